@@ -1,0 +1,33 @@
+import { defineConfig } from "vitest/config";
+
+// One Vitest run, several projects: unit tests are fast and pure, integration tests boot the
+// Hono app against a fresh database, e2e drives the built app in Chromium. Parallelism stays at 2
+// because these machines have two cores.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      { test: { name: "engine", include: ["packages/engine/test/**/*.test.ts"] } },
+      { test: { name: "contract", include: ["packages/contract/test/**/*.test.ts"] } },
+      { test: { name: "server-unit", include: ["apps/server/test/unit/**/*.test.ts"] } },
+      {
+        test: {
+          name: "server-integration",
+          include: ["apps/server/test/integration/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      { test: { name: "web", include: ["apps/web/test/**/*.test.ts"] } },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/tests/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
