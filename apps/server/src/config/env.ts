@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+// Start-up configuration (specification part 1, section 5 'Startup configuration', adapted to
+// this server): every setting is validated here; a missing or bad one stops the process with a
+// message that names it. .env.example lists them all.
+
+const optionalNonBlank = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalNonBlank.pipe(
+      z.string().regex(/^postgres(ql)?:\/\//, "muss mit postgres:// oder postgresql:// beginnen").optional(),
+    ),
+    PUBLIC_URL: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein").optional()),
+    AUTH_SECRET: optionalNonBlank.pipe(z.string().min(32, "muss mindestens 32 Zeichen lang sein").optional()),
+    SMTP_URL: optionalNonBlank.pipe(
+      z.string().regex(/^smtps?:\/\//, "muss mit smtp:// oder smtps:// beginnen").optional(),
+    ),
+    MAIL_FROM: z.string().default("Nebenkosten <no-reply@localhost>"),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    BODY_LIMIT_KB: z.coerce.number().int().min(16).max(51_200).default(1024),
+    GOOGLE_CLIENT_ID: optionalNonBlank,
+    GOOGLE_CLIENT_SECRET: optionalNonBlank,
+    FACEBOOK_CLIENT_ID: optionalNonBlank,
+    FACEBOOK_CLIENT_SECRET: optionalNonBlank,
+    APPLE_CLIENT_ID: optionalNonBlank,
+    APPLE_CLIENT_SECRET: optionalNonBlank,
+    /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "ist in Produktion erforderlich" });
+    } else if (!env.PUBLIC_URL.startsWith("https://")) {
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "muss in Produktion https:// verwenden" });
+    }
+    if (!env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "ist in Produktion erforderlich" });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(Konfiguration)"}: ${issue.message}`);
+  throw new ConfigError(`Ungültige Konfiguration (Umgebungsvariablen):\n${lines.join("\n")}`);
+}
+
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: Env["LOG_LEVEL"];
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  socialProviders: Partial<Record<"google" | "facebook" | "apple", SocialProviderConfig>>;
+}
+
+export function pickSocialProviders(env: Env): Config["socialProviders"] {
+  const result: Config["socialProviders"] = {};
+  const pairs = [
+    ["google", env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET],
+    ["facebook", env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET],
+    ["apple", env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET],
+  ] as const;
+  // A provider is active only when both its client id and secret are configured.
+  for (const [name, id, secret] of pairs) if (id && secret) result[name] = { clientId: id, clientSecret: secret };
+  return result;
+}

@@ -1,0 +1,53 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { PGlitePool } from "./pglite-pool.ts";
+import { TYPE_PARSERS } from "./type-parsers.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+export type DatabaseDriver = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  driver: DatabaseDriver;
+  /** The application's queries: camelCase in TypeScript, snake_case in SQL. */
+  db: Db;
+  /** better-auth's own view of the same pool, without case conversion (it maps its fields itself). */
+  authDb: Kysely<unknown>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+
+/** Opens PostgreSQL when a URL is given, otherwise embedded PGlite (in a folder, or in memory). */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  let pool: { connect(): Promise<unknown>; end(): Promise<void> };
+  if (target.kind === "postgres") {
+    const pgPool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: "text" | "binary") =>
+          TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    pool = pgPool;
+  } else {
+    const parsers = Object.fromEntries(Object.entries(TYPE_PARSERS).map(([oid, fn]) => [oid, (v: string) => fn(v)]));
+    const dataDir = target.dataDir ? path.join(target.dataDir, "pgdata") : undefined;
+    const pglite = await PGlite.create(dataDir ? { dataDir, parsers } : { parsers });
+    pool = new PGlitePool(pglite);
+  }
+  const dialect = () => new PostgresDialect({ pool: pool as never });
+  const db = new Kysely<Database>({ dialect: dialect(), plugins: [new CamelCasePlugin()] });
+  const authDb = new Kysely<unknown>({ dialect: dialect() });
+  return {
+    driver: target.kind,
+    db,
+    authDb,
+    async close() {
+      await pool.end();
+    },
+  };
+}

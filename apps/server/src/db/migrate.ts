@@ -1,0 +1,25 @@
+import { sql } from "kysely";
+import type { Db } from "./database.ts";
+import { MIGRATIONS, type Migration } from "./migrations/index.ts";
+
+// Arbitrary constant: several instances starting at once against one PostgreSQL take turns.
+const MIGRATION_LOCK_KEY = 7_301_556;
+
+/** Applies the migrations that have not run yet, each in its own transaction; returns their names. */
+export async function migrateToLatest(db: Db, migrations: Migration[] = MIGRATIONS): Promise<string[]> {
+  await sql`create table if not exists schema_migrations (
+    name text primary key, applied_at timestamptz not null default now())`.execute(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+    const done = await sql<{ name: string }>`select name from schema_migrations`.execute(trx);
+    const applied = new Set(done.rows.map((r) => r.name));
+    const ran: string[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.name)) continue;
+      await sql.raw(migration.up).execute(trx);
+      await sql`insert into schema_migrations (name) values (${migration.name})`.execute(trx);
+      ran.push(migration.name);
+    }
+    return ran;
+  });
+}

@@ -1,0 +1,21 @@
+import * as m0001 from "./0001-auth-and-accounts.ts";
+import * as m0002 from "./0002-properties-and-units.ts";
+import * as m0003 from "./0003-tenants-and-prepayments.ts";
+import * as m0004 from "./0004-meters-readings-billing-periods.ts";
+import * as m0005 from "./0005-utility-rates.ts";
+import * as m0006 from "./0006-statements.ts";
+
+export interface Migration {
+  name: string;
+  up: string;
+}
+
+/** Plain, ordered migrations. Append only: a released migration is never edited. */
+export const MIGRATIONS: Migration[] = [
+  { name: "0001-auth-and-accounts", up: m0001.up },
+  { name: "0002-properties-and-units", up: m0002.up },
+  { name: "0003-tenants-and-prepayments", up: m0003.up },
+  { name: "0004-meters-readings-billing-periods", up: m0004.up },
+  { name: "0005-utility-rates", up: m0005.up },
+  { name: "0006-statements", up: m0006.up },
+];

@@ -1,0 +1,52 @@
+import type { PGlite } from "@electric-sql/pglite";
+
+interface PoolClientLike {
+  query(sql: string, params: readonly unknown[]): Promise<{ rows: unknown[]; rowCount: number; command: string }>;
+  release(): void;
+}
+
+const WRITE_COMMAND = /^\s*(?:with\b[\s\S]*?\b)?(insert|update|delete|merge)\b/i;
+
+/**
+ * Makes one embedded PGlite database look like a `pg` Pool to Kysely's PostgresDialect.
+ * PGlite has a single connection, so `connect()` hands it out to one caller at a time: a
+ * transaction keeps it until it commits, and nothing else can interleave statements into it.
+ * Code inside a transaction must use the transaction object, never the pool (it would wait for
+ * itself).
+ */
+export class PGlitePool {
+  #tail: Promise<void> = Promise.resolve();
+  readonly #db: PGlite;
+
+  constructor(db: PGlite) {
+    this.#db = db;
+  }
+
+  async connect(): Promise<PoolClientLike> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.#tail;
+    this.#tail = previous.then(() => released);
+    await previous;
+    const db = this.#db;
+    return {
+      release,
+      async query(sql, params) {
+        if (params.length === 0 && sql.includes(";")) {
+          // Several statements (migrations): the simple protocol runs them all.
+          const results = await db.exec(sql);
+          const last = results.at(-1);
+          return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0, command: "" };
+        }
+        const result = await db.query(sql, params as unknown[]);
+        const command = WRITE_COMMAND.exec(sql)?.[1]?.toUpperCase() ?? "SELECT";
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, command };
+      },
+    };
+  }
+
+  async end(): Promise<void> {
+    await this.#tail;
+    await this.#db.close();
+  }
+}

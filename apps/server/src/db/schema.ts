@@ -1,0 +1,286 @@
+import type { ColumnType, Generated } from "kysely";
+
+// TypeScript view of the tables (camelCase; the CamelCasePlugin maps to snake_case).
+// numeric columns are exact decimal strings; date columns are 'YYYY-MM-DD' strings.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Decimal = ColumnType<string, string, string>;
+type Json = ColumnType<Record<string, unknown> | null, string | null, string | null>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Generated<boolean>;
+  image: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  userId: string;
+  accountId: string;
+  providerId: string;
+  password: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface AuthAttemptsTable {
+  id: Generated<number>;
+  kind: "sign_in_failure" | "reset_request";
+  email: string | null;
+  ipAddress: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ProfilesTable {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  phone: string | null;
+  billingName: string | null;
+  billingPhone: string | null;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  iban: string | null;
+  bic: string | null;
+  bank: string | null;
+  profileComplete: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  userId: string;
+  plan: string;
+  status: string;
+  currentPeriodStart: Timestamp;
+  currentPeriodEnd: Timestamp;
+  trialEndDate: Date | null;
+  canceledAt: Date | null;
+  cancelAtPeriodEnd: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface UserActivitiesTable {
+  id: Generated<string>;
+  userId: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  entityName: string | null;
+  description: string;
+  metadata: Json;
+  userAgent: string | null;
+  sessionId: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface PropertiesTable {
+  id: Generated<string>;
+  userId: string;
+  name: string;
+  street: string;
+  houseNumber: string;
+  addressAddition: string | null;
+  postalCode: string;
+  city: string;
+  state: string | null;
+  country: string;
+  address: string;
+  propertyType: string;
+  efficiencyClass: string | null;
+  efficiencyDeterminedDate: string | null;
+  efficiencyDeterminationMethod: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface UnitsTable {
+  id: Generated<string>;
+  userId: string;
+  propertyId: string;
+  name: string;
+  area: Decimal;
+  persons: number;
+  hasDecentralizedHotWater: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface TenantsTable {
+  id: Generated<string>;
+  userId: string;
+  unitId: string;
+  name: string;
+  moveInDate: string;
+  moveOutDate: string | null;
+  isActive: Generated<boolean>;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+  contractStartDate: string | null;
+  contractEndDate: string | null;
+  birthDate: string | null;
+  idDocumentNumber: string | null;
+  notes: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface TenantPrepaymentsTable {
+  id: Generated<string>;
+  tenantId: string;
+  monthlyAmount: Decimal;
+  validFrom: string;
+  validUntil: string | null;
+  isActive: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface TenantAttributesTable {
+  id: Generated<string>;
+  tenantId: string;
+  persons: number;
+  validFrom: string;
+  validUntil: string | null;
+  isActive: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface MetersTable {
+  id: Generated<string>;
+  userId: string;
+  propertyId: string | null;
+  unitId: string | null;
+  meterNumber: string;
+  meterType: string;
+  location: string | null;
+  displayName: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface CostGroupsTable {
+  id: Generated<string>;
+  userId: string;
+  propertyId: string;
+  name: string;
+  billingPeriodStart: string;
+  billingPeriodEnd: string;
+  status: Generated<string>;
+  isFinal: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface MeterReadingsTable {
+  id: Generated<string>;
+  userId: string;
+  meterId: string;
+  costGroupId: string | null;
+  readingValue: Decimal;
+  readingDate: string;
+  readingType: Generated<string>;
+  validationStatus: Generated<string>;
+  note: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface UtilityRatesTable {
+  id: Generated<string>;
+  userId: string;
+  propertyId: string | null;
+  utilityType: string;
+  rateName: string;
+  unitPrice: Decimal;
+  unit: string;
+  basePrice: Decimal | null;
+  tariffType: Generated<string>;
+  isGlobal: Generated<boolean>;
+  priority: Generated<number>;
+  validFrom: string;
+  validUntil: string | null;
+  isActive: Generated<boolean>;
+  providerName: string | null;
+  contractNumber: string | null;
+  notes: string | null;
+  region: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface UtilityRateTiersTable {
+  id: Generated<string>;
+  rateId: string;
+  position: number;
+  tierName: string;
+  tierType: string;
+  fromValue: Decimal | null;
+  toValue: Decimal | null;
+  unitPrice: Decimal;
+}
+
+export interface StatementsTable {
+  id: Generated<string>;
+  userId: string;
+  costGroupId: string;
+  propertyId: string;
+  unitId: string | null;
+  tenantId: string | null;
+  status: Generated<string>;
+  totalCostsShare: Decimal;
+  prepaymentAmount: Decimal;
+  finalBalance: Decimal;
+  pdfStoragePath: string | null;
+  finalizedAt: Date | null;
+  sentAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  authAttempts: AuthAttemptsTable;
+  profiles: ProfilesTable;
+  subscriptions: SubscriptionsTable;
+  userActivities: UserActivitiesTable;
+  properties: PropertiesTable;
+  units: UnitsTable;
+  tenants: TenantsTable;
+  tenantPrepayments: TenantPrepaymentsTable;
+  tenantAttributes: TenantAttributesTable;
+  meters: MetersTable;
+  costGroups: CostGroupsTable;
+  meterReadings: MeterReadingsTable;
+  utilityRates: UtilityRatesTable;
+  utilityRateTiers: UtilityRateTiersTable;
+  statements: StatementsTable;
+}

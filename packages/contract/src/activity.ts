@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+// Specification part 1, section 3 'Activity actions' and 'Entity types'.
+export const ENTITY_TYPES = [
+  "property", "unit", "tenant", "statement", "cost_group", "cost", "meter", "meter_reading",
+  "user", "subscription", "system", "prepayment", "rate",
+] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** German display text of each action ('{entity}.{action}'); the description defaults to it. */
+export const ACTIVITY_TEXTS = {
+  "property.created": "Immobilie erstellt",
+  "property.updated": "Immobilie aktualisiert",
+  "property.deleted": "Immobilie gelöscht",
+  "property.viewed": "Immobilie angesehen",
+  "unit.created": "Wohneinheit erstellt",
+  "unit.updated": "Wohneinheit aktualisiert",
+  "unit.deleted": "Wohneinheit gelöscht",
+  "unit.viewed": "Wohneinheit angesehen",
+  "tenant.created": "Mieter hinzugefügt",
+  "tenant.updated": "Mieter aktualisiert",
+  "tenant.deleted": "Mieter gelöscht",
+  "tenant.viewed": "Mieter angesehen",
+  "tenant.moved_in": "Mieter als aktiv markiert",
+  "tenant.moved_out": "Mieter ausgezogen",
+  "prepayment.created": "Vorauszahlung angelegt",
+  "prepayment.updated": "Vorauszahlung geändert",
+  "prepayment.deactivated": "Vorauszahlung deaktiviert",
+  "statement.created": "Abrechnung erstellt",
+  "statement.updated": "Abrechnung aktualisiert",
+  "statement.finalized": "Abrechnung finalisiert",
+  "statement.deleted": "Abrechnung gelöscht",
+  "statement.viewed": "Abrechnung angesehen",
+  "statement.pdf_generated": "PDF erzeugt",
+  "statement.pdf_downloaded": "PDF heruntergeladen",
+  "statement.sent": "Abrechnung versendet",
+  "cost_group.created": "Abrechnungszeitraum angelegt",
+  "cost_group.updated": "Abrechnungszeitraum aktualisiert",
+  "cost_group.deleted": "Abrechnungszeitraum gelöscht",
+  "cost.added": "Kosten erfasst",
+  "cost.updated": "Kosten aktualisiert",
+  "cost.deleted": "Kosten gelöscht",
+  "meter.created": "Zähler angelegt",
+  "meter.updated": "Zähler aktualisiert",
+  "meter.deleted": "Zähler gelöscht",
+  "meter_reading.added": "Zählerstand erfasst",
+  "meter_reading.updated": "Zählerstand aktualisiert",
+  "meter_reading.deleted": "Zählerstand gelöscht",
+  "meter_reading.imported": "Zählerstände gespeichert",
+  "rate.created": "Tarif angelegt",
+  "rate.updated": "Tarif aktualisiert",
+  "rate.deleted": "Tarif gelöscht",
+  "user.login": "Angemeldet",
+  "user.logout": "Abgemeldet",
+  "user.registered": "Konto erstellt",
+  "user.profile_updated": "Profil aktualisiert",
+  "user.password_changed": "Passwort geändert",
+  "user.email_verified": "E-Mail-Adresse bestätigt",
+  "subscription.created": "Testphase gestartet",
+  "subscription.upgraded": "Plan hochgestuft",
+  "subscription.downgraded": "Plan herabgestuft",
+  "subscription.cancelled": "Abonnement gekündigt",
+  "subscription.reactivated": "Abonnement reaktiviert",
+  "system.export": "Daten exportiert",
+  "system.import": "Daten importiert",
+  "system.backup": "Sicherung erstellt",
+  "system.error": "Systemfehler",
+  "system.maintenance": "Wartung",
+} as const;
+export type ActivityKey = keyof typeof ACTIVITY_TEXTS;
+
+export const activitySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  entityName: z.string().nullable(),
+  description: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;

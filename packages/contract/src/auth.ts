@@ -1,0 +1,99 @@
+import { z } from "zod";
+
+// Specification part 1, section 5 'Registration and login'. The password hint is enforced on
+// the server (the specification leaves enforcement to it).
+export const PASSWORD_HINT = "Mindestens 8 Zeichen mit Groß- und Kleinbuchstaben sowie Ziffern";
+export const PASSWORD_POLICY_MESSAGE =
+  "Das Passwort muss mindestens 8 Zeichen lang sein und Groß- und Kleinbuchstaben sowie Ziffern enthalten.";
+export const PASSWORDS_DO_NOT_MATCH = "Die Passwörter stimmen nicht überein.";
+export const TERMS_REQUIRED = "Sie müssen den Nutzungsbedingungen zustimmen.";
+export const EMAIL_INVALID = "Bitte geben Sie eine gültige E-Mail-Adresse ein.";
+
+export function isStrongPassword(password: string): boolean {
+  return password.length >= 8 && /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password);
+}
+
+export const passwordSchema = z
+  .string({ error: "Passwort ist erforderlich" })
+  .min(1, "Passwort ist erforderlich")
+  .max(128, "Das Passwort darf höchstens 128 Zeichen lang sein.")
+  .refine(isStrongPassword, PASSWORD_POLICY_MESSAGE);
+
+export const emailSchema = z
+  .string({ error: "E-Mail ist erforderlich" })
+  .trim()
+  .min(1, "E-Mail ist erforderlich")
+  .pipe(z.email(EMAIL_INVALID));
+
+/**
+ * Body of better-auth's POST /api/auth/sign-up/email as this product accepts it.
+ * passwordConfirmation and acceptTerms are optional for API clients; when sent (the web form
+ * always sends them) they must match and be true.
+ */
+export const signUpBodySchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    firstName: z.string({ error: "Vorname ist erforderlich" }).trim().min(1, "Vorname ist erforderlich").max(100),
+    lastName: z.string({ error: "Nachname ist erforderlich" }).trim().min(1, "Nachname ist erforderlich").max(100),
+    name: z.string().trim().max(201).optional(),
+    passwordConfirmation: z.string().optional(),
+    acceptTerms: z.boolean().optional(),
+    callbackURL: z.string().optional(),
+    rememberMe: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.passwordConfirmation !== undefined && body.passwordConfirmation !== body.password) {
+      ctx.addIssue({ code: "custom", path: ["passwordConfirmation"], message: PASSWORDS_DO_NOT_MATCH });
+    }
+    if (body.acceptTerms === false) {
+      ctx.addIssue({ code: "custom", path: ["acceptTerms"], message: TERMS_REQUIRED });
+    }
+  });
+export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Passwort ist erforderlich" }).min(1, "Passwort ist erforderlich"),
+  rememberMe: z.boolean().optional(),
+  callbackURL: z.string().optional(),
+});
+
+export const resetRequestBodySchema = z.object({
+  email: emailSchema,
+  redirectTo: z.string().optional(),
+});
+
+export const newPasswordBodySchema = z.object({
+  token: z.string().min(1, "Der Link ist ungültig."),
+  newPassword: passwordSchema,
+});
+
+export const SOCIAL_PROVIDERS = ["google", "facebook", "apple"] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const SOCIAL_PROVIDER_LABELS: Record<SocialProvider, string> = {
+  google: "Google",
+  facebook: "Facebook",
+  apple: "Apple",
+};
+
+export const authProvidersResponseSchema = z.object({
+  providers: z.record(z.enum(SOCIAL_PROVIDERS), z.boolean()),
+});
+
+/** German texts for the errors better-auth reports, by its error code. */
+export const AUTH_ERROR_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: "E-Mail-Adresse oder Passwort ist falsch.",
+  USER_ALREADY_EXISTS: "Ein Konto mit dieser E-Mail-Adresse existiert bereits.",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "Ein Konto mit dieser E-Mail-Adresse existiert bereits.",
+  INVALID_EMAIL: EMAIL_INVALID,
+  PASSWORD_TOO_SHORT: PASSWORD_POLICY_MESSAGE,
+  PASSWORD_TOO_LONG: "Das Passwort darf höchstens 128 Zeichen lang sein.",
+  INVALID_TOKEN: "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
+  TOKEN_EXPIRED: "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
+  SESSION_EXPIRED: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+  PROVIDER_NOT_FOUND: "Anbieter ist nicht konfiguriert.",
+  EMAIL_NOT_VERIFIED: "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.",
+  FAILED_TO_CREATE_USER: "Das Konto konnte nicht angelegt werden.",
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "E-Mail-Adresse oder Passwort ist falsch.",
+};

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+// One error shape for every API answer that is not a success (ARCHITECTURE.md 'The API').
+export const ERROR_CODES = [
+  "VALIDATION",
+  "UNAUTHORIZED",
+  "LIMIT_REACHED",
+  "FEATURE_NOT_IN_PLAN",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    /** Set on 500 answers: the id under which the server logged the failure. */
+    errorId: z.string().optional(),
+    /** LIMIT_REACHED: title and the limit, so the UI can show 'Limit erreicht' with Upgrade. */
+    title: z.string().optional(),
+    limit: z.number().optional(),
+    /** Warnings the user must confirm (e.g. a meter reading lower than the previous one). */
+    requiresConfirmation: z.boolean().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const NOT_SIGNED_IN_MESSAGE = "Nicht angemeldet";
+export const GENERIC_ERROR_MESSAGE = "Ein unerwarteter Fehler ist aufgetreten.";
+export const VALIDATION_MESSAGE = "Bitte korrigieren Sie die Eingabefehler.";

@@ -1,0 +1,6 @@
+export * from "./plans.ts";
+export * from "./errors.ts";
+export * from "./common.ts";
+export * from "./auth.ts";
+export * from "./me.ts";
+export * from "./activity.ts";
