@@ -4,3 +4,4 @@ export * from "./common.ts";
 export * from "./auth.ts";
 export * from "./me.ts";
 export * from "./activity.ts";
+export * from "./dashboard.ts";

@@ -1,0 +1,70 @@
+import { buildFeatureFlags, PLANS, type CompleteProfileBody, type MeResponse } from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+import { logActivity } from "../activity/activity-log.ts";
+import { describeSubscription, ensureSubscription } from "./subscription-service.ts";
+import { countUsage } from "./usage-queries.ts";
+import { ensureProfile, findAuthProvider, updateProfile } from "./profile-queries.ts";
+
+// An account's first sign-in: the user was created moments before the current session.
+const FIRST_SIGN_IN_WINDOW_MS = 60_000;
+
+export async function loadMe(
+  db: Db,
+  user: { id: string; email: string; name: string; createdAt: Date; firstName?: string | null; lastName?: string | null },
+  session: { createdAt: Date },
+): Promise<MeResponse> {
+  const subscriptionRow = await ensureSubscription(db, user.id);
+  const profile = await ensureProfile(db, user);
+  const subscription = describeSubscription(subscriptionRow);
+  const [usage, authProvider, sessionCount] = await Promise.all([
+    countUsage(db, user.id),
+    findAuthProvider(db, user.id),
+    db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("userId", "=", user.id).executeTakeFirstOrThrow(),
+  ]);
+  const isFirstSignIn =
+    Number(sessionCount.n) <= 1 && Math.abs(new Date(session.createdAt).getTime() - new Date(user.createdAt).getTime()) < FIRST_SIGN_IN_WINDOW_MS;
+  const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || null;
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      createdAt: new Date(user.createdAt).toISOString(),
+      authProvider,
+      isFirstSignIn,
+    },
+    profile: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      fullName,
+      company: profile.company,
+      phone: profile.phone,
+      profileComplete: profile.profileComplete,
+    },
+    subscription,
+    limits: PLANS[subscription.plan].limits,
+    usage,
+    features: buildFeatureFlags(subscription.plan),
+  };
+}
+
+/** /auth/complete-profile and the profile tab: names are required; the profile counts as complete afterwards. */
+export async function completeProfile(db: Db, userId: string, body: CompleteProfileBody) {
+  await db.transaction().execute(async (trx) => {
+    await ensureProfile(trx, { id: userId });
+    await updateProfile(trx, userId, {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      company: body.company?.trim() || null,
+      phone: body.phone?.trim() || null,
+    });
+    await trx
+      .updateTable("users")
+      .set({ firstName: body.firstName, lastName: body.lastName, name: `${body.firstName} ${body.lastName}`, updatedAt: new Date() })
+      .where("id", "=", userId)
+      .execute();
+    await logActivity(trx, { userId, key: "user.profile_updated" });
+  });
+}

@@ -1,0 +1,33 @@
+import { sql } from "kysely";
+import type { Usage } from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+
+/** The usage counters of section 3 'subscription'. Tenants count while active (moved-out ones free their slot). */
+export async function countUsage(db: Db, userId: string): Promise<Usage> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom("properties").where("userId", "=", userId).select(eb.fn.countAll<number>().as("n")).as("currentProperties"),
+      eb.selectFrom("units").where("userId", "=", userId).select(eb.fn.countAll<number>().as("n")).as("currentUnits"),
+      eb
+        .selectFrom("tenants")
+        .where("userId", "=", userId)
+        .where("isActive", "=", true)
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("currentTenants"),
+      eb.selectFrom("statements").where("userId", "=", userId).select(eb.fn.countAll<number>().as("n")).as("currentBillingStatements"),
+      eb
+        .selectFrom("statements")
+        .where("userId", "=", userId)
+        .where("createdAt", ">=", sql<Date>`date_trunc('month', now())`)
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("billingStatementsThisMonth"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    currentProperties: Number(row.currentProperties ?? 0),
+    currentUnits: Number(row.currentUnits ?? 0),
+    currentTenants: Number(row.currentTenants ?? 0),
+    currentBillingStatements: Number(row.currentBillingStatements ?? 0),
+    billingStatementsThisMonth: Number(row.billingStatementsThisMonth ?? 0),
+  };
+}

@@ -1,0 +1,81 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import type { Config } from "../config/env.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import type { Auth } from "../auth/auth.ts";
+import { createAuthRoutes } from "../auth/auth-routes.ts";
+import { requireUser } from "../auth/require-user.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { APP_VERSION } from "../lib/app-version.ts";
+import { createAccountRoutes } from "../features/account/account-routes.ts";
+import { createDashboardRoutes } from "../features/dashboard/dashboard-routes.ts";
+import { createHealthRoutes } from "../features/health/health-routes.ts";
+import type { AppEnv } from "./app-env.ts";
+import { registerAuthPaths } from "./auth-openapi.ts";
+import { handleError } from "./error-handler.ts";
+import { HttpError } from "./http-error.ts";
+import { originCheck } from "./middleware/origin-check.ts";
+import { requestContext } from "./middleware/request-context.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import { mountStaticWeb } from "./static-web.ts";
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** Serve the built web app (off in API-only tests). */
+  serveWeb?: boolean;
+}
+
+const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/];
+
+function isPublicApiPath(path: string): boolean {
+  return PUBLIC_API_PATHS.some((pattern) => pattern.test(path));
+}
+
+/** Public API routes first, then everything behind the session guard. Features register here. */
+export function createApp(deps: AppDeps) {
+  const { config, database, auth, logger } = deps;
+  const db = database.db;
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use("*", requestContext(logger));
+  app.use("*", securityHeaders({ isProduction: config.isProduction }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: () => {
+        throw new HttpError(413, "PAYLOAD_TOO_LARGE", `Die Anfrage ist zu groß (höchstens ${Math.round(config.bodyLimitBytes / 1024)} KB).`);
+      },
+    }),
+  );
+  app.use("/api/*", originCheck({ publicUrl: config.publicUrl }));
+  app.onError(handleError);
+
+  // Public
+  app.route("/api", createHealthRoutes(database));
+  app.route("/api", createAuthRoutes({ auth, db, config }));
+  registerAuthPaths(app);
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Nebenkosten API", version: APP_VERSION, description: "REST über JSON; Fehler als { error: { code, message, fields? } } mit deutschen Meldungen." },
+  });
+
+  // Everything else under /api needs a session.
+  const guarded = requireUser(auth);
+  app.use("/api/*", async (c, next) => (isPublicApiPath(c.req.path) ? next() : guarded(c, next)));
+  app.route("/api", createAccountRoutes(db));
+  app.route("/api", createDashboardRoutes(db));
+
+  app.all("/api/*", () => {
+    throw new HttpError(404, "NOT_FOUND", "Diese API-Adresse gibt es nicht.");
+  });
+  if (deps.serveWeb !== false) mountStaticWeb(app);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

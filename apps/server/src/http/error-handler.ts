@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { GENERIC_ERROR_MESSAGE } from "@nk/contract";
+import type { AppEnv } from "./app-env.ts";
+import { HttpError } from "./http-error.ts";
+
+/** Known failures keep their status and message; anything else is a bug: logged with an id, the id returned, no stack. */
+export function handleError(error: Error, c: Context<AppEnv>): Response {
+  if (error instanceof HttpError) return c.json(error.body, error.status);
+  if (error instanceof HTTPException && error.status < 500) {
+    const isTooLarge = error.status === 413;
+    return c.json(
+      { error: { code: isTooLarge ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message: isTooLarge ? "Die Anfrage ist zu groß." : "Ungültige Anfrage." } },
+      error.status,
+    );
+  }
+  if (error instanceof SyntaxError) {
+    return c.json({ error: { code: "VALIDATION", message: "Ungültiges JSON im Anfragetext." } }, 400);
+  }
+  const errorId = c.get("requestId") ?? crypto.randomUUID();
+  c.get("logger")?.error("request.failed", { errorId, message: error.message, stack: error.stack });
+  return c.json({ error: { code: "INTERNAL", message: GENERIC_ERROR_MESSAGE, errorId } }, 500);
+}
