@@ -5,3 +5,4 @@ export * from "./auth.ts";
 export * from "./me.ts";
 export * from "./activity.ts";
 export * from "./dashboard.ts";
+export * from "./properties.ts";

@@ -1,0 +1,95 @@
+import type { Db } from "../../src/db/database.ts";
+
+// Direct inserts for tests of other features that need master data to exist. Tests of the
+// properties feature itself go through the API.
+
+export async function insertProperty(db: Db, userId: string, values: { name?: string; propertyType?: string; efficiencyClass?: string | null } = {}) {
+  const name = values.name ?? "Musterstraße 1";
+  return db
+    .insertInto("properties")
+    .values({
+      userId,
+      name,
+      street: "Musterstraße",
+      houseNumber: "1",
+      addressAddition: null,
+      postalCode: "33602",
+      city: "Bielefeld",
+      state: "Nordrhein-Westfalen",
+      country: "Deutschland",
+      address: "Musterstraße 1, 33602 Bielefeld, Nordrhein-Westfalen, Deutschland",
+      propertyType: values.propertyType ?? "Mehrfamilienhaus",
+      efficiencyClass: values.efficiencyClass ?? null,
+      efficiencyDeterminedDate: null,
+      efficiencyDeterminationMethod: null,
+      updatedAt: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertUnit(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  values: { name?: string; area?: string; persons?: number; hasDecentralizedHotWater?: boolean } = {},
+) {
+  return db
+    .insertInto("units")
+    .values({
+      userId,
+      propertyId,
+      name: values.name ?? "EG links",
+      area: values.area ?? "62.50",
+      persons: values.persons ?? 2,
+      hasDecentralizedHotWater: values.hasDecentralizedHotWater ?? false,
+      updatedAt: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertTenant(
+  db: Db,
+  userId: string,
+  unitId: string,
+  values: { name?: string; moveInDate?: string; moveOutDate?: string | null; isActive?: boolean } = {},
+) {
+  return db
+    .insertInto("tenants")
+    .values({
+      userId,
+      unitId,
+      name: values.name ?? "Max Mieter",
+      moveInDate: values.moveInDate ?? "2023-01-01",
+      moveOutDate: values.moveOutDate ?? null,
+      isActive: values.isActive ?? true,
+      address: null,
+      postalCode: null,
+      city: null,
+      phone: null,
+      email: null,
+      contractStartDate: null,
+      contractEndDate: null,
+      birthDate: null,
+      idDocumentNumber: null,
+      notes: null,
+      updatedAt: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A billing run with one statement, for the delete rules that depend on statements existing. */
+export async function insertStatement(db: Db, userId: string, propertyId: string, unitId: string | null) {
+  const group = await db
+    .insertInto("costGroups")
+    .values({ userId, propertyId, name: "Abrechnung 01.01.2024 - 31.12.2024", billingPeriodStart: "2024-01-01", billingPeriodEnd: "2024-12-31", updatedAt: new Date() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return db
+    .insertInto("statements")
+    .values({ userId, costGroupId: group.id, propertyId, unitId, tenantId: null, totalCostsShare: "100.00", prepaymentAmount: "0.00", finalBalance: "100.00", pdfStoragePath: null, finalizedAt: null, sentAt: null, updatedAt: new Date() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Config } from "../../src/config/env.ts";
+import { createAuth } from "../../src/auth/auth.ts";
+import type { DatabaseHandle } from "../../src/db/database.ts";
+import { createApp } from "../../src/http/create-app.ts";
+import { createLogger } from "../../src/lib/logger.ts";
+import { createMailer } from "../../src/mail/mailer.ts";
+import { createTestDatabase, type TestDriver } from "./test-database.ts";
+
+export const TEST_PASSWORD = "Sicher123";
+
+export interface TestContext {
+  driver: TestDriver;
+  app: ReturnType<typeof createApp>;
+  database: DatabaseHandle;
+  db: DatabaseHandle["db"];
+  outboxDir: string;
+  /** A request against the app; `cookie` signs it in; JSON bodies are encoded. */
+  request(method: string, url: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** Registers a new account (unique e-mail unless given) and returns its session cookie and ids. */
+  signUp(options?: { email?: string; password?: string; firstName?: string; lastName?: string }): Promise<{ cookie: string; userId: string; email: string }>;
+  /** All .eml files written to the outbox so far, newest last. */
+  readOutbox(): string[];
+  close(): Promise<void>;
+}
+
+let accountCounter = 0;
+
+export function buildTestConfig(dataDir: string): Config {
+  return {
+    env: "test",
+    isProduction: false,
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    databaseUrl: undefined,
+    publicUrl: "http://localhost:3000",
+    authSecret: "test-secret-test-secret-test-secret-1234",
+    smtpUrl: undefined,
+    mailFrom: "Nebenkosten <no-reply@localhost>",
+    logLevel: "error",
+    bodyLimitBytes: 64 * 1024,
+    trustProxy: true,
+    socialProviders: {},
+  };
+}
+
+/** Collects the Set-Cookie values of a response into a Cookie header. */
+export function toCookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+export async function createTestContext(driver: TestDriver, overrides: Partial<Config> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-test-"));
+  const config = { ...buildTestConfig(dataDir), ...overrides };
+  const database = await createTestDatabase(driver);
+  const logger = createLogger("error");
+  const outboxDir = path.join(dataDir, "outbox");
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, logger });
+  const auth = createAuth({ config, authDb: database.authDb, mailer });
+  const app = createApp({ config, database, auth, mailer, logger, serveWeb: false });
+
+  const request: TestContext["request"] = (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.cookie) headers.cookie = options.cookie;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers["content-type"] ??= "application/json";
+      body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    }
+    return Promise.resolve(app.request(url, { method, headers, body }));
+  };
+
+  return {
+    driver,
+    app,
+    database,
+    db: database.db,
+    outboxDir,
+    request,
+    async signUp(options = {}) {
+      accountCounter += 1;
+      const email = options.email ?? `konto${accountCounter}-${Date.now()}@example.de`;
+      const response = await request("POST", "/api/auth/sign-up/email", {
+        body: {
+          email,
+          password: options.password ?? TEST_PASSWORD,
+          firstName: options.firstName ?? "Erika",
+          lastName: options.lastName ?? "Mustermann",
+          passwordConfirmation: options.password ?? TEST_PASSWORD,
+          acceptTerms: true,
+        },
+      });
+      if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+      const body = (await response.json()) as { user: { id: string } };
+      return { cookie: toCookieHeader(response), userId: body.user.id, email };
+    },
+    readOutbox() {
+      if (!fs.existsSync(outboxDir)) return [];
+      return fs
+        .readdirSync(outboxDir)
+        .sort()
+        .map((f) => fs.readFileSync(path.join(outboxDir, f), "utf8"));
+    },
+    async close() {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The JSON body of a response, loosely typed for assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function readJson(response: Response): Promise<any> {
+  return response.json();
+}

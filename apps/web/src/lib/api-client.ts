@@ -1,0 +1,106 @@
+import { ApiError, createApiError, createNetworkError } from "./api-error";
+
+export { ApiError } from "./api-error";
+
+type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export interface RequestOptions {
+  /** JSON body; sent with Content-Type application/json. */
+  body?: unknown;
+  /** Query parameters; undefined and null values are left out. */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /**
+   * Whether a 401 answer sends the user to /login. Default: true, except for /api/auth/*
+   * (a wrong password is a 401 the login page shows itself).
+   */
+  isUnauthorizedRedirect?: boolean;
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler = () => {
+  if (window.location.pathname !== "/login") window.location.assign("/login");
+};
+
+/** The router registers how a 401 navigates to /login (see app/router.tsx). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  unauthorizedHandler = handler;
+}
+
+function buildUrl(path: string, query: RequestOptions["query"]): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes("?") ? "&" : "?"}${search}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const contentType = response.headers.get("content-type") ?? "";
+  if (contentType.includes("json")) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  return text;
+}
+
+function isAuthPath(path: string): boolean {
+  return path.startsWith("/api/auth/");
+}
+
+/** Calls the JSON API. Resolves with the parsed body; rejects with an ApiError. */
+export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw createNetworkError();
+  }
+
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+
+  const apiError: ApiError = createApiError(response.status, body);
+  const isRedirect = options.isUnauthorizedRedirect ?? !isAuthPath(path);
+  if (apiError.isUnauthorized && isRedirect) unauthorizedHandler();
+  throw apiError;
+}
+
+export function apiGet<T>(path: string, options?: Omit<RequestOptions, "body">): Promise<T> {
+  return apiRequest<T>("GET", path, options);
+}
+
+export function apiPost<T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, "body">): Promise<T> {
+  return apiRequest<T>("POST", path, { ...options, body });
+}
+
+export function apiPatch<T>(path: string, body: unknown, options?: Omit<RequestOptions, "body">): Promise<T> {
+  return apiRequest<T>("PATCH", path, { ...options, body });
+}
+
+export function apiPut<T>(path: string, body: unknown, options?: Omit<RequestOptions, "body">): Promise<T> {
+  return apiRequest<T>("PUT", path, { ...options, body });
+}
+
+export function apiDelete<T = void>(path: string, options?: Omit<RequestOptions, "body">): Promise<T> {
+  return apiRequest<T>("DELETE", path, options);
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+// Response shapes of /api/properties and /api/units, fixed here because the tenant, meter and
+// statement screens read them too. Request schemas and rules: properties feature (issue 4).
+
+export const PROPERTY_TYPES = [
+  "Mehrfamilienhaus",
+  "Einfamilienhaus mit Einliegerwohnung",
+  "Wohnungseigentümergemeinschaft (WEG)",
+  "Gewerbeobjekt",
+  "Gemischt genutztes Objekt",
+] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const EFFICIENCY_CLASSES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"] as const;
+export type EfficiencyClass = (typeof EFFICIENCY_CLASSES)[number];
+
+export const EFFICIENCY_METHODS = ["energieausweis", "messung", "berechnung", "schaetzung"] as const;
+
+export const unitSchema = z.object({
+  id: z.string(),
+  propertyId: z.string(),
+  name: z.string(),
+  /** m², decimal string with up to 2 decimals ("62.50"). */
+  area: z.string(),
+  persons: z.number().int(),
+  hasDecentralizedHotWater: z.boolean(),
+  /** Active tenants of the unit (badge 'n aktiv' or 'Leer'). */
+  activeTenantCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Unit = z.infer<typeof unitSchema>;
+
+export const propertySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  street: z.string(),
+  houseNumber: z.string(),
+  addressAddition: z.string().nullable(),
+  postalCode: z.string(),
+  city: z.string(),
+  state: z.string().nullable(),
+  country: z.string(),
+  /** Joined as the specification says: 'Straße Nr, Zusatz, PLZ Ort, Land/Region, Land'. */
+  address: z.string(),
+  propertyType: z.string(),
+  efficiencyClass: z.enum(EFFICIENCY_CLASSES).nullable(),
+  efficiencyDeterminedDate: z.string().nullable(),
+  efficiencyDeterminationMethod: z.enum(EFFICIENCY_METHODS).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Property = z.infer<typeof propertySchema>;
+
+/** GET /api/properties answers an array of these (newest first); GET /api/properties/:id one. */
+export const propertyWithUnitsSchema = propertySchema.extend({
+  units: z.array(unitSchema),
+  unitCount: z.number().int(),
+  /** Sum of the units' areas, decimal string with 2 decimals. */
+  totalArea: z.string(),
+});
+export type PropertyWithUnits = z.infer<typeof propertyWithUnitsSchema>;

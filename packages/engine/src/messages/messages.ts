@@ -1,0 +1,120 @@
+/**
+ * Every German text the engine returns. Where the specification (part 2, sections 5 and 8)
+ * or DECISIONS.md quote a text, it is used word for word; the others follow their style.
+ * Errors block the calculation; warnings and notes accompany a result.
+ */
+
+// Percentages and quantities print the German way: 72,5 rather than 72.5.
+function formatGermanNumber(value: number): string {
+  return String(value).replace(".", ",");
+}
+
+/** Builders of the German messages, grouped by where they arise. */
+export const MESSAGES = Object.freeze({
+  // Input that is not JSON or not of the contract's shape (names the field).
+  invalidJson: (detail?: string): string =>
+    detail ? `Eingabe ist kein gültiges JSON: ${detail}` : "Eingabe ist kein gültiges JSON",
+  inputNotObject: (): string => "Eingabe muss ein JSON-Objekt sein",
+  fieldMissing: (path: string): string => `Feld "${path}" fehlt`,
+  fieldNotObject: (path: string): string => `Feld "${path}" muss ein Objekt sein`,
+  fieldNotList: (path: string): string => `Feld "${path}" muss eine Liste sein`,
+  fieldNotText: (path: string): string => `Feld "${path}" muss ein Text sein`,
+  fieldEmptyText: (path: string): string => `Feld "${path}" darf nicht leer sein`,
+  fieldNotNumber: (path: string): string => `Feld "${path}" muss eine Zahl sein`,
+  fieldNegative: (path: string): string => `Feld "${path}" darf nicht negativ sein`,
+  fieldNotPositive: (path: string): string => `Feld "${path}" muss größer als 0 sein`,
+  fieldNotBoolean: (path: string): string => `Feld "${path}" muss true oder false sein`,
+  fieldNotDate: (path: string): string => `Feld "${path}" muss ein Datum im Format JJJJ-MM-TT sein`,
+  fieldNotMoney: (path: string): string =>
+    `Feld "${path}" muss ein Geldbetrag als Text mit höchstens zwei Nachkommastellen sein, z. B. "1234.56"`,
+  fieldNotOneOf: (path: string, allowed: readonly string[]): string =>
+    `Feld "${path}" muss einer dieser Werte sein: ${allowed.join(", ")}`,
+  fieldTooLarge: (path: string): string => `Feld "${path}" ist zu groß`,
+  fieldInvalidStartDate: (path: string): string => `Feld "${path}": Ungültiges Startdatum`,
+  fieldInvalidEndDate: (path: string): string => `Feld "${path}": Ungültiges Enddatum`,
+  duplicateId: (path: string, id: string): string => `Feld "${path}": Kennung "${id}" kommt mehrfach vor`,
+  unknownUnit: (path: string, unitId: string): string => `Feld "${path}" verweist auf unbekannte Wohneinheit "${unitId}"`,
+  unknownTenancy: (path: string, tenancyId: string): string =>
+    `Feld "${path}" verweist auf unbekanntes Mietverhältnis "${tenancyId}"`,
+  tenancyOfOtherUnit: (path: string, tenancyId: string, unitId: string): string =>
+    `Feld "${path}": Mietverhältnis "${tenancyId}" gehört nicht zur Wohneinheit "${unitId}"`,
+
+  // Billing period (§ 556 (3) BGB: statements are annual).
+  periodEndBeforeStart: (): string => "Abrechnungszeitraum: Das Ende liegt vor dem Beginn",
+  periodLongerThanYear: (): string =>
+    "Abrechnungszeitraum darf höchstens ein Jahr umfassen (§ 556 Abs. 3 BGB)",
+
+  // Statement data checks (part 2, section 5), word for word.
+  noUnits: (): string => "Keine Wohneinheiten gefunden",
+  totalAreaNotPositive: (): string => "Gesamtwohnfläche ist 0 oder negativ",
+  totalCostsNotPositive: (): string => "Gesamtkosten sind 0 oder negativ",
+  heizkvViolation: (percent: number): string =>
+    `HeizkV-Verstoß: Verbrauchsanteil ${formatGermanNumber(percent)}% liegt außerhalb 50-70%`,
+  efficiencyClassMissing: (): string => "Effizienzklasse nicht angegeben - CO₂-Aufteilung verwendet Standardwert",
+
+  // Distribution by key (part 2, sections 5 and 8), word for word.
+  keyMissing: (costType: string): string => `Verteilungsschlüssel fehlt für Kostenart ${costType}`,
+  keyUnknown: (key: string): string => `Unbekannter Verteilerschlüssel: ${key}`,
+  areaBasisMissing: (): string => "Flächenbasierte Verteilung nicht möglich: Wohnflächen fehlen oder sind 0.",
+  personsBasisMissing: (): string => "Personenbasierte Verteilung nicht möglich: Personenanzahlen fehlen oder sind 0.",
+  unitsBasisMissing: (): string => "Einheitenbasierte Verteilung nicht möglich: Keine Einheiten vorhanden.",
+  consumptionBasisMissing: (): string => "Verbrauchsverteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0.",
+  heizkvConsumptionMissing: (): string => "HeizkV-Verteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0.",
+  consumptionShareOutOfRange: (percent: number): string =>
+    `Verbrauchsanteil ${formatGermanNumber(percent)}% muss zwischen 0 und 100 liegen`,
+  meterMissing: (path: string, costType: string): string =>
+    `Feld "${path}" fehlt: Kostenart ${costType} wird nach Verbrauch verteilt und braucht eine Zählerart`,
+  noDistribution: (): string => "Keine Kostenverteilung ermittelt – bitte Eingaben prüfen.",
+
+  // Tenancies.
+  tenancyEndBeforeStart: (path: string): string => `Feld "${path}": Das Mietende liegt vor dem Mietbeginn`,
+  tenanciesOverlap: (firstId: string, secondId: string, unitId: string): string =>
+    `Mietverhältnisse "${firstId}" und "${secondId}" der Wohneinheit "${unitId}" überschneiden sich`,
+  intermediateReadingsExceedUnit: (unitId: string, meter: string): string =>
+    `Zwischenablesungen der Wohneinheit "${unitId}" (${meter}) übersteigen deren Gesamtverbrauch; für die übrigen Zeiträume zählt 0`,
+  readingOutsidePeriod: (path: string, tenancyId: string): string =>
+    `Feld "${path}": Mietverhältnis "${tenancyId}" liegt außerhalb des Abrechnungszeitraums; der Wert wird nicht berücksichtigt`,
+
+  // Prepayments (part 2, section 5), word for word.
+  prepaymentNotPositive: (): string => "Vorauszahlungsbetrag muss größer als 0 sein",
+  prepaymentUnusuallyHigh: (): string => "Vorauszahlungsbetrag erscheint ungewöhnlich hoch (> 10.000 €)",
+  invalidStartDate: (): string => "Ungültiges Startdatum",
+  invalidEndDate: (): string => "Ungültiges Enddatum",
+  endNotAfterStart: (): string => "Enddatum muss nach dem Startdatum liegen",
+  prepaymentOverlap: (): string => "Vorauszahlung überschneidet sich mit bestehenden Zeiträumen",
+
+  // CO2 (part 2, section 8 and DECISIONS 4), word for word.
+  co2NoHeatingCosts: (): string => "Keine Heiz-/Warmwasserkosten für CO2-Berechnung gefunden.",
+  co2ConsumptionMissing: (): string => "CO2-Berechnung nicht möglich: Verbrauch (kWh) für Heizung/Warmwasser fehlt.",
+  co2AreaMissing: (): string => "CO2-Berechnung nicht möglich: Wohnfläche fehlt.",
+  co2EfficiencyClassMissing: (): string => "CO2-Berechnung nicht möglich: Effizienzklasse der Immobilie fehlt.",
+  co2PriceMissing: (): string => "CO2-Preis für das Abrechnungsjahr fehlt",
+  efficiencyClassMismatch: (): string => "Effizienzklasse weicht von der berechneten CO2-Stufe ab",
+  co2LandlordShareExceedsCosts: (landlordCost: string): string =>
+    `Der CO2-Anteil des Vermieters (${landlordCost} €) übersteigt die Heiz- und Warmwasserkosten`,
+
+  // Notes printed on the statement (legal hints, not problems of the input).
+  heizkvReductionRight: (costType: string): string =>
+    `${costType} wird nicht nach Verbrauch verteilt: Der Mieter darf seinen Anteil um 15 % kürzen (§ 12 Abs. 1 HeizkV).`,
+  co2ReductionRight: (): string =>
+    "Ohne Angaben zur CO2-Kostenaufteilung darf der Mieter seinen Anteil an den Heizkosten um 3 % kürzen (§ 7 Abs. 4 CO2KostAufG).",
+
+  // Rate cost (part 2, sections 8 and 9).
+  rateTypeUnsupported: (tariffType: string): string =>
+    `Tariftyp "${tariffType}" wird nicht unterstützt – es wird mit dem Standardtarif gerechnet.`,
+  rateTiersMissing: (): string => "Keine Tarifstufen hinterlegt – es wird mit dem Standardtarif gerechnet.",
+  rateConsumptionNotInTiers: (quantity: number): string =>
+    `Verbrauch von ${formatGermanNumber(quantity)} ist keiner Tarifstufe zugeordnet – er wird mit dem Arbeitspreis berechnet.`,
+  rateCalculationFailed: (): string => "Fehler bei der tarifbasierten Berechnung.",
+
+  // Consumption analysis and the § 9 HeizkV split.
+  analysisNeedsMeasurements: (): string =>
+    "Verbrauchsanalyse erfordert reale Messdaten und ist ohne vollständige Zählerstände nicht verfügbar.",
+  fuelSplitEnergyMissing: (): string => "§ 9 HeizkV: Die Gesamtenergie (kWh) muss größer als 0 sein.",
+  fuelSplitHotWaterExceedsTotal: (): string =>
+    "§ 9 HeizkV: Die Wärmemenge für Warmwasser ist größer als die gesamte Energie – bitte Eingaben prüfen.",
+  fuelSplitBasisMissing: (): string =>
+    "§ 9 HeizkV: Warmwasservolumen oder Wohnfläche mit Warmwasser muss angegeben werden.",
+});
+
+export type MessageBuilders = typeof MESSAGES;

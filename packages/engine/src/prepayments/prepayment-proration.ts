@@ -1,0 +1,101 @@
+import { getDaysInMonth, type IsoDate, parseIsoDate } from "../dates/calendar.ts";
+import { type DateRange, intersectRanges, OPEN_END_DATE } from "../dates/date-range.ts";
+import { Decimal, type DecimalValue } from "../money/decimal.ts";
+import { formatCents, roundEurosHalfUpToCents } from "../money/money.ts";
+
+/** A tenant's monthly prepayment (Vorauszahlung) and the days it applies to. */
+export interface PrepaymentPeriod {
+  /** Euros per month, e.g. "150.00". */
+  monthlyAmount: DecimalValue;
+  validFrom: IsoDate;
+  /** Inclusive; null or absent = open end. */
+  validUntil?: IsoDate | null;
+}
+
+/** What one calendar month contributes to the prepayments. */
+export interface MonthlyPrepayment {
+  /** "YYYY-MM" */
+  month: string;
+  daysInMonth: number;
+  /** Days of the month covered by the range and a prepayment (summed over prepayments). */
+  days: number;
+  /** Sum of this month's prorated amounts, each rounded half up to cents. */
+  amount: string;
+  amountCents: number;
+}
+
+export interface PrepaymentProration {
+  months: MonthlyPrepayment[];
+  total: string;
+  totalCents: number;
+  /** The total divided by the months covered (days / days of month), half up; "0.00" if none. */
+  averageMonthly: string;
+}
+
+/**
+ * Prorates monthly prepayments over a range (normally a tenancy's days inside the billing
+ * period): each month contributes amount x days / days of the month, rounded half up to
+ * cents per month and prepayment (DECISIONS 5). Whole months contribute the full amount.
+ * A tenant owes prepayments only for the months of the lease (§ 556 (2) BGB), so days
+ * outside the range count nothing.
+ */
+export function proratePrepayments(prepayments: readonly PrepaymentPeriod[], range: DateRange): PrepaymentProration {
+  const byMonth = new Map<string, MonthlyPrepayment>();
+  let coveredMonths = new Decimal(0);
+  for (const prepayment of prepayments) {
+    const validity = { from: prepayment.validFrom, to: prepayment.validUntil ?? OPEN_END_DATE };
+    const overlap = intersectRanges(validity, range);
+    if (!overlap) continue;
+    const monthly = new Decimal(prepayment.monthlyAmount);
+    for (const slice of splitIntoMonths(overlap)) {
+      const isWholeMonth = slice.days === slice.daysInMonth;
+      const exact = isWholeMonth ? monthly : monthly.times(slice.days).dividedBy(slice.daysInMonth);
+      const cents = roundEurosHalfUpToCents(exact);
+      coveredMonths = coveredMonths.plus(new Decimal(slice.days).dividedBy(slice.daysInMonth));
+      const existing = byMonth.get(slice.month);
+      if (existing) {
+        existing.days += slice.days;
+        existing.amountCents += cents;
+        existing.amount = formatCents(existing.amountCents);
+      } else {
+        byMonth.set(slice.month, { month: slice.month, daysInMonth: slice.daysInMonth, days: slice.days, amount: formatCents(cents), amountCents: cents });
+      }
+    }
+  }
+  const months = [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  const totalCents = months.reduce((sum, month) => sum + month.amountCents, 0);
+  const averageMonthly = coveredMonths.isZero()
+    ? "0.00"
+    : formatCents(roundEurosHalfUpToCents(new Decimal(totalCents).dividedBy(100).dividedBy(coveredMonths)));
+  return { months, total: formatCents(totalCents), totalCents, averageMonthly };
+}
+
+interface MonthSlice {
+  month: string;
+  daysInMonth: number;
+  days: number;
+}
+
+// Cuts an inclusive range into its calendar months.
+function splitIntoMonths(range: DateRange): MonthSlice[] {
+  const start = parseIsoDate(range.from);
+  const end = parseIsoDate(range.to);
+  if (!start || !end) throw new RangeError(`Not a date range: ${range.from}..${range.to}`);
+  const slices: MonthSlice[] = [];
+  let year = start.year;
+  let month = start.month;
+  for (;;) {
+    const daysInMonth = getDaysInMonth(year, month);
+    const isFirst = year === start.year && month === start.month;
+    const isLast = year === end.year && month === end.month;
+    const firstDay = isFirst ? start.day : 1;
+    const lastDay = isLast ? end.day : daysInMonth;
+    slices.push({ month: `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`, daysInMonth, days: lastDay - firstDay + 1 });
+    if (isLast) return slices;
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import {
+  EFFICIENCY_CLASSES,
+  FUELS,
+  isDistributionKey,
+  METER_KINDS,
+  PROPERTY_TYPES,
+} from "../constants/domain.ts";
+import { MESSAGES } from "../messages/messages.ts";
+import type {
+  Co2Input,
+  ConsumptionInput,
+  CostItemInput,
+  PrepaymentInput,
+  StatementInput,
+  TenancyInput,
+  UnitInput,
+  ValidationIssue,
+} from "../types.ts";
+import { isPlainObject, ShapeReader } from "./shape-reader.ts";
+
+export type ShapeOutcome = { ok: true; input: StatementInput } | { ok: false; issues: ValidationIssue[] };
+
+/**
+ * Checks that untrusted JSON has the contract's shape and returns it typed. Every problem
+ * gets a German message naming the field (`Feld "units[0].area" muss eine Zahl sein`);
+ * the distribution key's problems use the specification's texts. References between the
+ * lists (a tenancy's unit, an excluded unit, a reading's tenancy) are checked here too,
+ * because they name a field. Never throws.
+ */
+export function validateStatementInputShape(value: unknown): ShapeOutcome {
+  if (!isPlainObject(value)) return { ok: false, issues: [{ message: MESSAGES.inputNotObject() }] };
+  const reader = new ShapeReader();
+
+  const periodValue = reader.readObject(value.period, "period");
+  const start = periodValue ? reader.readDate(periodValue.start, "period.start", { isRequired: true }) : undefined;
+  const end = periodValue ? reader.readDate(periodValue.end, "period.end", { isRequired: true }) : undefined;
+  const propertyType = reader.readChoice(value.propertyType, "propertyType", PROPERTY_TYPES, false);
+  const efficiencyClass = reader.readChoice(value.efficiencyClass, "efficiencyClass", EFFICIENCY_CLASSES, false);
+
+  const units = readUnits(reader, value.units);
+  const unitIds = new Set(units.map((unit) => unit.id));
+  const tenancies = readTenancies(reader, value.tenancies, unitIds);
+  const tenancyUnits = new Map(tenancies.map((tenancy) => [tenancy.id, tenancy.unitId]));
+  const consumption = readConsumption(reader, value.consumption, unitIds, tenancyUnits);
+  const costItems = readCostItems(reader, value.costItems, unitIds);
+  const co2 = value.co2 === undefined || value.co2 === null ? null : readCo2(reader, value.co2);
+
+  if (reader.issues.length > 0 || !start || !end) return { ok: false, issues: reader.issues };
+  const input: StatementInput = {
+    period: { start, end },
+    propertyType: propertyType ?? "residential",
+    efficiencyClass: efficiencyClass ?? null,
+    units,
+    tenancies,
+    consumption,
+    costItems,
+    co2,
+  };
+  return { ok: true, input };
+}
+
+function readUnits(reader: ShapeReader, value: unknown): UnitInput[] {
+  const list = reader.readList(value, "units", true) ?? [];
+  const units: UnitInput[] = [];
+  const seen = new Set<string>();
+  list.forEach((entry, index) => {
+    const path = `units[${index}]`;
+    const unit = reader.readObject(entry, path);
+    if (!unit) return;
+    const id = reader.readText(unit.id, `${path}.id`, true);
+    const area = reader.readNumber(unit.area, `${path}.area`, { isRequired: true });
+    const persons = reader.readNumber(unit.persons, `${path}.persons`, { isRequired: false });
+    const decentralizedHotWater = reader.readBoolean(unit.decentralizedHotWater, `${path}.decentralizedHotWater`);
+    if (id === undefined || area === undefined) return;
+    if (seen.has(id)) reader.report(`${path}.id`, MESSAGES.duplicateId(`${path}.id`, id));
+    seen.add(id);
+    units.push({ id, area, persons: persons ?? 0, decentralizedHotWater: decentralizedHotWater ?? false });
+  });
+  return units;
+}
+
+function readTenancies(reader: ShapeReader, value: unknown, unitIds: ReadonlySet<string>): TenancyInput[] {
+  const list = reader.readList(value, "tenancies", true) ?? [];
+  const tenancies: TenancyInput[] = [];
+  const seen = new Set<string>();
+  list.forEach((entry, index) => {
+    const path = `tenancies[${index}]`;
+    const tenancy = reader.readObject(entry, path);
+    if (!tenancy) return;
+    const id = reader.readText(tenancy.id, `${path}.id`, true);
+    const unitId = reader.readText(tenancy.unitId, `${path}.unitId`, true);
+    const start = reader.readDate(tenancy.start, `${path}.start`, { isRequired: true });
+    const end = reader.readDate(tenancy.end, `${path}.end`, { isRequired: false });
+    const persons = reader.readNumber(tenancy.persons, `${path}.persons`, { isRequired: false });
+    const prepayments = readPrepayments(reader, tenancy.prepayments, `${path}.prepayments`);
+    if (unitId !== undefined && !unitIds.has(unitId)) reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
+    if (start && end && end < start) reader.report(`${path}.end`, MESSAGES.tenancyEndBeforeStart(`${path}.end`));
+    if (id === undefined || unitId === undefined || start === undefined) return;
+    if (seen.has(id)) reader.report(`${path}.id`, MESSAGES.duplicateId(`${path}.id`, id));
+    seen.add(id);
+    const result: TenancyInput = { id, unitId, start, end: end ?? null, prepayments };
+    if (persons !== undefined) result.persons = persons;
+    tenancies.push(result);
+  });
+  return tenancies;
+}
+
+function readPrepayments(reader: ShapeReader, value: unknown, listPath: string): PrepaymentInput[] {
+  const list = reader.readList(value, listPath, false) ?? [];
+  const prepayments: PrepaymentInput[] = [];
+  list.forEach((entry, index) => {
+    const path = `${listPath}[${index}]`;
+    const prepayment = reader.readObject(entry, path);
+    if (!prepayment) return;
+    const monthlyAmount = reader.readMoney(prepayment.monthlyAmount, `${path}.monthlyAmount`, true);
+    const validFrom = reader.readDate(prepayment.validFrom, `${path}.validFrom`, {
+      isRequired: true,
+      invalidMessage: MESSAGES.fieldInvalidStartDate(`${path}.validFrom`),
+    });
+    const validUntil = reader.readDate(prepayment.validUntil, `${path}.validUntil`, {
+      isRequired: false,
+      invalidMessage: MESSAGES.fieldInvalidEndDate(`${path}.validUntil`),
+    });
+    if (monthlyAmount === undefined || validFrom === undefined) return;
+    prepayments.push({ monthlyAmount, validFrom, validUntil: validUntil ?? null });
+  });
+  return prepayments;
+}
+
+function readConsumption(
+  reader: ShapeReader,
+  value: unknown,
+  unitIds: ReadonlySet<string>,
+  tenancyUnits: ReadonlyMap<string, string>,
+): ConsumptionInput[] {
+  const list = reader.readList(value, "consumption", false) ?? [];
+  const readings: ConsumptionInput[] = [];
+  list.forEach((entry, index) => {
+    const path = `consumption[${index}]`;
+    const reading = reader.readObject(entry, path);
+    if (!reading) return;
+    const unitId = reader.readText(reading.unitId, `${path}.unitId`, true);
+    const tenancyId = reader.readText(reading.tenancyId, `${path}.tenancyId`, false);
+    const meter = reader.readChoice(reading.meter, `${path}.meter`, METER_KINDS, true);
+    const readingValue = reader.readNumber(reading.value, `${path}.value`, { isRequired: true });
+    if (unitId !== undefined && !unitIds.has(unitId)) reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
+    if (tenancyId !== undefined) {
+      const tenancyUnit = tenancyUnits.get(tenancyId);
+      if (tenancyUnit === undefined) reader.report(`${path}.tenancyId`, MESSAGES.unknownTenancy(`${path}.tenancyId`, tenancyId));
+      else if (unitId !== undefined && tenancyUnit !== unitId) {
+        reader.report(`${path}.tenancyId`, MESSAGES.tenancyOfOtherUnit(`${path}.tenancyId`, tenancyId, unitId));
+      }
+    }
+    if (unitId === undefined || meter === undefined || readingValue === undefined) return;
+    readings.push({ unitId, tenancyId: tenancyId ?? null, meter, value: readingValue });
+  });
+  return readings;
+}
+
+function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet<string>): CostItemInput[] {
+  const list = reader.readList(value, "costItems", true) ?? [];
+  const items: CostItemInput[] = [];
+  list.forEach((entry, index) => {
+    const path = `costItems[${index}]`;
+    const item = reader.readObject(entry, path);
+    if (!item) return;
+    const costType = reader.readText(item.costType, `${path}.costType`, true);
+    const amount = reader.readMoney(item.amount, `${path}.amount`, true);
+    if (amount !== undefined && amount.startsWith("-")) reader.report(`${path}.amount`, MESSAGES.fieldNegative(`${path}.amount`));
+    // The specification's own texts for a missing or unknown key (part 2, section 8).
+    let key: CostItemInput["key"] | undefined;
+    if (item.key === undefined || item.key === null || item.key === "") {
+      reader.report(`${path}.key`, MESSAGES.keyMissing(costType ?? `#${index + 1}`));
+    } else if (!isDistributionKey(item.key)) {
+      reader.report(`${path}.key`, MESSAGES.keyUnknown(String(typeof item.key === "string" ? item.key : JSON.stringify(item.key))));
+    } else {
+      key = item.key;
+    }
+    // The share's range is a rule (HeizkV 50-70 % for heating), checked with the other rules.
+    const consumptionShare = readShare(reader, item.consumptionShare, `${path}.consumptionShare`);
+    const meter = reader.readChoice(item.meter, `${path}.meter`, METER_KINDS, false);
+    const excludedList = reader.readList(item.excludedUnits, `${path}.excludedUnits`, false) ?? [];
+    const excludedUnits: string[] = [];
+    excludedList.forEach((unitId, unitIndex) => {
+      const unitPath = `${path}.excludedUnits[${unitIndex}]`;
+      const id = reader.readText(unitId, unitPath, true);
+      if (id === undefined) return;
+      if (!unitIds.has(id)) reader.report(unitPath, MESSAGES.unknownUnit(unitPath, id));
+      excludedUnits.push(id);
+    });
+    if (costType === undefined || amount === undefined || key === undefined) return;
+    items.push({ costType, amount, key, consumptionShare: consumptionShare ?? null, meter: meter ?? null, excludedUnits });
+  });
+  return items;
+}
+
+// A percentage may be any finite number here; its range is checked as a rule.
+function readShare(reader: ShapeReader, value: unknown, path: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    reader.report(path, MESSAGES.fieldNotNumber(path));
+    return undefined;
+  }
+  return value;
+}
+
+function readCo2(reader: ShapeReader, value: unknown): Co2Input | null {
+  const co2 = reader.readObject(value, "co2");
+  if (!co2) return null;
+  const result: Co2Input = {
+    emissionsKg: reader.readNumber(co2.emissionsKg, "co2.emissionsKg", { isRequired: false }) ?? null,
+    fuel: reader.readChoice(co2.fuel, "co2.fuel", FUELS, false) ?? null,
+    consumptionKwh: reader.readNumber(co2.consumptionKwh, "co2.consumptionKwh", { isRequired: false }) ?? null,
+    heatingValue: reader.readChoice(co2.heatingValue, "co2.heatingValue", ["upper", "lower"] as const, false) ?? null,
+    emissionFactor: reader.readNumber(co2.emissionFactor, "co2.emissionFactor", { isRequired: false }) ?? null,
+    pricePerTonne: reader.readNumber(co2.pricePerTonne, "co2.pricePerTonne", { isRequired: false }) ?? null,
+    cost: reader.readMoney(co2.cost, "co2.cost", false) ?? null,
+    vatPercent: reader.readNumber(co2.vatPercent, "co2.vatPercent", { isRequired: false }) ?? null,
+    area: reader.readNumber(co2.area, "co2.area", { isRequired: false, isPositive: true }) ?? null,
+  };
+  if (result.cost !== null && result.cost !== undefined && result.cost.startsWith("-")) {
+    reader.report("co2.cost", MESSAGES.fieldNegative("co2.cost"));
+  }
+  return result;
+}

@@ -1,0 +1,142 @@
+import {
+  DEFAULT_CONSUMPTION_SHARE_PERCENT,
+  DEFAULT_METER_BY_COST_TYPE,
+  HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT,
+  HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT,
+  isHeizkvCostType,
+  PREPAYMENT_WARNING_THRESHOLD_EUROS,
+} from "../constants/domain.ts";
+import { isLongerThanOneYear } from "../dates/calendar.ts";
+import { isOverlapping, OPEN_END_DATE } from "../dates/date-range.ts";
+import { MESSAGES } from "../messages/messages.ts";
+import { Decimal } from "../money/decimal.ts";
+import { parseMoneyToCents } from "../money/money.ts";
+import type { CostItemInput, StatementInput, TenancyInput, ValidationIssue } from "../types.ts";
+
+export interface RuleCheckOutcome {
+  /** Blocking problems: the statement is not calculated. */
+  issues: ValidationIssue[];
+  warnings: string[];
+  /** The period, units or tenancies are unusable: later checks that build lines must not run. */
+  isStructureBroken: boolean;
+}
+
+/**
+ * The rules of part 2, section 5 ("Statement data checks", the HeizkV range, prepayment
+ * rules) and DECISIONS 3 and 5, on input that already has the contract's shape. The checks
+ * that need the billing lines ("Distribution by key") run with the allocation.
+ */
+export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
+  const issues: ValidationIssue[] = [];
+  const warnings: string[] = [];
+  let isStructureBroken = false;
+
+  if (input.period.end < input.period.start) {
+    issues.push({ path: "period.end", message: MESSAGES.periodEndBeforeStart() });
+    isStructureBroken = true;
+  } else if (isLongerThanOneYear(input.period.start, input.period.end)) {
+    // § 556 (3) BGB: operating costs are settled once a year; a period cannot exceed twelve months.
+    issues.push({ path: "period.end", message: MESSAGES.periodLongerThanYear() });
+    isStructureBroken = true;
+  }
+
+  // Statement data checks (part 2, section 5), in the specification's order.
+  if (input.units.length === 0) {
+    issues.push({ path: "units", message: MESSAGES.noUnits() });
+    isStructureBroken = true;
+  } else {
+    const totalArea = input.units.reduce((sum, unit) => sum.plus(unit.area), new Decimal(0));
+    if (totalArea.lessThanOrEqualTo(0)) issues.push({ path: "units", message: MESSAGES.totalAreaNotPositive() });
+  }
+  const totalCents = input.costItems.reduce((sum, item) => sum + parseMoneyToCents(item.amount), 0);
+  if (totalCents <= 0) issues.push({ path: "costItems", message: MESSAGES.totalCostsNotPositive() });
+
+  input.costItems.forEach((item, index) => issues.push(...checkCostItem(item, `costItems[${index}]`)));
+
+  if (checkTenancyOverlaps(input.tenancies, issues)) isStructureBroken = true;
+  input.tenancies.forEach((tenancy, index) => checkPrepayments(tenancy, `tenancies[${index}].prepayments`, issues, warnings));
+
+  if (input.co2 && !input.costItems.some((item) => isHeizkvCostType(item.costType))) {
+    issues.push({ path: "co2", message: MESSAGES.co2NoHeatingCosts() });
+  }
+  return { issues, warnings, isStructureBroken };
+}
+
+/** Returns the consumption share of a mixed item in percent (default 70, DECISIONS 3). */
+export function getConsumptionSharePercent(item: CostItemInput): number {
+  return item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT;
+}
+
+/** Returns the consumption series of a consumption or mixed item, or null if none is known. */
+export function getItemMeter(item: CostItemInput): CostItemInput["meter"] {
+  return item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? null;
+}
+
+function checkCostItem(item: CostItemInput, path: string): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (item.key === "mixed") {
+    const share = getConsumptionSharePercent(item);
+    if (isHeizkvCostType(item.costType)) {
+      // § 7 (1) and § 8 (1) HeizkV: 50-70 % by consumption; out of range blocks, never clamps.
+      if (share < HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT || share > HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT) {
+        issues.push({ path: `${path}.consumptionShare`, message: MESSAGES.heizkvViolation(share) });
+      }
+    } else if (share < 0 || share > 100) {
+      issues.push({ path: `${path}.consumptionShare`, message: MESSAGES.consumptionShareOutOfRange(share) });
+    }
+  }
+  if ((item.key === "mixed" || item.key === "consumption") && getItemMeter(item) === null) {
+    issues.push({ path: `${path}.meter`, message: MESSAGES.meterMissing(`${path}.meter`, item.costType) });
+  }
+  return issues;
+}
+
+// A unit's days are covered by at most one tenancy at a time (DECISIONS 2).
+function checkTenancyOverlaps(tenancies: readonly TenancyInput[], issues: ValidationIssue[]): boolean {
+  const byUnit = new Map<string, TenancyInput[]>();
+  for (const tenancy of tenancies) {
+    const list = byUnit.get(tenancy.unitId);
+    if (list) list.push(tenancy);
+    else byUnit.set(tenancy.unitId, [tenancy]);
+  }
+  let hasOverlap = false;
+  for (const [unitId, list] of byUnit) {
+    const sorted = [...list].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    let latest: TenancyInput | undefined;
+    for (const tenancy of sorted) {
+      if (latest && tenancy.start <= (latest.end ?? OPEN_END_DATE)) {
+        issues.push({ path: "tenancies", message: MESSAGES.tenanciesOverlap(latest.id, tenancy.id, unitId) });
+        hasOverlap = true;
+      }
+      if (!latest || (tenancy.end ?? OPEN_END_DATE) > (latest.end ?? OPEN_END_DATE)) latest = tenancy;
+    }
+  }
+  return hasOverlap;
+}
+
+// Prepayment rules of part 2, section 5 and DECISIONS 5.
+function checkPrepayments(tenancy: TenancyInput, listPath: string, issues: ValidationIssue[], warnings: string[]): void {
+  const prepayments = tenancy.prepayments ?? [];
+  prepayments.forEach((prepayment, index) => {
+    const path = `${listPath}[${index}]`;
+    const cents = parseMoneyToCents(prepayment.monthlyAmount);
+    if (cents <= 0) issues.push({ path: `${path}.monthlyAmount`, message: MESSAGES.prepaymentNotPositive() });
+    if (cents > PREPAYMENT_WARNING_THRESHOLD_EUROS * 100) warnings.push(MESSAGES.prepaymentUnusuallyHigh());
+    if (prepayment.validUntil && prepayment.validUntil <= prepayment.validFrom) {
+      issues.push({ path: `${path}.validUntil`, message: MESSAGES.endNotAfterStart() });
+    }
+  });
+  // An open end counts as 2099-12-31 for the overlap check (DECISIONS 5).
+  for (let first = 0; first < prepayments.length; first += 1) {
+    for (let second = first + 1; second < prepayments.length; second += 1) {
+      const a = prepayments[first];
+      const b = prepayments[second];
+      if (!a || !b) continue;
+      const rangeA = { from: a.validFrom, to: a.validUntil ?? OPEN_END_DATE };
+      const rangeB = { from: b.validFrom, to: b.validUntil ?? OPEN_END_DATE };
+      if (isOverlapping(rangeA, rangeB)) {
+        issues.push({ path: `${listPath}[${second}]`, message: MESSAGES.prepaymentOverlap() });
+      }
+    }
+  }
+}
