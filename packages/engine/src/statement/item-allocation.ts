@@ -108,12 +108,12 @@ export function prepareItem(
     }
   }
 
-  if (amountCents > 0) reportMissingBasis(item, parts, lines.length, issues, `costItems[${itemIndex}]`);
+  if (amountCents > 0) reportMissingBasis(item, parts, issues, `costItems[${itemIndex}]`);
   return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, parts };
 }
 
 // "Distribution by key" (part 2, section 5) with the texts of section 8.
-function reportMissingBasis(item: CostItemInput, parts: readonly PreparedPart[], lineCount: number, issues: ValidationIssue[], path: string): void {
+function reportMissingBasis(item: CostItemInput, parts: readonly PreparedPart[], issues: ValidationIssue[], path: string): void {
   for (const part of parts) {
     if (part.percent <= 0) continue;
     if (part.totalWeight.greaterThan(0)) continue;
@@ -122,7 +122,6 @@ function reportMissingBasis(item: CostItemInput, parts: readonly PreparedPart[],
     else if (part.basis === "persons") message = MESSAGES.personsBasisMissing();
     else if (part.basis === "units") message = MESSAGES.unitsBasisMissing();
     else message = isHeizkvCostType(item.costType) ? MESSAGES.heizkvConsumptionMissing() : MESSAGES.consumptionBasisMissing();
-    if (lineCount === 0 && part.basis !== "units" && part.basis !== "consumption") message = MESSAGES.unitsBasisMissing();
     issues.push({ path, message });
   }
 }

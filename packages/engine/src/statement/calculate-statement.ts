@@ -1,0 +1,277 @@
+import { HEATING_COST_TYPE, isHeizkvCostType, type MeterKind } from "../constants/domain.ts";
+import { calculateCo2Split, type Co2SplitResult } from "../co2/co2-split.ts";
+import { MESSAGES } from "../messages/messages.ts";
+import { Decimal, ZERO } from "../money/decimal.ts";
+import { formatCents, parseMoneyToCents } from "../money/money.ts";
+import { proratePrepayments } from "../prepayments/prepayment-proration.ts";
+import { allocateCentsByLargestRemainder } from "../rounding/largest-remainder.ts";
+import type {
+  Allocation,
+  AllocationPart,
+  CalculateStatementOptions,
+  ItemSummary,
+  StatementCo2,
+  StatementInput,
+  StatementOutcome,
+  StatementResult,
+  TenancyStatement,
+  ValidationIssue,
+  VacancyStatement,
+} from "../types.ts";
+import { validateStatementInputShape } from "../validation/input-shape.ts";
+import { checkStatementRules } from "../validation/statement-checks.ts";
+import { type BillingLine, buildBillingLines } from "./billing-lines.ts";
+import { type DistributedItem, distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
+import { calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
+
+/**
+ * The statement calculation: contract v1. Checks the shape of untrusted input, then the
+ * rules (part 2, section 5; DECISIONS 1-5), then distributes every cost item over the
+ * tenancies and vacancy of the units that take part, moves the CO2 landlord share off the
+ * heating costs, prorates the prepayments and returns the statement. Pure and
+ * deterministic; problems of the input come back as German messages, never as exceptions.
+ */
+export function calculateStatement(input: unknown, options: CalculateStatementOptions = {}): StatementOutcome {
+  const shape = validateStatementInputShape(input);
+  if (!shape.ok) return toFailure(shape.issues);
+  return calculateValidatedStatement(shape.input, options);
+}
+
+/** The calculation on input that already has the contract's shape (typed callers). */
+export function calculateValidatedStatement(input: StatementInput, options: CalculateStatementOptions = {}): StatementOutcome {
+  const includeBasis = options.includeBasis ?? true;
+  const rules = checkStatementRules(input);
+  const issues: ValidationIssue[] = [...rules.issues];
+  if (rules.isStructureBroken) return toFailure(issues);
+  const warnings: string[] = [...rules.warnings];
+
+  const units = buildBillingLines(input);
+  const lineCount = units.reduce((count, unit) => count + unit.lines.length, 0);
+  const tenanciesWithLines = new Set<string>();
+  for (const unit of units) for (const line of unit.lines) if (line.tenancy) tenanciesWithLines.add(line.tenancy.id);
+  const readings = input.consumption ?? [];
+  readings.forEach((reading, index) => {
+    if (reading.tenancyId && !tenanciesWithLines.has(reading.tenancyId)) {
+      warnings.push(MESSAGES.readingOutsidePeriod(`consumption[${index}].tenancyId`, reading.tenancyId));
+    }
+  });
+  const consumptionIndex = indexConsumption(readings);
+  const consumptionByMeter = new Map<MeterKind, Decimal[]>();
+  const getConsumption = (meter: MeterKind): Decimal[] => {
+    let values = consumptionByMeter.get(meter);
+    if (!values) {
+      values = calculateLineConsumption(units, consumptionIndex, meter, lineCount, warnings);
+      consumptionByMeter.set(meter, values);
+    }
+    return values;
+  };
+
+  const prepared = input.costItems.map((item, index) =>
+    prepareItem(item, index, parseMoneyToCents(item.amount), units, getConsumption, issues),
+  );
+
+  const totalArea = input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO);
+  let co2: { result: Co2SplitResult; area: number } | null = null;
+  if (input.co2) {
+    const area = input.co2.area ?? totalArea.toNumber();
+    const outcome = calculateCo2Split({
+      period: input.period,
+      propertyType: input.propertyType ?? "residential",
+      efficiencyClass: input.efficiencyClass ?? null,
+      area,
+      emissionsKg: input.co2.emissionsKg ?? null,
+      fuel: input.co2.fuel ?? null,
+      consumptionKwh: input.co2.consumptionKwh ?? null,
+      heatingValue: input.co2.heatingValue ?? null,
+      emissionFactor: input.co2.emissionFactor ?? null,
+      pricePerTonne: input.co2.pricePerTonne ?? null,
+      cost: input.co2.cost ?? null,
+      vatPercent: input.co2.vatPercent ?? null,
+    });
+    if (outcome.ok) {
+      co2 = { result: outcome.result, area };
+      warnings.push(...outcome.warnings);
+    } else {
+      issues.push(...outcome.errors.map((message) => ({ path: "co2", message })));
+    }
+  }
+
+  const heatingItems = prepared.filter((item) => isHeizkvCostType(item.item.costType));
+  const heatingCents = heatingItems.reduce((sum, item) => sum + item.amountCents, 0);
+  const co2LandlordCents = co2?.result.landlordCostCents ?? 0;
+  if (co2LandlordCents > heatingCents) {
+    issues.push({ path: "co2", message: MESSAGES.co2LandlordShareExceedsCosts(formatCents(co2LandlordCents)) });
+  }
+  if (issues.length > 0) return toFailure(issues);
+
+  const co2ShareByItem = splitCo2OverHeatingItems(prepared, heatingItems, heatingCents, co2LandlordCents);
+  const distributed = prepared.map((item, index) => distributeItem(item, item.amountCents - (co2ShareByItem[index] ?? 0)));
+
+  const result = assembleResult(input, units.flatMap((unit) => unit.lines), distributed, co2ShareByItem, co2, warnings, includeBasis);
+  return { ok: true, result };
+}
+
+/**
+ * Contract step 4 and DECISIONS 4: the landlord's CO2 share comes off the items Heizung and
+ * Warmwasser in proportion to their amounts, rounded to cents by largest remainder, so the
+ * items' shares add up to the landlord's CO2 cost exactly.
+ */
+function splitCo2OverHeatingItems(
+  prepared: readonly PreparedItem[],
+  heatingItems: readonly PreparedItem[],
+  heatingCents: number,
+  landlordCents: number,
+): number[] {
+  const shares = new Array<number>(prepared.length).fill(0);
+  if (landlordCents === 0 || heatingCents === 0) return shares;
+  const landlord = new Decimal(landlordCents).dividedBy(100);
+  const exact = heatingItems.map((item) => landlord.times(item.amountCents).dividedBy(heatingCents));
+  const cents = allocateCentsByLargestRemainder(landlordCents, exact);
+  heatingItems.forEach((item, index) => {
+    shares[item.itemIndex] = cents[index] ?? 0;
+  });
+  return shares;
+}
+
+function assembleResult(
+  input: StatementInput,
+  lines: readonly BillingLine[],
+  distributed: readonly DistributedItem[],
+  co2ShareByItem: readonly number[],
+  co2: { result: Co2SplitResult; area: number } | null,
+  warnings: string[],
+  includeBasis: boolean,
+): StatementResult {
+  const allocationsByPosition: Allocation[][] = lines.map(() => []);
+  const centsByPosition: number[] = lines.map(() => 0);
+  const items: ItemSummary[] = [];
+  for (const item of distributed) {
+    const { prepared } = item;
+    let vacancyCents = 0;
+    prepared.lines.forEach((line, index) => {
+      const cents = item.cents[index] as number;
+      if (!line.tenancy) vacancyCents += cents;
+      centsByPosition[line.position] = (centsByPosition[line.position] as number) + cents;
+      (allocationsByPosition[line.position] as Allocation[]).push({
+        costType: prepared.item.costType,
+        amount: formatCents(cents),
+        key: prepared.key,
+        exactAmount: (item.exactShares[index] as Decimal).toFixed(6),
+        parts: includeBasis ? describeParts(item, index) : [],
+      });
+    });
+    const co2Cents = co2ShareByItem[prepared.itemIndex] ?? 0;
+    items.push({
+      costType: prepared.item.costType,
+      amount: formatCents(prepared.amountCents),
+      distributed: formatCents(item.distributedCents),
+      landlord: formatCents(vacancyCents + co2Cents),
+      key: prepared.key,
+      vacancy: formatCents(vacancyCents),
+      co2LandlordShare: formatCents(co2Cents),
+      consumptionShare: prepared.consumptionShare,
+      meter: prepared.meter,
+    });
+  }
+
+  const tenancies: TenancyStatement[] = [];
+  const vacancy: VacancyStatement[] = [];
+  for (const line of lines) {
+    const allocations = allocationsByPosition[line.position] as Allocation[];
+    const totalCents = centsByPosition[line.position] as number;
+    const degreeDayPerMille = toDisplayNumber(line.degreeDayThirds.dividedBy(3));
+    if (line.tenancy) {
+      // DECISIONS 5: prepayments of the tenancy's own days inside the period, prorated by day.
+      const prepayments = proratePrepayments(line.tenancy.prepayments ?? [], { from: line.from, to: line.to });
+      tenancies.push({
+        tenancyId: line.tenancy.id,
+        unitId: line.unit.id,
+        from: line.from,
+        to: line.to,
+        days: line.days,
+        persons: line.persons.toNumber(),
+        degreeDayPerMille,
+        allocations,
+        total: formatCents(totalCents),
+        prepayments: prepayments.total,
+        balance: formatCents(totalCents - prepayments.totalCents),
+      });
+    } else {
+      vacancy.push({ unitId: line.unit.id, from: line.from, to: line.to, days: line.days, degreeDayPerMille, allocations, total: formatCents(totalCents) });
+    }
+  }
+
+  const totalCostsCents = distributed.reduce((sum, item) => sum + item.prepared.amountCents, 0);
+  return {
+    period: { start: input.period.start, end: input.period.end },
+    totalCosts: formatCents(totalCostsCents),
+    items,
+    tenancies,
+    vacancy,
+    co2: co2 ? toStatementCo2(co2.result, co2.area) : null,
+    warnings: unique(warnings),
+    notes: collectNotes(input, co2?.result ?? null),
+  };
+}
+
+// The step-by-step basis of one line of one item, for the statement's explanation.
+function describeParts(item: DistributedItem, lineIndex: number): AllocationPart[] {
+  const { prepared } = item;
+  return prepared.parts.map((part, partIndex) => {
+    const timeWeight = part.timeWeights ? (part.timeWeights[lineIndex] as Decimal) : null;
+    return {
+      basis: part.basis,
+      percent: part.percent,
+      quantity: toDisplayNumber(part.quantities[lineIndex] as Decimal),
+      timeWeight: timeWeight === null ? null : toDisplayNumber(prepared.isDegreeDayTimed ? timeWeight.dividedBy(3) : timeWeight),
+      weight: toDisplayNumber(prepared.isDegreeDayTimed && timeWeight ? (part.weights[lineIndex] as Decimal).dividedBy(3) : (part.weights[lineIndex] as Decimal)),
+      totalWeight: toDisplayNumber(prepared.isDegreeDayTimed && part.timeWeights ? part.totalWeight.dividedBy(3) : part.totalWeight),
+      exactAmount: ((item.exactParts[partIndex] as Decimal[])[lineIndex] as Decimal).toFixed(6),
+    };
+  });
+}
+
+function toStatementCo2(result: Co2SplitResult, area: number): StatementCo2 {
+  return {
+    emissionsKg: result.emissionsKg,
+    kgPerM2: result.kgPerM2,
+    stage: result.stage,
+    class: result.class,
+    tenantPercent: result.tenantPercent,
+    landlordPercent: result.landlordPercent,
+    source: result.source,
+    cost: result.cost,
+    tenantCost: result.tenantCost,
+    landlordCost: result.landlordCost,
+    pricePerTonne: result.pricePerTonne,
+    stageLimitFactor: result.stageLimitFactor,
+    area,
+  };
+}
+
+// Legal notes the statement must print (they do not block the calculation).
+function collectNotes(input: StatementInput, co2: Co2SplitResult | null): string[] {
+  const notes: string[] = [];
+  for (const item of input.costItems) {
+    // § 12 (1) HeizkV: heating or hot water not distributed by consumption allows a 15 % cut.
+    if (isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed") {
+      notes.push(MESSAGES.heizkvReductionRight(item.costType));
+    }
+  }
+  const hasHeating = input.costItems.some((item) => item.costType === HEATING_COST_TYPE);
+  // § 7 (3), (4) CO2KostAufG: without the CO2 figures the tenant may cut heating costs by 3 %.
+  if (hasHeating && (!co2 || co2.emissionsKg === null)) notes.push(MESSAGES.co2ReductionRight());
+  return unique(notes);
+}
+
+function toFailure(issues: readonly ValidationIssue[]): StatementOutcome {
+  return { ok: false, errors: unique(issues.map((issue) => issue.message)), issues: [...issues] };
+}
+
+function unique(messages: readonly string[]): string[] {
+  return [...new Set(messages)];
+}
+
+function toDisplayNumber(value: Decimal): number {
+  return value.toDecimalPlaces(6).toNumber();
+}
