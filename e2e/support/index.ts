@@ -1,0 +1,4 @@
+export { startAppServer, findFreePort, REPO_ROOT, type AppServer } from "./app-server.ts";
+export { hasBrowser, launchBrowser, openPage, CHROMIUM_PATH } from "./browser.ts";
+export { readOutbox, waitForMailLink, decodeQuotedPrintable } from "./outbox.ts";
+export { registerThroughForm, signInThroughForm, registerThroughApi, uniqueEmail, E2E_PASSWORD } from "./journeys.ts";
