@@ -23,6 +23,7 @@ export const ACTIVITY_TEXTS = {
   "tenant.viewed": "Mieter angesehen",
   "tenant.moved_in": "Mieter als aktiv markiert",
   "tenant.moved_out": "Mieter ausgezogen",
+  "tenant.occupancy_changed": "Personenzahl geändert",
   "prepayment.created": "Vorauszahlung angelegt",
   "prepayment.updated": "Vorauszahlung geändert",
   "prepayment.deactivated": "Vorauszahlung deaktiviert",

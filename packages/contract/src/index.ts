@@ -1,3 +1,8 @@
+import { z } from "zod";
+
+// Default validation messages in German wherever a schema does not name its own.
+z.config(z.locales.de());
+
 export * from "./plans.ts";
 export * from "./errors.ts";
 export * from "./common.ts";
@@ -6,3 +11,5 @@ export * from "./me.ts";
 export * from "./activity.ts";
 export * from "./dashboard.ts";
 export * from "./properties.ts";
+export * from "./property-input.ts";
+export * from "./tenants.ts";

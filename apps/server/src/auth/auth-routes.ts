@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { ZodType } from "zod";
-import { AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE, resetRequestBodySchema, signInBodySchema, signUpBodySchema, SOCIAL_PROVIDERS } from "@nk/contract";
+import { AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE, newPasswordBodySchema, resetRequestBodySchema, signInBodySchema, signUpBodySchema, SOCIAL_PROVIDERS } from "@nk/contract";
 import type { Config } from "../config/env.ts";
 import type { Db } from "../db/database.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -132,6 +132,12 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     await recordAttempt(db, "reset_request", email, ipAddress);
     // The answer is the same whether or not the account exists (no account enumeration).
     return translateAuthResponse(await auth.handler(withBody(c.req.raw, { email, redirectTo: "/auth/new-password" })));
+  });
+
+  router.post("/auth/reset-password", async (c) => {
+    // The same password rules as at sign-up (better-auth itself checks only the length).
+    const body = parseBody(newPasswordBodySchema, await readJsonBody(c));
+    return translateAuthResponse(await auth.handler(withBody(c.req.raw, body)));
   });
 
   router.post("/auth/sign-out", async (c) => {

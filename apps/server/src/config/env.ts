@@ -1,3 +1,5 @@
+// German default messages for every schema (set once in the contract).
+import "@nk/contract";
 import { z } from "zod";
 
 // Start-up configuration (specification part 1, section 5 'Startup configuration', adapted to
@@ -12,7 +14,7 @@ const optionalNonBlank = z
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 65535 liegen").max(65535, "muss zwischen 0 und 65535 liegen").default(3000),
     HOST: z.string().default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optionalNonBlank.pipe(
@@ -25,7 +27,7 @@ const envSchema = z
     ),
     MAIL_FROM: z.string().default("Nebenkosten <no-reply@localhost>"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-    BODY_LIMIT_KB: z.coerce.number().int().min(16).max(51_200).default(1024),
+    BODY_LIMIT_KB: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(16, "muss mindestens 16 sein").max(51_200, "darf höchstens 51200 sein").default(1024),
     GOOGLE_CLIENT_ID: optionalNonBlank,
     GOOGLE_CLIENT_SECRET: optionalNonBlank,
     FACEBOOK_CLIENT_ID: optionalNonBlank,

@@ -72,6 +72,9 @@ export function describeSubscription(row: SubscriptionRow, now = new Date()): Su
  */
 export async function assertCanCreate(db: Db, userId: string, resource: LimitedResource, adding = 1): Promise<void> {
   const subscription = describeSubscription(await ensureSubscription(db, userId));
+  // Inside the creating transaction this row lock makes concurrent creations of one account take
+  // turns, so two requests cannot both see the last free slot.
+  await db.selectFrom("subscriptions").select("id").where("userId", "=", userId).forUpdate().execute();
   if (subscription.isTrialExpired) {
     throw new HttpError(403, "LIMIT_REACHED", "Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.", {
       title: "Testphase abgelaufen",

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { ACTIVITY_TEXTS, type ActivityKey } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
@@ -31,6 +32,9 @@ export async function logActivity(db: Db, entry: ActivityEntry): Promise<void> {
       description: entry.description ?? (entry.entityName ? `${text}: ${entry.entityName}` : text),
       metadata: entry.metadata ? JSON.stringify(entry.metadata) : null,
       userAgent: entry.userAgent?.slice(0, 500) ?? null,
+      // The wall clock, not now(): now() is the transaction's start, so the several entries of one
+      // change (a property with its units) would tie and list in random order.
+      createdAt: sql<Date>`clock_timestamp()`,
     })
     .execute();
 }

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "../../src/config/env.ts";
+import { loadConfig } from "../../src/config/load-config.ts";
+
+describe("start-up configuration", () => {
+  it("uses the defaults for a newcomer: port 3000, ./data, embedded database", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", NODE_ENV: "development" });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names a bad setting", () => {
+    expect(() => parseEnv({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: "abc" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: muss mit postgres:\/\/ oder postgresql:\/\/ beginnen/);
+    expect(() => parseEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ AUTH_SECRET: "kurz" })).toThrow(/AUTH_SECRET: muss mindestens 32 Zeichen lang sein/);
+  });
+
+  it("requires https and a secret in production", () => {
+    const error = (() => {
+      try {
+        parseEnv({ NODE_ENV: "production", PUBLIC_URL: "http://nebenkosten.example" });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "";
+    })();
+    expect(error).toContain("PUBLIC_URL: muss in Produktion https:// verwenden");
+    expect(error).toContain("AUTH_SECRET: ist in Produktion erforderlich");
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/PUBLIC_URL: ist in Produktion erforderlich/);
+    const ok = parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://nebenkosten.example", AUTH_SECRET: "x".repeat(40) });
+    expect(ok.PUBLIC_URL).toBe("https://nebenkosten.example");
+  });
+
+  it("generates a development secret once and keeps it in DATA_DIR", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-config-"));
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(fs.readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first.authSecret);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it("activates a social provider only with both id and secret", () => {
+    expect(loadConfig({ DATA_DIR: os.tmpdir(), AUTH_SECRET: "s".repeat(32), GOOGLE_CLIENT_ID: "id" }).socialProviders).toEqual({});
+    expect(loadConfig({ DATA_DIR: os.tmpdir(), AUTH_SECRET: "s".repeat(32), GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "sec" }).socialProviders).toEqual({
+      google: { clientId: "id", clientSecret: "sec" },
+    });
+  });
+});

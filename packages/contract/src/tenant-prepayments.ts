@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { isCalendarDate } from "./common.ts";
+
+// Tenant prepayments: specification part 2, sections 2.3, 4 'Prepayments' and 5 'Prepayment
+// rules'; DECISIONS 5. Amounts are decimal strings and compared in integer cents, never floats.
+
+export const PREPAYMENT_MESSAGES = {
+  amountNotPositive: "Vorauszahlungsbetrag muss größer als 0 sein",
+  amountFormat: "Ungültiger Betrag (höchstens 2 Nachkommastellen)",
+  /** A warning, never blocking. */
+  amountUnusuallyHigh: "Vorauszahlungsbetrag erscheint ungewöhnlich hoch (> 10.000 €)",
+  invalidStart: "Ungültiges Startdatum",
+  invalidEnd: "Ungültiges Enddatum",
+  endNotAfterStart: "Enddatum muss nach dem Startdatum liegen",
+  overlap: "Vorauszahlung überschneidet sich mit bestehenden Zeiträumen",
+  deleteConfirm: "Möchten Sie diese Vorauszahlung wirklich löschen?",
+  empty: "Keine Vorauszahlungen hinterlegt",
+  tenantNotFound: "Mieter nicht gefunden",
+  notFound: "Vorauszahlung nicht gefunden",
+  saveFailed: "Fehler beim Speichern",
+  created: "Vorauszahlung gespeichert",
+  updated: "Vorauszahlung aktualisiert",
+  deactivated: "Vorauszahlung gelöscht",
+} as const;
+
+/** DECISIONS 5: an open end counts as this date in overlap checks. */
+export const PREPAYMENT_OPEN_END = "2099-12-31";
+/** Part 2, section 9: amounts above 10,000 EUR per month are flagged. */
+export const PREPAYMENT_WARNING_THRESHOLD_CENTS = 1_000_000;
+
+const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
+
+/** "1.234,5" is not accepted; "1234,5" and "1234.50" are (a decimal comma becomes a point). */
+export function normalizePrepaymentAmountInput(value: string | number): string {
+  return (typeof value === "number" ? String(value) : value).trim().replace(",", ".");
+}
+
+/** Integer cents of a money string ("150.5" -> 15050) by string parsing; null if malformed. */
+export function parsePrepaymentAmountCents(text: string): number | null {
+  if (!MONEY_PATTERN.test(text)) return null;
+  const isNegative = text.startsWith("-");
+  const [euros = "0", fraction = ""] = text.replace("-", "").split(".");
+  const cents = Number(euros) * 100 + Number(fraction.padEnd(2, "0"));
+  return isNegative ? -cents : cents;
+}
+
+/** The warnings of a valid amount (section 5: above 10,000 EUR warns, never blocks). */
+export function listPrepaymentWarnings(monthlyAmount: string): string[] {
+  const cents = parsePrepaymentAmountCents(monthlyAmount);
+  return cents !== null && cents > PREPAYMENT_WARNING_THRESHOLD_CENTS ? [PREPAYMENT_MESSAGES.amountUnusuallyHigh] : [];
+}
+
+/** Ranges overlap when each starts on or before the other's (inclusive) end; open end = 2099-12-31. */
+export function isPrepaymentOverlapping(
+  a: { validFrom: string; validUntil: string | null },
+  b: { validFrom: string; validUntil: string | null },
+): boolean {
+  return a.validFrom <= (b.validUntil ?? PREPAYMENT_OPEN_END) && b.validFrom <= (a.validUntil ?? PREPAYMENT_OPEN_END);
+}
+
+const monthlyAmountSchema = z
+  .union([z.string(), z.number()], { error: PREPAYMENT_MESSAGES.amountNotPositive })
+  .transform(normalizePrepaymentAmountInput)
+  .superRefine((value, ctx) => {
+    if (value === "") {
+      ctx.addIssue({ code: "custom", message: PREPAYMENT_MESSAGES.amountNotPositive });
+      return;
+    }
+    const cents = parsePrepaymentAmountCents(value);
+    if (cents === null) ctx.addIssue({ code: "custom", message: PREPAYMENT_MESSAGES.amountFormat });
+    else if (cents <= 0) ctx.addIssue({ code: "custom", message: PREPAYMENT_MESSAGES.amountNotPositive });
+  });
+
+const validFromSchema = z
+  .string({ error: PREPAYMENT_MESSAGES.invalidStart })
+  .trim()
+  .refine(isCalendarDate, { message: PREPAYMENT_MESSAGES.invalidStart });
+
+const validUntilSchema = z
+  .string({ error: PREPAYMENT_MESSAGES.invalidEnd })
+  .nullish()
+  .transform((v) => v?.trim() || null)
+  .refine((v) => v === null || isCalendarDate(v), { message: PREPAYMENT_MESSAGES.invalidEnd });
+
+export const prepaymentFieldsSchema = z.object({
+  /** Euros per month as a decimal string ("150.00"); a number is accepted and kept exact as text. */
+  monthlyAmount: monthlyAmountSchema,
+  validFrom: validFromSchema,
+  /** Inclusive last day; empty or null = open end. */
+  validUntil: validUntilSchema,
+});
+
+type IssueSink = { addIssue(issue: { code: "custom"; path: string[]; message: string }): void };
+
+export function addPrepaymentCrossFieldIssues(p: { validFrom?: string; validUntil?: string | null }, ctx: IssueSink): void {
+  if (p.validFrom && p.validUntil && isCalendarDate(p.validFrom) && isCalendarDate(p.validUntil) && p.validUntil <= p.validFrom) {
+    ctx.addIssue({ code: "custom", path: ["validUntil"], message: PREPAYMENT_MESSAGES.endNotAfterStart });
+  }
+}
+
+/** POST /api/tenants/:id/prepayments (and the form). */
+export const prepaymentBodySchema = prepaymentFieldsSchema.superRefine((p, ctx) => addPrepaymentCrossFieldIssues(p, ctx));
+export type PrepaymentBody = z.input<typeof prepaymentBodySchema>;
+
+/** PATCH /api/prepayments/:id: any subset; the merged prepayment must pass every rule. */
+export const updatePrepaymentBodySchema = prepaymentFieldsSchema.partial();
+export type UpdatePrepaymentBody = z.input<typeof updatePrepaymentBodySchema>;
+
+export const prepaymentSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  /** Decimal string with 2 decimals ("150.00"). */
+  monthlyAmount: z.string(),
+  validFrom: z.string(),
+  validUntil: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Prepayment = z.infer<typeof prepaymentSchema>;
+
+export const prepaymentListResponseSchema = z.array(prepaymentSchema);
+
+/** Answer of a create or update: the row plus non-blocking warnings (e.g. > 10.000 €). */
+export const prepaymentWriteResponseSchema = z.object({
+  prepayment: prepaymentSchema,
+  warnings: z.array(z.string()),
+});
+export type PrepaymentWriteResponse = z.infer<typeof prepaymentWriteResponseSchema>;
