@@ -13,3 +13,4 @@ export * from "./dashboard.ts";
 export * from "./properties.ts";
 export * from "./property-input.ts";
 export * from "./tenants.ts";
+export * from "./metering/index.ts";

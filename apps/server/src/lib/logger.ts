@@ -10,7 +10,7 @@ export interface Logger {
   child(bindings: Record<string, unknown>): Logger;
 }
 
-export function createLogger(level: LogLevel, bindings: Record<string, unknown> = {}, write = (line: string) => process.stdout.write(`${line}\n`)): Logger {
+export function createLogger(level: LogLevel, bindings: Record<string, unknown> = {}, write: (line: string) => void = (line) => void process.stdout.write(`${line}\n`)): Logger {
   const threshold = LEVELS[level];
   const log = (lvl: LogLevel) => (event: string, data: Record<string, unknown> = {}) => {
     if (LEVELS[lvl] < threshold) return;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { calendarDate } from "../common.ts";
-import { formatCalendarDateDe, requiredId } from "./decimal-text.ts";
+import { formatCalendarDateDe, requiredUuidField } from "./decimal-text.ts";
 
 // Billing periods (cost groups, Abrechnungsperioden) of a property: part 1, section 3 'cost
 // group'; part 2, section 3 'cost_groups' (name 'Abrechnung {start} - {end}').
@@ -46,7 +46,7 @@ const requiredDate = (required: string) =>
 
 export const createBillingPeriodBodySchema = z
   .object({
-    propertyId: requiredId(BILLING_PERIOD_MESSAGES.propertyRequired),
+    propertyId: requiredUuidField(BILLING_PERIOD_MESSAGES.propertyRequired),
     billingPeriodStart: requiredDate(BILLING_PERIOD_MESSAGES.startRequired),
     billingPeriodEnd: requiredDate(BILLING_PERIOD_MESSAGES.endRequired),
   })

@@ -104,24 +104,24 @@ export function formatCalendarDateDe(date: string): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids are UUIDs; anything else can name no row (the server answers 404 for it). */
-export function isUuid(value: string): boolean {
+export function isUuidText(value: string): boolean {
   return UUID.test(value);
 }
 
 /** An optional id: "" and null become null. */
-export function optionalId(message: string) {
+export function optionalUuidField(message: string) {
   return z
     .string({ error: message })
     .nullish()
     .transform((v) => (v && v.trim() ? v.trim() : null))
-    .refine((v) => v === null || isUuid(v), { message });
+    .refine((v) => v === null || isUuidText(v), { message });
 }
 
 /** A required id. */
-export function requiredId(message: string) {
+export function requiredUuidField(message: string) {
   return z
     .string({ error: message })
     .transform((v) => v.trim())
     .refine((v) => v !== "", { message })
-    .refine((v) => v === "" || isUuid(v), { message });
+    .refine((v) => v === "" || isUuidText(v), { message });
 }

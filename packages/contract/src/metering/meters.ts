@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "../common.ts";
-import { optionalId } from "./decimal-text.ts";
+import { optionalUuidField } from "./decimal-text.ts";
 
 // Meters (Zähler): specification part 1, section 3 'meter', section 5 'Meter', section 8
 // 'Meters and readings'.
@@ -45,8 +45,8 @@ const meterFields = {
     .min(1, METER_MESSAGES.requiredFields)
     .max(100, "Die Zählernummer darf höchstens 100 Zeichen lang sein."),
   meterType: z.enum(METER_TYPES, { error: METER_MESSAGES.invalidType }),
-  unitId: optionalId(METER_MESSAGES.unitNotFound),
-  propertyId: optionalId(METER_MESSAGES.propertyNotFound),
+  unitId: optionalUuidField(METER_MESSAGES.unitNotFound),
+  propertyId: optionalUuidField(METER_MESSAGES.propertyNotFound),
   location: optionalText().refine((v) => v === null || v.length <= 200, "Der Standort darf höchstens 200 Zeichen lang sein."),
   displayName: optionalText().refine((v) => v === null || v.length <= 100, "Der Anzeigename darf höchstens 100 Zeichen lang sein."),
 };

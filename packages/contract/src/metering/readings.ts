@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { calendarDate, optionalText } from "../common.ts";
-import { formatCalendarDateDe, formatDecimalTextDe, nonNegativeDecimalText, requiredId } from "./decimal-text.ts";
+import { formatCalendarDateDe, formatDecimalTextDe, nonNegativeDecimalText, requiredUuidField } from "./decimal-text.ts";
 
 // Meter readings (Zählerstände): part 1, section 3 'meter reading', section 5 'Meter reading',
 // section 8 'Meters and readings'. Values have up to 3 decimals (numeric(14,3), step 0.001).
@@ -78,10 +78,10 @@ export type Reading = z.infer<typeof readingSchema>;
 
 /** POST /api/readings/bulk (section 7 'bulk save'). */
 export const bulkReadingsBodySchema = z.object({
-  costGroupId: requiredId(READING_MESSAGES.bulkPeriodRequired),
+  costGroupId: requiredUuidField(READING_MESSAGES.bulkPeriodRequired),
   readingDate: readingDateSchema,
   readings: z
-    .array(z.object({ meterId: requiredId("Zähler nicht gefunden"), readingValue: readingValueSchema }), {
+    .array(z.object({ meterId: requiredUuidField("Zähler nicht gefunden"), readingValue: readingValueSchema }), {
       error: READING_MESSAGES.bulkValueRequired,
     })
     .min(1, READING_MESSAGES.bulkValueRequired)

@@ -64,6 +64,7 @@ export const MESSAGES = Object.freeze({
     `Verbrauchsanteil ${formatGermanNumber(percent)}% muss zwischen 0 und 100 liegen`,
   meterMissing: (path: string, costType: string): string =>
     `Feld "${path}" fehlt: Kostenart ${costType} wird nach Verbrauch verteilt und braucht eine Zählerart`,
+  calculationFailed: (): string => "Fehler bei der Berechnung",
   noDistribution: (): string => "Keine Kostenverteilung ermittelt – bitte Eingaben prüfen.",
 
   // Tenancies.

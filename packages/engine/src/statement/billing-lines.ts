@@ -18,6 +18,7 @@ export interface BillingLine {
   from: IsoDate;
   to: IsoDate;
   days: number;
+  daysDecimal: Decimal;
   /** Degree-day weight of the days, in thirds of a per mille (DECISIONS 3). */
   degreeDayThirds: Decimal;
   area: Decimal;
@@ -54,6 +55,7 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
     const area = new Decimal(unit.area);
     const lines: BillingLine[] = [];
     const pushLine = (tenancy: TenancyInput | null, from: IsoDate, to: IsoDate): void => {
+      const days = countDaysInclusive(from, to);
       lines.push({
         position: position++,
         unitIndex,
@@ -61,7 +63,8 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
         tenancy,
         from,
         to,
-        days: countDaysInclusive(from, to),
+        days,
+        daysDecimal: new Decimal(days),
         degreeDayThirds: degreeDayThirds(from, to),
         area,
         persons: tenancy ? new Decimal(tenancy.persons ?? unit.persons ?? 0) : new Decimal(0),

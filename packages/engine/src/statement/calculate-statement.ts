@@ -4,7 +4,7 @@ import { MESSAGES } from "../messages/messages.ts";
 import { Decimal, ZERO } from "../money/decimal.ts";
 import { formatCents, parseMoneyToCents } from "../money/money.ts";
 import { proratePrepayments } from "../prepayments/prepayment-proration.ts";
-import { allocateCentsByLargestRemainder } from "../rounding/largest-remainder.ts";
+import { allocateCentsByLargestRemainder, formatCentShareAsEuros } from "../rounding/largest-remainder.ts";
 import type {
   Allocation,
   AllocationPart,
@@ -22,7 +22,9 @@ import { validateStatementInputShape } from "../validation/input-shape.ts";
 import { checkStatementRules } from "../validation/statement-checks.ts";
 import { type BillingLine, buildBillingLines } from "./billing-lines.ts";
 import { type DistributedItem, distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
+import type { CentShare } from "../rounding/largest-remainder.ts";
 import { calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
+import { LineWeightCache } from "./line-weights.ts";
 
 /**
  * The statement calculation: contract v1. Checks the shape of untrusted input, then the
@@ -46,7 +48,9 @@ export function calculateValidatedStatement(input: StatementInput, options: Calc
   const warnings: string[] = [...rules.warnings];
 
   const units = buildBillingLines(input);
-  const lineCount = units.reduce((count, unit) => count + unit.lines.length, 0);
+  const allLines = units.flatMap((unit) => unit.lines);
+  const lineCount = allLines.length;
+  const weightCache = new LineWeightCache(allLines);
   const tenanciesWithLines = new Set<string>();
   for (const unit of units) for (const line of unit.lines) if (line.tenancy) tenanciesWithLines.add(line.tenancy.id);
   const readings = input.consumption ?? [];
@@ -67,7 +71,7 @@ export function calculateValidatedStatement(input: StatementInput, options: Calc
   };
 
   const prepared = input.costItems.map((item, index) =>
-    prepareItem(item, index, parseMoneyToCents(item.amount), units, getConsumption, issues),
+    prepareItem(item, index, parseMoneyToCents(item.amount), units, weightCache, getConsumption, issues),
   );
 
   const totalArea = input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO);
@@ -105,9 +109,9 @@ export function calculateValidatedStatement(input: StatementInput, options: Calc
   if (issues.length > 0) return toFailure(issues);
 
   const co2ShareByItem = splitCo2OverHeatingItems(prepared, heatingItems, heatingCents, co2LandlordCents);
-  const distributed = prepared.map((item, index) => distributeItem(item, item.amountCents - (co2ShareByItem[index] ?? 0)));
+  const distributed = prepared.map((item, index) => distributeItem(item, item.amountCents - (co2ShareByItem[index] ?? 0), includeBasis));
 
-  const result = assembleResult(input, units.flatMap((unit) => unit.lines), distributed, co2ShareByItem, co2, warnings, includeBasis);
+  const result = assembleResult(input, allLines, distributed, co2ShareByItem, co2, warnings, includeBasis);
   return { ok: true, result };
 }
 
@@ -145,6 +149,7 @@ function assembleResult(
   const allocationsByPosition: Allocation[][] = lines.map(() => []);
   const centsByPosition: number[] = lines.map(() => 0);
   const items: ItemSummary[] = [];
+  const displayNumbers = new DisplayNumberCache();
   for (const item of distributed) {
     const { prepared } = item;
     let vacancyCents = 0;
@@ -156,8 +161,8 @@ function assembleResult(
         costType: prepared.item.costType,
         amount: formatCents(cents),
         key: prepared.key,
-        exactAmount: (item.exactShares[index] as Decimal).toFixed(6),
-        parts: includeBasis ? describeParts(item, index) : [],
+        exactAmount: formatCentShareAsEuros(item.exactShares[index] as CentShare),
+        parts: includeBasis ? describeParts(item, index, line.position, displayNumbers) : [],
       });
     });
     const co2Cents = co2ShareByItem[prepared.itemIndex] ?? 0;
@@ -215,20 +220,39 @@ function assembleResult(
 }
 
 // The step-by-step basis of one line of one item, for the statement's explanation.
-function describeParts(item: DistributedItem, lineIndex: number): AllocationPart[] {
+function describeParts(item: DistributedItem, lineIndex: number, position: number, displayNumbers: DisplayNumberCache): AllocationPart[] {
   const { prepared } = item;
+  // Degree-day weights are kept in thirds of a per mille; the statement shows per mille.
+  const timeDivisor = prepared.isDegreeDayTimed ? 3 : 1;
   return prepared.parts.map((part, partIndex) => {
-    const timeWeight = part.timeWeights ? (part.timeWeights[lineIndex] as Decimal) : null;
+    const isTimed = part.timeWeights !== null;
+    const divisor = isTimed ? timeDivisor : 1;
     return {
       basis: part.basis,
       percent: part.percent,
-      quantity: toDisplayNumber(part.quantities[lineIndex] as Decimal),
-      timeWeight: timeWeight === null ? null : toDisplayNumber(prepared.isDegreeDayTimed ? timeWeight.dividedBy(3) : timeWeight),
-      weight: toDisplayNumber(prepared.isDegreeDayTimed && timeWeight ? (part.weights[lineIndex] as Decimal).dividedBy(3) : (part.weights[lineIndex] as Decimal)),
-      totalWeight: toDisplayNumber(prepared.isDegreeDayTimed && part.timeWeights ? part.totalWeight.dividedBy(3) : part.totalWeight),
-      exactAmount: ((item.exactParts[partIndex] as Decimal[])[lineIndex] as Decimal).toFixed(6),
+      quantity: displayNumbers.get(part.quantities[position] ?? ZERO, 1),
+      timeWeight: part.timeWeights ? displayNumbers.get(part.timeWeights[position] ?? ZERO, divisor) : null,
+      weight: displayNumbers.get(part.weights[position] ?? ZERO, divisor),
+      totalWeight: displayNumbers.get(part.totalWeight, divisor),
+      exactAmount: item.exactParts ? formatCentShareAsEuros((item.exactParts[partIndex] as CentShare[])[lineIndex] as CentShare) : "",
     };
   });
+}
+
+/** Decimal weights as JSON numbers with six decimals, converted once per distinct value. */
+class DisplayNumberCache {
+  private readonly cache = new Map<Decimal, number>();
+  private readonly cacheByThirds = new Map<Decimal, number>();
+
+  get(value: Decimal, divisor: number): number {
+    const cache = divisor === 1 ? this.cache : this.cacheByThirds;
+    let number = cache.get(value);
+    if (number === undefined) {
+      number = (divisor === 1 ? value : value.dividedBy(divisor)).toDecimalPlaces(6).toNumber();
+      cache.set(value, number);
+    }
+    return number;
+  }
 }
 
 function toStatementCo2(result: Co2SplitResult, area: number): StatementCo2 {

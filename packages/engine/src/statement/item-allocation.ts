@@ -1,22 +1,23 @@
 import { type DistributionKey, HEATING_COST_TYPE, HOT_WATER_COST_TYPE, isHeizkvCostType, type MeterKind } from "../constants/domain.ts";
 import { MESSAGES } from "../messages/messages.ts";
-import { Decimal, HUNDRED, ZERO } from "../money/decimal.ts";
-import { centsToEuros } from "../money/money.ts";
-import { allocateCentsByLargestRemainder } from "../rounding/largest-remainder.ts";
+import { Decimal, ZERO } from "../money/decimal.ts";
+import { allocateCentShares, type CentShare, toCentShare } from "../rounding/largest-remainder.ts";
 import type { CostItemInput, ValidationIssue } from "../types.ts";
 import { getConsumptionSharePercent, getItemMeter } from "../validation/statement-checks.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
+import type { LineWeightCache } from "./line-weights.ts";
 
 export type AllocationBasis = "area" | "persons" | "units" | "consumption";
 
-/** One basis of an item (mixed items have two) with the weight of every line. */
+/** One basis of an item (mixed items have two); the arrays are indexed by line position. */
 export interface PreparedPart {
   basis: AllocationBasis;
   percent: number;
-  quantities: Decimal[];
+  quantities: readonly Decimal[];
   /** Days or degree-day thirds; null for consumption. */
-  timeWeights: (Decimal | null)[] | null;
-  weights: Decimal[];
+  timeWeights: readonly Decimal[] | null;
+  weights: readonly Decimal[];
+  /** The sum of the weights of the item's lines. */
   totalWeight: Decimal;
 }
 
@@ -38,10 +39,11 @@ export interface PreparedItem {
 export interface DistributedItem {
   prepared: PreparedItem;
   distributedCents: number;
+  /** By the item's line index. */
   cents: number[];
-  exactShares: Decimal[];
-  /** exactParts[part][line] */
-  exactParts: Decimal[][];
+  exactShares: CentShare[];
+  /** exactParts[part][line], kept only when the statement shows its basis. */
+  exactParts: CentShare[][] | null;
 }
 
 /**
@@ -57,6 +59,7 @@ export function prepareItem(
   itemIndex: number,
   amountCents: number,
   units: readonly UnitLines[],
+  weightCache: LineWeightCache,
   getConsumption: (meter: MeterKind) => Decimal[],
   issues: ValidationIssue[],
 ): PreparedItem {
@@ -70,31 +73,24 @@ export function prepareItem(
     for (const line of unitLines) lines.push(line);
   }
   const isDegreeDayTimed = item.costType === HEATING_COST_TYPE;
-  const timeWeights = lines.map((line) => (isDegreeDayTimed ? line.degreeDayThirds : new Decimal(line.days)));
   const meter = item.key === "consumption" || item.key === "mixed" ? getItemMeter(item) ?? null : null;
   const consumptionShare = item.key === "mixed" ? getConsumptionSharePercent(item) : null;
 
-  const buildTimedPart = (basis: AllocationBasis, percent: number, quantityOf: (line: BillingLine) => Decimal): PreparedPart => {
-    const quantities = lines.map(quantityOf);
-    const weights = quantities.map((quantity, index) => quantity.times(timeWeights[index] as Decimal));
-    return { basis, percent, quantities, timeWeights, weights, totalWeight: sumDecimals(weights) };
+  const buildTimedPart = (basis: "area" | "persons" | "units", percent: number): PreparedPart => {
+    const timed = weightCache.getTimedWeights(basis, isDegreeDayTimed);
+    return { basis, percent, quantities: timed.quantities, timeWeights: timed.timeWeights, weights: timed.weights, totalWeight: sumAtPositions(timed.weights, lines) };
   };
   const buildConsumptionPart = (percent: number): PreparedPart => {
     const byPosition = meter ? getConsumption(meter) : [];
-    const weights = lines.map((line) => byPosition[line.position] ?? ZERO);
-    return { basis: "consumption", percent, quantities: weights, timeWeights: null, weights, totalWeight: sumDecimals(weights) };
+    return { basis: "consumption", percent, quantities: byPosition, timeWeights: null, weights: byPosition, totalWeight: sumAtPositions(byPosition, lines) };
   };
 
   const parts: PreparedPart[] = [];
   switch (item.key) {
     case "area":
-      parts.push(buildTimedPart("area", 100, (line) => line.area));
-      break;
     case "persons":
-      parts.push(buildTimedPart("persons", 100, (line) => line.persons));
-      break;
     case "units":
-      parts.push(buildTimedPart("units", 100, () => new Decimal(1)));
+      parts.push(buildTimedPart(item.key, 100));
       break;
     case "consumption":
       parts.push(buildConsumptionPart(100));
@@ -102,7 +98,7 @@ export function prepareItem(
     case "mixed": {
       const share = consumptionShare ?? 0;
       // § 7 (1) / § 8 (1) HeizkV: the base part goes by area (DECISIONS 3), the rest by consumption.
-      parts.push(buildTimedPart("area", 100 - share, (line) => line.area));
+      parts.push(buildTimedPart("area", 100 - share));
       parts.push(buildConsumptionPart(share));
       break;
     }
@@ -115,8 +111,7 @@ export function prepareItem(
 // "Distribution by key" (part 2, section 5) with the texts of section 8.
 function reportMissingBasis(item: CostItemInput, parts: readonly PreparedPart[], issues: ValidationIssue[], path: string): void {
   for (const part of parts) {
-    if (part.percent <= 0) continue;
-    if (part.totalWeight.greaterThan(0)) continue;
+    if (part.percent <= 0 || part.totalWeight.greaterThan(0)) continue;
     let message: string;
     if (part.basis === "area") message = MESSAGES.areaBasisMissing();
     else if (part.basis === "persons") message = MESSAGES.personsBasisMissing();
@@ -128,35 +123,40 @@ function reportMissingBasis(item: CostItemInput, parts: readonly PreparedPart[],
 
 /**
  * Distributes the item's amount after the CO2 landlord share over its lines: each part's
- * euros x line weight / total weight, the parts added up exactly, then the lines rounded to
+ * cents x line weight / total weight, the parts added up exactly, then the lines rounded to
  * cents by largest remainder within the item (DECISIONS 1).
  */
-export function distributeItem(prepared: PreparedItem, distributedCents: number): DistributedItem {
-  const distributed = centsToEuros(distributedCents);
-  const lineCount = prepared.lines.length;
-  const exactShares: Decimal[] = new Array<Decimal>(lineCount).fill(ZERO);
-  const exactParts: Decimal[][] = [];
+export function distributeItem(prepared: PreparedItem, distributedCents: number, isKeepingParts: boolean): DistributedItem {
+  const { lines } = prepared;
+  const lineCount = lines.length;
+  const exact: Decimal[] = new Array<Decimal>(lineCount).fill(ZERO);
+  const exactParts: CentShare[][] | null = isKeepingParts ? [] : null;
   for (const part of prepared.parts) {
-    const partShares: Decimal[] = new Array<Decimal>(lineCount);
-    if (part.totalWeight.isZero()) {
-      partShares.fill(ZERO);
-    } else {
-      const partAmount = distributed.times(part.percent).dividedBy(HUNDRED);
+    const partShares: Decimal[] = new Array<Decimal>(lineCount).fill(ZERO);
+    if (!part.totalWeight.isZero() && part.percent > 0) {
+      // One factor per part: cents per unit of weight. 40 significant digits keep the
+      // shares exact far beyond the cent.
+      const centsPerWeight = new Decimal(distributedCents).times(part.percent).dividedBy(100).dividedBy(part.totalWeight);
       for (let index = 0; index < lineCount; index += 1) {
-        partShares[index] = partAmount.times(part.weights[index] as Decimal).dividedBy(part.totalWeight);
+        const weight = part.weights[(lines[index] as BillingLine).position] as Decimal;
+        if (weight.isZero()) continue;
+        const share = weight.times(centsPerWeight);
+        partShares[index] = share;
+        exact[index] = prepared.parts.length === 1 ? share : (exact[index] as Decimal).plus(share);
       }
     }
-    for (let index = 0; index < lineCount; index += 1) {
-      exactShares[index] = (exactShares[index] as Decimal).plus(partShares[index] as Decimal);
-    }
-    exactParts.push(partShares);
+    if (exactParts) exactParts.push(partShares.map(toCentShare));
   }
-  const cents = lineCount === 0 ? [] : allocateCentsByLargestRemainder(distributedCents, exactShares);
+  const exactShares = exact.map(toCentShare);
+  const cents = allocateCentShares(distributedCents, exactShares);
   return { prepared, distributedCents, cents, exactShares, exactParts };
 }
 
-function sumDecimals(values: readonly Decimal[]): Decimal {
+function sumAtPositions(values: readonly Decimal[], lines: readonly BillingLine[]): Decimal {
   let sum = ZERO;
-  for (const value of values) sum = sum.plus(value);
+  for (const line of lines) {
+    const value = values[line.position];
+    if (value && !value.isZero()) sum = sum.plus(value);
+  }
   return sum;
 }

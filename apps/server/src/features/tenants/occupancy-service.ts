@@ -40,7 +40,7 @@ export async function createInitialOccupancy(trx: Db, tenantId: string, persons:
  * into ends the day before; the new one runs to that period's old end (or up to the next
  * period). A change on a period's first day only corrects its persons.
  */
-export async function recordOccupancyChange(db: Db, userId: string, tenantId: string, body: OccupancyChangeBody & { validFrom: string }): Promise<OccupancyPeriod[]> {
+export async function recordOccupancyChange(db: Db, userId: string, tenantId: string, body: OccupancyChangeBody): Promise<OccupancyPeriod[]> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   return db.transaction().execute(async (trx) => {
     const tenant = await lockTenantRow(trx, userId, tenantId);
