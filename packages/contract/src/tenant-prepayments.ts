@@ -105,6 +105,7 @@ export type PrepaymentBody = z.input<typeof prepaymentBodySchema>;
 /** PATCH /api/prepayments/:id: any subset; the merged prepayment must pass every rule. */
 export const updatePrepaymentBodySchema = prepaymentFieldsSchema.partial();
 export type UpdatePrepaymentBody = z.input<typeof updatePrepaymentBodySchema>;
+export type UpdatePrepaymentFields = z.output<typeof updatePrepaymentBodySchema>;
 
 export const prepaymentSchema = z.object({
   id: z.string(),

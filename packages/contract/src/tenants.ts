@@ -225,3 +225,6 @@ export const tenantSchema = z.object({
 export type Tenant = z.infer<typeof tenantSchema>;
 
 export const tenantListResponseSchema = z.array(tenantSchema);
+
+/** A validated PATCH body: absent fields are undefined, cleared optional fields null. */
+export type UpdateTenantFields = z.output<typeof updateTenantBodySchema>;

@@ -11,6 +11,7 @@ import { APP_VERSION } from "../lib/app-version.ts";
 import { createAccountRoutes } from "../features/account/account-routes.ts";
 import { createDashboardRoutes } from "../features/dashboard/dashboard-routes.ts";
 import { createHealthRoutes } from "../features/health/health-routes.ts";
+import { createTenantRoutes } from "../features/tenants/tenant-routes.ts";
 import { createPropertyRoutes } from "../features/properties/property-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { registerAuthPaths } from "./auth-openapi.ts";
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", async (c, next) => (isPublicApiPath(c.req.path) ? next() : guarded(c, next)));
   app.route("/api", createAccountRoutes(db));
   app.route("/api", createDashboardRoutes(db));
+  app.route("/api", createTenantRoutes(db));
   app.route("/api", createPropertyRoutes(db));
 
   app.all("/api/*", () => {

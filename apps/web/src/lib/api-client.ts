@@ -1,4 +1,4 @@
-import { ApiError, createApiError, createNetworkError } from "./api-error";
+import { createApiError, createNetworkError, type ApiError } from "./api-error";
 
 export { ApiError } from "./api-error";
 

@@ -1,5 +1,5 @@
 import { getDaysInMonth, type IsoDate, parseIsoDate } from "../dates/calendar.ts";
-import { Decimal, ZERO } from "../money/decimal.ts";
+import { Decimal } from "../money/decimal.ts";
 
 /**
  * Degree-day weights (Gradtagszahlen) per month in per mille of a heating year, after
@@ -22,20 +22,29 @@ export const DEGREE_DAY_PER_MILLE: Readonly<Record<number, number>> = Object.fre
   12: 160,
 });
 
-// The same table in thirds of a per mille: whole numbers, so full months stay exact.
+// The same table in thirds of a per mille, so that summer months are whole numbers too.
 const DEGREE_DAY_THIRDS = [510, 450, 390, 240, 120, 40, 40, 40, 90, 240, 360, 480];
 
 /**
- * Returns the degree-day weight of an inclusive date range in thirds of a per mille.
- * Internal unit of the statement: whole months are exact integers, a partial month is its
- * month's weight times the share of its days (DECISIONS 3: "a partial month pro rata by days").
+ * 377,580 = lcm(28, 29, 30, 31): a day's share of its month is a whole number of these
+ * units in every month, so degree-day weights of any range are exact integers.
  */
-export function degreeDayThirds(from: IsoDate, to: IsoDate): Decimal {
+const DAY_UNITS_PER_MONTH = 377580;
+
+/** The degree-day units of one per mille (3 thirds x 377,580): a whole year is 1000 of these. */
+export const DEGREE_DAY_UNITS_PER_MILLE = 3n * BigInt(DAY_UNITS_PER_MONTH);
+
+/**
+ * Returns the degree-day weight of an inclusive date range as an exact integer, in units of
+ * 1 / 1,132,740 per mille: each day counts its month's weight divided by the month's days
+ * (DECISIONS 3: "a partial month pro rata by days"). The statement weights with this.
+ */
+export function degreeDayUnits(from: IsoDate, to: IsoDate): bigint {
   const start = parseIsoDate(from);
   const end = parseIsoDate(to);
   if (!start || !end) throw new RangeError(`Not a date range: ${from}..${to}`);
-  if (to < from) return ZERO;
-  let total = ZERO;
+  if (to < from) return 0n;
+  let total = 0;
   let year = start.year;
   let month = start.month;
   for (;;) {
@@ -44,12 +53,10 @@ export function degreeDayThirds(from: IsoDate, to: IsoDate): Decimal {
     const isLastMonth = year === end.year && month === end.month;
     const firstDay = isFirstMonth ? start.day : 1;
     const lastDay = isLastMonth ? end.day : daysInMonth;
-    const days = lastDay - firstDay + 1;
-    const monthThirds = DEGREE_DAY_THIRDS[month - 1] ?? 0;
-    total = days === daysInMonth
-      ? total.plus(monthThirds)
-      : total.plus(new Decimal(monthThirds).times(days).dividedBy(daysInMonth));
-    if (isLastMonth) return total;
+    const thirds = DEGREE_DAY_THIRDS[month - 1] ?? 0;
+    // Integer arithmetic stays exact: at most 13 months x 510 x 377,580 per range.
+    total += thirds * (DAY_UNITS_PER_MONTH / daysInMonth) * (lastDay - firstDay + 1);
+    if (isLastMonth) return BigInt(total);
     month += 1;
     if (month > 12) {
       month = 1;
@@ -64,5 +71,5 @@ export function degreeDayThirds(from: IsoDate, to: IsoDate): Decimal {
  * 150 x 15 / 29). DECISIONS 3, § 9b (2) HeizkV.
  */
 export function degreeDayWeight(from: IsoDate, to: IsoDate): Decimal {
-  return degreeDayThirds(from, to).dividedBy(3);
+  return new Decimal(degreeDayUnits(from, to).toString()).dividedBy(DEGREE_DAY_UNITS_PER_MILLE.toString());
 }

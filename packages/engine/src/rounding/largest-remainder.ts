@@ -1,35 +1,11 @@
 import { type Decimal, HUNDRED } from "../money/decimal.ts";
 
 /**
- * Shares are compared at 20 decimal places of a cent: far beyond the 6 decimals DECISIONS 1
- * requires, and coarse enough that two shares that are mathematically equal but were
- * computed along different paths (40-digit rounding) count as a tie, as DECISIONS 1 intends.
+ * Exact shares are handled in units of 10^-20 cent: far beyond the 6 decimals DECISIONS 1
+ * requires. Two shares equal to that depth count as a tie.
  */
-const COMPARISON_PLACES = 20;
-
-/** An exact share in cents, cut into whole cents and the remainder's 20 digits. */
-export interface CentShare {
-  wholeCents: number;
-  /** The 20 digits after the decimal point of the share in cents (fixed length, compare as text). */
-  remainderDigits: string;
-}
-
-/** Splits an exact, non-negative amount in cents into whole cents and remainder digits. */
-export function toCentShare(exactCents: Decimal): CentShare {
-  const text = exactCents.toFixed(COMPARISON_PLACES);
-  const dot = text.indexOf(".");
-  return { wholeCents: Number(text.slice(0, dot)), remainderDigits: text.slice(dot + 1) };
-}
-
-/**
- * Formats a cent share as euros with six decimals, half up ("1379.207554"): the exact share
- * the statement shows next to the rounded one.
- */
-export function formatCentShareAsEuros(share: CentShare): string {
-  const microEuros = BigInt(share.wholeCents) * 10000n + BigInt(share.remainderDigits.slice(0, 4)) + (share.remainderDigits.charCodeAt(4) >= 53 ? 1n : 0n);
-  const digits = microEuros.toString().padStart(7, "0");
-  return `${digits.slice(0, -6)}.${digits.slice(-6)}`;
-}
+export const SHARE_DECIMALS_OF_CENT = 20;
+const SCALE = 10n ** BigInt(SHARE_DECIMALS_OF_CENT);
 
 /**
  * Rounds exact euro shares to whole cents so that they add up to `totalCents` exactly
@@ -40,24 +16,42 @@ export function formatCentShareAsEuros(share: CentShare): string {
  * The shares must be non-negative and sum to totalCents / 100. Returns cents per share.
  */
 export function allocateCentsByLargestRemainder(totalCents: number, exactShares: readonly Decimal[]): number[] {
-  if (exactShares.some((share) => share.isNegative() && !share.isZero())) throw new RangeError("Shares must not be negative");
-  return allocateCentShares(totalCents, exactShares.map((share) => toCentShare(share.times(HUNDRED))));
+  const scaled = exactShares.map((share) => {
+    if (share.isNegative() && !share.isZero()) throw new RangeError("Shares must not be negative");
+    return BigInt(share.times(HUNDRED).toFixed(SHARE_DECIMALS_OF_CENT).replace(".", ""));
+  });
+  return allocateScaledShares(totalCents, scaled);
 }
 
-/** The same on shares already cut into whole cents and remainders (the statement's path). */
-export function allocateCentShares(totalCents: number, shares: readonly CentShare[]): number[] {
+/**
+ * The same on shares given as integers in units of 10^-20 cent (the statement's path).
+ * Shares must be non-negative.
+ */
+export function allocateScaledShares(totalCents: number, shares: readonly bigint[]): number[] {
   const count = shares.length;
   const cents: number[] = new Array<number>(count);
+  const remainders: bigint[] = new Array<bigint>(count);
   let flooredSum = 0;
   for (let index = 0; index < count; index += 1) {
-    const whole = (shares[index] as CentShare).wholeCents;
-    cents[index] = whole;
-    flooredSum += whole;
+    const share = shares[index] as bigint;
+    const whole = share / SCALE;
+    remainders[index] = share - whole * SCALE;
+    const wholeCents = Number(whole);
+    cents[index] = wholeCents;
+    flooredSum += wholeCents;
   }
   let missing = totalCents - flooredSum;
   if (missing === 0 || count === 0) return cents;
   const order = Array.from({ length: count }, (_, index) => index);
-  order.sort((a, b) => compareForExtraCent(shares[a] as CentShare, shares[b] as CentShare, a, b));
+  order.sort((a, b) => {
+    const remainderA = remainders[a] as bigint;
+    const remainderB = remainders[b] as bigint;
+    if (remainderA !== remainderB) return remainderA < remainderB ? 1 : -1;
+    const shareA = shares[a] as bigint;
+    const shareB = shares[b] as bigint;
+    if (shareA !== shareB) return shareA < shareB ? 1 : -1;
+    return a - b;
+  });
   // Normally 0 <= missing < count. Beyond that (shares that do not add up to the total,
   // which the statement never produces) cents still go round in the same order.
   while (missing > 0) {
@@ -82,9 +76,10 @@ export function allocateCentShares(totalCents: number, shares: readonly CentShar
   return cents;
 }
 
-// Larger remainder first, then the larger exact share, then the earlier position.
-function compareForExtraCent(a: CentShare, b: CentShare, indexA: number, indexB: number): number {
-  if (a.remainderDigits !== b.remainderDigits) return a.remainderDigits < b.remainderDigits ? 1 : -1;
-  if (a.wholeCents !== b.wholeCents) return b.wholeCents - a.wholeCents;
-  return indexA - indexB;
+/** Formats a share in units of 10^-20 cent as euros with six decimals, half up ("1379.207554"). */
+export function formatScaledShareAsEuros(share: bigint): string {
+  const divisor = 10n ** BigInt(SHARE_DECIMALS_OF_CENT - 4);
+  const microEuros = (share * 2n + divisor) / (divisor * 2n);
+  const digits = microEuros.toString().padStart(7, "0");
+  return `${digits.slice(0, -6)}.${digits.slice(-6)}`;
 }

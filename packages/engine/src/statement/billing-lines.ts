@@ -1,8 +1,8 @@
 import { addDays, countDaysInclusive, type IsoDate, maxDate, minDate } from "../dates/calendar.ts";
 import { OPEN_END_DATE } from "../dates/date-range.ts";
-import { degreeDayThirds } from "../heating/degree-days.ts";
-import { Decimal } from "../money/decimal.ts";
+import { degreeDayUnits } from "../heating/degree-days.ts";
 import type { StatementInput, TenancyInput, UnitInput } from "../types.ts";
+import { toScaledQuantity } from "./fixed-point.ts";
 
 /**
  * One line of the statement: a tenancy's days inside the billing period, or a stretch of
@@ -18,12 +18,14 @@ export interface BillingLine {
   from: IsoDate;
   to: IsoDate;
   days: number;
-  daysDecimal: Decimal;
-  /** Degree-day weight of the days, in thirds of a per mille (DECISIONS 3). */
-  degreeDayThirds: Decimal;
-  area: Decimal;
-  /** Persons of the tenancy (default the unit's); 0 for vacancy (DECISIONS 2). */
-  persons: Decimal;
+  /** The days as the time weight of most items. */
+  dayUnits: bigint;
+  /** Degree-day weight of the days, exact (see degreeDayUnits; DECISIONS 3). */
+  degreeDayUnits: bigint;
+  /** m2 in units of 10^-9. */
+  area: bigint;
+  /** Persons of the tenancy (default the unit's), 0 for vacancy (DECISIONS 2); units of 10^-9. */
+  persons: bigint;
 }
 
 /** A unit with its lines, in date order. */
@@ -52,7 +54,7 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
     const tenancies = (tenanciesByUnit.get(unit.id) ?? [])
       .filter((tenancy) => tenancy.start <= end && (tenancy.end ?? OPEN_END_DATE) >= start)
       .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-    const area = new Decimal(unit.area);
+    const area = toScaledQuantity(unit.area);
     const lines: BillingLine[] = [];
     const pushLine = (tenancy: TenancyInput | null, from: IsoDate, to: IsoDate): void => {
       const days = countDaysInclusive(from, to);
@@ -64,10 +66,10 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
         from,
         to,
         days,
-        daysDecimal: new Decimal(days),
-        degreeDayThirds: degreeDayThirds(from, to),
+        dayUnits: BigInt(days),
+        degreeDayUnits: degreeDayUnits(from, to),
         area,
-        persons: tenancy ? new Decimal(tenancy.persons ?? unit.persons ?? 0) : new Decimal(0),
+        persons: tenancy ? toScaledQuantity(tenancy.persons ?? unit.persons ?? 0) : 0n,
       });
     };
     let nextFree: IsoDate = start;

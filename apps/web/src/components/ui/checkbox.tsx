@@ -1,6 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
 import { useId } from "react";
-import { cn } from "../../lib/cn";
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
   /** The label; clicking it toggles the box. */

@@ -1,0 +1,106 @@
+import {
+  METER_MESSAGES,
+  type Meter,
+  type createMeterBodySchema,
+  type updateMeterBodySchema,
+} from "@nk/contract";
+import type { z } from "zod";
+import type { Db } from "../../../db/database.ts";
+import { notFound, validationError } from "../../../http/http-error.ts";
+import { logActivity } from "../../activity/activity-log.ts";
+import { assertIdFormat, findOwnedProperty, findOwnedUnit } from "../ownership-queries.ts";
+import { deleteMeterRow, findMeter, insertMeter, listMeters, updateMeterRow, type MeterValues } from "./meter-queries.ts";
+
+type CreateMeterInput = z.output<typeof createMeterBodySchema>;
+type UpdateMeterInput = z.output<typeof updateMeterBodySchema>;
+
+export async function listMetersOfAccount(db: Db, userId: string, propertyId?: string): Promise<Meter[]> {
+  if (propertyId) await findOwnedProperty(db, userId, propertyId, METER_MESSAGES.propertyNotFound);
+  return listMeters(db, userId, propertyId);
+}
+
+export async function getMeter(db: Db, userId: string, meterId: string): Promise<Meter> {
+  assertIdFormat(meterId, METER_MESSAGES.notFound);
+  const meter = await findMeter(db, userId, meterId);
+  if (!meter) throw notFound(METER_MESSAGES.notFound);
+  return meter;
+}
+
+/**
+ * Section 5 'Meter': a unit or a property is required; choosing a unit clears the property,
+ * so a unit's meter stores property_id null and belongs to the unit's property through it.
+ */
+async function resolveLocation(db: Db, userId: string, unitId: string | null, propertyId: string | null) {
+  if (unitId) {
+    await findOwnedUnit(db, userId, unitId, METER_MESSAGES.unitNotFound);
+    return { unitId, propertyId: null };
+  }
+  if (propertyId) {
+    await findOwnedProperty(db, userId, propertyId, METER_MESSAGES.propertyNotFound);
+    return { unitId: null, propertyId };
+  }
+  throw validationError({ unitId: METER_MESSAGES.requiredFields }, METER_MESSAGES.requiredFields);
+}
+
+export async function createMeter(db: Db, userId: string, input: CreateMeterInput): Promise<Meter> {
+  return db.transaction().execute(async (trx) => {
+    const location = await resolveLocation(trx, userId, input.unitId, input.propertyId);
+    const values: MeterValues = { ...input, ...location };
+    const id = await insertMeter(trx, userId, values);
+    await logActivity(trx, {
+      userId,
+      key: "meter.created",
+      entityId: id,
+      entityName: values.meterNumber,
+      metadata: { meterType: values.meterType, unitId: values.unitId, propertyId: values.propertyId },
+    });
+    return (await findMeter(trx, userId, id))!;
+  });
+}
+
+export async function updateMeter(db: Db, userId: string, meterId: string, input: UpdateMeterInput): Promise<Meter> {
+  assertIdFormat(meterId, METER_MESSAGES.notFound);
+  return db.transaction().execute(async (trx) => {
+    const existing = await findMeter(trx, userId, meterId);
+    if (!existing) throw notFound(METER_MESSAGES.notFound);
+    // A unit sent in the request wins; sending unitId null with a property moves the meter to
+    // the common area; sending nothing about the location keeps it.
+    const isLocationSent = input.unitId !== undefined || input.propertyId !== undefined;
+    const unitId = input.unitId !== undefined ? input.unitId : isLocationSent ? null : existing.unitId;
+    const propertyId = input.propertyId !== undefined ? input.propertyId : isLocationSent ? null : existing.propertyId;
+    const location = await resolveLocation(trx, userId, unitId, propertyId);
+    const values: MeterValues = {
+      meterNumber: input.meterNumber ?? existing.meterNumber,
+      meterType: input.meterType ?? existing.meterType,
+      location: input.location !== undefined ? input.location : existing.location,
+      displayName: input.displayName !== undefined ? input.displayName : existing.displayName,
+      ...location,
+    };
+    await updateMeterRow(trx, userId, meterId, values);
+    await logActivity(trx, {
+      userId,
+      key: "meter.updated",
+      entityId: meterId,
+      entityName: values.meterNumber,
+      metadata: { meterType: values.meterType, unitId: values.unitId, propertyId: values.propertyId },
+    });
+    return (await findMeter(trx, userId, meterId))!;
+  });
+}
+
+/** Deleting a meter deletes its readings with it (meter_readings cascade). */
+export async function deleteMeter(db: Db, userId: string, meterId: string): Promise<void> {
+  assertIdFormat(meterId, METER_MESSAGES.notFound);
+  await db.transaction().execute(async (trx) => {
+    const existing = await findMeter(trx, userId, meterId);
+    if (!existing) throw notFound(METER_MESSAGES.notFound);
+    await deleteMeterRow(trx, userId, meterId);
+    await logActivity(trx, {
+      userId,
+      key: "meter.deleted",
+      entityId: meterId,
+      entityName: existing.meterNumber,
+      metadata: { meterType: existing.meterType, readingCount: existing.readingCount },
+    });
+  });
+}

@@ -1,0 +1,58 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorBodySchema, occupancyChangeBodySchema, occupancyListResponseSchema, occupancyUpdateBodySchema } from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+import { createRouter } from "../../http/create-router.ts";
+import { listTenantOccupancy, recordOccupancyChange, removeOccupancyPeriod, updateOccupancyPersons } from "./occupancy-service.ts";
+import { errorResponses, jsonContent } from "./route-responses.ts";
+
+const TAGS = ["Mieter"];
+const idParams = z.object({ id: z.string() });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/tenants/{id}/occupants",
+  tags: TAGS,
+  summary: "Belegung (Personen) eines Mieters über die Zeit, ohne Überschneidungen",
+  request: { params: idParams },
+  responses: { 200: jsonContent(occupancyListResponseSchema, "Zeiträume"), 401: errorResponses[401], 404: errorResponses[404] },
+});
+
+const changeRoute = createRoute({
+  method: "post",
+  path: "/tenants/{id}/occupants",
+  tags: TAGS,
+  summary: "Personenzahl ab einem Datum ändern (der laufende Zeitraum endet am Vortag)",
+  request: { params: idParams, body: { content: { "application/json": { schema: occupancyChangeBodySchema } }, required: true } },
+  responses: { 201: jsonContent(occupancyListResponseSchema, "Alle Zeiträume danach"), ...errorResponses },
+});
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/occupants/{id}",
+  tags: TAGS,
+  summary: "Personenzahl eines Zeitraums korrigieren",
+  request: { params: idParams, body: { content: { "application/json": { schema: occupancyUpdateBodySchema } }, required: true } },
+  responses: { 200: jsonContent(occupancyListResponseSchema, "Alle Zeiträume danach"), ...errorResponses },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/occupants/{id}",
+  tags: TAGS,
+  summary: "Zeitraum entfernen (der vorige, sonst der folgende übernimmt seine Tage)",
+  request: { params: idParams },
+  responses: {
+    200: jsonContent(occupancyListResponseSchema, "Alle Zeiträume danach"),
+    401: errorResponses[401],
+    404: errorResponses[404],
+    409: jsonContent(errorBodySchema, "Der einzige Zeitraum"),
+  },
+});
+
+export function createOccupancyRoutes(db: Db) {
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json(await listTenantOccupancy(db, c.var.user.id, c.req.valid("param").id), 200))
+    .openapi(changeRoute, async (c) => c.json(await recordOccupancyChange(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 201))
+    .openapi(updateRoute, async (c) => c.json(await updateOccupancyPersons(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deleteRoute, async (c) => c.json(await removeOccupancyPeriod(db, c.var.user.id, c.req.valid("param").id), 200));
+}

@@ -1,0 +1,61 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  prepaymentBodySchema,
+  prepaymentListResponseSchema,
+  prepaymentSchema,
+  prepaymentWriteResponseSchema,
+  updatePrepaymentBodySchema,
+} from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+import { createRouter } from "../../http/create-router.ts";
+import { createPrepayment, deactivatePrepayment, listTenantPrepayments, updatePrepayment } from "./prepayment-service.ts";
+import { errorResponses, jsonContent } from "./route-responses.ts";
+
+const TAGS = ["Vorauszahlungen"];
+const idParams = z.object({ id: z.string() });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/tenants/{id}/prepayments",
+  tags: TAGS,
+  summary: "Vorauszahlungen eines Mieters (aktive und inaktive, nach Gültig ab)",
+  request: { params: idParams },
+  responses: { 200: jsonContent(prepaymentListResponseSchema, "Vorauszahlungen"), 401: errorResponses[401], 404: errorResponses[404] },
+});
+
+const createPrepaymentRoute = createRoute({
+  method: "post",
+  path: "/tenants/{id}/prepayments",
+  tags: TAGS,
+  summary: "Vorauszahlung anlegen (monthlyAmount als Dezimaltext; Warnungen in warnings)",
+  request: { params: idParams, body: { content: { "application/json": { schema: prepaymentBodySchema } }, required: true } },
+  responses: { 201: jsonContent(prepaymentWriteResponseSchema, "Angelegt"), ...errorResponses },
+});
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/prepayments/{id}",
+  tags: TAGS,
+  summary: "Vorauszahlung ändern",
+  request: { params: idParams, body: { content: { "application/json": { schema: updatePrepaymentBodySchema } }, required: true } },
+  responses: { 200: jsonContent(prepaymentWriteResponseSchema, "Geändert"), ...errorResponses },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/prepayments/{id}",
+  tags: TAGS,
+  summary: "Vorauszahlung löschen (deaktivieren: is_active false)",
+  request: { params: idParams },
+  responses: { 200: jsonContent(prepaymentSchema, "Deaktiviert"), 401: errorResponses[401], 404: errorResponses[404] },
+});
+
+export function createPrepaymentRoutes(db: Db) {
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json(await listTenantPrepayments(db, c.var.user.id, c.req.valid("param").id), 200))
+    .openapi(createPrepaymentRoute, async (c) =>
+      c.json(await createPrepayment(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 201),
+    )
+    .openapi(updateRoute, async (c) => c.json(await updatePrepayment(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deleteRoute, async (c) => c.json(await deactivatePrepayment(db, c.var.user.id, c.req.valid("param").id), 200));
+}

@@ -1,0 +1,113 @@
+import {
+  listPrepaymentWarnings,
+  PREPAYMENT_MESSAGES,
+  prepaymentBodySchema,
+  type Prepayment,
+  type PrepaymentBody,
+  type PrepaymentWriteResponse,
+  type UpdatePrepaymentFields,
+} from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+import { notFound, validationError } from "../../http/http-error.ts";
+import { collectFieldErrors } from "../../http/zod-errors.ts";
+import { logActivity } from "../activity/activity-log.ts";
+import {
+  findPrepayment,
+  findPrepaymentOfAccount,
+  hasOverlappingPrepayment,
+  insertPrepayment,
+  listPrepayments,
+  updatePrepaymentRow,
+} from "./prepayment-queries.ts";
+import { requireResourceId } from "./resource-id.ts";
+import { findTenantRow, lockTenantRow } from "./tenant-queries.ts";
+
+// Tenant prepayments: part 2, section 5 'Prepayment rules' and DECISIONS 5. Deleting only
+// deactivates (part 2, section 4), so statements keep seeing what was agreed.
+
+type ValidPrepayment = { monthlyAmount: string; validFrom: string; validUntil: string | null };
+
+export async function listTenantPrepayments(db: Db, userId: string, tenantId: string): Promise<Prepayment[]> {
+  requireResourceId(tenantId, PREPAYMENT_MESSAGES.tenantNotFound);
+  const tenant = await findTenantRow(db, userId, tenantId);
+  if (!tenant) throw notFound(PREPAYMENT_MESSAGES.tenantNotFound);
+  return listPrepayments(db, tenantId);
+}
+
+/** Overlap with another active prepayment of the same tenant is rejected (open end = 2099-12-31). */
+async function assertNoOverlap(trx: Db, tenantId: string, range: ValidPrepayment, excludeId?: string): Promise<void> {
+  if (await hasOverlappingPrepayment(trx, tenantId, range, excludeId)) {
+    throw validationError({ validFrom: PREPAYMENT_MESSAGES.overlap });
+  }
+}
+
+export async function createPrepayment(db: Db, userId: string, tenantId: string, body: ValidPrepayment): Promise<PrepaymentWriteResponse> {
+  requireResourceId(tenantId, PREPAYMENT_MESSAGES.tenantNotFound);
+  const id = await db.transaction().execute(async (trx) => {
+    const tenant = await lockTenantRow(trx, userId, tenantId);
+    if (!tenant) throw notFound(PREPAYMENT_MESSAGES.tenantNotFound);
+    await assertNoOverlap(trx, tenantId, body);
+    const prepaymentId = await insertPrepayment(trx, { tenantId, ...body });
+    await logActivity(trx, {
+      userId,
+      key: "prepayment.created",
+      entityId: prepaymentId,
+      entityName: tenant.name,
+      metadata: { tenantId, monthlyAmount: body.monthlyAmount, validFrom: body.validFrom, validUntil: body.validUntil },
+    });
+    return prepaymentId;
+  });
+  return { prepayment: await findPrepayment(db, id), warnings: listPrepaymentWarnings(body.monthlyAmount) };
+}
+
+/** Changes amount and/or dates; the merged prepayment must pass every rule again. */
+export async function updatePrepayment(db: Db, userId: string, prepaymentId: string, patch: UpdatePrepaymentFields): Promise<PrepaymentWriteResponse> {
+  requireResourceId(prepaymentId, PREPAYMENT_MESSAGES.notFound);
+  const merged = await db.transaction().execute(async (trx) => {
+    const existing = await findPrepaymentOfAccount(trx, userId, prepaymentId);
+    if (!existing) throw notFound(PREPAYMENT_MESSAGES.notFound);
+    await lockTenantRow(trx, userId, existing.tenantId);
+    const candidate: PrepaymentBody = {
+      monthlyAmount: patch.monthlyAmount ?? existing.monthlyAmount,
+      validFrom: patch.validFrom ?? existing.validFrom,
+      validUntil: patch.validUntil === undefined ? existing.validUntil : patch.validUntil,
+    };
+    const parsed = prepaymentBodySchema.safeParse(candidate);
+    if (!parsed.success) throw validationError(collectFieldErrors(parsed.error));
+    const values = parsed.data;
+    if (existing.isActive) await assertNoOverlap(trx, existing.tenantId, values, prepaymentId);
+    await updatePrepaymentRow(trx, prepaymentId, values);
+    await logActivity(trx, {
+      userId,
+      key: "prepayment.updated",
+      entityId: prepaymentId,
+      entityName: existing.tenantName,
+      metadata: {
+        tenantId: existing.tenantId,
+        before: { monthlyAmount: existing.monthlyAmount, validFrom: existing.validFrom, validUntil: existing.validUntil },
+        after: values,
+      },
+    });
+    return values;
+  });
+  return { prepayment: await findPrepayment(db, prepaymentId), warnings: listPrepaymentWarnings(merged.monthlyAmount) };
+}
+
+/** 'Löschen' in the panel: sets is_active false (part 2, section 4). */
+export async function deactivatePrepayment(db: Db, userId: string, prepaymentId: string): Promise<Prepayment> {
+  requireResourceId(prepaymentId, PREPAYMENT_MESSAGES.notFound);
+  await db.transaction().execute(async (trx) => {
+    const existing = await findPrepaymentOfAccount(trx, userId, prepaymentId);
+    if (!existing) throw notFound(PREPAYMENT_MESSAGES.notFound);
+    if (!existing.isActive) return;
+    await updatePrepaymentRow(trx, prepaymentId, { isActive: false });
+    await logActivity(trx, {
+      userId,
+      key: "prepayment.deactivated",
+      entityId: prepaymentId,
+      entityName: existing.tenantName,
+      metadata: { tenantId: existing.tenantId, monthlyAmount: existing.monthlyAmount, validFrom: existing.validFrom, validUntil: existing.validUntil },
+    });
+  });
+  return findPrepayment(db, prepaymentId);
+}

@@ -1,0 +1,102 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  buildCreateTenantBodySchema,
+  moveOutBodySchema,
+  tenantListQuerySchema,
+  tenantListResponseSchema,
+  tenantSchema,
+  updateTenantBodySchema,
+} from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+import { createRouter } from "../../http/create-router.ts";
+import { getTodayInGermany } from "../../lib/calendar-today.ts";
+import { createOccupancyRoutes } from "./occupancy-routes.ts";
+import { createPrepaymentRoutes } from "./prepayment-routes.ts";
+import { errorResponses, jsonContent, limitResponse } from "./route-responses.ts";
+import { createTenant, deleteTenant, getTenant, listTenantsOfAccount, moveInTenant, moveOutTenant, updateTenant } from "./tenant-service.ts";
+
+const TAGS = ["Mieter"];
+const idParams = z.object({ id: z.string() });
+// The age rule (18 years) is checked against today's date in Germany at each request.
+const createTenantBodySchema = buildCreateTenantBodySchema(() => getTodayInGermany());
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/tenants",
+  tags: TAGS,
+  summary: "Mieter mit Wohneinheit und Immobilie, nach Name sortiert (optional nur einer Immobilie)",
+  request: { query: tenantListQuerySchema },
+  responses: { 200: jsonContent(tenantListResponseSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404] },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/tenants/{id}",
+  tags: TAGS,
+  summary: "Ein Mieter",
+  request: { params: idParams },
+  responses: { 200: jsonContent(tenantSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404] },
+});
+
+const createTenantRoute = createRoute({
+  method: "post",
+  path: "/tenants",
+  tags: TAGS,
+  summary: "Mieter anlegen (mit erster Belegung: persons, Standard die Personen der Wohneinheit)",
+  request: { body: { content: { "application/json": { schema: createTenantBodySchema } }, required: true } },
+  responses: { 201: jsonContent(tenantSchema, "Angelegter Mieter"), ...errorResponses, ...limitResponse },
+});
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/tenants/{id}",
+  tags: TAGS,
+  summary: "Mieter ändern (Auszugsdatum gesetzt = inaktiv, geleert = aktiv)",
+  request: { params: idParams, body: { content: { "application/json": { schema: updateTenantBodySchema } }, required: true } },
+  responses: { 200: jsonContent(tenantSchema, "Geänderter Mieter"), ...errorResponses, ...limitResponse },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/tenants/{id}",
+  tags: TAGS,
+  summary: "Mieter löschen (mit Vorauszahlungen und Belegung)",
+  request: { params: idParams },
+  responses: { 204: { description: "Gelöscht" }, 401: errorResponses[401], 404: errorResponses[404] },
+});
+
+const moveOutRoute = createRoute({
+  method: "post",
+  path: "/tenants/{id}/move-out",
+  tags: TAGS,
+  summary: "Als ausgezogen markieren: inaktiv, Auszugsdatum (Standard heute)",
+  request: { params: idParams, body: { content: { "application/json": { schema: moveOutBodySchema } }, required: false } },
+  responses: { 200: jsonContent(tenantSchema, "Mieter"), ...errorResponses },
+});
+
+const moveInRoute = createRoute({
+  method: "post",
+  path: "/tenants/{id}/move-in",
+  tags: TAGS,
+  summary: "Als aktiv markieren: aktiv, Auszugsdatum geleert",
+  request: { params: idParams },
+  responses: { 200: jsonContent(tenantSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404], ...limitResponse },
+});
+
+export function createTenantRoutes(db: Db) {
+  const tenants = createRouter()
+    .openapi(listRoute, async (c) => c.json(await listTenantsOfAccount(db, c.var.user.id, c.req.valid("query").propertyId), 200))
+    .openapi(getRoute, async (c) => c.json(await getTenant(db, c.var.user.id, c.req.valid("param").id), 200))
+    .openapi(createTenantRoute, async (c) => c.json(await createTenant(db, c.var.user.id, c.req.valid("json")), 201))
+    .openapi(updateRoute, async (c) => c.json(await updateTenant(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deleteRoute, async (c) => {
+      await deleteTenant(db, c.var.user.id, c.req.valid("param").id);
+      return c.body(null, 204);
+    })
+    .openapi(moveOutRoute, async (c) => {
+      const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : undefined;
+      return c.json(await moveOutTenant(db, c.var.user.id, c.req.valid("param").id, body?.moveOutDate ?? null), 200);
+    })
+    .openapi(moveInRoute, async (c) => c.json(await moveInTenant(db, c.var.user.id, c.req.valid("param").id), 200));
+  return tenants.route("/", createPrepaymentRoutes(db)).route("/", createOccupancyRoutes(db));
+}

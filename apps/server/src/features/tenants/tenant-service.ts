@@ -1,0 +1,207 @@
+import { buildTenantFormSchema, TENANT_MESSAGES, type Tenant, type TenantFields, type UpdateTenantFields } from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+import { notFound, validationError } from "../../http/http-error.ts";
+import { collectFieldErrors } from "../../http/zod-errors.ts";
+import { getTodayInGermany } from "../../lib/calendar-today.ts";
+import { assertCanCreate } from "../account/subscription-service.ts";
+import { logActivity } from "../activity/activity-log.ts";
+import { alignOccupancyToMoveIn, createInitialOccupancy } from "./occupancy-service.ts";
+import { isResourceId, requireResourceId } from "./resource-id.ts";
+import {
+  deleteTenantRow,
+  findTenant,
+  findUnitOfAccount,
+  insertTenantRow,
+  isPropertyOfAccount,
+  listTenants,
+  lockTenantRow,
+  updateTenantRow,
+  type TenantValues,
+} from "./tenant-queries.ts";
+
+// The tenants area: part 1, sections 3-5 and 8. Plan limit maxTenants counts ACTIVE tenants
+// (moved-out tenants free their slot), so creating an active tenant and re-activating one are
+// the two ways to hit it.
+
+const EDITABLE_FIELDS = [
+  "name",
+  "unitId",
+  "moveInDate",
+  "moveOutDate",
+  "address",
+  "postalCode",
+  "city",
+  "phone",
+  "email",
+  "contractStartDate",
+  "contractEndDate",
+  "birthDate",
+  "idDocumentNumber",
+  "notes",
+] as const satisfies readonly (keyof TenantFields)[];
+
+export async function listTenantsOfAccount(db: Db, userId: string, propertyId: string | undefined): Promise<Tenant[]> {
+  if (propertyId !== undefined) {
+    if (!isResourceId(propertyId) || !(await isPropertyOfAccount(db, userId, propertyId))) throw notFound(TENANT_MESSAGES.propertyNotFound);
+  }
+  return listTenants(db, userId, { propertyId, today: getTodayInGermany() });
+}
+
+export async function getTenant(db: Db, userId: string, tenantId: string): Promise<Tenant> {
+  requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
+  const tenant = await findTenant(db, userId, tenantId, getTodayInGermany());
+  if (!tenant) throw notFound(TENANT_MESSAGES.tenantNotFound);
+  return tenant;
+}
+
+/** The unit must be one of the account's (else 404, so foreign ids leak nothing). */
+async function requireUnit(trx: Db, userId: string, unitId: string) {
+  const unit = isResourceId(unitId) ? await findUnitOfAccount(trx, userId, unitId) : undefined;
+  if (!unit) throw notFound(TENANT_MESSAGES.unitNotFound);
+  return unit;
+}
+
+function pickValues(fields: TenantFields, isActive: boolean): TenantValues {
+  return {
+    name: fields.name,
+    unitId: fields.unitId,
+    moveInDate: fields.moveInDate,
+    moveOutDate: fields.moveOutDate,
+    isActive,
+    address: fields.address,
+    postalCode: fields.postalCode,
+    city: fields.city,
+    phone: fields.phone,
+    email: fields.email,
+    contractStartDate: fields.contractStartDate,
+    contractEndDate: fields.contractEndDate,
+    birthDate: fields.birthDate,
+    idDocumentNumber: fields.idDocumentNumber,
+    notes: fields.notes,
+  };
+}
+
+/**
+ * Creates a tenant with its first occupancy period (persons from the form, default the unit's
+ * persons, from the move-in date). Section 4: a filled move-out date marks the tenant inactive.
+ */
+export async function createTenant(db: Db, userId: string, body: TenantFields & { persons?: number | null }): Promise<Tenant> {
+  const isActive = body.moveOutDate === null;
+  const tenantId = await db.transaction().execute(async (trx) => {
+    const unit = await requireUnit(trx, userId, body.unitId);
+    if (isActive) await assertCanCreate(trx, userId, "tenants");
+    const id = await insertTenantRow(trx, userId, pickValues(body, isActive));
+    await createInitialOccupancy(trx, id, body.persons ?? unit.persons, body.moveInDate);
+    await logActivity(trx, {
+      userId,
+      key: "tenant.created",
+      entityId: id,
+      entityName: body.name,
+      metadata: { unitId: unit.id, unitName: unit.name, propertyId: unit.propertyId, moveInDate: body.moveInDate, isActive },
+    });
+    return id;
+  });
+  return getTenant(db, userId, tenantId);
+}
+
+/**
+ * Changes any subset of the fields; the merged tenant must pass every rule of the form. Setting
+ * a move-out date marks the tenant inactive, clearing it marks the tenant active again (subject
+ * to the plan limit).
+ */
+export async function updateTenant(db: Db, userId: string, tenantId: string, patch: UpdateTenantFields): Promise<Tenant> {
+  requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
+  const today = getTodayInGermany();
+  await db.transaction().execute(async (trx) => {
+    const existing = await lockTenantRow(trx, userId, tenantId);
+    if (!existing) throw notFound(TENANT_MESSAGES.tenantNotFound);
+    const merged: Record<string, unknown> = {};
+    for (const field of EDITABLE_FIELDS) merged[field] = patch[field] === undefined ? existing[field] : patch[field];
+    const parsed = buildTenantFormSchema(() => today).safeParse(merged);
+    if (!parsed.success) throw validationError(collectFieldErrors(parsed.error));
+    const values = parsed.data;
+
+    const unit = await requireUnit(trx, userId, values.unitId);
+    const isActive = patch.moveOutDate === undefined ? existing.isActive : values.moveOutDate === null;
+    if (isActive && !existing.isActive) await assertCanCreate(trx, userId, "tenants");
+    if (values.moveInDate !== existing.moveInDate) await alignOccupancyToMoveIn(trx, tenantId, values.moveInDate);
+    await updateTenantRow(trx, userId, tenantId, pickValues(values, isActive));
+
+    const changedFields = EDITABLE_FIELDS.filter((field) => values[field] !== existing[field]);
+    await logActivity(trx, {
+      userId,
+      key: "tenant.updated",
+      entityId: tenantId,
+      entityName: values.name,
+      metadata: { changedFields, unitId: unit.id, unitName: unit.name },
+    });
+    if (isActive !== existing.isActive) {
+      await logActivity(trx, {
+        userId,
+        key: isActive ? "tenant.moved_in" : "tenant.moved_out",
+        entityId: tenantId,
+        entityName: values.name,
+        metadata: { moveOutDate: values.moveOutDate },
+      });
+    }
+  });
+  return getTenant(db, userId, tenantId);
+}
+
+/** Section 4: moved out sets is_active false and move_out_date (default today). */
+export async function moveOutTenant(db: Db, userId: string, tenantId: string, moveOutDate: string | null): Promise<Tenant> {
+  requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
+  const date = moveOutDate ?? getTodayInGermany();
+  await db.transaction().execute(async (trx) => {
+    const existing = await lockTenantRow(trx, userId, tenantId);
+    if (!existing) throw notFound(TENANT_MESSAGES.tenantNotFound);
+    if (date <= existing.moveInDate) throw validationError({ moveOutDate: TENANT_MESSAGES.moveOutNotAfterMoveIn });
+    if (!existing.isActive && existing.moveOutDate === date) return;
+    await updateTenantRow(trx, userId, tenantId, { isActive: false, moveOutDate: date });
+    await logActivity(trx, {
+      userId,
+      key: "tenant.moved_out",
+      entityId: tenantId,
+      entityName: existing.name,
+      metadata: { moveOutDate: date, previousMoveOutDate: existing.moveOutDate },
+    });
+  });
+  return getTenant(db, userId, tenantId);
+}
+
+/** Section 4: marking active sets is_active true and clears move_out_date (plan limit applies). */
+export async function moveInTenant(db: Db, userId: string, tenantId: string): Promise<Tenant> {
+  requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
+  await db.transaction().execute(async (trx) => {
+    const existing = await lockTenantRow(trx, userId, tenantId);
+    if (!existing) throw notFound(TENANT_MESSAGES.tenantNotFound);
+    if (existing.isActive && existing.moveOutDate === null) return;
+    if (!existing.isActive) await assertCanCreate(trx, userId, "tenants");
+    await updateTenantRow(trx, userId, tenantId, { isActive: true, moveOutDate: null });
+    await logActivity(trx, {
+      userId,
+      key: "tenant.moved_in",
+      entityId: tenantId,
+      entityName: existing.name,
+      metadata: { previousMoveOutDate: existing.moveOutDate },
+    });
+  });
+  return getTenant(db, userId, tenantId);
+}
+
+/** Deletes the tenant with its prepayments and occupancy periods; statements keep their figures. */
+export async function deleteTenant(db: Db, userId: string, tenantId: string): Promise<void> {
+  requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
+  await db.transaction().execute(async (trx) => {
+    const existing = await lockTenantRow(trx, userId, tenantId);
+    if (!existing) throw notFound(TENANT_MESSAGES.tenantNotFound);
+    await deleteTenantRow(trx, userId, tenantId);
+    await logActivity(trx, {
+      userId,
+      key: "tenant.deleted",
+      entityId: tenantId,
+      entityName: existing.name,
+      metadata: { unitId: existing.unitId, moveInDate: existing.moveInDate, moveOutDate: existing.moveOutDate, wasActive: existing.isActive },
+    });
+  });
+}

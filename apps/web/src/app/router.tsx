@@ -1,0 +1,61 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { RouteErrorScreen } from "../components/error/route-error-screen";
+import { NotFound, NotFoundPage } from "../components/not-found";
+import { FullPageLoader } from "../components/ui/spinner";
+import { setUnauthorizedHandler } from "../lib/api-client";
+import type { FeatureRoutes } from "../lib/feature-routes";
+import { queryClient } from "../lib/query-client";
+import { ME_QUERY_KEY } from "../lib/use-me";
+import { DashboardLayout } from "./layouts/dashboard-layout";
+import { RootLayout } from "./layouts/root-layout";
+import { ProtectedRoute } from "./protected-route";
+
+// The route registry. A feature exports a `FeatureRoutes` object from
+// `features/<feature>/routes.tsx`; add one import here and one entry to FEATURES.
+import { landingRoutes } from "../features/landing/routes";
+import { authRoutes } from "../features/auth/routes";
+import { dashboardRoutes } from "../features/dashboard/routes";
+
+const FEATURES: FeatureRoutes[] = [
+  landingRoutes,
+  authRoutes,
+  dashboardRoutes,
+];
+
+function collect(slot: keyof FeatureRoutes): RouteObject[] {
+  return FEATURES.flatMap((feature) => feature[slot] ?? []);
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    HydrateFallback: () => <FullPageLoader text="Lade..." />,
+    children: [
+      ...collect("public"),
+      {
+        element: <ProtectedRoute />,
+        children: [
+          ...collect("protected"),
+          {
+            path: "/dashboard",
+            element: <DashboardLayout />,
+            children: [
+              ...collect("dashboard"),
+              { path: "*", element: <NotFound homeTo="/dashboard" homeLabel="Zur Übersicht" /> },
+            ],
+          },
+        ],
+      },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// A 401 from any API call (outside /api/auth/* and the guard's /api/me) ends the session view.
+setUnauthorizedHandler(() => {
+  queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
+  if (router.state.location.pathname !== "/login") void router.navigate("/login", { replace: true });
+});

@@ -1,0 +1,141 @@
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Navigate, useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { completeProfileBodySchema, type CompleteProfileBody, type MeResponse } from "@nk/contract";
+import type { z } from "zod";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/field";
+import { Alert } from "../../../components/ui/alert";
+import { FullPageLoader } from "../../../components/ui/spinner";
+import { useToast } from "../../../components/ui/toast";
+import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { markProfileCompletionSkipped } from "../../../lib/profile-skip";
+import { ME_QUERY_KEY, useMe } from "../../../lib/use-me";
+import { completeProfile } from "../api";
+import { AuthLayout, FormErrorBox } from "../components/auth-layout";
+
+export const PROFILE_COMPLETED_MESSAGE = "Profil erfolgreich vervollständigt!";
+const SAVE_FAILED_MESSAGE = "Ein Fehler ist aufgetreten";
+const REDIRECT_DELAY_MS = 1500;
+
+type ProfileFormValues = z.output<typeof completeProfileBodySchema>;
+type ProfileField = "firstName" | "lastName" | "company" | "phone";
+const PROFILE_FIELDS: ProfileField[] = ["firstName", "lastName", "company", "phone"];
+
+function CompleteProfileForm({ me }: { me: MeResponse }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [savedMe, setSavedMe] = useState<MeResponse | null>(null);
+  const isSaved = savedMe !== null;
+
+  // After saving: the toast shows, then /dashboard after 1.5 s.
+  useEffect(() => {
+    if (!savedMe) return undefined;
+    const timer = window.setTimeout(() => {
+      queryClient.setQueryData(ME_QUERY_KEY, savedMe);
+      void navigate("/dashboard", { replace: true });
+    }, REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [savedMe, navigate, queryClient]);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CompleteProfileBody, unknown, ProfileFormValues>({
+    resolver: zodResolver(completeProfileBodySchema),
+    defaultValues: {
+      firstName: me.profile.firstName ?? me.user.firstName ?? "",
+      lastName: me.profile.lastName ?? me.user.lastName ?? "",
+      company: me.profile.company ?? "",
+      phone: me.profile.phone ?? "",
+    },
+  });
+
+  async function onSubmit(values: ProfileFormValues): Promise<void> {
+    setServerError(null);
+    try {
+      const updated = await completeProfile({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        company: values.company || null,
+        phone: values.phone || null,
+      });
+      toast.success(PROFILE_COMPLETED_MESSAGE);
+      setSavedMe(updated);
+    } catch (error) {
+      if (isApiError(error)) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if ((PROFILE_FIELDS as string[]).includes(field)) setError(field as ProfileField, { type: "server", message });
+        }
+      }
+      setServerError(getErrorMessage(error, SAVE_FAILED_MESSAGE));
+    }
+  }
+
+  function skipProfile(): void {
+    markProfileCompletionSkipped(me.user.id);
+    void navigate("/dashboard");
+  }
+
+  return (
+    <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <FormErrorBox message={serverError} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Vorname" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
+        <TextField label="Nachname" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+      </div>
+      <TextField label="Firma (optional)" autoComplete="organization" error={errors.company?.message} {...register("company")} />
+      <TextField label="Telefon (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
+      <TextField label="E-Mail" type="email" value={me.user.email} readOnly hint="E-Mail-Adresse kann nicht geändert werden" />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={skipProfile} disabled={isSubmitting || isSaved}>
+          Überspringen
+        </Button>
+        <Button type="submit" isBusy={isSubmitting} busyText="Speichere..." disabled={isSaved}>
+          {isSaved ? "Weiterleitung..." : "Profil speichern"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /auth/complete-profile: after a social sign-in, names (required), company and phone. */
+export function CompleteProfilePage() {
+  const { me, isPending, error, refetch } = useMe();
+
+  if (isPending) return <FullPageLoader text="Lade..." />;
+  if (error || !me) {
+    if (!error || (isApiError(error) && error.isUnauthorized)) return <Navigate to="/login" replace />;
+    return (
+      <AuthLayout documentTitle="Profil vervollständigen" title="Profil vervollständigen">
+        <Alert
+          variant="error"
+          action={
+            <Button size="sm" variant="outline" onClick={() => void refetch()}>
+              Erneut versuchen
+            </Button>
+          }
+        >
+          {getErrorMessage(error)}
+        </Alert>
+      </AuthLayout>
+    );
+  }
+  if (me.profile.profileComplete) return <Navigate to="/dashboard" replace />;
+
+  return (
+    <AuthLayout
+      documentTitle="Profil vervollständigen"
+      title="Profil vervollständigen"
+      description="Bitte ergänzen Sie Ihre Angaben. Ihr Name erscheint in Ihren Abrechnungen."
+    >
+      <CompleteProfileForm me={me} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * @nk/engine: the statement calculation of Nebenkosten. Pure and deterministic (no I/O, no
+ * clock, no randomness) and browser-safe: the server, the web app's live preview and the
+ * PDFs use the same functions.
+ */
+
+// The statement (contract v1).
+export { calculateStatement, calculateValidatedStatement } from "./statement/calculate-statement.ts";
+export { validateStatementInputShape, type ShapeOutcome } from "./validation/input-shape.ts";
+export { checkStatementRules, type RuleCheckOutcome } from "./validation/statement-checks.ts";
+export type {
+  Allocation,
+  AllocationPart,
+  CalculateStatementOptions,
+  Co2Input,
+  ConsumptionInput,
+  CostItemInput,
+  ItemSummary,
+  MoneyString,
+  PeriodInput,
+  PrepaymentInput,
+  StatementCo2,
+  StatementInput,
+  StatementOutcome,
+  StatementResult,
+  TenancyInput,
+  TenancyStatement,
+  UnitInput,
+  VacancyStatement,
+  ValidationIssue,
+} from "./types.ts";
+
+// Domain constants.
+export {
+  BETRKV_COST_TYPES,
+  COST_TYPES,
+  DEFAULT_CONSUMPTION_SHARE_PERCENT,
+  DEFAULT_METER_BY_COST_TYPE,
+  DISTRIBUTION_KEY_LABELS,
+  DISTRIBUTION_KEYS,
+  EFFICIENCY_CLASSES,
+  FUELS,
+  HEATING_COST_TYPE,
+  HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT,
+  HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT,
+  HOT_WATER_COST_TYPE,
+  isDistributionKey,
+  isHeizkvCostType,
+  METER_KINDS,
+  PREPAYMENT_WARNING_THRESHOLD_EUROS,
+  PROPERTY_TYPES,
+  SPECIFICATION_COST_TYPES,
+  TEMPLATE_COST_TYPES,
+  type DistributionKey,
+  type EfficiencyClass,
+  type Fuel,
+  type MeterKind,
+  type PropertyType,
+} from "./constants/domain.ts";
+
+// German messages.
+export { MESSAGES, type MessageBuilders } from "./messages/messages.ts";
+
+// Building blocks.
+export {
+  addDays,
+  countDaysInclusive,
+  getDaysInMonth,
+  getDaysInYear,
+  isFullYear,
+  isIsoDate,
+  isLeapYear,
+  isoToDayNumber,
+  dayNumberToIso,
+  parseIsoDate,
+  type CivilDate,
+  type IsoDate,
+} from "./dates/calendar.ts";
+export { OPEN_END_DATE, intersectRanges, isOverlapping, type DateRange } from "./dates/date-range.ts";
+export { Decimal, type DecimalValue } from "./money/decimal.ts";
+export { formatCents, isMoneyString, parseMoneyToCents, roundEurosHalfUpToCents } from "./money/money.ts";
+export { allocateCentsByLargestRemainder } from "./rounding/largest-remainder.ts";
+export { DEGREE_DAY_PER_MILLE, degreeDayWeight } from "./heating/degree-days.ts";
+export {
+  proratePrepayments,
+  type MonthlyPrepayment,
+  type PrepaymentPeriod,
+  type PrepaymentProration,
+} from "./prepayments/prepayment-proration.ts";
+export {
+  CO2_PRICE_BY_YEAR,
+  CO2_STAGES,
+  COMMERCIAL_LANDLORD_PERCENT,
+  DEFAULT_CO2_STAGE_CLASS,
+  EMISSION_FACTORS,
+  GAS_UPPER_TO_LOWER_HEATING_VALUE,
+  type Co2Stage,
+} from "./co2/co2-constants.ts";
+export {
+  calculateCo2EmissionsKg,
+  calculateCo2Split,
+  getCo2StageByClass,
+  getCo2StageByKgPerM2,
+  type Co2Source,
+  type Co2SplitInput,
+  type Co2SplitOutcome,
+  type Co2SplitResult,
+} from "./co2/co2-split.ts";
+export {
+  COLD_WATER_REFERENCE_CELSIUS,
+  COMMERCIAL_HEAT_SUPPLY_DIVISOR,
+  DEFAULT_HOT_WATER_CELSIUS,
+  HOT_WATER_KWH_PER_M2_FALLBACK,
+  HOT_WATER_KWH_PER_M3_KELVIN,
+  splitCombinedHeatingFuel,
+  UPPER_HEATING_VALUE_FACTOR,
+  type CombinedFuelSplitInput,
+  type CombinedFuelSplitOutcome,
+  type CombinedFuelSplitResult,
+} from "./heating/heizkv-9-fuel-split.ts";
+export {
+  calculateRateCost,
+  DEFAULT_RATE_MONTHS,
+  HIGH_TARIFF_SHARE,
+  LOW_TARIFF_SHARE,
+  TARIFF_TYPES,
+  type RateCostInput,
+  type RateCostLine,
+  type RateCostOutcome,
+  type RateCostResult,
+  type RateDefinition,
+  type RateTier,
+  type TariffType,
+} from "./rates/rate-cost.ts";
+export {
+  analyzeConsumption,
+  classifyEfficiencyByKwhPerM2,
+  EFFICIENCY_CLASS_KWH_RANGES,
+  pricePerKwh,
+  type ConsumptionAnalysisFigures,
+  type ConsumptionAnalysisInput,
+} from "./analysis/consumption-analysis.ts";
