@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { calendarDate, optionalText } from "./common.ts";
-import { EFFICIENCY_CLASSES, EFFICIENCY_METHODS, PROPERTY_TYPES, type EfficiencyClass } from "./properties.ts";
+import { EFFICIENCY_CLASSES, EFFICIENCY_METHODS, PROPERTY_TYPES } from "./properties.ts";
 
 // Requests and rules of the properties area: specification part 1, sections 3 (property, unit),
 // 5 (validation), 8 (messages). The server validates with these schemas and the forms reuse them.
@@ -50,18 +50,6 @@ export const EFFICIENCY_METHOD_LABELS: Record<(typeof EFFICIENCY_METHODS)[number
   berechnung: "Berechnung",
   schaetzung: "Qualifizierte Schätzung",
 };
-
-/**
- * DECISIONS.md section 4: the stored class is the CO2KostAufG stage (A = stage 1 ... J = stage 10)
- * with the statutory tenant share of the CO2 costs, not the specification's 95..50 table.
- */
-export const EFFICIENCY_CLASS_TENANT_PERCENT: Record<EfficiencyClass, number> = {
-  A: 100, B: 90, C: 80, D: 70, E: 60, F: 50, G: 40, H: 30, I: 20, J: 5,
-};
-
-export function getEfficiencyStage(efficiencyClass: EfficiencyClass): number {
-  return EFFICIENCY_CLASSES.indexOf(efficiencyClass) + 1;
-}
 
 /** Section 8 'Properties and units'. */
 export const PROPERTY_MESSAGES = {
@@ -156,7 +144,9 @@ function checkAddress(value: { postalCode: string; state: string | null; country
 // The address check needs country and postal code to have parsed; it runs whenever they did,
 // so its message shows together with the other fields' messages.
 const whenAddressParsed = {
-  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
     !payload.issues.some((issue) => ["postalCode", "state", "country"].includes(String(issue.path?.[0]))),
 };
 
@@ -194,12 +184,14 @@ export const propertyUpdateBodySchema = z
   .object({
     name: requiredText("Name ist erforderlich"),
     ...addressShape,
-    efficiencyClass: efficiencyClassSchema.optional(),
+    efficiencyClass: z
+      .union([z.literal("").transform(() => null), efficiencyClassSchema], { error: "Ungültige Effizienzklasse" })
+      .optional(),
     efficiencyDeterminedDate: z
-      .union([z.literal("").transform(() => null), calendarDate("Ungültiges Datum"), z.null()])
+      .union([z.literal("").transform(() => null), calendarDate("Ungültiges Datum"), z.null()], { error: "Ungültiges Datum" })
       .optional(),
     efficiencyDeterminationMethod: z
-      .union([z.literal("").transform(() => null), efficiencyMethodSchema])
+      .union([z.literal("").transform(() => null), efficiencyMethodSchema], { error: "Ungültige Ermittlungsmethode" })
       .optional(),
   })
   .superRefine(checkAddress, whenAddressParsed);

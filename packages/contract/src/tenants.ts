@@ -182,9 +182,14 @@ export function buildTenantFormSchema(getToday: () => string) {
   return tenantFieldsSchema.superRefine((tenant, ctx) => addTenantCrossFieldIssues(tenant, getToday(), ctx));
 }
 
-/** PATCH /api/tenants/:id: any subset of the fields; the merged tenant must pass every rule. */
-export const updateTenantBodySchema = tenantFieldsSchema.partial();
-export type UpdateTenantBody = z.input<typeof updateTenantBodySchema>;
+/**
+ * PATCH /api/tenants/:id: any subset of the fields. The rules between fields apply to what is
+ * sent here; the server checks the merged tenant against every rule again.
+ */
+export function buildUpdateTenantBodySchema(getToday: () => string) {
+  return tenantFieldsSchema.partial().superRefine((tenant, ctx) => addTenantCrossFieldIssues(tenant, getToday(), ctx));
+}
+export type UpdateTenantBody = z.input<ReturnType<typeof buildUpdateTenantBodySchema>>;
 
 /** POST /api/tenants/:id/move-out: move-out date, default today (section 4). */
 export const moveOutBodySchema = z.object({
@@ -227,4 +232,4 @@ export type Tenant = z.infer<typeof tenantSchema>;
 export const tenantListResponseSchema = z.array(tenantSchema);
 
 /** A validated PATCH body: absent fields are undefined, cleared optional fields null. */
-export type UpdateTenantFields = z.output<typeof updateTenantBodySchema>;
+export type UpdateTenantFields = z.output<ReturnType<typeof buildUpdateTenantBodySchema>>;

@@ -10,37 +10,64 @@ import { calculateStatement } from "../src/index.ts";
 import { buildBenchInput } from "./bench-input.ts";
 
 const SIZES = [2000, 5000, 10000, 20000];
-const RUNS_PER_SIZE = 3;
+const RUNS_PER_SIZE = 4;
 
 interface Measurement {
   units: number;
   lines: number;
+  allocations: number;
+  /** The first call, with the JIT still cold. */
+  coldMs: number;
   bestMs: number;
+  bestCpuMs: number;
   medianMs: number;
-  peakRssMiB: number;
-  heapUsedMiB: number;
+  /** Max RSS with the input built, before the first calculation. */
+  baselineRssMiB: number;
+  /** Max RSS after one (cold) calculation: the peak of a single statement. */
+  peakRssOneRunMiB: number;
+  /** Max RSS after all runs (garbage of earlier runs included). */
+  peakRssAllRunsMiB: number;
+  /** Size of the result as JSON. */
+  resultHeapMiB: number;
 }
 
 function measureOneSize(unitCount: number): Measurement {
   const input = buildBenchInput(unitCount);
-  const timings: number[] = [];
+  const baselineRss = process.resourceUsage().maxRSS / 1024;
+  let peakRssOneRun = 0;
+  let resultHeapMiB = 0;
+  const timings: { wall: number; cpu: number }[] = [];
   let lines = 0;
+  let allocations = 0;
   for (let run = 0; run < RUNS_PER_SIZE; run += 1) {
+    const cpuBefore = process.cpuUsage();
     const started = process.hrtime.bigint();
     const outcome = calculateStatement(input);
-    const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+    const wall = Number(process.hrtime.bigint() - started) / 1e6;
+    const cpu = process.cpuUsage(cpuBefore);
     if (!outcome.ok) throw new Error(`Bench input rejected: ${outcome.errors.join("; ")}`);
     lines = outcome.result.tenancies.length + outcome.result.vacancy.length;
-    timings.push(elapsed);
+    allocations = [...outcome.result.tenancies, ...outcome.result.vacancy].reduce((sum, line) => sum + line.allocations.length, 0);
+    timings.push({ wall, cpu: (cpu.user + cpu.system) / 1000 });
+    if (run === 0) {
+      peakRssOneRun = process.resourceUsage().maxRSS / 1024;
+      resultHeapMiB = Buffer.byteLength(JSON.stringify(outcome.result)) / 1024 / 1024;
+    }
   }
-  timings.sort((a, b) => a - b);
+  const cold = timings[0]?.wall ?? 0;
+  const warm = timings.slice(1).sort((a, b) => a.wall - b.wall);
   return {
     units: unitCount,
     lines,
-    bestMs: round(timings[0] ?? 0),
-    medianMs: round(timings[Math.floor(timings.length / 2)] ?? 0),
-    peakRssMiB: round(process.resourceUsage().maxRSS / 1024),
-    heapUsedMiB: round(process.memoryUsage().heapUsed / 1024 / 1024),
+    allocations,
+    coldMs: round(cold),
+    bestMs: round(warm[0]?.wall ?? cold),
+    bestCpuMs: round(warm[0]?.cpu ?? 0),
+    medianMs: round(warm[Math.floor(warm.length / 2)]?.wall ?? cold),
+    baselineRssMiB: round(baselineRss),
+    peakRssOneRunMiB: round(peakRssOneRun),
+    peakRssAllRunsMiB: round(process.resourceUsage().maxRSS / 1024),
+    resultHeapMiB: round(resultHeapMiB),
   };
 }
 
@@ -51,22 +78,36 @@ function round(value: number): number {
 function runParent(): void {
   const script = fileURLToPath(import.meta.url);
   const results: Measurement[] = [];
-  console.log(`Statement benchmark: 20 cost items (all five keys), tenant change in every fifth unit, CO2 split; ${RUNS_PER_SIZE} runs per size, first run includes warm-up`);
-  console.log("units    lines   best ms   median ms   ms per 1000 units   peak RSS MiB");
+  console.log(`Statement benchmark: 20 cost items (all five keys), a tenant change in every fifth unit, CO2 split.`);
+  console.log(`Each size in its own process; 1 cold run, then ${RUNS_PER_SIZE - 1} warm runs. RSS is the whole process`);
+  console.log("(Node, tsx and the input included: 'base' is before the first calculation). Wall times suffer when the machine is busy; CPU time less so.");
+  console.log("units   lines  allocations  cold ms  best ms  best CPU ms  median ms  ms/1000 units  base MiB  peak 1 run  peak all  JSON MiB");
   for (const size of SIZES) {
     const output = execFileSync(process.execPath, [...process.execArgv, script, String(size)], { encoding: "utf8" });
-    const measurement = JSON.parse(output) as Measurement;
-    results.push(measurement);
+    const m = JSON.parse(output) as Measurement;
+    results.push(m);
     console.log(
-      `${String(measurement.units).padStart(5)}  ${String(measurement.lines).padStart(7)}  ${measurement.bestMs.toFixed(1).padStart(8)}  ${measurement.medianMs.toFixed(1).padStart(10)}  ${(measurement.bestMs / (measurement.units / 1000)).toFixed(1).padStart(18)}  ${measurement.peakRssMiB.toFixed(1).padStart(13)}`,
+      [
+        String(m.units).padStart(5),
+        String(m.lines).padStart(7),
+        String(m.allocations).padStart(12),
+        m.coldMs.toFixed(0).padStart(8),
+        m.bestMs.toFixed(0).padStart(8),
+        m.bestCpuMs.toFixed(0).padStart(12),
+        m.medianMs.toFixed(0).padStart(10),
+        (m.bestMs / (m.units / 1000)).toFixed(0).padStart(14),
+        m.baselineRssMiB.toFixed(0).padStart(9),
+        m.peakRssOneRunMiB.toFixed(0).padStart(11),
+        m.peakRssAllRunsMiB.toFixed(0).padStart(9),
+        m.resultHeapMiB.toFixed(1).padStart(9),
+      ].join(" "),
     );
   }
   const first = results[0];
   const last = results[results.length - 1];
   if (first && last) {
     const sizeFactor = last.units / first.units;
-    const timeFactor = last.bestMs / first.bestMs;
-    console.log(`${sizeFactor}x the units took ${timeFactor.toFixed(1)}x the time (linear would be ${sizeFactor}x).`);
+    console.log(`${sizeFactor}x the units took ${(last.bestMs / first.bestMs).toFixed(1)}x the time (linear: ${sizeFactor}x).`);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 
 // The statement (contract v1).
-export { calculateStatement, calculateValidatedStatement } from "./statement/calculate-statement.ts";
+export { calculateStatement } from "./statement/calculate-statement.ts";
 export { validateStatementInputShape, type ShapeOutcome } from "./validation/input-shape.ts";
 export { checkStatementRules, type RuleCheckOutcome } from "./validation/statement-checks.ts";
 export type {

@@ -94,6 +94,8 @@ export interface UserActivitiesTable {
   userAgent: string | null;
   sessionId: string | null;
   createdAt: CreatedAt;
+  /** Insertion order; breaks ties of createdAt (migration 0100). */
+  seq: Generated<number>;
 }
 
 export interface PropertiesTable {

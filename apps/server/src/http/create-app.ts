@@ -13,6 +13,7 @@ import { createDashboardRoutes } from "../features/dashboard/dashboard-routes.ts
 import { createHealthRoutes } from "../features/health/health-routes.ts";
 import { createTenantRoutes } from "../features/tenants/tenant-routes.ts";
 import { createPropertyRoutes } from "../features/properties/property-routes.ts";
+import { createMeteringRoutes } from "../features/metering/metering-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { registerAuthPaths } from "./auth-openapi.ts";
 import { handleError } from "./error-handler.ts";
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createDashboardRoutes(db));
   app.route("/api", createTenantRoutes(db));
   app.route("/api", createPropertyRoutes(db));
+  app.route("/api", createMeteringRoutes(db));
 
   app.all("/api/*", () => {
     throw new HttpError(404, "NOT_FOUND", "Diese API-Adresse gibt es nicht.");

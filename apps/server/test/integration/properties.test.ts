@@ -61,6 +61,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
       .where("userId", "=", userId)
       .where("entityType", "in", ["property", "unit"])
       .orderBy("createdAt", "desc")
+      .orderBy("seq", "desc")
       .execute();
   }
 
@@ -80,6 +81,14 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
       const response = await t.request(method, url, { body: method === "POST" || method === "PATCH" ? {} : undefined });
       expect(response.status, `${method} ${url}`).toBe(401);
     }
+  });
+
+  it("lists every route of the area in the OpenAPI document", async () => {
+    const doc = await readJson(await t.request("GET", "/api/openapi.json"));
+    for (const path of ["/api/properties", "/api/properties/{id}", "/api/properties/{id}/units", "/api/units/{id}", "/api/onboarding"]) {
+      expect(doc.paths?.[path], path).toBeDefined();
+    }
+    expect(Object.keys(doc.paths["/api/properties/{id}"])).toEqual(expect.arrayContaining(["get", "patch", "delete"]));
   });
 
   it("creates a property with the joined address, trimmed values and an activity entry", async () => {

@@ -1,4 +1,4 @@
-import { LayoutDashboard, type LucideIcon } from "lucide-react";
+import { Building2, Gauge, LayoutDashboard, WandSparkles, Users, Zap, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   label: string;
@@ -26,4 +26,9 @@ export interface NavItem {
  */
 export const NAV_ITEMS: NavItem[] = [
   { label: "Übersicht", to: "/dashboard", icon: LayoutDashboard, isExactMatch: true },
+  { label: "Immobilien", to: "/dashboard/properties", icon: Building2 },
+  { label: "Einrichtungsassistent", to: "/onboarding", icon: WandSparkles },
+  { label: "Zähler", to: "/dashboard/meters", icon: Gauge },
+  { label: "Mieter", to: "/dashboard/tenants", icon: Users },
+  { label: "Versorgertarife", to: "/dashboard/rates", icon: Zap },
 ];

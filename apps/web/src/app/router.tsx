@@ -15,11 +15,19 @@ import { ProtectedRoute } from "./protected-route";
 import { landingRoutes } from "../features/landing/routes";
 import { authRoutes } from "../features/auth/routes";
 import { dashboardRoutes } from "../features/dashboard/routes";
+import { propertyRoutes } from "../features/properties/routes";
+import { tenantRoutes } from "../features/tenants/routes";
+import { meterRoutes } from "../features/meters/routes";
+import { rateRoutes } from "../features/rates/routes";
 
 const FEATURES: FeatureRoutes[] = [
   landingRoutes,
   authRoutes,
   dashboardRoutes,
+  propertyRoutes,
+  tenantRoutes,
+  meterRoutes,
+  rateRoutes,
 ];
 
 function collect(slot: keyof FeatureRoutes): RouteObject[] {

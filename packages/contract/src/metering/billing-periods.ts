@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDate } from "../common.ts";
+import { calendarDate, isCalendarDate } from "../common.ts";
 import { formatCalendarDateDe, requiredUuidField } from "./decimal-text.ts";
 
 // Billing periods (cost groups, Abrechnungsperioden) of a property: part 1, section 3 'cost
@@ -51,6 +51,8 @@ export const createBillingPeriodBodySchema = z
     billingPeriodEnd: requiredDate(BILLING_PERIOD_MESSAGES.endRequired),
   })
   .superRefine((body, ctx) => {
+    // Zod runs this even when a date failed above; compare only real dates.
+    if (!isCalendarDate(body.billingPeriodStart) || !isCalendarDate(body.billingPeriodEnd)) return;
     if (body.billingPeriodEnd <= body.billingPeriodStart) {
       ctx.addIssue({ code: "custom", path: ["billingPeriodEnd"], message: BILLING_PERIOD_MESSAGES.endBeforeStart });
     } else if (body.billingPeriodEnd > getLatestBillingPeriodEnd(body.billingPeriodStart)) {

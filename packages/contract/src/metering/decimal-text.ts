@@ -54,7 +54,8 @@ export function nonNegativeDecimalText(maxDecimals: number, maxIntegerDigits: nu
 export function optionalNonNegativeDecimalText(maxDecimals: number, maxIntegerDigits: number, messages: DecimalTextMessages) {
   const inner = nonNegativeDecimalText(maxDecimals, maxIntegerDigits, messages);
   return z
-    .union([z.string(), z.number(), z.null(), z.undefined()])
+    .union([z.string(), z.number(), z.null()])
+    .optional()
     .transform((v, ctx) => {
       if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
       const parsed = inner.safeParse(v);
@@ -124,4 +125,16 @@ export function requiredUuidField(message: string) {
     .transform((v) => v.trim())
     .refine((v) => v !== "", { message })
     .refine((v) => v === "" || isUuidText(v), { message });
+}
+
+/** a - b of two decimal texts, exact, as text with `scale` decimals ("12.5" - "10" -> "2.500"). */
+export function subtractDecimalText(a: string, b: string, scale = 3): string {
+  const x = toScaledBigInt(a, scale);
+  const y = toScaledBigInt(b, scale);
+  if (x === null || y === null) throw new Error(`not a decimal: ${a} / ${b}`);
+  const difference = x - y;
+  const isNegative = difference < 0n;
+  const digits = (isNegative ? -difference : difference).toString().padStart(scale + 1, "0");
+  const text = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return isNegative ? `-${text}` : text;
 }

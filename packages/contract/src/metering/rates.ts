@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { calendarDate, optionalText } from "../common.ts";
-import { compareDecimalText, nonNegativeDecimalText, optionalUuidField, optionalNonNegativeDecimalText } from "./decimal-text.ts";
+import { calendarDate, isCalendarDate, optionalText } from "../common.ts";
+import { compareDecimalText, isDecimalText, nonNegativeDecimalText, optionalUuidField, optionalNonNegativeDecimalText } from "./decimal-text.ts";
 import {
   DEFAULT_RATE_REGION,
   RATE_REGIONS,
@@ -116,8 +116,18 @@ const prioritySchema = z.preprocess(
 
 type TierOutput = z.output<typeof rateTierBodySchema>;
 
+function isOptionalDecimal(value: unknown): boolean {
+  return value === null || (typeof value === "string" && isDecimalText(value));
+}
+
+function isTier(tier: TierOutput | undefined): boolean {
+  return Boolean(tier) && typeof tier!.tierType === "string" && isOptionalDecimal(tier!.from) && isOptionalDecimal(tier!.to);
+}
+
 /** Tier rules per tariff type; tiers of a standard tariff are dropped. */
 function checkTiers(tariffType: string, tiers: TierOutput[], ctx: z.RefinementCtx): void {
+  // Zod runs this even when a tier failed its own checks; such a tier is already reported.
+  if (!Array.isArray(tiers) || tiers.some((t) => !isTier(t))) return;
   if (tariffType === "time_based") {
     if (tiers.length !== 2 || tiers.some((t) => t.tierType !== "time_based")) {
       ctx.addIssue({ code: "custom", path: ["tiers"], message: RATE_MESSAGES.timeTiersRequired });
@@ -177,7 +187,8 @@ export const rateBodySchema = z
     if (!body.isGlobal && !body.propertyId) {
       ctx.addIssue({ code: "custom", path: ["propertyId"], message: RATE_MESSAGES.propertyRequired });
     }
-    if (body.validFrom && body.validUntil && body.validUntil < body.validFrom) {
+    const hasDates = typeof body.validFrom === "string" && typeof body.validUntil === "string";
+    if (hasDates && isCalendarDate(body.validFrom!) && isCalendarDate(body.validUntil!) && body.validUntil! < body.validFrom!) {
       ctx.addIssue({ code: "custom", path: ["validUntil"], message: RATE_MESSAGES.validUntilBeforeFrom });
     }
     checkTiers(body.tariffType, body.tiers, ctx);

@@ -29,12 +29,23 @@ function readInputText(argument: string | undefined): string {
 }
 
 function parseJson(text: string): unknown {
+  const withoutByteOrderMark = text.replace(/^\uFEFF/, "");
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, "")) as unknown;
+    return JSON.parse(withoutByteOrderMark) as unknown;
   } catch (error) {
-    const position = error instanceof SyntaxError ? /position (\d+)/.exec(error.message)?.[1] : undefined;
-    return printErrors([MESSAGES.invalidJson(position ? `Fehler bei Zeichen ${position}` : undefined)], EXIT_INPUT_ERROR);
+    return printErrors([MESSAGES.invalidJson(describeJsonErrorPosition(error, withoutByteOrderMark))], EXIT_INPUT_ERROR);
   }
+}
+
+// Node names the character where parsing failed ("at position 34"); say line and column.
+function describeJsonErrorPosition(error: unknown, text: string): string | undefined {
+  const match = error instanceof SyntaxError ? /position (\d+)/.exec(error.message) : null;
+  if (!match) return text.trim() === "" ? "Die Eingabe ist leer" : undefined;
+  const position = Number(match[1]);
+  const before = text.slice(0, position);
+  const line = before.split("\n").length;
+  const column = position - before.lastIndexOf("\n");
+  return `Zeile ${line}, Spalte ${column}`;
 }
 
 function main(): void {

@@ -10,7 +10,13 @@ export function isMoneyString(text: string): boolean {
 
 /** Parses a money string to integer cents. The caller has checked it with isMoneyString. */
 export function parseMoneyToCents(text: string): number {
-  return new Decimal(text).times(HUNDRED).toNumber();
+  const match = MONEY_PATTERN.exec(text);
+  if (!match) return new Decimal(text).times(HUNDRED).toNumber();
+  // Whole euros and cents as integers: exact, no float ever holds a fraction of a euro.
+  const isNegative = text.startsWith("-");
+  const [euros, cents = ""] = (isNegative ? text.slice(1) : text).split(".");
+  const value = Number(euros) * 100 + Number(cents.padEnd(2, "0"));
+  return isNegative ? -value : value;
 }
 
 /** Formats integer cents as a contract money string with two decimals ("-12.05"). */

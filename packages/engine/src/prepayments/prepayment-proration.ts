@@ -1,7 +1,7 @@
 import { getDaysInMonth, type IsoDate, parseIsoDate } from "../dates/calendar.ts";
 import { type DateRange, intersectRanges, OPEN_END_DATE } from "../dates/date-range.ts";
 import { Decimal, type DecimalValue } from "../money/decimal.ts";
-import { formatCents, roundEurosHalfUpToCents } from "../money/money.ts";
+import { formatCents, isMoneyString, parseMoneyToCents, roundEurosHalfUpToCents } from "../money/money.ts";
 
 /** A tenant's monthly prepayment (Vorauszahlung) and the days it applies to. */
 export interface PrepaymentPeriod {
@@ -36,22 +36,33 @@ export interface PrepaymentProration {
  * Prorates monthly prepayments over a range (normally a tenancy's days inside the billing
  * period): each month contributes amount x days / days of the month, rounded half up to
  * cents per month and prepayment (DECISIONS 5). Whole months contribute the full amount.
- * A tenant owes prepayments only for the months of the lease (§ 556 (2) BGB), so days
- * outside the range count nothing.
+ * A tenant owes prepayments only for the days of the lease (§ 556 (2) BGB), so days outside
+ * the range count nothing. Amounts may have more than two decimals; they are exact.
  */
 export function proratePrepayments(prepayments: readonly PrepaymentPeriod[], range: DateRange): PrepaymentProration {
   const byMonth = new Map<string, MonthlyPrepayment>();
-  let coveredMonths = new Decimal(0);
+  // Months covered (for the average): whole months counted, partial months as days / days of month.
+  let coveredWholeMonths = 0;
+  let coveredPartialMonths = new Decimal(0);
   for (const prepayment of prepayments) {
     const validity = { from: prepayment.validFrom, to: prepayment.validUntil ?? OPEN_END_DATE };
     const overlap = intersectRanges(validity, range);
     if (!overlap) continue;
-    const monthly = new Decimal(prepayment.monthlyAmount);
+    const amount = prepayment.monthlyAmount;
+    // Whole cents take an integer path; anything finer goes through Decimal.
+    const wholeMonthlyCents = typeof amount === "string" && isMoneyString(amount) ? parseMoneyToCents(amount) : null;
+    const monthly = new Decimal(amount);
     for (const slice of splitIntoMonths(overlap)) {
-      const isWholeMonth = slice.days === slice.daysInMonth;
-      const exact = isWholeMonth ? monthly : monthly.times(slice.days).dividedBy(slice.daysInMonth);
-      const cents = roundEurosHalfUpToCents(exact);
-      coveredMonths = coveredMonths.plus(new Decimal(slice.days).dividedBy(slice.daysInMonth));
+      let cents: number;
+      if (slice.days === slice.daysInMonth) {
+        cents = wholeMonthlyCents ?? roundEurosHalfUpToCents(monthly);
+        coveredWholeMonths += 1;
+      } else {
+        cents = wholeMonthlyCents !== null && Math.abs(wholeMonthlyCents) < 1e12
+          ? roundHalfUpDivision(wholeMonthlyCents * slice.days, slice.daysInMonth)
+          : roundEurosHalfUpToCents(monthly.times(slice.days).dividedBy(slice.daysInMonth));
+        coveredPartialMonths = coveredPartialMonths.plus(new Decimal(slice.days).dividedBy(slice.daysInMonth));
+      }
       const existing = byMonth.get(slice.month);
       if (existing) {
         existing.days += slice.days;
@@ -64,10 +75,17 @@ export function proratePrepayments(prepayments: readonly PrepaymentPeriod[], ran
   }
   const months = [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
   const totalCents = months.reduce((sum, month) => sum + month.amountCents, 0);
+  const coveredMonths = coveredPartialMonths.plus(coveredWholeMonths);
   const averageMonthly = coveredMonths.isZero()
     ? "0.00"
     : formatCents(roundEurosHalfUpToCents(new Decimal(totalCents).dividedBy(100).dividedBy(coveredMonths)));
   return { months, total: formatCents(totalCents), totalCents, averageMonthly };
+}
+
+// Integer division rounded half up (away from zero), exact for integers below 2^53.
+function roundHalfUpDivision(numerator: number, denominator: number): number {
+  const sign = numerator < 0 ? -1 : 1;
+  return sign * Math.floor((Math.abs(numerator) * 2 + denominator) / (denominator * 2));
 }
 
 interface MonthSlice {

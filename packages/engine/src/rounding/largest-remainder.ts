@@ -34,16 +34,21 @@ export function allocateScaledShares(totalCents: number, shares: readonly bigint
   let flooredSum = 0;
   for (let index = 0; index < count; index += 1) {
     const share = shares[index] as bigint;
-    const whole = share / SCALE;
-    remainders[index] = share - whole * SCALE;
-    const wholeCents = Number(whole);
+    remainders[index] = share % SCALE;
+    const wholeCents = Number(share / SCALE);
     cents[index] = wholeCents;
     flooredSum += wholeCents;
   }
   let missing = totalCents - flooredSum;
   if (missing === 0 || count === 0) return cents;
   const order = Array.from({ length: count }, (_, index) => index);
+  // Doubles order the remainders where they differ (Number() of a BigInt is monotonic);
+  // equal doubles fall back to the exact integers.
+  const approximate = remainders.map((remainder) => Number(remainder));
   order.sort((a, b) => {
+    const approximateA = approximate[a] as number;
+    const approximateB = approximate[b] as number;
+    if (approximateA !== approximateB) return approximateB - approximateA;
     const remainderA = remainders[a] as bigint;
     const remainderB = remainders[b] as bigint;
     if (remainderA !== remainderB) return remainderA < remainderB ? 1 : -1;
@@ -76,10 +81,19 @@ export function allocateScaledShares(totalCents: number, shares: readonly bigint
   return cents;
 }
 
+const HALF_MICRO_EURO = 5n * 10n ** BigInt(SHARE_DECIMALS_OF_CENT - 5);
+const MICRO_EURO = 10n ** BigInt(SHARE_DECIMALS_OF_CENT - 4);
+
 /** Formats a share in units of 10^-20 cent as euros with six decimals, half up ("1379.207554"). */
 export function formatScaledShareAsEuros(share: bigint): string {
-  const divisor = 10n ** BigInt(SHARE_DECIMALS_OF_CENT - 4);
-  const microEuros = (share * 2n + divisor) / (divisor * 2n);
-  const digits = microEuros.toString().padStart(7, "0");
+  const microEuros = (share + HALF_MICRO_EURO) / MICRO_EURO;
+  if (microEuros <= 9007199254740991n) {
+    // The usual case in plain numbers: a share below 9 billion euros.
+    const value = Number(microEuros);
+    const euros = Math.floor(value / 1e6);
+    const fraction = String(value - euros * 1e6);
+    return `${euros}.${"000000".slice(fraction.length)}${fraction}`;
+  }
+  const digits = microEuros.toString();
   return `${digits.slice(0, -6)}.${digits.slice(-6)}`;
 }

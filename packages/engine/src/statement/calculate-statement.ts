@@ -1,10 +1,11 @@
 import { HEATING_COST_TYPE, isHeizkvCostType, type MeterKind } from "../constants/domain.ts";
 import { calculateCo2Split, type Co2SplitResult } from "../co2/co2-split.ts";
+import { DEGREE_DAY_UNITS_PER_MILLE } from "../heating/degree-days.ts";
 import { MESSAGES } from "../messages/messages.ts";
 import { Decimal, ZERO } from "../money/decimal.ts";
 import { formatCents, parseMoneyToCents } from "../money/money.ts";
 import { proratePrepayments } from "../prepayments/prepayment-proration.ts";
-import { allocateCentsByLargestRemainder, formatCentShareAsEuros } from "../rounding/largest-remainder.ts";
+import { allocateCentsByLargestRemainder, formatScaledShareAsEuros } from "../rounding/largest-remainder.ts";
 import type {
   Allocation,
   AllocationPart,
@@ -22,7 +23,7 @@ import { validateStatementInputShape } from "../validation/input-shape.ts";
 import { checkStatementRules } from "../validation/statement-checks.ts";
 import { type BillingLine, buildBillingLines } from "./billing-lines.ts";
 import { type DistributedItem, distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
-import type { CentShare } from "../rounding/largest-remainder.ts";
+import { CONSUMPTION_SPLIT_SCALE, QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
 import { calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
 import { LineWeightCache } from "./line-weights.ts";
 
@@ -39,8 +40,8 @@ export function calculateStatement(input: unknown, options: CalculateStatementOp
   return calculateValidatedStatement(shape.input, options);
 }
 
-/** The calculation on input that already has the contract's shape (typed callers). */
-export function calculateValidatedStatement(input: StatementInput, options: CalculateStatementOptions = {}): StatementOutcome {
+// The calculation on input that already has the contract's shape.
+function calculateValidatedStatement(input: StatementInput, options: CalculateStatementOptions = {}): StatementOutcome {
   const includeBasis = options.includeBasis ?? true;
   const rules = checkStatementRules(input);
   const issues: ValidationIssue[] = [...rules.issues];
@@ -60,8 +61,8 @@ export function calculateValidatedStatement(input: StatementInput, options: Calc
     }
   });
   const consumptionIndex = indexConsumption(readings);
-  const consumptionByMeter = new Map<MeterKind, Decimal[]>();
-  const getConsumption = (meter: MeterKind): Decimal[] => {
+  const consumptionByMeter = new Map<MeterKind, bigint[]>();
+  const getConsumption = (meter: MeterKind): bigint[] => {
     let values = consumptionByMeter.get(meter);
     if (!values) {
       values = calculateLineConsumption(units, consumptionIndex, meter, lineCount, warnings);
@@ -109,9 +110,7 @@ export function calculateValidatedStatement(input: StatementInput, options: Calc
   if (issues.length > 0) return toFailure(issues);
 
   const co2ShareByItem = splitCo2OverHeatingItems(prepared, heatingItems, heatingCents, co2LandlordCents);
-  const distributed = prepared.map((item, index) => distributeItem(item, item.amountCents - (co2ShareByItem[index] ?? 0), includeBasis));
-
-  const result = assembleResult(input, allLines, distributed, co2ShareByItem, co2, warnings, includeBasis);
+  const result = assembleResult(input, allLines, prepared, co2ShareByItem, co2, warnings, includeBasis);
   return { ok: true, result };
 }
 
@@ -140,7 +139,7 @@ function splitCo2OverHeatingItems(
 function assembleResult(
   input: StatementInput,
   lines: readonly BillingLine[],
-  distributed: readonly DistributedItem[],
+  preparedItems: readonly PreparedItem[],
   co2ShareByItem: readonly number[],
   co2: { result: Co2SplitResult; area: number } | null,
   warnings: string[],
@@ -149,9 +148,12 @@ function assembleResult(
   const allocationsByPosition: Allocation[][] = lines.map(() => []);
   const centsByPosition: number[] = lines.map(() => 0);
   const items: ItemSummary[] = [];
-  const displayNumbers = new DisplayNumberCache();
-  for (const item of distributed) {
+  const describer = includeBasis ? new PartDescriber() : null;
+  // One item at a time: its exact shares are dropped before the next item is distributed.
+  for (const preparedItem of preparedItems) {
+    const item = distributeItem(preparedItem, preparedItem.amountCents - (co2ShareByItem[preparedItem.itemIndex] ?? 0), includeBasis);
     const { prepared } = item;
+    const totals = describer ? describer.describeTotals(item) : [];
     let vacancyCents = 0;
     prepared.lines.forEach((line, index) => {
       const cents = item.cents[index] as number;
@@ -161,8 +163,8 @@ function assembleResult(
         costType: prepared.item.costType,
         amount: formatCents(cents),
         key: prepared.key,
-        exactAmount: formatCentShareAsEuros(item.exactShares[index] as CentShare),
-        parts: includeBasis ? describeParts(item, index, line.position, displayNumbers) : [],
+        exactAmount: formatScaledShareAsEuros(item.exactShares[index] as bigint),
+        parts: describer ? describer.describe(item, index, line.position, totals) : [],
       });
     });
     const co2Cents = co2ShareByItem[prepared.itemIndex] ?? 0;
@@ -184,7 +186,7 @@ function assembleResult(
   for (const line of lines) {
     const allocations = allocationsByPosition[line.position] as Allocation[];
     const totalCents = centsByPosition[line.position] as number;
-    const degreeDayPerMille = toDisplayNumber(line.degreeDayThirds.dividedBy(3));
+    const degreeDayPerMille = toDisplayNumber(line.degreeDayUnits, DEGREE_DAY_UNITS_PER_MILLE);
     if (line.tenancy) {
       // DECISIONS 5: prepayments of the tenancy's own days inside the period, prorated by day.
       const prepayments = proratePrepayments(line.tenancy.prepayments ?? [], { from: line.from, to: line.to });
@@ -194,7 +196,7 @@ function assembleResult(
         from: line.from,
         to: line.to,
         days: line.days,
-        persons: line.persons.toNumber(),
+        persons: toDisplayNumber(line.persons, QUANTITY_SCALE),
         degreeDayPerMille,
         allocations,
         total: formatCents(totalCents),
@@ -206,7 +208,7 @@ function assembleResult(
     }
   }
 
-  const totalCostsCents = distributed.reduce((sum, item) => sum + item.prepared.amountCents, 0);
+  const totalCostsCents = preparedItems.reduce((sum, item) => sum + item.amountCents, 0);
   return {
     period: { start: input.period.start, end: input.period.end },
     totalCosts: formatCents(totalCostsCents),
@@ -219,37 +221,55 @@ function assembleResult(
   };
 }
 
-// The step-by-step basis of one line of one item, for the statement's explanation.
-function describeParts(item: DistributedItem, lineIndex: number, position: number, displayNumbers: DisplayNumberCache): AllocationPart[] {
-  const { prepared } = item;
-  // Degree-day weights are kept in thirds of a per mille; the statement shows per mille.
-  const timeDivisor = prepared.isDegreeDayTimed ? 3 : 1;
-  return prepared.parts.map((part, partIndex) => {
-    const isTimed = part.timeWeights !== null;
-    const divisor = isTimed ? timeDivisor : 1;
-    return {
-      basis: part.basis,
-      percent: part.percent,
-      quantity: displayNumbers.get(part.quantities[position] ?? ZERO, 1),
-      timeWeight: part.timeWeights ? displayNumbers.get(part.timeWeights[position] ?? ZERO, divisor) : null,
-      weight: displayNumbers.get(part.weights[position] ?? ZERO, divisor),
-      totalWeight: displayNumbers.get(part.totalWeight, divisor),
-      exactAmount: item.exactParts ? formatCentShareAsEuros((item.exactParts[partIndex] as CentShare[])[lineIndex] as CentShare) : "",
-    };
-  });
-}
+// The step-by-step basis of one line of one item, for the statement's explanation:
+// quantities in m2, persons, units or consumption; time in days or degree-day per mille.
+// Display numbers are converted once per weight list and shared by all items using it.
+class PartDescriber {
+  private readonly displayCache = new Map<readonly bigint[], Map<bigint, (number | undefined)[]>>();
 
-/** Decimal weights as JSON numbers with six decimals, converted once per distinct value. */
-class DisplayNumberCache {
-  private readonly cache = new Map<Decimal, number>();
-  private readonly cacheByThirds = new Map<Decimal, number>();
+  describe(item: DistributedItem, lineIndex: number, position: number, totals: readonly number[]): AllocationPart[] {
+    const { prepared } = item;
+    const timeScale = prepared.isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
+    return prepared.parts.map((part, partIndex) => {
+      const isTimed = part.timeWeights !== null;
+      const quantityScale = isTimed ? QUANTITY_SCALE : QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE;
+      const weightScale = isTimed ? QUANTITY_SCALE * timeScale : quantityScale;
+      return {
+        basis: part.basis,
+        percent: part.percent,
+        quantity: this.getDisplayNumber(part.quantities, position, quantityScale),
+        timeWeight: part.timeWeights ? this.getDisplayNumber(part.timeWeights, position, timeScale) : null,
+        weight: this.getDisplayNumber(part.weights, position, weightScale),
+        totalWeight: totals[partIndex] as number,
+        exactAmount: item.exactParts ? formatScaledShareAsEuros((item.exactParts[partIndex] as bigint[])[lineIndex] as bigint) : "",
+      };
+    });
+  }
 
-  get(value: Decimal, divisor: number): number {
-    const cache = divisor === 1 ? this.cache : this.cacheByThirds;
-    let number = cache.get(value);
+  /** The parts' total weights as display numbers, once per item. */
+  describeTotals(item: DistributedItem): number[] {
+    const timeScale = item.prepared.isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
+    return item.prepared.parts.map((part) => {
+      const weightScale = part.timeWeights !== null ? QUANTITY_SCALE * timeScale : QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE;
+      return toDisplayNumber(part.totalWeight, weightScale);
+    });
+  }
+
+  private getDisplayNumber(values: readonly bigint[], position: number, scale: bigint): number {
+    let byScale = this.displayCache.get(values);
+    if (!byScale) {
+      byScale = new Map();
+      this.displayCache.set(values, byScale);
+    }
+    let numbers = byScale.get(scale);
+    if (!numbers) {
+      numbers = new Array<number | undefined>(values.length);
+      byScale.set(scale, numbers);
+    }
+    let number = numbers[position];
     if (number === undefined) {
-      number = (divisor === 1 ? value : value.dividedBy(divisor)).toDecimalPlaces(6).toNumber();
-      cache.set(value, number);
+      number = toDisplayNumber(values[position] ?? 0n, scale);
+      numbers[position] = number;
     }
     return number;
   }
@@ -296,6 +316,3 @@ function unique(messages: readonly string[]): string[] {
   return [...new Set(messages)];
 }
 
-function toDisplayNumber(value: Decimal): number {
-  return value.toDecimalPlaces(6).toNumber();
-}

@@ -18,13 +18,21 @@ export const SHARE_SCALE = 10n ** BigInt(SHARE_DECIMALS);
 
 /** Converts a JSON number (m2, persons, kWh) to an integer in units of 10^-9, half up. */
 export function toScaledQuantity(value: number): bigint {
+  if (Number.isSafeInteger(value)) return BigInt(value) * QUANTITY_SCALE;
+  // The shortest decimal text of the number is what the JSON said ("81.3"), taken exactly.
+  const text = String(value);
+  const match = /^(-?)(\d+)\.(\d{1,9})$/.exec(text);
+  if (match) {
+    const sign = match[1] === "-" ? -1n : 1n;
+    return sign * (BigInt(match[2] as string) * QUANTITY_SCALE + BigInt((match[3] as string).padEnd(QUANTITY_DECIMALS, "0")));
+  }
   return BigInt(new Decimal(value).toFixed(QUANTITY_DECIMALS).replace(".", ""));
 }
 
-/** Converts a scaled integer back to a JSON number with at most six decimals (for display). */
+/**
+ * Converts a scaled integer to a JSON number with at most six decimals. Only for showing
+ * weights and quantities; no amount of money is ever computed from it.
+ */
 export function toDisplayNumber(value: bigint, scale: bigint): number {
-  const microUnits = (value * 1000000n * 2n + scale) / (scale * 2n);
-  const negative = microUnits < 0n;
-  const digits = (negative ? -microUnits : microUnits).toString().padStart(7, "0");
-  return Number(`${negative ? "-" : ""}${digits.slice(0, -6)}.${digits.slice(-6)}`);
+  return Math.round((Number(value) / Number(scale)) * 1e6) / 1e6;
 }

@@ -1,10 +1,10 @@
 import { type DistributionKey, HEATING_COST_TYPE, HOT_WATER_COST_TYPE, isHeizkvCostType, type MeterKind } from "../constants/domain.ts";
 import { MESSAGES } from "../messages/messages.ts";
-import { Decimal, ZERO } from "../money/decimal.ts";
-import { allocateCentShares, type CentShare, toCentShare } from "../rounding/largest-remainder.ts";
+import { allocateScaledShares } from "../rounding/largest-remainder.ts";
 import type { CostItemInput, ValidationIssue } from "../types.ts";
 import { getConsumptionSharePercent, getItemMeter } from "../validation/statement-checks.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
+import { QUANTITY_SCALE, SHARE_SCALE, toScaledQuantity } from "./fixed-point.ts";
 import type { LineWeightCache } from "./line-weights.ts";
 
 export type AllocationBasis = "area" | "persons" | "units" | "consumption";
@@ -13,12 +13,14 @@ export type AllocationBasis = "area" | "persons" | "units" | "consumption";
 export interface PreparedPart {
   basis: AllocationBasis;
   percent: number;
-  quantities: readonly Decimal[];
-  /** Days or degree-day thirds; null for consumption. */
-  timeWeights: readonly Decimal[] | null;
-  weights: readonly Decimal[];
+  /** The percent in units of 10^-9. */
+  scaledPercent: bigint;
+  quantities: readonly bigint[];
+  /** Days or degree-day units; null for consumption. */
+  timeWeights: readonly bigint[] | null;
+  weights: readonly bigint[];
   /** The sum of the weights of the item's lines. */
-  totalWeight: Decimal;
+  totalWeight: bigint;
 }
 
 /** A cost item with its lines and weights, ready to distribute. */
@@ -41,9 +43,10 @@ export interface DistributedItem {
   distributedCents: number;
   /** By the item's line index. */
   cents: number[];
-  exactShares: CentShare[];
+  /** Exact shares in units of 10^-20 cent. */
+  exactShares: bigint[];
   /** exactParts[part][line], kept only when the statement shows its basis. */
-  exactParts: CentShare[][] | null;
+  exactParts: bigint[][] | null;
 }
 
 /**
@@ -60,7 +63,7 @@ export function prepareItem(
   amountCents: number,
   units: readonly UnitLines[],
   weightCache: LineWeightCache,
-  getConsumption: (meter: MeterKind) => Decimal[],
+  getConsumption: (meter: MeterKind) => bigint[],
   issues: ValidationIssue[],
 ): PreparedItem {
   const excluded = new Set(item.excludedUnits ?? []);
@@ -76,42 +79,53 @@ export function prepareItem(
   const meter = item.key === "consumption" || item.key === "mixed" ? getItemMeter(item) ?? null : null;
   const consumptionShare = item.key === "mixed" ? getConsumptionSharePercent(item) : null;
 
-  const buildTimedPart = (basis: "area" | "persons" | "units", percent: number): PreparedPart => {
+  const buildTimedPart = (basis: "area" | "persons" | "units", percent: number, scaledPercent: bigint): PreparedPart => {
     const timed = weightCache.getTimedWeights(basis, isDegreeDayTimed);
-    return { basis, percent, quantities: timed.quantities, timeWeights: timed.timeWeights, weights: timed.weights, totalWeight: sumAtPositions(timed.weights, lines) };
+    return {
+      basis,
+      percent,
+      scaledPercent,
+      quantities: timed.quantities,
+      timeWeights: timed.timeWeights,
+      weights: timed.weights,
+      totalWeight: sumAtPositions(timed.weights, lines),
+    };
   };
-  const buildConsumptionPart = (percent: number): PreparedPart => {
+  const buildConsumptionPart = (percent: number, scaledPercent: bigint): PreparedPart => {
     const byPosition = meter ? getConsumption(meter) : [];
-    return { basis: "consumption", percent, quantities: byPosition, timeWeights: null, weights: byPosition, totalWeight: sumAtPositions(byPosition, lines) };
+    return { basis: "consumption", percent, scaledPercent, quantities: byPosition, timeWeights: null, weights: byPosition, totalWeight: sumAtPositions(byPosition, lines) };
   };
 
+  const whole = 100n * QUANTITY_SCALE;
   const parts: PreparedPart[] = [];
   switch (item.key) {
     case "area":
     case "persons":
     case "units":
-      parts.push(buildTimedPart(item.key, 100));
+      parts.push(buildTimedPart(item.key, 100, whole));
       break;
     case "consumption":
-      parts.push(buildConsumptionPart(100));
+      parts.push(buildConsumptionPart(100, whole));
       break;
     case "mixed": {
       const share = consumptionShare ?? 0;
+      const scaledShare = toScaledQuantity(share);
       // § 7 (1) / § 8 (1) HeizkV: the base part goes by area (DECISIONS 3), the rest by consumption.
-      parts.push(buildTimedPart("area", 100 - share));
-      parts.push(buildConsumptionPart(share));
+      parts.push(buildTimedPart("area", 100 - share, whole - scaledShare));
+      parts.push(buildConsumptionPart(share, scaledShare));
       break;
     }
   }
 
-  if (amountCents > 0) reportMissingBasis(item, parts, issues, `costItems[${itemIndex}]`);
+  // Without a meter the rules have already reported the item; no second message about it.
+  if (amountCents > 0) reportMissingBasis(item, meter === null ? parts.filter((part) => part.basis !== "consumption") : parts, issues, `costItems[${itemIndex}]`);
   return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, parts };
 }
 
 // "Distribution by key" (part 2, section 5) with the texts of section 8.
 function reportMissingBasis(item: CostItemInput, parts: readonly PreparedPart[], issues: ValidationIssue[], path: string): void {
   for (const part of parts) {
-    if (part.percent <= 0 || part.totalWeight.greaterThan(0)) continue;
+    if (part.scaledPercent <= 0n || part.totalWeight > 0n) continue;
     let message: string;
     if (part.basis === "area") message = MESSAGES.areaBasisMissing();
     else if (part.basis === "persons") message = MESSAGES.personsBasisMissing();
@@ -123,40 +137,38 @@ function reportMissingBasis(item: CostItemInput, parts: readonly PreparedPart[],
 
 /**
  * Distributes the item's amount after the CO2 landlord share over its lines: each part's
- * cents x line weight / total weight, the parts added up exactly, then the lines rounded to
- * cents by largest remainder within the item (DECISIONS 1).
+ * cents x percent x line weight / total weight, kept to 20 decimals of a cent, the parts
+ * added up, then the lines rounded to cents by largest remainder within the item
+ * (DECISIONS 1).
  */
 export function distributeItem(prepared: PreparedItem, distributedCents: number, isKeepingParts: boolean): DistributedItem {
   const { lines } = prepared;
   const lineCount = lines.length;
-  const exact: Decimal[] = new Array<Decimal>(lineCount).fill(ZERO);
-  const exactParts: CentShare[][] | null = isKeepingParts ? [] : null;
+  const exactShares: bigint[] = new Array<bigint>(lineCount).fill(0n);
+  const exactParts: bigint[][] | null = isKeepingParts ? [] : null;
+  const centsScaled = BigInt(distributedCents) * SHARE_SCALE;
+  const isSinglePart = prepared.parts.length === 1;
   for (const part of prepared.parts) {
-    const partShares: Decimal[] = new Array<Decimal>(lineCount).fill(ZERO);
-    if (!part.totalWeight.isZero() && part.percent > 0) {
-      // One factor per part: cents per unit of weight. 40 significant digits keep the
-      // shares exact far beyond the cent.
-      const centsPerWeight = new Decimal(distributedCents).times(part.percent).dividedBy(100).dividedBy(part.totalWeight);
+    const partShares: bigint[] = new Array<bigint>(lineCount).fill(0n);
+    if (part.totalWeight > 0n && part.scaledPercent > 0n) {
+      const numerator = centsScaled * part.scaledPercent;
+      const denominator = 100n * QUANTITY_SCALE * part.totalWeight;
       for (let index = 0; index < lineCount; index += 1) {
-        const weight = part.weights[(lines[index] as BillingLine).position] as Decimal;
-        if (weight.isZero()) continue;
-        const share = weight.times(centsPerWeight);
+        const weight = part.weights[(lines[index] as BillingLine).position] as bigint;
+        if (weight === 0n) continue;
+        const share = (numerator * weight) / denominator;
         partShares[index] = share;
-        exact[index] = prepared.parts.length === 1 ? share : (exact[index] as Decimal).plus(share);
+        exactShares[index] = isSinglePart ? share : (exactShares[index] as bigint) + share;
       }
     }
-    if (exactParts) exactParts.push(partShares.map(toCentShare));
+    if (exactParts) exactParts.push(partShares);
   }
-  const exactShares = exact.map(toCentShare);
-  const cents = allocateCentShares(distributedCents, exactShares);
+  const cents = allocateScaledShares(distributedCents, exactShares);
   return { prepared, distributedCents, cents, exactShares, exactParts };
 }
 
-function sumAtPositions(values: readonly Decimal[], lines: readonly BillingLine[]): Decimal {
-  let sum = ZERO;
-  for (const line of lines) {
-    const value = values[line.position];
-    if (value && !value.isZero()) sum = sum.plus(value);
-  }
+function sumAtPositions(values: readonly bigint[], lines: readonly BillingLine[]): bigint {
+  let sum = 0n;
+  for (const line of lines) sum += values[line.position] ?? 0n;
   return sum;
 }

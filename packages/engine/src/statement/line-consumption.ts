@@ -73,21 +73,12 @@ export function calculateLineConsumption(
       rest = 0n;
     }
     if (rest === 0n || othersWeightTotal === 0n) continue;
+    // Split by time weights, rounded down at 21 decimals: lines with equal weights get equal
+    // values, so no line wins a tie of the cent rounding by an artefact of this step.
     const scaledRest = rest * CONSUMPTION_SPLIT_SCALE;
-    if (others.length === 1) {
-      values[(others[0] as BillingLine).position] = scaledRest;
-      continue;
+    for (const line of others) {
+      values[line.position] = (scaledRest * getConsumptionTimeWeight(line, meter)) / othersWeightTotal;
     }
-    // Split by time weights, rounded down at 21 decimals; the last line takes what the
-    // rounding left, so the unit's lines still add up to its value exactly.
-    let assigned = 0n;
-    others.forEach((line, offset) => {
-      const share = offset === others.length - 1
-        ? scaledRest - assigned
-        : (scaledRest * getConsumptionTimeWeight(line, meter)) / othersWeightTotal;
-      values[line.position] = share;
-      assigned += share;
-    });
   }
   return values;
 }

@@ -37,10 +37,12 @@ export function validateStatementInputShape(value: unknown): ShapeOutcome {
   const propertyType = reader.readChoice(value.propertyType, "propertyType", PROPERTY_TYPES, false);
   const efficiencyClass = reader.readChoice(value.efficiencyClass, "efficiencyClass", EFFICIENCY_CLASSES, false);
 
-  const units = readUnits(reader, value.units);
-  const unitIds = new Set(units.map((unit) => unit.id));
-  const tenancies = readTenancies(reader, value.tenancies, unitIds);
-  const tenancyUnits = new Map(tenancies.map((tenancy) => [tenancy.id, tenancy.unitId]));
+  // Ids are collected even from entries with other problems, so that one bad field does not
+  // also turn every reference to its entry into an error.
+  const unitIds = new Set<string>();
+  const units = readUnits(reader, value.units, unitIds);
+  const tenancyUnits = new Map<string, string>();
+  const tenancies = readTenancies(reader, value.tenancies, unitIds, tenancyUnits);
   const consumption = readConsumption(reader, value.consumption, unitIds, tenancyUnits);
   const costItems = readCostItems(reader, value.costItems, unitIds);
   const co2 = value.co2 === undefined || value.co2 === null ? null : readCo2(reader, value.co2);
@@ -59,10 +61,9 @@ export function validateStatementInputShape(value: unknown): ShapeOutcome {
   return { ok: true, input };
 }
 
-function readUnits(reader: ShapeReader, value: unknown): UnitInput[] {
+function readUnits(reader: ShapeReader, value: unknown, seen: Set<string>): UnitInput[] {
   const list = reader.readList(value, "units", true) ?? [];
   const units: UnitInput[] = [];
-  const seen = new Set<string>();
   list.forEach((entry, index) => {
     const path = `units[${index}]`;
     const unit = reader.readObject(entry, path);
@@ -71,18 +72,19 @@ function readUnits(reader: ShapeReader, value: unknown): UnitInput[] {
     const area = reader.readNumber(unit.area, `${path}.area`, { isRequired: true });
     const persons = reader.readNumber(unit.persons, `${path}.persons`, { isRequired: false });
     const decentralizedHotWater = reader.readBoolean(unit.decentralizedHotWater, `${path}.decentralizedHotWater`);
+    if (id !== undefined) {
+      if (seen.has(id)) reader.report(`${path}.id`, MESSAGES.duplicateId(`${path}.id`, id));
+      seen.add(id);
+    }
     if (id === undefined || area === undefined) return;
-    if (seen.has(id)) reader.report(`${path}.id`, MESSAGES.duplicateId(`${path}.id`, id));
-    seen.add(id);
     units.push({ id, area, persons: persons ?? 0, decentralizedHotWater: decentralizedHotWater ?? false });
   });
   return units;
 }
 
-function readTenancies(reader: ShapeReader, value: unknown, unitIds: ReadonlySet<string>): TenancyInput[] {
+function readTenancies(reader: ShapeReader, value: unknown, unitIds: ReadonlySet<string>, tenancyUnits: Map<string, string>): TenancyInput[] {
   const list = reader.readList(value, "tenancies", true) ?? [];
   const tenancies: TenancyInput[] = [];
-  const seen = new Set<string>();
   list.forEach((entry, index) => {
     const path = `tenancies[${index}]`;
     const tenancy = reader.readObject(entry, path);
@@ -95,9 +97,11 @@ function readTenancies(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     const prepayments = readPrepayments(reader, tenancy.prepayments, `${path}.prepayments`);
     if (unitId !== undefined && !unitIds.has(unitId)) reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
     if (start && end && end < start) reader.report(`${path}.end`, MESSAGES.tenancyEndBeforeStart(`${path}.end`));
+    if (id !== undefined) {
+      if (tenancyUnits.has(id)) reader.report(`${path}.id`, MESSAGES.duplicateId(`${path}.id`, id));
+      else if (unitId !== undefined) tenancyUnits.set(id, unitId);
+    }
     if (id === undefined || unitId === undefined || start === undefined) return;
-    if (seen.has(id)) reader.report(`${path}.id`, MESSAGES.duplicateId(`${path}.id`, id));
-    seen.add(id);
     const result: TenancyInput = { id, unitId, start, end: end ?? null, prepayments };
     if (persons !== undefined) result.persons = persons;
     tenancies.push(result);

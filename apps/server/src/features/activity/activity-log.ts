@@ -32,8 +32,8 @@ export async function logActivity(db: Db, entry: ActivityEntry): Promise<void> {
       description: entry.description ?? (entry.entityName ? `${text}: ${entry.entityName}` : text),
       metadata: entry.metadata ? JSON.stringify(entry.metadata) : null,
       userAgent: entry.userAgent?.slice(0, 500) ?? null,
-      // The wall clock, not now(): now() is the transaction's start, so the several entries of one
-      // change (a property with its units) would tie and list in random order.
+      // The wall clock, not now() (the transaction's start): entries of one change keep their order;
+      // ties within a millisecond fall to seq (migration 0100).
       createdAt: sql<Date>`clock_timestamp()`,
     })
     .execute();
@@ -45,7 +45,7 @@ export async function listRecentActivities(db: Db, userId: string, limit: number
     .select(["id", "action", "entityType", "entityId", "entityName", "description", "metadata", "createdAt"])
     .where("userId", "=", userId)
     .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
+    .orderBy("seq", "desc")
     .limit(limit)
     .execute();
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));

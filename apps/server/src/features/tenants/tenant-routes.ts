@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   buildCreateTenantBodySchema,
+  buildUpdateTenantBodySchema,
   moveOutBodySchema,
   tenantListQuerySchema,
   tenantListResponseSchema,
   tenantSchema,
-  updateTenantBodySchema,
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
@@ -19,6 +19,7 @@ const TAGS = ["Mieter"];
 const idParams = z.object({ id: z.string() });
 // The age rule (18 years) is checked against today's date in Germany at each request.
 const createTenantBodySchema = buildCreateTenantBodySchema(() => getTodayInGermany());
+const updateTenantBodySchema = buildUpdateTenantBodySchema(() => getTodayInGermany());
 
 const listRoute = createRoute({
   method: "get",

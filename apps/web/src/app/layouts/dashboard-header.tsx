@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { LogOut, Menu, Sparkles } from "lucide-react";
 import type { MeResponse } from "@nk/contract";
+import { BrandLogo } from "../../components/brand-logo";
 import { PlanBadge } from "../../components/plan-badge";
 import { Button, buttonStyles } from "../../components/ui/button";
 import { formatDaysLeft } from "../../lib/format";
@@ -34,6 +35,7 @@ export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeRespon
         >
           <Menu className="size-5" aria-hidden="true" />
         </button>
+        <BrandLogo to="/dashboard" className="lg:hidden" isCompact />
 
         <div className="order-3 flex w-full min-w-0 flex-wrap items-center gap-x-3 gap-y-1 sm:order-none sm:w-auto sm:flex-1">
           <span className="max-w-full truncate text-sm font-semibold text-slate-900" data-testid="user-display-name">

@@ -28,7 +28,7 @@ export function buttonStyles({
   className,
 }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
   return cn(
-    "inline-flex shrink-0 items-center justify-center whitespace-nowrap rounded-md font-medium transition-colors",
+    "inline-flex shrink-0 items-center [&_svg]:shrink-0 justify-center whitespace-nowrap rounded-md font-medium transition-colors",
     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
     "disabled:cursor-not-allowed disabled:opacity-70",
     SIZE_CLASSES[size],

@@ -1,21 +1,11 @@
-import type { Activity } from "@nk/contract";
+import type { DashboardResponse } from "@nk/contract";
 import { apiGet } from "../../lib/api-client";
 
-export interface DashboardCounters {
-  properties: number;
-  units: number;
-  activeTenants: number;
-  pendingStatements: number;
-}
-
-/** GET /api/dashboard: the overview's counters and the 8 newest activities. */
-export interface DashboardResponse {
-  counters: DashboardCounters;
-  recentActivities: Activity[];
-}
+export type { DashboardResponse } from "@nk/contract";
 
 export const DASHBOARD_QUERY_KEY = ["dashboard"] as const;
 
+/** GET /api/dashboard: the overview's counters and the 8 newest activities. */
 export function fetchDashboard(): Promise<DashboardResponse> {
   return apiGet<DashboardResponse>("/api/dashboard");
 }

@@ -81,17 +81,17 @@ export async function deleteReadingRow(db: Db, userId: string, readingId: string
 
 /** The reading of a meter in a billing period that bulk entry updates (the newest, if several). */
 export async function findReadingsOfPeriod(db: Db, costGroupId: string, meterIds: string[]) {
-  if (meterIds.length === 0) return new Map<string, { id: string; note: string | null }>();
+  if (meterIds.length === 0) return new Map<string, { id: string }>();
   const rows = await db
     .selectFrom("meterReadings")
-    .select(["id", "meterId", "note"])
+    .select(["id", "meterId"])
     .where("costGroupId", "=", costGroupId)
     .where("meterId", "in", meterIds)
     .orderBy("readingDate", "asc")
     .orderBy("createdAt", "asc")
     .execute();
   // Later rows overwrite earlier ones: the newest reading per meter remains.
-  return new Map(rows.map((row) => [row.meterId, { id: row.id, note: row.note }]));
+  return new Map(rows.map((row) => [row.meterId, { id: row.id }]));
 }
 
 /** The latest reading on or before `date` and the earliest after it, leaving one reading out. */

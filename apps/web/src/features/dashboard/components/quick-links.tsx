@@ -24,7 +24,7 @@ export function QuickLinks() {
         <CardTitle>Schnellzugriff</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-1">
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1">
           {QUICK_LINKS.map((link) => (
             <li key={link.to}>
               <Link

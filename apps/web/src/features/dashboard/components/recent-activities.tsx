@@ -1,10 +1,10 @@
-import { ACTIVITY_TEXTS, type Activity } from "@nk/contract";
+import { ACTIVITY_TEXTS, DASHBOARD_RECENT_ACTIVITIES, type Activity } from "@nk/contract";
 import { History } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format";
 
-export const RECENT_ACTIVITY_LIMIT = 8;
+export const RECENT_ACTIVITY_LIMIT = DASHBOARD_RECENT_ACTIVITIES;
 
 function describeActivity(activity: Activity): string {
   const text = activity.description || ACTIVITY_TEXTS[activity.action as keyof typeof ACTIVITY_TEXTS] || activity.action;
@@ -26,8 +26,10 @@ export function RecentActivities({ activities }: { activities: Activity[] }) {
             {shown.map((activity) => (
               <li key={activity.id} className="flex flex-col gap-0.5 px-5 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900">{describeActivity(activity)}</p>
-                  {activity.entityName ? <p className="truncate text-sm text-slate-500">{activity.entityName}</p> : null}
+                  <p className="break-words text-sm font-medium text-slate-900">{describeActivity(activity)}</p>
+                  {activity.entityName && !describeActivity(activity).includes(activity.entityName) ? (
+                    <p className="truncate text-sm text-slate-500">{activity.entityName}</p>
+                  ) : null}
                 </div>
                 <time dateTime={activity.createdAt} title={formatDateTime(activity.createdAt)} className="shrink-0 text-xs text-slate-500">
                   {formatRelativeTime(activity.createdAt)}

@@ -13,7 +13,9 @@ import { WelcomePanel } from "../components/welcome-panel";
 
 export function OverviewPage() {
   const { me } = useMe();
-  const dashboard = useQuery({ queryKey: DASHBOARD_QUERY_KEY, queryFn: fetchDashboard });
+  // Counters and activities change through every other page (properties, tenants, statements),
+  // so each visit refetches; the last answer stays visible meanwhile.
+  const dashboard = useQuery({ queryKey: DASHBOARD_QUERY_KEY, queryFn: fetchDashboard, refetchOnMount: "always" });
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
@@ -39,7 +41,7 @@ export function OverviewPage() {
         </Alert>
       ) : (
         <>
-          <section aria-label="Kennzahlen" className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
+          <section aria-label="Kennzahlen" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
             <StatCard label="Immobilien" value={dashboard.data.counters.properties} icon={Building2} />
             <StatCard label="Wohneinheiten" value={dashboard.data.counters.units} icon={DoorOpen} />
             <StatCard label="Aktive Mieter" value={dashboard.data.counters.activeTenants} icon={Users} />
@@ -49,7 +51,7 @@ export function OverviewPage() {
           {dashboard.data.counters.properties === 0 ? (
             <WelcomePanel firstName={me?.profile.firstName ?? me?.user.firstName ?? null} />
           ) : (
-            <div className="grid gap-6 lg:grid-cols-3">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
               <div className="lg:col-span-2">
                 <RecentActivities activities={dashboard.data.recentActivities} />
               </div>

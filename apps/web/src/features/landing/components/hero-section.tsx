@@ -18,7 +18,7 @@ export function HeroSection() {
           <p className="inline-flex items-center rounded-full border border-brand-200 bg-white px-3 py-1 text-xs font-semibold text-brand-800">
             Für Vermieter, Hausverwaltungen und Eigentümergemeinschaften
           </p>
-          <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+          <h1 className="mt-5 text-2xl font-bold tracking-tight break-words text-slate-900 min-[400px]:text-3xl sm:text-4xl lg:text-5xl">
             Nebenkostenabrechnung in unter 5 Minuten – rechtssicher nach HeizkV und CO2KostAufG
           </h1>
           <p className="mt-5 text-lg text-slate-600">
@@ -47,7 +47,7 @@ export function HeroSection() {
         </div>
         <dl className="mt-14 grid gap-4 sm:grid-cols-3">
           {HERO_FACTS.map((fact) => (
-            <div key={fact.value} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <div key={fact.value} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
               <dt className="text-sm text-slate-500">{fact.label}</dt>
               <dd className="order-first text-2xl font-bold text-brand-800">{fact.value}</dd>
             </div>

@@ -1,0 +1,130 @@
+import {
+  checkRatePrice,
+  RATE_MESSAGES,
+  RATE_PRICE_CHECK_BLOCKED_MESSAGE,
+  UTILITY_TYPE_LABELS,
+  UTILITY_TYPE_UNITS,
+  type ParsedRateBody,
+  type Rate,
+  type UtilityType,
+} from "@nk/contract";
+import type { Db } from "../../../db/database.ts";
+import { HttpError, notFound } from "../../../http/http-error.ts";
+import { getTodayInGermany } from "../../../lib/calendar-today.ts";
+import { logActivity } from "../../activity/activity-log.ts";
+import { assertIdFormat, findOwnedProperty } from "../ownership-queries.ts";
+import { deactivateRate, findActiveRate, insertRate, listActiveRates, replaceTiers, updateRateRow, type RateValues } from "./rate-queries.ts";
+
+export async function listRates(db: Db, userId: string, filter: { utilityType?: UtilityType; propertyId?: string }): Promise<Rate[]> {
+  if (filter.propertyId) await findOwnedProperty(db, userId, filter.propertyId, RATE_MESSAGES.propertyNotFound);
+  return listActiveRates(db, userId, filter);
+}
+
+export async function getRate(db: Db, userId: string, id: string): Promise<Rate> {
+  assertIdFormat(id, RATE_MESSAGES.notFound);
+  const rate = await findActiveRate(db, userId, id);
+  if (!rate) throw notFound(RATE_MESSAGES.notFound);
+  return rate;
+}
+
+/**
+ * The sanity check of section 5 on the server too: a unit price below 50 % or above 200 % of
+ * the regional average of the rate's region is rejected with the form's alert.
+ */
+function assertPlausiblePrice(input: ParsedRateBody): void {
+  const check = checkRatePrice({ utilityType: input.utilityType, region: input.region, unitPrice: input.unitPrice, basePrice: input.basePrice });
+  if (check.isValid) return;
+  const fields: Record<string, string> = {};
+  if (check.fieldWarnings.unitPrice) fields.unitPrice = check.fieldWarnings.unitPrice;
+  throw new HttpError(400, "VALIDATION", RATE_PRICE_CHECK_BLOCKED_MESSAGE, { fields });
+}
+
+function toRateValues(input: ParsedRateBody, validFrom: string): RateValues {
+  return {
+    utilityType: input.utilityType,
+    rateName: input.rateName,
+    unitPrice: input.unitPrice,
+    unit: UTILITY_TYPE_UNITS[input.utilityType],
+    basePrice: input.basePrice,
+    tariffType: input.tariffType,
+    isGlobal: input.isGlobal,
+    propertyId: input.propertyId,
+    priority: input.priority,
+    validFrom,
+    validUntil: input.validUntil,
+    providerName: input.providerName,
+    contractNumber: input.contractNumber,
+    notes: input.notes,
+    region: input.region,
+  };
+}
+
+function describeRate(values: RateValues) {
+  return {
+    utilityType: values.utilityType,
+    utilityTypeLabel: UTILITY_TYPE_LABELS[values.utilityType],
+    unitPrice: values.unitPrice,
+    basePrice: values.basePrice,
+    tariffType: values.tariffType,
+    isGlobal: values.isGlobal,
+    propertyId: values.propertyId,
+  };
+}
+
+/** Section 9 defaults: valid from today when not given; 'validUntil' may not precede it. */
+function resolveValidFrom(input: ParsedRateBody): string {
+  const validFrom = input.validFrom ?? getTodayInGermany();
+  if (input.validUntil && input.validUntil < validFrom) {
+    throw new HttpError(400, "VALIDATION", RATE_MESSAGES.validUntilBeforeFrom, { fields: { validUntil: RATE_MESSAGES.validUntilBeforeFrom } });
+  }
+  return validFrom;
+}
+
+export async function createRate(db: Db, userId: string, input: ParsedRateBody): Promise<Rate> {
+  assertPlausiblePrice(input);
+  const values = toRateValues(input, resolveValidFrom(input));
+  return db.transaction().execute(async (trx) => {
+    if (values.propertyId) await findOwnedProperty(trx, userId, values.propertyId, RATE_MESSAGES.propertyNotFound);
+    const id = await insertRate(trx, userId, values);
+    await replaceTiers(trx, id, input.tiers);
+    await logActivity(trx, { userId, key: "rate.created", entityId: id, entityName: values.rateName, metadata: describeRate(values) });
+    return (await findActiveRate(trx, userId, id))!;
+  });
+}
+
+export async function updateRate(db: Db, userId: string, id: string, input: ParsedRateBody): Promise<Rate> {
+  assertIdFormat(id, RATE_MESSAGES.notFound);
+  assertPlausiblePrice(input);
+  const values = toRateValues(input, resolveValidFrom(input));
+  return db.transaction().execute(async (trx) => {
+    const existing = await findActiveRate(trx, userId, id);
+    if (!existing) throw notFound(RATE_MESSAGES.notFound);
+    if (values.propertyId) await findOwnedProperty(trx, userId, values.propertyId, RATE_MESSAGES.propertyNotFound);
+    await updateRateRow(trx, userId, id, values);
+    await replaceTiers(trx, id, input.tiers);
+    await logActivity(trx, {
+      userId,
+      key: "rate.updated",
+      entityId: id,
+      entityName: values.rateName,
+      metadata: { ...describeRate(values), previousUnitPrice: existing.unitPrice, previousBasePrice: existing.basePrice },
+    });
+    return (await findActiveRate(trx, userId, id))!;
+  });
+}
+
+export async function deleteRate(db: Db, userId: string, id: string): Promise<void> {
+  assertIdFormat(id, RATE_MESSAGES.notFound);
+  await db.transaction().execute(async (trx) => {
+    const existing = await findActiveRate(trx, userId, id);
+    if (!existing) throw notFound(RATE_MESSAGES.notFound);
+    await deactivateRate(trx, userId, id);
+    await logActivity(trx, {
+      userId,
+      key: "rate.deleted",
+      entityId: id,
+      entityName: existing.rateName,
+      metadata: { utilityType: existing.utilityType, unitPrice: existing.unitPrice },
+    });
+  });
+}

@@ -1,0 +1,106 @@
+import {
+  buildBulkDecreaseMessage,
+  METER_MESSAGES,
+  READING_MESSAGES,
+  type BulkReadingsResponse,
+  type bulkReadingsBodySchema,
+} from "@nk/contract";
+import type { z } from "zod";
+import type { Db } from "../../../db/database.ts";
+import { notFound, validationError } from "../../../http/http-error.ts";
+import { logActivity } from "../../activity/activity-log.ts";
+import { findOwnedCostGroup } from "../billing-periods/billing-period-queries.ts";
+import { assertIdFormat } from "../ownership-queries.ts";
+import { findReadingDecrease } from "./reading-decrease.ts";
+import { findReadingsOfPeriod, insertReading, listReadingsByIds, updateReadingValue } from "./reading-queries.ts";
+import { assertNotInFuture, readingDecreaseError } from "./reading-service.ts";
+
+type BulkReadingsInput = z.output<typeof bulkReadingsBodySchema>;
+
+/** The account's meters among `meterIds`, with the property each belongs to (directly or via its unit). */
+async function findMetersWithProperty(db: Db, userId: string, meterIds: string[]) {
+  const rows = await db
+    .selectFrom("meters as m")
+    .leftJoin("units as u", "u.id", "m.unitId")
+    .select((eb) => ["m.id", "m.meterNumber", eb.fn.coalesce("m.propertyId", "u.propertyId").as("owningPropertyId")])
+    .where("m.userId", "=", userId)
+    .where("m.id", "in", meterIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Bulk entry (section 7 'bulk save'): per meter, the reading of that meter in the billing
+ * period is updated (value and date) when present, else inserted. One transaction: the rows
+ * are written one by one and any failure (another account's meter, a meter of another
+ * property, an unconfirmed lower reading) rolls every row back, so nothing is half-saved.
+ */
+export async function saveBulkReadings(db: Db, userId: string, input: BulkReadingsInput): Promise<BulkReadingsResponse> {
+  assertIdFormat(input.costGroupId, READING_MESSAGES.costGroupNotFound);
+  for (const row of input.readings) assertIdFormat(row.meterId, METER_MESSAGES.notFound);
+  assertNotInFuture(input.readingDate);
+
+  return db.transaction().execute(async (trx) => {
+    const costGroup = await findOwnedCostGroup(trx, userId, input.costGroupId);
+    if (!costGroup) throw notFound(READING_MESSAGES.costGroupNotFound);
+    const meterIds = input.readings.map((row) => row.meterId);
+    const meters = await findMetersWithProperty(trx, userId, meterIds);
+    const existing = await findReadingsOfPeriod(trx, costGroup.id, meterIds);
+
+    const wrongProperty: Record<string, string> = {};
+    const decreases: Record<string, string> = {};
+    const savedIds: string[] = [];
+    let insertedCount = 0;
+    let updatedCount = 0;
+
+    for (const [index, row] of input.readings.entries()) {
+      const meter = meters.get(row.meterId);
+      if (!meter) throw notFound(METER_MESSAGES.notFound);
+      if (meter.owningPropertyId !== costGroup.propertyId) {
+        wrongProperty[`readings.${index}.meterId`] = READING_MESSAGES.bulkMeterOfOtherProperty;
+        continue;
+      }
+      const current = existing.get(row.meterId) ?? null;
+      const decrease = await findReadingDecrease(trx, row.meterId, row.readingValue, input.readingDate, current?.id ?? null);
+      if (decrease) decreases[`readings.${index}.readingValue`] = decrease.message;
+      const confirmationNote = decrease ? decrease.note : null;
+      if (current) {
+        await updateReadingValue(trx, current.id, { readingValue: row.readingValue, readingDate: input.readingDate, note: confirmationNote });
+        savedIds.push(current.id);
+        updatedCount += 1;
+      } else {
+        const id = await insertReading(trx, userId, {
+          meterId: row.meterId,
+          costGroupId: costGroup.id,
+          readingValue: row.readingValue,
+          readingDate: input.readingDate,
+          note: confirmationNote,
+        });
+        savedIds.push(id);
+        insertedCount += 1;
+      }
+    }
+
+    // Throwing inside the transaction rolls back the rows written above.
+    if (Object.keys(wrongProperty).length > 0) throw validationError(wrongProperty, READING_MESSAGES.bulkMeterOfOtherProperty);
+    const decreaseCount = Object.keys(decreases).length;
+    if (decreaseCount > 0 && !input.confirmDecrease) throw readingDecreaseError(buildBulkDecreaseMessage(decreaseCount), decreases);
+
+    const savedCount = savedIds.length;
+    await logActivity(trx, {
+      userId,
+      key: "meter_reading.imported",
+      entityId: costGroup.id,
+      entityName: costGroup.name,
+      description: `${READING_MESSAGES.bulkSaved(savedCount).replace(/!$/, "")}: ${costGroup.name}`,
+      metadata: { costGroupId: costGroup.id, readingDate: input.readingDate, savedCount, insertedCount, updatedCount, confirmedDecreases: decreaseCount },
+    });
+    return {
+      savedCount,
+      insertedCount,
+      updatedCount,
+      message: READING_MESSAGES.bulkSaved(savedCount),
+      readings: await listReadingsByIds(trx, userId, savedIds),
+    };
+  });
+}

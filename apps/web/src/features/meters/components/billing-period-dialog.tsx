@@ -1,0 +1,121 @@
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import {
+  BILLING_PERIOD_MESSAGES,
+  buildBillingPeriodName,
+  createBillingPeriodBodySchema,
+  isCalendarDate,
+  type BillingPeriodDetail,
+  type PropertyWithUnits,
+} from "@nk/contract";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { useToast } from "../../../components/ui/toast";
+import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { useCreateBillingPeriod } from "../api";
+
+interface PeriodFormValues {
+  propertyId: string;
+  billingPeriodStart: string;
+  billingPeriodEnd: string;
+}
+
+const FORM_ID = "billing-period-form";
+
+/** The previous calendar year, the usual billing period (part 2, section 2 step 1). */
+function getPreviousYear(now = new Date()) {
+  const year = now.getFullYear() - 1;
+  return { start: `${year}-01-01`, end: `${year}-12-31` };
+}
+
+export function BillingPeriodDialog({
+  isOpen,
+  onOpenChange,
+  properties,
+  onCreated,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  properties: PropertyWithUnits[];
+  onCreated: (period: BillingPeriodDetail) => void;
+}) {
+  return (
+    <Dialog open={isOpen} onOpenChange={onOpenChange}>
+      <DialogContent size="sm">
+        <DialogHeader>
+          <DialogTitle>Neue Abrechnungsperiode</DialogTitle>
+          <DialogDescription>Der Zeitraum, für den die Zählerstände gelten (höchstens 12 Monate).</DialogDescription>
+        </DialogHeader>
+        {isOpen ? <PeriodForm properties={properties} onOpenChange={onOpenChange} onCreated={onCreated} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PeriodForm({ properties, onOpenChange, onCreated }: { properties: PropertyWithUnits[]; onOpenChange: (isOpen: boolean) => void; onCreated: (period: BillingPeriodDetail) => void }) {
+  const toast = useToast();
+  const createPeriod = useCreateBillingPeriod();
+  const [message, setMessage] = useState<string | null>(null);
+  const previousYear = getPreviousYear();
+  const { register, control, handleSubmit, setError, formState } = useForm<PeriodFormValues>({
+    defaultValues: { propertyId: properties.length === 1 ? properties[0]!.id : "", billingPeriodStart: previousYear.start, billingPeriodEnd: previousYear.end },
+  });
+  const [start, end] = useWatch({ control, name: ["billingPeriodStart", "billingPeriodEnd"] });
+  const errors = formState.errors;
+
+  async function save(values: PeriodFormValues): Promise<void> {
+    setMessage(null);
+    const parsed = createBillingPeriodBodySchema.safeParse(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) setError(issue.path[0] as keyof PeriodFormValues, { type: "validate", message: issue.message });
+      return;
+    }
+    try {
+      const period = await createPeriod.mutateAsync(values);
+      toast.success(BILLING_PERIOD_MESSAGES.created);
+      onCreated(period);
+      onOpenChange(false);
+    } catch (error) {
+      if (isApiError(error)) {
+        for (const [field, text] of Object.entries(error.fields)) setError(field as keyof PeriodFormValues, { type: "server", message: text });
+      }
+      setMessage(getErrorMessage(error));
+    }
+  }
+
+  return (
+    <>
+      <DialogBody>
+        <form id={FORM_ID} className="space-y-4" onSubmit={handleSubmit(save)} noValidate>
+          {message ? <Alert variant="error">{message}</Alert> : null}
+          <SelectField
+            label="Immobilie *"
+            placeholder="Bitte wählen"
+            options={properties.map((property) => ({ value: property.id, label: property.name }))}
+            error={errors.propertyId?.message}
+            {...register("propertyId")}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Beginn *" type="date" error={errors.billingPeriodStart?.message} {...register("billingPeriodStart")} />
+            <TextField label="Ende *" type="date" error={errors.billingPeriodEnd?.message} {...register("billingPeriodEnd")} />
+          </div>
+          {isCalendarDate(start) && isCalendarDate(end) && end > start ? (
+            <p className="text-sm text-slate-600">
+              Name: <span className="font-medium text-slate-900">{buildBillingPeriodName(start, end)}</span>
+            </p>
+          ) : null}
+        </form>
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={createPeriod.isPending}>
+          Abbrechen
+        </Button>
+        <Button type="submit" form={FORM_ID} isBusy={createPeriod.isPending} busyText="Speichere...">
+          Periode anlegen
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

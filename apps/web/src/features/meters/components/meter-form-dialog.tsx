@@ -1,0 +1,169 @@
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Link } from "react-router";
+import { createMeterBodySchema, METER_MESSAGES, METER_TYPES, type Meter, type PropertyWithUnits } from "@nk/contract";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonStyles } from "../../../components/ui/button";
+import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { useToast } from "../../../components/ui/toast";
+import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { formatArea } from "../../../lib/format";
+import { useCreateMeter, useUpdateMeter } from "../api";
+
+interface MeterFormValues {
+  meterNumber: string;
+  meterType: string;
+  propertyId: string;
+  unitId: string;
+  location: string;
+  displayName: string;
+}
+
+type MeterField = keyof MeterFormValues;
+
+export interface MeterFormDialogProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** null: add a meter; otherwise edit it. */
+  meter: Meter | null;
+  properties: PropertyWithUnits[];
+  /** Preselected property of a new meter (the page's filter). */
+  defaultPropertyId?: string;
+}
+
+export function MeterFormDialog(props: MeterFormDialogProps) {
+  const { isOpen, onOpenChange, meter } = props;
+  return (
+    <Dialog open={isOpen} onOpenChange={onOpenChange}>
+      <DialogContent size="md">
+        <DialogHeader>
+          <DialogTitle>{meter ? "Zähler bearbeiten" : "Neuen Zähler hinzufügen"}</DialogTitle>
+          <DialogDescription>Pflichtfelder sind mit * markiert. Ohne Wohneinheit liegt der Zähler im Gemeinschaftsbereich.</DialogDescription>
+        </DialogHeader>
+        {isOpen ? <MeterForm key={meter?.id ?? "new"} {...props} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const FORM_ID = "meter-form";
+
+function toFormValues(meter: Meter | null, defaultPropertyId: string | undefined, properties: PropertyWithUnits[]): MeterFormValues {
+  if (!meter) {
+    const propertyId = defaultPropertyId ?? (properties.length === 1 ? properties[0]!.id : "");
+    return { meterNumber: "", meterType: METER_TYPES[0], propertyId, unitId: "", location: "", displayName: "" };
+  }
+  return {
+    meterNumber: meter.meterNumber,
+    meterType: meter.meterType,
+    propertyId: meter.property.id,
+    unitId: meter.unitId ?? "",
+    location: meter.location ?? "",
+    displayName: meter.displayName ?? "",
+  };
+}
+
+function MeterForm({ onOpenChange, meter, properties, defaultPropertyId }: MeterFormDialogProps) {
+  const toast = useToast();
+  const createMeter = useCreateMeter();
+  const updateMeter = useUpdateMeter();
+  const isNew = meter === null;
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const { register, control, handleSubmit, setValue, setError, formState } = useForm<MeterFormValues>({
+    defaultValues: toFormValues(meter, defaultPropertyId, properties),
+  });
+  const propertyId = useWatch({ control, name: "propertyId" });
+  const units = properties.find((property) => property.id === propertyId)?.units ?? [];
+  const isSaving = createMeter.isPending || updateMeter.isPending;
+  const errors = formState.errors;
+
+  async function save(values: MeterFormValues): Promise<void> {
+    setServerMessage(null);
+    // Section 5 'Meter': choosing a unit clears the property (the meter belongs to it via the unit).
+    const body = {
+      meterNumber: values.meterNumber,
+      meterType: values.meterType as Meter["meterType"],
+      unitId: values.unitId || null,
+      propertyId: values.unitId ? null : values.propertyId || null,
+      location: values.location,
+      displayName: values.displayName,
+    };
+    const parsed = createMeterBodySchema.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = (issue.path[0] === "unitId" ? "propertyId" : issue.path[0]) as MeterField;
+        setError(field, { type: "validate", message: issue.message });
+      }
+      setServerMessage(METER_MESSAGES.requiredFields);
+      return;
+    }
+    try {
+      if (isNew) {
+        await createMeter.mutateAsync(body);
+        toast.success(METER_MESSAGES.created);
+      } else {
+        await updateMeter.mutateAsync({ id: meter.id, body });
+        toast.success(METER_MESSAGES.updated);
+      }
+      onOpenChange(false);
+    } catch (error) {
+      const message = getErrorMessage(error);
+      if (isApiError(error)) {
+        for (const [field, text] of Object.entries(error.fields)) {
+          setError((field === "unitId" && !values.unitId ? "propertyId" : field) as MeterField, { type: "server", message: text });
+        }
+      }
+      setServerMessage(message);
+      toast.error(isNew ? METER_MESSAGES.createFailed(message) : METER_MESSAGES.updateFailed(message));
+    }
+  }
+
+  return (
+    <>
+      <DialogBody>
+        <form id={FORM_ID} className="space-y-4" onSubmit={handleSubmit(save)} noValidate>
+          {properties.length === 0 ? (
+            <Alert variant="warning" title="Keine Immobilie vorhanden">
+              Legen Sie zuerst eine Immobilie an.{" "}
+              <Link to="/dashboard/properties/new" className={buttonStyles({ variant: "link" })}>
+                Immobilie anlegen
+              </Link>
+            </Alert>
+          ) : null}
+          {serverMessage ? <Alert variant="error">{serverMessage}</Alert> : null}
+          <TextField label="Zählernummer *" autoComplete="off" error={errors.meterNumber?.message} {...register("meterNumber")} />
+          <SelectField label="Zählertyp *" options={METER_TYPES.map((type) => ({ value: type, label: type }))} error={errors.meterType?.message} {...register("meterType")} />
+          <SelectField
+            label="Immobilie *"
+            placeholder="Bitte wählen"
+            options={properties.map((property) => ({ value: property.id, label: property.name }))}
+            error={errors.propertyId?.message}
+            {...register("propertyId", { onChange: () => setValue("unitId", "") })}
+          />
+          <SelectField
+            label="Wohneinheit"
+            hint="Ohne Wohneinheit: Gemeinschaftsbereich der Immobilie."
+            disabled={!propertyId}
+            options={[
+              { value: "", label: "Gemeinschaftsbereich (keine Wohneinheit)" },
+              ...units.map((unit) => ({ value: unit.id, label: `${unit.name} (${formatArea(unit.area)})` })),
+            ]}
+            error={errors.unitId?.message}
+            {...register("unitId")}
+          />
+          <TextField label="Standort" hint="z. B. Keller, Bad, Küche" error={errors.location?.message} {...register("location")} />
+          <TextField label="Anzeigename" hint="Optional, statt der Zählernummer angezeigt" error={errors.displayName?.message} {...register("displayName")} />
+        </form>
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
+          Abbrechen
+        </Button>
+        <Button type="submit" form={FORM_ID} isBusy={isSaving} busyText="Speichere...">
+          {isNew ? "Zähler hinzufügen" : "Speichern"}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

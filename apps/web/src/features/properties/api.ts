@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type {
+  OnboardingBody,
+  PropertyCreateBody,
+  PropertyUpdateBody,
+  PropertyWithUnits,
+  Unit,
+  UnitBody,
+  UnitUpdateBody,
+} from "@nk/contract";
+import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
+import { invalidateMe } from "../../lib/use-me";
+
+export const PROPERTIES_QUERY_KEY = ["properties"] as const;
+
+function propertyQueryKey(propertyId: string) {
+  return [...PROPERTIES_QUERY_KEY, propertyId] as const;
+}
+
+/** After a change: the lists, the property itself and the usage counters of /api/me. */
+async function refreshAfterChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: PROPERTIES_QUERY_KEY }), invalidateMe(queryClient)]);
+}
+
+/** GET /api/properties: newest first, with units, unit count and total area. */
+export function useProperties() {
+  return useQuery({ queryKey: PROPERTIES_QUERY_KEY, queryFn: () => apiGet<PropertyWithUnits[]>("/api/properties") });
+}
+
+/** GET /api/properties/:id. */
+export function useProperty(propertyId: string) {
+  return useQuery({
+    queryKey: propertyQueryKey(propertyId),
+    queryFn: () => apiGet<PropertyWithUnits>(`/api/properties/${encodeURIComponent(propertyId)}`),
+  });
+}
+
+export function useCreateProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PropertyCreateBody) => apiPost<PropertyWithUnits>("/api/properties", body),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+export function useUpdateProperty(propertyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PropertyUpdateBody) => apiPatch<PropertyWithUnits>(`/api/properties/${encodeURIComponent(propertyId)}`, body),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+export function useDeleteProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (propertyId: string) => apiDelete(`/api/properties/${encodeURIComponent(propertyId)}`),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** POST /api/onboarding: the wizard's property with all its units at once. */
+export function useOnboarding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OnboardingBody) => apiPost<PropertyWithUnits>("/api/onboarding", body),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+export function useCreateUnit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ propertyId, body }: { propertyId: string; body: UnitBody }) =>
+      apiPost<Unit>(`/api/properties/${encodeURIComponent(propertyId)}/units`, body),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+export function useUpdateUnit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ unitId, body }: { unitId: string; body: UnitUpdateBody }) =>
+      apiPatch<Unit>(`/api/units/${encodeURIComponent(unitId)}`, body),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+export function useDeleteUnit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (unitId: string) => apiDelete(`/api/units/${encodeURIComponent(unitId)}`),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}

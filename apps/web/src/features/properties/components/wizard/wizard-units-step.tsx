@@ -1,0 +1,65 @@
+import { useFieldArray, type UseFormReturn } from "react-hook-form";
+import type { UnitValues } from "@nk/contract";
+import { Plus, Trash2 } from "lucide-react";
+import { LimitReachedBanner } from "../../../../components/limit-reached";
+import { Button } from "../../../../components/ui/button";
+import { NEW_UNIT_FIELDS, UnitFields, type UnitFieldValues } from "../unit-fields";
+
+export interface WizardUnitsValues {
+  units: UnitFieldValues[];
+}
+
+export interface WizardUnitsOutput {
+  units: UnitValues[];
+}
+
+/**
+ * Step 2: the list of units with add and remove (remove only while more than one is left). Adding
+ * stops at the units the plan still allows (`remainingUnits`, Infinity when unlimited).
+ */
+export function WizardUnitsStep({
+  form,
+  remainingUnits,
+  limitMessage,
+}: {
+  form: UseFormReturn<WizardUnitsValues, unknown, WizardUnitsOutput>;
+  remainingUnits: number;
+  limitMessage: string;
+}) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "units" });
+  const errors = form.formState.errors.units;
+  const isAtLimit = fields.length >= remainingUnits;
+
+  return (
+    <div className="space-y-4">
+      {typeof errors?.message === "string" ? <p className="text-sm text-red-600">{errors.message}</p> : null}
+      <ol className="space-y-4">
+        {fields.map((field, index) => (
+          <li key={field.id} className="rounded-lg border border-slate-200 bg-slate-50/50 p-4" aria-label={`Wohneinheit ${index + 1}`}>
+            <div className="mb-3 flex items-center justify-between gap-3">
+              <h3 className="text-sm font-semibold text-slate-900">Wohneinheit {index + 1}</h3>
+              {fields.length > 1 ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700 hover:bg-red-50"
+                  onClick={() => remove(index)}
+                  aria-label={`Wohneinheit ${index + 1} entfernen`}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Entfernen
+                </Button>
+              ) : null}
+            </div>
+            <UnitFields form={form} prefix={`units.${index}.`} areaStep="0.01" errors={errors?.[index]} />
+          </li>
+        ))}
+      </ol>
+      {isAtLimit ? <LimitReachedBanner message={limitMessage} /> : null}
+      <Button variant="outline" onClick={() => append({ ...NEW_UNIT_FIELDS })} disabled={isAtLimit}>
+        <Plus className="size-4" aria-hidden="true" />
+        Weitere Wohneinheit hinzufügen
+      </Button>
+    </div>
+  );
+}

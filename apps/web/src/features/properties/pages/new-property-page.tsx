@@ -1,0 +1,105 @@
+import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link, useNavigate } from "react-router";
+import { ArrowLeft, Info } from "lucide-react";
+import { PROPERTY_MESSAGES, propertyCreateBodySchema, type PropertyCreateValues } from "@nk/contract";
+import { LimitReachedBanner } from "../../../components/limit-reached";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonStyles } from "../../../components/ui/button";
+import { Card, CardContent, CardFooter } from "../../../components/ui/card";
+import { useToast } from "../../../components/ui/toast";
+import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { buildLimitReachedInfo } from "../../../lib/plan-access";
+import { useMe } from "../../../lib/use-me";
+import { useCreateProperty } from "../api";
+import { applyServerFieldErrors } from "../form-errors";
+import { EMPTY_PROPERTY_FIELDS, PropertyFields, hasRequiredPropertyFields, type PropertyFieldValues } from "../components/property-fields";
+import type { PropertiesPageState } from "./properties-page";
+
+/** Section 9: the app goes to the list 1.5 s after the success toast. */
+const REDIRECT_DELAY_MS = 1500;
+
+/** /dashboard/properties/new (section 2 'New property'). */
+export function NewPropertyPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { me, canCreate } = useMe();
+  const createProperty = useCreateProperty();
+  const [failure, setFailure] = useState<{ message: string; isLimit: boolean } | null>(null);
+  // Set after a successful save: where the app goes 1.5 s later.
+  const [redirectState, setRedirectState] = useState<PropertiesPageState | null>(null);
+  const form = useForm<PropertyFieldValues, unknown, PropertyCreateValues>({
+    resolver: zodResolver(propertyCreateBodySchema),
+    defaultValues: EMPTY_PROPERTY_FIELDS,
+    mode: "onTouched",
+  });
+
+  useEffect(() => {
+    if (!redirectState) return undefined;
+    const timer = window.setTimeout(() => void navigate("/dashboard/properties", { state: redirectState }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [redirectState, navigate]);
+
+  const values = useWatch({ control: form.control });
+  const isLimitReached = me !== undefined && !canCreate("properties");
+  // Section 2: disabled while saving or while name, street, house number, postal code or city is empty;
+  // section 5: also while the account's usage is unknown.
+  const isSubmitDisabled = !me || isLimitReached || redirectState !== null || !hasRequiredPropertyFields(values);
+
+  async function save(body: PropertyCreateValues) {
+    setFailure(null);
+    try {
+      const property = await createProperty.mutateAsync(body);
+      toast.success(PROPERTY_MESSAGES.created);
+      setRedirectState({ selectedPropertyId: property.id, successMessage: PROPERTY_MESSAGES.created });
+    } catch (error) {
+      applyServerFieldErrors(form.setError, error);
+      setFailure({ message: getErrorMessage(error, PROPERTY_MESSAGES.createFailed), isLimit: isApiError(error) && error.isLimitReached });
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6">
+      <title>Neue Immobilie – Nebenkosten</title>
+      <div>
+        <Link to="/dashboard/properties" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Zurück zu den Immobilien
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">Neue Immobilie</h1>
+        <p className="mt-1 text-sm text-slate-600">Erfassen Sie Name, Adresse und Art der Immobilie.</p>
+      </div>
+
+      {me && isLimitReached ? <LimitReachedBanner {...buildLimitReachedInfo(me, "properties")} /> : null}
+      {failure ? failure.isLimit ? <LimitReachedBanner message={failure.message} /> : <Alert variant="error">{failure.message}</Alert> : null}
+
+      <Card>
+        <form onSubmit={form.handleSubmit(save)} noValidate>
+          <CardContent className="space-y-6 py-6">
+            <PropertyFields form={form} />
+            <Alert variant="info" title="Nächste Schritte">
+              <ul className="list-disc space-y-0.5 pl-5">
+                <li>Wohneinheiten mit Fläche und Personenzahl anlegen</li>
+                <li>Mieter den Wohneinheiten zuordnen</li>
+                <li>Zähler erfassen</li>
+              </ul>
+            </Alert>
+          </CardContent>
+          <CardFooter className="flex-col-reverse gap-2 sm:flex-row">
+            <Link to="/dashboard/properties" className={buttonStyles({ variant: "outline", className: "w-full sm:w-auto" })}>
+              Abbrechen
+            </Link>
+            <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitDisabled} isBusy={createProperty.isPending} busyText="Speichere...">
+              Immobilie erstellen
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+      <p className="flex items-center gap-1.5 text-xs text-slate-500">
+        <Info className="size-3.5" aria-hidden="true" />
+        Mit * markierte Felder sind Pflichtfelder.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { buildCreateTenantBodySchema, type CreateTenantBody, type Tenant } from "@nk/contract";
+import { getTodayInGermany } from "./today";
+
+// The tenant form's values are the texts of its inputs; the contract's schema checks them with
+// the same rules and messages as the server (part 1, section 5 'Tenant form').
+
+export interface TenantFormValues {
+  name: string;
+  unitId: string;
+  moveInDate: string;
+  moveOutDate: string;
+  persons: string;
+  email: string;
+  phone: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  birthDate: string;
+  contractStartDate: string;
+  contractEndDate: string;
+  idDocumentNumber: string;
+  notes: string;
+}
+export type TenantFormField = keyof TenantFormValues;
+
+/** The order the summary box lists the errors in (the order of the form). */
+export const TENANT_FORM_FIELDS: TenantFormField[] = [
+  "name",
+  "unitId",
+  "moveInDate",
+  "moveOutDate",
+  "persons",
+  "email",
+  "phone",
+  "address",
+  "postalCode",
+  "city",
+  "birthDate",
+  "contractStartDate",
+  "contractEndDate",
+  "idDocumentNumber",
+  "notes",
+];
+
+/** Fields behind the 'Erweiterte Felder anzeigen' checkbox. */
+export const ADVANCED_FIELDS: TenantFormField[] = [
+  "address",
+  "postalCode",
+  "city",
+  "birthDate",
+  "contractStartDate",
+  "contractEndDate",
+  "idDocumentNumber",
+  "notes",
+];
+
+export const EMPTY_TENANT_FORM: TenantFormValues = {
+  name: "",
+  unitId: "",
+  moveInDate: "",
+  moveOutDate: "",
+  persons: "",
+  email: "",
+  phone: "",
+  address: "",
+  postalCode: "",
+  city: "",
+  birthDate: "",
+  contractStartDate: "",
+  contractEndDate: "",
+  idDocumentNumber: "",
+  notes: "",
+};
+
+export function toTenantFormValues(tenant: Tenant): TenantFormValues {
+  return {
+    name: tenant.name,
+    unitId: tenant.unitId,
+    moveInDate: tenant.moveInDate,
+    moveOutDate: tenant.moveOutDate ?? "",
+    persons: "",
+    email: tenant.email ?? "",
+    phone: tenant.phone ?? "",
+    address: tenant.address ?? "",
+    postalCode: tenant.postalCode ?? "",
+    city: tenant.city ?? "",
+    birthDate: tenant.birthDate ?? "",
+    contractStartDate: tenant.contractStartDate ?? "",
+    contractEndDate: tenant.contractEndDate ?? "",
+    idDocumentNumber: tenant.idDocumentNumber ?? "",
+    notes: tenant.notes ?? "",
+  };
+}
+
+/** The request body; an empty persons field leaves the default (the unit's persons) to the server. */
+export function toTenantBody(values: TenantFormValues): CreateTenantBody {
+  const { persons, ...fields } = values;
+  const trimmedPersons = persons.trim();
+  return { ...fields, persons: trimmedPersons === "" ? null : Number(trimmedPersons) };
+}
+
+const tenantFormSchema = buildCreateTenantBodySchema(() => getTodayInGermany());
+
+/** Field -> first German message, in form order; empty when the form is valid. */
+export function validateTenantForm(values: TenantFormValues): Partial<Record<TenantFormField, string>> {
+  const result = tenantFormSchema.safeParse(toTenantBody(values));
+  if (result.success) return {};
+  const found: Partial<Record<TenantFormField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as TenantFormField | undefined;
+    if (field && !(field in found)) found[field] = issue.message;
+  }
+  const ordered: Partial<Record<TenantFormField, string>> = {};
+  for (const field of TENANT_FORM_FIELDS) if (found[field]) ordered[field] = found[field];
+  return ordered;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildBillingPeriodName,
+  compareDecimalText,
+  createReadingBodySchema,
+  formatDecimalTextDe,
+  getLatestBillingPeriodEnd,
+  normalizeDecimalText,
+  rateBodySchema,
+} from "../src/metering/index.ts";
+
+describe("decimal text", () => {
+  it("normalizes German and plain input", () => {
+    expect(normalizeDecimalText("1.234,5")).toBe("1234.5");
+    expect(normalizeDecimalText(" 12.5 ")).toBe("12.5");
+    expect(normalizeDecimalText(7)).toBe("7");
+  });
+  it("compares exactly and formats de-DE", () => {
+    expect(compareDecimalText("99.999", "100")).toBe(-1);
+    expect(compareDecimalText("100.000", "100")).toBe(0);
+    expect(compareDecimalText("0.3", "0.29999999")).toBe(1);
+    expect(formatDecimalTextDe("1234567.500")).toBe("1.234.567,5");
+    expect(formatDecimalTextDe("0.35", 2)).toBe("0,35");
+    expect(formatDecimalTextDe("12.000")).toBe("12");
+  });
+});
+
+describe("billing periods", () => {
+  it("names a period with de-DE dates", () => {
+    expect(buildBillingPeriodName("2024-01-01", "2024-12-31")).toBe("Abrechnung 01.01.2024 - 31.12.2024");
+  });
+  it("ends a period at most one year after its start (§ 556 Abs. 3 BGB)", () => {
+    expect(getLatestBillingPeriodEnd("2024-01-01")).toBe("2024-12-31");
+    expect(getLatestBillingPeriodEnd("2023-07-01")).toBe("2024-06-30");
+    expect(getLatestBillingPeriodEnd("2024-02-29")).toBe("2025-02-28");
+    expect(getLatestBillingPeriodEnd("2023-03-01")).toBe("2024-02-29");
+  });
+});
+
+describe("reading body", () => {
+  it("keeps the value as exact text", () => {
+    expect(createReadingBodySchema.parse({ readingValue: "0012,340", readingDate: "2024-01-01" })).toMatchObject({ readingValue: "0012.340", confirmDecrease: false });
+  });
+});
+
+describe("rate body", () => {
+  const base = { utilityType: "electricity", rateName: "Test", unitPrice: "0.35" };
+  it("applies the defaults and clears the property of a global rate", () => {
+    const parsed = rateBodySchema.parse({ ...base, propertyId: "7d0f9a1e-1b2c-4d3e-8f40-123456789abc" });
+    expect(parsed).toMatchObject({ tariffType: "standard", isGlobal: true, propertyId: null, priority: 100, validFrom: null, region: "Deutschland", basePrice: null, tiers: [] });
+  });
+  it("accepts adjacent usage tiers and an open last tier", () => {
+    const parsed = rateBodySchema.safeParse({
+      ...base,
+      tariffType: "tier_based",
+      tiers: [
+        { tierName: "1", tierType: "usage_tier", from: 0, to: 1000, unitPrice: "0.4" },
+        { tierName: "2", tierType: "usage_tier", from: "1000", to: "", unitPrice: "0.3" },
+      ],
+    });
+    expect(parsed.success).toBe(true);
+  });
+});

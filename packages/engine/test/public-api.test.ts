@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import * as engine from "../src/index.ts";
+
+describe("public API of @nk/engine", () => {
+  it("exports the statement, the building blocks, the constants and the messages", () => {
+    const functions = [
+      "calculateStatement", "validateStatementInputShape", "checkStatementRules",
+      "degreeDayWeight", "proratePrepayments", "calculateCo2Split", "calculateCo2EmissionsKg", "getCo2StageByKgPerM2",
+      "getCo2StageByClass", "splitCombinedHeatingFuel", "calculateRateCost", "pricePerKwh", "classifyEfficiencyByKwhPerM2",
+      "analyzeConsumption", "allocateCentsByLargestRemainder", "isDistributionKey", "isHeizkvCostType",
+      "countDaysInclusive", "addDays", "isLeapYear", "getDaysInMonth", "formatCents", "parseMoneyToCents",
+    ] as const;
+    for (const name of functions) expect(typeof engine[name], name).toBe("function");
+    expect(engine.CO2_STAGES).toHaveLength(10);
+    expect(Object.keys(engine.EMISSION_FACTORS)).toEqual(["gas", "oil", "lpg", "coal", "wood", "pellets", "district_heating", "other"]);
+    expect(engine.CO2_PRICE_BY_YEAR[2024]).toBe(45);
+    expect(engine.DEGREE_DAY_PER_MILLE[1]).toBe(170);
+    expect(engine.DISTRIBUTION_KEYS).toEqual(["area", "persons", "units", "consumption", "mixed"]);
+    expect(engine.METER_KINDS).toEqual(["heating", "warmwater", "coldwater", "electricity", "gas"]);
+    expect(engine.COST_TYPES).toContain("Heizung");
+    expect(engine.COST_TYPES).toContain("Sach- und Haftpflichtversicherung");
+    expect(new Set(engine.COST_TYPES).size).toBe(engine.COST_TYPES.length);
+    expect(engine.MESSAGES.heizkvViolation(80)).toBe("HeizkV-Verstoß: Verbrauchsanteil 80% liegt außerhalb 50-70%");
+    expect(engine.MESSAGES.keyMissing("Aufzug")).toBe("Verteilungsschlüssel fehlt für Kostenart Aufzug");
+  });
+});
