@@ -198,6 +198,10 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: "/tmp/meters-mobile.png", fullPage: true });
+    await page.goto("/dashboard/meters/00000000-0000-4000-8000-000000000000/readings");
+    await page.getByText("Zähler nicht gefunden").waitFor();
+    await page.getByRole("link", { name: "Zurück zu den Zählern" }).click();
+    await page.getByTestId("meter-card").first().waitFor();
     await page.goto("/dashboard/rates");
     await page.getByTestId("rate-card-heating").waitFor();
     await page.screenshot({ path: "/tmp/rates-mobile.png", fullPage: true });

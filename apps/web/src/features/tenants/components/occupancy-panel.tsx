@@ -9,7 +9,7 @@ import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { formatDate } from "../../../lib/format";
 import { useOccupancy, useRecordOccupancyChange, useRemoveOccupancyPeriod } from "../api";
-import { getTodayInGermany } from "../lib/today";
+import { getTodayInGermany } from "../../../lib/calendar-today";
 
 function formatPersons(persons: number): string {
   return persons === 1 ? "1 Person" : `${persons} Personen`;

@@ -13,7 +13,7 @@ import { TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { useCreatePrepayment, useUpdatePrepayment } from "../api";
-import { getTodayInGermany } from "../lib/today";
+import { getTodayInGermany } from "../../../lib/calendar-today";
 
 interface PrepaymentFormProps {
   tenantId: string;

@@ -20,12 +20,12 @@ export function summarizeTenants(tenants: Tenant[]): TenantSummary {
 
 function SummaryCard({ label, value, icon: Icon, testId }: { label: string; value: number; icon: LucideIcon; testId: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
-      <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50">
+    <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" data-testid={testId}>
+      <div className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 sm:flex">
         <Icon className="size-5 text-brand-700" aria-hidden="true" />
       </div>
       <div className="min-w-0">
-        <p className="text-sm leading-tight text-slate-500">{label}</p>
+        <p className="text-xs leading-tight text-slate-500 sm:text-sm">{label}</p>
         <p className="text-2xl font-bold tabular-nums text-slate-900">{value}</p>
       </div>
     </div>
@@ -35,7 +35,7 @@ function SummaryCard({ label, value, icon: Icon, testId }: { label: string; valu
 /** Part 1, section 2: active tenants, former tenants, occupied units. */
 export function TenantSummaryCards({ summary }: { summary: TenantSummary }) {
   return (
-    <section aria-label="Zusammenfassung" className="grid gap-3 sm:grid-cols-3">
+    <section aria-label="Zusammenfassung" className="grid grid-cols-3 gap-2 sm:gap-3">
       <SummaryCard label="Aktive Mieter" value={summary.activeTenants} icon={UserCheck} testId="summary-active" />
       <SummaryCard label="Ehemalige Mieter" value={summary.formerTenants} icon={UserMinus} testId="summary-former" />
       <SummaryCard label="Belegte Wohneinheiten" value={summary.occupiedUnits} icon={DoorClosed} testId="summary-occupied" />
