@@ -1,5 +1,5 @@
 import { buildCreateTenantBodySchema, type CreateTenantBody, type Tenant } from "@nk/contract";
-import { getTodayInGermany } from "./today";
+import { getTodayInGermany } from "../../../lib/calendar-today";
 
 // The tenant form's values are the texts of its inputs; the contract's schema checks them with
 // the same rules and messages as the server (part 1, section 5 'Tenant form').
