@@ -1,3 +1,4 @@
+import { GERMAN_STATES } from "../property-input.ts";
 import type { TariffType } from "@nk/engine";
 
 // Utility types and tariff types of the tariffs (Versorgertarife): part 1, sections 2 and 3
@@ -42,23 +43,5 @@ export type RateTierType = (typeof RATE_TIER_TYPES)[number];
 export const DEFAULT_RATE_REGION = "Deutschland";
 
 /** Regions a rate can be priced for: Germany as a whole and the 16 federal states. */
-export const RATE_REGIONS = [
-  DEFAULT_RATE_REGION,
-  "Baden-Württemberg",
-  "Bayern",
-  "Berlin",
-  "Brandenburg",
-  "Bremen",
-  "Hamburg",
-  "Hessen",
-  "Mecklenburg-Vorpommern",
-  "Niedersachsen",
-  "Nordrhein-Westfalen",
-  "Rheinland-Pfalz",
-  "Saarland",
-  "Sachsen",
-  "Sachsen-Anhalt",
-  "Schleswig-Holstein",
-  "Thüringen",
-] as const;
+export const RATE_REGIONS = [DEFAULT_RATE_REGION, ...GERMAN_STATES] as const;
 export type RateRegion = (typeof RATE_REGIONS)[number];

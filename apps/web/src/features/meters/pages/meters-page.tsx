@@ -14,7 +14,7 @@ import { MeterCards } from "../components/meter-cards";
 import { MeterFormDialog } from "../components/meter-form-dialog";
 import type { MeterActions } from "../components/meter-row-actions";
 import { MeterTable } from "../components/meter-table";
-import { PropertyFilter } from "../components/property-filter";
+import { PropertyFilter } from "../../../components/property-filter";
 
 type FormState = { isOpen: false } | { isOpen: true; meter: Meter | null };
 
@@ -72,7 +72,7 @@ export function MetersPage() {
         </div>
       </div>
 
-      {propertyList.length > 0 ? <PropertyFilter properties={propertyList} propertyId={propertyId} onChange={changeFilter} /> : null}
+      {propertyList.length > 0 ? <PropertyFilter properties={propertyList} propertyId={propertyId} onChange={changeFilter} clearLabel="Alle Zähler" /> : null}
 
       {meters.isPending ? (
         <LoadingState text="Lade Zähler..." />

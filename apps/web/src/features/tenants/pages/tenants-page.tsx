@@ -14,7 +14,7 @@ import { buildLimitReachedInfo } from "../../../lib/plan-access";
 import { useMe } from "../../../lib/use-me";
 import { useChangeTenantStatus, useDeleteTenant, useProperties, useTenants } from "../api";
 import { PrepaymentsDialog } from "../components/prepayments-dialog";
-import { PropertyFilter } from "../components/property-filter";
+import { PropertyFilter } from "../../../components/property-filter";
 import { TenantCards } from "../components/tenant-cards";
 import { TenantFormDialog } from "../components/tenant-form-dialog";
 import type { TenantActions } from "../components/tenant-row-actions";
@@ -113,7 +113,7 @@ export function TenantsPage() {
 
       {limitInfo ? <LimitReachedBanner title={limitInfo.title} message={limitInfo.message} /> : null}
 
-      {propertyList.length > 0 ? <PropertyFilter properties={propertyList} propertyId={propertyId} onChange={changeFilter} /> : null}
+      {propertyList.length > 0 ? <PropertyFilter properties={propertyList} propertyId={propertyId} onChange={changeFilter} clearLabel="Alle Mieter" /> : null}
 
       {tenants.isPending ? (
         <LoadingState text="Lade Mieter..." />

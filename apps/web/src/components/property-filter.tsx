@@ -1,17 +1,20 @@
 import { useId } from "react";
 import type { PropertyWithUnits } from "@nk/contract";
-import { Button } from "../../../components/ui/button";
-import { Select } from "../../../components/ui/input";
+import { Button } from "./ui/button";
+import { Select } from "./ui/input";
 
-/** The optional ?property= filter of the meters page. */
+/** The optional ?property= filter of a list page; the clear button (e.g. 'Alle Mieter') shows every property again. */
 export function PropertyFilter({
   properties,
   propertyId,
   onChange,
+  clearLabel,
 }: {
   properties: PropertyWithUnits[];
   propertyId: string | undefined;
   onChange: (propertyId: string | undefined) => void;
+  /** Text of the button that clears the filter, e.g. 'Alle Mieter'. */
+  clearLabel: string;
 }) {
   const id = useId();
   return (
@@ -27,11 +30,9 @@ export function PropertyFilter({
         placeholder="Alle Immobilien"
         options={properties.map((property) => ({ value: property.id, label: property.name }))}
       />
-      {propertyId ? (
-        <Button variant="outline" onClick={() => onChange(undefined)}>
-          Alle Zähler
-        </Button>
-      ) : null}
+      <Button variant={propertyId ? "outline" : "secondary"} size="md" onClick={() => onChange(undefined)} disabled={!propertyId}>
+        {clearLabel}
+      </Button>
     </div>
   );
 }
