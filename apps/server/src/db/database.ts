@@ -32,6 +32,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection that the server closes (restart, failover, admin command) must not
+    // crash the process: the pool drops it and the next query opens a new one.
+    pgPool.on("error", (error) => {
+      console.error(JSON.stringify({ time: new Date().toISOString(), level: "warn", event: "database.idle_connection_lost", message: error.message }));
+    });
     pool = pgPool;
   } else {
     const parsers = Object.fromEntries(Object.entries(TYPE_PARSERS).map(([oid, fn]) => [oid, (v: string) => fn(v)]));
