@@ -62,7 +62,7 @@ export function buildBenchInput(unitCount: number): StatementInput {
   }
   const costItems: CostItemInput[] = COST_ITEM_TEMPLATES.map((template) => ({
     ...template,
-    amount: (Math.round(unitCount * (200 + nextRandom() * 800)) + 0.37).toFixed(2),
+    amount: `${Math.round(unitCount * (200 + nextRandom() * 800))}.37`,
     excludedUnits: template.costType === "Aufzug" ? units.filter((_, index) => index % 7 === 0).map((unit) => unit.id) : [],
   }));
   return {
