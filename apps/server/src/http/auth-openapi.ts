@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "hono";
-import { authProvidersResponseSchema, errorBodySchema, newPasswordBodySchema, resetRequestBodySchema, signInBodySchema, signUpBodySchema } from "@nk/contract";
+import { errorResponse, jsonResponse } from "./openapi-builders.ts";
+import { authProvidersResponseSchema, newPasswordBodySchema, resetRequestBodySchema, signInBodySchema, signUpBodySchema } from "@nk/contract";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { "application/json": { schema } }, description });
-const error = (description: string) => json(errorBodySchema, description);
 const okBody = z.object({ status: z.boolean() });
 const sessionUser = z.object({ token: z.string().nullable(), user: z.object({ id: z.string(), email: z.string(), name: z.string() }) });
 
@@ -14,35 +13,35 @@ export function registerAuthPaths<E extends Env>(app: OpenAPIHono<E>) {
   r.registerPath({
     method: "post", path: "/api/auth/sign-up/email", tags: ["Anmeldung"], summary: "Registrieren (E-Mail und Passwort)",
     request: { body: { content: { "application/json": { schema: signUpBodySchema } }, required: true } },
-    responses: { 200: json(sessionUser, "Konto angelegt, Sitzung gesetzt"), 400: error("Ungültige Eingaben"), 422: error("E-Mail bereits registriert") },
+    responses: { 200: jsonResponse(sessionUser, "Konto angelegt, Sitzung gesetzt"), 400: errorResponse("Ungültige Eingaben"), 422: errorResponse("E-Mail bereits registriert") },
   });
   r.registerPath({
     method: "post", path: "/api/auth/sign-in/email", tags: ["Anmeldung"], summary: "Anmelden (rememberMe: 30 Tage, sonst Browsersitzung bis 12 h)",
     request: { body: { content: { "application/json": { schema: signInBodySchema } }, required: true } },
-    responses: { 200: json(sessionUser, "Angemeldet"), 401: error("Falsche Zugangsdaten"), 429: error("Zu viele Fehlversuche") },
+    responses: { 200: jsonResponse(sessionUser, "Angemeldet"), 401: errorResponse("Falsche Zugangsdaten"), 429: errorResponse("Zu viele Fehlversuche") },
   });
   r.registerPath({
     method: "post", path: "/api/auth/sign-out", tags: ["Anmeldung"], summary: "Abmelden",
-    responses: { 200: json(z.object({ success: z.boolean() }), "Abgemeldet") },
+    responses: { 200: jsonResponse(z.object({ success: z.boolean() }), "Abgemeldet") },
   });
   r.registerPath({
     method: "post", path: "/api/auth/request-password-reset", tags: ["Anmeldung"], summary: "Link zum Zurücksetzen des Passworts anfordern",
     request: { body: { content: { "application/json": { schema: resetRequestBodySchema } }, required: true } },
-    responses: { 200: json(okBody, "Angenommen (gleiche Antwort für unbekannte Adressen)"), 429: error("Zu viele Anfragen") },
+    responses: { 200: jsonResponse(okBody, "Angenommen (gleiche Antwort für unbekannte Adressen)"), 429: errorResponse("Zu viele Anfragen") },
   });
   r.registerPath({
     method: "post", path: "/api/auth/reset-password", tags: ["Anmeldung"], summary: "Neues Passwort mit dem Link-Token setzen",
     request: { body: { content: { "application/json": { schema: newPasswordBodySchema } }, required: true } },
-    responses: { 200: json(okBody, "Passwort geändert, andere Sitzungen beendet"), 400: error("Token ungültig, abgelaufen oder Passwort zu schwach") },
+    responses: { 200: jsonResponse(okBody, "Passwort geändert, andere Sitzungen beendet"), 400: errorResponse("Token ungültig, abgelaufen oder Passwort zu schwach") },
   });
   r.registerPath({
     method: "get", path: "/api/auth/get-session", tags: ["Anmeldung"], summary: "Aktuelle Sitzung",
-    responses: { 200: json(z.object({ session: z.record(z.string(), z.unknown()), user: z.record(z.string(), z.unknown()) }).nullable(), "Sitzung oder null") },
+    responses: { 200: jsonResponse(z.object({ session: z.record(z.string(), z.unknown()), user: z.record(z.string(), z.unknown()) }).nullable(), "Sitzung oder null") },
   });
   r.registerPath({
     method: "post", path: "/api/auth/sign-in/social", tags: ["Anmeldung"], summary: "Anmeldung mit Google, Facebook oder Apple starten",
     request: { body: { content: { "application/json": { schema: z.object({ provider: z.enum(["google", "facebook", "apple"]), callbackURL: z.string().optional() }) } }, required: true } },
-    responses: { 200: json(z.object({ url: z.string(), redirect: z.boolean() }), "Weiterleitung zum Anbieter"), 400: error("Anbieter nicht konfiguriert") },
+    responses: { 200: jsonResponse(z.object({ url: z.string(), redirect: z.boolean() }), "Weiterleitung zum Anbieter"), 400: errorResponse("Anbieter nicht konfiguriert") },
   });
   r.registerPath({
     method: "get", path: "/api/auth/callback/{provider}", tags: ["Anmeldung"], summary: "Rückkehr vom Anmeldeanbieter (setzt die Sitzung, leitet zu /auth/callback)",
@@ -51,6 +50,6 @@ export function registerAuthPaths<E extends Env>(app: OpenAPIHono<E>) {
   });
   r.registerPath({
     method: "get", path: "/api/auth-providers", tags: ["Anmeldung"], summary: "Welche Anmeldeanbieter konfiguriert sind",
-    responses: { 200: json(authProvidersResponseSchema, "Anbieter") },
+    responses: { 200: jsonResponse(authProvidersResponseSchema, "Anbieter") },
   });
 }

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { completeProfileBodySchema, errorBodySchema, meResponseSchema } from "@nk/contract";
+import { completeProfileBodySchema, meResponseSchema } from "@nk/contract";
+import { invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import { createRouter } from "../../http/create-router.ts";
 import type { Db } from "../../db/database.ts";
 import { completeProfile, loadMe } from "./me-service.ts";
 
-const unauthorizedResponse = { content: { "application/json": { schema: errorBodySchema } }, description: "Nicht angemeldet" };
 
 const getMeRoute = createRoute({
   method: "get",
@@ -12,7 +12,7 @@ const getMeRoute = createRoute({
   tags: ["Konto"],
   summary: "Der angemeldete Benutzer mit Profil, Abonnement, Limits, Nutzung und Funktionen",
   responses: {
-    200: { content: { "application/json": { schema: meResponseSchema } }, description: "Kontodaten" },
+    200: jsonResponse(meResponseSchema, "Kontodaten"),
     401: unauthorizedResponse,
   },
 });
@@ -22,10 +22,10 @@ const patchProfileRoute = createRoute({
   path: "/profile",
   tags: ["Konto"],
   summary: "Profil vervollständigen oder ändern (Vor- und Nachname, Firma, Telefon)",
-  request: { body: { content: { "application/json": { schema: completeProfileBodySchema } }, required: true } },
+  request: jsonBody(completeProfileBodySchema),
   responses: {
-    200: { content: { "application/json": { schema: meResponseSchema } }, description: "Aktualisierte Kontodaten" },
-    400: { content: { "application/json": { schema: errorBodySchema } }, description: "Ungültige Eingaben" },
+    200: jsonResponse(meResponseSchema, "Aktualisierte Kontodaten"),
+    400: invalidResponse,
     401: unauthorizedResponse,
   },
 });
@@ -34,8 +34,6 @@ export function createAccountRoutes(db: Db) {
   return createRouter()
     .openapi(getMeRoute, async (c) => c.json(await loadMe(db, c.var.user, c.var.session), 200))
     .openapi(patchProfileRoute, async (c) => {
-      await completeProfile(db, c.var.user.id, c.req.valid("json"));
-      const user = await db.selectFrom("users").selectAll().where("id", "=", c.var.user.id).executeTakeFirstOrThrow();
-      return c.json(await loadMe(db, user, c.var.session), 200);
+      return c.json(await completeProfile(db, c.var.user.id, c.req.valid("json"), c.var.session), 200);
     });
 }

@@ -50,8 +50,11 @@ export async function loadMe(
   };
 }
 
-/** /auth/complete-profile and the profile tab: names are required; the profile counts as complete afterwards. */
-export async function completeProfile(db: Db, userId: string, body: CompleteProfileBody) {
+/**
+ * /auth/complete-profile and the profile tab: names are required; the profile counts as
+ * complete afterwards. Answers the account as /api/me does.
+ */
+export async function completeProfile(db: Db, userId: string, body: CompleteProfileBody, session: { createdAt: Date }): Promise<MeResponse> {
   await db.transaction().execute(async (trx) => {
     await ensureProfile(trx, { id: userId });
     await updateProfile(trx, userId, {
@@ -67,4 +70,6 @@ export async function completeProfile(db: Db, userId: string, body: CompleteProf
       .execute();
     await logActivity(trx, { userId, key: "user.profile_updated" });
   });
+  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+  return loadMe(db, user, session);
 }

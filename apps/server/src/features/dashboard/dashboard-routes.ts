@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { DASHBOARD_RECENT_ACTIVITIES, dashboardResponseSchema, errorBodySchema } from "@nk/contract";
+import { DASHBOARD_RECENT_ACTIVITIES, dashboardResponseSchema } from "@nk/contract";
+import { jsonResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { listRecentActivities } from "../activity/activity-log.ts";
@@ -11,8 +12,8 @@ const getDashboardRoute = createRoute({
   tags: ["Übersicht"],
   summary: "Zähler der Übersicht und die letzten Aktivitäten",
   responses: {
-    200: { content: { "application/json": { schema: dashboardResponseSchema } }, description: "Übersicht" },
-    401: { content: { "application/json": { schema: errorBodySchema } }, description: "Nicht angemeldet" },
+    200: jsonResponse(dashboardResponseSchema, "Übersicht"),
+    401: unauthorizedResponse,
   },
 });
 

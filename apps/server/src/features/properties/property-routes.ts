@@ -1,6 +1,6 @@
+import { errorResponse, idParams, jsonBody, jsonResponse } from "../../http/openapi-builders.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import {
-  errorBodySchema,
   onboardingBodySchema,
   propertyCreateBodySchema,
   propertyUpdateBodySchema,
@@ -16,16 +16,12 @@ import { createRouter } from "../../http/create-router.ts";
 import { createProperty, createPropertyWithUnits, deleteProperty, getProperty, listProperties, updateProperty, type Actor } from "./property-service.ts";
 import { createUnit, deleteUnit, listUnits, updateUnit } from "./unit-service.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { "application/json": { schema } }, description });
-const error = (description: string) => json(errorBodySchema, description);
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
-const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
 
-const unauthorized = error("Nicht angemeldet");
-const propertyNotFound = error("Immobilie nicht gefunden (auch für Immobilien anderer Konten)");
-const unitNotFound = error("Wohneinheit nicht gefunden (auch für Wohneinheiten anderer Konten)");
-const invalid = error("Ungültige Eingaben, mit Meldungen je Feld");
-const limitReached = error("Limit des Plans erreicht (LIMIT_REACHED, 'Limit erreicht')");
+const unauthorized = errorResponse("Nicht angemeldet");
+const propertyNotFound = errorResponse("Immobilie nicht gefunden (auch für Immobilien anderer Konten)");
+const unitNotFound = errorResponse("Wohneinheit nicht gefunden (auch für Wohneinheiten anderer Konten)");
+const invalid = errorResponse("Ungültige Eingaben, mit Meldungen je Feld");
+const limitReached = errorResponse("Limit des Plans erreicht (LIMIT_REACHED, 'Limit erreicht')");
 
 const TAG = ["Immobilien"];
 
@@ -34,7 +30,7 @@ const listPropertiesRoute = createRoute({
   path: "/properties",
   tags: TAG,
   summary: "Alle Immobilien mit Wohneinheiten, Anzahl und Gesamtfläche, neueste zuerst",
-  responses: { 200: json(z.array(propertyWithUnitsSchema), "Immobilien"), 401: unauthorized },
+  responses: { 200: jsonResponse(z.array(propertyWithUnitsSchema), "Immobilien"), 401: unauthorized },
 });
 
 const createPropertyRoute = createRoute({
@@ -42,8 +38,8 @@ const createPropertyRoute = createRoute({
   path: "/properties",
   tags: TAG,
   summary: "Immobilie anlegen",
-  request: body(propertyCreateBodySchema),
-  responses: { 201: json(propertyWithUnitsSchema, "Angelegt"), 400: invalid, 401: unauthorized, 403: limitReached },
+  request: jsonBody(propertyCreateBodySchema),
+  responses: { 201: jsonResponse(propertyWithUnitsSchema, "Angelegt"), 400: invalid, 401: unauthorized, 403: limitReached },
 });
 
 const getPropertyRoute = createRoute({
@@ -52,7 +48,7 @@ const getPropertyRoute = createRoute({
   tags: TAG,
   summary: "Eine Immobilie mit Wohneinheiten",
   request: { params: idParams },
-  responses: { 200: json(propertyWithUnitsSchema, "Immobilie"), 401: unauthorized, 404: propertyNotFound },
+  responses: { 200: jsonResponse(propertyWithUnitsSchema, "Immobilie"), 401: unauthorized, 404: propertyNotFound },
 });
 
 const updatePropertyRoute = createRoute({
@@ -60,8 +56,8 @@ const updatePropertyRoute = createRoute({
   path: "/properties/{id}",
   tags: TAG,
   summary: "Name, Adresse und Effizienzklasse (mit Ermittlungsdatum und -methode) ändern",
-  request: { params: idParams, ...body(propertyUpdateBodySchema) },
-  responses: { 200: json(propertyWithUnitsSchema, "Geändert"), 400: invalid, 401: unauthorized, 404: propertyNotFound },
+  request: { params: idParams, ...jsonBody(propertyUpdateBodySchema) },
+  responses: { 200: jsonResponse(propertyWithUnitsSchema, "Geändert"), 400: invalid, 401: unauthorized, 404: propertyNotFound },
 });
 
 const deletePropertyRoute = createRoute({
@@ -74,7 +70,7 @@ const deletePropertyRoute = createRoute({
     204: { description: "Gelöscht" },
     401: unauthorized,
     404: propertyNotFound,
-    409: error("Immobilie kann nicht gelöscht werden: Es existieren bereits Abrechnungen"),
+    409: errorResponse("Immobilie kann nicht gelöscht werden: Es existieren bereits Abrechnungen"),
   },
 });
 
@@ -84,7 +80,7 @@ const listUnitsRoute = createRoute({
   tags: TAG,
   summary: "Die Wohneinheiten einer Immobilie, nach Name",
   request: { params: idParams },
-  responses: { 200: json(z.array(unitSchema), "Wohneinheiten"), 401: unauthorized, 404: propertyNotFound },
+  responses: { 200: jsonResponse(z.array(unitSchema), "Wohneinheiten"), 401: unauthorized, 404: propertyNotFound },
 });
 
 const createUnitRoute = createRoute({
@@ -92,8 +88,8 @@ const createUnitRoute = createRoute({
   path: "/properties/{id}/units",
   tags: TAG,
   summary: "Wohneinheit anlegen",
-  request: { params: idParams, ...body(unitBodySchema) },
-  responses: { 201: json(unitSchema, "Angelegt"), 400: invalid, 401: unauthorized, 403: limitReached, 404: propertyNotFound },
+  request: { params: idParams, ...jsonBody(unitBodySchema) },
+  responses: { 201: jsonResponse(unitSchema, "Angelegt"), 400: invalid, 401: unauthorized, 403: limitReached, 404: propertyNotFound },
 });
 
 const updateUnitRoute = createRoute({
@@ -101,8 +97,8 @@ const updateUnitRoute = createRoute({
   path: "/units/{id}",
   tags: TAG,
   summary: "Wohneinheit ändern (Name, Fläche, Personen, dezentrales Warmwasser)",
-  request: { params: idParams, ...body(unitUpdateBodySchema) },
-  responses: { 200: json(unitSchema, "Geändert"), 400: invalid, 401: unauthorized, 404: unitNotFound },
+  request: { params: idParams, ...jsonBody(unitUpdateBodySchema) },
+  responses: { 200: jsonResponse(unitSchema, "Geändert"), 400: invalid, 401: unauthorized, 404: unitNotFound },
 });
 
 const deleteUnitRoute = createRoute({
@@ -115,7 +111,7 @@ const deleteUnitRoute = createRoute({
     204: { description: "Gelöscht" },
     401: unauthorized,
     404: unitNotFound,
-    409: error("Wohneinheit kann nicht gelöscht werden: Es gibt noch aktive Mieter"),
+    409: errorResponse("Wohneinheit kann nicht gelöscht werden: Es gibt noch aktive Mieter"),
   },
 });
 
@@ -124,8 +120,8 @@ const onboardingRoute = createRoute({
   path: "/onboarding",
   tags: ["Einrichtungsassistent"],
   summary: "Immobilie mit allen Wohneinheiten in einem Schritt anlegen (alles oder nichts)",
-  request: body(onboardingBodySchema),
-  responses: { 201: json(propertyWithUnitsSchema, "Angelegt"), 400: invalid, 401: unauthorized, 403: limitReached },
+  request: jsonBody(onboardingBodySchema),
+  responses: { 201: jsonResponse(propertyWithUnitsSchema, "Angelegt"), 400: invalid, 401: unauthorized, 403: limitReached },
 });
 
 function getActor(c: Context<AppEnv>): Actor {

@@ -1,12 +1,12 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { errorBodySchema, occupancyChangeBodySchema, occupancyListResponseSchema, occupancyUpdateBodySchema } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { listTenantOccupancy, recordOccupancyChange, removeOccupancyPeriod, updateOccupancyPersons } from "./occupancy-service.ts";
-import { errorResponses, jsonContent } from "./route-responses.ts";
+import { errorResponses } from "./route-responses.ts";
+import { idParams, jsonBody, jsonResponse } from "../../http/openapi-builders.ts";
 
 const TAGS = ["Mieter"];
-const idParams = z.object({ id: z.string() });
 
 const listRoute = createRoute({
   method: "get",
@@ -14,7 +14,7 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: "Belegung (Personen) eines Mieters über die Zeit, ohne Überschneidungen",
   request: { params: idParams },
-  responses: { 200: jsonContent(occupancyListResponseSchema, "Zeiträume"), 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(occupancyListResponseSchema, "Zeiträume"), 401: errorResponses[401], 404: errorResponses[404] },
 });
 
 const changeRoute = createRoute({
@@ -22,8 +22,8 @@ const changeRoute = createRoute({
   path: "/tenants/{id}/occupants",
   tags: TAGS,
   summary: "Personenzahl ab einem Datum ändern (der laufende Zeitraum endet am Vortag)",
-  request: { params: idParams, body: { content: { "application/json": { schema: occupancyChangeBodySchema } }, required: true } },
-  responses: { 201: jsonContent(occupancyListResponseSchema, "Alle Zeiträume danach"), ...errorResponses },
+  request: { params: idParams, ...jsonBody(occupancyChangeBodySchema) },
+  responses: { 201: jsonResponse(occupancyListResponseSchema, "Alle Zeiträume danach"), ...errorResponses },
 });
 
 const updateRoute = createRoute({
@@ -31,8 +31,8 @@ const updateRoute = createRoute({
   path: "/occupants/{id}",
   tags: TAGS,
   summary: "Personenzahl eines Zeitraums korrigieren",
-  request: { params: idParams, body: { content: { "application/json": { schema: occupancyUpdateBodySchema } }, required: true } },
-  responses: { 200: jsonContent(occupancyListResponseSchema, "Alle Zeiträume danach"), ...errorResponses },
+  request: { params: idParams, ...jsonBody(occupancyUpdateBodySchema) },
+  responses: { 200: jsonResponse(occupancyListResponseSchema, "Alle Zeiträume danach"), ...errorResponses },
 });
 
 const deleteRoute = createRoute({
@@ -42,10 +42,10 @@ const deleteRoute = createRoute({
   summary: "Zeitraum entfernen (der vorige, sonst der folgende übernimmt seine Tage)",
   request: { params: idParams },
   responses: {
-    200: jsonContent(occupancyListResponseSchema, "Alle Zeiträume danach"),
+    200: jsonResponse(occupancyListResponseSchema, "Alle Zeiträume danach"),
     401: errorResponses[401],
     404: errorResponses[404],
-    409: jsonContent(errorBodySchema, "Der einzige Zeitraum"),
+    409: jsonResponse(errorBodySchema, "Der einzige Zeitraum"),
   },
 });
 

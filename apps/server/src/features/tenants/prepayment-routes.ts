@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   prepaymentBodySchema,
   prepaymentListResponseSchema,
@@ -9,10 +9,10 @@ import {
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { createPrepayment, deactivatePrepayment, listTenantPrepayments, updatePrepayment } from "./prepayment-service.ts";
-import { errorResponses, jsonContent } from "./route-responses.ts";
+import { errorResponses } from "./route-responses.ts";
+import { idParams, jsonBody, jsonResponse } from "../../http/openapi-builders.ts";
 
 const TAGS = ["Vorauszahlungen"];
-const idParams = z.object({ id: z.string() });
 
 const listRoute = createRoute({
   method: "get",
@@ -20,7 +20,7 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: "Vorauszahlungen eines Mieters (aktive und inaktive, nach Gültig ab)",
   request: { params: idParams },
-  responses: { 200: jsonContent(prepaymentListResponseSchema, "Vorauszahlungen"), 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(prepaymentListResponseSchema, "Vorauszahlungen"), 401: errorResponses[401], 404: errorResponses[404] },
 });
 
 const createPrepaymentRoute = createRoute({
@@ -28,8 +28,8 @@ const createPrepaymentRoute = createRoute({
   path: "/tenants/{id}/prepayments",
   tags: TAGS,
   summary: "Vorauszahlung anlegen (monthlyAmount als Dezimaltext; Warnungen in warnings)",
-  request: { params: idParams, body: { content: { "application/json": { schema: prepaymentBodySchema } }, required: true } },
-  responses: { 201: jsonContent(prepaymentWriteResponseSchema, "Angelegt"), ...errorResponses },
+  request: { params: idParams, ...jsonBody(prepaymentBodySchema) },
+  responses: { 201: jsonResponse(prepaymentWriteResponseSchema, "Angelegt"), ...errorResponses },
 });
 
 const updateRoute = createRoute({
@@ -37,8 +37,8 @@ const updateRoute = createRoute({
   path: "/prepayments/{id}",
   tags: TAGS,
   summary: "Vorauszahlung ändern",
-  request: { params: idParams, body: { content: { "application/json": { schema: updatePrepaymentBodySchema } }, required: true } },
-  responses: { 200: jsonContent(prepaymentWriteResponseSchema, "Geändert"), ...errorResponses },
+  request: { params: idParams, ...jsonBody(updatePrepaymentBodySchema) },
+  responses: { 200: jsonResponse(prepaymentWriteResponseSchema, "Geändert"), ...errorResponses },
 });
 
 const deleteRoute = createRoute({
@@ -47,7 +47,7 @@ const deleteRoute = createRoute({
   tags: TAGS,
   summary: "Vorauszahlung löschen (deaktivieren: is_active false)",
   request: { params: idParams },
-  responses: { 200: jsonContent(prepaymentSchema, "Deaktiviert"), 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(prepaymentSchema, "Deaktiviert"), 401: errorResponses[401], 404: errorResponses[404] },
 });
 
 export function createPrepaymentRoutes(db: Db) {

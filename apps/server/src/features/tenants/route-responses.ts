@@ -1,17 +1,12 @@
-import type { z } from "zod";
 import { errorBodySchema } from "@nk/contract";
+import { jsonResponse } from "../../http/openapi-builders.ts";
 
-// Shared OpenAPI response entries of the tenants area's routes.
-
-export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { "application/json": { schema } },
-  description,
-});
+// The error answers the tenants area's routes share.
 
 export const errorResponses = {
-  400: jsonContent(errorBodySchema, "Ungültige Eingaben (Feldmeldungen in error.fields)"),
-  401: jsonContent(errorBodySchema, "Nicht angemeldet"),
-  404: jsonContent(errorBodySchema, "Nicht gefunden oder gehört zu einem anderen Konto"),
+  400: jsonResponse(errorBodySchema, "Ungültige Eingaben (Feldmeldungen in error.fields)"),
+  401: jsonResponse(errorBodySchema, "Nicht angemeldet"),
+  404: jsonResponse(errorBodySchema, "Nicht gefunden oder gehört zu einem anderen Konto"),
 } as const;
 
-export const limitResponse = { 403: jsonContent(errorBodySchema, "Limit erreicht (LIMIT_REACHED)") } as const;
+export const limitResponse = { 403: jsonResponse(errorBodySchema, "Limit erreicht (LIMIT_REACHED)") } as const;

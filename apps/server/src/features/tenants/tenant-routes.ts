@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   buildCreateTenantBodySchema,
   buildUpdateTenantBodySchema,
@@ -12,11 +12,11 @@ import { createRouter } from "../../http/create-router.ts";
 import { getTodayInGermany } from "../../lib/calendar-today.ts";
 import { createOccupancyRoutes } from "./occupancy-routes.ts";
 import { createPrepaymentRoutes } from "./prepayment-routes.ts";
-import { errorResponses, jsonContent, limitResponse } from "./route-responses.ts";
+import { errorResponses, limitResponse } from "./route-responses.ts";
+import { idParams, jsonBody, jsonResponse } from "../../http/openapi-builders.ts";
 import { createTenant, deleteTenant, getTenant, listTenantsOfAccount, moveInTenant, moveOutTenant, updateTenant } from "./tenant-service.ts";
 
 const TAGS = ["Mieter"];
-const idParams = z.object({ id: z.string() });
 // The age rule (18 years) is checked against today's date in Germany at each request.
 const createTenantBodySchema = buildCreateTenantBodySchema(() => getTodayInGermany());
 const updateTenantBodySchema = buildUpdateTenantBodySchema(() => getTodayInGermany());
@@ -27,7 +27,7 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: "Mieter mit Wohneinheit und Immobilie, nach Name sortiert (optional nur einer Immobilie)",
   request: { query: tenantListQuerySchema },
-  responses: { 200: jsonContent(tenantListResponseSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(tenantListResponseSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404] },
 });
 
 const getRoute = createRoute({
@@ -36,7 +36,7 @@ const getRoute = createRoute({
   tags: TAGS,
   summary: "Ein Mieter",
   request: { params: idParams },
-  responses: { 200: jsonContent(tenantSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404] },
 });
 
 const createTenantRoute = createRoute({
@@ -44,8 +44,8 @@ const createTenantRoute = createRoute({
   path: "/tenants",
   tags: TAGS,
   summary: "Mieter anlegen (mit erster Belegung: persons, Standard die Personen der Wohneinheit)",
-  request: { body: { content: { "application/json": { schema: createTenantBodySchema } }, required: true } },
-  responses: { 201: jsonContent(tenantSchema, "Angelegter Mieter"), ...errorResponses, ...limitResponse },
+  request: { ...jsonBody(createTenantBodySchema) },
+  responses: { 201: jsonResponse(tenantSchema, "Angelegter Mieter"), ...errorResponses, ...limitResponse },
 });
 
 const updateRoute = createRoute({
@@ -53,8 +53,8 @@ const updateRoute = createRoute({
   path: "/tenants/{id}",
   tags: TAGS,
   summary: "Mieter ändern (Auszugsdatum gesetzt = inaktiv, geleert = aktiv)",
-  request: { params: idParams, body: { content: { "application/json": { schema: updateTenantBodySchema } }, required: true } },
-  responses: { 200: jsonContent(tenantSchema, "Geänderter Mieter"), ...errorResponses, ...limitResponse },
+  request: { params: idParams, ...jsonBody(updateTenantBodySchema) },
+  responses: { 200: jsonResponse(tenantSchema, "Geänderter Mieter"), ...errorResponses, ...limitResponse },
 });
 
 const deleteRoute = createRoute({
@@ -72,7 +72,7 @@ const moveOutRoute = createRoute({
   tags: TAGS,
   summary: "Als ausgezogen markieren: inaktiv, Auszugsdatum (Standard heute)",
   request: { params: idParams, body: { content: { "application/json": { schema: moveOutBodySchema } }, required: false } },
-  responses: { 200: jsonContent(tenantSchema, "Mieter"), ...errorResponses },
+  responses: { 200: jsonResponse(tenantSchema, "Mieter"), ...errorResponses },
 });
 
 const moveInRoute = createRoute({
@@ -81,7 +81,7 @@ const moveInRoute = createRoute({
   tags: TAGS,
   summary: "Als aktiv markieren: aktiv, Auszugsdatum geleert",
   request: { params: idParams },
-  responses: { 200: jsonContent(tenantSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404], ...limitResponse },
+  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404], ...limitResponse },
 });
 
 export function createTenantRoutes(db: Db) {

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createMeterBodySchema, listMetersQuerySchema, meterSchema, updateMeterBodySchema } from "@nk/contract";
 import type { Db } from "../../../db/database.ts";
 import { createRouter } from "../../../http/create-router.ts";
-import { deletedResponse, errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../openapi-helpers.ts";
+import { deletedResponse, errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../../../http/openapi-builders.ts";
 import { createMeter, deleteMeter, getMeter, listMetersOfAccount, updateMeter } from "./meter-service.ts";
 
 const TAGS = ["Zähler"];

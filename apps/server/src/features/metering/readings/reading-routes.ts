@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { bulkReadingsBodySchema, bulkReadingsResponseSchema, createReadingBodySchema, readingSchema } from "@nk/contract";
 import type { Db } from "../../../db/database.ts";
 import { createRouter } from "../../../http/create-router.ts";
-import { deletedResponse, errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../openapi-helpers.ts";
+import { deletedResponse, errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../../../http/openapi-builders.ts";
 import { saveBulkReadings } from "./bulk-reading-service.ts";
 import { addReading, deleteReading, listReadings } from "./reading-service.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { errorBodySchema } from "@nk/contract";
 
-// Small builders for the route definitions of meters, readings, billing periods and rates.
+// The one set of builders for route definitions (createRoute): responses, bodies, id params.
 
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
