@@ -2,8 +2,11 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
+import { layerBoundaries } from "./eslint/layer-boundaries.js";
 
-// The import restrictions enforce ARCHITECTURE.md's dependency directions.
+// The import restrictions enforce ARCHITECTURE.md's dependency directions: layers/no-forbidden-import
+// (eslint/layer-boundaries.js, proven by eslint/test/layer-boundaries.test.ts) for the layers, the
+// no-restricted-* rules below for the engine's purity and Node APIs.
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "**/*.d.ts", ".tmp/**"] },
   js.configs.recommended,
@@ -17,11 +20,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { layers: layerBoundaries },
+    rules: { "layers/no-forbidden-import": "error" },
+  },
+  {
     files: ["packages/engine/src/**/*.ts"],
     ignores: ["packages/engine/src/cli/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [
-        { group: ["@nk/*", "node:*", "fs", "path", "http", "zod"], message: "The engine is pure: no project imports, no I/O." },
+        { group: ["node:*", "fs", "path", "http", "zod"], message: "The engine is pure: no I/O, no schema library." },
       ] }],
       "no-restricted-globals": ["error", { name: "Date", message: "The engine has no clock: dates are YYYY-MM-DD strings." }],
       "no-restricted-properties": ["error", { object: "Math", property: "random", message: "The engine is deterministic." }],
@@ -31,9 +39,13 @@ export default tseslint.config(
     files: ["packages/contract/src/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [
-        { group: ["@nk/server*", "@nk/web*", "node:*"], message: "The contract imports zod and engine types only." },
+        { group: ["node:*"], message: "The contract runs in the browser too: no Node APIs." },
       ] }],
     },
+  },
+  {
+    files: ["apps/web/service-worker/**/*.ts"],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
@@ -42,7 +54,6 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "no-restricted-imports": ["error", { patterns: [
-        { group: ["@nk/server*", "**/apps/server/**"], message: "The web app talks to the server only through the API." },
         { group: ["node:*"], message: "No Node APIs in the browser." },
       ] }],
     },

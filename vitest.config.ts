@@ -19,6 +19,7 @@ export default defineConfig({
         },
       },
       { test: { name: "web", include: ["apps/web/test/**/*.test.ts"] } },
+      { test: { name: "lint-rules", include: ["eslint/test/**/*.test.ts"], testTimeout: 30_000 } },
       {
         test: {
           name: "e2e",

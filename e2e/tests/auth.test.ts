@@ -6,6 +6,7 @@ import {
   launchBrowser,
   openPage,
   registerThroughForm,
+  screenshotPath,
   signInThroughForm,
   startAppServer,
   uniqueEmail,
@@ -44,7 +45,7 @@ describe.skipIf(!hasBrowser)("Konto: registrieren, abmelden, anmelden, Passwort 
     await expect.poll(() => page.getByText("Erika Mustermann").first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Trial").first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/14 Tage/).first().isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-dashboard.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-dashboard"), fullPage: true });
 
     await page.getByRole("button", { name: "Abmelden" }).first().click();
     await page.waitForURL(`${server.baseUrl}/`);
@@ -106,7 +107,7 @@ describe.skipIf(!hasBrowser)("Konto: registrieren, abmelden, anmelden, Passwort 
     await registerThroughForm(page, uniqueEmail("mobil"));
     await page.getByRole("button", { name: /Menü/ }).first().click();
     await expect.poll(() => page.getByRole("link", { name: "Übersicht" }).first().isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-mobile-menu.png" });
+    await page.screenshot({ path: screenshotPath("e2e-mobile-menu") });
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, startAppServer, uniqueEmail, type AppServer, screenshotPath } from "../support/index.ts";
 
 /** A property with two units through the wizard's API (the properties screens are another feature's). */
 async function createPropertyWithUnits(page: Page) {
@@ -61,7 +61,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     // Ordered by meter number (section 7).
     expect(await table.getByRole("row").nth(1).textContent()).toContain("Gemeinschaftsbereich");
     expect(await table.getByRole("row").nth(2).textContent()).toContain("EG links (62,50 m²)");
-    await page.screenshot({ path: "/tmp/meters.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("meters"), fullPage: true });
 
     // Readings: add one, then a lower one is asked about and corrected.
     await page.getByRole("link", { name: "Zählerstände von KW-1001" }).first().click();
@@ -90,7 +90,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     expect(await readings.getByRole("row").nth(1).textContent()).toContain("30.06.2024");
     expect(await readings.getByRole("row").nth(1).textContent()).toContain("150,25");
     expect(await readings.getByRole("row").nth(1).textContent()).toContain("+49,75");
-    await page.screenshot({ path: "/tmp/meter-readings.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("meter-readings"), fullPage: true });
 
     // Bulk entry: create a billing period, then one reading per meter in one save.
     await page.goto("/dashboard/quick-meter-readings");
@@ -110,7 +110,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await page.getByRole("button", { name: "Zählerstände speichern" }).click();
     await page.getByText("2 Zählerstände erfolgreich gespeichert!").waitFor();
     await page.getByText("In dieser Periode erfasst: 200 am 31.12.2024", { exact: false }).waitFor();
-    await page.screenshot({ path: "/tmp/quick-readings.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("quick-readings"), fullPage: true });
 
     // Tariffs: the regional average, the example calculator, an implausible price blocked.
     await page.goto("/dashboard/rates");
@@ -129,7 +129,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await rateDialog.getByText("Der Preis liegt über 200 % des regionalen Durchschnitts (0,33 €/kWh)", { exact: false }).waitFor();
     await rateDialog.getByRole("button", { name: "Tarif speichern" }).click();
     await rateDialog.getByText("Bitte überprüfen Sie die Eingaben. Es gibt Warnungen bei der Preisvalidierung.").waitFor();
-    await page.screenshot({ path: "/tmp/rate-form.png" });
+    await page.screenshot({ path: screenshotPath("rate-form") });
     const stored = await page.request.get("/api/rates");
     expect(await stored.json()).toEqual([]);
     await rateDialog.getByLabel("Preis pro kWh (€) *").fill("0.34");
@@ -141,7 +141,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await card.getByText("Hamburg Durchschnitt").waitFor();
     expect(await card.textContent()).toContain("0,34 €/kWh");
     expect(await card.textContent()).toContain("11,80 €/Monat");
-    await page.screenshot({ path: "/tmp/rates.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("rates"), fullPage: true });
     await context.close();
   });
 
@@ -164,7 +164,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await dialog.getByRole("button", { name: "Tarif speichern" }).click();
     await dialog.getByText("Bitte wählen Sie eine Immobilie aus (nicht globaler Tarif).").waitFor();
     await dialog.getByLabel("Immobilie *").selectOption({ label: "Lindenhof" });
-    await page.screenshot({ path: "/tmp/rate-form-htnt.png" });
+    await page.screenshot({ path: screenshotPath("rate-form-htnt") });
     await dialog.getByRole("button", { name: "Tarif speichern" }).click();
     await dialog.waitFor({ state: "detached" });
     const card = page.getByTestId("rate-card-electricity");
@@ -197,14 +197,14 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     // A string expression: the e2e project has no DOM types.
     const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: "/tmp/meters-mobile.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("meters-mobile"), fullPage: true });
     await page.goto("/dashboard/meters/00000000-0000-4000-8000-000000000000/readings");
     await page.getByText("Zähler nicht gefunden").waitFor();
     await page.getByRole("link", { name: "Zurück zu den Zählern" }).click();
     await page.getByTestId("meter-card").first().waitFor();
     await page.goto("/dashboard/rates");
     await page.getByTestId("rate-card-heating").waitFor();
-    await page.screenshot({ path: "/tmp/rates-mobile.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("rates-mobile"), fullPage: true });
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, startAppServer, uniqueEmail, type AppServer, screenshotPath } from "../support/index.ts";
 
 // Specification part 1: /dashboard, the setup wizard, /dashboard/properties and the edit page.
 
@@ -44,7 +44,7 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     await expect.poll(() => page.getByRole("link", { name: "Einrichtungsassistent starten" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Immobilie manuell anlegen" }).isVisible()).toBe(true);
     expect(await readCounters(page)).toEqual({ properties: "0", units: "0", tenants: "0", statements: "0" });
-    await page.screenshot({ path: "/tmp/e2e-dashboard-welcome.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-dashboard-welcome"), fullPage: true });
 
     // Wizard step 1: Next only after the step's validation passes.
     await page.getByRole("link", { name: "Einrichtungsassistent starten" }).click();
@@ -63,7 +63,7 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     await page.getByLabel("Stadt").fill("Bielefeld");
     await page.getByLabel("Bundesland / Region (optional)").selectOption("Nordrhein-Westfalen");
     await page.getByLabel("Immobilientyp").selectOption("Mehrfamilienhaus");
-    await page.screenshot({ path: "/tmp/e2e-wizard-step1.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-wizard-step1"), fullPage: true });
     await page.getByRole("button", { name: "Weiter", exact: true }).click();
 
     // Step 2: two units; a unit's persons are raised to at least 1.
@@ -82,14 +82,14 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     await page.getByRole("button", { name: "Weiter", exact: true }).click();
     await expect.poll(() => second.getByText("Name ist erforderlich").isVisible()).toBe(true);
     await second.getByLabel("Name der Wohneinheit").fill("OG rechts");
-    await page.screenshot({ path: "/tmp/e2e-wizard-step2.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-wizard-step2"), fullPage: true });
     await page.getByRole("button", { name: "Weiter", exact: true }).click();
 
     // Step 3: the summary with total area (2 decimals) and total persons, then save.
     await expect.poll(() => page.getByTestId("total-area").textContent()).toBe("132,75 m²");
     expect(await page.getByTestId("total-persons").textContent()).toBe("3");
     expect(await page.getByText("Lindenstraße 5, 33602 Bielefeld, Nordrhein-Westfalen, Deutschland").isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-wizard-summary.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-wizard-summary"), fullPage: true });
     await page.getByRole("button", { name: "Speichern" }).click();
 
     // The list with the new property selected and its units.
@@ -102,7 +102,7 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     expect(await units.getByRole("row", { name: /EG links/ }).getByRole("cell", { name: "62,50 m²" }).isVisible()).toBe(true);
     expect(await units.getByRole("row", { name: /OG rechts/ }).getByText("Leer").isVisible()).toBe(true);
     expect(await page.getByText(`Erstellt am${todayInGermany()}`).isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-properties.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-properties"), fullPage: true });
 
     // Edit a unit: a failed validation first, then the change.
     await page.getByRole("button", { name: "Wohneinheit EG links bearbeiten" }).click();
@@ -112,7 +112,7 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     await dialog.getByRole("button", { name: "Speichern" }).click();
     await expect.poll(() => dialog.getByText("Fläche muss größer als 0 sein").isVisible()).toBe(true);
     expect(await dialog.getByText("Name ist erforderlich").isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-unit-dialog-errors.png" });
+    await page.screenshot({ path: screenshotPath("e2e-unit-dialog-errors") });
     await dialog.getByLabel("Name der Wohneinheit").fill("EG links");
     await dialog.getByLabel("Fläche (m²)").fill("65");
     await dialog.getByLabel("Personen").fill("3");
@@ -131,7 +131,7 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     await page.getByRole("button", { name: "Wohneinheit hinzufügen" }).click();
     await expect.poll(() => page.getByText("Sie haben das Limit von 3 Wohneinheiten erreicht.").isVisible()).toBe(true);
     expect(await page.getByRole("dialog").getByRole("link", { name: "Upgrade" }).isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-unit-limit.png" });
+    await page.screenshot({ path: screenshotPath("e2e-unit-limit") });
     await page.keyboard.press("Escape");
 
     // The trial's single property: a second one is refused with the same dialog.
@@ -160,7 +160,7 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     expect(await page.getByTestId("efficiency-summary").textContent()).toContain("Mieteranteil 80 %");
     await page.getByLabel("Ermittlungsmethode").selectOption("energieausweis");
     await page.getByLabel("Name der Immobilie").fill("Lindenhof Nord");
-    await page.screenshot({ path: "/tmp/e2e-property-edit.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-property-edit"), fullPage: true });
     await page.getByRole("button", { name: "Speichern" }).click();
     await page.waitForURL("**/dashboard/properties");
     await expect.poll(() => page.getByText("Immobilie erfolgreich aktualisiert").first().isVisible()).toBe(true);
@@ -180,13 +180,13 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     expect(texts[4]).toContain("Immobilie erstellt: Lindenhof");
     expect(await page.getByRole("link", { name: "Neue Immobilie" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Zählerstände" }).isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-dashboard.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-dashboard-overview"), fullPage: true });
 
     // The properties screen on a phone.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/dashboard/properties");
     await expect.poll(() => page.getByRole("list", { name: "Wohneinheiten" }).isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-properties-mobile.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-properties-mobile"), fullPage: true });
     for (const path of ["/dashboard/properties", "/dashboard/properties/new", "/onboarding", "/dashboard"]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
@@ -194,7 +194,7 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
       expect(Number(await page.evaluate("document.documentElement.scrollWidth")), path).toBeLessThanOrEqual(375);
     }
     await page.goto("/onboarding");
-    await page.screenshot({ path: "/tmp/e2e-wizard-mobile.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-wizard-mobile"), fullPage: true });
     await context.close();
   });
 
@@ -203,7 +203,7 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     await registerThroughApi(page, uniqueEmail("formular"));
     await page.goto("/dashboard/properties");
     await expect.poll(() => page.getByText("Noch keine Immobilien").isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-properties-empty.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-properties-empty"), fullPage: true });
     await page.getByRole("button", { name: "Neue Immobilie" }).click();
     await page.waitForURL("**/dashboard/properties/new");
 
@@ -222,7 +222,7 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     await page.getByLabel("Bundesland / Region (optional)").selectOption("Berlin");
     await page.getByLabel("Immobilientyp").selectOption("Gewerbeobjekt");
     expect(await page.getByText("CO₂-Kosten werden 50/50 geteilt").isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-property-new.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-property-new"), fullPage: true });
     await submit.click();
     await expect.poll(() => page.getByText("Immobilie erfolgreich erstellt!").first().isVisible()).toBe(true);
     await page.waitForURL("**/dashboard/properties");

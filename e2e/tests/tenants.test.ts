@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, startAppServer, uniqueEmail, type AppServer, screenshotPath } from "../support/index.ts";
 
 /** A property with two units through the wizard's API (the properties screens are another feature's). */
 async function createPropertyWithUnits(page: Page) {
@@ -42,7 +42,7 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Mieter verwalten" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Keine Mieter gefunden").isVisible()).toBe(true);
     expect(await readSummary(page)).toEqual({ active: "0", former: "0", occupied: "0" });
-    await page.screenshot({ path: "/tmp/e2e-tenants-empty.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-tenants-empty"), fullPage: true });
 
     // The add form: a field error after touch, the summary box, the add button only when valid.
     await page.getByRole("button", { name: "Mieter hinzufügen" }).first().click();
@@ -58,7 +58,7 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     // Enter on an invalid form: the warning toast.
     await dialog.getByLabel("Name").press("Enter");
     await expect.poll(() => page.getByText("Bitte korrigieren Sie die Eingabefehler.").first().isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-tenant-form-errors.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-tenant-form-errors"), fullPage: true });
 
     await dialog.getByLabel("Name").fill("Max Mieter");
     await dialog.getByLabel("Telefon").fill("0521 123456");
@@ -106,7 +106,7 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await panel.getByLabel("Gültig ab").fill("2024-06-01");
     await panel.getByRole("button", { name: "Vorauszahlung hinzufügen" }).click();
     await expect.poll(() => panel.getByTestId("prepayment-errors").textContent()).toContain("Vorauszahlung überschneidet sich mit bestehenden Zeiträumen");
-    await page.screenshot({ path: "/tmp/e2e-prepayments.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-prepayments"), fullPage: true });
     // The server refuses it too (the check is not only in the browser).
     const tenants = await (await page.request.get("/api/tenants")).json();
     const refused = await page.request.post(`/api/tenants/${tenants[0].id}/prepayments`, { data: { monthlyAmount: "170", validFrom: "2024-06-01" } });
@@ -129,7 +129,7 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await edit.getByRole("button", { name: "Personenzahl ändern" }).click();
     await expect.poll(() => edit.getByText("3 Personen").isVisible()).toBe(true);
     await expect.poll(() => edit.getByText("ab 01.01.2024 bis 30.06.2024").isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-tenant-edit.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-tenant-edit"), fullPage: true });
     await edit.getByRole("button", { name: "Abbrechen" }).click();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
 
@@ -138,12 +138,12 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await expect.poll(() => page.getByText("Mieter-Status auf inaktiv geändert").first().isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("cell", { name: "Ausgezogen" }).isVisible()).toBe(true);
     await expect.poll(() => readSummary(page)).toEqual({ active: "0", former: "1", occupied: "0" });
-    await page.screenshot({ path: "/tmp/e2e-tenants-desktop.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-tenants-desktop"), fullPage: true });
 
     // The same list as cards on a phone.
     await page.setViewportSize({ width: 375, height: 800 });
     await expect.poll(() => page.getByTestId("tenant-card").first().isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-tenants-mobile.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-tenants-mobile"), fullPage: true });
     await context.close();
   });
 
@@ -155,7 +155,7 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await page.getByRole("button", { name: "Mieter hinzufügen" }).first().click();
     await page.getByRole("dialog").getByLabel("Erweiterte Felder anzeigen").check();
     await expect.poll(() => page.getByRole("dialog").getByLabel("Ausweisnummer").isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-tenant-form-mobile.png" });
+    await page.screenshot({ path: screenshotPath("e2e-tenant-form-mobile") });
     await context.close();
   });
 
@@ -185,7 +185,7 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await expect.poll(() => page.getByText("Sie haben das Limit von 3 Mietern erreicht.").first().isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Mieter hinzufügen" }).count()).toBe(0);
     await expect.poll(() => page.getByRole("link", { name: "Upgrade" }).first().isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/e2e-tenants-limit.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("e2e-tenants-limit"), fullPage: true });
 
     // Deleting asks first.
     await page.getByRole("button", { name: "Löschen" }).first().click();

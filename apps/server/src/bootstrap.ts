@@ -1,18 +1,41 @@
-import path from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
 import type { Config } from "./config/env.ts";
-import { createAuth } from "./auth/auth.ts";
+import { composeApp } from "./compose-app.ts";
 import { acquireDataDirLock } from "./db/data-dir-lock.ts";
 import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { createApp } from "./http/create-app.ts";
 import type { Logger } from "./lib/logger.ts";
-import { createMailer } from "./mail/mailer.ts";
+import { setPoolStatsSource } from "./metrics/metrics-registry.ts";
+import { startControlServer } from "./ops/control-server.ts";
+
+/** Requests in flight (and a running background job) get this long after SIGTERM. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningServer {
   port: number;
   database: DatabaseHandle;
+  /**
+   * Graceful stop: no new connections; requests in flight and a running job get up to
+   * SHUTDOWN_GRACE_MS; then the database closes and the data-folder lock is released.
+   */
   close(): Promise<void>;
+}
+
+/** Stops accepting, lets requests in flight finish (at most `graceMs`), then cuts what is left. */
+async function closeHttpServer(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections between requests would hold close() open: end each one as soon as
+  // it is idle, so a client in the middle of a request still gets its answer.
+  server.closeIdleConnections();
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+  await Promise.race([closed, deadline]);
+  clearTimeout(timer);
+  clearInterval(idleSweep);
+  server.closeAllConnections();
+  await closed;
 }
 
 /** Opens the database (locking DATA_DIR for the embedded one), migrates, and listens. */
@@ -20,28 +43,35 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   let database: DatabaseHandle;
   try {
-    database = await openDatabase(config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir });
+    database = await openDatabase(
+      config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, poolMax: config.databasePoolMax } : { kind: "pglite", dataDir: config.dataDir },
+      logger,
+    );
     const applied = await migrateToLatest(database.db);
     logger.info("database.ready", { driver: database.driver, migrationsApplied: applied });
   } catch (error) {
     releaseLock();
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox"), logger });
-  const auth = createAuth({ config, authDb: database.authDb, mailer });
-  const app = createApp({ config, database, auth, mailer, logger });
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  const { app, jobWorker } = composeApp({ config, database, logger });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
     s.once("error", reject);
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  jobWorker.start();
+  // The embedded database belongs to this process alone: `npm run backup` asks it for a copy
+  // through a socket in the data folder (ops/control-server.ts).
+  const control = database.dumpEmbedded ? await startControlServer({ dataDir: config.dataDir, database, logger }) : null;
   logger.info("server.listening", { url: `http://localhost:${port}`, publicUrl: config.publicUrl });
   return {
     port,
     database,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([closeHttpServer(server, SHUTDOWN_GRACE_MS), jobWorker.stop(SHUTDOWN_GRACE_MS)]);
+      await control?.close();
+      setPoolStatsSource(null);
       await database.close();
       releaseLock();
     },

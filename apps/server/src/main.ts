@@ -36,11 +36,23 @@ async function main() {
   }
   console.log(`Nebenkosten läuft auf http://localhost:${server.port}`);
   let isClosing = false;
+  // SIGTERM (an orchestrator, systemd) or SIGINT (Ctrl+C): stop accepting, let requests in
+  // flight finish, close the database, release the data folder, exit 0. A second signal while
+  // that runs ends the process at once.
   const shutdown = async (signal: string) => {
-    if (isClosing) return;
+    if (isClosing) {
+      logger.warn("server.forced_exit", { signal });
+      process.exit(1);
+    }
     isClosing = true;
     logger.info("server.stopping", { signal });
-    await server.close();
+    try {
+      await server.close();
+    } catch (error) {
+      logger.error("server.stop_failed", { message: (error as Error).message });
+      process.exit(1);
+    }
+    logger.info("server.stopped", { signal });
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  CLASSIFICATION_RULES,
+  CATEGORY_BY_ERROR_CODE,
   ERROR_CATEGORIES,
   MAX_RETRIES,
   buildEnhancedError,
   classifyError,
-  classifyErrorMessage,
   generateErrorId,
   getCatalogueEntry,
   isRetryAllowed,
@@ -13,85 +12,39 @@ import {
 } from "../src/lib/error-catalogue";
 import { ApiError } from "../src/lib/api-error";
 
-describe("classifyErrorMessage", () => {
-  const cases: Array<[string, ErrorCategory]> = [
-    ["Validation failed for field name", "validation"],
-    ["Invalid input", "validation"],
-    ["Field is REQUIRED", "validation"],
-    ["database unavailable", "database"],
-    ["SQL syntax error near SELECT", "database"],
-    ["Supabase client error", "database"],
-    ["Network request failed", "network"],
-    ["Failed to fetch", "network"],
-    ["Connection reset by peer", "network"],
-    ["JWT expired", "authentication"],
-    ["Token expired", "authentication"],
-    ["Authentication needed", "authentication"],
-    ["Permission denied", "permission"],
-    ["401 Unauthorized", "permission"],
-    ["Forbidden", "permission"],
-    ["Calculation aborted", "calculation"],
-    ["Consumption is negative", "calculation"],
-    ["Plausibility check failed", "calculation"],
-    ["PDF could not be created", "pdf"],
-    ["Generation timed out", "pdf"],
-    ["Document is empty", "pdf"],
-    ["Meter not found", "meterReading"],
-    ["Reading lower than before", "meterReading"],
-    ["Zähler fehlt", "meterReading"],
-    ["ZÄHLER fehlt", "meterReading"],
-    ["No rate for electricity", "rate"],
-    ["Tariff missing", "rate"],
-    ["Energy source unknown", "rate"],
-    ["Something odd happened", "generic"],
-    ["", "generic"],
-  ];
-
-  it.each(cases)("classifies %j as %s", (message, expected) => {
-    expect(classifyErrorMessage(message)).toBe(expected);
-  });
-
-  it("checks the categories in the specified order (first match wins)", () => {
-    expect(classifyErrorMessage("Invalid token")).toBe("validation");
-    expect(classifyErrorMessage("Database connection lost")).toBe("database");
-    expect(classifyErrorMessage("fetch token failed")).toBe("network");
-    expect(classifyErrorMessage("token permission")).toBe("authentication");
-    expect(classifyErrorMessage("forbidden calculation")).toBe("permission");
-    expect(classifyErrorMessage("consumption pdf")).toBe("calculation");
-    expect(classifyErrorMessage("pdf of meter readings")).toBe("pdf");
-    expect(classifyErrorMessage("meter rate")).toBe("meterReading");
-  });
-
-  it("lists the nine keyword categories in the order of the specification", () => {
-    expect(CLASSIFICATION_RULES.map(([category]) => category)).toEqual([
-      "validation",
-      "database",
-      "network",
-      "authentication",
-      "permission",
-      "calculation",
-      "pdf",
-      "meterReading",
-      "rate",
-    ]);
-  });
-});
-
 describe("classifyError", () => {
-  it("classifies Error objects by their message", () => {
-    expect(classifyError(new Error("Failed to fetch"))).toBe("network");
-    expect(classifyError(new TypeError("x is undefined"))).toBe("generic");
+  const apiError = (code: string, message = "Eine Meldung") => new ApiError({ status: 400, code, message });
+
+  it.each([
+    ["VALIDATION", "validation"],
+    ["PAYLOAD_TOO_LARGE", "validation"],
+    ["NETWORK", "network"],
+    ["UNAUTHORIZED", "authentication"],
+    ["FORBIDDEN", "permission"],
+    ["LIMIT_REACHED", "permission"],
+    ["FEATURE_NOT_IN_PLAN", "permission"],
+    ["READING_DECREASE", "meterReading"],
+    ["NOT_FOUND", "generic"],
+    ["INTERNAL", "generic"],
+  ] as Array<[string, ErrorCategory]>)("classifies the code %s as %s", (code, category) => {
+    expect(classifyError(apiError(code))).toBe(category);
   });
 
-  it("classifies strings and ignores other values", () => {
-    expect(classifyError("sql error")).toBe("database");
+  it("decides by the code, never by words in the message", () => {
+    expect(classifyError(apiError("INTERNAL", "database connection lost"))).toBe("generic");
+    expect(classifyError(apiError("VALIDATION", "Zähler nicht gefunden"))).toBe("validation");
+    expect(classifyError(new Error("Supabase client error"))).toBe("generic");
+    expect(classifyError(new Error("Failed to fetch"))).toBe("generic");
+  });
+
+  it("treats anything that is not an API error as generic", () => {
+    expect(classifyError("sql error")).toBe("generic");
     expect(classifyError(42)).toBe("generic");
     expect(classifyError(null)).toBe("generic");
   });
 
-  it("takes an API error's code into account", () => {
-    const error = new ApiError({ status: 400, code: "VALIDATION", message: "Bitte korrigieren Sie die Eingabefehler." });
-    expect(classifyError(error)).toBe("validation");
+  it("lists only categories of the catalogue", () => {
+    for (const category of Object.values(CATEGORY_BY_ERROR_CODE)) expect(ERROR_CATEGORIES).toContain(category);
   });
 });
 
@@ -175,7 +128,7 @@ describe("catalogue entries", () => {
   });
 
   it("buildEnhancedError classifies and looks up in one step", () => {
-    expect(buildEnhancedError(new Error("Failed to fetch")).title).toBe("Netzwerkfehler");
+    expect(buildEnhancedError(new ApiError({ status: 0, code: "NETWORK", message: "Keine Verbindung" })).title).toBe("Netzwerkfehler");
     expect(buildEnhancedError("boom").title).toBe("Unerwarteter Fehler");
   });
 });

@@ -79,9 +79,11 @@ describe("dates", () => {
 
 describe("numbers and money", () => {
   it("formats euro amounts in de-DE", () => {
-    expect(plain(formatCurrency(1234.56))).toBe("1.234,56 €");
-    expect(plain(formatCurrency("1234.5"))).toBe("1.234,50 €");
-    expect(plain(formatCurrency(-12))).toBe("-12,00 €");
+    expect(formatCurrency("1234.56")).toBe("1.234,56 €");
+    expect(formatCurrency("1234.5")).toBe("1.234,50 €");
+    expect(formatCurrency("-12")).toBe("-12,00 €");
+    // Exact: a float would print 12345678901234.57 as ...,56 or ...,58.
+    expect(formatCurrency("12345678901234.57")).toBe("12.345.678.901.234,57 €");
     expect(formatCurrency(null)).toBe("–");
     expect(formatCurrency("abc")).toBe("–");
   });
@@ -92,7 +94,8 @@ describe("numbers and money", () => {
     expect(formatNumber(0.123456, { maximumFractionDigits: 6 })).toBe("0,123456");
     expect(plain(formatPercent(85))).toBe("85 %");
     expect(plain(formatPercent(33.333, 1))).toBe("33,3 %");
-    expect(plain(formatArea(72.5))).toBe("72,50 m²");
+    expect(formatArea("72.5")).toBe("72,50 m²");
+    expect(formatArea("abc")).toBe("–");
     expect(formatArea(null)).toBe("–");
   });
 

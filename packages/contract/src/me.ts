@@ -77,4 +77,5 @@ export const healthResponseSchema = z.object({
   status: z.enum(["ok", "degraded"]),
   database: z.object({ reachable: z.boolean(), driver: z.enum(["pglite", "postgres"]) }),
   version: z.string(),
-});
+});export type HealthResponse = z.infer<typeof healthResponseSchema>;
+

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { calendarDate, optionalText } from "./common.ts";
+import { optionalText } from "./common.ts";
+import { calendarDate } from "./calendar-dates.ts";
+import { decimalTextSchema } from "./decimal-text.ts";
 import { EFFICIENCY_CLASSES, EFFICIENCY_METHODS, PROPERTY_TYPES } from "./properties.ts";
 
 // Requests and rules of the properties area: specification part 1, sections 3 (property, unit),
@@ -198,19 +200,15 @@ export const propertyUpdateBodySchema = z
 export type PropertyUpdateBody = z.input<typeof propertyUpdateBodySchema>;
 export type PropertyUpdateValues = z.output<typeof propertyUpdateBodySchema>;
 
-const AREA_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
-
 /** m² as an exact decimal string with up to 2 decimals (numeric(10,2)), above 0. */
-export const areaSchema = z
-  .union([z.string(), z.number()], { error: "Fläche ist erforderlich" })
-  .transform((v) => (typeof v === "number" ? String(v) : v.trim().replace(",", ".")))
-  .superRefine((v, ctx) => {
-    if (v === "") return void ctx.addIssue({ code: "custom", message: "Fläche ist erforderlich" });
-    if (!/^-?\d+(\.\d+)?$/.test(v)) return void ctx.addIssue({ code: "custom", message: "Fläche muss eine Zahl sein" });
-    if (v.startsWith("-") || /^0+(\.0+)?$/.test(v)) return void ctx.addIssue({ code: "custom", message: "Fläche muss größer als 0 sein" });
-    if (!/^\d+(\.\d{1,2})?$/.test(v)) return void ctx.addIssue({ code: "custom", message: "Fläche darf höchstens 2 Nachkommastellen haben" });
-    if (!AREA_PATTERN.test(v)) ctx.addIssue({ code: "custom", message: "Fläche ist zu groß" });
-  });
+export const areaSchema = decimalTextSchema("area", {
+  required: "Fläche ist erforderlich",
+  notANumber: "Fläche muss eine Zahl sein",
+  negative: "Fläche muss größer als 0 sein",
+  zero: "Fläche muss größer als 0 sein",
+  tooManyDecimals: "Fläche darf höchstens 2 Nachkommastellen haben",
+  tooLarge: "Fläche ist zu groß",
+});
 
 export const MAX_PERSONS = 999;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate } from "./common.ts";
+import { isCalendarDate } from "./calendar-dates.ts";
 
 // Occupants of a tenancy over time (part 2, entity tenant_attributes: persons, valid_from,
 // valid_until). The persons key weights by person-days (DECISIONS 2), so a change of the

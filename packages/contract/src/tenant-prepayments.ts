@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isCalendarDate } from "./common.ts";
+import { isCalendarDate } from "./calendar-dates.ts";
+import { DECIMAL_KINDS, decimalTextSchema, toScaledBigInt } from "./decimal-text.ts";
 
 // Tenant prepayments: specification part 2, sections 2.3, 4 'Prepayments' and 5 'Prepayment
 // rules'; DECISIONS 5. Amounts are decimal strings and compared in integer cents, never floats.
@@ -28,26 +29,10 @@ export const PREPAYMENT_OPEN_END = "2099-12-31";
 /** Part 2, section 9: amounts above 10,000 EUR per month are flagged. */
 export const PREPAYMENT_WARNING_THRESHOLD_CENTS = 1_000_000;
 
-const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
-
-/** "1.234,5" is not accepted; "1234,5" and "1234.50" are (a decimal comma becomes a point). */
-export function normalizePrepaymentAmountInput(value: string | number): string {
-  return (typeof value === "number" ? String(value) : value).trim().replace(",", ".");
-}
-
-/** Integer cents of a money string ("150.5" -> 15050) by string parsing; null if malformed. */
-export function parsePrepaymentAmountCents(text: string): number | null {
-  if (!MONEY_PATTERN.test(text)) return null;
-  const isNegative = text.startsWith("-");
-  const [euros = "0", fraction = ""] = text.replace("-", "").split(".");
-  const cents = Number(euros) * 100 + Number(fraction.padEnd(2, "0"));
-  return isNegative ? -cents : cents;
-}
-
 /** The warnings of a valid amount (section 5: above 10,000 EUR warns, never blocks). */
 export function listPrepaymentWarnings(monthlyAmount: string): string[] {
-  const cents = parsePrepaymentAmountCents(monthlyAmount);
-  return cents !== null && cents > PREPAYMENT_WARNING_THRESHOLD_CENTS ? [PREPAYMENT_MESSAGES.amountUnusuallyHigh] : [];
+  const cents = toScaledBigInt(monthlyAmount, DECIMAL_KINDS.money.maxDecimals);
+  return cents !== null && cents > BigInt(PREPAYMENT_WARNING_THRESHOLD_CENTS) ? [PREPAYMENT_MESSAGES.amountUnusuallyHigh] : [];
 }
 
 /** Ranges overlap when each starts on or before the other's (inclusive) end; open end = 2099-12-31. */
@@ -58,18 +43,15 @@ export function isPrepaymentOverlapping(
   return a.validFrom <= (b.validUntil ?? PREPAYMENT_OPEN_END) && b.validFrom <= (a.validUntil ?? PREPAYMENT_OPEN_END);
 }
 
-const monthlyAmountSchema = z
-  .union([z.string(), z.number()], { error: PREPAYMENT_MESSAGES.amountNotPositive })
-  .transform(normalizePrepaymentAmountInput)
-  .superRefine((value, ctx) => {
-    if (value === "") {
-      ctx.addIssue({ code: "custom", message: PREPAYMENT_MESSAGES.amountNotPositive });
-      return;
-    }
-    const cents = parsePrepaymentAmountCents(value);
-    if (cents === null) ctx.addIssue({ code: "custom", message: PREPAYMENT_MESSAGES.amountFormat });
-    else if (cents <= 0) ctx.addIssue({ code: "custom", message: PREPAYMENT_MESSAGES.amountNotPositive });
-  });
+/** Euros per month: German comma or point; zero and below are refused (section 5). */
+const monthlyAmountSchema = decimalTextSchema("money", {
+  required: PREPAYMENT_MESSAGES.amountNotPositive,
+  notANumber: PREPAYMENT_MESSAGES.amountFormat,
+  negative: PREPAYMENT_MESSAGES.amountNotPositive,
+  zero: PREPAYMENT_MESSAGES.amountNotPositive,
+  tooManyDecimals: PREPAYMENT_MESSAGES.amountFormat,
+  tooLarge: PREPAYMENT_MESSAGES.amountFormat,
+});
 
 const validFromSchema = z
   .string({ error: PREPAYMENT_MESSAGES.invalidStart })
@@ -101,6 +83,7 @@ export function addPrepaymentCrossFieldIssues(p: { validFrom?: string; validUnti
 /** POST /api/tenants/:id/prepayments (and the form). */
 export const prepaymentBodySchema = prepaymentFieldsSchema.superRefine((p, ctx) => addPrepaymentCrossFieldIssues(p, ctx));
 export type PrepaymentBody = z.input<typeof prepaymentBodySchema>;
+export type PrepaymentValues = z.output<typeof prepaymentBodySchema>;
 
 /** PATCH /api/prepayments/:id: any subset; the merged prepayment must pass every rule. */
 export const updatePrepaymentBodySchema = prepaymentFieldsSchema.partial();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate } from "./common.ts";
+import { isCalendarDate } from "./calendar-dates.ts";
 
 // Tenants: specification part 1, section 3 'tenant', section 5 'Tenant form' (messages exact)
 // and section 8 'Tenants'. Prepayments and occupants live in their own files, re-exported here.

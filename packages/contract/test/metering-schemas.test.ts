@@ -1,29 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  buildBillingPeriodName,
-  compareDecimalText,
-  createReadingBodySchema,
-  formatDecimalTextDe,
-  getLatestBillingPeriodEnd,
-  normalizeDecimalText,
-  rateBodySchema,
-} from "../src/metering/index.ts";
-
-describe("decimal text", () => {
-  it("normalizes German and plain input", () => {
-    expect(normalizeDecimalText("1.234,5")).toBe("1234.5");
-    expect(normalizeDecimalText(" 12.5 ")).toBe("12.5");
-    expect(normalizeDecimalText(7)).toBe("7");
-  });
-  it("compares exactly and formats de-DE", () => {
-    expect(compareDecimalText("99.999", "100")).toBe(-1);
-    expect(compareDecimalText("100.000", "100")).toBe(0);
-    expect(compareDecimalText("0.3", "0.29999999")).toBe(1);
-    expect(formatDecimalTextDe("1234567.500")).toBe("1.234.567,5");
-    expect(formatDecimalTextDe("0.35", 2)).toBe("0,35");
-    expect(formatDecimalTextDe("12.000")).toBe("12");
-  });
-});
+import { buildBillingPeriodName, createReadingBodySchema, getLatestBillingPeriodEnd, rateBodySchema } from "../src/index.ts";
 
 describe("billing periods", () => {
   it("names a period with de-DE dates", () => {

@@ -5,7 +5,6 @@ import {
   isPrepaymentOverlapping,
   isValidGermanPhone,
   listPrepaymentWarnings,
-  parsePrepaymentAmountCents,
   prepaymentBodySchema,
 } from "../src/index.ts";
 
@@ -32,14 +31,6 @@ describe("tenant rules", () => {
 });
 
 describe("prepayment rules", () => {
-  it("parses amounts to cents by text, never through a float", () => {
-    expect(parsePrepaymentAmountCents("0.1")).toBe(10);
-    expect(parsePrepaymentAmountCents("150")).toBe(15000);
-    expect(parsePrepaymentAmountCents("-5.05")).toBe(-505);
-    expect(parsePrepaymentAmountCents("9999999999.99")).toBe(999999999999);
-    expect(parsePrepaymentAmountCents("1.234")).toBeNull();
-  });
-
   it("warns strictly above 10,000 EUR", () => {
     expect(listPrepaymentWarnings("10000.00")).toEqual([]);
     expect(listPrepaymentWarnings("10000.01")).toEqual(["Vorauszahlungsbetrag erscheint ungewöhnlich hoch (> 10.000 €)"]);

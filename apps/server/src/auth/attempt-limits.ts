@@ -1,5 +1,5 @@
 import type { Db } from "../db/database.ts";
-import { HttpError } from "../http/http-error.ts";
+import { RateLimited } from "../domain/domain-errors.ts";
 import { countRecentAttempts, type AttemptKind } from "./attempt-queries.ts";
 
 interface Rule {
@@ -31,7 +31,7 @@ const MESSAGES: Record<AttemptKind, (minutes: number) => string> = {
     `Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuchen Sie es in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erneut.`,
 };
 
-/** Throws 429 with a German message when any rule for this account or address is exhausted. */
+/** Throws RateLimited (429) with a German message when any rule for this account or address is exhausted. */
 export async function assertWithinAttemptLimits(
   db: Db,
   kind: AttemptKind,
@@ -42,7 +42,7 @@ export async function assertWithinAttemptLimits(
     const count = await countRecentAttempts(db, kind, { [rule.by]: who[rule.by] }, rule.windowSeconds);
     if (count >= rule.max) {
       const minutes = Math.ceil(rule.windowSeconds / 60);
-      throw new HttpError(429, "RATE_LIMITED", MESSAGES[kind](minutes));
+      throw new RateLimited(MESSAGES[kind](minutes));
     }
   }
 }

@@ -4,14 +4,10 @@ import { AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE, newPasswordBodySchema, rese
 import type { Config } from "../config/env.ts";
 import type { Db } from "../db/database.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { HttpError, validationError } from "../http/http-error.ts";
-import { collectFieldErrors } from "../http/zod-errors.ts";
-import { logActivity } from "../features/activity/activity-log.ts";
-import { ensureSubscription } from "../features/account/subscription-service.ts";
-import { ensureProfile, updateProfile } from "../features/account/profile-queries.ts";
-import { assertWithinAttemptLimits, RESET_RULES, SIGN_IN_RULES } from "./attempt-limits.ts";
-import { clearSignInFailures, recordAttempt } from "./attempt-queries.ts";
+import { ValidationFailed } from "../domain/domain-errors.ts";
+import { collectFieldErrors } from "../domain/zod-field-errors.ts";
 import type { Auth } from "./auth.ts";
+import { assertSignInAllowed, completeSignIn, completeSignUp, recordResetRequest, recordSignInFailure, recordSignOut } from "./auth-service.ts";
 import { getClientAddress } from "./client-address.ts";
 
 interface AuthRouteDeps {
@@ -26,13 +22,13 @@ async function readJsonBody(c: Context): Promise<unknown> {
   try {
     return await c.req.raw.clone().json();
   } catch {
-    throw new HttpError(400, "VALIDATION", "Ungültiges JSON im Anfragetext.");
+    throw new ValidationFailed({}, "Ungültiges JSON im Anfragetext.");
   }
 }
 
 function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw validationError(collectFieldErrors(parsed.error));
+  if (!parsed.success) throw new ValidationFailed(collectFieldErrors(parsed.error));
   return parsed.data;
 }
 
@@ -97,10 +93,7 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     const response = await auth.handler(withBody(c.req.raw, forwarded));
     const userId = response.ok ? await readUserId(response) : null;
     if (userId) {
-      await ensureSubscription(db, userId);
-      await ensureProfile(db, { id: userId, firstName: body.firstName, lastName: body.lastName });
-      await updateProfile(db, userId, { firstName: body.firstName, lastName: body.lastName, company: null, phone: null });
-      await logActivity(db, { userId, key: "user.registered", entityId: userId, entityName: email, userAgent: c.req.header("user-agent") });
+      await completeSignUp(db, { userId, email, firstName: body.firstName, lastName: body.lastName, userAgent: c.req.header("user-agent") ?? null });
     }
     return translateAuthResponse(response);
   });
@@ -109,17 +102,12 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     const body = parseBody(signInBodySchema, await readJsonBody(c));
     const email = body.email.toLowerCase();
     const ipAddress = getClientAddress(c, config.trustProxy);
-    await assertWithinAttemptLimits(db, "sign_in_failure", SIGN_IN_RULES, { email, ipAddress });
+    await assertSignInAllowed(db, { email, ipAddress });
     const response = await auth.handler(withBody(c.req.raw, { ...body, email }));
     if (response.status === 401) {
-      await recordAttempt(db, "sign_in_failure", email, ipAddress);
+      await recordSignInFailure(db, { email, ipAddress });
     } else if (response.ok) {
-      await clearSignInFailures(db, email);
-      const userId = await readUserId(response);
-      if (userId) {
-        await ensureSubscription(db, userId);
-        await logActivity(db, { userId, key: "user.login", entityId: userId, entityName: email, userAgent: c.req.header("user-agent") });
-      }
+      await completeSignIn(db, { userId: await readUserId(response), email, userAgent: c.req.header("user-agent") ?? null });
     }
     return translateAuthResponse(response);
   });
@@ -128,8 +116,7 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     const body = parseBody(resetRequestBodySchema, await readJsonBody(c));
     const email = body.email.toLowerCase();
     const ipAddress = getClientAddress(c, config.trustProxy);
-    await assertWithinAttemptLimits(db, "reset_request", RESET_RULES, { email, ipAddress });
-    await recordAttempt(db, "reset_request", email, ipAddress);
+    await recordResetRequest(db, { email, ipAddress });
     // The answer is the same whether or not the account exists (no account enumeration).
     return translateAuthResponse(await auth.handler(withBody(c.req.raw, { email, redirectTo: "/auth/new-password" })));
   });
@@ -144,7 +131,7 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     const current = await auth.api.getSession({ headers: c.req.raw.headers });
     const response = await auth.handler(c.req.raw);
     if (current && response.ok) {
-      await logActivity(db, { userId: current.user.id, key: "user.logout", entityId: current.user.id, entityName: current.user.email });
+      await recordSignOut(db, current.user);
     }
     return translateAuthResponse(response);
   });
@@ -154,7 +141,7 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     const provider = String(body.provider ?? "");
     const isKnown = (SOCIAL_PROVIDERS as readonly string[]).includes(provider);
     if (!isKnown || !(provider in config.socialProviders)) {
-      throw new HttpError(400, "PROVIDER_NOT_CONFIGURED", AUTH_ERROR_MESSAGES.PROVIDER_NOT_FOUND!);
+      throw new ValidationFailed({}, AUTH_ERROR_MESSAGES.PROVIDER_NOT_FOUND!, "PROVIDER_NOT_CONFIGURED");
     }
     return translateAuthResponse(await auth.handler(c.req.raw));
   });

@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Config } from "../config/env.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { MailMessage } from "../mail/mailer.ts";
 import { buildPasswordResetMail } from "../mail/templates/password-reset-mail.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 
@@ -15,12 +15,13 @@ export const RESET_TOKEN_SECONDS = HOUR;
 export interface AuthDeps {
   config: Config;
   authDb: Kysely<unknown>;
-  mailer: Mailer;
+  /** Hands a mail to the job queue (mail/mail-job.ts): the request does not wait for SMTP. */
+  queueMail: (message: MailMessage) => Promise<void>;
 }
 
 const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
 
-export function createAuth({ config, authDb, mailer }: AuthDeps) {
+export function createAuth({ config, authDb, queueMail }: AuthDeps) {
   const socialProviders = Object.fromEntries(
     Object.entries(config.socialProviders).map(([name, c]) => [name, { clientId: c.clientId, clientSecret: c.clientSecret }]),
   );
@@ -78,7 +79,7 @@ export function createAuth({ config, authDb, mailer }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         const link = `${config.publicUrl}/auth/new-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(buildPasswordResetMail({ to: user.email, name: user.name, link }));
+        await queueMail(buildPasswordResetMail({ to: user.email, name: user.name, link }));
       },
     },
     socialProviders,

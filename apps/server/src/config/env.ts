@@ -34,6 +34,12 @@ const envSchema = z
     FACEBOOK_CLIENT_SECRET: optionalNonBlank,
     APPLE_CLIENT_ID: optionalNonBlank,
     APPLE_CLIENT_SECRET: optionalNonBlank,
+    DATABASE_POOL_MAX: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(1, "muss mindestens 1 sein").max(200, "darf höchstens 200 sein").default(10),
+    /** Bearer token for GET /metrics (Prometheus); without one the endpoint does not exist. */
+    METRICS_TOKEN: optionalNonBlank.pipe(z.string().min(16, "muss mindestens 16 Zeichen lang sein").optional()),
+    /** Background jobs this instance runs at once; 0 = none (the instance only serves requests). */
+    JOB_CONCURRENCY: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(1),
+    JOB_POLL_INTERVAL_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(100, "muss mindestens 100 sein").max(60_000, "darf höchstens 60000 sein").default(1000),
     /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0"])
@@ -82,6 +88,10 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   bodyLimitBytes: number;
   trustProxy: boolean;
+  databasePoolMax: number;
+  metricsToken: string | undefined;
+  jobConcurrency: number;
+  jobPollIntervalMs: number;
   socialProviders: Partial<Record<"google" | "facebook" | "apple", SocialProviderConfig>>;
 }
 

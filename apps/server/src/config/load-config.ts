@@ -21,6 +21,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_KB * 1024,
     trustProxy: env.TRUST_PROXY,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    metricsToken: env.METRICS_TOKEN,
+    jobConcurrency: env.JOB_CONCURRENCY,
+    jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     socialProviders: pickSocialProviders(env),
   };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const LOCK_FILE = "nebenkosten.lock";
+export const LOCK_FILE = "nebenkosten.lock";
 
 export class DataDirLockedError extends Error {}
 

@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PGlitePool } from "./pglite-pool.ts";
 import { TYPE_PARSERS } from "./type-parsers.ts";
+import type { Logger } from "../lib/logger.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -15,18 +16,34 @@ export interface DatabaseHandle {
   db: Db;
   /** better-auth's own view of the same pool, without case conversion (it maps its fields itself). */
   authDb: Kysely<unknown>;
+  /** Connections of the pool right now (GET /metrics). */
+  readPoolStats(): PoolStats;
+  /**
+   * The embedded database only: a consistent copy of its data folder as a tar archive, taken
+   * while no statement or transaction runs (backups, docs/operations.md). Null for PostgreSQL,
+   * which is backed up with its own tools.
+   */
+  dumpEmbedded: (() => Promise<Uint8Array>) | null;
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export type DatabaseTarget = { kind: "postgres"; url: string; poolMax?: number } | { kind: "pglite"; dataDir: string | null };
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite (in a folder, or in memory). */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(target: DatabaseTarget, logger: Logger): Promise<DatabaseHandle> {
   let pool: { connect(): Promise<unknown>; end(): Promise<void> };
+  let readPoolStats: () => PoolStats;
+  let dumpEmbedded: DatabaseHandle["dumpEmbedded"] = null;
   if (target.kind === "postgres") {
     const pgPool = new pg.Pool({
       connectionString: target.url,
-      max: 10,
+      max: target.poolMax ?? 10,
       types: {
         getTypeParser: ((oid: number, format?: "text" | "binary") =>
           TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -35,14 +52,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle connection that the server closes (restart, failover, admin command) must not
     // crash the process: the pool drops it and the next query opens a new one.
     pgPool.on("error", (error) => {
-      console.error(JSON.stringify({ time: new Date().toISOString(), level: "warn", event: "database.idle_connection_lost", message: error.message }));
+      logger.warn("database.idle_connection_lost", { message: error.message });
     });
     pool = pgPool;
+    readPoolStats = () => ({ total: pgPool.totalCount, idle: pgPool.idleCount, waiting: pgPool.waitingCount });
   } else {
     const parsers = Object.fromEntries(Object.entries(TYPE_PARSERS).map(([oid, fn]) => [oid, (v: string) => fn(v)]));
     const dataDir = target.dataDir ? path.join(target.dataDir, "pgdata") : undefined;
     const pglite = await PGlite.create(dataDir ? { dataDir, parsers } : { parsers });
-    pool = new PGlitePool(pglite);
+    const pglitePool = new PGlitePool(pglite);
+    pool = pglitePool;
+    readPoolStats = () => pglitePool.readStats();
+    dumpEmbedded = () => pglitePool.dumpDataDir();
   }
   const dialect = () => new PostgresDialect({ pool: pool as never });
   const db = new Kysely<Database>({ dialect: dialect(), plugins: [new CamelCasePlugin()] });
@@ -51,6 +72,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     driver: target.kind,
     db,
     authDb,
+    readPoolStats,
+    dumpEmbedded,
     async close() {
       await pool.end();
     },

@@ -16,18 +16,51 @@ const WRITE_COMMAND = /^\s*(?:with\b[\s\S]*?\b)?(insert|update|delete|merge)\b/i
  */
 export class PGlitePool {
   #tail: Promise<void> = Promise.resolve();
+  #waiting = 0;
+  #isHeld = false;
   readonly #db: PGlite;
 
   constructor(db: PGlite) {
     this.#db = db;
   }
 
-  async connect(): Promise<PoolClientLike> {
+  /** Waits for the single connection and holds it until `release` is called. */
+  async #acquire(): Promise<() => void> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const previous = this.#tail;
     this.#tail = previous.then(() => released);
+    this.#waiting += 1;
     await previous;
+    this.#waiting -= 1;
+    this.#isHeld = true;
+    return () => {
+      this.#isHeld = false;
+      release();
+    };
+  }
+
+  readStats(): { total: number; idle: number; waiting: number } {
+    return { total: 1, idle: this.#isHeld ? 0 : 1, waiting: this.#waiting };
+  }
+
+  /**
+   * A consistent copy of the data folder (a tar archive): taken holding the connection, so no
+   * transaction is open, after a CHECKPOINT, so the files hold every committed change.
+   */
+  async dumpDataDir(): Promise<Uint8Array> {
+    const release = await this.#acquire();
+    try {
+      await this.#db.exec("checkpoint");
+      const archive = await this.#db.dumpDataDir("none");
+      return new Uint8Array(await archive.arrayBuffer());
+    } finally {
+      release();
+    }
+  }
+
+  async connect(): Promise<PoolClientLike> {
+    const release = await this.#acquire();
     const db = this.#db;
     return {
       release,

@@ -266,6 +266,55 @@ export interface StatementsTable {
   updatedAt: Timestamp;
 }
 
+export type JobStatus = "queued" | "running" | "succeeded" | "failed";
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: Generated<number>;
+  maxAttempts: number;
+  runAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lockedBy: string | null;
+  leaseUntil: Date | null;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  finishedAt: Date | null;
+}
+
+export interface ClientErrorsTable {
+  id: Generated<number>;
+  userId: string | null;
+  kind: string;
+  message: string;
+  stack: string | null;
+  path: string | null;
+  release: string | null;
+  occurredAt: ColumnType<Date, Date | string, never>;
+  receivedAt: CreatedAt;
+}
+
+export interface ClientMetricsTable {
+  id: Generated<number>;
+  userId: string | null;
+  name: string;
+  /** A duration or score, not money: a float is right here. */
+  value: number;
+  unit: string;
+  path: string | null;
+  release: string | null;
+  occurredAt: ColumnType<Date, Date | string, never>;
+  receivedAt: CreatedAt;
+}
+
+export interface RateLimitBucketsTable {
+  key: string;
+  windowStart: ColumnType<Date, Date | string, never>;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -285,4 +334,8 @@ export interface Database {
   utilityRates: UtilityRatesTable;
   utilityRateTiers: UtilityRateTiersTable;
   statements: StatementsTable;
+  jobs: JobsTable;
+  clientErrors: ClientErrorsTable;
+  clientMetrics: ClientMetricsTable;
+  rateLimitBuckets: RateLimitBucketsTable;
 }

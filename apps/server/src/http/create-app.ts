@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { Config } from "../config/env.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Auth } from "../auth/auth.ts";
@@ -14,10 +13,14 @@ import { createHealthRoutes } from "../features/health/health-routes.ts";
 import { createTenantRoutes } from "../features/tenants/tenant-routes.ts";
 import { createPropertyRoutes } from "../features/properties/property-routes.ts";
 import { createMeteringRoutes } from "../features/metering/metering-routes.ts";
+import { NotFound } from "../domain/domain-errors.ts";
+import { createMonitoringRoutes } from "../features/monitoring/monitoring-routes.ts";
+import { httpMetrics } from "../metrics/http-metrics.ts";
+import { mountMetricsEndpoint } from "../metrics/metrics-endpoint.ts";
 import type { AppEnv } from "./app-env.ts";
 import { registerAuthPaths } from "./auth-openapi.ts";
 import { handleError } from "./error-handler.ts";
-import { HttpError } from "./http-error.ts";
+import { limitBody } from "./middleware/limit-body.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -33,7 +36,7 @@ export interface AppDeps {
   serveWeb?: boolean;
 }
 
-const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/];
+const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//];
 
 function isPublicApiPath(path: string): boolean {
   return PUBLIC_API_PATHS.some((pattern) => pattern.test(path));
@@ -46,21 +49,19 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use("*", requestContext(logger));
+  app.use("*", httpMetrics());
   app.use("*", securityHeaders({ isProduction: config.isProduction }));
   app.use(
     "/api/*",
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: () => {
-        throw new HttpError(413, "PAYLOAD_TOO_LARGE", `Die Anfrage ist zu groß (höchstens ${Math.round(config.bodyLimitBytes / 1024)} KB).`);
-      },
-    }),
+    limitBody(config.bodyLimitBytes),
   );
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl }));
   app.onError(handleError);
 
   // Public
+  mountMetricsEndpoint(app, config.metricsToken);
   app.route("/api", createHealthRoutes(database));
+  app.route("/api", createMonitoringRoutes({ db, auth, config }));
   app.route("/api", createAuthRoutes({ auth, db, config }));
   registerAuthPaths(app);
   app.doc31("/api/openapi.json", {
@@ -78,7 +79,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createMeteringRoutes(db));
 
   app.all("/api/*", () => {
-    throw new HttpError(404, "NOT_FOUND", "Diese API-Adresse gibt es nicht.");
+    throw new NotFound("Diese API-Adresse gibt es nicht.");
   });
   if (deps.serveWeb !== false) mountStaticWeb(app);
   return app;

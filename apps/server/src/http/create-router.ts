@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./app-env.ts";
-import { collectFieldErrors } from "./zod-errors.ts";
-import { validationError } from "./http-error.ts";
+import { collectFieldErrors } from "../domain/zod-field-errors.ts";
+import { ValidationFailed } from "../domain/domain-errors.ts";
 
 /**
  * Every router of the API is made here, so that invalid input always answers 400 with the
@@ -10,7 +10,7 @@ import { validationError } from "./http-error.ts";
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw validationError(collectFieldErrors(result.error));
+      if (!result.success) throw new ValidationFailed(collectFieldErrors(result.error));
     },
   });
 }

@@ -2,11 +2,16 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { GENERIC_ERROR_MESSAGE } from "@nk/contract";
 import type { AppEnv } from "./app-env.ts";
-import { HttpError } from "./http-error.ts";
+import { DomainError } from "../domain/domain-errors.ts";
+import { toErrorAnswer } from "./domain-error-response.ts";
 
 /** Known failures keep their status and message; anything else is a bug: logged with an id, the id returned, no stack. */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
-  if (error instanceof HttpError) return c.json(error.body, error.status);
+  if (error instanceof DomainError) {
+    const answer = toErrorAnswer(error);
+    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
+    return c.json(answer.body, answer.status);
+  }
   if (error instanceof HTTPException && error.status < 500) {
     const isTooLarge = error.status === 413;
     return c.json(

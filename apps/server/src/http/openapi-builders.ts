@@ -16,6 +16,10 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 
 export const idParams = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
 
+// The error answers every route shares. A route names its own 404 and 409 with errorResponse
+// ("Zähler nicht gefunden (auch für Zähler anderer Konten)"), so the document says what is missing.
+export const invalidResponse = errorResponse("Ungültige Eingaben, mit Meldungen je Feld (error.fields)");
 export const unauthorizedResponse = errorResponse("Nicht angemeldet");
-export const invalidResponse = errorResponse("Ungültige Eingaben, mit Meldungen je Feld");
+export const limitReachedResponse = errorResponse("Limit des Plans erreicht (LIMIT_REACHED, 'Limit erreicht')");
+export const notFoundResponse = errorResponse("Nicht gefunden oder gehört zu einem anderen Konto");
 export const deletedResponse = { description: "Gelöscht" };

@@ -37,7 +37,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       await fs.mkdir(options.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}-${info.messageId.replace(/[<>@]/g, "").slice(0, 12)}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written under a temporary name and renamed: a reader (a backup, a test) never sees half a mail.
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+      await fs.rename(`${file}.tmp`, file);
       options.logger.info("mail.outbox", { to: message.to, subject: message.subject, file });
       return { messageId: info.messageId, outboxFile: file };
     },

@@ -168,10 +168,10 @@ describe.each(TEST_DRIVERS)("authentication (%s)", (driver) => {
   describe("password reset", () => {
     it("mails a link; the new password works, the old one and all other sessions stop; the link works once", async () => {
       const { email, cookie: oldSession } = await t.signUp();
-      const before = t.readOutbox().length;
+      const before = (await t.readOutbox()).length;
       const request = await t.request("POST", "/api/auth/request-password-reset", { body: { email } });
       expect(request.status).toBe(200);
-      const mails = t.readOutbox();
+      const mails = await t.readOutbox();
       expect(mails).toHaveLength(before + 1);
       const mail = mails.at(-1)!;
       expect(mail).toContain(`To: ${email}`);
@@ -198,7 +198,7 @@ describe.each(TEST_DRIVERS)("authentication (%s)", (driver) => {
     it("rejects an expired token", async () => {
       const { email } = await t.signUp();
       await t.request("POST", "/api/auth/request-password-reset", { body: { email } });
-      const token = extractResetToken(t.readOutbox().at(-1)!);
+      const token = extractResetToken((await t.readOutbox()).at(-1)!);
       await t.db.updateTable("verifications" as never).set({ expires_at: new Date(Date.now() - 1000) } as never).execute();
       const response = await t.request("POST", "/api/auth/reset-password", { body: { token, newPassword: "NeuesPasswort9" } });
       expect(response.status).toBe(400);
@@ -207,10 +207,10 @@ describe.each(TEST_DRIVERS)("authentication (%s)", (driver) => {
     });
 
     it("answers the same for an unknown e-mail and sends nothing", async () => {
-      const before = t.readOutbox().length;
+      const before = (await t.readOutbox()).length;
       const response = await t.request("POST", "/api/auth/request-password-reset", { body: { email: "unbekannt@example.de" } });
       expect(response.status).toBe(200);
-      expect(t.readOutbox()).toHaveLength(before);
+      expect(await t.readOutbox()).toHaveLength(before);
     });
 
     it("limits reset mails to 3 per account in 15 minutes", async () => {

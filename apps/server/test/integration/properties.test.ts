@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertStatement, insertTenant } from "../support/fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
-import { getTodayInGermany } from "../../src/lib/calendar-today.ts";
+import { getTodayInGermany } from "@nk/contract";
 
 // /api/properties and its units: specification part 1, sections 3, 5, 8 and 9.
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getTodayInGermany } from "../../src/lib/calendar-today.ts";
+import { getTodayInGermany } from "@nk/contract";
 import { addReadingViaApi, createMeterViaApi, createMeteringAccount, listActivityKeys, UNKNOWN_ID } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";

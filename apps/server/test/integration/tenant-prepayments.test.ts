@@ -57,12 +57,19 @@ describe.each(TEST_DRIVERS)("tenant prepayments (%s)", (driver) => {
       expect(status, String(monthlyAmount)).toBe(400);
       expect(body.error.fields.monthlyAmount).toBe("Vorauszahlungsbetrag muss größer als 0 sein");
     }
-    for (const monthlyAmount of ["abc", "1.234", "1.234,56", "12e3"]) {
+    for (const monthlyAmount of ["abc", "1.234", "1.23,45", "12e3"]) {
       const { status, body } = await post(cookie, tenant.id, { monthlyAmount, validFrom: "2024-01-01" });
       expect(status, monthlyAmount).toBe(400);
       expect(body.error.fields.monthlyAmount).toBe("Ungültiger Betrag (höchstens 2 Nachkommastellen)");
     }
     expect(await t.db.selectFrom("tenantPrepayments").select("id").where("tenantId", "=", tenant.id).execute()).toHaveLength(0);
+  });
+
+  it("reads a German amount with thousands separators exactly (decision 0007)", async () => {
+    const { cookie, tenant } = await setUpTenant();
+    const { status, body } = await post(cookie, tenant.id, { monthlyAmount: "1.234,56", validFrom: "2024-01-01" });
+    expect(status).toBe(201);
+    expect(body.prepayment.monthlyAmount).toBe("1234.56");
   });
 
   it("warns above 10,000 EUR without blocking", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@nk/engine";
-import { getTodayInGermany } from "../../src/lib/calendar-today.ts";
+import { getTodayInGermany } from "@nk/contract";
 import { insertProperty, insertUnit } from "../support/fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Config } from "../../src/config/env.ts";
-import { createAuth } from "../../src/auth/auth.ts";
+import { composeApp } from "../../src/compose-app.ts";
 import type { DatabaseHandle } from "../../src/db/database.ts";
-import { createApp } from "../../src/http/create-app.ts";
+import type { createApp } from "../../src/http/create-app.ts";
+import type { JobWorker } from "../../src/jobs/job-worker.ts";
 import { createLogger } from "../../src/lib/logger.ts";
-import { createMailer } from "../../src/mail/mailer.ts";
 import { createTestDatabase, type TestDriver } from "./test-database.ts";
 
 export const TEST_PASSWORD = "Sicher123";
@@ -17,12 +17,18 @@ export interface TestContext {
   database: DatabaseHandle;
   db: DatabaseHandle["db"];
   outboxDir: string;
+  /** Every log line the app wrote at or above `config.logLevel` (default error), parsed. */
+  readLogEvents(event: string): Record<string, unknown>[];
+  /** The job worker of this app, not polling: `runDueJobs` runs what is due. */
+  jobWorker: JobWorker;
+  /** Runs every due background job (mails) now; returns how many ran. */
+  runDueJobs(): Promise<number>;
   /** A request against the app; `cookie` signs it in; JSON bodies are encoded. */
   request(method: string, url: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
   /** Registers a new account (unique e-mail unless given) and returns its session cookie and ids. */
   signUp(options?: { email?: string; password?: string; firstName?: string; lastName?: string }): Promise<{ cookie: string; userId: string; email: string }>;
-  /** All .eml files written to the outbox so far, newest last. */
-  readOutbox(): string[];
+  /** All .eml files written to the outbox so far, newest last (queued mails are sent first). */
+  readOutbox(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,10 @@ export function buildTestConfig(dataDir: string): Config {
     logLevel: "error",
     bodyLimitBytes: 64 * 1024,
     trustProxy: true,
+    databasePoolMax: 10,
+    metricsToken: undefined,
+    jobConcurrency: 1,
+    jobPollIntervalMs: 1000,
     socialProviders: {},
   };
 }
@@ -60,11 +70,19 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-test-"));
   const config = { ...buildTestConfig(dataDir), ...overrides };
   const database = await createTestDatabase(driver);
-  const logger = createLogger("error");
+  const logLines: string[] = [];
+  // Log lines are kept for assertions; errors are printed too, to debug a failing test.
+  const logger = createLogger(config.logLevel, {}, (line) => {
+    logLines.push(line);
+    if (line.includes('"level":"error"')) process.stdout.write(`${line}\n`);
+  });
   const outboxDir = path.join(dataDir, "outbox");
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir, logger });
-  const auth = createAuth({ config, authDb: database.authDb, mailer });
-  const app = createApp({ config, database, auth, mailer, logger, serveWeb: false });
+  const { app, jobWorker } = composeApp({ config, database, logger, serveWeb: false });
+  const runDueJobs = async () => {
+    let count = 0;
+    while (await jobWorker.runNext()) count += 1;
+    return count;
+  };
 
   const request: TestContext["request"] = (method, url, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -83,6 +101,9 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
     database,
     db: database.db,
     outboxDir,
+    jobWorker,
+    runDueJobs,
+    readLogEvents: (event) => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === event),
     request,
     async signUp(options = {}) {
       accountCounter += 1;
@@ -101,7 +122,8 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
       const body = (await response.json()) as { user: { id: string } };
       return { cookie: toCookieHeader(response), userId: body.user.id, email };
     },
-    readOutbox() {
+    async readOutbox() {
+      await runDueJobs();
       if (!fs.existsSync(outboxDir)) return [];
       return fs
         .readdirSync(outboxDir)
@@ -109,6 +131,7 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
         .map((f) => fs.readFileSync(path.join(outboxDir, f), "utf8"));
     },
     async close() {
+      await jobWorker.stop(1000);
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -20,6 +20,18 @@ describe("start-up configuration", () => {
     expect(() => parseEnv({ AUTH_SECRET: "kurz" })).toThrow(/AUTH_SECRET: muss mindestens 32 Zeichen lang sein/);
   });
 
+  it("reads the operations settings with their defaults and names bad ones", () => {
+    expect(parseEnv({})).toMatchObject({ DATABASE_POOL_MAX: 10, JOB_CONCURRENCY: 1, JOB_POLL_INTERVAL_MS: 1000 });
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "  ", JOB_CONCURRENCY: "0" })).toMatchObject({ JOB_CONCURRENCY: 0 });
+    expect(parseEnv({ METRICS_TOKEN: "  " }).METRICS_TOKEN).toBeUndefined();
+    expect(() => parseEnv({ METRICS_TOKEN: "kurz" })).toThrow(/METRICS_TOKEN: muss mindestens 16 Zeichen lang sein/);
+    expect(() => parseEnv({ JOB_CONCURRENCY: "17" })).toThrow(/JOB_CONCURRENCY: muss zwischen 0 und 16 liegen/);
+    expect(() => parseEnv({ JOB_POLL_INTERVAL_MS: "10" })).toThrow(/JOB_POLL_INTERVAL_MS: muss mindestens 100 sein/);
+    expect(() => parseEnv({ DATABASE_POOL_MAX: "viele" })).toThrow(/DATABASE_POOL_MAX: muss eine Zahl sein/);
+    expect(() => parseEnv({ DATABASE_POOL_MAX: "0" })).toThrow(/DATABASE_POOL_MAX: muss mindestens 1 sein/);
+  });
+
   it("requires https and a secret in production", () => {
     const error = (() => {
       try {

@@ -36,7 +36,7 @@ describe("the data folder lock", () => {
     expect(result.stderr).toContain(`Der Datenordner ${dir} wird bereits von einem anderen Prozess (PID ${process.pid}) verwendet.`);
     expect(fs.existsSync(path.join(dir, "pgdata"))).toBe(false); // it never opened the database
     fs.rmSync(dir, { recursive: true });
-  });
+  }, 90_000); // starts a Node process with the TypeScript loader: seconds on a busy machine
 
   it("stops the process naming a bad setting", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
@@ -48,5 +48,5 @@ describe("the data folder lock", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Ungültige Konfiguration");
     expect(result.stderr).toContain("PORT");
-  });
+  }, 90_000);
 });

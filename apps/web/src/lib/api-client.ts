@@ -1,4 +1,6 @@
 import { createApiError, createNetworkError, type ApiError } from "./api-error";
+import { MONITORING } from "@nk/contract";
+import { monitor } from "./monitoring/browser-monitoring";
 
 export { ApiError } from "./api-error";
 
@@ -63,6 +65,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   if (hasBody) headers["Content-Type"] = "application/json";
 
   let response: Response;
+  const started = performance.now();
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
@@ -77,6 +80,9 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   }
 
   const body = await readBody(response);
+  // Slow API calls (over 1,000 ms) are logged and kept as a metric (section 8 'Monitoring').
+  const durationMs = performance.now() - started;
+  if (durationMs > MONITORING.slowOperationMs) monitor.recordDuration("api.slow", durationMs, path);
   if (response.ok) return body as T;
 
   const apiError: ApiError = createApiError(response.status, body);

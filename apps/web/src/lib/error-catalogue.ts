@@ -1,5 +1,6 @@
 // The error catalogue of the full-page error screen (specification part 1, section 8).
 // Pure: no React, no DOM access; the screen component performs the actions.
+import { isApiError } from "./api-error";
 
 export const ERROR_CATEGORIES = [
   "validation",
@@ -17,40 +18,26 @@ export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
 
 export type ErrorSeverity = "low" | "medium" | "high" | "critical";
 
-/** Keywords per category, checked case-insensitively in this order; the first match wins. */
-export const CLASSIFICATION_RULES: ReadonlyArray<readonly [ErrorCategory, readonly string[]]> = [
-  ["validation", ["validation", "invalid", "required"]],
-  ["database", ["database", "sql", "supabase"]],
-  ["network", ["network", "fetch", "connection"]],
-  ["authentication", ["jwt", "token", "authentication"]],
-  ["permission", ["permission", "unauthorized", "forbidden"]],
-  ["calculation", ["calculation", "consumption", "plausibility"]],
-  ["pdf", ["pdf", "generation", "document"]],
-  ["meterReading", ["meter", "reading", "zähler"]],
-  ["rate", ["rate", "tariff", "energy"]],
-];
-
-/** The category of an error message by its keywords; 'generic' when none matches. */
-export function classifyErrorMessage(message: string): ErrorCategory {
-  const text = message.toLocaleLowerCase("de-DE");
-  for (const [category, keywords] of CLASSIFICATION_RULES) {
-    if (keywords.some((keyword) => text.includes(keyword))) return category;
-  }
-  return "generic";
-}
-
-/** The text classified for any thrown value: its message, plus an API error code if it has one. */
-export function describeThrown(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return typeof code === "string" ? `${error.message} ${code}` : error.message;
-  }
-  if (typeof error === "string") return error;
-  return "";
-}
+/**
+ * The category of each error code the API answers with (the one error shape, `error.code`) and of
+ * the client's own NETWORK code. A code not listed, and anything thrown that is not an API error
+ * (a bug in the browser), is 'generic'. Decision 0007: the codes, not words in a message, decide.
+ */
+export const CATEGORY_BY_ERROR_CODE: Readonly<Record<string, ErrorCategory>> = {
+  VALIDATION: "validation",
+  PAYLOAD_TOO_LARGE: "validation",
+  PROVIDER_NOT_CONFIGURED: "validation",
+  NETWORK: "network",
+  UNAUTHORIZED: "authentication",
+  FORBIDDEN: "permission",
+  LIMIT_REACHED: "permission",
+  FEATURE_NOT_IN_PLAN: "permission",
+  READING_DECREASE: "meterReading",
+};
 
 export function classifyError(error: unknown): ErrorCategory {
-  return classifyErrorMessage(describeThrown(error));
+  if (!isApiError(error)) return "generic";
+  return CATEGORY_BY_ERROR_CODE[error.code] ?? "generic";
 }
 
 /**

@@ -1,5 +1,8 @@
-// German (de-DE) formatting through Intl. Calendar dates (YYYY-MM-DD) are formatted as dates in
-// UTC so no time zone can shift them by a day; timestamps are shown in the browser's zone.
+// German (de-DE) display. Calendar dates (YYYY-MM-DD) are formatted as dates in UTC so no time
+// zone can shift them by a day; timestamps are shown in the browser's zone. Money and areas are
+// decimal text and go through the contract's decimal module (exact, no float); '–' stands for
+// a missing value.
+import { formatAreaDe, formatEuroDe, parseDecimalInput } from "@nk/contract";
 
 const LOCALE = "de-DE";
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -18,7 +21,6 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   hour: "2-digit",
   minute: "2-digit",
 });
-const currencyFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "EUR" });
 
 type DateInput = string | number | Date;
 
@@ -76,25 +78,19 @@ export function formatRelativeTime(value: DateInput, now: DateInput = new Date()
   return formatDateTime(date);
 }
 
-/** '1.234,56 €'. Accepts decimal strings ('1234.56') as the API sends money. */
-export function formatCurrency(amount: number | string | null | undefined): string {
-  if (amount === null || amount === undefined || amount === "") return "–";
-  const value = typeof amount === "string" ? Number(amount) : amount;
-  return Number.isFinite(value) ? currencyFormat.format(value) : "–";
+/** '1.234,56 €' for money as the API sends it ('1234.56'): exact text, never through a float. */
+export function formatCurrency(amount: string | null | undefined): string {
+  if (amount === null || amount === undefined || parseDecimalInput(amount) === null) return "–";
+  return formatEuroDe(amount);
 }
 
-/** '1.234,5' with the given number of decimals (default: up to 2). */
-export function formatNumber(
-  value: number | string | null | undefined,
-  options: { minimumFractionDigits?: number; maximumFractionDigits?: number } = {},
-): string {
-  if (value === null || value === undefined || value === "") return "–";
-  const number = typeof value === "string" ? Number(value) : value;
-  if (!Number.isFinite(number)) return "–";
+/** '1.234,5' for counts and quantities the browser holds as numbers (default: up to 2 decimals). */
+export function formatNumber(value: number | null | undefined, options: { minimumFractionDigits?: number; maximumFractionDigits?: number } = {}): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "–";
   return new Intl.NumberFormat(LOCALE, {
     minimumFractionDigits: options.minimumFractionDigits ?? 0,
     maximumFractionDigits: options.maximumFractionDigits ?? Math.max(2, options.minimumFractionDigits ?? 0),
-  }).format(number);
+  }).format(value);
 }
 
 /** '85 %' (German typography: a space before the percent sign). */
@@ -106,10 +102,10 @@ export function formatPercent(value: number, fractionDigits = 0): string {
   }).format(value / 100);
 }
 
-/** '72,50 m²'. */
-export function formatArea(value: number | string | null | undefined): string {
-  const text = formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return text === "–" ? text : `${text} m²`;
+/** '72,50 m²' for an area as the API sends it ('72.5'). */
+export function formatArea(value: string | null | undefined): string {
+  if (value === null || value === undefined || parseDecimalInput(value) === null) return "–";
+  return formatAreaDe(value);
 }
 
 /** 'Noch 5 Tage' / 'Noch 1 Tag' for the trial countdown. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { calendarDate, isCalendarDate } from "../common.ts";
-import { formatCalendarDateDe, requiredUuidField } from "./decimal-text.ts";
+import { calendarDate, formatCalendarDateDe, isCalendarDate } from "../calendar-dates.ts";
+import { requiredUuidField } from "../ids.ts";
 
 // Billing periods (cost groups, Abrechnungsperioden) of a property: part 1, section 3 'cost
 // group'; part 2, section 3 'cost_groups' (name 'Abrechnung {start} - {end}').

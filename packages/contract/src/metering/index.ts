@@ -1,5 +1,4 @@
 // Meters, readings, billing periods and utility tariffs (issue 6).
-export * from "./decimal-text.ts";
 export * from "./meters.ts";
 export * from "./readings.ts";
 export * from "./billing-periods.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "../common.ts";
-import { optionalUuidField } from "./decimal-text.ts";
+import { optionalUuidField } from "../ids.ts";
 
 // Meters (Zähler): specification part 1, section 3 'meter', section 5 'Meter', section 8
 // 'Meters and readings'.

@@ -1,4 +1,4 @@
-import { formatDecimalTextDe, toScaledBigInt } from "./decimal-text.ts";
+import { formatEuroDe, toScaledBigInt } from "../decimal-text.ts";
 import { getRegionalAverage, type RegionalAverage } from "./regional-prices.ts";
 import { UTILITY_TYPE_LABELS, type UtilityType } from "./utility-types.ts";
 
@@ -52,10 +52,6 @@ function getDeviationPercent(value: bigint, average: bigint): number {
   return Number((difference * 200n + average) / (2n * average));
 }
 
-function formatEuro(value: string): string {
-  return formatDecimalTextDe(value, 2);
-}
-
 export function checkRatePrice(input: RatePriceCheckInput): RatePriceCheck {
   const average = getRegionalAverage(input.utilityType, input.region);
   const warnings: string[] = [];
@@ -64,8 +60,7 @@ export function checkRatePrice(input: RatePriceCheckInput): RatePriceCheck {
   let isValid = true;
   let unitPriceDeviationPercent: number | null = null;
   let basePriceDeviationPercent: number | null = null;
-  const unitLabel = `€/${average.unit}`;
-  const averageText = `${formatEuro(average.unitPrice)} ${unitLabel}`;
+  const averageText = `${formatEuroDe(average.unitPrice)}/${average.unit}`;
 
   const price = toMicros(input.unitPrice);
   const averagePrice = toMicros(average.unitPrice)!;
@@ -93,7 +88,7 @@ export function checkRatePrice(input: RatePriceCheckInput): RatePriceCheck {
     basePriceDeviationPercent = getDeviationPercent(basePrice, averageBase);
     const limit = BigInt(RATE_BASE_PRICE_WARNING_PERCENT);
     if (basePrice * 100n > averageBase * (100n + limit) || basePrice * 100n < averageBase * (100n - limit)) {
-      const baseText = `${formatEuro(average.basePrice!)} €/Monat`;
+      const baseText = `${formatEuroDe(average.basePrice!)}/Monat`;
       fieldWarnings.basePrice = `Der Grundpreis weicht um ${basePriceDeviationPercent} % vom regionalen Durchschnitt (${baseText}) ab.`;
       warnings.push(fieldWarnings.basePrice);
       suggestions.push(`Üblicher Grundpreis (${average.region}): ${baseText}`);

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { calendarDate, isCalendarDate, optionalText } from "../common.ts";
-import { compareDecimalText, isDecimalText, nonNegativeDecimalText, optionalUuidField, optionalNonNegativeDecimalText } from "./decimal-text.ts";
+import { optionalText } from "../common.ts";
+import { calendarDate, isCalendarDate } from "../calendar-dates.ts";
+import { optionalUuidField } from "../ids.ts";
+import { compareDecimalText, decimalTextSchema, isDecimalText, optionalDecimalTextSchema } from "../decimal-text.ts";
 import {
   DEFAULT_RATE_REGION,
   RATE_REGIONS,
@@ -63,7 +65,7 @@ export const RATE_CALCULATOR_DEFAULT_CONSUMPTION = 1000;
 export const RATE_CALCULATOR_DEFAULT_MONTHS = 12;
 
 /** Unit prices: up to 6 decimals (numeric(14,6)); form step 0.0001. */
-export const unitPriceSchema = nonNegativeDecimalText(6, 8, {
+export const unitPriceSchema = decimalTextSchema("unitPrice", {
   required: RATE_MESSAGES.unitPriceRequired,
   notANumber: RATE_MESSAGES.unitPriceNotANumber,
   negative: RATE_MESSAGES.unitPriceNegative,
@@ -72,7 +74,7 @@ export const unitPriceSchema = nonNegativeDecimalText(6, 8, {
 });
 
 /** Base price in EUR per month, 2 decimals, optional. */
-export const basePriceSchema = optionalNonNegativeDecimalText(2, 10, {
+export const basePriceSchema = optionalDecimalTextSchema("money", {
   required: RATE_MESSAGES.basePriceNotANumber,
   notANumber: RATE_MESSAGES.basePriceNotANumber,
   negative: RATE_MESSAGES.basePriceNegative,
@@ -80,7 +82,7 @@ export const basePriceSchema = optionalNonNegativeDecimalText(2, 10, {
   tooLarge: RATE_MESSAGES.basePriceTooLarge,
 });
 
-const tierQuantitySchema = optionalNonNegativeDecimalText(3, 11, {
+const tierQuantitySchema = optionalDecimalTextSchema("consumption", {
   required: RATE_MESSAGES.tierFromRequired,
   notANumber: "Die Grenze der Stufe muss eine Zahl sein.",
   negative: "Die Grenze der Stufe darf nicht negativ sein.",

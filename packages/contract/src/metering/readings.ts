@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { calendarDate, optionalText } from "../common.ts";
-import { formatCalendarDateDe, formatDecimalTextDe, nonNegativeDecimalText, requiredUuidField } from "./decimal-text.ts";
+import { optionalText } from "../common.ts";
+import { calendarDate, formatCalendarDateDe } from "../calendar-dates.ts";
+import { decimalTextSchema, formatDecimalTextDe } from "../decimal-text.ts";
+import { requiredUuidField } from "../ids.ts";
 
 // Meter readings (Zählerstände): part 1, section 3 'meter reading', section 5 'Meter reading',
 // section 8 'Meters and readings'. Values have up to 3 decimals (numeric(14,3), step 0.001).
@@ -35,7 +37,7 @@ export const READING_DECREASE_CODE = "READING_DECREASE";
 
 export const BULK_READINGS_MAX = 500;
 
-export const readingValueSchema = nonNegativeDecimalText(3, 11, {
+export const readingValueSchema = decimalTextSchema("reading", {
   required: READING_MESSAGES.requiredFields,
   notANumber: READING_MESSAGES.notANumber,
   negative: READING_MESSAGES.negative,

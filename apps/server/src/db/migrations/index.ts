@@ -5,6 +5,7 @@ import * as m0004 from "./0004-meters-readings-billing-periods.ts";
 import * as m0005 from "./0005-utility-rates.ts";
 import * as m0006 from "./0006-statements.ts";
 import * as m0100 from "./0100-activity-order.ts";
+import * as m0700 from "./0700-jobs-monitoring-rate-limits.ts";
 
 export interface Migration {
   name: string;
@@ -20,4 +21,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "0005-utility-rates", up: m0005.up },
   { name: "0006-statements", up: m0006.up },
   { name: "0100-activity-order", up: m0100.up },
+  { name: "0700-jobs-monitoring-rate-limits", up: m0700.up },
 ];

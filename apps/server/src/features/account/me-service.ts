@@ -4,6 +4,7 @@ import { logActivity } from "../activity/activity-log.ts";
 import { describeSubscription, ensureSubscription } from "./subscription-service.ts";
 import { countUsage } from "./usage-queries.ts";
 import { ensureProfile, findAuthProvider, updateProfile } from "./profile-queries.ts";
+import { countSessions, findUser, updateUserNames } from "./user-queries.ts";
 
 // An account's first sign-in: the user was created moments before the current session.
 const FIRST_SIGN_IN_WINDOW_MS = 60_000;
@@ -19,10 +20,10 @@ export async function loadMe(
   const [usage, authProvider, sessionCount] = await Promise.all([
     countUsage(db, user.id),
     findAuthProvider(db, user.id),
-    db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("userId", "=", user.id).executeTakeFirstOrThrow(),
+    countSessions(db, user.id),
   ]);
   const isFirstSignIn =
-    Number(sessionCount.n) <= 1 && Math.abs(new Date(session.createdAt).getTime() - new Date(user.createdAt).getTime()) < FIRST_SIGN_IN_WINDOW_MS;
+    sessionCount <= 1 && Math.abs(new Date(session.createdAt).getTime() - new Date(user.createdAt).getTime()) < FIRST_SIGN_IN_WINDOW_MS;
   const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || null;
   return {
     user: {
@@ -63,13 +64,8 @@ export async function completeProfile(db: Db, userId: string, body: CompleteProf
       company: body.company?.trim() || null,
       phone: body.phone?.trim() || null,
     });
-    await trx
-      .updateTable("users")
-      .set({ firstName: body.firstName, lastName: body.lastName, name: `${body.firstName} ${body.lastName}`, updatedAt: new Date() })
-      .where("id", "=", userId)
-      .execute();
+    await updateUserNames(trx, userId, { firstName: body.firstName, lastName: body.lastName });
     await logActivity(trx, { userId, key: "user.profile_updated" });
   });
-  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-  return loadMe(db, user, session);
+  return loadMe(db, await findUser(db, userId), session);
 }

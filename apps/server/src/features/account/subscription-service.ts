@@ -1,21 +1,11 @@
-import { getLimit, isCreationAllowed, PLANS, TRIAL_DAYS, type LimitedResource, type PlanKey, type Subscription } from "@nk/contract";
+import { getLimit, isCreationAllowed, TRIAL_DAYS, type LimitedResource, type PlanKey, type Subscription } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
-import { HttpError, limitReached } from "../../http/http-error.ts";
+import { LimitReached } from "../../domain/domain-errors.ts";
 import { logActivity } from "../activity/activity-log.ts";
+import { findSubscription, insertTrialSubscription, lockSubscription, type SubscriptionRow } from "./subscription-queries.ts";
 import { countUsage } from "./usage-queries.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-type SubscriptionRow = {
-  id: string;
-  plan: string;
-  status: string;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
-  trialEndDate: Date | null;
-  canceledAt: Date | null;
-  cancelAtPeriodEnd: boolean;
-};
 
 /**
  * Section 4: a signed-in user without a subscription gets the 14-day trial (status trialing,
@@ -25,24 +15,11 @@ export async function ensureSubscription(db: Db, userId: string, now = new Date(
   const existing = await findSubscription(db, userId);
   if (existing) return existing;
   const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-  const inserted = await db
-    .insertInto("subscriptions")
-    .values({ userId, plan: "trial", status: "trialing", currentPeriodStart: now, currentPeriodEnd: trialEnd, trialEndDate: trialEnd, updatedAt: now })
-    .onConflict((oc) => oc.column("userId").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (inserted) await logActivity(db, { userId, key: "subscription.created", entityId: inserted.id, entityName: "Testphase" });
+  const insertedId = await insertTrialSubscription(db, userId, now, trialEnd);
+  if (insertedId) await logActivity(db, { userId, key: "subscription.created", entityId: insertedId, entityName: "Testphase" });
   const row = await findSubscription(db, userId);
   if (!row) throw new Error("subscription missing after insert");
   return row;
-}
-
-function findSubscription(db: Db, userId: string) {
-  return db
-    .selectFrom("subscriptions")
-    .select(["id", "plan", "status", "currentPeriodStart", "currentPeriodEnd", "trialEndDate", "canceledAt", "cancelAtPeriodEnd"])
-    .where("userId", "=", userId)
-    .executeTakeFirst();
 }
 
 export function describeSubscription(row: SubscriptionRow, now = new Date()): Subscription {
@@ -72,13 +49,9 @@ export function describeSubscription(row: SubscriptionRow, now = new Date()): Su
  */
 export async function assertCanCreate(db: Db, userId: string, resource: LimitedResource, adding = 1): Promise<void> {
   const subscription = describeSubscription(await ensureSubscription(db, userId));
-  // Inside the creating transaction this row lock makes concurrent creations of one account take
-  // turns, so two requests cannot both see the last free slot.
-  await db.selectFrom("subscriptions").select("id").where("userId", "=", userId).forUpdate().execute();
+  await lockSubscription(db, userId);
   if (subscription.isTrialExpired) {
-    throw new HttpError(403, "LIMIT_REACHED", "Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.", {
-      title: "Testphase abgelaufen",
-    });
+    throw new LimitReached("Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.", { title: "Testphase abgelaufen" });
   }
   const limit = getLimit(subscription.plan, resource);
   const usage = await countUsage(db, userId);
@@ -88,9 +61,5 @@ export async function assertCanCreate(db: Db, userId: string, resource: LimitedR
     tenants: usage.currentTenants,
     billingStatements: usage.currentBillingStatements,
   }[resource];
-  if (!isCreationAllowed(limit, current + adding - 1)) throw limitReached(resource, limit);
-}
-
-export function getPlanLimits(plan: PlanKey) {
-  return PLANS[plan].limits;
+  if (!isCreationAllowed(limit, current + adding - 1)) throw LimitReached.forResource(resource, limit);
 }

@@ -1,4 +1,13 @@
-import { errorResponse, idParams, jsonBody, jsonResponse } from "../../http/openapi-builders.ts";
+import {
+  deletedResponse,
+  errorResponse,
+  idParams,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  limitReachedResponse,
+  unauthorizedResponse,
+} from "../../http/openapi-builders.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   onboardingBodySchema,
@@ -17,11 +26,8 @@ import { createProperty, createPropertyWithUnits, deleteProperty, getProperty, l
 import { createUnit, deleteUnit, listUnits, updateUnit } from "./unit-service.ts";
 
 
-const unauthorized = errorResponse("Nicht angemeldet");
 const propertyNotFound = errorResponse("Immobilie nicht gefunden (auch für Immobilien anderer Konten)");
 const unitNotFound = errorResponse("Wohneinheit nicht gefunden (auch für Wohneinheiten anderer Konten)");
-const invalid = errorResponse("Ungültige Eingaben, mit Meldungen je Feld");
-const limitReached = errorResponse("Limit des Plans erreicht (LIMIT_REACHED, 'Limit erreicht')");
 
 const TAG = ["Immobilien"];
 
@@ -30,7 +36,7 @@ const listPropertiesRoute = createRoute({
   path: "/properties",
   tags: TAG,
   summary: "Alle Immobilien mit Wohneinheiten, Anzahl und Gesamtfläche, neueste zuerst",
-  responses: { 200: jsonResponse(z.array(propertyWithUnitsSchema), "Immobilien"), 401: unauthorized },
+  responses: { 200: jsonResponse(z.array(propertyWithUnitsSchema), "Immobilien"), 401: unauthorizedResponse },
 });
 
 const createPropertyRoute = createRoute({
@@ -39,7 +45,7 @@ const createPropertyRoute = createRoute({
   tags: TAG,
   summary: "Immobilie anlegen",
   request: jsonBody(propertyCreateBodySchema),
-  responses: { 201: jsonResponse(propertyWithUnitsSchema, "Angelegt"), 400: invalid, 401: unauthorized, 403: limitReached },
+  responses: { 201: jsonResponse(propertyWithUnitsSchema, "Angelegt"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse },
 });
 
 const getPropertyRoute = createRoute({
@@ -48,7 +54,7 @@ const getPropertyRoute = createRoute({
   tags: TAG,
   summary: "Eine Immobilie mit Wohneinheiten",
   request: { params: idParams },
-  responses: { 200: jsonResponse(propertyWithUnitsSchema, "Immobilie"), 401: unauthorized, 404: propertyNotFound },
+  responses: { 200: jsonResponse(propertyWithUnitsSchema, "Immobilie"), 401: unauthorizedResponse, 404: propertyNotFound },
 });
 
 const updatePropertyRoute = createRoute({
@@ -57,7 +63,7 @@ const updatePropertyRoute = createRoute({
   tags: TAG,
   summary: "Name, Adresse und Effizienzklasse (mit Ermittlungsdatum und -methode) ändern",
   request: { params: idParams, ...jsonBody(propertyUpdateBodySchema) },
-  responses: { 200: jsonResponse(propertyWithUnitsSchema, "Geändert"), 400: invalid, 401: unauthorized, 404: propertyNotFound },
+  responses: { 200: jsonResponse(propertyWithUnitsSchema, "Geändert"), 400: invalidResponse, 401: unauthorizedResponse, 404: propertyNotFound },
 });
 
 const deletePropertyRoute = createRoute({
@@ -67,8 +73,8 @@ const deletePropertyRoute = createRoute({
   summary: "Immobilie mit ihren Wohneinheiten löschen (nicht, solange Abrechnungen existieren)",
   request: { params: idParams },
   responses: {
-    204: { description: "Gelöscht" },
-    401: unauthorized,
+    204: deletedResponse,
+    401: unauthorizedResponse,
     404: propertyNotFound,
     409: errorResponse("Immobilie kann nicht gelöscht werden: Es existieren bereits Abrechnungen"),
   },
@@ -80,7 +86,7 @@ const listUnitsRoute = createRoute({
   tags: TAG,
   summary: "Die Wohneinheiten einer Immobilie, nach Name",
   request: { params: idParams },
-  responses: { 200: jsonResponse(z.array(unitSchema), "Wohneinheiten"), 401: unauthorized, 404: propertyNotFound },
+  responses: { 200: jsonResponse(z.array(unitSchema), "Wohneinheiten"), 401: unauthorizedResponse, 404: propertyNotFound },
 });
 
 const createUnitRoute = createRoute({
@@ -89,7 +95,7 @@ const createUnitRoute = createRoute({
   tags: TAG,
   summary: "Wohneinheit anlegen",
   request: { params: idParams, ...jsonBody(unitBodySchema) },
-  responses: { 201: jsonResponse(unitSchema, "Angelegt"), 400: invalid, 401: unauthorized, 403: limitReached, 404: propertyNotFound },
+  responses: { 201: jsonResponse(unitSchema, "Angelegt"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse, 404: propertyNotFound },
 });
 
 const updateUnitRoute = createRoute({
@@ -98,7 +104,7 @@ const updateUnitRoute = createRoute({
   tags: TAG,
   summary: "Wohneinheit ändern (Name, Fläche, Personen, dezentrales Warmwasser)",
   request: { params: idParams, ...jsonBody(unitUpdateBodySchema) },
-  responses: { 200: jsonResponse(unitSchema, "Geändert"), 400: invalid, 401: unauthorized, 404: unitNotFound },
+  responses: { 200: jsonResponse(unitSchema, "Geändert"), 400: invalidResponse, 401: unauthorizedResponse, 404: unitNotFound },
 });
 
 const deleteUnitRoute = createRoute({
@@ -108,8 +114,8 @@ const deleteUnitRoute = createRoute({
   summary: "Wohneinheit löschen (nicht, solange aktive Mieter darin wohnen)",
   request: { params: idParams },
   responses: {
-    204: { description: "Gelöscht" },
-    401: unauthorized,
+    204: deletedResponse,
+    401: unauthorizedResponse,
     404: unitNotFound,
     409: errorResponse("Wohneinheit kann nicht gelöscht werden: Es gibt noch aktive Mieter"),
   },
@@ -121,7 +127,7 @@ const onboardingRoute = createRoute({
   tags: ["Einrichtungsassistent"],
   summary: "Immobilie mit allen Wohneinheiten in einem Schritt anlegen (alles oder nichts)",
   request: jsonBody(onboardingBodySchema),
-  responses: { 201: jsonResponse(propertyWithUnitsSchema, "Angelegt"), 400: invalid, 401: unauthorized, 403: limitReached },
+  responses: { 201: jsonResponse(propertyWithUnitsSchema, "Angelegt"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse },
 });
 
 function getActor(c: Context<AppEnv>): Actor {

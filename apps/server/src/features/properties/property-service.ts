@@ -1,5 +1,6 @@
 import {
   ACTIVITY_TEXTS,
+  getTodayInGermany,
   joinAddress,
   PROPERTY_MESSAGES,
   type ActivityKey,
@@ -9,9 +10,8 @@ import {
   type PropertyWithUnits,
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
-import { conflict, notFound } from "../../http/http-error.ts";
-import { getTodayInGermany } from "../../lib/calendar-today.ts";
-import { isUuid } from "../../lib/is-uuid.ts";
+import { Conflict, NotFound } from "../../domain/domain-errors.ts";
+import { isResourceId } from "../../domain/resource-id.ts";
 import { assertCanCreate } from "../account/subscription-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import {
@@ -41,8 +41,8 @@ export function describeUnitActivity(key: ActivityKey, unitName: string, propert
 
 /** The property of the account, or 404 'Immobilie nicht gefunden' (also for another account's id). */
 export async function requirePropertyRow(db: Db, userId: string, propertyId: string): Promise<PropertyRow> {
-  const row = isUuid(propertyId) ? await findPropertyRow(db, userId, propertyId) : undefined;
-  if (!row) throw notFound(PROPERTY_MESSAGES.notFound);
+  const row = isResourceId(propertyId) ? await findPropertyRow(db, userId, propertyId) : undefined;
+  if (!row) throw new NotFound(PROPERTY_MESSAGES.notFound);
   return row;
 }
 
@@ -179,7 +179,7 @@ export async function updateProperty(db: Db, actor: Actor, propertyId: string, v
 export async function deleteProperty(db: Db, actor: Actor, propertyId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const current = await requirePropertyRow(trx, actor.userId, propertyId);
-    if (await hasStatements(trx, actor.userId, propertyId)) throw conflict(PROPERTY_MESSAGES.deleteBlockedByStatements);
+    if (await hasStatements(trx, actor.userId, propertyId)) throw new Conflict(PROPERTY_MESSAGES.deleteBlockedByStatements);
     const units = await listUnitRows(trx, actor.userId, [propertyId]);
     await deletePropertyRows(trx, actor.userId, propertyId);
     for (const unit of units) {

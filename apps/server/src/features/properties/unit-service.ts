@@ -1,7 +1,7 @@
 import { UNIT_MESSAGES, type Unit, type UnitUpdateValues, type UnitValues } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
-import { conflict, notFound } from "../../http/http-error.ts";
-import { isUuid } from "../../lib/is-uuid.ts";
+import { Conflict, NotFound } from "../../domain/domain-errors.ts";
+import { isResourceId } from "../../domain/resource-id.ts";
 import { assertCanCreate } from "../account/subscription-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { collectChanges, describeUnitActivity, requirePropertyRow, type Actor } from "./property-service.ts";
@@ -10,8 +10,8 @@ import { toUnit } from "./property-responses.ts";
 
 /** The unit of the account, or 404 'Wohneinheit nicht gefunden' (also for another account's id). */
 async function requireUnitRow(db: Db, userId: string, unitId: string) {
-  const row = isUuid(unitId) ? await findUnitRow(db, userId, unitId) : undefined;
-  if (!row) throw notFound(UNIT_MESSAGES.notFound);
+  const row = isResourceId(unitId) ? await findUnitRow(db, userId, unitId) : undefined;
+  if (!row) throw new NotFound(UNIT_MESSAGES.notFound);
   return row;
 }
 
@@ -76,7 +76,7 @@ export async function updateUnit(db: Db, actor: Actor, unitId: string, values: U
 export async function deleteUnit(db: Db, actor: Actor, unitId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const current = await requireUnitRow(trx, actor.userId, unitId);
-    if (await hasActiveTenant(trx, actor.userId, unitId)) throw conflict(UNIT_MESSAGES.deleteBlockedByActiveTenants);
+    if (await hasActiveTenant(trx, actor.userId, unitId)) throw new Conflict(UNIT_MESSAGES.deleteBlockedByActiveTenants);
     await deleteUnitRow(trx, actor.userId, unitId);
     await logActivity(trx, {
       userId: actor.userId,

@@ -1,10 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { errorBodySchema, occupancyChangeBodySchema, occupancyListResponseSchema, occupancyUpdateBodySchema } from "@nk/contract";
+import { occupancyChangeBodySchema, occupancyListResponseSchema, occupancyUpdateBodySchema } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { listTenantOccupancy, recordOccupancyChange, removeOccupancyPeriod, updateOccupancyPersons } from "./occupancy-service.ts";
-import { errorResponses } from "./route-responses.ts";
-import { idParams, jsonBody, jsonResponse } from "../../http/openapi-builders.ts";
+import { errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 
 const TAGS = ["Mieter"];
 
@@ -14,7 +13,7 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: "Belegung (Personen) eines Mieters über die Zeit, ohne Überschneidungen",
   request: { params: idParams },
-  responses: { 200: jsonResponse(occupancyListResponseSchema, "Zeiträume"), 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(occupancyListResponseSchema, "Zeiträume"), 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 const changeRoute = createRoute({
@@ -23,7 +22,7 @@ const changeRoute = createRoute({
   tags: TAGS,
   summary: "Personenzahl ab einem Datum ändern (der laufende Zeitraum endet am Vortag)",
   request: { params: idParams, ...jsonBody(occupancyChangeBodySchema) },
-  responses: { 201: jsonResponse(occupancyListResponseSchema, "Alle Zeiträume danach"), ...errorResponses },
+  responses: { 201: jsonResponse(occupancyListResponseSchema, "Alle Zeiträume danach"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 const updateRoute = createRoute({
@@ -32,7 +31,7 @@ const updateRoute = createRoute({
   tags: TAGS,
   summary: "Personenzahl eines Zeitraums korrigieren",
   request: { params: idParams, ...jsonBody(occupancyUpdateBodySchema) },
-  responses: { 200: jsonResponse(occupancyListResponseSchema, "Alle Zeiträume danach"), ...errorResponses },
+  responses: { 200: jsonResponse(occupancyListResponseSchema, "Alle Zeiträume danach"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 const deleteRoute = createRoute({
@@ -43,9 +42,9 @@ const deleteRoute = createRoute({
   request: { params: idParams },
   responses: {
     200: jsonResponse(occupancyListResponseSchema, "Alle Zeiträume danach"),
-    401: errorResponses[401],
-    404: errorResponses[404],
-    409: jsonResponse(errorBodySchema, "Der einzige Zeitraum"),
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+    409: errorResponse("Der einzige Zeitraum kann nicht entfernt werden"),
   },
 });
 

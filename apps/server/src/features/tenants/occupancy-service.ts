@@ -7,7 +7,7 @@ import {
   type OccupancyUpdateBody,
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
-import { conflict, notFound, validationError } from "../../http/http-error.ts";
+import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import {
   deleteOccupancyPeriod,
@@ -16,7 +16,7 @@ import {
   listOccupancyPeriods,
   updateOccupancyPeriod,
 } from "./occupancy-queries.ts";
-import { requireResourceId } from "./resource-id.ts";
+import { requireResourceId } from "../../domain/resource-id.ts";
 import { findTenantRow, lockTenantRow } from "./tenant-queries.ts";
 
 // Occupants over time (tenant_attributes). The periods of a tenant never overlap and run from
@@ -26,7 +26,7 @@ import { findTenantRow, lockTenantRow } from "./tenant-queries.ts";
 export async function listTenantOccupancy(db: Db, userId: string, tenantId: string): Promise<OccupancyPeriod[]> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   const tenant = await findTenantRow(db, userId, tenantId);
-  if (!tenant) throw notFound(TENANT_MESSAGES.tenantNotFound);
+  if (!tenant) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
   return listOccupancyPeriods(db, tenantId);
 }
 
@@ -44,10 +44,10 @@ export async function recordOccupancyChange(db: Db, userId: string, tenantId: st
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   return db.transaction().execute(async (trx) => {
     const tenant = await lockTenantRow(trx, userId, tenantId);
-    if (!tenant) throw notFound(TENANT_MESSAGES.tenantNotFound);
+    if (!tenant) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     const date = body.validFrom;
-    if (date < tenant.moveInDate) throw validationError({ validFrom: OCCUPANCY_MESSAGES.beforeMoveIn });
-    if (tenant.moveOutDate !== null && date > tenant.moveOutDate) throw validationError({ validFrom: OCCUPANCY_MESSAGES.afterMoveOut });
+    if (date < tenant.moveInDate) throw new ValidationFailed({ validFrom: OCCUPANCY_MESSAGES.beforeMoveIn });
+    if (tenant.moveOutDate !== null && date > tenant.moveOutDate) throw new ValidationFailed({ validFrom: OCCUPANCY_MESSAGES.afterMoveOut });
 
     const periods = await listOccupancyPeriods(trx, tenantId);
     const covering = periods.find((p) => p.validFrom <= date && (p.validUntil === null || date <= p.validUntil));
@@ -76,7 +76,7 @@ export async function updateOccupancyPersons(db: Db, userId: string, periodId: s
   requireResourceId(periodId, OCCUPANCY_MESSAGES.notFound);
   return db.transaction().execute(async (trx) => {
     const period = await findOccupancyPeriodOfAccount(trx, userId, periodId);
-    if (!period) throw notFound(OCCUPANCY_MESSAGES.notFound);
+    if (!period) throw new NotFound(OCCUPANCY_MESSAGES.notFound);
     await lockTenantRow(trx, userId, period.tenantId);
     await updateOccupancyPeriod(trx, periodId, { persons: body.persons });
     await logActivity(trx, {
@@ -98,10 +98,10 @@ export async function removeOccupancyPeriod(db: Db, userId: string, periodId: st
   requireResourceId(periodId, OCCUPANCY_MESSAGES.notFound);
   return db.transaction().execute(async (trx) => {
     const period = await findOccupancyPeriodOfAccount(trx, userId, periodId);
-    if (!period) throw notFound(OCCUPANCY_MESSAGES.notFound);
+    if (!period) throw new NotFound(OCCUPANCY_MESSAGES.notFound);
     await lockTenantRow(trx, userId, period.tenantId);
     const periods = await listOccupancyPeriods(trx, period.tenantId);
-    if (periods.length <= 1) throw conflict(OCCUPANCY_MESSAGES.lastPeriod);
+    if (periods.length <= 1) throw new Conflict(OCCUPANCY_MESSAGES.lastPeriod);
     const index = periods.findIndex((p) => p.id === periodId);
     const previous = index > 0 ? periods[index - 1] : undefined;
     const next = periods[index + 1];
@@ -127,7 +127,7 @@ export async function alignOccupancyToMoveIn(trx: Db, tenantId: string, moveInDa
   const [first] = await listOccupancyPeriods(trx, tenantId);
   if (!first) return;
   if (first.validUntil !== null && moveInDate > first.validUntil) {
-    throw validationError({ moveInDate: OCCUPANCY_MESSAGES.moveInAfterLaterChange });
+    throw new ValidationFailed({ moveInDate: OCCUPANCY_MESSAGES.moveInAfterLaterChange });
   }
   await updateOccupancyPeriod(trx, first.id, { validFrom: moveInDate });
 }

@@ -9,8 +9,7 @@ import {
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { createPrepayment, deactivatePrepayment, listTenantPrepayments, updatePrepayment } from "./prepayment-service.ts";
-import { errorResponses } from "./route-responses.ts";
-import { idParams, jsonBody, jsonResponse } from "../../http/openapi-builders.ts";
+import { idParams, invalidResponse, jsonBody, jsonResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 
 const TAGS = ["Vorauszahlungen"];
 
@@ -20,7 +19,7 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: "Vorauszahlungen eines Mieters (aktive und inaktive, nach Gültig ab)",
   request: { params: idParams },
-  responses: { 200: jsonResponse(prepaymentListResponseSchema, "Vorauszahlungen"), 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(prepaymentListResponseSchema, "Vorauszahlungen"), 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 const createPrepaymentRoute = createRoute({
@@ -29,7 +28,7 @@ const createPrepaymentRoute = createRoute({
   tags: TAGS,
   summary: "Vorauszahlung anlegen (monthlyAmount als Dezimaltext; Warnungen in warnings)",
   request: { params: idParams, ...jsonBody(prepaymentBodySchema) },
-  responses: { 201: jsonResponse(prepaymentWriteResponseSchema, "Angelegt"), ...errorResponses },
+  responses: { 201: jsonResponse(prepaymentWriteResponseSchema, "Angelegt"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 const updateRoute = createRoute({
@@ -38,7 +37,7 @@ const updateRoute = createRoute({
   tags: TAGS,
   summary: "Vorauszahlung ändern",
   request: { params: idParams, ...jsonBody(updatePrepaymentBodySchema) },
-  responses: { 200: jsonResponse(prepaymentWriteResponseSchema, "Geändert"), ...errorResponses },
+  responses: { 200: jsonResponse(prepaymentWriteResponseSchema, "Geändert"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 const deleteRoute = createRoute({
@@ -47,7 +46,7 @@ const deleteRoute = createRoute({
   tags: TAGS,
   summary: "Vorauszahlung löschen (deaktivieren: is_active false)",
   request: { params: idParams },
-  responses: { 200: jsonResponse(prepaymentSchema, "Deaktiviert"), 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(prepaymentSchema, "Deaktiviert"), 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 export function createPrepaymentRoutes(db: Db) {

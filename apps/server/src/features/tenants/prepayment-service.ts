@@ -8,8 +8,8 @@ import {
   type UpdatePrepaymentFields,
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
-import { notFound, validationError } from "../../http/http-error.ts";
-import { collectFieldErrors } from "../../http/zod-errors.ts";
+import { NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
+import { collectFieldErrors } from "../../domain/zod-field-errors.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import {
   findPrepayment,
@@ -19,7 +19,7 @@ import {
   listPrepayments,
   updatePrepaymentRow,
 } from "./prepayment-queries.ts";
-import { requireResourceId } from "./resource-id.ts";
+import { requireResourceId } from "../../domain/resource-id.ts";
 import { findTenantRow, lockTenantRow } from "./tenant-queries.ts";
 
 // Tenant prepayments: part 2, section 5 'Prepayment rules' and DECISIONS 5. Deleting only
@@ -30,14 +30,14 @@ type ValidPrepayment = { monthlyAmount: string; validFrom: string; validUntil: s
 export async function listTenantPrepayments(db: Db, userId: string, tenantId: string): Promise<Prepayment[]> {
   requireResourceId(tenantId, PREPAYMENT_MESSAGES.tenantNotFound);
   const tenant = await findTenantRow(db, userId, tenantId);
-  if (!tenant) throw notFound(PREPAYMENT_MESSAGES.tenantNotFound);
+  if (!tenant) throw new NotFound(PREPAYMENT_MESSAGES.tenantNotFound);
   return listPrepayments(db, tenantId);
 }
 
 /** Overlap with another active prepayment of the same tenant is rejected (open end = 2099-12-31). */
 async function assertNoOverlap(trx: Db, tenantId: string, range: ValidPrepayment, excludeId?: string): Promise<void> {
   if (await hasOverlappingPrepayment(trx, tenantId, range, excludeId)) {
-    throw validationError({ validFrom: PREPAYMENT_MESSAGES.overlap });
+    throw new ValidationFailed({ validFrom: PREPAYMENT_MESSAGES.overlap });
   }
 }
 
@@ -45,7 +45,7 @@ export async function createPrepayment(db: Db, userId: string, tenantId: string,
   requireResourceId(tenantId, PREPAYMENT_MESSAGES.tenantNotFound);
   const id = await db.transaction().execute(async (trx) => {
     const tenant = await lockTenantRow(trx, userId, tenantId);
-    if (!tenant) throw notFound(PREPAYMENT_MESSAGES.tenantNotFound);
+    if (!tenant) throw new NotFound(PREPAYMENT_MESSAGES.tenantNotFound);
     await assertNoOverlap(trx, tenantId, body);
     const prepaymentId = await insertPrepayment(trx, { tenantId, ...body });
     await logActivity(trx, {
@@ -65,7 +65,7 @@ export async function updatePrepayment(db: Db, userId: string, prepaymentId: str
   requireResourceId(prepaymentId, PREPAYMENT_MESSAGES.notFound);
   const merged = await db.transaction().execute(async (trx) => {
     const existing = await findPrepaymentOfAccount(trx, userId, prepaymentId);
-    if (!existing) throw notFound(PREPAYMENT_MESSAGES.notFound);
+    if (!existing) throw new NotFound(PREPAYMENT_MESSAGES.notFound);
     await lockTenantRow(trx, userId, existing.tenantId);
     const candidate: PrepaymentBody = {
       monthlyAmount: patch.monthlyAmount ?? existing.monthlyAmount,
@@ -73,7 +73,7 @@ export async function updatePrepayment(db: Db, userId: string, prepaymentId: str
       validUntil: patch.validUntil === undefined ? existing.validUntil : patch.validUntil,
     };
     const parsed = prepaymentBodySchema.safeParse(candidate);
-    if (!parsed.success) throw validationError(collectFieldErrors(parsed.error));
+    if (!parsed.success) throw new ValidationFailed(collectFieldErrors(parsed.error));
     const values = parsed.data;
     if (existing.isActive) await assertNoOverlap(trx, existing.tenantId, values, prepaymentId);
     await updatePrepaymentRow(trx, prepaymentId, values);
@@ -98,7 +98,7 @@ export async function deactivatePrepayment(db: Db, userId: string, prepaymentId:
   requireResourceId(prepaymentId, PREPAYMENT_MESSAGES.notFound);
   await db.transaction().execute(async (trx) => {
     const existing = await findPrepaymentOfAccount(trx, userId, prepaymentId);
-    if (!existing) throw notFound(PREPAYMENT_MESSAGES.notFound);
+    if (!existing) throw new NotFound(PREPAYMENT_MESSAGES.notFound);
     if (!existing.isActive) return;
     await updatePrepaymentRow(trx, prepaymentId, { isActive: false });
     await logActivity(trx, {

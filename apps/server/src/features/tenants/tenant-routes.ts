@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import {
   buildCreateTenantBodySchema,
   buildUpdateTenantBodySchema,
+  getTodayInGermany,
   moveOutBodySchema,
   tenantListQuerySchema,
   tenantListResponseSchema,
@@ -9,11 +10,18 @@ import {
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
-import { getTodayInGermany } from "../../lib/calendar-today.ts";
 import { createOccupancyRoutes } from "./occupancy-routes.ts";
 import { createPrepaymentRoutes } from "./prepayment-routes.ts";
-import { errorResponses, limitResponse } from "./route-responses.ts";
-import { idParams, jsonBody, jsonResponse } from "../../http/openapi-builders.ts";
+import {
+  deletedResponse,
+  idParams,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  limitReachedResponse,
+  notFoundResponse,
+  unauthorizedResponse,
+} from "../../http/openapi-builders.ts";
 import { createTenant, deleteTenant, getTenant, listTenantsOfAccount, moveInTenant, moveOutTenant, updateTenant } from "./tenant-service.ts";
 
 const TAGS = ["Mieter"];
@@ -27,7 +35,7 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: "Mieter mit Wohneinheit und Immobilie, nach Name sortiert (optional nur einer Immobilie)",
   request: { query: tenantListQuerySchema },
-  responses: { 200: jsonResponse(tenantListResponseSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(tenantListResponseSchema, "Mieter"), 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 const getRoute = createRoute({
@@ -36,7 +44,7 @@ const getRoute = createRoute({
   tags: TAGS,
   summary: "Ein Mieter",
   request: { params: idParams },
-  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 const createTenantRoute = createRoute({
@@ -45,7 +53,7 @@ const createTenantRoute = createRoute({
   tags: TAGS,
   summary: "Mieter anlegen (mit erster Belegung: persons, Standard die Personen der Wohneinheit)",
   request: { ...jsonBody(createTenantBodySchema) },
-  responses: { 201: jsonResponse(tenantSchema, "Angelegter Mieter"), ...errorResponses, ...limitResponse },
+  responses: { 201: jsonResponse(tenantSchema, "Angelegter Mieter"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse, 404: notFoundResponse },
 });
 
 const updateRoute = createRoute({
@@ -54,7 +62,7 @@ const updateRoute = createRoute({
   tags: TAGS,
   summary: "Mieter ändern (Auszugsdatum gesetzt = inaktiv, geleert = aktiv)",
   request: { params: idParams, ...jsonBody(updateTenantBodySchema) },
-  responses: { 200: jsonResponse(tenantSchema, "Geänderter Mieter"), ...errorResponses, ...limitResponse },
+  responses: { 200: jsonResponse(tenantSchema, "Geänderter Mieter"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse, 404: notFoundResponse },
 });
 
 const deleteRoute = createRoute({
@@ -63,7 +71,7 @@ const deleteRoute = createRoute({
   tags: TAGS,
   summary: "Mieter löschen (mit Vorauszahlungen und Belegung)",
   request: { params: idParams },
-  responses: { 204: { description: "Gelöscht" }, 401: errorResponses[401], 404: errorResponses[404] },
+  responses: { 204: deletedResponse, 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 const moveOutRoute = createRoute({
@@ -72,7 +80,7 @@ const moveOutRoute = createRoute({
   tags: TAGS,
   summary: "Als ausgezogen markieren: inaktiv, Auszugsdatum (Standard heute)",
   request: { params: idParams, body: { content: { "application/json": { schema: moveOutBodySchema } }, required: false } },
-  responses: { 200: jsonResponse(tenantSchema, "Mieter"), ...errorResponses },
+  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse },
 });
 
 const moveInRoute = createRoute({
@@ -81,7 +89,7 @@ const moveInRoute = createRoute({
   tags: TAGS,
   summary: "Als aktiv markieren: aktiv, Auszugsdatum geleert",
   request: { params: idParams },
-  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 401: errorResponses[401], 404: errorResponses[404], ...limitResponse },
+  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 401: unauthorizedResponse, 404: notFoundResponse, 403: limitReachedResponse },
 });
 
 export function createTenantRoutes(db: Db) {

@@ -1,12 +1,11 @@
-import { buildTenantFormSchema, TENANT_MESSAGES, type Tenant, type TenantFields, type UpdateTenantFields } from "@nk/contract";
+import { buildTenantFormSchema, getTodayInGermany, TENANT_MESSAGES, type Tenant, type TenantFields, type UpdateTenantFields } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
-import { notFound, validationError } from "../../http/http-error.ts";
-import { collectFieldErrors } from "../../http/zod-errors.ts";
-import { getTodayInGermany } from "../../lib/calendar-today.ts";
+import { NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
+import { collectFieldErrors } from "../../domain/zod-field-errors.ts";
 import { assertCanCreate } from "../account/subscription-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { alignOccupancyToMoveIn, createInitialOccupancy } from "./occupancy-service.ts";
-import { isResourceId, requireResourceId } from "./resource-id.ts";
+import { isResourceId, requireResourceId } from "../../domain/resource-id.ts";
 import {
   deleteTenantRow,
   findTenant,
@@ -42,7 +41,7 @@ const EDITABLE_FIELDS = [
 
 export async function listTenantsOfAccount(db: Db, userId: string, propertyId: string | undefined): Promise<Tenant[]> {
   if (propertyId !== undefined) {
-    if (!isResourceId(propertyId) || !(await isPropertyOfAccount(db, userId, propertyId))) throw notFound(TENANT_MESSAGES.propertyNotFound);
+    if (!isResourceId(propertyId) || !(await isPropertyOfAccount(db, userId, propertyId))) throw new NotFound(TENANT_MESSAGES.propertyNotFound);
   }
   return listTenants(db, userId, { propertyId, today: getTodayInGermany() });
 }
@@ -50,14 +49,14 @@ export async function listTenantsOfAccount(db: Db, userId: string, propertyId: s
 export async function getTenant(db: Db, userId: string, tenantId: string): Promise<Tenant> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   const tenant = await findTenant(db, userId, tenantId, getTodayInGermany());
-  if (!tenant) throw notFound(TENANT_MESSAGES.tenantNotFound);
+  if (!tenant) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
   return tenant;
 }
 
 /** The unit must be one of the account's (else 404, so foreign ids leak nothing). */
 async function requireUnit(trx: Db, userId: string, unitId: string) {
   const unit = isResourceId(unitId) ? await findUnitOfAccount(trx, userId, unitId) : undefined;
-  if (!unit) throw notFound(TENANT_MESSAGES.unitNotFound);
+  if (!unit) throw new NotFound(TENANT_MESSAGES.unitNotFound);
   return unit;
 }
 
@@ -114,11 +113,11 @@ export async function updateTenant(db: Db, userId: string, tenantId: string, pat
   const today = getTodayInGermany();
   await db.transaction().execute(async (trx) => {
     const existing = await lockTenantRow(trx, userId, tenantId);
-    if (!existing) throw notFound(TENANT_MESSAGES.tenantNotFound);
+    if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     const merged: Record<string, unknown> = {};
     for (const field of EDITABLE_FIELDS) merged[field] = patch[field] === undefined ? existing[field] : patch[field];
     const parsed = buildTenantFormSchema(() => today).safeParse(merged);
-    if (!parsed.success) throw validationError(collectFieldErrors(parsed.error));
+    if (!parsed.success) throw new ValidationFailed(collectFieldErrors(parsed.error));
     const values = parsed.data;
 
     const unit = await requireUnit(trx, userId, values.unitId);
@@ -154,8 +153,8 @@ export async function moveOutTenant(db: Db, userId: string, tenantId: string, mo
   const date = moveOutDate ?? getTodayInGermany();
   await db.transaction().execute(async (trx) => {
     const existing = await lockTenantRow(trx, userId, tenantId);
-    if (!existing) throw notFound(TENANT_MESSAGES.tenantNotFound);
-    if (date <= existing.moveInDate) throw validationError({ moveOutDate: TENANT_MESSAGES.moveOutNotAfterMoveIn });
+    if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
+    if (date <= existing.moveInDate) throw new ValidationFailed({ moveOutDate: TENANT_MESSAGES.moveOutNotAfterMoveIn });
     if (!existing.isActive && existing.moveOutDate === date) return;
     await updateTenantRow(trx, userId, tenantId, { isActive: false, moveOutDate: date });
     await logActivity(trx, {
@@ -174,7 +173,7 @@ export async function moveInTenant(db: Db, userId: string, tenantId: string): Pr
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   await db.transaction().execute(async (trx) => {
     const existing = await lockTenantRow(trx, userId, tenantId);
-    if (!existing) throw notFound(TENANT_MESSAGES.tenantNotFound);
+    if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     if (existing.isActive && existing.moveOutDate === null) return;
     if (!existing.isActive) await assertCanCreate(trx, userId, "tenants");
     await updateTenantRow(trx, userId, tenantId, { isActive: true, moveOutDate: null });
@@ -194,7 +193,7 @@ export async function deleteTenant(db: Db, userId: string, tenantId: string): Pr
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   await db.transaction().execute(async (trx) => {
     const existing = await lockTenantRow(trx, userId, tenantId);
-    if (!existing) throw notFound(TENANT_MESSAGES.tenantNotFound);
+    if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     await deleteTenantRow(trx, userId, tenantId);
     await logActivity(trx, {
       userId,

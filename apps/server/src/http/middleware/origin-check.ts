@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { HttpError } from "../http-error.ts";
+import { Forbidden } from "../../domain/domain-errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -20,7 +20,7 @@ export function originCheck({ publicUrl }: { publicUrl: string }): MiddlewareHan
     const isForeignOrigin = origin !== undefined && origin !== allowed && origin !== ownOrigin;
     const isCrossSite = origin === undefined && fetchSite === "cross-site";
     if (hasCookie && (isForeignOrigin || isCrossSite)) {
-      throw new HttpError(403, "FORBIDDEN", "Anfrage von einer fremden Seite abgelehnt.");
+      throw new Forbidden("Anfrage von einer fremden Seite abgelehnt.");
     }
     return next();
   };

@@ -8,7 +8,6 @@ import type {
   CreateMeterBody,
   CreateReadingBody,
   Meter,
-  PropertyWithUnits,
   Reading,
   UpdateMeterBody,
 } from "@nk/contract";
@@ -19,16 +18,11 @@ import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
 
 const METERS_KEY = ["meters"] as const;
 const BILLING_PERIODS_KEY = ["billing-periods"] as const;
-const PROPERTIES_KEY = ["properties"] as const;
 
 export const metersKey = (propertyId?: string) => [...METERS_KEY, "list", propertyId ?? "all"] as const;
 export const meterKey = (meterId: string) => [...METERS_KEY, "one", meterId] as const;
 export const readingsKey = (meterId: string) => [...METERS_KEY, "readings", meterId] as const;
 export const billingPeriodKey = (id: string) => [...BILLING_PERIODS_KEY, "one", id] as const;
-
-export function useProperties() {
-  return useQuery({ queryKey: PROPERTIES_KEY, queryFn: () => apiGet<PropertyWithUnits[]>("/api/properties") });
-}
 
 export function useMeters(propertyId: string | undefined, options: { isEnabled?: boolean } = {}) {
   return useQuery({

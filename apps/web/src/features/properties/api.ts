@@ -9,9 +9,9 @@ import type {
   UnitUpdateBody,
 } from "@nk/contract";
 import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
+import { PROPERTIES_QUERY_KEY } from "../../lib/use-properties";
 import { invalidateMe } from "../../lib/use-me";
 
-export const PROPERTIES_QUERY_KEY = ["properties"] as const;
 
 function propertyQueryKey(propertyId: string) {
   return [...PROPERTIES_QUERY_KEY, propertyId] as const;
@@ -20,11 +20,6 @@ function propertyQueryKey(propertyId: string) {
 /** After a change: the lists, the property itself and the usage counters of /api/me. */
 async function refreshAfterChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([queryClient.invalidateQueries({ queryKey: PROPERTIES_QUERY_KEY }), invalidateMe(queryClient)]);
-}
-
-/** GET /api/properties: newest first, with units, unit count and total area. */
-export function useProperties() {
-  return useQuery({ queryKey: PROPERTIES_QUERY_KEY, queryFn: () => apiGet<PropertyWithUnits[]>("/api/properties") });
 }
 
 /** GET /api/properties/:id. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PropertyWithUnits, Rate, RateBody, RegionalAverage, UtilityType } from "@nk/contract";
+import type { Rate, RateBody, RegionalAverage, UtilityType } from "@nk/contract";
 import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
 
 // TanStack Query hooks of the tariffs (/api/rates) and the property choice of a rate.
@@ -8,11 +8,6 @@ const RATES_KEY = ["rates"] as const;
 
 export function useRates() {
   return useQuery({ queryKey: [...RATES_KEY, "list"], queryFn: () => apiGet<Rate[]>("/api/rates") });
-}
-
-/** Section 7: the tariff scope select lists the properties by name. */
-export function useProperties() {
-  return useQuery({ queryKey: ["properties"], queryFn: () => apiGet<PropertyWithUnits[]>("/api/properties") });
 }
 
 export function fetchRegionalDefaults(utilityType: UtilityType, region: string): Promise<RegionalAverage> {

@@ -7,21 +7,20 @@ import type {
   Prepayment,
   PrepaymentBody,
   PrepaymentWriteResponse,
-  PropertyWithUnits,
   Tenant,
   UpdatePrepaymentBody,
   UpdateTenantBody,
 } from "@nk/contract";
 import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
+import { PROPERTIES_QUERY_KEY } from "../../lib/use-properties";
 import { invalidateMe } from "../../lib/use-me";
 
 // TanStack Query hooks of the tenants area (/api/tenants, /api/prepayments, /api/occupants)
 // and the properties list it needs for the unit choice and the filter.
 
 export const TENANTS_QUERY_KEY = ["tenants"] as const;
-const PROPERTIES_QUERY_KEY = ["properties"] as const;
 /** Keys of other screens whose figures a tenant change alters (dashboard counters, unit badges). */
-const DEPENDENT_QUERY_KEYS = [["dashboard"], ["properties"]] as const;
+const DEPENDENT_QUERY_KEYS = [["dashboard"], PROPERTIES_QUERY_KEY] as const;
 
 export const tenantsKey = (propertyId?: string) => [...TENANTS_QUERY_KEY, "list", propertyId ?? "all"] as const;
 export const prepaymentsKey = (tenantId: string) => [...TENANTS_QUERY_KEY, "prepayments", tenantId] as const;
@@ -32,11 +31,6 @@ export function useTenants(propertyId: string | undefined) {
     queryKey: tenantsKey(propertyId),
     queryFn: () => apiGet<Tenant[]>("/api/tenants", { query: { propertyId } }),
   });
-}
-
-/** GET /api/properties: properties with their units (unit choice and filter). */
-export function useProperties() {
-  return useQuery({ queryKey: PROPERTIES_QUERY_KEY, queryFn: () => apiGet<PropertyWithUnits[]>("/api/properties") });
 }
 
 /** After a tenant change: the lists, the usage counters (plan limit) and dependent screens. */

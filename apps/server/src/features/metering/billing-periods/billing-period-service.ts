@@ -8,9 +8,10 @@ import {
 } from "@nk/contract";
 import type { z } from "zod";
 import type { Db } from "../../../db/database.ts";
-import { conflict, notFound } from "../../../http/http-error.ts";
+import { Conflict, NotFound } from "../../../domain/domain-errors.ts";
 import { logActivity } from "../../activity/activity-log.ts";
-import { assertIdFormat, findOwnedProperty } from "../ownership-queries.ts";
+import { findOwnedProperty } from "../ownership-service.ts";
+import { requireResourceId } from "../../../domain/resource-id.ts";
 import {
   countStatementsOfCostGroup,
   deleteCostGroupRow,
@@ -29,9 +30,9 @@ export async function listBillingPeriodsOfAccount(db: Db, userId: string, proper
 }
 
 export async function getBillingPeriod(db: Db, userId: string, id: string): Promise<BillingPeriodDetail> {
-  assertIdFormat(id, BILLING_PERIOD_MESSAGES.notFound);
+  requireResourceId(id, BILLING_PERIOD_MESSAGES.notFound);
   const period = await findBillingPeriodDetail(db, userId, id);
-  if (!period) throw notFound(BILLING_PERIOD_MESSAGES.notFound);
+  if (!period) throw new NotFound(BILLING_PERIOD_MESSAGES.notFound);
   return period;
 }
 
@@ -42,7 +43,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** One period per property and dates (unique in the table); the name follows part 2's pattern. */
 export async function createBillingPeriod(db: Db, userId: string, input: CreateBillingPeriodInput): Promise<BillingPeriodDetail> {
   const { billingPeriodStart: start, billingPeriodEnd: end } = input;
-  const duplicate = conflict(buildDuplicateBillingPeriodMessage(start, end));
+  const duplicate = new Conflict(buildDuplicateBillingPeriodMessage(start, end));
   try {
     const id = await db.transaction().execute(async (trx) => {
       const property = await findOwnedProperty(trx, userId, input.propertyId, BILLING_PERIOD_MESSAGES.propertyNotFound);
@@ -68,11 +69,11 @@ export async function createBillingPeriod(db: Db, userId: string, input: CreateB
 
 /** A period with statements stays (the statements belong to it); its readings lose the link. */
 export async function deleteBillingPeriod(db: Db, userId: string, id: string): Promise<void> {
-  assertIdFormat(id, BILLING_PERIOD_MESSAGES.notFound);
+  requireResourceId(id, BILLING_PERIOD_MESSAGES.notFound);
   await db.transaction().execute(async (trx) => {
     const period = await findOwnedCostGroup(trx, userId, id);
-    if (!period) throw notFound(BILLING_PERIOD_MESSAGES.notFound);
-    if ((await countStatementsOfCostGroup(trx, id)) > 0) throw conflict(BILLING_PERIOD_MESSAGES.hasStatements);
+    if (!period) throw new NotFound(BILLING_PERIOD_MESSAGES.notFound);
+    if ((await countStatementsOfCostGroup(trx, id)) > 0) throw new Conflict(BILLING_PERIOD_MESSAGES.hasStatements);
     await deleteCostGroupRow(trx, userId, id);
     await logActivity(trx, {
       userId,

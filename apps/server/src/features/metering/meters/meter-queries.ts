@@ -101,3 +101,15 @@ export async function updateMeterRow(db: Db, userId: string, meterId: string, va
 export async function deleteMeterRow(db: Db, userId: string, meterId: string): Promise<void> {
   await db.deleteFrom("meters").where("id", "=", meterId).where("userId", "=", userId).execute();
 }
+
+/** The account's meters among `meterIds`, with the property each belongs to (directly or via its unit). */
+export async function findMetersWithOwningProperty(db: Db, userId: string, meterIds: string[]) {
+  const rows = await db
+    .selectFrom("meters as m")
+    .leftJoin("units as u", "u.id", "m.unitId")
+    .select((eb) => ["m.id", "m.meterNumber", eb.fn.coalesce("m.propertyId", "u.propertyId").as("owningPropertyId")])
+    .where("m.userId", "=", userId)
+    .where("m.id", "in", meterIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -6,9 +6,10 @@ import {
 } from "@nk/contract";
 import type { z } from "zod";
 import type { Db } from "../../../db/database.ts";
-import { notFound, validationError } from "../../../http/http-error.ts";
+import { NotFound, ValidationFailed } from "../../../domain/domain-errors.ts";
 import { logActivity } from "../../activity/activity-log.ts";
-import { assertIdFormat, findOwnedProperty, findOwnedUnit } from "../ownership-queries.ts";
+import { findOwnedProperty, findOwnedUnit } from "../ownership-service.ts";
+import { requireResourceId } from "../../../domain/resource-id.ts";
 import { deleteMeterRow, findMeter, insertMeter, listMeters, updateMeterRow, type MeterValues } from "./meter-queries.ts";
 
 type CreateMeterInput = z.output<typeof createMeterBodySchema>;
@@ -20,9 +21,9 @@ export async function listMetersOfAccount(db: Db, userId: string, propertyId?: s
 }
 
 export async function getMeter(db: Db, userId: string, meterId: string): Promise<Meter> {
-  assertIdFormat(meterId, METER_MESSAGES.notFound);
+  requireResourceId(meterId, METER_MESSAGES.notFound);
   const meter = await findMeter(db, userId, meterId);
-  if (!meter) throw notFound(METER_MESSAGES.notFound);
+  if (!meter) throw new NotFound(METER_MESSAGES.notFound);
   return meter;
 }
 
@@ -39,7 +40,7 @@ async function resolveLocation(db: Db, userId: string, unitId: string | null, pr
     await findOwnedProperty(db, userId, propertyId, METER_MESSAGES.propertyNotFound);
     return { unitId: null, propertyId };
   }
-  throw validationError({ unitId: METER_MESSAGES.requiredFields }, METER_MESSAGES.requiredFields);
+  throw new ValidationFailed({ unitId: METER_MESSAGES.requiredFields }, METER_MESSAGES.requiredFields);
 }
 
 export async function createMeter(db: Db, userId: string, input: CreateMeterInput): Promise<Meter> {
@@ -59,10 +60,10 @@ export async function createMeter(db: Db, userId: string, input: CreateMeterInpu
 }
 
 export async function updateMeter(db: Db, userId: string, meterId: string, input: UpdateMeterInput): Promise<Meter> {
-  assertIdFormat(meterId, METER_MESSAGES.notFound);
+  requireResourceId(meterId, METER_MESSAGES.notFound);
   return db.transaction().execute(async (trx) => {
     const existing = await findMeter(trx, userId, meterId);
-    if (!existing) throw notFound(METER_MESSAGES.notFound);
+    if (!existing) throw new NotFound(METER_MESSAGES.notFound);
     // A unit sent in the request wins; sending unitId null with a property moves the meter to
     // the common area; sending nothing about the location keeps it.
     const isLocationSent = input.unitId !== undefined || input.propertyId !== undefined;
@@ -90,10 +91,10 @@ export async function updateMeter(db: Db, userId: string, meterId: string, input
 
 /** Deleting a meter deletes its readings with it (meter_readings cascade). */
 export async function deleteMeter(db: Db, userId: string, meterId: string): Promise<void> {
-  assertIdFormat(meterId, METER_MESSAGES.notFound);
+  requireResourceId(meterId, METER_MESSAGES.notFound);
   await db.transaction().execute(async (trx) => {
     const existing = await findMeter(trx, userId, meterId);
-    if (!existing) throw notFound(METER_MESSAGES.notFound);
+    if (!existing) throw new NotFound(METER_MESSAGES.notFound);
     await deleteMeterRow(trx, userId, meterId);
     await logActivity(trx, {
       userId,

@@ -1,5 +1,6 @@
 import {
   checkRatePrice,
+  getTodayInGermany,
   RATE_MESSAGES,
   RATE_PRICE_CHECK_BLOCKED_MESSAGE,
   UTILITY_TYPE_LABELS,
@@ -9,10 +10,10 @@ import {
   type UtilityType,
 } from "@nk/contract";
 import type { Db } from "../../../db/database.ts";
-import { HttpError, notFound } from "../../../http/http-error.ts";
-import { getTodayInGermany } from "../../../lib/calendar-today.ts";
+import { NotFound, ValidationFailed } from "../../../domain/domain-errors.ts";
 import { logActivity } from "../../activity/activity-log.ts";
-import { assertIdFormat, findOwnedProperty } from "../ownership-queries.ts";
+import { findOwnedProperty } from "../ownership-service.ts";
+import { requireResourceId } from "../../../domain/resource-id.ts";
 import { deactivateRate, findActiveRate, insertRate, listActiveRates, replaceTiers, updateRateRow, type RateValues } from "./rate-queries.ts";
 
 export async function listRates(db: Db, userId: string, filter: { utilityType?: UtilityType; propertyId?: string }): Promise<Rate[]> {
@@ -21,9 +22,9 @@ export async function listRates(db: Db, userId: string, filter: { utilityType?: 
 }
 
 export async function getRate(db: Db, userId: string, id: string): Promise<Rate> {
-  assertIdFormat(id, RATE_MESSAGES.notFound);
+  requireResourceId(id, RATE_MESSAGES.notFound);
   const rate = await findActiveRate(db, userId, id);
-  if (!rate) throw notFound(RATE_MESSAGES.notFound);
+  if (!rate) throw new NotFound(RATE_MESSAGES.notFound);
   return rate;
 }
 
@@ -36,7 +37,7 @@ function assertPlausiblePrice(input: ParsedRateBody): void {
   if (check.isValid) return;
   const fields: Record<string, string> = {};
   if (check.fieldWarnings.unitPrice) fields.unitPrice = check.fieldWarnings.unitPrice;
-  throw new HttpError(400, "VALIDATION", RATE_PRICE_CHECK_BLOCKED_MESSAGE, { fields });
+  throw new ValidationFailed(fields, RATE_PRICE_CHECK_BLOCKED_MESSAGE);
 }
 
 function toRateValues(input: ParsedRateBody, validFrom: string): RateValues {
@@ -75,7 +76,7 @@ function describeRate(values: RateValues) {
 function resolveValidFrom(input: ParsedRateBody): string {
   const validFrom = input.validFrom ?? getTodayInGermany();
   if (input.validUntil && input.validUntil < validFrom) {
-    throw new HttpError(400, "VALIDATION", RATE_MESSAGES.validUntilBeforeFrom, { fields: { validUntil: RATE_MESSAGES.validUntilBeforeFrom } });
+    throw new ValidationFailed({ validUntil: RATE_MESSAGES.validUntilBeforeFrom });
   }
   return validFrom;
 }
@@ -93,12 +94,12 @@ export async function createRate(db: Db, userId: string, input: ParsedRateBody):
 }
 
 export async function updateRate(db: Db, userId: string, id: string, input: ParsedRateBody): Promise<Rate> {
-  assertIdFormat(id, RATE_MESSAGES.notFound);
+  requireResourceId(id, RATE_MESSAGES.notFound);
   assertPlausiblePrice(input);
   const values = toRateValues(input, resolveValidFrom(input));
   return db.transaction().execute(async (trx) => {
     const existing = await findActiveRate(trx, userId, id);
-    if (!existing) throw notFound(RATE_MESSAGES.notFound);
+    if (!existing) throw new NotFound(RATE_MESSAGES.notFound);
     if (values.propertyId) await findOwnedProperty(trx, userId, values.propertyId, RATE_MESSAGES.propertyNotFound);
     await updateRateRow(trx, userId, id, values);
     await replaceTiers(trx, id, input.tiers);
@@ -114,10 +115,10 @@ export async function updateRate(db: Db, userId: string, id: string, input: Pars
 }
 
 export async function deleteRate(db: Db, userId: string, id: string): Promise<void> {
-  assertIdFormat(id, RATE_MESSAGES.notFound);
+  requireResourceId(id, RATE_MESSAGES.notFound);
   await db.transaction().execute(async (trx) => {
     const existing = await findActiveRate(trx, userId, id);
-    if (!existing) throw notFound(RATE_MESSAGES.notFound);
+    if (!existing) throw new NotFound(RATE_MESSAGES.notFound);
     await deactivateRate(trx, userId, id);
     await logActivity(trx, {
       userId,

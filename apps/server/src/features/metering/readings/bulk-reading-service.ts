@@ -7,27 +7,16 @@ import {
 } from "@nk/contract";
 import type { z } from "zod";
 import type { Db } from "../../../db/database.ts";
-import { notFound, validationError } from "../../../http/http-error.ts";
+import { NotFound, ValidationFailed } from "../../../domain/domain-errors.ts";
 import { logActivity } from "../../activity/activity-log.ts";
 import { findOwnedCostGroup } from "../billing-periods/billing-period-queries.ts";
-import { assertIdFormat } from "../ownership-queries.ts";
+import { requireResourceId } from "../../../domain/resource-id.ts";
+import { findMetersWithOwningProperty } from "../meters/meter-queries.ts";
 import { findReadingDecrease } from "./reading-decrease.ts";
 import { findReadingsOfPeriod, insertReading, listReadingsByIds, updateReadingValue } from "./reading-queries.ts";
 import { assertNotInFuture, readingDecreaseError } from "./reading-service.ts";
 
 type BulkReadingsInput = z.output<typeof bulkReadingsBodySchema>;
-
-/** The account's meters among `meterIds`, with the property each belongs to (directly or via its unit). */
-async function findMetersWithProperty(db: Db, userId: string, meterIds: string[]) {
-  const rows = await db
-    .selectFrom("meters as m")
-    .leftJoin("units as u", "u.id", "m.unitId")
-    .select((eb) => ["m.id", "m.meterNumber", eb.fn.coalesce("m.propertyId", "u.propertyId").as("owningPropertyId")])
-    .where("m.userId", "=", userId)
-    .where("m.id", "in", meterIds)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
 
 /**
  * Bulk entry (section 7 'bulk save'): per meter, the reading of that meter in the billing
@@ -36,15 +25,15 @@ async function findMetersWithProperty(db: Db, userId: string, meterIds: string[]
  * property, an unconfirmed lower reading) rolls every row back, so nothing is half-saved.
  */
 export async function saveBulkReadings(db: Db, userId: string, input: BulkReadingsInput): Promise<BulkReadingsResponse> {
-  assertIdFormat(input.costGroupId, READING_MESSAGES.costGroupNotFound);
-  for (const row of input.readings) assertIdFormat(row.meterId, METER_MESSAGES.notFound);
+  requireResourceId(input.costGroupId, READING_MESSAGES.costGroupNotFound);
+  for (const row of input.readings) requireResourceId(row.meterId, METER_MESSAGES.notFound);
   assertNotInFuture(input.readingDate);
 
   return db.transaction().execute(async (trx) => {
     const costGroup = await findOwnedCostGroup(trx, userId, input.costGroupId);
-    if (!costGroup) throw notFound(READING_MESSAGES.costGroupNotFound);
+    if (!costGroup) throw new NotFound(READING_MESSAGES.costGroupNotFound);
     const meterIds = input.readings.map((row) => row.meterId);
-    const meters = await findMetersWithProperty(trx, userId, meterIds);
+    const meters = await findMetersWithOwningProperty(trx, userId, meterIds);
     const existing = await findReadingsOfPeriod(trx, costGroup.id, meterIds);
 
     const wrongProperty: Record<string, string> = {};
@@ -55,7 +44,7 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
 
     for (const [index, row] of input.readings.entries()) {
       const meter = meters.get(row.meterId);
-      if (!meter) throw notFound(METER_MESSAGES.notFound);
+      if (!meter) throw new NotFound(METER_MESSAGES.notFound);
       if (meter.owningPropertyId !== costGroup.propertyId) {
         wrongProperty[`readings.${index}.meterId`] = READING_MESSAGES.bulkMeterOfOtherProperty;
         continue;
@@ -82,7 +71,7 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
     }
 
     // Throwing inside the transaction rolls back the rows written above.
-    if (Object.keys(wrongProperty).length > 0) throw validationError(wrongProperty, READING_MESSAGES.bulkMeterOfOtherProperty);
+    if (Object.keys(wrongProperty).length > 0) throw new ValidationFailed(wrongProperty, READING_MESSAGES.bulkMeterOfOtherProperty);
     const decreaseCount = Object.keys(decreases).length;
     if (decreaseCount > 0 && !input.confirmDecrease) throw readingDecreaseError(buildBulkDecreaseMessage(decreaseCount), decreases);
 

@@ -1,11 +1,10 @@
-import { METER_MESSAGES, READING_DECREASE_CODE, READING_MESSAGES, type Reading, type createReadingBodySchema } from "@nk/contract";
+import { getTodayInGermany, METER_MESSAGES, READING_DECREASE_CODE, READING_MESSAGES, type createReadingBodySchema, type Reading } from "@nk/contract";
 import type { z } from "zod";
 import type { Db } from "../../../db/database.ts";
-import { HttpError, notFound, validationError } from "../../../http/http-error.ts";
-import { getTodayInGermany } from "../../../lib/calendar-today.ts";
+import { Conflict, NotFound, ValidationFailed } from "../../../domain/domain-errors.ts";
 import { logActivity } from "../../activity/activity-log.ts";
 import { findMeter } from "../meters/meter-queries.ts";
-import { assertIdFormat } from "../ownership-queries.ts";
+import { requireResourceId } from "../../../domain/resource-id.ts";
 import { findReadingDecrease, joinNotes } from "./reading-decrease.ts";
 import { deleteReadingRow, findReading, insertReading, listReadingsByIds, listReadingsOfMeter } from "./reading-queries.ts";
 
@@ -13,13 +12,13 @@ type CreateReadingInput = z.output<typeof createReadingBodySchema>;
 
 /** A reading is a measurement: it cannot lie after today (decision 0301). */
 export function assertNotInFuture(readingDate: string, field = "readingDate"): void {
-  if (readingDate > getTodayInGermany()) throw validationError({ [field]: READING_MESSAGES.futureDate });
+  if (readingDate > getTodayInGermany()) throw new ValidationFailed({ [field]: READING_MESSAGES.futureDate });
 }
 
 async function findOwnedMeter(db: Db, userId: string, meterId: string) {
-  assertIdFormat(meterId, METER_MESSAGES.notFound);
+  requireResourceId(meterId, METER_MESSAGES.notFound);
   const meter = await findMeter(db, userId, meterId);
-  if (!meter) throw notFound(METER_MESSAGES.notFound);
+  if (!meter) throw new NotFound(METER_MESSAGES.notFound);
   return meter;
 }
 
@@ -28,8 +27,8 @@ export async function listReadings(db: Db, userId: string, meterId: string): Pro
   return listReadingsOfMeter(db, userId, meterId);
 }
 
-export function readingDecreaseError(message: string, fields?: Record<string, string>): HttpError {
-  return new HttpError(409, READING_DECREASE_CODE, message, { requiresConfirmation: true, ...(fields ? { fields } : {}) });
+export function readingDecreaseError(message: string, fields?: Record<string, string>): Conflict {
+  return new Conflict(message, { code: READING_DECREASE_CODE, requiresConfirmation: true, ...(fields ? { fields } : {}) });
 }
 
 export async function addReading(db: Db, userId: string, meterId: string, input: CreateReadingInput): Promise<Reading> {
@@ -58,10 +57,10 @@ export async function addReading(db: Db, userId: string, meterId: string, input:
 }
 
 export async function deleteReading(db: Db, userId: string, readingId: string): Promise<void> {
-  assertIdFormat(readingId, READING_MESSAGES.notFound);
+  requireResourceId(readingId, READING_MESSAGES.notFound);
   await db.transaction().execute(async (trx) => {
     const reading = await findReading(trx, userId, readingId);
-    if (!reading) throw notFound(READING_MESSAGES.notFound);
+    if (!reading) throw new NotFound(READING_MESSAGES.notFound);
     const meter = await findMeter(trx, userId, reading.meterId);
     await deleteReadingRow(trx, userId, readingId);
     await logActivity(trx, {

@@ -11,6 +11,7 @@ import { Alert } from "../../../components/ui/alert";
 import { FullPageLoader } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { markProfileCompletionSkipped } from "../../../lib/profile-skip";
 import { ME_QUERY_KEY, useMe } from "../../../lib/use-me";
 import { completeProfile } from "../api";
@@ -69,11 +70,7 @@ function CompleteProfileForm({ me }: { me: MeResponse }) {
       toast.success(PROFILE_COMPLETED_MESSAGE);
       setSavedMe(updated);
     } catch (error) {
-      if (isApiError(error)) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if ((PROFILE_FIELDS as string[]).includes(field)) setError(field as ProfileField, { type: "server", message });
-        }
-      }
+      applyServerFieldErrors(setError, error, (field) => ((PROFILE_FIELDS as string[]).includes(field) ? field : null));
       setServerError(getErrorMessage(error, SAVE_FAILED_MESSAGE));
     }
   }

@@ -8,7 +8,8 @@ import { GENERIC_ERROR_MESSAGE, PASSWORDS_DO_NOT_MATCH, PASSWORD_HINT, TERMS_REQ
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/field";
-import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { getErrorMessage } from "../../../lib/api-error";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { ME_QUERY_KEY } from "../../../lib/use-me";
 import { signUpWithEmail } from "../api";
 import { AuthLayout, FormErrorBox } from "../components/auth-layout";
@@ -59,12 +60,7 @@ export function RegisterPage() {
       queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
       await navigate("/dashboard", { replace: true });
     } catch (error) {
-      if (isApiError(error)) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          const target = SERVER_FIELD_ALIASES[field] ?? (FORM_FIELDS as string[]).find((name) => name === field);
-          if (target) setError(target as RegisterField, { type: "server", message });
-        }
-      }
+      applyServerFieldErrors(setError, error, (field) => SERVER_FIELD_ALIASES[field] ?? ((FORM_FIELDS as string[]).includes(field) ? field : null));
       setServerError(getErrorMessage(error, GENERIC_ERROR_MESSAGE));
     }
   }

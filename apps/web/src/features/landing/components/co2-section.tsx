@@ -1,6 +1,12 @@
-import { CO2_STAGES } from "../../../lib/co2-stages";
+import { CO2_STAGES, type Co2Stage } from "@nk/engine";
 
-/** The 'demo' section: the statutory CO2 split (CO2KostAufG), see DECISIONS.md section 4. */
+/** '< 12', '12 bis < 17', '≥ 52': the stage's limits in kg CO₂ per m² and year. */
+function describeStageRange(stage: Co2Stage): string {
+  if (stage.minKgPerM2 === 0) return `< ${stage.maxKgPerM2}`;
+  return stage.maxKgPerM2 === null ? `≥ ${stage.minKgPerM2}` : `${stage.minKgPerM2} bis < ${stage.maxKgPerM2}`;
+}
+
+/** The 'demo' section: the statutory CO2 split (CO2KostAufG), the engine's own table (DECISIONS.md section 4). */
 export function Co2Section() {
   return (
     <section id="demo" className="scroll-mt-20 bg-white py-16 sm:py-24">
@@ -34,9 +40,9 @@ export function Co2Section() {
               {CO2_STAGES.map((stage) => (
                 <tr key={stage.stage}>
                   <td className="px-4 py-2.5 font-medium text-slate-900">
-                    {stage.stage} ({stage.label})
+                    {stage.stage} ({stage.class})
                   </td>
-                  <td className="px-4 py-2.5 text-slate-600">{stage.range}</td>
+                  <td className="px-4 py-2.5 text-slate-600">{describeStageRange(stage)}</td>
                   <td className="px-4 py-2.5 text-right tabular-nums text-slate-900">{stage.tenantPercent} %</td>
                   <td className="px-4 py-2.5 text-right tabular-nums text-slate-900">{stage.landlordPercent} %</td>
                 </tr>

@@ -12,7 +12,7 @@ function PlanPrice({ plan }: { plan: PlanDefinition }) {
   if (plan.priceEurPerMonth > 0) {
     return (
       <p className="mt-4">
-        <span className="text-4xl font-bold tracking-tight text-slate-900">{formatCurrency(plan.priceEurPerMonth).replace(",00", "")}</span>
+        <span className="text-4xl font-bold tracking-tight text-slate-900">{formatCurrency(String(plan.priceEurPerMonth)).replace(",00", "")}</span>
         <span className="ml-1 text-sm text-slate-500">/ Monat</span>
         <span className="block text-xs text-slate-500">zzgl. MwSt.</span>
       </p>

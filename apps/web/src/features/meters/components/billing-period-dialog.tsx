@@ -1,9 +1,12 @@
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
 import {
   BILLING_PERIOD_MESSAGES,
   buildBillingPeriodName,
   createBillingPeriodBodySchema,
+  getTodayInGermany,
   isCalendarDate,
   type BillingPeriodDetail,
   type PropertyWithUnits,
@@ -13,20 +16,17 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
-import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { getErrorMessage } from "../../../lib/api-error";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { useCreateBillingPeriod } from "../api";
 
-interface PeriodFormValues {
-  propertyId: string;
-  billingPeriodStart: string;
-  billingPeriodEnd: string;
-}
+type PeriodFormValues = z.input<typeof createBillingPeriodBodySchema>;
 
 const FORM_ID = "billing-period-form";
 
-/** The previous calendar year, the usual billing period (part 2, section 2 step 1). */
-function getPreviousYear(now = new Date()) {
-  const year = now.getFullYear() - 1;
+/** The previous calendar year in Germany, the usual billing period (part 2, section 2 step 1). */
+function getPreviousYear() {
+  const year = Number(getTodayInGermany().slice(0, 4)) - 1;
   return { start: `${year}-01-01`, end: `${year}-12-31` };
 }
 
@@ -59,28 +59,22 @@ function PeriodForm({ properties, onOpenChange, onCreated }: { properties: Prope
   const createPeriod = useCreateBillingPeriod();
   const [message, setMessage] = useState<string | null>(null);
   const previousYear = getPreviousYear();
-  const { register, control, handleSubmit, setError, formState } = useForm<PeriodFormValues>({
+  const { register, control, handleSubmit, setError, formState } = useForm<PeriodFormValues, unknown, z.output<typeof createBillingPeriodBodySchema>>({
+    resolver: zodResolver(createBillingPeriodBodySchema),
     defaultValues: { propertyId: properties.length === 1 ? properties[0]!.id : "", billingPeriodStart: previousYear.start, billingPeriodEnd: previousYear.end },
   });
   const [start, end] = useWatch({ control, name: ["billingPeriodStart", "billingPeriodEnd"] });
   const errors = formState.errors;
 
-  async function save(values: PeriodFormValues): Promise<void> {
+  async function save(values: z.output<typeof createBillingPeriodBodySchema>): Promise<void> {
     setMessage(null);
-    const parsed = createBillingPeriodBodySchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) setError(issue.path[0] as keyof PeriodFormValues, { type: "validate", message: issue.message });
-      return;
-    }
     try {
       const period = await createPeriod.mutateAsync(values);
       toast.success(BILLING_PERIOD_MESSAGES.created);
       onCreated(period);
       onOpenChange(false);
     } catch (error) {
-      if (isApiError(error)) {
-        for (const [field, text] of Object.entries(error.fields)) setError(field as keyof PeriodFormValues, { type: "server", message: text });
-      }
+      applyServerFieldErrors(setError, error);
       setMessage(getErrorMessage(error));
     }
   }

@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { createMeterBodySchema, METER_MESSAGES, METER_TYPES, type Meter, type PropertyWithUnits } from "@nk/contract";
+import { createMeterBodySchema, METER_MESSAGES, METER_TYPES, type CreateMeterBody, type Meter, type PropertyWithUnits } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
-import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { getErrorMessage } from "../../../lib/api-error";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
+import { mappedZodResolver } from "../../../lib/form-resolver";
 import { formatArea } from "../../../lib/format";
 import { useCreateMeter, useUpdateMeter } from "../api";
 
@@ -20,7 +22,24 @@ interface MeterFormValues {
   displayName: string;
 }
 
-type MeterField = keyof MeterFormValues;
+/** Section 5 'Meter': choosing a unit clears the property (the meter belongs to it via the unit). */
+function toMeterBody(values: MeterFormValues): CreateMeterBody {
+  return {
+    meterNumber: values.meterNumber,
+    meterType: values.meterType as Meter["meterType"],
+    unitId: values.unitId || null,
+    propertyId: values.unitId ? null : values.propertyId || null,
+    location: values.location,
+    displayName: values.displayName,
+  };
+}
+
+/** Without a unit, the missing location is the property's select. */
+function toMeterFormField(field: string, values: MeterFormValues): string {
+  return field === "unitId" && !values.unitId ? "propertyId" : field;
+}
+
+const meterResolver = mappedZodResolver(createMeterBodySchema, toMeterBody, toMeterFormField);
 
 export interface MeterFormDialogProps {
   isOpen: boolean;
@@ -70,7 +89,8 @@ function MeterForm({ onOpenChange, meter, properties, defaultPropertyId }: Meter
   const updateMeter = useUpdateMeter();
   const isNew = meter === null;
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const { register, control, handleSubmit, setValue, setError, formState } = useForm<MeterFormValues>({
+  const { register, control, handleSubmit, setValue, setError, getValues, formState } = useForm({
+    resolver: meterResolver,
     defaultValues: toFormValues(meter, defaultPropertyId, properties),
   });
   const propertyId = useWatch({ control, name: "propertyId" });
@@ -78,26 +98,10 @@ function MeterForm({ onOpenChange, meter, properties, defaultPropertyId }: Meter
   const isSaving = createMeter.isPending || updateMeter.isPending;
   const errors = formState.errors;
 
-  async function save(values: MeterFormValues): Promise<void> {
+  async function save(): Promise<void> {
     setServerMessage(null);
-    // Section 5 'Meter': choosing a unit clears the property (the meter belongs to it via the unit).
-    const body = {
-      meterNumber: values.meterNumber,
-      meterType: values.meterType as Meter["meterType"],
-      unitId: values.unitId || null,
-      propertyId: values.unitId ? null : values.propertyId || null,
-      location: values.location,
-      displayName: values.displayName,
-    };
-    const parsed = createMeterBodySchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = (issue.path[0] === "unitId" ? "propertyId" : issue.path[0]) as MeterField;
-        setError(field, { type: "validate", message: issue.message });
-      }
-      setServerMessage(METER_MESSAGES.requiredFields);
-      return;
-    }
+    const values = getValues();
+    const body = toMeterBody(values);
     try {
       if (isNew) {
         await createMeter.mutateAsync(body);
@@ -109,11 +113,7 @@ function MeterForm({ onOpenChange, meter, properties, defaultPropertyId }: Meter
       onOpenChange(false);
     } catch (error) {
       const message = getErrorMessage(error);
-      if (isApiError(error)) {
-        for (const [field, text] of Object.entries(error.fields)) {
-          setError((field === "unitId" && !values.unitId ? "propertyId" : field) as MeterField, { type: "server", message: text });
-        }
-      }
+      applyServerFieldErrors(setError, error, (field) => toMeterFormField(field, values));
       setServerMessage(message);
       toast.error(isNew ? METER_MESSAGES.createFailed(message) : METER_MESSAGES.updateFailed(message));
     }

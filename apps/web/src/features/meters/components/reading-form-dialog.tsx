@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { createReadingBodySchema, READING_DECREASE_CODE, READING_MESSAGES, type CreateReadingBody, type Meter } from "@nk/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { createReadingBodySchema, getTodayInGermany, READING_DECREASE_CODE, READING_MESSAGES, type CreateReadingBody, type Meter } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -8,15 +10,16 @@ import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, Dia
 import { TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { useAddReading } from "../api";
 import { formatDate } from "../../../lib/format";
-import { formatReadingValue, getTodayIsoDate } from "../lib/format-reading";
+import { formatReadingValue } from "../lib/format-reading";
 
-interface ReadingFormValues {
-  readingValue: string;
-  readingDate: string;
-  note: string;
-}
+/** The server's rules, and a reading date not after today in Germany (the server refuses it too). */
+const readingFormSchema = createReadingBodySchema.refine((reading) => reading.readingDate <= getTodayInGermany(), {
+  path: ["readingDate"],
+  message: READING_MESSAGES.futureDate,
+});
 
 const FORM_ID = "reading-form";
 
@@ -40,11 +43,14 @@ export function ReadingFormDialog({ isOpen, onOpenChange, meter }: { isOpen: boo
 function ReadingForm({ meter, onOpenChange }: { meter: Meter; onOpenChange: (isOpen: boolean) => void }) {
   const toast = useToast();
   const addReading = useAddReading(meter.id);
-  const today = getTodayIsoDate();
+  const today = getTodayInGermany();
   const [message, setMessage] = useState<string | null>(null);
   // A lower value than before waits for the user's answer (meter replaced or rolled over).
   const [pendingDecrease, setPendingDecrease] = useState<{ body: CreateReadingBody; message: string } | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<ReadingFormValues>({ defaultValues: { readingValue: "", readingDate: today, note: "" } });
+  const { register, handleSubmit, setError, formState } = useForm<CreateReadingBody, unknown, z.output<typeof readingFormSchema>>({
+    resolver: zodResolver(readingFormSchema),
+    defaultValues: { readingValue: "", readingDate: today, note: "" },
+  });
   const errors = formState.errors;
 
   async function send(body: CreateReadingBody): Promise<void> {
@@ -60,26 +66,15 @@ function ReadingForm({ meter, onOpenChange }: { meter: Meter; onOpenChange: (isO
       }
       setPendingDecrease(null);
       const text = getErrorMessage(error);
-      if (isApiError(error)) {
-        for (const [field, fieldMessage] of Object.entries(error.fields)) setError(field as keyof ReadingFormValues, { type: "server", message: fieldMessage });
-      }
+      applyServerFieldErrors(setError, error);
       setMessage(text);
       toast.error(READING_MESSAGES.addFailed(text));
     }
   }
 
-  async function save(values: ReadingFormValues): Promise<void> {
+  async function save(reading: CreateReadingBody): Promise<void> {
     setMessage(null);
-    const parsed = createReadingBodySchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) setError(issue.path[0] as keyof ReadingFormValues, { type: "validate", message: issue.message });
-      return;
-    }
-    if (values.readingDate > today) {
-      setError("readingDate", { type: "validate", message: READING_MESSAGES.futureDate });
-      return;
-    }
-    await send({ readingValue: values.readingValue, readingDate: values.readingDate, note: values.note });
+    await send(reading);
   }
 
   return (

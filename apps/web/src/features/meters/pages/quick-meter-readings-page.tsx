@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ArrowLeft, CalendarPlus, ClipboardList, Gauge } from "lucide-react";
 import {
   getMeterLabel,
+  getTodayInGermany,
   isCalendarDate,
   READING_DECREASE_CODE,
   READING_MESSAGES,
@@ -19,10 +20,10 @@ import { SelectField, TextField } from "../../../components/ui/field";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
-import { useBillingPeriod, useBillingPeriods, useMeters, useProperties, useSaveBulkReadings } from "../api";
+import { useBillingPeriod, useBillingPeriods, useMeters, useSaveBulkReadings } from "../api";
+import { useProperties } from "../../../lib/use-properties";
 import { BillingPeriodDialog } from "../components/billing-period-dialog";
 import { BulkReadingRow } from "../components/bulk-reading-row";
-import { getTodayIsoDate } from "../lib/format-reading";
 
 interface PendingDecrease {
   body: BulkReadingsBody;
@@ -31,7 +32,7 @@ interface PendingDecrease {
 
 /** The period's end as reading date, or today while the period is still running. */
 function getDefaultReadingDate(period: BillingPeriod | undefined): string {
-  const today = getTodayIsoDate();
+  const today = getTodayInGermany();
   return period && period.billingPeriodEnd < today ? period.billingPeriodEnd : today;
 }
 
@@ -124,7 +125,7 @@ export function QuickMeterReadingsPage() {
       setFormMessage(READING_MESSAGES.invalidDate);
       return;
     }
-    if (effectiveDate > getTodayIsoDate()) {
+    if (effectiveDate > getTodayInGermany()) {
       setFormMessage(READING_MESSAGES.futureDate);
       return;
     }
@@ -231,7 +232,7 @@ export function QuickMeterReadingsPage() {
             <CalendarPlus className="size-4" aria-hidden="true" />
             Neue Periode
           </Button>
-          <TextField label="Ablesedatum" type="date" max={getTodayIsoDate()} value={effectiveDate} onChange={(event) => setReadingDate(event.target.value)} />
+          <TextField label="Ablesedatum" type="date" max={getTodayInGermany()} value={effectiveDate} onChange={(event) => setReadingDate(event.target.value)} />
         </div>
 
         {formMessage ? <Alert variant="error">{formMessage}</Alert> : null}

@@ -9,7 +9,7 @@ import { Dialog, DialogBody, DialogContent, DialogFooter, DialogHeader, DialogTi
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { useCreateUnit, useUpdateUnit } from "../api";
-import { applyServerFieldErrors } from "../form-errors";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { NEW_UNIT_FIELDS, UnitFields, type UnitFieldValues } from "./unit-fields";
 
 function toFieldValues(unit: Unit | null): UnitFieldValues {

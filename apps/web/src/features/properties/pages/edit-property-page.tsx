@@ -3,16 +3,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate, useParams } from "react-router";
 import { ArrowLeft, Building, WandSparkles } from "lucide-react";
-import {
-  EFFICIENCY_CLASSES,
-  EFFICIENCY_METHODS,
-  EFFICIENCY_METHOD_LABELS,
-  PROPERTY_MESSAGES,
-  propertyUpdateBodySchema,
-  type PropertyUpdateBody,
-  type PropertyUpdateValues,
-  type PropertyWithUnits,
-} from "@nk/contract";
+import { EFFICIENCY_CLASSES, EFFICIENCY_METHOD_LABELS, EFFICIENCY_METHODS, getTodayInGermany, PROPERTY_MESSAGES, propertyUpdateBodySchema, type PropertyUpdateBody, type PropertyUpdateValues, type PropertyWithUnits } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -21,10 +12,9 @@ import { SelectField, TextField } from "../../../components/ui/field";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
-import { getTodayInGermany } from "../../../lib/calendar-today";
 import { formatDate } from "../../../lib/format";
 import { useProperty, useUpdateProperty } from "../api";
-import { applyServerFieldErrors } from "../form-errors";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { describeEfficiencyClass, EfficiencyClassSummary } from "../components/efficiency-class-summary";
 import { PropertyFields } from "../components/property-fields";
 import type { PropertiesPageState } from "./properties-page";

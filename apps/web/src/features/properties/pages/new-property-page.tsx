@@ -13,7 +13,7 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { buildLimitReachedInfo } from "../../../lib/plan-access";
 import { useMe } from "../../../lib/use-me";
 import { useCreateProperty } from "../api";
-import { applyServerFieldErrors } from "../form-errors";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { EMPTY_PROPERTY_FIELDS, PropertyFields, hasRequiredPropertyFields, type PropertyFieldValues } from "../components/property-fields";
 import type { PropertiesPageState } from "./properties-page";
 

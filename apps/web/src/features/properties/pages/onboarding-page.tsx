@@ -21,7 +21,7 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { buildLimitReachedInfo, getResourceLimit, getResourceUsage } from "../../../lib/plan-access";
 import { useMe } from "../../../lib/use-me";
 import { useOnboarding } from "../api";
-import { applyServerFieldErrors } from "../form-errors";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { EMPTY_PROPERTY_FIELDS, PropertyFields, type PropertyFieldValues } from "../components/property-fields";
 import { NEW_UNIT_FIELDS } from "../components/unit-fields";
 import { WizardSteps } from "../components/wizard/wizard-steps";

@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import {
-  formatDecimalTextDe,
+  formatEuroDe,
   getRegionalAverage,
   RATE_TARIFF_TYPE_LABELS,
   UTILITY_TYPE_LABELS,
@@ -12,8 +12,6 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatDate } from "../../../lib/format";
-
-const euro = (value: string) => `${formatDecimalTextDe(value, 2)} €`;
 
 /** One utility type (section 2 'Utility tariffs'): its active rates, or the regional average. */
 export function RateCard({
@@ -51,8 +49,8 @@ export function RateCard({
           <div className="space-y-1 text-sm">
             <p className="text-slate-500">Noch kein Tarif hinterlegt.</p>
             <p className="text-slate-700">
-              Regionaler Durchschnitt ({average.region}): <span className="font-medium">{euro(average.unitPrice)}/{unit}</span>
-              {average.basePrice ? <> · Grundpreis {euro(average.basePrice)}/Monat</> : null}
+              Regionaler Durchschnitt ({average.region}): <span className="font-medium">{formatEuroDe(average.unitPrice)}/{unit}</span>
+              {average.basePrice ? <> · Grundpreis {formatEuroDe(average.basePrice)}/Monat</> : null}
             </p>
           </div>
         ) : (
@@ -76,10 +74,10 @@ export function RateCard({
                 <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                   <dt className="text-slate-500">Preis</dt>
                   <dd className="text-right tabular-nums text-slate-900">
-                    {euro(rate.unitPrice)}/{unit}
+                    {formatEuroDe(rate.unitPrice)}/{unit}
                   </dd>
                   <dt className="text-slate-500">Grundpreis</dt>
-                  <dd className="text-right tabular-nums text-slate-900">{rate.basePrice ? `${euro(rate.basePrice)}/Monat` : "–"}</dd>
+                  <dd className="text-right tabular-nums text-slate-900">{rate.basePrice ? `${formatEuroDe(rate.basePrice)}/Monat` : "–"}</dd>
                   <dt className="text-slate-500">Gültig ab</dt>
                   <dd className="text-right text-slate-900">
                     {formatDate(rate.validFrom)}

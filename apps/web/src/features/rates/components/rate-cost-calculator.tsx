@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { calculateRateCost, type RateDefinition } from "@nk/engine";
-import { formatDecimalTextDe, RATE_CALCULATOR_DEFAULT_CONSUMPTION, RATE_CALCULATOR_DEFAULT_MONTHS } from "@nk/contract";
+import { formatDecimalTextDe, formatEuroDe, parseDecimalInput, RATE_CALCULATOR_DEFAULT_CONSUMPTION, RATE_CALCULATOR_DEFAULT_MONTHS } from "@nk/contract";
 import { Input } from "../../../components/ui/input";
-import { formatCurrency, formatNumber } from "../../../lib/format";
+import { formatCurrency } from "../../../lib/format";
 
 /**
  * The example cost calculator of the rate form (section 9): consumption x unit price + base
@@ -13,13 +13,12 @@ export function RateCostCalculator({ rate, unit }: { rate: RateDefinition | null
   const monthsId = useId();
   const [consumption, setConsumption] = useState(String(RATE_CALCULATOR_DEFAULT_CONSUMPTION));
   const [months, setMonths] = useState(String(RATE_CALCULATOR_DEFAULT_MONTHS));
-  const consumptionNumber = Number(consumption.replace(",", "."));
+  // The engine's rate cost takes the quantities as numbers; the prices stay decimal text.
+  const consumptionText = parseDecimalInput(consumption);
   const monthsNumber = Number(months);
   const isMonthsValid = Number.isInteger(monthsNumber) && monthsNumber >= 1 && monthsNumber <= 12;
   const outcome =
-    rate && consumption.trim() !== "" && Number.isFinite(consumptionNumber) && isMonthsValid
-      ? calculateRateCost({ consumption: consumptionNumber, months: monthsNumber, rate })
-      : null;
+    rate && consumptionText !== null && isMonthsValid ? calculateRateCost({ consumption: Number(consumptionText), months: monthsNumber, rate }) : null;
 
   return (
     <section className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" aria-labelledby={`${consumptionId}-title`}>
@@ -51,7 +50,7 @@ export function RateCostCalculator({ rate, unit }: { rate: RateDefinition | null
             {outcome.result.lines.map((line) => (
               <li key={line.label} className="flex justify-between gap-3 text-slate-700">
                 <span>
-                  {line.label}: {formatNumber(line.quantity, { maximumFractionDigits: 3 })} × {formatDecimalTextDe(line.unitPrice, 2)} €
+                  {line.label}: {formatDecimalTextDe(line.quantity)} × {formatEuroDe(line.unitPrice)}
                   {line.label === "Grundpreis" ? "/Monat" : `/${unit}`}
                 </span>
                 <span className="tabular-nums">{formatCurrency(line.cost)}</span>

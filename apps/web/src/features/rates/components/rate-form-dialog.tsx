@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Download } from "lucide-react";
 import type { RateDefinition } from "@nk/engine";
@@ -14,6 +14,7 @@ import {
   RATE_TARIFF_TYPES,
   rateBodySchema,
   UTILITY_TYPE_UNITS,
+  type ParsedRateBody,
   type PropertyWithUnits,
   type Rate,
   type RateTariffType,
@@ -25,7 +26,9 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { SelectField, TextareaField, TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
-import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { getErrorMessage } from "../../../lib/api-error";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
+import { mappedZodResolver } from "../../../lib/form-resolver";
 import { fetchRegionalDefaults, useSaveRate } from "../api";
 import { buildDefaultTiers, readDecimal, toRateBody, toRateFormValues, trimDecimalZeros, type RateFormValues } from "../lib/rate-form-values";
 import { PriceCheckPanel } from "./price-check-panel";
@@ -62,7 +65,9 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
   const unit = UTILITY_TYPE_UNITS[utilityType];
   const [banner, setBanner] = useState<string | null>(null);
   const [isLoadingAverage, setIsLoadingAverage] = useState(false);
-  const { register, control, handleSubmit, setValue, setError, clearErrors, getValues, formState } = useForm<RateFormValues>({
+  const resolver = useMemo(() => mappedZodResolver(rateBodySchema, (values: RateFormValues) => toRateBody(utilityType, values)), [utilityType]);
+  const { register, control, handleSubmit, setValue, setError, clearErrors, getValues, formState } = useForm({
+    resolver,
     defaultValues: toRateFormValues(rate, { region: defaultRegion, today }),
   });
   const values = useWatch({ control }) as RateFormValues;
@@ -109,16 +114,11 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
     }
   }
 
-  async function save(formValues: RateFormValues): Promise<void> {
+  async function save(parsed: ParsedRateBody): Promise<void> {
     setBanner(null);
-    const body = toRateBody(utilityType, formValues);
-    const parsed = rateBodySchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) setError(issue.path.join(".") as keyof RateFormValues, { type: "validate", message: issue.message });
-      return;
-    }
+    const body = toRateBody(utilityType, getValues());
     // Section 5: an invalid price check blocks saving with the alert.
-    const priceCheck = checkRatePrice({ utilityType, region: parsed.data.region, unitPrice: parsed.data.unitPrice, basePrice: parsed.data.basePrice });
+    const priceCheck = checkRatePrice({ utilityType, region: parsed.region, unitPrice: parsed.unitPrice, basePrice: parsed.basePrice });
     if (!priceCheck.isValid) {
       setBanner(RATE_PRICE_CHECK_BLOCKED_MESSAGE);
       return;
@@ -128,9 +128,7 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
       toast.success(RATE_MESSAGES.saved);
       onClose();
     } catch (error) {
-      if (isApiError(error)) {
-        for (const [field, message] of Object.entries(error.fields)) setError(field as keyof RateFormValues, { type: "server", message });
-      }
+      applyServerFieldErrors(setError, error);
       setBanner(`${RATE_MESSAGES.saveFailed}: ${getErrorMessage(error)}`);
     }
   }

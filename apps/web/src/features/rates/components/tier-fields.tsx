@@ -1,6 +1,6 @@
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
-import type { RateTariffType } from "@nk/contract";
+import type { ParsedRateBody, RateTariffType } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import type { RateFormValues } from "../lib/rate-form-values";
@@ -17,7 +17,7 @@ export function TierFields({
   unit,
 }: {
   tariffType: RateTariffType;
-  control: Control<RateFormValues>;
+  control: Control<RateFormValues, unknown, ParsedRateBody>;
   register: UseFormRegister<RateFormValues>;
   errors: FieldErrors<RateFormValues>;
   unit: string;

@@ -1,6 +1,6 @@
 import {
   DEFAULT_RATE_REGION,
-  normalizeDecimalText,
+  parseDecimalInput,
   RATE_DEFAULT_PRIORITY,
   type Rate,
   type RateBody,
@@ -118,8 +118,8 @@ export function toRateBody(utilityType: UtilityType, values: RateFormValues): Ra
   };
 }
 
-/** A form price as exact text, or null when it is not a number yet. */
+/** A form price as exact text, or null when it is not a (non-negative) number yet. */
 export function readDecimal(value: string): string | null {
-  const text = normalizeDecimalText(value ?? "");
-  return /^\d+(\.\d+)?$/.test(text) ? text : null;
+  const text = parseDecimalInput(value ?? "");
+  return text === null || text.startsWith("-") ? null : text;
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { RATE_MESSAGES, RATE_REGIONS, DEFAULT_RATE_REGION, UTILITY_TYPES, type Rate, type UtilityType } from "@nk/contract";
+import { DEFAULT_RATE_REGION, getTodayInGermany, RATE_MESSAGES, RATE_REGIONS, UTILITY_TYPES, type Rate, type UtilityType } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -7,15 +7,11 @@ import { Select } from "../../../components/ui/input";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
-import { useDeleteRate, useProperties, useRates } from "../api";
+import { useDeleteRate, useRates } from "../api";
+import { useProperties } from "../../../lib/use-properties";
 import { RateCard } from "../components/rate-card";
 import { RateFormDialog } from "../components/rate-form-dialog";
 import { RatesIntro } from "../components/rates-intro";
-
-function getToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 type FormState = { utilityType: UtilityType | null; rate: Rate | null };
 
@@ -97,7 +93,7 @@ export function RatesPage() {
         rate={form.rate}
         properties={properties.data ?? []}
         defaultRegion={region}
-        today={getToday()}
+        today={getTodayInGermany()}
         onClose={() => setForm({ utilityType: null, rate: null })}
       />
       <ConfirmDialog

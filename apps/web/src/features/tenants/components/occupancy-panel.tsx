@@ -1,15 +1,17 @@
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2 } from "lucide-react";
-import { OCCUPANCY_MESSAGES, occupancyChangeBodySchema, type Tenant } from "@nk/contract";
+import { getTodayInGermany, OCCUPANCY_MESSAGES, occupancyChangeBodySchema, type OccupancyChangeBody, type Tenant } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
-import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { getErrorMessage } from "../../../lib/api-error";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { formatDate } from "../../../lib/format";
 import { useOccupancy, useRecordOccupancyChange, useRemoveOccupancyPeriod } from "../api";
-import { getTodayInGermany } from "../../../lib/calendar-today";
 
 function formatPersons(persons: number): string {
   return persons === 1 ? "1 Person" : `${persons} Personen`;
@@ -25,23 +27,19 @@ export function OccupancyPanel({ tenant }: { tenant: Tenant }) {
   const periods = useOccupancy(tenant.id);
   const recordChange = useRecordOccupancyChange(tenant.id);
   const removePeriod = useRemoveOccupancyPeriod(tenant.id);
-  const [persons, setPersons] = useState("");
-  const [validFrom, setValidFrom] = useState(() => getTodayInGermany());
-  const [errors, setErrors] = useState<string[]>([]);
+  const { register, handleSubmit, setError, resetField, formState } = useForm<OccupancyChangeBody>({
+    resolver: zodResolver(occupancyChangeBodySchema),
+    defaultValues: { validFrom: getTodayInGermany() },
+  });
+  const errors = formState.errors;
 
-  async function submitChange(): Promise<void> {
-    const parsed = occupancyChangeBodySchema.safeParse({ persons: persons.trim() === "" ? Number.NaN : Number(persons), validFrom });
-    if (!parsed.success) {
-      setErrors([...new Set(parsed.error.issues.map((issue) => issue.message))]);
-      return;
-    }
-    setErrors([]);
+  async function submitChange(body: OccupancyChangeBody): Promise<void> {
     try {
-      await recordChange.mutateAsync(parsed.data);
-      setPersons("");
+      await recordChange.mutateAsync(body);
+      resetField("persons");
       toast.success(OCCUPANCY_MESSAGES.saved);
     } catch (error) {
-      setErrors(isApiError(error) && error.hasFieldErrors ? Object.values(error.fields) : [getErrorMessage(error)]);
+      if (!applyServerFieldErrors(setError, error)) setError("root", { type: "server", message: getErrorMessage(error) });
     }
   }
 
@@ -96,18 +94,24 @@ export function OccupancyPanel({ tenant }: { tenant: Tenant }) {
         </ul>
       )}
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <TextField label="Neue Personenzahl" type="number" inputMode="numeric" min={0} step={1} value={persons} onChange={(e) => setPersons(e.target.value)} />
-        <TextField label="Gültig ab" type="date" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} />
-        <Button variant="outline" onClick={() => void submitChange()} isBusy={recordChange.isPending} busyText="Speichere...">
+        <TextField
+          label="Neue Personenzahl"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.persons?.message}
+          {...register("persons", { valueAsNumber: true })}
+        />
+        <TextField label="Gültig ab" type="date" error={errors.validFrom?.message} {...register("validFrom")} />
+        <Button variant="outline" onClick={() => void handleSubmit(submitChange)()} isBusy={recordChange.isPending} busyText="Speichere...">
           Personenzahl ändern
         </Button>
       </div>
-      {errors.length > 0 ? (
-        <ul role="alert" className="list-disc space-y-1 pl-5 text-sm text-red-700">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
+      {errors.root?.message ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.root.message}
+        </p>
       ) : null}
     </section>
   );

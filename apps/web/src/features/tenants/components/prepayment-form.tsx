@@ -1,19 +1,23 @@
-import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  getTodayInGermany,
   isPrepaymentOverlapping,
   listPrepaymentWarnings,
-  normalizePrepaymentAmountInput,
+  parseDecimalInput,
   PREPAYMENT_MESSAGES,
   prepaymentBodySchema,
   type Prepayment,
+  type PrepaymentBody,
+  type PrepaymentValues,
 } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
-import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { getErrorMessage } from "../../../lib/api-error";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { useCreatePrepayment, useUpdatePrepayment } from "../api";
-import { getTodayInGermany } from "../../../lib/calendar-today";
 
 interface PrepaymentFormProps {
   tenantId: string;
@@ -26,37 +30,28 @@ interface PrepaymentFormProps {
 
 /**
  * Monthly amount (step 0.01), valid from (default today), valid until (empty = unlimited). The
- * rules of part 2, section 5; errors as a bullet list, the > 10.000 € warning never blocks.
+ * rules of part 2, section 5; errors under their fields, the > 10.000 € warning never blocks.
  */
 export function PrepaymentForm({ tenantId, prepayments, editing, onDone }: PrepaymentFormProps) {
   const toast = useToast();
   const createPrepayment = useCreatePrepayment(tenantId);
   const updatePrepayment = useUpdatePrepayment(tenantId);
-  const [monthlyAmount, setMonthlyAmount] = useState(editing?.monthlyAmount ?? "");
-  const [validFrom, setValidFrom] = useState(editing?.validFrom ?? getTodayInGermany());
-  const [validUntil, setValidUntil] = useState(editing?.validUntil ?? "");
-  const [errors, setErrors] = useState<string[]>([]);
+  const { register, control, handleSubmit, setError, formState } = useForm<PrepaymentBody, unknown, PrepaymentValues>({
+    resolver: zodResolver(prepaymentBodySchema),
+    defaultValues: { monthlyAmount: editing?.monthlyAmount ?? "", validFrom: editing?.validFrom ?? getTodayInGermany(), validUntil: editing?.validUntil ?? "" },
+  });
+  const errors = formState.errors;
   const isSaving = createPrepayment.isPending || updatePrepayment.isPending;
-  const liveWarnings = listPrepaymentWarnings(normalizePrepaymentAmountInput(monthlyAmount));
+  const typedAmount = parseDecimalInput(String(useWatch({ control, name: "monthlyAmount" }) ?? ""));
+  const liveWarnings = typedAmount === null ? [] : listPrepaymentWarnings(typedAmount);
 
-  function validate(): { monthlyAmount: string; validFrom: string; validUntil: string | null } | null {
-    const parsed = prepaymentBodySchema.safeParse({ monthlyAmount, validFrom, validUntil });
-    if (!parsed.success) {
-      setErrors([...new Set(parsed.error.issues.map((issue) => issue.message))]);
-      return null;
-    }
-    const isOverlapping = prepayments.some((other) => other.isActive && other.id !== editing?.id && isPrepaymentOverlapping(other, parsed.data));
+  async function save(body: PrepaymentValues): Promise<void> {
+    // Part 2, section 5: an overlap with another active prepayment is refused before sending.
+    const isOverlapping = prepayments.some((other) => other.isActive && other.id !== editing?.id && isPrepaymentOverlapping(other, body));
     if (isOverlapping) {
-      setErrors([PREPAYMENT_MESSAGES.overlap]);
-      return null;
+      setError("root", { type: "validate", message: PREPAYMENT_MESSAGES.overlap });
+      return;
     }
-    return parsed.data;
-  }
-
-  async function save(): Promise<void> {
-    const body = validate();
-    if (!body) return;
-    setErrors([]);
     try {
       const result = editing
         ? await updatePrepayment.mutateAsync({ id: editing.id, body })
@@ -65,28 +60,26 @@ export function PrepaymentForm({ tenantId, prepayments, editing, onDone }: Prepa
       for (const warning of result.warnings) toast.warning(warning);
       onDone();
     } catch (error) {
-      if (isApiError(error) && error.hasFieldErrors) setErrors([...new Set(Object.values(error.fields))]);
-      else setErrors([getErrorMessage(error, PREPAYMENT_MESSAGES.saveFailed) || PREPAYMENT_MESSAGES.saveFailed]);
+      if (!applyServerFieldErrors(setError, error)) setError("root", { type: "server", message: getErrorMessage(error, PREPAYMENT_MESSAGES.saveFailed) });
     }
   }
 
+  const submit = handleSubmit(save);
   return (
     <div
       className="space-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-4"
       onKeyDown={(event) => {
         if (event.key === "Enter" && (event.target as HTMLElement).tagName === "INPUT") {
           event.preventDefault();
-          void save();
+          void submit();
         }
       }}
     >
       <h3 className="text-sm font-semibold text-slate-900">{editing ? "Vorauszahlung bearbeiten" : "Neue Vorauszahlung"}</h3>
-      {errors.length > 0 ? (
-        <ul role="alert" className="list-disc space-y-1 rounded-md border border-red-200 bg-red-50 py-3 pl-8 pr-3 text-sm text-red-800" data-testid="prepayment-errors">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
+      {errors.root?.message ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="prepayment-errors">
+          {errors.root.message}
+        </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField
@@ -95,11 +88,11 @@ export function PrepaymentForm({ tenantId, prepayments, editing, onDone }: Prepa
           inputMode="decimal"
           step="0.01"
           min="0"
-          value={monthlyAmount}
-          onChange={(event) => setMonthlyAmount(event.target.value)}
+          error={errors.monthlyAmount?.message}
+          {...register("monthlyAmount")}
         />
-        <TextField label="Gültig ab *" type="date" value={validFrom} onChange={(event) => setValidFrom(event.target.value)} />
-        <TextField label="Gültig bis" type="date" hint="Leer = unbegrenzt" value={validUntil} onChange={(event) => setValidUntil(event.target.value)} />
+        <TextField label="Gültig ab *" type="date" error={errors.validFrom?.message} {...register("validFrom")} />
+        <TextField label="Gültig bis" type="date" hint="Leer = unbegrenzt" error={errors.validUntil?.message} {...register("validUntil")} />
       </div>
       {liveWarnings.map((warning) => (
         <Alert key={warning} variant="warning">
@@ -112,7 +105,7 @@ export function PrepaymentForm({ tenantId, prepayments, editing, onDone }: Prepa
             Abbrechen
           </Button>
         ) : null}
-        <Button onClick={() => void save()} isBusy={isSaving} busyText="Speichere...">
+        <Button onClick={() => void submit()} isBusy={isSaving} busyText="Speichere...">
           {editing ? "Änderungen speichern" : "Vorauszahlung hinzufügen"}
         </Button>
       </div>

@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { TENANT_MESSAGES, TENANT_TOASTS, type PropertyWithUnits, type Tenant } from "@nk/contract";
+import { buildCreateTenantBodySchema, getTodayInGermany, TENANT_MESSAGES, TENANT_TOASTS, type PropertyWithUnits, type Tenant } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
+import { mappedZodResolver } from "../../../lib/form-resolver";
 import { useCreateTenant, useUpdateTenant } from "../api";
 import { readTenantDraft, removeTenantDraft, writeTenantDraft } from "../lib/tenant-draft";
 import {
@@ -15,8 +17,6 @@ import {
   TENANT_FORM_FIELDS,
   toTenantBody,
   toTenantFormValues,
-  validateTenantForm,
-  type TenantFormField,
   type TenantFormValues,
 } from "../lib/tenant-form-values";
 import { FormErrorSummary } from "./form-error-summary";
@@ -54,6 +54,12 @@ export function TenantFormDialog(props: TenantFormDialogProps) {
 
 const TENANT_FORM_ID = "tenant-form";
 
+// The server's rules and messages (part 1, section 5 'Tenant form'); the age rule counts from today in Germany.
+const tenantResolver = mappedZodResolver(
+  buildCreateTenantBodySchema(() => getTodayInGermany()),
+  toTenantBody,
+);
+
 function hasAdvancedValues(values: TenantFormValues): boolean {
   return ADVANCED_FIELDS.some((field) => values[field].trim() !== "");
 }
@@ -72,55 +78,38 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
   });
   const [isDraftRestored, setIsDraftRestored] = useState(initial.isDraft);
   const [isAdvancedShown, setIsAdvancedShown] = useState(() => hasAdvancedValues(initial.values));
-  const [isSubmitAttempted, setIsSubmitAttempted] = useState(false);
-  // The server's field messages, with the values they were about: a changed field drops its message.
-  const [serverErrors, setServerErrors] = useState<{ fields: Partial<Record<TenantFormField, string>>; values: TenantFormValues | null }>({ fields: {}, values: null });
   const [serverMessage, setServerMessage] = useState<string | null>(null);
 
-  const { register, control, reset, handleSubmit, formState } = useForm<TenantFormValues>({ defaultValues: initial.values });
+  // Messages appear once a field was left, and for every field after a submit attempt (section 5).
+  const { register, control, reset, handleSubmit, getValues, setError, formState } = useForm({
+    resolver: tenantResolver,
+    mode: "onTouched",
+    defaultValues: initial.values,
+  });
   const watched = useWatch({ control });
   const values = useMemo(() => ({ ...EMPTY_TENANT_FORM, ...watched }) as TenantFormValues, [watched]);
-  const isDirty = formState.isDirty;
+  const { isDirty, isValid, errors } = formState;
 
   // Keep the draft while the user types (section 2: removed after a successful save).
   useEffect(() => {
     if (isDirty) writeTenantDraft(userId, tenantId, values);
   }, [isDirty, userId, tenantId, values]);
 
-  const errors = useMemo(() => validateTenantForm(values), [values]);
-  const currentServerErrors: Partial<Record<TenantFormField, string>> = {};
-  for (const field of TENANT_FORM_FIELDS) {
-    const message = serverErrors.fields[field];
-    if (message && serverErrors.values?.[field] === values[field]) currentServerErrors[field] = message;
-  }
-  const messages: Partial<Record<TenantFormField, string>> = { ...errors, ...currentServerErrors };
-  const isTouched = (field: TenantFormField) => Boolean((formState.touchedFields as Partial<Record<TenantFormField, boolean>>)[field]);
-  const visibleErrors: Partial<Record<TenantFormField, string>> = {};
-  for (const field of TENANT_FORM_FIELDS) {
-    const message = messages[field];
-    if (message && (isSubmitAttempted || isTouched(field) || currentServerErrors[field])) visibleErrors[field] = message;
-  }
-  const isAnyTouched = TENANT_FORM_FIELDS.some(isTouched);
-  const summary = isSubmitAttempted || isAnyTouched ? TENANT_FORM_FIELDS.flatMap((field) => (messages[field] ? [messages[field]] : [])) : [];
-  const isValid = Object.keys(errors).length === 0 && values.name.trim() !== "" && values.unitId !== "";
+  const fieldErrors = Object.fromEntries(TENANT_FORM_FIELDS.flatMap((field) => (errors[field]?.message ? [[field, errors[field].message]] : [])));
+  const summary = [...new Set(Object.values(fieldErrors))];
   const isSaving = createTenant.isPending || updateTenant.isPending;
   const selectedUnit = properties.flatMap((p) => p.units).find((unit) => unit.id === values.unitId);
   const hasUnits = properties.some((p) => p.units.length > 0);
 
   /** Section 5: an invalid submit shows the warning toast and every message. */
-  function rejectInvalidSubmit(): void {
-    setIsSubmitAttempted(true);
-    if (ADVANCED_FIELDS.some((field) => errors[field])) setIsAdvancedShown(true);
+  function rejectInvalidSubmit(invalid: Partial<Record<string, unknown>>): void {
+    if (ADVANCED_FIELDS.some((field) => invalid[field])) setIsAdvancedShown(true);
     toast.warning(TENANT_MESSAGES.invalidSubmit);
   }
 
-  async function save(formValues: TenantFormValues): Promise<void> {
-    setServerErrors({ fields: {}, values: null });
+  async function save(): Promise<void> {
     setServerMessage(null);
-    if (Object.keys(validateTenantForm(formValues)).length > 0) {
-      rejectInvalidSubmit();
-      return;
-    }
+    const formValues = getValues();
     const { persons: _persons, ...editBody } = toTenantBody(formValues);
     try {
       if (isNew) {
@@ -142,17 +131,18 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
         return;
       }
       const message = getErrorMessage(error);
-      if (isApiError(error)) setServerErrors({ fields: error.fields as Partial<Record<TenantFormField, string>>, values: formValues });
-      setServerMessage(message);
+      // A field's message goes once the field changes (it is validated again then).
+      if (!applyServerFieldErrors(setError, error)) setServerMessage(message);
       toast.error(isNew ? TENANT_TOASTS.addFailed(message) : TENANT_TOASTS.updateFailed(message));
     }
   }
+
+  const submit = handleSubmit(save, rejectInvalidSubmit);
 
   function discardDraft(): void {
     removeTenantDraft(userId, tenantId);
     reset(initial.base);
     setIsDraftRestored(false);
-    setIsSubmitAttempted(false);
   }
 
   // Enter in a field of an invalid form would otherwise do nothing (the button is disabled).
@@ -160,14 +150,14 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
     const target = event.target as HTMLElement;
     if (event.key === "Enter" && target.tagName === "INPUT" && !isValid) {
       event.preventDefault();
-      rejectInvalidSubmit();
+      void submit();
     }
   }
 
   return (
     <>
       <DialogBody className="space-y-4">
-        <form id={TENANT_FORM_ID} className="space-y-4" onSubmit={handleSubmit(save)} onKeyDown={handleKeyDown} noValidate>
+        <form id={TENANT_FORM_ID} className="space-y-4" onSubmit={submit} onKeyDown={handleKeyDown} noValidate>
         {isDraftRestored ? (
           <Alert
             variant="info"
@@ -189,10 +179,10 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
           </Alert>
         ) : null}
         <FormErrorSummary messages={summary} />
-        {serverMessage && Object.keys(serverErrors.fields).length === 0 ? <Alert variant="error">{serverMessage}</Alert> : null}
+        {serverMessage ? <Alert variant="error">{serverMessage}</Alert> : null}
         <TenantFormFields
           register={register}
-          visibleErrors={visibleErrors}
+          visibleErrors={fieldErrors}
           properties={properties}
           isNew={isNew}
           unitPersons={selectedUnit?.persons ?? null}

@@ -1,5 +1,4 @@
-import { buildCreateTenantBodySchema, type CreateTenantBody, type Tenant } from "@nk/contract";
-import { getTodayInGermany } from "../../../lib/calendar-today";
+import type { CreateTenantBody, Tenant } from "@nk/contract";
 
 // The tenant form's values are the texts of its inputs; the contract's schema checks them with
 // the same rules and messages as the server (part 1, section 5 'Tenant form').
@@ -97,20 +96,4 @@ export function toTenantBody(values: TenantFormValues): CreateTenantBody {
   const { persons, ...fields } = values;
   const trimmedPersons = persons.trim();
   return { ...fields, persons: trimmedPersons === "" ? null : Number(trimmedPersons) };
-}
-
-const tenantFormSchema = buildCreateTenantBodySchema(() => getTodayInGermany());
-
-/** Field -> first German message, in form order; empty when the form is valid. */
-export function validateTenantForm(values: TenantFormValues): Partial<Record<TenantFormField, string>> {
-  const result = tenantFormSchema.safeParse(toTenantBody(values));
-  if (result.success) return {};
-  const found: Partial<Record<TenantFormField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as TenantFormField | undefined;
-    if (field && !(field in found)) found[field] = issue.message;
-  }
-  const ordered: Partial<Record<TenantFormField, string>> = {};
-  for (const field of TENANT_FORM_FIELDS) if (found[field]) ordered[field] = found[field];
-  return ordered;
 }

@@ -1,11 +1,10 @@
-import { joinAddress, type OnboardingValues } from "@nk/contract";
+import { DECIMAL_KINDS, joinAddress, sumDecimalTexts, type OnboardingValues } from "@nk/contract";
 import { formatArea, formatNumber } from "../../../../lib/format";
-import { sumAreas } from "../../area-total";
 
 /** Step 3: the property, its units, the total area (2 decimals) and the total persons. */
 export function WizardSummary({ values }: { values: OnboardingValues }) {
   const { property, units } = values;
-  const totalArea = sumAreas(units.map((unit) => unit.area));
+  const totalArea = sumDecimalTexts(units.map((unit) => unit.area), DECIMAL_KINDS.area.maxDecimals);
   const totalPersons = units.reduce((sum, unit) => sum + unit.persons, 0);
 
   return (

@@ -1,0 +1,38 @@
+import path from "node:path";
+import type { Config } from "./config/env.ts";
+import { createAuth } from "./auth/auth.ts";
+import type { DatabaseHandle } from "./db/database.ts";
+import { createApp } from "./http/create-app.ts";
+import { createJobRegistry } from "./jobs/job-kind.ts";
+import { createJobWorker, type JobWorker } from "./jobs/job-worker.ts";
+import type { Logger } from "./lib/logger.ts";
+import { createMailSendJob, queueMail } from "./mail/mail-job.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { setPoolStatsSource } from "./metrics/metrics-registry.ts";
+
+/**
+ * The application's parts on an open database: mailer, job queue worker (with every job kind
+ * that does real work), auth and the HTTP app. The server (bootstrap.ts) and the integration
+ * test harness build the same thing here.
+ */
+export function composeApp({ config, database, logger, serveWeb }: { config: Config; database: DatabaseHandle; logger: Logger; serveWeb?: boolean }) {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox"), logger });
+  const jobWorker: JobWorker = createJobWorker({
+    db: database.db,
+    registry: createJobRegistry([createMailSendJob(mailer)]),
+    logger,
+    concurrency: config.jobConcurrency,
+    pollIntervalMs: config.jobPollIntervalMs,
+  });
+  const auth = createAuth({
+    config,
+    authDb: database.authDb,
+    async queueMail(message) {
+      await queueMail(database.db, message);
+      jobWorker.wake();
+    },
+  });
+  const app = createApp({ config, database, auth, mailer, logger, serveWeb });
+  setPoolStatsSource(() => database.readPoolStats());
+  return { app, auth, mailer, jobWorker };
+}

@@ -1,0 +1,30 @@
+import type { Db } from "../../db/database.ts";
+
+export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findSubscription>>>;
+
+export function findSubscription(db: Db, userId: string) {
+  return db
+    .selectFrom("subscriptions")
+    .select(["id", "plan", "status", "currentPeriodStart", "currentPeriodEnd", "trialEndDate", "canceledAt", "cancelAtPeriodEnd"])
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Inserts the trial unless the account has a subscription; the new row's id, else undefined. */
+export async function insertTrialSubscription(db: Db, userId: string, start: Date, trialEnd: Date): Promise<string | undefined> {
+  const row = await db
+    .insertInto("subscriptions")
+    .values({ userId, plan: "trial", status: "trialing", currentPeriodStart: start, currentPeriodEnd: trialEnd, trialEndDate: trialEnd, updatedAt: start })
+    .onConflict((oc) => oc.column("userId").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Locks the account's subscription row until the transaction ends, so concurrent creations of
+ * one account take turns and two requests cannot both see the last free slot.
+ */
+export async function lockSubscription(db: Db, userId: string): Promise<void> {
+  await db.selectFrom("subscriptions").select("id").where("userId", "=", userId).forUpdate().execute();
+}

@@ -1,0 +1,32 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import type { UserActivitiesTable } from "../../db/schema.ts";
+
+/** The columns an entry is written with; metadata as an object, stored as JSON. */
+export type ActivityRow = Omit<UserActivitiesTable, "id" | "metadata" | "sessionId" | "createdAt" | "seq"> & { metadata: Record<string, unknown> | null };
+
+export async function insertActivity(db: Db, row: ActivityRow): Promise<void> {
+  await db
+    .insertInto("userActivities")
+    .values({
+      ...row,
+      metadata: row.metadata ? JSON.stringify(row.metadata) : null,
+      // The wall clock, not now() (the transaction's start): entries of one change keep their order;
+      // ties within a millisecond fall to seq (migration 0100).
+      createdAt: sql<Date>`clock_timestamp()`,
+    })
+    .execute();
+}
+
+/** The account's newest entries first. */
+export async function listRecentActivities(db: Db, userId: string, limit: number) {
+  const rows = await db
+    .selectFrom("userActivities")
+    .select(["id", "action", "entityType", "entityId", "entityName", "description", "metadata", "createdAt"])
+    .where("userId", "=", userId)
+    .orderBy("createdAt", "desc")
+    .orderBy("seq", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

@@ -1,0 +1,28 @@
+import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
+import { httpRequestDuration, httpRequestsTotal } from "./metrics-registry.ts";
+
+/**
+ * The route label is the pattern that answered (`/api/properties/:id`), never the raw path, so
+ * ids do not multiply the series. The web app's pages and files count as one route, `web`.
+ */
+function findRouteLabel(c: Parameters<MiddlewareHandler>[0]): string {
+  if (!c.req.path.startsWith("/api/") && c.req.path !== "/metrics") return "web";
+  const routes = matchedRoutes(c);
+  const answered = routes[c.req.routeIndex] ?? routes.at(-1);
+  return answered?.path ?? "unmatched";
+}
+
+/** Counts every request and observes its duration by method, route pattern and status. */
+export function httpMetrics(): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const labels = { method: c.req.method, route: findRouteLabel(c), status: String(c.res.status) };
+      httpRequestsTotal.inc(labels);
+      httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
+    }
+  };
+}

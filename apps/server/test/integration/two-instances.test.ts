@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MIGRATIONS } from "../../src/db/migrations/index.ts";
+import { fireAtOnce, requestVia, startInstancePair, type InstancePair } from "../support/instance-pair.ts";
+import { TEST_PASSWORD, toCookieHeader } from "../support/test-app.ts";
+
+// Issue 18: two app processes on one PostgreSQL database behave as one application.
+// Runs against the PostgreSQL of TEST_DATABASE_URL, like the other PostgreSQL runs.
+
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!hasPostgres) console.warn("Zwei-Instanzen-Test: TEST_DATABASE_URL ist nicht gesetzt, der Test wird übersprungen.");
+
+const PROPERTY = {
+  name: "Haus am Park",
+  street: "Parkstraße",
+  houseNumber: "12",
+  postalCode: "33602",
+  city: "Bielefeld",
+  state: "Nordrhein-Westfalen",
+  country: "Deutschland",
+  propertyType: "Mehrfamilienhaus",
+};
+
+describe.skipIf(!hasPostgres)("two instances on one PostgreSQL database", () => {
+  let pair: InstancePair;
+  beforeAll(async () => {
+    pair = await startInstancePair();
+  }, 120_000);
+  afterAll(async () => pair?.stop(), 60_000);
+
+  async function signUp(email: string) {
+    const response = await requestVia(pair.a, "POST", "/api/auth/sign-up/email", {
+      body: { email, password: TEST_PASSWORD, firstName: "Erika", lastName: "Mustermann", passwordConfirmation: TEST_PASSWORD, acceptTerms: true },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { user: { id: string } };
+    return { cookie: toCookieHeader(response), userId: body.user.id };
+  }
+
+  it("runs the migrations once when both start together", async () => {
+    const applied = [pair.a, pair.b].map((server) => server.readEvents("database.ready")[0]?.migrationsApplied as string[]);
+    // One instance applied every migration; the other waited for the lock and found none to run.
+    expect(applied.map((names) => names.length).sort()).toEqual([0, MIGRATIONS.length]);
+    const rows = await pair.database.db.selectFrom("schema_migrations" as never).select("name" as never).execute();
+    expect(rows).toHaveLength(MIGRATIONS.length);
+    expect(pair.a.readEvents("server.listening")).toHaveLength(1);
+    expect(pair.b.readEvents("server.listening")).toHaveLength(1);
+  });
+
+  it("accepts a session made on one instance on the other, and a sign-out on one ends it on both", async () => {
+    const { cookie, userId } = await signUp(`sitzung-${Date.now()}@example.de`);
+    expect(cookie).toContain("__Secure-");
+    const onB = await requestVia(pair.b, "GET", "/api/me", { cookie });
+    expect(onB.status).toBe(200);
+    expect(((await onB.json()) as { user: { id: string } }).user.id).toBe(userId);
+
+    expect((await requestVia(pair.b, "POST", "/api/auth/sign-out", { cookie, body: {} })).status).toBe(200);
+    expect((await requestVia(pair.a, "GET", "/api/me", { cookie })).status).toBe(401);
+    expect((await requestVia(pair.b, "GET", "/api/me", { cookie })).status).toBe(401);
+  });
+
+  it("counts failed sign-ins across both instances: the sixth within a minute is refused on either", async () => {
+    const email = `versuche-${Date.now()}@example.de`;
+    await signUp(email);
+    const wrong = { email, password: "Falsch123" };
+    for (const via of [pair.a, pair.b, pair.a, pair.b, pair.a]) {
+      expect((await requestVia(via, "POST", "/api/auth/sign-in/email", { body: wrong })).status).toBe(401);
+    }
+    const sixth = await requestVia(pair.b, "POST", "/api/auth/sign-in/email", { body: wrong });
+    expect(sixth.status).toBe(429);
+    expect(((await sixth.json()) as { error: { message: string } }).error.message).toBe(
+      "Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.",
+    );
+    // Even the right password waits now, on both instances.
+    const right = await requestVia(pair.a, "POST", "/api/auth/sign-in/email", { body: { email, password: TEST_PASSWORD } });
+    expect(right.status).toBe(429);
+    const failures = await pair.database.db.selectFrom("authAttempts").select("id").where("email", "=", email).execute();
+    expect(failures).toHaveLength(5);
+  });
+
+  it("holds the plan limits when creates arrive at the same time through both instances", async () => {
+    const { cookie, userId } = await signUp(`limits-${Date.now()}@example.de`);
+    // Trial: 1 property. Four creates at once, two through each instance: exactly one succeeds.
+    const creates = await fireAtOnce(
+      [pair.a, pair.b, pair.a, pair.b].map((via, i) => ({ via, method: "POST", path: "/api/properties", body: { ...PROPERTY, name: `Haus ${i}` }, cookie })),
+    );
+    const statuses = creates.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 403, 403, 403]);
+    const refused = creates.find((r) => r.status === 403)!;
+    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "LIMIT_REACHED",
+      message: "Sie haben das Limit von 1 Immobilien erreicht.",
+    });
+    const properties = await pair.database.db.selectFrom("properties").select("id").where("userId", "=", userId).execute();
+    expect(properties).toHaveLength(1);
+
+    // Trial: 3 units. Five creates at once: exactly three succeed.
+    const propertyId = properties[0]!.id;
+    const units = await fireAtOnce(
+      [pair.a, pair.b, pair.a, pair.b, pair.a].map((via, i) => ({
+        via,
+        method: "POST",
+        path: `/api/properties/${propertyId}/units`,
+        body: { name: `Wohnung ${i}`, area: "50.00", persons: 1 },
+        cookie,
+      })),
+    );
+    expect(units.map((r) => r.status).sort()).toEqual([201, 201, 201, 403, 403]);
+    const rows = await pair.database.db.selectFrom("units").select("id").where("userId", "=", userId).execute();
+    expect(rows).toHaveLength(3);
+  });
+});

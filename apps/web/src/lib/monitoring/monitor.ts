@@ -1,0 +1,103 @@
+import {
+  BUILD_VERSION,
+  MONITORING,
+  scrubMonitoringText,
+  toRoutePattern,
+  type ClientErrorReport,
+  type ClientMetric,
+} from "@nk/contract";
+import { createReportStore, type KeyValueStorage } from "./report-store";
+
+// Monitoring of the web app (specification part 1, 'Monitoring'): uncaught errors and unhandled
+// rejections are captured as high-severity reports and kept locally; anything slower than
+// 1,000 ms is logged as a warning and kept as a metric. In production the reports are sent in
+// batches every 30 seconds and when the page is left. Nothing personal is sent: texts are
+// scrubbed, paths reduced to their pattern; the server adds the account id from the session.
+
+export type ErrorKind = ClientErrorReport["kind"];
+export type MetricUnit = ClientMetric["unit"];
+
+/** Sends one batch; resolves true when the server took it. */
+export type SendBatch = (url: string, body: unknown, options: { isUnloading: boolean }) => Promise<boolean>;
+
+export interface MonitorOptions {
+  storage: KeyValueStorage | null;
+  /** Sending happens in production only. */
+  isProduction: boolean;
+  send: SendBatch;
+  /** The current page path (made a pattern before it is stored). */
+  readPath: () => string;
+  now?: () => Date;
+}
+
+export interface Monitor {
+  reportError(kind: ErrorKind, error: unknown): void;
+  recordMetric(name: string, value: number, unit: MetricUnit, path?: string): void;
+  /** Records a duration; over 1,000 ms it is logged as a warning too. */
+  recordDuration(name: string, ms: number, path?: string): void;
+  /** Sends what has not been sent (production only). */
+  flush(options?: { isUnloading?: boolean }): Promise<void>;
+  readStoredErrors(): ClientErrorReport[];
+  readStoredMetrics(): ClientMetric[];
+}
+
+function describeError(error: unknown): { message: string; stack?: string } {
+  if (error instanceof Error) return { message: `${error.name}: ${error.message}`, stack: error.stack };
+  if (typeof error === "string") return { message: error };
+  try {
+    return { message: JSON.stringify(error) ?? String(error) };
+  } catch {
+    return { message: String(error) };
+  }
+}
+
+export function createMonitor(options: MonitorOptions): Monitor {
+  const now = options.now ?? (() => new Date());
+  const errors = createReportStore<ClientErrorReport>(options.storage, "nk.monitoring.errors", MONITORING.storedErrors);
+  const metrics = createReportStore<ClientMetric>(options.storage, "nk.monitoring.metrics", MONITORING.storedMetrics);
+  let isFlushing = false;
+
+  const currentPath = (path?: string) => toRoutePattern(path ?? options.readPath());
+
+  async function sendUnsent<T>(store: ReturnType<typeof createReportStore<T>>, url: string, field: string, max: number, isUnloading: boolean) {
+    const batch = store.readUnsent(max);
+    if (batch.length === 0) return;
+    const isAccepted = await options.send(url, { [field]: batch }, { isUnloading }).catch(() => false);
+    if (isAccepted) store.markSent(batch);
+  }
+
+  return {
+    reportError(kind, error) {
+      const { message, stack } = describeError(error);
+      const report: ClientErrorReport = {
+        kind,
+        message: scrubMonitoringText(message).slice(0, 2000) || "(ohne Meldung)",
+        ...(stack ? { stack: scrubMonitoringText(stack).slice(0, 8000) } : {}),
+        path: currentPath(),
+        release: BUILD_VERSION,
+        occurredAt: now().toISOString(),
+      };
+      errors.add(report);
+    },
+    recordMetric(name, value, unit, path) {
+      if (!Number.isFinite(value) || value < 0) return;
+      metrics.add({ name, value: Math.round(value * 1000) / 1000, unit, path: currentPath(path), release: BUILD_VERSION, occurredAt: now().toISOString() });
+    },
+    recordDuration(name, ms, path) {
+      this.recordMetric(name, ms, "ms", path);
+      if (ms > MONITORING.slowOperationMs) console.warn(`Langsamer Vorgang: ${name} dauerte ${Math.round(ms)} ms`, currentPath(path));
+    },
+    async flush({ isUnloading = false } = {}) {
+      if (!options.isProduction || isFlushing) return;
+      isFlushing = true;
+      try {
+        await sendUnsent(errors, "/api/monitoring/errors/batch", "errors", MONITORING.maxBatchErrors, isUnloading);
+        await sendUnsent(metrics, "/api/monitoring/metrics/batch", "metrics", MONITORING.maxBatchMetrics, isUnloading);
+      } finally {
+        isFlushing = false;
+      }
+    },
+    readStoredErrors: () => errors.readAll().map((e) => e.report),
+    readStoredMetrics: () => metrics.readAll().map((e) => e.report),
+  };
+}
