@@ -315,6 +315,23 @@ export interface RateLimitBucketsTable {
   count: number;
 }
 
+export interface BillingDataTable {
+  userId: string;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string;
+  street: string;
+  houseNumber: string;
+  postalCode: string;
+  city: string;
+  iban: string;
+  bic: string | null;
+  bankName: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -338,4 +355,5 @@ export interface Database {
   clientErrors: ClientErrorsTable;
   clientMetrics: ClientMetricsTable;
   rateLimitBuckets: RateLimitBucketsTable;
+  billingData: BillingDataTable;
 }
