@@ -40,6 +40,12 @@ const envSchema = z
     /** Background jobs this instance runs at once; 0 = none (the instance only serves requests). */
     JOB_CONCURRENCY: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(1),
     JOB_POLL_INTERVAL_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(100, "muss mindestens 100 sein").max(60_000, "darf höchstens 60000 sein").default(1000),
+    /** S3-compatible file storage (DECISIONS 10): active when S3_BUCKET is set; else DATA_DIR/files. */
+    S3_BUCKET: optionalNonBlank,
+    S3_ENDPOINT: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein (http:// oder https://)").optional()),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalNonBlank,
+    S3_SECRET_ACCESS_KEY: optionalNonBlank,
     /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0"])
@@ -47,6 +53,11 @@ const envSchema = z
       .transform((v) => v === "true" || v === "1"),
   })
   .superRefine((env, ctx) => {
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "ist erforderlich, wenn S3_BUCKET gesetzt ist" });
+      }
+    }
     if (env.NODE_ENV !== "production") return;
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "ist in Produktion erforderlich" });
@@ -93,6 +104,28 @@ export interface Config {
   jobConcurrency: number;
   jobPollIntervalMs: number;
   socialProviders: Partial<Record<"google" | "facebook" | "apple", SocialProviderConfig>>;
+  /** S3-compatible file storage; absent = files in DATA_DIR/files. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The S3 settings when a bucket is named (the schema made sure the keys are there). */
+export function pickS3Config(env: Env): S3Config | undefined {
+  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined;
+  return {
+    endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
 }
 
 export function pickSocialProviders(env: Env): Config["socialProviders"] {
