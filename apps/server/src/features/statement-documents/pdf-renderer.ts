@@ -1,0 +1,42 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import pdfmake from "pdfmake";
+import type { TDocumentDefinitions } from "pdfmake/interfaces";
+
+// pdfmake on the server, no browser (DECISIONS 10). Fonts: Roboto from the pdfmake package
+// itself, nothing downloaded; pdfmake may read only those font files and no URL at all.
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
+const FONT_FILES = {
+  normal: path.join(FONT_DIR, "Roboto-Regular.ttf"),
+  bold: path.join(FONT_DIR, "Roboto-Medium.ttf"),
+  italics: path.join(FONT_DIR, "Roboto-Italic.ttf"),
+  bolditalics: path.join(FONT_DIR, "Roboto-MediumItalic.ttf"),
+};
+const ALLOWED_FILES = new Set(Object.values(FONT_FILES));
+
+pdfmake.setFonts({ Roboto: FONT_FILES });
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((file: string) => ALLOWED_FILES.has(path.resolve(file)));
+
+export interface RenderedPdf {
+  bytes: Buffer;
+  pageCount: number;
+}
+
+/** Renders a document definition to PDF bytes and reports its number of pages. */
+export async function renderPdf(definition: TDocumentDefinitions): Promise<RenderedPdf> {
+  let pageCount = 0;
+  const footer = definition.footer;
+  const counted: TDocumentDefinitions = {
+    ...definition,
+    // The footer is called for every page with the page count: the cheapest way to learn it.
+    footer: (currentPage, count, pageSize) => {
+      pageCount = count;
+      return typeof footer === "function" ? footer(currentPage, count, pageSize) : (footer ?? null);
+    },
+  };
+  const bytes = await pdfmake.createPdf(counted).getBuffer();
+  return { bytes, pageCount };
+}
