@@ -199,3 +199,30 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
     for (const name of ["Familie Schulz", "Ayşe Özdemir", "Jürgen Krüger", "Maria Weiß"]) expect(text).toContain(`Guten Tag ${name},`);
   });
 });
+
+describe("landlord's overview PDF", () => {
+  it("lists every item with its key, every tenancy's and the vacancy's share, the CO2 split and the landlord's total", async () => {
+    const { buildOverviewDocument } = await import("../../src/features/statement-documents/overview-document.ts");
+    const { SAMPLE_SENDER, SAMPLE_TENANCY_NAMES, SAMPLE_UNIT_NAMES } = await import("../support/letter-fixture.ts");
+    const result = sampleResult();
+    const source = sampleLetterSource("schulz");
+    const pdf = await renderPdf(
+      buildOverviewDocument({ input: SAMPLE_INPUT, result, draft: true, createdOn: "2025-03-14", sender: SAMPLE_SENDER, property: source.property, unitNames: SAMPLE_UNIT_NAMES, tenancyNames: SAMPLE_TENANCY_NAMES }),
+    );
+    const file = path.join(dir, "overview.pdf");
+    fs.writeFileSync(file, pdf.bytes);
+    const text = flat(pdfText(file));
+    expect(text).toContain("Gesamtabrechnung 2024");
+    for (const item of result.items) expect(text).toContain(`${item.costType}`);
+    for (const tenancy of result.tenancies) {
+      expect(text).toContain(SAMPLE_TENANCY_NAMES[tenancy.tenancyId as keyof typeof SAMPLE_TENANCY_NAMES]);
+      for (const allocation of tenancy.allocations) expect(text).toContain(formatEuroDe(allocation.amount));
+    }
+    expect(text).toContain("Leerstand (Vermieter) EG links 01.07.2024 – 14.08.2024 45");
+    const landlord = result.items.reduce((sum, item) => sum + BigInt(item.landlord.replace(".", "")), 0n);
+    expect(text).toContain(`Vom Vermieter zu tragen ${formatEuroDe(`${landlord / 100n}.${String(landlord % 100n).padStart(2, "0")}`)}`);
+    expect(text).toContain(`Stufe ${result.co2!.stage}`);
+    expect(text).toContain(`Anteil Vermieter ${formatEuroDe(result.co2!.landlordCost!)}`);
+    for (let page = 1; page <= pdf.pageCount; page += 1) expect(pdfText(file, page)).toContain("ENTWURF");
+  });
+});

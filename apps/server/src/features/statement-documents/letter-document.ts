@@ -124,8 +124,13 @@ function costTable(model: LetterModel, propertyTotal: string): Content {
 
 function stepsTable(model: LetterModel): Content {
   const body: TableCell[][] = [[th("Kostenart und Schlüssel"), th("So wurde Ihr Anteil berechnet"), th("Ihr Anteil", true)]];
+  // Each explanation in full once; items with the same key refer back to it (shorter letters).
+  const explainedAt = new Map<string, string>();
   for (const line of model.costLines) {
-    const steps: Content[] = [{ text: line.keyExplanation, style: "note", margin: [0, 0, 0, 2] }];
+    const first = explainedAt.get(line.keyExplanation);
+    if (!first) explainedAt.set(line.keyExplanation, line.costType);
+    const explanation = first ? `${line.keyLabel}: Erläuterung wie bei ${first}.` : line.keyExplanation;
+    const steps: Content[] = [{ text: explanation, style: "note", margin: [0, 0, 0, 2] }];
     for (const step of line.steps) {
       steps.push({ text: [{ text: `${step.label}: `, bold: true }, step.computation], fontSize: 8.5 });
       steps.push({ text: step.amount, fontSize: 8.5, color: COLORS.muted, margin: [8, 0, 0, 2] });
