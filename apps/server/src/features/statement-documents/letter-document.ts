@@ -162,16 +162,17 @@ function meterTable(model: LetterModel): Content {
   return { table: { headerRows: 1, dontBreakRows: true, widths: [mm(30), "*", "*", mm(26), mm(38)], body }, layout: TABLE_LAYOUT };
 }
 
-function keyValueTable(rows: Array<[string, string, boolean?]>): Content {
+function keyValueTable(rows: Array<[string, string, boolean?]>, valueWidth = mm(45), fontSize?: number): Content {
   return {
-    table: { widths: ["*", mm(45)], body: rows.map(([label, value, strong]) => [{ text: label, bold: strong === true }, { text: value, alignment: "right", bold: strong === true }]) },
+    table: { widths: ["*", valueWidth], body: rows.map(([label, value, strong]) => [{ text: label, bold: strong === true }, { text: value, alignment: "right", bold: strong === true }]) },
     layout: TABLE_LAYOUT,
+    ...(fontSize ? { fontSize } : {}),
   };
 }
 
-function co2Section(model: LetterModel): Content[] {
+function co2Block(model: LetterModel): Content | null {
   const co2 = model.co2;
-  if (!co2) return [];
+  if (!co2) return null;
   const rows: Array<[string, string, boolean?]> = [];
   if (co2.fuelLabel) rows.push(["Energieträger", co2.fuelLabel]);
   rows.push(["CO₂-Emissionen des Gebäudes", co2.emissionsKg ? `${formatQuantity(co2.emissionsKg, 2)} kg` : "nicht bekannt"]);
@@ -184,17 +185,18 @@ function co2Section(model: LetterModel): Content[] {
   if (co2.tenantCost) rows.push(["davon Anteil aller Mieter", euro(co2.tenantCost)]);
   if (co2.landlordCost) rows.push(["davon Anteil Vermieter (nicht umgelegt)", euro(co2.landlordCost)]);
   if (co2.yourCost) rows.push(["Ihr Anteil an den CO₂-Kosten (in Ihren Heiz- und Warmwasserkosten enthalten)", euro(co2.yourCost), true]);
-  return [
-    {
-      unbreakable: true,
-      stack: [heading("CO₂-Kostenaufteilung (§ 7 Abs. 3 CO2KostAufG)"), { text: `Grundlage: ${co2.basis}.`, style: "note", margin: [0, 0, 0, 4] }, keyValueTable(rows)],
-    },
-  ];
+  return {
+    stack: [
+      heading("CO₂-Kostenaufteilung (§ 7 Abs. 3 CO2KostAufG)"),
+      { text: `Grundlage: ${co2.basis}.`, style: "note", margin: [0, 0, 0, 4] },
+      keyValueTable(rows, mm(30), 8.5),
+    ],
+  };
 }
 
-function annualSection(model: LetterModel): Content[] {
+function annualBlock(model: LetterModel): Content | null {
   const info = model.annualInformation;
-  if (!info) return [];
+  if (!info) return null;
   const rows: Array<[string, string, boolean?]> = [];
   rows.push(["Ihr Heizverbrauch in diesem Zeitraum", info.unitConsumption ? `${info.unitConsumption} ${info.unitLabel}` : "nicht erfasst"]);
   if (info.previous) rows.push([`Ihr Heizverbrauch im Vorzeitraum (${info.previous.periodLabel})`, `${info.previous.value} ${info.unitLabel}`]);
@@ -203,13 +205,31 @@ function annualSection(model: LetterModel): Content[] {
   if (info.buildingPerM2) rows.push(["Durchschnitt aller Nutzer im Gebäude je m²", `${info.buildingPerM2} ${info.unitLabel}/m²`]);
   rows.push(["Eingesetzte Energieträger", info.fuelLabel ?? "laut Rechnung des Versorgers"]);
   if (info.emissionsKg) rows.push(["CO₂-Emissionen des Gebäudes", `${formatQuantity(info.emissionsKg, 2)} kg`]);
-  return [
-    { unbreakable: true, stack: [heading("Jährliche Verbrauchsinformation (§ 6a Abs. 3 HeizkV)"), keyValueTable(rows)] },
-    { text: "Steuern, Abgaben und Zölle", bold: true, margin: [0, 6, 0, 2] },
-    { ul: info.taxesAndLevies, fontSize: 8.5 },
-    { text: "Energieberatung und Informationen", bold: true, margin: [0, 6, 0, 2] },
-    { ul: info.advice, fontSize: 8.5 },
+  return { stack: [heading("Jährliche Verbrauchsinformation (§ 6a Abs. 3 HeizkV)"), keyValueTable(rows, mm(30), 8.5)] };
+}
+
+/** CO2 split and § 6a information side by side (they belong together and fit half a page). */
+function heatingSections(model: LetterModel): Content[] {
+  const co2 = co2Block(model);
+  const annual = annualBlock(model);
+  const info = model.annualInformation;
+  const blocks = [co2, annual].filter((b): b is Content => b !== null);
+  if (blocks.length === 0) return [];
+  const result: Content[] = [
+    blocks.length === 2 ? { unbreakable: true, columnGap: mm(8), columns: blocks.map((stack) => ({ width: "*", stack: [stack] })) } : { unbreakable: true, stack: blocks },
   ];
+  if (info) {
+    result.push({
+      unbreakable: true,
+      stack: [
+        { text: "Steuern, Abgaben und Zölle", bold: true, margin: [0, 6, 0, 2] },
+        { ul: info.taxesAndLevies, fontSize: 8.5 },
+        { text: "Energieberatung und Informationen", bold: true, margin: [0, 6, 0, 2] },
+        { ul: info.advice, fontSize: 8.5 },
+      ],
+    });
+  }
+  return result;
 }
 
 function taxSection(model: LetterModel): Content[] {
@@ -351,8 +371,7 @@ export function letterContent(model: LetterModel, propertyTotal: string): Conten
     },
     stepsTable(model),
     ...(model.meterReadings.length > 0 ? [{ unbreakable: model.meterReadings.length <= 8, stack: [heading("Verbrauchswerte und Zählerstände"), meterTable(model)] }] : []),
-    ...co2Section(model),
-    ...annualSection(model),
+    ...heatingSections(model),
     ...taxSection(model),
     ...prepaymentSection(model),
     ...paymentSection(model),
