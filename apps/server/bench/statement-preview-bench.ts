@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     const meters = await t.db.insertInto("meters").values(meterRows).returning(["id", "unitId", "meterType"]).execute();
     const periodId = await createBillingPeriodViaApi(t, cookie, property.id, "2024-01-01", "2024-12-31");
     const readings = meters.flatMap((meter, index) => {
-      const base = { userId, meterId: meter.id, costGroupId: null, note: null, updatedAt: new Date() };
+      const base = { userId, meterId: meter.id, costGroupId: null as string | null, note: null, updatedAt: new Date() };
       const end = { ...base, costGroupId: periodId, readingValue: String(100 + (index % 90)), readingDate: "2024-12-31" };
       const rows = [end];
       if (meter.meterType !== "Heizkostenverteiler") rows.push({ ...base, readingValue: "10", readingDate: "2023-12-31" });
