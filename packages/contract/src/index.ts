@@ -18,4 +18,5 @@ export * from "./property-input.ts";
 export * from "./tenants.ts";
 export * from "./metering/index.ts";
 export * from "./monitoring.ts";
+export * from "./statements/index.ts";
 export * from "./billing-data.ts";
