@@ -34,6 +34,16 @@ const COST_ITEMS = [
   { costType: "Sonstige", amount: "1500.00", key: "persons" },
 ];
 
+interface ReadingRow {
+  userId: string;
+  meterId: string;
+  costGroupId: string | null;
+  note: null;
+  updatedAt: Date;
+  readingValue: string;
+  readingDate: string;
+}
+
 async function main(): Promise<void> {
   const t = await createTestContext("pglite");
   try {
@@ -57,9 +67,8 @@ async function main(): Promise<void> {
     const meters = await t.db.insertInto("meters").values(meterRows).returning(["id", "unitId", "meterType"]).execute();
     const periodId = await createBillingPeriodViaApi(t, cookie, property.id, "2024-01-01", "2024-12-31");
     const readings = meters.flatMap((meter, index) => {
-      const base = { userId, meterId: meter.id, costGroupId: null as string | null, note: null, updatedAt: new Date() };
-      const end = { ...base, costGroupId: periodId, readingValue: String(100 + (index % 90)), readingDate: "2024-12-31" };
-      const rows = [end];
+      const base = { userId, meterId: meter.id, costGroupId: null, note: null, updatedAt: new Date() };
+      const rows: ReadingRow[] = [{ ...base, costGroupId: periodId, readingValue: String(100 + (index % 90)), readingDate: "2024-12-31" }];
       if (meter.meterType !== "Heizkostenverteiler") rows.push({ ...base, readingValue: "10", readingDate: "2023-12-31" });
       if (changes.has(meter.unitId!)) rows.push({ ...base, readingValue: "50", readingDate: "2024-05-31" });
       return rows;
