@@ -20,3 +20,4 @@ export * from "./metering/index.ts";
 export * from "./monitoring.ts";
 export * from "./statements/index.ts";
 export * from "./billing-data.ts";
+export * from "./statement-documents.ts";
