@@ -48,3 +48,15 @@ export function buildStatementMailText(input: { tenantName: string; periodLabel:
     ].join("\n"),
   };
 }
+
+/** POST /api/tenant-statements/:id/mark-posted: printed and sent by post (DECISIONS 10). */
+export const markPostedResponseSchema = z.object({
+  statementId: z.string(),
+  status: z.literal("sent"),
+  sentAt: z.string(),
+  channel: z.literal("post"),
+  message: z.string(),
+});
+export type MarkPostedResponse = z.infer<typeof markPostedResponseSchema>;
+
+export const MARKED_POSTED_MESSAGE = "Als 'per Post versendet' markiert.";

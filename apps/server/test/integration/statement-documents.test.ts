@@ -194,5 +194,15 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     });
     const row = await t.db.selectFrom("statements").select(["status", "sentAt"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "finalized", sentAt: null });
+
+    // Printed and posted by the user.
+    const posted = await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie });
+    expect(posted.status).toBe(200);
+    expect(await readJson(posted)).toMatchObject({ statementId: statement.id, status: "sent", channel: "post" });
+    const after = await t.db.selectFrom("statements").select(["status", "sentAt"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe("sent");
+    expect(after.sentAt).not.toBeNull();
+    const other = await t.signUp();
+    expect((await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie: other.cookie })).status).toBe(404);
   });
 });

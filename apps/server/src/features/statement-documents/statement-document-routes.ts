@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { sendStatementResponseSchema } from "@nk/contract";
+import { markPostedResponseSchema, sendStatementResponseSchema } from "@nk/contract";
 import type { Context } from "hono";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, idParams, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
-import { getRunLettersPdf, getRunOverviewPdf, getTenantStatementPdf, sendTenantStatement, type DocumentDeps, type PdfFile } from "./statement-document-service.ts";
+import { getRunLettersPdf, getRunOverviewPdf, getTenantStatementPdf, markTenantStatementPosted, sendTenantStatement, type DocumentDeps, type PdfFile } from "./statement-document-service.ts";
 
 const TAGS = ["Abrechnungen"];
 const missingBillingData = errorResponse("Abrechnungsdaten fehlen (BILLING_DATA_MISSING, 'Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.')");
@@ -49,6 +49,20 @@ const sendRoute = createRoute({
   },
 });
 
+const markPostedRoute = createRoute({
+  method: "post",
+  path: "/tenant-statements/{id}/mark-posted",
+  tags: TAGS,
+  summary: "Als 'per Post versendet' markieren (nach dem Ausdrucken; setzt sent_at und 'sent')",
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(markPostedResponseSchema, "Markiert"),
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+    409: errorResponse("Nicht finalisiert (STATEMENT_NOT_FINAL)"),
+  },
+});
+
 function pdfAnswer(c: Context, file: PdfFile) {
   const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_");
   return c.body(new Uint8Array(file.bytes), 200, {
@@ -63,5 +77,6 @@ export function createStatementDocumentRoutes(deps: DocumentDeps) {
     .openapi(tenantPdfRoute, async (c) => pdfAnswer(c, await getTenantStatementPdf(deps, c.var.user.id, c.req.valid("param").id)))
     .openapi(runPdfRoute, async (c) => pdfAnswer(c, await getRunLettersPdf(deps, c.var.user.id, c.req.valid("param").id)))
     .openapi(overviewPdfRoute, async (c) => pdfAnswer(c, await getRunOverviewPdf(deps, c.var.user.id, c.req.valid("param").id)))
-    .openapi(sendRoute, async (c) => c.json(await sendTenantStatement(deps, c.var.user.id, c.req.valid("param").id), 202));
+    .openapi(sendRoute, async (c) => c.json(await sendTenantStatement(deps, c.var.user.id, c.req.valid("param").id), 202))
+    .openapi(markPostedRoute, async (c) => c.json(await markTenantStatementPosted(deps.db, c.var.user.id, c.req.valid("param").id), 200));
 }

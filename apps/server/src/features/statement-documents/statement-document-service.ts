@@ -1,4 +1,4 @@
-import { buildStatementMailText, STATEMENT_DOCUMENT_MESSAGES, type SendStatementResponse } from "@nk/contract";
+import { buildStatementMailText, MARKED_POSTED_MESSAGE, STATEMENT_DOCUMENT_MESSAGES, type MarkPostedResponse, type SendStatementResponse } from "@nk/contract";
 import type { StatementResult } from "@nk/engine";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound } from "../../domain/domain-errors.ts";
@@ -18,6 +18,7 @@ import {
   listStatementsOfRun,
   listTenantContacts,
   listUnitNames,
+  markStatementSent,
   setRunPdfPath,
   setStatementPdfPath,
   type TenantStatementRow,
@@ -180,4 +181,16 @@ export async function sendTenantStatement(deps: DocumentDeps, userId: string, st
     fileName: pdfFileName(["Nebenkostenabrechnung", periodLabel, unitName]),
   });
   return { statementId: row.id, to: email, queued: true, message: M.sendQueued };
+}
+
+/** POST /api/tenant-statements/:id/mark-posted: the user printed the letter and sent it by post. */
+export async function markTenantStatementPosted(db: Db, userId: string, statementId: string): Promise<MarkPostedResponse> {
+  const row = await requireStatement(db, userId, statementId);
+  if (!["finalized", "sent"].includes(row.status)) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
+  const sentAt = new Date();
+  await db.transaction().execute(async (trx) => {
+    await markStatementSent(trx, userId, row.id, sentAt);
+    await logActivity(trx, { userId, key: "statement.sent", entityId: row.id, entityName: row.tenantName, description: `Abrechnung per Post versendet: ${row.tenantName ?? ""}`.trim(), metadata: { channel: "post" } });
+  });
+  return { statementId: row.id, status: "sent", sentAt: sentAt.toISOString(), channel: "post", message: MARKED_POSTED_MESSAGE };
 }
