@@ -35,6 +35,7 @@ export const ACTIVITY_TEXTS = {
   "statement.pdf_generated": "PDF erzeugt",
   "statement.pdf_downloaded": "PDF heruntergeladen",
   "statement.sent": "Abrechnung versendet",
+  "statement.status_changed": "Status der Abrechnung geändert",
   "cost_group.created": "Abrechnungszeitraum angelegt",
   "cost_group.updated": "Abrechnungszeitraum aktualisiert",
   "cost_group.deleted": "Abrechnungszeitraum gelöscht",

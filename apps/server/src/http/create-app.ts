@@ -28,6 +28,7 @@ import { mountStaticWeb } from "./static-web.ts";
 import { createStatementRoutes } from "../features/statements/statement-routes.ts";
 import { createBillingDataRoutes } from "../features/billing-data/billing-data-routes.ts";
 import { createStatementDocumentRoutes } from "../features/statement-documents/statement-document-routes.ts";
+import { createStatementHistoryRoutes } from "../features/statements/statement-history-routes.ts";
 import { createFileStorage } from "../files/create-file-storage.ts";
 import type { FileStorage } from "../files/file-storage.ts";
 
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createStatementRoutes(db));
   app.route("/api", createBillingDataRoutes(db));
   app.route("/api", createStatementDocumentRoutes({ db, files: deps.files ?? createFileStorage(config) }));
+  app.route("/api", createStatementHistoryRoutes(db));
 
   app.all("/api/*", () => {
     throw new NotFound("Diese API-Adresse gibt es nicht.");

@@ -1,0 +1,171 @@
+import { sql } from "kysely";
+import type { StatementListSort, StatementListStatusFilter } from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+
+// The statement history (issue 12): saved runs page by page, and the rows the status machine
+// changes. Every query is scoped to the account.
+
+export interface StatementListFilter {
+  propertyId: string | null;
+  status: StatementListStatusFilter;
+  q: string | undefined;
+  sort: StatementListSort;
+  offset: number;
+  limit: number;
+}
+
+/** '%' and '_' in the user's text are literal characters, not patterns. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filteredRuns(db: Db, userId: string, filter: StatementListFilter) {
+  let query = db
+    .selectFrom("statementSnapshots as s")
+    .innerJoin("costGroups as g", "g.id", "s.costGroupId")
+    .innerJoin("properties as p", "p.id", "s.propertyId")
+    .where("s.userId", "=", userId);
+  if (filter.propertyId) query = query.where("s.propertyId", "=", filter.propertyId);
+  if (filter.status === "draft") query = query.where("s.isFinal", "=", false);
+  if (filter.status === "final") query = query.where("s.isFinal", "=", true);
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb("g.name", "ilike", pattern),
+        eb("p.name", "ilike", pattern),
+        eb.exists(
+          eb
+            .selectFrom("statements as t")
+            .select("t.id")
+            .whereRef("t.snapshotId", "=", "s.id")
+            .where((inner) => inner.or([inner("t.tenantName", "ilike", pattern), inner("t.unitName", "ilike", pattern)])),
+        ),
+      ]),
+    );
+  }
+  return query;
+}
+
+export async function countRuns(db: Db, userId: string, filter: StatementListFilter): Promise<number> {
+  const row = await filteredRuns(db, userId, filter).select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listRuns(db: Db, userId: string, filter: StatementListFilter) {
+  let query = filteredRuns(db, userId, filter).select([
+    "s.id",
+    "s.costGroupId",
+    "s.propertyId",
+    "p.name as propertyName",
+    "g.name",
+    "g.billingPeriodStart",
+    "g.billingPeriodEnd",
+    "s.version",
+    "s.isFinal",
+    "s.createdAt",
+    "s.totalCosts",
+    sql<boolean>`exists (select 1 from statement_snapshots r where r.replaces_id = s.id and r.is_final and r.user_id = s.user_id)`.as("isReplaced"),
+    sql<string>`(select coalesce(sum(t.final_balance), 0)::numeric(14, 2) from statements t where t.snapshot_id = s.id)`.as("balanceSum"),
+    sql<string>`(select count(*) from statements t where t.snapshot_id = s.id)`.as("statementCount"),
+    sql<string | null>`(select string_agg(distinct t.status, ',') from statements t where t.snapshot_id = s.id)`.as("statuses"),
+  ]);
+  switch (filter.sort) {
+    case "oldest":
+      query = query.orderBy("s.createdAt", "asc");
+      break;
+    case "status":
+      // 'Entwurf' before 'Finalisiert' (A-Z of the badge), newest first within.
+      query = query.orderBy("s.isFinal", "asc").orderBy("s.createdAt", "desc");
+      break;
+    case "highest_cost":
+      query = query.orderBy("s.totalCosts", "desc").orderBy("s.createdAt", "desc");
+      break;
+    case "lowest_cost":
+      query = query.orderBy("s.totalCosts", "asc").orderBy("s.createdAt", "desc");
+      break;
+    default:
+      query = query.orderBy("s.createdAt", "desc");
+  }
+  // A stable order for paging when times or amounts tie.
+  return query.orderBy("s.id", "asc").offset(filter.offset).limit(filter.limit).execute();
+}
+
+export async function findOwnedProperty(db: Db, userId: string, propertyId: string) {
+  return db.selectFrom("properties").select("id").where("id", "=", propertyId).where("userId", "=", userId).executeTakeFirst();
+}
+
+/** The run a transition applies to, locked for the change. */
+export async function findRunForTransition(db: Db, userId: string, snapshotId: string) {
+  return db
+    .selectFrom("statementSnapshots as s")
+    .innerJoin("costGroups as g", "g.id", "s.costGroupId")
+    .select(["s.id", "s.costGroupId", "s.isFinal", "s.version", "s.replacesId", "g.name"])
+    .where("s.id", "=", snapshotId)
+    .where("s.userId", "=", userId)
+    .forUpdate("s")
+    .executeTakeFirst();
+}
+
+export async function listRunStatements(db: Db, userId: string, snapshotId: string) {
+  return db
+    .selectFrom("statements")
+    .select(["id", "snapshotId", "status", "tenantName", "unitName", "pdfStoragePath"])
+    .where("snapshotId", "=", snapshotId)
+    .where("userId", "=", userId)
+    .orderBy("unitName")
+    .orderBy("periodFrom")
+    .execute();
+}
+
+export async function findTenantStatementForTransition(db: Db, userId: string, statementId: string) {
+  return db
+    .selectFrom("statements")
+    .select(["id", "snapshotId", "status", "tenantName", "unitName", "pdfStoragePath"])
+    .where("id", "=", statementId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Whether a letter of the statement was made: stored (final) or generated as a draft, which
+ * the PDF routes record in the activity log (per letter, or all letters of the run at once).
+ */
+export async function hasGeneratedPdf(db: Db, userId: string, statementId: string, snapshotId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("userActivities")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("entityType", "=", "statement")
+    .where("action", "in", ["pdf_generated", "pdf_downloaded"])
+    .where("entityId", "in", [statementId, snapshotId])
+    .where(sql<boolean>`coalesce(metadata->>'overview', 'false') <> 'true'`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setStatementStatus(
+  db: Db,
+  userId: string,
+  statementId: string,
+  values: { status: string; finalizedAt?: Date | null; sentAt?: Date },
+): Promise<void> {
+  await db
+    .updateTable("statements")
+    .set({ ...values, updatedAt: new Date() })
+    .where("id", "=", statementId)
+    .where("userId", "=", userId)
+    .execute();
+}
+
+/** DECISIONS 9: the run is final once every tenancy statement is; its period too. */
+export async function markRunFinal(db: Db, userId: string, snapshotId: string, costGroupId: string, finalizedAt: Date): Promise<void> {
+  await db
+    .updateTable("statementSnapshots")
+    .set({ isFinal: true, finalizedAt, updatedAt: finalizedAt })
+    .where("id", "=", snapshotId)
+    .where("userId", "=", userId)
+    .execute();
+  await db.updateTable("costGroups").set({ isFinal: true, status: "Finalisiert", updatedAt: finalizedAt }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
+}

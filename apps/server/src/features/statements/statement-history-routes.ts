@@ -1,0 +1,52 @@
+import { createRoute } from "@hono/zod-openapi";
+import { statementListQuerySchema, statementListSchema, statementTransitionBodySchema, statementTransitionResultSchema } from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+import { createRouter } from "../../http/create-router.ts";
+import { errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import { listStatementRuns } from "./statement-history-service.ts";
+import { transitionRun, transitionTenantStatement } from "./statement-transition-service.ts";
+
+// The statement history and the status machine (issue 12; part 2, sections 2.2 and 4).
+
+const TAGS = ["Abrechnungen"];
+const notFound = errorResponse("Abrechnung nicht gefunden (auch für Abrechnungen anderer Konten)");
+const refused = errorResponse("Statuswechsel nicht erlaubt, PDF fehlt, Abrechnung finalisiert (TRANSITION_REFUSED) oder Abrechnungsdaten fehlen");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/statements",
+  tags: TAGS,
+  summary: "Gespeicherte Abrechnungen (Läufe) seitenweise: Filter nach Immobilie, Status und Suchtext, Sortierung, Gesamtzahl",
+  request: { query: statementListQuerySchema },
+  responses: {
+    200: jsonResponse(statementListSchema, "Eine Seite der Abrechnungen"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: errorResponse("Immobilie nicht gefunden (auch für Immobilien anderer Konten)"),
+  },
+});
+
+const runTransitionRoute = createRoute({
+  method: "post",
+  path: "/statements/{id}/transition",
+  tags: TAGS,
+  summary: "Statuswechsel aller Mieterabrechnungen eines Laufs (alle oder keine)",
+  request: { params: idParams, ...jsonBody(statementTransitionBodySchema) },
+  responses: { 200: jsonResponse(statementTransitionResultSchema, "Neuer Status"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFound, 409: refused },
+});
+
+const tenantTransitionRoute = createRoute({
+  method: "post",
+  path: "/tenant-statements/{id}/transition",
+  tags: TAGS,
+  summary: "Statuswechsel einer Mieterabrechnung",
+  request: { params: idParams, ...jsonBody(statementTransitionBodySchema) },
+  responses: { 200: jsonResponse(statementTransitionResultSchema, "Neuer Status"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFound, 409: refused },
+});
+
+export function createStatementHistoryRoutes(db: Db) {
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json(await listStatementRuns(db, c.var.user.id, c.req.valid("query")), 200))
+    .openapi(runTransitionRoute, async (c) => c.json(await transitionRun(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(tenantTransitionRoute, async (c) => c.json(await transitionTenantStatement(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200));
+}

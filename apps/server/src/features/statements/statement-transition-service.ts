@@ -1,0 +1,118 @@
+import {
+  ACCOUNT_OWNER_ROLES,
+  findStatementTransition,
+  STATEMENT_HISTORY_MESSAGES as H,
+  STATEMENT_MESSAGES,
+  STATEMENT_STATUS_LABELS,
+  type AccountRole,
+  type StatementStatus,
+  type StatementTransitionResult,
+  type statementTransitionBodySchema,
+} from "@nk/contract";
+import type { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { Conflict, Forbidden, NotFound } from "../../domain/domain-errors.ts";
+import { requireResourceId } from "../../domain/resource-id.ts";
+import { logActivity } from "../activity/activity-log.ts";
+import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
+import {
+  findRunForTransition,
+  findTenantStatementForTransition,
+  hasGeneratedPdf,
+  listRunStatements,
+  markRunFinal,
+  setStatementStatus,
+} from "./statement-history-queries.ts";
+
+// The status machine per tenancy statement (part 2, section 4; DECISIONS 9; issue 12).
+
+type TransitionBody = z.output<typeof statementTransitionBodySchema>;
+type StatementRow = Awaited<ReturnType<typeof listRunStatements>>[number];
+type Run = NonNullable<Awaited<ReturnType<typeof findRunForTransition>>>;
+
+const FINAL_STATUSES: readonly StatementStatus[] = ["finalized", "sent", "archived"];
+
+/**
+ * Whether `roles` may move a statement from `from` to `to`: the transition must be in the
+ * table (unless forced), and its roles are needed even when forced (403). Answers the German
+ * refusal of a transition that is not allowed.
+ */
+export function checkTransition(from: StatementStatus, to: StatementStatus, roles: readonly AccountRole[], force: boolean): string | null {
+  const transition = findStatementTransition(from, to);
+  if (!transition && !force) return H.transitionNotAllowed(STATEMENT_STATUS_LABELS[from], STATEMENT_STATUS_LABELS[to]);
+  const needed = transition?.roles ?? (to === "finalized" ? (["admin", "billing_manager"] as const) : null);
+  if (needed && !needed.some((role) => roles.includes(role))) throw new Forbidden(H.insufficientPermissions(STATEMENT_STATUS_LABELS[to]), "INSUFFICIENT_PERMISSIONS");
+  return null;
+}
+
+async function refusalOf(db: Db, userId: string, run: Run, row: StatementRow, body: TransitionBody): Promise<string | null> {
+  const from = row.status as StatementStatus;
+  const refused = checkTransition(from, body.to, ACCOUNT_OWNER_ROLES, body.force);
+  if (refused) return refused;
+  // DECISIONS 9: a finalized run never changes; not even a forced transition takes it back.
+  if (run.isFinal && !FINAL_STATUSES.includes(body.to)) return STATEMENT_MESSAGES.alreadyFinal;
+  if (body.force) return null;
+  if (body.to === "validated" && !row.pdfStoragePath && !(await hasGeneratedPdf(db, userId, row.id, run.id))) return H.pdfRequired;
+  return null;
+}
+
+/** Moves `targets` (all of the run's statements, or one) to body.to; all or none. */
+async function applyTransition(trx: Db, userId: string, run: Run, rows: StatementRow[], targets: StatementRow[], body: TransitionBody): Promise<StatementTransitionResult> {
+  if (targets.length === 0) throw new Conflict(H.emptyRun, { code: "STATEMENT_EMPTY" });
+  const moving = targets.filter((row) => row.status !== body.to);
+  for (const row of moving) {
+    const refusal = await refusalOf(trx, userId, run, row, body);
+    if (refusal) throw new Conflict(refusal, { code: "TRANSITION_REFUSED" });
+  }
+  // DECISIONS 10: the billing data are the letters' sender; finalizing needs them.
+  if (body.to === "finalized" && moving.length > 0) await requireCompleteBillingData(trx, userId);
+  const now = new Date();
+  for (const row of moving) {
+    const values: { status: string; finalizedAt?: Date | null; sentAt?: Date } = { status: body.to };
+    if (body.to === "finalized") values.finalizedAt = now;
+    if (body.to === "sent") values.sentAt = now;
+    await setStatementStatus(trx, userId, row.id, values);
+    await logActivity(trx, {
+      userId,
+      key: "statement.status_changed",
+      entityId: row.id,
+      entityName: [row.unitName, row.tenantName].filter(Boolean).join(", "),
+      description: `Status geändert: ${STATEMENT_STATUS_LABELS[row.status as StatementStatus]} → ${STATEMENT_STATUS_LABELS[body.to]}${body.force ? ` (erzwungen: ${body.reason})` : ""}`,
+      metadata: { snapshotId: run.id, from: row.status, to: body.to, forced: body.force, reason: body.reason ?? null },
+    });
+  }
+  const movedIds = new Set(moving.map((row) => row.id));
+  const statusAfter = (row: StatementRow): StatementStatus => (movedIds.has(row.id) ? body.to : (row.status as StatementStatus));
+  let isFinal = run.isFinal;
+  if (!isFinal && rows.every((row) => FINAL_STATUSES.includes(statusAfter(row)))) {
+    await markRunFinal(trx, userId, run.id, run.costGroupId, now);
+    await logActivity(trx, { userId, key: "statement.finalized", entityId: run.id, entityName: run.name, metadata: { version: run.version, replacesId: run.replacesId } });
+    isFinal = true;
+  }
+  return { statements: targets.map((row) => ({ id: row.id, from: row.status as StatementStatus, status: statusAfter(row) })), isFinal };
+}
+
+/** POST /api/statements/:id/transition: every tenancy statement of the run, all or none. */
+export async function transitionRun(db: Db, userId: string, snapshotId: string, body: TransitionBody): Promise<StatementTransitionResult> {
+  requireResourceId(snapshotId, H.notFound);
+  return db.transaction().execute(async (trx) => {
+    const run = await findRunForTransition(trx, userId, snapshotId);
+    if (!run) throw new NotFound(H.notFound);
+    const rows = await listRunStatements(trx, userId, run.id);
+    return applyTransition(trx, userId, run, rows, rows, body);
+  });
+}
+
+/** POST /api/tenant-statements/:id/transition: one tenancy statement. */
+export async function transitionTenantStatement(db: Db, userId: string, statementId: string, body: TransitionBody): Promise<StatementTransitionResult> {
+  requireResourceId(statementId, H.notFound);
+  return db.transaction().execute(async (trx) => {
+    const row = await findTenantStatementForTransition(trx, userId, statementId);
+    if (!row?.snapshotId) throw new NotFound(H.notFound);
+    const run = await findRunForTransition(trx, userId, row.snapshotId);
+    if (!run) throw new NotFound(H.notFound);
+    const rows = await listRunStatements(trx, userId, run.id);
+    // The run's state follows all its statements (DECISIONS 9).
+    return applyTransition(trx, userId, run, rows, rows.filter((r) => r.id === row.id), body);
+  });
+}
