@@ -5,7 +5,7 @@ import { MESSAGES } from "../messages/messages.ts";
 import { Decimal, ZERO } from "../money/decimal.ts";
 import { formatCents, parseMoneyToCents } from "../money/money.ts";
 import { proratePrepayments } from "../prepayments/prepayment-proration.ts";
-import { allocateCentsByLargestRemainder, formatScaledShareAsEuros } from "../rounding/largest-remainder.ts";
+import { allocateCentsByLargestRemainder } from "../rounding/largest-remainder.ts";
 import type {
   Allocation,
   AllocationPart,
@@ -154,7 +154,7 @@ function assembleResult(
   const describer = includeBasis ? new PartDescriber() : null;
   // One item at a time: its exact shares are dropped before the next item is distributed.
   for (const preparedItem of preparedItems) {
-    const item = distributeItem(preparedItem, preparedItem.amountCents - (co2ShareByItem[preparedItem.itemIndex] ?? 0), includeBasis);
+    const item = distributeItem(preparedItem, preparedItem.amountCents - (co2ShareByItem[preparedItem.itemIndex] ?? 0), includeBasis ? "parts" : "exact");
     const { prepared } = item;
     const totals = describer ? describer.describeTotals(item) : [];
     const labor = distributeLaborCosts(prepared);
@@ -168,7 +168,7 @@ function assembleResult(
         costType: prepared.item.costType,
         amount: formatCents(cents),
         key: prepared.key,
-        exactAmount: formatScaledShareAsEuros(item.exactShares[index] as bigint),
+        exactAmount: (item.exactTexts as string[])[index] as string,
         parts: describer ? describer.describe(item, index, line.position, totals) : [],
       };
       if (labor) {
@@ -261,7 +261,7 @@ class PartDescriber {
         timeWeight: part.timeWeights ? this.getDisplayNumber(part.timeWeights, position, timeScale) : null,
         weight: this.getDisplayNumber(part.weights, position, weightScale),
         totalWeight: totals[partIndex] as number,
-        exactAmount: item.exactParts ? formatScaledShareAsEuros((item.exactParts[partIndex] as bigint[])[lineIndex] as bigint) : "",
+        exactAmount: item.exactPartTexts ? ((item.exactPartTexts[partIndex] as string[])[lineIndex] as string) : "",
       };
     });
   }
@@ -304,7 +304,7 @@ function distributeLaborCosts(prepared: PreparedItem): { category: TaxCategory; 
   const { laborCosts, taxCategory } = prepared.item;
   if (laborCosts === undefined || laborCosts === null) return null;
   const totalCents = parseMoneyToCents(laborCosts);
-  return { category: taxCategory ?? DEFAULT_TAX_CATEGORY, totalCents, cents: distributeItem(prepared, totalCents, false).cents };
+  return { category: taxCategory ?? DEFAULT_TAX_CATEGORY, totalCents, cents: distributeItem(prepared, totalCents, "cents").cents };
 }
 
 function toStatementCo2(result: Co2SplitResult, area: number): StatementCo2 {
