@@ -4,7 +4,7 @@ import { DEGREE_DAY_UNITS_PER_MILLE } from "../heating/degree-days.ts";
 import { MESSAGES } from "../messages/messages.ts";
 import { Decimal, ZERO } from "../money/decimal.ts";
 import { formatCents, parseMoneyToCents } from "../money/money.ts";
-import { proratePrepayments } from "../prepayments/prepayment-proration.ts";
+import { sumProratedPrepaymentCents } from "../prepayments/prepayment-proration.ts";
 import { allocateCentsByLargestRemainder } from "../rounding/largest-remainder.ts";
 import type {
   Allocation,
@@ -205,7 +205,7 @@ function assembleResult(
     const degreeDayPerMille = toDisplayNumber(line.degreeDayUnits, DEGREE_DAY_UNITS_PER_MILLE);
     if (line.tenancy) {
       // DECISIONS 5: prepayments of the tenancy's own days inside the period, prorated by day.
-      const prepayments = proratePrepayments(line.tenancy.prepayments ?? [], { from: line.from, to: line.to });
+      const prepaymentCents = sumProratedPrepaymentCents(line.tenancy.prepayments ?? [], { from: line.from, to: line.to });
       tenancies.push({
         tenancyId: line.tenancy.id,
         unitId: line.unit.id,
@@ -216,8 +216,8 @@ function assembleResult(
         degreeDayPerMille,
         allocations,
         total: formatCents(totalCents),
-        prepayments: prepayments.total,
-        balance: formatCents(totalCents - prepayments.totalCents),
+        prepayments: formatCents(prepaymentCents),
+        balance: formatCents(totalCents - prepaymentCents),
         taxDeductible: {
           householdServices: formatCents(householdServicesByPosition[line.position] as number),
           craftsmen: formatCents(craftsmenByPosition[line.position] as number),
