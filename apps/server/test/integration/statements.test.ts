@@ -415,7 +415,13 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     expect(status).toBe(200);
     // 100 m³ x 2.85 + 12 months x 10.00 = 405.00.
     expect(body.engineInput.costItems[0].amount).toBe("405.00");
+    expect(body.warnings).toEqual([]);
     expect(body.rateCosts).toEqual([expect.objectContaining({ itemIndex: 0, rateId: rate.body.id, rateName: "Stadtwerke Wasser", totalCosts: "405.00", consumptionCosts: "285.00", baseCosts: "120.00" })]);
+    const gasWater = await post(house.cookie, "/api/statements/preview", {
+      billingPeriodId: house.periodId,
+      costItems: [{ costType: "Kaltwasser", key: "consumption", amount: "400", energySource: "gas" }],
+    });
+    expect(gasWater.body.warnings).toContain("Ungewöhnlicher Energieträger für Kaltwasser: Erdgas. Üblich: Wasser.");
     const missingRate = await post(house.cookie, "/api/statements/preview", {
       billingPeriodId: house.periodId,
       costItems: [{ costType: "Kaltwasser", key: "consumption", mode: "rate", rateId: UNKNOWN_ID, consumptionAmount: "100" }],
