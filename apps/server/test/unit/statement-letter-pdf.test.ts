@@ -100,7 +100,7 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
 
     // § 6a (3) HeizkV annual information.
     expect(text).toContain("Jährliche Verbrauchsinformation (§ 6a Abs. 3 HeizkV)");
-    expect(text).toContain("Ihr Heizverbrauch im Vorzeitraum (2023) 1.540 Einheiten");
+    expect(text).toContain("Heizverbrauch der Wohnung im Vorzeitraum (2023) 1.540 Einheiten");
     expect(text).toContain("Durchschnitt aller Nutzer im Gebäude je m²");
     expect(text).toContain("Erdgas");
     expect(text).toContain("verbraucherzentrale-energieberatung.de");
@@ -224,5 +224,26 @@ describe("landlord's overview PDF", () => {
     expect(text).toContain(`Stufe ${result.co2!.stage}`);
     expect(text).toContain(`Anteil Vermieter ${formatEuroDe(result.co2!.landlordCost!)}`);
     for (let page = 1; page <= pdf.pageCount; page += 1) expect(pdfText(file, page)).toContain("ENTWURF");
+  });
+});
+
+describe("letter model with a cost type twice", () => {
+  it("matches each item with its own allocation and labour costs, in order", () => {
+    const input = {
+      ...SAMPLE_INPUT,
+      costItems: [
+        ...SAMPLE_INPUT.costItems,
+        { costType: "Hausmeister", amount: "300.00", key: "units" as const, laborCosts: "300.00", taxCategory: "householdServices" as const },
+      ],
+    };
+    const outcome = calculateStatement(input);
+    if (!outcome.ok) throw new Error(outcome.errors.join());
+    const model = buildLetterModel(sampleLetterSource("weiss", { input, result: outcome.result }));
+    const tenancy = outcome.result.tenancies.find((t) => t.tenancyId === "weiss")!;
+    const caretaker = model.costLines.filter((l) => l.costType === "Hausmeister");
+    expect(caretaker.map((l) => [l.itemTotal, l.keyLabel, l.share])).toEqual(
+      tenancy.allocations.filter((a) => a.costType === "Hausmeister").map((a, i) => [i === 0 ? "1980.00" : "300.00", i === 0 ? "Wohnfläche" : "Wohneinheiten", a.amount]),
+    );
+    expect(model.taxLines.filter((l) => l.costType === "Hausmeister").map((l) => l.laborCosts)).toEqual(["1650.00", "300.00"]);
   });
 });

@@ -25,6 +25,7 @@ import type {
   LetterTaxLine,
   TenancyWithTax,
 } from "./letter-model.ts";
+import { nthOfType, occurrenceOf } from "./item-lookup.ts";
 import { explainKey, explainShare, formatQuantity, keyLabel, lineFraction, METER_LABELS } from "./share-explanations.ts";
 
 // Builds the letter of one tenancy from a saved statement (DECISIONS 6 and 9). Pure: the same
@@ -138,10 +139,11 @@ export function buildLetterModel(source: LetterSource): LetterModel {
 
 function buildCostLines(source: LetterSource, allocations: readonly Allocation[]): LetterCostLine[] {
   const { input, result } = source;
-  return result.items.flatMap((item) => {
-    const allocation = allocations.find((a) => a.costType === item.costType);
+  return result.items.flatMap((item, index) => {
+    const n = occurrenceOf(result.items, index);
+    const allocation = nthOfType(allocations, item.costType, n);
     if (!allocation) return [];
-    const itemInput = input.costItems.find((c) => c.costType === item.costType);
+    const itemInput = nthOfType(input.costItems, item.costType, n);
     const excluded = (itemInput?.excludedUnits ?? []).map((id) => source.unitNames[id] ?? id);
     return [
       {
@@ -239,14 +241,16 @@ function buildAnnualInformation(source: LetterSource, unitId: string, tenancyId:
 function buildTaxLines(source: LetterSource, tenancyId: string): LetterTaxLine[] {
   const { input, result } = source;
   const lines: LetterTaxLine[] = [];
-  for (const itemInput of input.costItems as CostItemWithLabor[]) {
+  const costItems = input.costItems as CostItemWithLabor[];
+  for (const [inputIndex, itemInput] of costItems.entries()) {
     const labor = itemInput.laborCosts;
     if (!labor || compareDecimalText(labor, "0") <= 0) continue;
-    const item = result.items.find((i) => i.costType === itemInput.costType);
+    const n = occurrenceOf(costItems, inputIndex);
+    const item = nthOfType(result.items, itemInput.costType, n);
     if (!item) continue;
     const holders = [
-      ...result.tenancies.map((t) => ({ id: t.tenancyId as string | null, allocation: t.allocations.find((a) => a.costType === item.costType) })),
-      ...result.vacancy.map((v) => ({ id: null, allocation: v.allocations.find((a) => a.costType === item.costType) })),
+      ...result.tenancies.map((t) => ({ id: t.tenancyId as string | null, allocation: nthOfType(t.allocations, item.costType, n) })),
+      ...result.vacancy.map((v) => ({ id: null, allocation: nthOfType(v.allocations, item.costType, n) })),
     ].filter((h): h is { id: string | null; allocation: Allocation } => h.allocation !== undefined);
     const fractions = holders.map((h) =>
       h.allocation.parts.length > 0 ? lineFraction(h.allocation.parts) : new Decimal(h.allocation.exactAmount).dividedBy(item.distributed),

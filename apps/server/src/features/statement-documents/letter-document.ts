@@ -9,6 +9,7 @@ import { BASE_STYLES, COLORS, DEFAULT_STYLE, draftWatermark, heading, mm, PAGE_M
 // at 125 mm, subject at about 98 mm, fold marks at 105 and 210 mm, hole mark at 148.5 mm.
 
 const euro = (value: string) => formatEuroDe(value);
+const METER_KIND_NAMES = { heating: "Heizung", warmwater: "Warmwasser", coldwater: "Kaltwasser", electricity: "Strom", gas: "Gas" } as const;
 const date = (value: string) => formatCalendarDateDe(value);
 
 function senderLine(model: LetterModel): string {
@@ -119,7 +120,7 @@ function costTable(model: LetterModel, propertyTotal: string): Content {
     { text: "" },
     { text: euro(model.totalCosts), alignment: "right", bold: true },
   ]);
-  return { table: { headerRows: 1, dontBreakRows: true, widths: ["*", mm(30), mm(46), mm(24)], body }, layout: TABLE_LAYOUT };
+  return { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: ["*", mm(30), mm(46), mm(24)], body }, layout: TABLE_LAYOUT };
 }
 
 function stepsTable(model: LetterModel): Content {
@@ -142,7 +143,7 @@ function stepsTable(model: LetterModel): Content {
       { text: euro(line.share), alignment: "right", bold: true },
     ]);
   }
-  return { table: { headerRows: 1, dontBreakRows: true, widths: [mm(36), "*", mm(24)], body }, layout: TABLE_LAYOUT };
+  return { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: [mm(36), "*", mm(24)], body }, layout: TABLE_LAYOUT };
 }
 
 function meterTable(model: LetterModel): Content {
@@ -150,16 +151,16 @@ function meterTable(model: LetterModel): Content {
   for (const reading of model.meterReadings) {
     const point = (p: { date: string; value: string } | null) => (p ? `${formatDecimalTextDe(p.value)} (${date(p.date)})` : "–");
     body.push([
-      { stack: [{ text: reading.meterNumber, bold: true }, { text: reading.kind === "heating" ? "Heizung" : reading.unitLabel === "kWh" ? "Strom" : reading.kind === "warmwater" ? "Warmwasser" : reading.kind === "coldwater" ? "Kaltwasser" : "Gas", style: "small" }] },
+      { stack: [{ text: reading.meterNumber, bold: true }, { text: METER_KIND_NAMES[reading.kind], style: "small" }] },
       { text: point(reading.start) },
       { text: point(reading.end) },
-      { text: `${formatDecimalTextDe(reading.consumption)} ${reading.unitLabel}`, alignment: "right" },
+      { text: reading.consumption === null ? "–" : `${formatDecimalTextDe(reading.consumption)} ${reading.unitLabel}`, alignment: "right" },
       reading.estimated
         ? { stack: [{ text: "geschätzt (§ 9a HeizkV)", bold: true, color: COLORS.due }, { text: reading.estimateReason ?? "", style: "small" }] }
-        : { text: "abgelesen", color: COLORS.muted },
+        : { text: reading.end === null ? "kein Endstand erfasst" : "abgelesen", color: COLORS.muted },
     ]);
   }
-  return { table: { headerRows: 1, dontBreakRows: true, widths: [mm(30), "*", "*", mm(26), mm(38)], body }, layout: TABLE_LAYOUT };
+  return { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: [mm(30), "*", "*", mm(26), mm(38)], body }, layout: TABLE_LAYOUT };
 }
 
 function keyValueTable(rows: Array<[string, string, boolean?]>, valueWidth = mm(45), fontSize?: number): Content {
@@ -198,8 +199,8 @@ function annualBlock(model: LetterModel): Content | null {
   const info = model.annualInformation;
   if (!info) return null;
   const rows: Array<[string, string, boolean?]> = [];
-  rows.push(["Ihr Heizverbrauch in diesem Zeitraum", info.unitConsumption ? `${info.unitConsumption} ${info.unitLabel}` : "nicht erfasst"]);
-  if (info.previous) rows.push([`Ihr Heizverbrauch im Vorzeitraum (${info.previous.periodLabel})`, `${info.previous.value} ${info.unitLabel}`]);
+  rows.push(["Heizverbrauch Ihrer Wohnung in diesem Zeitraum", info.unitConsumption ? `${info.unitConsumption} ${info.unitLabel}` : "nicht erfasst"]);
+  if (info.previous) rows.push([`Heizverbrauch der Wohnung im Vorzeitraum (${info.previous.periodLabel})`, `${info.previous.value} ${info.unitLabel}`]);
   else rows.push(["Vorzeitraum", "keine Vergleichswerte vorhanden"]);
   if (info.unitPerM2) rows.push(["Ihr Verbrauch je m² Wohnfläche", `${info.unitPerM2} ${info.unitLabel}/m²`]);
   if (info.buildingPerM2) rows.push(["Durchschnitt aller Nutzer im Gebäude je m²", `${info.buildingPerM2} ${info.unitLabel}/m²`]);
@@ -248,7 +249,7 @@ function taxSection(model: LetterModel): Content[] {
       stack: [
         heading("Steuerermäßigung nach § 35a EStG"),
         { text: "Die folgenden Arbeitskosten (ohne Material) können Sie in Ihrer Einkommensteuererklärung geltend machen; diese Aufstellung dient als Nachweis.", margin: [0, 0, 0, 4] },
-        { table: { headerRows: 1, dontBreakRows: true, widths: [mm(32), "*", mm(28), mm(24)], body }, layout: TABLE_LAYOUT },
+        { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: [mm(32), "*", mm(28), mm(24)], body }, layout: TABLE_LAYOUT },
       ],
     },
   ];
@@ -263,7 +264,7 @@ function prepaymentSection(model: LetterModel): Content[] {
   const table: Content =
     model.prepaymentMonths.length === 0
       ? { text: "Für Ihren Nutzungszeitraum sind keine Vorauszahlungen vereinbart." }
-      : { table: { headerRows: 1, dontBreakRows: true, widths: ["*", mm(45), mm(32)], body }, layout: TABLE_LAYOUT };
+      : { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: ["*", mm(45), mm(32)], body }, layout: TABLE_LAYOUT };
   // A year of months fits on a page: kept together with its heading.
   return [{ unbreakable: model.prepaymentMonths.length <= 13, stack: [heading("Ihre Vorauszahlungen"), table] }];
 }

@@ -55,7 +55,8 @@ export interface MeterReadingSource {
   unitLabel: string;
   start: { date: IsoDate; value: string } | null;
   end: { date: IsoDate; value: string } | null;
-  consumption: string;
+  /** null: no closing reading (the unit's value was then entered by hand). */
+  consumption: string | null;
   /** Entered by hand as an estimate (§ 9a HeizkV), with the reason. */
   estimated?: boolean;
   estimateReason?: string | null;

@@ -2,6 +2,7 @@ import { formatCalendarDateDe, formatDecimalTextDe, formatEuroDe, sumDecimalText
 import type { StatementInput, StatementResult } from "@nk/engine";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { formatPeriodLabel } from "./build-letter-model.ts";
+import { nthOfType, occurrenceOf } from "./item-lookup.ts";
 import type { LetterSender } from "./letter-model.ts";
 import { formatQuantity, keyLabel } from "./share-explanations.ts";
 import { BASE_STYLES, COLORS, DEFAULT_STYLE, draftWatermark, heading, mm, TABLE_LAYOUT, th } from "./pdf-style.ts";
@@ -26,8 +27,9 @@ const date = (value: string) => formatCalendarDateDe(value);
 function itemsTable(source: OverviewSource): Content {
   const { result } = source;
   const body: TableCell[][] = [[th("Kostenart"), th("Schlüssel"), th("Gesamtkosten", true), th("CO₂-Anteil Vermieter", true), th("Leerstand", true), th("auf Mieter verteilt", true)]];
-  for (const item of result.items) {
-    const tenants = sumDecimalTexts(result.tenancies.map((t) => t.allocations.find((a) => a.costType === item.costType)?.amount ?? "0"), 2);
+  for (const [index, item] of result.items.entries()) {
+    const n = occurrenceOf(result.items, index);
+    const tenants = sumDecimalTexts(result.tenancies.map((t) => nthOfType(t.allocations, item.costType, n)?.amount ?? "0"), 2);
     body.push([
       { text: item.costType, bold: true },
       { text: item.key === "mixed" ? `${keyLabel(item.key)} (${100 - (item.consumptionShare ?? 70)}/${item.consumptionShare ?? 70})` : keyLabel(item.key) },
@@ -47,7 +49,7 @@ function itemsTable(source: OverviewSource): Content {
     { text: sum((i) => i.vacancy), alignment: "right", bold: true },
     { text: euro(tenantsTotal), alignment: "right", bold: true },
   ]);
-  return { table: { headerRows: 1, dontBreakRows: true, widths: ["*", mm(42), mm(25), mm(25), mm(22), mm(25)], body }, layout: TABLE_LAYOUT, fontSize: 8.5 };
+  return { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: ["*", mm(42), mm(25), mm(25), mm(22), mm(25)], body }, layout: TABLE_LAYOUT, fontSize: 8.5 };
 }
 
 function linesTable(source: OverviewSource): Content {
@@ -76,16 +78,17 @@ function linesTable(source: OverviewSource): Content {
       { text: "trägt der Vermieter", alignment: "right", color: COLORS.muted },
     ]);
   }
-  return { table: { headerRows: 1, dontBreakRows: true, widths: ["*", mm(20), mm(34), mm(9), mm(20), mm(22), mm(36)], body }, layout: TABLE_LAYOUT, fontSize: 8.5 };
+  return { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: ["*", mm(20), mm(34), mm(9), mm(20), mm(22), mm(36)], body }, layout: TABLE_LAYOUT, fontSize: 8.5 };
 }
 
 function sharesTable(source: OverviewSource): Content {
   const { result } = source;
   const body: TableCell[][] = [[th("Kostenart"), th("Mietverhältnis / Leerstand"), th("Wohnung"), th("Anteil", true)]];
-  for (const item of result.items) {
+  for (const [index, item] of result.items.entries()) {
+    const n = occurrenceOf(result.items, index);
     const lines = [
-      ...result.tenancies.map((t) => ({ name: source.tenancyNames[t.tenancyId] ?? t.tenancyId, unitId: t.unitId, allocation: t.allocations.find((a) => a.costType === item.costType) })),
-      ...result.vacancy.map((v) => ({ name: "Leerstand (Vermieter)", unitId: v.unitId, allocation: v.allocations.find((a) => a.costType === item.costType) })),
+      ...result.tenancies.map((t) => ({ name: source.tenancyNames[t.tenancyId] ?? t.tenancyId, unitId: t.unitId, allocation: nthOfType(t.allocations, item.costType, n) })),
+      ...result.vacancy.map((v) => ({ name: "Leerstand (Vermieter)", unitId: v.unitId, allocation: nthOfType(v.allocations, item.costType, n) })),
     ].filter((l) => l.allocation !== undefined);
     lines.forEach((line, index) => {
       body.push([
@@ -97,7 +100,7 @@ function sharesTable(source: OverviewSource): Content {
     });
     body.push([{ text: "" }, { text: `Summe ${item.costType} (verteilt)`, colSpan: 2, color: COLORS.muted }, {}, { text: euro(item.distributed), alignment: "right", bold: true }]);
   }
-  return { table: { headerRows: 1, dontBreakRows: true, widths: [mm(34), "*", mm(28), mm(26)], body }, layout: TABLE_LAYOUT, fontSize: 8.5 };
+  return { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: [mm(34), "*", mm(28), mm(26)], body }, layout: TABLE_LAYOUT, fontSize: 8.5 };
 }
 
 function co2Table(source: OverviewSource): Content[] {

@@ -16,6 +16,17 @@ export interface RunContext {
   tenants: ReadonlyMap<string, { name: string; address: string | null; postalCode: string | null; city: string | null; email: string | null }>;
   /** For a draft: today; a finalized run is dated on its finalizing day. */
   now: Date;
+  /** The previous billing period's saved input, for the § 6a (3) HeizkV comparison. */
+  previous?: { period: { start: string; end: string }; input: StatementInput } | null;
+}
+
+/** The unit's heating consumption in the previous period (the unit's own values, not a tenancy's). */
+function previousHeating(context: RunContext, unitId: string): LetterSource["previousHeatingConsumption"] {
+  const previous = context.previous;
+  if (!previous) return null;
+  const values = (previous.input.consumption ?? []).filter((c) => c.unitId === unitId && c.meter === "heating" && !c.tenancyId);
+  if (values.length === 0) return null;
+  return { period: previous.period, value: values.reduce((sum, c) => sum + c.value, 0) };
 }
 
 export function toSender(data: BillingData): LetterSender {
@@ -72,13 +83,13 @@ export function meterReadingsOfUnit(consumption: StatementConsumption | null | u
       unitLabel: METER_LABELS[meter.meter].unit,
       start: meter.start ? { date: meter.start.date, value: meter.start.value } : null,
       end: meter.end ? { date: meter.end.date, value: meter.end.value } : null,
-      consumption: meter.consumption ?? "0",
+      consumption: meter.consumption,
     });
   }
   for (const value of consumption.values) {
     if (value.source !== "manual" || value.unitId !== unitId || (value.tenancyId !== null && value.tenancyId !== tenancyId)) continue;
     rows.push({
-      meterNumber: `${METER_LABELS[value.meter].name}, Wohnung gesamt`,
+      meterNumber: "Wohnung gesamt",
       kind: value.meter,
       unitLabel: METER_LABELS[value.meter].unit,
       start: null,
@@ -107,7 +118,7 @@ export function letterSourceFromRun(context: RunContext, tenancyId: string): Let
     ...namesOf(context, result),
     tenantAddress: hasAddress ? { street: tenant.address!, postalCode: tenant.postalCode!, city: tenant.city! } : null,
     meterReadings: tenancy ? meterReadingsOfUnit(consumption, tenancy.unitId, tenancyId) : [],
-    previousHeatingConsumption: null,
+    previousHeatingConsumption: tenancy ? previousHeating(context, tenancy.unitId) : null,
   };
 }
 

@@ -84,3 +84,18 @@ export async function markStatementSent(db: Db, userId: string, statementId: str
     .where("status", "in", ["finalized", "sent"])
     .execute();
 }
+
+/** The latest run of the property's billing period that ends the day before `periodStart` (§ 6a (3) HeizkV comparison). */
+export async function findPreviousRunInput(db: Db, userId: string, propertyId: string, previousPeriodEnd: string) {
+  return db
+    .selectFrom("statementSnapshots as s")
+    .innerJoin("costGroups as g", "g.id", "s.costGroupId")
+    .select(["s.engineInput", "g.billingPeriodStart", "g.billingPeriodEnd"])
+    .where("s.userId", "=", userId)
+    .where("s.propertyId", "=", propertyId)
+    .where("g.billingPeriodEnd", "=", previousPeriodEnd)
+    .orderBy("s.isFinal", "desc")
+    .orderBy("s.version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,5 +1,5 @@
 import { buildStatementMailText, MARKED_POSTED_MESSAGE, STATEMENT_DOCUMENT_MESSAGES, type MarkPostedResponse, type SendStatementResponse } from "@nk/contract";
-import type { StatementResult } from "@nk/engine";
+import { addDays, type StatementInput, type StatementResult } from "@nk/engine";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
@@ -13,6 +13,7 @@ import { buildOverviewDocument } from "./overview-document.ts";
 import { renderPdf } from "./pdf-renderer.ts";
 import { letterSourceFromRun, overviewSourceFromRun, pdfFileName, pdfKeys, toSender, type RunContext } from "./snapshot-letter-source.ts";
 import {
+  findPreviousRunInput,
   findSnapshotForDocuments,
   findTenantStatement,
   listStatementsOfRun,
@@ -46,11 +47,13 @@ async function loadRun(db: Db, userId: string, snapshotId: string): Promise<RunC
   if (!snapshot) throw new NotFound(M.statementNotFound);
   const billingData = await requireCompleteBillingData(db, userId);
   const result = snapshot.result as StatementResult;
-  const [unitNames, tenants] = await Promise.all([
-    listUnitNames(db, userId, snapshot.propertyId),
-    listTenantContacts(db, userId, result.tenancies.map((t) => t.tenancyId)),
-  ]);
-  return { snapshot, billingData, unitNames, tenants, now: new Date() };
+  const unitNames = await listUnitNames(db, userId, snapshot.propertyId);
+  const tenants = await listTenantContacts(db, userId, result.tenancies.map((t) => t.tenancyId));
+  const previousRow = await findPreviousRunInput(db, userId, snapshot.propertyId, addDays(result.period.start, -1));
+  const previous = previousRow
+    ? { period: { start: previousRow.billingPeriodStart, end: previousRow.billingPeriodEnd }, input: previousRow.engineInput as StatementInput }
+    : null;
+  return { snapshot, billingData, unitNames, tenants, now: new Date(), previous };
 }
 
 async function renderLetter(context: RunContext, tenancyId: string): Promise<{ bytes: Buffer; run: LetterRun & { pageCount: number } }> {
