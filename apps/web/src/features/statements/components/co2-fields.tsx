@@ -1,19 +1,9 @@
 import { useFormContext } from "react-hook-form";
-import { FUELS, type Fuel } from "@nk/engine";
+import { FUELS } from "@nk/engine";
+import { FUEL_LABELS } from "@nk/contract";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { SelectField, TextField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
-
-const FUEL_LABELS: Record<Fuel, string> = {
-  gas: "Erdgas",
-  oil: "Heizöl",
-  lpg: "Flüssiggas",
-  coal: "Kohle",
-  wood: "Holz",
-  pellets: "Holzpellets",
-  district_heating: "Fernwärme",
-  other: "Sonstiger Energieträger",
-};
 
 /** The CO2 inputs of the billing period (CO2KostAufG, DECISIONS 4): carrier, kWh, supplier figures. */
 export function Co2Fields() {

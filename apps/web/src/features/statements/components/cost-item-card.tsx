@@ -12,12 +12,13 @@ import {
   MESSAGES,
   METER_KINDS,
 } from "@nk/engine";
-import type { Rate } from "@nk/contract";
+import { ENERGY_SOURCE_LABELS, ENERGY_SOURCES, isConsumptionCostType, METER_KIND_LABELS, TAX_CATEGORIES, TAX_CATEGORY_LABELS, type Rate } from "@nk/contract";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
-import { complementPercent, isConsumptionCostType, type CostsFormValues } from "../lib/cost-form";
-import { METER_KIND_LABELS } from "../lib/meter-kinds";
+import { complementPercent, type CostsFormValues } from "../lib/cost-form";
+import { getUnusualEnergySourceWarning } from "../lib/energy-sources";
+import { findFittingRates } from "../lib/rate-matching";
 import { RateItemFields } from "./rate-item-fields";
 
 /** DECISIONS 3: a HeizkV consumption share outside 50-70 % is refused, never clamped. */
@@ -31,21 +32,25 @@ export function getHeizkvShareError(costType: string, key: string, shareText: st
 export interface CostItemCardProps {
   index: number;
   units: readonly { id: string; name: string }[];
-  fittingRates: Rate[];
+  rates: readonly Rate[];
+  propertyId: string;
+  period: { start: string; end: string };
   months: number;
   onRemove: () => void;
 }
 
 /** One cost item of step 1: type, mode, amount or tariff, key, shares, meter, exclusions, § 35a. */
-export function CostItemCard({ index, units, fittingRates, months, onRemove }: CostItemCardProps) {
+export function CostItemCard({ index, units, rates, propertyId, period, months, onRemove }: CostItemCardProps) {
   const titleId = useId();
   const { register, setValue, control, formState } = useFormContext<CostsFormValues>();
-  const item = useWatch({ control, name: `items.${index}` });
-  const errors = formState.errors.items?.[index];
+  const item = useWatch({ control, name: `costItems.${index}` });
+  const errors = formState.errors.costItems?.[index];
   const isConsumptionType = isConsumptionCostType(item.costType);
   const usesMeter = item.key === "consumption" || item.key === "mixed";
   const heizkvError = getHeizkvShareError(item.costType, item.key, item.consumptionShare);
   const label = item.costType || `Kostenposition ${index + 1}`;
+  const fittingRates = findFittingRates(rates, item.costType, propertyId, period);
+  const energyWarning = getUnusualEnergySourceWarning(item.costType, item.energySource);
 
   return (
     <li className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={titleId}>
@@ -66,12 +71,12 @@ export function CostItemCard({ index, units, fittingRates, months, onRemove }: C
           placeholder="Kostenart wählen"
           options={COST_TYPES.map((type) => ({ value: type, label: type }))}
           error={errors?.costType?.message}
-          {...register(`items.${index}.costType`, {
+          {...register(`costItems.${index}.costType`, {
             onChange: (event: { target: { value: string } }) => {
               const next = event.target.value;
-              if (!isConsumptionCostType(next)) setValue(`items.${index}.mode`, "manual");
-              setValue(`items.${index}.meter`, DEFAULT_METER_BY_COST_TYPE[next] ?? "");
-              setValue(`items.${index}.rateId`, "");
+              if (!isConsumptionCostType(next)) setValue(`costItems.${index}.mode`, "manual");
+              setValue(`costItems.${index}.meter`, DEFAULT_METER_BY_COST_TYPE[next] ?? "");
+              setValue(`costItems.${index}.rateId`, "");
             },
           })}
         />
@@ -82,7 +87,7 @@ export function CostItemCard({ index, units, fittingRates, months, onRemove }: C
             { value: "manual", label: "Betrag manuell" },
             { value: "rate", label: "Tarifbasiert (Verbrauch × Tarif)", isDisabled: !isConsumptionType },
           ]}
-          {...register(`items.${index}.mode`)}
+          {...register(`costItems.${index}.mode`)}
         />
       </div>
 
@@ -95,7 +100,7 @@ export function CostItemCard({ index, units, fittingRates, months, onRemove }: C
           placeholder="0,00"
           error={errors?.amount?.message}
           fieldClassName="sm:max-w-xs"
-          {...register(`items.${index}.amount`)}
+          {...register(`costItems.${index}.amount`)}
         />
       )}
 
@@ -105,7 +110,14 @@ export function CostItemCard({ index, units, fittingRates, months, onRemove }: C
           placeholder="Schlüssel wählen"
           options={DISTRIBUTION_KEYS.map((key) => ({ value: key, label: DISTRIBUTION_KEY_LABELS[key] }))}
           error={errors?.key?.message}
-          {...register(`items.${index}.key`)}
+          {...register(`costItems.${index}.key`)}
+        />
+        <SelectField
+          label="Energieträger"
+          placeholder="Nicht angegeben"
+          options={ENERGY_SOURCES.map((source) => ({ value: source, label: ENERGY_SOURCE_LABELS[source] }))}
+          hint={energyWarning ?? undefined}
+          {...register(`costItems.${index}.energySource`)}
         />
         {usesMeter ? (
           <SelectField
@@ -113,7 +125,7 @@ export function CostItemCard({ index, units, fittingRates, months, onRemove }: C
             placeholder="Nach Kostenart"
             options={METER_KINDS.map((kind) => ({ value: kind, label: METER_KIND_LABELS[kind] }))}
             error={errors?.meter?.message}
-            {...register(`items.${index}.meter`)}
+            {...register(`costItems.${index}.meter`)}
           />
         ) : null}
       </div>
@@ -127,7 +139,7 @@ export function CostItemCard({ index, units, fittingRates, months, onRemove }: C
             max="100"
             step="1"
             value={complementPercent(item.consumptionShare)}
-            onChange={(event) => setValue(`items.${index}.consumptionShare`, complementPercent(event.target.value), { shouldDirty: true, shouldValidate: true })}
+            onChange={(event) => setValue(`costItems.${index}.consumptionShare`, complementPercent(event.target.value), { shouldDirty: true, shouldValidate: true })}
             hint="Nach Wohnfläche verteilt"
           />
           <TextField
@@ -138,7 +150,7 @@ export function CostItemCard({ index, units, fittingRates, months, onRemove }: C
             step="1"
             error={heizkvError ?? errors?.consumptionShare?.message}
             hint={isHeizkvCostType(item.costType) ? "HeizkV: 50 bis 70 %" : undefined}
-            {...register(`items.${index}.consumptionShare`)}
+            {...register(`costItems.${index}.consumptionShare`)}
           />
         </div>
       ) : null}
@@ -149,7 +161,7 @@ export function CostItemCard({ index, units, fittingRates, months, onRemove }: C
           <div className="flex flex-wrap gap-x-4 gap-y-2">
             {units.map((unit) => (
               <label key={unit.id} className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" value={unit.id} className="size-4 accent-brand-700" {...register(`items.${index}.excludedUnits`)} />
+                <input type="checkbox" value={unit.id} className="size-4 accent-brand-700" {...register(`costItems.${index}.excludedUnits`)} />
                 {unit.name}
               </label>
             ))}
@@ -163,15 +175,12 @@ export function CostItemCard({ index, units, fittingRates, months, onRemove }: C
           inputMode="decimal"
           placeholder="optional"
           error={errors?.laborCosts?.message}
-          {...register(`items.${index}.laborCosts`)}
+          {...register(`costItems.${index}.laborCosts`)}
         />
         <SelectField
           label="Kategorie § 35a EStG"
-          options={[
-            { value: "householdServices", label: "Haushaltsnahe Dienstleistungen (§ 35a Abs. 2)" },
-            { value: "craftsmen", label: "Handwerkerleistungen (§ 35a Abs. 3)" },
-          ]}
-          {...register(`items.${index}.taxCategory`)}
+          options={TAX_CATEGORIES.map((category) => ({ value: category, label: TAX_CATEGORY_LABELS[category] }))}
+          {...register(`costItems.${index}.taxCategory`)}
         />
       </div>
     </li>

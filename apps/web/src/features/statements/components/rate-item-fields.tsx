@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useFormContext, useWatch } from "react-hook-form";
-import { formatDecimalTextDe, formatEuroDe, parseDecimalInput, UTILITY_TYPE_UNITS, type Rate } from "@nk/contract";
+import { formatDecimalTextDe, formatEuroDe, parseDecimalInput, STATEMENT_MESSAGES, UTILITY_TYPE_UNITS, type Rate } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
-import { buildNoRateMessage, COST_TYPE_FIRST } from "../lib/wizard-messages";
 import { calculateItemRateCost, getTariffSource } from "../lib/rate-matching";
 
 
@@ -16,19 +15,19 @@ import { calculateItemRateCost, getTariffSource } from "../lib/rate-matching";
  */
 export function RateItemFields({ index, fittingRates, months }: { index: number; fittingRates: Rate[]; months: number }) {
   const { register, setValue, control, formState } = useFormContext<CostsFormValues>();
-  const costType = useWatch({ control, name: `items.${index}.costType` });
-  const rateId = useWatch({ control, name: `items.${index}.rateId` });
-  const consumption = useWatch({ control, name: `items.${index}.rateConsumption` });
-  const amount = useWatch({ control, name: `items.${index}.amount` });
+  const costType = useWatch({ control, name: `costItems.${index}.costType` });
+  const rateId = useWatch({ control, name: `costItems.${index}.rateId` });
+  const consumption = useWatch({ control, name: `costItems.${index}.consumptionAmount` });
+  const amount = useWatch({ control, name: `costItems.${index}.amount` });
   const [message, setMessage] = useState<{ kind: "error" | "info"; texts: string[] } | null>(null);
   const rate = fittingRates.find((r) => r.id === rateId) ?? null;
   const consumptionText = parseDecimalInput(consumption ?? "");
   const isConsumptionPositive = consumptionText !== null && !/^-|^0+(\.0+)?$/.test(consumptionText);
-  const errors = formState.errors.items?.[index];
+  const errors = formState.errors.costItems?.[index];
 
   function calculate(): void {
     if (!costType) {
-      setMessage({ kind: "error", texts: [COST_TYPE_FIRST] });
+      setMessage({ kind: "error", texts: [STATEMENT_MESSAGES.costTypeRequired] });
       return;
     }
     if (!rate || consumptionText === null) return;
@@ -37,7 +36,7 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
       setMessage({ kind: "error", texts: outcome.errors });
       return;
     }
-    setValue(`items.${index}.amount`, outcome.result.totalCosts, { shouldDirty: true, shouldValidate: true });
+    setValue(`costItems.${index}.amount`, outcome.result.totalCosts, { shouldDirty: true, shouldValidate: true });
     setMessage({
       kind: "info",
       texts: [
@@ -48,7 +47,7 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
   }
 
   if (fittingRates.length === 0) {
-    const text = costType ? buildNoRateMessage(getTariffSource(costType)) : COST_TYPE_FIRST;
+    const text = costType ? STATEMENT_MESSAGES.noTariffFor(getTariffSource(costType)) : STATEMENT_MESSAGES.costTypeRequired;
     return (
       <Alert
         variant="warning"
@@ -72,7 +71,7 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
           placeholder="Tarif wählen"
           options={fittingRates.map((r) => ({ value: r.id, label: `${r.rateName}${r.providerName ? ` (${r.providerName})` : ""}` }))}
           error={errors?.rateId?.message}
-          {...register(`items.${index}.rateId`, { onChange: () => setMessage(null) })}
+          {...register(`costItems.${index}.rateId`, { onChange: () => setMessage(null) })}
         />
         <TextField
           label={`Verbrauch${unit ? ` (${unit})` : ""}`}
@@ -80,8 +79,8 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
           min="0"
           step="0.01"
           inputMode="decimal"
-          error={errors?.rateConsumption?.message}
-          {...register(`items.${index}.rateConsumption`, { onChange: () => setMessage(null) })}
+          error={errors?.consumptionAmount?.message}
+          {...register(`costItems.${index}.consumptionAmount`, { onChange: () => setMessage(null) })}
         />
         <Button type="button" variant="outline" onClick={calculate} disabled={!rate || !isConsumptionPositive}>
           Berechnen

@@ -1,8 +1,6 @@
 import { Check } from "lucide-react";
+import { STATEMENT_WIZARD_STEPS } from "@nk/contract";
 import { cn } from "../../../lib/cn";
-
-/** Part 2, section 2.1: the progress bar's four steps. */
-export const STATEMENT_WIZARD_STEPS = ["Immobilie wählen", "Kosten erfassen", "Vorschau", "Abrechnung"] as const;
 
 /** The four steps with the current one marked (0-based as in the specification). */
 export function WizardProgress({ current }: { current: number }) {

@@ -1,10 +1,16 @@
+import {
+  isConsumptionCostType,
+  type BillingPeriodCosts,
+  type BillingPeriodCostsBody,
+  type CostItemMode,
+  type EnergySource,
+  type QuickSetupTemplateItem,
+  type TaxCategory,
+} from "@nk/contract";
 import { DEFAULT_CONSUMPTION_SHARE_PERCENT, DEFAULT_METER_BY_COST_TYPE, type DistributionKey, type Fuel, type MeterKind } from "@nk/engine";
 
-// The inputs of step 1 'Kosten erfassen' as the form holds them (text as typed), one cost item
-// per card, the CO2 inputs and the manual consumption values.
-
-export type CostItemMode = "manual" | "rate";
-export type TaxCategory = "householdServices" | "craftsmen";
+// The inputs of step 1 'Kosten erfassen' as the form holds them (text as typed). Field names
+// are the body's (billingPeriodCostsBodySchema), so the contract's messages land on the inputs.
 
 export interface CostItemValues {
   costType: string;
@@ -14,12 +20,14 @@ export interface CostItemValues {
   consumptionShare: string;
   meter: MeterKind | "";
   excludedUnits: string[];
+  energySource: EnergySource | "";
   laborCosts: string;
   taxCategory: TaxCategory;
   mode: CostItemMode;
   rateId: string;
-  rateConsumption: string;
-  /** A template's mandatory item (Quick-Setup). */
+  /** Rate-based: the consumption entered for the tariff. */
+  consumptionAmount: string;
+  /** A template's mandatory item (Quick-Setup); shown only, not stored. */
   isMandatory: boolean;
 }
 
@@ -39,7 +47,7 @@ export interface ConsumptionOverrideValues {
 }
 
 export interface CostsFormValues {
-  items: CostItemValues[];
+  costItems: CostItemValues[];
   co2: Co2Values;
   consumptionOverrides: ConsumptionOverrideValues[];
 }
@@ -52,25 +60,111 @@ export function buildEmptyCostItem(costType = ""): CostItemValues {
     amount: "",
     key: "",
     consumptionShare: String(DEFAULT_CONSUMPTION_SHARE_PERCENT),
-    meter: "",
+    meter: DEFAULT_METER_BY_COST_TYPE[costType] ?? "",
     excludedUnits: [],
+    energySource: "",
     laborCosts: "",
     taxCategory: "householdServices",
     mode: "manual",
     rateId: "",
-    rateConsumption: "",
+    consumptionAmount: "",
     isMandatory: false,
   };
 }
 
-/** Part 2, section 5: rate-based mode only where the cost type is read from a meter. */
-export function isConsumptionCostType(costType: string): boolean {
-  return costType in DEFAULT_METER_BY_COST_TYPE;
+/** A Quick-Setup item with its estimated amount. */
+export function buildTemplateCostItem(item: QuickSetupTemplateItem, amount: string): CostItemValues {
+  return {
+    ...buildEmptyCostItem(item.costType),
+    amount,
+    key: item.key,
+    consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
+    meter: item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? "",
+    isMandatory: item.isMandatory,
+  };
 }
+
+/** Part 2, section 5: rate-based mode only where the cost type requires consumption. */
+export { isConsumptionCostType };
 
 /** Section 5: editing the base percent sets the consumption percent to 100 minus it. */
 export function complementPercent(text: string): string {
   const value = Number(text.replace(",", "."));
   if (text.trim() === "" || !Number.isFinite(value)) return "";
   return String(Math.round((100 - value) * 100) / 100);
+}
+
+const textOrNull = (text: string): string | null => (text.trim() === "" ? null : text.trim());
+
+/** A percent as typed; text that is no number stays text so the schema names the problem. */
+function percentOrNull(text: string): number | null {
+  if (text.trim() === "") return null;
+  return Number(text.replace(",", "."));
+}
+
+/** The form's values as the body of PUT /costs, preview and save. */
+export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides">> {
+  const co2 = values.co2;
+  const hasCo2 = Boolean(co2.fuel || co2.consumptionKwh.trim() || co2.emissionsKg.trim() || co2.cost.trim());
+  return {
+    costItems: values.costItems.map((item) => {
+      const isRate = item.mode === "rate";
+      const laborCosts = textOrNull(item.laborCosts);
+      return {
+        costType: item.costType,
+        amount: textOrNull(item.amount),
+        key: item.key === "" ? null : item.key,
+        consumptionShare: item.key === "mixed" ? percentOrNull(item.consumptionShare) : null,
+        meter: item.key === "consumption" || item.key === "mixed" ? item.meter || null : null,
+        excludedUnits: item.excludedUnits,
+        energySource: item.energySource || null,
+        laborCosts,
+        taxCategory: laborCosts === null ? null : item.taxCategory,
+        mode: item.mode,
+        rateId: isRate ? textOrNull(item.rateId) : null,
+        consumptionAmount: isRate ? textOrNull(item.consumptionAmount) : null,
+      };
+    }),
+    co2: hasCo2
+      ? {
+          fuel: co2.fuel || null,
+          consumptionKwh: textOrNull(co2.consumptionKwh),
+          heatingValue: co2.heatingValue,
+          emissionsKg: textOrNull(co2.emissionsKg),
+          cost: textOrNull(co2.cost),
+        }
+      : null,
+    consumptionOverrides: values.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value.trim(), reason: entry.reason.trim() })),
+  };
+}
+
+/** The saved inputs of a billing period as form values. */
+export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
+  return {
+    costItems: saved.costItems.map((item) => ({
+      costType: item.costType,
+      amount: item.amount ?? "",
+      key: item.key ?? "",
+      consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
+      meter: item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? "",
+      excludedUnits: item.excludedUnits,
+      energySource: item.energySource ?? "",
+      laborCosts: item.laborCosts ?? "",
+      taxCategory: item.taxCategory ?? "householdServices",
+      mode: item.mode,
+      rateId: item.rateId ?? "",
+      consumptionAmount: item.consumptionAmount ?? "",
+      isMandatory: false,
+    })),
+    co2: saved.co2
+      ? {
+          fuel: saved.co2.fuel ?? "",
+          consumptionKwh: saved.co2.consumptionKwh ?? "",
+          heatingValue: saved.co2.heatingValue ?? "lower",
+          emissionsKg: saved.co2.emissionsKg ?? "",
+          cost: saved.co2.cost ?? "",
+        }
+      : EMPTY_CO2,
+    consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry })),
+  };
 }

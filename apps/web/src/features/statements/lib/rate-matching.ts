@@ -13,6 +13,7 @@ const UTILITIES_BY_COST_TYPE: Readonly<Record<string, readonly UtilityType[]>> =
   Entwässerung: ["coldwater"],
   Beleuchtung: ["electricity"],
   Betriebsstrom: ["electricity"],
+  Aufzug: ["electricity"],
 };
 
 /** 'Heizung', 'Kaltwasser', 'Strom': the source named in 'Kein Tarif für {source} hinterlegt.' */
