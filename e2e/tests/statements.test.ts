@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+
+// The new-statement wizard from a new account to a finalized statement (issue 11): the house,
+// its tenants (one moving out mid-year), meters and readings come through the API to save time;
+// the wizard itself is clicked through. The period is the wizard's default, the previous year.
+const YEAR = new Date().getUTCFullYear() - 1;
+const PREVIOUS_END = `${YEAR - 1}-12-31`;
+const MID_YEAR = `${YEAR}-06-30`;
+const YEAR_END = `${YEAR}-12-31`;
+
+async function postOk(page: Page, path: string, data: unknown): Promise<{ id: string } & Record<string, unknown>> {
+  const response = await page.request.post(path, { data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as { id: string };
+}
+
+interface House {
+  unitIds: string[];
+}
+
+/** Lindenhof: three units (60, 80, 60 m²), EG with a tenant change on 30 June, OG let all year, DG empty. */
+async function setUpHouse(page: Page): Promise<House> {
+  await postOk(page, "/api/onboarding", {
+    property: { name: "Lindenhof", street: "Lindenstraße", houseNumber: "5", postalCode: "20095", city: "Hamburg", state: "Hamburg", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+    units: [
+      { name: "EG", area: "60", persons: 2 },
+      { name: "OG", area: "80", persons: 3 },
+      { name: "DG", area: "60", persons: 1 },
+    ],
+  });
+  const properties = (await (await page.request.get("/api/properties")).json()) as { units: { id: string; name: string }[] }[];
+  const unitId = (name: string) => properties[0]!.units.find((unit) => unit.name === name)!.id;
+  const [eg, og, dg] = [unitId("EG"), unitId("OG"), unitId("DG")];
+
+  const anna = await postOk(page, "/api/tenants", { name: "Anna Alt", unitId: eg, moveInDate: "2019-01-01", moveOutDate: MID_YEAR, persons: 2 });
+  const bernd = await postOk(page, "/api/tenants", { name: "Bernd Neu", unitId: eg, moveInDate: `${YEAR}-07-01`, persons: 1 });
+  const clara = await postOk(page, "/api/tenants", { name: "Clara Lang", unitId: og, moveInDate: "2020-03-01", persons: 3 });
+  await postOk(page, `/api/tenants/${anna.id}/prepayments`, { monthlyAmount: "150", validFrom: "2019-01-01" });
+  await postOk(page, `/api/tenants/${bernd.id}/prepayments`, { monthlyAmount: "160", validFrom: `${YEAR}-07-01` });
+  await postOk(page, `/api/tenants/${clara.id}/prepayments`, { monthlyAmount: "200", validFrom: "2020-03-01" });
+
+  const meter = async (unit: string, meterType: string, meterNumber: string, readings: [string, string][]) => {
+    const created = await postOk(page, "/api/meters", { meterNumber, meterType, unitId: unit });
+    for (const [readingDate, readingValue] of readings) await postOk(page, `/api/meters/${created.id}/readings`, { readingDate, readingValue });
+  };
+  // EG: intermediate readings on Anna's move-out day (§ 9b HeizkV).
+  await meter(eg, "Heizkostenverteiler", "HKV-EG", [[MID_YEAR, "300"], [YEAR_END, "700"]]);
+  await meter(eg, "Warmwasserzähler", "WW-EG", [[PREVIOUS_END, "10"], [MID_YEAR, "25"], [YEAR_END, "40"]]);
+  await meter(eg, "Kaltwasser", "KW-EG", [[PREVIOUS_END, "100"], [MID_YEAR, "140"], [YEAR_END, "180"]]);
+  await meter(og, "Heizkostenverteiler", "HKV-OG", [[YEAR_END, "500"]]);
+  await meter(og, "Warmwasserzähler", "WW-OG", [[PREVIOUS_END, "5"], [YEAR_END, "30"]]);
+  await meter(og, "Kaltwasser", "KW-OG", [[PREVIOUS_END, "50"], [YEAR_END, "110"]]);
+  // DG: the cold-water meter has no end reading: the wizard lists it and asks for a manual value.
+  await meter(dg, "Kaltwasser", "KW-DG", [[PREVIOUS_END, "20"]]);
+  return { unitIds: [eg, og, dg] };
+}
+
+const AMOUNTS: [RegExp, string][] = [
+  [/^Heizung/, "6000"],
+  [/^Warmwasser/, "2000"],
+  [/^Kaltwasser/, "900"],
+  [/^Müllabfuhr/, "600"],
+  [/^Versicherung/, "1200"],
+  [/^Grundsteuer/, "800"],
+];
+
+describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("runs the wizard with the residential template: HeizkV 45 % refused, a missing reading listed and entered by hand, preview amounts, finalized", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await registerThroughApi(page, uniqueEmail("abrechnung"));
+    await setUpHouse(page);
+
+    // Step 0: the property list; choosing the property moves to step 1.
+    await page.goto("/dashboard/statements/new");
+    await page.getByRole("heading", { name: "Neue Abrechnung" }).waitFor();
+    await page.getByRole("button", { name: /Lindenhof/ }).click();
+    await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
+    // Default period: the previous calendar year.
+    expect(await page.getByLabel("Von").inputValue()).toBe(`${YEAR}-01-01`);
+    expect(await page.getByLabel("Bis").inputValue()).toBe(YEAR_END);
+    expect(await page.getByRole("button", { name: "Berechnung starten" }).isDisabled()).toBe(true);
+
+    // Quick-Setup: the residential template is recommended; mandatory items stay ticked.
+    await page.getByRole("button", { name: "Quick-Setup" }).click();
+    const dialog = page.getByRole("dialog", { name: "Quick-Setup: Vorlage wählen" });
+    await dialog.getByText("Empfohlen").waitFor();
+    expect(await dialog.getByRole("radio", { name: "Standard Wohngebäude" }).isChecked()).toBe(true);
+    expect(await dialog.getByRole("checkbox", { name: /^Heizung/ }).isDisabled()).toBe(true);
+    for (const optional of ["Abwasser", "Straßenreinigung", "Hausmeister", "Schornsteinfeger", "Betriebsstrom", "CO2-Abgabe"]) {
+      await dialog.getByRole("checkbox", { name: new RegExp(`^${optional}`) }).uncheck();
+    }
+    await dialog.getByRole("button", { name: "Vorlage übernehmen" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const items = page.getByRole("list").filter({ has: page.getByRole("heading", { name: /^Grundsteuer/ }) });
+    await expect.poll(() => items.getByRole("heading", { level: 3 }).count()).toBe(6);
+    for (const [name, amount] of AMOUNTS) {
+      await page.getByRole("listitem", { name }).getByLabel("Betrag (EUR)").fill(amount);
+    }
+
+    // Bad path 1: a HeizkV consumption share of 45 % is refused with the statute's message.
+    const heating = page.getByRole("listitem", { name: /^Heizung/ });
+    await heating.getByLabel("Verbrauchskosten (%)").fill("45");
+    expect(await heating.getByLabel("Grundkosten (%)").inputValue()).toBe("55");
+    const heizkvMessage = "HeizkV-Verstoß: Verbrauchsanteil 45% liegt außerhalb 50-70%";
+    await heating.getByText(heizkvMessage).waitFor();
+    await page.getByRole("button", { name: "Berechnung starten" }).click();
+    const calculationError = page.getByRole("alert").filter({ hasText: "Fehler bei der Berechnung" });
+    await expect.poll(() => calculationError.textContent(), { timeout: 15_000 }).toContain(heizkvMessage);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: screenshotPath("statements-costs-mobile"), fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await heating.getByLabel("Verbrauchskosten (%)").fill("70");
+
+    // Bad path 2: the missing end reading of DG's cold-water meter is listed and blocks.
+    await page.getByRole("button", { name: "Berechnung starten" }).click();
+    await expect.poll(() => calculationError.textContent(), { timeout: 15_000 }).toContain("KW-DG");
+    await page.screenshot({ path: screenshotPath("statements-costs"), fullPage: true });
+    // The unit's consumption entered by hand with its reason.
+    await page.getByRole("button", { name: "Verbrauch manuell eingeben" }).last().click();
+    const manual = page.getByRole("group", { name: "Manuell eingegebener Verbrauch" });
+    await manual.getByLabel("Wohneinheit").selectOption({ label: "DG" });
+    await manual.getByLabel("Zählerart").selectOption("coldwater");
+    await manual.getByLabel("Verbrauch").fill("0");
+    await manual.getByLabel("Begründung").fill("Wohnung leer, Zähler nicht abgelesen");
+    await page.getByRole("button", { name: "Berechnung starten" }).click();
+
+    // Step 2: the preview.
+    await page.getByRole("heading", { name: "Kosten je Wohneinheit" }).waitFor({ timeout: 20_000 });
+    const totals = page.getByRole("definition").filter({ hasText: "11.500,00 €" });
+    expect(await totals.count()).toBe(1);
+    const unitTable = page.getByRole("table", { name: "Kosten je Wohneinheit" });
+    expect(await unitTable.getByRole("row", { name: /DG/ }).textContent()).toContain("Leer");
+    expect(await unitTable.getByRole("row", { name: /EG/ }).textContent()).toContain("Anna Alt, Bernd Neu");
+    await page.getByText("Mieterwechsel und Leerstand").waitFor();
+    // Clara (OG, 80 of 200 m², all year): Grundsteuer 800 × 0.4, Versicherung 1200 × 0.4, Müllabfuhr 600 / 3.
+    const clara = page.getByRole("article", { name: "Abrechnung Clara Lang" });
+    const claraTable = clara.getByRole("table");
+    expect(await claraTable.getByRole("row", { name: /Grundsteuer/ }).textContent()).toContain("320,00 €");
+    expect(await claraTable.getByRole("row", { name: /Versicherung/ }).textContent()).toContain("480,00 €");
+    expect(await claraTable.getByRole("row", { name: /Müllabfuhr/ }).textContent()).toContain("200,00 €");
+    expect(await clara.textContent()).toContain("2.400,00 €"); // 12 × 200 € prepayments
+    expect(await clara.textContent()).toMatch(/Nachzahlung|Guthaben/);
+    await page.screenshot({ path: screenshotPath("statements-preview"), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath("statements-preview-mobile"), fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // Finalize: the question, the success text, then the saved run after 1.2 s.
+    await page.getByRole("button", { name: "Finalisieren" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Finalisieren" }).click();
+    await page.getByText("Abrechnung erfolgreich finalisiert!").first().waitFor();
+    await page.waitForURL(/\/dashboard\/statements\/[0-9a-f-]{36}$/);
+    await page.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).waitFor();
+    expect(await page.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).getByRole("row").count()).toBe(4);
+    await page.getByText("Finalisiert", { exact: true }).first().waitFor();
+    await page.screenshot({ path: screenshotPath("statements-saved"), fullPage: true });
+    await context.close();
+  });
+});
