@@ -1,4 +1,5 @@
-import type { DistributionKey, MeterKind } from "@nk/engine";
+import { z } from "zod";
+import { DISTRIBUTION_KEYS, METER_KINDS, type DistributionKey, type MeterKind } from "@nk/engine";
 import { fromScaledBigInt, toScaledBigInt } from "../decimal-text.ts";
 import type { PropertyType } from "../properties.ts";
 
@@ -150,3 +151,28 @@ export function estimateTemplateAmounts(template: QuickSetupTemplate, totalArea:
   }
   return amounts;
 }
+
+/** GET /api/statements/templates (plan feature quickSetupTemplates). */
+export const quickSetupTemplatesResponseSchema = z.object({
+  templates: z.array(
+    z.object({
+      id: z.enum(QUICK_SETUP_TEMPLATE_IDS),
+      name: z.string(),
+      description: z.string(),
+      estimatePerM2: z.object({ heating: z.string(), other: z.string() }),
+      items: z.array(
+        z.object({
+          costType: z.string(),
+          key: z.enum(DISTRIBUTION_KEYS),
+          consumptionShare: z.number().nullable(),
+          meter: z.enum(METER_KINDS).nullable(),
+          isMandatory: z.boolean(),
+          estimateGroup: z.string(),
+        }),
+      ),
+    }),
+  ),
+  /** The template the property's type recommends, when ?propertyId= is given. */
+  recommendedId: z.enum(QUICK_SETUP_TEMPLATE_IDS).nullable(),
+});
+export type QuickSetupTemplatesResponse = z.infer<typeof quickSetupTemplatesResponseSchema>;

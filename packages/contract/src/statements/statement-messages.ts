@@ -4,6 +4,7 @@ export const STATEMENT_MESSAGES = {
   billingPeriodRequired: "Bitte wählen Sie einen Abrechnungszeitraum aus.",
   billingPeriodNotFound: "Abrechnungsperiode nicht gefunden",
   statementNotFound: "Abrechnung nicht gefunden",
+  propertyNotFound: "Immobilie nicht gefunden",
   costTypeRequired: "Bitte wählen Sie zuerst eine Kostenart aus.",
   costTypeTooLong: "Die Kostenart darf höchstens 100 Zeichen lang sein.",
   keyInvalid: "Bitte wählen Sie einen gültigen Verteilerschlüssel aus.",
@@ -89,3 +90,27 @@ export const STATEMENT_STATUS_LABELS: Record<StatementStatus, string> = {
   sent: "Versendet",
   archived: "Archiviert",
 };
+
+/** Error codes of the statement API beyond the common ones (400 answers). */
+export const STATEMENT_ERROR_CODES = {
+  /** The engine refused the input: every German message in error.details, the first in error.message. */
+  calculationFailed: "CALCULATION_FAILED",
+  /** Unit meters without an end value that a cost item needs (DECISIONS 8), listed in error.details. */
+  missingReadings: "MISSING_READINGS",
+} as const;
+
+/** The calculation contract the saved engine input and output follow. */
+export const CALCULATION_CONTRACT_VERSION = "1.1";
+
+/** DECISIONS 9: the account's single owner holds the roles admin and billing_manager. */
+export const ACCOUNT_OWNER_ROLES = ["admin", "billing_manager"] as const;
+export type AccountRole = (typeof ACCOUNT_OWNER_ROLES)[number];
+
+/** Part 2, section 6: the roles that may use each permission action. */
+export const PERMISSION_ROLES: Record<typeof CREATE_BILLING_STATEMENT_PERMISSION, readonly AccountRole[]> = {
+  create_billing_statement: ["admin", "billing_manager"],
+};
+
+export function hasPermission(roles: readonly AccountRole[], action: typeof CREATE_BILLING_STATEMENT_PERMISSION): boolean {
+  return PERMISSION_ROLES[action].some((role) => roles.includes(role));
+}
