@@ -81,7 +81,7 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
   it("runs the wizard with the residential template: HeizkV 45 % refused, a missing reading listed and entered by hand, preview amounts, finalized", async () => {
     const { context, page } = await openPage(browser, server.baseUrl);
     await registerThroughApi(page, uniqueEmail("abrechnung"));
-    await setUpHouse(page);
+    const house = await setUpHouse(page);
 
     // Step 0: the property list; choosing the property moves to step 1.
     await page.goto("/dashboard/statements/new");
@@ -110,31 +110,34 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
       await page.getByRole("listitem", { name }).getByLabel("Betrag (EUR)").fill(amount);
     }
 
-    // Bad path 1: a HeizkV consumption share of 45 % is refused with the statute's message.
+    // Bad path 1: the missing end reading of DG's cold-water meter is listed and blocks.
+    await page.getByRole("button", { name: "Berechnung starten" }).click();
+    const calculationError = page.getByRole("alert").filter({ hasText: "Fehler bei der Berechnung" });
+    await expect.poll(() => calculationError.textContent(), { timeout: 15_000 }).toContain("KW-DG");
+    // The consumption panel lists it too, with the way out.
+    const missing = page.getByRole("alert").filter({ hasText: "Fehlende Zählerstände" });
+    await missing.getByText(/KW-DG/).waitFor();
+    await page.screenshot({ path: screenshotPath("statements-costs"), fullPage: true });
+    // The unit's consumption entered by hand with its reason.
+    await missing.getByRole("button", { name: "Verbrauch manuell eingeben" }).click();
+    const manual = page.getByRole("group", { name: "Manuell eingegebener Verbrauch" });
+    expect(await manual.getByLabel("Wohneinheit").inputValue()).toBe(house.unitIds[2]);
+    expect(await manual.getByLabel("Zählerart").inputValue()).toBe("coldwater");
+    await manual.getByLabel("Verbrauch", { exact: true }).fill("0");
+    await manual.getByLabel("Begründung").fill("Wohnung leer, Zähler nicht abgelesen");
+
+    // Bad path 2: a HeizkV consumption share of 45 % is refused with the statute's message.
     const heating = page.getByRole("listitem", { name: /^Heizung/ });
     await heating.getByLabel("Verbrauchskosten (%)").fill("45");
     expect(await heating.getByLabel("Grundkosten (%)").inputValue()).toBe("55");
     const heizkvMessage = "HeizkV-Verstoß: Verbrauchsanteil 45% liegt außerhalb 50-70%";
     await heating.getByText(heizkvMessage).waitFor();
     await page.getByRole("button", { name: "Berechnung starten" }).click();
-    const calculationError = page.getByRole("alert").filter({ hasText: "Fehler bei der Berechnung" });
     await expect.poll(() => calculationError.textContent(), { timeout: 15_000 }).toContain(heizkvMessage);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: screenshotPath("statements-costs-mobile"), fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     await heating.getByLabel("Verbrauchskosten (%)").fill("70");
-
-    // Bad path 2: the missing end reading of DG's cold-water meter is listed and blocks.
-    await page.getByRole("button", { name: "Berechnung starten" }).click();
-    await expect.poll(() => calculationError.textContent(), { timeout: 15_000 }).toContain("KW-DG");
-    await page.screenshot({ path: screenshotPath("statements-costs"), fullPage: true });
-    // The unit's consumption entered by hand with its reason.
-    await page.getByRole("button", { name: "Verbrauch manuell eingeben" }).last().click();
-    const manual = page.getByRole("group", { name: "Manuell eingegebener Verbrauch" });
-    await manual.getByLabel("Wohneinheit").selectOption({ label: "DG" });
-    await manual.getByLabel("Zählerart").selectOption("coldwater");
-    await manual.getByLabel("Verbrauch").fill("0");
-    await manual.getByLabel("Begründung").fill("Wohnung leer, Zähler nicht abgelesen");
     await page.getByRole("button", { name: "Berechnung starten" }).click();
 
     // Step 2: the preview.

@@ -10,6 +10,7 @@ import type {
   StatementPreviewBody,
   StatementRun,
   StatementSaveBody,
+  StatementConsumption,
   StatementSaveResult,
   Tenant,
 } from "@nk/contract";
@@ -23,6 +24,7 @@ const BILLING_PERIODS_KEY = ["billing-periods"] as const;
 const STATEMENTS_KEY = ["statements"] as const;
 
 export const costsKey = (billingPeriodId: string) => [...BILLING_PERIODS_KEY, "costs", billingPeriodId] as const;
+const consumptionKey = (billingPeriodId: string) => [...BILLING_PERIODS_KEY, "consumption", billingPeriodId] as const;
 
 export function usePropertyTenants(propertyId: string | undefined) {
   return useQuery({
@@ -65,9 +67,21 @@ export function useBillingPeriodCosts(billingPeriodId: string | null) {
 }
 
 export function useSaveCosts() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ billingPeriodId, body }: { billingPeriodId: string; body: BillingPeriodCostsBody }) =>
       apiPut<BillingPeriodCosts>(`/api/billing-periods/${billingPeriodId}/costs`, body),
+    // Which readings block depends on the saved items and manual values.
+    onSuccess: (_saved, { billingPeriodId }) => queryClient.invalidateQueries({ queryKey: consumptionKey(billingPeriodId) }),
+  });
+}
+
+/** GET /api/billing-periods/:id/consumption: values per unit and meter kind, readings used, missing ones. */
+export function useBillingPeriodConsumption(billingPeriodId: string | null) {
+  return useQuery({
+    queryKey: consumptionKey(billingPeriodId ?? "none"),
+    queryFn: () => apiGet<StatementConsumption>(`/api/billing-periods/${billingPeriodId}/consumption`),
+    enabled: Boolean(billingPeriodId),
   });
 }
 

@@ -56,7 +56,7 @@ export function ConsumptionPanel({
             <ConsumptionReadings consumption={consumption} unitName={unitName} />
           </>
         ) : (
-          <p className="text-sm text-slate-600">Die Verbrauchswerte und verwendeten Zählerstände erscheinen hier nach dem Start der Berechnung.</p>
+          <p className="text-sm text-slate-600">Die Verbrauchswerte und die verwendeten Zählerstände erscheinen hier, sobald die erste Kostenposition gespeichert ist.</p>
         )}
 
         <fieldset className="space-y-3">

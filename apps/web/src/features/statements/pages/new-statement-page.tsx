@@ -8,7 +8,7 @@ import { isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { mappedZodResolver } from "../../../lib/form-resolver";
 import { useProperties } from "../../../lib/use-properties";
-import { useBillingPeriodCosts, usePreviewStatement, usePropertyTenants, useRates, useSaveStatement } from "../api";
+import { useBillingPeriodConsumption, useBillingPeriodCosts, usePreviewStatement, usePropertyTenants, useRates, useSaveStatement } from "../api";
 import { CostsStep } from "../components/costs-step";
 import { PreviewStep } from "../components/preview-step";
 import { PropertyStep } from "../components/property-step";
@@ -55,6 +55,7 @@ export function NewStatementPage() {
   const tenants = usePropertyTenants(property?.id);
   const rates = useRates();
   const costs = useBillingPeriodCosts(wizardPeriod.billingPeriodId);
+  const consumption = useBillingPeriodConsumption(wizardPeriod.billingPeriodId);
   const savedCosts = costs.data;
   // A stored period's saved inputs fill the form when they arrive; a period without saved
   // inputs (or a new one) keeps what was typed.
@@ -75,7 +76,6 @@ export function NewStatementPage() {
   const previewMutation = usePreviewStatement();
   const saveMutation = useSaveStatement();
   const [preview, setPreview] = useState<StatementPreview | null>(null);
-  const [lastConsumption, setLastConsumption] = useState<StatementPreview["consumption"] | null>(null);
   const [calculationErrors, setCalculationErrors] = useState<string[] | null>(null);
   const [isPreparing, setIsPreparing] = useState(false);
   const isCalculating = isPreparing || previewMutation.isPending;
@@ -88,7 +88,6 @@ export function NewStatementPage() {
     if (chosen.id !== propertyId) {
       form.reset(EMPTY_VALUES);
       setPreview(null);
-      setLastConsumption(null);
       setCalculationErrors(null);
     }
     setPropertyId(chosen.id);
@@ -119,7 +118,6 @@ export function NewStatementPage() {
       }
       try {
         const answer = await previewMutation.mutateAsync({ billingPeriodId, ...input });
-        setLastConsumption(answer.consumption);
         const emptyMessage = getEmptyResultMessage(answer);
         if (emptyMessage) {
           setPreview(null);
@@ -133,6 +131,7 @@ export function NewStatementPage() {
       } catch (error) {
         // Section 2.1: a failed calculation clears the preview.
         setPreview(null);
+        void consumption.refetch();
         if (isApiError(error)) {
           applyServerFieldErrors(form.setError, error);
           setCalculationErrors(error.details.length > 0 ? error.details : [`Fehler: ${error.message}`]);
@@ -188,7 +187,7 @@ export function NewStatementPage() {
           isLoadingCosts={!isCostsLoaded}
           rates={rates.data ?? []}
           autosave={autosave.status}
-          consumption={lastConsumption}
+          consumption={consumption.data ?? null}
           isCalculating={isCalculating}
           progressText={progressText}
           calculationErrors={calculationErrors}
