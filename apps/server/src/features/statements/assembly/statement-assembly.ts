@@ -131,7 +131,11 @@ function buildCo2(costs: AssemblyCosts): StatementInput["co2"] {
 export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): AssembledStatement {
   const { period } = data;
   const unitIds = new Set(data.units.map((u) => u.id));
-  const tenants = data.tenants.filter((t) => unitIds.has(t.unitId) && overlapsPeriod(t, period.start, period.end));
+  // By unit in the input order, then by move-in: the order of the engine's lines.
+  const unitOrder = new Map(data.units.map((u, index) => [u.id, index]));
+  const tenants = data.tenants
+    .filter((t) => unitIds.has(t.unitId) && overlapsPeriod(t, period.start, period.end))
+    .sort((a, b) => unitOrder.get(a.unitId)! - unitOrder.get(b.unitId)! || a.moveInDate.localeCompare(b.moveInDate));
   const meters = data.meters.map((meter) =>
     deriveMeterConsumption({
       meter,
