@@ -12,7 +12,7 @@ const SOURCE_TEXT: Record<Co2["source"], string> = {
 };
 
 /** Step 2: the CO2KostAufG section (§ 7 (3)): emissions, kg/m², stage, split, tenant and landlord cost. */
-export function Co2Summary({ co2 }: { co2: StatementResult["co2"] }) {
+export function Co2Summary({ co2, hasHeatingCosts }: { co2: StatementResult["co2"]; hasHeatingCosts: boolean }) {
   return (
     <Card>
       <CardHeader>
@@ -20,7 +20,11 @@ export function Co2Summary({ co2 }: { co2: StatementResult["co2"] }) {
       </CardHeader>
       <CardContent>
         {co2 === null ? (
-          <p className="text-sm text-slate-600">Keine Heiz- oder Warmwasserkosten erfasst: keine CO₂-Aufteilung.</p>
+          <p className="text-sm text-slate-600">
+            {hasHeatingCosts
+              ? "Keine CO₂-Angaben erfasst: Tragen Sie Energieträger und Verbrauch (kWh) der Brennstoffrechnung ein, damit die Abrechnung die CO₂-Kosten nach § 7 Abs. 3 CO2KostAufG ausweist."
+              : "Keine Heiz- oder Warmwasserkosten erfasst: keine CO₂-Aufteilung."}
+          </p>
         ) : (
           <div className="space-y-3 text-sm">
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">

@@ -17,7 +17,7 @@ export function ConsumptionReadings({ consumption, unitName }: { consumption: St
     <div className="space-y-4">
       {consumption.values.length > 0 ? (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-sm" aria-label="Verbrauchswerte je Wohneinheit">
+          <table className="w-full text-xs sm:text-sm" aria-label="Verbrauchswerte je Wohneinheit">
             <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
               <tr>
                 <th scope="col" className="py-1 pr-3">Einheit</th>

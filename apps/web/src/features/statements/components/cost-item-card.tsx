@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Trash2 } from "lucide-react";
 import {
@@ -49,6 +49,7 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
   const usesMeter = item.key === "consumption" || item.key === "mixed";
   const heizkvError = getHeizkvShareError(item.costType, item.key, item.consumptionShare);
   const label = item.costType || `Kostenposition ${index + 1}`;
+  const [isExtraOpen, setIsExtraOpen] = useState(() => Boolean(item.energySource || item.laborCosts || item.excludedUnits.length > 0));
   const fittingRates = findFittingRates(rates, item.costType, propertyId, period);
   const energyWarning = getUnusualEnergySourceWarning(item.costType, item.energySource);
 
@@ -112,13 +113,6 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
           error={errors?.key?.message}
           {...register(`costItems.${index}.key`)}
         />
-        <SelectField
-          label="Energieträger"
-          placeholder="Nicht angegeben"
-          options={ENERGY_SOURCES.map((source) => ({ value: source, label: ENERGY_SOURCE_LABELS[source] }))}
-          hint={energyWarning ?? undefined}
-          {...register(`costItems.${index}.energySource`)}
-        />
         {usesMeter ? (
           <SelectField
             label="Zählerart"
@@ -155,34 +149,52 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
         </div>
       ) : null}
 
-      {units.length > 0 ? (
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-700">Ausgenommene Wohneinheiten</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {units.map((unit) => (
-              <label key={unit.id} className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" value={unit.id} className="size-4 accent-brand-700" {...register(`costItems.${index}.excludedUnits`)} />
-                {unit.name}
-              </label>
-            ))}
+      <details className="group rounded-lg border border-slate-200 px-3 py-2" open={isExtraOpen || Boolean(errors?.laborCosts)} onToggle={(event) => setIsExtraOpen(event.currentTarget.open)}>
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">Weitere Angaben: Energieträger, ausgenommene Einheiten, Lohnanteil (§ 35a EStG)</summary>
+        <div className="mt-3 space-y-4">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <SelectField
+              label="Energieträger"
+              placeholder="Nicht angegeben"
+              options={ENERGY_SOURCES.map((source) => ({ value: source, label: ENERGY_SOURCE_LABELS[source] }))}
+              {...register(`costItems.${index}.energySource`)}
+            />
           </div>
-        </fieldset>
-      ) : null}
+          {units.length > 0 ? (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-700">Ausgenommene Wohneinheiten</legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-2">
+                {units.map((unit) => (
+                  <label key={unit.id} className="flex items-center gap-2 text-sm text-slate-700">
+                    <input type="checkbox" value={unit.id} className="size-4 accent-brand-700" {...register(`costItems.${index}.excludedUnits`)} />
+                    {unit.name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
 
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="davon Lohnkosten (EUR, § 35a EStG)"
-          inputMode="decimal"
-          placeholder="optional"
-          error={errors?.laborCosts?.message}
-          {...register(`costItems.${index}.laborCosts`)}
-        />
-        <SelectField
-          label="Kategorie § 35a EStG"
-          options={TAX_CATEGORIES.map((category) => ({ value: category, label: TAX_CATEGORY_LABELS[category] }))}
-          {...register(`costItems.${index}.taxCategory`)}
-        />
-      </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              label="davon Lohnkosten (EUR, § 35a EStG)"
+              inputMode="decimal"
+              placeholder="optional"
+              error={errors?.laborCosts?.message}
+              {...register(`costItems.${index}.laborCosts`)}
+            />
+            <SelectField
+              label="Kategorie § 35a EStG"
+              options={TAX_CATEGORIES.map((category) => ({ value: category, label: TAX_CATEGORY_LABELS[category] }))}
+              {...register(`costItems.${index}.taxCategory`)}
+            />
+          </div>
+        </div>
+      </details>
+      {energyWarning ? (
+        <p className="text-sm text-amber-800" role="status">
+          {energyWarning}
+        </p>
+      ) : null}
     </li>
   );
 }

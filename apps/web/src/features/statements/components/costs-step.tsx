@@ -127,7 +127,7 @@ export function CostsStep(props: CostsStepProps) {
       <Co2Fields />
       <ConsumptionPanel consumption={props.consumption} units={units} />
 
-      <div className="sticky bottom-0 z-10 -mx-4 space-y-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+      <div className="space-y-3 border-t border-slate-200 py-3 sm:sticky sm:bottom-0 sm:z-10 sm:rounded-xl sm:border sm:bg-white/95 sm:px-4 sm:backdrop-blur">
         {props.calculationErrors ? (
           <Alert variant="error" title="Fehler bei der Berechnung">
             <ul className="list-disc space-y-1 pl-5">

@@ -37,7 +37,7 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
         </CardContent>
       </Card>
 
-      <div className="sticky bottom-0 z-10 -mx-4 space-y-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+      <div className="space-y-3 border-t border-slate-200 py-3 sm:sticky sm:bottom-0 sm:z-10 sm:rounded-xl sm:border sm:bg-white/95 sm:px-4 sm:backdrop-blur">
         {saveError ? <Alert variant="error">{saveError}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
           <Button type="button" variant="ghost" onClick={onBack} disabled={isSaving}>

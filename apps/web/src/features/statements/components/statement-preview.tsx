@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import type { StatementInput, StatementResult } from "@nk/engine";
+import { isHeizkvCostType, type StatementInput, type StatementResult } from "@nk/engine";
 import { Alert } from "../../../components/ui/alert";
 import type { PreviewNames } from "../lib/names";
 import { buildUnitRows } from "../lib/preview-figures";
@@ -51,7 +51,7 @@ export function StatementPreview({ input, result, names, warnings = [], consumpt
         </Alert>
       ) : null}
       <TenantChangeReport input={input} result={result} names={names} />
-      <Co2Summary co2={result.co2} />
+      <Co2Summary co2={result.co2} hasHeatingCosts={input.costItems.some((item) => isHeizkvCostType(item.costType))} />
       {consumptionAnalysis}
       <UnitTable rows={rows} totalCosts={result.totalCosts} names={names} selected={selected} onToggle={toggle} />
       <section aria-labelledby="allocation-details-title" className="space-y-3">
