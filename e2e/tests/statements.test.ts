@@ -154,8 +154,16 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     expect(await claraTable.getByRole("row", { name: /Grundsteuer/ }).textContent()).toContain("320,00 €");
     expect(await claraTable.getByRole("row", { name: /Versicherung/ }).textContent()).toContain("480,00 €");
     expect(await claraTable.getByRole("row", { name: /Müllabfuhr/ }).textContent()).toContain("200,00 €");
+    // Heizung 6000: 30 % by area x degree days (80/200 of 1800), 70 % by the allocators (500/1200 of 4200).
+    expect(await claraTable.getByRole("row", { name: /^Heizung/ }).textContent()).toContain("2.470,00 €");
+    // Kaltwasser 900 by consumption: 60 of 140 m³, rounded by largest remainder.
+    expect(await claraTable.getByRole("row", { name: /^Kaltwasser/ }).textContent()).toContain("385,72 €");
     expect(await clara.textContent()).toContain("2.400,00 €"); // 12 × 200 € prepayments
-    expect(await clara.textContent()).toMatch(/Nachzahlung|Guthaben/);
+    expect(await clara.getByText("Nachzahlung: 2.332,08 €").count()).toBe(1);
+    // Anna moved out on 30 June: her own allocator reading (§ 9b HeizkV) and half a year of degree days.
+    const anna = page.getByRole("article", { name: "Abrechnung Anna Alt" });
+    expect(await anna.getByRole("table").getByRole("row", { name: /^Heizung/ }).textContent()).toContain("1.365,00 €");
+    expect(await anna.getByText("Nachzahlung: 1.589,93 €").count()).toBe(1);
     await page.screenshot({ path: screenshotPath("statements-preview"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
@@ -172,6 +180,12 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     expect(await page.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).getByRole("row").count()).toBe(4);
     await page.getByText("Finalisiert", { exact: true }).first().waitFor();
     await page.screenshot({ path: screenshotPath("statements-saved"), fullPage: true });
+
+    // ?property= starts at step 1 with the period's saved inputs; the finalized period says so.
+    const propertyId = ((await (await page.request.get("/api/properties")).json()) as { id: string }[])[0]!.id;
+    await page.goto(`/dashboard/statements/new?property=${propertyId}`);
+    await page.getByText("Die Abrechnung dieses Zeitraums ist finalisiert.", { exact: false }).waitFor();
+    await expect.poll(() => page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("800.00");
     await context.close();
   });
 });
