@@ -188,4 +188,19 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await expect.poll(() => page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("800.00");
     await context.close();
   });
+
+  it("offers the onboarding when there is no property, from the menu, at 375 px", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl, "mobile");
+    await registerThroughApi(page, uniqueEmail("abrechnung-leer"));
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    await page.getByRole("link", { name: "Neue Abrechnung" }).click();
+    await page.waitForURL("**/dashboard/statements/new");
+    await page.getByText("Keine Immobilien gefunden").waitFor();
+    expect(await page.getByRole("link", { name: "Immobilie anlegen" }).getAttribute("href")).toBe("/dashboard/onboarding");
+    const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath("statements-empty-mobile"), fullPage: true });
+    await context.close();
+  });
 });
