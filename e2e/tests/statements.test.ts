@@ -52,6 +52,8 @@ async function setUpHouse(page: Page): Promise<House> {
   await meter(og, "Heizkostenverteiler", "HKV-OG", [[YEAR_END, "500"]]);
   await meter(og, "Warmwasserzähler", "WW-OG", [[PREVIOUS_END, "5"], [YEAR_END, "30"]]);
   await meter(og, "Kaltwasser", "KW-OG", [[PREVIOUS_END, "50"], [YEAR_END, "110"]]);
+  // A cold-water tariff: 3 €/m³ and 30 € a month, so 180 m³ cost 900 € in the year.
+  await postOk(page, "/api/rates", { utilityType: "coldwater", rateName: "Wasser 2025", providerName: "Hamburg Wasser", unitPrice: "3", basePrice: "30", validFrom: "2024-01-01", region: "Hamburg" });
   // DG: the cold-water meter has no end reading: the wizard lists it and asks for a manual value.
   await meter(dg, "Kaltwasser", "KW-DG", [[PREVIOUS_END, "20"]]);
   return { unitIds: [eg, og, dg] };
@@ -60,7 +62,6 @@ async function setUpHouse(page: Page): Promise<House> {
 const AMOUNTS: [RegExp, string][] = [
   [/^Heizung/, "6000"],
   [/^Warmwasser/, "2000"],
-  [/^Kaltwasser/, "900"],
   [/^Müllabfuhr/, "600"],
   [/^Versicherung/, "1200"],
   [/^Grundsteuer/, "800"],
@@ -110,6 +111,19 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
       await page.getByRole("listitem", { name }).getByLabel("Betrag (EUR)").fill(amount);
     }
 
+    // A rate-based item: no tariff fits hot water (link to the tariffs); cold water from its tariff.
+    const hotWater = page.getByRole("listitem", { name: /^Warmwasser/ });
+    await hotWater.getByLabel("Erfassung").selectOption("rate");
+    await hotWater.getByText("Kein Tarif für Warmwasser hinterlegt.").waitFor();
+    expect(await hotWater.getByRole("link", { name: "Tarif anlegen" }).first().getAttribute("href")).toBe("/dashboard/rates");
+    await hotWater.getByLabel("Erfassung").selectOption("manual");
+    const coldWater = page.getByRole("listitem", { name: /^Kaltwasser/ });
+    await coldWater.getByLabel("Erfassung").selectOption("rate");
+    await coldWater.getByLabel("Tarif", { exact: true }).selectOption({ label: "Wasser 2025 (Hamburg Wasser)" });
+    await coldWater.getByLabel("Verbrauch (m³)").fill("180");
+    await coldWater.getByRole("button", { name: "Berechnen" }).click();
+    await coldWater.getByText("Betrag nach Tarif „Wasser 2025“: 900,00 €").waitFor();
+
     // Bad path 1: the missing end reading of DG's cold-water meter is listed and blocks.
     await page.getByRole("button", { name: "Berechnung starten" }).click();
     const calculationError = page.getByRole("alert").filter({ hasText: "Fehler bei der Berechnung" });
@@ -148,6 +162,9 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     expect(await unitTable.getByRole("row", { name: /DG/ }).textContent()).toContain("Leer");
     expect(await unitTable.getByRole("row", { name: /EG/ }).textContent()).toContain("Anna Alt, Bernd Neu");
     await page.getByText("Mieterwechsel und Leerstand").waitFor();
+    const rateCosts = page.getByRole("region", { name: "Tarifbasierte Kosten" });
+    expect(await rateCosts.textContent()).toContain("Kaltwasser: Tarif „Wasser 2025“");
+    expect(await rateCosts.textContent()).toContain("900,00 €");
     // Clara (OG, 80 of 200 m², all year): Grundsteuer 800 × 0.4, Versicherung 1200 × 0.4, Müllabfuhr 600 / 3.
     const clara = page.getByRole("article", { name: "Abrechnung Clara Lang" });
     const claraTable = clara.getByRole("table");
