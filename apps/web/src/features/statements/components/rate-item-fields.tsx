@@ -5,7 +5,7 @@ import { formatDecimalTextDe, formatEuroDe, parseDecimalInput, STATEMENT_MESSAGE
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
-import type { CostsFormValues } from "../lib/cost-form";
+import { toInputDecimal, type CostsFormValues } from "../lib/cost-form";
 import { calculateItemRateCost, getTariffSource } from "../lib/rate-matching";
 
 
@@ -36,7 +36,7 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
       setMessage({ kind: "error", texts: outcome.errors });
       return;
     }
-    setValue(`costItems.${index}.amount`, outcome.result.totalCosts, { shouldDirty: true, shouldValidate: true });
+    setValue(`costItems.${index}.amount`, toInputDecimal(outcome.result.totalCosts, 2), { shouldDirty: true, shouldValidate: true });
     setMessage({
       kind: "info",
       texts: [
@@ -94,7 +94,7 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
       </p>
       {rate && amount ? (
         <p className="text-sm text-slate-800">
-          Betrag nach Tarif „{rate.rateName}“: <span className="font-semibold tabular-nums">{formatEuroDe(amount)}</span>
+          Betrag nach Tarif „{rate.rateName}“: <span className="font-semibold tabular-nums">{formatEuroDe(parseDecimalInput(amount) ?? amount)}</span>
         </p>
       ) : null}
       {message ? (

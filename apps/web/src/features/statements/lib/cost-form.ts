@@ -1,4 +1,5 @@
 import {
+  formatDecimalTextDe,
   isConsumptionCostType,
   type BillingPeriodCosts,
   type BillingPeriodCostsBody,
@@ -76,7 +77,7 @@ export function buildEmptyCostItem(costType = ""): CostItemValues {
 export function buildTemplateCostItem(item: QuickSetupTemplateItem, amount: string): CostItemValues {
   return {
     ...buildEmptyCostItem(item.costType),
-    amount,
+    amount: toInputDecimal(amount, 2),
     key: item.key,
     consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
     meter: item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? "",
@@ -92,6 +93,11 @@ export function complementPercent(text: string): string {
   const value = Number(text.replace(",", "."));
   if (text.trim() === "" || !Number.isFinite(value)) return "";
   return String(Math.round((100 - value) * 100) / 100);
+}
+
+/** Stored decimal text as the German input shows it ("1234.50" -> "1.234,50"); parseDecimalInput reads it back. */
+export function toInputDecimal(value: string | null, minDecimals = 0): string {
+  return value === null ? "" : formatDecimalTextDe(value, minDecimals);
 }
 
 const textOrNull = (text: string): string | null => (text.trim() === "" ? null : text.trim());
@@ -143,28 +149,29 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
   return {
     costItems: saved.costItems.map((item) => ({
       costType: item.costType,
-      amount: item.amount ?? "",
+      amount: toInputDecimal(item.amount, 2),
       key: item.key ?? "",
       consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
       meter: item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? "",
       excludedUnits: item.excludedUnits,
       energySource: item.energySource ?? "",
-      laborCosts: item.laborCosts ?? "",
+      laborCosts: toInputDecimal(item.laborCosts, 2),
       taxCategory: item.taxCategory ?? "householdServices",
       mode: item.mode,
       rateId: item.rateId ?? "",
-      consumptionAmount: item.consumptionAmount ?? "",
+      // A number input (step 0.01): canonical text without trailing zeros, never the German comma.
+      consumptionAmount: item.consumptionAmount === null ? "" : item.consumptionAmount.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""),
       isMandatory: false,
     })),
     co2: saved.co2
       ? {
           fuel: saved.co2.fuel ?? "",
-          consumptionKwh: saved.co2.consumptionKwh ?? "",
+          consumptionKwh: toInputDecimal(saved.co2.consumptionKwh),
           heatingValue: saved.co2.heatingValue ?? "lower",
-          emissionsKg: saved.co2.emissionsKg ?? "",
-          cost: saved.co2.cost ?? "",
+          emissionsKg: toInputDecimal(saved.co2.emissionsKg),
+          cost: toInputDecimal(saved.co2.cost, 2),
         }
       : EMPTY_CO2,
-    consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry })),
+    consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: toInputDecimal(entry.value) })),
   };
 }
