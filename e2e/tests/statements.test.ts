@@ -87,7 +87,9 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     // Step 0: the property list; choosing the property moves to step 1.
     await page.goto("/dashboard/statements/new");
     await page.getByRole("heading", { name: "Neue Abrechnung" }).waitFor();
-    await page.getByRole("button", { name: /Lindenhof/ }).click();
+    // Keyboard: the property is a button.
+    await page.getByRole("button", { name: /Lindenhof/ }).focus();
+    await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
     // Default period: the previous calendar year.
     expect(await page.getByLabel("Von").inputValue()).toBe(`${YEAR}-01-01`);

@@ -1,5 +1,9 @@
-import { formatDecimalTextDe, METER_KIND_LABELS, READING_SOURCE_LABELS, STATEMENT_MESSAGES, type ReadingUsed, type StatementConsumption } from "@nk/contract";
+import { formatDecimalTextDe, METER_KIND_LABELS, READING_SOURCE_LABELS, STATEMENT_MESSAGES, type ConsumptionValue, type ReadingUsed, type StatementConsumption } from "@nk/contract";
 import { formatDate } from "../../../lib/format";
+
+function describeSource(value: ConsumptionValue): string {
+  return value.source === "manual" ? `${STATEMENT_MESSAGES.estimatedLabel}: ${value.reason ?? ""}` : "Zählerstände";
+}
 
 function ReadingText({ reading }: { reading: ReadingUsed | null }) {
   if (!reading) return <span className="font-medium text-red-700">fehlt</span>;
@@ -23,7 +27,7 @@ export function ConsumptionReadings({ consumption, unitName }: { consumption: St
                 <th scope="col" className="py-1 pr-3">Einheit</th>
                 <th scope="col" className="py-1 pr-3">Zählerart</th>
                 <th scope="col" className="py-1 pr-3 text-right">Verbrauch</th>
-                <th scope="col" className="py-1">Herkunft</th>
+                <th scope="col" className="hidden py-1 sm:table-cell">Herkunft</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -32,12 +36,11 @@ export function ConsumptionReadings({ consumption, unitName }: { consumption: St
                   <td className="py-1.5 pr-3">
                     {unitName(value.unitId)}
                     {value.tenancyId ? <span className="block text-xs text-slate-500">Zwischenablesung (§ 9b HeizkV)</span> : null}
+                    <span className="block text-xs text-slate-500 sm:hidden">{describeSource(value)}</span>
                   </td>
                   <td className="py-1.5 pr-3">{METER_KIND_LABELS[value.meter]}</td>
                   <td className="py-1.5 pr-3 text-right tabular-nums">{formatDecimalTextDe(value.value)}</td>
-                  <td className="py-1.5 text-slate-600">
-                    {value.source === "manual" ? `${STATEMENT_MESSAGES.estimatedLabel}: ${value.reason ?? ""}` : "Zählerstände"}
-                  </td>
+                  <td className="hidden py-1.5 text-slate-600 sm:table-cell">{describeSource(value)}</td>
                 </tr>
               ))}
             </tbody>

@@ -61,10 +61,10 @@ export function UnitTable({
                     {row.tenancies.length === 0 ? <span className="text-slate-500">Leer</span> : row.tenancies.map((t) => names.tenant(t.tenancyId)).join(", ")}
                     {row.tenancies.length > 0 && row.vacancy.length > 0 ? <span className="text-slate-500"> · zeitweise leer</span> : null}
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatAreaDe(String(row.area))}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatAreaDe(String(row.area))}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{row.persons}</td>
-                  <td className="px-3 py-2 text-right tabular-nums font-medium">{formatEuroDe(row.total)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatSharePercent(row.total, totalCosts)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">{formatEuroDe(row.total)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatSharePercent(row.total, totalCosts)}</td>
                 </tr>
               );
             })}
