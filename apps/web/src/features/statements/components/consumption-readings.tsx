@@ -22,24 +22,24 @@ export function ConsumptionReadings({ consumption, unitName }: { consumption: St
       {consumption.values.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="w-full text-xs sm:text-sm" aria-label="Verbrauchswerte je Wohneinheit">
-            <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
+            <thead className="text-left text-xs uppercase text-slate-500 sm:tracking-wide">
               <tr>
-                <th scope="col" className="py-1 pr-3">Einheit</th>
-                <th scope="col" className="py-1 pr-3">Zählerart</th>
-                <th scope="col" className="py-1 pr-3 text-right">Verbrauch</th>
+                <th scope="col" className="py-1 pr-2 sm:pr-3">Einheit</th>
+                <th scope="col" className="py-1 pr-2 sm:pr-3">Zählerart</th>
+                <th scope="col" className="py-1 text-right sm:pr-3">Verbrauch</th>
                 <th scope="col" className="hidden py-1 sm:table-cell">Herkunft</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {consumption.values.map((value) => (
                 <tr key={`${value.unitId}-${value.tenancyId ?? "unit"}-${value.meter}`}>
-                  <td className="py-1.5 pr-3">
+                  <td className="py-1.5 pr-2 sm:pr-3">
                     {unitName(value.unitId)}
                     {value.tenancyId ? <span className="block text-xs text-slate-500">Zwischenablesung (§ 9b HeizkV)</span> : null}
                     <span className="block text-xs text-slate-500 sm:hidden">{describeSource(value)}</span>
                   </td>
-                  <td className="py-1.5 pr-3">{METER_KIND_LABELS[value.meter]}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{formatDecimalTextDe(value.value)}</td>
+                  <td className="py-1.5 pr-2 sm:pr-3">{METER_KIND_LABELS[value.meter]}</td>
+                  <td className="py-1.5 text-right tabular-nums sm:pr-3">{formatDecimalTextDe(value.value)}</td>
                   <td className="hidden py-1.5 text-slate-600 sm:table-cell">{describeSource(value)}</td>
                 </tr>
               ))}
