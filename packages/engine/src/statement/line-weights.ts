@@ -24,9 +24,21 @@ export class LineWeightCache {
     const cacheKey = `${basis}:${isDegreeDayTimed ? "degree-days" : "days"}`;
     let cached = this.cache.get(cacheKey);
     if (!cached) {
-      const quantities = this.lines.map((line) => (basis === "area" ? line.area : basis === "persons" ? line.persons : QUANTITY_SCALE));
       const timeWeights = this.lines.map((line) => (isDegreeDayTimed ? line.degreeDayUnits : line.dayUnits));
-      const weights = quantities.map((quantity, position) => quantity * (timeWeights[position] as bigint));
+      let quantities: bigint[];
+      let weights: bigint[];
+      if (basis === "persons") {
+        // Contract v1.1: person-days (or person-degree-days) from the occupant periods; the
+        // quantity shown is their average over the line's time (display only).
+        weights = this.lines.map((line) => (isDegreeDayTimed ? line.personDegreeDayUnits : line.personDayUnits));
+        quantities = weights.map((weight, position) => {
+          const time = timeWeights[position] as bigint;
+          return time > 0n ? weight / time : (this.lines[position] as BillingLine).persons;
+        });
+      } else {
+        quantities = this.lines.map((line) => (basis === "area" ? line.area : QUANTITY_SCALE));
+        weights = quantities.map((quantity, position) => quantity * (timeWeights[position] as bigint));
+      }
       cached = { quantities, timeWeights, weights };
       this.cache.set(cacheKey, cached);
     }

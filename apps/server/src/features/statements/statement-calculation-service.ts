@@ -13,6 +13,7 @@ import { addDays, calculateRateCost, calculateStatement, type StatementInput, ty
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
+import { observeCalculation } from "../../metrics/observe-durations.ts";
 import { getRate } from "../metering/rates/rate-service.ts";
 import type { ResolvedCostItem } from "./assembly/assembly-data.ts";
 import { loadAssemblyData, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
@@ -142,7 +143,9 @@ export async function computeStatement(db: Db, userId: string, body: Calculation
   if (assembled.blockingMissing.length > 0) {
     throw new ValidationFailed({}, buildMissingReadingsMessage(assembled.blockingMissing), STATEMENT_ERROR_CODES.missingReadings, assembled.blockingMissing.map((m) => m.message));
   }
+  const started = performance.now();
   const outcome = calculateStatement(assembled.engineInput);
+  observeCalculation(performance.now() - started);
   if (!outcome.ok) {
     const errors = outcome.errors.length > 0 ? outcome.errors : [STATEMENT_MESSAGES.calculationFailed];
     throw new ValidationFailed({}, errors[0], STATEMENT_ERROR_CODES.calculationFailed, errors);
