@@ -65,6 +65,7 @@ const AMOUNTS: [RegExp, string][] = [
   [/^Müllabfuhr/, "600"],
   [/^Versicherung/, "1200"],
   [/^Grundsteuer/, "800"],
+  [/^Hausmeister/, "1000"],
 ];
 
 describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
@@ -102,16 +103,21 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await dialog.getByText("Empfohlen").waitFor();
     expect(await dialog.getByRole("radio", { name: "Standard Wohngebäude" }).isChecked()).toBe(true);
     expect(await dialog.getByRole("checkbox", { name: /^Heizung/ }).isDisabled()).toBe(true);
-    for (const optional of ["Abwasser", "Straßenreinigung", "Hausmeister", "Schornsteinfeger", "Betriebsstrom", "CO2-Abgabe"]) {
+    for (const optional of ["Abwasser", "Straßenreinigung", "Schornsteinfeger", "Betriebsstrom", "CO2-Abgabe"]) {
       await dialog.getByRole("checkbox", { name: new RegExp(`^${optional}`) }).uncheck();
     }
     await dialog.getByRole("button", { name: "Vorlage übernehmen" }).click();
     await dialog.waitFor({ state: "detached" });
     const items = page.getByRole("list").filter({ has: page.getByRole("heading", { name: /^Grundsteuer/ }) });
-    await expect.poll(() => items.getByRole("heading", { level: 3 }).count()).toBe(6);
+    await expect.poll(() => items.getByRole("heading", { level: 3 }).count()).toBe(7);
     for (const [name, amount] of AMOUNTS) {
       await page.getByRole("listitem", { name }).getByLabel("Betrag (EUR)").fill(amount);
     }
+
+    // § 35a EStG: the caretaker's labour share.
+    const caretaker = page.getByRole("listitem", { name: /^Hausmeister/ });
+    await caretaker.getByText(/^Weitere Angaben/).click();
+    await caretaker.getByLabel("davon Lohnkosten (EUR, § 35a EStG)").fill("800");
 
     // A rate-based item: no tariff fits hot water (link to the tariffs); cold water from its tariff.
     const hotWater = page.getByRole("listitem", { name: /^Warmwasser/ });
@@ -165,7 +171,7 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
 
     // Step 2: the preview.
     await page.getByRole("heading", { name: "Kosten je Wohneinheit" }).waitFor({ timeout: 20_000 });
-    const totals = page.getByRole("definition").filter({ hasText: "11.500,00 €" });
+    const totals = page.getByRole("definition").filter({ hasText: "12.500,00 €" });
     expect(await totals.count()).toBe(1);
     const unitTable = page.getByRole("table", { name: "Kosten je Wohneinheit" });
     expect(await unitTable.getByRole("row", { name: /DG/ }).textContent()).toContain("Leer");
@@ -185,11 +191,15 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     // Kaltwasser 900 by consumption: 60 of 140 m³, rounded by largest remainder.
     expect(await claraTable.getByRole("row", { name: /^Kaltwasser/ }).textContent()).toContain("385,72 €");
     expect(await clara.textContent()).toContain("2.400,00 €"); // 12 × 200 € prepayments
-    expect(await clara.getByText("Nachzahlung: 2.332,08 €").count()).toBe(1);
+    // Hausmeister 1000 by area: 400; its labour 800: 320 (§ 35a EStG).
+    expect(await claraTable.getByRole("row", { name: /^Hausmeister/ }).textContent()).toContain("400,00 €");
+    await clara.getByText("§ 35a EStG: haushaltsnahe Dienstleistungen 320,00 €", { exact: false }).waitFor();
+    expect(await clara.getByText("Nachzahlung: 2.732,08 €").count()).toBe(1);
     // Anna moved out on 30 June: her own allocator reading (§ 9b HeizkV) and half a year of degree days.
     const anna = page.getByRole("article", { name: "Abrechnung Anna Alt" });
     expect(await anna.getByRole("table").getByRole("row", { name: /^Heizung/ }).textContent()).toContain("1.365,00 €");
-    expect(await anna.getByText("Nachzahlung: 1.589,93 €").count()).toBe(1);
+    // Hausmeister: 60 m² x 181 of 73,000 area-days = 148.767 €, the item's spare cent by largest remainder.
+    expect(await anna.getByText("Nachzahlung: 1.738,70 €").count()).toBe(1);
     await page.screenshot({ path: screenshotPath("statements-preview"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");

@@ -5,9 +5,6 @@ import type { PreviewNames } from "../lib/names";
 import { AllocationBasis } from "./allocation-basis";
 import { BalanceAmount } from "./balance-amount";
 
-/** v1.1: the § 35a EStG labour amounts of a tenancy (absent in output of older engines). */
-type TenancyWithTax = TenancyStatement & { taxDeductible?: { householdServices: string; craftsmen: string } };
-
 function AllocationTable({ allocations, caption }: { allocations: Allocation[]; caption: string }) {
   return (
     <table className="w-full text-sm" aria-label={caption}>
@@ -33,10 +30,11 @@ function AllocationTable({ allocations, caption }: { allocations: Allocation[]; 
 }
 
 /** One tenancy's statement: allocations step by step, § 35a amounts, prepayments, balance. */
-export function TenancyDetails({ tenancy, names }: { tenancy: TenancyWithTax; names: PreviewNames }) {
+export function TenancyDetails({ tenancy, names }: { tenancy: TenancyStatement; names: PreviewNames }) {
   const tenantName = names.tenant(tenancy.tenancyId);
   const tax = tenancy.taxDeductible;
-  const hasTax = tax && (compareDecimalText(tax.householdServices, "0") !== 0 || compareDecimalText(tax.craftsmen, "0") !== 0);
+  // Snapshots saved before contract v1.1 have no taxDeductible.
+  const hasTax = Boolean(tax) && (compareDecimalText(tax.householdServices, "0") !== 0 || compareDecimalText(tax.craftsmen, "0") !== 0);
   return (
     <article className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Abrechnung ${tenantName}`}>
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
