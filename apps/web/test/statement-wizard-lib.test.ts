@@ -48,6 +48,17 @@ describe("statement wizard helpers", () => {
     expect(parsed.costItems[0]!.amount).toBe("1234.56");
   });
 
+  it("sends the CO2 inputs only when one is given, prices and factors as numbers", () => {
+    const values: CostsFormValues = {
+      costItems: [],
+      co2: { ...EMPTY_CO2, fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", pricePerTonne: "55", emissionFactor: "0,201" },
+      consumptionOverrides: [],
+    };
+    const body = toCostsBody(values);
+    expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: 55, vatPercent: null, emissionFactor: 0.201 });
+    expect(billingPeriodCostsBodySchema.safeParse(body).success).toBe(true);
+  });
+
   it("computes shares and balances exactly", () => {
     expect(sumMoney(["0.10", "0.20", "1234.56"])).toBe("1234.86");
     expect(formatSharePercent("1520.00", "11500.00")).toBe("13,22 %");

@@ -40,6 +40,22 @@ export function Co2Fields() {
           {...register("co2.emissionsKg")}
         />
         <TextField
+          label="CO₂-Preis (EUR je Tonne)"
+          inputMode="decimal"
+          placeholder="optional"
+          hint="Leer: der gesetzliche Preis des Abrechnungsjahres (BEHG); ab 2027 bitte angeben."
+          error={errors?.pricePerTonne?.message}
+          {...register("co2.pricePerTonne")}
+        />
+        <TextField label="Umsatzsteuer auf die CO₂-Kosten (%)" inputMode="decimal" placeholder="optional" error={errors?.vatPercent?.message} {...register("co2.vatPercent")} />
+        <TextField
+          label="Emissionsfaktor laut Versorger (kg CO₂ je kWh)"
+          inputMode="decimal"
+          placeholder="optional, z. B. bei Fernwärme"
+          error={errors?.emissionFactor?.message}
+          {...register("co2.emissionFactor")}
+        />
+        <TextField
           label="CO₂-Kosten laut Versorger (EUR)"
           inputMode="decimal"
           placeholder="optional"

@@ -38,6 +38,11 @@ export interface Co2Values {
   heatingValue: "upper" | "lower";
   emissionsKg: string;
   cost: string;
+  /** € per tonne; empty: the BEHG price of the period's first year (DECISIONS 4). */
+  pricePerTonne: string;
+  vatPercent: string;
+  /** kg CO2 per kWh as the district-heating supplier states it. */
+  emissionFactor: string;
 }
 
 export interface ConsumptionOverrideValues {
@@ -53,7 +58,7 @@ export interface CostsFormValues {
   consumptionOverrides: ConsumptionOverrideValues[];
 }
 
-export const EMPTY_CO2: Co2Values = { fuel: "", consumptionKwh: "", heatingValue: "lower", emissionsKg: "", cost: "" };
+export const EMPTY_CO2: Co2Values = { fuel: "", consumptionKwh: "", heatingValue: "lower", emissionsKg: "", cost: "", pricePerTonne: "", vatPercent: "", emissionFactor: "" };
 
 export function buildEmptyCostItem(costType = ""): CostItemValues {
   return {
@@ -102,7 +107,7 @@ export function toInputDecimal(value: string | null, minDecimals = 0): string {
 
 const textOrNull = (text: string): string | null => (text.trim() === "" ? null : text.trim());
 
-/** A percent as typed; text that is no number stays text so the schema names the problem. */
+/** A percent, price or factor as typed (not money: the contract takes JSON numbers); NaN lets the schema name the problem. */
 function percentOrNull(text: string): number | null {
   if (text.trim() === "") return null;
   return Number(text.replace(",", "."));
@@ -111,7 +116,9 @@ function percentOrNull(text: string): number | null {
 /** The form's values as the body of PUT /costs, preview and save. */
 export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides">> {
   const co2 = values.co2;
-  const hasCo2 = Boolean(co2.fuel || co2.consumptionKwh.trim() || co2.emissionsKg.trim() || co2.cost.trim());
+  const hasCo2 = Boolean(
+    co2.fuel || [co2.consumptionKwh, co2.emissionsKg, co2.cost, co2.pricePerTonne, co2.vatPercent, co2.emissionFactor].some((text) => text.trim() !== ""),
+  );
   return {
     costItems: values.costItems.map((item) => {
       const isRate = item.mode === "rate";
@@ -138,6 +145,9 @@ export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPerio
           heatingValue: co2.heatingValue,
           emissionsKg: textOrNull(co2.emissionsKg),
           cost: textOrNull(co2.cost),
+          pricePerTonne: percentOrNull(co2.pricePerTonne),
+          vatPercent: percentOrNull(co2.vatPercent),
+          emissionFactor: percentOrNull(co2.emissionFactor),
         }
       : null,
     consumptionOverrides: values.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value.trim(), reason: entry.reason.trim() })),
@@ -170,6 +180,9 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
           heatingValue: saved.co2.heatingValue ?? "lower",
           emissionsKg: toInputDecimal(saved.co2.emissionsKg),
           cost: toInputDecimal(saved.co2.cost, 2),
+          pricePerTonne: saved.co2.pricePerTonne === null ? "" : String(saved.co2.pricePerTonne),
+          vatPercent: saved.co2.vatPercent === null ? "" : String(saved.co2.vatPercent),
+          emissionFactor: saved.co2.emissionFactor === null ? "" : String(saved.co2.emissionFactor),
         }
       : EMPTY_CO2,
     consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: toInputDecimal(entry.value) })),
