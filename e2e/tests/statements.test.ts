@@ -239,4 +239,43 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await page.screenshot({ path: screenshotPath("statements-empty-mobile"), fullPage: true });
     await context.close();
   });
+
+  it("shows the CO2 split of a gas invoice for inputs saved earlier (?property=)", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await registerThroughApi(page, uniqueEmail("abrechnung-co2"));
+    await setUpHouse(page);
+    const propertyId = ((await (await page.request.get("/api/properties")).json()) as { id: string }[])[0]!.id;
+    const period = await postOk(page, "/api/billing-periods", { propertyId, billingPeriodStart: `${YEAR}-01-01`, billingPeriodEnd: YEAR_END });
+    const saved = await page.request.put(`/api/billing-periods/${period.id}/costs`, {
+      data: {
+        costItems: [
+          { costType: "Heizung", amount: "6000", key: "mixed", consumptionShare: 70, meter: "heating", mode: "manual" },
+          { costType: "Grundsteuer", amount: "800", key: "area", mode: "manual" },
+        ],
+      },
+    });
+    expect(saved.status()).toBe(200);
+
+    await page.goto(`/dashboard/statements/new?property=${propertyId}`);
+    await expect.poll(() => page.getByRole("listitem", { name: /^Heizung/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("6.000,00");
+    const co2Inputs = page.getByRole("region", { name: "CO₂-Angaben der Brennstoffrechnung" });
+    await co2Inputs.getByLabel("Energieträger").selectOption({ label: "Erdgas" });
+    await co2Inputs.getByLabel("Verbrauch laut Rechnung (kWh)").fill("39000");
+    await co2Inputs.getByLabel("Abrechnung der kWh nach").selectOption("upper");
+    await page.getByRole("button", { name: "Berechnung starten" }).click();
+
+    // 39,000 kWh (upper heating value) x 0.903 x 0.20088 = 7,074.39 kg on 200 m²: 35.4 kg/m², stage 6, 50/50;
+    // 55 € a tonne in 2025: 389.09 €, the landlord's half 194.55 € (half up).
+    const co2 = page.getByRole("region", { name: "CO₂-Kostenaufteilung (CO2KostAufG)" });
+    await co2.waitFor({ timeout: 20_000 });
+    const text = await co2.textContent();
+    expect(text).toContain("7.074,39 kg");
+    expect(text).toContain("35,4 kg/m²");
+    expect(text).toContain("Stufe 6 (Klasse F)");
+    expect(text).toContain("50 % / 50 %");
+    expect(text).toContain("389,09 €");
+    expect(text).toContain("194,55 €");
+    await co2.screenshot({ path: screenshotPath("statements-co2") });
+    await context.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { useFormContext } from "react-hook-form";
 import { FUELS } from "@nk/engine";
 import { FUEL_LABELS } from "@nk/contract";
@@ -9,10 +10,11 @@ import type { CostsFormValues } from "../lib/cost-form";
 export function Co2Fields() {
   const { register, formState } = useFormContext<CostsFormValues>();
   const errors = formState.errors.co2;
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>CO₂-Angaben der Brennstoffrechnung</CardTitle>
+        <CardTitle id={titleId}>CO₂-Angaben der Brennstoffrechnung</CardTitle>
         <CardDescription>Für die CO₂-Kostenaufteilung nach CO2KostAufG; gilt für Heizung und Warmwasser.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-2">

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { StatementResult } from "@nk/engine";
 import { formatDecimalTextDe, formatEuroDe } from "@nk/contract";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -13,10 +14,11 @@ const SOURCE_TEXT: Record<Co2["source"], string> = {
 
 /** Step 2: the CO2KostAufG section (§ 7 (3)): emissions, kg/m², stage, split, tenant and landlord cost. */
 export function Co2Summary({ co2, hasHeatingCosts }: { co2: StatementResult["co2"]; hasHeatingCosts: boolean }) {
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>CO₂-Kostenaufteilung (CO2KostAufG)</CardTitle>
+        <CardTitle id={titleId}>CO₂-Kostenaufteilung (CO2KostAufG)</CardTitle>
       </CardHeader>
       <CardContent>
         {co2 === null ? (
