@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   billingPeriodCostsBodySchema,
+  getEnergySourceWarning,
   estimateTemplateAmounts,
   getRecommendedTemplateId,
   QUICK_SETUP_TEMPLATES,
@@ -84,5 +85,14 @@ describe("quick-setup templates", () => {
     const amounts = estimateTemplateAmounts(QUICK_SETUP_TEMPLATES.standard, "500", ["Heizung", "Warmwasser", "Kaltwasser", "Abwasser", "Müllabfuhr"]);
     // 500 m² x 1.5 = 750: 450 / 300. Other 500 x 2.8 = 1400: water 35 % = 490 over two items; waste 25 % = 350.
     expect(amounts).toEqual({ Heizung: "450.00", Warmwasser: "300.00", Kaltwasser: "245.00", Abwasser: "245.00", Müllabfuhr: "350.00" });
+  });
+});
+
+describe("energy sources", () => {
+  it("warns about an unusual source and suggests the usual ones, never for the usual", () => {
+    expect(getEnergySourceWarning("Kaltwasser", "gas")).toBe("Ungewöhnlicher Energieträger für Kaltwasser: Erdgas. Üblich: Wasser.");
+    expect(getEnergySourceWarning("Heizung", "gas")).toBeNull();
+    expect(getEnergySourceWarning("Grundsteuer", "gas")).toBeNull();
+    expect(getEnergySourceWarning("Kaltwasser", null)).toBeNull();
   });
 });

@@ -329,6 +329,22 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     const ref = reference();
     expect(cents(first.body.statements[2].total) - cents(second.body.statements[2].total)).toBe(ref.items.Grundsteuer![2]! - 48800n);
 
+    // Each tenancy statement keeps its lines with the key and the step-by-step basis.
+    const lines = await t.db
+      .selectFrom("statementItems")
+      .select(["costType", "distributionKey", "amount", "calculationBasis", "basePercentage", "consumptionPercentage", "details"])
+      .where("statementId", "=", second.body.statements[0].id)
+      .orderBy("position")
+      .execute();
+    expect(lines.map((line) => [line.costType, line.distributionKey, line.calculationBasis])).toEqual([
+      ["Heizung", "mixed", "Grund- und Verbrauchskosten"],
+      ["Kaltwasser", "consumption", "Verbrauch"],
+      ["Grundsteuer", "area", "Wohnfläche"],
+      ["Müllabfuhr", "persons", "Personen"],
+      ["Hausmeister", "units", "Wohneinheiten"],
+    ]);
+    expect(lines[0]).toMatchObject({ basePercentage: "30.00", consumptionPercentage: "70.00", details: { parts: [expect.objectContaining({ basis: "area" }), expect.objectContaining({ basis: "consumption" })] } });
+
     const final = await post(house.cookie, "/api/statements", { billingPeriodId: house.periodId, finalize: true });
     expect(final.status).toBe(201);
     expect(final.body).toMatchObject({ id: first.body.id, isFinal: true });
@@ -354,6 +370,16 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     // Entries of one transaction share created_at: the insertion sequence orders them.
     const activity = await t.db.selectFrom("userActivities").select(["entityType", "action"]).where("userId", "=", house.userId).where("entityType", "=", "statement").orderBy("seq").execute();
     expect(activity.map((row) => `${row.entityType}.${row.action}`)).toEqual(["statement.created", "statement.updated", "statement.updated", "statement.finalized"]);
+  });
+
+  it("keeps one run when two first saves of a period arrive at once", async () => {
+    const house = await buildHouse();
+    const body = { billingPeriodId: house.periodId, costItems: [{ costType: "Grundsteuer", amount: "100", key: "area" }], finalize: false };
+    const [a, b] = await Promise.all([post(house.cookie, "/api/statements", body), post(house.cookie, "/api/statements", body)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    expect(await t.db.selectFrom("statementSnapshots").select("id").where("costGroupId", "=", house.periodId).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom("statements").select("id").where("costGroupId", "=", house.periodId).execute()).toHaveLength(3);
   });
 
   it("enforces the plan's maxBillingStatements on saved billing periods, drafts included", async () => {
@@ -383,7 +409,13 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     expect(status).toBe(200);
     // 100 m³ x 2.85 + 12 months x 10.00 = 405.00.
     expect(body.engineInput.costItems[0].amount).toBe("405.00");
+    expect(body.warnings).toEqual([]);
     expect(body.rateCosts).toEqual([expect.objectContaining({ itemIndex: 0, rateId: rate.body.id, rateName: "Stadtwerke Wasser", totalCosts: "405.00", consumptionCosts: "285.00", baseCosts: "120.00" })]);
+    const gasWater = await post(house.cookie, "/api/statements/preview", {
+      billingPeriodId: house.periodId,
+      costItems: [{ costType: "Kaltwasser", key: "consumption", amount: "400", energySource: "gas" }],
+    });
+    expect(gasWater.body.warnings).toContain("Ungewöhnlicher Energieträger für Kaltwasser: Erdgas. Üblich: Wasser.");
     const missingRate = await post(house.cookie, "/api/statements/preview", {
       billingPeriodId: house.periodId,
       costItems: [{ costType: "Kaltwasser", key: "consumption", mode: "rate", rateId: UNKNOWN_ID, consumptionAmount: "100" }],

@@ -1,5 +1,6 @@
 import {
   costItemSchema,
+  getEnergySourceWarning,
   STATEMENT_ERROR_CODES,
   STATEMENT_MESSAGES,
   type Co2FormValues,
@@ -150,6 +151,8 @@ export async function computeStatement(db: Db, userId: string, body: Calculation
     const errors = outcome.errors.length > 0 ? outcome.errors : [STATEMENT_MESSAGES.calculationFailed];
     throw new ValidationFailed({}, errors[0], STATEMENT_ERROR_CODES.calculationFailed, errors);
   }
-  const warnings = [...rateCosts.flatMap((cost) => cost.warnings), ...outcome.result.warnings];
+  // Part 2, section 5: an unusual energy source only warns.
+  const sourceWarnings = inputs.costItems.flatMap((item) => getEnergySourceWarning(item.costType, item.energySource) ?? []);
+  const warnings = [...sourceWarnings, ...rateCosts.flatMap((cost) => cost.warnings), ...outcome.result.warnings];
   return { period, inputs, engineInput: assembled.engineInput, result: outcome.result, warnings, consumption: assembled.consumption, rateCosts };
 }

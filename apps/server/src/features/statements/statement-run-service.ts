@@ -151,13 +151,22 @@ async function storeRun(db: Db, userId: string, body: SaveBody, computed: Comput
   });
 }
 
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+}
+
 export async function saveStatement(db: Db, userId: string, body: SaveBody): Promise<StatementSaveResult> {
   assertMayCreateStatements();
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   // A finalized run answers 409 before anything is calculated (the data may have changed since).
   if (period.isFinal) throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
   const computed = await computeStatement(db, userId, body);
-  const { id } = await storeRun(db, userId, body, computed);
+  const { id } = await storeRun(db, userId, body, computed).catch((error: unknown) => {
+    // Two first saves of one period at once: the unique (period, version) lets one insert;
+    // the other replaces that draft, as a later save would.
+    if (isUniqueViolation(error)) return storeRun(db, userId, body, computed);
+    throw error;
+  });
   const run = await getStatementRun(db, userId, id);
   return { id: run.id, billingPeriodId: run.billingPeriodId, version: run.version, isFinal: run.isFinal, statements: run.statements };
 }
