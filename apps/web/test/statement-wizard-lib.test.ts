@@ -3,7 +3,6 @@ import { billingPeriodCostsBodySchema, type Rate } from "@nk/contract";
 import { getPeriodError } from "../src/features/statements/components/period-fields";
 import { buildEmptyCostItem, complementPercent, EMPTY_CO2, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
 import { getDefaultPeriod } from "../src/features/statements/lib/default-period";
-import { getUnusualEnergySourceWarning } from "../src/features/statements/lib/energy-sources";
 import { formatSharePercent, getBalanceKind, sumMoney } from "../src/features/statements/lib/preview-figures";
 import { countPeriodMonths, findFittingRates } from "../src/features/statements/lib/rate-matching";
 import { getHeizkvShareError } from "../src/features/statements/components/cost-item-card";
@@ -86,9 +85,4 @@ describe("statement wizard helpers", () => {
     expect(countPeriodMonths("2025-07-01", "2025-09-30")).toBe(3);
   });
 
-  it("warns about an unusual energy source without blocking", () => {
-    expect(getUnusualEnergySourceWarning("Kaltwasser", "gas")).toBe("Erdgas ist für Kaltwasser ungewöhnlich – üblich ist Wasser.");
-    expect(getUnusualEnergySourceWarning("Heizung", "gas")).toBeNull();
-    expect(getUnusualEnergySourceWarning("Grundsteuer", "gas")).toBeNull();
-  });
 });

@@ -12,12 +12,11 @@ import {
   MESSAGES,
   METER_KINDS,
 } from "@nk/engine";
-import { ENERGY_SOURCE_LABELS, ENERGY_SOURCES, isConsumptionCostType, METER_KIND_LABELS, TAX_CATEGORIES, TAX_CATEGORY_LABELS, type Rate } from "@nk/contract";
+import { ENERGY_SOURCE_LABELS, ENERGY_SOURCES, getEnergySourceWarning, isConsumptionCostType, METER_KIND_LABELS, TAX_CATEGORIES, TAX_CATEGORY_LABELS, type Rate } from "@nk/contract";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { complementPercent, type CostsFormValues } from "../lib/cost-form";
-import { getUnusualEnergySourceWarning } from "../lib/energy-sources";
 import { findFittingRates } from "../lib/rate-matching";
 import { RateItemFields } from "./rate-item-fields";
 
@@ -51,7 +50,7 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
   const label = item.costType || `Kostenposition ${index + 1}`;
   const [isExtraOpen, setIsExtraOpen] = useState(() => Boolean(item.energySource || item.laborCosts || item.excludedUnits.length > 0));
   const fittingRates = findFittingRates(rates, item.costType, propertyId, period);
-  const energyWarning = getUnusualEnergySourceWarning(item.costType, item.energySource);
+  const energyWarning = getEnergySourceWarning(item.costType, item.energySource || null);
 
   return (
     <li className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={titleId}>

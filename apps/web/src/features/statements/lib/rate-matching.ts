@@ -1,30 +1,18 @@
 import { calculateRateCost, type RateCostOutcome, type RateDefinition } from "@nk/engine";
-import { UTILITY_TYPE_LABELS, type Rate, type UtilityType } from "@nk/contract";
+import { RATE_UTILITY_TYPES_BY_COST_TYPE, UTILITY_TYPE_LABELS, type Rate } from "@nk/contract";
 
 // Which stored tariffs fit a rate-based cost item, and its cost through the engine's own rate
 // cost function (part 2, section 9: consumption x unit price + base price x months).
 
-const UTILITIES_BY_COST_TYPE: Readonly<Record<string, readonly UtilityType[]>> = {
-  Heizung: ["heating", "gas", "district_heating"],
-  Warmwasser: ["warmwater", "heating", "gas", "district_heating"],
-  Kaltwasser: ["coldwater"],
-  Abwasser: ["coldwater"],
-  Wasserversorgung: ["coldwater"],
-  Entwässerung: ["coldwater"],
-  Beleuchtung: ["electricity"],
-  Betriebsstrom: ["electricity"],
-  Aufzug: ["electricity"],
-};
-
 /** 'Heizung', 'Kaltwasser', 'Strom': the source named in 'Kein Tarif für {source} hinterlegt.' */
 export function getTariffSource(costType: string): string {
-  const first = UTILITIES_BY_COST_TYPE[costType]?.[0];
+  const first = RATE_UTILITY_TYPES_BY_COST_TYPE[costType]?.[0];
   return first ? UTILITY_TYPE_LABELS[first] : costType;
 }
 
 /** Active tariffs of the cost type's utilities, for the property or global, valid in the period; by priority. */
 export function findFittingRates(rates: readonly Rate[], costType: string, propertyId: string, period: { start: string; end: string }): Rate[] {
-  const utilities = UTILITIES_BY_COST_TYPE[costType] ?? [];
+  const utilities = RATE_UTILITY_TYPES_BY_COST_TYPE[costType] ?? [];
   return rates
     .filter(
       (rate) =>
