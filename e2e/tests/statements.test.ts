@@ -240,7 +240,7 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await context.close();
   });
 
-  it("shows the CO2 split of a gas invoice for inputs saved earlier (?property=)", async () => {
+  it("shows the CO2 split of a gas invoice for inputs saved earlier (?property=), then the plan limit on saving", async () => {
     const { context, page } = await openPage(browser, server.baseUrl);
     await registerThroughApi(page, uniqueEmail("abrechnung-co2"));
     await setUpHouse(page);
@@ -276,6 +276,17 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     expect(text).toContain("389,09 €");
     expect(text).toContain("194,55 €");
     await co2.screenshot({ path: screenshotPath("statements-co2") });
+
+    // The trial allows 2 saved statements: two earlier years saved through the API, then the
+    // wizard's save answers 'Limit erreicht' with the Upgrade button.
+    for (const year of [YEAR - 2, YEAR - 1]) {
+      const earlier = await postOk(page, "/api/billing-periods", { propertyId, billingPeriodStart: `${year}-01-01`, billingPeriodEnd: `${year}-12-31` });
+      await postOk(page, "/api/statements", { billingPeriodId: earlier.id, costItems: [{ costType: "Grundsteuer", amount: "800", key: "area", mode: "manual" }], finalize: false });
+    }
+    await page.getByRole("button", { name: "Als Entwurf speichern" }).click();
+    const limit = page.getByRole("dialog", { name: "Limit erreicht" });
+    await limit.getByText("Sie haben das Limit von 2 Abrechnungen erreicht.").waitFor();
+    expect(await limit.getByRole("link", { name: "Upgrade" }).getAttribute("href")).toBe("/dashboard/settings?tab=billing");
     await context.close();
   });
 });
