@@ -106,6 +106,9 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     for (const optional of ["Abwasser", "Straßenreinigung", "Schornsteinfeger", "Betriebsstrom", "CO2-Abgabe"]) {
       await dialog.getByRole("checkbox", { name: new RegExp(`^${optional}`) }).uncheck();
     }
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: screenshotPath("statements-quick-setup-mobile") });
+    await page.setViewportSize({ width: 1366, height: 900 });
     await dialog.getByRole("button", { name: "Vorlage übernehmen" }).click();
     await dialog.waitFor({ state: "detached" });
     const items = page.getByRole("list").filter({ has: page.getByRole("heading", { name: /^Grundsteuer/ }) });
