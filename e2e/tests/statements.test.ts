@@ -170,6 +170,9 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await page.screenshot({ path: screenshotPath("statements-costs-mobile"), fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     await heating.getByLabel("Verbrauchskosten (%)").fill("70");
+    // An item without a cost type is not calculated (part 2, section 5).
+    await page.getByRole("button", { name: "Kostenposition hinzufügen" }).click();
+    await page.getByRole("listitem", { name: "Kostenposition 8" }).waitFor();
     await page.getByRole("button", { name: "Berechnung starten" }).click();
 
     // Step 2: the preview.

@@ -6,6 +6,7 @@ import { getDefaultPeriod } from "../src/features/statements/lib/default-period"
 import { formatSharePercent, getBalanceKind, sumMoney } from "../src/features/statements/lib/preview-figures";
 import { countPeriodMonths, findFittingRates } from "../src/features/statements/lib/rate-matching";
 import { getHeizkvShareError } from "../src/features/statements/components/cost-item-card";
+import { toCalculationBody, toFormField } from "../src/features/statements/lib/calculation-schema";
 
 const UNIT = "11111111-1111-4111-8111-111111111111";
 
@@ -56,6 +57,18 @@ describe("statement wizard helpers", () => {
     const body = toCostsBody(values);
     expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: 55, vatPercent: null, emissionFactor: 0.201 });
     expect(billingPeriodCostsBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it("leaves items without a cost type out of the calculation, messages still on their cards", () => {
+    const values: CostsFormValues = {
+      costItems: [buildEmptyCostItem(), { ...buildEmptyCostItem("Grundsteuer"), key: "area" }, buildEmptyCostItem(), { ...buildEmptyCostItem("Versicherung"), key: "area" }],
+      co2: EMPTY_CO2,
+      consumptionOverrides: [],
+    };
+    expect(toCalculationBody(values).costItems.map((item) => item.costType)).toEqual(["Grundsteuer", "Versicherung"]);
+    expect(toFormField("costItems.1.amount", values)).toBe("costItems.3.amount");
+    expect(toFormField("costItems.0", values)).toBe("costItems.1");
+    expect(toFormField("co2.fuel", values)).toBe("co2.fuel");
   });
 
   it("computes shares and balances exactly", () => {

@@ -14,8 +14,8 @@ import { PreviewStep } from "../components/preview-step";
 import { PropertyStep } from "../components/property-step";
 import { SavedRunSummary } from "../components/saved-run-summary";
 import { WizardProgress } from "../components/wizard-progress";
-import { calculationInputSchema, type CalculationInput } from "../lib/calculation-schema";
-import { EMPTY_CO2, fromSavedCosts, toCostsBody, type CostsFormValues } from "../lib/cost-form";
+import { calculationInputSchema, toCalculationBody, toFormField, type CalculationInput } from "../lib/calculation-schema";
+import { EMPTY_CO2, fromSavedCosts, type CostsFormValues } from "../lib/cost-form";
 import { buildPreviewNames } from "../lib/names";
 import { useCostsAutosave } from "../lib/use-costs-autosave";
 import { useProgressText } from "../lib/use-progress-text";
@@ -61,7 +61,7 @@ export function NewStatementPage() {
   // inputs (or a new one) keeps what was typed.
   const savedValues = useMemo(() => (savedCosts && savedCosts.updatedAt !== null ? fromSavedCosts(savedCosts) : undefined), [savedCosts]);
   const form = useForm<CostsFormValues, unknown, CalculationInput>({
-    resolver: mappedZodResolver(calculationInputSchema, toCostsBody),
+    resolver: mappedZodResolver(calculationInputSchema, toCalculationBody, toFormField),
     defaultValues: EMPTY_VALUES,
     values: savedValues,
     resetOptions: { keepDefaultValues: true },
@@ -133,14 +133,14 @@ export function NewStatementPage() {
         setPreview(null);
         void consumption.refetch();
         if (isApiError(error)) {
-          applyServerFieldErrors(form.setError, error);
+          applyServerFieldErrors(form.setError, error, (field) => toFormField(field, form.getValues()));
           setCalculationErrors(error.details.length > 0 ? error.details : [`Fehler: ${error.message}`]);
         } else {
           setCalculationErrors([STATEMENT_MESSAGES.calculationFailed]);
         }
       }
     },
-    () => setCalculationErrors(["Bitte prüfen Sie die markierten Eingaben."]),
+    (errors) => setCalculationErrors([errors.costItems?.message ?? errors.costItems?.root?.message ?? "Bitte prüfen Sie die markierten Eingaben."]),
   );
 
   async function save(finalize: boolean): Promise<void> {
@@ -150,7 +150,7 @@ export function NewStatementPage() {
       return;
     }
     setSaveError(null);
-    const parsed = calculationInputSchema.safeParse(toCostsBody(form.getValues()));
+    const parsed = calculationInputSchema.safeParse(toCalculationBody(form.getValues()));
     if (!parsed.success) {
       setSaveError(STATEMENT_MESSAGES.noCalculation);
       return;
