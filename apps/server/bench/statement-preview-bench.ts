@@ -4,6 +4,7 @@
  * allocator and a water meter each; a tenant change with an intermediate reading in every fifth
  * unit). Prints the times; asserts nothing (issue 11 target: under 500 ms per preview).
  */
+import { calculateStatement } from "@nk/engine";
 import { insertProperty, insertTenant, insertUnit } from "../test/support/fixtures.ts";
 import { createBillingPeriodViaApi } from "../test/support/metering-fixtures.ts";
 import { createTestContext } from "../test/support/test-app.ts";
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     const body = { billingPeriodId: periodId, costItems: COST_ITEMS, co2: { fuel: "gas", consumptionKwh: "1200000", heatingValue: "upper" } };
     const times: number[] = [];
     let bytes = 0;
+    let lastText = "";
     for (let run = 0; run < RUNS; run += 1) {
       const started = process.hrtime.bigint();
       const response = await t.request("POST", "/api/statements/preview", { cookie, body });
@@ -85,7 +87,17 @@ async function main(): Promise<void> {
       times.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (response.status !== 200) throw new Error(`Preview failed: ${response.status} ${text.slice(0, 500)}`);
       bytes = text.length;
+      lastText = text;
     }
+    // The engine's own share: the same input calculated without HTTP and database.
+    const engineInput = (JSON.parse(lastText) as { engineInput: unknown }).engineInput;
+    const engineTimes: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = process.hrtime.bigint();
+      calculateStatement(engineInput);
+      engineTimes.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    const engineSorted = engineTimes.slice(1).sort((a, b) => a - b);
     const [cold, ...warm] = times;
     const sorted = [...warm].sort((a, b) => a - b);
     const format = (ms: number | undefined) => `${(ms ?? 0).toFixed(0)} ms`;
@@ -94,6 +106,7 @@ async function main(): Promise<void> {
         "",
         `Vorschau über die HTTP-API (PGlite): ${UNIT_COUNT} Wohneinheiten, ${UNIT_COUNT + changes.size} Mietverhältnisse, ${COST_ITEMS.length} Kostenpositionen, ${meters.length} Zähler, ${readings.length} Zählerstände`,
         `  erste Anfrage ${format(cold)}, danach bestes ${format(sorted[0])}, Median ${format(sorted[Math.floor(sorted.length / 2)])}, langsamstes ${format(sorted.at(-1))} (${RUNS - 1} Läufe); Antwort ${(bytes / 1024 / 1024).toFixed(1)} MiB`,
+        `  davon Berechnung (Engine allein): Median ${format(engineSorted[Math.floor(engineSorted.length / 2)])}`,
         "",
       ].join("\n"),
     );

@@ -46,6 +46,13 @@ describe("cost item schemas", () => {
     );
   });
 
+  it("allows rate-based mode only for cost types read from meters", () => {
+    const rateItem = { key: "area", mode: "rate", rateId: "0b8f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", consumptionAmount: "10" } as const;
+    const refused = statementPreviewBodySchema.safeParse({ billingPeriodId: PERIOD, costItems: [{ ...rateItem, costType: "Grundsteuer" }] });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([STATEMENT_MESSAGES.rateModeNotAllowed]);
+    expect(statementPreviewBodySchema.safeParse({ billingPeriodId: PERIOD, costItems: [{ ...rateItem, costType: "Kaltwasser", key: "consumption" }] }).success).toBe(true);
+  });
+
   it("saves incomplete drafts as the user types", () => {
     const body = billingPeriodCostsBodySchema.parse({ costItems: [{ costType: "", key: null }] });
     expect(body).toMatchObject({ costItems: [{ costType: "", key: null, amount: null }], co2: null, consumptionOverrides: [] });

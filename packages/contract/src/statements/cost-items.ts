@@ -127,6 +127,8 @@ export const costItemSchema = z.object(costItemFields).superRefine((item, ctx) =
     ctx.addIssue({ code: "custom", path: ["laborCosts"], message: M.laborCostsAboveAmount });
   }
   if (item.mode === "rate") {
+    // Part 2, section 5: rate-based mode only where the cost type requires consumption.
+    if (item.costType !== "" && !isConsumptionCostType(item.costType)) ctx.addIssue({ code: "custom", path: ["mode"], message: M.rateModeNotAllowed });
     if (item.rateId === null) ctx.addIssue({ code: "custom", path: ["rateId"], message: M.rateRequired });
     if (isZeroText(item.consumptionAmount)) ctx.addIssue({ code: "custom", path: ["consumptionAmount"], message: M.rateConsumptionRequired });
   }

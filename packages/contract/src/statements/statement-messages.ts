@@ -25,6 +25,7 @@ export const STATEMENT_MESSAGES = {
   taxCategoryInvalid: "Bitte wählen Sie eine gültige Kategorie nach § 35a EStG aus.",
   modeInvalid: "Bitte wählen Sie manuell oder tarifbasiert.",
   rateRequired: "Bitte wählen Sie einen Tarif aus.",
+  rateModeNotAllowed: "Tarifbasierte Berechnung ist nur für verbrauchsabhängige Kostenarten möglich.",
   rateNotFound: "Tarif nicht gefunden",
   rateConsumptionRequired: "Bitte geben Sie einen Verbrauch größer als 0 ein.",
   consumptionNotANumber: "Der Verbrauch muss eine Zahl sein.",

@@ -1,4 +1,5 @@
 import type { BillingLine } from "./billing-lines.ts";
+import { reduceWeights } from "./integer-shares.ts";
 import { QUANTITY_SCALE } from "./fixed-point.ts";
 
 export type TimedBasis = "area" | "persons" | "units";
@@ -17,8 +18,19 @@ export interface TimedWeights {
  */
 export class LineWeightCache {
   private readonly cache = new Map<string, TimedWeights>();
+  private readonly reducedCache = new Map<readonly bigint[], number[] | null>();
 
   constructor(private readonly lines: readonly BillingLine[]) {}
+
+  /** The weights divided by their common divisor, as numbers (null where one passes 2^53); once per list. */
+  getReducedWeights(weights: readonly bigint[]): number[] | null {
+    let reduced = this.reducedCache.get(weights);
+    if (reduced === undefined) {
+      reduced = reduceWeights(weights);
+      this.reducedCache.set(weights, reduced);
+    }
+    return reduced;
+  }
 
   getTimedWeights(basis: TimedBasis, isDegreeDayTimed: boolean): TimedWeights {
     const cacheKey = `${basis}:${isDegreeDayTimed ? "degree-days" : "days"}`;

@@ -31,6 +31,16 @@ export function getUsedMeterKinds(items: readonly Pick<ResolvedCostItem, "key" |
   return kinds;
 }
 
+function groupBy<T>(list: readonly T[], key: (entry: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const entry of list) {
+    const group = groups.get(key(entry));
+    if (group) group.push(entry);
+    else groups.set(key(entry), [entry]);
+  }
+  return groups;
+}
+
 function overlapsPeriod(tenant: AssemblyTenant, start: string, end: string): boolean {
   return tenant.moveInDate <= end && (tenant.moveOutDate === null || tenant.moveOutDate >= start);
 }
@@ -66,9 +76,14 @@ function buildConsumption(data: AssemblyData, meters: MeterConsumption[], costs:
   const values: ConsumptionValue[] = [];
   const missing: MissingReading[] = [];
   const manual = new Map(costs.consumptionOverrides.map((o) => [`${o.unitId}:${o.meter}`, o]));
+  const metersByUnit = groupBy(
+    meters.filter((m) => m.meter !== null),
+    (m) => m.unitId ?? "",
+  );
+  const overridesByUnit = groupBy(costs.consumptionOverrides, (o) => o.unitId);
   for (const unit of data.units) {
-    const unitMeters = meters.filter((m) => m.unitId === unit.id && m.meter !== null);
-    const kinds = new Set<MeterKind>([...unitMeters.map((m) => m.meter!), ...costs.consumptionOverrides.filter((o) => o.unitId === unit.id).map((o) => o.meter)]);
+    const unitMeters = metersByUnit.get(unit.id) ?? [];
+    const kinds = new Set<MeterKind>([...unitMeters.map((m) => m.meter!), ...(overridesByUnit.get(unit.id) ?? []).map((o) => o.meter)]);
     for (const kind of kinds) {
       const override = manual.get(`${unit.id}:${kind}`);
       const ofKind = unitMeters.filter((m) => m.meter === kind);
@@ -136,13 +151,16 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
   const tenants = data.tenants
     .filter((t) => unitIds.has(t.unitId) && overlapsPeriod(t, period.start, period.end))
     .sort((a, b) => unitOrder.get(a.unitId)! - unitOrder.get(b.unitId)! || a.moveInDate.localeCompare(b.moveInDate));
+  const unitsById = new Map(data.units.map((u) => [u.id, u]));
+  const readingsByMeter = groupBy(data.readings, (r) => r.meterId);
+  const tenantsByUnit = groupBy(tenants, (t) => t.unitId);
   const meters = data.meters.map((meter) =>
     deriveMeterConsumption({
       meter,
-      unit: data.units.find((u) => u.id === meter.unitId) ?? null,
+      unit: (meter.unitId && unitsById.get(meter.unitId)) || null,
       period,
-      readings: data.readings.filter((r) => r.meterId === meter.id),
-      tenants: tenants.filter((t) => t.unitId === meter.unitId),
+      readings: readingsByMeter.get(meter.id) ?? [],
+      tenants: (meter.unitId && tenantsByUnit.get(meter.unitId)) || [],
     }),
   );
   const usedKinds = getUsedMeterKinds(costs.costItems);
