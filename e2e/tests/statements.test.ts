@@ -222,6 +222,10 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     expect(await page.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).getByRole("row").count()).toBe(4);
     await page.getByText("Finalisiert", { exact: true }).first().waitFor();
     await page.screenshot({ path: screenshotPath("statements-saved"), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath("statements-saved-mobile"), fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // ?property= starts at step 1 with the period's saved inputs; the finalized period says so.
     const propertyId = ((await (await page.request.get("/api/properties")).json()) as { id: string }[])[0]!.id;
