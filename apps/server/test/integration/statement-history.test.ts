@@ -240,4 +240,22 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
     const toCalculated = await transition(cookie, `/api/statements/${run.id}/transition`, { to: "calculated" });
     expect(toCalculated.status).toBe(200);
   });
+
+  it("deletes a draft run with its statements and refuses a finalized one with 409", async () => {
+    const { cookie, userId, propertyId } = await setUp();
+    const other = await setUp();
+    const draft = await saveRun(cookie, propertyId, 2023, "600.00");
+    const final = await saveRun(cookie, propertyId, 2024, "600.00", true);
+    expect((await t.request("DELETE", `/api/statements/${draft.id}`, { cookie: other.cookie })).status).toBe(404);
+    const refused = await t.request("DELETE", `/api/statements/${final.id}`, { cookie });
+    expect(refused.status).toBe(409);
+    expect((await readJson(refused)).error).toMatchObject({ code: "STATEMENT_FINAL", message: "Eine finalisierte Abrechnung kann nicht gelöscht werden. Sie können sie archivieren oder korrigieren." });
+    const deleted = await t.request("DELETE", `/api/statements/${draft.id}`, { cookie });
+    expect(deleted.status).toBe(204);
+    expect(await t.db.selectFrom("statements").select("id").where("snapshotId", "=", draft.id).execute()).toHaveLength(0);
+    const listed = await list(cookie, `?propertyId=${propertyId}`);
+    expect(listed.body.items.map((i: ListItem) => i.id)).toEqual([final.id]);
+    expect(await listActivityKeys(t, userId)).toContain("statement.deleted");
+    expect((await t.request("DELETE", `/api/statements/${draft.id}`, { cookie })).status).toBe(404);
+  });
 });

@@ -28,6 +28,10 @@ export const STATEMENT_HISTORY_MESSAGES = {
   noneSelected: "Keine Abrechnungen ausgewählt",
   empty: "Keine Abrechnungen gefunden",
   deleteConfirm: "Sind Sie sicher, dass Sie diese Abrechnung löschen möchten?",
+  deleted: "Abrechnung erfolgreich gelöscht!",
+  deleteFailed: (message: string): string => `Fehler beim Löschen: ${message}`,
+  /** DECISIONS 9: a finalized statement stays; it is archived or corrected, never deleted. */
+  cannotDeleteFinal: "Eine finalisierte Abrechnung kann nicht gelöscht werden. Sie können sie archivieren oder korrigieren.",
 } as const;
 
 const H = STATEMENT_HISTORY_MESSAGES;

@@ -169,3 +169,8 @@ export async function markRunFinal(db: Db, userId: string, snapshotId: string, c
     .execute();
   await db.updateTable("costGroups").set({ isFinal: true, status: "Finalisiert", updatedAt: finalizedAt }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
 }
+
+/** A draft run goes with its tenancy statements and lines; the period keeps its cost inputs. */
+export async function deleteRun(db: Db, userId: string, snapshotId: string): Promise<void> {
+  await db.deleteFrom("statementSnapshots").where("id", "=", snapshotId).where("userId", "=", userId).execute();
+}

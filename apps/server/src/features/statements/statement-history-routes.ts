@@ -4,7 +4,7 @@ import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import { listStatementRuns } from "./statement-history-service.ts";
-import { transitionRun, transitionTenantStatement } from "./statement-transition-service.ts";
+import { deleteStatementRun, transitionRun, transitionTenantStatement } from "./statement-transition-service.ts";
 
 // The statement history and the status machine (issue 12; part 2, sections 2.2 and 4).
 
@@ -44,9 +44,22 @@ const tenantTransitionRoute = createRoute({
   responses: { 200: jsonResponse(statementTransitionResultSchema, "Neuer Status"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFound, 409: refused },
 });
 
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/statements/{id}",
+  tags: TAGS,
+  summary: "Entwurf einer Abrechnung löschen (finalisierte: 409, nur archivieren oder korrigieren)",
+  request: { params: idParams },
+  responses: { 204: { description: "Gelöscht" }, 401: unauthorizedResponse, 404: notFound, 409: errorResponse("Die Abrechnung ist finalisiert (STATEMENT_FINAL)") },
+});
+
 export function createStatementHistoryRoutes(db: Db) {
   return createRouter()
     .openapi(listRoute, async (c) => c.json(await listStatementRuns(db, c.var.user.id, c.req.valid("query")), 200))
     .openapi(runTransitionRoute, async (c) => c.json(await transitionRun(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deleteRoute, async (c) => {
+      await deleteStatementRun(db, c.var.user.id, c.req.valid("param").id);
+      return c.body(null, 204);
+    })
     .openapi(tenantTransitionRoute, async (c) => c.json(await transitionTenantStatement(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200));
 }

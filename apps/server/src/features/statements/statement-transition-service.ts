@@ -19,6 +19,7 @@ import {
   findRunForTransition,
   findTenantStatementForTransition,
   hasGeneratedPdf,
+  deleteRun,
   listRunStatements,
   markRunFinal,
   setStatementStatus,
@@ -114,5 +115,20 @@ export async function transitionTenantStatement(db: Db, userId: string, statemen
     const rows = await listRunStatements(trx, userId, run.id);
     // The run's state follows all its statements (DECISIONS 9).
     return applyTransition(trx, userId, run, rows, rows.filter((r) => r.id === row.id), body);
+  });
+}
+
+/** DELETE /api/statements/:id: a draft run only (DECISIONS 9); a finalized one answers 409. */
+export async function deleteStatementRun(db: Db, userId: string, snapshotId: string): Promise<void> {
+  requireResourceId(snapshotId, H.notFound);
+  await db.transaction().execute(async (trx) => {
+    const run = await findRunForTransition(trx, userId, snapshotId);
+    if (!run) throw new NotFound(H.notFound);
+    const rows = await listRunStatements(trx, userId, run.id);
+    if (run.isFinal || rows.some((row) => FINAL_STATUSES.includes(row.status as StatementStatus))) {
+      throw new Conflict(H.cannotDeleteFinal, { code: "STATEMENT_FINAL" });
+    }
+    await deleteRun(trx, userId, run.id);
+    await logActivity(trx, { userId, key: "statement.deleted", entityId: run.id, entityName: run.name, metadata: { billingPeriodId: run.costGroupId, version: run.version } });
   });
 }
