@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   BillingPeriod,
   BillingPeriodCosts,
@@ -11,10 +11,14 @@ import type {
   StatementRun,
   StatementSaveBody,
   StatementConsumption,
+  StatementList,
+  StatementListQuery,
   StatementSaveResult,
+  StatementTransitionBody,
+  StatementTransitionResult,
   Tenant,
 } from "@nk/contract";
-import { apiGet, apiPost, apiPut } from "../../lib/api-client";
+import { apiDelete, apiGet, apiPost, apiPut } from "../../lib/api-client";
 import { invalidateMe } from "../../lib/use-me";
 
 // TanStack Query hooks of the new-statement wizard: the property's tenants, tariffs and billing
@@ -110,4 +114,37 @@ export function useStatementRun(statementId: string | undefined) {
     enabled: Boolean(statementId),
     retry: false,
   });
+}
+
+/** GET /api/statements: one page of the history (issue 12), the previous page kept while loading. */
+export function useStatementList(query: StatementListQuery) {
+  return useQuery({
+    queryKey: [...STATEMENTS_KEY, "list", query],
+    queryFn: () => apiGet<StatementList>("/api/statements", { query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function transitionStatementRun(id: string, body: StatementTransitionBody): Promise<StatementTransitionResult> {
+  return apiPost<StatementTransitionResult>(`/api/statements/${id}/transition`, body);
+}
+
+export function transitionTenantStatement(id: string, body: StatementTransitionBody): Promise<StatementTransitionResult> {
+  return apiPost<StatementTransitionResult>(`/api/tenant-statements/${id}/transition`, body);
+}
+
+export function deleteStatementRun(id: string): Promise<void> {
+  return apiDelete(`/api/statements/${id}`);
+}
+
+/** After a status change or deletion: the lists, the runs, the plan usage and the dashboard. */
+export function useInvalidateStatements() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      invalidateMe(queryClient),
+      queryClient.invalidateQueries({ queryKey: STATEMENTS_KEY }),
+      queryClient.invalidateQueries({ queryKey: BILLING_PERIODS_KEY }),
+      queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
+    ]);
 }

@@ -1,0 +1,104 @@
+import { useState } from "react";
+import { FileDown } from "lucide-react";
+import { Link } from "react-router";
+import {
+  formatEuroDe,
+  STATEMENT_STATUS_LABELS,
+  STATEMENT_TRANSITIONS,
+  type StatementListItem,
+  type StatementStatus,
+} from "@nk/contract";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonStyles } from "../../../components/ui/button";
+import { SimpleDialog } from "../../../components/ui/dialog";
+import { LoadingState } from "../../../components/ui/spinner";
+import { useToast } from "../../../components/ui/toast";
+import { getErrorMessage } from "../../../lib/api-error";
+import { transitionStatementRun, useInvalidateStatements, useStatementRun } from "../api";
+import { RunBadges } from "./run-badges";
+import { SavedStatementsTable } from "./saved-statements-table";
+
+/** The next statuses the whole run may take: only when all its statements share one status. */
+function nextStatuses(statuses: StatementStatus[]): StatementStatus[] {
+  const unique = [...new Set(statuses)];
+  if (unique.length !== 1) return [];
+  return STATEMENT_TRANSITIONS.filter((t) => t.from === unique[0]).map((t) => t.to);
+}
+
+/** The view modal of the history (part 2, section 2.2): per tenancy statement, PDFs, status changes. */
+export function StatementViewDialog({ item, onClose }: { item: StatementListItem | null; onClose: () => void }) {
+  const run = useStatementRun(item?.id);
+  const toast = useToast();
+  const invalidate = useInvalidateStatements();
+  const [busy, setBusy] = useState<StatementStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function move(to: StatementStatus) {
+    if (!item) return;
+    setBusy(to);
+    setError(null);
+    try {
+      await transitionStatementRun(item.id, { to });
+      toast.success(`Status geändert: ${STATEMENT_STATUS_LABELS[to]}`);
+      await invalidate();
+    } catch (caught) {
+      setError(getErrorMessage(caught));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const statuses = run.data?.statements.map((s) => s.status) ?? [];
+  return (
+    <SimpleDialog
+      isOpen={item !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      size="xl"
+      title={item?.name ?? "Abrechnung"}
+      description={item ? `${item.propertyName} · Gesamtkosten ${formatEuroDe(item.totalCosts)}` : undefined}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Schließen
+        </Button>
+      }
+    >
+      {item ? (
+        <div className="space-y-4">
+          <RunBadges item={item} />
+          {run.isPending ? (
+            <LoadingState text="Lade Abrechnung..." />
+          ) : run.isError ? (
+            <Alert variant="error">{`Fehler beim Laden der Abrechnung: ${getErrorMessage(run.error)}`}</Alert>
+          ) : (
+            <>
+              <SavedStatementsTable statements={run.data.statements} />
+              <section aria-label="PDF-Dokumente" className="flex flex-wrap gap-2">
+                <a href={`/api/statements/${item.id}/pdf`} className={buttonStyles({ size: "sm", variant: "outline" })}>
+                  <FileDown className="size-4" aria-hidden="true" />
+                  Alle Briefe (PDF)
+                </a>
+                {run.data.statements.map((statement) => (
+                  <a key={statement.id} href={`/api/tenant-statements/${statement.id}/pdf`} className={buttonStyles({ size: "sm", variant: "ghost" })}>
+                    <FileDown className="size-4" aria-hidden="true" />
+                    {`PDF ${statement.unitName} · ${statement.tenantName}`}
+                  </a>
+                ))}
+              </section>
+              {error ? <Alert variant="error">{error}</Alert> : null}
+              <section aria-label="Status ändern" className="flex flex-wrap items-center gap-2">
+                {nextStatuses(statuses).map((to) => (
+                  <Button key={to} size="sm" onClick={() => void move(to)} isBusy={busy === to} disabled={busy !== null}>
+                    {`Status: ${STATEMENT_STATUS_LABELS[to]}`}
+                  </Button>
+                ))}
+                <Link to={`/dashboard/statements/${item.id}`} className={buttonStyles({ size: "sm", variant: "link" })}>
+                  Alle Details
+                </Link>
+              </section>
+            </>
+          )}
+        </div>
+      ) : null}
+    </SimpleDialog>
+  );
+}

@@ -1,0 +1,48 @@
+import type { StatementListItem } from "@nk/contract";
+import { getErrorMessage } from "../../../lib/api-error";
+import { deleteStatementRun, transitionStatementRun } from "../api";
+
+// Batch actions of the history (part 2, sections 2.2 and 4): chunks of 5 in parallel; one failing
+// run does not undo the others, and each failure is reported with its name.
+
+export const BATCH_CHUNK_SIZE = 5;
+
+export type BatchAction = "finalize" | "archive" | "delete";
+
+export const BATCH_ACTION_LABELS: Record<BatchAction, { button: string; title: string; question: (n: number) => string }> = {
+  finalize: { button: "Finalisieren", title: "Abrechnungen finalisieren?", question: (n) => `${n} Abrechnungen werden geprüft und finalisiert. Finalisierte Abrechnungen können nur noch korrigiert werden.` },
+  archive: { button: "Archivieren", title: "Abrechnungen archivieren?", question: (n) => `${n} versendete Abrechnungen werden archiviert.` },
+  delete: { button: "Löschen", title: "Abrechnungen löschen?", question: (n) => `${n} Entwürfe werden gelöscht. Finalisierte Abrechnungen bleiben erhalten.` },
+};
+
+export interface BatchFailure {
+  id: string;
+  name: string;
+  message: string;
+}
+
+/** Finalizing walks the status machine: calculated → validated (needs the PDF) → finalized. */
+async function runOne(action: BatchAction, item: StatementListItem): Promise<void> {
+  if (action === "delete") return deleteStatementRun(item.id);
+  if (action === "archive") {
+    await transitionStatementRun(item.id, { to: "archived" });
+    return;
+  }
+  if (item.statuses.includes("draft")) await transitionStatementRun(item.id, { to: "calculated" });
+  if (item.statuses.includes("draft") || item.statuses.includes("calculated")) await transitionStatementRun(item.id, { to: "validated" });
+  await transitionStatementRun(item.id, { to: "finalized" });
+}
+
+export async function runBatch(action: BatchAction, items: StatementListItem[]): Promise<{ succeeded: number; failures: BatchFailure[] }> {
+  let succeeded = 0;
+  const failures: BatchFailure[] = [];
+  for (let start = 0; start < items.length; start += BATCH_CHUNK_SIZE) {
+    const chunk = items.slice(start, start + BATCH_CHUNK_SIZE);
+    const results = await Promise.allSettled(chunk.map((item) => runOne(action, item)));
+    results.forEach((result, index) => {
+      if (result.status === "fulfilled") succeeded += 1;
+      else failures.push({ id: chunk[index]!.id, name: chunk[index]!.name, message: getErrorMessage(result.reason) });
+    });
+  }
+  return { succeeded, failures };
+}
