@@ -45,7 +45,7 @@ export function StatementHistoryPage() {
   const list = useStatementList({ propertyId, status, sort, q: q || undefined, offset: String(page * STATEMENT_PAGE_SIZE), limit: String(STATEMENT_PAGE_SIZE) });
   const invalidate = useInvalidateStatements();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [viewingId, setViewingId] = useState<string | null>(null);
+  const [viewed, setViewed] = useState<StatementListItem | null>(null);
   const [deleting, setDeleting] = useState<StatementListItem | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
 
@@ -80,7 +80,8 @@ export function StatementHistoryPage() {
 
   const items = list.data?.items ?? [];
   const pageCount = Math.max(1, Math.ceil((list.data?.total ?? 0) / STATEMENT_PAGE_SIZE));
-  const viewing = items.find((item) => item.id === viewingId) ?? null;
+  // The fresh row after a status change; the one opened when the filter no longer lists it.
+  const viewing = viewed ? (items.find((item) => item.id === viewed.id) ?? viewed) : null;
   const selectedItems = items.filter((item) => selected.has(item.id));
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -166,7 +167,7 @@ export function StatementHistoryPage() {
           <p className="text-sm text-slate-500" aria-live="polite">
             {list.data.total === 1 ? "1 Abrechnung" : `${list.data.total} Abrechnungen`}
           </p>
-          <StatementHistoryList items={items} selected={selected} onToggle={toggle} onToggleAll={toggleAll} actions={{ onView: (item) => setViewingId(item.id), onDelete: setDeleting }} />
+          <StatementHistoryList items={items} selected={selected} onToggle={toggle} onToggleAll={toggleAll} actions={{ onView: setViewed, onDelete: setDeleting }} />
           {pageCount > 1 ? (
             <nav aria-label="Seiten" className="flex items-center justify-center gap-3 text-sm text-slate-600">
               <Button variant="outline" size="sm" onClick={() => changePage(page - 1)} disabled={page === 0}>
@@ -181,7 +182,7 @@ export function StatementHistoryPage() {
         </>
       )}
 
-      <StatementViewDialog item={viewing} onClose={() => setViewingId(null)} />
+      <StatementViewDialog item={viewing} onClose={() => setViewed(null)} />
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}

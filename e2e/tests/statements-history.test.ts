@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+
+// The statement history (issue 12): two drafts saved through the API, then the list with its
+// sort and status filter, a batch finalize where one run lacks its PDF (its failure is listed,
+// the other is finalized), the view modal and a status change there.
+
+async function call(page: Page, method: "post" | "put" | "get", path: string, data?: unknown) {
+  const response = await page.request[method](path, data === undefined ? {} : { data });
+  expect(response.status(), `${path}: ${response.status()}`).toBeLessThan(300);
+  return response;
+}
+
+async function setUp(page: Page) {
+  await call(page, "post", "/api/onboarding", {
+    property: { name: "Ahornhof", street: "Ahornweg", houseNumber: "3", postalCode: "20095", city: "Hamburg", state: "Hamburg", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+    units: [
+      { name: "EG", area: "60", persons: 2 },
+      { name: "OG", area: "90", persons: 1 },
+    ],
+  });
+  const properties = (await (await call(page, "get", "/api/properties")).json()) as { id: string; units: { id: string; name: string }[] }[];
+  const property = properties[0]!;
+  for (const [name, unit] of [["Erna Ebert", "EG"], ["Otto Ober", "OG"]] as const) {
+    await call(page, "post", "/api/tenants", { name, unitId: property.units.find((u) => u.name === unit)!.id, moveInDate: "2015-01-01", persons: 1 });
+  }
+  await call(page, "put", "/api/billing-data", { companyName: "Hausverwaltung Ahorn", phone: "040 123456", street: "Ahornweg", houseNumber: "1", postalCode: "20095", city: "Hamburg", iban: "DE89370400440532013000" });
+  const runs: Record<string, string> = {};
+  for (const [year, amount] of [["2023", "1500"], ["2024", "900"]] as const) {
+    const period = (await (await call(page, "post", "/api/billing-periods", { propertyId: property.id, billingPeriodStart: `${year}-01-01`, billingPeriodEnd: `${year}-12-31` })).json()) as { id: string };
+    const saved = (await (await call(page, "post", "/api/statements", { billingPeriodId: period.id, finalize: false, costItems: [{ costType: "Grundsteuer", amount, key: "area" }] })).json()) as { id: string };
+    runs[year] = saved.id;
+  }
+  return { propertyId: property.id, runs };
+}
+
+describe.skipIf(!hasBrowser)("Abrechnungen (Verlauf)", () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("lists, sorts and filters the runs, batch-finalizes with a listed failure, and changes a status in the view modal", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await registerThroughApi(page, uniqueEmail("verlauf"));
+    const { propertyId, runs } = await setUp(page);
+
+    await page.goto(`/dashboard/statements?property=${propertyId}`);
+    await page.getByRole("heading", { name: "Abrechnungen", level: 1 }).waitFor();
+    const table = page.getByRole("table", { name: "Abrechnungen" });
+    const rowNames = () => table.getByRole("rowheader").allInnerTexts();
+    await table.getByRole("rowheader", { name: /01\.01\.2024/ }).first().waitFor();
+    expect((await rowNames()).map((t) => t.split("\n")[0])).toEqual(["Abrechnung 01.01.2024 - 31.12.2024", "Abrechnung 01.01.2023 - 31.12.2023"]);
+    await page.getByText("2 Abrechnungen").waitFor();
+    // No prepayments: the balances are back payments, in red.
+    expect(await table.getByText("Nachzahlung: 1.500,00 €").getAttribute("class")).toContain("text-red-700");
+
+    await page.getByLabel("Sortierung").selectOption("lowest_cost");
+    await expect.poll(async () => (await rowNames())[0]).toContain("2024");
+    await page.getByLabel("Status").selectOption("final");
+    await page.getByText("Keine Abrechnungen gefunden").waitFor();
+    await page.getByLabel("Status").selectOption("all");
+    await table.waitFor();
+
+    // The 2023 letters were generated (downloaded); the 2024 ones were not.
+    await call(page, "get", `/api/statements/${runs["2023"]}/pdf`);
+    await page.getByRole("checkbox", { name: "Alle auswählen" }).check();
+    await page.getByRole("toolbar", { name: "Ausgewählte Abrechnungen" }).getByRole("button", { name: "Finalisieren" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Abrechnungen finalisieren?" });
+    await confirm.getByRole("button", { name: "Finalisieren" }).click();
+    await page.getByRole("status").getByText("1 Abrechnungen erfolgreich bearbeitet").waitFor();
+    await page.getByText("Abrechnung 01.01.2024 - 31.12.2024: Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann.").waitFor();
+    const row2023 = table.getByRole("row").filter({ hasText: "31.12.2023" });
+    await row2023.getByText("Finalisiert").waitFor();
+    await page.screenshot({ path: screenshotPath("statements-history-desktop"), fullPage: true });
+
+    await page.getByLabel("Status").selectOption("draft");
+    await expect.poll(async () => (await rowNames()).length).toBe(1);
+
+    // The view modal of the 2024 draft: its statements, PDFs, and the next statuses.
+    await table.getByRole("button", { name: "Abrechnung 01.01.2024 - 31.12.2024 ansehen" }).click();
+    const modal = page.getByRole("dialog", { name: "Abrechnung 01.01.2024 - 31.12.2024" });
+    await modal.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).getByText("Otto Ober").waitFor();
+    expect(await modal.getByRole("link", { name: "Alle Briefe (PDF)" }).getAttribute("href")).toBe(`/api/statements/${runs["2024"]}/pdf`);
+    await modal.getByRole("button", { name: "Status: Geprüft" }).click();
+    await modal.getByText("Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann.").waitFor();
+    await call(page, "get", `/api/statements/${runs["2024"]}/pdf`);
+    await modal.getByRole("button", { name: "Status: Geprüft" }).click();
+    await modal.getByRole("button", { name: "Status: Finalisiert" }).waitFor();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: screenshotPath("statements-history-modal-mobile") });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await modal.getByRole("button", { name: "Status: Finalisiert" }).click();
+    await modal.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).getByText("Finalisiert").first().waitFor();
+    await expect.poll(() => modal.getByRole("button", { name: /^Status:/ }).allInnerTexts()).toEqual(["Status: Versendet"]);
+    await modal.getByRole("button", { name: "Schließen" }).first().click();
+
+    await page.getByLabel("Status").selectOption("final");
+    await expect.poll(async () => (await rowNames()).length).toBe(2);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: screenshotPath("statements-history-mobile"), fullPage: true });
+    await context.close();
+  });
+});
