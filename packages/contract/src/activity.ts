@@ -36,6 +36,7 @@ export const ACTIVITY_TEXTS = {
   "statement.pdf_downloaded": "PDF heruntergeladen",
   "statement.sent": "Abrechnung versendet",
   "statement.status_changed": "Status der Abrechnung geändert",
+  "statement.correction_created": "Korrektur angelegt",
   "cost_group.created": "Abrechnungszeitraum angelegt",
   "cost_group.updated": "Abrechnungszeitraum aktualisiert",
   "cost_group.deleted": "Abrechnungszeitraum gelöscht",

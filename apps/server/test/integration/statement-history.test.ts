@@ -258,4 +258,56 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
     expect(await listActivityKeys(t, userId)).toContain("statement.deleted");
     expect((await t.request("DELETE", `/api/statements/${draft.id}`, { cookie })).status).toBe(404);
   });
+
+  it("corrects a finalized run: version 2 as a draft, 'ersetzt' once it is final, both readable", async () => {
+    const { cookie, userId, propertyId } = await setUp();
+    const other = await setUp();
+    const original = await saveRun(cookie, propertyId, 2024, "600.00", true);
+    const draftOnly = await saveRun(cookie, propertyId, 2023, "600.00");
+    expect((await transition(other.cookie, `/api/statements/${original.id}/corrections`, {})).status).toBe(404);
+    const notFinal = await transition(cookie, `/api/statements/${draftOnly.id}/corrections`, {});
+    expect(notFinal.status).toBe(409);
+    expect(notFinal.body.error).toMatchObject({ code: "STATEMENT_NOT_FINAL", message: "Nur finalisierte Abrechnungen können korrigiert werden." });
+
+    const created = await t.request("POST", `/api/statements/${original.id}/corrections`, { cookie });
+    expect(created.status).toBe(201);
+    const correction = await readJson(created);
+    expect(correction).toMatchObject({ version: 2, replacesId: original.id });
+    const again = await transition(cookie, `/api/statements/${original.id}/corrections`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("CORRECTION_EXISTS");
+
+    const listed = (await list(cookie, `?propertyId=${propertyId}&q=2024`)).body.items;
+    expect(listed.map((i: ListItem & { version: number; isReplaced: boolean }) => [i.version, i.isFinal, i.isReplaced, i.statuses])).toEqual([
+      [2, false, false, ["calculated"]],
+      [1, true, false, ["finalized"]],
+    ]);
+
+    // The wizard saves and finalizes the correction with a changed amount.
+    const billingPeriodId = correction.billingPeriodId;
+    const saved = await t.request("POST", "/api/statements", { cookie, body: { billingPeriodId, costItems: costItems("900.00"), finalize: true } });
+    expect(saved.status).toBe(201);
+    expect((await readJson(saved)).id).toBe(correction.id);
+    const after = (await list(cookie, `?propertyId=${propertyId}&q=2024`)).body.items;
+    expect(after.map((i: ListItem & { version: number; isReplaced: boolean }) => [i.version, i.isFinal, i.isReplaced, i.totalCosts])).toEqual([
+      [2, true, false, "1200.00"],
+      [1, true, true, "900.00"],
+    ]);
+    const old = await t.request("GET", `/api/statements/${original.id}`, { cookie });
+    expect(old.status).toBe(200);
+    expect((await readJson(old)).totalCosts).toBe("900.00");
+    expect(await listActivityKeys(t, userId)).toContain("statement.correction_created");
+  });
+
+  it("deleting a correction draft locks the period's inputs again", async () => {
+    const { cookie, propertyId } = await setUp();
+    const original = await saveRun(cookie, propertyId, 2024, "600.00", true);
+    const correction = await readJson(await t.request("POST", `/api/statements/${original.id}/corrections`, { cookie }));
+    const costs = { costItems: costItems("700.00") };
+    expect((await t.request("PUT", `/api/billing-periods/${correction.billingPeriodId}/costs`, { cookie, body: costs })).status).toBe(200);
+    expect((await t.request("DELETE", `/api/statements/${correction.id}`, { cookie })).status).toBe(204);
+    expect((await t.request("PUT", `/api/billing-periods/${correction.billingPeriodId}/costs`, { cookie, body: costs })).status).toBe(409);
+    const listed = (await list(cookie, `?propertyId=${propertyId}`)).body.items;
+    expect(listed.map((i: ListItem) => i.id)).toEqual([original.id]);
+  });
 });

@@ -29,6 +29,10 @@ export const STATEMENT_HISTORY_MESSAGES = {
   empty: "Keine Abrechnungen gefunden",
   deleteConfirm: "Sind Sie sicher, dass Sie diese Abrechnung löschen möchten?",
   deleted: "Abrechnung erfolgreich gelöscht!",
+  /** DECISIONS 9: corrections of a finalized run. */
+  correctionOnlyFinal: "Nur finalisierte Abrechnungen können korrigiert werden.",
+  correctionNotLatest: "Diese Abrechnung wurde bereits korrigiert; korrigieren Sie die neueste Version.",
+  correctionCreated: (version: number): string => `Korrektur angelegt (Version ${version}). Sie ist ein Entwurf, bis Sie sie finalisieren.`,
   deleteFailed: (message: string): string => `Fehler beim Löschen: ${message}`,
   /** DECISIONS 9: a finalized statement stays; it is archived or corrected, never deleted. */
   cannotDeleteFinal: "Eine finalisierte Abrechnung kann nicht gelöscht werden. Sie können sie archivieren oder korrigieren.",
@@ -153,3 +157,12 @@ export const STATEMENT_TRANSITIONS: readonly { from: StatementStatus; to: Statem
 export function findStatementTransition(from: StatementStatus, to: StatementStatus) {
   return STATEMENT_TRANSITIONS.find((t) => t.from === from && t.to === to) ?? null;
 }
+
+/** POST /api/statements/:id/corrections (201): version n+1 as a draft (DECISIONS 9). */
+export const statementCorrectionSchema = z.object({
+  id: z.string(),
+  billingPeriodId: z.string(),
+  version: z.number().int(),
+  replacesId: z.string(),
+});
+export type StatementCorrection = z.infer<typeof statementCorrectionSchema>;

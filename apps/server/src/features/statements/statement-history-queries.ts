@@ -174,3 +174,76 @@ export async function markRunFinal(db: Db, userId: string, snapshotId: string, c
 export async function deleteRun(db: Db, userId: string, snapshotId: string): Promise<void> {
   await db.deleteFrom("statementSnapshots").where("id", "=", snapshotId).where("userId", "=", userId).execute();
 }
+
+/** The full row of a run, for copying it into its correction. */
+export async function findRunSnapshotRow(db: Db, userId: string, snapshotId: string) {
+  return db.selectFrom("statementSnapshots").selectAll().where("id", "=", snapshotId).where("userId", "=", userId).executeTakeFirst();
+}
+
+type SnapshotRow = NonNullable<Awaited<ReturnType<typeof findRunSnapshotRow>>>;
+
+/**
+ * Version n+1 of a billing period as a draft: the input and output of version n until it is
+ * calculated again, its tenancy statements 'calculated' without PDFs, their lines copied.
+ */
+export async function insertCorrection(db: Db, userId: string, source: SnapshotRow): Promise<string> {
+  const now = new Date();
+  const created = await db
+    .insertInto("statementSnapshots")
+    .values({
+      userId,
+      costGroupId: source.costGroupId,
+      propertyId: source.propertyId,
+      version: source.version + 1,
+      replacesId: source.id,
+      isFinal: false,
+      engineVersion: source.engineVersion,
+      engineInput: JSON.stringify(source.engineInput),
+      result: JSON.stringify(source.result),
+      consumption: JSON.stringify(source.consumption),
+      rateCosts: JSON.stringify(source.rateCosts),
+      totalCosts: source.totalCosts,
+      pdfUrl: null,
+      calculatedAt: source.calculatedAt,
+      finalizedAt: null,
+      updatedAt: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const statements = await db.selectFrom("statements").selectAll().where("snapshotId", "=", source.id).where("userId", "=", userId).execute();
+  for (const statement of statements) {
+    const row = await db
+      .insertInto("statements")
+      .values({
+        userId,
+        costGroupId: statement.costGroupId,
+        propertyId: statement.propertyId,
+        snapshotId: created.id,
+        unitId: statement.unitId,
+        tenantId: statement.tenantId,
+        tenantName: statement.tenantName,
+        unitName: statement.unitName,
+        periodFrom: statement.periodFrom,
+        periodTo: statement.periodTo,
+        status: "calculated",
+        totalCostsShare: statement.totalCostsShare,
+        prepaymentAmount: statement.prepaymentAmount,
+        finalBalance: statement.finalBalance,
+        pdfStoragePath: null,
+        finalizedAt: null,
+        sentAt: null,
+        updatedAt: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await sql`insert into statement_items (statement_id, position, cost_type, distribution_key, amount, calculation_basis, base_percentage, consumption_percentage, details)
+      select ${row.id}, position, cost_type, distribution_key, amount, calculation_basis, base_percentage, consumption_percentage, details
+      from statement_items where statement_id = ${statement.id}`.execute(db);
+  }
+  return created.id;
+}
+
+/** The period is open again for its correction (its cost inputs may change). */
+export async function reopenPeriod(db: Db, userId: string, costGroupId: string): Promise<void> {
+  await db.updateTable("costGroups").set({ isFinal: false, status: "In Bearbeitung", updatedAt: new Date() }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
+}

@@ -1,8 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { statementListQuerySchema, statementListSchema, statementTransitionBodySchema, statementTransitionResultSchema } from "@nk/contract";
+import { statementCorrectionSchema, statementListQuerySchema, statementListSchema, statementTransitionBodySchema, statementTransitionResultSchema } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import { createCorrection } from "./statement-correction-service.ts";
 import { listStatementRuns } from "./statement-history-service.ts";
 import { deleteStatementRun, transitionRun, transitionTenantStatement } from "./statement-transition-service.ts";
 
@@ -53,10 +54,25 @@ const deleteRoute = createRoute({
   responses: { 204: { description: "Gelöscht" }, 401: unauthorizedResponse, 404: notFound, 409: errorResponse("Die Abrechnung ist finalisiert (STATEMENT_FINAL)") },
 });
 
+const correctionRoute = createRoute({
+  method: "post",
+  path: "/statements/{id}/corrections",
+  tags: TAGS,
+  summary: "Korrektur einer finalisierten Abrechnung: Version n+1 als Entwurf mit den Eingaben von Version n",
+  request: { params: idParams },
+  responses: {
+    201: jsonResponse(statementCorrectionSchema, "Korrektur angelegt"),
+    401: unauthorizedResponse,
+    404: notFound,
+    409: errorResponse("Nicht finalisiert (STATEMENT_NOT_FINAL) oder bereits korrigiert (CORRECTION_EXISTS)"),
+  },
+});
+
 export function createStatementHistoryRoutes(db: Db) {
   return createRouter()
     .openapi(listRoute, async (c) => c.json(await listStatementRuns(db, c.var.user.id, c.req.valid("query")), 200))
     .openapi(runTransitionRoute, async (c) => c.json(await transitionRun(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(correctionRoute, async (c) => c.json(await createCorrection(db, c.var.user.id, c.req.valid("param").id), 201))
     .openapi(deleteRoute, async (c) => {
       await deleteStatementRun(db, c.var.user.id, c.req.valid("param").id);
       return c.body(null, 204);

@@ -24,6 +24,7 @@ import {
   markRunFinal,
   setStatementStatus,
 } from "./statement-history-queries.ts";
+import { markPeriodFinal } from "./statement-run-queries.ts";
 
 // The status machine per tenancy statement (part 2, section 4; DECISIONS 9; issue 12).
 
@@ -129,6 +130,8 @@ export async function deleteStatementRun(db: Db, userId: string, snapshotId: str
       throw new Conflict(H.cannotDeleteFinal, { code: "STATEMENT_FINAL" });
     }
     await deleteRun(trx, userId, run.id);
+    // A deleted correction leaves the version it would replace as the period's final one.
+    if (run.replacesId) await markPeriodFinal(trx, userId, run.costGroupId);
     await logActivity(trx, { userId, key: "statement.deleted", entityId: run.id, entityName: run.name, metadata: { billingPeriodId: run.costGroupId, version: run.version } });
   });
 }
