@@ -64,9 +64,9 @@ describe.skipIf(!hasBrowser)("Abrechnungen (Verlauf)", () => {
 
     await page.getByLabel("Sortierung").selectOption("lowest_cost");
     await expect.poll(async () => (await rowNames())[0]).toContain("2024");
-    await page.getByLabel("Status").selectOption("final");
+    await page.getByLabel("Status", { exact: true }).selectOption("final");
     await page.getByText("Keine Abrechnungen gefunden").waitFor();
-    await page.getByLabel("Status").selectOption("all");
+    await page.getByLabel("Status", { exact: true }).selectOption("all");
     await table.waitFor();
 
     // The 2023 letters were generated (downloaded); the 2024 ones were not.
@@ -81,7 +81,7 @@ describe.skipIf(!hasBrowser)("Abrechnungen (Verlauf)", () => {
     await row2023.getByText("Finalisiert").waitFor();
     await page.screenshot({ path: screenshotPath("statements-history-desktop"), fullPage: true });
 
-    await page.getByLabel("Status").selectOption("draft");
+    await page.getByLabel("Status", { exact: true }).selectOption("draft");
     await expect.poll(async () => (await rowNames()).length).toBe(1);
 
     // The view modal of the 2024 draft: its statements, PDFs, and the next statuses.
@@ -102,7 +102,18 @@ describe.skipIf(!hasBrowser)("Abrechnungen (Verlauf)", () => {
     await expect.poll(() => modal.getByRole("button", { name: /^Status:/ }).allInnerTexts()).toEqual(["Status: Versendet"]);
     await modal.getByRole("button", { name: "Schließen" }).first().click();
 
-    await page.getByLabel("Status").selectOption("final");
+    await page.getByLabel("Status", { exact: true }).selectOption("final");
+    await expect.poll(async () => (await rowNames()).length).toBe(2);
+
+    // A correction of the finalized 2024 run: version 2 as a draft, marked 'Korrektur'.
+    await table.getByRole("button", { name: "Abrechnung 01.01.2024 - 31.12.2024 ansehen" }).click();
+    await modal.getByRole("button", { name: "Korrektur anlegen" }).click();
+    await page.getByRole("status").getByText("Korrektur angelegt (Version 2). Sie ist ein Entwurf, bis Sie sie finalisieren.").waitFor();
+    await page.getByLabel("Status", { exact: true }).selectOption("draft");
+    const correctionRow = table.getByRole("row").filter({ hasText: "31.12.2024" });
+    await correctionRow.getByText("Korrektur").waitFor();
+    await correctionRow.getByText("Entwurf").waitFor();
+    await page.getByLabel("Status", { exact: true }).selectOption("final");
     await expect.poll(async () => (await rowNames()).length).toBe(2);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: screenshotPath("statements-history-mobile"), fullPage: true });

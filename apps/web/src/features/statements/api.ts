@@ -11,6 +11,7 @@ import type {
   StatementRun,
   StatementSaveBody,
   StatementConsumption,
+  StatementCorrection,
   StatementList,
   StatementListQuery,
   StatementSaveResult,
@@ -147,4 +148,8 @@ export function useInvalidateStatements() {
       queryClient.invalidateQueries({ queryKey: BILLING_PERIODS_KEY }),
       queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
     ]);
+}
+
+export function createStatementCorrection(id: string): Promise<StatementCorrection> {
+  return apiPost<StatementCorrection>(`/api/statements/${id}/corrections`);
 }

@@ -3,6 +3,7 @@ import { FileDown } from "lucide-react";
 import { Link } from "react-router";
 import {
   formatEuroDe,
+  STATEMENT_HISTORY_MESSAGES as H,
   STATEMENT_STATUS_LABELS,
   STATEMENT_TRANSITIONS,
   type StatementListItem,
@@ -14,7 +15,7 @@ import { SimpleDialog } from "../../../components/ui/dialog";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
-import { transitionStatementRun, useInvalidateStatements, useStatementRun } from "../api";
+import { createStatementCorrection, transitionStatementRun, useInvalidateStatements, useStatementRun } from "../api";
 import { RunBadges } from "./run-badges";
 import { SavedStatementsTable } from "./saved-statements-table";
 
@@ -30,7 +31,7 @@ export function StatementViewDialog({ item, onClose }: { item: StatementListItem
   const run = useStatementRun(item?.id);
   const toast = useToast();
   const invalidate = useInvalidateStatements();
-  const [busy, setBusy] = useState<StatementStatus | null>(null);
+  const [busy, setBusy] = useState<StatementStatus | "correction" | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function move(to: StatementStatus) {
@@ -41,6 +42,23 @@ export function StatementViewDialog({ item, onClose }: { item: StatementListItem
       await transitionStatementRun(item.id, { to });
       toast.success(`Status geändert: ${STATEMENT_STATUS_LABELS[to]}`);
       await invalidate();
+    } catch (caught) {
+      setError(getErrorMessage(caught));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** DECISIONS 9: a change after finalizing is a correction, version n+1 as a draft. */
+  async function correct() {
+    if (!item) return;
+    setBusy("correction");
+    setError(null);
+    try {
+      const correction = await createStatementCorrection(item.id);
+      toast.success(H.correctionCreated(correction.version));
+      await invalidate();
+      onClose();
     } catch (caught) {
       setError(getErrorMessage(caught));
     } finally {
@@ -91,6 +109,11 @@ export function StatementViewDialog({ item, onClose }: { item: StatementListItem
                     {`Status: ${STATEMENT_STATUS_LABELS[to]}`}
                   </Button>
                 ))}
+                {item.isFinal && !item.isReplaced ? (
+                  <Button size="sm" variant="outline" onClick={() => void correct()} isBusy={busy === "correction"} disabled={busy !== null}>
+                    Korrektur anlegen
+                  </Button>
+                ) : null}
                 <Link to={`/dashboard/statements/${item.id}`} className={buttonStyles({ size: "sm", variant: "link" })}>
                   Alle Details
                 </Link>
