@@ -1,0 +1,73 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { StatementListItem } from "@nk/contract";
+import { ApiError } from "../src/lib/api-error";
+
+// The batch runner of the history alone (part 2, section 4: chunks of 5 in parallel); the API
+// calls are replaced, so the test sees how many run at once and which fail.
+
+const calls: string[] = [];
+let running = 0;
+let maxRunning = 0;
+
+vi.mock("../src/features/statements/api", () => {
+  const step = async (label: string, fail: boolean) => {
+    running += 1;
+    maxRunning = Math.max(maxRunning, running);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    running -= 1;
+    calls.push(label);
+    if (fail) throw new ApiError({ status: 409, code: "TRANSITION_REFUSED", message: "Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann." });
+  };
+  return {
+    transitionStatementRun: (id: string, body: { to: string }) => step(`${id}:${body.to}`, id === "run-3" && body.to === "validated"),
+    deleteStatementRun: (id: string) => step(`${id}:delete`, false),
+  };
+});
+
+const { runBatch, BATCH_CHUNK_SIZE } = await import("../src/features/statements/lib/batch-actions");
+
+function item(n: number): StatementListItem {
+  return {
+    id: `run-${n}`,
+    billingPeriodId: "p",
+    propertyId: "x",
+    propertyName: "Haus",
+    name: `Abrechnung ${n}`,
+    periodStart: "2024-01-01",
+    periodEnd: "2024-12-31",
+    version: 1,
+    isFinal: false,
+    isReplaced: false,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    totalCosts: "100.00",
+    balanceSum: "100.00",
+    statementCount: 1,
+    statuses: ["calculated"],
+  };
+}
+
+describe("runBatch", () => {
+  beforeEach(() => {
+    calls.length = 0;
+    maxRunning = 0;
+  });
+
+  it("finalizes through validated, five at a time, and lists the failing run without undoing the others", async () => {
+    const items = Array.from({ length: 7 }, (_, i) => item(i + 1));
+    const result = await runBatch("finalize", items);
+    expect(BATCH_CHUNK_SIZE).toBe(5);
+    expect(maxRunning).toBe(5);
+    expect(result.succeeded).toBe(6);
+    expect(result.failures).toEqual([{ id: "run-3", name: "Abrechnung 3", message: "Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann." }]);
+    expect(calls).toContain("run-1:validated");
+    expect(calls).toContain("run-1:finalized");
+    expect(calls).not.toContain("run-3:finalized");
+    expect(calls).toContain("run-7:finalized");
+  });
+
+  it("deletes each selected run", async () => {
+    const result = await runBatch("delete", [item(1), item(2)]);
+    expect(result).toEqual({ succeeded: 2, failures: [] });
+    expect(calls.sort()).toEqual(["run-1:delete", "run-2:delete"]);
+  });
+});
