@@ -26,9 +26,9 @@ export function StatementRunPage() {
   const properties = useProperties();
 
   const back = (
-    <Link to="/dashboard" className={buttonStyles({ variant: "ghost" })}>
+    <Link to={run.data ? `/dashboard/statements?property=${run.data.propertyId}` : "/dashboard/statements"} className={buttonStyles({ variant: "ghost" })}>
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Zur Übersicht
+      Alle Abrechnungen
     </Link>
   );
 
