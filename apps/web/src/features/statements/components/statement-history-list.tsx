@@ -1,4 +1,4 @@
-import { Eye, FileDown, FileText, Trash2 } from "lucide-react";
+import { Eye, FileDown, FileText, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { formatEuroDe, type StatementListItem } from "@nk/contract";
 import { Button, buttonStyles } from "../../../components/ui/button";
@@ -26,6 +26,12 @@ function RowActions({ item, actions }: { item: StatementListItem; actions: Histo
         <Eye className="size-4" aria-hidden="true" />
         Ansehen
       </Button>
+      {item.isFinal ? null : (
+        <Link to={`/dashboard/statements/edit/${item.id}?property=${item.propertyId}`} className={buttonStyles({ size: "sm", variant: "ghost" })} aria-label={`${item.name} bearbeiten`}>
+          <Pencil className="size-4" aria-hidden="true" />
+          Bearbeiten
+        </Link>
+      )}
       <Link to={`/dashboard/statements/${item.id}`} className={buttonStyles({ size: "sm", variant: "ghost" })} aria-label={`Details von ${item.name}`}>
         <FileText className="size-4" aria-hidden="true" />
         Details

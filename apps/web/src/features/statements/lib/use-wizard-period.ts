@@ -4,14 +4,14 @@ import { getPeriodError, type PeriodValue } from "../components/period-fields";
 import { getDefaultPeriod } from "./default-period";
 
 /**
- * The billing period of step 1: dates (default the previous calendar year), the property's
+ * The billing period of step 1: dates (`initial`, e.g. a saved draft's, or the previous calendar year), the property's
  * stored period with exactly these dates, and `ensurePeriod`, which creates that period the
  * first time something is saved for it (one request even when called twice).
  */
-export function useWizardPeriod(propertyId: string | undefined) {
+export function useWizardPeriod(propertyId: string | undefined, initial?: PeriodValue | null) {
   const periods = usePropertyBillingPeriods(propertyId);
   const createPeriod = useCreateBillingPeriod();
-  const [period, setPeriod] = useState<PeriodValue>(() => getDefaultPeriod());
+  const [period, setPeriod] = useState<PeriodValue>(() => initial ?? getDefaultPeriod());
   const [created, setCreated] = useState<{ key: string; id: string } | null>(null);
   const pending = useRef<{ key: string; promise: Promise<string> } | null>(null);
   const existing = periods.data ?? [];

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { STATEMENT_MESSAGES, type PropertyWithUnits, type StatementPreview, type StatementSaveResult } from "@nk/contract";
+import { isCalendarDate, STATEMENT_MESSAGES, type PropertyWithUnits, type StatementPreview, type StatementSaveResult } from "@nk/contract";
 import { LimitReachedDialog } from "../../../components/limit-reached";
 import { useToast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-error";
@@ -51,7 +51,10 @@ export function NewStatementPage() {
     setStep(1);
   }, [propertyParam, property]);
 
-  const wizardPeriod = useWizardPeriod(property?.id);
+  // ?from=&to=: the period of a saved draft opened for editing (/dashboard/statements/edit/{id}).
+  const from = searchParams.get("from") ?? "";
+  const to = searchParams.get("to") ?? "";
+  const wizardPeriod = useWizardPeriod(property?.id, isCalendarDate(from) && isCalendarDate(to) ? { start: from, end: to } : null);
   const tenants = usePropertyTenants(property?.id);
   const rates = useRates();
   const costs = useBillingPeriodCosts(wizardPeriod.billingPeriodId);
