@@ -20,7 +20,6 @@ export const STATEMENT_HISTORY_MESSAGES = {
   transitionNotAllowed: (from: string, to: string): string => `Der Statuswechsel von „${from}“ zu „${to}“ ist nicht erlaubt.`,
   insufficientPermissions: (to: string): string => `Unzureichende Berechtigung für den Statuswechsel zu „${to}“.`,
   pdfRequired: "Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann.",
-  runMixedStatuses: "Die Abrechnungen dieses Laufs haben verschiedene Status; bitte ändern Sie sie einzeln.",
   emptyRun: "Diese Abrechnung enthält keine Mieterabrechnungen.",
   notFound: "Abrechnung nicht gefunden",
   transitioned: (n: number): string => `${n} Abrechnungen erfolgreich bearbeitet`,
