@@ -59,7 +59,15 @@ export function BatchBar({ selected, onDone }: { selected: StatementListItem[]; 
         </div>
       ) : null}
       {failures.length > 0 ? (
-        <Alert variant="error" title={H.batchFailed}>
+        <Alert
+          variant="error"
+          title={H.batchFailed}
+          action={
+            <Button size="sm" variant="outline" onClick={() => setFailures([])}>
+              Ausblenden
+            </Button>
+          }
+        >
           <ul className="list-disc space-y-1 pl-5">
             {failures.map((failure) => (
               <li key={failure.id}>{`${failure.name}: ${failure.message}`}</li>
