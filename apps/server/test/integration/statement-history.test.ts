@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi, listActivityKeys, UNKNOWN_ID } from "../support/metering-fixtures.ts";
@@ -309,5 +310,26 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
     expect((await t.request("PUT", `/api/billing-periods/${correction.billingPeriodId}/costs`, { cookie, body: costs })).status).toBe(409);
     const listed = (await list(cookie, `?propertyId=${propertyId}`)).body.items;
     expect(listed.map((i: ListItem) => i.id)).toEqual([original.id]);
+  });
+
+  it("pages through 1,000 saved runs on the server", async () => {
+    const { cookie, userId, propertyId } = await setUp();
+    // 1,000 billing periods with one saved run each, written straight into the tables.
+    await sql`insert into cost_groups (user_id, property_id, name, billing_period_start, billing_period_end)
+      select ${userId}, ${propertyId}::uuid, 'Lauf ' || i, date '2000-01-01' + i * 2, date '2000-01-02' + i * 2 from generate_series(1, 1000) as i`.execute(t.db);
+    await sql`insert into statement_snapshots (user_id, cost_group_id, property_id, engine_version, engine_input, result, consumption, total_costs, calculated_at, created_at)
+      select user_id, id, property_id, '1.1', '{}'::jsonb, '{}'::jsonb, '{}'::jsonb, (billing_period_start - date '2000-01-01')::numeric, now(), now() - (billing_period_start - date '2000-01-01') * interval '1 minute'
+      from cost_groups where user_id = ${userId}`.execute(t.db);
+    const started = Date.now();
+    const first = await list(cookie, `?propertyId=${propertyId}`);
+    const last = await list(cookie, `?propertyId=${propertyId}&offset=950&sort=highest_cost`);
+    const elapsed = Date.now() - started;
+    expect(first.body.total).toBe(1000);
+    expect(first.body.items).toHaveLength(50);
+    expect(first.body.items[0].name).toBe("Lauf 1");
+    expect(last.body.items).toHaveLength(50);
+    expect(last.body.items.at(-1).name).toBe("Lauf 1");
+    // Two pages of 1,000 runs well within a second each, even on the embedded database.
+    expect(elapsed).toBeLessThan(4000);
   });
 });
