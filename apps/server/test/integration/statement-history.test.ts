@@ -1,5 +1,10 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getTodayInGermany } from "@nk/contract";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi, listActivityKeys, UNKNOWN_ID } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
@@ -14,6 +19,17 @@ function costItems(amount: string) {
     { costType: "Grundsteuer", amount, key: "area" },
     { costType: "Müllabfuhr", amount: "300.00", key: "units" },
   ];
+}
+
+function pdfText(bytes: Uint8Array): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-history-"));
+  try {
+    const file = path.join(dir, "letter.pdf");
+    fs.writeFileSync(file, bytes);
+    return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 interface ListItem {
@@ -288,7 +304,14 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
     const billingPeriodId = correction.billingPeriodId;
     const saved = await t.request("POST", "/api/statements", { cookie, body: { billingPeriodId, costItems: costItems("900.00"), finalize: true } });
     expect(saved.status).toBe(201);
-    expect((await readJson(saved)).id).toBe(correction.id);
+    const savedBody = await readJson(saved);
+    expect(savedBody.id).toBe(correction.id);
+    // The correction's letter says which statement it replaces (DECISIONS 9).
+    const letter = await t.request("GET", `/api/tenant-statements/${savedBody.statements[0].id}/pdf`, { cookie });
+    expect(letter.status).toBe(200);
+    const finalizedOn = (await t.db.selectFrom("statementSnapshots").select("finalizedAt").where("id", "=", original.id).executeTakeFirstOrThrow()).finalizedAt!;
+    const [y, m, d] = getTodayInGermany(finalizedOn).split("-");
+    expect(pdfText(new Uint8Array(await letter.arrayBuffer())).replace(/\s+/g, " ")).toContain(`Korrektur (Version 2): Diese Abrechnung ersetzt die Abrechnung vom ${d}.${m}.${y}.`);
     const after = (await list(cookie, `?propertyId=${propertyId}&q=2024`)).body.items;
     expect(after.map((i: ListItem & { version: number; isReplaced: boolean }) => [i.version, i.isFinal, i.isReplaced, i.totalCosts])).toEqual([
       [2, true, false, "1200.00"],

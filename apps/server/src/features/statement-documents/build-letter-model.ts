@@ -103,6 +103,7 @@ export function buildLetterModel(source: LetterSource): LetterModel {
 
   return {
     draft: source.draft,
+    correction: source.correction ?? null,
     sender: source.sender,
     recipient: source.tenantAddress
       ? { name: tenantName, ...source.tenantAddress }

@@ -355,6 +355,15 @@ export function letterContent(model: LetterModel, propertyTotal: string): Conten
     { text: "", margin: [0, mm(98.5) - PAGE_MARGINS[1], 0, 0] },
     { text: `Nebenkostenabrechnung ${model.periodLabel}`, style: "subject" },
     { text: `${model.propertyName}, ${model.unitName} – ${model.propertyAddress}`, style: "subjectLine", margin: [0, 1, 0, 12] },
+    ...(model.correction
+      ? [
+          {
+            text: `Korrektur (Version ${model.correction.version}): Diese Abrechnung ersetzt die Abrechnung${model.correction.replacesDate ? ` vom ${date(model.correction.replacesDate)}` : ""}.`,
+            color: COLORS.draft,
+            margin: [0, 0, 0, 8] as [number, number, number, number],
+          },
+        ]
+      : []),
     { text: `Guten Tag ${model.tenantName},` },
     {
       text:

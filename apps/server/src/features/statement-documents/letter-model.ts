@@ -34,6 +34,8 @@ export interface LetterSource {
   /** Date of the letter (finalizing date, or today for a draft). */
   letterDate: IsoDate;
   draft: boolean;
+  /** A correction (version 2, 3, ...) and the date of the statement it replaces (DECISIONS 9). */
+  correction?: LetterCorrection | null;
   sender: LetterSender;
   property: { name: string; street: string; postalCode: string; city: string };
   /** Display names of the units by the engine's unit id. */
@@ -134,8 +136,15 @@ export interface LetterTaxLine {
   yourShare: MoneyString;
 }
 
+export interface LetterCorrection {
+  version: number;
+  /** Finalizing day of the replaced statement; null when unknown. */
+  replacesDate: IsoDate | null;
+}
+
 export interface LetterModel {
   draft: boolean;
+  correction: LetterCorrection | null;
   sender: LetterSender;
   recipient: PostalAddress;
   letterDate: IsoDate;

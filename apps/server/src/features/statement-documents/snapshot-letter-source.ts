@@ -113,6 +113,10 @@ export function letterSourceFromRun(context: RunContext, tenancyId: string): Let
     tenancyId,
     letterDate: letterDate(context),
     draft: !context.snapshot.isFinal,
+    correction:
+      context.snapshot.version > 1
+        ? { version: context.snapshot.version, replacesDate: context.snapshot.replacesFinalizedAt ? getTodayInGermany(context.snapshot.replacesFinalizedAt) : null }
+        : null,
     sender: toSender(context.billingData),
     property: propertyOf(context.snapshot),
     ...namesOf(context, result),

@@ -22,7 +22,9 @@ export async function findSnapshotForDocuments(db: Db, userId: string, snapshotI
   return db
     .selectFrom("statementSnapshots as s")
     .innerJoin("properties as p", "p.id", "s.propertyId")
-    .select(SNAPSHOT_COLUMNS)
+    // A correction names the run it replaces (DECISIONS 9).
+    .leftJoin("statementSnapshots as r", "r.id", "s.replacesId")
+    .select([...SNAPSHOT_COLUMNS, "s.version", "r.finalizedAt as replacesFinalizedAt"])
     .where("s.id", "=", snapshotId)
     .where("s.userId", "=", userId)
     .executeTakeFirst();
