@@ -56,6 +56,17 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
   }
   const result: UnitLines[] = [];
   let position = 0;
+  // Most lines span the same dates (the whole period); their time weights are computed once.
+  const timeByRange = new Map<string, { days: number; degreeDays: bigint }>();
+  const getTime = (from: IsoDate, to: IsoDate): { days: number; degreeDays: bigint } => {
+    const key = `${from}/${to}`;
+    let time = timeByRange.get(key);
+    if (!time) {
+      time = { days: countDaysInclusive(from, to), degreeDays: degreeDayUnits(from, to) };
+      timeByRange.set(key, time);
+    }
+    return time;
+  };
   input.units.forEach((unit, unitIndex) => {
     const tenancies = (tenanciesByUnit.get(unit.id) ?? [])
       .filter((tenancy) => tenancy.start <= end && (tenancy.end ?? OPEN_END_DATE) >= start)
@@ -63,10 +74,9 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
     const area = toScaledQuantity(unit.area);
     const lines: BillingLine[] = [];
     const pushLine = (tenancy: TenancyInput | null, from: IsoDate, to: IsoDate): void => {
-      const days = countDaysInclusive(from, to);
+      const { days, degreeDays } = getTime(from, to);
       const persons = tenancy ? toScaledQuantity(tenancy.persons ?? unit.persons ?? 0) : 0n;
       const dayUnits = BigInt(days);
-      const degreeDays = degreeDayUnits(from, to);
       const personWeights = tenancy?.occupants?.length
         ? weighPersonDays(tenancy.occupants, persons, from, to)
         : { days: persons * dayUnits, degreeDays: persons * degreeDays };

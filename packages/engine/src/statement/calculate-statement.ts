@@ -156,7 +156,7 @@ function assembleResult(
   for (const preparedItem of preparedItems) {
     const item = distributeItem(preparedItem, preparedItem.amountCents - (co2ShareByItem[preparedItem.itemIndex] ?? 0), includeBasis ? "parts" : "exact");
     const { prepared } = item;
-    const totals = describer ? describer.describeTotals(item) : [];
+    const displays = describer ? describer.describeItem(item) : [];
     const labor = distributeLaborCosts(prepared);
     const laborTarget = labor && labor.category === "craftsmen" ? craftsmenByPosition : householdServicesByPosition;
     let vacancyCents = 0;
@@ -169,7 +169,7 @@ function assembleResult(
         amount: formatCents(cents),
         key: prepared.key,
         exactAmount: (item.exactTexts as string[])[index] as string,
-        parts: describer ? describer.describe(item, index, line.position, totals) : [],
+        parts: describer ? describer.describe(displays, index, line.position) : [],
       };
       if (labor) {
         const laborCents = labor.cents[index] as number;
@@ -247,35 +247,49 @@ function assembleResult(
 class PartDescriber {
   private readonly displayCache = new Map<readonly bigint[], Map<bigint, (number | undefined)[]>>();
 
-  describe(item: DistributedItem, lineIndex: number, position: number, totals: readonly number[]): AllocationPart[] {
-    const { prepared } = item;
-    const timeScale = prepared.isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
-    return prepared.parts.map((part, partIndex) => {
+  /** The display lists of the item's parts, looked up once per item rather than per line. */
+  describeItem(item: DistributedItem): PartDisplay[] {
+    const timeScale = item.prepared.isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
+    return item.prepared.parts.map((part, partIndex) => {
       const isTimed = part.timeWeights !== null;
       const quantityScale = isTimed ? QUANTITY_SCALE : QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE;
       const weightScale = isTimed ? QUANTITY_SCALE * timeScale : quantityScale;
       return {
         basis: part.basis,
         percent: part.percent,
-        quantity: this.getDisplayNumber(part.quantities, position, quantityScale),
-        timeWeight: part.timeWeights ? this.getDisplayNumber(part.timeWeights, position, timeScale) : null,
-        weight: this.getDisplayNumber(part.weights, position, weightScale),
-        totalWeight: totals[partIndex] as number,
-        exactAmount: item.exactPartTexts ? ((item.exactPartTexts[partIndex] as string[])[lineIndex] as string) : "",
+        quantities: this.getDisplayList(part.quantities, quantityScale),
+        quantityValues: part.quantities,
+        quantityScale,
+        timeWeights: part.timeWeights ? this.getDisplayList(part.timeWeights, timeScale) : null,
+        timeValues: part.timeWeights,
+        timeScale,
+        weights: this.getDisplayList(part.weights, weightScale),
+        weightValues: part.weights,
+        weightScale,
+        totalWeight: toDisplayNumber(part.totalWeight, weightScale),
+        exactTexts: item.exactPartTexts ? (item.exactPartTexts[partIndex] as string[]) : null,
       };
     });
   }
 
-  /** The parts' total weights as display numbers, once per item. */
-  describeTotals(item: DistributedItem): number[] {
-    const timeScale = item.prepared.isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
-    return item.prepared.parts.map((part) => {
-      const weightScale = part.timeWeights !== null ? QUANTITY_SCALE * timeScale : QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE;
-      return toDisplayNumber(part.totalWeight, weightScale);
-    });
+  describe(displays: readonly PartDisplay[], lineIndex: number, position: number): AllocationPart[] {
+    const parts = new Array<AllocationPart>(displays.length);
+    for (let partIndex = 0; partIndex < displays.length; partIndex += 1) {
+      const display = displays[partIndex] as PartDisplay;
+      parts[partIndex] = {
+        basis: display.basis,
+        percent: display.percent,
+        quantity: displayAt(display.quantities, display.quantityValues, position, display.quantityScale),
+        timeWeight: display.timeWeights && display.timeValues ? displayAt(display.timeWeights, display.timeValues, position, display.timeScale) : null,
+        weight: displayAt(display.weights, display.weightValues, position, display.weightScale),
+        totalWeight: display.totalWeight,
+        exactAmount: display.exactTexts ? (display.exactTexts[lineIndex] as string) : "",
+      };
+    }
+    return parts;
   }
 
-  private getDisplayNumber(values: readonly bigint[], position: number, scale: bigint): number {
+  private getDisplayList(values: readonly bigint[], scale: bigint): (number | undefined)[] {
     let byScale = this.displayCache.get(values);
     if (!byScale) {
       byScale = new Map();
@@ -286,13 +300,34 @@ class PartDescriber {
       numbers = new Array<number | undefined>(values.length);
       byScale.set(scale, numbers);
     }
-    let number = numbers[position];
-    if (number === undefined) {
-      number = toDisplayNumber(values[position] ?? 0n, scale);
-      numbers[position] = number;
-    }
-    return number;
+    return numbers;
   }
+}
+
+/** One part of an item as the basis shows it; display numbers are filled in on first use. */
+interface PartDisplay {
+  basis: AllocationPart["basis"];
+  percent: number;
+  quantities: (number | undefined)[];
+  quantityValues: readonly bigint[];
+  quantityScale: bigint;
+  timeWeights: (number | undefined)[] | null;
+  timeValues: readonly bigint[] | null;
+  timeScale: bigint;
+  weights: (number | undefined)[];
+  weightValues: readonly bigint[];
+  weightScale: bigint;
+  totalWeight: number;
+  exactTexts: string[] | null;
+}
+
+function displayAt(numbers: (number | undefined)[], values: readonly bigint[], position: number, scale: bigint): number {
+  let number = numbers[position];
+  if (number === undefined) {
+    number = toDisplayNumber(values[position] ?? 0n, scale);
+    numbers[position] = number;
+  }
+  return number;
 }
 
 /**

@@ -126,20 +126,42 @@ export function formatMicroEuros(microEuros: number): string {
 /**
  * Largest remainder on floors and remainders of one common denominator (DECISIONS 1): the
  * cents still missing go one each to the lines with the largest remainder, ties to the
- * larger share, then to the earlier line; the same order as allocateScaledShares.
+ * larger share, then to the earlier line; the same order as allocateScaledShares. Only the
+ * lines at the cut-off remainder need that order: a native sort of the remainders finds the
+ * cut-off, every line above it gets a cent, and the tied lines at it are ordered in full.
  */
 function allocateByRemainders(totalCents: number, floors: readonly number[], flooredSum: number, remainders: readonly number[]): number[] {
   const cents = floors.slice();
   let missing = totalCents - flooredSum;
   const count = cents.length;
-  if (missing === 0 || count === 0) return cents;
-  const order = Array.from({ length: count }, (_, index) => index);
-  order.sort((a, b) => {
-    const byRemainder = (remainders[b] as number) - (remainders[a] as number);
-    if (byRemainder !== 0) return byRemainder;
-    const byShare = (floors[b] as number) - (floors[a] as number);
-    return byShare !== 0 ? byShare : a - b;
-  });
+  if (missing <= 0 || count === 0 || missing > count) {
+    // The floors never add up to more than the total; more missing than lines does not occur.
+    return missing === 0 || count === 0 ? cents : allocateInFullOrder(cents, missing, floors, remainders);
+  }
+  const sorted = Float64Array.from(remainders).sort();
+  const cutOff = sorted[count - missing] as number;
+  const tied: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const remainder = remainders[index] as number;
+    if (remainder > cutOff) {
+      cents[index] = (cents[index] as number) + 1;
+      missing -= 1;
+    } else if (remainder === cutOff) {
+      tied.push(index);
+    }
+  }
+  tied.sort((a, b) => (floors[b] as number) - (floors[a] as number) || a - b);
+  for (let position = 0; position < missing; position += 1) {
+    const index = tied[position] as number;
+    cents[index] = (cents[index] as number) + 1;
+  }
+  return cents;
+}
+
+function allocateInFullOrder(cents: number[], missingCents: number, floors: readonly number[], remainders: readonly number[]): number[] {
+  let missing = missingCents;
+  const order = Array.from({ length: cents.length }, (_, index) => index);
+  order.sort((a, b) => (remainders[b] as number) - (remainders[a] as number) || (floors[b] as number) - (floors[a] as number) || a - b);
   while (missing > 0) {
     for (const index of order) {
       if (missing === 0) break;
@@ -147,6 +169,5 @@ function allocateByRemainders(totalCents: number, floors: readonly number[], flo
       missing -= 1;
     }
   }
-  // The floors never add up to more than the total; no cents are taken back here.
   return cents;
 }

@@ -9,8 +9,8 @@ import {
 import { isLongerThanOneYear } from "../dates/calendar.ts";
 import { isOverlapping, OPEN_END_DATE } from "../dates/date-range.ts";
 import { MESSAGES } from "../messages/messages.ts";
-import { Decimal } from "../money/decimal.ts";
 import { parseMoneyToCents } from "../money/money.ts";
+import { toScaledQuantity } from "../statement/fixed-point.ts";
 import type { CostItemInput, StatementInput, TenancyInput, ValidationIssue } from "../types.ts";
 
 export interface RuleCheckOutcome {
@@ -45,8 +45,11 @@ export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
     issues.push({ path: "units", message: MESSAGES.noUnits() });
     isStructureBroken = true;
   } else {
-    const totalArea = input.units.reduce((sum, unit) => sum.plus(unit.area), new Decimal(0));
-    if (totalArea.lessThanOrEqualTo(0)) issues.push({ path: "units", message: MESSAGES.totalAreaNotPositive() });
+    // Summed exactly in units of 10^-9 m2 (the statement's scale), without a decimal object per unit.
+    const totalArea = input.units.reduce((sum, unit) => sum + toScaledQuantity(unit.area), 0n);
+    // Areas finer than 10^-9 m2 round to 0 in that scale but still count as area here.
+    const hasTinyAreaOnly = totalArea === 0n && input.units.every((unit) => unit.area >= 0) && input.units.some((unit) => unit.area > 0);
+    if (totalArea <= 0n && !hasTinyAreaOnly) issues.push({ path: "units", message: MESSAGES.totalAreaNotPositive() });
   }
   const totalCents = input.costItems.reduce((sum, item) => sum + parseMoneyToCents(item.amount), 0);
   if (totalCents <= 0) issues.push({ path: "costItems", message: MESSAGES.totalCostsNotPositive() });
