@@ -25,6 +25,7 @@ import { originCheck } from "./middleware/origin-check.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { mountStaticWeb } from "./static-web.ts";
+import { createStatementRoutes } from "../features/statements/statement-routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createTenantRoutes(db));
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createMeteringRoutes(db));
+  app.route("/api", createStatementRoutes(db));
 
   app.all("/api/*", () => {
     throw new NotFound("Diese API-Adresse gibt es nicht.");

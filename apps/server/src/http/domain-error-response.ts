@@ -26,6 +26,7 @@ export function toErrorAnswer(error: DomainError): ErrorAnswer {
   if (error instanceof ValidationFailed) {
     status = 400;
     if (Object.keys(error.fields).length > 0) body.error.fields = error.fields;
+    if (error.details) body.error.details = error.details;
   } else if (error instanceof NotSignedIn) {
     status = 401;
   } else if (error instanceof NotFound) {
