@@ -1,4 +1,4 @@
-import { Building2, Gauge, LayoutDashboard, WandSparkles, Users, Zap, type LucideIcon } from "lucide-react";
+import { Building2, FilePlus2, Gauge, LayoutDashboard, WandSparkles, Users, Zap, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   label: string;
@@ -28,6 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Übersicht", to: "/dashboard", icon: LayoutDashboard, isExactMatch: true },
   { label: "Immobilien", to: "/dashboard/properties", icon: Building2 },
   { label: "Einrichtungsassistent", to: "/onboarding", icon: WandSparkles },
+  { label: "Neue Abrechnung", to: "/dashboard/statements/new", icon: FilePlus2 },
   { label: "Zähler", to: "/dashboard/meters", icon: Gauge },
   { label: "Mieter", to: "/dashboard/tenants", icon: Users },
   { label: "Versorgertarife", to: "/dashboard/rates", icon: Zap },

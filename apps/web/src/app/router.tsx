@@ -19,6 +19,7 @@ import { propertyRoutes } from "../features/properties/routes";
 import { tenantRoutes } from "../features/tenants/routes";
 import { meterRoutes } from "../features/meters/routes";
 import { rateRoutes } from "../features/rates/routes";
+import { statementRoutes } from "../features/statements/routes";
 
 const FEATURES: FeatureRoutes[] = [
   landingRoutes,
@@ -28,6 +29,7 @@ const FEATURES: FeatureRoutes[] = [
   tenantRoutes,
   meterRoutes,
   rateRoutes,
+  statementRoutes,
 ];
 
 function collect(slot: keyof FeatureRoutes): RouteObject[] {
