@@ -1,13 +1,13 @@
 import { Hono, type Context } from "hono";
 import type { ZodType } from "zod";
-import { AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE, newPasswordBodySchema, resetRequestBodySchema, signInBodySchema, signUpBodySchema, SOCIAL_PROVIDERS } from "@nk/contract";
+import { ACCOUNT_MESSAGES, AUTH_ERROR_MESSAGES, changePasswordBodySchema, GENERIC_ERROR_MESSAGE, newPasswordBodySchema, resetRequestBodySchema, signInBodySchema, signUpBodySchema, SOCIAL_PROVIDERS } from "@nk/contract";
 import type { Config } from "../config/env.ts";
 import type { Db } from "../db/database.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ValidationFailed } from "../domain/domain-errors.ts";
 import { collectFieldErrors } from "../domain/zod-field-errors.ts";
 import type { Auth } from "./auth.ts";
-import { assertSignInAllowed, completeSignIn, completeSignUp, recordResetRequest, recordSignInFailure, recordSignOut } from "./auth-service.ts";
+import { assertSignInAllowed, completeSignIn, completeSignUp, recordPasswordChange, recordResetRequest, recordSignInFailure, recordSignOut } from "./auth-service.ts";
 import { getClientAddress } from "./client-address.ts";
 
 interface AuthRouteDeps {
@@ -125,6 +125,19 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     // The same password rules as at sign-up (better-auth itself checks only the length).
     const body = parseBody(newPasswordBodySchema, await readJsonBody(c));
     return translateAuthResponse(await auth.handler(withBody(c.req.raw, body)));
+  });
+
+  router.post("/auth/change-password", async (c) => {
+    // The registration's password policy; every other session of the account ends.
+    const body = parseBody(changePasswordBodySchema, await readJsonBody(c));
+    const current = await auth.api.getSession({ headers: c.req.raw.headers });
+    const response = await auth.handler(withBody(c.req.raw, { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true }));
+    if (response.status === 400) {
+      const answer = (await response.clone().json().catch(() => ({}))) as { code?: string };
+      if (answer.code === "INVALID_PASSWORD") throw new ValidationFailed({ currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword });
+    }
+    if (current && response.ok) await recordPasswordChange(db, current.user, c.req.header("user-agent") ?? null);
+    return translateAuthResponse(response);
   });
 
   router.post("/auth/sign-out", async (c) => {

@@ -40,6 +40,17 @@ const envSchema = z
     /** Background jobs this instance runs at once; 0 = none (the instance only serves requests). */
     JOB_CONCURRENCY: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(1),
     JOB_POLL_INTERVAL_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(100, "muss mindestens 100 sein").max(60_000, "darf höchstens 60000 sein").default(1000),
+    // The operator of this installation: /impressum, /datenschutz, and where contact requests go.
+    OPERATOR_NAME: optionalNonBlank,
+    OPERATOR_REPRESENTATIVE: optionalNonBlank,
+    OPERATOR_STREET: optionalNonBlank,
+    OPERATOR_POSTAL_CODE: optionalNonBlank,
+    OPERATOR_CITY: optionalNonBlank,
+    OPERATOR_EMAIL: optionalNonBlank.pipe(z.email("muss eine E-Mail-Adresse sein").optional()),
+    OPERATOR_PHONE: optionalNonBlank,
+    OPERATOR_REGISTER: optionalNonBlank,
+    OPERATOR_VAT_ID: optionalNonBlank,
+    OPERATOR_PRIVACY_CONTACT: optionalNonBlank,
     /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0"])
@@ -93,6 +104,36 @@ export interface Config {
   jobConcurrency: number;
   jobPollIntervalMs: number;
   socialProviders: Partial<Record<"google" | "facebook" | "apple", SocialProviderConfig>>;
+  /** OPERATOR_* settings; all null when none is set. */
+  operator: OperatorConfig;
+}
+
+export interface OperatorConfig {
+  name: string | null;
+  representative: string | null;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  email: string | null;
+  phone: string | null;
+  registerEntry: string | null;
+  vatId: string | null;
+  privacyContact: string | null;
+}
+
+export function pickOperator(env: Env): OperatorConfig {
+  return {
+    name: env.OPERATOR_NAME ?? null,
+    representative: env.OPERATOR_REPRESENTATIVE ?? null,
+    street: env.OPERATOR_STREET ?? null,
+    postalCode: env.OPERATOR_POSTAL_CODE ?? null,
+    city: env.OPERATOR_CITY ?? null,
+    email: env.OPERATOR_EMAIL ?? null,
+    phone: env.OPERATOR_PHONE ?? null,
+    registerEntry: env.OPERATOR_REGISTER ?? null,
+    vatId: env.OPERATOR_VAT_ID ?? null,
+    privacyContact: env.OPERATOR_PRIVACY_CONTACT ?? null,
+  };
 }
 
 export function pickSocialProviders(env: Env): Config["socialProviders"] {

@@ -315,6 +315,23 @@ export interface RateLimitBucketsTable {
   count: number;
 }
 
+export interface NotificationSettingsTable {
+  userId: string;
+  emailBilling: boolean;
+  emailSystem: boolean;
+  emailMarketing: boolean;
+  updatedAt: Timestamp;
+}
+
+export interface ContactRequestsTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -338,4 +355,6 @@ export interface Database {
   clientErrors: ClientErrorsTable;
   clientMetrics: ClientMetricsTable;
   rateLimitBuckets: RateLimitBucketsTable;
+  notificationSettings: NotificationSettingsTable;
+  contactRequests: ContactRequestsTable;
 }

@@ -15,6 +15,9 @@ import { createPropertyRoutes } from "../features/properties/property-routes.ts"
 import { createMeteringRoutes } from "../features/metering/metering-routes.ts";
 import { NotFound } from "../domain/domain-errors.ts";
 import { createMonitoringRoutes } from "../features/monitoring/monitoring-routes.ts";
+import { createSettingsRoutes } from "../features/account/settings-routes.ts";
+import { createActivityRoutes } from "../features/activity/activity-routes.ts";
+import { createContactRoutes } from "../features/contact/contact-routes.ts";
 import { httpMetrics } from "../metrics/http-metrics.ts";
 import { mountMetricsEndpoint } from "../metrics/metrics-endpoint.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -36,7 +39,7 @@ export interface AppDeps {
   serveWeb?: boolean;
 }
 
-const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//];
+const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/];
 
 function isPublicApiPath(path: string): boolean {
   return PUBLIC_API_PATHS.some((pattern) => pattern.test(path));
@@ -63,6 +66,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createHealthRoutes(database));
   app.route("/api", createMonitoringRoutes({ db, auth, config }));
   app.route("/api", createAuthRoutes({ auth, db, config }));
+  app.route("/api", createContactRoutes({ db, config }));
   registerAuthPaths(app);
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -77,6 +81,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createTenantRoutes(db));
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createMeteringRoutes(db));
+  app.route("/api", createSettingsRoutes(db));
+  app.route("/api", createActivityRoutes(db));
 
   app.all("/api/*", () => {
     throw new NotFound("Diese API-Adresse gibt es nicht.");

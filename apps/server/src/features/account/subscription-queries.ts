@@ -28,3 +28,19 @@ export async function insertTrialSubscription(db: Db, userId: string, start: Dat
 export async function lockSubscription(db: Db, userId: string): Promise<void> {
   await db.selectFrom("subscriptions").select("id").where("userId", "=", userId).forUpdate().execute();
 }
+
+export async function updateSubscriptionPlan(db: Db, userId: string, values: { plan: string; start: Date; end: Date }): Promise<void> {
+  await db
+    .updateTable("subscriptions")
+    .set({ plan: values.plan, status: "active", currentPeriodStart: values.start, currentPeriodEnd: values.end, canceledAt: null, cancelAtPeriodEnd: false, updatedAt: new Date() })
+    .where("userId", "=", userId)
+    .execute();
+}
+
+export async function updateCancellation(db: Db, userId: string, canceledAt: Date | null): Promise<void> {
+  await db
+    .updateTable("subscriptions")
+    .set({ canceledAt, cancelAtPeriodEnd: canceledAt !== null, updatedAt: new Date() })
+    .where("userId", "=", userId)
+    .execute();
+}
