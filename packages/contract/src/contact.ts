@@ -17,7 +17,7 @@ export const contactRequestBodySchema = z.object({
 export type ContactRequestBody = z.input<typeof contactRequestBodySchema>;
 
 export const CONTACT_MESSAGES = {
-  success: "Vielen Dank für Ihre Nachricht! Wir melden uns innerhalb eines Werktags bei Ihnen.",
+  success: "Vielen Dank für Ihre Nachricht! Wir melden uns so schnell wie möglich bei Ihnen.",
   failed: "Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",
   rateLimited: "Sie haben bereits mehrere Nachrichten gesendet. Bitte versuchen Sie es in einer Stunde erneut.",
 } as const;

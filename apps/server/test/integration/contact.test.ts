@@ -27,7 +27,7 @@ describe.each(TEST_DRIVERS)("landing contact form and operator details (%s)", (d
   it("stores the request and mails it to the operator, without a session", async () => {
     const response = await t.request("POST", "/api/contact", { body: valid, headers: { "x-forwarded-for": "203.0.113.1" } });
     expect(response.status).toBe(202);
-    expect((await readJson(response)).message).toBe("Vielen Dank für Ihre Nachricht! Wir melden uns innerhalb eines Werktags bei Ihnen.");
+    expect((await readJson(response)).message).toBe("Vielen Dank für Ihre Nachricht! Wir melden uns so schnell wie möglich bei Ihnen.");
     const rows = await t.db.selectFrom("contactRequests").selectAll().where("email", "=", "jana@example.de").execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Jana Vermieterin", subject: "Enterprise-Anfrage" });

@@ -26,7 +26,7 @@ export function LegalPageLayout({ title, children }: { title: string; children: 
         </div>
       </header>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+        <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
         <div className="mt-8 space-y-8 text-sm leading-relaxed text-slate-700">
           {query.isPending ? <LoadingState /> : query.isError ? <Alert variant="error">{getErrorMessage(query.error)}</Alert> : children(query.data)}
         </div>
