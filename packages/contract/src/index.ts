@@ -25,3 +25,4 @@ export * from "./german-day.ts";
 export * from "./account-data.ts";
 export * from "./contact.ts";
 export * from "./operator.ts";
+export * from "./billing-data.ts";

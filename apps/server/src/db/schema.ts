@@ -332,6 +332,23 @@ export interface ContactRequestsTable {
   createdAt: CreatedAt;
 }
 
+export interface BillingDataTable {
+  userId: string;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string;
+  street: string;
+  houseNumber: string;
+  postalCode: string;
+  city: string;
+  iban: string;
+  bic: string | null;
+  bankName: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -357,4 +374,5 @@ export interface Database {
   rateLimitBuckets: RateLimitBucketsTable;
   notificationSettings: NotificationSettingsTable;
   contactRequests: ContactRequestsTable;
+  billingData: BillingDataTable;
 }

@@ -28,6 +28,7 @@ import { originCheck } from "./middleware/origin-check.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { mountStaticWeb } from "./static-web.ts";
+import { createBillingDataRoutes } from "../features/billing-data/billing-data-routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createMeteringRoutes(db));
   app.route("/api", createSettingsRoutes(db));
   app.route("/api", createActivityRoutes(db));
+  app.route("/api", createBillingDataRoutes(db));
 
   app.all("/api/*", () => {
     throw new NotFound("Diese API-Adresse gibt es nicht.");

@@ -30,6 +30,11 @@ async function createFullAccount(t: TestContext) {
   await t.request("POST", `/api/meters/${meterId}/readings`, { cookie, body: { readingValue: "12.5", readingDate: "2024-01-01" } });
   await insertStatement(t.db, userId, property.id, unit.id);
   await t.request("PUT", "/api/notification-settings", { cookie, body: { emailBilling: false, emailSystem: true, emailMarketing: true } });
+  const billing = await t.request("PUT", "/api/billing-data", {
+    cookie,
+    body: { companyName: "Löschbar Immobilien GmbH", phone: "0521 123456", street: "Hauptstraße", houseNumber: "1", postalCode: "33602", city: "Bielefeld", iban: "DE89 3704 0044 0532 0130 00" },
+  });
+  if (billing.status !== 200) throw new Error(`billing data: ${billing.status} ${await billing.text()}`);
   await t.request("POST", "/api/auth/request-password-reset", { body: { email: account.email } });
   await t.request("POST", "/api/contact", { body: { name: "Lena", email: account.email, subject: "Allgemeine Anfrage", message: "Eine Frage zur Abrechnung." } });
   return { ...account, propertyId: property.id, unitId: unit.id, tenantId: tenant.id, meterId };
@@ -63,6 +68,7 @@ describe.each(TEST_DRIVERS)("export and account deletion (%s)", (driver) => {
     expect(tables.subscriptions).toHaveLength(1);
     expect(tables.profiles).toHaveLength(1);
     expect(tables.notification_settings).toHaveLength(1);
+    expect(tables.billing_data).toHaveLength(1);
     expect(tables.user_activities!.length).toBeGreaterThan(3);
     const text = JSON.stringify(data);
     expect(text).not.toContain(other.userId);

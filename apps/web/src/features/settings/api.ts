@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   DELETE_CONFIRMATION_WORD,
   type AccountExport,
+  type BillingDataBody,
+  type BillingDataResponse,
   type ChangePasswordBody,
   type CompleteProfileBody,
   type MeResponse,
@@ -76,4 +78,18 @@ export function fetchAccountExport(): Promise<AccountExport> {
 
 export function deleteAccount(): Promise<unknown> {
   return apiRequest("DELETE", "/api/account", { body: { confirmation: DELETE_CONFIRMATION_WORD } });
+}
+
+const BILLING_DATA_KEY = ["billing-data"] as const;
+
+export function useBillingData() {
+  return useQuery({ queryKey: BILLING_DATA_KEY, queryFn: () => apiGet<BillingDataResponse>("/api/billing-data") });
+}
+
+export function useSaveBillingData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BillingDataBody) => apiPut<BillingDataResponse>("/api/billing-data", body),
+    onSuccess: (data) => queryClient.setQueryData(BILLING_DATA_KEY, data),
+  });
 }

@@ -1,13 +1,15 @@
 import { useSearchParams } from "react-router";
-import { Bell, CreditCard, ShieldAlert, UserRound, type LucideIcon } from "lucide-react";
+import { Bell, CreditCard, Landmark, ShieldAlert, UserRound, type LucideIcon } from "lucide-react";
 import { cn } from "../../../lib/cn";
 import { ProfileTab } from "../components/profile-tab";
 import { SubscriptionTab } from "../components/subscription-tab";
 import { NotificationsTab } from "../components/notifications-tab";
 import { DangerTab } from "../components/danger-tab";
+import { BillingDataTab } from "../components/billing-data-tab";
 
 const TABS: { key: string; label: string; icon: LucideIcon }[] = [
   { key: "profile", label: "Profil", icon: UserRound },
+  { key: "billing-data", label: "Abrechnungsdaten", icon: Landmark },
   { key: "billing", label: "Abonnement", icon: CreditCard },
   { key: "notifications", label: "Benachrichtigungen", icon: Bell },
   { key: "danger", label: "Konto", icon: ShieldAlert },
@@ -15,6 +17,8 @@ const TABS: { key: string; label: string; icon: LucideIcon }[] = [
 
 function TabPanel({ tab }: { tab: string }) {
   switch (tab) {
+    case "billing-data":
+      return <BillingDataTab />;
     case "billing":
       return <SubscriptionTab />;
     case "notifications":
