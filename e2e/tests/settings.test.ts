@@ -4,6 +4,8 @@ import { E2E_PASSWORD, hasBrowser, launchBrowser, openPage, registerThroughApi, 
 
 /** Screenshots of the current page at 1366 and 375 px, and no horizontal scrolling on the phone. */
 async function shootBothWidths(page: Page, name: string) {
+  // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
+  await page.evaluate("window.scrollTo(0, 0)");
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: screenshotPath(`${name}-1366`), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
@@ -117,6 +119,38 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
     await page.getByRole("button", { name: "Abonnement reaktivieren" }).click();
     await visible(page, "Abonnement erfolgreich reaktiviert");
     await expect.poll(() => page.getByTestId("subscription-status").textContent()).toBe("Aktiv");
+    await context.close();
+  });
+
+  it("Abrechnungsdaten: required fields, IBAN checksum, saved and shown again", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await registerThroughApi(page, uniqueEmail("abrechnungsdaten"));
+    await page.goto("/dashboard/settings?tab=billing-data");
+    await expect.poll(() => page.getByRole("tab", { name: "Abrechnungsdaten" }).getAttribute("aria-selected")).toBe("true");
+    await visible(page, "Noch nicht hinterlegt");
+    await visible(page, "Diese Daten werden für Ihre Nebenkostenabrechnungen verwendet und erscheinen als Absender auf allen PDFs.");
+    await page.getByRole("button", { name: "Abrechnungsdaten speichern" }).click();
+    await visible(page, "Firma oder Vor- und Nachname ist erforderlich");
+    await visible(page, "Telefon ist erforderlich");
+    await visible(page, "IBAN ist erforderlich");
+    await page.getByLabel("Firma").fill("Muster Hausverwaltung GmbH");
+    await page.getByLabel("Telefon *").fill("0521 123456");
+    await page.getByLabel("Straße *").fill("Hauptstraße");
+    await page.getByLabel("Hausnummer *").fill("1a");
+    await page.getByLabel("Postleitzahl *").fill("33602");
+    await page.getByLabel("Ort *").fill("Bielefeld");
+    await page.getByLabel("IBAN *").fill("DE89 3704 0044 0532 0130 01");
+    await page.getByRole("button", { name: "Abrechnungsdaten speichern" }).click();
+    await visible(page, "Ungültige IBAN: Die Prüfsumme stimmt nicht. Bitte prüfen Sie die Eingabe.");
+    await page.getByLabel("IBAN *").fill("DE89 3704 0044 0532 0130 00");
+    await page.getByLabel("BIC").fill("COBADEFFXXX");
+    await page.getByRole("button", { name: "Abrechnungsdaten speichern" }).click();
+    await visible(page, "Abrechnungsdaten gespeichert");
+    await visible(page, "Vollständig");
+    await shootBothWidths(page, "e2e-settings-billing-data");
+    await page.reload();
+    await expect.poll(() => page.getByLabel("IBAN *").inputValue()).toBe("DE89 3704 0044 0532 0130 00");
+    expect(await page.getByLabel("Firma").inputValue()).toBe("Muster Hausverwaltung GmbH");
     await context.close();
   });
 
