@@ -22,6 +22,8 @@ export const subscriptionResponseSchema = z.object({
   features: z.record(z.enum(FEATURE_KEYS), z.boolean()),
   /** Where a plan change goes: 'none' applies it at once (DECISIONS 7). */
   paymentProvider: z.enum(["none", "stripe"]),
+  /** With Stripe: the Checkout page to pay on; the plan changes after the payment. */
+  checkoutUrl: z.string().optional(),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
@@ -39,6 +41,10 @@ export const SUBSCRIPTION_MESSAGES = {
   notCancelled: "Das Abonnement ist nicht gekündigt.",
   alreadyEnded: "Das Abonnement ist bereits beendet. Bitte wählen Sie einen Plan.",
   samePlan: "Sie nutzen diesen Plan bereits.",
+  checkoutStarted: "Sie werden zur Zahlung weitergeleitet…",
+  checkoutSucceeded: "Vielen Dank! Ihr Plan wird aktualisiert, sobald die Zahlung bestätigt ist.",
+  checkoutCancelled: "Die Zahlung wurde abgebrochen. Ihr Plan bleibt unverändert.",
+  paymentProviderFailed: "Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.",
 } as const;
 
 /** Section 9 'Usage display': 'Kostenlos' for the trial, euro per month above 0, else 'Individuell'. */

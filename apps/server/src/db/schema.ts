@@ -78,6 +78,8 @@ export interface SubscriptionsTable {
   trialEndDate: Date | null;
   canceledAt: Date | null;
   cancelAtPeriodEnd: Generated<boolean>;
+  stripeCustomerId: ColumnType<string | null, string | null | undefined, string | null>;
+  stripeSubscriptionId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -349,6 +351,12 @@ export interface BillingDataTable {
   updatedAt: Timestamp;
 }
 
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -374,5 +382,6 @@ export interface Database {
   rateLimitBuckets: RateLimitBucketsTable;
   notificationSettings: NotificationSettingsTable;
   contactRequests: ContactRequestsTable;
+  stripeEvents: StripeEventsTable;
   billingData: BillingDataTable;
 }

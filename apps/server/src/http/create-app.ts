@@ -18,6 +18,7 @@ import { createMonitoringRoutes } from "../features/monitoring/monitoring-routes
 import { createSettingsRoutes } from "../features/account/settings-routes.ts";
 import { createActivityRoutes } from "../features/activity/activity-routes.ts";
 import { createContactRoutes } from "../features/contact/contact-routes.ts";
+import { createStripeWebhookRoutes } from "../features/account/payment/stripe-routes.ts";
 import { httpMetrics } from "../metrics/http-metrics.ts";
 import { mountMetricsEndpoint } from "../metrics/metrics-endpoint.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -40,7 +41,7 @@ export interface AppDeps {
   serveWeb?: boolean;
 }
 
-const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/];
+const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/, /^\/api\/stripe\/webhook$/];
 
 function isPublicApiPath(path: string): boolean {
   return PUBLIC_API_PATHS.some((pattern) => pattern.test(path));
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createMonitoringRoutes({ db, auth, config }));
   app.route("/api", createAuthRoutes({ auth, db, config }));
   app.route("/api", createContactRoutes({ db, config }));
+  if (config.stripe) app.route("/api", createStripeWebhookRoutes({ db, stripe: config.stripe }));
   registerAuthPaths(app);
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -82,7 +84,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createTenantRoutes(db));
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createMeteringRoutes(db));
-  app.route("/api", createSettingsRoutes(db));
+  app.route("/api", createSettingsRoutes(db, config));
   app.route("/api", createActivityRoutes(db));
   app.route("/api", createBillingDataRoutes(db));
 

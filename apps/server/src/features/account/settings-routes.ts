@@ -6,12 +6,13 @@ import {
   notificationSettingsSchema,
   subscriptionResponseSchema,
 } from "@nk/contract";
+import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import { deleteAccount, exportAccount } from "./account-data-service.ts";
 import { loadNotificationSettings, saveNotificationSettings } from "./notification-settings-service.ts";
-import { cancelSubscription, changePlan, loadSubscription, reactivateSubscription } from "./subscription-change-service.ts";
+import { cancelSubscription, changePlan, loadSubscription, reactivateSubscription, type PaymentSettings } from "./subscription-change-service.ts";
 
 const tags = ["Einstellungen"];
 const subscriptionAnswer = jsonResponse(subscriptionResponseSchema, "Abonnement mit Limits, Nutzung und Funktionen");
@@ -28,13 +29,14 @@ const changePlanRoute = createRoute({
   method: "post",
   path: "/subscription/plan",
   tags,
-  summary: "Plan wechseln (ohne Zahlungsanbieter sofort wirksam)",
+  summary: "Plan wechseln: ohne Zahlungsanbieter sofort wirksam; mit Stripe die Adresse der Zahlungsseite (checkoutUrl), der Plan wechselt nach der bestätigten Zahlung",
   request: jsonBody(changePlanBodySchema),
   responses: {
     200: subscriptionAnswer,
     400: invalidResponse,
     401: unauthorizedResponse,
     409: errorResponse("Derselbe Plan (SAME_PLAN) oder der Bestand passt nicht in den Plan (PLAN_TOO_SMALL)"),
+    502: errorResponse("Der Zahlungsanbieter ist nicht erreichbar"),
   },
 });
 
@@ -96,12 +98,13 @@ const deleteAccountRoute = createRoute({
   responses: { 204: { description: "Gelöscht; die Sitzung ist beendet" }, 400: invalidResponse, 401: unauthorizedResponse },
 });
 
-export function createSettingsRoutes(db: Db) {
+export function createSettingsRoutes(db: Db, config: Pick<Config, "stripe" | "publicUrl">) {
+  const payment: PaymentSettings = { stripe: config.stripe, publicUrl: config.publicUrl };
   return createRouter()
-    .openapi(getSubscriptionRoute, async (c) => c.json(await loadSubscription(db, c.var.user.id), 200))
-    .openapi(changePlanRoute, async (c) => c.json(await changePlan(db, c.var.user.id, c.req.valid("json")), 200))
-    .openapi(cancelRoute, async (c) => c.json(await cancelSubscription(db, c.var.user.id), 200))
-    .openapi(reactivateRoute, async (c) => c.json(await reactivateSubscription(db, c.var.user.id), 200))
+    .openapi(getSubscriptionRoute, async (c) => c.json(await loadSubscription(db, c.var.user.id, payment), 200))
+    .openapi(changePlanRoute, async (c) => c.json(await changePlan(db, c.var.user, c.req.valid("json"), payment), 200))
+    .openapi(cancelRoute, async (c) => c.json(await cancelSubscription(db, c.var.user.id, payment), 200))
+    .openapi(reactivateRoute, async (c) => c.json(await reactivateSubscription(db, c.var.user.id, payment), 200))
     .openapi(getNotificationsRoute, async (c) => c.json(await loadNotificationSettings(db, c.var.user.id), 200))
     .openapi(putNotificationsRoute, async (c) => c.json(await saveNotificationSettings(db, c.var.user.id, c.req.valid("json")), 200))
     .openapi(exportRoute, async (c) => {
