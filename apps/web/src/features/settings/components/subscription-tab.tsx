@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PLANS, SUBSCRIPTION_MESSAGES, describeSubscriptionStatus, formatPlanPrice, type SelectablePlanKey, type SubscriptionResponse } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
@@ -41,10 +41,20 @@ function SubscriptionView({ data }: { data: SubscriptionResponse }) {
   const canCancel = isPaid && isRunning;
   const canReactivate = isPaid && subscription.cancelAtPeriodEnd && subscription.status !== "canceled";
 
+  const [searchParams] = useSearchParams();
+  const checkout = searchParams.get("checkout");
+  const isStripe = data.paymentProvider === "stripe";
+
   async function confirmPlanChange(): Promise<void> {
     if (!chosenPlan) return;
     try {
-      await changePlan.mutateAsync(chosenPlan);
+      const answer = await changePlan.mutateAsync(chosenPlan);
+      if (answer.checkoutUrl) {
+        // With Stripe: pay on Stripe's page; the plan changes when Stripe confirms the payment.
+        toast.info(SUBSCRIPTION_MESSAGES.checkoutStarted);
+        window.location.assign(answer.checkoutUrl);
+        return;
+      }
       toast.success(SUBSCRIPTION_MESSAGES.planChanged(PLANS[chosenPlan].name));
     } catch (error) {
       toast.error(getErrorMessage(error), { title: SUBSCRIPTION_MESSAGES.upgradeFailed });
@@ -75,6 +85,8 @@ function SubscriptionView({ data }: { data: SubscriptionResponse }) {
 
   return (
     <div className="space-y-6">
+      {checkout === "success" ? <Alert variant="success">{SUBSCRIPTION_MESSAGES.checkoutSucceeded}</Alert> : null}
+      {checkout === "cancelled" ? <Alert variant="warning">{SUBSCRIPTION_MESSAGES.checkoutCancelled}</Alert> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -129,7 +141,9 @@ function SubscriptionView({ data }: { data: SubscriptionResponse }) {
         <section className="space-y-4" aria-labelledby="plans-heading">
           <div>
             <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">Verfügbare Pläne</h2>
-            <p className="text-sm text-slate-600">Der Wechsel gilt sofort; gezahlt wird monatlich im Voraus.</p>
+            <p className="text-sm text-slate-600">
+              {isStripe ? "Sie bezahlen sicher über Stripe; der Plan wechselt, sobald die Zahlung bestätigt ist." : "Der Wechsel gilt sofort; gezahlt wird monatlich im Voraus."}
+            </p>
           </div>
           <PlanCards currentPlan={subscription.plan} isCurrentRunning={isRunning} onChoose={setChosenPlan} pendingPlan={changePlan.isPending ? chosenPlan : null} />
           <p className="text-sm text-slate-600">
@@ -147,7 +161,7 @@ function SubscriptionView({ data }: { data: SubscriptionResponse }) {
         title="Plan wechseln"
         description={
           chosenPlan
-            ? `Möchten Sie zum Plan ${PLANS[chosenPlan].name} (${formatPlanPrice(chosenPlan)} zzgl. USt.) wechseln? Der Wechsel gilt sofort.`
+            ? `Möchten Sie zum Plan ${PLANS[chosenPlan].name} (${formatPlanPrice(chosenPlan)} zzgl. USt.) wechseln? ${isStripe ? "Sie werden zur Zahlung an Stripe weitergeleitet." : "Der Wechsel gilt sofort."}`
             : ""
         }
         confirmLabel="Plan wechseln"
