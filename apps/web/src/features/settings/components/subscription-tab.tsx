@@ -11,7 +11,8 @@ import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
 import { formatDate, formatDaysLeft } from "../../../lib/format";
 import { useCancelSubscription, useChangePlan, useReactivateSubscription, useSubscription } from "../api";
-import { buildUsageRows, isUpgradeDue } from "../lib/usage-rows";
+import { buildUsageRows } from "../lib/usage-rows";
+import { isUpgradePromptDue } from "../../../lib/plan-access";
 import { PlanCards } from "./plan-cards";
 import { UsageBars } from "./usage-bars";
 
@@ -131,7 +132,7 @@ function SubscriptionView({ data }: { data: SubscriptionResponse }) {
         </Card>
       </div>
 
-      {isUpgradeDue(rows) && subscription.plan !== "enterprise_plus" ? (
+      {isUpgradePromptDue(data) && subscription.plan !== "enterprise_plus" ? (
         <Alert variant="warning" title="Zeit für ein Upgrade?">
           Sie nutzen mehr als 80 % einer Grenze Ihres Plans. Wählen Sie unten einen größeren Plan, damit Sie weiter anlegen können.
         </Alert>

@@ -29,8 +29,3 @@ export function buildUsageRows({ limits, usage }: Pick<SubscriptionResponse, "li
     return { label, current, limit, percent, tone: getUsageTone(percent) };
   });
 }
-
-/** The upgrade prompt shows when any usage exceeds 80 % of its limit. */
-export function isUpgradeDue(rows: UsageRow[]): boolean {
-  return rows.some((row) => row.limit !== -1 && row.percent > 80);
-}
