@@ -170,6 +170,14 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
     await page.reload();
     await expect.poll(() => page.getByLabel("Marketing-E-Mails").isChecked()).toBe(true);
     expect(await page.getByLabel("Abrechnungs-E-Mails").isChecked()).toBe(false);
+    // On a phone the preselected tab is scrolled into view in the sideways-scrolling tab row.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/dashboard/settings?tab=danger");
+    await expect.poll(async () => {
+      const box = await page.getByRole("tab", { name: "Konto" }).boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= 375;
+    }).toBe(true);
+    await page.screenshot({ path: screenshotPath("e2e-settings-tab-in-view-375") });
     await context.close();
   });
 

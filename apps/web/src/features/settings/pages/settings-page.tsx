@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { Bell, CreditCard, Landmark, ShieldAlert, UserRound, type LucideIcon } from "lucide-react";
 import { cn } from "../../../lib/cn";
@@ -35,6 +36,9 @@ export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab") ?? "profile";
   const active = TABS.some((t) => t.key === requested) ? requested : "profile";
+  const activeTabRef = useRef<HTMLButtonElement>(null);
+  // On a phone the tab row scrolls sideways: keep the chosen tab (e.g. from ?tab=) in view.
+  useEffect(() => activeTabRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" }), [active]);
 
   return (
     <div className="space-y-6">
@@ -51,6 +55,7 @@ export function SettingsPage() {
               key={tab.key}
               type="button"
               role="tab"
+              ref={isActive ? activeTabRef : undefined}
               id={`settings-tab-${tab.key}`}
               aria-selected={isActive}
               aria-controls={`settings-panel-${tab.key}`}
