@@ -156,3 +156,19 @@ describe.each(TEST_DRIVERS)("GET /api/activities and /api/activities/stats (%s)"
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(["logout", "login"]));
   });
 });
+
+describe("OpenAPI document", () => {
+  it("describes the settings, subscription, activity, export and contact routes", async () => {
+    const t = await createTestContext("pglite");
+    try {
+      const doc = await readJson(await t.request("GET", "/api/openapi.json"));
+      for (const path of ["/api/subscription", "/api/subscription/plan", "/api/subscription/cancel", "/api/subscription/reactivate", "/api/notification-settings", "/api/activities", "/api/activities/stats", "/api/export", "/api/account", "/api/contact", "/api/operator"]) {
+        expect(doc.paths[path], path).toBeDefined();
+      }
+      const parameters = (doc.paths["/api/activities"].get.parameters as { name: string }[]).map((p) => p.name);
+      expect(parameters).toEqual(expect.arrayContaining(["from", "to", "areas", "actions", "q", "limit", "offset"]));
+    } finally {
+      await t.close();
+    }
+  });
+});
