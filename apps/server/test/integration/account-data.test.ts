@@ -104,6 +104,8 @@ describe.each(TEST_DRIVERS)("export and account deletion (%s)", (driver) => {
 
     const response = await t.request("DELETE", "/api/account", { cookie: account.cookie, body: { confirmation: "LÖSCHEN" } });
     expect(response.status).toBe(204);
+    const cleared = response.headers.getSetCookie().filter((c) => c.startsWith("better-auth.session_token=;"));
+    expect(cleared[0]).toMatch(/Max-Age=0/);
 
     const after = await dumpAllTables(t);
     const ids = [account.userId, account.email, account.propertyId, account.unitId, account.tenantId, account.meterId];

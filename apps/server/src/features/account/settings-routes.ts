@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { deleteCookie } from "hono/cookie";
 import {
   accountExportSchema,
   changePlanBodySchema,
@@ -98,6 +99,9 @@ const deleteAccountRoute = createRoute({
   responses: { 204: { description: "Gelöscht; die Sitzung ist beendet" }, 400: invalidResponse, 401: unauthorizedResponse },
 });
 
+/** better-auth's cookies (default prefix 'better-auth'). */
+const SESSION_COOKIES = ["better-auth.session_token", "better-auth.session_data", "better-auth.dont_remember"];
+
 export function createSettingsRoutes(db: Db, config: Pick<Config, "stripe" | "publicUrl">) {
   const payment: PaymentSettings = { stripe: config.stripe, publicUrl: config.publicUrl };
   return createRouter()
@@ -114,6 +118,9 @@ export function createSettingsRoutes(db: Db, config: Pick<Config, "stripe" | "pu
     })
     .openapi(deleteAccountRoute, async (c) => {
       await deleteAccount(db, c.var.user.id);
+      // The session rows are gone with the account; the browser forgets its cookies too.
+      for (const name of SESSION_COOKIES) deleteCookie(c, name, { path: "/" });
+      for (const name of SESSION_COOKIES) deleteCookie(c, `__Secure-${name}`, { path: "/", secure: true });
       return c.body(null, 204);
     });
 }
