@@ -159,6 +159,22 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     return translateAuthResponse(await auth.handler(c.req.raw));
   });
 
+  router.on(["GET", "POST"], "/auth/callback/:provider", async (c) => {
+    // The end of a social sign-in: when better-auth set a session cookie, the sign-in is
+    // logged (user.login) like an e-mail sign-in, and the account's trial starts.
+    const response = await auth.handler(c.req.raw);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((entry) => entry.split(";")[0]!)
+      .filter((pair) => pair.includes("session_token=") && !pair.endsWith("="))
+      .join("; ");
+    if (cookie) {
+      const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+      if (session) await completeSignIn(db, { userId: session.user.id, email: session.user.email, userAgent: c.req.header("user-agent") ?? null });
+    }
+    return translateAuthResponse(response);
+  });
+
   router.on(["GET", "POST"], "/auth/*", async (c) => translateAuthResponse(await auth.handler(c.req.raw)));
 
   router.get("/auth-providers", (c) =>
