@@ -15,6 +15,10 @@ import { createPropertyRoutes } from "../features/properties/property-routes.ts"
 import { createMeteringRoutes } from "../features/metering/metering-routes.ts";
 import { NotFound } from "../domain/domain-errors.ts";
 import { createMonitoringRoutes } from "../features/monitoring/monitoring-routes.ts";
+import { createSettingsRoutes } from "../features/account/settings-routes.ts";
+import { createActivityRoutes } from "../features/activity/activity-routes.ts";
+import { createContactRoutes } from "../features/contact/contact-routes.ts";
+import { createStripeWebhookRoutes } from "../features/account/payment/stripe-routes.ts";
 import { httpMetrics } from "../metrics/http-metrics.ts";
 import { mountMetricsEndpoint } from "../metrics/metrics-endpoint.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -26,6 +30,7 @@ import { requestContext } from "./middleware/request-context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { mountStaticWeb } from "./static-web.ts";
 import { createStatementRoutes } from "../features/statements/statement-routes.ts";
+import { createBillingDataRoutes } from "../features/billing-data/billing-data-routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -37,7 +42,7 @@ export interface AppDeps {
   serveWeb?: boolean;
 }
 
-const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//];
+const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/, /^\/api\/stripe\/webhook$/];
 
 function isPublicApiPath(path: string): boolean {
   return PUBLIC_API_PATHS.some((pattern) => pattern.test(path));
@@ -64,6 +69,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createHealthRoutes(database));
   app.route("/api", createMonitoringRoutes({ db, auth, config }));
   app.route("/api", createAuthRoutes({ auth, db, config }));
+  app.route("/api", createContactRoutes({ db, config }));
+  if (config.stripe) app.route("/api", createStripeWebhookRoutes({ db, stripe: config.stripe }));
   registerAuthPaths(app);
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -79,6 +86,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createMeteringRoutes(db));
   app.route("/api", createStatementRoutes(db));
+  app.route("/api", createSettingsRoutes(db, config));
+  app.route("/api", createActivityRoutes(db));
+  app.route("/api", createBillingDataRoutes(db));
 
   app.all("/api/*", () => {
     throw new NotFound("Diese API-Adresse gibt es nicht.");
