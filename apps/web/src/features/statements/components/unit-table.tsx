@@ -25,7 +25,30 @@ export function UnitTable({
       <CardHeader>
         <CardTitle>Kosten je Wohneinheit</CardTitle>
       </CardHeader>
-      <CardContent className="overflow-x-auto p-0">
+      {/* Phones: one entry per unit with its figures in view; the table from sm on. */}
+      <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Kosten je Wohneinheit">
+        {rows.map((row) => {
+          const unitName = names.unit(row.unitId);
+          return (
+            <li key={row.unitId} className="space-y-1 px-4 py-3 text-sm">
+              <label className="flex items-center gap-2 font-medium text-slate-900">
+                <input type="checkbox" className="size-4 accent-brand-700" checked={selected.has(row.unitId)} onChange={() => onToggle(row.unitId)} aria-label={`${unitName} auswählen`} />
+                {unitName}
+              </label>
+              <p className="text-slate-700">{row.tenancies.length === 0 ? <span className="text-slate-500">Leer</span> : row.tenancies.map((t) => names.tenant(t.tenancyId)).join(", ")}</p>
+              <p className="flex flex-wrap justify-between gap-x-3 text-slate-600">
+                <span>
+                  {formatAreaDe(String(row.area))} · {row.persons} Personen
+                </span>
+                <span className="font-medium tabular-nums text-slate-900">
+                  {formatEuroDe(row.total)} ({formatSharePercent(row.total, totalCosts)})
+                </span>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <CardContent className="hidden overflow-x-auto p-0 sm:block">
         <table className="w-full min-w-[36rem] text-sm" aria-label="Kosten je Wohneinheit">
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
             <tr>
