@@ -27,3 +27,4 @@ export * from "./account-data.ts";
 export * from "./contact.ts";
 export * from "./operator.ts";
 export * from "./billing-data.ts";
+export * from "./statement-documents.ts";

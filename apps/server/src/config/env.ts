@@ -60,6 +60,12 @@ const envSchema = z
     STRIPE_PRICE_ENTERPRISE: optionalNonBlank,
     /** Stripe's API address; only tests point it elsewhere (a local fake). */
     STRIPE_API_BASE: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein").optional()),
+    /** S3-compatible file storage (DECISIONS 10): active when S3_BUCKET is set; else DATA_DIR/files. */
+    S3_BUCKET: optionalNonBlank,
+    S3_ENDPOINT: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein (http:// oder https://)").optional()),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalNonBlank,
+    S3_SECRET_ACCESS_KEY: optionalNonBlank,
     /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0"])
@@ -70,6 +76,11 @@ const envSchema = z
     if (env.STRIPE_SECRET_KEY) {
       for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "STRIPE_PRICE_ENTERPRISE"] as const) {
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "ist mit STRIPE_SECRET_KEY erforderlich" });
+      }
+    }
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "ist erforderlich, wenn S3_BUCKET gesetzt ist" });
       }
     }
     if (env.NODE_ENV !== "production") return;
@@ -122,6 +133,8 @@ export interface Config {
   operator: OperatorConfig;
   /** Stripe, when STRIPE_SECRET_KEY is set; absent = plan changes apply at once (DECISIONS 7). */
   stripe?: StripeConfig;
+  /** S3-compatible file storage; absent = files in DATA_DIR/files. */
+  s3?: S3Config;
 }
 
 export interface StripeConfig {
@@ -168,6 +181,26 @@ export function pickOperator(env: Env): OperatorConfig {
     registerEntry: env.OPERATOR_REGISTER ?? null,
     vatId: env.OPERATOR_VAT_ID ?? null,
     privacyContact: env.OPERATOR_PRIVACY_CONTACT ?? null,
+  };
+}
+
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The S3 settings when a bucket is named (the schema made sure the keys are there). */
+export function pickS3Config(env: Env): S3Config | undefined {
+  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined;
+  return {
+    endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
   };
 }
 

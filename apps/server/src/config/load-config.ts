@@ -1,5 +1,5 @@
 import path from "node:path";
-import { parseEnv, pickOperator, pickSocialProviders, pickStripeConfig, type Config } from "./env.ts";
+import { parseEnv, pickOperator, pickS3Config, pickSocialProviders, pickStripeConfig, type Config } from "./env.ts";
 import { loadOrCreateDevSecret } from "./dev-secret.ts";
 
 /** Reads and validates the environment; in development a secret is generated once per DATA_DIR. */
@@ -28,5 +28,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     socialProviders: pickSocialProviders(env),
     operator: pickOperator(env),
     stripe: pickStripeConfig(env),
+    s3: pickS3Config(env),
   };
 }

@@ -31,6 +31,9 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 import { mountStaticWeb } from "./static-web.ts";
 import { createStatementRoutes } from "../features/statements/statement-routes.ts";
 import { createBillingDataRoutes } from "../features/billing-data/billing-data-routes.ts";
+import { createStatementDocumentRoutes } from "../features/statement-documents/statement-document-routes.ts";
+import { createFileStorage } from "../files/create-file-storage.ts";
+import type { FileStorage } from "../files/file-storage.ts";
 
 export interface AppDeps {
   config: Config;
@@ -40,6 +43,8 @@ export interface AppDeps {
   logger: Logger;
   /** Serve the built web app (off in API-only tests). */
   serveWeb?: boolean;
+  /** Statement PDFs (DECISIONS 10); default from the configuration. */
+  files?: FileStorage;
 }
 
 const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/, /^\/api\/stripe\/webhook$/];
@@ -89,6 +94,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createSettingsRoutes(db, config));
   app.route("/api", createActivityRoutes(db));
   app.route("/api", createBillingDataRoutes(db));
+  app.route("/api", createStatementDocumentRoutes({ db, files: deps.files ?? createFileStorage(config) }));
 
   app.all("/api/*", () => {
     throw new NotFound("Diese API-Adresse gibt es nicht.");

@@ -51,6 +51,12 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
    */
   async function buildHouse(options: { withEndReadings?: boolean } = {}): Promise<House> {
     const { cookie, userId } = await t.signUp();
+    // The sender of the letters: finalizing needs it (DECISIONS 10).
+    const billingData = await t.request("PUT", "/api/billing-data", {
+      cookie,
+      body: { companyName: "Hausverwaltung Birkenweg", phone: "030 1234567", street: "Birkenweg", houseNumber: "1", postalCode: "10115", city: "Berlin", iban: "DE89370400440532013000" },
+    });
+    if (billingData.status !== 200) throw new Error(`billing data: ${billingData.status}`);
     const property = await insertProperty(t.db, userId, { name: "Birkenweg 3", efficiencyClass: "D" });
     const a = await insertUnit(t.db, userId, property.id, { name: "1 EG", area: "80.00", persons: 2 });
     const b = await insertUnit(t.db, userId, property.id, { name: "2 OG", area: "60.00", persons: 1 });

@@ -25,6 +25,7 @@ import { findOwnedBillingPeriod } from "./assembly/assembly-queries.ts";
 import { replaceCosts } from "./costs-queries.ts";
 import { requireOwnedBillingPeriod } from "./costs-service.ts";
 import { computeStatement, type ComputedStatement } from "./statement-calculation-service.ts";
+import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
 import {
   findLatestSnapshotOfPeriod,
   findSnapshot,
@@ -158,6 +159,8 @@ function isUniqueViolation(error: unknown): boolean {
 export async function saveStatement(db: Db, userId: string, body: SaveBody): Promise<StatementSaveResult> {
   assertMayCreateStatements();
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
+  // DECISIONS 10: the billing data are the letters' sender; without them no finalizing.
+  if (body.finalize) await requireCompleteBillingData(db, userId);
   // A finalized run answers 409 before anything is calculated (the data may have changed since).
   if (period.isFinal) throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
   const computed = await computeStatement(db, userId, body);
