@@ -18,3 +18,4 @@ export * from "./property-input.ts";
 export * from "./tenants.ts";
 export * from "./metering/index.ts";
 export * from "./monitoring.ts";
+export * from "./tenancy-overlap.ts";
