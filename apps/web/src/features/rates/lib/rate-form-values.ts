@@ -1,5 +1,6 @@
 import {
   DEFAULT_RATE_REGION,
+  formatDecimalTextDe,
   parseDecimalInput,
   RATE_DEFAULT_PRIORITY,
   type Rate,
@@ -36,10 +37,10 @@ export interface RateFormValues {
   tiers: TierFormValues[];
 }
 
-/** "0.350000" -> "0.35" for the input. */
+/** "0.350000" -> "0,35" for the input. */
 export function trimDecimalZeros(value: string | null): string {
-  if (value === null) return "";
-  return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
+  // Shown de-DE, as the decimal fields show it once left ("0.331200" -> "0,3312"; decision 0981).
+  return value === null ? "" : formatDecimalTextDe(value);
 }
 
 export function toRateFormValues(rate: Rate | null, defaults: { region: string; today: string }): RateFormValues {
