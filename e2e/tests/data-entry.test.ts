@@ -11,7 +11,16 @@ interface Box {
   height: number;
 }
 
+/** The element's box in page coordinates (a phone may scroll between two measurements). */
 async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("element not visible");
+  const scroll = await locator.page().evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
+  return { ...box, x: box.x + scroll.x, y: box.y + scroll.y };
+}
+
+/** The element's box on screen, for what overlaps what. */
+async function screenBoxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
   if (!box) throw new Error("element not visible");
   return box;
@@ -72,16 +81,17 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
       await dialog.waitFor({ state: "detached" });
       const toast = page.locator("[data-toast-type]").filter({ hasText: "Wohneinheit erfolgreich erstellt" });
       await toast.waitFor();
-      await page.getByText("66,75 m²").first().waitFor();
+      // The table on a wide screen, the cards on a phone.
+      await page.getByText(/66,75 m²/).filter({ visible: true }).first().waitFor();
       const properties = (await (await page.request.get("/api/properties")).json()) as { id: string; units: { name: string; area: string }[] }[];
       const saved = properties.find((property) => property.id === propertyId)!.units.find((unit) => unit.name === "DG");
       expect(saved?.area).toBe("66.75");
 
       // The toast lies over neither the sign-out button nor the add button (bounding boxes).
-      const toastBox = await boxOf(toast);
+      const toastBox = await screenBoxOf(toast);
       const signOut = page.getByRole("button", { name: "Abmelden" });
-      if (await signOut.isVisible()) expect(doBoxesOverlap(toastBox, await boxOf(signOut))).toBe(false);
-      expect(doBoxesOverlap(toastBox, await boxOf(addUnit))).toBe(false);
+      if (await signOut.isVisible()) expect(doBoxesOverlap(toastBox, await screenBoxOf(signOut))).toBe(false);
+      expect(doBoxesOverlap(toastBox, await screenBoxOf(addUnit))).toBe(false);
       await page.screenshot({ path: screenshotPath(`data-entry-area-saved-${viewport}`) });
       await context.close();
     });

@@ -123,7 +123,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await expect.poll(() => rateDialog.getByLabel("Tarifname *").inputValue()).toBe("Hamburg Durchschnitt");
     // Shown de-DE, as every decimal field (decision 0981).
     expect(await rateDialog.getByLabel("Preis pro kWh (€) *").inputValue()).toBe("0,33");
-    expect(await rateDialog.getByLabel("Grundpreis (€/Monat)").inputValue()).toBe("11,8");
+    expect(await rateDialog.getByLabel("Grundpreis (€/Monat)").inputValue()).toBe("11,80");
     // 1000 kWh x 0,33 € + 11,80 € x 12 = 471,60 €
     await rateDialog.getByTestId("rate-calculator-result").getByText("471,60 €").waitFor();
     await rateDialog.getByLabel("Preis pro kWh (€) *").fill("0.9");

@@ -106,8 +106,8 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
     setIsLoadingAverage(true);
     try {
       const average = await fetchRegionalDefaults(utilityType, getValues("region"));
-      setValue("unitPrice", trimDecimalZeros(average.unitPrice), { shouldDirty: true });
-      if (average.basePrice !== null) setValue("basePrice", trimDecimalZeros(average.basePrice), { shouldDirty: true });
+      setValue("unitPrice", trimDecimalZeros(average.unitPrice, 2), { shouldDirty: true });
+      if (average.basePrice !== null) setValue("basePrice", trimDecimalZeros(average.basePrice, 2), { shouldDirty: true });
       setValue("rateName", average.rateName, { shouldDirty: true });
       clearErrors(["unitPrice", "basePrice", "rateName"]);
     } catch (error) {
@@ -163,6 +163,7 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
             <TextField label="Anbieter" error={errors.providerName?.message} {...register("providerName")} />
             <DecimalField
               label={`Preis pro ${unit} (€) *`}
+              minDecimals={2}
               hint="Bis zu 6 Nachkommastellen"
               error={errors.unitPrice?.message}
               {...register("unitPrice")}

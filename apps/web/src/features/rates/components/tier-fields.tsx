@@ -50,6 +50,7 @@ export function TierFields({
             )}
             <DecimalField
               label={`Preis ${field.tierName || `Stufe ${index + 1}`} (€/${unit})`}
+              minDecimals={2}
               error={tierErrors?.unitPrice?.message}
               fieldClassName={isTimeBased ? "sm:col-span-3" : undefined}
               {...register(`tiers.${index}.unitPrice`)}

@@ -38,9 +38,9 @@ export interface RateFormValues {
 }
 
 /** "0.350000" -> "0,35" for the input. */
-export function trimDecimalZeros(value: string | null): string {
+export function trimDecimalZeros(value: string | null, minDecimals = 0): string {
   // Shown de-DE, as the decimal fields show it once left ("0.331200" -> "0,3312"; decision 0981).
-  return value === null ? "" : formatDecimalTextDe(value);
+  return value === null ? "" : formatDecimalTextDe(value, minDecimals);
 }
 
 export function toRateFormValues(rate: Rate | null, defaults: { region: string; today: string }): RateFormValues {
@@ -67,8 +67,8 @@ export function toRateFormValues(rate: Rate | null, defaults: { region: string; 
     providerName: rate.providerName ?? "",
     contractNumber: rate.contractNumber ?? "",
     region: rate.region,
-    unitPrice: trimDecimalZeros(rate.unitPrice),
-    basePrice: trimDecimalZeros(rate.basePrice),
+    unitPrice: trimDecimalZeros(rate.unitPrice, 2),
+    basePrice: trimDecimalZeros(rate.basePrice, 2),
     tariffType: rate.tariffType,
     isGlobal: rate.isGlobal,
     propertyId: rate.propertyId ?? "",
@@ -81,7 +81,7 @@ export function toRateFormValues(rate: Rate | null, defaults: { region: string; 
       tierType: tier.tierType,
       from: trimDecimalZeros(tier.from),
       to: trimDecimalZeros(tier.to),
-      unitPrice: trimDecimalZeros(tier.unitPrice),
+      unitPrice: trimDecimalZeros(tier.unitPrice, 2),
     })),
   };
 }
