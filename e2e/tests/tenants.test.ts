@@ -178,10 +178,13 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).click();
 
     // The trial allows 3 active tenants.
+    // One unit each: a unit is let to one tenancy at a time (decision 0980).
     const properties = await (await page.request.get("/api/properties")).json();
-    const unitId = properties[0].units[0].id;
-    for (const name of ["Eins", "Zwei", "Drei"]) {
-      const response = await page.request.post("/api/tenants", { data: { name: `Mieter ${name}`, unitId, moveInDate: "2024-01-01" } });
+    const third = await page.request.post(`/api/properties/${properties[0].id}/units`, { data: { name: "DG", area: "40", persons: 1 } });
+    expect(third.status()).toBe(201);
+    const unitIds = [...properties[0].units.map((unit: { id: string }) => unit.id), (await third.json()).id];
+    for (const [index, name] of ["Eins", "Zwei", "Drei"].entries()) {
+      const response = await page.request.post("/api/tenants", { data: { name: `Mieter ${name}`, unitId: unitIds[index], moveInDate: "2024-01-01" } });
       expect(response.status()).toBe(201);
     }
     await page.reload();
