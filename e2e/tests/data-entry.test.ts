@@ -11,12 +11,15 @@ interface Box {
   height: number;
 }
 
-/** The element's box in page coordinates (a phone may scroll between two measurements). */
+/**
+ * The element's box in page coordinates, read in one step: focusing a field scrolls it into view
+ * (smoothly on a phone), and a layout shift is a move within the page, not a scroll.
+ */
 async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error("element not visible");
-  const scroll = await locator.page().evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
-  return { ...box, x: box.x + scroll.x, y: box.y + scroll.y };
+  return locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    return { x: rect.left + window.scrollX, y: rect.top + window.scrollY, width: rect.width, height: rect.height };
+  });
 }
 
 /** The element's box on screen, for what overlaps what. */
@@ -43,6 +46,18 @@ async function createProperty(page: Page): Promise<{ propertyId: string; unitId:
   return { propertyId: properties[0]!.id, unitId: properties[0]!.units[0]!.id };
 }
 
+/** Waits for running animations (dialogs fade in), so a screenshot shows the final state. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+}
+
+/** A page at 1366 px (a common laptop) or 375 px (a phone). */
+async function openAt(browser: Browser, baseUrl: string, viewport: "desktop" | "mobile" = "desktop") {
+  const opened = await openPage(browser, baseUrl, viewport);
+  if (viewport === "desktop") await opened.page.setViewportSize({ width: 1366, height: 900 });
+  return opened;
+}
+
 describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
   let server: AppServer;
   let browser: Browser;
@@ -57,7 +72,7 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
 
   for (const viewport of ["desktop", "mobile"] as const) {
     it(`saves '66,75' as 66,75 m², asks about 6.675 m², and the toast covers neither 'Abmelden' nor the add button (${viewport})`, async () => {
-      const { context, page } = await openPage(browser, server.baseUrl, viewport);
+      const { context, page } = await openAt(browser, server.baseUrl, viewport);
       await registerThroughApi(page, uniqueEmail(`flaeche-${viewport}`));
       const { propertyId } = await createProperty(page);
       await page.goto("/dashboard/properties");
@@ -70,6 +85,7 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
       // Implausible: asked about, nothing saved until answered.
       const question = page.getByRole("alertdialog", { name: "Ungewöhnlichen Wert prüfen" });
       await question.getByText("Die Wohneinheit „DG“ hat 6.675,00 m² Wohnfläche", { exact: false }).waitFor();
+      await settle(page);
       await page.screenshot({ path: screenshotPath(`data-entry-area-question-${viewport}`) });
       await question.getByRole("button", { name: "Nein, korrigieren" }).click();
       await question.waitFor({ state: "detached" });
@@ -92,13 +108,14 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
       const signOut = page.getByRole("button", { name: "Abmelden" });
       if (await signOut.isVisible()) expect(doBoxesOverlap(toastBox, await screenBoxOf(signOut))).toBe(false);
       expect(doBoxesOverlap(toastBox, await screenBoxOf(addUnit))).toBe(false);
+      await settle(page);
       await page.screenshot({ path: screenshotPath(`data-entry-area-saved-${viewport}`) });
       await context.close();
     });
   }
 
   it("refuses an overlapping tenant naming the other, asks for the move-out date, then lets the next tenant in", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+    const { context, page } = await openAt(browser, server.baseUrl);
     await registerThroughApi(page, uniqueEmail("mietzeit"));
     const { unitId } = await createProperty(page);
     expect((await page.request.post("/api/tenants", { data: { name: "Anna Alt", unitId, moveInDate: "2023-01-01" } })).status()).toBe(201);
@@ -120,6 +137,7 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     await moveIn.fill("2025-01-01");
     await dialog.getByRole("button", { name: "Mieter hinzufügen" }).click();
     await dialog.getByText("an „Anna Alt“ vermietet", { exact: false }).first().waitFor();
+    await settle(page);
     await page.screenshot({ path: screenshotPath("data-entry-tenant-overlap") });
     await dialog.getByRole("button", { name: "Abbrechen" }).click();
     await dialog.waitFor({ state: "detached" });
@@ -131,6 +149,7 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     const moveOut = page.getByRole("dialog", { name: "Als ausgezogen markieren" });
     const dateField = moveOut.getByLabel("Auszugsdatum");
     expect(await dateField.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await settle(page);
     await page.screenshot({ path: screenshotPath("data-entry-move-out") });
     await dateField.fill("2024-12-31");
     await moveOut.getByRole("button", { name: "Auszug speichern" }).click();
@@ -148,7 +167,7 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
   });
 
   it("updates a reading of the same meter and date in bulk entry instead of adding a second one", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+    const { context, page } = await openAt(browser, server.baseUrl);
     await registerThroughApi(page, uniqueEmail("ablesung"));
     const { propertyId, unitId } = await createProperty(page);
     const meter = await (await page.request.post("/api/meters", { data: { meterNumber: "KW-1", meterType: "Kaltwasser", unitId } })).json();
@@ -163,12 +182,13 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     await page.getByText("1 Zählerstände erfolgreich gespeichert!").first().waitFor();
     const readings = (await (await page.request.get(`/api/meters/${meter.id}/readings`)).json()) as { readingValue: string; readingDate: string }[];
     expect(readings.map((reading) => [reading.readingValue, reading.readingDate])).toEqual([["105.500", "2024-12-31"]]);
+    await settle(page);
     await page.screenshot({ path: screenshotPath("data-entry-bulk-same-date"), fullPage: true });
     await context.close();
   });
 
   it("saves water and sewage at 6,10 EUR/m³ after confirming the price warning", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+    const { context, page } = await openAt(browser, server.baseUrl);
     await registerThroughApi(page, uniqueEmail("tarif"));
     await createProperty(page);
     await page.goto("/dashboard/rates");
@@ -179,6 +199,7 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     await dialog.getByRole("button", { name: "Tarif speichern" }).click();
     const question = page.getByRole("alertdialog", { name: "Ungewöhnlichen Preis trotzdem speichern?" });
     await question.getByText("über 200 % des regionalen Durchschnitts", { exact: false }).waitFor();
+    await settle(page);
     await page.screenshot({ path: screenshotPath("data-entry-price-warning") });
     await question.getByRole("button", { name: "Ja, Preis ist richtig" }).click();
     await dialog.waitFor({ state: "detached" });
@@ -190,7 +211,7 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
 
   for (const viewport of ["desktop", "mobile"] as const) {
     it(`the wizard's new unit row shows no messages before typing and its add button does not move on blur (${viewport})`, async () => {
-      const { context, page } = await openPage(browser, server.baseUrl, viewport);
+      const { context, page } = await openAt(browser, server.baseUrl, viewport);
       await registerThroughApi(page, uniqueEmail(`assistent-${viewport}`));
       await page.goto("/dashboard/onboarding");
       await page.getByLabel("Name der Immobilie").fill("Lindenhof");
@@ -224,6 +245,7 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
       // Left with input: the message appears, in the space kept for it.
       await second.getByText("Fläche muss eine Zahl sein").waitFor();
       expect(await boxOf(add)).toEqual(before);
+      await settle(page);
       await page.screenshot({ path: screenshotPath(`data-entry-wizard-units-${viewport}`), fullPage: true });
       await context.close();
     });
