@@ -1,10 +1,10 @@
 import { formatCalendarDateDe } from "./calendar-dates.ts";
-import { PREPAYMENT_OPEN_END } from "./tenant-prepayments.ts";
 
 // One unit is let to one tenancy at a time (issue 15; decision 0980). Dates are inclusive
 // (calculation contract: "Dates are YYYY-MM-DD, inclusive"): the move-out day is the old
 // tenant's last day, so the next tenant may move in the day after. An open end counts as
-// 2099-12-31, as for prepayments (DECISIONS, prepayment overlap).
+// 2099-12-31, as for prepayments (DECISIONS, prepayment overlap). The server checks it in SQL
+// (tenancy-overlap-queries.ts); the message is here.
 
 /** The 409 code of a tenancy that overlaps another tenancy of the same unit. */
 export const TENANCY_OVERLAP_CODE = "TENANCY_OVERLAP";
@@ -12,11 +12,6 @@ export const TENANCY_OVERLAP_CODE = "TENANCY_OVERLAP";
 export interface TenancyRange {
   moveInDate: string;
   moveOutDate: string | null;
-}
-
-/** True when the two tenancies share at least one day. */
-export function doTenanciesOverlap(a: TenancyRange, b: TenancyRange): boolean {
-  return a.moveInDate <= (b.moveOutDate ?? PREPAYMENT_OPEN_END) && b.moveInDate <= (a.moveOutDate ?? PREPAYMENT_OPEN_END);
 }
 
 /** 'Die Wohneinheit ist vom 01.03.2024 an (ohne Auszugsdatum) an „Anna Alt“ vermietet. …' */
