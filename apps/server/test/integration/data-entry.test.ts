@@ -88,6 +88,17 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
       expect((await t.request("PATCH", `/api/tenants/${current.id}`, { cookie: a.cookie, body: { phone: "0301234567" } })).status).toBe(200);
     });
 
+    it("lets exactly one of several concurrent move-ins into an empty unit", async () => {
+      const a = await setUpUnit();
+      const responses = await Promise.all(
+        ["Eins", "Zwei", "Drei", "Vier"].map((name) =>
+          t.request("POST", "/api/tenants", { cookie: a.cookie, body: { name: `Mieter ${name}`, unitId: a.unit.id, moveInDate: "2024-05-01" } }),
+        ),
+      );
+      expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409]);
+      expect(await tenantNames(a.userId)).toHaveLength(1);
+    });
+
     it("ignores other accounts' tenants", async () => {
       const a = await setUpUnit();
       const b = await setUpUnit();
