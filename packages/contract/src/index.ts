@@ -28,3 +28,4 @@ export * from "./contact.ts";
 export * from "./operator.ts";
 export * from "./billing-data.ts";
 export * from "./statement-documents.ts";
+export * from "./tenancy-overlap.ts";
