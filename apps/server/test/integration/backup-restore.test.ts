@@ -78,7 +78,6 @@ describe("backup and restore of the embedded data folder", () => {
       acceptTerms: true,
     });
     const cookie = toCookieHeader(signUp.response);
-    const userId = signUp.json.user.id as string;
     const property = await api(server, "POST", "/api/properties", { name: "Haus am Park", street: "Parkstraße", houseNumber: "12", postalCode: "33602", city: "Bielefeld", state: "Nordrhein-Westfalen", country: "Deutschland", propertyType: "Mehrfamilienhaus" }, cookie);
     const unit = await api(server, "POST", `/api/properties/${property.json.id}/units`, { name: "EG links", area: "62.50", persons: 2 }, cookie);
     const tenant = await api(server, "POST", "/api/tenants", { name: "Olga Ort", unitId: unit.json.id, moveInDate: "2024-01-01" }, cookie);
