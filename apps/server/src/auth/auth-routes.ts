@@ -1,13 +1,13 @@
 import { Hono, type Context } from "hono";
 import type { ZodType } from "zod";
-import { AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE, newPasswordBodySchema, resetRequestBodySchema, signInBodySchema, signUpBodySchema, SOCIAL_PROVIDERS } from "@nk/contract";
+import { ACCOUNT_MESSAGES, AUTH_ERROR_MESSAGES, changePasswordBodySchema, GENERIC_ERROR_MESSAGE, newPasswordBodySchema, resetRequestBodySchema, signInBodySchema, signUpBodySchema, SOCIAL_PROVIDERS } from "@nk/contract";
 import type { Config } from "../config/env.ts";
 import type { Db } from "../db/database.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ValidationFailed } from "../domain/domain-errors.ts";
 import { collectFieldErrors } from "../domain/zod-field-errors.ts";
 import type { Auth } from "./auth.ts";
-import { assertSignInAllowed, completeSignIn, completeSignUp, recordResetRequest, recordSignInFailure, recordSignOut } from "./auth-service.ts";
+import { assertSignInAllowed, completeSignIn, completeSignUp, recordPasswordChange, recordResetRequest, recordSignInFailure, recordSignOut } from "./auth-service.ts";
 import { getClientAddress } from "./client-address.ts";
 
 interface AuthRouteDeps {
@@ -127,6 +127,19 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     return translateAuthResponse(await auth.handler(withBody(c.req.raw, body)));
   });
 
+  router.post("/auth/change-password", async (c) => {
+    // The registration's password policy; every other session of the account ends.
+    const body = parseBody(changePasswordBodySchema, await readJsonBody(c));
+    const current = await auth.api.getSession({ headers: c.req.raw.headers });
+    const response = await auth.handler(withBody(c.req.raw, { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true }));
+    if (response.status === 400) {
+      const answer = (await response.clone().json().catch(() => ({}))) as { code?: string };
+      if (answer.code === "INVALID_PASSWORD") throw new ValidationFailed({ currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword });
+    }
+    if (current && response.ok) await recordPasswordChange(db, current.user, c.req.header("user-agent") ?? null);
+    return translateAuthResponse(response);
+  });
+
   router.post("/auth/sign-out", async (c) => {
     const current = await auth.api.getSession({ headers: c.req.raw.headers });
     const response = await auth.handler(c.req.raw);
@@ -144,6 +157,22 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
       throw new ValidationFailed({}, AUTH_ERROR_MESSAGES.PROVIDER_NOT_FOUND!, "PROVIDER_NOT_CONFIGURED");
     }
     return translateAuthResponse(await auth.handler(c.req.raw));
+  });
+
+  router.on(["GET", "POST"], "/auth/callback/:provider", async (c) => {
+    // The end of a social sign-in: when better-auth set a session cookie, the sign-in is
+    // logged (user.login) like an e-mail sign-in, and the account's trial starts.
+    const response = await auth.handler(c.req.raw);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((entry) => entry.split(";")[0]!)
+      .filter((pair) => pair.includes("session_token=") && !pair.endsWith("="))
+      .join("; ");
+    if (cookie) {
+      const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+      if (session) await completeSignIn(db, { userId: session.user.id, email: session.user.email, userAgent: c.req.header("user-agent") ?? null });
+    }
+    return translateAuthResponse(response);
   });
 
   router.on(["GET", "POST"], "/auth/*", async (c) => translateAuthResponse(await auth.handler(c.req.raw)));

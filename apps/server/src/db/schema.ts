@@ -78,6 +78,8 @@ export interface SubscriptionsTable {
   trialEndDate: Date | null;
   canceledAt: Date | null;
   cancelAtPeriodEnd: Generated<boolean>;
+  stripeCustomerId: ColumnType<string | null, string | null | undefined, string | null>;
+  stripeSubscriptionId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -402,6 +404,23 @@ export interface RateLimitBucketsTable {
   count: number;
 }
 
+export interface NotificationSettingsTable {
+  userId: string;
+  emailBilling: boolean;
+  emailSystem: boolean;
+  emailMarketing: boolean;
+  updatedAt: Timestamp;
+}
+
+export interface ContactRequestsTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: CreatedAt;
+}
+
 export interface BillingDataTable {
   userId: string;
   companyName: string | null;
@@ -417,6 +436,12 @@ export interface BillingDataTable {
   bankName: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: CreatedAt;
 }
 
 export interface Database {
@@ -447,5 +472,8 @@ export interface Database {
   billingPeriodConsumptionOverrides: BillingPeriodConsumptionOverridesTable;
   statementSnapshots: StatementSnapshotsTable;
   statementItems: StatementItemsTable;
+  notificationSettings: NotificationSettingsTable;
+  contactRequests: ContactRequestsTable;
+  stripeEvents: StripeEventsTable;
   billingData: BillingDataTable;
 }

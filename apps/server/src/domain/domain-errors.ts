@@ -113,3 +113,8 @@ export class RateLimited extends DomainError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/** A service this server depends on (the payment provider) failed or is unreachable (502). */
+export class UpstreamUnavailable extends DomainError {
+  readonly code = "UPSTREAM_UNAVAILABLE";
+}

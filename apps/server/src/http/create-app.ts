@@ -15,6 +15,10 @@ import { createPropertyRoutes } from "../features/properties/property-routes.ts"
 import { createMeteringRoutes } from "../features/metering/metering-routes.ts";
 import { NotFound } from "../domain/domain-errors.ts";
 import { createMonitoringRoutes } from "../features/monitoring/monitoring-routes.ts";
+import { createSettingsRoutes } from "../features/account/settings-routes.ts";
+import { createActivityRoutes } from "../features/activity/activity-routes.ts";
+import { createContactRoutes } from "../features/contact/contact-routes.ts";
+import { createStripeWebhookRoutes } from "../features/account/payment/stripe-routes.ts";
 import { httpMetrics } from "../metrics/http-metrics.ts";
 import { mountMetricsEndpoint } from "../metrics/metrics-endpoint.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -44,7 +48,7 @@ export interface AppDeps {
   files?: FileStorage;
 }
 
-const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//];
+const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/, /^\/api\/stripe\/webhook$/];
 
 function isPublicApiPath(path: string): boolean {
   return PUBLIC_API_PATHS.some((pattern) => pattern.test(path));
@@ -71,6 +75,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createHealthRoutes(database));
   app.route("/api", createMonitoringRoutes({ db, auth, config }));
   app.route("/api", createAuthRoutes({ auth, db, config }));
+  app.route("/api", createContactRoutes({ db, config }));
+  if (config.stripe) app.route("/api", createStripeWebhookRoutes({ db, stripe: config.stripe }));
   registerAuthPaths(app);
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -86,6 +92,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createMeteringRoutes(db));
   app.route("/api", createStatementRoutes(db));
+  app.route("/api", createSettingsRoutes(db, config));
+  app.route("/api", createActivityRoutes(db));
   app.route("/api", createBillingDataRoutes(db));
   app.route("/api", createStatementDocumentRoutes({ db, files: deps.files ?? createFileStorage(config) }));
   app.route("/api", createStatementHistoryRoutes(db));

@@ -20,6 +20,9 @@ import { tenantRoutes } from "../features/tenants/routes";
 import { meterRoutes } from "../features/meters/routes";
 import { rateRoutes } from "../features/rates/routes";
 import { statementRoutes } from "../features/statements/routes";
+import { settingsRoutes } from "../features/settings/routes";
+import { activityRoutes } from "../features/activity/routes";
+import { helpRoutes } from "../features/help/routes";
 
 const FEATURES: FeatureRoutes[] = [
   landingRoutes,
@@ -30,6 +33,9 @@ const FEATURES: FeatureRoutes[] = [
   meterRoutes,
   rateRoutes,
   statementRoutes,
+  settingsRoutes,
+  activityRoutes,
+  helpRoutes,
 ];
 
 function collect(slot: keyof FeatureRoutes): RouteObject[] {

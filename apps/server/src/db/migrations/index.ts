@@ -8,6 +8,8 @@ import * as m0100 from "./0100-activity-order.ts";
 import * as m0700 from "./0700-jobs-monitoring-rate-limits.ts";
 import * as m0500 from "./0500-statement-costs-and-snapshots.ts";
 import * as m0600 from "./0600-billing-data.ts";
+import * as m0900 from "./0900-notification-settings-and-contact.ts";
+import * as m0901 from "./0901-stripe.ts";
 
 export interface Migration {
   name: string;
@@ -26,4 +28,6 @@ export const MIGRATIONS: Migration[] = [
   { name: "0700-jobs-monitoring-rate-limits", up: m0700.up },
   { name: "0500-statement-costs-and-snapshots", up: m0500.up },
   { name: "0600-billing-data", up: m0600.up },
+  { name: "0900-notification-settings-and-contact", up: m0900.up },
+  { name: "0901-stripe", up: m0901.up },
 ];
