@@ -30,6 +30,11 @@ async function setUpHouse(page: Page): Promise<House> {
       { name: "DG", area: "60", persons: 1 },
     ],
   });
+  // DECISIONS 10: the billing data are the letters' sender; finalizing needs them.
+  const billingData = await page.request.put("/api/billing-data", {
+    data: { companyName: "Hausverwaltung Linde GmbH", phone: "040 123456", street: "Lindenstraße", houseNumber: "1", postalCode: "20095", city: "Hamburg", iban: "DE89 3704 0044 0532 0130 00" },
+  });
+  expect(billingData.status()).toBe(200);
   const properties = (await (await page.request.get("/api/properties")).json()) as { units: { id: string; name: string }[] }[];
   const unitId = (name: string) => properties[0]!.units.find((unit) => unit.name === name)!.id;
   const [eg, og, dg] = [unitId("EG"), unitId("OG"), unitId("DG")];
