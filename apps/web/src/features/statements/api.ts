@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   BillingPeriod,
@@ -147,5 +148,5 @@ export function useMarkPosted(runId: string) {
 /** Reloads the run while mails are queued, until each of them shows its sent_at. */
 export function useRefreshRun(runId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: runKey(runId) });
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: runKey(runId) }), [queryClient, runId]);
 }
