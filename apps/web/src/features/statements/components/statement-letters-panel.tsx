@@ -72,8 +72,8 @@ export function StatementLettersPanel({ run }: Props) {
     try {
       const answer = await sendAll.mutateAsync();
       setQueued((ids) => [...ids, ...answer.queued.map((entry) => entry.statementId)]);
+      // The answer stays on the page (who needs a letter by post), so no toast besides it.
       setSendAllResult(answer);
-      toast.success(answer.message);
     } catch (error) {
       setActionError(error);
     } finally {
