@@ -56,6 +56,11 @@ async function setUpHouse(page: Page): Promise<House> {
   await postOk(page, "/api/rates", { utilityType: "coldwater", rateName: "Wasser 2025", providerName: "Hamburg Wasser", unitPrice: "3", basePrice: "30", validFrom: "2024-01-01", region: "Hamburg" });
   // DG: the cold-water meter has no end reading: the wizard lists it and asks for a manual value.
   await meter(dg, "Kaltwasser", "KW-DG", [[PREVIOUS_END, "20"]]);
+  // The sender of the letters: finalizing needs them (DECISIONS 10, issue 13).
+  const billingData = await page.request.put("/api/billing-data", {
+    data: { companyName: "Hausverwaltung Lindenhof", phone: "040 123456", street: "Lindenstraße", houseNumber: "5", postalCode: "20095", city: "Hamburg", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX", bankName: "Commerzbank" },
+  });
+  expect(billingData.status()).toBe(200);
   return { unitIds: [eg, og, dg] };
 }
 

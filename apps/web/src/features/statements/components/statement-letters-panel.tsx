@@ -106,7 +106,7 @@ export function StatementLettersPanel({ run }: Props) {
           ) : null}
         </div>
         {run.isFinal ? null : <p className="text-sm text-slate-600">{STATEMENT_DOCUMENT_MESSAGES.onlyFinalCanBeSent} Die PDFs eines Entwurfs tragen den Vermerk ENTWURF.</p>}
-        {sendAllResult ? <SendAllResult result={sendAllResult} /> : null}
+        {sendAllResult ? <SendAllResult result={sendAllResult} statements={run.statements} /> : null}
         {pdf.error ? <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={pdf.error} /> : null}
         {actionError ? <DocumentError title="Versand fehlgeschlagen" error={actionError} /> : null}
         {tenants.isError ? <Alert variant="warning">Die E-Mail-Adressen der Mieter konnten nicht geladen werden.</Alert> : null}
