@@ -15,6 +15,8 @@ import { SendAllResult } from "./send-all-result";
 
 /** How often the page looks whether a queued mail went out (the job worker polls every second). */
 const MAIL_POLL_MS = 1500;
+/** A mail server that retries (decision 0701) may take minutes: after 2 minutes the page stops asking. */
+const MAIL_POLL_LIMIT = 80;
 
 interface Props {
   run: { id: string; isFinal: boolean; propertyId: string; statements: TenantStatement[] };
@@ -37,6 +39,7 @@ export function StatementLettersPanel({ run }: Props) {
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const [sendAllResult, setSendAllResult] = useState<RunSendResponse | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
+  const [pollCount, setPollCount] = useState(0);
 
   const emailOf = (statement: TenantStatement): string | null | undefined => {
     if (!tenants.data) return undefined;
@@ -45,11 +48,15 @@ export function StatementLettersPanel({ run }: Props) {
   };
   const waiting = queued.filter((id) => run.statements.find((s) => s.id === id)?.sentAt === null);
   const hasWaiting = waiting.length > 0;
+  const isPolling = hasWaiting && pollCount < MAIL_POLL_LIMIT;
   useEffect(() => {
-    if (!hasWaiting) return;
-    const timer = window.setInterval(() => void refresh(), MAIL_POLL_MS);
+    if (!isPolling) return;
+    const timer = window.setInterval(() => {
+      setPollCount((count) => count + 1);
+      void refresh();
+    }, MAIL_POLL_MS);
     return () => window.clearInterval(timer);
-  }, [hasWaiting, refresh]);
+  }, [isPolling, refresh]);
 
   const unsent = run.statements.filter((s) => s.sentAt === null);
   const withEmail = unsent.filter((s) => Boolean(emailOf(s)));
@@ -61,6 +68,7 @@ export function StatementLettersPanel({ run }: Props) {
     try {
       const answer = await send.mutateAsync(statement.id);
       setQueued((ids) => [...ids, statement.id]);
+      setPollCount(0);
       toast.success(answer.message);
     } catch (error) {
       setActionError(error);
@@ -72,6 +80,7 @@ export function StatementLettersPanel({ run }: Props) {
     try {
       const answer = await sendAll.mutateAsync();
       setQueued((ids) => [...ids, ...answer.queued.map((entry) => entry.statementId)]);
+      setPollCount(0);
       // The answer stays on the page (who needs a letter by post), so no toast besides it.
       setSendAllResult(answer);
     } catch (error) {
@@ -109,6 +118,9 @@ export function StatementLettersPanel({ run }: Props) {
         {sendAllResult ? <SendAllResult result={sendAllResult} statements={run.statements} /> : null}
         {pdf.error ? <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={pdf.error} /> : null}
         {actionError ? <DocumentError title="Versand fehlgeschlagen" error={actionError} /> : null}
+        {hasWaiting && !isPolling ? (
+          <Alert variant="info">Der E-Mail-Versand dauert länger als erwartet. Der Status erscheint, sobald der Mailserver die Nachricht angenommen hat; laden Sie die Seite später neu.</Alert>
+        ) : null}
         {tenants.isError ? <Alert variant="warning">Die E-Mail-Adressen der Mieter konnten nicht geladen werden.</Alert> : null}
         <ul className="divide-y divide-slate-100" aria-label="Briefe je Mietverhältnis">
           {run.statements.map((statement) => (
