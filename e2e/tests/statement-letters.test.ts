@@ -147,7 +147,8 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     await question.getByRole("button", { name: "Senden" }).click();
     await question.waitFor({ state: "detached" });
     const result = page.getByRole("status").filter({ hasText: "Ohne E-Mail-Adresse – bitte ausdrucken" });
-    await result.getByText("1 Abrechnung wird per E-Mail versendet.").waitFor();
+    // 'wird … versendet' while queued, 'per E-Mail versendet' once the worker sent it.
+    await result.getByText(/^1 Abrechnung (wird )?per E-Mail versendet\.$/).waitFor();
     expect(await result.textContent()).toContain("Maria Weiß (OG)");
     expect(await result.textContent()).toContain("Bereits versendet und nicht erneut gesendet: Jürgen Krüger");
     await clara.getByText(/Versendet am/).waitFor({ timeout: 20_000 });
@@ -166,6 +167,7 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     for (const name of ["Jürgen Krüger", "Maria Weiß", "Clara Lang"]) expect(allText).toContain(`Guten Tag ${name},`);
     const overview = await download(page, page.getByRole("button", { name: "Übersicht für Vermieter (PDF)" }), "uebersicht.pdf");
     expect(pdfText(overview.file)).toContain(`Gesamtabrechnung ${YEAR}`);
+    await page.getByRole("status").getByText("1 Abrechnung per E-Mail versendet.").waitFor();
     await checkLayout(page, "statement-letters-sent");
     await context.close();
   });

@@ -6,9 +6,13 @@ import { Alert } from "../../../components/ui/alert";
  * post (a tenant drops off the list once marked 'per Post versendet').
  */
 export function SendAllResult({ result, statements }: { result: RunSendResponse; statements: TenantStatement[] }) {
-  const withoutEmail = result.withoutEmail.filter((entry) => statements.find((s) => s.id === entry.statementId)?.sentAt === null);
+  const isOpen = (statementId: string) => statements.find((s) => s.id === statementId)?.sentAt === null;
+  const withoutEmail = result.withoutEmail.filter((entry) => isOpen(entry.statementId));
+  const isDelivered = result.queued.length > 0 && !result.queued.some((entry) => isOpen(entry.statementId));
+  const count = result.queued.length;
+  const title = isDelivered ? `${count === 1 ? "1 Abrechnung" : `${count} Abrechnungen`} per E-Mail versendet.` : result.message;
   return (
-    <Alert variant={withoutEmail.length > 0 ? "warning" : "success"} title={result.message}>
+    <Alert variant={withoutEmail.length > 0 ? "warning" : "success"} title={title}>
       {withoutEmail.length > 0 ? (
         <>
           <p>Ohne E-Mail-Adresse – bitte ausdrucken, per Post versenden und als „per Post versendet“ markieren:</p>
