@@ -30,11 +30,6 @@ async function setUpHouse(page: Page): Promise<House> {
       { name: "DG", area: "60", persons: 1 },
     ],
   });
-  // DECISIONS 10: the billing data are the letters' sender; finalizing needs them.
-  const billingData = await page.request.put("/api/billing-data", {
-    data: { companyName: "Hausverwaltung Linde GmbH", phone: "040 123456", street: "Lindenstraße", houseNumber: "1", postalCode: "20095", city: "Hamburg", iban: "DE89 3704 0044 0532 0130 00" },
-  });
-  expect(billingData.status()).toBe(200);
   const properties = (await (await page.request.get("/api/properties")).json()) as { units: { id: string; name: string }[] }[];
   const unitId = (name: string) => properties[0]!.units.find((unit) => unit.name === name)!.id;
   const [eg, og, dg] = [unitId("EG"), unitId("OG"), unitId("DG")];
@@ -61,6 +56,11 @@ async function setUpHouse(page: Page): Promise<House> {
   await postOk(page, "/api/rates", { utilityType: "coldwater", rateName: "Wasser 2025", providerName: "Hamburg Wasser", unitPrice: "3", basePrice: "30", validFrom: "2024-01-01", region: "Hamburg" });
   // DG: the cold-water meter has no end reading: the wizard lists it and asks for a manual value.
   await meter(dg, "Kaltwasser", "KW-DG", [[PREVIOUS_END, "20"]]);
+  // The sender of the letters: finalizing needs them (DECISIONS 10, issue 13).
+  const billingData = await page.request.put("/api/billing-data", {
+    data: { companyName: "Hausverwaltung Lindenhof", phone: "040 123456", street: "Lindenstraße", houseNumber: "5", postalCode: "20095", city: "Hamburg", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX", bankName: "Commerzbank" },
+  });
+  expect(billingData.status()).toBe(200);
   return { unitIds: [eg, og, dg] };
 }
 

@@ -60,3 +60,29 @@ export const markPostedResponseSchema = z.object({
 export type MarkPostedResponse = z.infer<typeof markPostedResponseSchema>;
 
 export const MARKED_POSTED_MESSAGE = "Als 'per Post versendet' markiert.";
+
+/** One tenancy statement named in the 'send all' answer. */
+export const runSendEntrySchema = z.object({
+  statementId: z.string(),
+  tenantName: z.string(),
+  unitName: z.string(),
+});
+
+/**
+ * POST /api/statements/:id/send ('Alle per E-Mail senden'): one mail per finalized letter whose
+ * tenant has an e-mail address; those without one are listed for 'per Post versendet'; letters
+ * already sent are not sent again.
+ */
+export const runSendResponseSchema = z.object({
+  queued: z.array(runSendEntrySchema.extend({ to: z.string() })),
+  withoutEmail: z.array(runSendEntrySchema),
+  alreadySent: z.array(runSendEntrySchema),
+  message: z.string(),
+});
+export type RunSendResponse = z.infer<typeof runSendResponseSchema>;
+
+/** The answer's summary line, e.g. '3 Abrechnungen werden per E-Mail versendet.' */
+export function describeRunSend(queuedCount: number): string {
+  if (queuedCount === 0) return "Keine Abrechnung zum Versand per E-Mail.";
+  return queuedCount === 1 ? "1 Abrechnung wird per E-Mail versendet." : `${queuedCount} Abrechnungen werden per E-Mail versendet.`;
+}

@@ -205,4 +205,62 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const other = await t.signUp();
     expect((await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie: other.cookie })).status).toBe(404);
   });
+
+  it("sends all letters of a run: one mail each with its PDF, tenants without e-mail listed, sent ones not again", async () => {
+    const { cookie, userId, billingPeriodId, tenantId } = await setUp();
+    await putBillingData(cookie);
+    const draft = await save(cookie, billingPeriodId, false);
+    const notFinal = await t.request("POST", `/api/statements/${draft.body.id}/send`, { cookie });
+    expect(notFinal.status).toBe(409);
+    expect((await readJson(notFinal)).error).toMatchObject({ code: "STATEMENT_NOT_FINAL" });
+
+    const saved = await save(cookie, billingPeriodId, true);
+    const other = await t.signUp();
+    await putBillingData(other.cookie);
+    for (const id of [saved.body.id, UNKNOWN_ID, "kaputt"]) {
+      expect((await t.request("POST", `/api/statements/${id}/send`, { cookie: other.cookie })).status, id).toBe(404);
+    }
+    const before = (await t.readOutbox()).length;
+    const response = await t.request("POST", `/api/statements/${saved.body.id}/send`, { cookie });
+    expect(response.status).toBe(202);
+    const body = await readJson(response);
+    const juergen = saved.body.statements.find((s: { tenantId: string }) => s.tenantId === tenantId);
+    const maria = saved.body.statements.find((s: { tenantId: string }) => s.tenantId !== tenantId);
+    expect(body).toEqual({
+      queued: [{ statementId: juergen.id, tenantName: "Jürgen Krüger", unitName: "EG links", to: "juergen@example.org" }],
+      withoutEmail: [{ statementId: maria.id, tenantName: "Maria Weiß", unitName: "OG rechts" }],
+      alreadySent: [],
+      message: "1 Abrechnung wird per E-Mail versendet.",
+    });
+    const mails = (await t.readOutbox()).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("juergen@example.org");
+    expect(mails[0]).toContain("Content-Type: application/pdf");
+    expect(mails[0]).toMatch(/filename="?Nebenkostenabrechnung_2024_EG_links\.pdf/);
+    const rows = await t.db.selectFrom("statements").select(["id", "status", "sentAt"]).where("snapshotId", "=", saved.body.id).execute();
+    expect(rows.find((r) => r.id === juergen.id)).toMatchObject({ status: "sent" });
+    expect(rows.find((r) => r.id === maria.id)).toMatchObject({ status: "finalized", sentAt: null });
+    expect(await listActivityKeys(t, userId)).toContain("statement.sent");
+    // The run's page shows when each letter went out.
+    const run = await readJson(await t.request("GET", `/api/statements/${saved.body.id}`, { cookie }));
+    expect(run.statements.find((s: { id: string }) => s.id === juergen.id).sentAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(run.statements.find((s: { id: string }) => s.id === maria.id).sentAt).toBeNull();
+
+    // Again: Jürgen's letter is not sent twice.
+    const again = await readJson(await t.request("POST", `/api/statements/${saved.body.id}/send`, { cookie }));
+    expect(again.queued).toEqual([]);
+    expect(again.alreadySent.map((s: { statementId: string }) => s.statementId)).toEqual([juergen.id]);
+    expect(again.message).toBe("Keine Abrechnung zum Versand per E-Mail.");
+    expect((await t.readOutbox()).slice(before)).toHaveLength(1);
+  });
+
+  it("sends nothing for a run without billing data", async () => {
+    const { cookie, userId, billingPeriodId } = await setUp();
+    await putBillingData(cookie);
+    const saved = await save(cookie, billingPeriodId, true);
+    await t.db.deleteFrom("billingData").where("userId", "=", userId).execute();
+    const response = await t.request("POST", `/api/statements/${saved.body.id}/send`, { cookie });
+    expect(response.status).toBe(409);
+    expect((await readJson(response)).error).toMatchObject({ code: "BILLING_DATA_MISSING", message: MISSING });
+  });
 });

@@ -135,6 +135,8 @@ export const tenantStatementSchema = z.object({
   prepayments: z.string(),
   balance: z.string(),
   status: z.enum(STATEMENT_STATUSES),
+  /** When the letter was sent by e-mail or marked 'per Post versendet' (ISO time), else null. */
+  sentAt: z.string().nullable(),
 });
 export type TenantStatement = z.infer<typeof tenantStatementSchema>;
 

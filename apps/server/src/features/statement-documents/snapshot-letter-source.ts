@@ -151,6 +151,14 @@ function safeSegment(value: string): string {
 }
 
 /** 'Nebenkostenabrechnung_2024_EG_links.pdf' for the download's file name. */
+const GERMAN_LETTERS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss" };
+
+/** An ASCII file name: umlauts written out (Jürgen → Juergen), other accents dropped, the rest '_'. */
 export function pdfFileName(parts: string[]): string {
-  return `${parts.join("_").normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/_+/g, "_")}.pdf`;
+  const ascii = parts
+    .join("_")
+    .replace(/[äöüÄÖÜß]/g, (letter) => GERMAN_LETTERS[letter] ?? letter)
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "");
+  return `${ascii.replace(/[^\w.-]+/g, "_").replace(/_+/g, "_")}.pdf`;
 }

@@ -1,9 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { markPostedResponseSchema, sendStatementResponseSchema } from "@nk/contract";
+import { markPostedResponseSchema, runSendResponseSchema, sendStatementResponseSchema } from "@nk/contract";
 import type { Context } from "hono";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, idParams, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
-import { getRunLettersPdf, getRunOverviewPdf, getTenantStatementPdf, markTenantStatementPosted, sendTenantStatement, type DocumentDeps, type PdfFile } from "./statement-document-service.ts";
+import { getRunLettersPdf, getRunOverviewPdf, getTenantStatementPdf, markTenantStatementPosted, sendRunStatements, sendTenantStatement, type DocumentDeps, type PdfFile } from "./statement-document-service.ts";
 
 const TAGS = ["Abrechnungen"];
 const missingBillingData = errorResponse("Abrechnungsdaten fehlen (BILLING_DATA_MISSING, 'Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.')");
@@ -49,6 +49,20 @@ const sendRoute = createRoute({
   },
 });
 
+const runSendRoute = createRoute({
+  method: "post",
+  path: "/statements/{id}/send",
+  tags: TAGS,
+  summary: "Alle per E-Mail senden: je finalisiertem, noch nicht versendetem Brief mit E-Mail-Adresse eine Mail mit PDF; Mieter ohne E-Mail-Adresse werden genannt",
+  request: { params: idParams },
+  responses: {
+    202: jsonResponse(runSendResponseSchema, "Versand eingereiht"),
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+    409: errorResponse("Nicht finalisiert (STATEMENT_NOT_FINAL) oder Abrechnungsdaten fehlen (BILLING_DATA_MISSING)"),
+  },
+});
+
 const markPostedRoute = createRoute({
   method: "post",
   path: "/tenant-statements/{id}/mark-posted",
@@ -78,5 +92,6 @@ export function createStatementDocumentRoutes(deps: DocumentDeps) {
     .openapi(runPdfRoute, async (c) => pdfAnswer(c, await getRunLettersPdf(deps, c.var.user.id, c.req.valid("param").id)))
     .openapi(overviewPdfRoute, async (c) => pdfAnswer(c, await getRunOverviewPdf(deps, c.var.user.id, c.req.valid("param").id)))
     .openapi(sendRoute, async (c) => c.json(await sendTenantStatement(deps, c.var.user.id, c.req.valid("param").id), 202))
+    .openapi(runSendRoute, async (c) => c.json(await sendRunStatements(deps, c.var.user.id, c.req.valid("param").id), 202))
     .openapi(markPostedRoute, async (c) => c.json(await markTenantStatementPosted(deps.db, c.var.user.id, c.req.valid("param").id), 200));
 }

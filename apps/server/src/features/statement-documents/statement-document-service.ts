@@ -1,4 +1,4 @@
-import { buildStatementMailText, MARKED_POSTED_MESSAGE, STATEMENT_DOCUMENT_MESSAGES, type MarkPostedResponse, type SendStatementResponse } from "@nk/contract";
+import { buildStatementMailText, describeRunSend, MARKED_POSTED_MESSAGE, STATEMENT_DOCUMENT_MESSAGES, type MarkPostedResponse, type RunSendResponse, type SendStatementResponse } from "@nk/contract";
 import { addDays, type StatementInput, type StatementResult } from "@nk/engine";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound } from "../../domain/domain-errors.ts";
@@ -24,7 +24,7 @@ import {
   setStatementPdfPath,
   type TenantStatementRow,
 } from "./statement-document-queries.ts";
-import { STATEMENT_SEND } from "./statement-send-job.ts";
+import { STATEMENT_SEND, type StatementSendPayload } from "./statement-send-job.ts";
 
 // Statement PDFs (DECISIONS 6, 9, 10): a draft's letters are made fresh on every download and
 // marked ENTWURF; a finalized run's PDFs are made once from the snapshot, stored, and served
@@ -158,22 +158,13 @@ export async function getRunOverviewPdf(deps: DocumentDeps, userId: string, snap
   return { bytes: pdf.bytes, fileName };
 }
 
-/** POST /api/tenant-statements/:id/send: the finalized letter by e-mail, with the PDF attached. */
-export async function sendTenantStatement(deps: DocumentDeps, userId: string, statementId: string): Promise<SendStatementResponse> {
-  const row = await requireStatement(deps.db, userId, statementId);
-  const context = await loadRun(deps.db, userId, row.snapshotId);
-  if (!context.snapshot.isFinal || !["finalized", "sent"].includes(row.status)) {
-    throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
-  }
-  const tenant = context.tenants.get(row.tenantId);
-  const tenantName = tenant?.name ?? row.tenantName ?? "Mieter";
-  const email = tenant?.email?.trim();
-  if (!email) throw new Conflict(M.noEmail(tenantName), { code: "TENANT_EMAIL_MISSING" });
+/** The mail job of one finalized letter (its PDF stored first: the worker attaches the file). */
+async function prepareMail(deps: DocumentDeps, userId: string, row: TenantStatementRow & { snapshotId: string; tenantId: string }, context: RunContext, email: string, tenantName: string): Promise<StatementSendPayload> {
   const letter = await letterOf(deps, userId, row, context);
   const periodLabel = periodLabelOf(context);
   const unitName = row.unitName ?? "";
   const mail = buildStatementMailText({ tenantName, periodLabel, unitName, propertyName: context.snapshot.propertyName, senderName: toSender(context.billingData).name, senderPhone: context.billingData.phone });
-  await enqueueJob(deps.db, STATEMENT_SEND, {
+  return {
     userId,
     statementId: row.id,
     tenantName,
@@ -182,8 +173,62 @@ export async function sendTenantStatement(deps: DocumentDeps, userId: string, st
     text: mail.text,
     fileKey: letter.key!,
     fileName: pdfFileName(["Nebenkostenabrechnung", periodLabel, unitName]),
-  });
+  };
+}
+
+function isSendable(context: RunContext, row: { status: string }): boolean {
+  return context.snapshot.isFinal && ["finalized", "sent"].includes(row.status);
+}
+
+/** POST /api/tenant-statements/:id/send: the finalized letter by e-mail, with the PDF attached. */
+export async function sendTenantStatement(deps: DocumentDeps, userId: string, statementId: string): Promise<SendStatementResponse> {
+  const row = await requireStatement(deps.db, userId, statementId);
+  const context = await loadRun(deps.db, userId, row.snapshotId);
+  if (!isSendable(context, row)) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
+  const tenant = context.tenants.get(row.tenantId);
+  const tenantName = tenant?.name ?? row.tenantName ?? "Mieter";
+  const email = tenant?.email?.trim();
+  if (!email) throw new Conflict(M.noEmail(tenantName), { code: "TENANT_EMAIL_MISSING" });
+  await enqueueJob(deps.db, STATEMENT_SEND, await prepareMail(deps, userId, row, context, email, tenantName));
   return { statementId: row.id, to: email, queued: true, message: M.sendQueued };
+}
+
+/**
+ * POST /api/statements/:id/send ('Alle per E-Mail senden'): every finalized letter of the run
+ * whose tenant has an e-mail address and that was not sent yet, one mail each (decision 0610).
+ * The letters are stored first; the jobs are queued together in one transaction, so a failure
+ * queues none. Tenants without an address are listed for 'per Post versendet'.
+ */
+export async function sendRunStatements(deps: DocumentDeps, userId: string, snapshotId: string): Promise<RunSendResponse> {
+  requireResourceId(snapshotId, M.statementNotFound);
+  const context = await loadRun(deps.db, userId, snapshotId);
+  if (!context.snapshot.isFinal) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
+  const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
+  const result: RunSendResponse = { queued: [], withoutEmail: [], alreadySent: [], message: "" };
+  const jobs: StatementSendPayload[] = [];
+  for (const tenancy of (context.snapshot.result as StatementResult).tenancies) {
+    const row = rows.find((r) => r.tenantId === tenancy.tenancyId);
+    if (!row) continue;
+    const tenant = context.tenants.get(tenancy.tenancyId);
+    const tenantName = tenant?.name ?? row.tenantName ?? "Mieter";
+    const entry = { statementId: row.id, tenantName, unitName: row.unitName ?? "" };
+    if (row.status === "sent") {
+      result.alreadySent.push(entry);
+      continue;
+    }
+    if (!isSendable(context, row)) continue;
+    const email = tenant?.email?.trim();
+    if (!email) {
+      result.withoutEmail.push(entry);
+      continue;
+    }
+    jobs.push(await prepareMail(deps, userId, { ...row, snapshotId, tenantId: tenancy.tenancyId, sentAt: null }, context, email, tenantName));
+    result.queued.push({ ...entry, to: email });
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    for (const job of jobs) await enqueueJob(trx, STATEMENT_SEND, job);
+  });
+  return { ...result, message: describeRunSend(result.queued.length) };
 }
 
 /** POST /api/tenant-statements/:id/mark-posted: the user printed the letter and sent it by post. */

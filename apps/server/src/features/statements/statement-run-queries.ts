@@ -157,7 +157,7 @@ export async function findSnapshot(db: Db, userId: string, id: string) {
 export async function listStatementsOfSnapshot(db: Db, userId: string, snapshotId: string) {
   return db
     .selectFrom("statements")
-    .select(["id", "tenantId", "unitId", "tenantName", "unitName", "periodFrom", "periodTo", "totalCostsShare", "prepaymentAmount", "finalBalance", "status"])
+    .select(["id", "tenantId", "unitId", "tenantName", "unitName", "periodFrom", "periodTo", "totalCostsShare", "prepaymentAmount", "finalBalance", "status", "sentAt"])
     .where("snapshotId", "=", snapshotId)
     .where("userId", "=", userId)
     // The engine's order: units by name (the assembly's input order), then by date.

@@ -101,6 +101,7 @@ function toTenantStatement(row: Awaited<ReturnType<typeof listStatementsOfSnapsh
     prepayments: row.prepaymentAmount,
     balance: row.finalBalance,
     status: row.status as StatementStatus,
+    sentAt: row.sentAt ? row.sentAt.toISOString() : null,
   };
 }
 

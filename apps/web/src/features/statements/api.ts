@@ -1,11 +1,15 @@
+import { useCallback } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   BillingPeriod,
   BillingPeriodCosts,
   BillingPeriodCostsBody,
   BillingPeriodDetail,
+  MarkPostedResponse,
   CreateBillingPeriodBody,
   Rate,
+  RunSendResponse,
+  SendStatementResponse,
   StatementPreview,
   StatementPreviewBody,
   StatementRun,
@@ -152,4 +156,39 @@ export function useInvalidateStatements() {
 
 export function createStatementCorrection(id: string): Promise<StatementCorrection> {
   return apiPost<StatementCorrection>(`/api/statements/${id}/corrections`);
+}
+
+const runKey = (statementId: string) => [...STATEMENTS_KEY, "one", statementId] as const;
+
+/** POST /api/tenant-statements/:id/send: queued; the run's page shows sent_at once the mail is out. */
+export function useSendStatement(runId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (statementId: string) => apiPost<SendStatementResponse>(`/api/tenant-statements/${statementId}/send`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+  });
+}
+
+/** POST /api/statements/:id/send: 'Alle per E-Mail senden'. */
+export function useSendRun(runId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<RunSendResponse>(`/api/statements/${runId}/send`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+  });
+}
+
+/** POST /api/tenant-statements/:id/mark-posted: printed and sent by post. */
+export function useMarkPosted(runId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (statementId: string) => apiPost<MarkPostedResponse>(`/api/tenant-statements/${statementId}/mark-posted`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+  });
+}
+
+/** Reloads the run while mails are queued, until each of them shows its sent_at. */
+export function useRefreshRun(runId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: runKey(runId) }), [queryClient, runId]);
 }

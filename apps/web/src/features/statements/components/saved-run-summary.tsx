@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CircleCheck } from "lucide-react";
 import { STATEMENT_MESSAGES, type StatementSaveResult } from "@nk/contract";
 import { buttonStyles } from "../../../components/ui/button";
+import { RunPdfButtons } from "./run-pdf-buttons";
 import { SavedStatementsTable } from "./saved-statements-table";
 
 /** Step 3 'Abrechnung': the saved result, shown until the run's page opens (1.2 s). */
@@ -18,6 +19,7 @@ export function SavedRunSummary({ saved }: { saved: StatementSaveResult }) {
         </div>
       </div>
       <SavedStatementsTable statements={saved.statements} />
+      <RunPdfButtons runId={saved.id} letterCount={saved.statements.length} />
       <Link to={`/dashboard/statements/${saved.id}`} className={buttonStyles({ variant: "outline" })}>
         Zur gespeicherten Abrechnung
       </Link>

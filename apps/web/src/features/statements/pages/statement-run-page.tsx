@@ -13,6 +13,7 @@ import { useStatementRun } from "../api";
 import { ConsumptionReadings } from "../components/consumption-readings";
 import { RateCostsList } from "../components/rate-costs-list";
 import { SavedStatementsTable } from "../components/saved-statements-table";
+import { StatementLettersPanel } from "../components/statement-letters-panel";
 import { StatementPreview } from "../components/statement-preview";
 import { buildPreviewNames } from "../lib/names";
 
@@ -88,6 +89,7 @@ export function StatementRunPage() {
         </CardContent>
       </Card>
       <SavedStatementsTable statements={data.statements} />
+      <StatementLettersPanel run={data} />
 
       <section aria-labelledby="run-distribution-title" className="space-y-4">
         <h2 id="run-distribution-title" className="text-lg font-semibold text-slate-900">

@@ -1,0 +1,199 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { hasBrowser, launchBrowser, openPage, readOutbox, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+
+// The letters of a finalized statement (issue 13): the house, the billing data and the run come
+// through the API; the run's page is clicked: a tenant's PDF downloaded and read with pdftotext,
+// one letter sent by e-mail (status and outbox), 'Alle per E-Mail senden' with its question, a
+// tenant without e-mail marked 'per Post versendet', all letters and the landlord's overview.
+const YEAR = new Date().getUTCFullYear() - 1;
+
+const BILLING_DATA = {
+  companyName: "Hausverwaltung Sonnenschein GmbH",
+  phone: "030 1234567",
+  street: "Lindenstraße",
+  houseNumber: "12a",
+  postalCode: "10115",
+  city: "Berlin",
+  iban: "DE89 3704 0044 0532 0130 00",
+  bic: "COBADEFFXXX",
+  bankName: "Commerzbank",
+};
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-letters-"));
+
+async function postOk(page: Page, url: string, data: unknown): Promise<{ id: string } & Record<string, unknown>> {
+  const response = await page.request.post(url, { data });
+  expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as { id: string };
+}
+
+/** Gartenweg 7: EG (Jürgen Krüger, e-mail), OG (Maria Weiß, no e-mail), DG (Clara Lang, e-mail). */
+async function setUpRun(page: Page, options: { billingData: boolean; finalize: boolean }): Promise<string> {
+  await postOk(page, "/api/onboarding", {
+    property: { name: "Gartenweg 7", street: "Gartenweg", houseNumber: "7", postalCode: "20095", city: "Hamburg", state: "Hamburg", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+    units: [
+      { name: "EG", area: "60", persons: 2 },
+      { name: "OG", area: "80", persons: 3 },
+      { name: "DG", area: "60", persons: 1 },
+    ],
+  });
+  const properties = (await (await page.request.get("/api/properties")).json()) as { id: string; units: { id: string; name: string }[] }[];
+  const unitId = (name: string) => properties[0]!.units.find((unit) => unit.name === name)!.id;
+  const tenants: [string, string, string | null][] = [
+    ["Jürgen Krüger", "EG", "juergen@example.org"],
+    ["Maria Weiß", "OG", null],
+    ["Clara Lang", "DG", "clara@example.org"],
+  ];
+  for (const [name, unit, email] of tenants) {
+    const tenant = await postOk(page, "/api/tenants", { name, unitId: unitId(unit), moveInDate: "2020-01-01", persons: 1, email });
+    await postOk(page, `/api/tenants/${tenant.id}/prepayments`, { monthlyAmount: "100", validFrom: "2020-01-01" });
+  }
+  if (options.billingData) expect((await page.request.put("/api/billing-data", { data: BILLING_DATA })).status()).toBe(200);
+  const period = await postOk(page, "/api/billing-periods", { propertyId: properties[0]!.id, billingPeriodStart: `${YEAR}-01-01`, billingPeriodEnd: `${YEAR}-12-31` });
+  const run = await postOk(page, "/api/statements", {
+    billingPeriodId: period.id,
+    costItems: [
+      { costType: "Grundsteuer", amount: "800", key: "area", mode: "manual" },
+      { costType: "Müllabfuhr", amount: "600", key: "units", mode: "manual" },
+    ],
+    finalize: options.finalize,
+  });
+  return run.id;
+}
+
+/** Clicks `button`, saves the download and answers its path and file name. */
+async function download(page: Page, button: Locator, name: string): Promise<{ file: string; suggested: string }> {
+  const [event] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), button.click()]);
+  const file = path.join(tmp, name);
+  await event.saveAs(file);
+  return { file, suggested: event.suggestedFilename() };
+}
+
+const pdfText = (file: string) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+const mailsTo = (server: AppServer, to: string) => readOutbox(server.dataDir).filter((mail) => mail.toLowerCase().includes(`to: ${to}`));
+
+async function checkLayout(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: screenshotPath(`${name}-mobile`), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("downloads a tenant's letter, sends one and then all by e-mail, marks one as posted", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await registerThroughApi(page, uniqueEmail("briefe"));
+    const runId = await setUpRun(page, { billingData: true, finalize: true });
+
+    await page.goto(`/dashboard/statements/${runId}`);
+    const letters = page.getByRole("list", { name: "Briefe je Mietverhältnis" });
+    await letters.getByRole("listitem").first().waitFor();
+    expect(await letters.getByRole("listitem").count()).toBe(3);
+    const juergen = letters.getByRole("listitem", { name: "Brief an Jürgen Krüger" });
+    const maria = letters.getByRole("listitem", { name: "Brief an Maria Weiß" });
+    const clara = letters.getByRole("listitem", { name: "Brief an Clara Lang" });
+    await maria.getByText("Keine E-Mail-Adresse hinterlegt", { exact: false }).waitFor();
+    await checkLayout(page, "statement-letters");
+
+    // A tenant's letter: a PDF with the tenant's name, saved under the server's file name.
+    const letter = await download(page, juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }), "juergen.pdf");
+    expect(letter.suggested).toBe(`Nebenkostenabrechnung_${YEAR}_EG_Juergen_Krueger.pdf`);
+    expect(fs.readFileSync(letter.file).subarray(0, 5).toString()).toBe("%PDF-");
+    const text = pdfText(letter.file);
+    expect(text).toContain("Jürgen Krüger");
+    expect(text).toContain("Hausverwaltung Sonnenschein GmbH");
+    expect(text).not.toContain("ENTWURF");
+    await page.getByText("PDF-Download gestartet").first().waitFor();
+    execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", letter.file, screenshotPath("statement-letter-page").replace(/\.png$/, "")]);
+
+    // One letter by e-mail: queued, then 'Versendet am …' once the worker has sent it.
+    await juergen.getByRole("button", { name: "Per E-Mail senden an Jürgen Krüger" }).click();
+    await page.getByText("Die Abrechnung wird per E-Mail versendet.").first().waitFor();
+    await juergen.getByText(/Versendet am \d{2}\.\d{2}\.\d{4}/).waitFor({ timeout: 20_000 });
+    expect(await juergen.getByText("Versendet", { exact: true }).count()).toBe(1);
+    const mail = mailsTo(server, "juergen@example.org");
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toContain("Content-Type: application/pdf");
+    expect(mail[0]).toContain(`Nebenkostenabrechnung ${YEAR}`);
+
+    // All by e-mail: the question names who gets a mail and who needs a letter by post.
+    await page.getByRole("button", { name: "Alle per E-Mail senden" }).click();
+    const question = page.getByRole("alertdialog", { name: "Alle per E-Mail senden" });
+    await question.getByText("1 Abrechnung wird per E-Mail mit dem PDF im Anhang versendet.", { exact: false }).waitFor();
+    expect(await question.textContent()).toContain("Ohne E-Mail-Adresse (bitte per Post): Maria Weiß");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: screenshotPath("statement-letters-send-all-mobile") });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await question.getByRole("button", { name: "Senden" }).click();
+    await question.waitFor({ state: "detached" });
+    const result = page.getByRole("status").filter({ hasText: "Ohne E-Mail-Adresse – bitte ausdrucken" });
+    // 'wird … versendet' while queued, 'per E-Mail versendet' once the worker sent it.
+    await result.getByText(/^1 Abrechnung (wird )?per E-Mail versendet\.$/).waitFor();
+    expect(await result.textContent()).toContain("Maria Weiß (OG)");
+    expect(await result.textContent()).toContain("Bereits versendet und nicht erneut gesendet: Jürgen Krüger");
+    await clara.getByText(/Versendet am/).waitFor({ timeout: 20_000 });
+    expect(mailsTo(server, "clara@example.org")).toHaveLength(1);
+    expect(mailsTo(server, "juergen@example.org")).toHaveLength(1);
+
+    // Maria has no address: printed and sent by post.
+    await maria.getByRole("button", { name: "Maria Weiß: per Post versendet" }).click();
+    await page.getByText("Als 'per Post versendet' markiert.").first().waitFor();
+    await maria.getByText(/Versendet am/).waitFor();
+    expect(await page.getByRole("button", { name: "Alle per E-Mail senden" }).isDisabled()).toBe(true);
+
+    // All letters in one PDF, and the landlord's overview.
+    const all = await download(page, page.getByRole("button", { name: "Alle Briefe (PDF)" }), "alle.pdf");
+    const allText = pdfText(all.file);
+    for (const name of ["Jürgen Krüger", "Maria Weiß", "Clara Lang"]) expect(allText).toContain(`Guten Tag ${name},`);
+    const overview = await download(page, page.getByRole("button", { name: "Übersicht für Vermieter (PDF)" }), "uebersicht.pdf");
+    expect(pdfText(overview.file)).toContain(`Gesamtabrechnung ${YEAR}`);
+    await page.getByRole("status").getByText("1 Abrechnung per E-Mail versendet.").waitFor();
+    await checkLayout(page, "statement-letters-sent");
+    await context.close();
+  });
+
+  it("shows a draft's letters without sending, and the way to the billing data when they are missing", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await registerThroughApi(page, uniqueEmail("briefe-entwurf"));
+    const runId = await setUpRun(page, { billingData: false, finalize: false });
+    await page.goto(`/dashboard/statements/${runId}`);
+    const letters = page.getByRole("list", { name: "Briefe je Mietverhältnis" });
+    await letters.getByRole("listitem").first().waitFor();
+    await page.getByText("Nur finalisierte Abrechnungen können versendet werden.", { exact: false }).waitFor();
+    expect(await page.getByRole("button", { name: "Alle per E-Mail senden" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /^Per E-Mail senden/ }).count()).toBe(0);
+
+    await letters.getByRole("button", { name: "PDF für Clara Lang" }).click();
+    const error = page.getByRole("alert").filter({ hasText: "PDF-Download fehlgeschlagen" });
+    await error.getByText("Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.").waitFor();
+    expect(await error.getByRole("link", { name: "Abrechnungsdaten hinterlegen" }).getAttribute("href")).toBe("/dashboard/settings?tab=billing-data");
+    await checkLayout(page, "statement-letters-draft-error");
+
+    // With billing data the draft's letter comes, marked ENTWURF.
+    expect((await page.request.put("/api/billing-data", { data: BILLING_DATA })).status()).toBe(200);
+    const draft = await download(page, letters.getByRole("button", { name: "PDF für Clara Lang" }), "entwurf.pdf");
+    expect(draft.suggested).toContain("ENTWURF");
+    expect(pdfText(draft.file)).toContain("ENTWURF");
+    await context.close();
+  });
+});
