@@ -28,6 +28,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // The browser waits for the app, not the other way round: under load (two cores shared)
+          // a page can take seconds; expect.poll's default of one second made journeys flaky.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
