@@ -1,0 +1,26 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { renderPdf } from "../../src/features/statement-documents/pdf-renderer.ts";
+
+// The text layer of a letter must read as it looks, however many documents the process made
+// before (a screen reader, a search, a copy for the court use it).
+describe("renderPdf", () => {
+  it("keeps every letter's text readable after many documents in one process", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-pdf-"));
+    try {
+      const text = "Korrektur (Version 2): Diese Abrechnung ersetzt die Abrechnung vom 01.02.2026. Nachzahlung 1.234,56 € für 62,5 m² und CO₂.";
+      for (let i = 0; i < 6; i += 1) await renderPdf({ content: [{ text: `Brief ${i}: Heizung, Wasser ${"abc.".repeat(i)}`, bold: true }] });
+      const { bytes, pageCount } = await renderPdf({ content: [{ text, bold: true }, { text }] });
+      expect(pageCount).toBe(1);
+      const file = path.join(dir, "brief.pdf");
+      fs.writeFileSync(file, bytes);
+      const extracted = execFileSync("pdftotext", ["-raw", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ").trim();
+      expect(extracted).toBe(`${text} ${text}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
