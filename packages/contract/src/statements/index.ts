@@ -3,3 +3,4 @@ export * from "./cost-items.ts";
 export * from "./statement-runs.ts";
 export * from "./quick-setup-templates.ts";
 export * from "./cost-type-sources.ts";
+export * from "./statement-analysis.ts";
