@@ -37,6 +37,7 @@ describe("statement wizard helpers", () => {
       ],
       co2: EMPTY_CO2,
       consumptionOverrides: [{ unitId: UNIT, meter: "coldwater", value: " 12 ", reason: " Zähler defekt " }],
+      climateFactor: "1,12",
     };
     const body = toCostsBody(values);
     expect(body.co2).toBeNull();
@@ -46,6 +47,7 @@ describe("statement wizard helpers", () => {
     expect(body.consumptionOverrides[0]).toEqual({ unitId: UNIT, meter: "coldwater", value: "12", reason: "Zähler defekt" });
     const parsed = billingPeriodCostsBodySchema.parse(body);
     expect(parsed.costItems[0]!.amount).toBe("1234.56");
+    expect(parsed.climateFactor).toBe("1.12");
   });
 
   it("sends the CO2 inputs only when one is given, prices and factors as numbers", () => {
@@ -53,6 +55,7 @@ describe("statement wizard helpers", () => {
       costItems: [],
       co2: { ...EMPTY_CO2, fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", pricePerTonne: "55", emissionFactor: "0,201" },
       consumptionOverrides: [],
+      climateFactor: "",
     };
     const body = toCostsBody(values);
     expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: 55, vatPercent: null, emissionFactor: 0.201 });
@@ -64,6 +67,7 @@ describe("statement wizard helpers", () => {
       costItems: [buildEmptyCostItem(), { ...buildEmptyCostItem("Grundsteuer"), key: "area" }, buildEmptyCostItem(), { ...buildEmptyCostItem("Versicherung"), key: "area" }],
       co2: EMPTY_CO2,
       consumptionOverrides: [],
+      climateFactor: "",
     };
     expect(toCalculationBody(values).costItems.map((item) => item.costType)).toEqual(["Grundsteuer", "Versicherung"]);
     expect(toFormField("costItems.1.amount", values)).toBe("costItems.3.amount");

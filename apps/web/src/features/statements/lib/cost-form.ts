@@ -56,6 +56,8 @@ export interface CostsFormValues {
   costItems: CostItemValues[];
   co2: Co2Values;
   consumptionOverrides: ConsumptionOverrideValues[];
+  /** DECISIONS 11: the site's Klimafaktor for the period (DWD); empty: 1.0, not weather-corrected. */
+  climateFactor: string;
 }
 
 export const EMPTY_CO2: Co2Values = { fuel: "", consumptionKwh: "", heatingValue: "lower", emissionsKg: "", cost: "", pricePerTonne: "", vatPercent: "", emissionFactor: "" };
@@ -114,7 +116,7 @@ function percentOrNull(text: string): number | null {
 }
 
 /** The form's values as the body of PUT /costs, preview and save. */
-export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides">> {
+export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides" | "climateFactor">> {
   const co2 = values.co2;
   const hasCo2 = Boolean(
     co2.fuel || [co2.consumptionKwh, co2.emissionsKg, co2.cost, co2.pricePerTonne, co2.vatPercent, co2.emissionFactor].some((text) => text.trim() !== ""),
@@ -151,6 +153,7 @@ export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPerio
         }
       : null,
     consumptionOverrides: values.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value.trim(), reason: entry.reason.trim() })),
+    climateFactor: textOrNull(values.climateFactor ?? ""),
   };
 }
 
@@ -186,5 +189,6 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
         }
       : EMPTY_CO2,
     consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: toInputDecimal(entry.value) })),
+    climateFactor: toInputDecimal(saved.climateFactor),
   };
 }
