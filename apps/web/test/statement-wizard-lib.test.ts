@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { billingPeriodCostsBodySchema, type Rate } from "@nk/contract";
 import { getPeriodError } from "../src/features/statements/components/period-fields";
-import { buildEmptyCostItem, complementPercent, EMPTY_CO2, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
+import { buildEmptyCostItem, complementPercent, EMPTY_CO2, fromSavedCosts, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
 import { getDefaultPeriod } from "../src/features/statements/lib/default-period";
 import { formatSharePercent, getBalanceKind, sumMoney } from "../src/features/statements/lib/preview-figures";
 import { countPeriodMonths, findFittingRates } from "../src/features/statements/lib/rate-matching";
@@ -102,4 +102,20 @@ describe("statement wizard helpers", () => {
     expect(countPeriodMonths("2025-07-01", "2025-09-30")).toBe(3);
   });
 
+
+  it("reads saved kWh and the Klimafaktor back into the form without changing them", () => {
+    const values = fromSavedCosts({
+      billingPeriodId: UNIT,
+      costItems: [],
+      co2: { fuel: "gas", consumptionKwh: "48000.000", heatingValue: null, emissionsKg: null, cost: null, pricePerTonne: null, vatPercent: null, emissionFactor: null },
+      consumptionOverrides: [],
+      climateFactor: "1.100",
+      updatedAt: null,
+    });
+    expect(values.co2.consumptionKwh).toBe("48000");
+    expect(values.climateFactor).toBe("1,1");
+    const body = billingPeriodCostsBodySchema.parse(toCostsBody(values));
+    expect(body.co2?.consumptionKwh).toBe("48000");
+    expect(body.climateFactor).toBe("1.1");
+  });
 });

@@ -54,7 +54,7 @@ export function buildUnitPerM2Bars(analysis: StatementAnalysis): ChartBar[] {
     label: unit.unitName || "Wohneinheit",
     size: unit.perM2 === null ? 0 : hundredths(unit.perM2),
     valueText: unit.perM2 === null ? "kein Wert" : `${formatDecimalTextDe(unit.perM2, 2)} je m²`,
-    shareText: unit.percentOfAverage === null ? "–" : `${unit.percentOfAverage} % des Durchschnitts`,
+    shareText: unit.percentOfAverage === null ? "–" : `${unit.percentOfAverage} %`,
   }));
 }
 

@@ -104,7 +104,10 @@ export function complementPercent(text: string): string {
 
 /** Stored decimal text as the German input shows it ("1234.50" -> "1.234,50"); parseDecimalInput reads it back. */
 export function toInputDecimal(value: string | null, minDecimals = 0): string {
-  return value === null ? "" : formatDecimalTextDe(value, minDecimals);
+  if (value === null) return "";
+  const text = formatDecimalTextDe(value, minDecimals);
+  // "48.000" would read back as 48 (a point alone is the decimal point): whole numbers go ungrouped.
+  return text.includes(",") ? text : text.replace(/\./g, "");
 }
 
 const textOrNull = (text: string): string | null => (text.trim() === "" ? null : text.trim());

@@ -112,7 +112,7 @@ function AnalysisFigures({ analysis }: { analysis: StatementAnalysis }) {
           title="Heizverbrauch je m² und Wohneinheit"
           bars={unitBars}
           labelOf="share"
-          columns={{ value: "Verbrauch je m²", share: "im Vergleich" }}
+          columns={{ value: "Verbrauch je m²", share: "Anteil am Durchschnitt" }}
           reference={{ size: kwhPosition(analysis.averagePerM2) * 100, label: `Ø ${formatDecimalTextDe(analysis.averagePerM2, 2)}` }}
           footnote={`Durchschnitt des Gebäudes: ${formatDecimalTextDe(analysis.averagePerM2, 2)} Einheiten je m² (Heizkostenverteiler bzw. Wärmezähler der Periode).`}
         />
