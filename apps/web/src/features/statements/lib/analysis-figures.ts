@@ -71,7 +71,8 @@ export interface ScaleBand {
 /** The Heizspiegel scale: four bands, the last drawn as wide as needed to hold the figure. */
 export function buildScaleBands(limits: BenchmarkLimits, kwhPerM2: string | null): ScaleBand[] {
   const value = kwhPerM2 === null ? 0 : hundredths(kwhPerM2) / 100;
-  const end = Math.max(limits.erhoeht + 60, Math.ceil((value + 30) / 10) * 10);
+  // 'zu hoch' drawn a third of the scale's length wide, so its name fits on a phone too.
+  const end = Math.max(Math.ceil((limits.erhoeht * 1.4) / 10) * 10, Math.ceil((value + 40) / 10) * 10);
   return [
     { key: "niedrig", label: "niedrig", from: 0, to: limits.niedrig, width: limits.niedrig, rangeText: `bis ${limits.niedrig}` },
     { key: "mittel", label: "mittel", from: limits.niedrig, to: limits.mittel, width: limits.mittel - limits.niedrig, rangeText: `bis ${limits.mittel}` },

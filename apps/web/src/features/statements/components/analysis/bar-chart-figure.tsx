@@ -24,7 +24,9 @@ const ROW_HEIGHT = 34;
 export function BarChartFigure({ title, bars, labelOf, columns, reference, footnote }: BarChartFigureProps) {
   const captionId = useId();
   const data = bars.map((bar) => ({ ...bar, label: bar.label, text: labelOf === "value" ? bar.valueText : bar.shareText }));
-  const height = Math.max(bars.length, 1) * ROW_HEIGHT + 36;
+  // Room above the bars for the reference line's label.
+  const top = reference ? 22 : 4;
+  const height = Math.max(bars.length, 1) * ROW_HEIGHT + 32 + top;
   return (
     <figure className="min-w-0 space-y-2" aria-labelledby={captionId}>
       <figcaption id={captionId} className="text-sm font-semibold text-slate-900">
@@ -32,7 +34,7 @@ export function BarChartFigure({ title, bars, labelOf, columns, reference, footn
       </figcaption>
       <div style={{ height }} className="w-full" aria-hidden="true" data-testid="bar-chart">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 96, bottom: 4, left: 0 }} accessibilityLayer={false}>
+          <BarChart data={data} layout="vertical" margin={{ top, right: 96, bottom: 4, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid horizontal={false} stroke="#e2e8f0" />
             <XAxis type="number" hide domain={[0, "dataMax"]} />
             <YAxis type="category" dataKey="label" width={96} tick={{ fontSize: 12, fill: "#334155" }} tickLine={false} axisLine={false} interval={0} />

@@ -33,7 +33,7 @@ export function BenchmarkScale({ benchmark, adjustedKwhPerM2 }: { benchmark: Hea
             <ReferenceLine
               x={position}
               stroke="#0f172a"
-              strokeWidth={3}
+              strokeWidth={2}
               label={{ value: `▼ ${formatKwhPerM2(adjustedKwhPerM2)}`, position: "top", fontSize: 12, fontWeight: 600, fill: "#0f172a" }}
             />
           </BarChart>
