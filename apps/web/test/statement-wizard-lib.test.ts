@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { billingPeriodCostsBodySchema, type Rate } from "@nk/contract";
 import { getPeriodError } from "../src/features/statements/components/period-fields";
-import { buildEmptyCostItem, complementPercent, EMPTY_CO2, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
+import { buildEmptyCostItem, complementPercent, EMPTY_CO2, fromSavedCosts, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
 import { getDefaultPeriod } from "../src/features/statements/lib/default-period";
 import { formatSharePercent, getBalanceKind, sumMoney } from "../src/features/statements/lib/preview-figures";
 import { countPeriodMonths, findFittingRates } from "../src/features/statements/lib/rate-matching";
@@ -37,6 +37,7 @@ describe("statement wizard helpers", () => {
       ],
       co2: EMPTY_CO2,
       consumptionOverrides: [{ unitId: UNIT, meter: "coldwater", value: " 12 ", reason: " Zähler defekt " }],
+      climateFactor: "1,12",
     };
     const body = toCostsBody(values);
     expect(body.co2).toBeNull();
@@ -46,6 +47,7 @@ describe("statement wizard helpers", () => {
     expect(body.consumptionOverrides[0]).toEqual({ unitId: UNIT, meter: "coldwater", value: "12", reason: "Zähler defekt" });
     const parsed = billingPeriodCostsBodySchema.parse(body);
     expect(parsed.costItems[0]!.amount).toBe("1234.56");
+    expect(parsed.climateFactor).toBe("1.12");
   });
 
   it("sends the CO2 inputs only when one is given, prices and factors as numbers", () => {
@@ -53,6 +55,7 @@ describe("statement wizard helpers", () => {
       costItems: [],
       co2: { ...EMPTY_CO2, fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", pricePerTonne: "55", emissionFactor: "0,201" },
       consumptionOverrides: [],
+      climateFactor: "",
     };
     const body = toCostsBody(values);
     expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: 55, vatPercent: null, emissionFactor: 0.201 });
@@ -64,6 +67,7 @@ describe("statement wizard helpers", () => {
       costItems: [buildEmptyCostItem(), { ...buildEmptyCostItem("Grundsteuer"), key: "area" }, buildEmptyCostItem(), { ...buildEmptyCostItem("Versicherung"), key: "area" }],
       co2: EMPTY_CO2,
       consumptionOverrides: [],
+      climateFactor: "",
     };
     expect(toCalculationBody(values).costItems.map((item) => item.costType)).toEqual(["Grundsteuer", "Versicherung"]);
     expect(toFormField("costItems.1.amount", values)).toBe("costItems.3.amount");
@@ -98,4 +102,20 @@ describe("statement wizard helpers", () => {
     expect(countPeriodMonths("2025-07-01", "2025-09-30")).toBe(3);
   });
 
+
+  it("reads saved kWh and the Klimafaktor back into the form without changing them", () => {
+    const values = fromSavedCosts({
+      billingPeriodId: UNIT,
+      costItems: [],
+      co2: { fuel: "gas", consumptionKwh: "48000.000", heatingValue: null, emissionsKg: null, cost: null, pricePerTonne: null, vatPercent: null, emissionFactor: null },
+      consumptionOverrides: [],
+      climateFactor: "1.100",
+      updatedAt: null,
+    });
+    expect(values.co2.consumptionKwh).toBe("48000");
+    expect(values.climateFactor).toBe("1,1");
+    const body = billingPeriodCostsBodySchema.parse(toCostsBody(values));
+    expect(body.co2?.consumptionKwh).toBe("48000");
+    expect(body.climateFactor).toBe("1.1");
+  });
 });

@@ -201,6 +201,7 @@ export interface CostGroupsTable {
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   costsUpdatedAt: Date | null;
+  climateFactor: Decimal | null;
 }
 
 export interface MeterReadingsTable {
@@ -334,6 +335,7 @@ export interface StatementSnapshotsTable {
   result: JsonDocument;
   consumption: JsonDocument;
   rateCosts: JsonDocument;
+  analysis: JsonDocument | null;
   totalCosts: Decimal;
   pdfUrl: string | null;
   calculatedAt: Timestamp;

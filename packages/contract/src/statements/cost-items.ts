@@ -3,6 +3,7 @@ import { DISTRIBUTION_KEYS, FUELS, METER_KINDS } from "@nk/engine";
 import { compareDecimalText, decimalTextSchema, optionalDecimalTextSchema } from "../decimal-text.ts";
 import { isUuidText } from "../ids.ts";
 import { STATEMENT_MESSAGES as M } from "./statement-messages.ts";
+import { climateFactorSchema } from "./statement-analysis.ts";
 
 // Cost items and CO2 inputs of a billing period (issue 11, DECISIONS 8). Field names are those
 // of the calculation contract v1.1 (costType, amount, key, consumptionShare, meter,
@@ -198,6 +199,8 @@ export const billingPeriodCostsBodySchema = z.object({
   costItems: z.array(costItemDraftSchema).max(MAX_COST_ITEMS, M.tooManyItems).default([]),
   co2: co2InputSchema.nullish().transform((v) => v ?? null),
   consumptionOverrides: overrideList,
+  /** DECISIONS 11: the Klimafaktor of the site for the period; null = not entered (1.0). */
+  climateFactor: climateFactorSchema,
 });
 export type BillingPeriodCostsBody = z.input<typeof billingPeriodCostsBodySchema>;
 
@@ -207,6 +210,7 @@ export const billingPeriodCostsSchema = z.object({
   costItems: z.array(costItemDraftSchema),
   co2: co2InputSchema.nullable(),
   consumptionOverrides: z.array(consumptionOverrideSchema),
+  climateFactor: z.string().nullable(),
   /** null while nothing was saved for the period. */
   updatedAt: z.string().nullable(),
 });
@@ -218,4 +222,6 @@ export const statementCalculationFields = {
   costItems: z.array(costItemSchema).min(1, M.noCostItems).max(MAX_COST_ITEMS, M.tooManyItems).optional(),
   co2: co2InputSchema.nullish(),
   consumptionOverrides: overrideList.optional(),
+  /** Without it: the Klimafaktor saved for the period. */
+  climateFactor: climateFactorSchema.optional(),
 };

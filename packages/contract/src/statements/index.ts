@@ -4,3 +4,4 @@ export * from "./statement-runs.ts";
 export * from "./quick-setup-templates.ts";
 export * from "./cost-type-sources.ts";
 export * from "./statement-history.ts";
+export * from "./statement-analysis.ts";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { METER_KINDS, type StatementInput, type StatementResult } from "@nk/engine";
 import { STATEMENT_MESSAGES as M, STATEMENT_STATUSES } from "./statement-messages.ts";
 import { statementCalculationFields } from "./cost-items.ts";
+import { statementAnalysisSchema } from "./statement-analysis.ts";
 
 // Preview, save and read of a statement run (issue 11; DECISIONS 8 and 9). engineInput and
 // result are the calculation contract v1.1 documents themselves (calculation-contract.md);
@@ -116,6 +117,8 @@ export const statementPreviewSchema = z.object({
   warnings: z.array(z.string()),
   consumption: statementConsumptionSchema,
   rateCosts: z.array(rateCostSchema),
+  /** Issue 17: null when the plan lacks verbrauchsanalyse. */
+  analysis: statementAnalysisSchema.nullable(),
 });
 /** The answer's real types: the engine's documents. */
 export type StatementPreview = Omit<z.infer<typeof statementPreviewSchema>, "engineInput" | "result"> & {
@@ -168,6 +171,8 @@ export const statementRunSchema = statementSaveResultSchema.extend({
   consumption: statementConsumptionSchema,
   rateCosts: z.array(rateCostSchema),
   warnings: z.array(z.string()),
+  /** Issue 17: as calculated when saved; null for runs saved before it or without the plan feature. */
+  analysis: statementAnalysisSchema.nullable(),
 });
 export type StatementRun = Omit<z.infer<typeof statementRunSchema>, "engineInput" | "result"> & {
   engineInput: StatementInput;

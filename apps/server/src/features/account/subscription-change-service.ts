@@ -3,6 +3,7 @@ import {
   PLANS,
   SUBSCRIPTION_MESSAGES,
   type ChangePlanBody,
+  type FeatureFlags,
   type FeatureKey,
   type PlanKey,
   type SubscriptionResponse,
@@ -160,6 +161,10 @@ const FEATURE_LABELS: Partial<Record<FeatureKey, string>> = {
 
 /** Section 6 on the server: a feature outside the plan answers 403 'Upgrade erforderlich'. */
 export async function assertFeature(db: Db, userId: string, feature: FeatureKey): Promise<void> {
-  const subscription = describeSubscription(await ensureSubscription(db, userId));
-  if (!buildFeatureFlags(subscription.plan)[feature]) throw new FeatureNotInPlan(FEATURE_LABELS[feature] ?? feature);
+  if (!(await loadFeatureFlags(db, userId))[feature]) throw new FeatureNotInPlan(FEATURE_LABELS[feature] ?? feature);
+}
+
+/** The plan's features, for answers that leave out what the plan lacks instead of refusing. */
+export async function loadFeatureFlags(db: Db, userId: string): Promise<FeatureFlags> {
+  return buildFeatureFlags(describeSubscription(await ensureSubscription(db, userId)).plan);
 }

@@ -33,6 +33,12 @@ export async function findCostsUpdatedAt(db: Db, userId: string, costGroupId: st
   return row?.costsUpdatedAt ?? null;
 }
 
+/** DECISIONS 11: the Klimafaktor entered for the period; null = not entered. */
+export async function findClimateFactor(db: Db, userId: string, costGroupId: string): Promise<string | null> {
+  const row = await db.selectFrom("costGroups").select("climateFactor").where("id", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
+  return row?.climateFactor ?? null;
+}
+
 /** The account's ids among the given unit ids (excluded units and manual values must be its own). */
 export async function listOwnUnitIdsOfProperty(db: Db, userId: string, propertyId: string): Promise<string[]> {
   const rows = await db.selectFrom("units").select("id").where("propertyId", "=", propertyId).where("userId", "=", userId).execute();
@@ -50,7 +56,7 @@ export async function replaceCosts(
   db: Db,
   userId: string,
   costGroupId: string,
-  costs: { costItems: CostItemDraft[]; co2: Co2FormValues | null; consumptionOverrides: ConsumptionOverride[] },
+  costs: { costItems: CostItemDraft[]; co2: Co2FormValues | null; consumptionOverrides: ConsumptionOverride[]; climateFactor: string | null },
 ): Promise<void> {
   await db.deleteFrom("billingPeriodCostItems").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
   await db.deleteFrom("billingPeriodCo2Inputs").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
@@ -103,7 +109,7 @@ export async function replaceCosts(
       .values(costs.consumptionOverrides.map((o) => ({ userId, costGroupId, unitId: o.unitId, meterKind: o.meter, value: o.value, reason: o.reason })))
       .execute();
   }
-  await db.updateTable("costGroups").set({ costsUpdatedAt: new Date() }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
+  await db.updateTable("costGroups").set({ costsUpdatedAt: new Date(), climateFactor: costs.climateFactor }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
 }
 
 export async function findPropertyType(db: Db, userId: string, propertyId: string): Promise<string | null> {

@@ -11,7 +11,7 @@ import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { findOwnedBillingPeriod, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
-import { findCo2Row, findCostsUpdatedAt, listCostItemRows, listOverrideRows, listOwnRateIds, listOwnUnitIdsOfProperty, replaceCosts } from "./costs-queries.ts";
+import { findCo2Row, findClimateFactor, findCostsUpdatedAt, listCostItemRows, listOverrideRows, listOwnRateIds, listOwnUnitIdsOfProperty, replaceCosts } from "./costs-queries.ts";
 
 // Cost items, CO2 inputs and manual consumption values belong to the billing period and are
 // saved as the user types (DECISIONS 8), until the period's statements are finalized.
@@ -22,6 +22,7 @@ export interface StoredCosts {
   costItems: CostItemDraft[];
   co2: Co2FormValues | null;
   consumptionOverrides: ConsumptionOverride[];
+  climateFactor: string | null;
   updatedAt: Date | null;
 }
 
@@ -67,12 +68,13 @@ export async function loadStoredCosts(db: Db, userId: string, costGroupId: strin
         }
       : null,
     consumptionOverrides: overrides.map((o) => ({ unitId: o.unitId, meter: o.meterKind as ConsumptionOverride["meter"], value: o.value, reason: o.reason })),
+    climateFactor: await findClimateFactor(db, userId, costGroupId),
     updatedAt: await findCostsUpdatedAt(db, userId, costGroupId),
   };
 }
 
 function toResponse(billingPeriodId: string, stored: StoredCosts): BillingPeriodCosts {
-  return { billingPeriodId, costItems: stored.costItems, co2: stored.co2, consumptionOverrides: stored.consumptionOverrides, updatedAt: stored.updatedAt?.toISOString() ?? null };
+  return { billingPeriodId, costItems: stored.costItems, co2: stored.co2, consumptionOverrides: stored.consumptionOverrides, climateFactor: stored.climateFactor, updatedAt: stored.updatedAt?.toISOString() ?? null };
 }
 
 export async function getBillingPeriodCosts(db: Db, userId: string, id: string): Promise<BillingPeriodCosts> {

@@ -7,6 +7,7 @@ import {
   type ConsumptionOverride,
   type CostItem,
   type RateCost,
+  type StatementAnalysis,
   type StatementConsumption,
   type statementPreviewBodySchema,
 } from "@nk/contract";
@@ -20,6 +21,8 @@ import type { ResolvedCostItem } from "./assembly/assembly-data.ts";
 import { loadAssemblyData, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
 import { assembleStatement, buildMissingReadingsMessage } from "./assembly/statement-assembly.ts";
 import { assertOwnReferences, loadStoredCosts, requireOwnedBillingPeriod } from "./costs-service.ts";
+import { buildStatementAnalysis, efficiencyClassWarnings } from "./statement-analysis-service.ts";
+import { findTenantAndUnitNames } from "./statement-run-queries.ts";
 
 // From a billing period and its cost items to the engine's result (issue 11): the costs given in
 // the body or those saved for the period, rate-based amounts from the tariff (the engine's rate
@@ -31,6 +34,8 @@ export interface CalculationInputs {
   costItems: CostItem[];
   co2: Co2FormValues | null;
   consumptionOverrides: ConsumptionOverride[];
+  /** DECISIONS 11: null = not entered (1.0, not weather-corrected). */
+  climateFactor: string | null;
 }
 
 export interface ComputedStatement {
@@ -41,14 +46,17 @@ export interface ComputedStatement {
   warnings: string[];
   consumption: StatementConsumption;
   rateCosts: RateCost[];
+  /** The whole analysis; what the plan shows is chosen when answering. */
+  analysis: StatementAnalysis;
 }
 
 /** The body's inputs, or those saved for the period (each item checked like the body's). */
 export async function resolveCalculationInputs(db: Db, userId: string, period: OwnedBillingPeriod, body: CalculationBody): Promise<CalculationInputs> {
-  if (body.costItems) {
-    return { costItems: body.costItems, co2: body.co2 ?? null, consumptionOverrides: body.consumptionOverrides ?? [] };
-  }
   const stored = await loadStoredCosts(db, userId, period.id);
+  const climateFactor = body.climateFactor ?? stored.climateFactor;
+  if (body.costItems) {
+    return { costItems: body.costItems, co2: body.co2 ?? null, consumptionOverrides: body.consumptionOverrides ?? [], climateFactor };
+  }
   if (stored.costItems.length === 0) throw new ValidationFailed({ costItems: STATEMENT_MESSAGES.noCostItems });
   const fields: Record<string, string> = {};
   const costItems = stored.costItems.map((draft, index) => {
@@ -62,6 +70,7 @@ export async function resolveCalculationInputs(db: Db, userId: string, period: O
     costItems: costItems.filter((item): item is CostItem => item !== null),
     co2: body.co2 !== undefined ? (body.co2 ?? null) : stored.co2,
     consumptionOverrides: body.consumptionOverrides ?? stored.consumptionOverrides,
+    climateFactor,
   };
 }
 
@@ -153,6 +162,8 @@ export async function computeStatement(db: Db, userId: string, body: Calculation
   }
   // Part 2, section 5: an unusual energy source only warns.
   const sourceWarnings = inputs.costItems.flatMap((item) => getEnergySourceWarning(item.costType, item.energySource) ?? []);
-  const warnings = [...sourceWarnings, ...rateCosts.flatMap((cost) => cost.warnings), ...outcome.result.warnings];
-  return { period, inputs, engineInput: assembled.engineInput, result: outcome.result, warnings, consumption: assembled.consumption, rateCosts };
+  const unitNames = (await findTenantAndUnitNames(db, userId, [], assembled.engineInput.units.map((unit) => unit.id))).units;
+  const analysis = buildStatementAnalysis({ engineInput: assembled.engineInput, invoiceKwh: inputs.co2?.consumptionKwh ?? null, climateFactor: inputs.climateFactor, unitNames });
+  const warnings = [...sourceWarnings, ...rateCosts.flatMap((cost) => cost.warnings), ...outcome.result.warnings, ...efficiencyClassWarnings(analysis)];
+  return { period, inputs, engineInput: assembled.engineInput, result: outcome.result, warnings, consumption: assembled.consumption, rateCosts, analysis };
 }

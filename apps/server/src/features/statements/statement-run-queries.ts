@@ -8,6 +8,7 @@ export interface SnapshotValues {
   result: unknown;
   consumption: unknown;
   rateCosts: unknown;
+  analysis: unknown;
   totalCosts: string;
   isFinal: boolean;
   calculatedAt: Date;
@@ -20,6 +21,7 @@ function toColumns(values: SnapshotValues) {
     result: JSON.stringify(values.result),
     consumption: JSON.stringify(values.consumption),
     rateCosts: JSON.stringify(values.rateCosts),
+    analysis: values.analysis === null ? null : JSON.stringify(values.analysis),
     totalCosts: values.totalCosts,
     isFinal: values.isFinal,
     calculatedAt: values.calculatedAt,
@@ -143,6 +145,7 @@ export async function findSnapshot(db: Db, userId: string, id: string) {
       "s.result",
       "s.consumption",
       "s.rateCosts",
+      "s.analysis",
       "s.totalCosts",
       "s.calculatedAt",
       "s.finalizedAt",

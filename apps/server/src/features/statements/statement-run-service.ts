@@ -6,6 +6,7 @@ import {
   STATEMENT_MESSAGES,
   type RateCost,
   type StatementConsumption,
+  type StatementAnalysis,
   type StatementPreview,
   type StatementRun,
   type StatementSaveResult,
@@ -26,6 +27,8 @@ import { replaceCosts } from "./costs-queries.ts";
 import { requireOwnedBillingPeriod } from "./costs-service.ts";
 import { computeStatement, type ComputedStatement } from "./statement-calculation-service.ts";
 import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
+import { loadFeatureFlags } from "../account/subscription-change-service.ts";
+import { limitToPlan } from "./statement-analysis-service.ts";
 import {
   findLatestSnapshotOfPeriod,
   findSnapshot,
@@ -53,7 +56,8 @@ export function assertMayCreateStatements(): void {
 export async function previewStatement(db: Db, userId: string, body: PreviewBody): Promise<StatementPreview> {
   assertMayCreateStatements();
   const computed = await computeStatement(db, userId, body);
-  return { engineInput: computed.engineInput, result: computed.result, warnings: computed.warnings, consumption: computed.consumption, rateCosts: computed.rateCosts };
+  const analysis = limitToPlan(computed.analysis, await loadFeatureFlags(db, userId));
+  return { engineInput: computed.engineInput, result: computed.result, warnings: computed.warnings, consumption: computed.consumption, rateCosts: computed.rateCosts, analysis };
 }
 
 function percentText(value: number | null): string | null {
@@ -120,6 +124,7 @@ async function storeRun(db: Db, userId: string, body: SaveBody, computed: Comput
       result: computed.result,
       consumption: computed.consumption,
       rateCosts: computed.rateCosts,
+      analysis: computed.analysis,
       totalCosts: computed.result.totalCosts,
       isFinal: body.finalize,
       calculatedAt,
@@ -184,6 +189,8 @@ export async function getStatementRun(db: Db, userId: string, id: string): Promi
   if (!row) throw new NotFound(STATEMENT_MESSAGES.statementNotFound);
   const statements = await listStatementsOfSnapshot(db, userId, row.id);
   const result = row.result as StatementResult;
+  const stored = row.analysis as StatementAnalysis | null;
+  const analysis = stored === null ? null : limitToPlan(stored, await loadFeatureFlags(db, userId));
   return {
     id: row.id,
     billingPeriodId: row.costGroupId,
@@ -206,5 +213,6 @@ export async function getStatementRun(db: Db, userId: string, id: string): Promi
     consumption: row.consumption as StatementConsumption,
     rateCosts: row.rateCosts as RateCost[],
     warnings: result.warnings,
+    analysis,
   };
 }

@@ -64,6 +64,14 @@ export function Co2Fields() {
           error={errors?.cost?.message}
           {...register("co2.cost")}
         />
+        <TextField
+          label="Klimafaktor des Standorts"
+          inputMode="decimal"
+          placeholder="1,0"
+          hint="Vom Deutschen Wetterdienst je Postleitzahl und Zeitraum; leer: 1,0 (Verbrauchsanalyse nicht witterungsbereinigt)."
+          error={formState.errors.climateFactor?.message}
+          {...register("climateFactor")}
+        />
       </CardContent>
     </Card>
   );

@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import type { PreviewNames } from "../lib/names";
+import { ConsumptionAnalysis } from "./analysis/consumption-analysis";
 import { ConsumptionReadings } from "./consumption-readings";
 import { RateCostsList } from "./rate-costs-list";
 import { StatementPreview as PreviewSections } from "./statement-preview";
@@ -26,7 +27,13 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
 
   return (
     <div className="space-y-6">
-      <PreviewSections input={preview.engineInput} result={preview.result} names={names} warnings={preview.warnings} />
+      <PreviewSections
+        input={preview.engineInput}
+        result={preview.result}
+        names={names}
+        warnings={preview.warnings}
+        consumptionAnalysis={<ConsumptionAnalysis input={preview.engineInput} result={preview.result} analysis={preview.analysis} names={names} />}
+      />
       <RateCostsList rateCosts={preview.rateCosts} costTypeOf={costTypeOf} />
       <Card>
         <CardHeader>

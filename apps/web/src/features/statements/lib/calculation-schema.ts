@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { co2InputSchema, consumptionOverrideSchema, costItemSchema, STATEMENT_MESSAGES } from "@nk/contract";
+import { climateFactorSchema, co2InputSchema, consumptionOverrideSchema, costItemSchema, STATEMENT_MESSAGES } from "@nk/contract";
 import { toCostsBody, type CostsFormValues } from "./cost-form";
 
 /**
@@ -10,6 +10,7 @@ export const calculationInputSchema = z.object({
   costItems: z.array(costItemSchema).min(1, STATEMENT_MESSAGES.noCostItems),
   co2: co2InputSchema.nullish(),
   consumptionOverrides: z.array(consumptionOverrideSchema),
+  climateFactor: climateFactorSchema,
 });
 export type CalculationInput = z.output<typeof calculationInputSchema>;
 

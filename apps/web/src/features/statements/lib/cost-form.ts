@@ -56,6 +56,8 @@ export interface CostsFormValues {
   costItems: CostItemValues[];
   co2: Co2Values;
   consumptionOverrides: ConsumptionOverrideValues[];
+  /** DECISIONS 11: the site's Klimafaktor for the period (DWD); empty: 1.0, not weather-corrected. */
+  climateFactor: string;
 }
 
 export const EMPTY_CO2: Co2Values = { fuel: "", consumptionKwh: "", heatingValue: "lower", emissionsKg: "", cost: "", pricePerTonne: "", vatPercent: "", emissionFactor: "" };
@@ -102,7 +104,10 @@ export function complementPercent(text: string): string {
 
 /** Stored decimal text as the German input shows it ("1234.50" -> "1.234,50"); parseDecimalInput reads it back. */
 export function toInputDecimal(value: string | null, minDecimals = 0): string {
-  return value === null ? "" : formatDecimalTextDe(value, minDecimals);
+  if (value === null) return "";
+  const text = formatDecimalTextDe(value, minDecimals);
+  // "48.000" would read back as 48 (a point alone is the decimal point): whole numbers go ungrouped.
+  return text.includes(",") ? text : text.replace(/\./g, "");
 }
 
 const textOrNull = (text: string): string | null => (text.trim() === "" ? null : text.trim());
@@ -114,7 +119,7 @@ function percentOrNull(text: string): number | null {
 }
 
 /** The form's values as the body of PUT /costs, preview and save. */
-export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides">> {
+export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides" | "climateFactor">> {
   const co2 = values.co2;
   const hasCo2 = Boolean(
     co2.fuel || [co2.consumptionKwh, co2.emissionsKg, co2.cost, co2.pricePerTonne, co2.vatPercent, co2.emissionFactor].some((text) => text.trim() !== ""),
@@ -151,6 +156,7 @@ export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPerio
         }
       : null,
     consumptionOverrides: values.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value.trim(), reason: entry.reason.trim() })),
+    climateFactor: textOrNull(values.climateFactor ?? ""),
   };
 }
 
@@ -186,5 +192,6 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
         }
       : EMPTY_CO2,
     consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: toInputDecimal(entry.value) })),
+    climateFactor: toInputDecimal(saved.climateFactor),
   };
 }

@@ -23,7 +23,7 @@ import { useWizardPeriod } from "../lib/use-wizard-period";
 
 /** Part 2, sections 4 'Saving' and 9: the list follows 1.2 s after saving. */
 const REDIRECT_AFTER_SAVE_MS = 1200;
-const EMPTY_VALUES: CostsFormValues = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [] };
+const EMPTY_VALUES: CostsFormValues = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "" };
 
 /** Empty results (part 2, section 8): no units, or nothing distributed. */
 function getEmptyResultMessage(preview: StatementPreview): string | null {

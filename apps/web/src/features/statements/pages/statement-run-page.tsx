@@ -14,6 +14,7 @@ import { ConsumptionReadings } from "../components/consumption-readings";
 import { RateCostsList } from "../components/rate-costs-list";
 import { SavedStatementsTable } from "../components/saved-statements-table";
 import { StatementLettersPanel } from "../components/statement-letters-panel";
+import { ConsumptionAnalysis } from "../components/analysis/consumption-analysis";
 import { StatementPreview } from "../components/statement-preview";
 import { buildPreviewNames } from "../lib/names";
 
@@ -95,7 +96,13 @@ export function StatementRunPage() {
         <h2 id="run-distribution-title" className="text-lg font-semibold text-slate-900">
           Kostenverteilung
         </h2>
-        <StatementPreview input={data.engineInput} result={data.result} names={names} warnings={data.warnings} />
+        <StatementPreview
+          input={data.engineInput}
+          result={data.result}
+          names={names}
+          warnings={data.warnings}
+          consumptionAnalysis={<ConsumptionAnalysis input={data.engineInput} result={data.result} analysis={data.analysis} names={names} />}
+        />
         <RateCostsList rateCosts={data.rateCosts} costTypeOf={(index) => data.engineInput.costItems[index]?.costType ?? "Kostenposition"} />
         <Card>
           <CardHeader>

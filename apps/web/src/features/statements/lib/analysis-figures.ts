@@ -1,0 +1,92 @@
+import { formatDecimalTextDe, formatEuroDe, toScaledBigInt, type StatementAnalysis } from "@nk/contract";
+import type { BenchmarkLimits, StatementInput, StatementResult } from "@nk/engine";
+import type { PreviewNames } from "./names";
+import { buildUnitRows, formatSharePercent } from "./preview-figures";
+
+// What the charts of step 2 and the saved run draw (issue 17). Money stays decimal text; the
+// chart gets whole cents only to size its bars, every figure shown is formatted from the text.
+
+export interface ChartBar {
+  key: string;
+  label: string;
+  /** Bar length only: whole cents (money) or hundredths (kWh, units per m²). */
+  size: number;
+  /** The value as shown beside the bar, de-DE. */
+  valueText: string;
+  /** Share of the total ('12,34 %') or of the average ('95 %'). */
+  shareText: string;
+}
+
+/** Whole hundredths of a decimal text as a number: the bar's length, never shown. */
+function hundredths(value: string): number {
+  const scaled = toScaledBigInt(value, 2);
+  return scaled === null ? 0 : Number(scaled);
+}
+
+/** The cost items by amount, largest first. */
+export function buildCostItemBars(result: StatementResult): ChartBar[] {
+  return result.items
+    .map((item, index) => ({
+      key: `${item.costType}-${index}`,
+      label: item.costType,
+      size: hundredths(item.amount),
+      valueText: formatEuroDe(item.amount),
+      shareText: formatSharePercent(item.amount, result.totalCosts),
+    }))
+    .sort((a, b) => b.size - a.size);
+}
+
+/** Each unit's total (tenancies and vacancy) and its share of the total costs. */
+export function buildUnitShareBars(input: StatementInput, result: StatementResult, names: PreviewNames): ChartBar[] {
+  return buildUnitRows(input, result).map((row) => ({
+    key: row.unitId,
+    label: names.unit(row.unitId),
+    size: hundredths(row.total),
+    valueText: formatEuroDe(row.total),
+    shareText: formatSharePercent(row.total, result.totalCosts),
+  }));
+}
+
+/** Each unit's heating consumption per m² against the building's average (§ 6a (3) HeizkV). */
+export function buildUnitPerM2Bars(analysis: StatementAnalysis): ChartBar[] {
+  return analysis.units.map((unit) => ({
+    key: unit.unitId,
+    label: unit.unitName || "Wohneinheit",
+    size: unit.perM2 === null ? 0 : hundredths(unit.perM2),
+    valueText: unit.perM2 === null ? "kein Wert" : `${formatDecimalTextDe(unit.perM2, 2)} je m²`,
+    shareText: unit.percentOfAverage === null ? "–" : `${unit.percentOfAverage} %`,
+  }));
+}
+
+export interface ScaleBand {
+  key: "niedrig" | "mittel" | "erhoeht" | "zu_hoch";
+  label: string;
+  from: number;
+  to: number;
+  /** Drawn width (kWh/m²a). */
+  width: number;
+  rangeText: string;
+}
+
+/** The Heizspiegel scale: four bands, the last drawn as wide as needed to hold the figure. */
+export function buildScaleBands(limits: BenchmarkLimits, kwhPerM2: string | null): ScaleBand[] {
+  const value = kwhPerM2 === null ? 0 : hundredths(kwhPerM2) / 100;
+  // 'zu hoch' drawn a third of the scale's length wide, so its name fits on a phone too.
+  const end = Math.max(Math.ceil((limits.erhoeht * 1.4) / 10) * 10, Math.ceil((value + 40) / 10) * 10);
+  return [
+    { key: "niedrig", label: "niedrig", from: 0, to: limits.niedrig, width: limits.niedrig, rangeText: `bis ${limits.niedrig}` },
+    { key: "mittel", label: "mittel", from: limits.niedrig, to: limits.mittel, width: limits.mittel - limits.niedrig, rangeText: `bis ${limits.mittel}` },
+    { key: "erhoeht", label: "erhöht", from: limits.mittel, to: limits.erhoeht, width: limits.erhoeht - limits.mittel, rangeText: `bis ${limits.erhoeht}` },
+    { key: "zu_hoch", label: "zu hoch", from: limits.erhoeht, to: end, width: end - limits.erhoeht, rangeText: `über ${limits.erhoeht}` },
+  ];
+}
+
+/** kWh figures as shown: '200,0 kWh/m²·a'. */
+export function formatKwhPerM2(value: string): string {
+  return `${formatDecimalTextDe(value, 1)} kWh/m²·a`;
+}
+
+/** For the scale's marker only. */
+export function kwhPosition(value: string): number {
+  return hundredths(value) / 100;
+}
