@@ -77,7 +77,7 @@ describe.each(TEST_DRIVERS)("/api/rates (%s)", (driver) => {
     const post = (body: Record<string, unknown>) => t.request("POST", "/api/rates", { cookie: a.cookie, body: { ...electricity, ...body } });
     const low = await post({ unitPrice: "0.1749" });
     expect(low.status).toBe(400);
-    expect((await readJson(low)).error).toEqual({
+    expect((await readJson(low)).error).toMatchObject({
       code: "VALIDATION",
       message: BLOCKED,
       fields: { unitPrice: "Bitte prüfen Sie die Eingabe: Der Preis liegt unter 50 % des regionalen Durchschnitts (0,35 €/kWh)." },

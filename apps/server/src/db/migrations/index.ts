@@ -6,6 +6,7 @@ import * as m0005 from "./0005-utility-rates.ts";
 import * as m0006 from "./0006-statements.ts";
 import * as m0100 from "./0100-activity-order.ts";
 import * as m0700 from "./0700-jobs-monitoring-rate-limits.ts";
+import * as m0950 from "./0950-drop-auth-attempts.ts";
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "0006-statements", up: m0006.up },
   { name: "0100-activity-order", up: m0100.up },
   { name: "0700-jobs-monitoring-rate-limits", up: m0700.up },
+  { name: "0950-drop-auth-attempts", up: m0950.up },
 ];
