@@ -116,6 +116,22 @@ export async function createAccountWithEveryResource(t: TestContext): Promise<Ow
 const DATE_FIELD = /(date|Date|From|Until|Start|End|At)$/;
 const DECIMAL_FIELD = /(Value|Price|Amount|area|Area|amount|price|value|Cost|cost|consumption|Consumption)$/;
 
+const NAMED_STRINGS: Record<string, string> = { country: "Deutschland", postalCode: "33602", state: "Nordrhein-Westfalen", city: "Bielefeld" };
+
+/** Bodies the schema alone does not describe well enough (a price within the regional range). */
+export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
+  "PATCH /api/rates/{id}": { utilityType: "coldwater", unitPrice: "2.9" },
+  "POST /api/rates": { utilityType: "coldwater", unitPrice: "2.9" },
+};
+
+/** The sample body of an operation: from its schema, with the overrides of SAMPLE_OVERRIDES. */
+export function sampleBody(op: ApiOperation, idFor: (name: string) => string | undefined): unknown {
+  if (!op.bodySchema) return undefined;
+  const sample = sampleFromSchema(op.bodySchema, idFor);
+  const override = SAMPLE_OVERRIDES[`${op.method} ${op.path}`];
+  return override && sample && typeof sample === "object" ? { ...sample, ...override } : sample;
+}
+
 /**
  * A body the route's schema accepts in the common case: required properties only, dates and
  * decimals by their names, ids from `idFor` (by property name, e.g. unitId -> units).
@@ -126,7 +142,12 @@ export function sampleFromSchema(schema: JsonSchema, idFor: (name: string) => st
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum.find((v: unknown) => v !== null && v !== "") ?? schema.enum[0];
   const variants = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(variants) && variants.length > 0) {
-    const preferred = variants.find((v: JsonSchema) => v.type === "string") ?? variants.find((v: JsonSchema) => v.type !== "null") ?? variants[0];
+    const numeric = variants.find((v: JsonSchema) => v.type === "integer" || v.type === "number");
+    const preferred =
+      (numeric && !DECIMAL_FIELD.test(name) ? numeric : undefined) ??
+      variants.find((v: JsonSchema) => v.type === "string" && !v.enum && !v.const) ??
+      variants.find((v: JsonSchema) => v.type !== "null") ??
+      variants[0];
     return sampleFromSchema(preferred, idFor, name);
   }
   if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return sampleFromSchema(Object.assign({}, ...schema.allOf), idFor, name);
@@ -153,6 +174,7 @@ export function sampleFromSchema(schema: JsonSchema, idFor: (name: string) => st
       if (schema.format === "date-time") return "2024-06-30T12:00:00.000Z";
       if (DATE_FIELD.test(name) || schema.format === "date") return "2024-06-30";
       if (DECIMAL_FIELD.test(name)) return "12.5";
+      if (name in NAMED_STRINGS) return NAMED_STRINGS[name];
       if (/password/i.test(name)) return "Sicher-1234";
       return "Test";
     }
