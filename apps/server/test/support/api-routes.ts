@@ -125,9 +125,9 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
 };
 
 /** The sample body of an operation: from its schema, with the overrides of SAMPLE_OVERRIDES. */
-export function sampleBody(op: ApiOperation, idFor: (name: string) => string | undefined): unknown {
+export function sampleBody(op: ApiOperation, idFor: (name: string) => string | undefined, options: SampleOptions = {}): unknown {
   if (!op.bodySchema) return undefined;
-  const sample = sampleFromSchema(op.bodySchema, idFor);
+  const sample = sampleFromSchema(op.bodySchema, idFor, "", options);
   const override = SAMPLE_OVERRIDES[`${op.method} ${op.path}`];
   return override && sample && typeof sample === "object" ? { ...sample, ...override } : sample;
 }
@@ -136,7 +136,12 @@ export function sampleBody(op: ApiOperation, idFor: (name: string) => string | u
  * A body the route's schema accepts in the common case: required properties only, dates and
  * decimals by their names, ids from `idFor` (by property name, e.g. unitId -> units).
  */
-export function sampleFromSchema(schema: JsonSchema, idFor: (name: string) => string | undefined, name = ""): unknown {
+export interface SampleOptions {
+  /** Optional properties too (the fuzz suite mutates every field), not only the required ones. */
+  includeOptional?: boolean;
+}
+
+export function sampleFromSchema(schema: JsonSchema, idFor: (name: string) => string | undefined, name = "", options: SampleOptions = {}): unknown {
   if (!schema || typeof schema !== "object") return {};
   if (schema.const !== undefined) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum.find((v: unknown) => v !== null && v !== "") ?? schema.enum[0];
@@ -148,21 +153,21 @@ export function sampleFromSchema(schema: JsonSchema, idFor: (name: string) => st
       variants.find((v: JsonSchema) => v.type === "string" && !v.enum && !v.const) ??
       variants.find((v: JsonSchema) => v.type !== "null") ??
       variants[0];
-    return sampleFromSchema(preferred, idFor, name);
+    return sampleFromSchema(preferred, idFor, name, options);
   }
-  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return sampleFromSchema(Object.assign({}, ...schema.allOf), idFor, name);
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return sampleFromSchema(Object.assign({}, ...schema.allOf), idFor, name, options);
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== "null") : schema.type;
   switch (type) {
     case "object": {
       const body: Record<string, unknown> = {};
       const required = new Set<string>(schema.required ?? []);
       for (const [key, child] of Object.entries(schema.properties ?? {})) {
-        if (required.has(key) || /Id$/.test(key)) body[key] = sampleFromSchema(child, idFor, key);
+        if (options.includeOptional || required.has(key) || /Id$/.test(key)) body[key] = sampleFromSchema(child, idFor, key, options);
       }
       return body;
     }
     case "array":
-      return [sampleFromSchema(schema.items, idFor, name)].slice(0, Math.max(1, schema.minItems ?? 1));
+      return [sampleFromSchema(schema.items, idFor, name, options)].slice(0, Math.max(1, schema.minItems ?? 1));
     case "integer":
     case "number":
       return Math.max(1, schema.minimum ?? 1);
