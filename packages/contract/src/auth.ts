@@ -9,6 +9,12 @@ export const PASSWORDS_DO_NOT_MATCH = "Die Passwörter stimmen nicht überein.";
 export const TERMS_REQUIRED = "Sie müssen den Nutzungsbedingungen zustimmen.";
 export const EMAIL_INVALID = "Bitte geben Sie eine gültige E-Mail-Adresse ein.";
 
+/** Where better-auth may send the browser afterwards: a path of this app, nothing else. */
+const callbackUrlSchema = z
+  .string()
+  .max(500, "Die Rücksprungadresse ist ungültig.")
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, "Die Rücksprungadresse ist ungültig.");
+
 export function isStrongPassword(password: string): boolean {
   return password.length >= 8 && /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password);
 }
@@ -39,7 +45,7 @@ export const signUpBodySchema = z
     name: z.string().trim().max(201).optional(),
     passwordConfirmation: z.string().optional(),
     acceptTerms: z.boolean().optional(),
-    callbackURL: z.string().optional(),
+    callbackURL: callbackUrlSchema.optional(),
     rememberMe: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
@@ -56,12 +62,12 @@ export const signInBodySchema = z.object({
   email: emailSchema,
   password: z.string({ error: "Passwort ist erforderlich" }).min(1, "Passwort ist erforderlich"),
   rememberMe: z.boolean().optional(),
-  callbackURL: z.string().optional(),
+  callbackURL: callbackUrlSchema.optional(),
 });
 
 export const resetRequestBodySchema = z.object({
   email: emailSchema,
-  redirectTo: z.string().optional(),
+  redirectTo: callbackUrlSchema.optional(),
 });
 
 export const newPasswordBodySchema = z.object({
@@ -70,6 +76,15 @@ export const newPasswordBodySchema = z.object({
 });
 
 export const SOCIAL_PROVIDERS = ["google", "facebook", "apple"] as const;
+
+/** better-auth's social sign-in as the web app uses it; the addresses stay within the app. */
+export const socialSignInBodySchema = z.object({
+  provider: z.string({ error: "Anbieter ist nicht konfiguriert." }).max(50, "Anbieter ist nicht konfiguriert."),
+  callbackURL: callbackUrlSchema.optional(),
+  errorCallbackURL: callbackUrlSchema.optional(),
+  newUserCallbackURL: callbackUrlSchema.optional(),
+  disableRedirect: z.boolean().optional(),
+});
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const SOCIAL_PROVIDER_LABELS: Record<SocialProvider, string> = {
   google: "Google",

@@ -9,6 +9,7 @@ import {
   signInBodySchema,
   signUpBodySchema,
   SOCIAL_PROVIDERS,
+  socialSignInBodySchema,
   updateUserBodySchema,
 } from "@nk/contract";
 import type { Config } from "../config/env.ts";
@@ -160,13 +161,14 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
   });
 
   router.post("/auth/sign-in/social", async (c) => {
-    const body = (await readJsonBody(c)) as { provider?: unknown } | null;
-    const provider = typeof body?.provider === "string" ? body.provider : "";
+    const raw = (await readJsonBody(c)) as { provider?: unknown } | null;
+    const provider = typeof raw?.provider === "string" ? raw.provider : "";
     const isKnown = (SOCIAL_PROVIDERS as readonly string[]).includes(provider);
     if (!isKnown || !(provider in config.socialProviders)) {
       throw new ValidationFailed({}, AUTH_ERROR_MESSAGES.PROVIDER_NOT_FOUND!, "PROVIDER_NOT_CONFIGURED");
     }
-    return translateAuthResponse(await auth.handler(c.req.raw));
+    const body = parseBody(socialSignInBodySchema, raw);
+    return translateAuthResponse(await auth.handler(withBody(c.req.raw, body)));
   });
 
   router.on(["GET", "POST"], "/auth/*", async (c) => translateAuthResponse(await auth.handler(c.req.raw)));

@@ -62,7 +62,7 @@ const EVIL_STRINGS = [
 ];
 
 /** The values of issue 15 that answered 500 or were stored broken, tried on every field. */
-const KNOWN_CULPRITS = ["a\u0000b", "Haus \ud800", "0000-01-01", "x".repeat(5000)];
+const KNOWN_CULPRITS = ["a\u0000b", "Haus \ud800", "0000-01-01", "0000-01-01T00:00:00Z", "x".repeat(5000)];
 
 const evilValue = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom<unknown>(...EVIL_STRINGS) },

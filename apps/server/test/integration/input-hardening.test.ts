@@ -113,6 +113,17 @@ describe.each(TEST_DRIVERS)("input hardening (%s)", (driver) => {
     expect((await readJson(broken)).error).toMatchObject({ code: "VALIDATION", message: "Ungültiges JSON im Anfragetext." });
   });
 
+  it("accepts only paths of the app as callback addresses (random text answered 500 in better-auth)", async () => {
+    const { email } = await t.signUp();
+    for (const callbackURL of ["􌾤륬󨣇", "https://evil.example/", "//evil.example", "javascript:alert(1)"]) {
+      const response = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: TEST_PASSWORD, callbackURL } });
+      expect(response.status, callbackURL).toBe(400);
+      expect((await readJson(response)).error.fields.callbackURL).toBe("Die Rücksprungadresse ist ungültig.");
+    }
+    const fine = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: TEST_PASSWORD, callbackURL: "/dashboard" } });
+    expect(fine.status).toBe(200);
+  });
+
   it("signs out without a Content-Type", async () => {
     const signIn = await t.request("POST", "/api/auth/sign-in/email", { body: { email: (await t.signUp()).email, password: TEST_PASSWORD } });
     const cookie = toCookieHeader(signIn);
