@@ -156,7 +156,8 @@ describe.each(TEST_DRIVERS)("fuzzing every route of the OpenAPI document (%s)", 
     // is a missing schema rule and fails the suite too.
     t = await createTestContext(driver, { logLevel: "warn" });
     owner = await createAccountWithEveryResource(t);
-    operations = await listApiOperations(t);
+    // Deletes last, so that the other routes still find the account's rows.
+    operations = (await listApiOperations(t)).sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
     for (const op of operations) {
       for (const segment of resourceSegments(op.path)) {
         if (!ownerIdBySegment.has(segment)) ownerIdBySegment.set(segment, await findOwnerId(t.db, owner.userId, segment));
@@ -168,7 +169,8 @@ describe.each(TEST_DRIVERS)("fuzzing every route of the OpenAPI document (%s)", 
   const idFor = (field: string) => ownerIdBySegment.get(idFieldResource(field) ?? "") ?? undefined;
 
   async function send(op: ApiOperation, url: string, mutation: Mutation): Promise<string | null> {
-    const options: { cookie: string; body?: unknown } = { cookie: owner.cookie };
+    // better-auth's routes without the account's session: a sign-out would end it for the rest.
+    const options: { cookie?: string; body?: unknown } = op.path.startsWith("/api/auth/") ? {} : { cookie: owner.cookie };
     if (mutation.kind === "body") options.body = mutation.body === undefined ? null : mutation.body;
     if (mutation.kind === "raw") options.body = mutation.text;
     const response = await t.request(op.method, url, options);
@@ -186,7 +188,7 @@ describe.each(TEST_DRIVERS)("fuzzing every route of the OpenAPI document (%s)", 
   async function acceptedSample(op: ApiOperation, realPath: string): Promise<unknown> {
     const full = sampleBody(op, idFor, { includeOptional: true });
     if (full === undefined) return undefined;
-    const response = await t.request(op.method, realPath, { cookie: owner.cookie, body: full });
+    const response = await t.request(op.method, realPath, { ...(op.path.startsWith("/api/auth/") ? {} : { cookie: owner.cookie }), body: full });
     return response.status < 400 ? full : sampleBody(op, idFor);
   }
 
@@ -229,9 +231,11 @@ describe.each(TEST_DRIVERS)("fuzzing every route of the OpenAPI document (%s)", 
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       ).catch(() => undefined); // collected in `problems`, reported together below
     }
-    expect(problems.slice(0, 20)).toEqual([]);
-    const refusedByDatabase = t.readLogEvents("request.value_refused_by_database");
-    expect(refusedByDatabase.slice(0, 5), "values only the database refused: add the rule to the contract's schema").toEqual([]);
+    // A value refused only by the database (the error handler's safety net) is a missing schema rule.
+    for (const event of t.readLogEvents("request.value_refused_by_database")) problems.push(`refused only by the database: ${JSON.stringify(event).slice(0, 300)}`);
+    expect(problems.slice(0, 30)).toEqual([]);
+    // The account was signed in to the end: the routes were reached, not refused with 401.
+    expect((await t.request("GET", "/api/me", { cookie: owner.cookie })).status).toBe(200);
     expect(requests).toBeGreaterThanOrEqual(operations.length);
     // Bounded: the default run must stay well under a minute.
     if (RUNS <= 10) expect(Date.now() - started).toBeLessThan(45_000);
