@@ -121,15 +121,20 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await rateDialog.getByLabel("Region").selectOption("Hamburg");
     await rateDialog.getByRole("button", { name: "Regionale Durchschnittswerte laden" }).click();
     await expect.poll(() => rateDialog.getByLabel("Tarifname *").inputValue()).toBe("Hamburg Durchschnitt");
-    expect(await rateDialog.getByLabel("Preis pro kWh (€) *").inputValue()).toBe("0.33");
-    expect(await rateDialog.getByLabel("Grundpreis (€/Monat)").inputValue()).toBe("11.8");
+    // Shown de-DE, as every decimal field (decision 0981).
+    expect(await rateDialog.getByLabel("Preis pro kWh (€) *").inputValue()).toBe("0,33");
+    expect(await rateDialog.getByLabel("Grundpreis (€/Monat)").inputValue()).toBe("11,80");
     // 1000 kWh x 0,33 € + 11,80 € x 12 = 471,60 €
     await rateDialog.getByTestId("rate-calculator-result").getByText("471,60 €").waitFor();
     await rateDialog.getByLabel("Preis pro kWh (€) *").fill("0.9");
     await rateDialog.getByText("Der Preis liegt über 200 % des regionalen Durchschnitts (0,33 €/kWh)", { exact: false }).waitFor();
     await rateDialog.getByRole("button", { name: "Tarif speichern" }).click();
-    await rateDialog.getByText("Bitte überprüfen Sie die Eingaben. Es gibt Warnungen bei der Preisvalidierung.").waitFor();
+    // Outside the range the price is asked about, not refused (decision 0982); here it is corrected.
+    const priceQuestion = page.getByRole("alertdialog", { name: "Ungewöhnlichen Preis trotzdem speichern?" });
+    await priceQuestion.getByText("Der Preis liegt über 200 % des regionalen Durchschnitts", { exact: false }).waitFor();
     await page.screenshot({ path: screenshotPath("rate-form") });
+    await priceQuestion.getByRole("button", { name: "Nein, Preis korrigieren" }).click();
+    await priceQuestion.waitFor({ state: "detached" });
     const stored = await page.request.get("/api/rates");
     expect(await stored.json()).toEqual([]);
     await rateDialog.getByLabel("Preis pro kWh (€) *").fill("0.34");

@@ -9,6 +9,8 @@ import type { Logger } from "./lib/logger.ts";
 import { createMailSendJob, queueMail } from "./mail/mail-job.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { setPoolStatsSource } from "./metrics/metrics-registry.ts";
+import { createFileStorage } from "./files/create-file-storage.ts";
+import { createStatementSendJob } from "./features/statement-documents/statement-send-job.ts";
 
 /**
  * The application's parts on an open database: mailer, job queue worker (with every job kind
@@ -17,9 +19,10 @@ import { setPoolStatsSource } from "./metrics/metrics-registry.ts";
  */
 export function composeApp({ config, database, logger, serveWeb }: { config: Config; database: DatabaseHandle; logger: Logger; serveWeb?: boolean }) {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox"), logger });
+  const files = createFileStorage(config);
   const jobWorker: JobWorker = createJobWorker({
     db: database.db,
-    registry: createJobRegistry([createMailSendJob(mailer)]),
+    registry: createJobRegistry([createMailSendJob(mailer), createStatementSendJob({ mailer, files })]),
     logger,
     concurrency: config.jobConcurrency,
     pollIntervalMs: config.jobPollIntervalMs,
@@ -32,7 +35,7 @@ export function composeApp({ config, database, logger, serveWeb }: { config: Con
       jobWorker.wake();
     },
   });
-  const app = createApp({ config, database, auth, mailer, logger, serveWeb });
+  const app = createApp({ config, database, auth, mailer, logger, serveWeb, files });
   setPoolStatsSource(() => database.readPoolStats());
   return { app, auth, mailer, jobWorker };
 }

@@ -57,6 +57,29 @@ async function main() {
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  // A promise nobody awaited that failed is a bug, but not one that corrupts state: log it with
+  // its stack and keep serving. An uncaught exception leaves the process in an unknown state:
+  // log it, close down as on SIGTERM (the lock and the database are released), exit 1 so that
+  // the supervisor restarts the app.
+  process.on("unhandledRejection", (reason) => {
+    logger.error("process.unhandled_rejection", describeFailure(reason));
+  });
+  process.on("uncaughtException", (error) => {
+    logger.error("process.uncaught_exception", describeFailure(error));
+    if (isClosing) process.exit(1);
+    isClosing = true;
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    server.close().then(
+      () => process.exit(1),
+      () => process.exit(1),
+    );
+  });
+}
+
+function describeFailure(failure: unknown): Record<string, unknown> {
+  if (failure instanceof Error) return { message: failure.message, stack: failure.stack };
+  return { message: String(failure) };
 }
 
 await main();

@@ -24,6 +24,8 @@ describe("classifyError", () => {
     ["LIMIT_REACHED", "permission"],
     ["FEATURE_NOT_IN_PLAN", "permission"],
     ["READING_DECREASE", "meterReading"],
+    ["TENANCY_OVERLAP", "validation"],
+    ["RATE_PRICE_WARNING", "validation"],
     ["NOT_FOUND", "generic"],
     ["INTERNAL", "generic"],
   ] as Array<[string, ErrorCategory]>)("classifies the code %s as %s", (code, category) => {

@@ -162,9 +162,3 @@ export const updateUserBodySchema = z.strictObject(
   { error: (issue) => (issue.code === "unrecognized_keys" ? "Dieses Feld kann hier nicht geändert werden." : undefined) },
 );
 
-/** better-auth's change-password with the same policy as sign-up and reset. */
-export const changePasswordBodySchema = z.object({
-  currentPassword: z.string({ error: "Aktuelles Passwort ist erforderlich" }).min(1, "Aktuelles Passwort ist erforderlich").max(128, "Das Passwort darf höchstens 128 Zeichen lang sein."),
-  newPassword: passwordSchema,
-  revokeOtherSessions: z.boolean().optional(),
-});

@@ -27,6 +27,8 @@ export const errorBodySchema = z.object({
     limit: z.number().optional(),
     /** Warnings the user must confirm (e.g. a meter reading lower than the previous one). */
     requiresConfirmation: z.boolean().optional(),
+    /** Every message when there are several, e.g. the calculation's errors (the first is `message`). */
+    details: z.array(z.string()).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

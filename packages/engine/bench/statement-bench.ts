@@ -10,7 +10,8 @@ import { calculateStatement } from "../src/index.ts";
 import { buildBenchInput } from "./bench-input.ts";
 
 const SIZES = [2000, 5000, 10000, 20000];
-const RUNS_PER_SIZE = 4;
+/** Runs per size: the first is cold; small sizes get more warm runs so that the JIT has settled. */
+const getRunsPerSize = (units: number): number => (units <= 5000 ? 12 : 4);
 
 interface Measurement {
   units: number;
@@ -39,7 +40,7 @@ function measureOneSize(unitCount: number): Measurement {
   const timings: { wall: number; cpu: number }[] = [];
   let lines = 0;
   let allocations = 0;
-  for (let run = 0; run < RUNS_PER_SIZE; run += 1) {
+  for (let run = 0; run < getRunsPerSize(unitCount); run += 1) {
     const cpuBefore = process.cpuUsage();
     const started = process.hrtime.bigint();
     const outcome = calculateStatement(input);
@@ -79,7 +80,7 @@ function runParent(): void {
   const script = fileURLToPath(import.meta.url);
   const results: Measurement[] = [];
   console.log(`Statement benchmark: 20 cost items (all five keys), a tenant change in every fifth unit, CO2 split.`);
-  console.log(`Each size in its own process; 1 cold run, then ${RUNS_PER_SIZE - 1} warm runs. RSS is the whole process`);
+  console.log(`Each size in its own process; 1 cold run, then ${getRunsPerSize(2000) - 1} warm runs (${getRunsPerSize(20000) - 1} from 10,000 units). RSS is the whole process`);
   console.log("(Node, tsx and the input included: 'base' is before the first calculation). Wall times suffer when the machine is busy; CPU time less so.");
   console.log("units   lines  allocations  cold ms  best ms  best CPU ms  median ms  ms/1000 units  base MiB  peak 1 run  peak all  JSON MiB");
   for (const size of SIZES) {

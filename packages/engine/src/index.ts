@@ -4,7 +4,7 @@
  * PDFs use the same functions.
  */
 
-// The statement (contract v1).
+// The statement (contract v1.1).
 export { calculateStatement } from "./statement/calculate-statement.ts";
 export { validateStatementInputShape, type ShapeOutcome } from "./validation/input-shape.ts";
 export { checkStatementRules, type RuleCheckOutcome } from "./validation/statement-checks.ts";
@@ -17,12 +17,14 @@ export type {
   CostItemInput,
   ItemSummary,
   MoneyString,
+  OccupantInput,
   PeriodInput,
   PrepaymentInput,
   StatementCo2,
   StatementInput,
   StatementOutcome,
   StatementResult,
+  TaxDeductible,
   TenancyInput,
   TenancyStatement,
   UnitInput,
@@ -50,12 +52,15 @@ export {
   PREPAYMENT_WARNING_THRESHOLD_EUROS,
   PROPERTY_TYPES,
   SPECIFICATION_COST_TYPES,
+  TAX_CATEGORIES,
+  DEFAULT_TAX_CATEGORY,
   TEMPLATE_COST_TYPES,
   type DistributionKey,
   type EfficiencyClass,
   type Fuel,
   type MeterKind,
   type PropertyType,
+  type TaxCategory,
 } from "./constants/domain.ts";
 
 // German messages.

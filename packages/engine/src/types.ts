@@ -1,11 +1,11 @@
 /**
- * The statement calculation's input and output: contract v1
- * (shared/spec/calculation-contract.md). Dates are "YYYY-MM-DD", inclusive; money is a
+ * The statement calculation's input and output: contract v1.1
+ * (the specification's calculation-contract.md). Dates are "YYYY-MM-DD", inclusive; money is a
  * decimal string in euros with two decimals; other quantities are JSON numbers. Fields
  * beyond the contract's are marked "extra": they may be read, but the contract names only
  * the others.
  */
-import type { DistributionKey, EfficiencyClass, Fuel, MeterKind, PropertyType } from "./constants/domain.ts";
+import type { DistributionKey, EfficiencyClass, Fuel, MeterKind, PropertyType, TaxCategory } from "./constants/domain.ts";
 import type { Co2Source } from "./co2/co2-split.ts";
 import type { IsoDate } from "./dates/calendar.ts";
 
@@ -36,6 +36,18 @@ export interface PrepaymentInput {
   validUntil?: IsoDate | null;
 }
 
+/**
+ * v1.1: who lived in the tenancy when. A day of the tenancy inside a period counts that
+ * period's persons; any other day counts the tenancy's persons. Periods of one tenancy
+ * must not overlap.
+ */
+export interface OccupantInput {
+  from: IsoDate;
+  /** null or absent: open end. */
+  to?: IsoDate | null;
+  persons: number;
+}
+
 export interface TenancyInput {
   id: string;
   unitId: string;
@@ -44,6 +56,8 @@ export interface TenancyInput {
   end?: IsoDate | null;
   /** Default: the unit's persons. */
   persons?: number;
+  /** v1.1: the tenant's occupant periods. */
+  occupants?: OccupantInput[];
   prepayments?: PrepaymentInput[];
 }
 
@@ -64,6 +78,10 @@ export interface CostItemInput {
   /** consumption and mixed: which series; default by cost type (Heizung: heating, ...). */
   meter?: MeterKind | null;
   excludedUnits?: string[];
+  /** v1.1: the labour part of the amount (§ 35a EStG); 0 <= laborCosts <= amount. */
+  laborCosts?: MoneyString | null;
+  /** v1.1: which kind of labour; default householdServices. */
+  taxCategory?: TaxCategory | null;
 }
 
 export interface Co2Input {
@@ -118,6 +136,14 @@ export interface Allocation {
   exactAmount: string;
   /** extra: how the share came about; empty when calculated without details. */
   parts: AllocationPart[];
+  /** extra (v1.1): the line's share of the item's labour part; only for items with laborCosts. */
+  laborCosts?: MoneyString;
+}
+
+/** v1.1: a tenancy's labour shares by category (§ 35a (2) and (3) EStG). */
+export interface TaxDeductible {
+  householdServices: MoneyString;
+  craftsmen: MoneyString;
 }
 
 export interface TenancyStatement {
@@ -135,6 +161,8 @@ export interface TenancyStatement {
   prepayments: MoneyString;
   /** total - prepayments: positive = Nachzahlung, negative = Guthaben. */
   balance: MoneyString;
+  /** v1.1: the sums of the tenancy's labour lines by category. */
+  taxDeductible: TaxDeductible;
 }
 
 export interface VacancyStatement {
@@ -165,6 +193,10 @@ export interface ItemSummary {
   consumptionShare: number | null;
   /** extra: consumption and mixed only. */
   meter: MeterKind | null;
+  /** extra (v1.1): the labour part, only where the input has one. */
+  laborCosts?: MoneyString;
+  /** extra (v1.1): the labour part's category, only where the input has laborCosts. */
+  taxCategory?: TaxCategory;
 }
 
 export interface StatementCo2 {

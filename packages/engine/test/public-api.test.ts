@@ -22,5 +22,10 @@ describe("public API of @nk/engine", () => {
     expect(new Set(engine.COST_TYPES).size).toBe(engine.COST_TYPES.length);
     expect(engine.MESSAGES.heizkvViolation(80)).toBe("HeizkV-Verstoß: Verbrauchsanteil 80% liegt außerhalb 50-70%");
     expect(engine.MESSAGES.keyMissing("Aufzug")).toBe("Verteilungsschlüssel fehlt für Kostenart Aufzug");
+    // Contract v1.1.
+    expect(engine.TAX_CATEGORIES).toEqual(["householdServices", "craftsmen"]);
+    expect(engine.DEFAULT_TAX_CATEGORY).toBe("householdServices");
+    expect(engine.MESSAGES.occupantPeriodsOverlap("t1")).toBe('Belegungszeiträume des Mietverhältnisses "t1" überschneiden sich');
+    expect(engine.MESSAGES.laborCostsOutOfRange("Hausmeister")).toBe("Lohnanteil von Hausmeister liegt nicht zwischen 0 und dem Betrag");
   });
 });

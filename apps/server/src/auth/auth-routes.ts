@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { ZodType } from "zod";
 import {
+  ACCOUNT_MESSAGES,
   AUTH_ERROR_MESSAGES,
   changePasswordBodySchema,
   newPasswordBodySchema,
@@ -19,7 +20,7 @@ import { ValidationFailed } from "../domain/domain-errors.ts";
 import { collectFieldErrors } from "../domain/zod-field-errors.ts";
 import type { Auth } from "./auth.ts";
 import { genericErrorFor } from "../http/middleware/error-answers.ts";
-import { assertSignInAllowed, assertSignUpAllowed, completeSignIn, completeSignUp, recordResetRequest, recordSignOut } from "./auth-service.ts";
+import { assertSignInAllowed, assertSignUpAllowed, completeSignIn, completeSignUp, recordPasswordChange, recordResetRequest, recordSignOut } from "./auth-service.ts";
 import { getClientAddress } from "./client-address.ts";
 
 interface AuthRouteDeps {
@@ -138,10 +139,17 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     return translateAuthResponse(await auth.handler(withBody(c.req.raw, body)));
   });
 
-  // Every path that sets a password holds to the same policy (sign-up, reset, change).
   router.post("/auth/change-password", async (c) => {
+    // The registration's password policy; every other session of the account ends.
     const body = parseBody(changePasswordBodySchema, await readJsonBody(c));
-    return translateAuthResponse(await auth.handler(withBody(c.req.raw, body)));
+    const current = await auth.api.getSession({ headers: c.req.raw.headers });
+    const response = await auth.handler(withBody(c.req.raw, { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true }));
+    if (response.status === 400) {
+      const answer = (await response.clone().json().catch(() => ({}))) as { code?: string };
+      if (answer.code === "INVALID_PASSWORD") throw new ValidationFailed({ currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword });
+    }
+    if (current && response.ok) await recordPasswordChange(db, current.user, c.req.header("user-agent") ?? null);
+    return translateAuthResponse(response);
   });
 
   // The names keep the profile's limits; the e-mail is not changed here.
@@ -169,6 +177,25 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     }
     const body = parseBody(socialSignInBodySchema, raw);
     return translateAuthResponse(await auth.handler(withBody(c.req.raw, body)));
+  });
+
+  router.on(["GET", "POST"], "/auth/callback/:provider", async (c) => {
+    // The end of a social sign-in: when better-auth set a session cookie, the sign-in is
+    // logged (user.login) like an e-mail sign-in, and the account's trial starts.
+    const response = await auth.handler(c.req.raw);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((entry) => entry.split(";")[0]!)
+      .filter((pair) => pair.includes("session_token=") && !pair.endsWith("="))
+      .join("; ");
+    if (cookie) {
+      const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+      if (session) {
+        const who = { email: session.user.email.toLowerCase(), ipAddress: getClientAddress(c, config.trustProxy) };
+        await completeSignIn(db, { userId: session.user.id, who, userAgent: c.req.header("user-agent") ?? null });
+      }
+    }
+    return translateAuthResponse(response);
   });
 
   router.on(["GET", "POST"], "/auth/*", async (c) => translateAuthResponse(await auth.handler(c.req.raw)));

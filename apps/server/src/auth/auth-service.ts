@@ -54,3 +54,7 @@ export async function recordResetRequest(db: Db, who: Who): Promise<void> {
 export async function recordSignOut(db: Db, user: { id: string; email: string }): Promise<void> {
   await logActivity(db, { userId: user.id, key: "user.logout", entityId: user.id, entityName: user.email });
 }
+
+export async function recordPasswordChange(db: Db, user: { id: string; email: string }, userAgent: string | null): Promise<void> {
+  await logActivity(db, { userId: user.id, key: "user.password_changed", entityId: user.id, entityName: user.email, userAgent });
+}

@@ -40,6 +40,32 @@ const envSchema = z
     /** Background jobs this instance runs at once; 0 = none (the instance only serves requests). */
     JOB_CONCURRENCY: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(1),
     JOB_POLL_INTERVAL_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(100, "muss mindestens 100 sein").max(60_000, "darf höchstens 60000 sein").default(1000),
+    // The operator of this installation: /impressum, /datenschutz, and where contact requests go.
+    OPERATOR_NAME: optionalNonBlank,
+    OPERATOR_REPRESENTATIVE: optionalNonBlank,
+    OPERATOR_STREET: optionalNonBlank,
+    OPERATOR_POSTAL_CODE: optionalNonBlank,
+    OPERATOR_CITY: optionalNonBlank,
+    OPERATOR_EMAIL: optionalNonBlank.pipe(z.email("muss eine E-Mail-Adresse sein").optional()),
+    OPERATOR_PHONE: optionalNonBlank,
+    OPERATOR_REGISTER: optionalNonBlank,
+    OPERATOR_VAT_ID: optionalNonBlank,
+    OPERATOR_PRIVACY_CONTACT: optionalNonBlank,
+    // Payment through Stripe (DECISIONS 7): with a secret key, an upgrade goes through Stripe
+    // Checkout and the plan changes only on the verified webhook. Without one, at once.
+    STRIPE_SECRET_KEY: optionalNonBlank,
+    STRIPE_WEBHOOK_SECRET: optionalNonBlank,
+    STRIPE_PRICE_STARTER: optionalNonBlank,
+    STRIPE_PRICE_PROFESSIONAL: optionalNonBlank,
+    STRIPE_PRICE_ENTERPRISE: optionalNonBlank,
+    /** Stripe's API address; only tests point it elsewhere (a local fake). */
+    STRIPE_API_BASE: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein").optional()),
+    /** S3-compatible file storage (DECISIONS 10): active when S3_BUCKET is set; else DATA_DIR/files. */
+    S3_BUCKET: optionalNonBlank,
+    S3_ENDPOINT: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein (http:// oder https://)").optional()),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalNonBlank,
+    S3_SECRET_ACCESS_KEY: optionalNonBlank,
     /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0"])
@@ -47,6 +73,16 @@ const envSchema = z
       .transform((v) => v === "true" || v === "1"),
   })
   .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY) {
+      for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "STRIPE_PRICE_ENTERPRISE"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "ist mit STRIPE_SECRET_KEY erforderlich" });
+      }
+    }
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "ist erforderlich, wenn S3_BUCKET gesetzt ist" });
+      }
+    }
     if (env.NODE_ENV !== "production") return;
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "ist in Produktion erforderlich" });
@@ -93,6 +129,79 @@ export interface Config {
   jobConcurrency: number;
   jobPollIntervalMs: number;
   socialProviders: Partial<Record<"google" | "facebook" | "apple", SocialProviderConfig>>;
+  /** OPERATOR_* settings; all null when none is set. */
+  operator: OperatorConfig;
+  /** Stripe, when STRIPE_SECRET_KEY is set; absent = plan changes apply at once (DECISIONS 7). */
+  stripe?: StripeConfig;
+  /** S3-compatible file storage; absent = files in DATA_DIR/files. */
+  s3?: S3Config;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase: string;
+  prices: { starter: string; professional: string; enterprise: string };
+}
+
+export function pickStripeConfig(env: Env): StripeConfig | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  const prices = { starter: env.STRIPE_PRICE_STARTER, professional: env.STRIPE_PRICE_PROFESSIONAL, enterprise: env.STRIPE_PRICE_ENTERPRISE };
+  if (!secretKey || !webhookSecret || !prices.starter || !prices.professional || !prices.enterprise) return undefined;
+  return {
+    secretKey,
+    webhookSecret,
+    apiBase: (env.STRIPE_API_BASE ?? "https://api.stripe.com").replace(/\/$/, ""),
+    prices: { starter: prices.starter, professional: prices.professional, enterprise: prices.enterprise },
+  };
+}
+
+export interface OperatorConfig {
+  name: string | null;
+  representative: string | null;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  email: string | null;
+  phone: string | null;
+  registerEntry: string | null;
+  vatId: string | null;
+  privacyContact: string | null;
+}
+
+export function pickOperator(env: Env): OperatorConfig {
+  return {
+    name: env.OPERATOR_NAME ?? null,
+    representative: env.OPERATOR_REPRESENTATIVE ?? null,
+    street: env.OPERATOR_STREET ?? null,
+    postalCode: env.OPERATOR_POSTAL_CODE ?? null,
+    city: env.OPERATOR_CITY ?? null,
+    email: env.OPERATOR_EMAIL ?? null,
+    phone: env.OPERATOR_PHONE ?? null,
+    registerEntry: env.OPERATOR_REGISTER ?? null,
+    vatId: env.OPERATOR_VAT_ID ?? null,
+    privacyContact: env.OPERATOR_PRIVACY_CONTACT ?? null,
+  };
+}
+
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The S3 settings when a bucket is named (the schema made sure the keys are there). */
+export function pickS3Config(env: Env): S3Config | undefined {
+  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined;
+  return {
+    endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
 }
 
 export function pickSocialProviders(env: Env): Config["socialProviders"] {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { parseEnv, pickSocialProviders, type Config } from "./env.ts";
+import { parseEnv, pickOperator, pickS3Config, pickSocialProviders, pickStripeConfig, type Config } from "./env.ts";
 import { loadOrCreateDevSecret } from "./dev-secret.ts";
 
 /** Reads and validates the environment; in development a secret is generated once per DATA_DIR. */
@@ -26,5 +26,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobConcurrency: env.JOB_CONCURRENCY,
     jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     socialProviders: pickSocialProviders(env),
+    operator: pickOperator(env),
+    stripe: pickStripeConfig(env),
+    s3: pickS3Config(env),
   };
 }

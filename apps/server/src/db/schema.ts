@@ -70,6 +70,8 @@ export interface SubscriptionsTable {
   trialEndDate: Date | null;
   canceledAt: Date | null;
   cancelAtPeriodEnd: Generated<boolean>;
+  stripeCustomerId: ColumnType<string | null, string | null | undefined, string | null>;
+  stripeSubscriptionId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -190,6 +192,7 @@ export interface CostGroupsTable {
   isFinal: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  costsUpdatedAt: Date | null;
 }
 
 export interface MeterReadingsTable {
@@ -256,6 +259,92 @@ export interface StatementsTable {
   sentAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  snapshotId: string | null;
+  periodFrom: string | null;
+  periodTo: string | null;
+  tenantName: string | null;
+  unitName: string | null;
+}
+
+type JsonDocument = ColumnType<unknown, string, string>;
+
+export interface BillingPeriodCostItemsTable {
+  id: Generated<string>;
+  userId: string;
+  costGroupId: string;
+  position: number;
+  costType: string;
+  amount: Decimal | null;
+  distributionKey: string | null;
+  consumptionShare: Decimal | null;
+  meterKind: string | null;
+  excludedUnitIds: JsonDocument;
+  energySource: string | null;
+  laborCosts: Decimal | null;
+  taxCategory: string | null;
+  mode: string;
+  rateId: string | null;
+  consumptionAmount: Decimal | null;
+  createdAt: CreatedAt;
+}
+
+export interface BillingPeriodCo2InputsTable {
+  costGroupId: string;
+  userId: string;
+  fuel: string | null;
+  consumptionKwh: Decimal | null;
+  heatingValue: string | null;
+  emissionsKg: Decimal | null;
+  cost: Decimal | null;
+  pricePerTonne: Decimal | null;
+  vatPercent: Decimal | null;
+  emissionFactor: Decimal | null;
+  createdAt: CreatedAt;
+}
+
+export interface BillingPeriodConsumptionOverridesTable {
+  id: Generated<string>;
+  userId: string;
+  costGroupId: string;
+  unitId: string;
+  meterKind: string;
+  value: Decimal;
+  reason: string;
+  createdAt: CreatedAt;
+}
+
+export interface StatementSnapshotsTable {
+  id: Generated<string>;
+  userId: string;
+  costGroupId: string;
+  propertyId: string;
+  version: Generated<number>;
+  replacesId: string | null;
+  isFinal: Generated<boolean>;
+  engineVersion: string;
+  engineInput: JsonDocument;
+  result: JsonDocument;
+  consumption: JsonDocument;
+  rateCosts: JsonDocument;
+  totalCosts: Decimal;
+  pdfUrl: string | null;
+  calculatedAt: Timestamp;
+  finalizedAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface StatementItemsTable {
+  id: Generated<string>;
+  statementId: string;
+  position: number;
+  costType: string;
+  distributionKey: string;
+  amount: Decimal;
+  calculationBasis: string;
+  basePercentage: Decimal | null;
+  consumptionPercentage: Decimal | null;
+  details: JsonDocument;
 }
 
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
@@ -307,6 +396,46 @@ export interface RateLimitBucketsTable {
   count: number;
 }
 
+export interface NotificationSettingsTable {
+  userId: string;
+  emailBilling: boolean;
+  emailSystem: boolean;
+  emailMarketing: boolean;
+  updatedAt: Timestamp;
+}
+
+export interface ContactRequestsTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: CreatedAt;
+}
+
+export interface BillingDataTable {
+  userId: string;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string;
+  street: string;
+  houseNumber: string;
+  postalCode: string;
+  city: string;
+  iban: string;
+  bic: string | null;
+  bankName: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -329,4 +458,13 @@ export interface Database {
   clientErrors: ClientErrorsTable;
   clientMetrics: ClientMetricsTable;
   rateLimitBuckets: RateLimitBucketsTable;
+  billingPeriodCostItems: BillingPeriodCostItemsTable;
+  billingPeriodCo2Inputs: BillingPeriodCo2InputsTable;
+  billingPeriodConsumptionOverrides: BillingPeriodConsumptionOverridesTable;
+  statementSnapshots: StatementSnapshotsTable;
+  statementItems: StatementItemsTable;
+  notificationSettings: NotificationSettingsTable;
+  contactRequests: ContactRequestsTable;
+  stripeEvents: StripeEventsTable;
+  billingData: BillingDataTable;
 }

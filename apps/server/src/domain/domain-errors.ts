@@ -23,12 +23,15 @@ export abstract class DomainError extends Error {
 export class ValidationFailed extends DomainError {
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** Several messages without fields (the calculation's errors); the first is the message. */
+  readonly details: string[] | undefined;
 
-  constructor(fields: Record<string, string>, message?: string, code = "VALIDATION") {
+  constructor(fields: Record<string, string>, message?: string, code = "VALIDATION", details?: string[]) {
     const values = Object.values(fields);
     super(message ?? (values.length === 1 && values[0] ? values[0] : VALIDATION_MESSAGE));
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -109,4 +112,9 @@ export class RateLimited extends DomainError {
     super(message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** A service this server depends on (the payment provider) failed or is unreachable (502). */
+export class UpstreamUnavailable extends DomainError {
+  readonly code = "UPSTREAM_UNAVAILABLE";
 }

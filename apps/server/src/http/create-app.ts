@@ -15,6 +15,10 @@ import { createPropertyRoutes } from "../features/properties/property-routes.ts"
 import { createMeteringRoutes } from "../features/metering/metering-routes.ts";
 import { NotFound } from "../domain/domain-errors.ts";
 import { createMonitoringRoutes } from "../features/monitoring/monitoring-routes.ts";
+import { createSettingsRoutes } from "../features/account/settings-routes.ts";
+import { createActivityRoutes } from "../features/activity/activity-routes.ts";
+import { createContactRoutes } from "../features/contact/contact-routes.ts";
+import { createStripeWebhookRoutes } from "../features/account/payment/stripe-routes.ts";
 import { httpMetrics } from "../metrics/http-metrics.ts";
 import { mountMetricsEndpoint } from "../metrics/metrics-endpoint.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -28,6 +32,11 @@ import { originCheck } from "./middleware/origin-check.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { mountStaticWeb } from "./static-web.ts";
+import { createStatementRoutes } from "../features/statements/statement-routes.ts";
+import { createBillingDataRoutes } from "../features/billing-data/billing-data-routes.ts";
+import { createStatementDocumentRoutes } from "../features/statement-documents/statement-document-routes.ts";
+import { createFileStorage } from "../files/create-file-storage.ts";
+import type { FileStorage } from "../files/file-storage.ts";
 
 export interface AppDeps {
   config: Config;
@@ -37,9 +46,11 @@ export interface AppDeps {
   logger: Logger;
   /** Serve the built web app (off in API-only tests). */
   serveWeb?: boolean;
+  /** Statement PDFs (DECISIONS 10); default from the configuration. */
+  files?: FileStorage;
 }
 
-const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//];
+const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/, /^\/api\/stripe\/webhook$/];
 
 function isPublicApiPath(path: string): boolean {
   return PUBLIC_API_PATHS.some((pattern) => pattern.test(path));
@@ -69,6 +80,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createHealthRoutes(database));
   app.route("/api", createMonitoringRoutes({ db, auth, config }));
   app.route("/api", createAuthRoutes({ auth, db, config }));
+  app.route("/api", createContactRoutes({ db, config }));
+  if (config.stripe) app.route("/api", createStripeWebhookRoutes({ db, stripe: config.stripe }));
   registerAuthPaths(app);
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -83,6 +96,11 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createTenantRoutes(db));
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createMeteringRoutes(db));
+  app.route("/api", createStatementRoutes(db));
+  app.route("/api", createSettingsRoutes(db, config));
+  app.route("/api", createActivityRoutes(db));
+  app.route("/api", createBillingDataRoutes(db));
+  app.route("/api", createStatementDocumentRoutes({ db, files: deps.files ?? createFileStorage(config) }));
 
   app.all("/api/*", () => {
     throw new NotFound("Diese API-Adresse gibt es nicht.");

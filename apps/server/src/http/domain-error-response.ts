@@ -9,6 +9,7 @@ import {
   NotFound,
   NotSignedIn,
   RateLimited,
+  UpstreamUnavailable,
   ValidationFailed,
 } from "../domain/domain-errors.ts";
 
@@ -26,6 +27,7 @@ export function toErrorAnswer(error: DomainError): ErrorAnswer {
   if (error instanceof ValidationFailed) {
     status = 400;
     if (Object.keys(error.fields).length > 0) body.error.fields = error.fields;
+    if (error.details) body.error.details = error.details;
   } else if (error instanceof NotSignedIn) {
     status = 401;
   } else if (error instanceof NotFound) {
@@ -43,6 +45,8 @@ export function toErrorAnswer(error: DomainError): ErrorAnswer {
     body.error.title = error.title;
   } else if (error instanceof Forbidden) {
     status = 403;
+  } else if (error instanceof UpstreamUnavailable) {
+    status = 502;
   } else if (error instanceof RateLimited) {
     status = 429;
     if (error.retryAfterSeconds !== undefined) headers["Retry-After"] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));

@@ -23,3 +23,9 @@ export const unauthorizedResponse = errorResponse("Nicht angemeldet");
 export const limitReachedResponse = errorResponse("Limit des Plans erreicht (LIMIT_REACHED, 'Limit erreicht')");
 export const notFoundResponse = errorResponse("Nicht gefunden oder gehört zu einem anderen Konto");
 export const deletedResponse = { description: "Gelöscht" };
+
+/** A PDF file (statement letters, overviews): the bytes themselves. */
+export const pdfResponse = (description: string) => ({
+  content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
+  description,
+});

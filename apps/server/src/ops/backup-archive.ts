@@ -63,7 +63,7 @@ export async function writeBackupArchive({ dataDir, databaseDump, target }: { da
 
 export interface ExtractedBackup {
   manifest: BackupManifest;
-  databaseDump: Uint8Array;
+  databaseDump: Uint8Array<ArrayBuffer>;
   /** The folder holding the other files of DATA_DIR; remove it with `dispose`. */
   filesDir: string;
   dispose(): void;

@@ -5,7 +5,6 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/database.ts";
 import { createLogger } from "../../src/lib/logger.ts";
-import { insertStatement } from "../support/fixtures.ts";
 import { makeDataDir, REPO_ROOT, startServerProcess, type ServerProcess } from "../support/server-process.ts";
 import { TEST_PASSWORD, toCookieHeader } from "../support/test-app.ts";
 
@@ -79,7 +78,6 @@ describe("backup and restore of the embedded data folder", () => {
       acceptTerms: true,
     });
     const cookie = toCookieHeader(signUp.response);
-    const userId = signUp.json.user.id as string;
     const property = await api(server, "POST", "/api/properties", { name: "Haus am Park", street: "Parkstraße", houseNumber: "12", postalCode: "33602", city: "Bielefeld", state: "Nordrhein-Westfalen", country: "Deutschland", propertyType: "Mehrfamilienhaus" }, cookie);
     const unit = await api(server, "POST", `/api/properties/${property.json.id}/units`, { name: "EG links", area: "62.50", persons: 2 }, cookie);
     const tenant = await api(server, "POST", "/api/tenants", { name: "Olga Ort", unitId: unit.json.id, moveInDate: "2024-01-01" }, cookie);
@@ -87,8 +85,24 @@ describe("backup and restore of the embedded data folder", () => {
     await api(server, "POST", `/api/tenants/${tenant.json.id}/occupants`, { persons: 3, validFrom: "2024-06-01" }, cookie);
     const meter = await api(server, "POST", "/api/meters", { meterNumber: "KW-1", meterType: "Kaltwasser", unitId: unit.json.id }, cookie);
     await api(server, "POST", `/api/meters/${meter.json.id}/readings`, { readingValue: "12.5", readingDate: "2024-01-01" }, cookie);
-    await api(server, "POST", "/api/billing-periods", { propertyId: property.json.id, billingPeriodStart: "2023-01-01", billingPeriodEnd: "2023-12-31" }, cookie);
+    const earlierPeriod = await api(server, "POST", "/api/billing-periods", { propertyId: property.json.id, billingPeriodStart: "2023-01-01", billingPeriodEnd: "2023-12-31" }, cookie);
     await api(server, "POST", "/api/rates", { utilityType: "electricity", rateName: "HT/NT", unitPrice: "0.35", basePrice: "12.50", tariffType: "time_based", tiers: [{ tierName: "HT", tierType: "time_based", unitPrice: "0.38" }, { tierName: "NT", tierType: "time_based", unitPrice: "0.28" }] }, cookie);
+    await api(server, "PUT", "/api/billing-data", { companyName: "Hausverwaltung Park GmbH", phone: "0521 123456", street: "Parkstraße", houseNumber: "1", postalCode: "33602", city: "Bielefeld", iban: "DE89 3704 0044 0532 0130 00" }, cookie);
+    await api(server, "PUT", "/api/notification-settings", { emailBilling: false, emailSystem: true, emailMarketing: true }, cookie);
+    await api(server, "POST", "/api/contact", { name: "Jana Vermieterin", email: "jana@example.de", subject: "Enterprise-Anfrage", message: "Wir verwalten 120 Einheiten und möchten ein Angebot." });
+    // A finalized statement run with its costs, CO2 inputs, a hand-entered consumption and its stored letter.
+    const period = await api(server, "POST", "/api/billing-periods", { propertyId: property.json.id, billingPeriodStart: "2024-01-01", billingPeriodEnd: "2024-12-31" }, cookie);
+    const costItems = [
+      { costType: "Grundsteuer", amount: "500.00", key: "area" },
+      { costType: "Kaltwasser", amount: "200.00", key: "consumption", meter: "coldwater" },
+    ];
+    const consumptionOverrides = [{ unitId: unit.json.id, meter: "coldwater", value: "30", reason: "Zähler defekt" }];
+    const run = await api(server, "POST", "/api/statements", { billingPeriodId: period.json.id, costItems, consumptionOverrides, finalize: true }, cookie);
+    // Another period's costs are still being entered: a draft with CO2 inputs.
+    await api(server, "PUT", `/api/billing-periods/${earlierPeriod.json.id}/costs`, { costItems: [{ costType: "Heizung", amount: "3000.00", key: "mixed", consumptionShare: 70, meter: "heating" }], co2: { fuel: "gas", consumptionKwh: "30000", heatingValue: "upper" }, consumptionOverrides }, cookie);
+    const letter = await fetch(`${server.baseUrl}/api/tenant-statements/${run.json.statements[0].id}/pdf`, { headers: { cookie } });
+    expect(letter.status).toBe(200);
+    expect((await letter.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     expect((await api(server, "POST", "/api/auth/sign-in/email", { email: "unbekannt@example.de", password: "Falsch123" })).response.status).toBe(401);
     await api(server, "POST", "/api/auth/request-password-reset", { email });
     await api(server, "POST", "/api/monitoring/errors", { kind: "error", message: "Testfehler", occurredAt: new Date().toISOString() }, cookie);
@@ -98,10 +112,11 @@ describe("backup and restore of the embedded data folder", () => {
     while (!fs.existsSync(outbox) || fs.readdirSync(outbox).length === 0) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 300));
 
-    // Statements have no API on this branch yet: one is written directly while the app is stopped.
+    // Written directly while the app is stopped.
     expect(await server.stop()).toBe(0);
     const direct = await openDatabase({ kind: "pglite", dataDir: original }, createLogger("warn"));
-    await insertStatement(direct.db, userId, property.json.id, unit.json.id);
+    // A Stripe webhook needs the payment provider configured; its idempotency row is written directly.
+    await direct.db.insertInto("stripeEvents").values({ id: "evt_sicherung", type: "checkout.session.completed" }).execute();
     await direct.close();
     const expected = await snapshotDatabase(original);
     const emptyTables = Object.entries(expected).filter(([, rows]) => rows.length === 0).map(([table]) => table);
@@ -138,6 +153,7 @@ describe("backup and restore of the embedded data folder", () => {
     expect(restore.status).toBe(0);
     expect(await snapshotDatabase(restored)).toEqual(expected);
     expect(fs.readdirSync(path.join(restored, "outbox"))).toEqual(fs.readdirSync(outbox));
+    expect(fs.readdirSync(path.join(restored, "files"), { recursive: true })).toEqual(fs.readdirSync(path.join(original, "files"), { recursive: true }));
     expect(fs.readFileSync(path.join(restored, "auth-secret"), "utf8")).toBe(fs.readFileSync(path.join(original, "auth-secret"), "utf8"));
 
     // The app starts on the restored folder: the old session and the password still work.

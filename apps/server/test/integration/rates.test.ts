@@ -72,27 +72,29 @@ describe.each(TEST_DRIVERS)("/api/rates (%s)", (driver) => {
     expect(activity).toMatchObject({ entityType: "rate", action: "created", entityName: "Stadtwerke Basis" });
   });
 
-  it("blocks prices below 50 % or above 200 % of the regional average, on the rate's region", async () => {
+  it("asks to confirm prices below 50 % or above 200 % of the regional average, on the rate's region", async () => {
     const a = await createMeteringAccount(t);
     const post = (body: Record<string, unknown>) => t.request("POST", "/api/rates", { cookie: a.cookie, body: { ...electricity, ...body } });
     const low = await post({ unitPrice: "0.1749" });
-    expect(low.status).toBe(400);
+    expect(low.status).toBe(409);
+    const lowWarning = "Bitte prüfen Sie die Eingabe: Der Preis liegt unter 50 % des regionalen Durchschnitts (0,35 €/kWh).";
     expect((await readJson(low)).error).toMatchObject({
-      code: "VALIDATION",
-      message: BLOCKED,
-      fields: { unitPrice: "Bitte prüfen Sie die Eingabe: Der Preis liegt unter 50 % des regionalen Durchschnitts (0,35 €/kWh)." },
+      code: "RATE_PRICE_WARNING",
+      message: `${BLOCKED} ${lowWarning}`,
+      requiresConfirmation: true,
+      fields: { unitPrice: lowWarning },
     });
     const high = await post({ unitPrice: "0.700001" });
-    expect(high.status).toBe(400);
+    expect(high.status).toBe(409);
     expect((await readJson(high)).error.fields.unitPrice).toBe("Bitte prüfen Sie die Eingabe: Der Preis liegt über 200 % des regionalen Durchschnitts (0,35 €/kWh).");
     // Exactly 50 % and 200 % are inside; a base price far off only warns.
     expect((await post({ unitPrice: "0.175" })).status).toBe(201);
     expect((await post({ unitPrice: "0.70", basePrice: "40" })).status).toBe(201);
     // Hamburg gas average 0.11: 0.0549 is below half of it; 0.056 is not.
-    expect((await post({ utilityType: "gas", region: "Hamburg", unitPrice: "0.0549" })).status).toBe(400);
+    expect((await post({ utilityType: "gas", region: "Hamburg", unitPrice: "0.0549" })).status).toBe(409);
     expect((await post({ utilityType: "gas", region: "Hamburg", unitPrice: "0.056" })).status).toBe(201);
-    expect((await post({ utilityType: "gas", unitPrice: "0.056" })).status).toBe(400);
-    expect((await post({ utilityType: "coldwater", unitPrice: "0" })).status).toBe(400);
+    expect((await post({ utilityType: "gas", unitPrice: "0.056" })).status).toBe(409);
+    expect((await post({ utilityType: "coldwater", unitPrice: "0" })).status).toBe(409);
     const rows = await t.db.selectFrom("utilityRates").select(["unitPrice", "region"]).where("userId", "=", a.userId).orderBy("unitPrice").execute();
     expect(rows).toEqual([
       { unitPrice: "0.056000", region: "Hamburg" },
@@ -216,8 +218,8 @@ describe.each(TEST_DRIVERS)("/api/rates (%s)", (driver) => {
     expect(await readJson(edited)).toMatchObject({ rateName: "Neu", unitPrice: "0.331200", tariffType: "standard", tiers: [], validFrom: "2025-01-01" });
     expect(await t.db.selectFrom("utilityRateTiers").select("id").where("rateId", "=", created.id).execute()).toHaveLength(0);
     const blocked = await patch({ unitPrice: "1.00" });
-    expect(blocked.status).toBe(400);
-    expect((await readJson(blocked)).error.message).toBe(BLOCKED);
+    expect(blocked.status).toBe(409);
+    expect((await readJson(blocked)).error).toMatchObject({ code: "RATE_PRICE_WARNING", requiresConfirmation: true });
     expect((await t.db.selectFrom("utilityRates").select("unitPrice").where("id", "=", created.id).executeTakeFirstOrThrow()).unitPrice).toBe("0.331200");
 
     const removed = await t.request("DELETE", `/api/rates/${created.id}`, { cookie: a.cookie });

@@ -164,8 +164,10 @@ describe.each(TEST_DRIVERS)("/api/tenants (%s)", (driver) => {
 
   it("accepts the phone formats of the specification and refuses the others", async () => {
     const { cookie, unit } = await setUpAccount();
-    for (const phone of ["+49 170 1234567", "030/123456", "0521-98765", "(0521) 12 34 56", "+4930123"]) {
-      const { status, body } = await createTenant(cookie, { name: "Tel Test", unitId: unit.id, moveInDate: "2024-01-01", phone, moveOutDate: "2024-02-01" });
+    for (const [index, phone] of ["+49 170 1234567", "030/123456", "0521-98765", "(0521) 12 34 56", "+4930123"].entries()) {
+      // One tenancy per unit at a time (decision 0980): each in its own year.
+      const year = 2010 + index;
+      const { status, body } = await createTenant(cookie, { name: "Tel Test", unitId: unit.id, moveInDate: `${year}-01-01`, phone, moveOutDate: `${year}-02-01` });
       expect(status, phone).toBe(201);
       expect(body.phone).toBe(phone);
     }
@@ -333,19 +335,21 @@ describe.each(TEST_DRIVERS)("/api/tenants (%s)", (driver) => {
 
   it("enforces maxTenants on active tenants: create, re-activate and clearing the move-out date", async () => {
     const { cookie, userId, property } = await setUpAccount();
-    const units = [await insertUnit(t.db, userId, property.id, { name: "1" }), await insertUnit(t.db, userId, property.id, { name: "2" })];
+    // One unit each: a unit is let to one tenancy at a time (decision 0980).
+    const units = [];
+    for (const name of ["1", "2", "3", "4", "5"]) units.push(await insertUnit(t.db, userId, property.id, { name }));
     const created = [];
     for (const [i, name] of ["Erster", "Zweite", "Dritter"].entries()) {
-      const { status, body } = await createTenant(cookie, { name, unitId: units[i % 2]!.id, moveInDate: "2024-01-01" });
+      const { status, body } = await createTenant(cookie, { name, unitId: units[i]!.id, moveInDate: "2024-01-01" });
       expect(status).toBe(201);
       created.push(body);
     }
-    const fourth = await createTenant(cookie, { name: "Vierte", unitId: units[0]!.id, moveInDate: "2024-01-01" });
+    const fourth = await createTenant(cookie, { name: "Vierte", unitId: units[3]!.id, moveInDate: "2024-01-01" });
     expect(fourth.status).toBe(403);
     expect(fourth.body.error).toMatchObject({ code: "LIMIT_REACHED", message: "Sie haben das Limit von 3 Mietern erreicht.", title: "Limit erreicht", limit: 3 });
 
     // A former tenant does not take a slot.
-    const former = await createTenant(cookie, { name: "Ehemalige", unitId: units[0]!.id, moveInDate: "2020-01-01", moveOutDate: "2021-01-01" });
+    const former = await createTenant(cookie, { name: "Ehemalige", unitId: units[4]!.id, moveInDate: "2020-01-01", moveOutDate: "2021-01-01" });
     expect(former.status).toBe(201);
     const reactivate = await t.request("POST", `/api/tenants/${former.body.id}/move-in`, { cookie });
     expect(reactivate.status).toBe(403);
@@ -358,7 +362,7 @@ describe.each(TEST_DRIVERS)("/api/tenants (%s)", (driver) => {
     // Moving one out frees a slot.
     await t.request("POST", `/api/tenants/${created[0].id}/move-out`, { cookie });
     expect((await t.request("POST", `/api/tenants/${former.body.id}/move-in`, { cookie })).status).toBe(200);
-    expect((await createTenant(cookie, { name: "Fünfte", unitId: units[1]!.id, moveInDate: "2024-01-01" })).status).toBe(403);
+    expect((await createTenant(cookie, { name: "Fünfte", unitId: units[3]!.id, moveInDate: "2024-01-01" })).status).toBe(403);
     const count = await t.db.selectFrom("tenants").select("id").where("userId", "=", userId).where("isActive", "=", true).execute();
     expect(count).toHaveLength(3);
   });

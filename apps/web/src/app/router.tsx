@@ -19,6 +19,10 @@ import { propertyRoutes } from "../features/properties/routes";
 import { tenantRoutes } from "../features/tenants/routes";
 import { meterRoutes } from "../features/meters/routes";
 import { rateRoutes } from "../features/rates/routes";
+import { statementRoutes } from "../features/statements/routes";
+import { settingsRoutes } from "../features/settings/routes";
+import { activityRoutes } from "../features/activity/routes";
+import { helpRoutes } from "../features/help/routes";
 
 const FEATURES: FeatureRoutes[] = [
   landingRoutes,
@@ -28,6 +32,10 @@ const FEATURES: FeatureRoutes[] = [
   tenantRoutes,
   meterRoutes,
   rateRoutes,
+  statementRoutes,
+  settingsRoutes,
+  activityRoutes,
+  helpRoutes,
 ];
 
 function collect(slot: keyof FeatureRoutes): RouteObject[] {

@@ -13,6 +13,8 @@ export class ApiError extends Error {
   readonly title: string | undefined;
   readonly limit: number | undefined;
   readonly requiresConfirmation: boolean;
+  /** Every message when the server gives several (e.g. the calculation's errors); else []. */
+  readonly details: string[];
 
   constructor(init: {
     status: number;
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     title?: string | undefined;
     limit?: number | undefined;
     requiresConfirmation?: boolean | undefined;
+    details?: string[] | undefined;
   }) {
     super(init.message);
     this.status = init.status;
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.title = init.title;
     this.limit = init.limit;
     this.requiresConfirmation = init.requiresConfirmation ?? false;
+    this.details = init.details ?? [];
   }
 
   get isUnauthorized(): boolean {

@@ -33,6 +33,9 @@ export const CATEGORY_BY_ERROR_CODE: Readonly<Record<string, ErrorCategory>> = {
   LIMIT_REACHED: "permission",
   FEATURE_NOT_IN_PLAN: "permission",
   READING_DECREASE: "meterReading",
+  // Decisions 0980 and 0982: the user's input meets a rule (another tenancy, an unusual price).
+  TENANCY_OVERLAP: "validation",
+  RATE_PRICE_WARNING: "validation",
 };
 
 export function classifyError(error: unknown): ErrorCategory {

@@ -17,6 +17,14 @@ export const RATE_PRICE_MAX_PERCENT = 200;
 /** The alert that blocks saving (section 5). */
 export const RATE_PRICE_CHECK_BLOCKED_MESSAGE = "Bitte überprüfen Sie die Eingaben. Es gibt Warnungen bei der Preisvalidierung.";
 
+/**
+ * A price outside 50-200 % of the average is unusual, not wrong (water and sewage together at
+ * 6,10 EUR/m³ are real): the server answers 409 with this code and requiresConfirmation until the
+ * request repeats with confirmPriceWarning: true (issue 15, decision 0982).
+ */
+export const RATE_PRICE_WARNING_CODE = "RATE_PRICE_WARNING";
+export const RATE_PRICE_CONFIRM_QUESTION = "Ungewöhnlichen Preis trotzdem speichern?";
+
 export interface RatePriceCheckInput {
   utilityType: UtilityType;
   region?: string | null;

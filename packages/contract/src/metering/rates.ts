@@ -184,6 +184,8 @@ export const rateBodySchema = z
     validUntil: optionalDate,
     region: z.enum(RATE_REGIONS, { error: RATE_MESSAGES.regionInvalid }).optional().default(DEFAULT_RATE_REGION),
     tiers: z.array(rateTierBodySchema).max(20, RATE_MESSAGES.tooManyTiers).optional().default([]),
+    /** The user confirmed a unit price outside 50-200 % of the regional average (decision 0982). */
+    confirmPriceWarning: z.boolean({ error: "Ungültige Bestätigung der Preiswarnung." }).optional().default(false),
   })
   .superRefine((body, ctx) => {
     if (!body.isGlobal && !body.propertyId) {

@@ -111,3 +111,13 @@ export const HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT = 50;
 export const HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT = 70;
 /** Prepayments above this monthly amount draw a warning (part 2, section 5). */
 export const PREPAYMENT_WARNING_THRESHOLD_EUROS = 10000;
+
+/**
+ * Categories of the labour part of a cost item for the tenant's income-tax reduction:
+ * householdServices = haushaltsnahe Dienstleistungen (§ 35a Abs. 2 Satz 1 EStG),
+ * craftsmen = Handwerkerleistungen (§ 35a Abs. 3 EStG). Contract v1.1.
+ */
+export const TAX_CATEGORIES = ["householdServices", "craftsmen"] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+/** A labour part without a category counts as household services (contract v1.1). */
+export const DEFAULT_TAX_CATEGORY: TaxCategory = "householdServices";

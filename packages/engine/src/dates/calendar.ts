@@ -14,7 +14,19 @@ export interface CivilDate {
   day: number;
 }
 
-const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DASH = 45;
+const DIGIT_ZERO = 48;
+
+// The number written by the ASCII digits text[start..end), or -1 if one is not a digit (0-9).
+function readDigits(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let index = start; index < end; index += 1) {
+    const digit = text.charCodeAt(index) - DIGIT_ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
 
 /** Is this a leap year in the Gregorian calendar? */
 export function isLeapYear(year: number): boolean {
@@ -36,11 +48,12 @@ export function getDaysInYear(year: number): number {
 
 /** Splits a "YYYY-MM-DD" string into its parts, or null if it is not a real calendar date. */
 export function parseIsoDate(text: string): CivilDate | null {
-  const match = ISO_DATE_PATTERN.exec(text);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
+  // The pattern checked by character codes: this runs for every date of a statement.
+  if (text.length !== 10 || text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH) return null;
+  const year = readDigits(text, 0, 4);
+  const month = readDigits(text, 5, 7);
+  const day = readDigits(text, 8, 10);
+  if (year < 0 || month < 0 || day < 0) return null;
   if (month < 1 || month > 12) return null;
   if (day < 1 || day > getDaysInMonth(year, month)) return null;
   return { year, month, day };

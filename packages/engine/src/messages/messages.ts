@@ -73,8 +73,14 @@ export const MESSAGES = Object.freeze({
     `Mietverhältnisse "${firstId}" und "${secondId}" der Wohneinheit "${unitId}" überschneiden sich`,
   intermediateReadingsExceedUnit: (unitId: string, meter: string): string =>
     `Zwischenablesungen der Wohneinheit "${unitId}" (${meter}) übersteigen deren Gesamtverbrauch; für die übrigen Zeiträume zählt 0`,
+  // Occupant periods (contract v1.1; the overlap text word for word).
+  occupantPeriodsOverlap: (tenancyId: string): string => `Belegungszeiträume des Mietverhältnisses "${tenancyId}" überschneiden sich`,
+  occupantEndBeforeStart: (path: string): string => `Feld "${path}": Das Ende des Belegungszeitraums liegt vor dessen Beginn`,
   readingOutsidePeriod: (path: string, tenancyId: string): string =>
     `Feld "${path}": Mietverhältnis "${tenancyId}" liegt außerhalb des Abrechnungszeitraums; der Wert wird nicht berücksichtigt`,
+
+  // Labour part for § 35a EStG (contract v1.1), word for word.
+  laborCostsOutOfRange: (costType: string): string => `Lohnanteil von ${costType} liegt nicht zwischen 0 und dem Betrag`,
 
   // Prepayments (part 2, section 5), word for word.
   prepaymentNotPositive: (): string => "Vorauszahlungsbetrag muss größer als 0 sein",

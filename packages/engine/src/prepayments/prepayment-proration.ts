@@ -117,3 +117,39 @@ function splitIntoMonths(range: DateRange): MonthSlice[] {
     }
   }
 }
+
+/**
+ * The total of proratePrepayments in cents, for the statement's hot path: the same rounding
+ * per month and prepayment (DECISIONS 5), on integers only, without the month list and the
+ * average. Amounts finer than cents take the full calculation.
+ */
+export function sumProratedPrepaymentCents(prepayments: readonly PrepaymentPeriod[], range: DateRange): number {
+  let totalCents = 0;
+  for (const prepayment of prepayments) {
+    const amount = prepayment.monthlyAmount;
+    if (typeof amount !== "string" || !isMoneyString(amount)) return proratePrepayments(prepayments, range).totalCents;
+    const monthlyCents = parseMoneyToCents(amount);
+    if (Math.abs(monthlyCents) >= 1e12) return proratePrepayments(prepayments, range).totalCents;
+    const overlap = intersectRanges({ from: prepayment.validFrom, to: prepayment.validUntil ?? OPEN_END_DATE }, range);
+    if (!overlap) continue;
+    const start = parseIsoDate(overlap.from);
+    const end = parseIsoDate(overlap.to);
+    if (!start || !end) throw new RangeError(`Not a date range: ${overlap.from}..${overlap.to}`);
+    let year = start.year;
+    let month = start.month;
+    for (;;) {
+      const daysInMonth = getDaysInMonth(year, month);
+      const isFirst = year === start.year && month === start.month;
+      const isLast = year === end.year && month === end.month;
+      const days = (isLast ? end.day : daysInMonth) - (isFirst ? start.day : 1) + 1;
+      totalCents += days === daysInMonth ? monthlyCents : roundHalfUpDivision(monthlyCents * days, daysInMonth);
+      if (isLast) break;
+      month += 1;
+      if (month > 12) {
+        month = 1;
+        year += 1;
+      }
+    }
+  }
+  return totalCents;
+}

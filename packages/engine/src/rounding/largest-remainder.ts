@@ -41,11 +41,10 @@ export function allocateScaledShares(totalCents: number, shares: readonly bigint
   }
   let missing = totalCents - flooredSum;
   if (missing === 0 || count === 0) return cents;
-  const order = Array.from({ length: count }, (_, index) => index);
   // Doubles order the remainders where they differ (Number() of a BigInt is monotonic);
   // equal doubles fall back to the exact integers.
   const approximate = remainders.map((remainder) => Number(remainder));
-  order.sort((a, b) => {
+  const compare = (a: number, b: number): number => {
     const approximateA = approximate[a] as number;
     const approximateB = approximate[b] as number;
     if (approximateA !== approximateB) return approximateB - approximateA;
@@ -56,7 +55,31 @@ export function allocateScaledShares(totalCents: number, shares: readonly bigint
     const shareB = shares[b] as bigint;
     if (shareA !== shareB) return shareA < shareB ? 1 : -1;
     return a - b;
-  });
+  };
+  if (missing > 0 && missing < count) {
+    // The usual case: only the lines at the cut-off double need the full order. Every line
+    // whose double is above the missing-th largest double has a larger exact remainder than
+    // all lines at or below it, so it gets a cent whatever their order.
+    const cutOff = Float64Array.from(approximate).sort()[count - missing] as number;
+    const tied: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const value = approximate[index] as number;
+      if (value > cutOff) {
+        cents[index] = (cents[index] as number) + 1;
+        missing -= 1;
+      } else if (value === cutOff) {
+        tied.push(index);
+      }
+    }
+    tied.sort(compare);
+    for (let position = 0; position < missing; position += 1) {
+      const index = tied[position] as number;
+      cents[index] = (cents[index] as number) + 1;
+    }
+    return cents;
+  }
+  const order = Array.from({ length: count }, (_, index) => index);
+  order.sort(compare);
   // Normally 0 <= missing < count. Beyond that (shares that do not add up to the total,
   // which the statement never produces) cents still go round in the same order.
   while (missing > 0) {
@@ -86,14 +109,24 @@ const MICRO_EURO = 10n ** BigInt(SHARE_DECIMALS_OF_CENT - 4);
 
 /** Formats a share in units of 10^-20 cent as euros with six decimals, half up ("1379.207554"). */
 export function formatScaledShareAsEuros(share: bigint): string {
-  const microEuros = (share + HALF_MICRO_EURO) / MICRO_EURO;
-  if (microEuros <= 9007199254740991n) {
-    // The usual case in plain numbers: a share below 9 billion euros.
-    const value = Number(microEuros);
-    const euros = Math.floor(value / 1e6);
-    const fraction = String(value - euros * 1e6);
-    return `${euros}.${"000000".slice(fraction.length)}${fraction}`;
+  // Usually the double of the share decides the rounding to micro-euros already: Number()
+  // of a BigInt, the division by 10^16 (exact in a double) and the + 0.5 each round by at
+  // most 2^-53 relative. Only a value within that margin of a rounding boundary takes BigInt.
+  const approximate = Number(share) / 1e16 + 0.5;
+  const rounded = Math.floor(approximate);
+  const margin = approximate * 4.5e-16 + 1e-9;
+  if (rounded <= 9007199254740991 && approximate - rounded > margin && rounded + 1 - approximate > margin) {
+    return formatMicroEuroNumber(rounded);
   }
+  const microEuros = (share + HALF_MICRO_EURO) / MICRO_EURO;
+  if (microEuros <= 9007199254740991n) return formatMicroEuroNumber(Number(microEuros));
   const digits = microEuros.toString();
   return `${digits.slice(0, -6)}.${digits.slice(-6)}`;
+}
+
+// Micro-euros below 2^53 as euros with six decimals.
+function formatMicroEuroNumber(value: number): string {
+  const euros = Math.floor(value / 1e6);
+  const fraction = String(value - euros * 1e6);
+  return `${euros}.${"000000".slice(fraction.length)}${fraction}`;
 }

@@ -1,7 +1,7 @@
 import { addDays, countDaysInclusive, type IsoDate, maxDate, minDate } from "../dates/calendar.ts";
 import { OPEN_END_DATE } from "../dates/date-range.ts";
 import { degreeDayUnits } from "../heating/degree-days.ts";
-import type { StatementInput, TenancyInput, UnitInput } from "../types.ts";
+import type { OccupantInput, StatementInput, TenancyInput, UnitInput } from "../types.ts";
 import { toScaledQuantity } from "./fixed-point.ts";
 
 /**
@@ -26,6 +26,12 @@ export interface BillingLine {
   area: bigint;
   /** Persons of the tenancy (default the unit's), 0 for vacancy (DECISIONS 2); units of 10^-9. */
   persons: bigint;
+  /**
+   * The persons key's weights (contract v1.1): the sum over the line's days of that day's
+   * persons (an occupant period's, else `persons`), times days or degree-day units.
+   */
+  personDayUnits: bigint;
+  personDegreeDayUnits: bigint;
 }
 
 /** A unit with its lines, in date order. */
@@ -50,6 +56,17 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
   }
   const result: UnitLines[] = [];
   let position = 0;
+  // Most lines span the same dates (the whole period); their time weights are computed once.
+  const timeByRange = new Map<string, { days: number; degreeDays: bigint }>();
+  const getTime = (from: IsoDate, to: IsoDate): { days: number; degreeDays: bigint } => {
+    const key = `${from}/${to}`;
+    let time = timeByRange.get(key);
+    if (!time) {
+      time = { days: countDaysInclusive(from, to), degreeDays: degreeDayUnits(from, to) };
+      timeByRange.set(key, time);
+    }
+    return time;
+  };
   input.units.forEach((unit, unitIndex) => {
     const tenancies = (tenanciesByUnit.get(unit.id) ?? [])
       .filter((tenancy) => tenancy.start <= end && (tenancy.end ?? OPEN_END_DATE) >= start)
@@ -57,7 +74,12 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
     const area = toScaledQuantity(unit.area);
     const lines: BillingLine[] = [];
     const pushLine = (tenancy: TenancyInput | null, from: IsoDate, to: IsoDate): void => {
-      const days = countDaysInclusive(from, to);
+      const { days, degreeDays } = getTime(from, to);
+      const persons = tenancy ? toScaledQuantity(tenancy.persons ?? unit.persons ?? 0) : 0n;
+      const dayUnits = BigInt(days);
+      const personWeights = tenancy?.occupants?.length
+        ? weighPersonDays(tenancy.occupants, persons, from, to)
+        : { days: persons * dayUnits, degreeDays: persons * degreeDays };
       lines.push({
         position: position++,
         unitIndex,
@@ -66,10 +88,12 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
         from,
         to,
         days,
-        dayUnits: BigInt(days),
-        degreeDayUnits: degreeDayUnits(from, to),
+        dayUnits,
+        degreeDayUnits: degreeDays,
         area,
-        persons: tenancy ? toScaledQuantity(tenancy.persons ?? unit.persons ?? 0) : 0n,
+        persons,
+        personDayUnits: personWeights.days,
+        personDegreeDayUnits: personWeights.degreeDays,
       });
     };
     let nextFree: IsoDate = start;
@@ -84,4 +108,31 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
     result.push({ unit, unitIndex, lines });
   });
   return result;
+}
+
+/**
+ * Person-days and person-degree-days of a tenancy's line (contract v1.1): each stretch of
+ * the line inside an occupant period counts that period's persons, every other day the
+ * tenancy's persons. The caller has checked that the periods do not overlap.
+ */
+function weighPersonDays(occupants: readonly OccupantInput[], basePersons: bigint, from: IsoDate, to: IsoDate): { days: bigint; degreeDays: bigint } {
+  let days = 0n;
+  let degreeDays = 0n;
+  const add = (persons: bigint, segmentFrom: IsoDate, segmentTo: IsoDate): void => {
+    if (segmentTo < segmentFrom || persons === 0n) return;
+    days += persons * BigInt(countDaysInclusive(segmentFrom, segmentTo));
+    degreeDays += persons * degreeDayUnits(segmentFrom, segmentTo);
+  };
+  const sorted = [...occupants].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  let nextDay: IsoDate = from;
+  for (const occupant of sorted) {
+    const segmentFrom = maxDate(occupant.from, from);
+    const segmentTo = minDate(occupant.to ?? OPEN_END_DATE, to);
+    if (segmentTo < segmentFrom) continue;
+    if (segmentFrom > nextDay) add(basePersons, nextDay, addDays(segmentFrom, -1));
+    add(toScaledQuantity(occupant.persons), segmentFrom, segmentTo);
+    nextDay = addDays(segmentTo, 1);
+  }
+  if (nextDay <= to) add(basePersons, nextDay, to);
+  return { days, degreeDays };
 }

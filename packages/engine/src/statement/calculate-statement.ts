@@ -1,11 +1,11 @@
-import { HEATING_COST_TYPE, isHeizkvCostType, type MeterKind } from "../constants/domain.ts";
+import { DEFAULT_TAX_CATEGORY, HEATING_COST_TYPE, isHeizkvCostType, type MeterKind, type TaxCategory } from "../constants/domain.ts";
 import { calculateCo2Split, type Co2SplitResult } from "../co2/co2-split.ts";
 import { DEGREE_DAY_UNITS_PER_MILLE } from "../heating/degree-days.ts";
 import { MESSAGES } from "../messages/messages.ts";
 import { Decimal, ZERO } from "../money/decimal.ts";
 import { formatCents, parseMoneyToCents } from "../money/money.ts";
-import { proratePrepayments } from "../prepayments/prepayment-proration.ts";
-import { allocateCentsByLargestRemainder, formatScaledShareAsEuros } from "../rounding/largest-remainder.ts";
+import { sumProratedPrepaymentCents } from "../prepayments/prepayment-proration.ts";
+import { allocateCentsByLargestRemainder } from "../rounding/largest-remainder.ts";
 import type {
   Allocation,
   AllocationPart,
@@ -147,28 +147,39 @@ function assembleResult(
 ): StatementResult {
   const allocationsByPosition: Allocation[][] = lines.map(() => []);
   const centsByPosition: number[] = lines.map(() => 0);
+  // Contract v1.1: labour shares per line by § 35a EStG category.
+  const householdServicesByPosition: number[] = lines.map(() => 0);
+  const craftsmenByPosition: number[] = lines.map(() => 0);
   const items: ItemSummary[] = [];
   const describer = includeBasis ? new PartDescriber() : null;
   // One item at a time: its exact shares are dropped before the next item is distributed.
   for (const preparedItem of preparedItems) {
-    const item = distributeItem(preparedItem, preparedItem.amountCents - (co2ShareByItem[preparedItem.itemIndex] ?? 0), includeBasis);
+    const item = distributeItem(preparedItem, preparedItem.amountCents - (co2ShareByItem[preparedItem.itemIndex] ?? 0), includeBasis ? "parts" : "exact");
     const { prepared } = item;
-    const totals = describer ? describer.describeTotals(item) : [];
+    const displays = describer ? describer.describeItem(item) : [];
+    const labor = distributeLaborCosts(prepared);
+    const laborTarget = labor && labor.category === "craftsmen" ? craftsmenByPosition : householdServicesByPosition;
     let vacancyCents = 0;
     prepared.lines.forEach((line, index) => {
       const cents = item.cents[index] as number;
       if (!line.tenancy) vacancyCents += cents;
       centsByPosition[line.position] = (centsByPosition[line.position] as number) + cents;
-      (allocationsByPosition[line.position] as Allocation[]).push({
+      const allocation: Allocation = {
         costType: prepared.item.costType,
         amount: formatCents(cents),
         key: prepared.key,
-        exactAmount: formatScaledShareAsEuros(item.exactShares[index] as bigint),
-        parts: describer ? describer.describe(item, index, line.position, totals) : [],
-      });
+        exactAmount: (item.exactTexts as string[])[index] as string,
+        parts: describer ? describer.describe(displays, index, line.position) : [],
+      };
+      if (labor) {
+        const laborCents = labor.cents[index] as number;
+        allocation.laborCosts = formatCents(laborCents);
+        laborTarget[line.position] = (laborTarget[line.position] as number) + laborCents;
+      }
+      (allocationsByPosition[line.position] as Allocation[]).push(allocation);
     });
     const co2Cents = co2ShareByItem[prepared.itemIndex] ?? 0;
-    items.push({
+    const summary: ItemSummary = {
       costType: prepared.item.costType,
       amount: formatCents(prepared.amountCents),
       distributed: formatCents(item.distributedCents),
@@ -178,7 +189,12 @@ function assembleResult(
       co2LandlordShare: formatCents(co2Cents),
       consumptionShare: prepared.consumptionShare,
       meter: prepared.meter,
-    });
+    };
+    if (labor) {
+      summary.laborCosts = formatCents(labor.totalCents);
+      summary.taxCategory = labor.category;
+    }
+    items.push(summary);
   }
 
   const tenancies: TenancyStatement[] = [];
@@ -189,7 +205,7 @@ function assembleResult(
     const degreeDayPerMille = toDisplayNumber(line.degreeDayUnits, DEGREE_DAY_UNITS_PER_MILLE);
     if (line.tenancy) {
       // DECISIONS 5: prepayments of the tenancy's own days inside the period, prorated by day.
-      const prepayments = proratePrepayments(line.tenancy.prepayments ?? [], { from: line.from, to: line.to });
+      const prepaymentCents = sumProratedPrepaymentCents(line.tenancy.prepayments ?? [], { from: line.from, to: line.to });
       tenancies.push({
         tenancyId: line.tenancy.id,
         unitId: line.unit.id,
@@ -200,8 +216,12 @@ function assembleResult(
         degreeDayPerMille,
         allocations,
         total: formatCents(totalCents),
-        prepayments: prepayments.total,
-        balance: formatCents(totalCents - prepayments.totalCents),
+        prepayments: formatCents(prepaymentCents),
+        balance: formatCents(totalCents - prepaymentCents),
+        taxDeductible: {
+          householdServices: formatCents(householdServicesByPosition[line.position] as number),
+          craftsmen: formatCents(craftsmenByPosition[line.position] as number),
+        },
       });
     } else {
       vacancy.push({ unitId: line.unit.id, from: line.from, to: line.to, days: line.days, degreeDayPerMille, allocations, total: formatCents(totalCents) });
@@ -227,35 +247,49 @@ function assembleResult(
 class PartDescriber {
   private readonly displayCache = new Map<readonly bigint[], Map<bigint, (number | undefined)[]>>();
 
-  describe(item: DistributedItem, lineIndex: number, position: number, totals: readonly number[]): AllocationPart[] {
-    const { prepared } = item;
-    const timeScale = prepared.isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
-    return prepared.parts.map((part, partIndex) => {
+  /** The display lists of the item's parts, looked up once per item rather than per line. */
+  describeItem(item: DistributedItem): PartDisplay[] {
+    const timeScale = item.prepared.isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
+    return item.prepared.parts.map((part, partIndex) => {
       const isTimed = part.timeWeights !== null;
       const quantityScale = isTimed ? QUANTITY_SCALE : QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE;
       const weightScale = isTimed ? QUANTITY_SCALE * timeScale : quantityScale;
       return {
         basis: part.basis,
         percent: part.percent,
-        quantity: this.getDisplayNumber(part.quantities, position, quantityScale),
-        timeWeight: part.timeWeights ? this.getDisplayNumber(part.timeWeights, position, timeScale) : null,
-        weight: this.getDisplayNumber(part.weights, position, weightScale),
-        totalWeight: totals[partIndex] as number,
-        exactAmount: item.exactParts ? formatScaledShareAsEuros((item.exactParts[partIndex] as bigint[])[lineIndex] as bigint) : "",
+        quantities: this.getDisplayList(part.quantities, quantityScale),
+        quantityValues: part.quantities,
+        quantityScale,
+        timeWeights: part.timeWeights ? this.getDisplayList(part.timeWeights, timeScale) : null,
+        timeValues: part.timeWeights,
+        timeScale,
+        weights: this.getDisplayList(part.weights, weightScale),
+        weightValues: part.weights,
+        weightScale,
+        totalWeight: toDisplayNumber(part.totalWeight, weightScale),
+        exactTexts: item.exactPartTexts ? (item.exactPartTexts[partIndex] as string[]) : null,
       };
     });
   }
 
-  /** The parts' total weights as display numbers, once per item. */
-  describeTotals(item: DistributedItem): number[] {
-    const timeScale = item.prepared.isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
-    return item.prepared.parts.map((part) => {
-      const weightScale = part.timeWeights !== null ? QUANTITY_SCALE * timeScale : QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE;
-      return toDisplayNumber(part.totalWeight, weightScale);
-    });
+  describe(displays: readonly PartDisplay[], lineIndex: number, position: number): AllocationPart[] {
+    const parts = new Array<AllocationPart>(displays.length);
+    for (let partIndex = 0; partIndex < displays.length; partIndex += 1) {
+      const display = displays[partIndex] as PartDisplay;
+      parts[partIndex] = {
+        basis: display.basis,
+        percent: display.percent,
+        quantity: displayAt(display.quantities, display.quantityValues, position, display.quantityScale),
+        timeWeight: display.timeWeights && display.timeValues ? displayAt(display.timeWeights, display.timeValues, position, display.timeScale) : null,
+        weight: displayAt(display.weights, display.weightValues, position, display.weightScale),
+        totalWeight: display.totalWeight,
+        exactAmount: display.exactTexts ? (display.exactTexts[lineIndex] as string) : "",
+      };
+    }
+    return parts;
   }
 
-  private getDisplayNumber(values: readonly bigint[], position: number, scale: bigint): number {
+  private getDisplayList(values: readonly bigint[], scale: bigint): (number | undefined)[] {
     let byScale = this.displayCache.get(values);
     if (!byScale) {
       byScale = new Map();
@@ -266,13 +300,46 @@ class PartDescriber {
       numbers = new Array<number | undefined>(values.length);
       byScale.set(scale, numbers);
     }
-    let number = numbers[position];
-    if (number === undefined) {
-      number = toDisplayNumber(values[position] ?? 0n, scale);
-      numbers[position] = number;
-    }
-    return number;
+    return numbers;
   }
+}
+
+/** One part of an item as the basis shows it; display numbers are filled in on first use. */
+interface PartDisplay {
+  basis: AllocationPart["basis"];
+  percent: number;
+  quantities: (number | undefined)[];
+  quantityValues: readonly bigint[];
+  quantityScale: bigint;
+  timeWeights: (number | undefined)[] | null;
+  timeValues: readonly bigint[] | null;
+  timeScale: bigint;
+  weights: (number | undefined)[];
+  weightValues: readonly bigint[];
+  weightScale: bigint;
+  totalWeight: number;
+  exactTexts: string[] | null;
+}
+
+function displayAt(numbers: (number | undefined)[], values: readonly bigint[], position: number, scale: bigint): number {
+  let number = numbers[position];
+  if (number === undefined) {
+    number = toDisplayNumber(values[position] ?? 0n, scale);
+    numbers[position] = number;
+  }
+  return number;
+}
+
+/**
+ * Contract v1.1: the labour part of an item (§ 35a EStG) over the item's lines with exactly
+ * the item's weights, as if it were the amount and no CO2 share were taken off, rounded by
+ * largest remainder within the item. Null for an item without laborCosts.
+ */
+function distributeLaborCosts(prepared: PreparedItem): { category: TaxCategory; totalCents: number; cents: number[] } | null {
+  const { laborCosts, taxCategory } = prepared.item;
+  if (laborCosts === undefined || laborCosts === null) return null;
+  const totalCents = parseMoneyToCents(laborCosts);
+  return { category: taxCategory ?? DEFAULT_TAX_CATEGORY, totalCents, cents: distributeItem(prepared, totalCents, "cents").cents };
 }
 
 function toStatementCo2(result: Co2SplitResult, area: number): StatementCo2 {

@@ -16,9 +16,15 @@ export const CONSUMPTION_SPLIT_SCALE = 10n ** BigInt(CONSUMPTION_SPLIT_DECIMALS)
 export const SHARE_DECIMALS = 20;
 export const SHARE_SCALE = 10n ** BigInt(SHARE_DECIMALS);
 
+const HUNDREDTH_SCALE = QUANTITY_SCALE / 100n;
+
 /** Converts a JSON number (m2, persons, kWh) to an integer in units of 10^-9, half up. */
 export function toScaledQuantity(value: number): bigint {
   if (Number.isSafeInteger(value)) return BigInt(value) * QUANTITY_SCALE;
+  // The usual case of two decimals ("543.21"): if hundredths / 100 gives the same double, the
+  // JSON text had at most two decimals, and these hundredths are exactly its digits.
+  const hundredths = Math.round(value * 100);
+  if (Math.abs(hundredths) < 2 ** 52 && hundredths / 100 === value) return BigInt(hundredths) * HUNDREDTH_SCALE;
   // The shortest decimal text of the number is what the JSON said ("81.3"), taken exactly.
   const text = String(value);
   const match = /^(-?)(\d+)\.(\d{1,9})$/.exec(text);

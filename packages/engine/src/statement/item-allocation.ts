@@ -1,10 +1,11 @@
 import { type DistributionKey, HEATING_COST_TYPE, HOT_WATER_COST_TYPE, isHeizkvCostType, type MeterKind } from "../constants/domain.ts";
 import { MESSAGES } from "../messages/messages.ts";
-import { allocateScaledShares } from "../rounding/largest-remainder.ts";
+import { allocateScaledShares, formatScaledShareAsEuros } from "../rounding/largest-remainder.ts";
 import type { CostItemInput, ValidationIssue } from "../types.ts";
 import { getConsumptionSharePercent, getItemMeter } from "../validation/statement-checks.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
 import { QUANTITY_SCALE, SHARE_SCALE, toScaledQuantity } from "./fixed-point.ts";
+import { distributeByReducedWeights } from "./integer-shares.ts";
 import type { LineWeightCache } from "./line-weights.ts";
 
 export type AllocationBasis = "area" | "persons" | "units" | "consumption";
@@ -21,6 +22,8 @@ export interface PreparedPart {
   weights: readonly bigint[];
   /** The sum of the weights of the item's lines. */
   totalWeight: bigint;
+  /** The weights divided by their common divisor as numbers; null where one passes 2^53. */
+  reducedWeights: readonly number[] | null;
 }
 
 /** A cost item with its lines and weights, ready to distribute. */
@@ -34,8 +37,13 @@ export interface PreparedItem {
   /** Heizung weights time by degree days (DECISIONS 3). */
   isDegreeDayTimed: boolean;
   lines: BillingLine[];
+  /** The lines' positions, in the item's line order. */
+  positions: number[];
   parts: PreparedPart[];
 }
+
+/** How much of the exact shares a distribution keeps besides the cents. */
+export type ShareDetail = "cents" | "exact" | "parts";
 
 /** The item's lines rounded to cents, with the exact shares kept for the statement. */
 export interface DistributedItem {
@@ -43,10 +51,10 @@ export interface DistributedItem {
   distributedCents: number;
   /** By the item's line index. */
   cents: number[];
-  /** Exact shares in units of 10^-20 cent. */
-  exactShares: bigint[];
-  /** exactParts[part][line], kept only when the statement shows its basis. */
-  exactParts: bigint[][] | null;
+  /** The exact shares as euros with six decimals (detail "exact" or "parts"). */
+  exactTexts: string[] | null;
+  /** exactPartTexts[part][line], only with detail "parts" (the statement shows its basis). */
+  exactPartTexts: string[][] | null;
 }
 
 /**
@@ -89,11 +97,21 @@ export function prepareItem(
       timeWeights: timed.timeWeights,
       weights: timed.weights,
       totalWeight: sumAtPositions(timed.weights, lines),
+      reducedWeights: weightCache.getReducedWeights(timed.weights),
     };
   };
   const buildConsumptionPart = (percent: number, scaledPercent: bigint): PreparedPart => {
     const byPosition = meter ? getConsumption(meter) : [];
-    return { basis: "consumption", percent, scaledPercent, quantities: byPosition, timeWeights: null, weights: byPosition, totalWeight: sumAtPositions(byPosition, lines) };
+    return {
+      basis: "consumption",
+      percent,
+      scaledPercent,
+      quantities: byPosition,
+      timeWeights: null,
+      weights: byPosition,
+      totalWeight: sumAtPositions(byPosition, lines),
+      reducedWeights: parts.length === 0 ? weightCache.getReducedWeights(byPosition) : null,
+    };
   };
 
   const whole = 100n * QUANTITY_SCALE;
@@ -119,7 +137,8 @@ export function prepareItem(
 
   // Without a meter the rules have already reported the item; no second message about it.
   if (amountCents > 0) reportMissingBasis(item, meter === null ? parts.filter((part) => part.basis !== "consumption") : parts, issues, `costItems[${itemIndex}]`);
-  return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, parts };
+  const positions = lines.map((line) => line.position);
+  return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, positions, parts };
 }
 
 // "Distribution by key" (part 2, section 5) with the texts of section 8.
@@ -139,13 +158,25 @@ function reportMissingBasis(item: CostItemInput, parts: readonly PreparedPart[],
  * Distributes the item's amount after the CO2 landlord share over its lines: each part's
  * cents x percent x line weight / total weight, kept to 20 decimals of a cent, the parts
  * added up, then the lines rounded to cents by largest remainder within the item
- * (DECISIONS 1).
+ * (DECISIONS 1). An item of one basis whose reduced weights fit in doubles takes the integer
+ * path (integer-shares.ts) with the same results; the others compute in BigInt.
  */
-export function distributeItem(prepared: PreparedItem, distributedCents: number, isKeepingParts: boolean): DistributedItem {
+export function distributeItem(prepared: PreparedItem, distributedCents: number, detail: ShareDetail): DistributedItem {
+  const onlyPart = prepared.parts.length === 1 ? prepared.parts[0] : undefined;
+  if (onlyPart?.reducedWeights && onlyPart.totalWeight > 0n) {
+    const fast = distributeByReducedWeights(distributedCents, onlyPart.reducedWeights, prepared.positions, detail !== "cents");
+    if (fast) {
+      return { prepared, distributedCents, cents: fast.cents, exactTexts: fast.exactTexts, exactPartTexts: detail === "parts" && fast.exactTexts ? [fast.exactTexts] : null };
+    }
+  }
+  return distributeInBigInt(prepared, distributedCents, detail);
+}
+
+function distributeInBigInt(prepared: PreparedItem, distributedCents: number, detail: ShareDetail): DistributedItem {
   const { lines } = prepared;
   const lineCount = lines.length;
   const exactShares: bigint[] = new Array<bigint>(lineCount).fill(0n);
-  const exactParts: bigint[][] | null = isKeepingParts ? [] : null;
+  const exactParts: bigint[][] | null = detail === "parts" ? [] : null;
   const centsScaled = BigInt(distributedCents) * SHARE_SCALE;
   const isSinglePart = prepared.parts.length === 1;
   for (const part of prepared.parts) {
@@ -164,7 +195,9 @@ export function distributeItem(prepared: PreparedItem, distributedCents: number,
     if (exactParts) exactParts.push(partShares);
   }
   const cents = allocateScaledShares(distributedCents, exactShares);
-  return { prepared, distributedCents, cents, exactShares, exactParts };
+  const exactTexts = detail === "cents" ? null : exactShares.map(formatScaledShareAsEuros);
+  const exactPartTexts = exactParts ? exactParts.map((shares) => (isSinglePart && exactTexts ? exactTexts : shares.map(formatScaledShareAsEuros))) : null;
+  return { prepared, distributedCents, cents, exactTexts, exactPartTexts };
 }
 
 function sumAtPositions(values: readonly bigint[], lines: readonly BillingLine[]): bigint {

@@ -67,7 +67,7 @@ export function calculateLineConsumption(
       }
     }
     if (unitValue === undefined || others.length === 0) continue;
-    let rest = unitValue - ownTotal;
+    let rest = ownTotal === 0n ? unitValue : unitValue - ownTotal;
     if (rest < 0n) {
       warnings.push(MESSAGES.intermediateReadingsExceedUnit(unit.id, meter));
       rest = 0n;
@@ -76,6 +76,11 @@ export function calculateLineConsumption(
     // Split by time weights, rounded down at 21 decimals: lines with equal weights get equal
     // values, so no line wins a tie of the cent rounding by an artefact of this step.
     const scaledRest = rest * CONSUMPTION_SPLIT_SCALE;
+    // One line takes the whole rest: floor(rest x t / t) = rest.
+    if (others.length === 1) {
+      values[(others[0] as BillingLine).position] = scaledRest;
+      continue;
+    }
     for (const line of others) {
       values[line.position] = (scaledRest * getConsumptionTimeWeight(line, meter)) / othersWeightTotal;
     }

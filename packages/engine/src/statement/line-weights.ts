@@ -1,4 +1,5 @@
 import type { BillingLine } from "./billing-lines.ts";
+import { reduceWeights } from "./integer-shares.ts";
 import { QUANTITY_SCALE } from "./fixed-point.ts";
 
 export type TimedBasis = "area" | "persons" | "units";
@@ -17,16 +18,39 @@ export interface TimedWeights {
  */
 export class LineWeightCache {
   private readonly cache = new Map<string, TimedWeights>();
+  private readonly reducedCache = new Map<readonly bigint[], number[] | null>();
 
   constructor(private readonly lines: readonly BillingLine[]) {}
+
+  /** The weights divided by their common divisor, as numbers (null where one passes 2^53); once per list. */
+  getReducedWeights(weights: readonly bigint[]): number[] | null {
+    let reduced = this.reducedCache.get(weights);
+    if (reduced === undefined) {
+      reduced = reduceWeights(weights);
+      this.reducedCache.set(weights, reduced);
+    }
+    return reduced;
+  }
 
   getTimedWeights(basis: TimedBasis, isDegreeDayTimed: boolean): TimedWeights {
     const cacheKey = `${basis}:${isDegreeDayTimed ? "degree-days" : "days"}`;
     let cached = this.cache.get(cacheKey);
     if (!cached) {
-      const quantities = this.lines.map((line) => (basis === "area" ? line.area : basis === "persons" ? line.persons : QUANTITY_SCALE));
       const timeWeights = this.lines.map((line) => (isDegreeDayTimed ? line.degreeDayUnits : line.dayUnits));
-      const weights = quantities.map((quantity, position) => quantity * (timeWeights[position] as bigint));
+      let quantities: bigint[];
+      let weights: bigint[];
+      if (basis === "persons") {
+        // Contract v1.1: person-days (or person-degree-days) from the occupant periods; the
+        // quantity shown is their average over the line's time (display only).
+        weights = this.lines.map((line) => (isDegreeDayTimed ? line.personDegreeDayUnits : line.personDayUnits));
+        quantities = weights.map((weight, position) => {
+          const time = timeWeights[position] as bigint;
+          return time > 0n ? weight / time : (this.lines[position] as BillingLine).persons;
+        });
+      } else {
+        quantities = this.lines.map((line) => (basis === "area" ? line.area : QUANTITY_SCALE));
+        weights = quantities.map((quantity, position) => quantity * (timeWeights[position] as bigint));
+      }
       cached = { quantities, timeWeights, weights };
       this.cache.set(cacheKey, cached);
     }

@@ -4,12 +4,14 @@ import {
   isDistributionKey,
   METER_KINDS,
   PROPERTY_TYPES,
+  TAX_CATEGORIES,
 } from "../constants/domain.ts";
 import { MESSAGES } from "../messages/messages.ts";
 import type {
   Co2Input,
   ConsumptionInput,
   CostItemInput,
+  OccupantInput,
   PrepaymentInput,
   StatementInput,
   TenancyInput,
@@ -94,6 +96,7 @@ function readTenancies(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     const start = reader.readDate(tenancy.start, `${path}.start`, { isRequired: true });
     const end = reader.readDate(tenancy.end, `${path}.end`, { isRequired: false });
     const persons = reader.readNumber(tenancy.persons, `${path}.persons`, { isRequired: false });
+    const occupants = readOccupants(reader, tenancy.occupants, `${path}.occupants`);
     const prepayments = readPrepayments(reader, tenancy.prepayments, `${path}.prepayments`);
     if (unitId !== undefined && !unitIds.has(unitId)) reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
     if (start && end && end < start) reader.report(`${path}.end`, MESSAGES.tenancyEndBeforeStart(`${path}.end`));
@@ -104,9 +107,28 @@ function readTenancies(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     if (id === undefined || unitId === undefined || start === undefined) return;
     const result: TenancyInput = { id, unitId, start, end: end ?? null, prepayments };
     if (persons !== undefined) result.persons = persons;
+    if (occupants.length > 0) result.occupants = occupants;
     tenancies.push(result);
   });
   return tenancies;
+}
+
+// Contract v1.1: the tenant's occupant periods; whether they overlap is a rule.
+function readOccupants(reader: ShapeReader, value: unknown, listPath: string): OccupantInput[] {
+  const list = reader.readList(value, listPath, false) ?? [];
+  const occupants: OccupantInput[] = [];
+  list.forEach((entry, index) => {
+    const path = `${listPath}[${index}]`;
+    const occupant = reader.readObject(entry, path);
+    if (!occupant) return;
+    const from = reader.readDate(occupant.from, `${path}.from`, { isRequired: true });
+    const to = reader.readDate(occupant.to, `${path}.to`, { isRequired: false });
+    const persons = reader.readNumber(occupant.persons, `${path}.persons`, { isRequired: true });
+    if (from && to && to < from) reader.report(`${path}.to`, MESSAGES.occupantEndBeforeStart(`${path}.to`));
+    if (from === undefined || persons === undefined) return;
+    occupants.push({ from, to: to ?? null, persons });
+  });
+  return occupants;
 }
 
 function readPrepayments(reader: ShapeReader, value: unknown, listPath: string): PrepaymentInput[] {
@@ -192,8 +214,14 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
       if (!unitIds.has(id)) reader.report(unitPath, MESSAGES.unknownUnit(unitPath, id));
       excludedUnits.push(id);
     });
+    // Contract v1.1: the labour part (§ 35a EStG); its range is a rule with the contract's text.
+    const laborCosts = reader.readMoney(item.laborCosts, `${path}.laborCosts`, false);
+    const taxCategory = reader.readChoice(item.taxCategory, `${path}.taxCategory`, TAX_CATEGORIES, false);
     if (costType === undefined || amount === undefined || key === undefined) return;
-    items.push({ costType, amount, key, consumptionShare: consumptionShare ?? null, meter: meter ?? null, excludedUnits });
+    const result: CostItemInput = { costType, amount, key, consumptionShare: consumptionShare ?? null, meter: meter ?? null, excludedUnits };
+    if (laborCosts !== undefined) result.laborCosts = laborCosts;
+    if (taxCategory !== undefined) result.taxCategory = taxCategory;
+    items.push(result);
   });
   return items;
 }

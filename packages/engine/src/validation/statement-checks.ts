@@ -9,8 +9,8 @@ import {
 import { isLongerThanOneYear } from "../dates/calendar.ts";
 import { isOverlapping, OPEN_END_DATE } from "../dates/date-range.ts";
 import { MESSAGES } from "../messages/messages.ts";
-import { Decimal } from "../money/decimal.ts";
 import { parseMoneyToCents } from "../money/money.ts";
+import { toScaledQuantity } from "../statement/fixed-point.ts";
 import type { CostItemInput, StatementInput, TenancyInput, ValidationIssue } from "../types.ts";
 
 export interface RuleCheckOutcome {
@@ -45,8 +45,11 @@ export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
     issues.push({ path: "units", message: MESSAGES.noUnits() });
     isStructureBroken = true;
   } else {
-    const totalArea = input.units.reduce((sum, unit) => sum.plus(unit.area), new Decimal(0));
-    if (totalArea.lessThanOrEqualTo(0)) issues.push({ path: "units", message: MESSAGES.totalAreaNotPositive() });
+    // Summed exactly in units of 10^-9 m2 (the statement's scale), without a decimal object per unit.
+    const totalArea = input.units.reduce((sum, unit) => sum + toScaledQuantity(unit.area), 0n);
+    // Areas finer than 10^-9 m2 round to 0 in that scale but still count as area here.
+    const hasTinyAreaOnly = totalArea === 0n && input.units.every((unit) => unit.area >= 0) && input.units.some((unit) => unit.area > 0);
+    if (totalArea <= 0n && !hasTinyAreaOnly) issues.push({ path: "units", message: MESSAGES.totalAreaNotPositive() });
   }
   const totalCents = input.costItems.reduce((sum, item) => sum + parseMoneyToCents(item.amount), 0);
   if (totalCents <= 0) issues.push({ path: "costItems", message: MESSAGES.totalCostsNotPositive() });
@@ -54,6 +57,7 @@ export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
   input.costItems.forEach((item, index) => issues.push(...checkCostItem(item, `costItems[${index}]`)));
 
   if (checkTenancyOverlaps(input.tenancies, issues)) isStructureBroken = true;
+  input.tenancies.forEach((tenancy, index) => checkOccupantOverlaps(tenancy, `tenancies[${index}].occupants`, issues));
   input.tenancies.forEach((tenancy, index) => checkPrepayments(tenancy, `tenancies[${index}].prepayments`, issues, warnings));
 
   if (input.co2 && !input.costItems.some((item) => isHeizkvCostType(item.costType))) {
@@ -88,7 +92,27 @@ function checkCostItem(item: CostItemInput, path: string): ValidationIssue[] {
   if ((item.key === "mixed" || item.key === "consumption") && getItemMeter(item) === null) {
     issues.push({ path: `${path}.meter`, message: MESSAGES.meterMissing(`${path}.meter`, item.costType) });
   }
+  // Contract v1.1: the labour part of an item (§ 35a EStG) lies between 0 and its amount.
+  if (item.laborCosts !== undefined && item.laborCosts !== null) {
+    const laborCents = parseMoneyToCents(item.laborCosts);
+    if (laborCents < 0 || laborCents > parseMoneyToCents(item.amount)) {
+      issues.push({ path: `${path}.laborCosts`, message: MESSAGES.laborCostsOutOfRange(item.costType) });
+    }
+  }
   return issues;
+}
+
+// Contract v1.1: a day of a tenancy has one number of occupants, so its periods must not overlap.
+function checkOccupantOverlaps(tenancy: TenancyInput, path: string, issues: ValidationIssue[]): void {
+  const sorted = [...(tenancy.occupants ?? [])].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  for (let index = 1; index < sorted.length; index += 1) {
+    const previous = sorted[index - 1];
+    const current = sorted[index];
+    if (previous && current && current.from <= (previous.to ?? OPEN_END_DATE)) {
+      issues.push({ path, message: MESSAGES.occupantPeriodsOverlap(tenancy.id) });
+      return;
+    }
+  }
 }
 
 // A unit's days are covered by at most one tenancy at a time (DECISIONS 2).

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { proratePrepayments } from "../../src/index.ts";
+import { addDays, formatCents, proratePrepayments } from "../../src/index.ts";
+import { sumProratedPrepaymentCents } from "../../src/prepayments/prepayment-proration.ts";
 
 const YEAR_2024 = { from: "2024-01-01", to: "2024-12-31" };
 
@@ -54,5 +56,24 @@ describe("proratePrepayments (DECISIONS 5)", () => {
   it("gives nothing for a prepayment outside the range", () => {
     const result = proratePrepayments([{ monthlyAmount: "100.00", validFrom: "2026-01-01", validUntil: null }], YEAR_2024);
     expect(result).toEqual({ months: [], total: "0.00", totalCents: 0, averageMonthly: "0.00" });
+  });
+});
+
+describe("sumProratedPrepaymentCents (the statement's integer path)", () => {
+  it("gives the total of proratePrepayments for random prepayments and ranges", () => {
+    const date = fc.integer({ min: 0, max: 1500 }).map((offset) => addDays("2022-01-01", offset));
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ cents: fc.integer({ min: -500_000, max: 5_000_000 }), from: date, length: fc.option(fc.integer({ min: 1, max: 600 }), { nil: null }) }), { maxLength: 4 }),
+        date,
+        fc.integer({ min: 1, max: 366 }),
+        (plans, from, length) => {
+          const prepayments = plans.map((plan) => ({ monthlyAmount: formatCents(plan.cents), validFrom: plan.from, validUntil: plan.length === null ? null : addDays(plan.from, plan.length - 1) }));
+          const range = { from, to: addDays(from, length - 1) };
+          expect(sumProratedPrepaymentCents(prepayments, range)).toBe(proratePrepayments(prepayments, range).totalCents);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -60,3 +60,28 @@ describe("allocateCentsByLargestRemainder (DECISIONS 1)", () => {
     expect(formatScaledShareAsEuros(0n)).toBe("0.000000");
   });
 });
+
+describe("formatScaledShareAsEuros", () => {
+  const exactly = (share: bigint): string => {
+    const micro = (share + 5n * 10n ** 15n) / 10n ** 16n;
+    const digits = micro.toString().padStart(7, "0");
+    return `${digits.slice(0, -6)}.${digits.slice(-6)}`;
+  };
+
+  it("rounds half up to six decimals of a euro, also right at the rounding boundaries", () => {
+    const boundary = 5n * 10n ** 15n;
+    const cases = [0n, 1n, boundary - 1n, boundary, boundary + 1n, 10n ** 16n - 1n, 123456789n * 10n ** 16n + boundary - 1n, 123456789n * 10n ** 16n + boundary, 10n ** 31n + boundary - 1n];
+    for (const share of cases) expect(formatScaledShareAsEuros(share)).toBe(exactly(share));
+  });
+
+  it("agrees with the exact BigInt rounding on random shares", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 32n }), fc.bigInt({ min: -3n, max: 3n }), (share, offset) => {
+        // Half the cases sit right at a rounding boundary.
+        const nearBoundary = (share / 10n ** 16n) * 10n ** 16n + 5n * 10n ** 15n + offset;
+        for (const value of [share, nearBoundary < 0n ? 0n : nearBoundary]) expect(formatScaledShareAsEuros(value)).toBe(exactly(value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

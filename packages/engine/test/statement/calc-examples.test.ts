@@ -4,13 +4,14 @@ import { loadExamples, pickExpectedFields } from "../support/examples.ts";
 
 const examples = loadExamples();
 
-describe("calc-examples (shared/spec/calc-examples)", () => {
-  it("finds all five example files", () => {
+describe("calc-examples (test/fixtures/calc-examples, a copy of the specification's)", () => {
+  it("finds all six example files", () => {
     expect(examples.map((example) => example.name)).toEqual([
       "area-key-move-out-vacancy-prepayment-change",
       "co2-stage-from-gas-invoice",
       "heating-tenant-change-intermediate-reading",
       "heizkv-violation",
+      "occupants-and-tax-deductible-labor",
       "three-units-all-keys",
     ]);
   });

@@ -11,6 +11,7 @@ interface TenancyPlan {
   persons: number | null;
   prepaymentCents: number[];
   ownReadings: { meter: MeterKind; value: number }[];
+  occupants: { gapDays: number; lengthDays: number | null; persons: number }[];
 }
 
 const tenancyPlan = fc.record({
@@ -19,6 +20,15 @@ const tenancyPlan = fc.record({
   persons: fc.option(fc.integer({ min: 0, max: 6 }), { nil: null }),
   prepaymentCents: fc.array(fc.integer({ min: 1, max: 1_000_000 }), { maxLength: 3 }),
   ownReadings: fc.array(fc.record({ meter: fc.constantFrom(...METER_KINDS), value: fc.integer({ min: 0, max: 50000 }).map((value) => value / 100) }), { maxLength: 2 }),
+  // Contract v1.1: occupant periods one after the other, possibly reaching outside the tenancy.
+  occupants: fc.array(
+    fc.record({
+      gapDays: fc.integer({ min: 0, max: 200 }),
+      lengthDays: fc.option(fc.integer({ min: 1, max: 300 }), { nil: null }),
+      persons: fc.integer({ min: 0, max: 8 }),
+    }),
+    { maxLength: 3 },
+  ),
 });
 
 const unitPlan = fc.record({
@@ -37,6 +47,9 @@ const itemPlan = fc.record({
   otherShare: fc.integer({ min: 0, max: 100 }),
   meter: fc.constantFrom(...METER_KINDS),
   excludedMask: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+  // Contract v1.1: the labour part in per mille of the amount, and its category.
+  laborPerMille: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: null }),
+  taxCategory: fc.option(fc.constantFrom("householdServices", "craftsmen" as const), { nil: null }),
 });
 
 const co2Plan = fc.record({
@@ -101,6 +114,11 @@ export const validStatementInput: fc.Arbitrary<StatementInput> = fc
       const costItem: CostItemInput = { costType, amount: formatCents(item.amountCents + (costItems.length === 0 ? 1 : 0)), key: item.key, excludedUnits };
       if (item.key === "mixed") costItem.consumptionShare = isHeizkv ? item.heizkvShare : item.otherShare;
       if (item.key === "mixed" || item.key === "consumption") costItem.meter = item.meter;
+      if (item.laborPerMille !== null) {
+        const amountCents = item.amountCents + (costItems.length === 0 ? 1 : 0);
+        costItem.laborCosts = formatCents(Math.floor((amountCents * item.laborPerMille) / 1000));
+        if (item.taxCategory !== null) costItem.taxCategory = item.taxCategory;
+      }
       costItems.push(costItem);
     }
     const input: StatementInput = { period: { start, end: periodEnd }, efficiencyClass: plan.efficiencyClass, propertyType: plan.isCommercial ? "commercial" : "residential", units, tenancies, consumption, costItems };
@@ -125,6 +143,14 @@ function oneYearEnd(start: string): string {
 function buildTenancy(id: string, unitId: string, start: string, end: string | null, plan: TenancyPlan): TenancyInput {
   const tenancy: TenancyInput = { id, unitId, start, end, prepayments: [] };
   if (plan.persons !== null) tenancy.persons = plan.persons;
+  let occupantCursor = addDays(start, -60);
+  for (const occupant of plan.occupants) {
+    const from = addDays(occupantCursor, occupant.gapDays);
+    const to = occupant.lengthDays === null ? null : addDays(from, occupant.lengthDays - 1);
+    (tenancy.occupants ??= []).push({ from, to, persons: occupant.persons });
+    if (to === null) break;
+    occupantCursor = addDays(to, 1);
+  }
   // Consecutive prepayments of 120 days each, the last one open.
   let from = start;
   plan.prepaymentCents.forEach((cents, index) => {

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-/** The shared calc-examples folder: /work/shared/spec/calc-examples next to the repository. */
-export const EXAMPLES_DIRECTORY = fileURLToPath(new URL("../../../../../shared/spec/calc-examples/", import.meta.url));
+/**
+ * The repository's copy of the specification's calc-examples (`npm run sync:examples`
+ * compares it with the specification where that exists); tests never read outside the repository.
+ */
+export const EXAMPLES_DIRECTORY = fileURLToPath(new URL("../fixtures/calc-examples/", import.meta.url));
 
 export interface ExampleCase {
   name: string;

@@ -6,6 +6,10 @@ import * as m0005 from "./0005-utility-rates.ts";
 import * as m0006 from "./0006-statements.ts";
 import * as m0100 from "./0100-activity-order.ts";
 import * as m0700 from "./0700-jobs-monitoring-rate-limits.ts";
+import * as m0500 from "./0500-statement-costs-and-snapshots.ts";
+import * as m0600 from "./0600-billing-data.ts";
+import * as m0900 from "./0900-notification-settings-and-contact.ts";
+import * as m0901 from "./0901-stripe.ts";
 import * as m0950 from "./0950-drop-auth-attempts.ts";
 
 export interface Migration {
@@ -23,5 +27,9 @@ export const MIGRATIONS: Migration[] = [
   { name: "0006-statements", up: m0006.up },
   { name: "0100-activity-order", up: m0100.up },
   { name: "0700-jobs-monitoring-rate-limits", up: m0700.up },
+  { name: "0500-statement-costs-and-snapshots", up: m0500.up },
+  { name: "0600-billing-data", up: m0600.up },
+  { name: "0900-notification-settings-and-contact", up: m0900.up },
+  { name: "0901-stripe", up: m0901.up },
   { name: "0950-drop-auth-attempts", up: m0950.up },
 ];

@@ -22,8 +22,37 @@ export async function ensureSubscription(db: Db, userId: string, now = new Date(
   return row;
 }
 
+/** `date` plus `months` calendar months (the 31st becomes the month's last day). */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/**
+ * A paid plan runs month by month (AGB: billed monthly in advance). Without a payment provider
+ * nothing renews the stored term, so the current term is the stored one moved on by whole months.
+ */
+function currentTerm(row: SubscriptionRow, now: Date): { start: Date; end: Date } {
+  let start = row.currentPeriodStart;
+  let end = row.currentPeriodEnd;
+  if (row.plan === "trial" || row.cancelAtPeriodEnd) return { start, end };
+  while (end.getTime() <= now.getTime()) {
+    start = end;
+    end = addMonths(end, 1);
+  }
+  return { start, end };
+}
+
 export function describeSubscription(row: SubscriptionRow, now = new Date()): Subscription {
   const isTrial = row.plan === "trial";
+  const term = currentTerm(row, now);
+  // Cancelled to the end of the term (section 4): once the term is over the subscription has ended.
+  const hasEnded = !isTrial && row.cancelAtPeriodEnd && term.end.getTime() <= now.getTime();
   const trialEnd = row.trialEndDate;
   const isTrialExpired = isTrial && trialEnd !== null && trialEnd.getTime() < now.getTime();
   // Section 4: days left are the rounded-up days until the end date.
@@ -31,9 +60,9 @@ export function describeSubscription(row: SubscriptionRow, now = new Date()): Su
   return {
     id: row.id,
     plan: row.plan as PlanKey,
-    status: row.status as Subscription["status"],
-    currentPeriodStart: row.currentPeriodStart.toISOString(),
-    currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    status: hasEnded ? "canceled" : (row.status as Subscription["status"]),
+    currentPeriodStart: term.start.toISOString(),
+    currentPeriodEnd: term.end.toISOString(),
     trialEndDate: trialEnd ? trialEnd.toISOString() : null,
     daysLeft,
     isTrialExpired,
@@ -52,6 +81,9 @@ export async function assertCanCreate(db: Db, userId: string, resource: LimitedR
   await lockSubscription(db, userId);
   if (subscription.isTrialExpired) {
     throw new LimitReached("Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.", { title: "Testphase abgelaufen" });
+  }
+  if (subscription.status === "canceled") {
+    throw new LimitReached("Ihr Abonnement ist beendet. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.", { title: "Abonnement beendet" });
   }
   const limit = getLimit(subscription.plan, resource);
   const usage = await countUsage(db, userId);

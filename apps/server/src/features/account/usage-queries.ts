@@ -18,10 +18,13 @@ export async function countUsage(db: Db, userId: string, today: string = getToda
         .where((w) => w.or([w("moveOutDate", "is", null), w("moveOutDate", ">", today)]))
         .select(eb.fn.countAll<number>().as("n"))
         .as("currentTenants"),
-      eb.selectFrom("statements").where("userId", "=", userId).select(eb.fn.countAll<number>().as("n")).as("currentBillingStatements"),
+      // DECISIONS 9: one 'Abrechnung' is a saved billing period (drafts included); corrections
+      // (version 2, 3, ...) do not count again.
+      eb.selectFrom("statementSnapshots").where("userId", "=", userId).where("version", "=", 1).select(eb.fn.countAll<number>().as("n")).as("currentBillingStatements"),
       eb
-        .selectFrom("statements")
+        .selectFrom("statementSnapshots")
         .where("userId", "=", userId)
+        .where("version", "=", 1)
         .where("createdAt", ">=", sql<Date>`date_trunc('month', now())`)
         .select(eb.fn.countAll<number>().as("n"))
         .as("billingStatementsThisMonth"),

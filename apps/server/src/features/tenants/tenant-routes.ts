@@ -14,6 +14,7 @@ import { createOccupancyRoutes } from "./occupancy-routes.ts";
 import { createPrepaymentRoutes } from "./prepayment-routes.ts";
 import {
   deletedResponse,
+  errorResponse,
   idParams,
   invalidResponse,
   jsonBody,
@@ -25,6 +26,7 @@ import {
 import { createTenant, deleteTenant, getTenant, listTenantsOfAccount, moveInTenant, moveOutTenant, updateTenant } from "./tenant-service.ts";
 
 const TAGS = ["Mieter"];
+const tenancyOverlap = errorResponse("TENANCY_OVERLAP: der Mietzeitraum überschneidet sich mit dem eines anderen Mieters der Wohneinheit (Meldung nennt ihn)");
 // The age rule (18 years) is checked against today's date in Germany at each request.
 const createTenantBodySchema = buildCreateTenantBodySchema(() => getTodayInGermany());
 const updateTenantBodySchema = buildUpdateTenantBodySchema(() => getTodayInGermany());
@@ -53,7 +55,7 @@ const createTenantRoute = createRoute({
   tags: TAGS,
   summary: "Mieter anlegen (mit erster Belegung: persons, Standard die Personen der Wohneinheit)",
   request: { ...jsonBody(createTenantBodySchema) },
-  responses: { 201: jsonResponse(tenantSchema, "Angelegter Mieter"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse, 404: notFoundResponse },
+  responses: { 201: jsonResponse(tenantSchema, "Angelegter Mieter"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse, 404: notFoundResponse, 409: tenancyOverlap },
 });
 
 const updateRoute = createRoute({
@@ -62,7 +64,7 @@ const updateRoute = createRoute({
   tags: TAGS,
   summary: "Mieter ändern (Auszugsdatum gesetzt = inaktiv, geleert = aktiv)",
   request: { params: idParams, ...jsonBody(updateTenantBodySchema) },
-  responses: { 200: jsonResponse(tenantSchema, "Geänderter Mieter"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse, 404: notFoundResponse },
+  responses: { 200: jsonResponse(tenantSchema, "Geänderter Mieter"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse, 404: notFoundResponse, 409: tenancyOverlap },
 });
 
 const deleteRoute = createRoute({
@@ -80,7 +82,7 @@ const moveOutRoute = createRoute({
   tags: TAGS,
   summary: "Als ausgezogen markieren: inaktiv, Auszugsdatum (Standard heute)",
   request: { params: idParams, body: { content: { "application/json": { schema: moveOutBodySchema } }, required: false } },
-  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse },
+  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse, 409: tenancyOverlap },
 });
 
 const moveInRoute = createRoute({
@@ -89,7 +91,7 @@ const moveInRoute = createRoute({
   tags: TAGS,
   summary: "Als aktiv markieren: aktiv, Auszugsdatum geleert",
   request: { params: idParams },
-  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 401: unauthorizedResponse, 404: notFoundResponse, 403: limitReachedResponse },
+  responses: { 200: jsonResponse(tenantSchema, "Mieter"), 401: unauthorizedResponse, 404: notFoundResponse, 403: limitReachedResponse, 409: tenancyOverlap },
 });
 
 export function createTenantRoutes(db: Db) {

@@ -5,6 +5,7 @@ import { collectFieldErrors } from "../../domain/zod-field-errors.ts";
 import { assertCanCreate } from "../account/subscription-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { alignOccupancyToMoveIn, createInitialOccupancy } from "./occupancy-service.ts";
+import { assertNoOverlappingTenancy } from "./tenancy-overlap.ts";
 import { isResourceId, requireResourceId } from "../../domain/resource-id.ts";
 import {
   deleteTenantRow,
@@ -88,6 +89,7 @@ export async function createTenant(db: Db, userId: string, body: TenantFields & 
   const isActive = isTenancyCurrentOrFuture(body.moveOutDate, getTodayInGermany());
   const tenantId = await db.transaction().execute(async (trx) => {
     const unit = await requireUnit(trx, userId, body.unitId);
+    await assertNoOverlappingTenancy(trx, userId, { unitId: unit.id, moveInDate: body.moveInDate, moveOutDate: body.moveOutDate, tenantId: null });
     if (isActive) await assertCanCreate(trx, userId, "tenants");
     const id = await insertTenantRow(trx, userId, pickValues(body, isActive));
     await createInitialOccupancy(trx, id, body.persons ?? unit.persons, body.moveInDate);
@@ -121,6 +123,7 @@ export async function updateTenant(db: Db, userId: string, tenantId: string, pat
     const values = parsed.data;
 
     const unit = await requireUnit(trx, userId, values.unitId);
+    await assertNoOverlappingTenancy(trx, userId, { unitId: unit.id, moveInDate: values.moveInDate, moveOutDate: values.moveOutDate, tenantId });
     const isActive = patch.moveOutDate === undefined ? existing.isActive : isTenancyCurrentOrFuture(values.moveOutDate, today);
     if (isTenancyCurrentOrFuture(values.moveOutDate, today) && !isTenancyCurrentOrFuture(existing.moveOutDate, today)) {
       await assertCanCreate(trx, userId, "tenants");
@@ -158,6 +161,7 @@ export async function moveOutTenant(db: Db, userId: string, tenantId: string, mo
     if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     if (date <= existing.moveInDate) throw new ValidationFailed({ moveOutDate: TENANT_MESSAGES.moveOutNotAfterMoveIn });
     if (!existing.isActive && existing.moveOutDate === date) return;
+    await assertNoOverlappingTenancy(trx, userId, { unitId: existing.unitId, moveInDate: existing.moveInDate, moveOutDate: date, tenantId });
     await updateTenantRow(trx, userId, tenantId, { isActive: false, moveOutDate: date });
     await logActivity(trx, {
       userId,
@@ -177,6 +181,7 @@ export async function moveInTenant(db: Db, userId: string, tenantId: string): Pr
     const existing = await lockTenantRow(trx, userId, tenantId);
     if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     if (existing.isActive && existing.moveOutDate === null) return;
+    await assertNoOverlappingTenancy(trx, userId, { unitId: existing.unitId, moveInDate: existing.moveInDate, moveOutDate: null, tenantId });
     if (!isTenancyCurrentOrFuture(existing.moveOutDate, getTodayInGermany())) await assertCanCreate(trx, userId, "tenants");
     await updateTenantRow(trx, userId, tenantId, { isActive: true, moveOutDate: null });
     await logActivity(trx, {

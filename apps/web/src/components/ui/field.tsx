@@ -14,6 +14,8 @@ export interface FieldProps {
   hint?: ReactNode;
   error?: string | undefined;
   className?: string;
+  /** Keeps one line free for the error, so a message appearing moves nothing below it. */
+  reserveMessageSpace?: boolean;
   children: ReactNode;
 }
 
@@ -21,7 +23,7 @@ export interface FieldProps {
  * Label, control, hint and error text. The control needs `id={id}` and
  * `aria-describedby={getDescribedBy(id, { hint, error })}`; TextField etc. do that for you.
  */
-export function Field({ id, label, hint, error, className, children }: FieldProps) {
+export function Field({ id, label, hint, error, className, reserveMessageSpace = false, children }: FieldProps) {
   return (
     <div className={cn("space-y-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -32,9 +34,11 @@ export function Field({ id, label, hint, error, className, children }: FieldProp
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600">
+        <p id={`${id}-error`} className={cn("text-sm text-red-600", reserveMessageSpace && "min-h-5")}>
           {error}
         </p>
+      ) : reserveMessageSpace ? (
+        <p className="min-h-5" aria-hidden="true" />
       ) : null}
     </div>
   );
@@ -45,33 +49,34 @@ interface FieldExtras {
   hint?: ReactNode;
   error?: string | undefined;
   fieldClassName?: string;
+  reserveMessageSpace?: boolean;
 }
 
-export function TextField({ label, hint, error, fieldClassName, id, ...props }: InputProps & FieldExtras & { ref?: Ref<HTMLInputElement> }) {
+export function TextField({ label, hint, error, fieldClassName, reserveMessageSpace, id, ...props }: InputProps & FieldExtras & { ref?: Ref<HTMLInputElement> }) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
-    <Field id={inputId} label={label} hint={hint} error={error} className={fieldClassName}>
+    <Field id={inputId} label={label} hint={hint} error={error} className={fieldClassName} reserveMessageSpace={reserveMessageSpace}>
       <Input id={inputId} hasError={Boolean(error)} aria-describedby={getDescribedBy(inputId, { hint, error })} {...props} />
     </Field>
   );
 }
 
-export function TextareaField({ label, hint, error, fieldClassName, id, ...props }: TextareaProps & FieldExtras) {
+export function TextareaField({ label, hint, error, fieldClassName, reserveMessageSpace, id, ...props }: TextareaProps & FieldExtras) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
-    <Field id={inputId} label={label} hint={hint} error={error} className={fieldClassName}>
+    <Field id={inputId} label={label} hint={hint} error={error} className={fieldClassName} reserveMessageSpace={reserveMessageSpace}>
       <Textarea id={inputId} hasError={Boolean(error)} aria-describedby={getDescribedBy(inputId, { hint, error })} {...props} />
     </Field>
   );
 }
 
-export function SelectField({ label, hint, error, fieldClassName, id, ...props }: SelectProps & FieldExtras) {
+export function SelectField({ label, hint, error, fieldClassName, reserveMessageSpace, id, ...props }: SelectProps & FieldExtras) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
-    <Field id={inputId} label={label} hint={hint} error={error} className={fieldClassName}>
+    <Field id={inputId} label={label} hint={hint} error={error} className={fieldClassName} reserveMessageSpace={reserveMessageSpace}>
       <Select id={inputId} hasError={Boolean(error)} aria-describedby={getDescribedBy(inputId, { hint, error })} {...props} />
     </Field>
   );

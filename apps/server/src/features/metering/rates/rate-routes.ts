@@ -7,8 +7,8 @@ import { createRate, deleteRate, getRate, listRates, updateRate } from "./rate-s
 
 const TAGS = ["Versorgertarife"];
 const rateNotFound = errorResponse("Tarif nicht gefunden (auch gelöschte und Tarife anderer Konten)");
-const priceInvalid = errorResponse(
-  "Ungültige Eingaben; Preis unter 50 % oder über 200 % des regionalen Durchschnitts: 'Bitte überprüfen Sie die Eingaben. Es gibt Warnungen bei der Preisvalidierung.'",
+const priceWarning = errorResponse(
+  "RATE_PRICE_WARNING mit requiresConfirmation: Preis unter 50 % oder über 200 % des regionalen Durchschnitts; mit confirmPriceWarning: true erneut senden",
 );
 
 const regionalDefaultsRoute = createRoute({
@@ -35,7 +35,7 @@ const createRouteDef = createRoute({
   tags: TAGS,
   summary: "Tarif anlegen (mit Stufen bei HT/NT- und Staffeltarifen)",
   request: jsonBody(rateBodySchema),
-  responses: { 201: jsonResponse(rateSchema, "Angelegt"), 400: priceInvalid, 401: unauthorizedResponse, 404: errorResponse("Immobilie nicht gefunden") },
+  responses: { 201: jsonResponse(rateSchema, "Angelegt"), 400: invalidResponse, 401: unauthorizedResponse, 404: errorResponse("Immobilie nicht gefunden"), 409: priceWarning },
 });
 
 const getRouteDef = createRoute({
@@ -53,7 +53,7 @@ const updateRouteDef = createRoute({
   tags: TAGS,
   summary: "Tarif ändern (der ganze Tarif mit seinen Stufen)",
   request: { params: idParams, ...jsonBody(rateBodySchema) },
-  responses: { 200: jsonResponse(rateSchema, "Geändert"), 400: priceInvalid, 401: unauthorizedResponse, 404: rateNotFound },
+  responses: { 200: jsonResponse(rateSchema, "Geändert"), 400: invalidResponse, 401: unauthorizedResponse, 404: rateNotFound, 409: priceWarning },
 });
 
 const deleteRouteDef = createRoute({

@@ -3,6 +3,7 @@ import {
   getTodayInGermany,
   RATE_MESSAGES,
   RATE_PRICE_CHECK_BLOCKED_MESSAGE,
+  RATE_PRICE_WARNING_CODE,
   UTILITY_TYPE_LABELS,
   UTILITY_TYPE_UNITS,
   type ParsedRateBody,
@@ -10,7 +11,7 @@ import {
   type UtilityType,
 } from "@nk/contract";
 import type { Db } from "../../../db/database.ts";
-import { NotFound, ValidationFailed } from "../../../domain/domain-errors.ts";
+import { Conflict, NotFound, ValidationFailed } from "../../../domain/domain-errors.ts";
 import { logActivity } from "../../activity/activity-log.ts";
 import { findOwnedProperty } from "../ownership-service.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
@@ -30,14 +31,16 @@ export async function getRate(db: Db, userId: string, id: string): Promise<Rate>
 
 /**
  * The sanity check of section 5 on the server too: a unit price below 50 % or above 200 % of
- * the regional average of the rate's region is rejected with the form's alert.
+ * the regional average of the rate's region needs the user's confirmation (409 with
+ * requiresConfirmation until confirmPriceWarning is true; decision 0982), it is not refused:
+ * real prices lie outside the range (water and sewage together at 6,10 EUR/m³).
  */
 function assertPlausiblePrice(input: ParsedRateBody): void {
   const check = checkRatePrice({ utilityType: input.utilityType, region: input.region, unitPrice: input.unitPrice, basePrice: input.basePrice });
-  if (check.isValid) return;
+  if (check.isValid || input.confirmPriceWarning) return;
   const fields: Record<string, string> = {};
   if (check.fieldWarnings.unitPrice) fields.unitPrice = check.fieldWarnings.unitPrice;
-  throw new ValidationFailed(fields, RATE_PRICE_CHECK_BLOCKED_MESSAGE);
+  throw new Conflict(`${RATE_PRICE_CHECK_BLOCKED_MESSAGE} ${check.warnings.join(" ")}`, { code: RATE_PRICE_WARNING_CODE, fields, requiresConfirmation: true });
 }
 
 function toRateValues(input: ParsedRateBody, validFrom: string): RateValues {

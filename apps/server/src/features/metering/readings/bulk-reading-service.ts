@@ -13,14 +13,16 @@ import { findOwnedCostGroup } from "../billing-periods/billing-period-queries.ts
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import { findMetersWithOwningProperty } from "../meters/meter-queries.ts";
 import { findReadingDecrease } from "./reading-decrease.ts";
-import { findReadingsOfPeriod, insertReading, listReadingsByIds, updateReadingValue } from "./reading-queries.ts";
+import { findReadingsOfPeriod, findReadingsOnDate, insertReading, listReadingsByIds, setReadingCostGroup, updateReadingValue } from "./reading-queries.ts";
 import { assertNotInFuture, readingDecreaseError } from "./reading-service.ts";
 
 type BulkReadingsInput = z.output<typeof bulkReadingsBodySchema>;
 
 /**
- * Bulk entry (section 7 'bulk save'): per meter, the reading of that meter in the billing
- * period is updated (value and date) when present, else inserted. One transaction: the rows
+ * Bulk entry (section 7 'bulk save'): per meter, a reading of that meter on the same date is
+ * updated (one reading per meter and date, issue 15, decision 0983; it joins the billing
+ * period); else the reading of the meter in the billing period is updated (value and date) when
+ * present; else one is inserted. One transaction: the rows
  * are written one by one and any failure (another account's meter, a meter of another
  * property, an unconfirmed lower reading) rolls every row back, so nothing is half-saved.
  */
@@ -34,6 +36,7 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
     if (!costGroup) throw new NotFound(READING_MESSAGES.costGroupNotFound);
     const meterIds = input.readings.map((row) => row.meterId);
     const meters = await findMetersWithOwningProperty(trx, userId, meterIds);
+    const sameDate = await findReadingsOnDate(trx, userId, meterIds, input.readingDate);
     const existing = await findReadingsOfPeriod(trx, costGroup.id, meterIds);
 
     const wrongProperty: Record<string, string> = {};
@@ -49,12 +52,14 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
         wrongProperty[`readings.${index}.meterId`] = READING_MESSAGES.bulkMeterOfOtherProperty;
         continue;
       }
-      const current = existing.get(row.meterId) ?? null;
+      const onDate = sameDate.get(row.meterId) ?? null;
+      const current = onDate ?? existing.get(row.meterId) ?? null;
       const decrease = await findReadingDecrease(trx, row.meterId, row.readingValue, input.readingDate, current?.id ?? null);
       if (decrease) decreases[`readings.${index}.readingValue`] = decrease.message;
       const confirmationNote = decrease ? decrease.note : null;
       if (current) {
         await updateReadingValue(trx, current.id, { readingValue: row.readingValue, readingDate: input.readingDate, note: confirmationNote });
+        if (onDate) await setReadingCostGroup(trx, current.id, costGroup.id);
         savedIds.push(current.id);
         updatedCount += 1;
       } else {

@@ -114,3 +114,28 @@ export async function findNeighbourReadings(db: Db, meterId: string, date: strin
   const next = await after.orderBy("readingDate", "asc").orderBy("readingValue", "asc").limit(1).executeTakeFirst();
   return { previous, next };
 }
+
+/**
+ * The readings of the meters on exactly `date` (one per meter and date, decision 0983; of
+ * duplicates stored before, the newest). Locks the meter rows first, so concurrent bulk saves of
+ * one meter queue up instead of both inserting.
+ */
+export async function findReadingsOnDate(db: Db, userId: string, meterIds: string[], date: string) {
+  if (meterIds.length === 0) return new Map<string, { id: string }>();
+  await db.selectFrom("meters").select("id").where("userId", "=", userId).where("id", "in", meterIds).forUpdate().execute();
+  const rows = await db
+    .selectFrom("meterReadings")
+    .select(["id", "meterId"])
+    .where("userId", "=", userId)
+    .where("meterId", "in", meterIds)
+    .where("readingDate", "=", date)
+    .orderBy("createdAt", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return new Map(rows.map((row) => [row.meterId, { id: row.id }]));
+}
+
+/** Moves a reading into the billing period bulk entry saves for. */
+export async function setReadingCostGroup(db: Db, readingId: string, costGroupId: string): Promise<void> {
+  await db.updateTable("meterReadings").set({ costGroupId, updatedAt: new Date() }).where("id", "=", readingId).execute();
+}

@@ -10,6 +10,8 @@ const TOAST_STYLES: Record<ToastType, { icon: typeof Info; className: string; ic
   info: { icon: Info, className: "border-brand-200", iconClassName: "text-brand-600" },
 };
 
+const MAX_VISIBLE_TOASTS = 3;
+
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   const { icon: Icon, className, iconClassName } = TOAST_STYLES[toast.type];
   const isUrgent = toast.type === "error" || toast.type === "warning";
@@ -48,7 +50,11 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   );
 }
 
-/** Holds the toasts and renders them stacked at the top right (full width on phones). */
+/**
+ * Holds the toasts and renders them at the bottom left (full width at the bottom on phones), at
+ * most three, newest at the bottom. Not at the top right: there they covered the header's
+ * 'Abmelden' and the pages' 'add' buttons for seconds (issue 15, decision 0986).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
@@ -61,7 +67,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const id = nextId.current++;
     const toast: Toast = { id, type, message, durationMs: options.durationMs ?? TOAST_DURATION_MS };
     if (options.title) toast.title = options.title;
-    setToasts((current) => [...current, toast].slice(-5));
+    setToasts((current) => [...current, toast].slice(-MAX_VISIBLE_TOASTS));
     return id;
   }, []);
 
@@ -81,7 +87,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <div
-        className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-stretch gap-2 p-4 sm:left-auto sm:w-96"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-stretch gap-2 p-4 sm:right-auto sm:w-96"
         aria-label="Benachrichtigungen"
       >
         {toasts.map((toast) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { BrandLogo } from "../../../components/brand-logo";
 
 /** The centred card of the sign-in pages. */
@@ -34,6 +35,17 @@ export function AuthLayout({
           {footer ? <div className="mt-6 text-center text-sm text-slate-600">{footer}</div> : null}
         </div>
       </main>
+      <nav aria-label="Rechtliches" className="flex flex-wrap justify-center gap-x-5 gap-y-1 px-4 pb-6 text-xs text-slate-500">
+        <Link to="/impressum" className="hover:text-slate-800">
+          Impressum
+        </Link>
+        <Link to="/datenschutz" className="hover:text-slate-800">
+          Datenschutz
+        </Link>
+        <Link to="/agb" className="hover:text-slate-800">
+          AGB
+        </Link>
+      </nav>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { ACTIVITY_TEXTS, DASHBOARD_RECENT_ACTIVITIES, type Activity } from "@nk/contract";
 import { History } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -15,8 +16,11 @@ export function RecentActivities({ activities }: { activities: Activity[] }) {
   const shown = activities.slice(0, RECENT_ACTIVITY_LIMIT);
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
         <CardTitle>Letzte Aktivitäten</CardTitle>
+        <Link to="/dashboard/activity" className="text-sm font-medium text-brand-700 hover:text-brand-800">
+          Alle anzeigen
+        </Link>
       </CardHeader>
       <CardContent className="p-0">
         {shown.length === 0 ? (

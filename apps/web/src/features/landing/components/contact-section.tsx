@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Clock, MapPin } from "lucide-react";
 import { buttonStyles } from "../../../components/ui/button";
+import { ContactForm } from "./contact-form";
 
 export function ContactSection() {
   return (
@@ -27,9 +28,12 @@ export function ContactSection() {
               Bundesweit für Vermieter, Hausverwaltungen und Eigentümergemeinschaften.
             </p>
             <p className="text-sm">
-              Nach der Registrierung erreichen Sie uns direkt aus der Anwendung über die Hilfe-Seite. Für Enterprise+ mit
-              individuellen Anpassungen, White Label oder On-Premise-Betrieb erstellen wir Ihnen ein individuelles Angebot.
+              Für Enterprise+ mit individuellen Anpassungen, White Label oder On-Premise-Betrieb erstellen wir Ihnen ein
+              individuelles Angebot. Schreiben Sie uns:
             </p>
+          </div>
+          <div className="lg:col-span-2">
+            <ContactForm />
           </div>
         </div>
       </div>

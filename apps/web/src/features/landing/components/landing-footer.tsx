@@ -12,6 +12,12 @@ export function LandingFooter() {
           <p className="text-sm text-slate-500">Nebenkosten- und Heizkostenabrechnung für Vermieter. Nur für Unternehmer (B2B).</p>
         </div>
         <nav aria-label="Rechtliches" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600">
+          <Link to="/impressum" className="hover:text-slate-900">
+            Impressum
+          </Link>
+          <Link to="/datenschutz" className="hover:text-slate-900">
+            Datenschutz
+          </Link>
           <Link to="/agb" className="hover:text-slate-900">
             AGB
           </Link>

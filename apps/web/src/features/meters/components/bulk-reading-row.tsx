@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { COMMON_AREA_LABEL, getMeterLabel, METER_TYPE_UNITS, type Meter } from "@nk/contract";
+import { toGermanDecimalText } from "../../../components/decimal-field";
 import { buttonStyles } from "../../../components/ui/button";
 import { getDescribedBy } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
@@ -47,14 +48,19 @@ export function BulkReadingRow({
         </label>
         <Input
           id={id}
-          type="number"
+          // A decimal as text (comma or point, de-DE once left), as DecimalField (decision 0981).
+          type="text"
           inputMode="decimal"
-          step="0.001"
-          min="0"
+          autoComplete="off"
+          spellCheck={false}
           value={value}
           hasError={Boolean(error)}
           aria-describedby={getDescribedBy(id, { hint, error })}
           onChange={(event) => onChange(event.target.value)}
+          onBlur={(event) => {
+            const shown = toGermanDecimalText(event.target.value);
+            if (shown !== event.target.value) onChange(shown);
+          }}
         />
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}

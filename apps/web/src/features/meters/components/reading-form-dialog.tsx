@@ -2,7 +2,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { createReadingBodySchema, getTodayInGermany, READING_DECREASE_CODE, READING_MESSAGES, type CreateReadingBody, type Meter } from "@nk/contract";
+import { createReadingBodySchema, getTodayInGermany, READING_DECREASE_CODE, READING_MESSAGES, type CreateReadingBody, type Meter, type Reading } from "@nk/contract";
+import { DecimalField } from "../../../components/decimal-field";
+import { usePlausibilityConfirmation } from "../../../components/plausibility-confirmation";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -13,6 +15,7 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { useAddReading } from "../api";
 import { formatDate } from "../../../lib/format";
+import { findImplausibleReadingJump } from "../../../lib/plausibility";
 import { formatReadingValue } from "../lib/format-reading";
 
 /** The server's rules, and a reading date not after today in Germany (the server refuses it too). */
@@ -24,7 +27,18 @@ const readingFormSchema = createReadingBodySchema.refine((reading) => reading.re
 const FORM_ID = "reading-form";
 
 /** The add-reading modal of the history page (section 5 'Meter reading': value and date required, step 0.001). */
-export function ReadingFormDialog({ isOpen, onOpenChange, meter }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void; meter: Meter }) {
+export function ReadingFormDialog({
+  isOpen,
+  onOpenChange,
+  meter,
+  readings,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  meter: Meter;
+  /** The meter's readings, newest first: a jump over ten times the previous consumption is asked about. */
+  readings: Reading[];
+}) {
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogContent size="sm">
@@ -34,13 +48,13 @@ export function ReadingFormDialog({ isOpen, onOpenChange, meter }: { isOpen: boo
             Zähler {meter.meterNumber} ({meter.meterType})
           </DialogDescription>
         </DialogHeader>
-        {isOpen ? <ReadingForm meter={meter} onOpenChange={onOpenChange} /> : null}
+        {isOpen ? <ReadingForm meter={meter} readings={readings} onOpenChange={onOpenChange} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ReadingForm({ meter, onOpenChange }: { meter: Meter; onOpenChange: (isOpen: boolean) => void }) {
+function ReadingForm({ meter, readings, onOpenChange }: { meter: Meter; readings: Reading[]; onOpenChange: (isOpen: boolean) => void }) {
   const toast = useToast();
   const addReading = useAddReading(meter.id);
   const today = getTodayInGermany();
@@ -72,8 +86,13 @@ function ReadingForm({ meter, onOpenChange }: { meter: Meter; onOpenChange: (isO
     }
   }
 
+  const { confirmValues, dialog } = usePlausibilityConfirmation();
+
   async function save(reading: CreateReadingBody): Promise<void> {
     setMessage(null);
+    // The two latest readings on or before the new date: the consumption between them is the yardstick.
+    const earlier = readings.filter((row) => row.readingDate <= reading.readingDate);
+    if (!(await confirmValues([findImplausibleReadingJump(String(reading.readingValue), earlier[0], earlier[1])]))) return;
     await send(reading);
   }
 
@@ -82,12 +101,8 @@ function ReadingForm({ meter, onOpenChange }: { meter: Meter; onOpenChange: (isO
       <DialogBody>
         <form id={FORM_ID} className="space-y-4" onSubmit={handleSubmit(save)} noValidate>
           {message ? <Alert variant="error">{message}</Alert> : null}
-          <TextField
+          <DecimalField
             label="Zählerstand *"
-            type="number"
-            inputMode="decimal"
-            step="0.001"
-            min="0"
             hint={meter.latestReading ? `Letzter Stand: ${formatReadingValue(meter.latestReading.readingValue)} vom ${formatDate(meter.latestReading.readingDate)}` : "Bis zu 3 Nachkommastellen"}
             error={errors.readingValue?.message}
             {...register("readingValue")}
@@ -115,6 +130,7 @@ function ReadingForm({ meter, onOpenChange }: { meter: Meter; onOpenChange: (isO
         isBusy={addReading.isPending}
         onConfirm={() => (pendingDecrease ? send({ ...pendingDecrease.body, confirmDecrease: true }) : undefined)}
       />
+      {dialog}
     </>
   );
 }

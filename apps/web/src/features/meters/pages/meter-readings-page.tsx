@@ -128,7 +128,7 @@ export function MeterReadingsPage() {
         <ReadingsTable readings={readings.data} unit={unit} onDelete={setDeleting} />
       )}
 
-      <ReadingFormDialog isOpen={isAdding} onOpenChange={setIsAdding} meter={current} />
+      <ReadingFormDialog isOpen={isAdding} onOpenChange={setIsAdding} meter={current} readings={readings.data ?? []} />
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}

@@ -1,7 +1,9 @@
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import type { UnitBody } from "@nk/contract";
+import { DecimalField } from "../../../components/decimal-field";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/field";
+import { getVisibleError } from "../../../lib/visible-error";
 
 /** One unit's form values: the input of the contract's unitBodySchema (inputs hold text). */
 export type UnitFieldValues = UnitBody;
@@ -9,28 +11,28 @@ export type UnitFieldValues = UnitBody;
 /** Section 3: a new unit starts with 1 person and area 0. */
 export const NEW_UNIT_FIELDS: UnitFieldValues = { name: "", area: "0", persons: "1", hasDecentralizedHotWater: false };
 
-type UnitErrors = Partial<Record<keyof UnitFieldValues, { message?: string } | undefined>>;
-
 /**
  * Name, area, persons and decentralised hot water of one unit: the unit modal (prefix "") and
- * each row of the wizard (prefix "units.2."). Section 5: persons are raised to at least 1; the
- * area steps by 0.01 in the wizard and 0.1 in the modal.
+ * each row of the wizard (prefix "units.2."). Section 5: persons are raised to at least 1. The
+ * area is a decimal field (comma or point, decision 0981). Messages show after a submit attempt
+ * that included this unit (`isShownAll`) or once a field was left with input, in space kept free
+ * for them, so nothing jumps under the pointer (decision 0984).
  */
 export function UnitFields<T extends FieldValues, TOutput>({
   form,
   prefix = "",
-  areaStep,
-  errors,
+  isShownAll,
   nameLabel = "Name der Wohneinheit *",
 }: {
   form: UseFormReturn<T, unknown, TOutput>;
   prefix?: string;
-  areaStep: "0.01" | "0.1";
-  errors: UnitErrors | undefined;
+  isShownAll: boolean;
   nameLabel?: string;
 }) {
-  const { register, setValue } = form as unknown as UseFormReturn<Record<string, unknown>>;
+  const untyped = form as unknown as UseFormReturn<Record<string, unknown>>;
+  const { register, setValue } = untyped;
   const path = (field: keyof UnitFieldValues) => `${prefix}${field}`;
+  const errorOf = (field: keyof UnitFieldValues) => getVisibleError(untyped, path(field), isShownAll);
   const persons = register(path("persons"));
 
   return (
@@ -40,18 +42,17 @@ export function UnitFields<T extends FieldValues, TOutput>({
         label={nameLabel}
         placeholder="z.B. EG links"
         autoComplete="off"
-        error={errors?.name?.message}
+        reserveMessageSpace
+        error={errorOf("name")}
         {...register(path("name"))}
       />
-      <TextField
+      <DecimalField
         fieldClassName="sm:col-span-3"
         label="Fläche (m²) *"
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step={areaStep}
+        minDecimals={2}
+        reserveMessageSpace
         onFocus={(event) => event.target.select()}
-        error={errors?.area?.message}
+        error={errorOf("area")}
         {...register(path("area"))}
       />
       <TextField
@@ -62,7 +63,8 @@ export function UnitFields<T extends FieldValues, TOutput>({
         min="1"
         step="1"
         onFocus={(event) => event.target.select()}
-        error={errors?.persons?.message}
+        reserveMessageSpace
+        error={errorOf("persons")}
         {...persons}
         onBlur={(event) => {
           const value = event.target.value.trim();

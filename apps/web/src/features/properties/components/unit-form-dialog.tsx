@@ -2,7 +2,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UNIT_MESSAGES, unitBodySchema, type Unit, type UnitValues } from "@nk/contract";
+import { toDecimalInputValue } from "../../../components/decimal-field";
 import { LimitReachedBanner } from "../../../components/limit-reached";
+import { usePlausibilityConfirmation } from "../../../components/plausibility-confirmation";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogBody, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
@@ -10,11 +12,12 @@ import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { useCreateUnit, useUpdateUnit } from "../api";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
+import { findImplausibleArea } from "../../../lib/plausibility";
 import { NEW_UNIT_FIELDS, UnitFields, type UnitFieldValues } from "./unit-fields";
 
 function toFieldValues(unit: Unit | null): UnitFieldValues {
   if (!unit) return NEW_UNIT_FIELDS;
-  return { name: unit.name, area: unit.area, persons: unit.persons, hasDecentralizedHotWater: unit.hasDecentralizedHotWater };
+  return { name: unit.name, area: toDecimalInputValue(unit.area, 2), persons: unit.persons, hasDecentralizedHotWater: unit.hasDecentralizedHotWater };
 }
 
 /** The unit modal (section 2 'Properties'): adds a unit to the property, or edits `unit`. */
@@ -51,9 +54,11 @@ function UnitForm({ propertyId, unit, onDone }: { propertyId: string; unit: Unit
     mode: "onTouched",
   });
   const isSaving = createUnit.isPending || updateUnit.isPending;
+  const { confirmValues, dialog } = usePlausibilityConfirmation();
 
   async function save(values: UnitValues) {
     setFailure(null);
+    if (!(await confirmValues([findImplausibleArea(values.area, values.name)]))) return;
     try {
       if (unit) {
         await updateUnit.mutateAsync({ unitId: unit.id, body: values });
@@ -82,7 +87,7 @@ function UnitForm({ propertyId, unit, onDone }: { propertyId: string; unit: Unit
             <Alert variant="error">{failure.message}</Alert>
           )
         ) : null}
-        <UnitFields form={form} areaStep="0.1" errors={form.formState.errors} />
+        <UnitFields form={form} isShownAll={form.formState.submitCount > 0} />
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={isSaving}>
@@ -92,6 +97,7 @@ function UnitForm({ propertyId, unit, onDone }: { propertyId: string; unit: Unit
           Speichern
         </Button>
       </DialogFooter>
+      {dialog}
     </form>
   );
 }

@@ -26,6 +26,8 @@ import { EMPTY_PROPERTY_FIELDS, PropertyFields, type PropertyFieldValues } from 
 import { NEW_UNIT_FIELDS } from "../components/unit-fields";
 import { WizardSteps } from "../components/wizard/wizard-steps";
 import { WizardSummary } from "../components/wizard/wizard-summary";
+import { usePlausibilityConfirmation } from "../../../components/plausibility-confirmation";
+import { findImplausibleArea } from "../../../lib/plausibility";
 import { WizardUnitsStep, type WizardUnitsOutput, type WizardUnitsValues } from "../components/wizard/wizard-units-step";
 
 const wizardUnitsSchema = z.object({ units: onboardingBodySchema.shape.units });
@@ -69,7 +71,9 @@ export function OnboardingPage() {
     setSummary((current) => ({ property, units: current?.units ?? [] }));
     setStep(2);
   });
-  const goToSummary = unitsForm.handleSubmit(({ units }) => {
+  const { confirmValues, dialog: plausibilityDialog } = usePlausibilityConfirmation();
+  const goToSummary = unitsForm.handleSubmit(async ({ units }) => {
+    if (!(await confirmValues(units.map((unit) => findImplausibleArea(unit.area, unit.name))))) return;
     setSummary((current) => (current ? { ...current, units } : current));
     setStep(3);
   });
@@ -161,6 +165,7 @@ export function OnboardingPage() {
           </CardFooter>
         </Card>
       </main>
+      {plausibilityDialog}
     </div>
   );
 }

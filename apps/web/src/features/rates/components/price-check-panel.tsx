@@ -19,6 +19,7 @@ export function PriceCheckPanel({ check }: { check: RatePriceCheck | null }) {
           <li key={warning}>{warning}</li>
         ))}
       </ul>
+      {check.isValid ? null : <p className="mt-2">Ist der Preis richtig, bestätigen Sie ihn beim Speichern.</p>}
       {check.suggestions.length > 0 ? (
         <ul className="mt-2 space-y-1">
           {check.suggestions.map((suggestion) => (

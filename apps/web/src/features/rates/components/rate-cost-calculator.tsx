@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { calculateRateCost, type RateDefinition } from "@nk/engine";
 import { formatDecimalTextDe, formatEuroDe, parseDecimalInput, RATE_CALCULATOR_DEFAULT_CONSUMPTION, RATE_CALCULATOR_DEFAULT_MONTHS } from "@nk/contract";
+import { toGermanDecimalText } from "../../../components/decimal-field";
 import { Input } from "../../../components/ui/input";
 import { formatCurrency } from "../../../lib/format";
 
@@ -30,7 +31,15 @@ export function RateCostCalculator({ rate, unit }: { rate: RateDefinition | null
           <label htmlFor={consumptionId} className="text-sm font-medium text-slate-700">
             Verbrauch ({unit})
           </label>
-          <Input id={consumptionId} type="number" min="0" step="1" inputMode="decimal" value={consumption} onChange={(event) => setConsumption(event.target.value)} />
+          <Input
+            id={consumptionId}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={consumption}
+            onChange={(event) => setConsumption(event.target.value)}
+            onBlur={(event) => setConsumption(toGermanDecimalText(event.target.value))}
+          />
         </div>
         <div className="space-y-1">
           <label htmlFor={monthsId} className="text-sm font-medium text-slate-700">

@@ -8,13 +8,14 @@ import {
   RATE_MAX_PRIORITY,
   RATE_MESSAGES,
   RATE_MIN_PRIORITY,
-  RATE_PRICE_CHECK_BLOCKED_MESSAGE,
+  RATE_PRICE_CONFIRM_QUESTION,
+  RATE_PRICE_WARNING_CODE,
   RATE_REGIONS,
   RATE_TARIFF_TYPE_LABELS,
   RATE_TARIFF_TYPES,
   rateBodySchema,
   UTILITY_TYPE_UNITS,
-  type ParsedRateBody,
+  type RateBody,
   type PropertyWithUnits,
   type Rate,
   type RateTariffType,
@@ -24,9 +25,11 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { DecimalField } from "../../../components/decimal-field";
 import { SelectField, TextareaField, TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
-import { getErrorMessage } from "../../../lib/api-error";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { mappedZodResolver } from "../../../lib/form-resolver";
 import { fetchRegionalDefaults, useSaveRate } from "../api";
@@ -103,8 +106,8 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
     setIsLoadingAverage(true);
     try {
       const average = await fetchRegionalDefaults(utilityType, getValues("region"));
-      setValue("unitPrice", average.unitPrice, { shouldDirty: true });
-      if (average.basePrice !== null) setValue("basePrice", trimDecimalZeros(average.basePrice), { shouldDirty: true });
+      setValue("unitPrice", trimDecimalZeros(average.unitPrice, 2), { shouldDirty: true });
+      if (average.basePrice !== null) setValue("basePrice", trimDecimalZeros(average.basePrice, 2), { shouldDirty: true });
       setValue("rateName", average.rateName, { shouldDirty: true });
       clearErrors(["unitPrice", "basePrice", "rateName"]);
     } catch (error) {
@@ -114,23 +117,29 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
     }
   }
 
-  async function save(parsed: ParsedRateBody): Promise<void> {
-    setBanner(null);
-    const body = toRateBody(utilityType, getValues());
-    // Section 5: an invalid price check blocks saving with the alert.
-    const priceCheck = checkRatePrice({ utilityType, region: parsed.region, unitPrice: parsed.unitPrice, basePrice: parsed.basePrice });
-    if (!priceCheck.isValid) {
-      setBanner(RATE_PRICE_CHECK_BLOCKED_MESSAGE);
-      return;
-    }
+  // A price outside 50-200 % of the average waits for the user's answer (decision 0982).
+  const [pendingPrice, setPendingPrice] = useState<{ body: RateBody; message: string } | null>(null);
+
+  async function send(body: RateBody): Promise<void> {
     try {
       await saveRate.mutateAsync({ id: rate?.id ?? null, body });
+      setPendingPrice(null);
       toast.success(RATE_MESSAGES.saved);
       onClose();
     } catch (error) {
+      if (isApiError(error) && error.code === RATE_PRICE_WARNING_CODE && !body.confirmPriceWarning) {
+        setPendingPrice({ body, message: error.fields.unitPrice ?? error.message });
+        return;
+      }
+      setPendingPrice(null);
       applyServerFieldErrors(setError, error);
       setBanner(`${RATE_MESSAGES.saveFailed}: ${getErrorMessage(error)}`);
     }
+  }
+
+  async function save(): Promise<void> {
+    setBanner(null);
+    await send(toRateBody(utilityType, getValues()));
   }
 
   return (
@@ -152,22 +161,16 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Tarifname *" error={errors.rateName?.message} {...register("rateName")} />
             <TextField label="Anbieter" error={errors.providerName?.message} {...register("providerName")} />
-            <TextField
+            <DecimalField
               label={`Preis pro ${unit} (€) *`}
-              type="number"
-              min="0"
-              step="0.0001"
-              inputMode="decimal"
+              minDecimals={2}
               hint="Bis zu 6 Nachkommastellen"
               error={errors.unitPrice?.message}
               {...register("unitPrice")}
             />
-            <TextField
+            <DecimalField
               label="Grundpreis (€/Monat)"
-              type="number"
-              min="0"
-              step="0.01"
-              inputMode="decimal"
+              minDecimals={2}
               error={errors.basePrice?.message}
               {...register("basePrice")}
             />
@@ -226,6 +229,17 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
           Tarif speichern
         </Button>
       </DialogFooter>
+      <ConfirmDialog
+        isOpen={pendingPrice !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setPendingPrice(null))}
+        title={RATE_PRICE_CONFIRM_QUESTION}
+        description={pendingPrice?.message ?? ""}
+        confirmLabel="Ja, Preis ist richtig"
+        cancelLabel="Nein, Preis korrigieren"
+        busyLabel="Speichere..."
+        isBusy={saveRate.isPending}
+        onConfirm={() => (pendingPrice ? send({ ...pendingPrice.body, confirmPriceWarning: true }) : undefined)}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } f
 import { Plus, Trash2 } from "lucide-react";
 import type { ParsedRateBody, RateTariffType } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
+import { DecimalField } from "../../../components/decimal-field";
 import { TextField } from "../../../components/ui/field";
 import type { RateFormValues } from "../lib/rate-form-values";
 
@@ -43,16 +44,13 @@ export function TierFields({
             <TextField label="Bezeichnung" readOnly={isTimeBased} error={tierErrors?.tierName?.message} {...register(`tiers.${index}.tierName`)} />
             {isTimeBased ? null : (
               <>
-                <TextField label={`Von (${unit})`} type="number" min="0" step="0.001" inputMode="decimal" error={tierErrors?.from?.message} {...register(`tiers.${index}.from`)} />
-                <TextField label={`Bis (${unit})`} type="number" min="0" step="0.001" inputMode="decimal" error={tierErrors?.to?.message} {...register(`tiers.${index}.to`)} />
+                <DecimalField label={`Von (${unit})`} error={tierErrors?.from?.message} {...register(`tiers.${index}.from`)} />
+                <DecimalField label={`Bis (${unit})`} error={tierErrors?.to?.message} {...register(`tiers.${index}.to`)} />
               </>
             )}
-            <TextField
+            <DecimalField
               label={`Preis ${field.tierName || `Stufe ${index + 1}`} (€/${unit})`}
-              type="number"
-              min="0"
-              step="0.0001"
-              inputMode="decimal"
+              minDecimals={2}
               error={tierErrors?.unitPrice?.message}
               fieldClassName={isTimeBased ? "sm:col-span-3" : undefined}
               {...register(`tiers.${index}.unitPrice`)}

@@ -1,5 +1,6 @@
 import {
   DEFAULT_RATE_REGION,
+  formatDecimalTextDe,
   parseDecimalInput,
   RATE_DEFAULT_PRIORITY,
   type Rate,
@@ -36,10 +37,10 @@ export interface RateFormValues {
   tiers: TierFormValues[];
 }
 
-/** "0.350000" -> "0.35" for the input. */
-export function trimDecimalZeros(value: string | null): string {
-  if (value === null) return "";
-  return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
+/** "0.350000" -> "0,35" for the input. */
+export function trimDecimalZeros(value: string | null, minDecimals = 0): string {
+  // Shown de-DE, as the decimal fields show it once left ("0.331200" -> "0,3312"; decision 0981).
+  return value === null ? "" : formatDecimalTextDe(value, minDecimals);
 }
 
 export function toRateFormValues(rate: Rate | null, defaults: { region: string; today: string }): RateFormValues {
@@ -66,8 +67,8 @@ export function toRateFormValues(rate: Rate | null, defaults: { region: string; 
     providerName: rate.providerName ?? "",
     contractNumber: rate.contractNumber ?? "",
     region: rate.region,
-    unitPrice: trimDecimalZeros(rate.unitPrice),
-    basePrice: trimDecimalZeros(rate.basePrice),
+    unitPrice: trimDecimalZeros(rate.unitPrice, 2),
+    basePrice: trimDecimalZeros(rate.basePrice, 2),
     tariffType: rate.tariffType,
     isGlobal: rate.isGlobal,
     propertyId: rate.propertyId ?? "",
@@ -80,7 +81,7 @@ export function toRateFormValues(rate: Rate | null, defaults: { region: string; 
       tierType: tier.tierType,
       from: trimDecimalZeros(tier.from),
       to: trimDecimalZeros(tier.to),
-      unitPrice: trimDecimalZeros(tier.unitPrice),
+      unitPrice: trimDecimalZeros(tier.unitPrice, 2),
     })),
   };
 }

@@ -13,6 +13,7 @@ import {
 } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { DecimalField, toDecimalInputValue } from "../../../components/decimal-field";
 import { TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
@@ -38,7 +39,7 @@ export function PrepaymentForm({ tenantId, prepayments, editing, onDone }: Prepa
   const updatePrepayment = useUpdatePrepayment(tenantId);
   const { register, control, handleSubmit, setError, formState } = useForm<PrepaymentBody, unknown, PrepaymentValues>({
     resolver: zodResolver(prepaymentBodySchema),
-    defaultValues: { monthlyAmount: editing?.monthlyAmount ?? "", validFrom: editing?.validFrom ?? getTodayInGermany(), validUntil: editing?.validUntil ?? "" },
+    defaultValues: { monthlyAmount: toDecimalInputValue(editing?.monthlyAmount, 2), validFrom: editing?.validFrom ?? getTodayInGermany(), validUntil: editing?.validUntil ?? "" },
   });
   const errors = formState.errors;
   const isSaving = createPrepayment.isPending || updatePrepayment.isPending;
@@ -82,12 +83,9 @@ export function PrepaymentForm({ tenantId, prepayments, editing, onDone }: Prepa
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField
+        <DecimalField
           label="Monatlicher Betrag (EUR) *"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
+          minDecimals={2}
           error={errors.monthlyAmount?.message}
           {...register("monthlyAmount")}
         />

@@ -9,6 +9,7 @@ import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { mappedZodResolver } from "../../../lib/form-resolver";
+import { getVisibleError } from "../../../lib/visible-error";
 import { useCreateTenant, useUpdateTenant } from "../api";
 import { readTenantDraft, removeTenantDraft, writeTenantDraft } from "../lib/tenant-draft";
 import {
@@ -81,22 +82,32 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
   const [serverMessage, setServerMessage] = useState<string | null>(null);
 
   // Messages appear once a field was left, and for every field after a submit attempt (section 5).
-  const { register, control, reset, handleSubmit, getValues, setError, formState } = useForm({
+  const form = useForm({
     resolver: tenantResolver,
     mode: "onTouched",
     defaultValues: initial.values,
   });
+  const { register, control, reset, handleSubmit, getValues, setError, formState } = form;
   const watched = useWatch({ control });
   const values = useMemo(() => ({ ...EMPTY_TENANT_FORM, ...watched }) as TenantFormValues, [watched]);
-  const { isDirty, isValid, errors } = formState;
+  const { isDirty, isValid } = formState;
 
   // Keep the draft while the user types (section 2: removed after a successful save).
   useEffect(() => {
     if (isDirty) writeTenantDraft(userId, tenantId, values);
   }, [isDirty, userId, tenantId, values]);
 
-  const fieldErrors = Object.fromEntries(TENANT_FORM_FIELDS.flatMap((field) => (errors[field]?.message ? [[field, errors[field].message]] : [])));
-  const summary = [...new Set(Object.values(fieldErrors))];
+  // Messages show once a field was left with input, from the server, or after a submit attempt;
+  // the summary box only after a submit attempt, so nothing above the fields moves while the
+  // user clicks from one field to the next (issue 15, decision 0984).
+  const isSubmitAttempted = formState.submitCount > 0;
+  const fieldErrors = Object.fromEntries(
+    TENANT_FORM_FIELDS.flatMap((field) => {
+      const message = getVisibleError(form, field, isSubmitAttempted);
+      return message ? [[field, message]] : [];
+    }),
+  );
+  const summary = isSubmitAttempted ? [...new Set(Object.values(fieldErrors))] : [];
   const isSaving = createTenant.isPending || updateTenant.isPending;
   const selectedUnit = properties.flatMap((p) => p.units).find((unit) => unit.id === values.unitId);
   const hasUnits = properties.some((p) => p.units.length > 0);

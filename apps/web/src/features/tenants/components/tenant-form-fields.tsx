@@ -29,14 +29,15 @@ export function TenantFormFields({
 }: TenantFormFieldsProps) {
   return (
     <div className="space-y-4">
-      <TextField label="Name *" autoComplete="off" error={errors.name} {...register("name")} />
-      <UnitSelectField properties={properties} error={errors.unitId} {...register("unitId")} />
+      <TextField reserveMessageSpace label="Name *" autoComplete="off" error={errors.name} {...register("name")} />
+      <UnitSelectField reserveMessageSpace properties={properties} error={errors.unitId} {...register("unitId")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Einzugsdatum *" type="date" error={errors.moveInDate} {...register("moveInDate")} />
-        <TextField label="Auszugsdatum" type="date" hint={TENANT_MESSAGES.moveOutHint} error={errors.moveOutDate} {...register("moveOutDate")} />
+        <TextField reserveMessageSpace label="Einzugsdatum *" type="date" error={errors.moveInDate} {...register("moveInDate")} />
+        <TextField reserveMessageSpace label="Auszugsdatum" type="date" hint={TENANT_MESSAGES.moveOutHint} error={errors.moveOutDate} {...register("moveOutDate")} />
       </div>
       {isNew ? (
         <TextField
+          reserveMessageSpace
           label="Personen im Haushalt"
           type="number"
           inputMode="numeric"
@@ -49,26 +50,26 @@ export function TenantFormFields({
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="E-Mail" type="email" inputMode="email" autoComplete="off" error={errors.email} {...register("email")} />
-        <TextField label="Telefon" type="tel" inputMode="tel" autoComplete="off" placeholder="+49... oder 0..." error={errors.phone} {...register("phone")} />
+        <TextField reserveMessageSpace label="E-Mail" type="email" inputMode="email" autoComplete="off" error={errors.email} {...register("email")} />
+        <TextField reserveMessageSpace label="Telefon" type="tel" inputMode="tel" autoComplete="off" placeholder="+49... oder 0..." error={errors.phone} {...register("phone")} />
       </div>
 
       <Checkbox label="Erweiterte Felder anzeigen" checked={isAdvancedShown} onChange={(event) => onAdvancedShownChange(event.target.checked)} />
 
       {isAdvancedShown ? (
         <div className="space-y-4 rounded-lg border border-slate-200 bg-slate-50/60 p-4">
-          <TextField label="Adresse" autoComplete="off" error={errors.address} {...register("address")} />
+          <TextField reserveMessageSpace label="Adresse" autoComplete="off" error={errors.address} {...register("address")} />
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-            <TextField label="Postleitzahl" inputMode="numeric" maxLength={5} autoComplete="off" error={errors.postalCode} {...register("postalCode")} />
-            <TextField label="Ort" autoComplete="off" error={errors.city} {...register("city")} />
+            <TextField reserveMessageSpace label="Postleitzahl" inputMode="numeric" maxLength={5} autoComplete="off" error={errors.postalCode} {...register("postalCode")} />
+            <TextField reserveMessageSpace label="Ort" autoComplete="off" error={errors.city} {...register("city")} />
           </div>
-          <TextField label="Geburtsdatum" type="date" error={errors.birthDate} {...register("birthDate")} />
+          <TextField reserveMessageSpace label="Geburtsdatum" type="date" error={errors.birthDate} {...register("birthDate")} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Vertragsbeginn" type="date" error={errors.contractStartDate} {...register("contractStartDate")} />
-            <TextField label="Vertragsende" type="date" error={errors.contractEndDate} {...register("contractEndDate")} />
+            <TextField reserveMessageSpace label="Vertragsbeginn" type="date" error={errors.contractStartDate} {...register("contractStartDate")} />
+            <TextField reserveMessageSpace label="Vertragsende" type="date" error={errors.contractEndDate} {...register("contractEndDate")} />
           </div>
-          <TextField label="Ausweisnummer" autoComplete="off" error={errors.idDocumentNumber} {...register("idDocumentNumber")} />
-          <TextareaField label="Notizen" rows={3} error={errors.notes} {...register("notes")} />
+          <TextField reserveMessageSpace label="Ausweisnummer" autoComplete="off" error={errors.idDocumentNumber} {...register("idDocumentNumber")} />
+          <TextareaField reserveMessageSpace label="Notizen" rows={3} error={errors.notes} {...register("notes")} />
         </div>
       ) : null}
     </div>

@@ -7,10 +7,11 @@ import { formatArea } from "../../../lib/format";
 export function UnitSelectField({
   properties,
   error,
+  reserveMessageSpace,
   ...props
-}: SelectProps & { properties: PropertyWithUnits[]; error?: string | undefined }) {
+}: SelectProps & { properties: PropertyWithUnits[]; error?: string | undefined; reserveMessageSpace?: boolean }) {
   return (
-    <SelectField label="Wohneinheit *" error={error} placeholder="Bitte wählen" {...props}>
+    <SelectField label="Wohneinheit *" error={error} reserveMessageSpace={reserveMessageSpace} placeholder="Bitte wählen" {...props}>
       {properties
         .filter((property) => property.units.length > 0)
         .map((property) => (

@@ -14,6 +14,7 @@ import { buildLimitReachedInfo } from "../../../lib/plan-access";
 import { useMe } from "../../../lib/use-me";
 import { useChangeTenantStatus, useDeleteTenant, useTenants } from "../api";
 import { useProperties } from "../../../lib/use-properties";
+import { MoveOutDialog } from "../components/move-out-dialog";
 import { PrepaymentsDialog } from "../components/prepayments-dialog";
 import { PropertyFilter } from "../../../components/property-filter";
 import { TenantCards } from "../components/tenant-cards";
@@ -39,6 +40,8 @@ export function TenantsPage() {
   const [prepaymentTenant, setPrepaymentTenant] = useState<Tenant | null>(null);
   const [deleting, setDeleting] = useState<Tenant | null>(null);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const [movingOut, setMovingOut] = useState<Tenant | null>(null);
+  const [moveOutFailure, setMoveOutFailure] = useState<string | null>(null);
 
   // The permission create_tenant: denied while the usage is unknown or the limit is reached.
   const isCreateAllowed = canCreate("tenants");
@@ -57,6 +60,28 @@ export function TenantsPage() {
       return;
     }
     setForm({ isOpen: true, tenant: null });
+  }
+
+  /** Moving out asks for the date first (decision 0985); marking active acts at once. */
+  function startStatusChange(tenant: Tenant): void {
+    if (tenant.isActive) {
+      setMoveOutFailure(null);
+      setMovingOut(tenant);
+    } else {
+      void toggleStatus(tenant);
+    }
+  }
+
+  async function moveOut(tenant: Tenant, moveOutDate: string): Promise<void> {
+    setMoveOutFailure(null);
+    try {
+      await changeStatus.mutateAsync({ id: tenant.id, isActive: false, body: { moveOutDate } });
+    } catch (error) {
+      setMoveOutFailure(getErrorMessage(error));
+      throw error;
+    }
+    toast.success(TENANT_TOASTS.statusChanged(false));
+    setMovingOut(null);
   }
 
   async function toggleStatus(tenant: Tenant): Promise<void> {
@@ -85,7 +110,7 @@ export function TenantsPage() {
   const actions: TenantActions = {
     onEdit: (tenant) => setForm({ isOpen: true, tenant }),
     onPrepayments: setPrepaymentTenant,
-    onToggleStatus: (tenant) => void toggleStatus(tenant),
+    onToggleStatus: startStatusChange,
     onDelete: setDeleting,
     busyTenantId: changeStatus.isPending ? (changeStatus.variables?.id ?? null) : null,
   };
@@ -171,6 +196,13 @@ export function TenantsPage() {
         />
       ) : null}
       <PrepaymentsDialog tenant={prepaymentTenant} onClose={() => setPrepaymentTenant(null)} />
+      <MoveOutDialog
+        tenant={movingOut}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setMovingOut(null))}
+        onMoveOut={moveOut}
+        failure={moveOutFailure}
+        isBusy={changeStatus.isPending}
+      />
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}

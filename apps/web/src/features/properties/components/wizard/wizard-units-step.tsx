@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useFieldArray, type UseFormReturn } from "react-hook-form";
 import type { UnitValues } from "@nk/contract";
 import { Plus, Trash2 } from "lucide-react";
@@ -29,6 +30,22 @@ export function WizardUnitsStep({
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "units" });
   const errors = form.formState.errors.units;
   const isAtLimit = fields.length >= remainingUnits;
+  // A row added after a failed 'Weiter' shows no messages before the user typed in it
+  // (decision 0984): the submit attempts each row has seen since it was added.
+  // Kept in step with the rows by the add and remove handlers.
+  const [addedAtSubmit, setAddedAtSubmit] = useState<number[]>(() => fields.map(() => 0));
+  const submitCount = form.formState.submitCount;
+  const isRowShownAll = (index: number) => submitCount > (addedAtSubmit[index] ?? 0);
+
+  function addRow(): void {
+    append({ ...NEW_UNIT_FIELDS });
+    setAddedAtSubmit((current) => [...current, submitCount]);
+  }
+
+  function removeRow(index: number): void {
+    remove(index);
+    setAddedAtSubmit((current) => current.filter((_, position) => position !== index));
+  }
 
   return (
     <div className="space-y-4">
@@ -43,7 +60,7 @@ export function WizardUnitsStep({
                   variant="ghost"
                   size="sm"
                   className="text-red-700 hover:bg-red-50"
-                  onClick={() => remove(index)}
+                  onClick={() => removeRow(index)}
                   aria-label={`Wohneinheit ${index + 1} entfernen`}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
@@ -51,12 +68,12 @@ export function WizardUnitsStep({
                 </Button>
               ) : null}
             </div>
-            <UnitFields form={form} prefix={`units.${index}.`} areaStep="0.01" errors={errors?.[index]} />
+            <UnitFields form={form} prefix={`units.${index}.`} isShownAll={isRowShownAll(index)} />
           </li>
         ))}
       </ol>
       {isAtLimit ? <LimitReachedBanner message={limitMessage} /> : null}
-      <Button variant="outline" onClick={() => append({ ...NEW_UNIT_FIELDS })} disabled={isAtLimit}>
+      <Button variant="outline" onClick={addRow} disabled={isAtLimit}>
         <Plus className="size-4" aria-hidden="true" />
         Weitere Wohneinheit hinzufügen
       </Button>

@@ -1,0 +1,84 @@
+/**
+ * npm run bench (letters): the warm time of one 3-page statement letter, and N letters one after
+ * another (default 1,000; LETTER_BENCH_N) with their throughput and peak memory (max RSS), plus
+ * one PDF holding 100 letters. Prints figures; asserts nothing (no timed assertions anywhere).
+ */
+import os from "node:os";
+import { buildLetterModel } from "../src/features/statement-documents/build-letter-model.ts";
+import { buildLettersDocument } from "../src/features/statement-documents/letter-document.ts";
+import type { LetterSource } from "../src/features/statement-documents/letter-model.ts";
+import { renderPdf } from "../src/features/statement-documents/pdf-renderer.ts";
+import { calculateStatement } from "@nk/engine";
+import { SAMPLE_INPUT, sampleLetterSource } from "../test/support/letter-fixture.ts";
+
+const WARM_RUNS = 30;
+const letterCount = Number(process.env.LETTER_BENCH_N ?? 1000);
+
+/** A plainer statement (water, waste, tax, insurance, caretaker with § 35a; one meter) that prints on three pages. */
+function threePageSource(): LetterSource {
+  const input = { ...SAMPLE_INPUT, co2: null, costItems: SAMPLE_INPUT.costItems.filter((c) => ["Kaltwasser", "Abwasser", "Müllabfuhr", "Grundsteuer", "Versicherung", "Hausmeister"].includes(c.costType)) };
+  const outcome = calculateStatement(input);
+  if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+  const base = sampleLetterSource("krueger", { input, result: outcome.result });
+  return { ...base, meterReadings: base.meterReadings?.slice(2, 3) ?? [], previousHeatingConsumption: null };
+}
+
+async function renderOne(source: LetterSource) {
+  const model = buildLetterModel(source);
+  return renderPdf(buildLettersDocument([{ model }], source.result.totalCosts));
+}
+
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+console.log(`Load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} cores (other processes slow every figure)`);
+const three = threePageSource();
+const cold = performance.now();
+const first = await renderOne(three);
+const coldMs = performance.now() - cold;
+const warm: number[] = [];
+const warmCpu: number[] = [];
+for (let run = 0; run < WARM_RUNS; run += 1) {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  await renderOne(three);
+  const used = process.cpuUsage(cpu);
+  warm.push(performance.now() - start);
+  warmCpu.push((used.user + used.system) / 1000);
+}
+// CPU time beside wall time: on a machine shared with other work the wall time mostly measures the others.
+console.log(
+  `Letter PDF, ${first.pageCount} pages (${(first.bytes.length / 1024).toFixed(0)} KiB): cold ${coldMs.toFixed(0)} ms, ` +
+    `warm median ${median(warm).toFixed(1)} ms (CPU ${median(warmCpu).toFixed(1)} ms), best ${Math.min(...warm).toFixed(1)} ms (${WARM_RUNS} runs)`,
+);
+
+const sources = ["schulz", "oezdemir", "krueger", "weiss"].map((id) => sampleLetterSource(id));
+const started = performance.now();
+const startedCpu = process.cpuUsage();
+let pages = 0;
+let bytes = 0;
+for (let index = 0; index < letterCount; index += 1) {
+  const pdf = await renderOne(sources[index % sources.length]!);
+  pages += pdf.pageCount;
+  bytes += pdf.bytes.length;
+}
+const seconds = (performance.now() - started) / 1000;
+const cpuUsed = process.cpuUsage(startedCpu);
+const cpuSeconds = (cpuUsed.user + cpuUsed.system) / 1e6;
+console.log(
+  `${letterCount} letters (${pages} pages, ${mib(bytes)} MiB of PDF) one after another on one core: ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(1)} s CPU, ` +
+    `${(letterCount / seconds).toFixed(1)} letters/s; peak memory (max RSS) ${mib(process.resourceUsage().maxRSS * 1024)} MiB`,
+);
+
+const runs = [];
+for (let index = 0; index < 100; index += 1) {
+  const source = sources[index % sources.length]!;
+  const model = buildLetterModel(source);
+  runs.push({ model, pageCount: (await renderPdf(buildLettersDocument([{ model }], source.result.totalCosts))).pageCount });
+}
+const allStart = performance.now();
+const all = await renderPdf(buildLettersDocument(runs, sources[0]!.result.totalCosts));
+console.log(
+  `One PDF with 100 letters: ${all.pageCount} pages, ${mib(all.bytes.length)} MiB in ${((performance.now() - allStart) / 1000).toFixed(1)} s; ` +
+    `peak memory (max RSS) ${mib(process.resourceUsage().maxRSS * 1024)} MiB`,
+);

@@ -1,0 +1,172 @@
+import type { DistributionKey, IsoDate, MeterKind, MoneyString, PeriodInput, StatementInput, StatementResult, TenancyStatement } from "@nk/engine";
+
+// The letter model: everything one statement letter prints, already computed and in words, so
+// the PDF layout only arranges it. It is built from a saved statement's snapshot (the engine's
+// input and result, DECISIONS 9) plus the billing data and the addresses (decision 0602).
+
+/** Engine v1.1 fields read where present (contract v1.1: laborCosts, taxDeductible). */
+export type CostItemWithLabor = StatementInput["costItems"][number] & {
+  laborCosts?: MoneyString | null;
+  taxCategory?: "householdServices" | "craftsmen" | null;
+};
+export type TenancyWithTax = TenancyStatement & { taxDeductible?: { householdServices: MoneyString; craftsmen: MoneyString } };
+
+export interface PostalAddress {
+  /** Name lines: person or company. */
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+}
+
+export interface LetterSender extends PostalAddress {
+  phone: string;
+  iban: string;
+  bic: string | null;
+  bankName: string | null;
+}
+
+/** What the snapshot does not hold: the parties, names and readings of the statement. */
+export interface LetterSource {
+  input: StatementInput;
+  result: StatementResult;
+  tenancyId: string;
+  /** Date of the letter (finalizing date, or today for a draft). */
+  letterDate: IsoDate;
+  draft: boolean;
+  sender: LetterSender;
+  property: { name: string; street: string; postalCode: string; city: string };
+  /** Display names of the units by the engine's unit id. */
+  unitNames: Readonly<Record<string, string>>;
+  /** Tenant name by the engine's tenancy id (the overview lists every tenancy). */
+  tenancyNames: Readonly<Record<string, string>>;
+  /** The tenant's postal address; null: the unit's address in the property is used. */
+  tenantAddress: Omit<PostalAddress, "name"> | null;
+  /** Opening and closing readings of the unit's meters for the period. */
+  meterReadings?: MeterReadingSource[];
+  /** § 6a (3) HeizkV: the unit's heating consumption in the previous period, where one exists. */
+  previousHeatingConsumption?: { period: PeriodInput; value: number } | null;
+}
+
+export interface MeterReadingSource {
+  meterNumber: string;
+  kind: MeterKind;
+  /** 'm³', 'kWh', 'Einheiten'. */
+  unitLabel: string;
+  start: { date: IsoDate; value: string } | null;
+  end: { date: IsoDate; value: string } | null;
+  /** null: no closing reading (the unit's value was then entered by hand). */
+  consumption: string | null;
+  /** Entered by hand as an estimate (§ 9a HeizkV), with the reason. */
+  estimated?: boolean;
+  estimateReason?: string | null;
+}
+
+export interface ShareStep {
+  /** 'Grundkosten nach Wohnfläche (30 %)' */
+  label: string;
+  /** The words of the computation, e.g. '62,50 m² × 366 Tage = 22.875 m²-Tage von 52.704 m²-Tage'. */
+  computation: string;
+  /** '1.234,56 € × 22.875 / 52.704 = 535,78 €' */
+  amount: string;
+}
+
+export interface LetterCostLine {
+  costType: string;
+  /** The item's total costs for the whole property. */
+  itemTotal: MoneyString;
+  /** The landlord's CO2 share taken off the item (Heizung, Warmwasser), else null. */
+  co2LandlordShare: MoneyString | null;
+  /** What is distributed by the key (total minus CO2 landlord share). */
+  distributed: MoneyString;
+  key: DistributionKey;
+  keyLabel: string;
+  keyExplanation: string;
+  steps: ShareStep[];
+  /** The tenant's share, rounded by largest remainder (DECISIONS 1). */
+  share: MoneyString;
+}
+
+export interface LetterPrepaymentMonth {
+  /** 'Januar 2024' */
+  label: string;
+  days: number;
+  daysInMonth: number;
+  amount: MoneyString;
+}
+
+export interface LetterCo2 {
+  fuelLabel: string | null;
+  emissionsKg: string | null;
+  area: string;
+  kgPerM2: string | null;
+  stage: number;
+  stageClass: string;
+  tenantPercent: number;
+  landlordPercent: number;
+  /** How the stage came about, in words. */
+  basis: string;
+  cost: MoneyString | null;
+  tenantCost: MoneyString | null;
+  landlordCost: MoneyString | null;
+  /** The CO2 cost inside this tenancy's heating and hot-water shares. */
+  yourCost: MoneyString | null;
+  pricePerTonne: string | null;
+}
+
+export interface LetterAnnualInformation {
+  unitConsumption: string | null;
+  unitLabel: string;
+  previous: { periodLabel: string; value: string } | null;
+  /** The unit's consumption per m² and the building's average per m². */
+  unitPerM2: string | null;
+  buildingPerM2: string | null;
+  fuelLabel: string | null;
+  emissionsKg: string | null;
+  taxesAndLevies: string[];
+  advice: string[];
+}
+
+export interface LetterTaxLine {
+  costType: string;
+  categoryLabel: string;
+  laborCosts: MoneyString;
+  yourShare: MoneyString;
+}
+
+export interface LetterModel {
+  draft: boolean;
+  sender: LetterSender;
+  recipient: PostalAddress;
+  letterDate: IsoDate;
+  period: PeriodInput;
+  /** '2024' for a calendar year, else '01.03.2024 – 28.02.2025'. */
+  periodLabel: string;
+  propertyName: string;
+  propertyAddress: string;
+  unitName: string;
+  tenantName: string;
+  usage: { from: IsoDate; to: IsoDate; days: number; periodDays: number; prorated: boolean };
+  persons: number;
+  unitArea: number;
+  costLines: LetterCostLine[];
+  totalCosts: MoneyString;
+  prepaymentMonths: LetterPrepaymentMonth[];
+  prepayments: MoneyString;
+  balance: MoneyString;
+  result: "Nachzahlung" | "Guthaben" | "ausgeglichen";
+  /** Absolute amount of the result. */
+  resultAmount: MoneyString;
+  dueDate: IsoDate;
+  paymentPurpose: string;
+  /** EPC QR payload (GiroCode) for a back-payment, else null. */
+  giroCode: string | null;
+  meterReadings: MeterReadingSource[];
+  hasHeating: boolean;
+  co2: LetterCo2 | null;
+  annualInformation: LetterAnnualInformation | null;
+  taxLines: LetterTaxLine[];
+  taxTotals: { householdServices: MoneyString; craftsmen: MoneyString } | null;
+  /** Legal notes of the engine (§ 12 HeizkV, CO2KostAufG) and of the letter. */
+  heatingNotes: string[];
+}

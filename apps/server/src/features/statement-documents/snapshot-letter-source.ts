@@ -1,0 +1,152 @@
+import { billingSenderName, getTodayInGermany, type BillingData, type StatementConsumption } from "@nk/contract";
+import type { StatementInput, StatementResult } from "@nk/engine";
+import type { LetterSender, LetterSource, MeterReadingSource } from "./letter-model.ts";
+import type { OverviewSource } from "./overview-document.ts";
+import { METER_LABELS } from "./share-explanations.ts";
+import type { SnapshotForDocuments } from "./statement-document-queries.ts";
+
+// From a saved run (DECISIONS 9: the engine's exact input and output, the consumption it used)
+// to the sources of the letters and the overview. The engine's tenancy ids are tenant ids and
+// its unit ids unit ids (statement assembly, decision 0501).
+
+export interface RunContext {
+  snapshot: SnapshotForDocuments;
+  billingData: BillingData;
+  unitNames: ReadonlyMap<string, string>;
+  tenants: ReadonlyMap<string, { name: string; address: string | null; postalCode: string | null; city: string | null; email: string | null }>;
+  /** For a draft: today; a finalized run is dated on its finalizing day. */
+  now: Date;
+  /** The previous billing period's saved input, for the § 6a (3) HeizkV comparison. */
+  previous?: { period: { start: string; end: string }; input: StatementInput } | null;
+}
+
+/** The unit's heating consumption in the previous period (the unit's own values, not a tenancy's). */
+function previousHeating(context: RunContext, unitId: string): LetterSource["previousHeatingConsumption"] {
+  const previous = context.previous;
+  if (!previous) return null;
+  const values = (previous.input.consumption ?? []).filter((c) => c.unitId === unitId && c.meter === "heating" && !c.tenancyId);
+  if (values.length === 0) return null;
+  return { period: previous.period, value: values.reduce((sum, c) => sum + c.value, 0) };
+}
+
+export function toSender(data: BillingData): LetterSender {
+  return {
+    name: billingSenderName(data),
+    street: `${data.street} ${data.houseNumber}`,
+    postalCode: data.postalCode,
+    city: data.city,
+    phone: data.phone,
+    iban: data.iban,
+    bic: data.bic,
+    bankName: data.bankName,
+  };
+}
+
+function snapshotParts(snapshot: SnapshotForDocuments) {
+  return {
+    input: snapshot.engineInput as StatementInput,
+    result: snapshot.result as StatementResult,
+    consumption: snapshot.consumption as StatementConsumption,
+  };
+}
+
+function propertyOf(snapshot: SnapshotForDocuments) {
+  return {
+    name: snapshot.propertyName,
+    street: `${snapshot.propertyStreet} ${snapshot.propertyHouseNumber}`.trim(),
+    postalCode: snapshot.propertyPostalCode,
+    city: snapshot.propertyCity,
+  };
+}
+
+function namesOf(context: RunContext, result: StatementResult) {
+  const unitNames: Record<string, string> = Object.fromEntries(context.unitNames);
+  const tenancyNames: Record<string, string> = {};
+  for (const tenancy of result.tenancies) tenancyNames[tenancy.tenancyId] = context.tenants.get(tenancy.tenancyId)?.name ?? "Mieter";
+  return { unitNames, tenancyNames };
+}
+
+function letterDate(context: RunContext): string {
+  const { snapshot } = context;
+  return getTodayInGermany(snapshot.isFinal && snapshot.finalizedAt ? snapshot.finalizedAt : context.now);
+}
+
+/** Opening and closing readings of the unit's meters; values entered by hand are estimates (§ 9a HeizkV). */
+export function meterReadingsOfUnit(consumption: StatementConsumption | null | undefined, unitId: string, tenancyId: string): MeterReadingSource[] {
+  if (!consumption) return [];
+  const rows: MeterReadingSource[] = [];
+  for (const meter of consumption.meters) {
+    if (meter.unitId !== unitId || meter.meter === null) continue;
+    rows.push({
+      meterNumber: meter.label,
+      kind: meter.meter,
+      unitLabel: METER_LABELS[meter.meter].unit,
+      start: meter.start ? { date: meter.start.date, value: meter.start.value } : null,
+      end: meter.end ? { date: meter.end.date, value: meter.end.value } : null,
+      consumption: meter.consumption,
+    });
+  }
+  for (const value of consumption.values) {
+    if (value.source !== "manual" || value.unitId !== unitId || (value.tenancyId !== null && value.tenancyId !== tenancyId)) continue;
+    rows.push({
+      meterNumber: "Wohnung gesamt",
+      kind: value.meter,
+      unitLabel: METER_LABELS[value.meter].unit,
+      start: null,
+      end: null,
+      consumption: value.value,
+      estimated: true,
+      estimateReason: value.reason,
+    });
+  }
+  return rows;
+}
+
+export function letterSourceFromRun(context: RunContext, tenancyId: string): LetterSource {
+  const { input, result, consumption } = snapshotParts(context.snapshot);
+  const tenancy = result.tenancies.find((t) => t.tenancyId === tenancyId);
+  const tenant = context.tenants.get(tenancyId);
+  const hasAddress = tenant?.address && tenant.postalCode && tenant.city;
+  return {
+    input,
+    result,
+    tenancyId,
+    letterDate: letterDate(context),
+    draft: !context.snapshot.isFinal,
+    sender: toSender(context.billingData),
+    property: propertyOf(context.snapshot),
+    ...namesOf(context, result),
+    tenantAddress: hasAddress ? { street: tenant.address!, postalCode: tenant.postalCode!, city: tenant.city! } : null,
+    meterReadings: tenancy ? meterReadingsOfUnit(consumption, tenancy.unitId, tenancyId) : [],
+    previousHeatingConsumption: tenancy ? previousHeating(context, tenancy.unitId) : null,
+  };
+}
+
+export function overviewSourceFromRun(context: RunContext): OverviewSource {
+  const { input, result } = snapshotParts(context.snapshot);
+  return {
+    input,
+    result,
+    draft: !context.snapshot.isFinal,
+    createdOn: letterDate(context),
+    sender: toSender(context.billingData),
+    property: propertyOf(context.snapshot),
+    ...namesOf(context, result),
+  };
+}
+
+/** 'statements/{userId}/{id}.pdf' and friends: where a finalized run's PDFs are kept. */
+export const pdfKeys = {
+  letter: (userId: string, statementId: string) => `statements/${safeSegment(userId)}/${statementId}.pdf`,
+  allLetters: (userId: string, snapshotId: string) => `statements/${safeSegment(userId)}/runs/${snapshotId}-briefe.pdf`,
+  overview: (userId: string, snapshotId: string) => `statements/${safeSegment(userId)}/runs/${snapshotId}-uebersicht.pdf`,
+};
+
+function safeSegment(value: string): string {
+  return value.replace(/[^A-Za-z0-9._-]/g, "_");
+}
+
+/** 'Nebenkostenabrechnung_2024_EG_links.pdf' for the download's file name. */
+export function pdfFileName(parts: string[]): string {
+  return `${parts.join("_").normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/_+/g, "_")}.pdf`;
+}

@@ -1,0 +1,101 @@
+import type { Db } from "../../db/database.ts";
+
+// What the letters need beyond the snapshot: names, addresses, e-mail; all scoped to the account.
+
+const SNAPSHOT_COLUMNS = [
+  "s.id",
+  "s.propertyId",
+  "s.isFinal",
+  "s.engineInput",
+  "s.result",
+  "s.consumption",
+  "s.calculatedAt",
+  "s.finalizedAt",
+  "p.name as propertyName",
+  "p.street as propertyStreet",
+  "p.houseNumber as propertyHouseNumber",
+  "p.postalCode as propertyPostalCode",
+  "p.city as propertyCity",
+] as const;
+
+export async function findSnapshotForDocuments(db: Db, userId: string, snapshotId: string) {
+  return db
+    .selectFrom("statementSnapshots as s")
+    .innerJoin("properties as p", "p.id", "s.propertyId")
+    .select(SNAPSHOT_COLUMNS)
+    .where("s.id", "=", snapshotId)
+    .where("s.userId", "=", userId)
+    .executeTakeFirst();
+}
+
+export type SnapshotForDocuments = NonNullable<Awaited<ReturnType<typeof findSnapshotForDocuments>>>;
+
+export async function findTenantStatement(db: Db, userId: string, statementId: string) {
+  return db
+    .selectFrom("statements")
+    .select(["id", "snapshotId", "tenantId", "unitId", "tenantName", "unitName", "status", "pdfStoragePath", "sentAt"])
+    .where("id", "=", statementId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+}
+
+export type TenantStatementRow = NonNullable<Awaited<ReturnType<typeof findTenantStatement>>>;
+
+export async function listStatementsOfRun(db: Db, userId: string, snapshotId: string) {
+  return db
+    .selectFrom("statements")
+    .select(["id", "tenantId", "unitId", "tenantName", "unitName", "status", "pdfStoragePath"])
+    .where("snapshotId", "=", snapshotId)
+    .where("userId", "=", userId)
+    .execute();
+}
+
+export async function listUnitNames(db: Db, userId: string, propertyId: string): Promise<Map<string, string>> {
+  const rows = await db.selectFrom("units").select(["id", "name"]).where("propertyId", "=", propertyId).where("userId", "=", userId).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export async function listTenantContacts(db: Db, userId: string, tenantIds: string[]) {
+  if (tenantIds.length === 0) return new Map<string, { name: string; address: string | null; postalCode: string | null; city: string | null; email: string | null }>();
+  const rows = await db
+    .selectFrom("tenants")
+    .select(["id", "name", "address", "postalCode", "city", "email"])
+    .where("id", "in", tenantIds)
+    .where("userId", "=", userId)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function setStatementPdfPath(db: Db, userId: string, statementId: string, key: string): Promise<void> {
+  await db.updateTable("statements").set({ pdfStoragePath: key, updatedAt: new Date() }).where("id", "=", statementId).where("userId", "=", userId).execute();
+}
+
+export async function setRunPdfPath(db: Db, userId: string, snapshotId: string, key: string): Promise<void> {
+  await db.updateTable("statementSnapshots").set({ pdfUrl: key }).where("id", "=", snapshotId).where("userId", "=", userId).execute();
+}
+
+/** The mail was accepted: sent_at and the status 'sent' (part 2, section 4: finalized → sent). */
+export async function markStatementSent(db: Db, userId: string, statementId: string, sentAt: Date): Promise<void> {
+  await db
+    .updateTable("statements")
+    .set({ sentAt, status: "sent", updatedAt: sentAt })
+    .where("id", "=", statementId)
+    .where("userId", "=", userId)
+    .where("status", "in", ["finalized", "sent"])
+    .execute();
+}
+
+/** The latest run of the property's billing period that ends the day before `periodStart` (§ 6a (3) HeizkV comparison). */
+export async function findPreviousRunInput(db: Db, userId: string, propertyId: string, previousPeriodEnd: string) {
+  return db
+    .selectFrom("statementSnapshots as s")
+    .innerJoin("costGroups as g", "g.id", "s.costGroupId")
+    .select(["s.engineInput", "g.billingPeriodStart", "g.billingPeriodEnd"])
+    .where("s.userId", "=", userId)
+    .where("s.propertyId", "=", propertyId)
+    .where("g.billingPeriodEnd", "=", previousPeriodEnd)
+    .orderBy("s.isFinal", "desc")
+    .orderBy("s.version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}

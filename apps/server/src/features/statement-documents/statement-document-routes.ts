@@ -1,0 +1,82 @@
+import { createRoute } from "@hono/zod-openapi";
+import { markPostedResponseSchema, sendStatementResponseSchema } from "@nk/contract";
+import type { Context } from "hono";
+import { createRouter } from "../../http/create-router.ts";
+import { errorResponse, idParams, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import { getRunLettersPdf, getRunOverviewPdf, getTenantStatementPdf, markTenantStatementPosted, sendTenantStatement, type DocumentDeps, type PdfFile } from "./statement-document-service.ts";
+
+const TAGS = ["Abrechnungen"];
+const missingBillingData = errorResponse("Abrechnungsdaten fehlen (BILLING_DATA_MISSING, 'Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.')");
+
+const tenantPdfRoute = createRoute({
+  method: "get",
+  path: "/tenant-statements/{id}/pdf",
+  tags: TAGS,
+  summary: "Abrechnungsbrief eines Mietverhältnisses als PDF (Entwurf mit ENTWURF; finalisiert einmal erzeugt und gespeichert)",
+  request: { params: idParams },
+  responses: { 200: pdfResponse("Der Brief"), 401: unauthorizedResponse, 404: notFoundResponse, 409: missingBillingData },
+});
+
+const runPdfRoute = createRoute({
+  method: "get",
+  path: "/statements/{id}/pdf",
+  tags: TAGS,
+  summary: "Alle Briefe einer gespeicherten Abrechnung in einem PDF (Seiten je Brief nummeriert)",
+  request: { params: idParams },
+  responses: { 200: pdfResponse("Alle Briefe"), 401: unauthorizedResponse, 404: notFoundResponse, 409: missingBillingData },
+});
+
+const overviewPdfRoute = createRoute({
+  method: "get",
+  path: "/statements/{id}/overview-pdf",
+  tags: TAGS,
+  summary: "Gesamtabrechnung für den Vermieter: Kostenpositionen, Schlüssel, Anteile aller Mietverhältnisse und des Leerstands, CO₂-Aufteilung",
+  request: { params: idParams },
+  responses: { 200: pdfResponse("Die Übersicht"), 401: unauthorizedResponse, 404: notFoundResponse, 409: missingBillingData },
+});
+
+const sendRoute = createRoute({
+  method: "post",
+  path: "/tenant-statements/{id}/send",
+  tags: TAGS,
+  summary: "Finalisierten Brief per E-Mail mit PDF-Anhang versenden (Warteschlange; sent_at und 'sent', sobald die Mail angenommen ist)",
+  request: { params: idParams },
+  responses: {
+    202: jsonResponse(sendStatementResponseSchema, "Versand eingereiht"),
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+    409: errorResponse("Nicht finalisiert (STATEMENT_NOT_FINAL), keine E-Mail-Adresse (TENANT_EMAIL_MISSING) oder Abrechnungsdaten fehlen"),
+  },
+});
+
+const markPostedRoute = createRoute({
+  method: "post",
+  path: "/tenant-statements/{id}/mark-posted",
+  tags: TAGS,
+  summary: "Als 'per Post versendet' markieren (nach dem Ausdrucken; setzt sent_at und 'sent')",
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(markPostedResponseSchema, "Markiert"),
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+    409: errorResponse("Nicht finalisiert (STATEMENT_NOT_FINAL)"),
+  },
+});
+
+function pdfAnswer(c: Context, file: PdfFile) {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_");
+  return c.body(new Uint8Array(file.bytes), 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    "Cache-Control": "private, no-store",
+  });
+}
+
+export function createStatementDocumentRoutes(deps: DocumentDeps) {
+  return createRouter()
+    .openapi(tenantPdfRoute, async (c) => pdfAnswer(c, await getTenantStatementPdf(deps, c.var.user.id, c.req.valid("param").id)))
+    .openapi(runPdfRoute, async (c) => pdfAnswer(c, await getRunLettersPdf(deps, c.var.user.id, c.req.valid("param").id)))
+    .openapi(overviewPdfRoute, async (c) => pdfAnswer(c, await getRunOverviewPdf(deps, c.var.user.id, c.req.valid("param").id)))
+    .openapi(sendRoute, async (c) => c.json(await sendTenantStatement(deps, c.var.user.id, c.req.valid("param").id), 202))
+    .openapi(markPostedRoute, async (c) => c.json(await markTenantStatementPosted(deps.db, c.var.user.id, c.req.valid("param").id), 200));
+}

@@ -1,0 +1,118 @@
+import type { Db } from "../../../db/database.ts";
+import type { AssemblyData, AssemblyTenant } from "./assembly-data.ts";
+
+// The stored data of one billing period that the assembly reads (DECISIONS 8), scoped to the account.
+
+export interface OwnedBillingPeriod {
+  id: string;
+  propertyId: string;
+  propertyName: string;
+  name: string;
+  start: string;
+  end: string;
+  isFinal: boolean;
+}
+
+export async function findOwnedBillingPeriod(db: Db, userId: string, id: string): Promise<OwnedBillingPeriod | undefined> {
+  return db
+    .selectFrom("costGroups as g")
+    .innerJoin("properties as p", "p.id", "g.propertyId")
+    .select(["g.id", "g.propertyId", "p.name as propertyName", "g.name", "g.billingPeriodStart as start", "g.billingPeriodEnd as end", "g.isFinal"])
+    .where("g.id", "=", id)
+    .where("g.userId", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Loads what the assembly needs; `previousEnd` is the day before the period starts. */
+export async function loadAssemblyData(db: Db, userId: string, period: OwnedBillingPeriod, previousEnd: string): Promise<AssemblyData> {
+  const property = await db
+    .selectFrom("properties")
+    .select(["propertyType", "efficiencyClass"])
+    .where("id", "=", period.propertyId)
+    .where("userId", "=", userId)
+    .executeTakeFirstOrThrow();
+  const previous = await db
+    .selectFrom("costGroups")
+    .select("id")
+    .where("propertyId", "=", period.propertyId)
+    .where("userId", "=", userId)
+    .where("billingPeriodEnd", "=", previousEnd)
+    .executeTakeFirst();
+  const units = await db
+    .selectFrom("units")
+    .select(["id", "name", "area", "persons", "hasDecentralizedHotWater"])
+    .where("propertyId", "=", period.propertyId)
+    .where("userId", "=", userId)
+    .orderBy("name")
+    .orderBy("createdAt")
+    .execute();
+  const unitIds = units.map((u) => u.id);
+  const tenantRows =
+    unitIds.length === 0
+      ? []
+      : await db
+          .selectFrom("tenants")
+          .select(["id", "unitId", "name", "moveInDate", "moveOutDate"])
+          .where("unitId", "in", unitIds)
+          .where("userId", "=", userId)
+          .where("moveInDate", "<=", period.end)
+          .where((eb) => eb.or([eb("moveOutDate", "is", null), eb("moveOutDate", ">=", period.start)]))
+          .orderBy("moveInDate")
+          .execute();
+  const tenantIds = tenantRows.map((t) => t.id);
+  const occupants =
+    tenantIds.length === 0
+      ? []
+      : await db
+          .selectFrom("tenantAttributes")
+          .select(["tenantId", "persons", "validFrom", "validUntil"])
+          .where("tenantId", "in", tenantIds)
+          .where("isActive", "=", true)
+          .orderBy("validFrom")
+          .execute();
+  const prepayments =
+    tenantIds.length === 0
+      ? []
+      : await db
+          .selectFrom("tenantPrepayments")
+          .select(["tenantId", "monthlyAmount", "validFrom", "validUntil"])
+          .where("tenantId", "in", tenantIds)
+          .where("isActive", "=", true)
+          .orderBy("validFrom")
+          .execute();
+  const meters = await db
+    .selectFrom("meters")
+    .select(["id", "unitId", "meterType", "meterNumber", "displayName"])
+    .where("userId", "=", userId)
+    .where((eb) => (unitIds.length === 0 ? eb("propertyId", "=", period.propertyId) : eb.or([eb("propertyId", "=", period.propertyId), eb("unitId", "in", unitIds)])))
+    .orderBy("meterType")
+    .orderBy("meterNumber")
+    .execute();
+  const meterIds = meters.map((m) => m.id);
+  const costGroupIds = previous ? [period.id, previous.id] : [period.id];
+  const readings =
+    meterIds.length === 0
+      ? []
+      : await db
+          .selectFrom("meterReadings")
+          .select(["id", "meterId", "costGroupId", "readingValue as value", "readingDate as date"])
+          .where("meterId", "in", meterIds)
+          .where("userId", "=", userId)
+          .where((eb) => eb.or([eb("readingDate", "<=", period.end), eb("costGroupId", "in", costGroupIds)]))
+          .orderBy("readingDate")
+          .orderBy("createdAt")
+          .execute();
+  const tenants: AssemblyTenant[] = tenantRows.map((t) => ({
+    ...t,
+    occupants: occupants.filter((o) => o.tenantId === t.id).map(({ persons, validFrom, validUntil }) => ({ persons, validFrom, validUntil })),
+    prepayments: prepayments.filter((p) => p.tenantId === t.id).map(({ monthlyAmount, validFrom, validUntil }) => ({ monthlyAmount, validFrom, validUntil })),
+  }));
+  return {
+    period: { id: period.id, start: period.start, end: period.end, previousPeriodId: previous?.id ?? null },
+    property,
+    units,
+    tenants,
+    meters,
+    readings,
+  };
+}

@@ -1,0 +1,186 @@
+import { STATEMENT_MESSAGES, sumDecimalTexts, type ConsumptionValue, type MeterConsumption, type MissingReading, type StatementConsumption } from "@nk/contract";
+import { DEFAULT_METER_BY_COST_TYPE, type EfficiencyClass, type MeterKind, type StatementInput } from "@nk/engine";
+import type { AssemblyCosts, AssemblyData, AssemblyTenant, ResolvedCostItem } from "./assembly-data.ts";
+import { buildMissingReadingMessage, deriveMeterConsumption } from "./meter-consumption.ts";
+
+// DECISIONS 8: the calculation input (calculation contract v1.1) built from the stored data of a
+// billing period. Unit and tenancy ids are the database ids of units and tenants.
+
+export interface AssembledStatement {
+  engineInput: StatementInput;
+  consumption: StatementConsumption;
+  /** Unit meters without an end value that a cost item needs and no manual value replaces. */
+  blockingMissing: MissingReading[];
+}
+
+const EFFICIENCY = new Set(["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"]);
+
+/** Gewerbeobjekt is commercial (CO2KostAufG § 8: 50/50); every other property type residential. */
+export function toEnginePropertyType(propertyType: string): "residential" | "commercial" {
+  return propertyType === "Gewerbeobjekt" ? "commercial" : "residential";
+}
+
+/** The meter kinds the cost items read consumption from (consumption and mixed keys). */
+export function getUsedMeterKinds(items: readonly Pick<ResolvedCostItem, "key" | "meter" | "costType">[]): Set<MeterKind> {
+  const kinds = new Set<MeterKind>();
+  for (const item of items) {
+    if (item.key !== "consumption" && item.key !== "mixed") continue;
+    const kind = item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType];
+    if (kind) kinds.add(kind);
+  }
+  return kinds;
+}
+
+function groupBy<T>(list: readonly T[], key: (entry: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const entry of list) {
+    const group = groups.get(key(entry));
+    if (group) group.push(entry);
+    else groups.set(key(entry), [entry]);
+  }
+  return groups;
+}
+
+function overlapsPeriod(tenant: AssemblyTenant, start: string, end: string): boolean {
+  return tenant.moveInDate <= end && (tenant.moveOutDate === null || tenant.moveOutDate >= start);
+}
+
+/** Decimal text as the contract's JSON number (quantities, not money). */
+function quantity(text: string): number {
+  return Number(text);
+}
+
+function buildTenancies(data: AssemblyData, tenants: AssemblyTenant[]): StatementInput["tenancies"] {
+  return tenants.map((tenant) => ({
+    id: tenant.id,
+    unitId: tenant.unitId,
+    start: tenant.moveInDate,
+    end: tenant.moveOutDate,
+    // v1.1: who lived there when; days without an occupant period count the unit's persons.
+    ...(tenant.occupants.length > 0 ? { occupants: tenant.occupants.map((o) => ({ from: o.validFrom, to: o.validUntil, persons: o.persons })) } : {}),
+    prepayments: tenant.prepayments.map((p) => ({ monthlyAmount: p.monthlyAmount, validFrom: p.validFrom, validUntil: p.validUntil })),
+  }));
+}
+
+interface ConsumptionOutcome {
+  values: ConsumptionValue[];
+  missing: MissingReading[];
+}
+
+/**
+ * One value per unit and meter kind (several meters of a kind add up), tenancy values from
+ * intermediate readings where every meter of that kind in the unit has one, manual values in
+ * place of the readings.
+ */
+function buildConsumption(data: AssemblyData, meters: MeterConsumption[], costs: AssemblyCosts, usedKinds: Set<MeterKind>): ConsumptionOutcome {
+  const values: ConsumptionValue[] = [];
+  const missing: MissingReading[] = [];
+  const manual = new Map(costs.consumptionOverrides.map((o) => [`${o.unitId}:${o.meter}`, o]));
+  const metersByUnit = groupBy(
+    meters.filter((m) => m.meter !== null),
+    (m) => m.unitId ?? "",
+  );
+  const overridesByUnit = groupBy(costs.consumptionOverrides, (o) => o.unitId);
+  for (const unit of data.units) {
+    const unitMeters = metersByUnit.get(unit.id) ?? [];
+    const kinds = new Set<MeterKind>([...unitMeters.map((m) => m.meter!), ...(overridesByUnit.get(unit.id) ?? []).map((o) => o.meter)]);
+    for (const kind of kinds) {
+      const override = manual.get(`${unit.id}:${kind}`);
+      const ofKind = unitMeters.filter((m) => m.meter === kind);
+      for (const meter of ofKind.filter((m) => m.status === "missingEnd")) {
+        missing.push({
+          meterId: meter.meterId,
+          label: meter.label,
+          meterType: meter.meterType,
+          meter: kind,
+          unitId: unit.id,
+          unitName: unit.name,
+          message: buildMissingReadingMessage(meter),
+          isBlocking: !override && usedKinds.has(kind),
+        });
+      }
+      if (override) {
+        values.push({ unitId: unit.id, tenancyId: null, meter: kind, value: override.value, source: "manual", reason: override.reason });
+        continue;
+      }
+      if (ofKind.some((m) => m.consumption === null)) continue;
+      values.push({ unitId: unit.id, tenancyId: null, meter: kind, value: sumDecimalTexts(ofKind.map((m) => m.consumption!), 3), source: "readings", reason: null });
+      const tenantIds = new Set(ofKind.flatMap((m) => m.intermediate.map((i) => i.tenantId)));
+      for (const tenantId of tenantIds) {
+        const parts = ofKind.map((m) => m.intermediate.find((i) => i.tenantId === tenantId));
+        if (parts.some((part) => part === undefined)) continue;
+        values.push({ unitId: unit.id, tenancyId: tenantId, meter: kind, value: sumDecimalTexts(parts.map((p) => p!.consumption), 3), source: "readings", reason: null });
+      }
+    }
+  }
+  return { values, missing };
+}
+
+function buildCostItems(items: ResolvedCostItem[]): StatementInput["costItems"] {
+  return items.map((item) => ({
+    costType: item.costType,
+    amount: item.amount,
+    key: item.key,
+    ...(item.consumptionShare !== null ? { consumptionShare: item.consumptionShare } : {}),
+    ...(item.meter !== null ? { meter: item.meter } : {}),
+    excludedUnits: item.excludedUnits,
+    ...(item.laborCosts !== null ? { laborCosts: item.laborCosts, taxCategory: item.taxCategory ?? "householdServices" } : {}),
+  }));
+}
+
+function buildCo2(costs: AssemblyCosts): StatementInput["co2"] {
+  const co2 = costs.co2;
+  if (!co2 || (co2.consumptionKwh === null && co2.emissionsKg === null && co2.cost === null)) return undefined;
+  return {
+    fuel: co2.fuel,
+    consumptionKwh: co2.consumptionKwh === null ? null : quantity(co2.consumptionKwh),
+    heatingValue: co2.heatingValue,
+    emissionsKg: co2.emissionsKg === null ? null : quantity(co2.emissionsKg),
+    cost: co2.cost,
+    pricePerTonne: co2.pricePerTonne,
+    vatPercent: co2.vatPercent,
+    emissionFactor: co2.emissionFactor,
+  };
+}
+
+export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): AssembledStatement {
+  const { period } = data;
+  const unitIds = new Set(data.units.map((u) => u.id));
+  // By unit in the input order, then by move-in: the order of the engine's lines.
+  const unitOrder = new Map(data.units.map((u, index) => [u.id, index]));
+  const tenants = data.tenants
+    .filter((t) => unitIds.has(t.unitId) && overlapsPeriod(t, period.start, period.end))
+    .sort((a, b) => unitOrder.get(a.unitId)! - unitOrder.get(b.unitId)! || a.moveInDate.localeCompare(b.moveInDate));
+  const unitsById = new Map(data.units.map((u) => [u.id, u]));
+  const readingsByMeter = groupBy(data.readings, (r) => r.meterId);
+  const tenantsByUnit = groupBy(tenants, (t) => t.unitId);
+  const meters = data.meters.map((meter) =>
+    deriveMeterConsumption({
+      meter,
+      unit: (meter.unitId && unitsById.get(meter.unitId)) || null,
+      period,
+      readings: readingsByMeter.get(meter.id) ?? [],
+      tenants: (meter.unitId && tenantsByUnit.get(meter.unitId)) || [],
+    }),
+  );
+  const usedKinds = getUsedMeterKinds(costs.costItems);
+  const { values, missing } = buildConsumption(data, meters, costs, usedKinds);
+  const efficiencyClass = data.property.efficiencyClass && EFFICIENCY.has(data.property.efficiencyClass) ? (data.property.efficiencyClass as EfficiencyClass) : null;
+  const co2 = buildCo2(costs);
+  const engineInput: StatementInput = {
+    period: { start: period.start, end: period.end },
+    propertyType: toEnginePropertyType(data.property.propertyType),
+    efficiencyClass,
+    units: data.units.map((unit) => ({ id: unit.id, area: quantity(unit.area), persons: unit.persons, decentralizedHotWater: unit.hasDecentralizedHotWater })),
+    tenancies: buildTenancies(data, tenants),
+    consumption: values.map((v) => ({ unitId: v.unitId, ...(v.tenancyId ? { tenancyId: v.tenancyId } : {}), meter: v.meter, value: quantity(v.value) })),
+    costItems: buildCostItems(costs.costItems),
+    ...(co2 ? { co2 } : {}),
+  };
+  return { engineInput, consumption: { values, meters, missing }, blockingMissing: missing.filter((m) => m.isBlocking) };
+}
+
+/** The one message for the blocking missing readings, naming each meter. */
+export function buildMissingReadingsMessage(missing: readonly MissingReading[]): string {
+  return STATEMENT_MESSAGES.missingReadings(missing.map((m) => `${m.label} (${m.unitName})`));
+}

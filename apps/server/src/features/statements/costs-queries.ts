@@ -1,0 +1,112 @@
+import type { CostItemDraft, ConsumptionOverride, Co2FormValues } from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+
+// The cost items, CO2 inputs and manual consumption values of a billing period (DECISIONS 8).
+
+export async function listCostItemRows(db: Db, userId: string, costGroupId: string) {
+  return db
+    .selectFrom("billingPeriodCostItems")
+    .selectAll()
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .orderBy("position")
+    .execute();
+}
+
+export async function findCo2Row(db: Db, userId: string, costGroupId: string) {
+  return db.selectFrom("billingPeriodCo2Inputs").selectAll().where("costGroupId", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
+}
+
+export async function listOverrideRows(db: Db, userId: string, costGroupId: string) {
+  return db
+    .selectFrom("billingPeriodConsumptionOverrides")
+    .select(["unitId", "meterKind", "value", "reason"])
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+}
+
+export async function findCostsUpdatedAt(db: Db, userId: string, costGroupId: string): Promise<Date | null> {
+  const row = await db.selectFrom("costGroups").select("costsUpdatedAt").where("id", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
+  return row?.costsUpdatedAt ?? null;
+}
+
+/** The account's ids among the given unit ids (excluded units and manual values must be its own). */
+export async function listOwnUnitIdsOfProperty(db: Db, userId: string, propertyId: string): Promise<string[]> {
+  const rows = await db.selectFrom("units").select("id").where("propertyId", "=", propertyId).where("userId", "=", userId).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function listOwnRateIds(db: Db, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("utilityRates").select("id").where("id", "in", ids).where("userId", "=", userId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Replaces the period's inputs; call inside a transaction. */
+export async function replaceCosts(
+  db: Db,
+  userId: string,
+  costGroupId: string,
+  costs: { costItems: CostItemDraft[]; co2: Co2FormValues | null; consumptionOverrides: ConsumptionOverride[] },
+): Promise<void> {
+  await db.deleteFrom("billingPeriodCostItems").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
+  await db.deleteFrom("billingPeriodCo2Inputs").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
+  await db.deleteFrom("billingPeriodConsumptionOverrides").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
+  if (costs.costItems.length > 0) {
+    await db
+      .insertInto("billingPeriodCostItems")
+      .values(
+        costs.costItems.map((item, position) => ({
+          userId,
+          costGroupId,
+          position,
+          costType: item.costType,
+          amount: item.amount,
+          distributionKey: item.key,
+          consumptionShare: item.consumptionShare === null ? null : String(item.consumptionShare),
+          meterKind: item.meter,
+          excludedUnitIds: JSON.stringify(item.excludedUnits),
+          energySource: item.energySource,
+          laborCosts: item.laborCosts,
+          taxCategory: item.taxCategory,
+          mode: item.mode,
+          rateId: item.rateId,
+          consumptionAmount: item.consumptionAmount,
+        })),
+      )
+      .execute();
+  }
+  if (costs.co2) {
+    const co2 = costs.co2;
+    await db
+      .insertInto("billingPeriodCo2Inputs")
+      .values({
+        costGroupId,
+        userId,
+        fuel: co2.fuel,
+        consumptionKwh: co2.consumptionKwh,
+        heatingValue: co2.heatingValue,
+        emissionsKg: co2.emissionsKg,
+        cost: co2.cost,
+        pricePerTonne: co2.pricePerTonne === null ? null : String(co2.pricePerTonne),
+        vatPercent: co2.vatPercent === null ? null : String(co2.vatPercent),
+        emissionFactor: co2.emissionFactor === null ? null : String(co2.emissionFactor),
+      })
+      .execute();
+  }
+  if (costs.consumptionOverrides.length > 0) {
+    await db
+      .insertInto("billingPeriodConsumptionOverrides")
+      .values(costs.consumptionOverrides.map((o) => ({ userId, costGroupId, unitId: o.unitId, meterKind: o.meter, value: o.value, reason: o.reason })))
+      .execute();
+  }
+  await db.updateTable("costGroups").set({ costsUpdatedAt: new Date() }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
+}
+
+export async function findPropertyType(db: Db, userId: string, propertyId: string): Promise<string | null> {
+  const row = await db.selectFrom("properties").select("propertyType").where("id", "=", propertyId).where("userId", "=", userId).executeTakeFirst();
+  return row?.propertyType ?? null;
+}

@@ -1,0 +1,119 @@
+import {
+  STATEMENT_MESSAGES,
+  type BillingPeriodCosts,
+  type billingPeriodCostsBodySchema,
+  type Co2FormValues,
+  type ConsumptionOverride,
+  type CostItemDraft,
+} from "@nk/contract";
+import type { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
+import { requireResourceId } from "../../domain/resource-id.ts";
+import { findOwnedBillingPeriod, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
+import { findCo2Row, findCostsUpdatedAt, listCostItemRows, listOverrideRows, listOwnRateIds, listOwnUnitIdsOfProperty, replaceCosts } from "./costs-queries.ts";
+
+// Cost items, CO2 inputs and manual consumption values belong to the billing period and are
+// saved as the user types (DECISIONS 8), until the period's statements are finalized.
+
+type CostsBody = z.output<typeof billingPeriodCostsBodySchema>;
+
+export interface StoredCosts {
+  costItems: CostItemDraft[];
+  co2: Co2FormValues | null;
+  consumptionOverrides: ConsumptionOverride[];
+  updatedAt: Date | null;
+}
+
+/** The account's billing period or 404 (also for another account's id). */
+export async function requireOwnedBillingPeriod(db: Db, userId: string, id: string): Promise<OwnedBillingPeriod> {
+  requireResourceId(id, STATEMENT_MESSAGES.billingPeriodNotFound);
+  const period = await findOwnedBillingPeriod(db, userId, id);
+  if (!period) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
+  return period;
+}
+
+const toNumber = (value: string | null): number | null => (value === null ? null : Number(value));
+
+export async function loadStoredCosts(db: Db, userId: string, costGroupId: string): Promise<StoredCosts> {
+  const rows = await listCostItemRows(db, userId, costGroupId);
+  const co2 = await findCo2Row(db, userId, costGroupId);
+  const overrides = await listOverrideRows(db, userId, costGroupId);
+  return {
+    costItems: rows.map((row) => ({
+      costType: row.costType,
+      amount: row.amount,
+      key: row.distributionKey as CostItemDraft["key"],
+      consumptionShare: toNumber(row.consumptionShare),
+      meter: row.meterKind as CostItemDraft["meter"],
+      excludedUnits: row.excludedUnitIds as string[],
+      energySource: row.energySource as CostItemDraft["energySource"],
+      laborCosts: row.laborCosts,
+      taxCategory: row.taxCategory as CostItemDraft["taxCategory"],
+      mode: row.mode as CostItemDraft["mode"],
+      rateId: row.rateId,
+      consumptionAmount: row.consumptionAmount,
+    })),
+    co2: co2
+      ? {
+          fuel: co2.fuel as Co2FormValues["fuel"],
+          consumptionKwh: co2.consumptionKwh,
+          heatingValue: co2.heatingValue as Co2FormValues["heatingValue"],
+          emissionsKg: co2.emissionsKg,
+          cost: co2.cost,
+          pricePerTonne: toNumber(co2.pricePerTonne),
+          vatPercent: toNumber(co2.vatPercent),
+          emissionFactor: toNumber(co2.emissionFactor),
+        }
+      : null,
+    consumptionOverrides: overrides.map((o) => ({ unitId: o.unitId, meter: o.meterKind as ConsumptionOverride["meter"], value: o.value, reason: o.reason })),
+    updatedAt: await findCostsUpdatedAt(db, userId, costGroupId),
+  };
+}
+
+function toResponse(billingPeriodId: string, stored: StoredCosts): BillingPeriodCosts {
+  return { billingPeriodId, costItems: stored.costItems, co2: stored.co2, consumptionOverrides: stored.consumptionOverrides, updatedAt: stored.updatedAt?.toISOString() ?? null };
+}
+
+export async function getBillingPeriodCosts(db: Db, userId: string, id: string): Promise<BillingPeriodCosts> {
+  const period = await requireOwnedBillingPeriod(db, userId, id);
+  return toResponse(period.id, await loadStoredCosts(db, userId, period.id));
+}
+
+/**
+ * Units and tariffs named in the inputs must be the account's own, units of this property:
+ * another account's id answers a field error and nothing is stored.
+ */
+export async function assertOwnReferences(
+  db: Db,
+  userId: string,
+  period: OwnedBillingPeriod,
+  costs: { costItems?: Pick<CostItemDraft, "excludedUnits" | "rateId">[] | undefined; consumptionOverrides?: Pick<ConsumptionOverride, "unitId">[] | undefined },
+): Promise<void> {
+  const unitIds = new Set(await listOwnUnitIdsOfProperty(db, userId, period.propertyId));
+  const items = costs.costItems ?? [];
+  const rateIds = new Set(await listOwnRateIds(db, userId, [...new Set(items.flatMap((item) => (item.rateId ? [item.rateId] : [])))]));
+  const fields: Record<string, string> = {};
+  items.forEach((item, index) => {
+    item.excludedUnits.forEach((unitId, unitIndex) => {
+      if (!unitIds.has(unitId)) fields[`costItems.${index}.excludedUnits.${unitIndex}`] = STATEMENT_MESSAGES.unitInvalid;
+    });
+    if (item.rateId && !rateIds.has(item.rateId)) fields[`costItems.${index}.rateId`] = STATEMENT_MESSAGES.rateNotFound;
+  });
+  (costs.consumptionOverrides ?? []).forEach((override, index) => {
+    if (!unitIds.has(override.unitId)) fields[`consumptionOverrides.${index}.unitId`] = STATEMENT_MESSAGES.unitInvalid;
+  });
+  if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
+}
+
+export async function putBillingPeriodCosts(db: Db, userId: string, id: string, body: CostsBody): Promise<BillingPeriodCosts> {
+  const period = await requireOwnedBillingPeriod(db, userId, id);
+  await db.transaction().execute(async (trx) => {
+    const current = await findOwnedBillingPeriod(trx, userId, period.id);
+    if (!current) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
+    if (current.isFinal) throw new Conflict(STATEMENT_MESSAGES.costsLocked);
+    await assertOwnReferences(trx, userId, current, body);
+    await replaceCosts(trx, userId, current.id, body);
+  });
+  return getBillingPeriodCosts(db, userId, period.id);
+}

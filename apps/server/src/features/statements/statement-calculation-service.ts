@@ -1,0 +1,158 @@
+import {
+  costItemSchema,
+  getEnergySourceWarning,
+  STATEMENT_ERROR_CODES,
+  STATEMENT_MESSAGES,
+  type Co2FormValues,
+  type ConsumptionOverride,
+  type CostItem,
+  type RateCost,
+  type StatementConsumption,
+  type statementPreviewBodySchema,
+} from "@nk/contract";
+import { addDays, calculateRateCost, calculateStatement, type StatementInput, type StatementResult } from "@nk/engine";
+import type { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
+import { observeCalculation } from "../../metrics/observe-durations.ts";
+import { getRate } from "../metering/rates/rate-service.ts";
+import type { ResolvedCostItem } from "./assembly/assembly-data.ts";
+import { loadAssemblyData, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
+import { assembleStatement, buildMissingReadingsMessage } from "./assembly/statement-assembly.ts";
+import { assertOwnReferences, loadStoredCosts, requireOwnedBillingPeriod } from "./costs-service.ts";
+
+// From a billing period and its cost items to the engine's result (issue 11): the costs given in
+// the body or those saved for the period, rate-based amounts from the tariff (the engine's rate
+// cost), the input assembled from the stored data (DECISIONS 8), then the engine.
+
+type CalculationBody = z.output<typeof statementPreviewBodySchema>;
+
+export interface CalculationInputs {
+  costItems: CostItem[];
+  co2: Co2FormValues | null;
+  consumptionOverrides: ConsumptionOverride[];
+}
+
+export interface ComputedStatement {
+  period: OwnedBillingPeriod;
+  inputs: CalculationInputs;
+  engineInput: StatementInput;
+  result: StatementResult;
+  warnings: string[];
+  consumption: StatementConsumption;
+  rateCosts: RateCost[];
+}
+
+/** The body's inputs, or those saved for the period (each item checked like the body's). */
+export async function resolveCalculationInputs(db: Db, userId: string, period: OwnedBillingPeriod, body: CalculationBody): Promise<CalculationInputs> {
+  if (body.costItems) {
+    return { costItems: body.costItems, co2: body.co2 ?? null, consumptionOverrides: body.consumptionOverrides ?? [] };
+  }
+  const stored = await loadStoredCosts(db, userId, period.id);
+  if (stored.costItems.length === 0) throw new ValidationFailed({ costItems: STATEMENT_MESSAGES.noCostItems });
+  const fields: Record<string, string> = {};
+  const costItems = stored.costItems.map((draft, index) => {
+    const parsed = costItemSchema.safeParse(draft);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) fields[`costItems.${index}.${issue.path.join(".")}`] ??= issue.message;
+    return null;
+  });
+  if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
+  return {
+    costItems: costItems.filter((item): item is CostItem => item !== null),
+    co2: body.co2 !== undefined ? (body.co2 ?? null) : stored.co2,
+    consumptionOverrides: body.consumptionOverrides ?? stored.consumptionOverrides,
+  };
+}
+
+/** Calendar months the period touches: the months a tariff's base price is due. */
+export function countPeriodMonths(start: string, end: string): number {
+  const [startYear, startMonth] = start.split("-").map(Number) as [number, number];
+  const [endYear, endMonth] = end.split("-").map(Number) as [number, number];
+  return (endYear - startYear) * 12 + (endMonth - startMonth) + 1;
+}
+
+/** Rate-based items get their amount from the tariff and the entered consumption (part 2, section 9). */
+async function resolveAmounts(db: Db, userId: string, period: OwnedBillingPeriod, items: CostItem[]): Promise<{ items: ResolvedCostItem[]; rateCosts: RateCost[] }> {
+  const rateCosts: RateCost[] = [];
+  const resolved: ResolvedCostItem[] = [];
+  const fields: Record<string, string> = {};
+  for (const [index, item] of items.entries()) {
+    if (item.mode !== "rate") {
+      resolved.push({ ...item, amount: item.amount! });
+      continue;
+    }
+    const rate = await getRate(db, userId, item.rateId!).catch((error: unknown) => {
+      if (error instanceof NotFound) return null;
+      throw error;
+    });
+    if (!rate) {
+      fields[`costItems.${index}.rateId`] = STATEMENT_MESSAGES.rateNotFound;
+      continue;
+    }
+    const consumption = item.consumptionAmount!;
+    const outcome = calculateRateCost({
+      // A consumption quantity, not money: the contract's JSON number.
+      consumption: Number(consumption),
+      rate: {
+        unitPrice: rate.unitPrice,
+        basePrice: rate.basePrice,
+        tariffType: rate.tariffType,
+        tiers: rate.tiers.map((tier) => ({ tierName: tier.tierName, tierType: tier.tierType, from: tier.from === null ? null : Number(tier.from), to: tier.to === null ? null : Number(tier.to), unitPrice: tier.unitPrice })),
+      },
+      months: countPeriodMonths(period.start, period.end),
+    });
+    if (!outcome.ok) {
+      fields[`costItems.${index}.rateId`] = outcome.errors[0] ?? STATEMENT_MESSAGES.calculationFailed;
+      continue;
+    }
+    const { result } = outcome;
+    rateCosts.push({
+      itemIndex: index,
+      rateId: rate.id,
+      rateName: rate.rateName,
+      consumption,
+      totalCosts: result.totalCosts,
+      consumptionCosts: result.consumptionCosts,
+      baseCosts: result.baseCosts,
+      calculationMethod: result.calculationMethod,
+      effectiveUnitPrice: result.effectiveUnitPrice,
+      warnings: result.warnings,
+    });
+    resolved.push({ ...item, amount: result.totalCosts });
+  }
+  if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
+  return { items: resolved, rateCosts };
+}
+
+/** The assembly alone: what the consumption panel shows before any calculation. */
+export async function deriveConsumption(db: Db, userId: string, billingPeriodId: string): Promise<StatementConsumption> {
+  const period = await requireOwnedBillingPeriod(db, userId, billingPeriodId);
+  const stored = await loadStoredCosts(db, userId, period.id);
+  const items = stored.costItems.flatMap((item) => (item.key ? [{ ...item, key: item.key, amount: item.amount ?? "0" }] : []));
+  const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
+  return assembleStatement(data, { costItems: items, co2: null, consumptionOverrides: stored.consumptionOverrides }).consumption;
+}
+
+export async function computeStatement(db: Db, userId: string, body: CalculationBody): Promise<ComputedStatement> {
+  const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
+  const inputs = await resolveCalculationInputs(db, userId, period, body);
+  await assertOwnReferences(db, userId, period, inputs);
+  const { items, rateCosts } = await resolveAmounts(db, userId, period, inputs.costItems);
+  const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
+  const assembled = assembleStatement(data, { costItems: items, co2: inputs.co2, consumptionOverrides: inputs.consumptionOverrides });
+  if (assembled.blockingMissing.length > 0) {
+    throw new ValidationFailed({}, buildMissingReadingsMessage(assembled.blockingMissing), STATEMENT_ERROR_CODES.missingReadings, assembled.blockingMissing.map((m) => m.message));
+  }
+  const started = performance.now();
+  const outcome = calculateStatement(assembled.engineInput);
+  observeCalculation(performance.now() - started);
+  if (!outcome.ok) {
+    const errors = outcome.errors.length > 0 ? outcome.errors : [STATEMENT_MESSAGES.calculationFailed];
+    throw new ValidationFailed({}, errors[0], STATEMENT_ERROR_CODES.calculationFailed, errors);
+  }
+  // Part 2, section 5: an unusual energy source only warns.
+  const sourceWarnings = inputs.costItems.flatMap((item) => getEnergySourceWarning(item.costType, item.energySource) ?? []);
+  const warnings = [...sourceWarnings, ...rateCosts.flatMap((cost) => cost.warnings), ...outcome.result.warnings];
+  return { period, inputs, engineInput: assembled.engineInput, result: outcome.result, warnings, consumption: assembled.consumption, rateCosts };
+}

@@ -1,0 +1,182 @@
+import type { Db } from "../../db/database.ts";
+
+// Saved statement runs (statement_snapshots), their tenancy statements and lines (DECISIONS 9).
+
+export interface SnapshotValues {
+  engineVersion: string;
+  engineInput: unknown;
+  result: unknown;
+  consumption: unknown;
+  rateCosts: unknown;
+  totalCosts: string;
+  isFinal: boolean;
+  calculatedAt: Date;
+}
+
+function toColumns(values: SnapshotValues) {
+  return {
+    engineVersion: values.engineVersion,
+    engineInput: JSON.stringify(values.engineInput),
+    result: JSON.stringify(values.result),
+    consumption: JSON.stringify(values.consumption),
+    rateCosts: JSON.stringify(values.rateCosts),
+    totalCosts: values.totalCosts,
+    isFinal: values.isFinal,
+    calculatedAt: values.calculatedAt,
+    finalizedAt: values.isFinal ? values.calculatedAt : null,
+  };
+}
+
+/** The latest run of a billing period. */
+export async function findLatestSnapshotOfPeriod(db: Db, userId: string, costGroupId: string) {
+  return db
+    .selectFrom("statementSnapshots")
+    .select(["id", "version", "isFinal"])
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .orderBy("version", "desc")
+    .executeTakeFirst();
+}
+
+export async function insertSnapshot(db: Db, userId: string, costGroupId: string, propertyId: string, values: SnapshotValues): Promise<string> {
+  const row = await db
+    .insertInto("statementSnapshots")
+    .values({ userId, costGroupId, propertyId, version: 1, ...toColumns(values), updatedAt: values.calculatedAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A draft is replaced in place: new input, output and statements under the same id. */
+export async function updateDraftSnapshot(db: Db, userId: string, id: string, values: SnapshotValues): Promise<void> {
+  await db
+    .updateTable("statementSnapshots")
+    .set({ ...toColumns(values), updatedAt: values.calculatedAt })
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .where("isFinal", "=", false)
+    .execute();
+  await db.deleteFrom("statements").where("snapshotId", "=", id).where("userId", "=", userId).execute();
+}
+
+export async function markPeriodFinal(db: Db, userId: string, costGroupId: string): Promise<void> {
+  await db.updateTable("costGroups").set({ isFinal: true, status: "Finalisiert", updatedAt: new Date() }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
+}
+
+export interface NewTenantStatement {
+  unitId: string;
+  tenantId: string;
+  tenantName: string;
+  unitName: string;
+  periodFrom: string;
+  periodTo: string;
+  total: string;
+  prepayments: string;
+  balance: string;
+  items: {
+    costType: string;
+    distributionKey: string;
+    amount: string;
+    calculationBasis: string;
+    basePercentage: string | null;
+    consumptionPercentage: string | null;
+    details: unknown;
+  }[];
+}
+
+export async function insertTenantStatements(
+  db: Db,
+  userId: string,
+  run: { snapshotId: string; costGroupId: string; propertyId: string; status: string; finalizedAt: Date | null },
+  statements: NewTenantStatement[],
+): Promise<void> {
+  for (const statement of statements) {
+    const row = await db
+      .insertInto("statements")
+      .values({
+        userId,
+        costGroupId: run.costGroupId,
+        propertyId: run.propertyId,
+        snapshotId: run.snapshotId,
+        unitId: statement.unitId,
+        tenantId: statement.tenantId,
+        tenantName: statement.tenantName,
+        unitName: statement.unitName,
+        periodFrom: statement.periodFrom,
+        periodTo: statement.periodTo,
+        status: run.status,
+        totalCostsShare: statement.total,
+        prepaymentAmount: statement.prepayments,
+        finalBalance: statement.balance,
+        pdfStoragePath: null,
+        finalizedAt: run.finalizedAt,
+        sentAt: null,
+        updatedAt: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (statement.items.length === 0) continue;
+    await db
+      .insertInto("statementItems")
+      .values(statement.items.map((item, position) => ({ statementId: row.id, position, ...item, details: JSON.stringify(item.details) })))
+      .execute();
+  }
+}
+
+export async function findSnapshot(db: Db, userId: string, id: string) {
+  return db
+    .selectFrom("statementSnapshots as s")
+    .innerJoin("costGroups as g", "g.id", "s.costGroupId")
+    .innerJoin("properties as p", "p.id", "s.propertyId")
+    .select([
+      "s.id",
+      "s.costGroupId",
+      "s.propertyId",
+      "p.name as propertyName",
+      "g.name",
+      "g.billingPeriodStart",
+      "g.billingPeriodEnd",
+      "s.version",
+      "s.isFinal",
+      "s.engineVersion",
+      "s.engineInput",
+      "s.result",
+      "s.consumption",
+      "s.rateCosts",
+      "s.totalCosts",
+      "s.calculatedAt",
+      "s.finalizedAt",
+      "s.createdAt",
+      "s.updatedAt",
+    ])
+    .where("s.id", "=", id)
+    .where("s.userId", "=", userId)
+    .executeTakeFirst();
+}
+
+export async function listStatementsOfSnapshot(db: Db, userId: string, snapshotId: string) {
+  return db
+    .selectFrom("statements")
+    .select(["id", "tenantId", "unitId", "tenantName", "unitName", "periodFrom", "periodTo", "totalCostsShare", "prepaymentAmount", "finalBalance", "status"])
+    .where("snapshotId", "=", snapshotId)
+    .where("userId", "=", userId)
+    // The engine's order: units by name (the assembly's input order), then by date.
+    .orderBy("unitName")
+    .orderBy("periodFrom")
+    .execute();
+}
+
+export async function findTenantAndUnitNames(db: Db, userId: string, tenantIds: string[], unitIds: string[]) {
+  const tenants = tenantIds.length === 0 ? [] : await db.selectFrom("tenants").select(["id", "name"]).where("id", "in", tenantIds).where("userId", "=", userId).execute();
+  const units = unitIds.length === 0 ? [] : await db.selectFrom("units").select(["id", "name"]).where("id", "in", unitIds).where("userId", "=", userId).execute();
+  return { tenants: new Map(tenants.map((t) => [t.id, t.name])), units: new Map(units.map((u) => [u.id, u.name])) };
+}
+
+/**
+ * Locks the billing period's row for the rest of the transaction, so two saves of one period
+ * (through two instances, say) run one after the other: the second sees the first's run and,
+ * when that was finalized, its final state.
+ */
+export async function lockBillingPeriod(db: Db, userId: string, billingPeriodId: string): Promise<void> {
+  await db.selectFrom("costGroups").select("id").where("userId", "=", userId).where("id", "=", billingPeriodId).forUpdate().execute();
+}

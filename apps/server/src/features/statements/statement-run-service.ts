@@ -1,0 +1,209 @@
+import {
+  ACCOUNT_OWNER_ROLES,
+  CALCULATION_CONTRACT_VERSION,
+  CREATE_BILLING_STATEMENT_PERMISSION,
+  hasPermission,
+  STATEMENT_MESSAGES,
+  type RateCost,
+  type StatementConsumption,
+  type StatementPreview,
+  type StatementRun,
+  type StatementSaveResult,
+  type StatementStatus,
+  type statementPreviewBodySchema,
+  type statementSaveBodySchema,
+  type TenantStatement,
+} from "@nk/contract";
+import { DISTRIBUTION_KEY_LABELS, type StatementInput, type StatementResult } from "@nk/engine";
+import type { z } from "zod";
+import type { Db } from "../../db/database.ts";
+import { Conflict, Forbidden, NotFound } from "../../domain/domain-errors.ts";
+import { requireResourceId } from "../../domain/resource-id.ts";
+import { logActivity } from "../activity/activity-log.ts";
+import { assertCanCreate } from "../account/subscription-service.ts";
+import { findOwnedBillingPeriod } from "./assembly/assembly-queries.ts";
+import { replaceCosts } from "./costs-queries.ts";
+import { requireOwnedBillingPeriod } from "./costs-service.ts";
+import { computeStatement, type ComputedStatement } from "./statement-calculation-service.ts";
+import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
+import {
+  findLatestSnapshotOfPeriod,
+  findSnapshot,
+  findTenantAndUnitNames,
+  insertSnapshot,
+  insertTenantStatements,
+  listStatementsOfSnapshot,
+  lockBillingPeriod,
+  markPeriodFinal,
+  updateDraftSnapshot,
+  type NewTenantStatement,
+} from "./statement-run-queries.ts";
+
+// Preview, save and read of statement runs (issue 11; DECISIONS 9: a saved run is a snapshot of
+// the exact input and output; a draft is replaced on saving again, a finalized run never changes).
+
+type PreviewBody = z.output<typeof statementPreviewBodySchema>;
+type SaveBody = z.output<typeof statementSaveBodySchema>;
+
+/** Part 2, section 6: the wizard and its calls need create_billing_statement. */
+export function assertMayCreateStatements(): void {
+  if (!hasPermission(ACCOUNT_OWNER_ROLES, CREATE_BILLING_STATEMENT_PERMISSION)) throw new Forbidden(STATEMENT_MESSAGES.permissionDenied);
+}
+
+export async function previewStatement(db: Db, userId: string, body: PreviewBody): Promise<StatementPreview> {
+  assertMayCreateStatements();
+  const computed = await computeStatement(db, userId, body);
+  return { engineInput: computed.engineInput, result: computed.result, warnings: computed.warnings, consumption: computed.consumption, rateCosts: computed.rateCosts };
+}
+
+function percentText(value: number | null): string | null {
+  return value === null ? null : String(value);
+}
+
+/** Every tenancy's statement with its lines, from the engine's output (DECISIONS 2 and 9). */
+function buildTenantStatements(result: StatementResult, names: { tenants: Map<string, string>; units: Map<string, string> }): NewTenantStatement[] {
+  const items = new Map(result.items.map((item) => [item.costType, item]));
+  return result.tenancies.map((tenancy) => ({
+    unitId: tenancy.unitId,
+    tenantId: tenancy.tenancyId,
+    tenantName: names.tenants.get(tenancy.tenancyId) ?? "",
+    unitName: names.units.get(tenancy.unitId) ?? "",
+    periodFrom: tenancy.from,
+    periodTo: tenancy.to,
+    total: tenancy.total,
+    prepayments: tenancy.prepayments,
+    balance: tenancy.balance,
+    items: tenancy.allocations.map((allocation) => {
+      const share = items.get(allocation.costType)?.consumptionShare ?? null;
+      return {
+        costType: allocation.costType,
+        distributionKey: allocation.key,
+        amount: allocation.amount,
+        calculationBasis: DISTRIBUTION_KEY_LABELS[allocation.key],
+        basePercentage: allocation.key === "mixed" && share !== null ? percentText(100 - share) : null,
+        consumptionPercentage: allocation.key === "mixed" ? percentText(share) : null,
+        details: { exactAmount: allocation.exactAmount, parts: allocation.parts },
+      };
+    }),
+  }));
+}
+
+function toTenantStatement(row: Awaited<ReturnType<typeof listStatementsOfSnapshot>>[number]): TenantStatement {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    unitId: row.unitId,
+    tenantName: row.tenantName ?? "",
+    unitName: row.unitName ?? "",
+    from: row.periodFrom ?? "",
+    to: row.periodTo ?? "",
+    total: row.totalCostsShare,
+    prepayments: row.prepaymentAmount,
+    balance: row.finalBalance,
+    status: row.status as StatementStatus,
+  };
+}
+
+async function storeRun(db: Db, userId: string, body: SaveBody, computed: ComputedStatement): Promise<{ id: string; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    // Saves of one period take turns (issue 18: two finalizes at once leave one finalized run).
+    await lockBillingPeriod(trx, userId, computed.period.id);
+    const period = await findOwnedBillingPeriod(trx, userId, computed.period.id);
+    if (!period) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
+    const latest = await findLatestSnapshotOfPeriod(trx, userId, period.id);
+    if (period.isFinal || latest?.isFinal) throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
+    const calculatedAt = new Date();
+    const values = {
+      engineVersion: CALCULATION_CONTRACT_VERSION,
+      engineInput: computed.engineInput,
+      result: computed.result,
+      consumption: computed.consumption,
+      rateCosts: computed.rateCosts,
+      totalCosts: computed.result.totalCosts,
+      isFinal: body.finalize,
+      calculatedAt,
+    };
+    let snapshotId: string;
+    if (latest) {
+      await updateDraftSnapshot(trx, userId, latest.id, values);
+      snapshotId = latest.id;
+    } else {
+      // DECISIONS 9: the plan limit counts saved billing periods, drafts included.
+      await assertCanCreate(trx, userId, "billingStatements");
+      snapshotId = await insertSnapshot(trx, userId, period.id, period.propertyId, values);
+    }
+    // The inputs of the run are the period's inputs from now on (a reload shows them).
+    if (body.costItems) await replaceCosts(trx, userId, period.id, computed.inputs);
+    const tenantIds = computed.result.tenancies.map((t) => t.tenancyId);
+    const unitIds = computed.result.tenancies.map((t) => t.unitId);
+    const names = await findTenantAndUnitNames(trx, userId, tenantIds, unitIds);
+    const status: StatementStatus = body.finalize ? "finalized" : "calculated";
+    await insertTenantStatements(
+      trx,
+      userId,
+      { snapshotId, costGroupId: period.id, propertyId: period.propertyId, status, finalizedAt: body.finalize ? calculatedAt : null },
+      buildTenantStatements(computed.result, names),
+    );
+    const metadata = { billingPeriodId: period.id, propertyId: period.propertyId, propertyName: period.propertyName, totalCosts: computed.result.totalCosts };
+    if (!latest) await logActivity(trx, { userId, key: "statement.created", entityId: snapshotId, entityName: period.name, metadata });
+    else await logActivity(trx, { userId, key: "statement.updated", entityId: snapshotId, entityName: period.name, metadata });
+    if (body.finalize) {
+      await markPeriodFinal(trx, userId, period.id);
+      await logActivity(trx, { userId, key: "statement.finalized", entityId: snapshotId, entityName: period.name, metadata });
+    }
+    return { id: snapshotId, created: !latest };
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+}
+
+export async function saveStatement(db: Db, userId: string, body: SaveBody): Promise<StatementSaveResult> {
+  assertMayCreateStatements();
+  const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
+  // DECISIONS 10: the billing data are the letters' sender; without them no finalizing.
+  if (body.finalize) await requireCompleteBillingData(db, userId);
+  // A finalized run answers 409 before anything is calculated (the data may have changed since).
+  if (period.isFinal) throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
+  const computed = await computeStatement(db, userId, body);
+  const { id } = await storeRun(db, userId, body, computed).catch((error: unknown) => {
+    // Two first saves of one period at once: the unique (period, version) lets one insert;
+    // the other replaces that draft, as a later save would.
+    if (isUniqueViolation(error)) return storeRun(db, userId, body, computed);
+    throw error;
+  });
+  const run = await getStatementRun(db, userId, id);
+  return { id: run.id, billingPeriodId: run.billingPeriodId, version: run.version, isFinal: run.isFinal, statements: run.statements };
+}
+
+export async function getStatementRun(db: Db, userId: string, id: string): Promise<StatementRun> {
+  requireResourceId(id, STATEMENT_MESSAGES.statementNotFound);
+  const row = await findSnapshot(db, userId, id);
+  if (!row) throw new NotFound(STATEMENT_MESSAGES.statementNotFound);
+  const statements = await listStatementsOfSnapshot(db, userId, row.id);
+  const result = row.result as StatementResult;
+  return {
+    id: row.id,
+    billingPeriodId: row.costGroupId,
+    version: row.version,
+    isFinal: row.isFinal,
+    statements: statements.map(toTenantStatement),
+    propertyId: row.propertyId,
+    propertyName: row.propertyName,
+    name: row.name,
+    periodStart: row.billingPeriodStart,
+    periodEnd: row.billingPeriodEnd,
+    engineVersion: row.engineVersion,
+    calculatedAt: row.calculatedAt.toISOString(),
+    finalizedAt: row.finalizedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    totalCosts: row.totalCosts,
+    engineInput: row.engineInput as StatementInput,
+    result,
+    consumption: row.consumption as StatementConsumption,
+    rateCosts: row.rateCosts as RateCost[],
+    warnings: result.warnings,
+  };
+}

@@ -1,0 +1,26 @@
+// Stored files (statement PDFs): one interface, two places (DECISIONS 10). Files live in
+// DATA_DIR/files by default and in S3-compatible storage when S3_BUCKET is set. Nothing is ever
+// public: the server reads a file and answers it to the owner's session (decision 0601).
+
+export interface FileStorage {
+  /** 'local' or 's3', for logs and the health view. */
+  readonly kind: "local" | "s3";
+  /** Writes the file whole; an existing file under the key is replaced. */
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The file's bytes, or null when there is none under the key. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes the file; a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/**
+ * Keys are relative paths of plain segments ('statements/{userId}/{id}.pdf'): no '..', no leading
+ * slash, no spaces, so a key can never point outside the files folder or the bucket.
+ */
+export function assertFileKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.split("/").some((segment) => segment === "." || segment === "..")) {
+    throw new Error(`Ungültiger Dateischlüssel: ${key}`);
+  }
+}

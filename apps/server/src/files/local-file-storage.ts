@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { assertFileKey, type FileStorage } from "./file-storage.ts";
+
+/** Files under `{dataDir}/files/{key}`; written to a temporary name first, then renamed (never half a file). */
+export function createLocalFileStorage(dataDir: string): FileStorage {
+  const root = path.join(dataDir, "files");
+  const resolve = (key: string) => {
+    assertFileKey(key);
+    return path.join(root, ...key.split("/"));
+  };
+  return {
+    kind: "local",
+    async put(key, body) {
+      const target = resolve(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      await fs.writeFile(temporary, body);
+      await fs.rename(temporary, target);
+    },
+    async get(key) {
+      try {
+        return await fs.readFile(resolve(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
+  };
+}

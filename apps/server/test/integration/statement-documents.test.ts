@@ -1,0 +1,208 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
+import { createBillingPeriodViaApi, listActivityKeys, UNKNOWN_ID } from "../support/metering-fixtures.ts";
+import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
+import { TEST_DRIVERS } from "../support/test-database.ts";
+
+// The statement PDFs and sending over HTTP (DECISIONS 6, 9, 10): billing data required to
+// finalize, draft letters marked ENTWURF and never stored, finalized ones made once and served
+// unchanged, all letters and the overview, the mail with the PDF attached, other accounts 404.
+
+const BILLING_DATA = {
+  companyName: "Hausverwaltung Sonnenschein GmbH",
+  phone: "030 1234567",
+  street: "Lindenstraße",
+  houseNumber: "12a",
+  postalCode: "10115",
+  city: "Berlin",
+  iban: "DE89 3704 0044 0532 0130 00",
+  bic: "COBADEFFXXX",
+  bankName: "Commerzbank",
+};
+const MISSING = "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.";
+const COST_ITEMS = [
+  { costType: "Grundsteuer", amount: "600.00", key: "area" },
+  { costType: "Müllabfuhr", amount: "300.00", key: "units" },
+];
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-docs-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function textOf(bytes: Uint8Array, page?: number): string {
+  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  const range = page ? ["-f", String(page), "-l", String(page)] : [];
+  return execFileSync("pdftotext", [...range, file, "-"], { encoding: "utf8" });
+}
+
+function pageCount(bytes: Uint8Array): number {
+  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  return Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))![1]);
+}
+
+describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext(driver);
+  });
+  afterAll(async () => t?.close());
+
+  async function setUp(options: { email?: string | null } = {}) {
+    const account = await t.signUp();
+    const property = await insertProperty(t.db, account.userId, { name: "Gartenweg 7" });
+    const eg = await insertUnit(t.db, account.userId, property.id, { name: "EG links", area: "60.00" });
+    const og = await insertUnit(t.db, account.userId, property.id, { name: "OG rechts", area: "90.00" });
+    const tenant = await insertTenant(t.db, account.userId, eg.id, { name: "Jürgen Krüger", moveInDate: "2020-01-01" });
+    await insertTenant(t.db, account.userId, og.id, { name: "Maria Weiß", moveInDate: "2020-01-01" });
+    if (options.email !== null) await t.db.updateTable("tenants").set({ email: options.email ?? "juergen@example.org" }).where("id", "=", tenant.id).execute();
+    const billingPeriodId = await createBillingPeriodViaApi(t, account.cookie, property.id);
+    return { ...account, propertyId: property.id, tenantId: tenant.id, billingPeriodId };
+  }
+
+  async function putBillingData(cookie: string, body: Record<string, unknown> = BILLING_DATA) {
+    const response = await t.request("PUT", "/api/billing-data", { cookie, body });
+    expect(response.status).toBe(200);
+  }
+
+  async function save(cookie: string, billingPeriodId: string, finalize: boolean) {
+    const response = await t.request("POST", "/api/statements", { cookie, body: { billingPeriodId, costItems: COST_ITEMS, finalize } });
+    return { status: response.status, body: await readJson(response) };
+  }
+
+  async function pdf(cookie: string, url: string) {
+    const response = await t.request("GET", url, { cookie });
+    return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
+  it("refuses to finalize without billing data (DECISIONS 10), nothing saved", async () => {
+    const { cookie, userId, billingPeriodId } = await setUp();
+    const { status, body } = await save(cookie, billingPeriodId, true);
+    expect(status).toBe(409);
+    expect(body.error).toMatchObject({ code: "BILLING_DATA_MISSING", message: MISSING });
+    expect(await t.db.selectFrom("statementSnapshots").select("id").where("userId", "=", userId).execute()).toHaveLength(0);
+  });
+
+  it("answers a draft's letter fresh and marked ENTWURF on every page, never stored", async () => {
+    const { cookie, userId, billingPeriodId } = await setUp();
+    const saved = await save(cookie, billingPeriodId, false);
+    expect(saved.status).toBe(201);
+    const statement = saved.body.statements.find((s: { tenantName: string }) => s.tenantName === "Jürgen Krüger");
+    const refused = await t.request("GET", `/api/tenant-statements/${statement.id}/pdf`, { cookie });
+    expect(refused.status).toBe(409);
+    expect((await readJson(refused)).error.message).toBe(MISSING);
+
+    await putBillingData(cookie);
+    const { response, bytes } = await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toContain("ENTWURF");
+    const pages = pageCount(bytes);
+    for (let page = 1; page <= pages; page += 1) expect(textOf(bytes, page)).toContain("ENTWURF");
+    const text = textOf(bytes);
+    expect(text).toContain("Jürgen Krüger");
+    expect(text).toContain("Hausverwaltung Sonnenschein GmbH");
+    expect(text).toContain("Lindenstraße 12a");
+    const row = await t.db.selectFrom("statements").select("pdfStoragePath").where("id", "=", statement.id).executeTakeFirstOrThrow();
+    expect(row.pdfStoragePath).toBeNull();
+    expect(await listActivityKeys(t, userId)).toContain("statement.pdf_downloaded");
+  });
+
+  it("makes a finalized letter once from the snapshot, stores it and serves it unchanged", async () => {
+    const { cookie, userId, billingPeriodId } = await setUp();
+    await putBillingData(cookie);
+    const saved = await save(cookie, billingPeriodId, true);
+    expect(saved.status).toBe(201);
+    const statement = saved.body.statements[0];
+    const first = await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`);
+    expect(first.response.status).toBe(200);
+    expect(textOf(first.bytes)).not.toContain("ENTWURF");
+    const row = await t.db.selectFrom("statements").select("pdfStoragePath").where("id", "=", statement.id).executeTakeFirstOrThrow();
+    expect(row.pdfStoragePath).toBe(`statements/${userId}/${statement.id}.pdf`);
+    // Changing the billing data later does not change a finalized letter.
+    await putBillingData(cookie, { ...BILLING_DATA, companyName: "Neuer Name GmbH" });
+    const second = await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`);
+    expect(Buffer.compare(Buffer.from(second.bytes), Buffer.from(first.bytes))).toBe(0);
+    const generated = await t.db.selectFrom("userActivities").select("id").where("userId", "=", userId).where("action", "=", "pdf_generated").where("entityId", "=", statement.id).execute();
+    expect(generated).toHaveLength(1);
+
+    const all = await pdf(cookie, `/api/statements/${saved.body.id}/pdf`);
+    expect(all.response.status).toBe(200);
+    const allText = textOf(all.bytes);
+    expect(allText).toContain("Guten Tag Jürgen Krüger,");
+    expect(allText).toContain("Guten Tag Maria Weiß,");
+    const overview = await pdf(cookie, `/api/statements/${saved.body.id}/overview-pdf`);
+    expect(overview.response.status).toBe(200);
+    expect(textOf(overview.bytes)).toContain("Gesamtabrechnung 2024");
+  });
+
+  it("answers 404 for another account's statements and for unknown or malformed ids", async () => {
+    const owner = await setUp();
+    await putBillingData(owner.cookie);
+    const saved = await save(owner.cookie, owner.billingPeriodId, true);
+    const other = await t.signUp();
+    await putBillingData(other.cookie);
+    const statementId = saved.body.statements[0].id;
+    for (const url of [`/api/tenant-statements/${statementId}/pdf`, `/api/statements/${saved.body.id}/pdf`, `/api/statements/${saved.body.id}/overview-pdf`, `/api/tenant-statements/${UNKNOWN_ID}/pdf`, "/api/tenant-statements/kaputt/pdf"]) {
+      const response = await t.request("GET", url, { cookie: other.cookie });
+      expect(response.status, url).toBe(404);
+    }
+    const send = await t.request("POST", `/api/tenant-statements/${statementId}/send`, { cookie: other.cookie });
+    expect(send.status).toBe(404);
+    expect((await t.request("GET", `/api/tenant-statements/${statementId}/pdf`)).status).toBe(401);
+  });
+
+  it("sends a finalized letter by mail with the PDF attached and sets sent_at and 'sent'", async () => {
+    const { cookie, userId, billingPeriodId, tenantId } = await setUp();
+    await putBillingData(cookie);
+    const draft = await save(cookie, billingPeriodId, false);
+    const draftStatement = draft.body.statements.find((s: { tenantId: string }) => s.tenantId === tenantId);
+    const notFinal = await t.request("POST", `/api/tenant-statements/${draftStatement.id}/send`, { cookie });
+    expect(notFinal.status).toBe(409);
+    expect((await readJson(notFinal)).error).toMatchObject({ code: "STATEMENT_NOT_FINAL", message: "Nur finalisierte Abrechnungen können versendet werden." });
+
+    const saved = await save(cookie, billingPeriodId, true);
+    const statement = saved.body.statements.find((s: { tenantId: string }) => s.tenantId === tenantId);
+    const response = await t.request("POST", `/api/tenant-statements/${statement.id}/send`, { cookie });
+    expect(response.status).toBe(202);
+    expect(await readJson(response)).toMatchObject({ statementId: statement.id, to: "juergen@example.org", queued: true });
+    const mails = await t.readOutbox();
+    const mail = mails.find((m) => m.includes("juergen@example.org"))!;
+    expect(mail).toBeDefined();
+    expect(mail).toContain("Content-Type: application/pdf");
+    expect(mail).toMatch(/filename="?Nebenkostenabrechnung_2024_EG_links\.pdf/);
+    const row = await t.db.selectFrom("statements").select(["status", "sentAt"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("sent");
+    expect(row.sentAt).not.toBeNull();
+    expect(await listActivityKeys(t, userId)).toContain("statement.sent");
+  });
+
+  it("lists a tenant without e-mail address for sending by post", async () => {
+    const { cookie, billingPeriodId, tenantId } = await setUp({ email: null });
+    await putBillingData(cookie);
+    const saved = await save(cookie, billingPeriodId, true);
+    const statement = saved.body.statements.find((s: { tenantId: string }) => s.tenantId === tenantId);
+    const response = await t.request("POST", `/api/tenant-statements/${statement.id}/send`, { cookie });
+    expect(response.status).toBe(409);
+    expect((await readJson(response)).error).toMatchObject({
+      code: "TENANT_EMAIL_MISSING",
+      message: "Für Jürgen Krüger ist keine E-Mail-Adresse hinterlegt. Bitte drucken Sie die Abrechnung aus und versenden Sie sie per Post.",
+    });
+    const row = await t.db.selectFrom("statements").select(["status", "sentAt"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "finalized", sentAt: null });
+
+    // Printed and posted by the user.
+    const posted = await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie });
+    expect(posted.status).toBe(200);
+    expect(await readJson(posted)).toMatchObject({ statementId: statement.id, status: "sent", channel: "post" });
+    const after = await t.db.selectFrom("statements").select(["status", "sentAt"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe("sent");
+    expect(after.sentAt).not.toBeNull();
+    const other = await t.signUp();
+    expect((await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie: other.cookie })).status).toBe(404);
+  });
+});

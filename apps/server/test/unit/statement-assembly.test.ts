@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { costItemSchema, type CostItemInput } from "@nk/contract";
+import type { AssemblyCosts, AssemblyData, AssemblyReading, ResolvedCostItem } from "../../src/features/statements/assembly/assembly-data.ts";
+import { assembleStatement } from "../../src/features/statements/assembly/statement-assembly.ts";
+
+// DECISIONS 8 with readings fixtures: the engine input and the consumption the wizard shows.
+
+const PERIOD = { id: "p2024", start: "2024-01-01", end: "2024-12-31", previousPeriodId: "p2023" };
+
+function item(input: CostItemInput): ResolvedCostItem {
+  return costItemSchema.parse(input) as ResolvedCostItem;
+}
+
+function costs(items: CostItemInput[], extra: Partial<AssemblyCosts> = {}): AssemblyCosts {
+  return { costItems: items.map(item), co2: null, consumptionOverrides: [], ...extra };
+}
+
+let readingSeq = 0;
+function reading(meterId: string, date: string, value: string, costGroupId: string | null = null): AssemblyReading {
+  readingSeq += 1;
+  return { id: `r${readingSeq}`, meterId, costGroupId, value, date };
+}
+
+function house(overrides: Partial<AssemblyData> = {}): AssemblyData {
+  return {
+    period: PERIOD,
+    property: { propertyType: "Mehrfamilienhaus", efficiencyClass: "C" },
+    units: [
+      { id: "u1", name: "EG", area: "80.00", persons: 2, hasDecentralizedHotWater: false },
+      { id: "u2", name: "OG", area: "60.50", persons: 1, hasDecentralizedHotWater: true },
+    ],
+    tenants: [
+      { id: "t1", unitId: "u1", name: "Alt", moveInDate: "2019-03-01", moveOutDate: "2024-06-30", occupants: [], prepayments: [{ monthlyAmount: "150.00", validFrom: "2019-03-01", validUntil: null }] },
+      { id: "t2", unitId: "u1", name: "Neu", moveInDate: "2024-07-01", moveOutDate: null, occupants: [{ persons: 3, validFrom: "2024-07-01", validUntil: null }], prepayments: [] },
+      { id: "t3", unitId: "u2", name: "Früher", moveInDate: "2010-01-01", moveOutDate: "2023-05-31", occupants: [], prepayments: [] },
+    ],
+    meters: [
+      { id: "hkv1", unitId: "u1", meterType: "Heizkostenverteiler", meterNumber: "H-1", displayName: null },
+      { id: "kw1", unitId: "u1", meterType: "Kaltwasser", meterNumber: "K-1", displayName: "Bad" },
+      { id: "kw2", unitId: "u1", meterType: "Kaltwasser", meterNumber: "K-2", displayName: "Küche" },
+      { id: "main", unitId: null, meterType: "Kaltwasser", meterNumber: "HW-1", displayName: "Hauptzähler" },
+    ],
+    readings: [],
+    ...overrides,
+  };
+}
+
+describe("statement assembly: units, tenancies, property", () => {
+  it("takes every unit, the tenancies that overlap the period with occupants and prepayments", () => {
+    const { engineInput } = assembleStatement(house(), costs([{ costType: "Grundsteuer", amount: "500", key: "area" }]));
+    expect(engineInput.period).toEqual({ start: "2024-01-01", end: "2024-12-31" });
+    expect(engineInput.propertyType).toBe("residential");
+    expect(engineInput.efficiencyClass).toBe("C");
+    expect(engineInput.units).toEqual([
+      { id: "u1", area: 80, persons: 2, decentralizedHotWater: false },
+      { id: "u2", area: 60.5, persons: 1, decentralizedHotWater: true },
+    ]);
+    expect(engineInput.tenancies).toEqual([
+      { id: "t1", unitId: "u1", start: "2019-03-01", end: "2024-06-30", prepayments: [{ monthlyAmount: "150.00", validFrom: "2019-03-01", validUntil: null }] },
+      { id: "t2", unitId: "u1", start: "2024-07-01", end: null, occupants: [{ from: "2024-07-01", to: null, persons: 3 }], prepayments: [] },
+    ]);
+    expect(engineInput.costItems).toEqual([{ costType: "Grundsteuer", amount: "500", key: "area", excludedUnits: [] }]);
+  });
+
+  it("treats a Gewerbeobjekt as commercial and an unknown class as none", () => {
+    const { engineInput } = assembleStatement(house({ property: { propertyType: "Gewerbeobjekt", efficiencyClass: null } }), costs([]));
+    expect(engineInput.propertyType).toBe("commercial");
+    expect(engineInput.efficiencyClass).toBeNull();
+  });
+
+  it("passes labour costs with their § 35a category and the CO2 inputs as numbers", () => {
+    const { engineInput } = assembleStatement(
+      house(),
+      costs([{ costType: "Hausmeister", amount: "1200", key: "area", laborCosts: "900" }], {
+        co2: { fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: null, vatPercent: null, emissionFactor: null },
+      }),
+    );
+    expect(engineInput.costItems[0]).toMatchObject({ laborCosts: "900", taxCategory: "householdServices" });
+    expect(engineInput.co2).toMatchObject({ fuel: "gas", consumptionKwh: 39000, heatingValue: "upper", emissionsKg: null });
+  });
+});
+
+describe("statement assembly: consumption from readings", () => {
+  it("Heizkostenverteiler: the end value is the consumption; a water meter: end minus start", () => {
+    const data = house({
+      readings: [
+        reading("hkv1", "2023-12-31", "700", "p2023"),
+        reading("hkv1", "2024-12-31", "412.5", "p2024"),
+        reading("kw1", "2023-12-31", "100.250", "p2023"),
+        reading("kw1", "2023-06-30", "90"),
+        reading("kw1", "2024-12-31", "130.000", "p2024"),
+        reading("kw2", "2023-12-20", "10"),
+        reading("kw2", "2024-12-30", "25.5"),
+        reading("main", "2024-12-31", "900"),
+      ],
+    });
+    const { engineInput, consumption, blockingMissing } = assembleStatement(data, costs([{ costType: "Kaltwasser", amount: "800", key: "consumption" }]));
+    expect(blockingMissing).toEqual([]);
+    const hkv = consumption.meters.find((m) => m.meterId === "hkv1")!;
+    expect(hkv).toMatchObject({ isCumulative: false, start: null, consumption: "412.500", status: "ok", end: { value: "412.5", source: "billingPeriod" } });
+    const kw1 = consumption.meters.find((m) => m.meterId === "kw1")!;
+    expect(kw1).toMatchObject({ consumption: "29.750", start: { source: "previousBillingPeriod", value: "100.250" }, end: { source: "billingPeriod" } });
+    const kw2 = consumption.meters.find((m) => m.meterId === "kw2")!;
+    expect(kw2).toMatchObject({ consumption: "15.500", start: { source: "beforePeriod" }, end: { source: "latestInPeriod" } });
+    // Several meters of one kind in a unit add up; the common-area main meter is never distributed.
+    expect(engineInput.consumption).toEqual([
+      { unitId: "u1", meter: "heating", value: 412.5 },
+      { unitId: "u1", meter: "coldwater", value: 45.25 },
+    ]);
+    expect(consumption.meters.find((m) => m.meterId === "main")).toMatchObject({ unitId: null, consumption: null });
+  });
+
+  it("a meter installed during the period starts at its first reading inside it", () => {
+    const data = house({ readings: [reading("kw1", "2024-03-15", "0.5"), reading("kw1", "2024-12-31", "20.5"), reading("kw2", "2024-01-01", "3"), reading("kw2", "2024-12-31", "8")] });
+    const { consumption } = assembleStatement(data, costs([]));
+    expect(consumption.meters.find((m) => m.meterId === "kw1")).toMatchObject({ start: { source: "firstInPeriod", value: "0.5" }, consumption: "20.000" });
+    expect(consumption.values).toContainEqual({ unitId: "u1", tenancyId: null, meter: "coldwater", value: "25.000", source: "readings", reason: null });
+  });
+
+  it("tenant change with an intermediate reading: the moved-out tenancy gets its own consumption", () => {
+    const data = house({
+      meters: [house().meters[0]!, house().meters[1]!],
+      readings: [
+        reading("hkv1", "2024-06-30", "150"),
+        reading("hkv1", "2024-12-31", "420", "p2024"),
+        reading("kw1", "2023-12-31", "100", "p2023"),
+        reading("kw1", "2024-06-30", "112.4"),
+        reading("kw1", "2024-12-31", "130", "p2024"),
+      ],
+    });
+    const { engineInput, consumption } = assembleStatement(data, costs([]));
+    expect(engineInput.consumption).toEqual([
+      { unitId: "u1", meter: "heating", value: 420 },
+      { unitId: "u1", tenancyId: "t1", meter: "heating", value: 150 },
+      { unitId: "u1", meter: "coldwater", value: 30 },
+      { unitId: "u1", tenancyId: "t1", meter: "coldwater", value: 12.4 },
+    ]);
+    expect(consumption.meters.find((m) => m.meterId === "kw1")!.intermediate).toEqual([
+      { tenantId: "t1", reading: expect.objectContaining({ date: "2024-06-30", value: "112.4" }), consumption: "12.400" },
+    ]);
+  });
+
+  it("tenant change without an intermediate reading: only the unit's value (the engine splits it by degree days)", () => {
+    const data = house({ meters: [house().meters[0]!], readings: [reading("hkv1", "2024-12-31", "420")] });
+    const { engineInput } = assembleStatement(data, costs([]));
+    expect(engineInput.consumption).toEqual([{ unitId: "u1", meter: "heating", value: 420 }]);
+  });
+
+  it("an intermediate reading on one of two meters of a kind gives no tenancy value", () => {
+    const data = house({
+      meters: [house().meters[1]!, house().meters[2]!],
+      readings: [reading("kw1", "2023-12-31", "1"), reading("kw1", "2024-06-30", "5"), reading("kw1", "2024-12-31", "9"), reading("kw2", "2023-12-31", "1"), reading("kw2", "2024-12-31", "2")],
+    });
+    const { engineInput } = assembleStatement(data, costs([]));
+    expect(engineInput.consumption).toEqual([{ unitId: "u1", meter: "coldwater", value: 9 }]);
+  });
+
+  it("a missing end reading is listed by meter and blocks only when an item needs that meter kind", () => {
+    const data = house({ meters: [house().meters[0]!, house().meters[1]!], readings: [reading("hkv1", "2024-12-31", "420"), reading("kw1", "2023-12-31", "100")] });
+    const water = { costType: "Kaltwasser", amount: "300", key: "consumption" } as const;
+    const blocked = assembleStatement(data, costs([water]));
+    expect(blocked.blockingMissing).toEqual([
+      expect.objectContaining({ meterId: "kw1", label: "Bad K-1", unitName: "EG", meter: "coldwater", isBlocking: true, message: "Zähler Bad K-1 (EG): Zählerstand zum Ende des Abrechnungszeitraums fehlt" }),
+    ]);
+    expect(blocked.engineInput.consumption).toEqual([{ unitId: "u1", meter: "heating", value: 420 }]);
+
+    const unused = assembleStatement(data, costs([{ costType: "Grundsteuer", amount: "300", key: "area" }]));
+    expect(unused.blockingMissing).toEqual([]);
+    expect(unused.consumption.missing).toHaveLength(1);
+
+    const manual = assembleStatement(data, costs([water], { consumptionOverrides: [{ unitId: "u1", meter: "coldwater", value: "31.5", reason: "Zähler defekt, geschätzt" }] }));
+    expect(manual.blockingMissing).toEqual([]);
+    expect(manual.consumption.values).toContainEqual({ unitId: "u1", tenancyId: null, meter: "coldwater", value: "31.5", source: "manual", reason: "Zähler defekt, geschätzt" });
+    expect(manual.engineInput.consumption).toContainEqual({ unitId: "u1", meter: "coldwater", value: 31.5 });
+  });
+
+  it("a cumulative meter with a single reading has no end value", () => {
+    const data = house({ meters: [house().meters[1]!], readings: [reading("kw1", "2024-05-01", "3")] });
+    const { consumption } = assembleStatement(data, costs([{ costType: "Kaltwasser", amount: "300", key: "consumption" }]));
+    expect(consumption.meters[0]).toMatchObject({ status: "missingEnd", end: null, start: { source: "firstInPeriod" } });
+  });
+});

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { Bell, CreditCard, Landmark, ShieldAlert, UserRound, type LucideIcon } from "lucide-react";
+import { cn } from "../../../lib/cn";
+import { ProfileTab } from "../components/profile-tab";
+import { SubscriptionTab } from "../components/subscription-tab";
+import { NotificationsTab } from "../components/notifications-tab";
+import { DangerTab } from "../components/danger-tab";
+import { BillingDataTab } from "../components/billing-data-tab";
+
+const TABS: { key: string; label: string; icon: LucideIcon }[] = [
+  { key: "profile", label: "Profil", icon: UserRound },
+  { key: "billing-data", label: "Abrechnungsdaten", icon: Landmark },
+  { key: "billing", label: "Abonnement", icon: CreditCard },
+  { key: "notifications", label: "Benachrichtigungen", icon: Bell },
+  { key: "danger", label: "Konto", icon: ShieldAlert },
+];
+
+function TabPanel({ tab }: { tab: string }) {
+  switch (tab) {
+    case "billing-data":
+      return <BillingDataTab />;
+    case "billing":
+      return <SubscriptionTab />;
+    case "notifications":
+      return <NotificationsTab />;
+    case "danger":
+      return <DangerTab />;
+    default:
+      return <ProfileTab />;
+  }
+}
+
+/** /dashboard/settings: five tabs; ?tab=billing (etc.) preselects one (section 2 'Settings'). */
+export function SettingsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("tab") ?? "profile";
+  const active = TABS.some((t) => t.key === requested) ? requested : "profile";
+  const activeTabRef = useRef<HTMLButtonElement>(null);
+  // On a phone the tab row scrolls sideways: keep the chosen tab (e.g. from ?tab=) in view.
+  useEffect(() => activeTabRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" }), [active]);
+
+  return (
+    <div className="space-y-6">
+      <title>Einstellungen – Nebenkosten</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Einstellungen</h1>
+        <p className="mt-1 text-sm text-slate-600">Profil, Abrechnungsdaten, Abonnement, Benachrichtigungen und Konto.</p>
+      </div>
+      <div role="tablist" aria-label="Einstellungen" className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1">
+        {TABS.map((tab) => {
+          const isActive = tab.key === active;
+          return (
+            <button
+              key={tab.key}
+              type="button"
+              role="tab"
+              ref={isActive ? activeTabRef : undefined}
+              id={`settings-tab-${tab.key}`}
+              aria-selected={isActive}
+              aria-controls={`settings-panel-${tab.key}`}
+              onClick={() => setSearchParams({ tab: tab.key }, { replace: true })}
+              className={cn(
+                "-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium transition-colors",
+                isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+              )}
+            >
+              <tab.icon className="size-4" aria-hidden="true" />
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`settings-panel-${active}`} aria-labelledby={`settings-tab-${active}`}>
+        <TabPanel tab={active} />
+      </div>
+    </div>
+  );
+}

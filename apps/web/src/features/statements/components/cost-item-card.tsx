@@ -1,0 +1,199 @@
+import { useId, useState } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
+import { Trash2 } from "lucide-react";
+import {
+  COST_TYPES,
+  DEFAULT_METER_BY_COST_TYPE,
+  DISTRIBUTION_KEY_LABELS,
+  DISTRIBUTION_KEYS,
+  HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT,
+  HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT,
+  isHeizkvCostType,
+  MESSAGES,
+  METER_KINDS,
+} from "@nk/engine";
+import { ENERGY_SOURCE_LABELS, ENERGY_SOURCES, getEnergySourceWarning, isConsumptionCostType, METER_KIND_LABELS, TAX_CATEGORIES, TAX_CATEGORY_LABELS, type Rate } from "@nk/contract";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { complementPercent, type CostsFormValues } from "../lib/cost-form";
+import { findFittingRates } from "../lib/rate-matching";
+import { RateItemFields } from "./rate-item-fields";
+
+/** DECISIONS 3: a HeizkV consumption share outside 50-70 % is refused, never clamped. */
+export function getHeizkvShareError(costType: string, key: string, shareText: string): string | null {
+  if (key !== "mixed" || !isHeizkvCostType(costType)) return null;
+  const share = Number(shareText.replace(",", "."));
+  if (shareText.trim() === "" || !Number.isFinite(share)) return null;
+  return share < HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT || share > HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT ? MESSAGES.heizkvViolation(share) : null;
+}
+
+export interface CostItemCardProps {
+  index: number;
+  units: readonly { id: string; name: string }[];
+  rates: readonly Rate[];
+  propertyId: string;
+  period: { start: string; end: string };
+  months: number;
+  onRemove: () => void;
+}
+
+/** One cost item of step 1: type, mode, amount or tariff, key, shares, meter, exclusions, § 35a. */
+export function CostItemCard({ index, units, rates, propertyId, period, months, onRemove }: CostItemCardProps) {
+  const titleId = useId();
+  const { register, setValue, control, formState } = useFormContext<CostsFormValues>();
+  const item = useWatch({ control, name: `costItems.${index}` });
+  const errors = formState.errors.costItems?.[index];
+  const isConsumptionType = isConsumptionCostType(item.costType);
+  const usesMeter = item.key === "consumption" || item.key === "mixed";
+  const heizkvError = getHeizkvShareError(item.costType, item.key, item.consumptionShare);
+  const label = item.costType || `Kostenposition ${index + 1}`;
+  const [isExtraOpen, setIsExtraOpen] = useState(() => Boolean(item.energySource || item.laborCosts || item.excludedUnits.length > 0));
+  const fittingRates = findFittingRates(rates, item.costType, propertyId, period);
+  const energyWarning = getEnergySourceWarning(item.costType, item.energySource || null);
+
+  return (
+    <li className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={titleId}>
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={titleId} className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+          {label}
+          {item.isMandatory ? <Badge variant="brand">Pflichtposition</Badge> : null}
+          {item.mode === "rate" ? <Badge variant="info">Tarifbasiert</Badge> : null}
+        </h3>
+        <Button type="button" variant="ghost" size="icon" onClick={onRemove} aria-label={`${label} entfernen`}>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label="Kostenart"
+          placeholder="Kostenart wählen"
+          options={COST_TYPES.map((type) => ({ value: type, label: type }))}
+          error={errors?.costType?.message}
+          {...register(`costItems.${index}.costType`, {
+            onChange: (event: { target: { value: string } }) => {
+              const next = event.target.value;
+              if (!isConsumptionCostType(next)) setValue(`costItems.${index}.mode`, "manual");
+              setValue(`costItems.${index}.meter`, DEFAULT_METER_BY_COST_TYPE[next] ?? "");
+              setValue(`costItems.${index}.rateId`, "");
+            },
+          })}
+        />
+        <SelectField
+          label="Erfassung"
+          hint={isConsumptionType ? undefined : "Tarifbasiert nur für verbrauchsabhängige Kostenarten."}
+          options={[
+            { value: "manual", label: "Betrag manuell" },
+            { value: "rate", label: "Tarifbasiert (Verbrauch × Tarif)", isDisabled: !isConsumptionType },
+          ]}
+          {...register(`costItems.${index}.mode`)}
+        />
+      </div>
+
+      {item.mode === "rate" ? (
+        <RateItemFields index={index} fittingRates={fittingRates} months={months} />
+      ) : (
+        <TextField
+          label="Betrag (EUR)"
+          inputMode="decimal"
+          placeholder="0,00"
+          error={errors?.amount?.message}
+          fieldClassName="sm:max-w-xs"
+          {...register(`costItems.${index}.amount`)}
+        />
+      )}
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label="Verteilerschlüssel"
+          placeholder="Schlüssel wählen"
+          options={DISTRIBUTION_KEYS.map((key) => ({ value: key, label: DISTRIBUTION_KEY_LABELS[key] }))}
+          error={errors?.key?.message}
+          {...register(`costItems.${index}.key`)}
+        />
+        {usesMeter ? (
+          <SelectField
+            label="Zählerart"
+            placeholder="Nach Kostenart"
+            options={METER_KINDS.map((kind) => ({ value: kind, label: METER_KIND_LABELS[kind] }))}
+            error={errors?.meter?.message}
+            {...register(`costItems.${index}.meter`)}
+          />
+        ) : null}
+      </div>
+
+      {item.key === "mixed" ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label="Grundkosten (%)"
+            type="number"
+            min="0"
+            max="100"
+            step="1"
+            value={complementPercent(item.consumptionShare)}
+            onChange={(event) => setValue(`costItems.${index}.consumptionShare`, complementPercent(event.target.value), { shouldDirty: true, shouldValidate: true })}
+            hint="Nach Wohnfläche verteilt"
+          />
+          <TextField
+            label="Verbrauchskosten (%)"
+            type="number"
+            min="0"
+            max="100"
+            step="1"
+            error={heizkvError ?? errors?.consumptionShare?.message}
+            hint={isHeizkvCostType(item.costType) ? "HeizkV: 50 bis 70 %" : undefined}
+            {...register(`costItems.${index}.consumptionShare`)}
+          />
+        </div>
+      ) : null}
+
+      <details className="group rounded-lg border border-slate-200 px-3 py-2" open={isExtraOpen || Boolean(errors?.laborCosts)} onToggle={(event) => setIsExtraOpen(event.currentTarget.open)}>
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">Weitere Angaben: Energieträger, ausgenommene Einheiten, Lohnanteil (§ 35a EStG)</summary>
+        <div className="mt-3 space-y-4">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <SelectField
+              label="Energieträger"
+              placeholder="Nicht angegeben"
+              options={ENERGY_SOURCES.map((source) => ({ value: source, label: ENERGY_SOURCE_LABELS[source] }))}
+              {...register(`costItems.${index}.energySource`)}
+            />
+          </div>
+          {units.length > 0 ? (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-700">Ausgenommene Wohneinheiten</legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-2">
+                {units.map((unit) => (
+                  <label key={unit.id} className="flex items-center gap-2 text-sm text-slate-700">
+                    <input type="checkbox" value={unit.id} className="size-4 accent-brand-700" {...register(`costItems.${index}.excludedUnits`)} />
+                    {unit.name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField
+              label="davon Lohnkosten (EUR, § 35a EStG)"
+              inputMode="decimal"
+              placeholder="optional"
+              error={errors?.laborCosts?.message}
+              {...register(`costItems.${index}.laborCosts`)}
+            />
+            <SelectField
+              label="Kategorie § 35a EStG"
+              options={TAX_CATEGORIES.map((category) => ({ value: category, label: TAX_CATEGORY_LABELS[category] }))}
+              {...register(`costItems.${index}.taxCategory`)}
+            />
+          </div>
+        </div>
+      </details>
+      {energyWarning ? (
+        <p className="text-sm text-amber-800" role="status">
+          {energyWarning}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { ArrowLeft, Lock, Save } from "lucide-react";
+import type { StatementPreview } from "@nk/contract";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import type { PreviewNames } from "../lib/names";
+import { ConsumptionReadings } from "./consumption-readings";
+import { RateCostsList } from "./rate-costs-list";
+import { StatementPreview as PreviewSections } from "./statement-preview";
+
+export interface PreviewStepProps {
+  preview: StatementPreview;
+  names: PreviewNames;
+  isSaving: boolean;
+  saveError: string | null;
+  onSave: (finalize: boolean) => Promise<void> | void;
+  onBack: () => void;
+}
+
+/** Step 2 'Vorschau': the calculated distribution, then save as draft or finalize. */
+export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBack }: PreviewStepProps) {
+  const [isConfirmingFinal, setIsConfirmingFinal] = useState(false);
+  const costTypeOf = (itemIndex: number) => preview.engineInput.costItems[itemIndex]?.costType ?? "Kostenposition";
+
+  return (
+    <div className="space-y-6">
+      <PreviewSections input={preview.engineInput} result={preview.result} names={names} warnings={preview.warnings} />
+      <RateCostsList rateCosts={preview.rateCosts} costTypeOf={costTypeOf} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Verbrauch und Zählerstände</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ConsumptionReadings consumption={preview.consumption} unitName={names.unit} />
+        </CardContent>
+      </Card>
+
+      <div className="space-y-3 border-t border-slate-200 py-3 sm:sticky sm:bottom-0 sm:z-10 sm:rounded-xl sm:border sm:bg-white/95 sm:px-4 sm:backdrop-blur">
+        {saveError ? <Alert variant="error">{saveError}</Alert> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <Button type="button" variant="ghost" onClick={onBack} disabled={isSaving}>
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Zurück zu den Kosten
+          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button type="button" variant="outline" onClick={() => void onSave(false)} isBusy={isSaving && !isConfirmingFinal} busyText="Speichere..." disabled={isSaving}>
+              <Save className="size-4" aria-hidden="true" />
+              Als Entwurf speichern
+            </Button>
+            <Button type="button" onClick={() => setIsConfirmingFinal(true)} disabled={isSaving}>
+              <Lock className="size-4" aria-hidden="true" />
+              Finalisieren
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        isOpen={isConfirmingFinal}
+        onOpenChange={setIsConfirmingFinal}
+        title="Abrechnung finalisieren?"
+        description="Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich."
+        confirmLabel="Finalisieren"
+        busyLabel="Speichere..."
+        isBusy={isSaving}
+        onConfirm={async () => {
+          await onSave(true);
+          setIsConfirmingFinal(false);
+        }}
+      />
+    </div>
+  );
+}

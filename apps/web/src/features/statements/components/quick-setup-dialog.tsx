@@ -1,0 +1,149 @@
+import { useState } from "react";
+import {
+  estimateTemplateAmounts,
+  formatEuroDe,
+  getRecommendedTemplateId,
+  QUICK_SETUP_MESSAGES,
+  QUICK_SETUP_TEMPLATE_IDS,
+  QUICK_SETUP_TEMPLATES,
+  type QuickSetupTemplate,
+  type QuickSetupTemplateId,
+  type QuickSetupTemplateItem,
+} from "@nk/contract";
+import { DISTRIBUTION_KEY_LABELS } from "@nk/engine";
+import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { SimpleDialog } from "../../../components/ui/dialog";
+import { cn } from "../../../lib/cn";
+
+export interface QuickSetupChoice {
+  template: QuickSetupTemplate;
+  items: { item: QuickSetupTemplateItem; amount: string }[];
+}
+
+/**
+ * Quick-Setup (part 2, sections 2.1, 5, 9): the template the property type recommends is
+ * preselected; optional items can be unticked, mandatory ones not; at least one is applied,
+ * with amounts estimated per m² of the property's area.
+ */
+export function QuickSetupDialog({
+  isOpen,
+  onOpenChange,
+  propertyType,
+  totalArea,
+  onApply,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  propertyType: string;
+  totalArea: string;
+  onApply: (choice: QuickSetupChoice) => void;
+}) {
+  const recommendedId = getRecommendedTemplateId(propertyType);
+  const [templateId, setTemplateId] = useState<QuickSetupTemplateId>(recommendedId);
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const template = QUICK_SETUP_TEMPLATES[templateId];
+  const selected = template.items.filter((item) => item.isMandatory || !unticked.has(item.costType));
+  const amounts = estimateTemplateAmounts(
+    template,
+    totalArea,
+    selected.map((item) => item.costType),
+  );
+
+  function chooseTemplate(id: QuickSetupTemplateId): void {
+    setTemplateId(id);
+    setUnticked(new Set());
+    setError(null);
+  }
+
+  function toggle(costType: string): void {
+    setError(null);
+    setUnticked((current) => {
+      const next = new Set(current);
+      if (next.has(costType)) next.delete(costType);
+      else next.add(costType);
+      return next;
+    });
+  }
+
+  function apply(): void {
+    if (selected.length === 0) {
+      setError(QUICK_SETUP_MESSAGES.noneSelected);
+      return;
+    }
+    onApply({ template, items: selected.map((item) => ({ item, amount: amounts[item.costType] ?? "0.00" })) });
+    onOpenChange(false);
+  }
+
+  return (
+    <SimpleDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title="Quick-Setup: Vorlage wählen"
+      description={QUICK_SETUP_MESSAGES.estimateHint}
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Abbrechen
+          </Button>
+          <Button onClick={apply}>Vorlage übernehmen</Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <fieldset className="grid gap-2 sm:grid-cols-3">
+          <legend className="sr-only">Vorlage</legend>
+          {QUICK_SETUP_TEMPLATE_IDS.map((id) => {
+            const option = QUICK_SETUP_TEMPLATES[id];
+            return (
+              <label
+                key={id}
+                className={cn(
+                  "flex cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
+                  id === templateId ? "border-brand-500 bg-brand-50" : "border-slate-200",
+                )}
+              >
+                <span className="flex items-center gap-2 font-medium text-slate-900">
+                  <input type="radio" name="quick-setup-template" className="accent-brand-700" checked={id === templateId} onChange={() => chooseTemplate(id)} />
+                  {option.name}
+                </span>
+                {id === recommendedId ? (
+                  <Badge variant="success" className="self-start">
+                    {QUICK_SETUP_MESSAGES.recommended}
+                  </Badge>
+                ) : null}
+                <span className="text-xs text-slate-500">{option.description}</span>
+              </label>
+            );
+          })}
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">Kostenpositionen</legend>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+            {template.items.map((item) => {
+              const isChecked = item.isMandatory || !unticked.has(item.costType);
+              return (
+                <li key={item.costType} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                  <label className="flex items-center gap-2">
+                    <input type="checkbox" className="size-4 accent-brand-700" checked={isChecked} disabled={item.isMandatory} onChange={() => toggle(item.costType)} />
+                    <span className="font-medium text-slate-900">{item.costType}</span>
+                    {item.isMandatory ? <Badge variant="brand">{QUICK_SETUP_MESSAGES.mandatoryHint}</Badge> : null}
+                  </label>
+                  <span className="text-xs text-slate-500">
+                    {DISTRIBUTION_KEY_LABELS[item.key]}
+                    {item.consumptionShare !== null ? ` ${100 - item.consumptionShare}/${item.consumptionShare}` : ""}
+                    {isChecked && amounts[item.costType] ? ` · ca. ${formatEuroDe(amounts[item.costType]!)}` : ""}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        {error ? <Alert variant="error">{error}</Alert> : null}
+      </div>
+    </SimpleDialog>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState, type ReactNode } from "react";
+import { isHeizkvCostType, type StatementInput, type StatementResult } from "@nk/engine";
+import { Alert } from "../../../components/ui/alert";
+import type { PreviewNames } from "../lib/names";
+import { buildUnitRows } from "../lib/preview-figures";
+import { Co2Summary } from "./co2-summary";
+import { PreviewTotals } from "./preview-totals";
+import { TenancyDetails, VacancyDetails } from "./tenancy-details";
+import { TenantChangeReport } from "./tenant-change-report";
+import { UnitTable } from "./unit-table";
+
+export interface StatementPreviewProps {
+  input: StatementInput;
+  result: StatementResult;
+  names: PreviewNames;
+  /** The engine's warnings and legal notes besides result.warnings (e.g. the assembly's). */
+  warnings?: readonly string[];
+  /**
+   * The consumption analysis against benchmarks and its charts (DECISIONS 11, issue 17) go
+   * here, between the CO2 section and the unit table, as part 2 section 2.1 orders step 2.
+   */
+  consumptionAnalysis?: ReactNode;
+}
+
+/** Step 2 'Vorschau' and the saved run's view: everything the statements will say. */
+export function StatementPreview({ input, result, names, warnings = [], consumptionAnalysis }: StatementPreviewProps) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const rows = buildUnitRows(input, result);
+  const shownRows = selected.size === 0 ? rows : rows.filter((row) => selected.has(row.unitId));
+  const allWarnings = [...new Set([...warnings, ...result.warnings])];
+
+  function toggle(unitId: string): void {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(unitId)) next.delete(unitId);
+      else next.add(unitId);
+      return next;
+    });
+  }
+
+  return (
+    <div className="space-y-6">
+      <PreviewTotals input={input} result={result} />
+      {allWarnings.length > 0 ? (
+        <Alert variant="warning" title="Hinweise">
+          <ul className="list-disc space-y-1 pl-5">
+            {allWarnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <TenantChangeReport input={input} result={result} names={names} />
+      <Co2Summary co2={result.co2} hasHeatingCosts={input.costItems.some((item) => isHeizkvCostType(item.costType))} />
+      {consumptionAnalysis}
+      <UnitTable rows={rows} totalCosts={result.totalCosts} names={names} selected={selected} onToggle={toggle} />
+      <section aria-labelledby="allocation-details-title" className="space-y-3">
+        <h3 id="allocation-details-title" className="text-base font-semibold text-slate-900">
+          Aufteilung je Mietverhältnis{selected.size > 0 ? " (ausgewählte Einheiten)" : ""}
+        </h3>
+        {shownRows.map((row) => (
+          <div key={row.unitId} className="space-y-3">
+            {row.tenancies.map((tenancy) => (
+              <TenancyDetails key={tenancy.tenancyId + tenancy.from} tenancy={tenancy} names={names} />
+            ))}
+            {row.vacancy.map((vacancy) => (
+              <VacancyDetails key={vacancy.unitId + vacancy.from} vacancy={vacancy} names={names} />
+            ))}
+          </div>
+        ))}
+      </section>
+      {result.notes.length > 0 ? (
+        <section aria-label="Rechtliche Hinweise" className="space-y-1 text-xs text-slate-500">
+          {result.notes.map((note) => (
+            <p key={note}>{note}</p>
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}

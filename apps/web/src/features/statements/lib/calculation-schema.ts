@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { co2InputSchema, consumptionOverrideSchema, costItemSchema, STATEMENT_MESSAGES } from "@nk/contract";
+import { toCostsBody, type CostsFormValues } from "./cost-form";
+
+/**
+ * What 'Berechnung starten' checks before asking the server: the contract's cost item rules
+ * (cost type, key, amount or tariff and consumption), the CO2 inputs and the manual values.
+ */
+export const calculationInputSchema = z.object({
+  costItems: z.array(costItemSchema).min(1, STATEMENT_MESSAGES.noCostItems),
+  co2: co2InputSchema.nullish(),
+  consumptionOverrides: z.array(consumptionOverrideSchema),
+});
+export type CalculationInput = z.output<typeof calculationInputSchema>;
+
+/**
+ * Part 2, section 5: only cost items with a cost type are calculated; an item still without one
+ * stays in the saved draft but is left out of the calculation.
+ */
+export function toCalculationBody(values: CostsFormValues): ReturnType<typeof toCostsBody> {
+  const body = toCostsBody(values);
+  return { ...body, costItems: body.costItems.filter((item) => item.costType.trim() !== "") };
+}
+
+/** A field of the calculation body ('costItems.2.amount') on the form's card of that item. */
+export function toFormField(bodyField: string, values: CostsFormValues): string {
+  const match = /^costItems\.(\d+)(\..*)?$/.exec(bodyField);
+  if (!match) return bodyField;
+  const formIndexes = values.costItems.flatMap((item, index) => (item.costType.trim() !== "" ? [index] : []));
+  const formIndex = formIndexes[Number(match[1])];
+  return formIndex === undefined ? bodyField : `costItems.${formIndex}${match[2] ?? ""}`;
+}

@@ -1,0 +1,190 @@
+import {
+  formatDecimalTextDe,
+  isConsumptionCostType,
+  type BillingPeriodCosts,
+  type BillingPeriodCostsBody,
+  type CostItemMode,
+  type EnergySource,
+  type QuickSetupTemplateItem,
+  type TaxCategory,
+} from "@nk/contract";
+import { DEFAULT_CONSUMPTION_SHARE_PERCENT, DEFAULT_METER_BY_COST_TYPE, type DistributionKey, type Fuel, type MeterKind } from "@nk/engine";
+
+// The inputs of step 1 'Kosten erfassen' as the form holds them (text as typed). Field names
+// are the body's (billingPeriodCostsBodySchema), so the contract's messages land on the inputs.
+
+export interface CostItemValues {
+  costType: string;
+  amount: string;
+  key: DistributionKey | "";
+  /** Mixed only: percent by consumption; the base percent is 100 minus it. */
+  consumptionShare: string;
+  meter: MeterKind | "";
+  excludedUnits: string[];
+  energySource: EnergySource | "";
+  laborCosts: string;
+  taxCategory: TaxCategory;
+  mode: CostItemMode;
+  rateId: string;
+  /** Rate-based: the consumption entered for the tariff. */
+  consumptionAmount: string;
+  /** A template's mandatory item (Quick-Setup); shown only, not stored. */
+  isMandatory: boolean;
+}
+
+export interface Co2Values {
+  fuel: Fuel | "";
+  consumptionKwh: string;
+  heatingValue: "upper" | "lower";
+  emissionsKg: string;
+  cost: string;
+  /** € per tonne; empty: the BEHG price of the period's first year (DECISIONS 4). */
+  pricePerTonne: string;
+  vatPercent: string;
+  /** kg CO2 per kWh as the district-heating supplier states it. */
+  emissionFactor: string;
+}
+
+export interface ConsumptionOverrideValues {
+  unitId: string;
+  meter: MeterKind;
+  value: string;
+  reason: string;
+}
+
+export interface CostsFormValues {
+  costItems: CostItemValues[];
+  co2: Co2Values;
+  consumptionOverrides: ConsumptionOverrideValues[];
+}
+
+export const EMPTY_CO2: Co2Values = { fuel: "", consumptionKwh: "", heatingValue: "lower", emissionsKg: "", cost: "", pricePerTonne: "", vatPercent: "", emissionFactor: "" };
+
+export function buildEmptyCostItem(costType = ""): CostItemValues {
+  return {
+    costType,
+    amount: "",
+    key: "",
+    consumptionShare: String(DEFAULT_CONSUMPTION_SHARE_PERCENT),
+    meter: DEFAULT_METER_BY_COST_TYPE[costType] ?? "",
+    excludedUnits: [],
+    energySource: "",
+    laborCosts: "",
+    taxCategory: "householdServices",
+    mode: "manual",
+    rateId: "",
+    consumptionAmount: "",
+    isMandatory: false,
+  };
+}
+
+/** A Quick-Setup item with its estimated amount. */
+export function buildTemplateCostItem(item: QuickSetupTemplateItem, amount: string): CostItemValues {
+  return {
+    ...buildEmptyCostItem(item.costType),
+    amount: toInputDecimal(amount, 2),
+    key: item.key,
+    consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
+    meter: item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? "",
+    isMandatory: item.isMandatory,
+  };
+}
+
+/** Part 2, section 5: rate-based mode only where the cost type requires consumption. */
+export { isConsumptionCostType };
+
+/** Section 5: editing the base percent sets the consumption percent to 100 minus it. */
+export function complementPercent(text: string): string {
+  const value = Number(text.replace(",", "."));
+  if (text.trim() === "" || !Number.isFinite(value)) return "";
+  return String(Math.round((100 - value) * 100) / 100);
+}
+
+/** Stored decimal text as the German input shows it ("1234.50" -> "1.234,50"); parseDecimalInput reads it back. */
+export function toInputDecimal(value: string | null, minDecimals = 0): string {
+  return value === null ? "" : formatDecimalTextDe(value, minDecimals);
+}
+
+const textOrNull = (text: string): string | null => (text.trim() === "" ? null : text.trim());
+
+/** A percent, price or factor as typed (not money: the contract takes JSON numbers); NaN lets the schema name the problem. */
+function percentOrNull(text: string): number | null {
+  if (text.trim() === "") return null;
+  return Number(text.replace(",", "."));
+}
+
+/** The form's values as the body of PUT /costs, preview and save. */
+export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides">> {
+  const co2 = values.co2;
+  const hasCo2 = Boolean(
+    co2.fuel || [co2.consumptionKwh, co2.emissionsKg, co2.cost, co2.pricePerTonne, co2.vatPercent, co2.emissionFactor].some((text) => text.trim() !== ""),
+  );
+  return {
+    costItems: values.costItems.map((item) => {
+      const isRate = item.mode === "rate";
+      const laborCosts = textOrNull(item.laborCosts);
+      return {
+        costType: item.costType,
+        amount: textOrNull(item.amount),
+        key: item.key === "" ? null : item.key,
+        consumptionShare: item.key === "mixed" ? percentOrNull(item.consumptionShare) : null,
+        meter: item.key === "consumption" || item.key === "mixed" ? item.meter || null : null,
+        excludedUnits: item.excludedUnits,
+        energySource: item.energySource || null,
+        laborCosts,
+        taxCategory: laborCosts === null ? null : item.taxCategory,
+        mode: item.mode,
+        rateId: isRate ? textOrNull(item.rateId) : null,
+        consumptionAmount: isRate ? textOrNull(item.consumptionAmount) : null,
+      };
+    }),
+    co2: hasCo2
+      ? {
+          fuel: co2.fuel || null,
+          consumptionKwh: textOrNull(co2.consumptionKwh),
+          heatingValue: co2.heatingValue,
+          emissionsKg: textOrNull(co2.emissionsKg),
+          cost: textOrNull(co2.cost),
+          pricePerTonne: percentOrNull(co2.pricePerTonne),
+          vatPercent: percentOrNull(co2.vatPercent),
+          emissionFactor: percentOrNull(co2.emissionFactor),
+        }
+      : null,
+    consumptionOverrides: values.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value.trim(), reason: entry.reason.trim() })),
+  };
+}
+
+/** The saved inputs of a billing period as form values. */
+export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
+  return {
+    costItems: saved.costItems.map((item) => ({
+      costType: item.costType,
+      amount: toInputDecimal(item.amount, 2),
+      key: item.key ?? "",
+      consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
+      meter: item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? "",
+      excludedUnits: item.excludedUnits,
+      energySource: item.energySource ?? "",
+      laborCosts: toInputDecimal(item.laborCosts, 2),
+      taxCategory: item.taxCategory ?? "householdServices",
+      mode: item.mode,
+      rateId: item.rateId ?? "",
+      // A number input (step 0.01): canonical text without trailing zeros, never the German comma.
+      consumptionAmount: item.consumptionAmount === null ? "" : item.consumptionAmount.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""),
+      isMandatory: false,
+    })),
+    co2: saved.co2
+      ? {
+          fuel: saved.co2.fuel ?? "",
+          consumptionKwh: toInputDecimal(saved.co2.consumptionKwh),
+          heatingValue: saved.co2.heatingValue ?? "lower",
+          emissionsKg: toInputDecimal(saved.co2.emissionsKg),
+          cost: toInputDecimal(saved.co2.cost, 2),
+          pricePerTonne: saved.co2.pricePerTonne === null ? "" : String(saved.co2.pricePerTonne),
+          vatPercent: saved.co2.vatPercent === null ? "" : String(saved.co2.vatPercent),
+          emissionFactor: saved.co2.emissionFactor === null ? "" : String(saved.co2.emissionFactor),
+        }
+      : EMPTY_CO2,
+    consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: toInputDecimal(entry.value) })),
+  };
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useWatch, type Control } from "react-hook-form";
+import { billingPeriodCostsBodySchema } from "@nk/contract";
+import { getErrorMessage } from "../../../lib/api-error";
+import { useSaveCosts } from "../api";
+import type { CalculationInput } from "./calculation-schema";
+import { toCostsBody, type CostsFormValues } from "./cost-form";
+
+const DEBOUNCE_MS = 800;
+
+export type AutosaveStatus = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "invalid" } | { kind: "failed"; message: string };
+
+/**
+ * DECISIONS 8: the cost inputs belong to the billing period and are saved as the user types
+ * (PUT /api/billing-periods/:id/costs, debounced), so a draft survives a reload. `ensurePeriod`
+ * answers the period's id, creating the period on the first entry. `flush` saves at once.
+ */
+export function useCostsAutosave({
+  control,
+  isEnabled,
+  ensurePeriod,
+}: {
+  control: Control<CostsFormValues, unknown, CalculationInput>;
+  /** False until the period's saved inputs are in the form (nothing may overwrite them before). */
+  isEnabled: boolean;
+  ensurePeriod: () => Promise<string | null>;
+}) {
+  const values = useWatch({ control }) as CostsFormValues;
+  const saveCosts = useSaveCosts();
+  const [status, setStatus] = useState<AutosaveStatus>({ kind: "idle" });
+  const lastSaved = useRef<string | null>(null);
+  const latest = useRef<string>("");
+  const mutate = saveCosts.mutateAsync;
+
+  const save = useCallback(
+    async (serialized: string): Promise<string | null> => {
+      const body = JSON.parse(serialized) as ReturnType<typeof toCostsBody>;
+      if (!billingPeriodCostsBodySchema.safeParse(body).success) {
+        setStatus({ kind: "invalid" });
+        return null;
+      }
+      let billingPeriodId: string | null;
+      try {
+        billingPeriodId = await ensurePeriod();
+      } catch (error) {
+        setStatus({ kind: "failed", message: getErrorMessage(error) });
+        return null;
+      }
+      if (!billingPeriodId) return null;
+      const key = `${billingPeriodId}:${serialized}`;
+      if (lastSaved.current === key) return billingPeriodId;
+      setStatus({ kind: "saving" });
+      try {
+        await mutate({ billingPeriodId, body });
+        lastSaved.current = key;
+        if (latest.current === serialized) setStatus({ kind: "saved" });
+        return billingPeriodId;
+      } catch (error) {
+        setStatus({ kind: "failed", message: getErrorMessage(error) });
+        return null;
+      }
+    },
+    [ensurePeriod, mutate],
+  );
+
+  const serialized = JSON.stringify(toCostsBody(values));
+  useEffect(() => {
+    latest.current = serialized;
+  }, [serialized]);
+  const hasItems = values.costItems.length > 0;
+
+  useEffect(() => {
+    // An empty list is saved only to clear a period that has saved items.
+    if (!isEnabled || (!hasItems && lastSaved.current === null)) return;
+    const timer = window.setTimeout(() => void save(serialized), DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [isEnabled, hasItems, serialized, save]);
+
+  const flush = useCallback(() => save(latest.current), [save]);
+  return { status, flush };
+}

@@ -1,0 +1,48 @@
+import { useCallback, useRef, useState } from "react";
+import { useCreateBillingPeriod, usePropertyBillingPeriods } from "../api";
+import { getPeriodError, type PeriodValue } from "../components/period-fields";
+import { getDefaultPeriod } from "./default-period";
+
+/**
+ * The billing period of step 1: dates (default the previous calendar year), the property's
+ * stored period with exactly these dates, and `ensurePeriod`, which creates that period the
+ * first time something is saved for it (one request even when called twice).
+ */
+export function useWizardPeriod(propertyId: string | undefined) {
+  const periods = usePropertyBillingPeriods(propertyId);
+  const createPeriod = useCreateBillingPeriod();
+  const [period, setPeriod] = useState<PeriodValue>(() => getDefaultPeriod());
+  const [created, setCreated] = useState<{ key: string; id: string } | null>(null);
+  const pending = useRef<{ key: string; promise: Promise<string> } | null>(null);
+  const existing = periods.data ?? [];
+  const periodKey = `${propertyId ?? ""}:${period.start}:${period.end}`;
+  const stored = existing.find((p) => p.propertyId === propertyId && p.billingPeriodStart === period.start && p.billingPeriodEnd === period.end) ?? null;
+  const billingPeriodId = stored?.id ?? (created?.key === periodKey ? created.id : null);
+  const create = createPeriod.mutateAsync;
+
+  const ensurePeriod = useCallback(async (): Promise<string | null> => {
+    if (billingPeriodId) return billingPeriodId;
+    if (!propertyId || getPeriodError(period)) return null;
+    if (pending.current?.key !== periodKey) {
+      const promise = create({ propertyId, billingPeriodStart: period.start, billingPeriodEnd: period.end }).then((detail) => {
+        setCreated({ key: periodKey, id: detail.id });
+        return detail.id;
+      });
+      promise.catch(() => {
+        if (pending.current?.key === periodKey) pending.current = null;
+      });
+      pending.current = { key: periodKey, promise };
+    }
+    return pending.current.promise;
+  }, [billingPeriodId, propertyId, period, periodKey, create]);
+
+  return {
+    period,
+    setPeriod,
+    existing,
+    isLoading: periods.isPending && Boolean(propertyId),
+    stored,
+    billingPeriodId,
+    ensurePeriod,
+  };
+}

@@ -1,0 +1,217 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
+import { STATEMENT_MESSAGES, type PropertyWithUnits, type StatementPreview, type StatementSaveResult } from "@nk/contract";
+import { LimitReachedDialog } from "../../../components/limit-reached";
+import { useToast } from "../../../components/ui/toast";
+import { isApiError } from "../../../lib/api-error";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
+import { mappedZodResolver } from "../../../lib/form-resolver";
+import { useProperties } from "../../../lib/use-properties";
+import { useBillingPeriodConsumption, useBillingPeriodCosts, usePreviewStatement, usePropertyTenants, useRates, useSaveStatement } from "../api";
+import { CostsStep } from "../components/costs-step";
+import { PreviewStep } from "../components/preview-step";
+import { PropertyStep } from "../components/property-step";
+import { SavedRunSummary } from "../components/saved-run-summary";
+import { WizardProgress } from "../components/wizard-progress";
+import { calculationInputSchema, toCalculationBody, toFormField, type CalculationInput } from "../lib/calculation-schema";
+import { EMPTY_CO2, fromSavedCosts, type CostsFormValues } from "../lib/cost-form";
+import { buildPreviewNames } from "../lib/names";
+import { useCostsAutosave } from "../lib/use-costs-autosave";
+import { useProgressText } from "../lib/use-progress-text";
+import { useWizardPeriod } from "../lib/use-wizard-period";
+
+/** Part 2, sections 4 'Saving' and 9: the list follows 1.2 s after saving. */
+const REDIRECT_AFTER_SAVE_MS = 1200;
+const EMPTY_VALUES: CostsFormValues = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [] };
+
+/** Empty results (part 2, section 8): no units, or nothing distributed. */
+function getEmptyResultMessage(preview: StatementPreview): string | null {
+  if (preview.engineInput.units.length === 0) return "Keine Wohneinheiten vorhanden – Kostenverteilung nicht möglich.";
+  if (preview.result.tenancies.length === 0 && preview.result.vacancy.length === 0) return "Keine Kostenverteilung ermittelt – bitte Eingaben prüfen.";
+  return null;
+}
+
+/** /dashboard/statements/new (?property=): the four steps of part 2, section 2.1. */
+export function NewStatementPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [searchParams] = useSearchParams();
+  const propertyParam = searchParams.get("property");
+  const properties = useProperties();
+  const [propertyId, setPropertyId] = useState<string | null>(propertyParam);
+  const property = properties.data?.find((p) => p.id === propertyId);
+  const [step, setStep] = useState(0);
+  const hasAutoStarted = useRef(false);
+
+  // Section 2.1: with ?property= the flow starts at step 1 once the property has loaded.
+  useEffect(() => {
+    if (hasAutoStarted.current || !propertyParam || !property) return;
+    hasAutoStarted.current = true;
+    setStep(1);
+  }, [propertyParam, property]);
+
+  const wizardPeriod = useWizardPeriod(property?.id);
+  const tenants = usePropertyTenants(property?.id);
+  const rates = useRates();
+  const costs = useBillingPeriodCosts(wizardPeriod.billingPeriodId);
+  const consumption = useBillingPeriodConsumption(wizardPeriod.billingPeriodId);
+  const savedCosts = costs.data;
+  // A stored period's saved inputs fill the form when they arrive; a period without saved
+  // inputs (or a new one) keeps what was typed.
+  const savedValues = useMemo(() => (savedCosts && savedCosts.updatedAt !== null ? fromSavedCosts(savedCosts) : undefined), [savedCosts]);
+  const form = useForm<CostsFormValues, unknown, CalculationInput>({
+    resolver: mappedZodResolver(calculationInputSchema, toCalculationBody, toFormField),
+    defaultValues: EMPTY_VALUES,
+    values: savedValues,
+    resetOptions: { keepDefaultValues: true },
+  });
+  const isCostsLoaded = wizardPeriod.billingPeriodId === null ? !wizardPeriod.isLoading : savedCosts?.billingPeriodId === wizardPeriod.billingPeriodId;
+  const autosave = useCostsAutosave({
+    control: form.control,
+    isEnabled: Boolean(property) && isCostsLoaded && !wizardPeriod.stored?.isFinal,
+    ensurePeriod: wizardPeriod.ensurePeriod,
+  });
+
+  const previewMutation = usePreviewStatement();
+  const saveMutation = useSaveStatement();
+  const [preview, setPreview] = useState<StatementPreview | null>(null);
+  const [calculationErrors, setCalculationErrors] = useState<string[] | null>(null);
+  const [isPreparing, setIsPreparing] = useState(false);
+  const isCalculating = isPreparing || previewMutation.isPending;
+  const progressText = useProgressText(isCalculating);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const [saved, setSaved] = useState<StatementSaveResult | null>(null);
+
+  function chooseProperty(chosen: PropertyWithUnits): void {
+    if (chosen.id !== propertyId) {
+      form.reset(EMPTY_VALUES);
+      setPreview(null);
+      setCalculationErrors(null);
+    }
+    setPropertyId(chosen.id);
+    setStep(1);
+  }
+
+  function changePeriod(next: { start: string; end: string }): void {
+    wizardPeriod.setPeriod(next);
+    setPreview(null);
+    setCalculationErrors(null);
+  }
+
+  const calculate = form.handleSubmit(
+    async (input) => {
+      setCalculationErrors(null);
+      setIsPreparing(true);
+      let billingPeriodId: string | null = null;
+      try {
+        billingPeriodId = (await autosave.flush()) ?? (await wizardPeriod.ensurePeriod());
+      } catch (error) {
+        setCalculationErrors([isApiError(error) ? error.message : STATEMENT_MESSAGES.calculationFailed]);
+      } finally {
+        setIsPreparing(false);
+      }
+      if (!billingPeriodId) {
+        setCalculationErrors((current) => current ?? [STATEMENT_MESSAGES.billingPeriodRequired]);
+        return;
+      }
+      try {
+        const answer = await previewMutation.mutateAsync({ billingPeriodId, ...input });
+        const emptyMessage = getEmptyResultMessage(answer);
+        if (emptyMessage) {
+          setPreview(null);
+          setCalculationErrors([emptyMessage]);
+          return;
+        }
+        setPreview(answer);
+        setSaveError(null);
+        setStep(2);
+        window.scrollTo({ top: 0 });
+      } catch (error) {
+        // Section 2.1: a failed calculation clears the preview.
+        setPreview(null);
+        void consumption.refetch();
+        if (isApiError(error)) {
+          applyServerFieldErrors(form.setError, error, (field) => toFormField(field, form.getValues()));
+          setCalculationErrors(error.details.length > 0 ? error.details : [`Fehler: ${error.message}`]);
+        } else {
+          setCalculationErrors([STATEMENT_MESSAGES.calculationFailed]);
+        }
+      }
+    },
+    (errors) => setCalculationErrors([errors.costItems?.message ?? errors.costItems?.root?.message ?? "Bitte prüfen Sie die markierten Eingaben."]),
+  );
+
+  async function save(finalize: boolean): Promise<void> {
+    const billingPeriodId = wizardPeriod.billingPeriodId;
+    if (!preview || !billingPeriodId) {
+      setSaveError(STATEMENT_MESSAGES.noCalculation);
+      return;
+    }
+    setSaveError(null);
+    const parsed = calculationInputSchema.safeParse(toCalculationBody(form.getValues()));
+    if (!parsed.success) {
+      setSaveError(STATEMENT_MESSAGES.noCalculation);
+      return;
+    }
+    try {
+      const result = await saveMutation.mutateAsync({ billingPeriodId, ...parsed.data, finalize });
+      setSaved(result);
+      setStep(3);
+      toast.success(finalize ? STATEMENT_MESSAGES.finalized : STATEMENT_MESSAGES.saved);
+      window.setTimeout(() => void navigate(`/dashboard/statements/${result.id}`), REDIRECT_AFTER_SAVE_MS);
+    } catch (error) {
+      if (isApiError(error) && error.isLimitReached) {
+        setLimitMessage(error.message);
+        return;
+      }
+      setSaveError(isApiError(error) ? (error.details.length > 0 ? error.details.join(" ") : error.message) : STATEMENT_MESSAGES.saveFailed);
+    }
+  }
+
+  const names = buildPreviewNames(property?.units ?? [], tenants.data ?? []);
+
+  let content;
+  if (step === 0 || !property) {
+    content = <PropertyStep onChoose={chooseProperty} />;
+  } else if (step === 1 || !preview) {
+    content = (
+      <FormProvider {...form}>
+        <CostsStep
+          property={property}
+          period={wizardPeriod.period}
+          onPeriodChange={changePeriod}
+          existingPeriods={wizardPeriod.existing}
+          isPeriodFinal={Boolean(wizardPeriod.stored?.isFinal)}
+          isLoadingCosts={!isCostsLoaded}
+          rates={rates.data ?? []}
+          autosave={autosave.status}
+          consumption={consumption.data ?? null}
+          isCalculating={isCalculating}
+          progressText={progressText}
+          calculationErrors={calculationErrors}
+          onCalculate={() => void calculate()}
+          onChangeProperty={() => setStep(0)}
+        />
+      </FormProvider>
+    );
+  } else if (step === 2 || !saved) {
+    content = <PreviewStep preview={preview} names={names} isSaving={saveMutation.isPending} saveError={saveError} onSave={save} onBack={() => setStep(1)} />;
+  } else {
+    content = <SavedRunSummary saved={saved} />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6">
+      <title>Neue Abrechnung – Nebenkosten</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Neue Abrechnung</h1>
+        <p className="mt-1 text-sm text-slate-600">Immobilie wählen, Kosten erfassen, Verteilung prüfen und die Abrechnungen speichern.</p>
+      </div>
+      <WizardProgress current={step} />
+      {content}
+      <LimitReachedDialog isOpen={limitMessage !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))} message={limitMessage ?? ""} />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { billingPeriodCostsBodySchema, type Rate } from "@nk/contract";
+import { getPeriodError } from "../src/features/statements/components/period-fields";
+import { buildEmptyCostItem, complementPercent, EMPTY_CO2, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
+import { getDefaultPeriod } from "../src/features/statements/lib/default-period";
+import { formatSharePercent, getBalanceKind, sumMoney } from "../src/features/statements/lib/preview-figures";
+import { countPeriodMonths, findFittingRates } from "../src/features/statements/lib/rate-matching";
+import { getHeizkvShareError } from "../src/features/statements/components/cost-item-card";
+import { toCalculationBody, toFormField } from "../src/features/statements/lib/calculation-schema";
+
+const UNIT = "11111111-1111-4111-8111-111111111111";
+
+describe("statement wizard helpers", () => {
+  it("defaults to the previous calendar year and refuses periods over a year", () => {
+    expect(getDefaultPeriod("2026-11-24")).toEqual({ start: "2025-01-01", end: "2025-12-31" });
+    expect(getPeriodError({ start: "2025-01-01", end: "2025-12-31" })).toBeNull();
+    expect(getPeriodError({ start: "2025-01-01", end: "2026-01-01" })?.message).toBe("Der Abrechnungszeitraum darf höchstens 12 Monate umfassen (§ 556 Abs. 3 BGB).");
+    expect(getPeriodError({ start: "2025-03-01", end: "2025-02-01" })?.field).toBe("end");
+  });
+
+  it("refuses a HeizkV share outside 50-70 % for heating and hot water only (DECISIONS 3)", () => {
+    expect(getHeizkvShareError("Heizung", "mixed", "45")).toBe("HeizkV-Verstoß: Verbrauchsanteil 45% liegt außerhalb 50-70%");
+    expect(getHeizkvShareError("Warmwasser", "mixed", "72,5")).toBe("HeizkV-Verstoß: Verbrauchsanteil 72,5% liegt außerhalb 50-70%");
+    expect(getHeizkvShareError("Heizung", "mixed", "50")).toBeNull();
+    expect(getHeizkvShareError("Betriebsstrom", "mixed", "45")).toBeNull();
+    expect(getHeizkvShareError("Heizung", "area", "45")).toBeNull();
+    expect(complementPercent("30")).toBe("70");
+    expect(complementPercent("")).toBe("");
+  });
+
+  it("turns the form into the costs body the contract accepts", () => {
+    const values: CostsFormValues = {
+      costItems: [
+        { ...buildEmptyCostItem("Heizung"), amount: "1.234,56", key: "mixed", consumptionShare: "70" },
+        { ...buildEmptyCostItem("Hausmeister"), amount: "900", key: "area", laborCosts: "600", taxCategory: "householdServices", excludedUnits: [UNIT] },
+        { ...buildEmptyCostItem("Kaltwasser"), key: "consumption", mode: "rate", rateId: "", consumptionAmount: "12,5" },
+      ],
+      co2: EMPTY_CO2,
+      consumptionOverrides: [{ unitId: UNIT, meter: "coldwater", value: " 12 ", reason: " Zähler defekt " }],
+    };
+    const body = toCostsBody(values);
+    expect(body.co2).toBeNull();
+    expect(body.costItems[0]).toMatchObject({ amount: "1.234,56", key: "mixed", consumptionShare: 70, meter: "heating", laborCosts: null, taxCategory: null });
+    expect(body.costItems[1]).toMatchObject({ consumptionShare: null, meter: null, laborCosts: "600", taxCategory: "householdServices", excludedUnits: [UNIT] });
+    expect(body.costItems[2]).toMatchObject({ mode: "rate", rateId: null, consumptionAmount: "12,5", meter: "coldwater" });
+    expect(body.consumptionOverrides[0]).toEqual({ unitId: UNIT, meter: "coldwater", value: "12", reason: "Zähler defekt" });
+    const parsed = billingPeriodCostsBodySchema.parse(body);
+    expect(parsed.costItems[0]!.amount).toBe("1234.56");
+  });
+
+  it("sends the CO2 inputs only when one is given, prices and factors as numbers", () => {
+    const values: CostsFormValues = {
+      costItems: [],
+      co2: { ...EMPTY_CO2, fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", pricePerTonne: "55", emissionFactor: "0,201" },
+      consumptionOverrides: [],
+    };
+    const body = toCostsBody(values);
+    expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: 55, vatPercent: null, emissionFactor: 0.201 });
+    expect(billingPeriodCostsBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it("leaves items without a cost type out of the calculation, messages still on their cards", () => {
+    const values: CostsFormValues = {
+      costItems: [buildEmptyCostItem(), { ...buildEmptyCostItem("Grundsteuer"), key: "area" }, buildEmptyCostItem(), { ...buildEmptyCostItem("Versicherung"), key: "area" }],
+      co2: EMPTY_CO2,
+      consumptionOverrides: [],
+    };
+    expect(toCalculationBody(values).costItems.map((item) => item.costType)).toEqual(["Grundsteuer", "Versicherung"]);
+    expect(toFormField("costItems.1.amount", values)).toBe("costItems.3.amount");
+    expect(toFormField("costItems.0", values)).toBe("costItems.1");
+    expect(toFormField("co2.fuel", values)).toBe("co2.fuel");
+  });
+
+  it("computes shares and balances exactly", () => {
+    expect(sumMoney(["0.10", "0.20", "1234.56"])).toBe("1234.86");
+    expect(formatSharePercent("1520.00", "11500.00")).toBe("13,22 %");
+    expect(formatSharePercent("1.00", "0.00")).toBe("–");
+    expect(getBalanceKind("12.30")).toBe("backPayment");
+    expect(getBalanceKind("-0.01")).toBe("credit");
+    expect(getBalanceKind("0.00")).toBe("even");
+  });
+
+  it("finds the tariffs that fit a cost type, the property and the period", () => {
+    const rate = (overrides: Partial<Rate>): Rate =>
+      ({ id: "r", utilityType: "coldwater", rateName: "Wasser", isActive: true, isGlobal: false, propertyId: "p1", validFrom: "2024-01-01", validUntil: null, priority: 100, tiers: [], ...overrides }) as Rate;
+    const rates = [
+      rate({ id: "a", priority: 50 }),
+      rate({ id: "b" }),
+      rate({ id: "other-property", propertyId: "p2" }),
+      rate({ id: "global", isGlobal: true, propertyId: null, priority: 10 }),
+      rate({ id: "ended", validUntil: "2024-12-31" }),
+      rate({ id: "electricity", utilityType: "electricity" }),
+      rate({ id: "inactive", isActive: false }),
+    ];
+    expect(findFittingRates(rates, "Kaltwasser", "p1", { start: "2025-01-01", end: "2025-12-31" }).map((r) => r.id)).toEqual(["global", "a", "b"]);
+    expect(findFittingRates(rates, "Grundsteuer", "p1", { start: "2025-01-01", end: "2025-12-31" })).toEqual([]);
+    expect(countPeriodMonths("2025-01-01", "2025-12-31")).toBe(12);
+    expect(countPeriodMonths("2025-07-01", "2025-09-30")).toBe(3);
+  });
+
+});

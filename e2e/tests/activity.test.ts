@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+
+const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+
+describe.skipIf(!hasBrowser)("Aktivitätsverlauf", () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("overview, feed with filters and 'Mehr anzeigen', statistics", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await registerThroughApi(page, uniqueEmail("aktivitaet"));
+    // 25 profile changes and one plan change: 28 entries with registration and trial.
+    for (let i = 0; i < 25; i += 1) {
+      const response = await page.request.patch("/api/profile", { data: { firstName: `Erika${i}`, lastName: "Mustermann" } });
+      expect(response.status()).toBe(200);
+    }
+    expect((await page.request.post("/api/subscription/plan", { data: { plan: "starter" } })).status()).toBe(200);
+
+    await page.goto("/dashboard/activity");
+    await expect.poll(() => page.getByRole("list", { name: "Letzte Aktivitäten" }).getByTestId("activity-item").count()).toBe(10);
+    await visible(page, "Plan hochgestuft: Starter");
+    await visible(page, "Gerade eben");
+    // Expandable metadata of the plan change.
+    await page.getByRole("button", { name: "Details" }).first().click();
+    await visible(page, "trial");
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: screenshotPath("e2e-activity-overview-1366"), fullPage: true });
+
+    await page.getByRole("tab", { name: "Verlauf" }).click();
+    await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("28 Aktivitäten");
+    const items = page.getByRole("list", { name: "Aktivitäten" }).getByTestId("activity-item");
+    await expect.poll(() => items.count()).toBe(20);
+    await page.getByRole("button", { name: "Mehr anzeigen" }).click();
+    await expect.poll(() => items.count()).toBe(28);
+    expect(await page.getByRole("button", { name: "Mehr anzeigen" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Abonnement", exact: true }).click();
+    await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("2 Aktivitäten");
+    await page.getByRole("button", { name: "Erstellt", exact: true }).click();
+    await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("1 Aktivität");
+    await visible(page, "Testphase gestartet: Testphase");
+    await page.screenshot({ path: screenshotPath("e2e-activity-feed-filtered-1366"), fullPage: true });
+    await page.getByRole("button", { name: "Zurücksetzen" }).click();
+    await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("28 Aktivitäten");
+
+    await page.getByLabel("Suche").fill("gibt es nicht");
+    await page.getByLabel("Suche").press("Enter");
+    await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("0 Aktivitäten");
+    await visible(page, "Keine Aktivitäten gefunden");
+    await page.getByLabel("Suche").fill("Profil");
+    await page.getByLabel("Suche").press("Enter");
+    await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("25 Aktivitäten");
+    await page.getByLabel("Von").fill("2020-01-01");
+    await page.getByLabel("Bis").fill("2020-12-31");
+    await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("0 Aktivitäten");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: screenshotPath("e2e-activity-feed-375"), fullPage: true });
+    expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    await page.getByRole("tab", { name: "Statistik" }).click();
+    await expect.poll(() => page.getByText("Gesamt").isVisible()).toBe(true);
+    await visible(page, "Aktivster Bereich");
+    await visible(page, "Profil geändert");
+    await expect.poll(() => page.getByRole("list", { name: "Neueste Aktivitäten" }).getByTestId("activity-item").count()).toBe(5);
+    await page.screenshot({ path: screenshotPath("e2e-activity-stats-1366"), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: screenshotPath("e2e-activity-stats-375"), fullPage: true });
+    await context.close();
+  });
+});

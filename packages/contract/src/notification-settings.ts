@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+// Settings 'notifications': three e-mail toggles, saved on the server (DECISIONS 7).
+export const notificationSettingsSchema = z.object({
+  emailBilling: z.boolean({ error: "Bitte wählen Sie an oder aus." }),
+  emailSystem: z.boolean({ error: "Bitte wählen Sie an oder aus." }),
+  emailMarketing: z.boolean({ error: "Bitte wählen Sie an oder aus." }),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** Section 2: billing and system mails on, marketing off. */
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { emailBilling: true, emailSystem: true, emailMarketing: false };
+
+export const NOTIFICATION_LABELS: Record<keyof NotificationSettings, { label: string; hint: string }> = {
+  emailBilling: { label: "Abrechnungs-E-Mails", hint: "Rechnungen, Zahlungen und Änderungen Ihres Abonnements" },
+  emailSystem: { label: "System-E-Mails", hint: "Sicherheitshinweise, Wartungsarbeiten und wichtige Änderungen" },
+  emailMarketing: { label: "Marketing-E-Mails", hint: "Neuigkeiten, Tipps und Angebote" },
+};

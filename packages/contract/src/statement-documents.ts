@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+// Statement PDFs and sending (part 2, sections 2.1, 7 'PDF'/'E-mail', 8 'Saving and PDF';
+// DECISIONS 6 and 10). The texts of section 8 are quoted exactly.
+
+export const STATEMENT_DOCUMENT_MESSAGES = {
+  pdfGenerated: "PDF erfolgreich generiert!",
+  pdfFailed: "PDF-Generierung fehlgeschlagen",
+  pdfError: "Fehler bei der PDF-Generierung",
+  noPdf: "Kein PDF zum Download verfügbar",
+  downloadStarted: "PDF-Download gestartet",
+  downloadFailed: "PDF-Download fehlgeschlagen",
+  noCalculation: "Keine Berechnung für PDF-Erstellung verfügbar",
+  noTenants: "Keine aktiven Mieter für die PDF-Erstellung gefunden",
+  statementNotFound: "Abrechnung nicht gefunden",
+  noStatementId: "Keine Statement-ID für E-Mail-Versand verfügbar",
+  onlyFinalCanBeSent: "Nur finalisierte Abrechnungen können versendet werden.",
+  noEmail: (tenantName: string) =>
+    `Für ${tenantName} ist keine E-Mail-Adresse hinterlegt. Bitte drucken Sie die Abrechnung aus und versenden Sie sie per Post.`,
+  sendQueued: "Die Abrechnung wird per E-Mail versendet.",
+} as const;
+
+/** POST /api/tenant-statements/:id/send: the mail is queued; sent_at and 'sent' follow when it is accepted. */
+export const sendStatementResponseSchema = z.object({
+  statementId: z.string(),
+  to: z.string(),
+  queued: z.literal(true),
+  message: z.string(),
+});
+export type SendStatementResponse = z.infer<typeof sendStatementResponseSchema>;
+
+/** The mail to the tenant (German, plain text; the PDF is attached). */
+export function buildStatementMailText(input: { tenantName: string; periodLabel: string; unitName: string; propertyName: string; senderName: string; senderPhone: string }): {
+  subject: string;
+  text: string;
+} {
+  return {
+    subject: `Nebenkostenabrechnung ${input.periodLabel} – ${input.propertyName}, ${input.unitName}`,
+    text: [
+      `Guten Tag ${input.tenantName},`,
+      "",
+      `anbei erhalten Sie die Nebenkostenabrechnung ${input.periodLabel} für Ihre Wohnung ${input.unitName} (${input.propertyName}) als PDF.`,
+      "Bitte prüfen Sie die Abrechnung. Bei einer Nachzahlung finden Sie die Zahlungsangaben und einen GiroCode in der Abrechnung.",
+      `Bei Fragen erreichen Sie uns unter ${input.senderPhone}.`,
+      "",
+      "Mit freundlichen Grüßen",
+      input.senderName,
+    ].join("\n"),
+  };
+}
+
+/** POST /api/tenant-statements/:id/mark-posted: printed and sent by post (DECISIONS 10). */
+export const markPostedResponseSchema = z.object({
+  statementId: z.string(),
+  status: z.literal("sent"),
+  sentAt: z.string(),
+  channel: z.literal("post"),
+  message: z.string(),
+});
+export type MarkPostedResponse = z.infer<typeof markPostedResponseSchema>;
+
+export const MARKED_POSTED_MESSAGE = "Als 'per Post versendet' markiert.";

@@ -1,0 +1,221 @@
+import { z } from "zod";
+import { DISTRIBUTION_KEYS, FUELS, METER_KINDS } from "@nk/engine";
+import { compareDecimalText, decimalTextSchema, optionalDecimalTextSchema } from "../decimal-text.ts";
+import { isUuidText } from "../ids.ts";
+import { STATEMENT_MESSAGES as M } from "./statement-messages.ts";
+
+// Cost items and CO2 inputs of a billing period (issue 11, DECISIONS 8). Field names are those
+// of the calculation contract v1.1 (costType, amount, key, consumptionShare, meter,
+// excludedUnits, laborCosts, taxCategory; co2.fuel, consumptionKwh, heatingValue, emissionsKg,
+// cost, ...); mode, rateId, consumptionAmount and energySource are the app's own.
+
+/** Part 2, section 3: energy sources of a cost item. */
+export const ENERGY_SOURCES = ["gas", "oil", "district_heating", "electricity", "pellets", "wood", "solar", "water", "other"] as const;
+export type EnergySource = (typeof ENERGY_SOURCES)[number];
+
+export const ENERGY_SOURCE_LABELS: Record<EnergySource, string> = {
+  gas: "Erdgas",
+  oil: "Heizöl",
+  district_heating: "Fernwärme",
+  electricity: "Strom",
+  pellets: "Holzpellets",
+  wood: "Holz",
+  solar: "Solar",
+  water: "Wasser",
+  other: "Sonstige",
+};
+
+/** CO2 fuels (calculation contract), in German. */
+export const FUEL_LABELS: Record<(typeof FUELS)[number], string> = {
+  gas: "Erdgas",
+  oil: "Heizöl",
+  lpg: "Flüssiggas",
+  coal: "Kohle",
+  wood: "Holz",
+  pellets: "Holzpellets",
+  district_heating: "Fernwärme",
+  other: "Sonstige",
+};
+
+/** § 35a EStG: household services (para. 2) or craftsmen's services (para. 3). */
+export const TAX_CATEGORIES = ["householdServices", "craftsmen"] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+export const TAX_CATEGORY_LABELS: Record<TaxCategory, string> = {
+  householdServices: "Haushaltsnahe Dienstleistungen (§ 35a Abs. 2 EStG)",
+  craftsmen: "Handwerkerleistungen (§ 35a Abs. 3 EStG)",
+};
+
+export const COST_ITEM_MODES = ["manual", "rate"] as const;
+export type CostItemMode = (typeof COST_ITEM_MODES)[number];
+
+export const METER_KIND_LABELS: Record<(typeof METER_KINDS)[number], string> = {
+  heating: "Heizung",
+  warmwater: "Warmwasser",
+  coldwater: "Kaltwasser",
+  electricity: "Strom",
+  gas: "Gas",
+};
+
+/** Cost types that are read from meters: only these may be rate-based (part 2, section 5). */
+export const CONSUMPTION_COST_TYPES = ["Heizung", "Warmwasser", "Kaltwasser", "Beleuchtung", "Aufzug"] as const;
+
+export function isConsumptionCostType(costType: string): boolean {
+  return (CONSUMPTION_COST_TYPES as readonly string[]).includes(costType);
+}
+
+export const MAX_COST_ITEMS = 100;
+
+const amountMessages = {
+  required: M.amountRequired,
+  notANumber: M.amountNotANumber,
+  negative: M.amountNegative,
+  tooManyDecimals: M.amountTooManyDecimals,
+  tooLarge: M.amountTooLarge,
+};
+const laborMessages = {
+  required: M.laborCostsNotANumber,
+  notANumber: M.laborCostsNotANumber,
+  negative: M.laborCostsNegative,
+  tooManyDecimals: M.laborCostsTooManyDecimals,
+  tooLarge: M.laborCostsTooLarge,
+};
+const consumptionMessages = {
+  required: M.rateConsumptionRequired,
+  notANumber: M.consumptionNotANumber,
+  negative: M.consumptionNegative,
+  tooManyDecimals: M.consumptionTooManyDecimals,
+  tooLarge: M.consumptionTooLarge,
+};
+
+const unitIdList = z
+  .array(z.string({ error: M.unitInvalid }).refine(isUuidText, M.unitInvalid), { error: M.unitInvalid })
+  .max(1000)
+  .default([]);
+
+const costItemFields = {
+  costType: z.string({ error: M.costTypeRequired }).trim().max(100, M.costTypeTooLong),
+  /** Euros as decimal text; for a rate-based item the server computes it from the tariff. */
+  amount: optionalDecimalTextSchema("money", amountMessages),
+  key: z.enum(DISTRIBUTION_KEYS, { error: M.keyInvalid }),
+  /** mixed only: percent by consumption (HeizkV 50-70 for Heizung and Warmwasser, checked by the engine). */
+  consumptionShare: z.number({ error: M.consumptionShareRange }).min(0, M.consumptionShareRange).max(100, M.consumptionShareRange).nullish().transform((v) => v ?? null),
+  meter: z.enum(METER_KINDS, { error: M.meterInvalid }).nullish().transform((v) => v ?? null),
+  excludedUnits: unitIdList,
+  energySource: z.enum(ENERGY_SOURCES, { error: M.energySourceInvalid }).nullish().transform((v) => v ?? null),
+  laborCosts: optionalDecimalTextSchema("money", laborMessages),
+  taxCategory: z.enum(TAX_CATEGORIES, { error: M.taxCategoryInvalid }).nullish().transform((v) => v ?? null),
+  mode: z.enum(COST_ITEM_MODES, { error: M.modeInvalid }).default("manual"),
+  rateId: z.string({ error: M.rateNotFound }).nullish().transform((v) => (v && v.trim() ? v.trim() : null)).refine((v) => v === null || isUuidText(v), M.rateNotFound),
+  /** Rate-based: the consumption entered for the tariff (kWh, m³). */
+  consumptionAmount: optionalDecimalTextSchema("consumption", consumptionMessages),
+};
+
+/** A cost item as saved while the user types: anything may still be missing. */
+export const costItemDraftSchema = z.object({ ...costItemFields, key: costItemFields.key.nullish().transform((v) => v ?? null) });
+export type CostItemDraftInput = z.input<typeof costItemDraftSchema>;
+export type CostItemDraft = z.output<typeof costItemDraftSchema>;
+
+function isZeroText(value: string | null): boolean {
+  return value === null || /^0+(\.0+)?$/.test(value);
+}
+
+/** A cost item to calculate: cost type and key set, an amount (manual) or tariff and consumption (rate). */
+export const costItemSchema = z.object(costItemFields).superRefine((item, ctx) => {
+  if (item.costType === "") ctx.addIssue({ code: "custom", path: ["costType"], message: M.costTypeRequired });
+  if (item.mode === "manual" && item.amount === null) ctx.addIssue({ code: "custom", path: ["amount"], message: M.amountRequired });
+  if (item.mode === "manual" && item.amount !== null && item.laborCosts !== null && compareDecimalText(item.laborCosts, item.amount) > 0) {
+    ctx.addIssue({ code: "custom", path: ["laborCosts"], message: M.laborCostsAboveAmount });
+  }
+  if (item.mode === "rate") {
+    // Part 2, section 5: rate-based mode only where the cost type requires consumption.
+    if (item.costType !== "" && !isConsumptionCostType(item.costType)) ctx.addIssue({ code: "custom", path: ["mode"], message: M.rateModeNotAllowed });
+    if (item.rateId === null) ctx.addIssue({ code: "custom", path: ["rateId"], message: M.rateRequired });
+    if (isZeroText(item.consumptionAmount)) ctx.addIssue({ code: "custom", path: ["consumptionAmount"], message: M.rateConsumptionRequired });
+  }
+});
+export type CostItemInput = z.input<typeof costItemSchema>;
+export type CostItem = z.output<typeof costItemSchema>;
+
+const optionalNumber = (message: string, max: number) =>
+  z.number({ error: message }).min(0, message).max(max, message).nullish().transform((v) => v ?? null);
+
+/** CO2 inputs (CO2KostAufG, DECISIONS 4): from the fuel supplier's invoice. */
+export const co2InputSchema = z.object({
+  fuel: z.enum(FUELS, { error: M.fuelInvalid }).nullish().transform((v) => v ?? null),
+  /** kWh from the invoice. */
+  consumptionKwh: optionalDecimalTextSchema("consumption", consumptionMessages),
+  /** upper: a gas invoice in Brennwert (Ho), converted with 0.903; default lower. */
+  heatingValue: z.enum(["upper", "lower"], { error: M.heatingValueInvalid }).nullish().transform((v) => v ?? null),
+  /** The supplier's stated emissions in kg. */
+  emissionsKg: optionalDecimalTextSchema("consumption", {
+    required: M.emissionsNotANumber,
+    notANumber: M.emissionsNotANumber,
+    negative: M.emissionsNegative,
+    tooManyDecimals: M.emissionsTooManyDecimals,
+    tooLarge: M.emissionsTooLarge,
+  }),
+  /** The supplier's stated CO2 cost in euros; overrides the price per tonne. */
+  cost: optionalDecimalTextSchema("money", {
+    required: M.co2CostNotANumber,
+    notANumber: M.co2CostNotANumber,
+    negative: M.co2CostNegative,
+    tooManyDecimals: M.co2CostTooManyDecimals,
+    tooLarge: M.co2CostTooLarge,
+  }),
+  pricePerTonne: optionalNumber(M.co2PriceInvalid, 1000),
+  vatPercent: optionalNumber(M.vatPercentInvalid, 100),
+  /** kg CO2 per kWh as the district-heating supplier states it. */
+  emissionFactor: optionalNumber(M.emissionFactorInvalid, 1),
+});
+export type Co2FormInput = z.input<typeof co2InputSchema>;
+export type Co2FormValues = z.output<typeof co2InputSchema>;
+
+/** A unit's consumption entered by hand where a reading is missing (DECISIONS 8, § 9a HeizkV). */
+export const consumptionOverrideSchema = z.object({
+  unitId: z.string({ error: M.unitInvalid }).refine(isUuidText, M.unitInvalid),
+  meter: z.enum(METER_KINDS, { error: M.meterInvalid }),
+  value: decimalTextSchema("consumption", consumptionMessages),
+  reason: z.string({ error: M.overrideReasonRequired }).trim().min(1, M.overrideReasonRequired).max(500, M.overrideReasonTooLong),
+});
+export type ConsumptionOverrideInput = z.input<typeof consumptionOverrideSchema>;
+export type ConsumptionOverride = z.output<typeof consumptionOverrideSchema>;
+
+const overrideList = z
+  .array(consumptionOverrideSchema)
+  .max(5000)
+  .default([])
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((entry, index) => {
+      const key = `${entry.unitId}:${entry.meter}`;
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "unitId"], message: M.overrideDuplicate });
+      seen.add(key);
+    });
+  });
+
+/** PUT /api/billing-periods/:id/costs: the period's draft inputs, saved as the user types. */
+export const billingPeriodCostsBodySchema = z.object({
+  costItems: z.array(costItemDraftSchema).max(MAX_COST_ITEMS, M.tooManyItems).default([]),
+  co2: co2InputSchema.nullish().transform((v) => v ?? null),
+  consumptionOverrides: overrideList,
+});
+export type BillingPeriodCostsBody = z.input<typeof billingPeriodCostsBodySchema>;
+
+/** GET/PUT /api/billing-periods/:id/costs answer. */
+export const billingPeriodCostsSchema = z.object({
+  billingPeriodId: z.string(),
+  costItems: z.array(costItemDraftSchema),
+  co2: co2InputSchema.nullable(),
+  consumptionOverrides: z.array(consumptionOverrideSchema),
+  /** null while nothing was saved for the period. */
+  updatedAt: z.string().nullable(),
+});
+export type BillingPeriodCosts = z.output<typeof billingPeriodCostsSchema>;
+
+/** Body of preview and save: given items, or (without costItems) those saved for the period. */
+export const statementCalculationFields = {
+  billingPeriodId: z.string({ error: M.billingPeriodRequired }).trim().min(1, M.billingPeriodRequired),
+  costItems: z.array(costItemSchema).min(1, M.noCostItems).max(MAX_COST_ITEMS, M.tooManyItems).optional(),
+  co2: co2InputSchema.nullish(),
+  consumptionOverrides: overrideList.optional(),
+};
