@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createAccountWithEveryResource,
+  endsSession,
   fillPath,
   findOwnerId,
   idFieldResource,
@@ -11,7 +12,7 @@ import {
   type ApiOperation,
   type OwnedAccount,
 } from "../support/api-routes.ts";
-import { createTestContext, type TestContext } from "../support/test-app.ts";
+import { createTestContext, TEST_PASSWORD, toCookieHeader, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
 // Issue 15, item 2: every route of the OpenAPI document (a route added later included) gets
@@ -168,9 +169,39 @@ describe.each(TEST_DRIVERS)("fuzzing every route of the OpenAPI document (%s)", 
 
   const idFor = (field: string) => ownerIdBySegment.get(idFieldResource(field) ?? "") ?? undefined;
 
+  // The routes that end their session (SESSION_ENDING_ROUTES: delete the account, sign out) are
+  // fuzzed signed in too, with a throwaway account of every resource, signed in again or made
+  // anew before each request when the last one ended it. Its own address keeps it clear of the
+  // sign-up and sign-in limits the fuzzed auth routes use up.
+  let spare: { cookie: string; email: string } | undefined;
+  let spareAccounts = 0;
+  let spareSignIns = 0;
+  async function spareCookie(): Promise<string> {
+    if (spare && (await t.request("GET", "/api/me", { cookie: spare.cookie })).status === 200) return spare.cookie;
+    if (spare) {
+      const address = `198.51.100.${(spareAccounts % 250) + 1}`;
+      const signIn = await t.request("POST", "/api/auth/sign-in/email", { headers: { "x-forwarded-for": address }, body: { email: spare.email, password: TEST_PASSWORD } });
+      if (signIn.status === 200) {
+        spareSignIns += 1;
+        spare.cookie = toCookieHeader(signIn);
+        return spare.cookie;
+      }
+    }
+    spareAccounts += 1;
+    const account = await createAccountWithEveryResource(t, await t.signUp({ address: `198.51.100.${(spareAccounts % 250) + 1}` }));
+    spare = { cookie: account.cookie, email: account.email };
+    return spare.cookie;
+  }
+
+  /** The session a route is called with: the throwaway account's for the session-ending routes. */
+  async function cookieFor(op: ApiOperation): Promise<{ cookie?: string }> {
+    if (endsSession(op)) return { cookie: await spareCookie() };
+    // better-auth's other routes without the account's session (sign-in, sign-up, reset).
+    return op.path.startsWith("/api/auth/") ? {} : { cookie: owner.cookie };
+  }
+
   async function send(op: ApiOperation, url: string, mutation: Mutation): Promise<string | null> {
-    // better-auth's routes without the account's session: a sign-out would end it for the rest.
-    const options: { cookie?: string; body?: unknown } = op.path.startsWith("/api/auth/") ? {} : { cookie: owner.cookie };
+    const options: { cookie?: string; body?: unknown } = await cookieFor(op);
     if (mutation.kind === "body") options.body = mutation.body === undefined ? null : mutation.body;
     if (mutation.kind === "raw") options.body = mutation.text;
     const response = await t.request(op.method, url, options);
@@ -188,7 +219,7 @@ describe.each(TEST_DRIVERS)("fuzzing every route of the OpenAPI document (%s)", 
   async function acceptedSample(op: ApiOperation, realPath: string): Promise<unknown> {
     const full = sampleBody(op, idFor, { includeOptional: true });
     if (full === undefined) return undefined;
-    const response = await t.request(op.method, realPath, { ...(op.path.startsWith("/api/auth/") ? {} : { cookie: owner.cookie }), body: full });
+    const response = await t.request(op.method, realPath, { ...(await cookieFor(op)), body: full });
     return response.status < 400 ? full : sampleBody(op, idFor);
   }
 
@@ -234,8 +265,13 @@ describe.each(TEST_DRIVERS)("fuzzing every route of the OpenAPI document (%s)", 
     // A value refused only by the database (the error handler's safety net) is a missing schema rule.
     for (const event of t.readLogEvents("request.value_refused_by_database")) problems.push(`refused only by the database: ${JSON.stringify(event).slice(0, 300)}`);
     expect(problems.slice(0, 30)).toEqual([]);
-    // The account was signed in to the end: the routes were reached, not refused with 401.
+    // The account was signed in to the end: the routes were reached, not refused with 401. A
+    // route that ended the session and is missing from SESSION_ENDING_ROUTES fails here.
     expect((await t.request("GET", "/api/me", { cookie: owner.cookie })).status).toBe(200);
+    // The session-ending routes were reached signed in, and their valid samples did end the session.
+    const sessionEnding = operations.filter(endsSession);
+    expect(sessionEnding.map((op) => `${op.method} ${op.path}`)).toEqual(expect.arrayContaining(["DELETE /api/account", "POST /api/auth/sign-out"]));
+    expect(spareAccounts + spareSignIns).toBeGreaterThan(sessionEnding.length);
     expect(requests).toBeGreaterThanOrEqual(operations.length);
     // Bounded: the default run must stay well under a minute.
     if (RUNS <= 10) expect(Date.now() - started).toBeLessThan(45_000);
