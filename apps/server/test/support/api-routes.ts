@@ -1,7 +1,7 @@
 import type { Db } from "../../src/db/database.ts";
 import { createBillingPeriodViaApi, createMeterViaApi, addReadingViaApi } from "./metering-fixtures.ts";
 import { insertProperty, insertUnit } from "./fixtures.ts";
-import { readJson, type TestContext } from "./test-app.ts";
+import { readJson, TEST_PASSWORD, type TestContext } from "./test-app.ts";
 
 // The routes of the API as the OpenAPI document lists them, an account that owns one row of
 // every kind, and request bodies derived from the route's JSON schema. The cross-account and
@@ -162,6 +162,8 @@ const NAMED_STRINGS: Record<string, string> = { country: "Deutschland", postalCo
 export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   "PATCH /api/rates/{id}": { utilityType: "coldwater", unitPrice: "2.9" },
   "POST /api/rates": { utilityType: "coldwater", unitPrice: "2.9" },
+  // The throwaway account's password, so that the change is reached (and ends its session).
+  "POST /api/auth/change-password": { currentPassword: TEST_PASSWORD, newPassword: "Neu-Sicher-1234", newPasswordConfirmation: "Neu-Sicher-1234" },
 };
 
 /** The sample body of an operation: from its schema, with the overrides of SAMPLE_OVERRIDES. */
