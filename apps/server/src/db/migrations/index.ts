@@ -11,6 +11,7 @@ import * as m0600 from "./0600-billing-data.ts";
 import * as m0900 from "./0900-notification-settings-and-contact.ts";
 import * as m0901 from "./0901-stripe.ts";
 import * as m0450 from "./0450-consumption-analysis.ts";
+import * as m0950 from "./0950-drop-auth-attempts.ts";
 
 export interface Migration {
   name: string;
@@ -32,4 +33,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "0900-notification-settings-and-contact", up: m0900.up },
   { name: "0901-stripe", up: m0901.up },
   { name: "0450-consumption-analysis", up: m0450.up },
+  { name: "0950-drop-auth-attempts", up: m0950.up },
 ];
