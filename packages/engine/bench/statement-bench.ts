@@ -30,6 +30,8 @@ interface Measurement {
   peakRssAllRunsMiB: number;
   /** Size of the result as JSON. */
   resultHeapMiB: number;
+  /** Best warm CPU time with `includeBasis: false` (no step-by-step basis), after the runs above. */
+  bestCpuWithoutBasisMs: number;
 }
 
 function measureOneSize(unitCount: number): Measurement {
@@ -55,6 +57,15 @@ function measureOneSize(unitCount: number): Measurement {
       resultHeapMiB = Buffer.byteLength(JSON.stringify(outcome.result)) / 1024 / 1024;
     }
   }
+  const peakRssAllRuns = process.resourceUsage().maxRSS / 1024;
+  // The same statement without the step-by-step basis: what the basis costs (informational).
+  const withoutBasis: number[] = [];
+  for (let run = 0; run < getRunsPerSize(unitCount); run += 1) {
+    const cpuBefore = process.cpuUsage();
+    calculateStatement(input, { includeBasis: false });
+    const cpu = process.cpuUsage(cpuBefore);
+    if (run > 0) withoutBasis.push((cpu.user + cpu.system) / 1000);
+  }
   const cold = timings[0]?.wall ?? 0;
   const warm = timings.slice(1).sort((a, b) => a.wall - b.wall);
   return {
@@ -67,8 +78,9 @@ function measureOneSize(unitCount: number): Measurement {
     medianMs: round(warm[Math.floor(warm.length / 2)]?.wall ?? cold),
     baselineRssMiB: round(baselineRss),
     peakRssOneRunMiB: round(peakRssOneRun),
-    peakRssAllRunsMiB: round(process.resourceUsage().maxRSS / 1024),
+    peakRssAllRunsMiB: round(peakRssAllRuns),
     resultHeapMiB: round(resultHeapMiB),
+    bestCpuWithoutBasisMs: round(Math.min(...withoutBasis)),
   };
 }
 
@@ -82,7 +94,8 @@ function runParent(): void {
   console.log(`Statement benchmark: 20 cost items (all five keys), a tenant change in every fifth unit, CO2 split.`);
   console.log(`Each size in its own process; 1 cold run, then ${getRunsPerSize(2000) - 1} warm runs (${getRunsPerSize(20000) - 1} from 10,000 units). RSS is the whole process`);
   console.log("(Node, tsx and the input included: 'base' is before the first calculation). Wall times suffer when the machine is busy; CPU time less so.");
-  console.log("units   lines  allocations  cold ms  best ms  best CPU ms  median ms  ms/1000 units  base MiB  peak 1 run  peak all  JSON MiB");
+  console.log("The last column repeats the warm runs with includeBasis: false (no step-by-step basis); the other columns are the default call.");
+  console.log("units   lines  allocations  cold ms  best ms  best CPU ms  median ms  ms/1000 units  base MiB  peak 1 run  peak all  JSON MiB  CPU ms w/o basis");
   for (const size of SIZES) {
     const output = execFileSync(process.execPath, [...process.execArgv, script, String(size)], { encoding: "utf8" });
     const m = JSON.parse(output) as Measurement;
@@ -101,6 +114,7 @@ function runParent(): void {
         m.peakRssOneRunMiB.toFixed(0).padStart(11),
         m.peakRssAllRunsMiB.toFixed(0).padStart(9),
         m.resultHeapMiB.toFixed(1).padStart(9),
+        m.bestCpuWithoutBasisMs.toFixed(0).padStart(17),
       ].join(" "),
     );
   }

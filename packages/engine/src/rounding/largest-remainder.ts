@@ -31,19 +31,26 @@ export function allocateScaledShares(totalCents: number, shares: readonly bigint
   const count = shares.length;
   const cents: number[] = new Array<number>(count);
   const remainders: bigint[] = new Array<bigint>(count);
+  // Doubles order the remainders where they differ (Number() of a BigInt is monotonic);
+  // equal doubles fall back to the exact integers.
+  const approximate = new Float64Array(count);
   let flooredSum = 0;
   for (let index = 0; index < count; index += 1) {
     const share = shares[index] as bigint;
-    remainders[index] = share % SCALE;
+    if (share === 0n) {
+      remainders[index] = 0n;
+      cents[index] = 0;
+      continue;
+    }
+    const remainder = share % SCALE;
+    remainders[index] = remainder;
+    approximate[index] = Number(remainder);
     const wholeCents = Number(share / SCALE);
     cents[index] = wholeCents;
     flooredSum += wholeCents;
   }
   let missing = totalCents - flooredSum;
   if (missing === 0 || count === 0) return cents;
-  // Doubles order the remainders where they differ (Number() of a BigInt is monotonic);
-  // equal doubles fall back to the exact integers.
-  const approximate = remainders.map((remainder) => Number(remainder));
   const compare = (a: number, b: number): number => {
     const approximateA = approximate[a] as number;
     const approximateB = approximate[b] as number;
@@ -60,7 +67,7 @@ export function allocateScaledShares(totalCents: number, shares: readonly bigint
     // The usual case: only the lines at the cut-off double need the full order. Every line
     // whose double is above the missing-th largest double has a larger exact remainder than
     // all lines at or below it, so it gets a cent whatever their order.
-    const cutOff = Float64Array.from(approximate).sort()[count - missing] as number;
+    const cutOff = approximate.slice().sort()[count - missing] as number;
     const tied: number[] = [];
     for (let index = 0; index < count; index += 1) {
       const value = approximate[index] as number;

@@ -179,17 +179,23 @@ function distributeInBigInt(prepared: PreparedItem, distributedCents: number, de
   const exactParts: bigint[][] | null = detail === "parts" ? [] : null;
   const centsScaled = BigInt(distributedCents) * SHARE_SCALE;
   const isSinglePart = prepared.parts.length === 1;
+  const whole = 100n * QUANTITY_SCALE;
   for (const part of prepared.parts) {
-    const partShares: bigint[] = new Array<bigint>(lineCount).fill(0n);
+    // A single part writes its shares straight into the item's; only parts of a mixed item
+    // need their own list (the basis shows each).
+    const partShares: bigint[] = isSinglePart ? exactShares : new Array<bigint>(lineCount).fill(0n);
     if (part.totalWeight > 0n && part.scaledPercent > 0n) {
-      const numerator = centsScaled * part.scaledPercent;
-      const denominator = 100n * QUANTITY_SCALE * part.totalWeight;
+      // At 100 % the factor 100 x 10^9 stands above and below the line; leaving it out on
+      // both sides gives the same floor with smaller products.
+      const isWhole = part.scaledPercent === whole;
+      const numerator = isWhole ? centsScaled : centsScaled * part.scaledPercent;
+      const denominator = isWhole ? part.totalWeight : whole * part.totalWeight;
       for (let index = 0; index < lineCount; index += 1) {
         const weight = part.weights[(lines[index] as BillingLine).position] as bigint;
         if (weight === 0n) continue;
         const share = (numerator * weight) / denominator;
         partShares[index] = share;
-        exactShares[index] = isSinglePart ? share : (exactShares[index] as bigint) + share;
+        if (!isSinglePart) exactShares[index] = (exactShares[index] as bigint) + share;
       }
     }
     if (exactParts) exactParts.push(partShares);
