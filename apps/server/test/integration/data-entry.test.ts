@@ -31,7 +31,7 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
       expect(response.status).toBe(409);
       const message =
         "Die Wohneinheit ist seit 01.01.2023 (ohne Auszugsdatum) an „Anna Alt“ vermietet; Mietzeiträume einer Wohneinheit dürfen sich nicht überschneiden. Tragen Sie zuerst ein Auszugsdatum für „Anna Alt“ ein (Als ausgezogen markieren).";
-      expect((await readJson(response)).error).toEqual({ code: "TENANCY_OVERLAP", message, fields: { moveInDate: message } });
+      expect((await readJson(response)).error).toEqual({ code: "TENANCY_OVERLAP", message, fields: { moveInDate: message }, errorId: expect.any(String) });
       expect(await tenantNames(a.userId)).toHaveLength(1);
       const activities = await t.db.selectFrom("userActivities").select("id").where("userId", "=", a.userId).where("entityType", "=", "tenant").execute();
       expect(activities).toHaveLength(0);
@@ -161,6 +161,7 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
         message: `Bitte überprüfen Sie die Eingaben. Es gibt Warnungen bei der Preisvalidierung. ${warning}`,
         fields: { unitPrice: warning },
         requiresConfirmation: true,
+        errorId: expect.any(String),
       });
       expect(await t.db.selectFrom("utilityRates").select("id").where("userId", "=", a.userId).execute()).toHaveLength(0);
 

@@ -440,7 +440,7 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     await t.db.updateTable("subscriptions").set({ plan: "starter", status: "active" }).where("userId", "=", house.userId).execute();
     const starter = await t.request("GET", "/api/statements/templates", { cookie: house.cookie });
     expect(starter.status).toBe(403);
-    expect((await readJson(starter)).error).toEqual({ code: "FEATURE_NOT_IN_PLAN", title: "Upgrade erforderlich", message: "Quick-Setup-Vorlagen ist in Ihrem aktuellen Plan nicht verfügbar." });
+    expect((await readJson(starter)).error).toEqual({ code: "FEATURE_NOT_IN_PLAN", title: "Upgrade erforderlich", message: "Quick-Setup-Vorlagen ist in Ihrem aktuellen Plan nicht verfügbar.", errorId: expect.any(String) });
   });
 
   it("describes the statement routes in the OpenAPI document", async () => {
