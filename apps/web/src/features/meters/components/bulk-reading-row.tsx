@@ -1,10 +1,8 @@
-import { useId } from "react";
 import { Link } from "react-router";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { COMMON_AREA_LABEL, getMeterLabel, METER_TYPE_UNITS, type Meter } from "@nk/contract";
-import { toGermanDecimalText } from "../../../components/decimal-field";
+import { DecimalField } from "../../../components/decimal-field";
 import { buttonStyles } from "../../../components/ui/button";
-import { getDescribedBy } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
 import { formatDate } from "../../../lib/format";
 import { formatReadingValue } from "../lib/format-reading";
 import { MeterTypeBadge } from "./meter-type-badge";
@@ -12,18 +10,16 @@ import { MeterTypeBadge } from "./meter-type-badge";
 /** One meter of the bulk entry: what it is, its last and its period reading, the new value. */
 export function BulkReadingRow({
   meter,
-  value,
+  field,
   periodReading,
   error,
-  onChange,
 }: {
   meter: Meter;
-  value: string;
+  /** The row's input, registered with the bulk form. */
+  field: UseFormRegisterReturn;
   periodReading: { readingValue: string; readingDate: string } | undefined;
   error: string | undefined;
-  onChange: (value: string) => void;
 }) {
-  const id = useId();
   const label = getMeterLabel(meter);
   const hint = periodReading
     ? `In dieser Periode erfasst: ${formatReadingValue(periodReading.readingValue)} am ${formatDate(periodReading.readingDate)} (wird überschrieben)`
@@ -42,35 +38,17 @@ export function BulkReadingRow({
           Verlauf anzeigen
         </Link>
       </div>
-      <div className="w-full space-y-1 sm:w-64">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700">
-          Neuer Stand ({METER_TYPE_UNITS[meter.meterType]}) <span className="sr-only">Zähler {label}</span>
-        </label>
-        <Input
-          id={id}
-          // A decimal as text (comma or point, de-DE once left), as DecimalField (decision 0981).
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          hasError={Boolean(error)}
-          aria-describedby={getDescribedBy(id, { hint, error })}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={(event) => {
-            const shown = toGermanDecimalText(event.target.value);
-            if (shown !== event.target.value) onChange(shown);
-          }}
-        />
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-red-600">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <DecimalField
+        fieldClassName="w-full sm:w-64"
+        label={
+          <>
+            Neuer Stand ({METER_TYPE_UNITS[meter.meterType]}) <span className="sr-only">Zähler {label}</span>
+          </>
+        }
+        hint={hint}
+        error={error}
+        {...field}
+      />
     </li>
   );
 }
