@@ -22,7 +22,7 @@ export const ACCOUNT_MESSAGES = {
 /** Body of POST /api/auth/change-password as this product accepts it: the registration's policy. */
 export const changePasswordBodySchema = z
   .object({
-    currentPassword: z.string({ error: "Aktuelles Passwort ist erforderlich" }).min(1, "Aktuelles Passwort ist erforderlich"),
+    currentPassword: z.string({ error: "Aktuelles Passwort ist erforderlich" }).min(1, "Aktuelles Passwort ist erforderlich").max(128, "Das Passwort darf höchstens 128 Zeichen lang sein."),
     newPassword: passwordSchema,
     newPasswordConfirmation: z.string().optional(),
   })

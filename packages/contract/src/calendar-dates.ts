@@ -12,9 +12,18 @@ export function getTodayInGermany(now: Date = new Date()): string {
   return BERLIN_DATE.format(now);
 }
 
-/** True when `value` is a real calendar date written as YYYY-MM-DD. */
+/**
+ * The dates the product accepts: 1900 covers every birth date and building year that matters,
+ * 2199 every contract end; outside that range a date is a typing error (year 0000 is not even
+ * a date PostgreSQL can store).
+ */
+export const EARLIEST_CALENDAR_DATE = "1900-01-01";
+export const LATEST_CALENDAR_DATE = "2199-12-31";
+
+/** True when `value` is a real calendar date written as YYYY-MM-DD between 1900-01-01 and 2199-12-31. */
 export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
+  if (typeof value !== "string" || !ISO_DATE.test(value)) return false;
+  if (value < EARLIEST_CALENDAR_DATE || value > LATEST_CALENDAR_DATE) return false;
   const [y, m, d] = value.split("-").map(Number) as [number, number, number];
   if (m < 1 || m > 12 || d < 1) return false;
   const isLeap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;

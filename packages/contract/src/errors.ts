@@ -20,7 +20,7 @@ export const errorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
-    /** Set on 500 answers: the id under which the server logged the failure. */
+    /** Every error answer: the request id (X-Request-Id) under which the server logged it. */
     errorId: z.string().optional(),
     /** LIMIT_REACHED: title and the limit, so the UI can show 'Limit erreicht' with Upgrade. */
     title: z.string().optional(),

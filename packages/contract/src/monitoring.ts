@@ -51,7 +51,10 @@ export function toRoutePattern(path: string): string {
     .slice(0, 300);
 }
 
-const occurredAt = z.iso.datetime({ offset: true, error: "occurredAt muss ein ISO-Zeitpunkt sein" });
+// The same years as a calendar date (calendar-dates.ts); year 0000 is no timestamp PostgreSQL stores.
+const occurredAt = z.iso
+  .datetime({ offset: true, error: "occurredAt muss ein ISO-Zeitpunkt sein" })
+  .refine((value) => value.slice(0, 4) >= "1900" && value.slice(0, 4) <= "2199", "occurredAt muss ein ISO-Zeitpunkt sein");
 const path = z.string().max(500).optional();
 const release = z.string().max(50).optional();
 

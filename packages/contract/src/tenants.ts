@@ -233,3 +233,12 @@ export const tenantListResponseSchema = z.array(tenantSchema);
 
 /** A validated PATCH body: absent fields are undefined, cleared optional fields null. */
 export type UpdateTenantFields = z.output<ReturnType<typeof buildUpdateTenantBodySchema>>;
+
+/**
+ * A tenancy counts against the plan's tenant limit (issue 15) while it is current or still to
+ * come: no move-out date, or a move-out date after today. A tenant moving out in 2099 is a
+ * tenant today; one who moves out today frees the slot (as 'Als ausgezogen markieren' does).
+ */
+export function isTenancyCurrentOrFuture(moveOutDate: string | null, today: string): boolean {
+  return moveOutDate === null || moveOutDate > today;
+}

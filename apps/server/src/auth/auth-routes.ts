@@ -1,13 +1,26 @@
 import { Hono, type Context } from "hono";
 import type { ZodType } from "zod";
-import { ACCOUNT_MESSAGES, AUTH_ERROR_MESSAGES, changePasswordBodySchema, GENERIC_ERROR_MESSAGE, newPasswordBodySchema, resetRequestBodySchema, signInBodySchema, signUpBodySchema, SOCIAL_PROVIDERS } from "@nk/contract";
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_ERROR_MESSAGES,
+  changePasswordBodySchema,
+  newPasswordBodySchema,
+  RESET_REQUEST_REPLY,
+  resetRequestBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  SOCIAL_PROVIDERS,
+  socialSignInBodySchema,
+  updateUserBodySchema,
+} from "@nk/contract";
 import type { Config } from "../config/env.ts";
 import type { Db } from "../db/database.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ValidationFailed } from "../domain/domain-errors.ts";
 import { collectFieldErrors } from "../domain/zod-field-errors.ts";
 import type { Auth } from "./auth.ts";
-import { assertSignInAllowed, completeSignIn, completeSignUp, recordPasswordChange, recordResetRequest, recordSignInFailure, recordSignOut } from "./auth-service.ts";
+import { genericErrorFor } from "../http/middleware/error-answers.ts";
+import { assertSignInAllowed, assertSignUpAllowed, completeSignIn, completeSignUp, recordPasswordChange, recordResetRequest, recordSignOut } from "./auth-service.ts";
 import { getClientAddress } from "./client-address.ts";
 
 interface AuthRouteDeps {
@@ -15,8 +28,6 @@ interface AuthRouteDeps {
   db: Db;
   config: Config;
 }
-
-const STATUS_CODES: Record<number, string> = { 400: "VALIDATION", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 422: "VALIDATION", 429: "RATE_LIMITED" };
 
 async function readJsonBody(c: Context): Promise<unknown> {
   try {
@@ -52,13 +63,13 @@ async function translateAuthResponse(response: Response): Promise<Response> {
   } catch {
     // not JSON
   }
-  const message =
-    AUTH_ERROR_MESSAGES[authCode] ??
-    (response.status === 401 ? AUTH_ERROR_MESSAGES.INVALID_EMAIL_OR_PASSWORD! : response.status >= 500 ? GENERIC_ERROR_MESSAGE : authMessage || GENERIC_ERROR_MESSAGE);
+  // Never better-auth's English text: its code's German message, else the status's.
+  const generic = genericErrorFor(response.status);
+  const message = AUTH_ERROR_MESSAGES[authCode] ?? (response.status === 401 && !authMessage ? AUTH_ERROR_MESSAGES.INVALID_EMAIL_OR_PASSWORD! : generic.message);
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   headers.set("content-type", "application/json");
-  const code = authCode === "USER_ALREADY_EXISTS" || authCode === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ? "CONFLICT" : (STATUS_CODES[response.status] ?? "INTERNAL");
+  const code = authCode === "USER_ALREADY_EXISTS" || authCode === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ? "CONFLICT" : generic.code;
   return new Response(JSON.stringify({ error: { code, message, authCode: authCode || undefined } }), { status: response.status, headers });
 }
 
@@ -81,6 +92,7 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
 
   router.post("/auth/sign-up/email", async (c) => {
     const body = parseBody(signUpBodySchema, await readJsonBody(c));
+    await assertSignUpAllowed(db, getClientAddress(c, config.trustProxy));
     const email = body.email.toLowerCase();
     const forwarded = {
       email,
@@ -101,13 +113,11 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
   router.post("/auth/sign-in/email", async (c) => {
     const body = parseBody(signInBodySchema, await readJsonBody(c));
     const email = body.email.toLowerCase();
-    const ipAddress = getClientAddress(c, config.trustProxy);
-    await assertSignInAllowed(db, { email, ipAddress });
+    const who = { email, ipAddress: getClientAddress(c, config.trustProxy) };
+    await assertSignInAllowed(db, who);
     const response = await auth.handler(withBody(c.req.raw, { ...body, email }));
-    if (response.status === 401) {
-      await recordSignInFailure(db, { email, ipAddress });
-    } else if (response.ok) {
-      await completeSignIn(db, { userId: await readUserId(response), email, userAgent: c.req.header("user-agent") ?? null });
+    if (response.ok) {
+      await completeSignIn(db, { userId: await readUserId(response), who, userAgent: c.req.header("user-agent") ?? null });
     }
     return translateAuthResponse(response);
   });
@@ -118,7 +128,9 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     const ipAddress = getClientAddress(c, config.trustProxy);
     await recordResetRequest(db, { email, ipAddress });
     // The answer is the same whether or not the account exists (no account enumeration).
-    return translateAuthResponse(await auth.handler(withBody(c.req.raw, { email, redirectTo: "/auth/new-password" })));
+    const response = await auth.handler(withBody(c.req.raw, { email, redirectTo: "/auth/new-password" }));
+    if (!response.ok) return translateAuthResponse(response);
+    return c.json({ status: true, message: RESET_REQUEST_REPLY });
   });
 
   router.post("/auth/reset-password", async (c) => {
@@ -140,9 +152,16 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
     return translateAuthResponse(response);
   });
 
+  // The names keep the profile's limits; the e-mail is not changed here.
+  router.post("/auth/update-user", async (c) => {
+    const body = parseBody(updateUserBodySchema, await readJsonBody(c));
+    return translateAuthResponse(await auth.handler(withBody(c.req.raw, body)));
+  });
+
   router.post("/auth/sign-out", async (c) => {
     const current = await auth.api.getSession({ headers: c.req.raw.headers });
-    const response = await auth.handler(c.req.raw);
+    // Signing out needs no body; better-auth wants a JSON one (415 without a Content-Type).
+    const response = await auth.handler(withBody(c.req.raw, {}));
     if (current && response.ok) {
       await recordSignOut(db, current.user);
     }
@@ -150,13 +169,14 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
   });
 
   router.post("/auth/sign-in/social", async (c) => {
-    const body = (await readJsonBody(c)) as { provider?: string };
-    const provider = String(body.provider ?? "");
+    const raw = (await readJsonBody(c)) as { provider?: unknown } | null;
+    const provider = typeof raw?.provider === "string" ? raw.provider : "";
     const isKnown = (SOCIAL_PROVIDERS as readonly string[]).includes(provider);
     if (!isKnown || !(provider in config.socialProviders)) {
       throw new ValidationFailed({}, AUTH_ERROR_MESSAGES.PROVIDER_NOT_FOUND!, "PROVIDER_NOT_CONFIGURED");
     }
-    return translateAuthResponse(await auth.handler(c.req.raw));
+    const body = parseBody(socialSignInBodySchema, raw);
+    return translateAuthResponse(await auth.handler(withBody(c.req.raw, body)));
   });
 
   router.on(["GET", "POST"], "/auth/callback/:provider", async (c) => {
@@ -170,7 +190,10 @@ export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
       .join("; ");
     if (cookie) {
       const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
-      if (session) await completeSignIn(db, { userId: session.user.id, email: session.user.email, userAgent: c.req.header("user-agent") ?? null });
+      if (session) {
+        const who = { email: session.user.email, ipAddress: getClientAddress(c, config.trustProxy) };
+        await completeSignIn(db, { userId: session.user.id, who, userAgent: c.req.header("user-agent") ?? null });
+      }
     }
     return translateAuthResponse(response);
   });

@@ -2,8 +2,7 @@ import type { Db } from "../db/database.ts";
 import { ensureProfile, updateProfile } from "../features/account/profile-queries.ts";
 import { ensureSubscription } from "../features/account/subscription-service.ts";
 import { logActivity } from "../features/activity/activity-log.ts";
-import { assertWithinAttemptLimits, RESET_RULES, SIGN_IN_RULES } from "./attempt-limits.ts";
-import { clearSignInFailures, recordAttempt } from "./attempt-queries.ts";
+import { countResetRequest, countSignInAttempt, countSignUpAttempt, forgetSignInAttempts, type Who } from "./attempt-limits.ts";
 
 // What the server does around better-auth's answers: the account's trial and profile, the
 // attempt limits, and the activity entries. auth-routes.ts calls these, never the queries.
@@ -26,29 +25,30 @@ export async function completeSignUp(db: Db, account: SignUpFollowUp): Promise<v
   });
 }
 
-/** Before better-auth checks a password: refuses (429) once the failures of this account or address run out. */
-export async function assertSignInAllowed(db: Db, who: { email: string; ipAddress: string }): Promise<void> {
-  await assertWithinAttemptLimits(db, "sign_in_failure", SIGN_IN_RULES, who);
+/** Before better-auth checks a password: counts the attempt, refuses (429) once this account and address may not try. */
+export async function assertSignInAllowed(db: Db, who: Who): Promise<void> {
+  await countSignInAttempt(db, who);
 }
 
-export async function recordSignInFailure(db: Db, who: { email: string; ipAddress: string }): Promise<void> {
-  await recordAttempt(db, "sign_in_failure", who.email, who.ipAddress);
+/** Before better-auth creates an account: counts the attempt of the address, refuses (429) past the limit. */
+export async function assertSignUpAllowed(db: Db, ipAddress: string): Promise<void> {
+  await countSignUpAttempt(db, ipAddress);
 }
 
 /** After a successful sign-in: the failures are forgotten; the trial starts with the first sign-in. */
-export async function completeSignIn(db: Db, account: { userId: string | null; email: string; userAgent: string | null }): Promise<void> {
+export async function completeSignIn(db: Db, account: { userId: string | null; who: Who; userAgent: string | null }): Promise<void> {
+  await forgetSignInAttempts(db, account.who);
+  if (!account.userId) return;
+  const userId = account.userId;
   await db.transaction().execute(async (trx) => {
-    await clearSignInFailures(trx, account.email);
-    if (!account.userId) return;
-    await ensureSubscription(trx, account.userId);
-    await logActivity(trx, { userId: account.userId, key: "user.login", entityId: account.userId, entityName: account.email, userAgent: account.userAgent });
+    await ensureSubscription(trx, userId);
+    await logActivity(trx, { userId, key: "user.login", entityId: userId, entityName: account.who.email, userAgent: account.userAgent });
   });
 }
 
 /** A reset mail is allowed a few times per account and address; each request counts. */
-export async function recordResetRequest(db: Db, who: { email: string; ipAddress: string }): Promise<void> {
-  await assertWithinAttemptLimits(db, "reset_request", RESET_RULES, who);
-  await recordAttempt(db, "reset_request", who.email, who.ipAddress);
+export async function recordResetRequest(db: Db, who: Who): Promise<void> {
+  await countResetRequest(db, who);
 }
 
 export async function recordSignOut(db: Db, user: { id: string; email: string }): Promise<void> {

@@ -41,14 +41,6 @@ export interface AccountsTable {
   updatedAt: Timestamp;
 }
 
-export interface AuthAttemptsTable {
-  id: Generated<number>;
-  kind: "sign_in_failure" | "reset_request";
-  email: string | null;
-  ipAddress: string | null;
-  createdAt: CreatedAt;
-}
-
 export interface ProfilesTable {
   userId: string;
   firstName: string | null;
@@ -448,7 +440,6 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
-  authAttempts: AuthAttemptsTable;
   profiles: ProfilesTable;
   subscriptions: SubscriptionsTable;
   userActivities: UserActivitiesTable;

@@ -24,7 +24,10 @@ import { mountMetricsEndpoint } from "../metrics/metrics-endpoint.ts";
 import type { AppEnv } from "./app-env.ts";
 import { registerAuthPaths } from "./auth-openapi.ts";
 import { handleError } from "./error-handler.ts";
+import { errorAnswers } from "./middleware/error-answers.ts";
+import { inputGuard } from "./middleware/input-guard.ts";
 import { limitBody } from "./middleware/limit-body.ts";
+import { noStore } from "./middleware/no-store.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -62,10 +65,13 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestContext(logger));
   app.use("*", httpMetrics());
   app.use("*", securityHeaders({ isProduction: config.isProduction }));
+  app.use("/api/*", noStore());
+  app.use("/api/*", errorAnswers());
   app.use(
     "/api/*",
     limitBody(config.bodyLimitBytes),
   );
+  app.use("/api/*", inputGuard({ objectBodyPaths: /^\/api\/auth\// }));
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl }));
   app.onError(handleError);
 

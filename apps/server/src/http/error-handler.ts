@@ -5,6 +5,12 @@ import type { AppEnv } from "./app-env.ts";
 import { DomainError } from "../domain/domain-errors.ts";
 import { toErrorAnswer } from "./domain-error-response.ts";
 
+/** PostgreSQL's class 22 'data exception' (SQLSTATE 22xxx), on pg and PGlite alike. */
+function isDataException(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 /** Known failures keep their status and message; anything else is a bug: logged with an id, the id returned, no stack. */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof DomainError) {
@@ -21,6 +27,12 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   }
   if (error instanceof SyntaxError) {
     return c.json({ error: { code: "VALIDATION", message: "Ungültiges JSON im Anfragetext." } }, 400);
+  }
+  if (isDataException(error)) {
+    // A value the database refused (out of range, not storable) is bad input, not a crash; the
+    // contract's schemas should have caught it first, so it is logged to be fixed there.
+    c.get("logger")?.warn("request.value_refused_by_database", { message: error.message });
+    return c.json({ error: { code: "VALIDATION", message: "Ein Wert liegt außerhalb des zulässigen Bereichs." } }, 400);
   }
   const errorId = c.get("requestId") ?? crypto.randomUUID();
   c.get("logger")?.error("request.failed", { errorId, message: error.message, stack: error.stack });

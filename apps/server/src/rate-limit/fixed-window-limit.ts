@@ -8,16 +8,27 @@ export interface FixedWindowRule {
   message: string;
 }
 
-/**
- * Counts a hit for `key` in the database (so the limit holds across instances) and throws
- * RateLimited (429, Retry-After until the window ends) when the window already had `max` hits.
- */
-export async function assertWithinRateLimit(db: Db, key: string, rule: FixedWindowRule): Promise<void> {
-  const { count, windowStart } = await countHit(db, key, rule.windowSeconds);
+export interface CountedHit {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Seconds until the window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/** Counts a hit for `key` in the database: one upsert, so it holds under concurrency and across instances. */
+export async function countWindowHit(db: Db, key: string, windowSeconds: number): Promise<CountedHit> {
+  const { count, windowStart } = await countHit(db, key, windowSeconds);
   // A new window began: a good moment to drop the old ones (once per key and window).
   if (count === 1) await deleteOldBuckets(db);
-  if (count > rule.max) {
-    const retryAfterSeconds = (windowStart.getTime() + rule.windowSeconds * 1000 - Date.now()) / 1000;
-    throw new RateLimited(rule.message, Math.max(1, retryAfterSeconds));
-  }
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
+  return { count, retryAfterSeconds };
+}
+
+/**
+ * Counts a hit for `key` and throws RateLimited (429, Retry-After until the window ends) when
+ * the window already had `max` hits.
+ */
+export async function assertWithinRateLimit(db: Db, key: string, rule: FixedWindowRule): Promise<void> {
+  const hit = await countWindowHit(db, key, rule.windowSeconds);
+  if (hit.count > rule.max) throw new RateLimited(rule.message, hit.retryAfterSeconds);
 }

@@ -19,3 +19,15 @@ export async function countHit(db: Db, key: string, windowSeconds: number): Prom
 export async function deleteOldBuckets(db: Db): Promise<void> {
   await db.deleteFrom("rateLimitBuckets").where("windowStart", "<", sql<Date>`now() - interval '1 day'`).execute();
 }
+
+/** Takes one hit back from the current window of `key` (an attempt that turned out not to count). */
+export async function uncountHit(db: Db, key: string, windowSeconds: number): Promise<void> {
+  await sql`
+    update rate_limit_buckets set count = greatest(count - 1, 0)
+    where key = ${key} and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`.execute(db);
+}
+
+/** Forgets every window of `key` (the failures before a successful sign-in). */
+export async function forgetKey(db: Db, key: string): Promise<void> {
+  await db.deleteFrom("rateLimitBuckets").where("key", "=", key).execute();
+}

@@ -119,31 +119,22 @@ describe.each(TEST_DRIVERS)("authentication (%s)", (driver) => {
       expect(wrong.headers.getSetCookie().some((c) => c.startsWith("better-auth.session_token=") && !c.includes("Max-Age=0"))).toBe(false);
     });
 
-    it("locks an account after 5 failures in a minute, even with the right password, and counts per address", async () => {
+    it("locks an account for one address after 5 failures, even with the right password; another address gets through", async () => {
       const { email } = await t.signUp();
       for (let i = 0; i < 5; i++) {
         const r = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: `Falsch${i}xY` }, headers: { "x-forwarded-for": "203.0.113.7" } });
         expect(r.status).toBe(401);
       }
-      const locked = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": "203.0.113.8" } });
+      const locked = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": "203.0.113.7" } });
       expect(locked.status).toBe(429);
-      expect(await readJson(locked)).toEqual({
-        error: { code: "RATE_LIMITED", message: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut." },
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await readJson(locked)).error).toMatchObject({
+        code: "RATE_LIMITED",
+        message: expect.stringMatching(/^Zu viele fehlgeschlagene Anmeldeversuche\. Bitte warten Sie (eine Minute|\d+ Minuten) und versuchen Sie es dann erneut\.$/),
       });
-      const rows = await t.db.selectFrom("authAttempts").selectAll().where("email", "=", email).execute();
-      expect(rows).toHaveLength(5);
-      // Another account from another address is unaffected.
-      const other = await t.signUp();
-      const fine = await t.request("POST", "/api/auth/sign-in/email", { body: { email: other.email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": "203.0.113.9" } });
+      // The owner from another address is not locked out.
+      const fine = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": "203.0.113.8" } });
       expect(fine.status).toBe(200);
-    });
-
-    it("limits one address trying many accounts to 20 failures a minute", async () => {
-      for (let i = 0; i < 20; i++) {
-        await t.request("POST", "/api/auth/sign-in/email", { body: { email: `ziel${i}@example.de`, password: "Falsch123" }, headers: { "x-forwarded-for": "198.51.100.1" } });
-      }
-      const blocked = await t.request("POST", "/api/auth/sign-in/email", { body: { email: "ziel99@example.de", password: "Falsch123" }, headers: { "x-forwarded-for": "198.51.100.1" } });
-      expect(blocked.status).toBe(429);
     });
 
     it("rejects a tampered session cookie", async () => {
@@ -218,7 +209,7 @@ describe.each(TEST_DRIVERS)("authentication (%s)", (driver) => {
       for (let i = 0; i < 3; i++) expect((await t.request("POST", "/api/auth/request-password-reset", { body: { email } })).status).toBe(200);
       const limited = await t.request("POST", "/api/auth/request-password-reset", { body: { email } });
       expect(limited.status).toBe(429);
-      expect((await readJson(limited)).error.message).toBe("Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuchen Sie es in 15 Minuten erneut.");
+      expect((await readJson(limited)).error.message).toMatch(/^Zu viele Anfragen zum Zurücksetzen des Passworts\. Bitte versuchen Sie es in (einer Minute|\d+ Minuten) erneut\.$/);
     });
 
     it("requires an e-mail", async () => {
@@ -234,7 +225,7 @@ describe.each(TEST_DRIVERS)("authentication (%s)", (driver) => {
       expect(providers).toEqual({ providers: { google: false, facebook: false, apple: false } });
       const response = await t.request("POST", "/api/auth/sign-in/social", { body: { provider: "google", callbackURL: "/auth/callback" } });
       expect(response.status).toBe(400);
-      expect((await readJson(response)).error).toEqual({ code: "PROVIDER_NOT_CONFIGURED", message: "Anbieter ist nicht konfiguriert." });
+      expect((await readJson(response)).error).toMatchObject({ code: "PROVIDER_NOT_CONFIGURED", message: "Anbieter ist nicht konfiguriert." });
     });
   });
 });

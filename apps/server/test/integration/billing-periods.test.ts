@@ -44,7 +44,7 @@ describe.each(TEST_DRIVERS)("/api/billing-periods (%s)", (driver) => {
       body: { propertyId: a.propertyId, billingPeriodStart: "2024-01-01", billingPeriodEnd: "2024-12-31" },
     });
     expect(again.status).toBe(409);
-    expect((await readJson(again)).error).toEqual({
+    expect((await readJson(again)).error).toMatchObject({
       code: "CONFLICT",
       message: "Für diese Immobilie gibt es bereits die Abrechnungsperiode 01.01.2024 - 31.12.2024.",
     });

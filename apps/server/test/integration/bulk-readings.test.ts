@@ -89,7 +89,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
       });
     const refused = await request(false);
     expect(refused.status).toBe(409);
-    expect((await readJson(refused)).error).toEqual({
+    expect((await readJson(refused)).error).toMatchObject({
       code: "READING_DECREASE",
       message: "Bei 1 Zähler passt der neue Stand nicht zu den bisherigen Ständen (niedriger als zuvor). Zähler getauscht oder übergelaufen?",
       requiresConfirmation: true,
@@ -134,7 +134,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
     const empty = await post({ ...base, readings: [] });
     expect(empty.status).toBe(400);
     expect((await readJson(empty)).error.fields.readings).toBe("Bitte geben Sie mindestens einen Zählerstand ein.");
-    const future = await post({ ...base, readingDate: "2999-01-01", readings: [{ meterId: a.meters[0], readingValue: "1" }] });
+    const future = await post({ ...base, readingDate: "2199-01-01", readings: [{ meterId: a.meters[0], readingValue: "1" }] });
     expect((await readJson(future)).error.fields.readingDate).toBe("Das Ablesedatum darf nicht in der Zukunft liegen.");
 
     const foreignPeriod = await post({ ...base, readings: [{ meterId: foreignMeter, readingValue: "1" }] }, intruder.cookie);

@@ -12,7 +12,7 @@ describe.each(TEST_DRIVERS)("GET /api/me and /api/dashboard (%s)", (driver) => {
   it("answers 401 without a session", async () => {
     const response = await t.request("GET", "/api/me");
     expect(response.status).toBe(401);
-    expect(await readJson(response)).toEqual({ error: { code: "UNAUTHORIZED", message: "Nicht angemeldet" } });
+    expect(await readJson(response)).toMatchObject({ error: { code: "UNAUTHORIZED", message: "Nicht angemeldet" } });
   });
 
   it("returns the user with a 14-day trial, trial limits, zero usage and the trial's features", async () => {

@@ -140,7 +140,7 @@ describe.each(TEST_DRIVERS)("/api/meters (%s)", (driver) => {
     for (const [method, body] of [["GET", undefined], ["PATCH", { meterNumber: "hack" }], ["DELETE", undefined]] as const) {
       const response = await t.request(method, `/api/meters/${id}`, { cookie: intruder.cookie, body });
       expect(response.status).toBe(404);
-      expect((await readJson(response)).error).toEqual({ code: "NOT_FOUND", message: "Zähler nicht gefunden" });
+      expect((await readJson(response)).error).toMatchObject({ code: "NOT_FOUND", message: "Zähler nicht gefunden" });
     }
     const foreignUnit = await t.request("POST", "/api/meters", { cookie: intruder.cookie, body: { meterNumber: "Y", meterType: "Gas", unitId: owner.unitIds[0] } });
     expect(foreignUnit.status).toBe(404);

@@ -111,7 +111,7 @@ describe.each(TEST_DRIVERS)("monitoring (%s)", (driver) => {
   it("refuses a body over 64 KB with 413", async () => {
     const response = await post("errors/batch", { errors: [errorReport({ stack: "x".repeat(70 * 1024) })] });
     expect(response.status).toBe(413);
-    expect((await readJson(response)).error).toEqual({ code: "PAYLOAD_TOO_LARGE", message: "Die Anfrage ist zu groß (höchstens 64 KB)." });
+    expect((await readJson(response)).error).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: "Die Anfrage ist zu groß (höchstens 64 KB)." });
   });
 
   it("limits each address to 60 reports a minute (counted in the database), with Retry-After", async () => {
@@ -120,7 +120,7 @@ describe.each(TEST_DRIVERS)("monitoring (%s)", (driver) => {
     const refused = await post("errors", errorReport(), { address });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect((await readJson(refused)).error).toEqual({ code: "RATE_LIMITED", message: "Zu viele Überwachungsdaten in kurzer Zeit. Bitte später erneut senden." });
+    expect((await readJson(refused)).error).toMatchObject({ code: "RATE_LIMITED", message: "Zu viele Überwachungsdaten in kurzer Zeit. Bitte später erneut senden." });
     const bucket = await t.db.selectFrom("rateLimitBuckets").select("count").where("key", "=", `monitoring:address:${address}`).execute();
     expect(bucket.map((b) => b.count)).toEqual([61]);
     // Another address is not affected.

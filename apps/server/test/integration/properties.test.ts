@@ -176,7 +176,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
     await createProperty(cookie);
     const response = await t.request("POST", "/api/properties", { cookie, body: NEW_PROPERTY });
     expect(response.status).toBe(403);
-    expect(await readJson(response)).toEqual({
+    expect(await readJson(response)).toMatchObject({
       error: { code: "LIMIT_REACHED", message: "Sie haben das Limit von 1 Immobilien erreicht.", title: "Limit erreicht", limit: 1 },
     });
     await setPlan(userId, "starter");
@@ -242,7 +242,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
     for (const id of [MISSING_UUID, "nicht-eine-id", "1"]) {
       const response = await t.request("GET", `/api/properties/${id}`, { cookie });
       expect(response.status).toBe(404);
-      expect(await readJson(response)).toEqual({ error: { code: "NOT_FOUND", message: "Immobilie nicht gefunden" } });
+      expect(await readJson(response)).toMatchObject({ error: { code: "NOT_FOUND", message: "Immobilie nicht gefunden" } });
     }
     const unit = await t.request("PATCH", `/api/units/kaputt`, { cookie, body: { name: "X", area: 1, persons: 1 } });
     expect(unit.status).toBe(404);
@@ -355,7 +355,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
     await insertStatement(t.db, userId, property.id, unit.id);
     const response = await t.request("DELETE", `/api/properties/${property.id}`, { cookie });
     expect(response.status).toBe(409);
-    expect(await readJson(response)).toEqual({
+    expect(await readJson(response)).toMatchObject({
       error: { code: "CONFLICT", message: "Immobilie kann nicht gelöscht werden: Es existieren bereits Abrechnungen" },
     });
     const units = await t.db.selectFrom("units").select("id").where("propertyId", "=", property.id).execute();
@@ -396,7 +396,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
     await createUnit(cookie, property.id, { name: "OG", area: 50, persons: 1 });
     const fourth = await t.request("POST", `/api/properties/${property.id}/units`, { cookie, body: { name: "DG", area: 30, persons: 1 } });
     expect(fourth.status).toBe(403);
-    expect(await readJson(fourth)).toEqual({
+    expect(await readJson(fourth)).toMatchObject({
       error: { code: "LIMIT_REACHED", message: "Sie haben das Limit von 3 Wohneinheiten erreicht.", title: "Limit erreicht", limit: 3 },
     });
     const rows = await t.db.selectFrom("units").select("id").where("userId", "=", userId).execute();
@@ -444,7 +444,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
 
     const blocked = await t.request("DELETE", `/api/units/${occupied.id}`, { cookie });
     expect(blocked.status).toBe(409);
-    expect(await readJson(blocked)).toEqual({
+    expect(await readJson(blocked)).toMatchObject({
       error: { code: "CONFLICT", message: "Wohneinheit kann nicht gelöscht werden: Es gibt noch aktive Mieter" },
     });
 

@@ -110,7 +110,7 @@ describe.each(TEST_DRIVERS)("tenant occupants over time (%s)", (driver) => {
 
     const only = await t.request("DELETE", `/api/occupants/${periods[2]!.id}`, { cookie });
     expect(only.status).toBe(409);
-    expect((await readJson(only)).error).toEqual({ code: "CONFLICT", message: "Der einzige Belegungszeitraum kann nicht gelöscht werden" });
+    expect((await readJson(only)).error).toMatchObject({ code: "CONFLICT", message: "Der einzige Belegungszeitraum kann nicht gelöscht werden" });
   });
 
   it("moves the first period with a changed move-in date and refuses one after a later change", async () => {

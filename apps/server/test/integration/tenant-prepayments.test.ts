@@ -120,7 +120,7 @@ describe.each(TEST_DRIVERS)("tenant prepayments (%s)", (driver) => {
     ]) {
       const { status, body } = await post(cookie, tenant.id, { monthlyAmount: "120", ...range });
       expect(status, JSON.stringify(range)).toBe(400);
-      expect(body.error).toEqual({ code: "VALIDATION", message: OVERLAP, fields: { validFrom: OVERLAP } });
+      expect(body.error).toMatchObject({ code: "VALIDATION", message: OVERLAP, fields: { validFrom: OVERLAP } });
     }
     // Before it, and after the open end's 2099-12-31, nothing overlaps.
     expect((await post(cookie, tenant.id, { monthlyAmount: "90", validFrom: "2023-01-01", validUntil: "2023-12-31" })).status).toBe(201);
@@ -201,7 +201,7 @@ describe.each(TEST_DRIVERS)("tenant prepayments (%s)", (driver) => {
 
     const list = await t.request("GET", `/api/tenants/${owner.tenant.id}/prepayments`, { cookie: other.cookie });
     expect(list.status).toBe(404);
-    expect((await readJson(list)).error).toEqual({ code: "NOT_FOUND", message: "Mieter nicht gefunden" });
+    expect((await readJson(list)).error).toMatchObject({ code: "NOT_FOUND", message: "Mieter nicht gefunden" });
     expect((await post(other.cookie, owner.tenant.id, { monthlyAmount: "1", validFrom: "2000-01-01", validUntil: "2000-02-01" })).status).toBe(404);
     const patch = await t.request("PATCH", `/api/prepayments/${id}`, { cookie: other.cookie, body: { monthlyAmount: "1" } });
     expect(patch.status).toBe(404);

@@ -183,7 +183,7 @@ describe.each(TEST_DRIVERS)("/api/tenants (%s)", (driver) => {
     const other = await setUpAccount();
     const foreign = await createTenant(other.cookie, { name: "Fremd", unitId: owner.unit.id, moveInDate: "2024-01-01" });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.error).toEqual({ code: "NOT_FOUND", message: "Wohneinheit nicht gefunden" });
+    expect(foreign.body.error).toMatchObject({ code: "NOT_FOUND", message: "Wohneinheit nicht gefunden" });
     const unknown = await createTenant(other.cookie, { name: "Fremd", unitId: "keine-uuid", moveInDate: "2024-01-01" });
     expect(unknown.status).toBe(404);
     const rows = await t.db.selectFrom("tenants").select("id").where("userId", "=", other.userId).execute();
@@ -236,7 +236,7 @@ describe.each(TEST_DRIVERS)("/api/tenants (%s)", (driver) => {
     for (const id of [tenant.id, "00000000-0000-4000-8000-000000000000", "nicht-da"]) {
       const response = await t.request("GET", `/api/tenants/${id}`, { cookie: other.cookie });
       expect(response.status).toBe(404);
-      expect((await readJson(response)).error).toEqual({ code: "NOT_FOUND", message: "Mieter nicht gefunden" });
+      expect((await readJson(response)).error).toMatchObject({ code: "NOT_FOUND", message: "Mieter nicht gefunden" });
     }
   });
 
@@ -253,7 +253,7 @@ describe.each(TEST_DRIVERS)("/api/tenants (%s)", (driver) => {
     // The stored move-in date counts when only the move-out date is sent.
     const merged = await t.request("PATCH", `/api/tenants/${tenant.id}`, { cookie, body: { moveOutDate: "2024-03-01" } });
     expect(merged.status).toBe(400);
-    expect((await readJson(merged)).error).toEqual({
+    expect((await readJson(merged)).error).toMatchObject({
       code: "VALIDATION",
       message: "Auszugsdatum muss nach Einzugsdatum liegen",
       fields: { moveOutDate: "Auszugsdatum muss nach Einzugsdatum liegen" },
@@ -346,7 +346,7 @@ describe.each(TEST_DRIVERS)("/api/tenants (%s)", (driver) => {
     }
     const fourth = await createTenant(cookie, { name: "Vierte", unitId: units[3]!.id, moveInDate: "2024-01-01" });
     expect(fourth.status).toBe(403);
-    expect(fourth.body.error).toEqual({ code: "LIMIT_REACHED", message: "Sie haben das Limit von 3 Mietern erreicht.", title: "Limit erreicht", limit: 3 });
+    expect(fourth.body.error).toMatchObject({ code: "LIMIT_REACHED", message: "Sie haben das Limit von 3 Mietern erreicht.", title: "Limit erreicht", limit: 3 });
 
     // A former tenant does not take a slot.
     const former = await createTenant(cookie, { name: "Ehemalige", unitId: units[4]!.id, moveInDate: "2020-01-01", moveOutDate: "2021-01-01" });

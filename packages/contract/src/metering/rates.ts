@@ -174,7 +174,7 @@ export const rateBodySchema = z
     basePrice: basePriceSchema,
     providerName: optionalText().refine((v) => v === null || v.length <= 200, "Der Anbieter darf höchstens 200 Zeichen lang sein."),
     contractNumber: optionalText().refine((v) => v === null || v.length <= 100, "Die Vertragsnummer darf höchstens 100 Zeichen lang sein."),
-    notes: optionalText().refine((v) => v === null || v.length <= 2000, "Die Notizen dürfen höchstens 2000 Zeichen lang sein."),
+    notes: optionalText({ multiLine: true }).refine((v) => v === null || v.length <= 2000, "Die Notizen dürfen höchstens 2000 Zeichen lang sein."),
     tariffType: z.enum(RATE_TARIFF_TYPES, { error: "Ungültiger Tariftyp." }).optional().default("standard"),
     isGlobal: z.boolean().optional().default(true),
     propertyId: optionalUuidField(RATE_MESSAGES.propertyNotFound),

@@ -58,7 +58,7 @@ const readingDateSchema = z
 export const createReadingBodySchema = z.object({
   readingValue: readingValueSchema,
   readingDate: readingDateSchema,
-  note: optionalText().refine((v) => v === null || v.length <= 500, "Die Notiz darf höchstens 500 Zeichen lang sein."),
+  note: optionalText({ multiLine: true }).refine((v) => v === null || v.length <= 500, "Die Notiz darf höchstens 500 Zeichen lang sein."),
   confirmDecrease: z.boolean().optional().default(false),
 });
 export type CreateReadingBody = z.input<typeof createReadingBodySchema>;

@@ -10,6 +10,7 @@ import * as m0500 from "./0500-statement-costs-and-snapshots.ts";
 import * as m0600 from "./0600-billing-data.ts";
 import * as m0900 from "./0900-notification-settings-and-contact.ts";
 import * as m0901 from "./0901-stripe.ts";
+import * as m0950 from "./0950-drop-auth-attempts.ts";
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "0600-billing-data", up: m0600.up },
   { name: "0900-notification-settings-and-contact", up: m0900.up },
   { name: "0901-stripe", up: m0901.up },
+  { name: "0950-drop-auth-attempts", up: m0950.up },
 ];

@@ -80,7 +80,7 @@ export async function readAccountTables(db: Db, userId: string): Promise<Record<
 /**
  * Deletes the account and everything that names it. Statements go first (they keep their
  * property with ON DELETE RESTRICT); the user row then cascades to every table that references
- * it; what refers to the account without a foreign key (queued mails, attempt logs, reset
+ * it; what refers to the account without a foreign key (queued mails, reset
  * tokens, limit counters, contact requests of its address) is removed by its e-mail or id.
  */
 export async function deleteAccountRows(db: Db, user: { id: string; email: string }): Promise<void> {
@@ -88,7 +88,6 @@ export async function deleteAccountRows(db: Db, user: { id: string; email: strin
   await db.deleteFrom("costGroups").where("userId", "=", user.id).execute();
   await db.deleteFrom("users").where("id", "=", user.id).execute();
   await sql`delete from verifications where value = ${user.id} or identifier = ${user.email} or value like ${`%${user.id}%`}`.execute(db);
-  await db.deleteFrom("authAttempts").where("email", "=", user.email).execute();
   await db.deleteFrom("contactRequests").where("email", "=", user.email).execute();
   await sql`delete from jobs where payload::text like ${`%${user.id}%`} or lower(payload::text) like ${`%${user.email.toLowerCase()}%`}`.execute(db);
   await sql`delete from rate_limit_buckets where key like ${`%${user.id}%`} or lower(key) like ${`%${user.email.toLowerCase()}%`}`.execute(db);

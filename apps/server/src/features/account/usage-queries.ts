@@ -1,9 +1,13 @@
 import { sql } from "kysely";
-import type { Usage } from "@nk/contract";
+import { getTodayInGermany, type Usage } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
-/** The usage counters of section 3 'subscription'. Tenants count while active (moved-out ones free their slot). */
-export async function countUsage(db: Db, userId: string): Promise<Usage> {
+/**
+ * The usage counters of section 3 'subscription'. Tenants count while their tenancy is current
+ * or still to come (isTenancyCurrentOrFuture): moved-out ones free their slot, a move-out date
+ * in the future does not.
+ */
+export async function countUsage(db: Db, userId: string, today: string = getTodayInGermany()): Promise<Usage> {
   const row = await db
     .selectNoFrom((eb) => [
       eb.selectFrom("properties").where("userId", "=", userId).select(eb.fn.countAll<number>().as("n")).as("currentProperties"),
@@ -11,7 +15,7 @@ export async function countUsage(db: Db, userId: string): Promise<Usage> {
       eb
         .selectFrom("tenants")
         .where("userId", "=", userId)
-        .where("isActive", "=", true)
+        .where((w) => w.or([w("moveOutDate", "is", null), w("moveOutDate", ">", today)]))
         .select(eb.fn.countAll<number>().as("n"))
         .as("currentTenants"),
       // DECISIONS 9: one 'Abrechnung' is a saved billing period (drafts included); corrections

@@ -1,4 +1,4 @@
-import { buildTenantFormSchema, getTodayInGermany, TENANT_MESSAGES, type Tenant, type TenantFields, type UpdateTenantFields } from "@nk/contract";
+import { buildTenantFormSchema, getTodayInGermany, isTenancyCurrentOrFuture, TENANT_MESSAGES, type Tenant, type TenantFields, type UpdateTenantFields } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { collectFieldErrors } from "../../domain/zod-field-errors.ts";
@@ -86,7 +86,7 @@ function pickValues(fields: TenantFields, isActive: boolean): TenantValues {
  * persons, from the move-in date). Section 4: a filled move-out date marks the tenant inactive.
  */
 export async function createTenant(db: Db, userId: string, body: TenantFields & { persons?: number | null }): Promise<Tenant> {
-  const isActive = body.moveOutDate === null;
+  const isActive = isTenancyCurrentOrFuture(body.moveOutDate, getTodayInGermany());
   const tenantId = await db.transaction().execute(async (trx) => {
     const unit = await requireUnit(trx, userId, body.unitId);
     await assertNoOverlappingTenancy(trx, userId, { unitId: unit.id, moveInDate: body.moveInDate, moveOutDate: body.moveOutDate, tenantId: null });
@@ -124,8 +124,10 @@ export async function updateTenant(db: Db, userId: string, tenantId: string, pat
 
     const unit = await requireUnit(trx, userId, values.unitId);
     await assertNoOverlappingTenancy(trx, userId, { unitId: unit.id, moveInDate: values.moveInDate, moveOutDate: values.moveOutDate, tenantId });
-    const isActive = patch.moveOutDate === undefined ? existing.isActive : values.moveOutDate === null;
-    if (isActive && !existing.isActive) await assertCanCreate(trx, userId, "tenants");
+    const isActive = patch.moveOutDate === undefined ? existing.isActive : isTenancyCurrentOrFuture(values.moveOutDate, today);
+    if (isTenancyCurrentOrFuture(values.moveOutDate, today) && !isTenancyCurrentOrFuture(existing.moveOutDate, today)) {
+      await assertCanCreate(trx, userId, "tenants");
+    }
     if (values.moveInDate !== existing.moveInDate) await alignOccupancyToMoveIn(trx, tenantId, values.moveInDate);
     await updateTenantRow(trx, userId, tenantId, pickValues(values, isActive));
 
@@ -180,7 +182,7 @@ export async function moveInTenant(db: Db, userId: string, tenantId: string): Pr
     if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     if (existing.isActive && existing.moveOutDate === null) return;
     await assertNoOverlappingTenancy(trx, userId, { unitId: existing.unitId, moveInDate: existing.moveInDate, moveOutDate: null, tenantId });
-    if (!existing.isActive) await assertCanCreate(trx, userId, "tenants");
+    if (!isTenancyCurrentOrFuture(existing.moveOutDate, getTodayInGermany())) await assertCanCreate(trx, userId, "tenants");
     await updateTenantRow(trx, userId, tenantId, { isActive: true, moveOutDate: null });
     await logActivity(trx, {
       userId,
