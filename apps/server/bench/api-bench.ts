@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 
-const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+// BENCH_REPO: another checkout (with its node_modules) whose built server is measured, for before/after.
+const REPO_ROOT = process.env.BENCH_REPO ? path.resolve(process.env.BENCH_REPO) : fileURLToPath(new URL("../../../", import.meta.url));
 const SECONDS = Number.parseInt(process.env.BENCH_SECONDS ?? "5", 10);
 const CONNECTIONS = Number.parseInt(process.env.BENCH_CONNECTIONS ?? "50", 10);
 const UNITS = 50;

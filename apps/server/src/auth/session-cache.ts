@@ -42,6 +42,9 @@ export function createSessionCache(auth: Auth, now: () => number = Date.now): Se
   const entries = new Map<string, Entry>();
   // A lookup that started before a sign-out must not store what it read afterwards.
   let generation = 0;
+  // Requests arriving together with one cookie (a page's parallel calls, an expired entry
+  // under load) share one database lookup.
+  const pending = new Map<string, Promise<{ session: AuthSession | null; headers: Headers | null }>>();
 
   function read(token: string): AuthSession | null {
     const entry = entries.get(token);
@@ -63,35 +66,40 @@ export function createSessionCache(auth: Auth, now: () => number = Date.now): Se
     entries.set(token, { value, userId: value.user.id, until: readAt + SESSION_CACHE_MS });
   }
 
-  return {
-    async lookup(headers) {
-      const token = readSessionToken(headers);
-      if (!token) return null;
-      const cached = read(token);
-      if (cached) return cached;
-      const readAt = now();
-      const readGeneration = generation;
-      const session = await auth.api.getSession({ headers });
-      if (session) store(token, session, readAt, readGeneration);
-      return session;
-    },
-    async lookupWithHeaders(headers) {
-      const token = readSessionToken(headers);
-      if (!token) return { session: null, headers: null };
-      const cached = read(token);
-      if (cached) return { session: cached, headers: null };
-      const readAt = now();
-      const readGeneration = generation;
-      const answer = await auth.api.getSession({ headers, returnHeaders: true });
+  async function lookupWithHeaders(headers: Headers): Promise<{ session: AuthSession | null; headers: Headers | null }> {
+    const token = readSessionToken(headers);
+    if (!token) return { session: null, headers: null };
+    const cached = read(token);
+    if (cached) return { session: cached, headers: null };
+    const running = pending.get(token);
+    if (running) return { session: (await running).session, headers: null };
+    const readAt = now();
+    const readGeneration = generation;
+    const lookup = auth.api.getSession({ headers, returnHeaders: true }).then((answer) => {
       if (answer.response) store(token, answer.response, readAt, readGeneration);
       return { session: answer.response, headers: answer.headers };
+    });
+    pending.set(token, lookup);
+    try {
+      return await lookup;
+    } finally {
+      if (pending.get(token) === lookup) pending.delete(token);
+    }
+  }
+
+  return {
+    async lookup(headers) {
+      return (await lookupWithHeaders(headers)).session;
     },
+    lookupWithHeaders,
     forgetUser(userId) {
       generation++;
+      pending.clear();
       for (const [key, entry] of entries) if (entry.userId === userId) entries.delete(key);
     },
     clear() {
       generation++;
+      pending.clear();
       entries.clear();
     },
   };
