@@ -9,7 +9,8 @@ export default defineConfig({
     projects: [
       { test: { name: "engine", include: ["packages/engine/test/**/*.test.ts"] } },
       { test: { name: "contract", include: ["packages/contract/test/**/*.test.ts"] } },
-      { test: { name: "server-unit", include: ["apps/server/test/unit/**/*.test.ts"] } },
+      // The letter tests render real PDFs and read them back with poppler: seconds, not milliseconds.
+      { test: { name: "server-unit", include: ["apps/server/test/unit/**/*.test.ts"], testTimeout: 30_000 } },
       {
         test: {
           name: "server-integration",

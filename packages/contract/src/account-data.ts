@@ -19,7 +19,7 @@ export const ACCOUNT_MESSAGES = {
   profileUpdated: "Profil erfolgreich aktualisiert",
 } as const;
 
-/** Body of POST /api/auth/change-password as this product accepts it: the registration's policy. */
+/** Body of POST /api/auth/change-password: the same password policy as sign-up and reset. */
 export const changePasswordBodySchema = z
   .object({
     currentPassword: z.string({ error: "Aktuelles Passwort ist erforderlich" }).min(1, "Aktuelles Passwort ist erforderlich").max(128, "Das Passwort darf höchstens 128 Zeichen lang sein."),

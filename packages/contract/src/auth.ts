@@ -161,3 +161,4 @@ export const updateUserBodySchema = z.strictObject(
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? "Dieses Feld kann hier nicht geändert werden." : undefined) },
 );
+

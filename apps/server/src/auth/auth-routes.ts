@@ -210,7 +210,7 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
     if (cookie) {
       const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
       if (session) {
-        const who = { email: session.user.email, ipAddress: getClientAddress(c, config.trustProxy) };
+        const who = { email: session.user.email.toLowerCase(), ipAddress: getClientAddress(c, config.trustProxy) };
         await completeSignIn(db, { userId: session.user.id, who, userAgent: c.req.header("user-agent") ?? null });
       }
     }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "hono";
 import { errorResponse, jsonResponse } from "./openapi-builders.ts";
-import { authProvidersResponseSchema, newPasswordBodySchema, resetRequestBodySchema, signInBodySchema, signUpBodySchema } from "@nk/contract";
+import { authProvidersResponseSchema, changePasswordBodySchema, newPasswordBodySchema, resetRequestBodySchema, signInBodySchema, signUpBodySchema, updateUserBodySchema } from "@nk/contract";
 
 const okBody = z.object({ status: z.boolean() });
 const sessionUser = z.object({ token: z.string().nullable(), user: z.object({ id: z.string(), email: z.string(), name: z.string() }) });
@@ -33,6 +33,16 @@ export function registerAuthPaths<E extends Env>(app: OpenAPIHono<E>) {
     method: "post", path: "/api/auth/reset-password", tags: ["Anmeldung"], summary: "Neues Passwort mit dem Link-Token setzen",
     request: { body: { content: { "application/json": { schema: newPasswordBodySchema } }, required: true } },
     responses: { 200: jsonResponse(okBody, "Passwort geändert, andere Sitzungen beendet"), 400: errorResponse("Token ungültig, abgelaufen oder Passwort zu schwach") },
+  });
+  r.registerPath({
+    method: "post", path: "/api/auth/change-password", tags: ["Anmeldung"], summary: "Passwort ändern (beendet alle anderen Sitzungen, setzt eine neue)",
+    request: { body: { content: { "application/json": { schema: changePasswordBodySchema } }, required: true } },
+    responses: { 200: jsonResponse(sessionUser, "Passwort geändert"), 400: errorResponse("Aktuelles Passwort falsch oder neues zu schwach"), 401: errorResponse("Nicht angemeldet") },
+  });
+  r.registerPath({
+    method: "post", path: "/api/auth/update-user", tags: ["Anmeldung"], summary: "Namen und Bild des Kontos ändern (die E-Mail nicht)",
+    request: { body: { content: { "application/json": { schema: updateUserBodySchema } }, required: true } },
+    responses: { 200: jsonResponse(okBody, "Gespeichert"), 400: errorResponse("Ungültige Eingaben"), 401: errorResponse("Nicht angemeldet") },
   });
   r.registerPath({
     method: "get", path: "/api/auth/get-session", tags: ["Anmeldung"], summary: "Aktuelle Sitzung",

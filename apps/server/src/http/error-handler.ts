@@ -31,7 +31,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (isDataException(error)) {
     // A value the database refused (out of range, not storable) is bad input, not a crash; the
     // contract's schemas should have caught it first, so it is logged to be fixed there.
-    c.get("logger")?.warn("request.value_refused_by_database", { message: error.message });
+    c.get("logger")?.warn("request.value_refused_by_database", { method: c.req.method, path: c.req.path, message: error.message });
     return c.json({ error: { code: "VALIDATION", message: "Ein Wert liegt außerhalb des zulässigen Bereichs." } }, 400);
   }
   const errorId = c.get("requestId") ?? crypto.randomUUID();

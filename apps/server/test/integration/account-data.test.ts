@@ -99,7 +99,7 @@ describe.each(TEST_DRIVERS)("export and account deletion (%s)", (driver) => {
       Object.entries(dump).flatMap(([table, rows]) => rows.filter((r) => r.toLowerCase().includes(needle.toLowerCase())).map(() => table));
     // The fixture really fills the tables (the scan below would prove nothing otherwise).
     expect(mentions(before, account.userId).length).toBeGreaterThan(10);
-    expect(mentions(before, account.email)).toEqual(expect.arrayContaining(["rate_limit_buckets", "contact_requests", "jobs"]));
+    expect(mentions(before, account.email)).toEqual(expect.arrayContaining(["auth_attempts", "contact_requests", "jobs"]));
     const otherBefore = mentions(before, other.userId).length;
 
     const response = await t.request("DELETE", "/api/account", { cookie: account.cookie, body: { confirmation: "LÖSCHEN" } });

@@ -63,7 +63,7 @@ describe.each(TEST_DRIVERS)("HTTP layer (%s)", (driver) => {
     const doc = await readJson(await t.request("GET", "/api/openapi.json"));
     expect(doc.openapi).toBe("3.1.0");
     const paths = Object.keys(doc.paths);
-    for (const path of ["/api/health", "/api/me", "/api/profile", "/api/dashboard", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/request-password-reset", "/api/auth/reset-password", "/api/auth/sign-out", "/api/auth-providers"]) {
+    for (const path of ["/api/health", "/api/me", "/api/profile", "/api/dashboard", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/request-password-reset", "/api/auth/reset-password", "/api/auth/sign-out", "/api/auth/change-password", "/api/auth/update-user", "/api/auth-providers"]) {
       expect(paths).toContain(path);
     }
   });

@@ -123,4 +123,28 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL database", () => 
     const rows = await pair.database.db.selectFrom("units").select("id").where("userId", "=", userId).execute();
     expect(rows).toHaveLength(3);
   });
+
+  it("keeps exactly one finalized run when a statement is finalized through both instances at once", async () => {
+    const { cookie, userId } = await signUp(`finalisieren-${Date.now()}@example.de`);
+    const post = async (path: string, body: unknown) => {
+      const response = await requestVia(pair.a, "POST", path, { body, cookie });
+      expect(response.status, path).toBeLessThan(300);
+      return (await response.json()) as { id: string };
+    };
+    const put = async (path: string, body: unknown) => expect((await requestVia(pair.b, "PUT", path, { body, cookie })).status, path).toBe(200);
+    const property = await post("/api/properties", PROPERTY);
+    const unit = await post(`/api/properties/${property.id}/units`, { name: "EG", area: "80.00", persons: 2 });
+    await post("/api/tenants", { name: "Olga Ort", unitId: unit.id, moveInDate: "2024-01-01" });
+    const period = await post("/api/billing-periods", { propertyId: property.id, billingPeriodStart: "2025-01-01", billingPeriodEnd: "2025-12-31" });
+    await put("/api/billing-data", { companyName: "Hausverwaltung Park GmbH", phone: "0521 123456", street: "Parkstraße", houseNumber: "1", postalCode: "33602", city: "Bielefeld", iban: "DE89 3704 0044 0532 0130 00" });
+    const body = { billingPeriodId: period.id, costItems: [{ costType: "Grundsteuer", amount: "480.00", key: "area" }] };
+    const draft = await post("/api/statements", { ...body, finalize: false });
+
+    const [first, second] = await fireAtOnce([pair.a, pair.b].map((via) => ({ via, method: "POST", path: "/api/statements", body: { ...body, finalize: true }, cookie })));
+    expect([first!.status, second!.status].sort()).toEqual([201, 409]);
+    const runs = await pair.database.db.selectFrom("statementSnapshots").select(["id", "isFinal"]).where("userId", "=", userId).execute();
+    expect(runs).toEqual([{ id: draft.id, isFinal: true }]);
+    const finalized = await pair.database.db.selectFrom("userActivities").select("id").where("userId", "=", userId).where("entityType", "=", "statement").where("action", "=", "finalized").execute();
+    expect(finalized).toHaveLength(1);
+  });
 });

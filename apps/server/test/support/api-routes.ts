@@ -1,7 +1,7 @@
 import type { Db } from "../../src/db/database.ts";
 import { createBillingPeriodViaApi, createMeterViaApi, addReadingViaApi } from "./metering-fixtures.ts";
 import { insertProperty, insertUnit } from "./fixtures.ts";
-import { readJson, type TestContext } from "./test-app.ts";
+import { readJson, TEST_PASSWORD, type TestContext } from "./test-app.ts";
 
 // The routes of the API as the OpenAPI document lists them, an account that owns one row of
 // every kind, and request bodies derived from the route's JSON schema. The cross-account and
@@ -49,8 +49,13 @@ export const ID_SOURCES: Record<string, (db: Db, userId: string) => Promise<stri
     (await db.selectFrom("tenantAttributes as a").innerJoin("tenants as t", "t.id", "a.tenantId").select("a.id").where("t.userId", "=", userId).executeTakeFirst())?.id,
   meters: async (db, userId) => (await db.selectFrom("meters").select("id").where("userId", "=", userId).executeTakeFirst())?.id,
   readings: async (db, userId) => (await db.selectFrom("meterReadings").select("id").where("userId", "=", userId).executeTakeFirst())?.id,
-  "billing-periods": async (db, userId) => (await db.selectFrom("costGroups").select("id").where("userId", "=", userId).executeTakeFirst())?.id,
+  // The open period first: the finalized one (of the saved statement run) refuses most writes.
+  "billing-periods": async (db, userId) =>
+    (await db.selectFrom("costGroups").select("id").where("userId", "=", userId).orderBy("isFinal").orderBy("billingPeriodStart", "desc").executeTakeFirst())?.id,
   rates: async (db, userId) => (await db.selectFrom("utilityRates").select("id").where("userId", "=", userId).executeTakeFirst())?.id,
+  // /api/statements/{id} is a saved statement run (a snapshot), /api/tenant-statements/{id} one tenant's statement of it.
+  statements: async (db, userId) => (await db.selectFrom("statementSnapshots").select("id").where("userId", "=", userId).executeTakeFirst())?.id,
+  "tenant-statements": async (db, userId) => (await db.selectFrom("statements").select("id").where("userId", "=", userId).executeTakeFirst())?.id,
 };
 
 function toCamelCase(segment: string): string {
@@ -86,19 +91,35 @@ export interface OwnedAccount {
   ids: string[];
 }
 
-/** An account with one row of every kind the API serves (and two units, a meter with a reading, a period, a rate). */
-export async function createAccountWithEveryResource(t: TestContext): Promise<OwnedAccount> {
-  const { cookie, userId, email } = await t.signUp();
+/**
+ * Routes that end the session they are called with: the account deleted, the session signed out
+ * or revoked. The fuzz suite calls them with a throwaway account (made again when it is gone), the
+ * cross-account suite last; a route missing here that ends the owner's session fails both suites.
+ */
+export const SESSION_ENDING_ROUTES = new Set(["DELETE /api/account", "POST /api/auth/sign-out", "POST /api/auth/change-password"]);
+
+export function endsSession(op: Pick<ApiOperation, "method" | "path">): boolean {
+  return SESSION_ENDING_ROUTES.has(`${op.method} ${op.path}`);
+}
+
+/**
+ * An account with one row of every kind the API serves (and two units, a meter with a reading,
+ * two periods, a finalized statement run with its tenant statements, a rate); `account` is an
+ * account already signed up, else a new one.
+ */
+export async function createAccountWithEveryResource(t: TestContext, account?: { cookie: string; userId: string; email: string }): Promise<OwnedAccount> {
+  const { cookie, userId, email } = account ?? (await t.signUp());
   const property = await insertProperty(t.db, userId, { name: "Lindenstraße 5" });
   const unit = await insertUnit(t.db, userId, property.id, { name: "EG links" });
   await insertUnit(t.db, userId, property.id, { name: "OG rechts", area: "80.00" });
-  const tenant = await t.request("POST", "/api/tenants", { cookie, body: { name: "Max Mieter", unitId: unit.id, moveInDate: "2024-01-01", persons: 2 } });
+  const tenant = await t.request("POST", "/api/tenants", { cookie, body: { name: "Max Mieter", unitId: unit.id, moveInDate: "2023-01-01", persons: 2 } });
   if (tenant.status !== 201) throw new Error(`tenant: ${tenant.status} ${await tenant.text()}`);
   const tenantId = (await readJson(tenant)).id as string;
   const prepayment = await t.request("POST", `/api/tenants/${tenantId}/prepayments`, { cookie, body: { monthlyAmount: "150", validFrom: "2024-01-01" } });
   if (prepayment.status !== 201) throw new Error(`prepayment: ${prepayment.status} ${await prepayment.text()}`);
   const meterId = await createMeterViaApi(t, cookie, { meterNumber: "KW-1", unitId: unit.id });
   await addReadingViaApi(t, cookie, meterId, "100", "2024-01-01");
+  await createFinalizedStatementRun(t, cookie, property.id);
   await createBillingPeriodViaApi(t, cookie, property.id);
   const rate = await t.request("POST", "/api/rates", { cookie, body: { utilityType: "coldwater", rateName: "Wasser", unitPrice: "2.9" } });
   if (rate.status !== 201) throw new Error(`rate: ${rate.status} ${await rate.text()}`);
@@ -107,10 +128,29 @@ export async function createAccountWithEveryResource(t: TestContext): Promise<Ow
     const id = await ID_SOURCES[segment]!(t.db, userId);
     if (id) ids.add(id);
   }
-  for (const table of ["properties", "units", "tenants", "meters", "meterReadings", "costGroups", "utilityRates"] as const) {
+  for (const table of ["properties", "units", "tenants", "meters", "meterReadings", "costGroups", "utilityRates", "statementSnapshots", "statements"] as const) {
     for (const row of await t.db.selectFrom(table).select("id").where("userId", "=", userId).execute()) ids.add(String(row.id));
   }
   return { cookie, userId, email, ids: [...ids] };
+}
+
+/**
+ * A finalized statement run of 2023 and its tenant statements, made through the API like the
+ * web app does: billing data first (finalizing needs them, DECISIONS 10), then the run.
+ */
+async function createFinalizedStatementRun(t: TestContext, cookie: string, propertyId: string): Promise<void> {
+  const billingData = await t.request("PUT", "/api/billing-data", {
+    cookie,
+    body: { companyName: "Hausverwaltung Sonnenschein GmbH", phone: "0521 123456", street: "Lindenstraße", houseNumber: "5", postalCode: "33602", city: "Bielefeld", iban: "DE89 3704 0044 0532 0130 00" },
+  });
+  if (billingData.status !== 200) throw new Error(`billing data: ${billingData.status} ${await billingData.text()}`);
+  const billingPeriodId = await createBillingPeriodViaApi(t, cookie, propertyId, "2023-01-01", "2023-12-31");
+  const costItems = [
+    { costType: "Grundsteuer", amount: "600.00", key: "area" },
+    { costType: "Müllabfuhr", amount: "300.00", key: "units" },
+  ];
+  const run = await t.request("POST", "/api/statements", { cookie, body: { billingPeriodId, costItems, finalize: true } });
+  if (run.status !== 201) throw new Error(`statement run: ${run.status} ${await run.text()}`);
 }
 
 const DATE_FIELD = /(date|Date|From|Until|Start|End|At)$/;
@@ -122,6 +162,8 @@ const NAMED_STRINGS: Record<string, string> = { country: "Deutschland", postalCo
 export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   "PATCH /api/rates/{id}": { utilityType: "coldwater", unitPrice: "2.9" },
   "POST /api/rates": { utilityType: "coldwater", unitPrice: "2.9" },
+  // The throwaway account's password, so that the change is reached (and ends its session).
+  "POST /api/auth/change-password": { currentPassword: TEST_PASSWORD, newPassword: "Neu-Sicher-1234", newPasswordConfirmation: "Neu-Sicher-1234" },
 };
 
 /** The sample body of an operation: from its schema, with the overrides of SAMPLE_OVERRIDES. */

@@ -26,7 +26,8 @@ export interface TestContext {
   /** A request against the app; `cookie` signs it in; JSON bodies are encoded. */
   request(method: string, url: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
   /** Registers a new account (unique e-mail unless given) and returns its session cookie and ids. */
-  signUp(options?: { email?: string; password?: string; firstName?: string; lastName?: string }): Promise<{ cookie: string; userId: string; email: string }>;
+  /** `address` is the client address (X-Forwarded-For): the sign-up limit counts per address. */
+  signUp(options?: { email?: string; password?: string; firstName?: string; lastName?: string; address?: string }): Promise<{ cookie: string; userId: string; email: string }>;
   /** All .eml files written to the outbox so far, newest last (queued mails are sent first). */
   readOutbox(): Promise<string[]>;
   close(): Promise<void>;
@@ -110,6 +111,7 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
       accountCounter += 1;
       const email = options.email ?? `konto${accountCounter}-${Date.now()}@example.de`;
       const response = await request("POST", "/api/auth/sign-up/email", {
+        ...(options.address === undefined ? {} : { headers: { "x-forwarded-for": options.address } }),
         body: {
           email,
           password: options.password ?? TEST_PASSWORD,

@@ -80,8 +80,8 @@ export async function readAccountTables(db: Db, userId: string): Promise<Record<
 /**
  * Deletes the account and everything that names it. Statements go first (they keep their
  * property with ON DELETE RESTRICT); the user row then cascades to every table that references
- * it; what refers to the account without a foreign key (queued mails, reset
- * tokens, limit counters, contact requests of its address) is removed by its e-mail or id.
+ * it; what refers to the account without a foreign key (queued mails, reset tokens, limit
+ * counters (sign-in attempts among them), contact requests of its address) is removed by its e-mail or id.
  */
 export async function deleteAccountRows(db: Db, user: { id: string; email: string }): Promise<void> {
   await db.deleteFrom("statements").where("userId", "=", user.id).execute();

@@ -171,3 +171,12 @@ export async function findTenantAndUnitNames(db: Db, userId: string, tenantIds: 
   const units = unitIds.length === 0 ? [] : await db.selectFrom("units").select(["id", "name"]).where("id", "in", unitIds).where("userId", "=", userId).execute();
   return { tenants: new Map(tenants.map((t) => [t.id, t.name])), units: new Map(units.map((u) => [u.id, u.name])) };
 }
+
+/**
+ * Locks the billing period's row for the rest of the transaction, so two saves of one period
+ * (through two instances, say) run one after the other: the second sees the first's run and,
+ * when that was finalized, its final state.
+ */
+export async function lockBillingPeriod(db: Db, userId: string, billingPeriodId: string): Promise<void> {
+  await db.selectFrom("costGroups").select("id").where("userId", "=", userId).where("id", "=", billingPeriodId).forUpdate().execute();
+}

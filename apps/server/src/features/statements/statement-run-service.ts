@@ -33,6 +33,7 @@ import {
   insertSnapshot,
   insertTenantStatements,
   listStatementsOfSnapshot,
+  lockBillingPeriod,
   markPeriodFinal,
   updateDraftSnapshot,
   type NewTenantStatement,
@@ -105,6 +106,8 @@ function toTenantStatement(row: Awaited<ReturnType<typeof listStatementsOfSnapsh
 
 async function storeRun(db: Db, userId: string, body: SaveBody, computed: ComputedStatement): Promise<{ id: string; created: boolean }> {
   return db.transaction().execute(async (trx) => {
+    // Saves of one period take turns (issue 18: two finalizes at once leave one finalized run).
+    await lockBillingPeriod(trx, userId, computed.period.id);
     const period = await findOwnedBillingPeriod(trx, userId, computed.period.id);
     if (!period) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
     const latest = await findLatestSnapshotOfPeriod(trx, userId, period.id);
