@@ -22,11 +22,13 @@ import type { Auth } from "./auth.ts";
 import { genericErrorFor } from "../http/middleware/error-answers.ts";
 import { assertSignInAllowed, assertSignUpAllowed, completeSignIn, completeSignUp, recordPasswordChange, recordResetRequest, recordSignOut } from "./auth-service.ts";
 import { getClientAddress } from "./client-address.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 interface AuthRouteDeps {
   auth: Auth;
   db: Db;
   config: Config;
+  sessions: SessionCache;
 }
 
 async function readJsonBody(c: Context): Promise<unknown> {
@@ -87,8 +89,25 @@ async function readUserId(response: Response): Promise<string | null> {
  * rules and German messages), attempt limits for sign-in and reset mails, the trial and profile
  * on the first sign-in, activity entries, and German error messages.
  */
-export function createAuthRoutes({ auth, db, config }: AuthRouteDeps) {
+export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) {
   const router = new Hono<AppEnv>();
+
+  // Whatever better-auth changes (sign-out, password change and reset, revoked sessions, the
+  // user's names) ends the cached sessions of this instance at once (session-cache.ts).
+  router.use("/auth/*", async (c, next) => {
+    try {
+      await next();
+    } finally {
+      if (c.req.method !== "GET") sessions.clear();
+    }
+  });
+
+  // The web app asks this on every page load: answered from the session cache like every route.
+  router.get("/auth/get-session", async (c) => {
+    const { session, headers } = await sessions.lookupWithHeaders(c.req.raw.headers);
+    for (const cookie of headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
+    return c.json(session);
+  });
 
   router.post("/auth/sign-up/email", async (c) => {
     const body = parseBody(signUpBodySchema, await readJsonBody(c));

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import type { Auth } from "../auth/auth.ts";
 import { createAuthRoutes } from "../auth/auth-routes.ts";
 import { requireUser } from "../auth/require-user.ts";
+import { createSessionCache } from "../auth/session-cache.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { APP_VERSION } from "../lib/app-version.ts";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
   const { config, database, auth, logger } = deps;
   const db = database.db;
   const app = new OpenAPIHono<AppEnv>();
+  const sessions = createSessionCache(auth);
 
   app.use("*", requestContext(logger));
   app.use("*", httpMetrics());
@@ -80,7 +82,7 @@ export function createApp(deps: AppDeps) {
   mountMetricsEndpoint(app, config.metricsToken);
   app.route("/api", createHealthRoutes(database));
   app.route("/api", createMonitoringRoutes({ db, auth, config }));
-  app.route("/api", createAuthRoutes({ auth, db, config }));
+  app.route("/api", createAuthRoutes({ auth, db, config, sessions }));
   app.route("/api", createContactRoutes({ db, config }));
   if (config.stripe) app.route("/api", createStripeWebhookRoutes({ db, stripe: config.stripe }));
   registerAuthPaths(app);
@@ -90,7 +92,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // Everything else under /api needs a session.
-  const guarded = requireUser(auth);
+  const guarded = requireUser(sessions);
   app.use("/api/*", async (c, next) => (isPublicApiPath(c.req.path) ? next() : guarded(c, next)));
   app.route("/api", createAccountRoutes(db));
   app.route("/api", createDashboardRoutes(db));

@@ -58,6 +58,23 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL database", () => 
     expect((await requestVia(pair.b, "GET", "/api/me", { cookie })).status).toBe(401);
   });
 
+  it("ends a session signed out on one instance within 5 s on the other, which had just used it (decision 0990)", async () => {
+    const { cookie } = await signUp(`cache-${Date.now()}@example.de`);
+    expect((await requestVia(pair.a, "GET", "/api/me", { cookie })).status).toBe(200);
+    expect((await requestVia(pair.b, "GET", "/api/me", { cookie })).status).toBe(200);
+    const signedOutAt = Date.now();
+    expect((await requestVia(pair.b, "POST", "/api/auth/sign-out", { cookie, body: {} })).status).toBe(200);
+    // At once on the instance that signed out; within 5 s on the other (its cached entry ages out).
+    expect((await requestVia(pair.b, "GET", "/api/me", { cookie })).status).toBe(401);
+    let status = 200;
+    while (status === 200) {
+      status = (await requestVia(pair.a, "GET", "/api/properties", { cookie })).status;
+      expect(Date.now() - signedOutAt).toBeLessThan(5_000);
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(401);
+  }, 20_000);
+
   it("counts failed sign-ins across both instances: the sixth within a minute is refused on either", async () => {
     const email = `versuche-${Date.now()}@example.de`;
     await signUp(email);

@@ -3,8 +3,8 @@ import type { Db } from "../../db/database.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { describeSubscription, ensureSubscription } from "./subscription-service.ts";
 import { countUsage } from "./usage-queries.ts";
-import { ensureProfile, findAuthProvider, updateProfile } from "./profile-queries.ts";
-import { countSessions, findUser, updateUserNames } from "./user-queries.ts";
+import { ensureProfile, readMeFacts, updateProfile } from "./profile-queries.ts";
+import { findUser, updateUserNames } from "./user-queries.ts";
 
 // An account's first sign-in: the user was created moments before the current session.
 const FIRST_SIGN_IN_WINDOW_MS = 60_000;
@@ -14,14 +14,13 @@ export async function loadMe(
   user: { id: string; email: string; name: string; createdAt: Date; firstName?: string | null; lastName?: string | null },
   session: { createdAt: Date },
 ): Promise<MeResponse> {
+  // Three reads and no write on the way (issue 19): the profile is created only when missing.
   const subscriptionRow = await ensureSubscription(db, user.id);
-  const profile = await ensureProfile(db, user);
+  const facts = await readMeFacts(db, user.id);
+  const usage = await countUsage(db, user.id);
+  const profile = facts.profile ?? (await ensureProfile(db, user));
   const subscription = describeSubscription(subscriptionRow);
-  const [usage, authProvider, sessionCount] = await Promise.all([
-    countUsage(db, user.id),
-    findAuthProvider(db, user.id),
-    countSessions(db, user.id),
-  ]);
+  const { authProvider, sessionCount } = facts;
   const isFirstSignIn =
     sessionCount <= 1 && Math.abs(new Date(session.createdAt).getTime() - new Date(user.createdAt).getTime()) < FIRST_SIGN_IN_WINDOW_MS;
   const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || null;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
 export async function ensureProfile(db: Db, user: { id: string; firstName?: string | null; lastName?: string | null }) {
@@ -40,9 +41,32 @@ export async function updateProfile(
     .execute();
 }
 
-/** 'email' for password accounts, else the social provider the account was created with. */
-export async function findAuthProvider(db: Db, userId: string): Promise<string> {
-  const accounts = await db.selectFrom("accounts").select("providerId").where("userId", "=", userId).execute();
-  if (accounts.some((a) => a.providerId === "credential")) return "email";
-  return accounts[0]?.providerId ?? "email";
+/**
+ * What /api/me needs besides the subscription and the usage, in one query (issue 19): the
+ * profile (null when the account has none yet), the provider the account signs in with
+ * ('email' for a password), and the number of its sessions.
+ */
+export async function readMeFacts(db: Db, userId: string) {
+  const row = await db
+    .selectFrom("users")
+    .leftJoin("profiles", "profiles.userId", "users.id")
+    .where("users.id", "=", userId)
+    .select(["profiles.userId as profileUserId", "profiles.firstName", "profiles.lastName", "profiles.company", "profiles.phone", "profiles.profileComplete"])
+    .select((eb) => [
+      eb.selectFrom("sessions").whereRef("sessions.userId", "=", "users.id").select(eb.fn.countAll<number>().as("n")).as("sessionCount"),
+      eb
+        .selectFrom("accounts")
+        .whereRef("accounts.userId", "=", "users.id")
+        .select("accounts.providerId")
+        .orderBy(sql`accounts.provider_id = 'credential'`, "desc")
+        .limit(1)
+        .as("providerId"),
+    ])
+    .executeTakeFirstOrThrow();
+  const profile =
+    row.profileUserId === null
+      ? null
+      : { firstName: row.firstName, lastName: row.lastName, company: row.company, phone: row.phone, profileComplete: Boolean(row.profileComplete) };
+  const authProvider = !row.providerId || row.providerId === "credential" ? "email" : row.providerId;
+  return { profile, authProvider, sessionCount: Number(row.sessionCount ?? 0) };
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../../domain/domain-errors.ts";
 import { logActivity } from "../../activity/activity-log.ts";
-import { findMeter } from "../meters/meter-queries.ts";
+import { findMeterOfAccount } from "../ownership-queries.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import { findReadingDecrease, joinNotes } from "./reading-decrease.ts";
 import { deleteReadingRow, findReading, insertReading, listReadingsByIds, listReadingsOfMeter } from "./reading-queries.ts";
@@ -17,7 +17,8 @@ export function assertNotInFuture(readingDate: string, field = "readingDate"): v
 
 async function findOwnedMeter(db: Db, userId: string, meterId: string) {
   requireResourceId(meterId, METER_MESSAGES.notFound);
-  const meter = await findMeter(db, userId, meterId);
+  // The readings list and a new reading ask only whether the meter is the account's (issue 19).
+  const meter = await findMeterOfAccount(db, userId, meterId);
   if (!meter) throw new NotFound(METER_MESSAGES.notFound);
   return meter;
 }
@@ -61,7 +62,7 @@ export async function deleteReading(db: Db, userId: string, readingId: string): 
   await db.transaction().execute(async (trx) => {
     const reading = await findReading(trx, userId, readingId);
     if (!reading) throw new NotFound(READING_MESSAGES.notFound);
-    const meter = await findMeter(trx, userId, reading.meterId);
+    const meter = await findMeterOfAccount(trx, userId, reading.meterId);
     await deleteReadingRow(trx, userId, readingId);
     await logActivity(trx, {
       userId,
