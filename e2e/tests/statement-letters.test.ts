@@ -81,7 +81,8 @@ async function checkLayout(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: screenshotPath(name), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
-  expect(await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
+  // The charts follow the new width a frame after the resize (ResizeObserver): wait for the layout to settle.
+  await expect.poll(() => page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
   await page.screenshot({ path: screenshotPath(`${name}-mobile`), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 }

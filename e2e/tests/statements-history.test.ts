@@ -116,8 +116,8 @@ describe.skipIf(!hasBrowser)("Abrechnungen (Verlauf)", () => {
     // Editing the correction draft opens the wizard on its property and period with its items.
     await correctionRow.getByRole("link", { name: "Abrechnung 01.01.2024 - 31.12.2024 bearbeiten" }).click();
     await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
-    expect(await page.getByLabel("Von").inputValue()).toBe("2024-01-01");
-    expect(await page.getByLabel("Bis").inputValue()).toBe("2024-12-31");
+    expect(await page.getByLabel("Von", { exact: true }).inputValue()).toBe("2024-01-01");
+    expect(await page.getByLabel("Bis", { exact: true }).inputValue()).toBe("2024-12-31");
     await expect.poll(() => page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").inputValue()).toMatch(/^900/);
     await page.goto(`/dashboard/statements?property=${propertyId}`);
 

@@ -98,8 +98,8 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
     // Default period: the previous calendar year.
-    expect(await page.getByLabel("Von").inputValue()).toBe(`${YEAR}-01-01`);
-    expect(await page.getByLabel("Bis").inputValue()).toBe(YEAR_END);
+    expect(await page.getByLabel("Von", { exact: true }).inputValue()).toBe(`${YEAR}-01-01`);
+    expect(await page.getByLabel("Bis", { exact: true }).inputValue()).toBe(YEAR_END);
     expect(await page.getByRole("button", { name: "Berechnung starten" }).isDisabled()).toBe(true);
 
     // Quick-Setup: the residential template is recommended; mandatory items stay ticked.
@@ -228,7 +228,8 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await page.getByText("Finalisiert", { exact: true }).first().waitFor();
     await page.screenshot({ path: screenshotPath("statements-saved"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
-    expect(await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
+    // The charts follow the new width a frame after the resize (ResizeObserver): wait for the layout to settle.
+    await expect.poll(() => page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath("statements-saved-mobile"), fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
 
