@@ -140,18 +140,29 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
     expect(hausmeister).toBeGreaterThan(155000n);
   });
 
-  it("prorates the new tenant's first month and pays a credit out instead of a GiroCode", async () => {
-    const { model, file } = await renderLetter("oezdemir");
+  it("prorates the new tenant's first month", async () => {
+    const { file } = await renderLetter("oezdemir");
     const text = flat(pdfText(file));
     expect(text).toContain("August 2024 17 von 31 Tagen 131,61 €");
     expect(text).toContain("Ayşe Özdemir");
     // No own address: the unit's address in the property.
     expect(text).toMatch(/Ayşe Özdemir\s+(\S+\s+)*Gartenweg 7\s+(\S+\s+)*12345 Musterstadt/);
-    if (model.result === "Guthaben") {
-      expect(model.giroCode).toBeNull();
-      expect(text).toContain("Ihr Guthaben von");
-      expect(text).not.toContain("GiroCode");
-    }
+  });
+
+  it("pays a credit out instead of a GiroCode", async () => {
+    // Özdemir with prepayments of 600 € a month: more than her share, a credit.
+    const input = { ...SAMPLE_INPUT, tenancies: SAMPLE_INPUT.tenancies.map((t) => (t.id === "oezdemir" ? { ...t, prepayments: [{ monthlyAmount: "600.00", validFrom: "2024-08-15", validUntil: null }] } : t)) };
+    const outcome = calculateStatement(input);
+    if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+    const { model, file } = await renderLetter("oezdemir", { input, result: outcome.result });
+    expect(model.result).toBe("Guthaben");
+    const text = flat(pdfText(file));
+    expect(model.giroCode).toBeNull();
+    expect(text).toContain("Ihr Guthaben von");
+    // The summary line too: "das Guthaben", not "Ihre Guthaben".
+    expect(text).toContain("Ihr Guthaben");
+    expect(text).not.toContain("Ihre Guthaben");
+    expect(text).not.toContain("GiroCode");
   });
 
   it("marks a draft 'ENTWURF' on every page", async () => {

@@ -78,7 +78,8 @@ function foldMarks(): Content {
 
 function summaryBox(model: LetterModel): Content {
   const resultColor = model.result === "Nachzahlung" ? COLORS.due : model.result === "Guthaben" ? COLORS.credit : COLORS.text;
-  const resultText = model.result === "ausgeglichen" ? "Ergebnis: ausgeglichen" : `Ihre ${model.result}`;
+  // "die Nachzahlung", but "das Guthaben": the possessive follows the noun's gender.
+  const resultText = model.result === "ausgeglichen" ? "Ergebnis: ausgeglichen" : model.result === "Guthaben" ? "Ihr Guthaben" : `Ihre ${model.result}`;
   return {
     margin: [0, 8, 0, 0],
     table: {
