@@ -1,10 +1,7 @@
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Navigate, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { completeProfileBodySchema, type CompleteProfileBody, type MeResponse } from "@nk/contract";
-import type { z } from "zod";
+import type { MeResponse } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { Alert } from "../../../components/ui/alert";
@@ -14,6 +11,7 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { markProfileCompletionSkipped } from "../../../lib/profile-skip";
 import { ME_QUERY_KEY, useMe } from "../../../lib/use-me";
+import { toProfileBody, useProfileForm, type ProfileFormValues } from "../../../lib/use-profile-form";
 import { completeProfile } from "../api";
 import { AuthLayout, FormErrorBox } from "../components/auth-layout";
 
@@ -21,7 +19,6 @@ export const PROFILE_COMPLETED_MESSAGE = "Profil erfolgreich vervollständigt!";
 const SAVE_FAILED_MESSAGE = "Ein Fehler ist aufgetreten";
 const REDIRECT_DELAY_MS = 1500;
 
-type ProfileFormValues = z.output<typeof completeProfileBodySchema>;
 type ProfileField = "firstName" | "lastName" | "company" | "phone";
 const PROFILE_FIELDS: ProfileField[] = ["firstName", "lastName", "company", "phone"];
 
@@ -48,25 +45,12 @@ function CompleteProfileForm({ me }: { me: MeResponse }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CompleteProfileBody, unknown, ProfileFormValues>({
-    resolver: zodResolver(completeProfileBodySchema),
-    defaultValues: {
-      firstName: me.profile.firstName ?? me.user.firstName ?? "",
-      lastName: me.profile.lastName ?? me.user.lastName ?? "",
-      company: me.profile.company ?? "",
-      phone: me.profile.phone ?? "",
-    },
-  });
+  } = useProfileForm(me);
 
   async function onSubmit(values: ProfileFormValues): Promise<void> {
     setServerError(null);
     try {
-      const updated = await completeProfile({
-        firstName: values.firstName,
-        lastName: values.lastName,
-        company: values.company || null,
-        phone: values.phone || null,
-      });
+      const updated = await completeProfile(toProfileBody(values));
       toast.success(PROFILE_COMPLETED_MESSAGE);
       setSavedMe(updated);
     } catch (error) {

@@ -1,7 +1,4 @@
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { ACCOUNT_MESSAGES, completeProfileBodySchema, type CompleteProfileBody, type MeResponse } from "@nk/contract";
-import type { z } from "zod";
+import { ACCOUNT_MESSAGES, type MeResponse } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/field";
@@ -10,10 +7,9 @@ import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { useMe } from "../../../lib/use-me";
+import { toProfileBody, useProfileForm, type ProfileFormValues } from "../../../lib/use-profile-form";
 import { useUpdateProfile } from "../api";
 import { PasswordChangeCard } from "./password-change-card";
-
-type ProfileValues = z.output<typeof completeProfileBodySchema>;
 
 function ProfileForm({ me }: { me: MeResponse }) {
   const toast = useToast();
@@ -23,19 +19,11 @@ function ProfileForm({ me }: { me: MeResponse }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CompleteProfileBody, unknown, ProfileValues>({
-    resolver: zodResolver(completeProfileBodySchema),
-    defaultValues: {
-      firstName: me.profile.firstName ?? me.user.firstName ?? "",
-      lastName: me.profile.lastName ?? me.user.lastName ?? "",
-      company: me.profile.company ?? "",
-      phone: me.profile.phone ?? "",
-    },
-  });
+  } = useProfileForm(me);
 
-  async function onSubmit(values: ProfileValues): Promise<void> {
+  async function onSubmit(values: ProfileFormValues): Promise<void> {
     try {
-      await updateProfile.mutateAsync({ firstName: values.firstName, lastName: values.lastName, company: values.company || null, phone: values.phone || null });
+      await updateProfile.mutateAsync(toProfileBody(values));
       toast.success(ACCOUNT_MESSAGES.profileUpdated);
     } catch (error) {
       applyServerFieldErrors(setError, error);
