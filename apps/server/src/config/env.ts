@@ -39,6 +39,8 @@ const envSchema = z
     METRICS_TOKEN: optionalNonBlank.pipe(z.string().min(16, "muss mindestens 16 Zeichen lang sein").optional()),
     /** Background jobs this instance runs at once; 0 = none (the instance only serves requests). */
     JOB_CONCURRENCY: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(1),
+    /** Embedded database only: signed-in reads answered from memory while no data changed (decision 0992); 0 = off. */
+    ANSWER_CACHE_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 60000 liegen").max(60_000, "muss zwischen 0 und 60000 liegen").default(5000),
     JOB_POLL_INTERVAL_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(100, "muss mindestens 100 sein").max(60_000, "darf höchstens 60000 sein").default(1000),
     // The operator of this installation: /impressum, /datenschutz, and where contact requests go.
     OPERATOR_NAME: optionalNonBlank,
@@ -128,6 +130,8 @@ export interface Config {
   metricsToken: string | undefined;
   jobConcurrency: number;
   jobPollIntervalMs: number;
+  /** Embedded database only (decision 0992): how long an unchanged answer may be given again; 0 = off. */
+  answerCacheMs: number;
   socialProviders: Partial<Record<"google" | "facebook" | "apple", SocialProviderConfig>>;
   /** OPERATOR_* settings; all null when none is set. */
   operator: OperatorConfig;

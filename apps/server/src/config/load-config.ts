@@ -25,6 +25,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     jobConcurrency: env.JOB_CONCURRENCY,
     jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+    answerCacheMs: env.ANSWER_CACHE_MS,
     socialProviders: pickSocialProviders(env),
     operator: pickOperator(env),
     stripe: pickStripeConfig(env),

@@ -24,6 +24,11 @@ export interface DatabaseHandle {
    * which is backed up with its own tools.
    */
   dumpEmbedded: (() => Promise<Uint8Array>) | null;
+  /**
+   * The embedded database only: a number that moves whenever data may have changed (decision
+   * 0992). Null for PostgreSQL, where other instances and tools write unseen.
+   */
+  readWriteGeneration: (() => number) | null;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger): Prom
   let pool: { connect(): Promise<unknown>; end(): Promise<void> };
   let readPoolStats: () => PoolStats;
   let dumpEmbedded: DatabaseHandle["dumpEmbedded"] = null;
+  let readWriteGeneration: DatabaseHandle["readWriteGeneration"] = null;
   if (target.kind === "postgres") {
     const pgPool = new pg.Pool({
       connectionString: target.url,
@@ -64,6 +70,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger): Prom
     pool = pglitePool;
     readPoolStats = () => pglitePool.readStats();
     dumpEmbedded = () => pglitePool.dumpDataDir();
+    readWriteGeneration = () => pglitePool.readWriteGeneration();
   }
   const dialect = () => new PostgresDialect({ pool: pool as never });
   const db = new Kysely<Database>({ dialect: dialect(), plugins: [new CamelCasePlugin()] });
@@ -74,6 +81,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger): Prom
     authDb,
     readPoolStats,
     dumpEmbedded,
+    readWriteGeneration,
     async close() {
       await pool.end();
     },

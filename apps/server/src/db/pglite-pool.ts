@@ -6,6 +6,9 @@ interface PoolClientLike {
 }
 
 const WRITE_COMMAND = /^\s*(?:with\b[\s\S]*?\b)?(insert|update|delete|merge)\b/i;
+// Statements that cannot change data. Anything else (DDL, a function call, several statements)
+// counts as a change: the write generation may move too often, never too rarely.
+const NON_CHANGING_COMMAND = /^\s*(select|begin|start\s+transaction|commit|end|rollback|savepoint|release|show)\b/i;
 
 /**
  * Makes one embedded PGlite database look like a `pg` Pool to Kysely's PostgresDialect.
@@ -18,6 +21,7 @@ export class PGlitePool {
   #tail: Promise<void> = Promise.resolve();
   #waiting = 0;
   #isHeld = false;
+  #writeGeneration = 0;
   readonly #db: PGlite;
 
   constructor(db: PGlite) {
@@ -38,6 +42,25 @@ export class PGlitePool {
       this.#isHeld = false;
       release();
     };
+  }
+
+  /**
+   * Moves whenever a statement may have changed data (decision 0992). The single connection
+   * means that no query runs between a change and this count moving, so an answer computed
+   * while the count stood still reflects one committed state, and stays true until it moves.
+   */
+  readWriteGeneration(): number {
+    return this.#writeGeneration;
+  }
+
+  #noteStatement(sql: string, affectedRows: number): void {
+    const write = WRITE_COMMAND.exec(sql);
+    if (write) {
+      // A data-changing CTE may report no affected rows: only a plain statement may skip.
+      if (affectedRows > 0 || /^\s*with\b/i.test(sql)) this.#writeGeneration += 1;
+      return;
+    }
+    if (!NON_CHANGING_COMMAND.test(sql) || /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(sql) || /\bnextval\s*\(/i.test(sql)) this.#writeGeneration += 1;
   }
 
   readStats(): { total: number; idle: number; waiting: number } {
@@ -62,16 +85,25 @@ export class PGlitePool {
   async connect(): Promise<PoolClientLike> {
     const release = await this.#acquire();
     const db = this.#db;
+    const noteStatement = (sql: string, affectedRows: number) => this.#noteStatement(sql, affectedRows);
+    const noteScript = () => (this.#writeGeneration += 1);
     return {
       release,
       async query(sql, params) {
         if (params.length === 0 && sql.includes(";")) {
           // Several statements (migrations): the simple protocol runs them all.
-          const results = await db.exec(sql);
+          const results = await db.exec(sql).finally(noteScript);
           const last = results.at(-1);
           return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0, command: "" };
         }
-        const result = await db.query(sql, params as unknown[]);
+        let result;
+        try {
+          result = await db.query(sql, params as unknown[]);
+        } catch (error) {
+          noteStatement(sql, 1);
+          throw error;
+        }
+        noteStatement(sql, result.affectedRows ?? 0);
         const command = WRITE_COMMAND.exec(sql)?.[1]?.toUpperCase() ?? "SELECT";
         return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, command };
       },

@@ -10,5 +10,7 @@ export interface AppEnv {
     logger: Logger;
     user: AuthSession["user"];
     session: AuthSession["session"];
+    /** Set when the answer cache answered: the route pattern that computed the answer. */
+    answeredRoute: string | undefined;
   };
 }

@@ -25,6 +25,7 @@ import { mountMetricsEndpoint } from "../metrics/metrics-endpoint.ts";
 import type { AppEnv } from "./app-env.ts";
 import { registerAuthPaths } from "./auth-openapi.ts";
 import { handleError } from "./error-handler.ts";
+import { answerCache } from "./middleware/answer-cache.ts";
 import { errorAnswers } from "./middleware/error-answers.ts";
 import { inputGuard } from "./middleware/input-guard.ts";
 import { limitBody } from "./middleware/limit-body.ts";
@@ -93,7 +94,12 @@ export function createApp(deps: AppDeps) {
 
   // Everything else under /api needs a session.
   const guarded = requireUser(sessions);
-  app.use("/api/*", async (c, next) => (isPublicApiPath(c.req.path) ? next() : guarded(c, next)));
+  const readGeneration = database.readWriteGeneration;
+  const cached = readGeneration && config.answerCacheMs > 0 ? answerCache({ readGeneration, ttlMs: config.answerCacheMs }) : null;
+  app.use("/api/*", async (c, next) => {
+    if (isPublicApiPath(c.req.path)) return next();
+    return guarded(c, cached ? () => cached(c, next) : next);
+  });
   app.route("/api", createAccountRoutes(db));
   app.route("/api", createDashboardRoutes(db));
   app.route("/api", createTenantRoutes(db));

@@ -1,20 +1,23 @@
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
+import type { AppEnv } from "../http/app-env.ts";
 import { httpRequestDuration, httpRequestsTotal } from "./metrics-registry.ts";
 
 /**
  * The route label is the pattern that answered (`/api/properties/:id`), never the raw path, so
  * ids do not multiply the series. The web app's pages and files count as one route, `web`.
  */
-function findRouteLabel(c: Parameters<MiddlewareHandler>[0]): string {
+function findRouteLabel(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
   if (!c.req.path.startsWith("/api/") && c.req.path !== "/metrics") return "web";
+  const cachedRoute = c.get("answeredRoute");
+  if (cachedRoute) return cachedRoute;
   const routes = matchedRoutes(c);
   const answered = routes[c.req.routeIndex] ?? routes.at(-1);
   return answered?.path ?? "unmatched";
 }
 
 /** Counts every request and observes its duration by method, route pattern and status. */
-export function httpMetrics(): MiddlewareHandler {
+export function httpMetrics(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     try {

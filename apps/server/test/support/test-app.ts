@@ -54,6 +54,7 @@ export function buildTestConfig(dataDir: string): Config {
     metricsToken: undefined,
     jobConcurrency: 1,
     jobPollIntervalMs: 1000,
+    answerCacheMs: 5000,
     socialProviders: {},
     operator: { name: null, representative: null, street: null, postalCode: null, city: null, email: null, phone: null, registerEntry: null, vatId: null, privacyContact: null },
   };
