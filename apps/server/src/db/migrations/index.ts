@@ -12,6 +12,7 @@ import * as m0900 from "./0900-notification-settings-and-contact.ts";
 import * as m0901 from "./0901-stripe.ts";
 import * as m0450 from "./0450-consumption-analysis.ts";
 import * as m0950 from "./0950-drop-auth-attempts.ts";
+import * as m0990 from "./0990-reading-neighbour-index.ts";
 
 export interface Migration {
   name: string;
@@ -34,4 +35,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "0901-stripe", up: m0901.up },
   { name: "0450-consumption-analysis", up: m0450.up },
   { name: "0950-drop-auth-attempts", up: m0950.up },
+  { name: "0990-reading-neighbour-index", up: m0990.up },
 ];

@@ -21,7 +21,11 @@ export async function findReadingDecrease(
   readingDate: string,
   excludeReadingId: string | null = null,
 ): Promise<ReadingDecrease | null> {
-  const { previous, next } = await findNeighbourReadings(db, meterId, readingDate, excludeReadingId);
+  return judgeReadingDecrease(readingValue, await findNeighbourReadings(db, meterId, readingDate, excludeReadingId));
+}
+
+/** The same judgement on neighbours already looked up. */
+export function judgeReadingDecrease(readingValue: string, { previous, next }: { previous?: NeighbourReading; next?: NeighbourReading }): ReadingDecrease | null {
   if (previous && compareDecimalText(readingValue, previous.readingValue) < 0) {
     return { message: buildReadingDecreaseMessage(readingValue, previous, false), note: buildConfirmedDecreaseNote(previous, false), neighbour: previous };
   }

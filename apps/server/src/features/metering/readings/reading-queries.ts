@@ -1,4 +1,5 @@
 import type { Reading } from "@nk/contract";
+import { sql, type Expression } from "kysely";
 import type { Db } from "../../../db/database.ts";
 
 function selectReadings(db: Db, userId: string) {
@@ -66,6 +67,16 @@ export async function insertReading(db: Db, userId: string, reading: NewReading)
   return row.id;
 }
 
+/** A manual reading outside any billing period, answered as the list shows it (no second read). */
+export async function insertManualReading(db: Db, userId: string, reading: Omit<NewReading, "costGroupId">): Promise<Reading> {
+  const row = await db
+    .insertInto("meterReadings")
+    .values({ userId, ...reading, costGroupId: null, readingType: "manual", validationStatus: "pending", updatedAt: new Date() })
+    .returning(["id", "meterId", "costGroupId", "readingValue", "readingDate", "readingType", "validationStatus", "note", "createdAt"])
+    .executeTakeFirstOrThrow();
+  return toReading({ ...row, costGroupName: null });
+}
+
 /** Bulk entry's update: the value and date change, so the reading is pending validation again. */
 export async function updateReadingValue(db: Db, readingId: string, values: { readingValue: string; readingDate: string; note: string | null }): Promise<void> {
   await db
@@ -94,25 +105,52 @@ export async function findReadingsOfPeriod(db: Db, costGroupId: string, meterIds
   return new Map(rows.map((row) => [row.meterId, { id: row.id }]));
 }
 
+interface NeighbourRow {
+  previousValue: string | null;
+  previousDate: string | null;
+  nextValue: string | null;
+  nextDate: string | null;
+}
+
+/** The reading before (on or before the date, the higher value first) and after a date: one statement. */
+function selectNeighbours(meterId: Expression<string>, date: string, excludeReadingId: string | null) {
+  const excluded = excludeReadingId ? sql`and id <> ${excludeReadingId}` : sql``;
+  return sql<NeighbourRow>`
+    select p.reading_value as previous_value, p.reading_date as previous_date, n.reading_value as next_value, n.reading_date as next_date
+      from (select 1) as one
+      left join lateral (select reading_value, reading_date from meter_readings
+                          where meter_id = ${meterId} and reading_date <= ${date} ${excluded}
+                          order by reading_date desc, reading_value desc limit 1) p on true
+      left join lateral (select reading_value, reading_date from meter_readings
+                          where meter_id = ${meterId} and reading_date > ${date} ${excluded}
+                          order by reading_date asc, reading_value asc limit 1) n on true`;
+}
+
+function toNeighbours(row: NeighbourRow | undefined) {
+  const previous = row?.previousValue != null && row.previousDate != null ? { readingValue: row.previousValue, readingDate: row.previousDate } : undefined;
+  const next = row?.nextValue != null && row.nextDate != null ? { readingValue: row.nextValue, readingDate: row.nextDate } : undefined;
+  return { previous, next };
+}
+
 /** The latest reading on or before `date` and the earliest after it, leaving one reading out. */
 export async function findNeighbourReadings(db: Db, meterId: string, date: string, excludeReadingId: string | null) {
-  let before = db
-    .selectFrom("meterReadings")
-    .select(["readingValue", "readingDate"])
-    .where("meterId", "=", meterId)
-    .where("readingDate", "<=", date);
-  let after = db
-    .selectFrom("meterReadings")
-    .select(["readingValue", "readingDate"])
-    .where("meterId", "=", meterId)
-    .where("readingDate", ">", date);
-  if (excludeReadingId) {
-    before = before.where("id", "<>", excludeReadingId);
-    after = after.where("id", "<>", excludeReadingId);
-  }
-  const previous = await before.orderBy("readingDate", "desc").orderBy("readingValue", "desc").limit(1).executeTakeFirst();
-  const next = await after.orderBy("readingDate", "asc").orderBy("readingValue", "asc").limit(1).executeTakeFirst();
-  return { previous, next };
+  const result = await selectNeighbours(sql.val(meterId), date, excludeReadingId).execute(db);
+  return toNeighbours(result.rows[0]);
+}
+
+/**
+ * A new reading's checks in one statement (issue 19): whether the meter is the account's, its
+ * number for the activity entry, and the readings next to the date. Undefined: not the account's.
+ */
+export async function findMeterWithNeighbours(db: Db, userId: string, meterId: string, date: string) {
+  const result = await sql<NeighbourRow & { meterNumber: string }>`
+    select m.meter_number, nb.*
+      from meters m
+      cross join lateral (${selectNeighbours(sql.ref("m.id"), date, null)}) nb
+     where m.id = ${meterId} and m.user_id = ${userId}`.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return { meterNumber: row.meterNumber, ...toNeighbours(row) };
 }
 
 /**

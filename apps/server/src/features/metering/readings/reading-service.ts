@@ -5,8 +5,8 @@ import { Conflict, NotFound, ValidationFailed } from "../../../domain/domain-err
 import { logActivity } from "../../activity/activity-log.ts";
 import { findMeterOfAccount } from "../ownership-queries.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
-import { findReadingDecrease, joinNotes } from "./reading-decrease.ts";
-import { deleteReadingRow, findReading, insertReading, listReadingsByIds, listReadingsOfMeter } from "./reading-queries.ts";
+import { joinNotes, judgeReadingDecrease } from "./reading-decrease.ts";
+import { deleteReadingRow, findMeterWithNeighbours, findReading, insertManualReading, listReadingsOfMeter } from "./reading-queries.ts";
 
 type CreateReadingInput = z.output<typeof createReadingBodySchema>;
 
@@ -34,13 +34,15 @@ export function readingDecreaseError(message: string, fields?: Record<string, st
 
 export async function addReading(db: Db, userId: string, meterId: string, input: CreateReadingInput): Promise<Reading> {
   assertNotInFuture(input.readingDate);
+  requireResourceId(meterId, METER_MESSAGES.notFound);
+  // Five statements in all (issue 19): the meter with its neighbouring readings, the reading, the activity entry.
   return db.transaction().execute(async (trx) => {
-    const meter = await findOwnedMeter(trx, userId, meterId);
-    const decrease = await findReadingDecrease(trx, meterId, input.readingValue, input.readingDate);
+    const meter = await findMeterWithNeighbours(trx, userId, meterId, input.readingDate);
+    if (!meter) throw new NotFound(METER_MESSAGES.notFound);
+    const decrease = judgeReadingDecrease(input.readingValue, meter);
     if (decrease && !input.confirmDecrease) throw readingDecreaseError(decrease.message);
-    const id = await insertReading(trx, userId, {
+    const reading = await insertManualReading(trx, userId, {
       meterId,
-      costGroupId: null,
       readingValue: input.readingValue,
       readingDate: input.readingDate,
       note: joinNotes(input.note, decrease ? decrease.note : null),
@@ -48,12 +50,11 @@ export async function addReading(db: Db, userId: string, meterId: string, input:
     await logActivity(trx, {
       userId,
       key: "meter_reading.added",
-      entityId: id,
+      entityId: reading.id,
       entityName: meter.meterNumber,
       metadata: { meterId, readingValue: input.readingValue, readingDate: input.readingDate, isConfirmedDecrease: Boolean(decrease) },
     });
-    const [reading] = await listReadingsByIds(trx, userId, [id]);
-    return reading!;
+    return reading;
   });
 }
 
