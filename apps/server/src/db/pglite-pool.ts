@@ -6,6 +6,7 @@ interface PoolClientLike {
 }
 
 const WRITE_COMMAND = /^\s*(?:with\b[\s\S]*?\b)?(insert|update|delete|merge)\b/i;
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback)\s*$/i;
 // Statements that cannot change data. Anything else (DDL, a function call, several statements)
 // counts as a change: the write generation may move too often, never too rarely.
 const NON_CHANGING_COMMAND = /^\s*(select|begin|start\s+transaction|commit|end|rollback|savepoint|release|show)\b/i;
@@ -90,6 +91,11 @@ export class PGlitePool {
     return {
       release,
       async query(sql, params) {
+        if (params.length === 0 && TRANSACTION_CONTROL.test(sql)) {
+          // begin/commit/rollback by the simple protocol: one message instead of five (issue 19).
+          await db.exec(sql);
+          return { rows: [], rowCount: 0, command: "" };
+        }
         if (params.length === 0 && sql.includes(";")) {
           // Several statements (migrations): the simple protocol runs them all.
           const results = await db.exec(sql).finally(noteScript);
