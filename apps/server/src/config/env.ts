@@ -39,6 +39,8 @@ const envSchema = z
     METRICS_TOKEN: optionalNonBlank.pipe(z.string().min(16, "muss mindestens 16 Zeichen lang sein").optional()),
     /** Background jobs this instance runs at once; 0 = none (the instance only serves requests). */
     JOB_CONCURRENCY: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(1),
+    /** Worker threads that render a run's letters; at most the cores available; 0 = on the main thread. */
+    LETTER_RENDER_WORKERS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(2),
     JOB_POLL_INTERVAL_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(100, "muss mindestens 100 sein").max(60_000, "darf höchstens 60000 sein").default(1000),
     // The operator of this installation: /impressum, /datenschutz, and where contact requests go.
     OPERATOR_NAME: optionalNonBlank,
@@ -127,6 +129,8 @@ export interface Config {
   databasePoolMax: number;
   metricsToken: string | undefined;
   jobConcurrency: number;
+  /** Threads of the letter pool: LETTER_RENDER_WORKERS, at most os.availableParallelism(). */
+  letterRenderWorkers: number;
   jobPollIntervalMs: number;
   socialProviders: Partial<Record<"google" | "facebook" | "apple", SocialProviderConfig>>;
   /** OPERATOR_* settings; all null when none is set. */
