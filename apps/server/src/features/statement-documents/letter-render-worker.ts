@@ -10,7 +10,10 @@ if (!parentPort) throw new Error("letter-render-worker.ts läuft nur als Worker-
 const port = parentPort;
 
 port.on("message", (request: RenderRequest) => {
-  renderPdf(buildLettersDocument(request.runs, request.propertyTotal)).then(
+  // Inside the promise: a definition that fails to build fails this letter, not the thread.
+  Promise.resolve()
+    .then(() => renderPdf(buildLettersDocument(request.runs, request.propertyTotal)))
+    .then(
     (pdf) => {
       // The PDF's bytes are moved, not copied; a buffer that shares memory is copied first.
       const whole = pdf.bytes.byteOffset === 0 && pdf.bytes.byteLength === pdf.bytes.buffer.byteLength;
