@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createMeteringRoutes(db));
   app.route("/api", createStatementRoutes(db));
-  app.route("/api", createSettingsRoutes(db, config));
+  app.route("/api", createSettingsRoutes(db, config, files));
   app.route("/api", createActivityRoutes(db));
   app.route("/api", createBillingDataRoutes(db));
   app.route("/api", createStatementDocumentRoutes({ db, files, letterRenderer: deps.letterRenderer ?? inProcessRenderer }));
