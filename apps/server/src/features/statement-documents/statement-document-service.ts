@@ -1,4 +1,4 @@
-import { buildStatementMailText, describeRunSend, MARKED_POSTED_MESSAGE, STATEMENT_DOCUMENT_MESSAGES, type MarkPostedResponse, type RunSendResponse, type SendStatementResponse } from "@nk/contract";
+import { type BillingData, buildStatementMailText, describeRunSend, MARKED_POSTED_MESSAGE, STATEMENT_DOCUMENT_MESSAGES, type MarkPostedResponse, type RunSendResponse, type SendStatementResponse } from "@nk/contract";
 import { addDays, type StatementInput, type StatementResult } from "@nk/engine";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound } from "../../domain/domain-errors.ts";
@@ -24,6 +24,7 @@ import {
   markStatementSent,
   setRunPdfPath,
   setStatementPdfPath,
+  type SnapshotForDocuments,
   type TenantStatementRow,
 } from "./statement-document-queries.ts";
 import { STATEMENT_SEND, type StatementSendPayload } from "./statement-send-job.ts";
@@ -55,6 +56,11 @@ async function loadRun(db: Db, userId: string, snapshotId: string): Promise<RunC
   const snapshot = await findSnapshotForDocuments(db, userId, snapshotId);
   if (!snapshot) throw new NotFound(M.statementNotFound);
   const billingData = await requireCompleteBillingData(db, userId);
+  return contextOf(db, userId, snapshot, billingData);
+}
+
+/** Names, addresses and the previous period's input around a run (saved, or the wizard's preview). */
+export async function contextOf(db: Db, userId: string, snapshot: SnapshotForDocuments, billingData: BillingData): Promise<RunContext> {
   const result = snapshot.result as StatementResult;
   const unitNames = await listUnitNames(db, userId, snapshot.propertyId);
   const tenants = await listTenantContacts(db, userId, result.tenancies.map((t) => t.tenancyId));
@@ -72,7 +78,7 @@ async function renderLetter(context: RunContext, tenancyId: string, renderer: Le
   return { bytes: pdf.bytes, run: { model, pageCount: pdf.pageCount } };
 }
 
-function periodLabelOf(context: RunContext): string {
+export function periodLabelOf(context: RunContext): string {
   return formatPeriodLabel((context.snapshot.result as StatementResult).period);
 }
 
