@@ -1,4 +1,4 @@
-import { Conflict, DomainError, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
+import { Conflict, type DomainError, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import type { LetterRun } from "./letter-document.ts";
 
 // The messages between the letter pool and its worker threads, and how an error crosses the
