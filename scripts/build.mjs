@@ -128,6 +128,8 @@ async function buildServer() {
       main: "apps/server/src/main.ts",
       backup: "apps/server/src/cli/backup-command.ts",
       restore: "apps/server/src/cli/restore-command.ts",
+      // The letter pool's worker thread (letter-render-pool.ts starts dist/letter-render-worker.js).
+      "letter-render-worker": "apps/server/src/features/statement-documents/letter-render-worker.ts",
     },
     outdir: temporary,
     bundle: true,

@@ -34,6 +34,18 @@ async function postOk(page: Page, url: string, data: unknown): Promise<{ id: str
 
 /** Gartenweg 7: EG (Jürgen Krüger, e-mail), OG (Maria Weiß, no e-mail), DG (Clara Lang, e-mail). */
 async function setUpRun(page: Page, options: { billingData: boolean; finalize: boolean }): Promise<string> {
+  const { periodId } = await setUpHouse(page, options);
+  const run = await postOk(page, "/api/statements", { billingPeriodId: periodId, costItems: COST_ITEMS, finalize: options.finalize });
+  return run.id;
+}
+
+const COST_ITEMS = [
+  { costType: "Grundsteuer", amount: "800", key: "area", mode: "manual" },
+  { costType: "Müllabfuhr", amount: "600", key: "units", mode: "manual" },
+];
+
+/** The house, its tenants, the billing data (when asked) and the period of last year. */
+async function setUpHouse(page: Page, options: { billingData: boolean }): Promise<{ propertyId: string; periodId: string }> {
   await postOk(page, "/api/onboarding", {
     property: { name: "Gartenweg 7", street: "Gartenweg", houseNumber: "7", postalCode: "20095", city: "Hamburg", state: "Hamburg", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
     units: [
@@ -55,15 +67,7 @@ async function setUpRun(page: Page, options: { billingData: boolean; finalize: b
   }
   if (options.billingData) expect((await page.request.put("/api/billing-data", { data: BILLING_DATA })).status()).toBe(200);
   const period = await postOk(page, "/api/billing-periods", { propertyId: properties[0]!.id, billingPeriodStart: `${YEAR}-01-01`, billingPeriodEnd: `${YEAR}-12-31` });
-  const run = await postOk(page, "/api/statements", {
-    billingPeriodId: period.id,
-    costItems: [
-      { costType: "Grundsteuer", amount: "800", key: "area", mode: "manual" },
-      { costType: "Müllabfuhr", amount: "600", key: "units", mode: "manual" },
-    ],
-    finalize: options.finalize,
-  });
-  return run.id;
+  return { propertyId: properties[0]!.id, periodId: period.id };
 }
 
 /** Clicks `button`, saves the download and answers its path and file name. */
@@ -170,6 +174,49 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     expect(pdfText(overview.file)).toContain(`Gesamtabrechnung ${YEAR}`);
     await page.getByRole("status").getByText("1 Abrechnung per E-Mail versendet.").waitFor();
     await checkLayout(page, "statement-letters-sent");
+    await context.close();
+  });
+
+  it("shows a tenancy's letter and the overview as PDF drafts in the wizard's preview, before saving", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await registerThroughApi(page, uniqueEmail("briefe-vorschau"));
+    const { propertyId, periodId } = await setUpHouse(page, { billingData: true });
+    expect((await page.request.put(`/api/billing-periods/${periodId}/costs`, { data: { costItems: COST_ITEMS } })).status()).toBe(200);
+
+    await page.goto(`/dashboard/statements/new?property=${propertyId}`);
+    await expect.poll(() => page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("800,00");
+    await page.getByRole("button", { name: "Berechnung starten" }).click();
+    const letters = page.getByRole("list", { name: "Briefe der Vorschau" });
+    await letters.getByRole("listitem").first().waitFor();
+    expect(await letters.getByRole("listitem").count()).toBe(3);
+
+    // The letter of one tenancy: the server's answer is a PDF marked ENTWURF, saved as a download.
+    const [response, letter] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/statements/preview/pdf") && r.request().method() === "POST"),
+      download(page, letters.getByRole("button", { name: "PDF-Entwurf für Jürgen Krüger" }), "vorschau-juergen.pdf"),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    expect(JSON.parse(response.request().postData() ?? "{}")).toMatchObject({ billingPeriodId: periodId, document: "letter" });
+    expect(letter.suggested).toBe(`Nebenkostenabrechnung_${YEAR}_EG_Juergen_Krueger_ENTWURF.pdf`);
+    const text = pdfText(letter.file);
+    expect(text).toContain("ENTWURF");
+    expect(text).toContain("Guten Tag Jürgen Krüger,");
+    expect(text).toContain("Hausverwaltung Sonnenschein GmbH");
+    await page.getByText("PDF-Download gestartet").first().waitFor();
+
+    const overview = await download(page, page.getByRole("button", { name: "Übersicht für Vermieter (PDF)" }), "vorschau-uebersicht.pdf");
+    const overviewText = pdfText(overview.file);
+    expect(overviewText).toContain(`Gesamtabrechnung ${YEAR}`);
+    expect(overviewText).toContain("ENTWURF");
+    await letters.screenshot({ path: screenshotPath("statement-preview-pdf") });
+
+    // Nothing was saved by it: the property has no statement run yet, the wizard stays in step 2.
+    const runs = await page.request.get(`/api/statements?propertyId=${propertyId}`);
+    expect(runs.status()).toBe(200);
+    expect(((await runs.json()) as { total: number }).total).toBe(0);
+    await page.getByRole("button", { name: "Als Entwurf speichern" }).waitFor();
     await context.close();
   });
 

@@ -224,7 +224,8 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await page.getByText("Abrechnung erfolgreich finalisiert!").first().waitFor();
     await page.waitForURL(/\/dashboard\/statements\/[0-9a-f-]{36}$/);
     await page.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).waitFor();
-    expect(await page.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).getByRole("row").count()).toBe(4);
+    // The rows follow the table a moment later on a loaded machine: polled, not counted at once.
+    await expect.poll(() => page.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).getByRole("row").count()).toBe(4);
     await page.getByText("Finalisiert", { exact: true }).first().waitFor();
     await page.screenshot({ path: screenshotPath("statements-saved"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });

@@ -53,7 +53,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     releaseLock();
     throw error;
   }
-  const { app, jobWorker } = composeApp({ config, database, logger });
+  const { app, jobWorker, letterRenderer } = composeApp({ config, database, logger });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
     s.once("error", reject);
@@ -70,6 +70,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     database,
     async close() {
       await Promise.all([closeHttpServer(server, SHUTDOWN_GRACE_MS), jobWorker.stop(SHUTDOWN_GRACE_MS)]);
+      // After the requests and jobs that could still be waiting for letters: none is left then.
+      await letterRenderer.close(SHUTDOWN_GRACE_MS);
       await control?.close();
       setPoolStatsSource(null);
       await database.close();

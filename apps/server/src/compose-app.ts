@@ -11,6 +11,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { setPoolStatsSource } from "./metrics/metrics-registry.ts";
 import { createFileStorage } from "./files/create-file-storage.ts";
 import { createStatementSendJob } from "./features/statement-documents/statement-send-job.ts";
+import { createLetterRenderPool } from "./features/statement-documents/letter-render-pool.ts";
 
 /**
  * The application's parts on an open database: mailer, job queue worker (with every job kind
@@ -20,6 +21,8 @@ import { createStatementSendJob } from "./features/statement-documents/statement
 export function composeApp({ config, database, logger, serveWeb }: { config: Config; database: DatabaseHandle; logger: Logger; serveWeb?: boolean }) {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox"), logger });
   const files = createFileStorage(config);
+  // Worker threads for the letters of whole runs; started on first use, closed with the server.
+  const letterRenderer = createLetterRenderPool({ size: config.letterRenderWorkers, logger });
   const jobWorker: JobWorker = createJobWorker({
     db: database.db,
     registry: createJobRegistry([createMailSendJob(mailer), createStatementSendJob({ mailer, files })]),
@@ -35,7 +38,7 @@ export function composeApp({ config, database, logger, serveWeb }: { config: Con
       jobWorker.wake();
     },
   });
-  const app = createApp({ config, database, auth, mailer, logger, serveWeb, files });
+  const app = createApp({ config, database, auth, mailer, logger, serveWeb, files, letterRenderer });
   setPoolStatsSource(() => database.readPoolStats());
-  return { app, auth, mailer, jobWorker };
+  return { app, auth, mailer, jobWorker, letterRenderer };
 }

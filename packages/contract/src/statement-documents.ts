@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { statementCalculationFields } from "./statements/cost-items.ts";
 
 // Statement PDFs and sending (part 2, sections 2.1, 7 'PDF'/'E-mail', 8 'Saving and PDF';
 // DECISIONS 6 and 10). The texts of section 8 are quoted exactly.
@@ -19,6 +20,19 @@ export const STATEMENT_DOCUMENT_MESSAGES = {
     `Für ${tenantName} ist keine E-Mail-Adresse hinterlegt. Bitte drucken Sie die Abrechnung aus und versenden Sie sie per Post.`,
   sendQueued: "Die Abrechnung wird per E-Mail versendet.",
 } as const;
+
+/**
+ * POST /api/statements/preview/pdf: a letter ('letter' with the tenancy's id) or the landlord's
+ * overview from the wizard's calculation before it is saved, marked ENTWURF, never stored.
+ */
+export const previewPdfBodySchema = z
+  .object({
+    ...statementCalculationFields,
+    document: z.enum(["letter", "overview"], { error: "Bitte wählen Sie Brief oder Übersicht." }),
+    tenancyId: z.string().min(1).max(100).optional(),
+  })
+  .refine((body) => body.document !== "letter" || body.tenancyId !== undefined, { message: "Für welches Mietverhältnis soll der Brief erstellt werden?", path: ["tenancyId"] });
+export type PreviewPdfBody = z.input<typeof previewPdfBodySchema>;
 
 /** POST /api/tenant-statements/:id/send: the mail is queued; sent_at and 'sent' follow when it is accepted. */
 export const sendStatementResponseSchema = z.object({

@@ -41,6 +41,8 @@ const envSchema = z
     JOB_CONCURRENCY: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(1),
     /** Embedded database only: signed-in reads answered from memory while no data changed (decision 0992); 0 = off. */
     ANSWER_CACHE_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 60000 liegen").max(60_000, "muss zwischen 0 und 60000 liegen").default(5000),
+    /** Worker threads that render a run's letters; at most the cores available; 0 = on the main thread. */
+    LETTER_RENDER_WORKERS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(2),
     JOB_POLL_INTERVAL_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(100, "muss mindestens 100 sein").max(60_000, "darf höchstens 60000 sein").default(1000),
     // The operator of this installation: /impressum, /datenschutz, and where contact requests go.
     OPERATOR_NAME: optionalNonBlank,
@@ -129,6 +131,8 @@ export interface Config {
   databasePoolMax: number;
   metricsToken: string | undefined;
   jobConcurrency: number;
+  /** Threads of the letter pool: LETTER_RENDER_WORKERS, at most os.availableParallelism(). */
+  letterRenderWorkers: number;
   jobPollIntervalMs: number;
   /** Embedded database only (decision 0992): how long an unchanged answer may be given again; 0 = off. */
   answerCacheMs: number;

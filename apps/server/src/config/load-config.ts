@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { parseEnv, pickOperator, pickS3Config, pickSocialProviders, pickStripeConfig, type Config } from "./env.ts";
 import { loadOrCreateDevSecret } from "./dev-secret.ts";
@@ -24,6 +25,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databasePoolMax: env.DATABASE_POOL_MAX,
     metricsToken: env.METRICS_TOKEN,
     jobConcurrency: env.JOB_CONCURRENCY,
+    letterRenderWorkers: Math.min(env.LETTER_RENDER_WORKERS, os.availableParallelism()),
     jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     answerCacheMs: env.ANSWER_CACHE_MS,
     socialProviders: pickSocialProviders(env),

@@ -11,6 +11,11 @@ export interface FileStorage {
   get(key: string): Promise<Buffer | null>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every file whose key starts with `folder/` (an account's PDFs: 'statements/{userId}');
+   * nothing there is not an error. Answers how many files were removed (local: 0 or 1, the folder).
+   */
+  deleteFolder(folder: string): Promise<number>;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;

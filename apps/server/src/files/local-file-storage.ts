@@ -30,5 +30,14 @@ export function createLocalFileStorage(dataDir: string): FileStorage {
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
     },
+    async deleteFolder(folder) {
+      const target = resolve(folder);
+      const existed = await fs.stat(target).then(
+        () => 1,
+        () => 0,
+      );
+      await fs.rm(target, { recursive: true, force: true });
+      return existed;
+    },
   };
 }

@@ -6,6 +6,13 @@ export type S3Settings = S3Config;
 
 export class S3StorageError extends Error {}
 
+const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** The texts of every `<tag>` element of a ListObjectsV2 answer (flat elements, no attributes). */
+function xmlValues(xml: string, tag: string): string[] {
+  return [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, "g"))].map((match) => match[1]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!));
+}
+
 /**
  * S3-compatible object storage over plain HTTP with AWS Signature Version 4 (aws4), path-style
  * addresses (`{endpoint}/{bucket}/{key}`), which every S3-compatible server understands.
@@ -15,9 +22,11 @@ export function createS3FileStorage(settings: S3Settings): FileStorage {
   const basePath = endpoint.pathname.replace(/\/$/, "");
   const credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
 
-  async function send(method: "GET" | "PUT" | "DELETE", key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
-    assertFileKey(key);
-    const objectPath = `${basePath}/${encodeURIComponent(settings.bucket)}/${key.split("/").map(encodeURIComponent).join("/")}`;
+  async function send(method: "GET" | "PUT" | "DELETE", key: string, body?: Uint8Array, contentType?: string, query = ""): Promise<Response> {
+    // A listing (a query on the bucket) has no key; everything else needs a valid one.
+    if (query === "") assertFileKey(key);
+    const bucketPath = `${basePath}/${encodeURIComponent(settings.bucket)}`;
+    const objectPath = `${key === "" ? bucketPath : `${bucketPath}/${key.split("/").map(encodeURIComponent).join("/")}`}${query}`;
     const headers: Record<string, string> = {};
     if (contentType) headers["Content-Type"] = contentType;
     if (body) headers["Content-Length"] = String(body.byteLength);
@@ -58,6 +67,25 @@ export function createS3FileStorage(settings: S3Settings): FileStorage {
       const response = await send("DELETE", key);
       if (!response.ok && response.status !== 404) await fail("DELETE", key, response);
       await response.arrayBuffer();
+    },
+    async deleteFolder(folder) {
+      assertFileKey(folder);
+      let removed = 0;
+      // ListObjectsV2 page by page (at most 1,000 keys each), then one DELETE per key: the
+      // multi-object delete needs a Content-MD5 that not every S3-compatible server accepts.
+      let token: string | null = null;
+      do {
+        const params = new URLSearchParams({ "list-type": "2", prefix: `${folder}/`, ...(token ? { "continuation-token": token } : {}) });
+        const response = await send("GET", "", undefined, undefined, `?${params.toString().replace(/\+/g, "%20")}`);
+        if (!response.ok) await fail("LIST", `${folder}/`, response);
+        const xml = await response.text();
+        for (const key of xmlValues(xml, "Key")) {
+          await this.delete(key);
+          removed += 1;
+        }
+        token = xmlValues(xml, "IsTruncated")[0] === "true" ? (xmlValues(xml, "NextContinuationToken")[0] ?? null) : null;
+      } while (token);
+      return removed;
     },
   };
 }

@@ -40,6 +40,7 @@ import { createStatementDocumentRoutes } from "../features/statement-documents/s
 import { createStatementHistoryRoutes } from "../features/statements/statement-history-routes.ts";
 import { createFileStorage } from "../files/create-file-storage.ts";
 import type { FileStorage } from "../files/file-storage.ts";
+import { inProcessRenderer, type LetterRenderer } from "../features/statement-documents/letter-render-pool.ts";
 
 export interface AppDeps {
   config: Config;
@@ -51,6 +52,8 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** Statement PDFs (DECISIONS 10); default from the configuration. */
   files?: FileStorage;
+  /** Renders the letters of whole runs (the worker pool); default on the calling thread. */
+  letterRenderer?: LetterRenderer;
 }
 
 const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/, /^\/api\/stripe\/webhook$/];
@@ -63,6 +66,7 @@ function isPublicApiPath(path: string): boolean {
 export function createApp(deps: AppDeps) {
   const { config, database, auth, logger } = deps;
   const db = database.db;
+  const files = deps.files ?? createFileStorage(config);
   const app = new OpenAPIHono<AppEnv>();
   const sessions = createSessionCache(auth);
 
@@ -106,10 +110,10 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createMeteringRoutes(db));
   app.route("/api", createStatementRoutes(db));
-  app.route("/api", createSettingsRoutes(db, config));
+  app.route("/api", createSettingsRoutes(db, config, files));
   app.route("/api", createActivityRoutes(db));
   app.route("/api", createBillingDataRoutes(db));
-  app.route("/api", createStatementDocumentRoutes({ db, files: deps.files ?? createFileStorage(config) }));
+  app.route("/api", createStatementDocumentRoutes({ db, files, letterRenderer: deps.letterRenderer ?? inProcessRenderer }));
   app.route("/api", createStatementHistoryRoutes(db));
 
   app.all("/api/*", () => {

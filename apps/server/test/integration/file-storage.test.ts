@@ -73,6 +73,19 @@ describe.each(storages())("file storage (%s)", (kind, create) => {
     await storage.delete(key);
   });
 
+  it("deletes a folder of files (an account's PDFs) and nothing beside it", async () => {
+    const storage = create();
+    const mine = ["statements/user-del/a.pdf", "statements/user-del/b.pdf", "statements/user-del/runs/r-briefe.pdf"];
+    const others = ["statements/user-del2/a.pdf", "statements/user-delx.pdf"];
+    for (const key of [...mine, ...others]) await storage.put(key, PDF_BYTES, "application/pdf");
+    const removed = await storage.deleteFolder("statements/user-del");
+    expect(removed).toBe(kind === "s3" ? 3 : 1);
+    for (const key of mine) expect(await storage.get(key), key).toBeNull();
+    for (const key of others) expect(await storage.get(key), key).not.toBeNull();
+    expect(await storage.deleteFolder("statements/user-del")).toBe(0);
+    await expect(storage.deleteFolder("../statements")).rejects.toThrow("Ungültiger Dateischlüssel");
+  });
+
   it("refuses keys that could leave the folder or the bucket", async () => {
     const storage = create();
     for (const key of ["../secret.pdf", "/etc/passwd", "statements/../../x.pdf", "a b.pdf", ""]) {

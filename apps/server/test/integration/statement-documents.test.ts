@@ -112,6 +112,46 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(await listActivityKeys(t, userId)).toContain("statement.pdf_downloaded");
   });
 
+  it("makes the wizard's preview PDFs from the unsaved calculation: ENTWURF, nothing saved or stored", async () => {
+    const { cookie, userId, billingPeriodId, tenantId, propertyId } = await setUp();
+    const body = { billingPeriodId, costItems: COST_ITEMS, document: "letter", tenancyId: tenantId };
+    const refused = await t.request("POST", "/api/statements/preview/pdf", { cookie, body });
+    expect(refused.status).toBe(409);
+    expect((await readJson(refused)).error).toMatchObject({ code: "BILLING_DATA_MISSING", message: MISSING });
+
+    await putBillingData(cookie);
+    const letter = await t.request("POST", "/api/statements/preview/pdf", { cookie, body });
+    expect(letter.status).toBe(200);
+    expect(letter.headers.get("content-type")).toBe("application/pdf");
+    expect(letter.headers.get("content-disposition")).toContain("Nebenkostenabrechnung_2024_EG_links_Juergen_Krueger_ENTWURF.pdf");
+    const bytes = new Uint8Array(await letter.arrayBuffer());
+    for (let page = 1; page <= pageCount(bytes); page += 1) expect(textOf(bytes, page)).toContain("ENTWURF");
+    const text = textOf(bytes);
+    expect(text).toContain("Guten Tag Jürgen Krüger,");
+    expect(text).toContain("Grundsteuer");
+    expect(text).toContain("600,00 €");
+
+    const overview = await t.request("POST", "/api/statements/preview/pdf", { cookie, body: { billingPeriodId, costItems: COST_ITEMS, document: "overview" } });
+    expect(overview.status).toBe(200);
+    const overviewText = textOf(new Uint8Array(await overview.arrayBuffer()));
+    expect(overviewText).toContain("Gesamtabrechnung 2024");
+    expect(overviewText).toContain("ENTWURF");
+    expect(overviewText).toContain("Maria Weiß");
+
+    // Nothing saved: no run, no statement, no file.
+    expect(await t.db.selectFrom("statementSnapshots").select("id").where("userId", "=", userId).execute()).toHaveLength(0);
+    expect(await t.db.selectFrom("statements").select("id").where("propertyId", "=", propertyId).execute()).toHaveLength(0);
+    expect(fs.existsSync(path.join(path.dirname(t.outboxDir), "files", "statements", userId))).toBe(false);
+
+    // A tenancy that is not in the calculation, a letter without one, another account's period.
+    expect((await t.request("POST", "/api/statements/preview/pdf", { cookie, body: { ...body, tenancyId: UNKNOWN_ID } })).status).toBe(404);
+    const withoutTenancy = await t.request("POST", "/api/statements/preview/pdf", { cookie, body: { billingPeriodId, costItems: COST_ITEMS, document: "letter" } });
+    expect(withoutTenancy.status).toBe(400);
+    const stranger = await t.signUp();
+    await putBillingData(stranger.cookie);
+    expect((await t.request("POST", "/api/statements/preview/pdf", { cookie: stranger.cookie, body })).status).toBe(404);
+  });
+
   it("makes a finalized letter once from the snapshot, stores it and serves it unchanged", async () => {
     const { cookie, userId, billingPeriodId } = await setUp();
     await putBillingData(cookie);

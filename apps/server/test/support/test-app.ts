@@ -53,6 +53,7 @@ export function buildTestConfig(dataDir: string): Config {
     databasePoolMax: 10,
     metricsToken: undefined,
     jobConcurrency: 1,
+    letterRenderWorkers: 2,
     jobPollIntervalMs: 1000,
     answerCacheMs: 5000,
     socialProviders: {},
@@ -80,7 +81,7 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
     if (line.includes('"level":"error"')) process.stdout.write(`${line}\n`);
   });
   const outboxDir = path.join(dataDir, "outbox");
-  const { app, jobWorker } = composeApp({ config, database, logger, serveWeb: false });
+  const { app, jobWorker, letterRenderer } = composeApp({ config, database, logger, serveWeb: false });
   const runDueJobs = async () => {
     let count = 0;
     while (await jobWorker.runNext()) count += 1;
@@ -136,6 +137,7 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
     },
     async close() {
       await jobWorker.stop(1000);
+      await letterRenderer.close(1000);
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -27,6 +27,8 @@ describe("start-up configuration", () => {
     expect(parseEnv({ METRICS_TOKEN: "  " }).METRICS_TOKEN).toBeUndefined();
     expect(() => parseEnv({ METRICS_TOKEN: "kurz" })).toThrow(/METRICS_TOKEN: muss mindestens 16 Zeichen lang sein/);
     expect(() => parseEnv({ JOB_CONCURRENCY: "17" })).toThrow(/JOB_CONCURRENCY: muss zwischen 0 und 16 liegen/);
+    expect(parseEnv({})).toMatchObject({ LETTER_RENDER_WORKERS: 2 });
+    expect(() => parseEnv({ LETTER_RENDER_WORKERS: "17" })).toThrow(/LETTER_RENDER_WORKERS: muss zwischen 0 und 16 liegen/);
     expect(() => parseEnv({ JOB_POLL_INTERVAL_MS: "10" })).toThrow(/JOB_POLL_INTERVAL_MS: muss mindestens 100 sein/);
     expect(() => parseEnv({ DATABASE_POOL_MAX: "viele" })).toThrow(/DATABASE_POOL_MAX: muss eine Zahl sein/);
     expect(() => parseEnv({ DATABASE_POOL_MAX: "0" })).toThrow(/DATABASE_POOL_MAX: muss mindestens 1 sein/);
@@ -63,5 +65,14 @@ describe("start-up configuration", () => {
     expect(loadConfig({ DATA_DIR: os.tmpdir(), AUTH_SECRET: "s".repeat(32), GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "sec" }).socialProviders).toEqual({
       google: { clientId: "id", clientSecret: "sec" },
     });
+  });
+});
+
+describe("letter pool size", () => {
+  it("is LETTER_RENDER_WORKERS, never more than the cores available, 0 allowed", () => {
+    const base = { NODE_ENV: "test", AUTH_SECRET: "x".repeat(32) };
+    expect(loadConfig({ ...base }).letterRenderWorkers).toBe(Math.min(2, os.availableParallelism()));
+    expect(loadConfig({ ...base, LETTER_RENDER_WORKERS: "16" }).letterRenderWorkers).toBe(Math.min(16, os.availableParallelism()));
+    expect(loadConfig({ ...base, LETTER_RENDER_WORKERS: "0" }).letterRenderWorkers).toBe(0);
   });
 });

@@ -1,5 +1,8 @@
 import type { AccountExport } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
+import type { FileStorage } from "../../files/file-storage.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { pdfKeys } from "../statement-documents/snapshot-letter-source.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { deleteAccountRows, readAccountTables } from "./account-data-queries.ts";
 import { findUser } from "./user-queries.ts";
@@ -18,10 +21,21 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
   });
 }
 
-/** DELETE /api/account: every row of the account in one transaction (DECISIONS 7, Art. 17 DSGVO). */
-export async function deleteAccount(db: Db, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * DELETE /api/account: every row of the account in one transaction (DECISIONS 7, Art. 17 DSGVO),
+ * then its stored PDFs. The files go only after the rows are gone for good (a rolled-back delete
+ * keeps its letters); a storage that fails then is logged with the folder for the operator to
+ * clear, and does not undo or hold up the deletion the user asked for.
+ */
+export async function deleteAccount(deps: { db: Db; files: FileStorage; logger: Logger }, userId: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
     const user = await findUser(trx, userId);
     await deleteAccountRows(trx, { id: user.id, email: user.email });
   });
+  const folder = pdfKeys.accountFolder(userId);
+  try {
+    await deps.files.deleteFolder(folder);
+  } catch (error) {
+    deps.logger.error("account.files_delete_failed", { userId, folder, storage: deps.files.kind, message: (error as Error).message });
+  }
 }

@@ -9,6 +9,7 @@ import {
 } from "@nk/contract";
 import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
+import type { FileStorage } from "../../files/file-storage.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import { deleteAccount, exportAccount } from "./account-data-service.ts";
@@ -102,7 +103,7 @@ const deleteAccountRoute = createRoute({
 /** better-auth's cookies (default prefix 'better-auth'). */
 const SESSION_COOKIES = ["better-auth.session_token", "better-auth.session_data", "better-auth.dont_remember"];
 
-export function createSettingsRoutes(db: Db, config: Pick<Config, "stripe" | "publicUrl">) {
+export function createSettingsRoutes(db: Db, config: Pick<Config, "stripe" | "publicUrl">, files: FileStorage) {
   const payment: PaymentSettings = { stripe: config.stripe, publicUrl: config.publicUrl };
   return createRouter()
     .openapi(getSubscriptionRoute, async (c) => c.json(await loadSubscription(db, c.var.user.id, payment), 200))
@@ -117,7 +118,7 @@ export function createSettingsRoutes(db: Db, config: Pick<Config, "stripe" | "pu
       return c.json(data, 200);
     })
     .openapi(deleteAccountRoute, async (c) => {
-      await deleteAccount(db, c.var.user.id);
+      await deleteAccount({ db, files, logger: c.var.logger }, c.var.user.id);
       // The session rows are gone with the account; the browser forgets its cookies too.
       for (const name of SESSION_COOKIES) deleteCookie(c, name, { path: "/" });
       for (const name of SESSION_COOKIES) deleteCookie(c, `__Secure-${name}`, { path: "/", secure: true });

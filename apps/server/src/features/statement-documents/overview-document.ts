@@ -54,7 +54,7 @@ function itemsTable(source: OverviewSource): Content {
 
 function linesTable(source: OverviewSource): Content {
   const { result } = source;
-  const body: TableCell[][] = [[th("Mietverhältnis / Leerstand"), th("Wohnung"), th("Zeitraum"), th("Tage", true), th("Kosten", true), th("Vorauszahlungen", true), th("Ergebnis", true)]];
+  const body: TableCell[][] = [[th("Mietverhältnis / Leerstand"), th("Wohnung"), th("Zeitraum"), th("Tage", true), th("Kosten", true), th("Voraus-\nzahlungen", true), th("Ergebnis", true)]];
   for (const t of result.tenancies) {
     const balance = t.balance.startsWith("-") ? `Guthaben ${euro(t.balance.slice(1))}` : t.balance === "0.00" ? "ausgeglichen" : `Nachzahlung ${euro(t.balance)}`;
     body.push([

@@ -1,10 +1,12 @@
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import pdfmake from "pdfmake";
 import type { TDocumentDefinitions } from "pdfmake/interfaces";
+import { installSharedFontLayout } from "./shared-font-layout.ts";
 
 // pdfmake on the server, no browser (DECISIONS 10). Fonts: Roboto from the pdfmake package
-// itself, nothing downloaded; pdfmake may read only those font files and no URL at all.
+// itself, read once into memory; pdfmake may read no file and no URL at all.
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
@@ -14,15 +16,25 @@ const FONT_FILES = {
   italics: path.join(FONT_DIR, "Roboto-Italic.ttf"),
   bolditalics: path.join(FONT_DIR, "Roboto-MediumItalic.ttf"),
 };
-const ALLOWED_FILES = new Set(Object.values(FONT_FILES));
 // Each document parses its fonts anew. Handing one parsed font to several documents saved about
 // a quarter of the CPU per letter, but broke the text layer: from the sixth document on, letters
 // of the subset lost their Unicode mapping (copying "Korrektur" gave "K rrektur"), which a screen
-// reader, a search and a court's copy of the text depend on.
+// reader, a search and a court's copy of the text depend on. What is shared instead is the shaped
+// words (shared-font-layout.ts) and the font files' bytes, read once into pdfmake's in-memory file
+// system: no document reads a file, so the local access policy allows none.
+const virtualFiles = (pdfmake as unknown as { virtualfs: { writeFileSync(name: string, content: Buffer): void } }).virtualfs;
+const fonts = Object.fromEntries(
+  Object.entries(FONT_FILES).map(([style, file]) => {
+    const name = `fonts/${path.basename(file)}`;
+    virtualFiles.writeFileSync(name, fs.readFileSync(file));
+    return [style, name];
+  }),
+);
 
-pdfmake.setFonts({ Roboto: FONT_FILES });
+pdfmake.setFonts({ Roboto: fonts as typeof FONT_FILES });
 pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file: string) => ALLOWED_FILES.has(path.resolve(file)));
+pdfmake.setLocalAccessPolicy(() => false);
+installSharedFontLayout(Object.values(FONT_FILES));
 
 export interface RenderedPdf {
   bytes: Buffer;

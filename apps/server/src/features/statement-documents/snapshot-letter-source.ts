@@ -141,6 +141,8 @@ export function overviewSourceFromRun(context: RunContext): OverviewSource {
 
 /** 'statements/{userId}/{id}.pdf' and friends: where a finalized run's PDFs are kept. */
 export const pdfKeys = {
+  /** Every stored PDF of the account lies below this folder (deleted with the account). */
+  accountFolder: (userId: string) => `statements/${safeSegment(userId)}`,
   letter: (userId: string, statementId: string) => `statements/${safeSegment(userId)}/${statementId}.pdf`,
   allLetters: (userId: string, snapshotId: string) => `statements/${safeSegment(userId)}/runs/${snapshotId}-briefe.pdf`,
   overview: (userId: string, snapshotId: string) => `statements/${safeSegment(userId)}/runs/${snapshotId}-uebersicht.pdf`,

@@ -32,6 +32,16 @@ export async function findSnapshotForDocuments(db: Db, userId: string, snapshotI
 
 export type SnapshotForDocuments = NonNullable<Awaited<ReturnType<typeof findSnapshotForDocuments>>>;
 
+/** The property's name and address, for a letter of a calculation that is not saved yet. */
+export async function findPropertyForDocuments(db: Db, userId: string, propertyId: string) {
+  return db
+    .selectFrom("properties as p")
+    .select(["p.name as propertyName", "p.street as propertyStreet", "p.houseNumber as propertyHouseNumber", "p.postalCode as propertyPostalCode", "p.city as propertyCity"])
+    .where("p.id", "=", propertyId)
+    .where("p.userId", "=", userId)
+    .executeTakeFirst();
+}
+
 export async function findTenantStatement(db: Db, userId: string, statementId: string) {
   return db
     .selectFrom("statements")

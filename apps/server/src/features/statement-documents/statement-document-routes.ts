@@ -1,8 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { markPostedResponseSchema, runSendResponseSchema, sendStatementResponseSchema } from "@nk/contract";
+import { markPostedResponseSchema, previewPdfBodySchema, runSendResponseSchema, sendStatementResponseSchema } from "@nk/contract";
 import type { Context } from "hono";
 import { createRouter } from "../../http/create-router.ts";
-import { errorResponse, idParams, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import { errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import { getPreviewPdf } from "./preview-pdf-service.ts";
 import { getRunLettersPdf, getRunOverviewPdf, getTenantStatementPdf, markTenantStatementPosted, sendRunStatements, sendTenantStatement, type DocumentDeps, type PdfFile } from "./statement-document-service.ts";
 
 const TAGS = ["Abrechnungen"];
@@ -33,6 +34,15 @@ const overviewPdfRoute = createRoute({
   summary: "Gesamtabrechnung für den Vermieter: Kostenpositionen, Schlüssel, Anteile aller Mietverhältnisse und des Leerstands, CO₂-Aufteilung",
   request: { params: idParams },
   responses: { 200: pdfResponse("Die Übersicht"), 401: unauthorizedResponse, 404: notFoundResponse, 409: missingBillingData },
+});
+
+const previewPdfRoute = createRoute({
+  method: "post",
+  path: "/statements/preview/pdf",
+  tags: TAGS,
+  summary: "Brief eines Mietverhältnisses oder Gesamtabrechnung aus der noch nicht gespeicherten Vorschau (ENTWURF, nicht gespeichert)",
+  request: jsonBody(previewPdfBodySchema),
+  responses: { 200: pdfResponse("Der Entwurf"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse, 409: missingBillingData },
 });
 
 const sendRoute = createRoute({
@@ -91,6 +101,7 @@ export function createStatementDocumentRoutes(deps: DocumentDeps) {
     .openapi(tenantPdfRoute, async (c) => pdfAnswer(c, await getTenantStatementPdf(deps, c.var.user.id, c.req.valid("param").id)))
     .openapi(runPdfRoute, async (c) => pdfAnswer(c, await getRunLettersPdf(deps, c.var.user.id, c.req.valid("param").id)))
     .openapi(overviewPdfRoute, async (c) => pdfAnswer(c, await getRunOverviewPdf(deps, c.var.user.id, c.req.valid("param").id)))
+    .openapi(previewPdfRoute, async (c) => pdfAnswer(c, await getPreviewPdf(deps.db, c.var.user.id, c.req.valid("json"))))
     .openapi(sendRoute, async (c) => c.json(await sendTenantStatement(deps, c.var.user.id, c.req.valid("param").id), 202))
     .openapi(runSendRoute, async (c) => c.json(await sendRunStatements(deps, c.var.user.id, c.req.valid("param").id), 202))
     .openapi(markPostedRoute, async (c) => c.json(await markTenantStatementPosted(deps.db, c.var.user.id, c.req.valid("param").id), 200));

@@ -1,4 +1,4 @@
-import { buildStatementMailText, describeRunSend, MARKED_POSTED_MESSAGE, STATEMENT_DOCUMENT_MESSAGES, type MarkPostedResponse, type RunSendResponse, type SendStatementResponse } from "@nk/contract";
+import { type BillingData, buildStatementMailText, describeRunSend, MARKED_POSTED_MESSAGE, STATEMENT_DOCUMENT_MESSAGES, type MarkPostedResponse, type RunSendResponse, type SendStatementResponse } from "@nk/contract";
 import { addDays, type StatementInput, type StatementResult } from "@nk/engine";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound } from "../../domain/domain-errors.ts";
@@ -8,9 +8,11 @@ import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
 import { buildLetterModel, formatPeriodLabel } from "./build-letter-model.ts";
-import { buildLettersDocument, type LetterRun } from "./letter-document.ts";
+import type { LetterRun } from "./letter-document.ts";
 import { buildOverviewDocument } from "./overview-document.ts";
 import { renderPdf } from "./pdf-renderer.ts";
+import { inProcessRenderer, type LetterRenderer } from "./letter-render-pool.ts";
+import { mapInOrder } from "./map-in-order.ts";
 import { letterSourceFromRun, overviewSourceFromRun, pdfFileName, pdfKeys, toSender, type RunContext } from "./snapshot-letter-source.ts";
 import {
   findPreviousRunInput,
@@ -22,6 +24,7 @@ import {
   markStatementSent,
   setRunPdfPath,
   setStatementPdfPath,
+  type SnapshotForDocuments,
   type TenantStatementRow,
 } from "./statement-document-queries.ts";
 import { STATEMENT_SEND, type StatementSendPayload } from "./statement-send-job.ts";
@@ -33,6 +36,8 @@ import { STATEMENT_SEND, type StatementSendPayload } from "./statement-send-job.
 export interface DocumentDeps {
   db: Db;
   files: FileStorage;
+  /** Renders the letters of a whole run (the worker pool, decision 0604). */
+  letterRenderer: LetterRenderer;
 }
 
 export interface PdfFile {
@@ -41,11 +46,21 @@ export interface PdfFile {
 }
 
 const M = STATEMENT_DOCUMENT_MESSAGES;
+/**
+ * Letters of a run in progress at once: enough to keep every pool thread busy while others wait
+ * for the file store or the database, few enough not to open hundreds of uploads together.
+ */
+const RUN_CONCURRENCY = 8;
 
 async function loadRun(db: Db, userId: string, snapshotId: string): Promise<RunContext> {
   const snapshot = await findSnapshotForDocuments(db, userId, snapshotId);
   if (!snapshot) throw new NotFound(M.statementNotFound);
   const billingData = await requireCompleteBillingData(db, userId);
+  return contextOf(db, userId, snapshot, billingData);
+}
+
+/** Names, addresses and the previous period's input around a run (saved, or the wizard's preview). */
+export async function contextOf(db: Db, userId: string, snapshot: SnapshotForDocuments, billingData: BillingData): Promise<RunContext> {
   const result = snapshot.result as StatementResult;
   const unitNames = await listUnitNames(db, userId, snapshot.propertyId);
   const tenants = await listTenantContacts(db, userId, result.tenancies.map((t) => t.tenancyId));
@@ -56,13 +71,14 @@ async function loadRun(db: Db, userId: string, snapshotId: string): Promise<RunC
   return { snapshot, billingData, unitNames, tenants, now: new Date(), previous };
 }
 
-async function renderLetter(context: RunContext, tenancyId: string): Promise<{ bytes: Buffer; run: LetterRun & { pageCount: number } }> {
+/** One letter: the model here (plain data), the layout and PDF by `renderer`. */
+async function renderLetter(context: RunContext, tenancyId: string, renderer: LetterRenderer): Promise<{ bytes: Buffer; run: LetterRun & { pageCount: number } }> {
   const model = buildLetterModel(letterSourceFromRun(context, tenancyId));
-  const pdf = await renderPdf(buildLettersDocument([{ model }], (context.snapshot.result as StatementResult).totalCosts));
+  const pdf = await renderer.renderLetters([{ model }], (context.snapshot.result as StatementResult).totalCosts);
   return { bytes: pdf.bytes, run: { model, pageCount: pdf.pageCount } };
 }
 
-function periodLabelOf(context: RunContext): string {
+export function periodLabelOf(context: RunContext): string {
   return formatPeriodLabel((context.snapshot.result as StatementResult).period);
 }
 
@@ -76,16 +92,17 @@ async function requireStatement(db: Db, userId: string, statementId: string): Pr
 }
 
 /**
- * The finalized letter from the store, or made now (and stored when final). `generated` tells
- * whether it was rendered in this call.
+ * The finalized letter from the store, or made now (and stored when final); `run` is set when it
+ * was rendered in this call. A single letter renders on the request's thread (one letter is
+ * quicker there than the trip to a worker); the letters of a run pass the pool as `renderer`.
  */
-async function letterOf(deps: DocumentDeps, userId: string, row: TenantStatementRow & { snapshotId: string; tenantId: string }, context: RunContext) {
+async function letterOf(deps: DocumentDeps, userId: string, row: TenantStatementRow & { snapshotId: string; tenantId: string }, context: RunContext, renderer: LetterRenderer = inProcessRenderer) {
   const final = context.snapshot.isFinal;
   if (final && row.pdfStoragePath) {
     const stored = await deps.files.get(row.pdfStoragePath);
     if (stored) return { bytes: stored, key: row.pdfStoragePath, run: null };
   }
-  const { bytes, run } = await renderLetter(context, row.tenantId);
+  const { bytes, run } = await renderLetter(context, row.tenantId, renderer);
   if (!final) return { bytes, key: null, run };
   const key = pdfKeys.letter(userId, row.id);
   await deps.files.put(key, bytes, "application/pdf");
@@ -120,16 +137,15 @@ export async function getRunLettersPdf(deps: DocumentDeps, userId: string, snaps
   const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
   const byTenant = new Map(rows.filter((r) => r.tenantId).map((r) => [r.tenantId!, r]));
   const result = context.snapshot.result as StatementResult;
-  const runs: LetterRun[] = [];
-  for (const tenancy of result.tenancies) {
-    const row = byTenant.get(tenancy.tenancyId);
-    if (!row) continue;
-    // One letter after another: each alone first, for its page count (and, when final, stored).
-    const letter = await letterOf(deps, userId, { ...row, snapshotId, tenantId: tenancy.tenancyId, sentAt: null }, context);
-    runs.push(letter.run ?? (await renderLetter(context, tenancy.tenancyId)).run);
-  }
+  const tenancies = result.tenancies.filter((t) => byTenant.has(t.tenancyId));
+  // Each letter alone first, for its page count (and, when final, stored), on the pool's threads
+  // side by side; then the one file of all letters, on a pool thread as well.
+  const runs: LetterRun[] = await mapInOrder(tenancies, RUN_CONCURRENCY, async (tenancy) => {
+    const letter = await letterOf(deps, userId, { ...byTenant.get(tenancy.tenancyId)!, snapshotId, tenantId: tenancy.tenancyId, sentAt: null }, context, deps.letterRenderer);
+    return letter.run ?? (await renderLetter(context, tenancy.tenancyId, deps.letterRenderer)).run;
+  });
   if (runs.length === 0) throw new NotFound(M.noTenants);
-  const all = await renderPdf(buildLettersDocument(runs, result.totalCosts));
+  const all = await deps.letterRenderer.renderLetters(runs, result.totalCosts);
   if (final) {
     await deps.files.put(key, all.bytes, "application/pdf");
     await deps.db.transaction().execute(async (trx) => {
@@ -159,8 +175,8 @@ export async function getRunOverviewPdf(deps: DocumentDeps, userId: string, snap
 }
 
 /** The mail job of one finalized letter (its PDF stored first: the worker attaches the file). */
-async function prepareMail(deps: DocumentDeps, userId: string, row: TenantStatementRow & { snapshotId: string; tenantId: string }, context: RunContext, email: string, tenantName: string): Promise<StatementSendPayload> {
-  const letter = await letterOf(deps, userId, row, context);
+async function prepareMail(deps: DocumentDeps, userId: string, row: TenantStatementRow & { snapshotId: string; tenantId: string }, context: RunContext, email: string, tenantName: string, renderer?: LetterRenderer): Promise<StatementSendPayload> {
+  const letter = await letterOf(deps, userId, row, context, renderer);
   const periodLabel = periodLabelOf(context);
   const unitName = row.unitName ?? "";
   const mail = buildStatementMailText({ tenantName, periodLabel, unitName, propertyName: context.snapshot.propertyName, senderName: toSender(context.billingData).name, senderPhone: context.billingData.phone });
@@ -205,7 +221,7 @@ export async function sendRunStatements(deps: DocumentDeps, userId: string, snap
   if (!context.snapshot.isFinal) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
   const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
   const result: RunSendResponse = { queued: [], withoutEmail: [], alreadySent: [], message: "" };
-  const jobs: StatementSendPayload[] = [];
+  const toSend: Array<{ row: TenantStatementRow & { snapshotId: string; tenantId: string }; email: string; tenantName: string }> = [];
   for (const tenancy of (context.snapshot.result as StatementResult).tenancies) {
     const row = rows.find((r) => r.tenantId === tenancy.tenancyId);
     if (!row) continue;
@@ -222,9 +238,11 @@ export async function sendRunStatements(deps: DocumentDeps, userId: string, snap
       result.withoutEmail.push(entry);
       continue;
     }
-    jobs.push(await prepareMail(deps, userId, { ...row, snapshotId, tenantId: tenancy.tenancyId, sentAt: null }, context, email, tenantName));
+    toSend.push({ row: { ...row, snapshotId, tenantId: tenancy.tenancyId, sentAt: null }, email, tenantName });
     result.queued.push({ ...entry, to: email });
   }
+  // The letters not stored yet are rendered on the pool's threads side by side.
+  const jobs = await mapInOrder(toSend, RUN_CONCURRENCY, (item) => prepareMail(deps, userId, item.row, context, item.email, item.tenantName, deps.letterRenderer));
   await deps.db.transaction().execute(async (trx) => {
     for (const job of jobs) await enqueueJob(trx, STATEMENT_SEND, job);
   });

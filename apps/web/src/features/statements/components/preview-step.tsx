@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ArrowLeft, Lock, Save } from "lucide-react";
-import type { StatementPreview } from "@nk/contract";
+import type { StatementPreview, StatementPreviewBody } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import type { PreviewNames } from "../lib/names";
 import { ConsumptionAnalysis } from "./analysis/consumption-analysis";
 import { ConsumptionReadings } from "./consumption-readings";
+import { PreviewPdfButtons } from "./preview-pdf-buttons";
 import { RateCostsList } from "./rate-costs-list";
 import { StatementPreview as PreviewSections } from "./statement-preview";
 
@@ -18,10 +19,12 @@ export interface PreviewStepProps {
   saveError: string | null;
   onSave: (finalize: boolean) => Promise<void> | void;
   onBack: () => void;
+  /** The calculation shown, as the server's body, for the draft PDFs; null when it is not valid any more. */
+  calculationBody: () => StatementPreviewBody | null;
 }
 
 /** Step 2 'Vorschau': the calculated distribution, then save as draft or finalize. */
-export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBack }: PreviewStepProps) {
+export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBack, calculationBody }: PreviewStepProps) {
   const [isConfirmingFinal, setIsConfirmingFinal] = useState(false);
   const costTypeOf = (itemIndex: number) => preview.engineInput.costItems[itemIndex]?.costType ?? "Kostenposition";
 
@@ -43,6 +46,8 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
           <ConsumptionReadings consumption={preview.consumption} unitName={names.unit} />
         </CardContent>
       </Card>
+
+      <PreviewPdfButtons result={preview.result} names={names} calculationBody={calculationBody} />
 
       <div className="space-y-3 border-t border-slate-200 py-3 sm:sticky sm:bottom-0 sm:z-10 sm:rounded-xl sm:border sm:bg-white/95 sm:px-4 sm:backdrop-blur">
         {saveError ? <Alert variant="error">{saveError}</Alert> : null}

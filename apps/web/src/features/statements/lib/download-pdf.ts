@@ -27,11 +27,21 @@ async function errorBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Downloads a PDF from the API; rejects with an ApiError (e.g. BILLING_DATA_MISSING). */
-export async function downloadPdf(path: string, fallbackName: string): Promise<string> {
+/**
+ * Downloads a PDF from the API; rejects with an ApiError (e.g. BILLING_DATA_MISSING). With
+ * `jsonBody` it is a POST of that body (the wizard's preview PDFs of an unsaved calculation).
+ */
+export async function downloadPdf(path: string, fallbackName: string, jsonBody?: unknown): Promise<string> {
   let response: Response;
+  const headers: Record<string, string> = { Accept: "application/pdf, application/json" };
+  if (jsonBody !== undefined) headers["Content-Type"] = "application/json";
   try {
-    response = await fetch(path, { credentials: "same-origin", headers: { Accept: "application/pdf, application/json" } });
+    response = await fetch(path, {
+      method: jsonBody === undefined ? "GET" : "POST",
+      credentials: "same-origin",
+      headers,
+      body: jsonBody === undefined ? undefined : JSON.stringify(jsonBody),
+    });
   } catch {
     throw createNetworkError();
   }

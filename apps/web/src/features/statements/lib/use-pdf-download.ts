@@ -12,11 +12,11 @@ export function usePdfDownload() {
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
 
-  async function download(key: string, path: string, fallbackName: string): Promise<void> {
+  async function download(key: string, path: string, fallbackName: string, jsonBody?: unknown): Promise<void> {
     setBusyKey(key);
     setError(null);
     try {
-      await downloadPdf(path, fallbackName);
+      await downloadPdf(path, fallbackName, jsonBody);
       toast.success(STATEMENT_DOCUMENT_MESSAGES.downloadStarted);
     } catch (caught) {
       setError(caught);
@@ -25,5 +25,5 @@ export function usePdfDownload() {
     }
   }
 
-  return { busyKey, error, download, clearError: () => setError(null) };
+  return { busyKey, error, download, setError, clearError: () => setError(null) };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { isCalendarDate, STATEMENT_MESSAGES, type PropertyWithUnits, type StatementPreview, type StatementSaveResult } from "@nk/contract";
+import { isCalendarDate, STATEMENT_MESSAGES, type PropertyWithUnits, type StatementPreview, type StatementPreviewBody, type StatementSaveResult } from "@nk/contract";
 import { LimitReachedDialog } from "../../../components/limit-reached";
 import { useToast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-error";
@@ -146,6 +146,13 @@ export function NewStatementPage() {
     (errors) => setCalculationErrors([errors.costItems?.message ?? errors.costItems?.root?.message ?? "Bitte prüfen Sie die markierten Eingaben."]),
   );
 
+  /** The calculation the preview shows, as the body of the server's calls (save, the draft PDFs). */
+  function calculationBody(): StatementPreviewBody | null {
+    const billingPeriodId = wizardPeriod.billingPeriodId;
+    const parsed = calculationInputSchema.safeParse(toCalculationBody(form.getValues()));
+    return billingPeriodId && parsed.success ? { billingPeriodId, ...parsed.data } : null;
+  }
+
   async function save(finalize: boolean): Promise<void> {
     const billingPeriodId = wizardPeriod.billingPeriodId;
     if (!preview || !billingPeriodId) {
@@ -200,7 +207,7 @@ export function NewStatementPage() {
       </FormProvider>
     );
   } else if (step === 2 || !saved) {
-    content = <PreviewStep preview={preview} names={names} isSaving={saveMutation.isPending} saveError={saveError} onSave={save} onBack={() => setStep(1)} />;
+    content = <PreviewStep preview={preview} names={names} isSaving={saveMutation.isPending} saveError={saveError} onSave={save} onBack={() => setStep(1)} calculationBody={calculationBody} />;
   } else {
     content = <SavedRunSummary saved={saved} />;
   }
