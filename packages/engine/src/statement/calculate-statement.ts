@@ -8,7 +8,6 @@ import { sumProratedPrepaymentCents } from "../prepayments/prepayment-proration.
 import { allocateCentsByLargestRemainder } from "../rounding/largest-remainder.ts";
 import type {
   Allocation,
-  AllocationPart,
   CalculateStatementOptions,
   ItemSummary,
   StatementCo2,
@@ -22,10 +21,11 @@ import type {
 import { validateStatementInputShape } from "../validation/input-shape.ts";
 import { checkStatementRules } from "../validation/statement-checks.ts";
 import { type BillingLine, buildBillingLines } from "./billing-lines.ts";
-import { type DistributedItem, distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
-import { CONSUMPTION_SPLIT_SCALE, QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
+import { distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
+import { QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
 import { calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
 import { LineWeightCache } from "./line-weights.ts";
+import { StatementBasisBuilder } from "./statement-basis.ts";
 
 /**
  * The statement calculation: contract v1. Checks the shape of untrusted input, then the
@@ -151,33 +151,31 @@ function assembleResult(
   const householdServicesByPosition: number[] = lines.map(() => 0);
   const craftsmenByPosition: number[] = lines.map(() => 0);
   const items: ItemSummary[] = [];
-  const describer = includeBasis ? new PartDescriber() : null;
+  const basis = includeBasis ? new StatementBasisBuilder(lines.length) : null;
   // One item at a time: its exact shares are dropped before the next item is distributed.
   for (const preparedItem of preparedItems) {
     const item = distributeItem(preparedItem, preparedItem.amountCents - (co2ShareByItem[preparedItem.itemIndex] ?? 0), includeBasis ? "parts" : "exact");
     const { prepared } = item;
-    const displays = describer ? describer.describeItem(item) : [];
+    basis?.addItem(item);
     const labor = distributeLaborCosts(prepared);
     const laborTarget = labor && labor.category === "craftsmen" ? craftsmenByPosition : householdServicesByPosition;
+    const { costType } = prepared.item;
+    const { key, itemIndex } = prepared;
+    const exactTexts = item.exactTexts as string[];
     let vacancyCents = 0;
-    prepared.lines.forEach((line, index) => {
+    for (let index = 0; index < prepared.lines.length; index += 1) {
+      const line = prepared.lines[index] as BillingLine;
       const cents = item.cents[index] as number;
       if (!line.tenancy) vacancyCents += cents;
       centsByPosition[line.position] = (centsByPosition[line.position] as number) + cents;
-      const allocation: Allocation = {
-        costType: prepared.item.costType,
-        amount: formatCents(cents),
-        key: prepared.key,
-        exactAmount: (item.exactTexts as string[])[index] as string,
-        parts: describer ? describer.describe(displays, index, line.position) : [],
-      };
+      const allocation: Allocation = { costType, amount: formatCents(cents), key, exactAmount: exactTexts[index] as string, item: itemIndex };
       if (labor) {
         const laborCents = labor.cents[index] as number;
         allocation.laborCosts = formatCents(laborCents);
         laborTarget[line.position] = (laborTarget[line.position] as number) + laborCents;
       }
       (allocationsByPosition[line.position] as Allocation[]).push(allocation);
-    });
+    }
     const co2Cents = co2ShareByItem[prepared.itemIndex] ?? 0;
     const summary: ItemSummary = {
       costType: prepared.item.costType,
@@ -207,6 +205,7 @@ function assembleResult(
       // DECISIONS 5: prepayments of the tenancy's own days inside the period, prorated by day.
       const prepaymentCents = sumProratedPrepaymentCents(line.tenancy.prepayments ?? [], { from: line.from, to: line.to });
       tenancies.push({
+        position: line.position,
         tenancyId: line.tenancy.id,
         unitId: line.unit.id,
         from: line.from,
@@ -224,7 +223,7 @@ function assembleResult(
         },
       });
     } else {
-      vacancy.push({ unitId: line.unit.id, from: line.from, to: line.to, days: line.days, degreeDayPerMille, allocations, total: formatCents(totalCents) });
+      vacancy.push({ position: line.position, unitId: line.unit.id, from: line.from, to: line.to, days: line.days, degreeDayPerMille, allocations, total: formatCents(totalCents) });
     }
   }
 
@@ -238,96 +237,8 @@ function assembleResult(
     co2: co2 ? toStatementCo2(co2.result, co2.area) : null,
     warnings: unique(warnings),
     notes: collectNotes(input, co2?.result ?? null),
+    basis: basis ? basis.build() : null,
   };
-}
-
-// The step-by-step basis of one line of one item, for the statement's explanation:
-// quantities in m2, persons, units or consumption; time in days or degree-day per mille.
-// Display numbers are converted once per weight list and shared by all items using it.
-class PartDescriber {
-  private readonly displayCache = new Map<readonly bigint[], Map<bigint, (number | undefined)[]>>();
-
-  /** The display lists of the item's parts, looked up once per item rather than per line. */
-  describeItem(item: DistributedItem): PartDisplay[] {
-    const timeScale = item.prepared.isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
-    return item.prepared.parts.map((part, partIndex) => {
-      const isTimed = part.timeWeights !== null;
-      const quantityScale = isTimed ? QUANTITY_SCALE : QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE;
-      const weightScale = isTimed ? QUANTITY_SCALE * timeScale : quantityScale;
-      return {
-        basis: part.basis,
-        percent: part.percent,
-        quantities: this.getDisplayList(part.quantities, quantityScale),
-        quantityValues: part.quantities,
-        quantityScale,
-        timeWeights: part.timeWeights ? this.getDisplayList(part.timeWeights, timeScale) : null,
-        timeValues: part.timeWeights,
-        timeScale,
-        weights: this.getDisplayList(part.weights, weightScale),
-        weightValues: part.weights,
-        weightScale,
-        totalWeight: toDisplayNumber(part.totalWeight, weightScale),
-        exactTexts: item.exactPartTexts ? (item.exactPartTexts[partIndex] as string[]) : null,
-      };
-    });
-  }
-
-  describe(displays: readonly PartDisplay[], lineIndex: number, position: number): AllocationPart[] {
-    const parts = new Array<AllocationPart>(displays.length);
-    for (let partIndex = 0; partIndex < displays.length; partIndex += 1) {
-      const display = displays[partIndex] as PartDisplay;
-      parts[partIndex] = {
-        basis: display.basis,
-        percent: display.percent,
-        quantity: displayAt(display.quantities, display.quantityValues, position, display.quantityScale),
-        timeWeight: display.timeWeights && display.timeValues ? displayAt(display.timeWeights, display.timeValues, position, display.timeScale) : null,
-        weight: displayAt(display.weights, display.weightValues, position, display.weightScale),
-        totalWeight: display.totalWeight,
-        exactAmount: display.exactTexts ? (display.exactTexts[lineIndex] as string) : "",
-      };
-    }
-    return parts;
-  }
-
-  private getDisplayList(values: readonly bigint[], scale: bigint): (number | undefined)[] {
-    let byScale = this.displayCache.get(values);
-    if (!byScale) {
-      byScale = new Map();
-      this.displayCache.set(values, byScale);
-    }
-    let numbers = byScale.get(scale);
-    if (!numbers) {
-      numbers = new Array<number | undefined>(values.length);
-      byScale.set(scale, numbers);
-    }
-    return numbers;
-  }
-}
-
-/** One part of an item as the basis shows it; display numbers are filled in on first use. */
-interface PartDisplay {
-  basis: AllocationPart["basis"];
-  percent: number;
-  quantities: (number | undefined)[];
-  quantityValues: readonly bigint[];
-  quantityScale: bigint;
-  timeWeights: (number | undefined)[] | null;
-  timeValues: readonly bigint[] | null;
-  timeScale: bigint;
-  weights: (number | undefined)[];
-  weightValues: readonly bigint[];
-  weightScale: bigint;
-  totalWeight: number;
-  exactTexts: string[] | null;
-}
-
-function displayAt(numbers: (number | undefined)[], values: readonly bigint[], position: number, scale: bigint): number {
-  let number = numbers[position];
-  if (number === undefined) {
-    number = toDisplayNumber(values[position] ?? 0n, scale);
-    numbers[position] = number;
-  }
-  return number;
 }
 
 /**

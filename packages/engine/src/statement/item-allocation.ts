@@ -1,14 +1,12 @@
 import { type DistributionKey, HEATING_COST_TYPE, HOT_WATER_COST_TYPE, isHeizkvCostType, type MeterKind } from "../constants/domain.ts";
 import { MESSAGES } from "../messages/messages.ts";
 import { allocateScaledShares, formatScaledShareAsEuros } from "../rounding/largest-remainder.ts";
-import type { CostItemInput, ValidationIssue } from "../types.ts";
+import type { AllocationBasis, CostItemInput, ValidationIssue } from "../types.ts";
 import { getConsumptionSharePercent, getItemMeter } from "../validation/statement-checks.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
 import { QUANTITY_SCALE, SHARE_SCALE, toScaledQuantity } from "./fixed-point.ts";
 import { distributeByReducedWeights } from "./integer-shares.ts";
 import type { LineWeightCache } from "./line-weights.ts";
-
-export type AllocationBasis = "area" | "persons" | "units" | "consumption";
 
 /** One basis of an item (mixed items have two); the arrays are indexed by line position. */
 export interface PreparedPart {
