@@ -145,7 +145,12 @@ function assembleResult(
   warnings: string[],
   includeBasis: boolean,
 ): StatementResult {
-  const allocationsByPosition: Allocation[][] = lines.map(() => []);
+  // Each line's list made at its final length: the lists live as long as the result, and
+  // lists grown by push would leave their smaller copies to the garbage collector.
+  const allocationCounts = new Int32Array(lines.length);
+  for (const prepared of preparedItems) for (const position of prepared.positions) allocationCounts[position] = (allocationCounts[position] as number) + 1;
+  const allocationsByPosition: Allocation[][] = lines.map((line) => new Array<Allocation>(allocationCounts[line.position] as number));
+  const filledByPosition = new Int32Array(lines.length);
   const centsByPosition: number[] = lines.map(() => 0);
   // Contract v1.1: labour shares per line by § 35a EStG category.
   const householdServicesByPosition: number[] = lines.map(() => 0);
@@ -174,7 +179,8 @@ function assembleResult(
         allocation.laborCosts = formatCents(laborCents);
         laborTarget[line.position] = (laborTarget[line.position] as number) + laborCents;
       }
-      (allocationsByPosition[line.position] as Allocation[]).push(allocation);
+      (allocationsByPosition[line.position] as Allocation[])[filledByPosition[line.position] as number] = allocation;
+      filledByPosition[line.position] = (filledByPosition[line.position] as number) + 1;
     }
     const co2Cents = co2ShareByItem[prepared.itemIndex] ?? 0;
     const summary: ItemSummary = {

@@ -5,6 +5,7 @@ import type { AllocationBasis, CostItemInput, ValidationIssue } from "../types.t
 import { getConsumptionSharePercent, getItemMeter } from "../validation/statement-checks.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
 import { QUANTITY_SCALE, SHARE_SCALE, toScaledQuantity } from "./fixed-point.ts";
+import { distributeGuided, type GuidedPart, MAX_GUIDED_CENTS } from "./guided-shares.ts";
 import { distributeByReducedWeights } from "./integer-shares.ts";
 import type { LineWeightCache } from "./line-weights.ts";
 
@@ -22,6 +23,8 @@ export interface PreparedPart {
   totalWeight: bigint;
   /** The weights divided by their common divisor as numbers; null where one passes 2^53. */
   reducedWeights: readonly number[] | null;
+  /** The weights as doubles, for the guided path (guided-shares.ts). */
+  approximateWeights: Float64Array;
 }
 
 /** A cost item with its lines and weights, ready to distribute. */
@@ -74,13 +77,23 @@ export function prepareItem(
 ): PreparedItem {
   const excluded = new Set(item.excludedUnits ?? []);
   const isHotWater = item.costType === HOT_WATER_COST_TYPE;
-  const lines: BillingLine[] = [];
-  for (const { unit, lines: unitLines } of units) {
-    if (excluded.has(unit.id)) continue;
-    // DECISIONS 2: a unit that heats its own water takes no part in hot-water costs.
-    if (isHotWater && unit.decentralizedHotWater) continue;
-    for (const line of unitLines) lines.push(line);
+  // DECISIONS 2: a unit that heats its own water takes no part in hot-water costs.
+  const takesPart = (unit: UnitLines["unit"]): boolean => !excluded.has(unit.id) && !(isHotWater && unit.decentralizedHotWater);
+  // Most items take every line: they share the statement's list instead of building their own.
+  const isEveryLine = units.every(({ unit }) => takesPart(unit));
+  let lines: BillingLine[];
+  let positions: number[];
+  if (isEveryLine) {
+    ({ lines, positions } = weightCache.getAllLines());
+  } else {
+    lines = [];
+    for (const { unit, lines: unitLines } of units) {
+      if (!takesPart(unit)) continue;
+      for (const line of unitLines) lines.push(line);
+    }
+    positions = lines.map((line) => line.position);
   }
+  const sumWeights = (weights: readonly bigint[]): bigint => (isEveryLine ? weightCache.getTotal(weights) : sumAtPositions(weights, lines));
   const isDegreeDayTimed = item.costType === HEATING_COST_TYPE;
   const meter = item.key === "consumption" || item.key === "mixed" ? getItemMeter(item) ?? null : null;
   const consumptionShare = item.key === "mixed" ? getConsumptionSharePercent(item) : null;
@@ -94,8 +107,9 @@ export function prepareItem(
       quantities: timed.quantities,
       timeWeights: timed.timeWeights,
       weights: timed.weights,
-      totalWeight: sumAtPositions(timed.weights, lines),
+      totalWeight: sumWeights(timed.weights),
       reducedWeights: weightCache.getReducedWeights(timed.weights),
+      approximateWeights: weightCache.getApproximateWeights(timed.weights),
     };
   };
   const buildConsumptionPart = (percent: number, scaledPercent: bigint): PreparedPart => {
@@ -107,8 +121,9 @@ export function prepareItem(
       quantities: byPosition,
       timeWeights: null,
       weights: byPosition,
-      totalWeight: sumAtPositions(byPosition, lines),
+      totalWeight: sumWeights(byPosition),
       reducedWeights: parts.length === 0 ? weightCache.getReducedWeights(byPosition) : null,
+      approximateWeights: weightCache.getApproximateWeights(byPosition),
     };
   };
 
@@ -135,7 +150,6 @@ export function prepareItem(
 
   // Without a meter the rules have already reported the item; no second message about it.
   if (amountCents > 0) reportMissingBasis(item, meter === null ? parts.filter((part) => part.basis !== "consumption") : parts, issues, `costItems[${itemIndex}]`);
-  const positions = lines.map((line) => line.position);
   return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, positions, parts };
 }
 
@@ -167,10 +181,34 @@ export function distributeItem(prepared: PreparedItem, distributedCents: number,
       return { prepared, distributedCents, cents: fast.cents, exactTexts: fast.exactTexts, exactPartTexts: detail === "parts" && fast.exactTexts ? [fast.exactTexts] : null };
     }
   }
+  if (distributedCents <= MAX_GUIDED_CENTS) {
+    const guided = distributeGuided(distributedCents, toGuidedParts(prepared, distributedCents), prepared.positions, detail);
+    if (guided) return { prepared, distributedCents, ...guided };
+  }
   return distributeInBigInt(prepared, distributedCents, detail);
 }
 
-function distributeInBigInt(prepared: PreparedItem, distributedCents: number, detail: ShareDetail): DistributedItem {
+// The parts as the guided path takes them: the same numerators and denominators as
+// distributeInBigInt's; parts of 0 % or without weight are null (their shares are 0).
+function toGuidedParts(prepared: PreparedItem, distributedCents: number): (GuidedPart | null)[] {
+  const centsScaled = BigInt(distributedCents) * SHARE_SCALE;
+  const whole = 100n * QUANTITY_SCALE;
+  const parts: (GuidedPart | null)[] = [];
+  for (const part of prepared.parts) {
+    if (part.totalWeight <= 0n || part.scaledPercent <= 0n || distributedCents <= 0) {
+      parts.push(null);
+      continue;
+    }
+    const isWhole = part.scaledPercent === whole;
+    const numerator = isWhole ? centsScaled : centsScaled * part.scaledPercent;
+    const denominator = isWhole ? part.totalWeight : whole * part.totalWeight;
+    const centsPerWeight = Number(numerator) / Number(denominator) / 1e20;
+    parts.push({ numerator, denominator, weights: part.weights, approximateWeights: part.approximateWeights, centsPerWeight });
+  }
+  return parts;
+}
+
+export function distributeInBigInt(prepared: PreparedItem, distributedCents: number, detail: ShareDetail): DistributedItem {
   const { lines } = prepared;
   const lineCount = lines.length;
   const exactShares: bigint[] = new Array<bigint>(lineCount).fill(0n);

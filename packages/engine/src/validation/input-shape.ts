@@ -141,11 +141,11 @@ function readPrepayments(reader: ShapeReader, value: unknown, listPath: string):
     const monthlyAmount = reader.readMoney(prepayment.monthlyAmount, `${path}.monthlyAmount`, true);
     const validFrom = reader.readDate(prepayment.validFrom, `${path}.validFrom`, {
       isRequired: true,
-      invalidMessage: MESSAGES.fieldInvalidStartDate(`${path}.validFrom`),
+      invalidMessage: MESSAGES.fieldInvalidStartDate,
     });
     const validUntil = reader.readDate(prepayment.validUntil, `${path}.validUntil`, {
       isRequired: false,
-      invalidMessage: MESSAGES.fieldInvalidEndDate(`${path}.validUntil`),
+      invalidMessage: MESSAGES.fieldInvalidEndDate,
     });
     if (monthlyAmount === undefined || validFrom === undefined) return;
     prepayments.push({ monthlyAmount, validFrom, validUntil: validUntil ?? null });
