@@ -78,8 +78,9 @@ export function distributeByReducedWeights(
     if (weight > maxWeight) maxWeight = weight;
   }
   if (totalWeight > MAX_EXACT || totalCents * maxWeight > MAX_EXACT || totalWeight === 0) return null;
-  const floors = new Array<number>(count);
-  const remainders = new Array<number>(count);
+  // Typed arrays: no element kind changes, and their contents are no work for the scavenger.
+  const floors = new Float64Array(count);
+  const remainders = new Float64Array(count);
   let flooredSum = 0;
   for (let index = 0; index < count; index += 1) {
     const product = totalCents * (weights[positions[index] as number] as number);
@@ -102,7 +103,7 @@ export function distributeByReducedWeights(
   return { cents, exactTexts };
 }
 
-function formatExactShares(floors: readonly number[], remainders: readonly number[], totalWeight: number): string[] {
+function formatExactShares(floors: Float64Array, remainders: Float64Array, totalWeight: number): string[] {
   const texts = new Array<string>(floors.length);
   const isSmall = totalWeight * 20001 <= MAX_EXACT;
   const bigTotal = isSmall ? 0n : BigInt(totalWeight);
@@ -130,15 +131,15 @@ export function formatMicroEuros(microEuros: number): string {
  * lines at the cut-off remainder need that order: a native sort of the remainders finds the
  * cut-off, every line above it gets a cent, and the tied lines at it are ordered in full.
  */
-function allocateByRemainders(totalCents: number, floors: readonly number[], flooredSum: number, remainders: readonly number[]): number[] {
-  const cents = floors.slice();
+function allocateByRemainders(totalCents: number, floors: Float64Array, flooredSum: number, remainders: Float64Array): number[] {
+  const cents = Array.from(floors);
   let missing = totalCents - flooredSum;
   const count = cents.length;
   if (missing <= 0 || count === 0 || missing > count) {
     // The floors never add up to more than the total; more missing than lines does not occur.
     return missing === 0 || count === 0 ? cents : allocateInFullOrder(cents, missing, floors, remainders);
   }
-  const sorted = Float64Array.from(remainders).sort();
+  const sorted = remainders.slice().sort();
   const cutOff = sorted[count - missing] as number;
   const tied: number[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -158,7 +159,7 @@ function allocateByRemainders(totalCents: number, floors: readonly number[], flo
   return cents;
 }
 
-function allocateInFullOrder(cents: number[], missingCents: number, floors: readonly number[], remainders: readonly number[]): number[] {
+function allocateInFullOrder(cents: number[], missingCents: number, floors: Float64Array, remainders: Float64Array): number[] {
   let missing = missingCents;
   const order = Array.from({ length: cents.length }, (_, index) => index);
   order.sort((a, b) => (remainders[b] as number) - (remainders[a] as number) || (floors[b] as number) - (floors[a] as number) || a - b);

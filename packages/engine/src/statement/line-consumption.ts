@@ -51,22 +51,30 @@ export function calculateLineConsumption(
   warnings: string[],
 ): bigint[] {
   const values: bigint[] = new Array<bigint>(lineCount).fill(0n);
-  for (const { unit, lines } of units) {
+  const isHeating = meter === "heating";
+  for (let unitIndex = 0; unitIndex < units.length; unitIndex += 1) {
+    const { unit, lines } = units[unitIndex] as UnitLines;
     const unitValue = index.byUnit.get(unit.id)?.get(meter);
     let ownTotal = 0n;
-    const others: BillingLine[] = [];
+    // The lines without their own reading ("others") are marked by ownValues[i] === undefined.
+    let otherCount = 0;
+    let lastOther: BillingLine | undefined;
     let othersWeightTotal = 0n;
-    for (const line of lines) {
-      const own = line.tenancy ? index.byTenancy.get(line.tenancy.id)?.get(meter) : undefined;
+    const ownValues = lines.length === 1 ? null : new Array<bigint | undefined>(lines.length);
+    for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
+      const line = lines[lineIndex] as BillingLine;
+      const own = line.tenancy && index.byTenancy.size > 0 ? index.byTenancy.get(line.tenancy.id)?.get(meter) : undefined;
+      if (ownValues) ownValues[lineIndex] = own;
       if (own !== undefined) {
         values[line.position] = own * CONSUMPTION_SPLIT_SCALE;
         ownTotal += own;
       } else {
-        others.push(line);
-        othersWeightTotal += getConsumptionTimeWeight(line, meter);
+        otherCount += 1;
+        lastOther = line;
+        othersWeightTotal += isHeating ? line.degreeDayUnits : line.dayUnits;
       }
     }
-    if (unitValue === undefined || others.length === 0) continue;
+    if (unitValue === undefined || otherCount === 0) continue;
     let rest = ownTotal === 0n ? unitValue : unitValue - ownTotal;
     if (rest < 0n) {
       warnings.push(MESSAGES.intermediateReadingsExceedUnit(unit.id, meter));
@@ -77,11 +85,13 @@ export function calculateLineConsumption(
     // values, so no line wins a tie of the cent rounding by an artefact of this step.
     const scaledRest = rest * CONSUMPTION_SPLIT_SCALE;
     // One line takes the whole rest: floor(rest x t / t) = rest.
-    if (others.length === 1) {
-      values[(others[0] as BillingLine).position] = scaledRest;
+    if (otherCount === 1) {
+      values[(lastOther as BillingLine).position] = scaledRest;
       continue;
     }
-    for (const line of others) {
+    for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
+      if ((ownValues as (bigint | undefined)[])[lineIndex] !== undefined) continue;
+      const line = lines[lineIndex] as BillingLine;
       values[line.position] = (scaledRest * getConsumptionTimeWeight(line, meter)) / othersWeightTotal;
     }
   }

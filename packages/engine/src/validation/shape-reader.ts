@@ -4,7 +4,7 @@ import { isMoneyString } from "../money/money.ts";
 import type { ValidationIssue } from "../types.ts";
 
 /** The largest quantity (m2, persons, kWh, ...) the engine accepts; beyond it is a typo. */
-const MAX_QUANTITY = 1e12;
+export const MAX_QUANTITY = 1e12;
 
 /**
  * Reads fields of untrusted JSON and records a German message naming the field for each one
