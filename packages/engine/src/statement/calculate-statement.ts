@@ -148,7 +148,13 @@ function assembleResult(
   // Each line's list made at its final length: the lists live as long as the result, and
   // lists grown by push would leave their smaller copies to the garbage collector.
   const allocationCounts = new Int32Array(lines.length);
-  for (const prepared of preparedItems) for (const position of prepared.positions) allocationCounts[position] = (allocationCounts[position] as number) + 1;
+  for (const prepared of preparedItems) {
+    const { positions } = prepared;
+    for (let index = 0; index < positions.length; index += 1) {
+      const position = positions[index] as number;
+      allocationCounts[position] = (allocationCounts[position] as number) + 1;
+    }
+  }
   const allocationsByPosition: Allocation[][] = lines.map((line) => new Array<Allocation>(allocationCounts[line.position] as number));
   const filledByPosition = new Int32Array(lines.length);
   const centsByPosition: number[] = lines.map(() => 0);
@@ -203,7 +209,8 @@ function assembleResult(
 
   const tenancies: TenancyStatement[] = [];
   const vacancy: VacancyStatement[] = [];
-  for (const line of lines) {
+  for (let position = 0; position < lines.length; position += 1) {
+    const line = lines[position] as BillingLine;
     const allocations = allocationsByPosition[line.position] as Allocation[];
     const totalCents = centsByPosition[line.position] as number;
     const degreeDayPerMille = toDisplayNumber(line.degreeDayUnits, DEGREE_DAY_UNITS_PER_MILLE);

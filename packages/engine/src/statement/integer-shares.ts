@@ -132,7 +132,8 @@ export function formatMicroEuros(microEuros: number): string {
  * cut-off, every line above it gets a cent, and the tied lines at it are ordered in full.
  */
 function allocateByRemainders(totalCents: number, floors: Float64Array, flooredSum: number, remainders: Float64Array): number[] {
-  const cents = Array.from(floors);
+  const cents = new Array<number>(floors.length);
+  for (let index = 0; index < floors.length; index += 1) cents[index] = floors[index] as number;
   let missing = totalCents - flooredSum;
   const count = cents.length;
   if (missing <= 0 || count === 0 || missing > count) {
