@@ -145,49 +145,42 @@ function assembleResult(
   warnings: string[],
   includeBasis: boolean,
 ): StatementResult {
-  // Each line's list made at its final length: the lists live as long as the result, and
-  // lists grown by push would leave their smaller copies to the garbage collector.
-  const allocationCounts = new Int32Array(lines.length);
-  for (const prepared of preparedItems) {
-    const { positions } = prepared;
-    for (let index = 0; index < positions.length; index += 1) {
-      const position = positions[index] as number;
-      allocationCounts[position] = (allocationCounts[position] as number) + 1;
-    }
-  }
-  const allocationsByPosition: Allocation[][] = lines.map((line) => new Array<Allocation>(allocationCounts[line.position] as number));
-  const filledByPosition = new Int32Array(lines.length);
-  const centsByPosition: number[] = lines.map(() => 0);
+  const lineCount = lines.length;
+  const isVacancyByPosition = new Uint8Array(lineCount);
+  for (let position = 0; position < lineCount; position += 1) isVacancyByPosition[position] = (lines[position] as BillingLine).tenancy ? 0 : 1;
+  const centsByPosition = new Float64Array(lineCount);
   // Contract v1.1: labour shares per line by § 35a EStG category.
-  const householdServicesByPosition: number[] = lines.map(() => 0);
-  const craftsmenByPosition: number[] = lines.map(() => 0);
+  const householdServicesByPosition = new Float64Array(lineCount);
+  const craftsmenByPosition = new Float64Array(lineCount);
   const items: ItemSummary[] = [];
-  const basis = includeBasis ? new StatementBasisBuilder(lines.length) : null;
-  // One item at a time: its exact shares are dropped before the next item is distributed.
+  const distributed: ItemLines[] = [];
+  const basis = includeBasis ? new StatementBasisBuilder(lineCount) : null;
+  // First every item's cents and texts (figures by the item's line index), with the sums per
+  // line and per item; the allocation objects follow line by line below.
   for (const preparedItem of preparedItems) {
     const item = distributeItem(preparedItem, preparedItem.amountCents - (co2ShareByItem[preparedItem.itemIndex] ?? 0), includeBasis ? "parts" : "exact");
     const { prepared } = item;
     basis?.addItem(item);
     const labor = distributeLaborCosts(prepared);
     const laborTarget = labor && labor.category === "craftsmen" ? craftsmenByPosition : householdServicesByPosition;
-    const { costType } = prepared.item;
-    const { key, itemIndex } = prepared;
-    const exactTexts = item.exactTexts as string[];
+    const { positions } = prepared;
     let vacancyCents = 0;
-    for (let index = 0; index < prepared.lines.length; index += 1) {
-      const line = prepared.lines[index] as BillingLine;
+    for (let index = 0; index < positions.length; index += 1) {
+      const position = positions[index] as number;
       const cents = item.cents[index] as number;
-      if (!line.tenancy) vacancyCents += cents;
-      centsByPosition[line.position] = (centsByPosition[line.position] as number) + cents;
-      const allocation: Allocation = { costType, amount: formatCents(cents), key, exactAmount: exactTexts[index] as string, item: itemIndex };
-      if (labor) {
-        const laborCents = labor.cents[index] as number;
-        allocation.laborCosts = formatCents(laborCents);
-        laborTarget[line.position] = (laborTarget[line.position] as number) + laborCents;
-      }
-      (allocationsByPosition[line.position] as Allocation[])[filledByPosition[line.position] as number] = allocation;
-      filledByPosition[line.position] = (filledByPosition[line.position] as number) + 1;
+      if (isVacancyByPosition[position] === 1) vacancyCents += cents;
+      centsByPosition[position] = (centsByPosition[position] as number) + cents;
+      if (labor) laborTarget[position] = (laborTarget[position] as number) + (labor.cents[index] as number);
     }
+    distributed.push({
+      costType: prepared.item.costType,
+      key: prepared.key,
+      itemIndex: prepared.itemIndex,
+      cents: item.cents,
+      exactTexts: item.exactTexts as string[],
+      laborCents: labor ? labor.cents : null,
+      indexByPosition: positions.length === lineCount ? null : indexPositions(positions, lineCount),
+    });
     const co2Cents = co2ShareByItem[prepared.itemIndex] ?? 0;
     const summary: ItemSummary = {
       costType: prepared.item.costType,
@@ -211,7 +204,9 @@ function assembleResult(
   const vacancy: VacancyStatement[] = [];
   for (let position = 0; position < lines.length; position += 1) {
     const line = lines[position] as BillingLine;
-    const allocations = allocationsByPosition[line.position] as Allocation[];
+    // The line's allocations are made together with its statement: young objects that point
+    // to each other, promoted together, with no old list pointing into the young generation.
+    const allocations = buildLineAllocations(distributed, line.position);
     const totalCents = centsByPosition[line.position] as number;
     const degreeDayPerMille = toDisplayNumber(line.degreeDayUnits, DEGREE_DAY_UNITS_PER_MILLE);
     if (line.tenancy) {
@@ -252,6 +247,51 @@ function assembleResult(
     notes: collectNotes(input, co2?.result ?? null),
     basis: basis ? basis.build() : null,
   };
+}
+
+/** An item's cents and texts by its line index, for building the lines' allocations. */
+interface ItemLines {
+  costType: string;
+  key: Allocation["key"];
+  itemIndex: number;
+  cents: number[];
+  exactTexts: string[];
+  laborCents: number[] | null;
+  /** The item's line index at each position, -1 where the line takes no part; null when every line does. */
+  indexByPosition: Int32Array | null;
+}
+
+function indexPositions(positions: readonly number[], lineCount: number): Int32Array {
+  const indexByPosition = new Int32Array(lineCount).fill(-1);
+  for (let index = 0; index < positions.length; index += 1) indexByPosition[positions[index] as number] = index;
+  return indexByPosition;
+}
+
+// The allocations of one line, in the items' order.
+function buildLineAllocations(distributed: readonly ItemLines[], position: number): Allocation[] {
+  let count = 0;
+  for (let itemIndex = 0; itemIndex < distributed.length; itemIndex += 1) {
+    const { indexByPosition } = distributed[itemIndex] as ItemLines;
+    if (!indexByPosition || (indexByPosition[position] as number) >= 0) count += 1;
+  }
+  const allocations = new Array<Allocation>(count);
+  let filled = 0;
+  for (let itemIndex = 0; itemIndex < distributed.length; itemIndex += 1) {
+    const item = distributed[itemIndex] as ItemLines;
+    const index = item.indexByPosition ? (item.indexByPosition[position] as number) : position;
+    if (index < 0) continue;
+    const allocation: Allocation = {
+      costType: item.costType,
+      amount: formatCents(item.cents[index] as number),
+      key: item.key,
+      exactAmount: item.exactTexts[index] as string,
+      item: item.itemIndex,
+    };
+    if (item.laborCents) allocation.laborCosts = formatCents(item.laborCents[index] as number);
+    allocations[filled] = allocation;
+    filled += 1;
+  }
+  return allocations;
 }
 
 /**
