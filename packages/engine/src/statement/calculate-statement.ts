@@ -60,7 +60,9 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
       warnings.push(MESSAGES.readingOutsidePeriod(`consumption[${index}].tenancyId`, reading.tenancyId));
     }
   });
-  const consumptionIndex = indexConsumption(readings);
+  const unitIndexById = new Map<string, number>();
+  input.units.forEach((unit, unitIndex) => unitIndexById.set(unit.id, unitIndex));
+  const consumptionIndex = indexConsumption(readings, unitIndexById, input.units.length);
   const consumptionByMeter = new Map<MeterKind, bigint[]>();
   const getConsumption = (meter: MeterKind): bigint[] => {
     let values = consumptionByMeter.get(meter);

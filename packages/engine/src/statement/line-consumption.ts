@@ -6,24 +6,41 @@ import { CONSUMPTION_SPLIT_SCALE, toScaledQuantity } from "./fixed-point.ts";
 
 /** The consumption values of the input, summed per unit or tenancy and meter kind (10^-9 units). */
 export interface ConsumptionIndex {
-  byUnit: Map<string, Map<MeterKind, bigint>>;
+  /** By meter, then by the unit's index in the input; undefined where the unit has no value. */
+  byUnit: Map<MeterKind, (bigint | undefined)[]>;
   byTenancy: Map<string, Map<MeterKind, bigint>>;
 }
 
-/** Sums the readings per unit (whole period) and per tenancy (intermediate readings). */
-export function indexConsumption(readings: readonly ConsumptionInput[]): ConsumptionIndex {
-  const byUnit = new Map<string, Map<MeterKind, bigint>>();
+/**
+ * Sums the readings per unit (whole period) and per tenancy (intermediate readings). Units are
+ * found by their index once per reading, so that the lines later read their values from a
+ * list instead of looking every unit up again per meter.
+ */
+export function indexConsumption(readings: readonly ConsumptionInput[], unitIndexById: ReadonlyMap<string, number>, unitCount: number): ConsumptionIndex {
+  const byUnit = new Map<MeterKind, (bigint | undefined)[]>();
   const byTenancy = new Map<string, Map<MeterKind, bigint>>();
-  for (const reading of readings) {
-    const target = reading.tenancyId ? byTenancy : byUnit;
-    const id = reading.tenancyId ?? reading.unitId;
-    let values = target.get(id);
+  for (let readingIndex = 0; readingIndex < readings.length; readingIndex += 1) {
+    const reading = readings[readingIndex] as ConsumptionInput;
+    const value = toScaledQuantity(reading.value);
+    if (reading.tenancyId) {
+      let values = byTenancy.get(reading.tenancyId);
+      if (!values) {
+        values = new Map();
+        byTenancy.set(reading.tenancyId, values);
+      }
+      values.set(reading.meter, (values.get(reading.meter) ?? 0n) + value);
+      continue;
+    }
+    const unitIndex = unitIndexById.get(reading.unitId);
+    // The shape check refuses readings of unknown units.
+    if (unitIndex === undefined) continue;
+    let values = byUnit.get(reading.meter);
     if (!values) {
-      values = new Map();
-      target.set(id, values);
+      values = new Array<bigint | undefined>(unitCount).fill(undefined);
+      byUnit.set(reading.meter, values);
     }
     // Several values for the same unit and meter (several meters in one flat) add up.
-    values.set(reading.meter, (values.get(reading.meter) ?? 0n) + toScaledQuantity(reading.value));
+    values[unitIndex] = (values[unitIndex] ?? 0n) + value;
   }
   return { byUnit, byTenancy };
 }
@@ -52,9 +69,10 @@ export function calculateLineConsumption(
 ): bigint[] {
   const values: bigint[] = new Array<bigint>(lineCount).fill(0n);
   const isHeating = meter === "heating";
-  for (let unitIndex = 0; unitIndex < units.length; unitIndex += 1) {
-    const { unit, lines } = units[unitIndex] as UnitLines;
-    const unitValue = index.byUnit.get(unit.id)?.get(meter);
+  const unitValues = index.byUnit.get(meter);
+  for (let listIndex = 0; listIndex < units.length; listIndex += 1) {
+    const { unit, unitIndex, lines } = units[listIndex] as UnitLines;
+    const unitValue = unitValues ? unitValues[unitIndex] : undefined;
     let ownTotal = 0n;
     // The lines without their own reading ("others") are marked by ownValues[i] === undefined.
     let otherCount = 0;
