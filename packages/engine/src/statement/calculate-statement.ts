@@ -23,7 +23,7 @@ import { checkStatementRules } from "../validation/statement-checks.ts";
 import { type BillingLine, buildBillingLines } from "./billing-lines.ts";
 import { distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
 import { QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
-import { calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
+import { attachTenancyReadings, calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
 import { LineWeightCache } from "./line-weights.ts";
 import { StatementBasisBuilder } from "./statement-basis.ts";
 
@@ -63,6 +63,7 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
   const unitIndexById = new Map<string, number>();
   input.units.forEach((unit, unitIndex) => unitIndexById.set(unit.id, unitIndex));
   const consumptionIndex = indexConsumption(readings, unitIndexById, input.units.length);
+  attachTenancyReadings(consumptionIndex, allLines);
   const consumptionByMeter = new Map<MeterKind, bigint[]>();
   const getConsumption = (meter: MeterKind): bigint[] => {
     let values = consumptionByMeter.get(meter);

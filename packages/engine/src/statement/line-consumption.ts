@@ -9,6 +9,8 @@ export interface ConsumptionIndex {
   /** By meter, then by the unit's index in the input; undefined where the unit has no value. */
   byUnit: Map<MeterKind, (bigint | undefined)[]>;
   byTenancy: Map<string, Map<MeterKind, bigint>>;
+  /** The tenancy readings of each line by its position; null when there are none at all. */
+  byPosition: (Map<MeterKind, bigint> | undefined)[] | null;
 }
 
 /**
@@ -42,7 +44,13 @@ export function indexConsumption(readings: readonly ConsumptionInput[], unitInde
     // Several values for the same unit and meter (several meters in one flat) add up.
     values[unitIndex] = (values[unitIndex] ?? 0n) + value;
   }
-  return { byUnit, byTenancy };
+  return { byUnit, byTenancy, byPosition: null };
+}
+
+/** Finds each line's tenancy readings once, for all meters (lines in position order). */
+export function attachTenancyReadings(index: ConsumptionIndex, lines: readonly BillingLine[]): void {
+  if (index.byTenancy.size === 0) return;
+  index.byPosition = lines.map((line) => (line.tenancy ? index.byTenancy.get(line.tenancy.id) : undefined));
 }
 
 /**
@@ -81,7 +89,7 @@ export function calculateLineConsumption(
     const ownValues = lines.length === 1 ? null : new Array<bigint | undefined>(lines.length);
     for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
       const line = lines[lineIndex] as BillingLine;
-      const own = line.tenancy && index.byTenancy.size > 0 ? index.byTenancy.get(line.tenancy.id)?.get(meter) : undefined;
+      const own = index.byPosition ? index.byPosition[line.position]?.get(meter) : undefined;
       if (ownValues) ownValues[lineIndex] = own;
       if (own !== undefined) {
         values[line.position] = own * CONSUMPTION_SPLIT_SCALE;
