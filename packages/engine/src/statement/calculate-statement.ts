@@ -78,10 +78,10 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
     prepareItem(item, index, parseMoneyToCents(item.amount), units, weightCache, getConsumption, issues),
   );
 
-  const totalArea = input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO);
   let co2: { result: Co2SplitResult; area: number } | null = null;
   if (input.co2) {
-    const area = input.co2.area ?? totalArea.toNumber();
+    // The building's area defaults to the sum of the units' areas, added exactly.
+    const area = input.co2.area ?? input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO).toNumber();
     const outcome = calculateCo2Split({
       period: input.period,
       propertyType: input.propertyType ?? "residential",
