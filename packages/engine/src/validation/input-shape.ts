@@ -19,7 +19,7 @@ import type {
   ValidationIssue,
 } from "../types.ts";
 import { isPlainObject, ShapeReader } from "./shape-reader.ts";
-import { readWellFormedPrepayment, readWellFormedReading, readWellFormedUnit } from "./well-formed-entries.ts";
+import { readWellFormedPrepayment, readWellFormedReading, readWellFormedTenancy, readWellFormedUnit } from "./well-formed-entries.ts";
 
 export type ShapeOutcome = { ok: true; input: StatementInput } | { ok: false; issues: ValidationIssue[] };
 
@@ -95,6 +95,12 @@ function readTenancies(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
   const list = reader.readList(value, "tenancies", true) ?? [];
   const tenancies: TenancyInput[] = [];
   list.forEach((entry, index) => {
+    const wellFormed = readWellFormedTenancy(entry, unitIds, tenancyUnits);
+    if (wellFormed) {
+      tenancyUnits.set(wellFormed.id, wellFormed.unitId);
+      tenancies.push(wellFormed);
+      return;
+    }
     const path = `tenancies[${index}]`;
     const tenancy = reader.readObject(entry, path);
     if (!tenancy) return;

@@ -1,7 +1,7 @@
 import { METER_KINDS, type MeterKind } from "../constants/domain.ts";
 import { isIsoDate } from "../dates/calendar.ts";
 import { isMoneyString } from "../money/money.ts";
-import type { ConsumptionInput, PrepaymentInput, UnitInput } from "../types.ts";
+import type { ConsumptionInput, PrepaymentInput, TenancyInput, UnitInput } from "../types.ts";
 import { isPlainObject, MAX_QUANTITY } from "./shape-reader.ts";
 
 /**
@@ -53,3 +53,33 @@ export function readWellFormedReading(
   return { unitId, tenancyId: tenancyId ?? null, meter: meter as MeterKind, value };
 }
 
+
+/**
+ * A tenancy as readTenancies takes it, for the usual case without occupant periods; its
+ * prepayments each well-formed. `tenancyUnits` holds the ids before it (a repeated id is an
+ * error); the caller records this one.
+ */
+export function readWellFormedTenancy(
+  entry: unknown,
+  unitIds: ReadonlySet<string>,
+  tenancyUnits: ReadonlyMap<string, string>,
+): TenancyInput | undefined {
+  if (!isPlainObject(entry)) return undefined;
+  const { id, unitId, start, end, persons, occupants, prepayments } = entry;
+  if (!isText(id) || tenancyUnits.has(id) || !isText(unitId) || !unitIds.has(unitId) || !isIsoDate(start)) return undefined;
+  if (!isAbsent(end) && (!isIsoDate(end) || end < start)) return undefined;
+  if (!isAbsent(persons) && !isQuantity(persons)) return undefined;
+  if (!isAbsent(occupants) && !(Array.isArray(occupants) && occupants.length === 0)) return undefined;
+  const readPrepayments: PrepaymentInput[] = [];
+  if (!isAbsent(prepayments)) {
+    if (!Array.isArray(prepayments)) return undefined;
+    for (const prepayment of prepayments) {
+      const wellFormed = readWellFormedPrepayment(prepayment);
+      if (!wellFormed) return undefined;
+      readPrepayments.push(wellFormed);
+    }
+  }
+  const result: TenancyInput = { id, unitId, start, end: end ?? null, prepayments: readPrepayments };
+  if (!isAbsent(persons)) result.persons = persons;
+  return result;
+}

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateStatementInputShape } from "../../src/index.ts";
-import { readWellFormedPrepayment, readWellFormedReading, readWellFormedUnit } from "../../src/validation/well-formed-entries.ts";
+import { readWellFormedPrepayment, readWellFormedReading, readWellFormedTenancy, readWellFormedUnit } from "../../src/validation/well-formed-entries.ts";
 
 // Decision 0403: the shape check takes plainly right entries without building field paths.
 // Whatever such a shortcut accepts, the detailed reader must accept the same way: same entry,
@@ -60,6 +60,25 @@ describe("well-formed entries (decision 0403)", () => {
         else expect(outcome.ok && outcome.input.units.length === 2 ? "accepted" : "refused").toBe("refused");
       }),
       { numRuns: 400, seed: 4032 },
+    );
+  });
+
+  it("accepts a tenancy only as the detailed reader does, a repeated id never", () => {
+    const prepayment = fc.record({ monthlyAmount: money, validFrom: date, validUntil: date }, { requiredKeys: [] });
+    const list = fc.oneof(fc.constant<unknown>(undefined), fc.constant<unknown>(null), fc.constant<unknown>([]), fc.constant<unknown>("x"), fc.array(prepayment, { maxLength: 2 }));
+    const occupants = fc.constantFrom<unknown>(undefined, null, [], [{ from: "2024-01-01", persons: 2 }], "x");
+    fc.assert(
+      fc.property(
+        fc.record({ id: text, unitId: text, start: date, end: date, persons: quantity, occupants, prepayments: list }, { requiredKeys: [] }),
+        (entry) => {
+          const taken = readWellFormedTenancy(entry, new Set(["u1", "u2"]), new Map([["t2", "u2"]]));
+          const input = { ...baseInput(), tenancies: [{ id: "t2", unitId: "u2", start: "2020-01-01" }, entry] };
+          const outcome = validateStatementInputShape(input);
+          if (taken) expect(outcome.ok && outcome.input.tenancies[1]).toEqual(taken);
+          else expect(outcome.ok && outcome.input.tenancies.length === 2 && !outcome.input.tenancies[1]?.occupants ? "accepted" : "refused").toBe("refused");
+        },
+      ),
+      { numRuns: 600, seed: 4034 },
     );
   });
 });
