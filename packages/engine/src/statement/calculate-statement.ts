@@ -49,21 +49,21 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
   const warnings: string[] = [...rules.warnings];
 
   const units = buildBillingLines(input);
-  const allLines = units.flatMap((unit) => unit.lines);
+  const allLines: BillingLine[] = [];
+  for (const unit of units) for (let index = 0; index < unit.lines.length; index += 1) allLines.push(unit.lines[index] as BillingLine);
   const lineCount = allLines.length;
   const weightCache = new LineWeightCache(allLines);
-  const tenanciesWithLines = new Set<string>();
-  for (const unit of units) for (const line of unit.lines) if (line.tenancy) tenanciesWithLines.add(line.tenancy.id);
   const readings = input.consumption ?? [];
-  readings.forEach((reading, index) => {
-    if (reading.tenancyId && !tenanciesWithLines.has(reading.tenancyId)) {
-      warnings.push(MESSAGES.readingOutsidePeriod(`consumption[${index}].tenancyId`, reading.tenancyId));
-    }
-  });
   const unitIndexById = new Map<string, number>();
   input.units.forEach((unit, unitIndex) => unitIndexById.set(unit.id, unitIndex));
   const consumptionIndex = indexConsumption(readings, unitIndexById, input.units.length);
-  attachTenancyReadings(consumptionIndex, allLines);
+  // A tenancy's own reading needs a line of that tenancy inside the period.
+  const tenanciesWithReadingLines = attachTenancyReadings(consumptionIndex, allLines);
+  readings.forEach((reading, index) => {
+    if (reading.tenancyId && !tenanciesWithReadingLines.has(reading.tenancyId)) {
+      warnings.push(MESSAGES.readingOutsidePeriod(`consumption[${index}].tenancyId`, reading.tenancyId));
+    }
+  });
   const consumptionByMeter = new Map<MeterKind, bigint[]>();
   const getConsumption = (meter: MeterKind): bigint[] => {
     let values = consumptionByMeter.get(meter);

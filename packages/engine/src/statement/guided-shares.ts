@@ -1,4 +1,5 @@
 import { formatMicroEuros } from "./integer-shares.ts";
+import { selectKthSmallest } from "./select.ts";
 
 /**
  * Items by consumption or mixed keys without BigInt per line (decision 0403). Their exact
@@ -125,7 +126,7 @@ export function distributeGuided(
     // can have an exact remainder beyond f + error): it gets a cent. A line below f by more
     // than twice the error is beaten by every line at or above f (at least `missing`): no
     // cent. The lines in between are ordered exactly, as allocateScaledShares orders them.
-    const cutOff = fractions.slice().sort()[count - missing] as number;
+    const cutOff = selectKthSmallest(fractions, count - missing);
     const band = 2 * maxError;
     const undecided: number[] = [];
     for (let index = 0; index < count; index += 1) {

@@ -1,3 +1,5 @@
+import { selectKthSmallest } from "./select.ts";
+
 /**
  * The allocation's hot path on plain integers (issue 10, item 5). An item distributed by a
  * single timed basis (area, persons or units x days or degree-day units) needs, per line,
@@ -128,7 +130,7 @@ export function formatMicroEuros(microEuros: number): string {
  * Largest remainder on floors and remainders of one common denominator (DECISIONS 1): the
  * cents still missing go one each to the lines with the largest remainder, ties to the
  * larger share, then to the earlier line; the same order as allocateScaledShares. Only the
- * lines at the cut-off remainder need that order: a native sort of the remainders finds the
+ * lines at the cut-off remainder need that order: a selection (select.ts) of the remainders finds the
  * cut-off, every line above it gets a cent, and the tied lines at it are ordered in full.
  */
 function allocateByRemainders(totalCents: number, floors: Float64Array, flooredSum: number, remainders: Float64Array): number[] {
@@ -140,8 +142,7 @@ function allocateByRemainders(totalCents: number, floors: Float64Array, flooredS
     // The floors never add up to more than the total; more missing than lines does not occur.
     return missing === 0 || count === 0 ? cents : allocateInFullOrder(cents, missing, floors, remainders);
   }
-  const sorted = remainders.slice().sort();
-  const cutOff = sorted[count - missing] as number;
+  const cutOff = selectKthSmallest(remainders, count - missing);
   const tied: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const remainder = remainders[index] as number;

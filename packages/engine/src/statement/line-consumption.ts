@@ -47,10 +47,19 @@ export function indexConsumption(readings: readonly ConsumptionInput[], unitInde
   return { byUnit, byTenancy, byPosition: null };
 }
 
-/** Finds each line's tenancy readings once, for all meters (lines in position order). */
-export function attachTenancyReadings(index: ConsumptionIndex, lines: readonly BillingLine[]): void {
-  if (index.byTenancy.size === 0) return;
-  index.byPosition = lines.map((line) => (line.tenancy ? index.byTenancy.get(line.tenancy.id) : undefined));
+/**
+ * Finds each line's tenancy readings once, for all meters (lines in position order). Returns
+ * the tenancies with readings that have a line.
+ */
+export function attachTenancyReadings(index: ConsumptionIndex, lines: readonly BillingLine[]): Set<string> {
+  const found = new Set<string>();
+  if (index.byTenancy.size === 0) return found;
+  index.byPosition = lines.map((line) => {
+    const readings = line.tenancy ? index.byTenancy.get(line.tenancy.id) : undefined;
+    if (readings && line.tenancy) found.add(line.tenancy.id);
+    return readings;
+  });
+  return found;
 }
 
 /**
