@@ -11,10 +11,10 @@ export function toLegacyBasisShape(outcome: StatementOutcome): unknown {
   if (!outcome.ok) return outcome;
   const { basis, ...result } = outcome.result;
   const convertLine = <T extends { position: number; allocations: { item: number; exactAmount: string }[] }>(line: T) => {
-    const { position: _position, allocations, ...rest } = line;
+    const { position: _position, ...rest } = line;
     return {
       ...rest,
-      allocations: allocations.map((allocation) => {
+      allocations: rest.allocations.map((allocation) => {
         const { item: _item, ...fields } = allocation;
         return { ...fields, parts: getAllocationParts({ basis }, line, allocation) };
       }),
