@@ -32,13 +32,19 @@ export function parseMoneyToCents(text: string): number {
   return isNegative ? -cents : cents;
 }
 
-/** Formats integer cents as a contract money string with two decimals ("-12.05"). */
+/** ".00" to ".99": the cents part of a money string, made once. */
+const CENTS_TEXTS: readonly string[] = Array.from({ length: 100 }, (_, cents) => `.${String(cents).padStart(2, "0")}`);
+
+/**
+ * Formats integer cents as a contract money string with two decimals ("-12.05"). One
+ * concatenation per call: a statement formats one per allocation (half a million at 20,000
+ * units), and each intermediate string was garbage.
+ */
 export function formatCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
   const absolute = Math.abs(cents);
   const euros = Math.floor(absolute / 100);
-  const rest = absolute - euros * 100;
-  return `${sign}${euros}.${rest < 10 ? "0" : ""}${rest}`;
+  const text = String(euros) + (CENTS_TEXTS[absolute - euros * 100] as string);
+  return cents < 0 ? `-${text}` : text;
 }
 
 /**

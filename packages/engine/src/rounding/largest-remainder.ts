@@ -1,3 +1,4 @@
+import { formatMicroEuros } from "../money/micro-euros.ts";
 import { type Decimal, HUNDRED } from "../money/decimal.ts";
 
 /**
@@ -133,7 +134,5 @@ export function formatScaledShareAsEuros(share: bigint): string {
 
 // Micro-euros below 2^53 as euros with six decimals.
 function formatMicroEuroNumber(value: number): string {
-  const euros = Math.floor(value / 1e6);
-  const fraction = String(value - euros * 1e6);
-  return `${euros}.${"000000".slice(fraction.length)}${fraction}`;
+  return formatMicroEuros(value);
 }

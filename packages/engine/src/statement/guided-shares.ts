@@ -1,4 +1,4 @@
-import { formatMicroEuros } from "./integer-shares.ts";
+import { formatMicroEuros } from "../money/micro-euros.ts";
 import { selectKthSmallest } from "./select.ts";
 
 /**

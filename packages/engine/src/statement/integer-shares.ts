@@ -1,3 +1,4 @@
+import { formatMicroEuros } from "../money/micro-euros.ts";
 import { selectKthSmallest } from "./select.ts";
 
 /**
@@ -119,12 +120,6 @@ function formatExactShares(floors: Float64Array, remainders: Float64Array, total
   return texts;
 }
 
-/** Formats micro-euros (an integer below 2^53) as euros with six decimals ("1379.207554"). */
-export function formatMicroEuros(microEuros: number): string {
-  const euros = Math.floor(microEuros / 1e6);
-  const fraction = String(microEuros - euros * 1e6);
-  return `${euros}.${"000000".slice(fraction.length)}${fraction}`;
-}
 
 /**
  * Largest remainder on floors and remainders of one common denominator (DECISIONS 1): the
