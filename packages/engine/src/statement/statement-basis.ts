@@ -86,7 +86,11 @@ export class StatementBasisBuilder {
     let numbers = byScale.get(scale);
     if (!numbers) {
       numbers = new Array<number>(this.lineCount);
-      for (let position = 0; position < this.lineCount; position += 1) numbers[position] = toDisplayNumber(values[position] ?? 0n, scale);
+      // toDisplayNumber's arithmetic, with the scale converted once per list.
+      const scaleNumber = Number(scale);
+      for (let position = 0; position < this.lineCount; position += 1) {
+        numbers[position] = Math.round((Number(values[position] ?? 0n) / scaleNumber) * 1e6) / 1e6;
+      }
       byScale.set(scale, numbers);
     }
     return numbers;
