@@ -183,6 +183,7 @@ function assembleResult(
       exactTexts: item.exactTexts as string[],
       laborCents: labor ? labor.cents : null,
       indexByPosition: positions.length === lineCount ? null : indexPositions(positions, lineCount),
+      formatAmount: prepared.parts.some((part) => part.timeWeights === null) ? formatCents : sharedAmountTexts(),
     });
     const co2Cents = co2ShareByItem[prepared.itemIndex] ?? 0;
     const summary: ItemSummary = {
@@ -262,6 +263,26 @@ interface ItemLines {
   laborCents: number[] | null;
   /** The item's line index at each position, -1 where the line takes no part; null when every line does. */
   indexByPosition: Int32Array | null;
+  /** formatCents, sharing the text of equal amounts within the item. */
+  formatAmount: (cents: number) => string;
+}
+
+/**
+ * formatCents with the texts of one item shared: lines of equal weight get equal cents (or
+ * one more), so an item by area, persons or units has few distinct amounts; one string each
+ * keeps the result smaller. Items by consumption have nearly all amounts distinct and take
+ * formatCents directly.
+ */
+function sharedAmountTexts(): (cents: number) => string {
+  const texts = new Map<number, string>();
+  return (cents) => {
+    let text = texts.get(cents);
+    if (text === undefined) {
+      text = formatCents(cents);
+      texts.set(cents, text);
+    }
+    return text;
+  };
 }
 
 function indexPositions(positions: readonly number[], lineCount: number): Int32Array {
@@ -285,7 +306,7 @@ function buildLineAllocations(distributed: readonly ItemLines[], position: numbe
     if (index < 0) continue;
     const allocation: Allocation = {
       costType: item.costType,
-      amount: formatCents(item.cents[index] as number),
+      amount: item.formatAmount(item.cents[index] as number),
       key: item.key,
       exactAmount: item.exactTexts[index] as string,
       item: item.itemIndex,

@@ -101,21 +101,42 @@ export function distributeByReducedWeights(
     remainders[index] = remainder;
     flooredSum += quotient;
   }
-  const exactTexts = isFormatting ? formatExactShares(floors, remainders, totalWeight) : null;
+  const exactTexts = isFormatting ? formatExactShares(floors, remainders, totalWeight, weights, positions) : null;
   const cents = allocateByRemainders(totalCents, floors, flooredSum, remainders);
   return { cents, exactTexts };
 }
 
-function formatExactShares(floors: Float64Array, remainders: Float64Array, totalWeight: number): string[] {
+/**
+ * The six-decimal texts. A line's share depends only on its weight, and lines of equal weight
+ * are common (the same area, persons or unit over the same days): they share one text, so a
+ * units item of 24,000 lines holds a handful of texts instead of 24,000 (the result is kept,
+ * and every string of it is copied by the garbage collector while the run goes on).
+ */
+function formatExactShares(
+  floors: Float64Array,
+  remainders: Float64Array,
+  totalWeight: number,
+  weights: readonly number[],
+  positions: readonly number[],
+): string[] {
   const texts = new Array<string>(floors.length);
   const isSmall = totalWeight * 20001 <= MAX_EXACT;
   const bigTotal = isSmall ? 0n : BigInt(totalWeight);
+  const byWeight = new Map<number, string>();
   for (let index = 0; index < floors.length; index += 1) {
+    const weight = weights[positions[index] as number] as number;
+    const known = byWeight.get(weight);
+    if (known !== undefined) {
+      texts[index] = known;
+      continue;
+    }
     const remainder = remainders[index] as number;
     const rounded = isSmall
       ? Math.floor((20000 * remainder + totalWeight) / (2 * totalWeight))
       : Number((20000n * BigInt(remainder) + bigTotal) / (2n * bigTotal));
-    texts[index] = formatMicroEuros((floors[index] as number) * 10000 + rounded);
+    const text = formatMicroEuros((floors[index] as number) * 10000 + rounded);
+    byWeight.set(weight, text);
+    texts[index] = text;
   }
   return texts;
 }
