@@ -41,6 +41,8 @@ const CENTS_TEXTS: readonly string[] = Array.from({ length: 100 }, (_, cents) =>
  * units), and each intermediate string was garbage.
  */
 export function formatCents(cents: number): string {
+  // The most frequent amount (no labour costs, no vacancy, no CO2 share) as one string.
+  if (cents === 0) return "0.00";
   const absolute = Math.abs(cents);
   const euros = Math.floor(absolute / 100);
   const text = String(euros) + (CENTS_TEXTS[absolute - euros * 100] as string);
