@@ -2,7 +2,7 @@ import { formatMicroEuros } from "../money/micro-euros.ts";
 import { selectKthSmallest } from "./select.ts";
 
 /**
- * Items by consumption or mixed keys without BigInt per line (decision 0403). Their exact
+ * Items by consumption or mixed keys without BigInt per line (decision 0404). Their exact
  * shares are floor(N x w / D) in units of 10^-20 cent, with weights of 21 decimals that no
  * common divisor brings below 2^53, so the BigInt path (item-allocation.ts) multiplies and
  * divides numbers of 100 bits and more for every line and part. Almost every decision about

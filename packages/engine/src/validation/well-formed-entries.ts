@@ -5,7 +5,7 @@ import type { ConsumptionInput, PrepaymentInput, TenancyInput, UnitInput } from 
 import { isPlainObject, MAX_QUANTITY } from "./shape-reader.ts";
 
 /**
- * The usual case of the shape check without its bookkeeping (decision 0403): an entry whose
+ * The usual case of the shape check without its bookkeeping (decision 0404): an entry whose
  * every field is plainly right is taken as the detailed reader (input-shape.ts) would take
  * it, without building a field path per field (at 20,000 units about a million strings).
  * Each function makes exactly the detailed reader's checks and returns undefined at the

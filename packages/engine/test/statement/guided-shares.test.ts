@@ -4,7 +4,7 @@ import type { BillingLine } from "../../src/statement/billing-lines.ts";
 import { QUANTITY_SCALE } from "../../src/statement/fixed-point.ts";
 import { distributeInBigInt, distributeItem, type PreparedItem, type PreparedPart } from "../../src/statement/item-allocation.ts";
 
-// Decision 0403: items by consumption or mixed keys take the guided path (doubles with an
+// Decision 0404: items by consumption or mixed keys take the guided path (doubles with an
 // error bound, BigInt only where a double cannot decide). It must give the BigInt path's cents
 // and six-decimal texts exactly, ties and shares on a whole cent included.
 
@@ -51,7 +51,7 @@ const percentArbitrary = fc.oneof(
   fc.bigInt({ min: 0n, max: WHOLE }),
 );
 
-describe("guided shares (decision 0403)", () => {
+describe("guided shares (decision 0404)", () => {
   it("gives the BigInt path's cents and texts for one and two parts", () => {
     fc.assert(
       fc.property(

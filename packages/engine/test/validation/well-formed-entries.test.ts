@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { validateStatementInputShape } from "../../src/index.ts";
 import { readWellFormedPrepayment, readWellFormedReading, readWellFormedTenancy, readWellFormedUnit } from "../../src/validation/well-formed-entries.ts";
 
-// Decision 0403: the shape check takes plainly right entries without building field paths.
+// Decision 0404: the shape check takes plainly right entries without building field paths.
 // Whatever such a shortcut accepts, the detailed reader must accept the same way: same entry,
 // no issue. Values mix right ones with the near misses the detailed reader refuses.
 
@@ -23,7 +23,7 @@ function baseInput(): Record<string, unknown> {
   };
 }
 
-describe("well-formed entries (decision 0403)", () => {
+describe("well-formed entries (decision 0404)", () => {
   it("accepts a reading only as the detailed reader does", () => {
     fc.assert(
       fc.property(fc.record({ unitId: text, tenancyId: text, meter, value: quantity }, { requiredKeys: [] }), (entry) => {
