@@ -5,7 +5,6 @@ import type { AllocationBasis, CostItemInput, ValidationIssue } from "../types.t
 import { getConsumptionSharePercent, getItemMeter } from "../validation/statement-checks.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
 import { QUANTITY_SCALE, SHARE_SCALE, toScaledQuantity } from "./fixed-point.ts";
-import { distributeGuided, type GuidedPart, MAX_GUIDED_CENTS } from "./guided-shares.ts";
 import { distributeByReducedWeights } from "./integer-shares.ts";
 import type { LineWeightCache } from "./line-weights.ts";
 
@@ -23,8 +22,6 @@ export interface PreparedPart {
   totalWeight: bigint;
   /** The weights divided by their common divisor as numbers; null where one passes 2^53. */
   reducedWeights: readonly number[] | null;
-  /** The weights as doubles, for the guided path (guided-shares.ts). */
-  approximateWeights: Float64Array;
 }
 
 /** A cost item with its lines and weights, ready to distribute. */
@@ -109,7 +106,6 @@ export function prepareItem(
       weights: timed.weights,
       totalWeight: sumWeights(timed.weights),
       reducedWeights: weightCache.getReducedWeights(timed.weights),
-      approximateWeights: weightCache.getApproximateWeights(timed.weights),
     };
   };
   const buildConsumptionPart = (percent: number, scaledPercent: bigint): PreparedPart => {
@@ -123,7 +119,6 @@ export function prepareItem(
       weights: byPosition,
       totalWeight: sumWeights(byPosition),
       reducedWeights: parts.length === 0 ? weightCache.getReducedWeights(byPosition) : null,
-      approximateWeights: weightCache.getApproximateWeights(byPosition),
     };
   };
 
@@ -181,31 +176,7 @@ export function distributeItem(prepared: PreparedItem, distributedCents: number,
       return { prepared, distributedCents, cents: fast.cents, exactTexts: fast.exactTexts, exactPartTexts: detail === "parts" && fast.exactTexts ? [fast.exactTexts] : null };
     }
   }
-  if (distributedCents <= MAX_GUIDED_CENTS) {
-    const guided = distributeGuided(distributedCents, toGuidedParts(prepared, distributedCents), prepared.positions, detail);
-    if (guided) return { prepared, distributedCents, ...guided };
-  }
   return distributeInBigInt(prepared, distributedCents, detail);
-}
-
-// The parts as the guided path takes them: the same numerators and denominators as
-// distributeInBigInt's; parts of 0 % or without weight are null (their shares are 0).
-function toGuidedParts(prepared: PreparedItem, distributedCents: number): (GuidedPart | null)[] {
-  const centsScaled = BigInt(distributedCents) * SHARE_SCALE;
-  const whole = 100n * QUANTITY_SCALE;
-  const parts: (GuidedPart | null)[] = [];
-  for (const part of prepared.parts) {
-    if (part.totalWeight <= 0n || part.scaledPercent <= 0n || distributedCents <= 0) {
-      parts.push(null);
-      continue;
-    }
-    const isWhole = part.scaledPercent === whole;
-    const numerator = isWhole ? centsScaled : centsScaled * part.scaledPercent;
-    const denominator = isWhole ? part.totalWeight : whole * part.totalWeight;
-    const centsPerWeight = Number(numerator) / Number(denominator) / 1e20;
-    parts.push({ numerator, denominator, weights: part.weights, approximateWeights: part.approximateWeights, centsPerWeight });
-  }
-  return parts;
 }
 
 export function distributeInBigInt(prepared: PreparedItem, distributedCents: number, detail: ShareDetail): DistributedItem {

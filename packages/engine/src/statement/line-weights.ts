@@ -20,7 +20,6 @@ export class LineWeightCache {
   private readonly cache = new Map<string, TimedWeights>();
   private readonly reducedCache = new Map<readonly bigint[], number[] | null>();
   private readonly totalCache = new Map<readonly bigint[], bigint>();
-  private readonly approximateCache = new Map<readonly bigint[], Float64Array>();
   private readonly positions: number[];
 
   constructor(private readonly lines: BillingLine[]) {
@@ -30,17 +29,6 @@ export class LineWeightCache {
   /** All lines of the statement with their positions (shared, not to be changed). */
   getAllLines(): { lines: BillingLine[]; positions: number[] } {
     return { lines: this.lines, positions: this.positions };
-  }
-
-  /** The weights as doubles (each the nearest double of the integer); once per list. */
-  getApproximateWeights(weights: readonly bigint[]): Float64Array {
-    let approximate = this.approximateCache.get(weights);
-    if (!approximate) {
-      approximate = new Float64Array(weights.length);
-      for (let index = 0; index < weights.length; index += 1) approximate[index] = Number(weights[index] as bigint);
-      this.approximateCache.set(weights, approximate);
-    }
-    return approximate;
   }
 
   /** The sum of a weight list over all lines; once per list. */
