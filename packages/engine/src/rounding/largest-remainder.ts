@@ -117,15 +117,6 @@ const MICRO_EURO = 10n ** BigInt(SHARE_DECIMALS_OF_CENT - 4);
 
 /** Formats a share in units of 10^-20 cent as euros with six decimals, half up ("1379.207554"). */
 export function formatScaledShareAsEuros(share: bigint): string {
-  // Usually the double of the share decides the rounding to micro-euros already: Number()
-  // of a BigInt, the division by 10^16 (exact in a double) and the + 0.5 each round by at
-  // most 2^-53 relative. Only a value within that margin of a rounding boundary takes BigInt.
-  const approximate = Number(share) / 1e16 + 0.5;
-  const rounded = Math.floor(approximate);
-  const margin = approximate * 4.5e-16 + 1e-9;
-  if (rounded <= 9007199254740991 && approximate - rounded > margin && rounded + 1 - approximate > margin) {
-    return formatMicroEuroNumber(rounded);
-  }
   const microEuros = (share + HALF_MICRO_EURO) / MICRO_EURO;
   if (microEuros <= 9007199254740991n) return formatMicroEuroNumber(Number(microEuros));
   const digits = microEuros.toString();
