@@ -6,24 +6,31 @@
 
 // The statement (contract v1.1).
 export { calculateStatement } from "./statement/calculate-statement.ts";
+export { getAllocationParts } from "./statement/allocation-parts.ts";
 export { validateStatementInputShape, type ShapeOutcome } from "./validation/input-shape.ts";
 export { checkStatementRules, type RuleCheckOutcome } from "./validation/statement-checks.ts";
 export type {
   Allocation,
+  AllocationBasis,
   AllocationPart,
+  BasisSeries,
   CalculateStatementOptions,
   Co2Input,
   ConsumptionInput,
   CostItemInput,
+  ItemBasis,
   ItemSummary,
   MoneyString,
   OccupantInput,
+  PartBasis,
   PeriodInput,
   PrepaymentInput,
+  StatementBasis,
   StatementCo2,
   StatementInput,
   StatementOutcome,
   StatementResult,
+  StoredAllocation,
   TaxDeductible,
   TenancyInput,
   TenancyStatement,

@@ -109,9 +109,16 @@ export interface StatementInput {
   co2?: Co2Input | null;
 }
 
-/** What a basis contributes to one line of one item (extra: the step-by-step for the PDF). */
+/** The basis of a part of an item: what its weights measure. */
+export type AllocationBasis = "area" | "persons" | "units" | "consumption";
+
+/**
+ * What a basis contributes to one line of one item: the step-by-step basis in the shape the
+ * letters and the web show (extra). The result keeps it compactly in `basis`
+ * (decision 0403); getAllocationParts builds these for one allocation.
+ */
 export interface AllocationPart {
-  basis: "area" | "persons" | "units" | "consumption";
+  basis: AllocationBasis;
   /** Percent of the item's distributed amount that goes by this basis. */
   percent: number;
   /** The line's quantity: m2, persons, 1 unit, or its consumption. */
@@ -134,10 +141,69 @@ export interface Allocation {
   key: DistributionKey;
   /** extra: the exact share before rounding, six decimals. */
   exactAmount: string;
-  /** extra: how the share came about; empty when calculated without details. */
-  parts: AllocationPart[];
+  /** extra: the item's index in `items` and in `basis.items`. */
+  item: number;
   /** extra (v1.1): the line's share of the item's labour part; only for items with laborCosts. */
   laborCosts?: MoneyString;
+}
+
+/**
+ * An allocation as results stored before decision 0403 have it: the step-by-step basis
+ * inline, one object per part and line. New results never have `parts`; readers of stored
+ * results go through getAllocationParts, which reads both.
+ */
+export interface StoredAllocation {
+  exactAmount: string;
+  item?: number;
+  parts?: AllocationPart[];
+}
+
+/**
+ * Figures of every line by its position (TenancyStatement.position, VacancyStatement.position)
+ * for one basis and one kind of time, as display numbers (six decimals at most). Shared by
+ * all items that weigh with them: the figures of a line stand here once, not once per item.
+ */
+export interface BasisSeries {
+  basis: AllocationBasis;
+  /** m2, persons (their average over the line's time), 1 unit, or the consumption. */
+  quantities: number[];
+  /** Days, or degree-day per mille for Heizung; null for consumption. */
+  timeWeights: number[] | null;
+  /** quantity x time (person-days from the occupant periods), or the consumption. */
+  weights: number[];
+}
+
+/** One basis of one item (mixed items have two). */
+export interface PartBasis {
+  basis: AllocationBasis;
+  /** Percent of the item's distributed amount that goes by this basis. */
+  percent: number;
+  /** Index into `StatementBasis.series`: the lines' quantities, times and weights. */
+  series: number;
+  /** The sum of the weights of the item's lines. */
+  totalWeight: number;
+  /**
+   * The exact euros of this part by line position, six decimals; null at lines that take no
+   * part in the item. Null for an item of one part: there the allocation's exactAmount is
+   * the part's.
+   */
+  exactAmounts: (string | null)[] | null;
+}
+
+export interface ItemBasis {
+  parts: PartBasis[];
+}
+
+/**
+ * extra: the step-by-step basis of every allocation, compactly (decision 0403): the figures
+ * of the lines once per series, per item only its parts. Allocation a of line l has, for
+ * each part p of items[a.item], quantity series[p.series].quantities[l.position], its time
+ * weight, weight, p.totalWeight and the part's exact amount.
+ */
+export interface StatementBasis {
+  series: BasisSeries[];
+  /** Same order as StatementResult.items. */
+  items: ItemBasis[];
 }
 
 /** v1.1: a tenancy's labour shares by category (§ 35a (2) and (3) EStG). */
@@ -147,6 +213,8 @@ export interface TaxDeductible {
 }
 
 export interface TenancyStatement {
+  /** extra: the line's position (units in input order, then by date); indexes `basis`. */
+  position: number;
   tenancyId: string;
   unitId: string;
   from: IsoDate;
@@ -166,6 +234,8 @@ export interface TenancyStatement {
 }
 
 export interface VacancyStatement {
+  /** extra: the line's position (units in input order, then by date); indexes `basis`. */
+  position: number;
   unitId: string;
   from: IsoDate;
   to: IsoDate;
@@ -229,6 +299,8 @@ export interface StatementResult {
   warnings: string[];
   /** extra: legal notes for the statement (§ 12 HeizkV, § 7 (4) CO2KostAufG). */
   notes: string[];
+  /** extra: the step-by-step basis (decision 0403); null when calculated without it. */
+  basis: StatementBasis | null;
 }
 
 /** A problem of the input, with the field it concerns where there is one (extra detail). */
@@ -242,6 +314,6 @@ export type StatementOutcome =
   | { ok: false; errors: string[]; issues: ValidationIssue[] };
 
 export interface CalculateStatementOptions {
-  /** Include allocations' parts (the step-by-step basis); default true. */
+  /** Include the step-by-step basis (`basis`); default true. */
   includeBasis?: boolean;
 }

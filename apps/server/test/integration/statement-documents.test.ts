@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAllocationParts, type StatementResult } from "@nk/engine";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi, listActivityKeys, UNKNOWN_ID } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
@@ -150,6 +151,33 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const stranger = await t.signUp();
     await putBillingData(stranger.cookie);
     expect((await t.request("POST", "/api/statements/preview/pdf", { cookie: stranger.cookie, body })).status).toBe(404);
+  });
+
+  it("renders a run stored before decision 0403 (basis as parts on each allocation) with the same letter", async () => {
+    const { cookie, billingPeriodId } = await setUp();
+    await putBillingData(cookie);
+    const saved = await save(cookie, billingPeriodId, false);
+    expect(saved.status).toBe(201);
+    const statement = saved.body.statements.find((s: { tenantName: string }) => s.tenantName === "Jürgen Krüger");
+    const current = textOf((await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes);
+    expect(current).toContain("Wohnfläche: 60 m² × 366 Tage = 21.960 von insgesamt 54.900");
+
+    // The same snapshot as the earlier engine stored it: parts on the allocations, no basis,
+    // no line positions, no item numbers. Stored runs are read as they are, never migrated.
+    const row = await t.db.selectFrom("statementSnapshots").select("result").where("id", "=", saved.body.id).executeTakeFirstOrThrow();
+    const result = (typeof row.result === "string" ? JSON.parse(row.result) : row.result) as StatementResult;
+    const { basis, ...rest } = result;
+    const toStored = <T extends StatementResult["tenancies"][number] | StatementResult["vacancy"][number]>(line: T) => {
+      const { position, ...fields } = line;
+      return { ...fields, allocations: line.allocations.map(({ item, ...allocation }) => ({ ...allocation, parts: getAllocationParts({ basis }, { position }, { ...allocation, item }) })) };
+    };
+    const stored = { ...rest, tenancies: result.tenancies.map(toStored), vacancy: result.vacancy.map(toStored) };
+    expect(JSON.stringify(stored)).not.toContain('"basis":{');
+    await t.db.updateTable("statementSnapshots").set({ result: JSON.stringify(stored) }).where("id", "=", saved.body.id).execute();
+
+    expect(textOf((await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes)).toBe(current);
+    const run = await readJson(await t.request("GET", `/api/statements/${saved.body.id}`, { cookie }));
+    expect(run.result.tenancies[0].allocations[0].parts).toHaveLength(1);
   });
 
   it("makes a finalized letter once from the snapshot, stores it and serves it unchanged", async () => {

@@ -10,22 +10,43 @@ export function isMoneyString(text: string): boolean {
 
 /** Parses a money string to integer cents. The caller has checked it with isMoneyString. */
 export function parseMoneyToCents(text: string): number {
-  const match = MONEY_PATTERN.exec(text);
-  if (!match) return new Decimal(text).times(HUNDRED).toNumber();
-  // Whole euros and cents as integers: exact, no float ever holds a fraction of a euro.
-  const isNegative = text.startsWith("-");
-  const [euros, cents = ""] = (isNegative ? text.slice(1) : text).split(".");
-  const value = Number(euros) * 100 + Number(cents.padEnd(2, "0"));
-  return isNegative ? -value : value;
+  if (!MONEY_PATTERN.test(text)) return new Decimal(text).times(HUNDRED).toNumber();
+  // Whole euros and cents as integers, digit by digit: exact, no float ever holds a fraction
+  // of a euro, and no substrings (statements parse a prepayment per tenancy and month).
+  const isNegative = text.charCodeAt(0) === 45; // "-"
+  let cents = 0;
+  let decimals = -1;
+  for (let index = isNegative ? 1 : 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 46) {
+      // "."
+      decimals = 0;
+      continue;
+    }
+    cents = cents * 10 + (code - 48);
+    if (decimals >= 0) decimals += 1;
+  }
+  // The pattern allows at most two decimals: "12" and "12.5" still need their cents.
+  if (decimals <= 0) cents *= 100;
+  else if (decimals === 1) cents *= 10;
+  return isNegative ? -cents : cents;
 }
 
-/** Formats integer cents as a contract money string with two decimals ("-12.05"). */
+/** ".00" to ".99": the cents part of a money string, made once. */
+const CENTS_TEXTS: readonly string[] = Array.from({ length: 100 }, (_, cents) => `.${String(cents).padStart(2, "0")}`);
+
+/**
+ * Formats integer cents as a contract money string with two decimals ("-12.05"). One
+ * concatenation per call: a statement formats one per allocation (half a million at 20,000
+ * units), and each intermediate string was garbage.
+ */
 export function formatCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
+  // The most frequent amount (no labour costs, no vacancy, no CO2 share) as one string.
+  if (cents === 0) return "0.00";
   const absolute = Math.abs(cents);
   const euros = Math.floor(absolute / 100);
-  const rest = absolute - euros * 100;
-  return `${sign}${euros}.${rest < 10 ? "0" : ""}${rest}`;
+  const text = String(euros) + (CENTS_TEXTS[absolute - euros * 100] as string);
+  return cents < 0 ? `-${text}` : text;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatMicroEuros } from "../money/micro-euros.ts";
 import { type Decimal, HUNDRED } from "../money/decimal.ts";
 
 /**
@@ -116,15 +117,6 @@ const MICRO_EURO = 10n ** BigInt(SHARE_DECIMALS_OF_CENT - 4);
 
 /** Formats a share in units of 10^-20 cent as euros with six decimals, half up ("1379.207554"). */
 export function formatScaledShareAsEuros(share: bigint): string {
-  // Usually the double of the share decides the rounding to micro-euros already: Number()
-  // of a BigInt, the division by 10^16 (exact in a double) and the + 0.5 each round by at
-  // most 2^-53 relative. Only a value within that margin of a rounding boundary takes BigInt.
-  const approximate = Number(share) / 1e16 + 0.5;
-  const rounded = Math.floor(approximate);
-  const margin = approximate * 4.5e-16 + 1e-9;
-  if (rounded <= 9007199254740991 && approximate - rounded > margin && rounded + 1 - approximate > margin) {
-    return formatMicroEuroNumber(rounded);
-  }
   const microEuros = (share + HALF_MICRO_EURO) / MICRO_EURO;
   if (microEuros <= 9007199254740991n) return formatMicroEuroNumber(Number(microEuros));
   const digits = microEuros.toString();
@@ -133,7 +125,5 @@ export function formatScaledShareAsEuros(share: bigint): string {
 
 // Micro-euros below 2^53 as euros with six decimals.
 function formatMicroEuroNumber(value: number): string {
-  const euros = Math.floor(value / 1e6);
-  const fraction = String(value - euros * 1e6);
-  return `${euros}.${"000000".slice(fraction.length)}${fraction}`;
+  return formatMicroEuros(value);
 }

@@ -56,30 +56,53 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
   }
   const result: UnitLines[] = [];
   let position = 0;
-  // Most lines span the same dates (the whole period); their time weights are computed once.
-  const timeByRange = new Map<string, { days: number; degreeDays: bigint }>();
-  const getTime = (from: IsoDate, to: IsoDate): { days: number; degreeDays: bigint } => {
-    const key = `${from}/${to}`;
-    let time = timeByRange.get(key);
+  // Most lines span the same dates (the whole period) and count the same persons: their time
+  // weights and scaled persons are computed once (exact integers either way).
+  const timeByRange = new Map<IsoDate, Map<IsoDate, LineTime>>();
+  const getTime = (from: IsoDate, to: IsoDate): LineTime => {
+    let byEnd = timeByRange.get(from);
+    if (!byEnd) {
+      byEnd = new Map();
+      timeByRange.set(from, byEnd);
+    }
+    let time = byEnd.get(to);
     if (!time) {
-      time = { days: countDaysInclusive(from, to), degreeDays: degreeDayUnits(from, to) };
-      timeByRange.set(key, time);
+      const days = countDaysInclusive(from, to);
+      time = { days, dayUnits: BigInt(days), degreeDays: degreeDayUnits(from, to) };
+      byEnd.set(to, time);
     }
     return time;
   };
+  const scaledPersons = new Map<number, bigint>();
+  const scalePersons = (persons: number): bigint => {
+    let scaled = scaledPersons.get(persons);
+    if (scaled === undefined) {
+      scaled = toScaledQuantity(persons);
+      scaledPersons.set(persons, scaled);
+    }
+    return scaled;
+  };
   input.units.forEach((unit, unitIndex) => {
-    const tenancies = (tenanciesByUnit.get(unit.id) ?? [])
-      .filter((tenancy) => tenancy.start <= end && (tenancy.end ?? OPEN_END_DATE) >= start)
-      .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    const candidates = tenanciesByUnit.get(unit.id) ?? [];
+    const tenancies =
+      candidates.length === 1 && isInPeriod(candidates[0] as TenancyInput, start, end)
+        ? candidates
+        : candidates.filter((tenancy) => isInPeriod(tenancy, start, end)).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
     const area = toScaledQuantity(unit.area);
     const lines: BillingLine[] = [];
     const pushLine = (tenancy: TenancyInput | null, from: IsoDate, to: IsoDate): void => {
-      const { days, degreeDays } = getTime(from, to);
-      const persons = tenancy ? toScaledQuantity(tenancy.persons ?? unit.persons ?? 0) : 0n;
-      const dayUnits = BigInt(days);
-      const personWeights = tenancy?.occupants?.length
-        ? weighPersonDays(tenancy.occupants, persons, from, to)
-        : { days: persons * dayUnits, degreeDays: persons * degreeDays };
+      const { days, dayUnits, degreeDays } = getTime(from, to);
+      const persons = tenancy ? scalePersons(tenancy.persons ?? unit.persons ?? 0) : 0n;
+      let personDayUnits: bigint;
+      let personDegreeDayUnits: bigint;
+      if (tenancy?.occupants?.length) {
+        const personWeights = weighPersonDays(tenancy.occupants, persons, from, to);
+        personDayUnits = personWeights.days;
+        personDegreeDayUnits = personWeights.degreeDays;
+      } else {
+        personDayUnits = persons * dayUnits;
+        personDegreeDayUnits = persons * degreeDays;
+      }
       lines.push({
         position: position++,
         unitIndex,
@@ -92,8 +115,8 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
         degreeDayUnits: degreeDays,
         area,
         persons,
-        personDayUnits: personWeights.days,
-        personDegreeDayUnits: personWeights.degreeDays,
+        personDayUnits,
+        personDegreeDayUnits,
       });
     };
     let nextFree: IsoDate = start;
@@ -108,6 +131,17 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
     result.push({ unit, unitIndex, lines });
   });
   return result;
+}
+
+interface LineTime {
+  days: number;
+  dayUnits: bigint;
+  degreeDays: bigint;
+}
+
+// Does the tenancy have days inside the period?
+function isInPeriod(tenancy: TenancyInput, start: IsoDate, end: IsoDate): boolean {
+  return tenancy.start <= end && (tenancy.end ?? OPEN_END_DATE) >= start;
 }
 
 /**

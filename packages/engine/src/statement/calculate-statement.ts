@@ -8,7 +8,6 @@ import { sumProratedPrepaymentCents } from "../prepayments/prepayment-proration.
 import { allocateCentsByLargestRemainder } from "../rounding/largest-remainder.ts";
 import type {
   Allocation,
-  AllocationPart,
   CalculateStatementOptions,
   ItemSummary,
   StatementCo2,
@@ -22,10 +21,11 @@ import type {
 import { validateStatementInputShape } from "../validation/input-shape.ts";
 import { checkStatementRules } from "../validation/statement-checks.ts";
 import { type BillingLine, buildBillingLines } from "./billing-lines.ts";
-import { type DistributedItem, distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
-import { CONSUMPTION_SPLIT_SCALE, QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
-import { calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
+import { distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
+import { QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
+import { attachTenancyReadings, calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
 import { LineWeightCache } from "./line-weights.ts";
+import { StatementBasisBuilder } from "./statement-basis.ts";
 
 /**
  * The statement calculation: contract v1. Checks the shape of untrusted input, then the
@@ -49,18 +49,21 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
   const warnings: string[] = [...rules.warnings];
 
   const units = buildBillingLines(input);
-  const allLines = units.flatMap((unit) => unit.lines);
+  const allLines: BillingLine[] = [];
+  for (const unit of units) for (let index = 0; index < unit.lines.length; index += 1) allLines.push(unit.lines[index] as BillingLine);
   const lineCount = allLines.length;
   const weightCache = new LineWeightCache(allLines);
-  const tenanciesWithLines = new Set<string>();
-  for (const unit of units) for (const line of unit.lines) if (line.tenancy) tenanciesWithLines.add(line.tenancy.id);
   const readings = input.consumption ?? [];
+  const unitIndexById = new Map<string, number>();
+  input.units.forEach((unit, unitIndex) => unitIndexById.set(unit.id, unitIndex));
+  const consumptionIndex = indexConsumption(readings, unitIndexById, input.units.length);
+  // A tenancy's own reading needs a line of that tenancy inside the period.
+  const tenanciesWithReadingLines = attachTenancyReadings(consumptionIndex, allLines);
   readings.forEach((reading, index) => {
-    if (reading.tenancyId && !tenanciesWithLines.has(reading.tenancyId)) {
+    if (reading.tenancyId && !tenanciesWithReadingLines.has(reading.tenancyId)) {
       warnings.push(MESSAGES.readingOutsidePeriod(`consumption[${index}].tenancyId`, reading.tenancyId));
     }
   });
-  const consumptionIndex = indexConsumption(readings);
   const consumptionByMeter = new Map<MeterKind, bigint[]>();
   const getConsumption = (meter: MeterKind): bigint[] => {
     let values = consumptionByMeter.get(meter);
@@ -75,10 +78,10 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
     prepareItem(item, index, parseMoneyToCents(item.amount), units, weightCache, getConsumption, issues),
   );
 
-  const totalArea = input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO);
   let co2: { result: Co2SplitResult; area: number } | null = null;
   if (input.co2) {
-    const area = input.co2.area ?? totalArea.toNumber();
+    // The building's area defaults to the sum of the units' areas, added exactly.
+    const area = input.co2.area ?? input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO).toNumber();
     const outcome = calculateCo2Split({
       period: input.period,
       propertyType: input.propertyType ?? "residential",
@@ -145,38 +148,42 @@ function assembleResult(
   warnings: string[],
   includeBasis: boolean,
 ): StatementResult {
-  const allocationsByPosition: Allocation[][] = lines.map(() => []);
-  const centsByPosition: number[] = lines.map(() => 0);
+  const lineCount = lines.length;
+  const isVacancyByPosition = new Uint8Array(lineCount);
+  for (let position = 0; position < lineCount; position += 1) isVacancyByPosition[position] = (lines[position] as BillingLine).tenancy ? 0 : 1;
+  const centsByPosition = new Float64Array(lineCount);
   // Contract v1.1: labour shares per line by § 35a EStG category.
-  const householdServicesByPosition: number[] = lines.map(() => 0);
-  const craftsmenByPosition: number[] = lines.map(() => 0);
+  const householdServicesByPosition = new Float64Array(lineCount);
+  const craftsmenByPosition = new Float64Array(lineCount);
   const items: ItemSummary[] = [];
-  const describer = includeBasis ? new PartDescriber() : null;
-  // One item at a time: its exact shares are dropped before the next item is distributed.
+  const distributed: ItemLines[] = [];
+  const basis = includeBasis ? new StatementBasisBuilder(lineCount) : null;
+  // First every item's cents and texts (figures by the item's line index), with the sums per
+  // line and per item; the allocation objects follow line by line below.
   for (const preparedItem of preparedItems) {
     const item = distributeItem(preparedItem, preparedItem.amountCents - (co2ShareByItem[preparedItem.itemIndex] ?? 0), includeBasis ? "parts" : "exact");
     const { prepared } = item;
-    const displays = describer ? describer.describeItem(item) : [];
+    basis?.addItem(item);
     const labor = distributeLaborCosts(prepared);
     const laborTarget = labor && labor.category === "craftsmen" ? craftsmenByPosition : householdServicesByPosition;
+    const { positions } = prepared;
     let vacancyCents = 0;
-    prepared.lines.forEach((line, index) => {
+    for (let index = 0; index < positions.length; index += 1) {
+      const position = positions[index] as number;
       const cents = item.cents[index] as number;
-      if (!line.tenancy) vacancyCents += cents;
-      centsByPosition[line.position] = (centsByPosition[line.position] as number) + cents;
-      const allocation: Allocation = {
-        costType: prepared.item.costType,
-        amount: formatCents(cents),
-        key: prepared.key,
-        exactAmount: (item.exactTexts as string[])[index] as string,
-        parts: describer ? describer.describe(displays, index, line.position) : [],
-      };
-      if (labor) {
-        const laborCents = labor.cents[index] as number;
-        allocation.laborCosts = formatCents(laborCents);
-        laborTarget[line.position] = (laborTarget[line.position] as number) + laborCents;
-      }
-      (allocationsByPosition[line.position] as Allocation[]).push(allocation);
+      if (isVacancyByPosition[position] === 1) vacancyCents += cents;
+      centsByPosition[position] = (centsByPosition[position] as number) + cents;
+      if (labor) laborTarget[position] = (laborTarget[position] as number) + (labor.cents[index] as number);
+    }
+    distributed.push({
+      costType: prepared.item.costType,
+      key: prepared.key,
+      itemIndex: prepared.itemIndex,
+      cents: item.cents,
+      exactTexts: item.exactTexts as string[],
+      laborCents: labor ? labor.cents : null,
+      indexByPosition: positions.length === lineCount ? null : indexPositions(positions, lineCount),
+      formatAmount: prepared.parts.some((part) => part.timeWeights === null) ? formatCents : sharedAmountTexts(),
     });
     const co2Cents = co2ShareByItem[prepared.itemIndex] ?? 0;
     const summary: ItemSummary = {
@@ -199,14 +206,18 @@ function assembleResult(
 
   const tenancies: TenancyStatement[] = [];
   const vacancy: VacancyStatement[] = [];
-  for (const line of lines) {
-    const allocations = allocationsByPosition[line.position] as Allocation[];
+  for (let position = 0; position < lines.length; position += 1) {
+    const line = lines[position] as BillingLine;
+    // The line's allocations are made together with its statement: young objects that point
+    // to each other, promoted together, with no old list pointing into the young generation.
+    const allocations = buildLineAllocations(distributed, line.position);
     const totalCents = centsByPosition[line.position] as number;
     const degreeDayPerMille = toDisplayNumber(line.degreeDayUnits, DEGREE_DAY_UNITS_PER_MILLE);
     if (line.tenancy) {
       // DECISIONS 5: prepayments of the tenancy's own days inside the period, prorated by day.
       const prepaymentCents = sumProratedPrepaymentCents(line.tenancy.prepayments ?? [], { from: line.from, to: line.to });
       tenancies.push({
+        position: line.position,
         tenancyId: line.tenancy.id,
         unitId: line.unit.id,
         from: line.from,
@@ -224,7 +235,7 @@ function assembleResult(
         },
       });
     } else {
-      vacancy.push({ unitId: line.unit.id, from: line.from, to: line.to, days: line.days, degreeDayPerMille, allocations, total: formatCents(totalCents) });
+      vacancy.push({ position: line.position, unitId: line.unit.id, from: line.from, to: line.to, days: line.days, degreeDayPerMille, allocations, total: formatCents(totalCents) });
     }
   }
 
@@ -238,96 +249,73 @@ function assembleResult(
     co2: co2 ? toStatementCo2(co2.result, co2.area) : null,
     warnings: unique(warnings),
     notes: collectNotes(input, co2?.result ?? null),
+    basis: basis ? basis.build() : null,
   };
 }
 
-// The step-by-step basis of one line of one item, for the statement's explanation:
-// quantities in m2, persons, units or consumption; time in days or degree-day per mille.
-// Display numbers are converted once per weight list and shared by all items using it.
-class PartDescriber {
-  private readonly displayCache = new Map<readonly bigint[], Map<bigint, (number | undefined)[]>>();
-
-  /** The display lists of the item's parts, looked up once per item rather than per line. */
-  describeItem(item: DistributedItem): PartDisplay[] {
-    const timeScale = item.prepared.isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
-    return item.prepared.parts.map((part, partIndex) => {
-      const isTimed = part.timeWeights !== null;
-      const quantityScale = isTimed ? QUANTITY_SCALE : QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE;
-      const weightScale = isTimed ? QUANTITY_SCALE * timeScale : quantityScale;
-      return {
-        basis: part.basis,
-        percent: part.percent,
-        quantities: this.getDisplayList(part.quantities, quantityScale),
-        quantityValues: part.quantities,
-        quantityScale,
-        timeWeights: part.timeWeights ? this.getDisplayList(part.timeWeights, timeScale) : null,
-        timeValues: part.timeWeights,
-        timeScale,
-        weights: this.getDisplayList(part.weights, weightScale),
-        weightValues: part.weights,
-        weightScale,
-        totalWeight: toDisplayNumber(part.totalWeight, weightScale),
-        exactTexts: item.exactPartTexts ? (item.exactPartTexts[partIndex] as string[]) : null,
-      };
-    });
-  }
-
-  describe(displays: readonly PartDisplay[], lineIndex: number, position: number): AllocationPart[] {
-    const parts = new Array<AllocationPart>(displays.length);
-    for (let partIndex = 0; partIndex < displays.length; partIndex += 1) {
-      const display = displays[partIndex] as PartDisplay;
-      parts[partIndex] = {
-        basis: display.basis,
-        percent: display.percent,
-        quantity: displayAt(display.quantities, display.quantityValues, position, display.quantityScale),
-        timeWeight: display.timeWeights && display.timeValues ? displayAt(display.timeWeights, display.timeValues, position, display.timeScale) : null,
-        weight: displayAt(display.weights, display.weightValues, position, display.weightScale),
-        totalWeight: display.totalWeight,
-        exactAmount: display.exactTexts ? (display.exactTexts[lineIndex] as string) : "",
-      };
-    }
-    return parts;
-  }
-
-  private getDisplayList(values: readonly bigint[], scale: bigint): (number | undefined)[] {
-    let byScale = this.displayCache.get(values);
-    if (!byScale) {
-      byScale = new Map();
-      this.displayCache.set(values, byScale);
-    }
-    let numbers = byScale.get(scale);
-    if (!numbers) {
-      numbers = new Array<number | undefined>(values.length);
-      byScale.set(scale, numbers);
-    }
-    return numbers;
-  }
+/** An item's cents and texts by its line index, for building the lines' allocations. */
+interface ItemLines {
+  costType: string;
+  key: Allocation["key"];
+  itemIndex: number;
+  cents: number[];
+  exactTexts: string[];
+  laborCents: number[] | null;
+  /** The item's line index at each position, -1 where the line takes no part; null when every line does. */
+  indexByPosition: Int32Array | null;
+  /** formatCents, sharing the text of equal amounts within the item. */
+  formatAmount: (cents: number) => string;
 }
 
-/** One part of an item as the basis shows it; display numbers are filled in on first use. */
-interface PartDisplay {
-  basis: AllocationPart["basis"];
-  percent: number;
-  quantities: (number | undefined)[];
-  quantityValues: readonly bigint[];
-  quantityScale: bigint;
-  timeWeights: (number | undefined)[] | null;
-  timeValues: readonly bigint[] | null;
-  timeScale: bigint;
-  weights: (number | undefined)[];
-  weightValues: readonly bigint[];
-  weightScale: bigint;
-  totalWeight: number;
-  exactTexts: string[] | null;
+/**
+ * formatCents with the texts of one item shared: lines of equal weight get equal cents (or
+ * one more), so an item by area, persons or units has few distinct amounts; one string each
+ * keeps the result smaller. Items by consumption have nearly all amounts distinct and take
+ * formatCents directly.
+ */
+function sharedAmountTexts(): (cents: number) => string {
+  const texts = new Map<number, string>();
+  return (cents) => {
+    let text = texts.get(cents);
+    if (text === undefined) {
+      text = formatCents(cents);
+      texts.set(cents, text);
+    }
+    return text;
+  };
 }
 
-function displayAt(numbers: (number | undefined)[], values: readonly bigint[], position: number, scale: bigint): number {
-  let number = numbers[position];
-  if (number === undefined) {
-    number = toDisplayNumber(values[position] ?? 0n, scale);
-    numbers[position] = number;
+function indexPositions(positions: readonly number[], lineCount: number): Int32Array {
+  const indexByPosition = new Int32Array(lineCount).fill(-1);
+  for (let index = 0; index < positions.length; index += 1) indexByPosition[positions[index] as number] = index;
+  return indexByPosition;
+}
+
+// The allocations of one line, in the items' order.
+function buildLineAllocations(distributed: readonly ItemLines[], position: number): Allocation[] {
+  let count = 0;
+  for (let itemIndex = 0; itemIndex < distributed.length; itemIndex += 1) {
+    const { indexByPosition } = distributed[itemIndex] as ItemLines;
+    if (!indexByPosition || (indexByPosition[position] as number) >= 0) count += 1;
   }
-  return number;
+  const allocations = new Array<Allocation>(count);
+  let filled = 0;
+  for (let itemIndex = 0; itemIndex < distributed.length; itemIndex += 1) {
+    const item = distributed[itemIndex] as ItemLines;
+    const index = item.indexByPosition ? (item.indexByPosition[position] as number) : position;
+    if (index < 0) continue;
+    const allocation: Allocation = {
+      costType: item.costType,
+      amount: item.formatAmount(item.cents[index] as number),
+      key: item.key,
+      exactAmount: item.exactTexts[index] as string,
+      item: item.itemIndex,
+    };
+    if (item.laborCents) allocation.laborCosts = formatCents(item.laborCents[index] as number);
+    allocations[filled] = allocation;
+    filled += 1;
+  }
+  return allocations;
 }
 
 /**

@@ -1,3 +1,6 @@
+import { formatMicroEuros } from "../money/micro-euros.ts";
+import { selectKthSmallest } from "./select.ts";
+
 /**
  * The allocation's hot path on plain integers (issue 10, item 5). An item distributed by a
  * single timed basis (area, persons or units x days or degree-day units) needs, per line,
@@ -78,8 +81,9 @@ export function distributeByReducedWeights(
     if (weight > maxWeight) maxWeight = weight;
   }
   if (totalWeight > MAX_EXACT || totalCents * maxWeight > MAX_EXACT || totalWeight === 0) return null;
-  const floors = new Array<number>(count);
-  const remainders = new Array<number>(count);
+  // Typed arrays: no element kind changes, and their contents are no work for the scavenger.
+  const floors = new Float64Array(count);
+  const remainders = new Float64Array(count);
   let flooredSum = 0;
   for (let index = 0; index < count; index += 1) {
     const product = totalCents * (weights[positions[index] as number] as number);
@@ -97,49 +101,64 @@ export function distributeByReducedWeights(
     remainders[index] = remainder;
     flooredSum += quotient;
   }
-  const exactTexts = isFormatting ? formatExactShares(floors, remainders, totalWeight) : null;
+  const exactTexts = isFormatting ? formatExactShares(floors, remainders, totalWeight, weights, positions) : null;
   const cents = allocateByRemainders(totalCents, floors, flooredSum, remainders);
   return { cents, exactTexts };
 }
 
-function formatExactShares(floors: readonly number[], remainders: readonly number[], totalWeight: number): string[] {
+/**
+ * The six-decimal texts. A line's share depends only on its weight, and lines of equal weight
+ * are common (the same area, persons or unit over the same days): they share one text, so a
+ * units item of 24,000 lines holds a handful of texts instead of 24,000 (the result is kept,
+ * and every string of it is copied by the garbage collector while the run goes on).
+ */
+function formatExactShares(
+  floors: Float64Array,
+  remainders: Float64Array,
+  totalWeight: number,
+  weights: readonly number[],
+  positions: readonly number[],
+): string[] {
   const texts = new Array<string>(floors.length);
   const isSmall = totalWeight * 20001 <= MAX_EXACT;
   const bigTotal = isSmall ? 0n : BigInt(totalWeight);
+  const byWeight = new Map<number, string>();
   for (let index = 0; index < floors.length; index += 1) {
+    const weight = weights[positions[index] as number] as number;
+    const known = byWeight.get(weight);
+    if (known !== undefined) {
+      texts[index] = known;
+      continue;
+    }
     const remainder = remainders[index] as number;
     const rounded = isSmall
       ? Math.floor((20000 * remainder + totalWeight) / (2 * totalWeight))
       : Number((20000n * BigInt(remainder) + bigTotal) / (2n * bigTotal));
-    texts[index] = formatMicroEuros((floors[index] as number) * 10000 + rounded);
+    const text = formatMicroEuros((floors[index] as number) * 10000 + rounded);
+    byWeight.set(weight, text);
+    texts[index] = text;
   }
   return texts;
 }
 
-/** Formats micro-euros (an integer below 2^53) as euros with six decimals ("1379.207554"). */
-export function formatMicroEuros(microEuros: number): string {
-  const euros = Math.floor(microEuros / 1e6);
-  const fraction = String(microEuros - euros * 1e6);
-  return `${euros}.${"000000".slice(fraction.length)}${fraction}`;
-}
 
 /**
  * Largest remainder on floors and remainders of one common denominator (DECISIONS 1): the
  * cents still missing go one each to the lines with the largest remainder, ties to the
  * larger share, then to the earlier line; the same order as allocateScaledShares. Only the
- * lines at the cut-off remainder need that order: a native sort of the remainders finds the
+ * lines at the cut-off remainder need that order: a selection (select.ts) of the remainders finds the
  * cut-off, every line above it gets a cent, and the tied lines at it are ordered in full.
  */
-function allocateByRemainders(totalCents: number, floors: readonly number[], flooredSum: number, remainders: readonly number[]): number[] {
-  const cents = floors.slice();
+function allocateByRemainders(totalCents: number, floors: Float64Array, flooredSum: number, remainders: Float64Array): number[] {
+  const cents = new Array<number>(floors.length);
+  for (let index = 0; index < floors.length; index += 1) cents[index] = floors[index] as number;
   let missing = totalCents - flooredSum;
   const count = cents.length;
   if (missing <= 0 || count === 0 || missing > count) {
     // The floors never add up to more than the total; more missing than lines does not occur.
     return missing === 0 || count === 0 ? cents : allocateInFullOrder(cents, missing, floors, remainders);
   }
-  const sorted = Float64Array.from(remainders).sort();
-  const cutOff = sorted[count - missing] as number;
+  const cutOff = selectKthSmallest(remainders, count - missing);
   const tied: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const remainder = remainders[index] as number;
@@ -158,7 +177,7 @@ function allocateByRemainders(totalCents: number, floors: readonly number[], flo
   return cents;
 }
 
-function allocateInFullOrder(cents: number[], missingCents: number, floors: readonly number[], remainders: readonly number[]): number[] {
+function allocateInFullOrder(cents: number[], missingCents: number, floors: Float64Array, remainders: Float64Array): number[] {
   let missing = missingCents;
   const order = Array.from({ length: cents.length }, (_, index) => index);
   order.sort((a, b) => (remainders[b] as number) - (remainders[a] as number) || (floors[b] as number) - (floors[a] as number) || a - b);

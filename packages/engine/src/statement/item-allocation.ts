@@ -1,14 +1,12 @@
 import { type DistributionKey, HEATING_COST_TYPE, HOT_WATER_COST_TYPE, isHeizkvCostType, type MeterKind } from "../constants/domain.ts";
 import { MESSAGES } from "../messages/messages.ts";
 import { allocateScaledShares, formatScaledShareAsEuros } from "../rounding/largest-remainder.ts";
-import type { CostItemInput, ValidationIssue } from "../types.ts";
+import type { AllocationBasis, CostItemInput, ValidationIssue } from "../types.ts";
 import { getConsumptionSharePercent, getItemMeter } from "../validation/statement-checks.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
 import { QUANTITY_SCALE, SHARE_SCALE, toScaledQuantity } from "./fixed-point.ts";
 import { distributeByReducedWeights } from "./integer-shares.ts";
 import type { LineWeightCache } from "./line-weights.ts";
-
-export type AllocationBasis = "area" | "persons" | "units" | "consumption";
 
 /** One basis of an item (mixed items have two); the arrays are indexed by line position. */
 export interface PreparedPart {
@@ -76,13 +74,23 @@ export function prepareItem(
 ): PreparedItem {
   const excluded = new Set(item.excludedUnits ?? []);
   const isHotWater = item.costType === HOT_WATER_COST_TYPE;
-  const lines: BillingLine[] = [];
-  for (const { unit, lines: unitLines } of units) {
-    if (excluded.has(unit.id)) continue;
-    // DECISIONS 2: a unit that heats its own water takes no part in hot-water costs.
-    if (isHotWater && unit.decentralizedHotWater) continue;
-    for (const line of unitLines) lines.push(line);
+  // DECISIONS 2: a unit that heats its own water takes no part in hot-water costs.
+  const takesPart = (unit: UnitLines["unit"]): boolean => !excluded.has(unit.id) && !(isHotWater && unit.decentralizedHotWater);
+  // Most items take every line: they share the statement's list instead of building their own.
+  const isEveryLine = units.every(({ unit }) => takesPart(unit));
+  let lines: BillingLine[];
+  let positions: number[];
+  if (isEveryLine) {
+    ({ lines, positions } = weightCache.getAllLines());
+  } else {
+    lines = [];
+    for (const { unit, lines: unitLines } of units) {
+      if (!takesPart(unit)) continue;
+      for (const line of unitLines) lines.push(line);
+    }
+    positions = lines.map((line) => line.position);
   }
+  const sumWeights = (weights: readonly bigint[]): bigint => (isEveryLine ? weightCache.getTotal(weights) : sumAtPositions(weights, lines));
   const isDegreeDayTimed = item.costType === HEATING_COST_TYPE;
   const meter = item.key === "consumption" || item.key === "mixed" ? getItemMeter(item) ?? null : null;
   const consumptionShare = item.key === "mixed" ? getConsumptionSharePercent(item) : null;
@@ -96,7 +104,7 @@ export function prepareItem(
       quantities: timed.quantities,
       timeWeights: timed.timeWeights,
       weights: timed.weights,
-      totalWeight: sumAtPositions(timed.weights, lines),
+      totalWeight: sumWeights(timed.weights),
       reducedWeights: weightCache.getReducedWeights(timed.weights),
     };
   };
@@ -109,7 +117,7 @@ export function prepareItem(
       quantities: byPosition,
       timeWeights: null,
       weights: byPosition,
-      totalWeight: sumAtPositions(byPosition, lines),
+      totalWeight: sumWeights(byPosition),
       reducedWeights: parts.length === 0 ? weightCache.getReducedWeights(byPosition) : null,
     };
   };
@@ -137,7 +145,6 @@ export function prepareItem(
 
   // Without a meter the rules have already reported the item; no second message about it.
   if (amountCents > 0) reportMissingBasis(item, meter === null ? parts.filter((part) => part.basis !== "consumption") : parts, issues, `costItems[${itemIndex}]`);
-  const positions = lines.map((line) => line.position);
   return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, positions, parts };
 }
 
@@ -172,7 +179,7 @@ export function distributeItem(prepared: PreparedItem, distributedCents: number,
   return distributeInBigInt(prepared, distributedCents, detail);
 }
 
-function distributeInBigInt(prepared: PreparedItem, distributedCents: number, detail: ShareDetail): DistributedItem {
+export function distributeInBigInt(prepared: PreparedItem, distributedCents: number, detail: ShareDetail): DistributedItem {
   const { lines } = prepared;
   const lineCount = lines.length;
   const exactShares: bigint[] = new Array<bigint>(lineCount).fill(0n);

@@ -6,26 +6,60 @@ import { CONSUMPTION_SPLIT_SCALE, toScaledQuantity } from "./fixed-point.ts";
 
 /** The consumption values of the input, summed per unit or tenancy and meter kind (10^-9 units). */
 export interface ConsumptionIndex {
-  byUnit: Map<string, Map<MeterKind, bigint>>;
+  /** By meter, then by the unit's index in the input; undefined where the unit has no value. */
+  byUnit: Map<MeterKind, (bigint | undefined)[]>;
   byTenancy: Map<string, Map<MeterKind, bigint>>;
+  /** The tenancy readings of each line by its position; null when there are none at all. */
+  byPosition: (Map<MeterKind, bigint> | undefined)[] | null;
 }
 
-/** Sums the readings per unit (whole period) and per tenancy (intermediate readings). */
-export function indexConsumption(readings: readonly ConsumptionInput[]): ConsumptionIndex {
-  const byUnit = new Map<string, Map<MeterKind, bigint>>();
+/**
+ * Sums the readings per unit (whole period) and per tenancy (intermediate readings). Units are
+ * found by their index once per reading, so that the lines later read their values from a
+ * list instead of looking every unit up again per meter.
+ */
+export function indexConsumption(readings: readonly ConsumptionInput[], unitIndexById: ReadonlyMap<string, number>, unitCount: number): ConsumptionIndex {
+  const byUnit = new Map<MeterKind, (bigint | undefined)[]>();
   const byTenancy = new Map<string, Map<MeterKind, bigint>>();
-  for (const reading of readings) {
-    const target = reading.tenancyId ? byTenancy : byUnit;
-    const id = reading.tenancyId ?? reading.unitId;
-    let values = target.get(id);
+  for (let readingIndex = 0; readingIndex < readings.length; readingIndex += 1) {
+    const reading = readings[readingIndex] as ConsumptionInput;
+    const value = toScaledQuantity(reading.value);
+    if (reading.tenancyId) {
+      let values = byTenancy.get(reading.tenancyId);
+      if (!values) {
+        values = new Map();
+        byTenancy.set(reading.tenancyId, values);
+      }
+      values.set(reading.meter, (values.get(reading.meter) ?? 0n) + value);
+      continue;
+    }
+    const unitIndex = unitIndexById.get(reading.unitId);
+    // The shape check refuses readings of unknown units.
+    if (unitIndex === undefined) continue;
+    let values = byUnit.get(reading.meter);
     if (!values) {
-      values = new Map();
-      target.set(id, values);
+      values = new Array<bigint | undefined>(unitCount).fill(undefined);
+      byUnit.set(reading.meter, values);
     }
     // Several values for the same unit and meter (several meters in one flat) add up.
-    values.set(reading.meter, (values.get(reading.meter) ?? 0n) + toScaledQuantity(reading.value));
+    values[unitIndex] = (values[unitIndex] ?? 0n) + value;
   }
-  return { byUnit, byTenancy };
+  return { byUnit, byTenancy, byPosition: null };
+}
+
+/**
+ * Finds each line's tenancy readings once, for all meters (lines in position order). Returns
+ * the tenancies with readings that have a line.
+ */
+export function attachTenancyReadings(index: ConsumptionIndex, lines: readonly BillingLine[]): Set<string> {
+  const found = new Set<string>();
+  if (index.byTenancy.size === 0) return found;
+  index.byPosition = lines.map((line) => {
+    const readings = line.tenancy ? index.byTenancy.get(line.tenancy.id) : undefined;
+    if (readings && line.tenancy) found.add(line.tenancy.id);
+    return readings;
+  });
+  return found;
 }
 
 /**
@@ -51,22 +85,31 @@ export function calculateLineConsumption(
   warnings: string[],
 ): bigint[] {
   const values: bigint[] = new Array<bigint>(lineCount).fill(0n);
-  for (const { unit, lines } of units) {
-    const unitValue = index.byUnit.get(unit.id)?.get(meter);
+  const isHeating = meter === "heating";
+  const unitValues = index.byUnit.get(meter);
+  for (let listIndex = 0; listIndex < units.length; listIndex += 1) {
+    const { unit, unitIndex, lines } = units[listIndex] as UnitLines;
+    const unitValue = unitValues ? unitValues[unitIndex] : undefined;
     let ownTotal = 0n;
-    const others: BillingLine[] = [];
+    // The lines without their own reading ("others") are marked by ownValues[i] === undefined.
+    let otherCount = 0;
+    let lastOther: BillingLine | undefined;
     let othersWeightTotal = 0n;
-    for (const line of lines) {
-      const own = line.tenancy ? index.byTenancy.get(line.tenancy.id)?.get(meter) : undefined;
+    const ownValues = lines.length === 1 ? null : new Array<bigint | undefined>(lines.length);
+    for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
+      const line = lines[lineIndex] as BillingLine;
+      const own = index.byPosition ? index.byPosition[line.position]?.get(meter) : undefined;
+      if (ownValues) ownValues[lineIndex] = own;
       if (own !== undefined) {
         values[line.position] = own * CONSUMPTION_SPLIT_SCALE;
         ownTotal += own;
       } else {
-        others.push(line);
-        othersWeightTotal += getConsumptionTimeWeight(line, meter);
+        otherCount += 1;
+        lastOther = line;
+        othersWeightTotal += isHeating ? line.degreeDayUnits : line.dayUnits;
       }
     }
-    if (unitValue === undefined || others.length === 0) continue;
+    if (unitValue === undefined || otherCount === 0) continue;
     let rest = ownTotal === 0n ? unitValue : unitValue - ownTotal;
     if (rest < 0n) {
       warnings.push(MESSAGES.intermediateReadingsExceedUnit(unit.id, meter));
@@ -77,11 +120,13 @@ export function calculateLineConsumption(
     // values, so no line wins a tie of the cent rounding by an artefact of this step.
     const scaledRest = rest * CONSUMPTION_SPLIT_SCALE;
     // One line takes the whole rest: floor(rest x t / t) = rest.
-    if (others.length === 1) {
-      values[(others[0] as BillingLine).position] = scaledRest;
+    if (otherCount === 1) {
+      values[(lastOther as BillingLine).position] = scaledRest;
       continue;
     }
-    for (const line of others) {
+    for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
+      if ((ownValues as (bigint | undefined)[])[lineIndex] !== undefined) continue;
+      const line = lines[lineIndex] as BillingLine;
       values[line.position] = (scaledRest * getConsumptionTimeWeight(line, meter)) / othersWeightTotal;
     }
   }

@@ -19,8 +19,28 @@ export interface TimedWeights {
 export class LineWeightCache {
   private readonly cache = new Map<string, TimedWeights>();
   private readonly reducedCache = new Map<readonly bigint[], number[] | null>();
+  private readonly totalCache = new Map<readonly bigint[], bigint>();
+  private readonly positions: number[];
 
-  constructor(private readonly lines: readonly BillingLine[]) {}
+  constructor(private readonly lines: BillingLine[]) {
+    this.positions = lines.map((line) => line.position);
+  }
+
+  /** All lines of the statement with their positions (shared, not to be changed). */
+  getAllLines(): { lines: BillingLine[]; positions: number[] } {
+    return { lines: this.lines, positions: this.positions };
+  }
+
+  /** The sum of a weight list over all lines; once per list. */
+  getTotal(weights: readonly bigint[]): bigint {
+    let total = this.totalCache.get(weights);
+    if (total === undefined) {
+      total = 0n;
+      for (let index = 0; index < weights.length; index += 1) total += weights[index] as bigint;
+      this.totalCache.set(weights, total);
+    }
+    return total;
+  }
 
   /** The weights divided by their common divisor, as numbers (null where one passes 2^53); once per list. */
   getReducedWeights(weights: readonly bigint[]): number[] | null {

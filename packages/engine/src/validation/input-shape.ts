@@ -19,6 +19,7 @@ import type {
   ValidationIssue,
 } from "../types.ts";
 import { isPlainObject, ShapeReader } from "./shape-reader.ts";
+import { readWellFormedPrepayment, readWellFormedReading, readWellFormedTenancy, readWellFormedUnit } from "./well-formed-entries.ts";
 
 export type ShapeOutcome = { ok: true; input: StatementInput } | { ok: false; issues: ValidationIssue[] };
 
@@ -67,6 +68,12 @@ function readUnits(reader: ShapeReader, value: unknown, seen: Set<string>): Unit
   const list = reader.readList(value, "units", true) ?? [];
   const units: UnitInput[] = [];
   list.forEach((entry, index) => {
+    const wellFormed = readWellFormedUnit(entry, seen);
+    if (wellFormed) {
+      seen.add(wellFormed.id);
+      units.push(wellFormed);
+      return;
+    }
     const path = `units[${index}]`;
     const unit = reader.readObject(entry, path);
     if (!unit) return;
@@ -88,6 +95,12 @@ function readTenancies(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
   const list = reader.readList(value, "tenancies", true) ?? [];
   const tenancies: TenancyInput[] = [];
   list.forEach((entry, index) => {
+    const wellFormed = readWellFormedTenancy(entry, unitIds, tenancyUnits);
+    if (wellFormed) {
+      tenancyUnits.set(wellFormed.id, wellFormed.unitId);
+      tenancies.push(wellFormed);
+      return;
+    }
     const path = `tenancies[${index}]`;
     const tenancy = reader.readObject(entry, path);
     if (!tenancy) return;
@@ -135,17 +148,22 @@ function readPrepayments(reader: ShapeReader, value: unknown, listPath: string):
   const list = reader.readList(value, listPath, false) ?? [];
   const prepayments: PrepaymentInput[] = [];
   list.forEach((entry, index) => {
+    const wellFormed = readWellFormedPrepayment(entry);
+    if (wellFormed) {
+      prepayments.push(wellFormed);
+      return;
+    }
     const path = `${listPath}[${index}]`;
     const prepayment = reader.readObject(entry, path);
     if (!prepayment) return;
     const monthlyAmount = reader.readMoney(prepayment.monthlyAmount, `${path}.monthlyAmount`, true);
     const validFrom = reader.readDate(prepayment.validFrom, `${path}.validFrom`, {
       isRequired: true,
-      invalidMessage: MESSAGES.fieldInvalidStartDate(`${path}.validFrom`),
+      invalidMessage: MESSAGES.fieldInvalidStartDate,
     });
     const validUntil = reader.readDate(prepayment.validUntil, `${path}.validUntil`, {
       isRequired: false,
-      invalidMessage: MESSAGES.fieldInvalidEndDate(`${path}.validUntil`),
+      invalidMessage: MESSAGES.fieldInvalidEndDate,
     });
     if (monthlyAmount === undefined || validFrom === undefined) return;
     prepayments.push({ monthlyAmount, validFrom, validUntil: validUntil ?? null });
@@ -162,6 +180,11 @@ function readConsumption(
   const list = reader.readList(value, "consumption", false) ?? [];
   const readings: ConsumptionInput[] = [];
   list.forEach((entry, index) => {
+    const wellFormed = readWellFormedReading(entry, unitIds, tenancyUnits);
+    if (wellFormed) {
+      readings.push(wellFormed);
+      return;
+    }
     const path = `consumption[${index}]`;
     const reading = reader.readObject(entry, path);
     if (!reading) return;

@@ -4,7 +4,7 @@ import { isMoneyString } from "../money/money.ts";
 import type { ValidationIssue } from "../types.ts";
 
 /** The largest quantity (m2, persons, kWh, ...) the engine accepts; beyond it is a typo. */
-const MAX_QUANTITY = 1e12;
+export const MAX_QUANTITY = 1e12;
 
 /**
  * Reads fields of untrusted JSON and records a German message naming the field for each one
@@ -91,13 +91,14 @@ export class ShapeReader {
     return value;
   }
 
-  readDate(value: unknown, path: string, options: { isRequired: boolean; invalidMessage?: string }): string | undefined {
+  /** invalidMessage: the message for a value that is no date, built only when needed. */
+  readDate(value: unknown, path: string, options: { isRequired: boolean; invalidMessage?: (path: string) => string }): string | undefined {
     if (value === undefined || value === null) {
       if (options.isRequired) this.report(path, MESSAGES.fieldMissing(path));
       return undefined;
     }
     if (!isIsoDate(value)) {
-      this.report(path, options.invalidMessage ?? MESSAGES.fieldNotDate(path));
+      this.report(path, (options.invalidMessage ?? MESSAGES.fieldNotDate)(path));
       return undefined;
     }
     return value;

@@ -57,8 +57,9 @@ export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
   input.costItems.forEach((item, index) => issues.push(...checkCostItem(item, `costItems[${index}]`)));
 
   if (checkTenancyOverlaps(input.tenancies, issues)) isStructureBroken = true;
-  input.tenancies.forEach((tenancy, index) => checkOccupantOverlaps(tenancy, `tenancies[${index}].occupants`, issues));
-  input.tenancies.forEach((tenancy, index) => checkPrepayments(tenancy, `tenancies[${index}].prepayments`, issues, warnings));
+  // Paths are built only for a problem: these run for every tenancy and prepayment.
+  input.tenancies.forEach((tenancy, index) => checkOccupantOverlaps(tenancy, index, issues));
+  input.tenancies.forEach((tenancy, index) => checkPrepayments(tenancy, index, issues, warnings));
 
   if (input.co2 && !input.costItems.some((item) => isHeizkvCostType(item.costType))) {
     issues.push({ path: "co2", message: MESSAGES.co2NoHeatingCosts() });
@@ -103,7 +104,9 @@ function checkCostItem(item: CostItemInput, path: string): ValidationIssue[] {
 }
 
 // Contract v1.1: a day of a tenancy has one number of occupants, so its periods must not overlap.
-function checkOccupantOverlaps(tenancy: TenancyInput, path: string, issues: ValidationIssue[]): void {
+function checkOccupantOverlaps(tenancy: TenancyInput, tenancyIndex: number, issues: ValidationIssue[]): void {
+  if (!tenancy.occupants || tenancy.occupants.length < 2) return;
+  const path = `tenancies[${tenancyIndex}].occupants`;
   const sorted = [...(tenancy.occupants ?? [])].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
   for (let index = 1; index < sorted.length; index += 1) {
     const previous = sorted[index - 1];
@@ -125,6 +128,7 @@ function checkTenancyOverlaps(tenancies: readonly TenancyInput[], issues: Valida
   }
   let hasOverlap = false;
   for (const [unitId, list] of byUnit) {
+    if (list.length < 2) continue;
     const sorted = [...list].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
     let latest: TenancyInput | undefined;
     for (const tenancy of sorted) {
@@ -139,15 +143,15 @@ function checkTenancyOverlaps(tenancies: readonly TenancyInput[], issues: Valida
 }
 
 // Prepayment rules of part 2, section 5 and DECISIONS 5.
-function checkPrepayments(tenancy: TenancyInput, listPath: string, issues: ValidationIssue[], warnings: string[]): void {
+function checkPrepayments(tenancy: TenancyInput, tenancyIndex: number, issues: ValidationIssue[], warnings: string[]): void {
   const prepayments = tenancy.prepayments ?? [];
+  const listPath = `tenancies[${tenancyIndex}].prepayments`;
   prepayments.forEach((prepayment, index) => {
-    const path = `${listPath}[${index}]`;
     const cents = parseMoneyToCents(prepayment.monthlyAmount);
-    if (cents <= 0) issues.push({ path: `${path}.monthlyAmount`, message: MESSAGES.prepaymentNotPositive() });
+    if (cents <= 0) issues.push({ path: `${listPath}[${index}].monthlyAmount`, message: MESSAGES.prepaymentNotPositive() });
     if (cents > PREPAYMENT_WARNING_THRESHOLD_EUROS * 100) warnings.push(MESSAGES.prepaymentUnusuallyHigh());
     if (prepayment.validUntil && prepayment.validUntil <= prepayment.validFrom) {
-      issues.push({ path: `${path}.validUntil`, message: MESSAGES.endNotAfterStart() });
+      issues.push({ path: `${listPath}[${index}].validUntil`, message: MESSAGES.endNotAfterStart() });
     }
   });
   // An open end counts as 2099-12-31 for the overlap check (DECISIONS 5).

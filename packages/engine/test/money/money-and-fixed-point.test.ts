@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatCents, isMoneyString, parseMoneyToCents, roundEurosHalfUpToCents, Decimal } from "../../src/index.ts";
 import { toDisplayNumber, toScaledQuantity } from "../../src/statement/fixed-point.ts";
@@ -11,6 +12,21 @@ describe("money", () => {
     expect(formatCents(5)).toBe("0.05");
     expect(formatCents(-108000)).toBe("-1080.00");
     expect(formatCents(0)).toBe("0.00");
+  });
+
+  it("reads every money string as the decimal module does (0, 1 or 2 decimals, signs, 13 digits)", () => {
+    const moneyText = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 9999999999999n }), fc.constantFrom("", ".5", ".05", ".50", ".99", ".1", ".00"))
+      .map(([isNegative, euros, fraction]) => `${isNegative ? "-" : ""}${euros}${fraction}`);
+    fc.assert(
+      fc.property(moneyText, (text) => {
+        expect(parseMoneyToCents(text)).toBe(new Decimal(text).times(100).toNumber());
+      }),
+      { numRuns: 500, seed: 4033 },
+    );
+    expect(parseMoneyToCents("12")).toBe(1200);
+    expect(parseMoneyToCents("12.5")).toBe(1250);
+    expect(parseMoneyToCents("9999999999999.99")).toBe(999999999999999);
   });
 
   it("accepts only amounts with at most two decimals", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calculateStatement, type StatementInput } from "../../src/index.ts";
+import { calculateStatement, getAllocationParts, type AllocationPart, type StatementInput } from "../../src/index.ts";
 import { loadExamples } from "../support/examples.ts";
 import { buildBaseInput, expectResult, summarizeAllocations } from "../support/inputs.ts";
 
@@ -220,21 +220,36 @@ describe("notes and the step-by-step basis", () => {
   it("explains each allocation: three-units-all-keys, m1's Heizung", () => {
     const example = loadExamples().find((candidate) => candidate.name === "three-units-all-keys");
     const result = expectResult(calculateStatement(example?.input));
-    const heating = result.tenancies[0]?.allocations[0];
-    expect(heating).toEqual({
-      costType: "Heizung",
-      amount: "1379.21",
-      key: "mixed",
-      exactAmount: "1379.207554",
-      parts: [
-        { basis: "area", percent: 30, quantity: 62.5, timeWeight: 1000, weight: 62500, totalWeight: 188800, exactAmount: "456.931939" },
-        { basis: "consumption", percent: 70, quantity: 412.6, timeWeight: null, weight: 412.6, totalWeight: 1440.85, exactAmount: "922.275615" },
-      ],
-    });
-    const vacancyHeating = result.vacancy[0]?.allocations[0];
-    expect(vacancyHeating?.parts.map((part) => [part.timeWeight, part.quantity])).toEqual([[247.586207, 45], [null, 73.78069]]);
+    const tenancy = result.tenancies[0];
+    const heating = tenancy?.allocations[0];
+    expect(heating).toEqual({ costType: "Heizung", amount: "1379.21", key: "mixed", exactAmount: "1379.207554", item: 0 });
+    expect(getAllocationParts(result, tenancy ?? {}, heating ?? { exactAmount: "" })).toEqual([
+      { basis: "area", percent: 30, quantity: 62.5, timeWeight: 1000, weight: 62500, totalWeight: 188800, exactAmount: "456.931939" },
+      { basis: "consumption", percent: 70, quantity: 412.6, timeWeight: null, weight: 412.6, totalWeight: 1440.85, exactAmount: "922.275615" },
+    ]);
+    // Decision 0403: the figures stand once per series; the item names its series and totals.
+    const heatingBasis = result.basis?.items[0];
+    expect(heatingBasis?.parts.map(({ basis, percent, series, totalWeight }) => ({ basis, percent, totalWeight, seriesBasis: result.basis?.series[series]?.basis }))).toEqual([
+      { basis: "area", percent: 30, totalWeight: 188800, seriesBasis: "area" },
+      { basis: "consumption", percent: 70, totalWeight: 1440.85, seriesBasis: "consumption" },
+    ]);
+    expect(heatingBasis?.parts[0]?.exactAmounts?.[tenancy?.position ?? -1]).toBe("456.931939");
+    const vacancyLine = result.vacancy[0];
+    const vacancyHeating = vacancyLine?.allocations[0];
+    expect(getAllocationParts(result, vacancyLine ?? {}, vacancyHeating ?? { exactAmount: "" }).map((part) => [part.timeWeight, part.quantity])).toEqual([[247.586207, 45], [null, 73.78069]]);
+    // An item of one part: the allocation's exact amount is the part's.
+    const single = tenancy?.allocations.find((allocation) => result.items[allocation.item]?.key === "area");
+    expect(single && getAllocationParts(result, tenancy ?? {}, single).map((part) => part.exactAmount)).toEqual([single?.exactAmount]);
     const withoutBasis = expectResult(calculateStatement(example?.input, { includeBasis: false }));
-    expect(withoutBasis.tenancies[0]?.allocations[0]?.parts).toEqual([]);
+    expect(withoutBasis.basis).toBeNull();
     expect(withoutBasis.tenancies[0]?.allocations[0]?.amount).toBe("1379.21");
+    expect(getAllocationParts(withoutBasis, withoutBasis.tenancies[0] ?? {}, withoutBasis.tenancies[0]?.allocations[0] ?? { exactAmount: "" })).toEqual([]);
+  });
+
+  it("reads the basis of a result stored before decision 0403 from the allocation's parts", () => {
+    const storedPart: AllocationPart = { basis: "area", percent: 100, quantity: 50, timeWeight: 365, weight: 18250, totalWeight: 36500, exactAmount: "300.000000" };
+    // A stored result has no `basis`, its lines no position and its allocations no item.
+    expect(getAllocationParts({}, {}, { exactAmount: "300.000000", parts: [storedPart] })).toEqual([storedPart]);
+    expect(getAllocationParts({ basis: null }, {}, { exactAmount: "300.000000", parts: [] })).toEqual([]);
   });
 });

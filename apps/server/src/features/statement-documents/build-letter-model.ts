@@ -4,6 +4,7 @@ import {
   countDaysInclusive,
   Decimal,
   formatCents,
+  getAllocationParts,
   HEATING_COST_TYPE,
   HOT_WATER_COST_TYPE,
   parseMoneyToCents,
@@ -79,7 +80,7 @@ export function buildLetterModel(source: LetterSource): LetterModel {
   const periodLabel = formatPeriodLabel(result.period);
   const periodDays = countDaysInclusive(result.period.start, result.period.end);
 
-  const costLines = buildCostLines(source, tenancy.allocations);
+  const costLines = buildCostLines(source, tenancy);
   const prepaymentProration = proratePrepayments(tenancyInput?.prepayments ?? [], { from: tenancy.from, to: tenancy.to });
   const prepaymentMonths = prepaymentProration.months.map((month) => ({
     label: `${MONTHS[Number(month.month.slice(5, 7)) - 1]} ${month.month.slice(0, 4)}`,
@@ -138,8 +139,9 @@ export function buildLetterModel(source: LetterSource): LetterModel {
   };
 }
 
-function buildCostLines(source: LetterSource, allocations: readonly Allocation[]): LetterCostLine[] {
+function buildCostLines(source: LetterSource, tenancy: TenancyWithTax): LetterCostLine[] {
   const { input, result } = source;
+  const { allocations } = tenancy;
   return result.items.flatMap((item, index) => {
     const n = occurrenceOf(result.items, index);
     const allocation = nthOfType(allocations, item.costType, n);
@@ -155,7 +157,7 @@ function buildCostLines(source: LetterSource, allocations: readonly Allocation[]
         key: item.key,
         keyLabel: keyLabel(item.key),
         keyExplanation: explainKey(item, excluded),
-        steps: explainShare(item, allocation.parts),
+        steps: explainShare(item, getAllocationParts(result, tenancy, allocation)),
         share: allocation.amount,
       },
     ];
@@ -250,12 +252,13 @@ function buildTaxLines(source: LetterSource, tenancyId: string): LetterTaxLine[]
     const item = nthOfType(result.items, itemInput.costType, n);
     if (!item) continue;
     const holders = [
-      ...result.tenancies.map((t) => ({ id: t.tenancyId as string | null, allocation: nthOfType(t.allocations, item.costType, n) })),
-      ...result.vacancy.map((v) => ({ id: null, allocation: nthOfType(v.allocations, item.costType, n) })),
-    ].filter((h): h is { id: string | null; allocation: Allocation } => h.allocation !== undefined);
-    const fractions = holders.map((h) =>
-      h.allocation.parts.length > 0 ? lineFraction(h.allocation.parts) : new Decimal(h.allocation.exactAmount).dividedBy(item.distributed),
-    );
+      ...result.tenancies.map((t) => ({ id: t.tenancyId as string | null, line: t as { position?: number }, allocation: nthOfType(t.allocations, item.costType, n) })),
+      ...result.vacancy.map((v) => ({ id: null as string | null, line: v as { position?: number }, allocation: nthOfType(v.allocations, item.costType, n) })),
+    ].filter((h): h is { id: string | null; line: { position?: number }; allocation: Allocation } => h.allocation !== undefined);
+    const fractions = holders.map((h) => {
+      const parts = getAllocationParts(result, h.line, h.allocation);
+      return parts.length > 0 ? lineFraction(parts) : new Decimal(h.allocation.exactAmount).dividedBy(item.distributed);
+    });
     const fractionSum = fractions.reduce((sum, f) => sum.plus(f), new Decimal(0));
     if (fractionSum.isZero()) continue;
     const laborCents = parseMoneyToCents(labor);

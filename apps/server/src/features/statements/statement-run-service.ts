@@ -15,7 +15,7 @@ import {
   type statementSaveBodySchema,
   type TenantStatement,
 } from "@nk/contract";
-import { DISTRIBUTION_KEY_LABELS, type StatementInput, type StatementResult } from "@nk/engine";
+import { DISTRIBUTION_KEY_LABELS, getAllocationParts, type StatementInput, type StatementResult } from "@nk/engine";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { Conflict, Forbidden, NotFound } from "../../domain/domain-errors.ts";
@@ -86,7 +86,8 @@ function buildTenantStatements(result: StatementResult, names: { tenants: Map<st
         calculationBasis: DISTRIBUTION_KEY_LABELS[allocation.key],
         basePercentage: allocation.key === "mixed" && share !== null ? percentText(100 - share) : null,
         consumptionPercentage: allocation.key === "mixed" ? percentText(share) : null,
-        details: { exactAmount: allocation.exactAmount, parts: allocation.parts },
+        // The rows keep the basis per line as part objects, as before decision 0403.
+        details: { exactAmount: allocation.exactAmount, parts: getAllocationParts(result, tenancy, allocation) },
       };
     }),
   }));

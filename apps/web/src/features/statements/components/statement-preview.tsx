@@ -61,10 +61,10 @@ export function StatementPreview({ input, result, names, warnings = [], consumpt
         {shownRows.map((row) => (
           <div key={row.unitId} className="space-y-3">
             {row.tenancies.map((tenancy) => (
-              <TenancyDetails key={tenancy.tenancyId + tenancy.from} tenancy={tenancy} names={names} />
+              <TenancyDetails key={tenancy.tenancyId + tenancy.from} tenancy={tenancy} basis={result.basis} names={names} />
             ))}
             {row.vacancy.map((vacancy) => (
-              <VacancyDetails key={vacancy.unitId + vacancy.from} vacancy={vacancy} names={names} />
+              <VacancyDetails key={vacancy.unitId + vacancy.from} vacancy={vacancy} basis={result.basis} names={names} />
             ))}
           </div>
         ))}

@@ -1,11 +1,19 @@
-import type { Allocation, TenancyStatement, VacancyStatement } from "@nk/engine";
+import type { Allocation, StatementBasis, TenancyStatement, VacancyStatement } from "@nk/engine";
 import { compareDecimalText, formatEuroDe } from "@nk/contract";
 import { formatDate } from "../../../lib/format";
 import type { PreviewNames } from "../lib/names";
 import { AllocationBasis } from "./allocation-basis";
 import { BalanceAmount } from "./balance-amount";
 
-function AllocationTable({ allocations, caption }: { allocations: Allocation[]; caption: string }) {
+interface AllocationTableProps {
+  allocations: Allocation[];
+  /** The line the allocations belong to: its position finds the figures in the basis. */
+  line: { position?: number };
+  basis: StatementBasis | null | undefined;
+  caption: string;
+}
+
+function AllocationTable({ allocations, line, basis, caption }: AllocationTableProps) {
   return (
     <table className="w-full text-sm" aria-label={caption}>
       <thead className="sr-only">
@@ -19,7 +27,7 @@ function AllocationTable({ allocations, caption }: { allocations: Allocation[]; 
           <tr key={allocation.costType} className="align-top">
             <td className="py-2 pr-3">
               <p className="font-medium text-slate-900">{allocation.costType}</p>
-              <AllocationBasis allocation={allocation} />
+              <AllocationBasis allocation={allocation} line={line} basis={basis} />
             </td>
             <td className="whitespace-nowrap py-2 text-right font-medium tabular-nums">{formatEuroDe(allocation.amount)}</td>
           </tr>
@@ -30,7 +38,7 @@ function AllocationTable({ allocations, caption }: { allocations: Allocation[]; 
 }
 
 /** One tenancy's statement: allocations step by step, § 35a amounts, prepayments, balance. */
-export function TenancyDetails({ tenancy, names }: { tenancy: TenancyStatement; names: PreviewNames }) {
+export function TenancyDetails({ tenancy, basis, names }: { tenancy: TenancyStatement; basis: StatementBasis | null | undefined; names: PreviewNames }) {
   const tenantName = names.tenant(tenancy.tenancyId);
   const tax = tenancy.taxDeductible;
   // Snapshots saved before contract v1.1 have no taxDeductible.
@@ -45,7 +53,7 @@ export function TenancyDetails({ tenancy, names }: { tenancy: TenancyStatement; 
           {formatDate(tenancy.from)} – {formatDate(tenancy.to)} · {tenancy.days} Tage · {tenancy.persons} Personen
         </p>
       </header>
-      <AllocationTable allocations={tenancy.allocations} caption={`Kostenanteile ${tenantName}`} />
+      <AllocationTable allocations={tenancy.allocations} line={tenancy} basis={basis} caption={`Kostenanteile ${tenantName}`} />
       <dl className="space-y-1 border-t border-slate-200 pt-3 text-sm">
         <div className="flex justify-between gap-3">
           <dt className="font-medium text-slate-900">Kostenanteil gesamt</dt>
@@ -72,7 +80,7 @@ export function TenancyDetails({ tenancy, names }: { tenancy: TenancyStatement; 
 }
 
 /** A vacancy line the landlord bears (DECISIONS 2). */
-export function VacancyDetails({ vacancy, names }: { vacancy: VacancyStatement; names: PreviewNames }) {
+export function VacancyDetails({ vacancy, basis, names }: { vacancy: VacancyStatement; basis: StatementBasis | null | undefined; names: PreviewNames }) {
   const caption = `Leerstand ${names.unit(vacancy.unitId)}`;
   return (
     <article className="space-y-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4" aria-label={caption}>
@@ -84,7 +92,7 @@ export function VacancyDetails({ vacancy, names }: { vacancy: VacancyStatement; 
           {formatDate(vacancy.from)} – {formatDate(vacancy.to)} · {vacancy.days} Tage
         </p>
       </header>
-      <AllocationTable allocations={vacancy.allocations} caption={caption} />
+      <AllocationTable allocations={vacancy.allocations} line={vacancy} basis={basis} caption={caption} />
       <p className="flex justify-between border-t border-slate-200 pt-2 text-sm font-medium">
         <span>Vermieteranteil</span>
         <span className="tabular-nums">{formatEuroDe(vacancy.total)}</span>
