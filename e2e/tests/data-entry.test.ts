@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { doBoxesOverlap, hasBrowser, launchBrowser, openPage, registerThroughApi, screenBoxOf, screenshotPath, startAppServer, uniqueEmail, type AppServer, type Box } from "../support/index.ts";
 
 // Issue 15, item 5: data entry that cannot silently go wrong (decisions 0980-0986), in Chromium.
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 /**
  * The element's box in page coordinates, read in one step: focusing a field scrolls it into view
@@ -20,17 +13,6 @@ async function boxOf(locator: Locator): Promise<Box> {
     const rect = element.getBoundingClientRect();
     return { x: rect.left + window.scrollX, y: rect.top + window.scrollY, width: rect.width, height: rect.height };
   });
-}
-
-/** The element's box on screen, for what overlaps what. */
-async function screenBoxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error("element not visible");
-  return box;
-}
-
-function doBoxesOverlap(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 /** A property with one unit through the wizard's API; answers the property and unit ids. */

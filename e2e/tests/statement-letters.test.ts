@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, readOutbox, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { doBoxesOverlap, hasBrowser, launchBrowser, openPage, readOutbox, registerThroughApi, screenBoxOf, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
 
 // The letters of a finalized statement (issue 13): the house, the billing data and the run come
 // through the API; the run's page is clicked: a tenant's PDF downloaded and read with pdftotext,
@@ -204,7 +204,12 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     expect(text).toContain("ENTWURF");
     expect(text).toContain("Guten Tag Jürgen Krüger,");
     expect(text).toContain("Hausverwaltung Sonnenschein GmbH");
-    await page.getByText("PDF-Download gestartet").first().waitFor();
+    const toast = page.getByRole("status").filter({ hasText: "PDF-Download gestartet" }).first();
+    await toast.waitFor();
+    // The toast rises above the stuck action bar instead of covering 'Zurück zu den Kosten' (decision 0987).
+    for (const name of ["Zurück zu den Kosten", "Als Entwurf speichern", "Finalisieren"]) {
+      expect(doBoxesOverlap(await screenBoxOf(toast), await screenBoxOf(page.getByRole("button", { name })))).toBe(false);
+    }
 
     const overview = await download(page, page.getByRole("button", { name: "Übersicht für Vermieter (PDF)" }), "vorschau-uebersicht.pdf");
     const overviewText = pdfText(overview.file);

@@ -88,6 +88,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div
         className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-stretch gap-2 p-4 sm:right-auto sm:w-96"
+        // Above a page's stuck action bar (StickyActionBar sets the offset; decision 0987).
+        style={{ bottom: "var(--toast-offset, 0px)" }}
         aria-label="Benachrichtigungen"
       >
         {toasts.map((toast) => (

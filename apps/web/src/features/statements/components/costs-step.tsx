@@ -4,6 +4,7 @@ import { Calculator, Plus, WandSparkles } from "lucide-react";
 import { QUICK_SETUP_FEATURE_LABEL, type BillingPeriod, type PropertyWithUnits, type Rate, type StatementConsumption } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { Card, CardContent } from "../../../components/ui/card";
 import { UpgradeRequired } from "../../../components/upgrade-required";
 import { useMe } from "../../../lib/use-me";
@@ -127,7 +128,7 @@ export function CostsStep(props: CostsStepProps) {
       <Co2Fields />
       <ConsumptionPanel consumption={props.consumption} units={units} />
 
-      <div className="space-y-3 border-t border-slate-200 py-3 sm:sticky sm:bottom-0 sm:z-10 sm:rounded-xl sm:border sm:bg-white/95 sm:px-4 sm:backdrop-blur">
+      <StickyActionBar>
         {props.calculationErrors ? (
           <Alert variant="error" title="Fehler bei der Berechnung">
             <ul className="list-disc space-y-1 pl-5">
@@ -147,7 +148,7 @@ export function CostsStep(props: CostsStepProps) {
             Berechnung starten
           </Button>
         </div>
-      </div>
+      </StickyActionBar>
 
       <QuickSetupDialog
         key={String(isQuickSetupOpen)}

@@ -3,6 +3,7 @@ import { ArrowLeft, Lock, Save } from "lucide-react";
 import type { StatementPreview, StatementPreviewBody } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import type { PreviewNames } from "../lib/names";
@@ -49,7 +50,7 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
 
       <PreviewPdfButtons result={preview.result} names={names} calculationBody={calculationBody} />
 
-      <div className="space-y-3 border-t border-slate-200 py-3 sm:sticky sm:bottom-0 sm:z-10 sm:rounded-xl sm:border sm:bg-white/95 sm:px-4 sm:backdrop-blur">
+      <StickyActionBar>
         {saveError ? <Alert variant="error">{saveError}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
           <Button type="button" variant="ghost" onClick={onBack} disabled={isSaving}>
@@ -67,7 +68,7 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
             </Button>
           </div>
         </div>
-      </div>
+      </StickyActionBar>
 
       <ConfirmDialog
         isOpen={isConfirmingFinal}
