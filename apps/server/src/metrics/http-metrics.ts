@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../http/app-env.ts";
+import { findMatchedRoutePath } from "../http/matched-route.ts";
 import { httpRequestDuration, httpRequestsTotal } from "./metrics-registry.ts";
 
 /**
@@ -9,11 +9,7 @@ import { httpRequestDuration, httpRequestsTotal } from "./metrics-registry.ts";
  */
 function findRouteLabel(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
   if (!c.req.path.startsWith("/api/") && c.req.path !== "/metrics") return "web";
-  const cachedRoute = c.get("answeredRoute");
-  if (cachedRoute) return cachedRoute;
-  const routes = matchedRoutes(c);
-  const answered = routes[c.req.routeIndex] ?? routes.at(-1);
-  return answered?.path ?? "unmatched";
+  return c.get("answeredRoute") ?? findMatchedRoutePath(c);
 }
 
 /** Counts every request and observes its duration by method, route pattern and status. */

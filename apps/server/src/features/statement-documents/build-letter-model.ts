@@ -27,7 +27,7 @@ import type {
   TenancyWithTax,
 } from "./letter-model.ts";
 import { nthOfType, occurrenceOf } from "./item-lookup.ts";
-import { explainKey, explainShare, formatQuantity, keyLabel, lineFraction, METER_LABELS } from "./share-explanations.ts";
+import { explainKey, explainShare, formatQuantity, keyLabel, lineFraction, METER_LABELS, roundToCentsText } from "./share-explanations.ts";
 
 // Builds the letter of one tenancy from a saved statement (DECISIONS 6 and 9). Pure: the same
 // snapshot gives the same letter, which is what lets a finalized PDF be made once and trusted.
@@ -63,10 +63,6 @@ export function formatPeriodLabel(period: PeriodInput): string {
 
 export function isHeatingItem(costType: string): boolean {
   return costType === HEATING_COST_TYPE || costType === HOT_WATER_COST_TYPE;
-}
-
-function roundHalfUp(value: Decimal): string {
-  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }
 
 export function buildLetterModel(source: LetterSource): LetterModel {
@@ -175,7 +171,7 @@ function buildCo2(source: LetterSource, allocations: readonly Allocation[]): Let
     const heatingItems = source.result.items.filter((item) => isHeatingItem(item.costType));
     const distributed = heatingItems.reduce((sum, item) => sum.plus(item.distributed), new Decimal(0));
     const yours = allocations.filter((a) => isHeatingItem(a.costType)).reduce((sum, a) => sum.plus(a.amount), new Decimal(0));
-    yourCost = distributed.isZero() ? "0.00" : roundHalfUp(new Decimal(co2.tenantCost).times(yours).dividedBy(distributed));
+    yourCost = distributed.isZero() ? "0.00" : roundToCentsText(new Decimal(co2.tenantCost).times(yours).dividedBy(distributed));
   }
   const basis = {
     supplier: "Emissionen laut Rechnung des Versorgers",

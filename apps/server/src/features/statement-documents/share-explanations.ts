@@ -1,5 +1,5 @@
 import { Decimal, DISTRIBUTION_KEY_LABELS, HEATING_COST_TYPE, type AllocationPart, type DistributionKey, type ItemSummary, type MeterKind } from "@nk/engine";
-import { formatDecimalTextDe } from "@nk/contract";
+import { formatDecimalTextDe, formatEuroDe } from "@nk/contract";
 import type { ShareStep } from "./letter-model.ts";
 
 // The distribution keys named and explained in words, and the tenant's share computed step by
@@ -19,9 +19,14 @@ export function formatQuantity(value: number | string, decimals = 3): string {
   return formatDecimalTextDe(new Decimal(value).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed());
 }
 
+/** An exact amount rounded half up to cents, as a decimal text ("12.35"). */
+export function roundToCentsText(value: Decimal | string): string {
+  return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
 /** Euros rounded half up to cents for display of an exact intermediate amount. */
 export function formatExactEuro(value: Decimal | string): string {
-  return `${formatDecimalTextDe(new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2), 2)} €`;
+  return formatEuroDe(roundToCentsText(value));
 }
 
 export function keyLabel(key: DistributionKey): string {

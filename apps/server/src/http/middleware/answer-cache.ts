@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../app-env.ts";
+import { findMatchedRoutePath } from "../matched-route.ts";
 
 // Signed-in reads answered again from memory while the data cannot have changed (decision 0992,
 // issue 19). Only for the embedded database: there this process is the only writer, and the
@@ -30,12 +30,6 @@ interface CachedAnswer {
 const DEFAULT_MAX_ENTRIES = 5_000;
 const DEFAULT_MAX_ENTRY_BYTES = 256 * 1024;
 const DEFAULT_MAX_TOTAL_BYTES = 32 * 1024 * 1024;
-
-/** The pattern of the route that answered, for the metrics of a later hit. */
-function findAnsweringRoute(c: Context<AppEnv>): string {
-  const routes = matchedRoutes(c);
-  return (routes[c.req.routeIndex] ?? routes.at(-1))?.path ?? "unmatched";
-}
 
 /** Only plain JSON answers: no file download, no cookie, nothing a later caller must not get. */
 function isCacheableAnswer(response: Response, maxBytes: number): boolean {
@@ -97,6 +91,6 @@ export function answerCache(options: AnswerCacheOptions): (c: Context<AppEnv>, n
     forget(key);
     while (entries.size > 0 && (entries.size >= maxEntries || totalBytes + body.length > maxTotalBytes)) forget(entries.keys().next().value as string);
     totalBytes += body.length;
-    entries.set(key, { generation, storedAt: startedAt, body, contentType: c.res.headers.get("content-type") ?? "application/json", route: findAnsweringRoute(c) });
+    entries.set(key, { generation, storedAt: startedAt, body, contentType: c.res.headers.get("content-type") ?? "application/json", route: findMatchedRoutePath(c) });
   };
 }

@@ -63,7 +63,7 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
         savedIds.push(current.id);
         updatedCount += 1;
       } else {
-        const id = await insertReading(trx, userId, {
+        const { id } = await insertReading(trx, userId, {
           meterId: row.meterId,
           costGroupId: costGroup.id,
           readingValue: row.readingValue,

@@ -58,23 +58,20 @@ export interface NewReading {
 }
 
 /** Section 7: created as reading_type 'manual', validation_status 'pending'. */
-export async function insertReading(db: Db, userId: string, reading: NewReading): Promise<string> {
+/** A new manual reading, answered as the list shows it, in one statement (no second read). */
+export async function insertReading(db: Db, userId: string, reading: NewReading): Promise<Reading> {
   const row = await db
-    .insertInto("meterReadings")
-    .values({ userId, ...reading, readingType: "manual", validationStatus: "pending", updatedAt: new Date() })
-    .returning("id")
+    .with("r", (query) =>
+      query
+        .insertInto("meterReadings")
+        .values({ userId, ...reading, readingType: "manual", validationStatus: "pending", updatedAt: new Date() })
+        .returning(["id", "meterId", "costGroupId", "readingValue", "readingDate", "readingType", "validationStatus", "note", "createdAt"]),
+    )
+    .selectFrom("r")
+    .leftJoin("costGroups as g", "g.id", "r.costGroupId")
+    .select(["r.id", "r.meterId", "r.costGroupId", "g.name as costGroupName", "r.readingValue", "r.readingDate", "r.readingType", "r.validationStatus", "r.note", "r.createdAt"])
     .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** A manual reading outside any billing period, answered as the list shows it (no second read). */
-export async function insertManualReading(db: Db, userId: string, reading: Omit<NewReading, "costGroupId">): Promise<Reading> {
-  const row = await db
-    .insertInto("meterReadings")
-    .values({ userId, ...reading, costGroupId: null, readingType: "manual", validationStatus: "pending", updatedAt: new Date() })
-    .returning(["id", "meterId", "costGroupId", "readingValue", "readingDate", "readingType", "validationStatus", "note", "createdAt"])
-    .executeTakeFirstOrThrow();
-  return toReading({ ...row, costGroupName: null });
+  return toReading(row);
 }
 
 /** Bulk entry's update: the value and date change, so the reading is pending validation again. */

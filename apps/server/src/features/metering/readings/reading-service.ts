@@ -6,7 +6,7 @@ import { logActivity } from "../../activity/activity-log.ts";
 import { findMeterOfAccount } from "../ownership-queries.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import { joinNotes, judgeReadingDecrease } from "./reading-decrease.ts";
-import { deleteReadingRow, findMeterWithNeighbours, findReading, insertManualReading, listReadingsOfMeter } from "./reading-queries.ts";
+import { deleteReadingRow, findMeterWithNeighbours, findReading, insertReading, listReadingsOfMeter } from "./reading-queries.ts";
 
 type CreateReadingInput = z.output<typeof createReadingBodySchema>;
 
@@ -41,8 +41,9 @@ export async function addReading(db: Db, userId: string, meterId: string, input:
     if (!meter) throw new NotFound(METER_MESSAGES.notFound);
     const decrease = judgeReadingDecrease(input.readingValue, meter);
     if (decrease && !input.confirmDecrease) throw readingDecreaseError(decrease.message);
-    const reading = await insertManualReading(trx, userId, {
+    const reading = await insertReading(trx, userId, {
       meterId,
+      costGroupId: null,
       readingValue: input.readingValue,
       readingDate: input.readingDate,
       note: joinNotes(input.note, decrease ? decrease.note : null),
