@@ -38,6 +38,9 @@ export const TENANT_MESSAGES = {
   propertyNotFound: "Immobilie nicht gefunden",
   tenantNotFound: "Mieter nicht gefunden",
   deleteConfirm: "Sind Sie sicher, dass Sie diesen Mieter löschen möchten?",
+  /** A finalized statement is a document (issue 26, decision 1021): its tenant stays. */
+  deleteBlockedByFinalStatements:
+    "Mieter kann nicht gelöscht werden: Es gibt finalisierte Abrechnungen für diesen Mieter. Sie bleiben als Dokumente erhalten; tragen Sie stattdessen ein Auszugsdatum ein.",
 } as const;
 
 /** Section 8 'Tenants': the toast texts. `{message}` is the server's message. */

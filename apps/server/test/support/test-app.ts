@@ -70,10 +70,14 @@ export function toCookieHeader(response: Response): string {
     .join("; ");
 }
 
-export async function createTestContext(driver: TestDriver, overrides: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * A fresh app on a fresh database; with `options.database`, an app on that database instead (a
+ * second instance on one database, see createSharedTestDatabase: closing it closes that handle).
+ */
+export async function createTestContext(driver: TestDriver, overrides: Partial<Config> = {}, options: { database?: DatabaseHandle } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-test-"));
   const config = { ...buildTestConfig(dataDir), ...overrides };
-  const database = await createTestDatabase(driver);
+  const database = options.database ?? (await createTestDatabase(driver));
   const logLines: string[] = [];
   // Log lines are kept for assertions; errors are printed too, to debug a failing test.
   const logger = createLogger(config.logLevel, {}, (line) => {
