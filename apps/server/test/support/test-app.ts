@@ -14,11 +14,15 @@ export const TEST_PASSWORD = "Sicher123";
 export interface TestContext {
   driver: TestDriver;
   app: ReturnType<typeof createApp>;
+  /** better-auth of this app: its endpoints (the fuzz suite lists every route it serves) and its context. */
+  auth: ReturnType<typeof composeApp>["auth"];
   database: DatabaseHandle;
   db: DatabaseHandle["db"];
   outboxDir: string;
   /** Every log line the app wrote at or above `config.logLevel` (default error), parsed. */
   readLogEvents(event: string): Record<string, unknown>[];
+  /** Every log line as written. */
+  readLogLines(): string[];
   /** The job worker of this app, not polling: `runDueJobs` runs what is due. */
   jobWorker: JobWorker;
   /** Runs every due background job (mails) now; returns how many ran. */
@@ -85,7 +89,7 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
     if (line.includes('"level":"error"')) process.stdout.write(`${line}\n`);
   });
   const outboxDir = path.join(dataDir, "outbox");
-  const { app, jobWorker, letterRenderer } = composeApp({ config, database, logger, serveWeb: false });
+  const { app, auth, jobWorker, letterRenderer } = composeApp({ config, database, logger, serveWeb: false });
   const runDueJobs = async () => {
     let count = 0;
     while (await jobWorker.runNext()) count += 1;
@@ -106,12 +110,14 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
   return {
     driver,
     app,
+    auth,
     database,
     db: database.db,
     outboxDir,
     jobWorker,
     runDueJobs,
     readLogEvents: (event) => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === event),
+    readLogLines: () => [...logLines],
     request,
     async signUp(options = {}) {
       accountCounter += 1;
