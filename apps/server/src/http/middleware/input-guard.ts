@@ -24,7 +24,7 @@ export const INVALID_JSON_MESSAGE = "Ungültiges JSON im Anfragetext.";
 export const BODY_NOT_OBJECT_MESSAGE = "Der Anfragetext muss ein JSON-Objekt sein.";
 export const TOO_DEEP_MESSAGE = `Der Anfragetext ist zu tief verschachtelt (höchstens ${MAX_JSON_DEPTH} Ebenen).`;
 export const NOT_UTF8_MESSAGE = "Der Anfragetext ist kein gültiger UTF-8-Text.";
-export const UNSUPPORTED_CONTENT_TYPE_MESSAGE = "Der Anfragetext muss JSON sein (Content-Type: application/json).";
+export const UNSUPPORTED_CONTENT_TYPE_MESSAGE = "Der Anfragetext muss JSON sein (Inhaltstyp „application/json“).";
 
 /** Field path -> message for every string (or key) in `value` that breaks the text rules. */
 export function findTextProblems(value: unknown, path: string[] = [], found: Record<string, string> = {}): Record<string, string> {
