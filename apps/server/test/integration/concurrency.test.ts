@@ -43,7 +43,6 @@ async function outcomeOf(response: Response): Promise<Outcome> {
   return { status: response.status, body };
 }
 
-const isOk = (outcome: Outcome) => outcome.status >= 200 && outcome.status < 300;
 
 describe.each(TEST_DRIVERS)("concurrent writes through two instances on one database (%s)", (driver) => {
   let a: TestContext;
@@ -308,6 +307,99 @@ describe.each(TEST_DRIVERS)("concurrent writes through two instances on one data
     );
   });
 
+  it("move a tenant into another unit vs delete that unit", async () => {
+    const { cookie, userId, propertyId } = await setUpAccount();
+    await race(
+      "tenant update (other unit) vs unit delete",
+      async (i) => {
+        const from = await insertUnit(a.db, userId, propertyId, { name: `Alt ${i}` });
+        const to = await insertUnit(a.db, userId, propertyId, { name: `Neu ${i}` });
+        return { tenantId: (await insertTenant(a.db, userId, from.id)).id, toId: to.id };
+      },
+      ({ tenantId, toId }) => [() => a.request("PATCH", `/api/tenants/${tenantId}`, { cookie, body: { unitId: toId } }), () => b.request("DELETE", `/api/units/${toId}`, { cookie })],
+      async ({ tenantId, toId }, moved, unit) => {
+        const tenant = await a.db.selectFrom("tenants").innerJoin("units", "units.id", "tenants.unitId").select("units.id").where("tenants.id", "=", tenantId).executeTakeFirst();
+        if (moved.status === 200) {
+          expect(unit.status).toBe(409);
+          expect(tenant?.id).toBe(toId);
+        } else {
+          expect([moved.status, unit.status]).toEqual([404, 204]);
+          expect(tenant).toBeDefined();
+        }
+      },
+    );
+  });
+
+  it("record an occupancy change vs delete the tenant", async () => {
+    const { cookie, userId, propertyId } = await setUpAccount();
+    const unit = await insertUnit(a.db, userId, propertyId);
+    await race(
+      "occupancy change vs tenant delete",
+      async () => {
+        const tenant = await insertTenant(a.db, userId, unit.id);
+        await a.db.insertInto("tenantAttributes").values({ tenantId: tenant.id, persons: 2, validFrom: "2023-01-01", validUntil: null, updatedAt: new Date() }).execute();
+        return tenant.id;
+      },
+      (tenantId) => [
+        () => a.request("POST", `/api/tenants/${tenantId}/occupants`, { cookie, body: { persons: 3, validFrom: "2024-03-01" } }),
+        () => b.request("DELETE", `/api/tenants/${tenantId}`, { cookie }),
+      ],
+      async (tenantId, change, tenant) => {
+        expect(tenant.status).toBe(204);
+        expect([200, 201, 404]).toContain(change.status);
+        expect(await a.db.selectFrom("tenantAttributes").select("id").where("tenantId", "=", tenantId).execute()).toEqual([]);
+      },
+    );
+  });
+
+  it("two identical billing periods at once: one period", async () => {
+    const { cookie, userId } = await setUpAccount();
+    await race(
+      "billing period create vs billing period create (duplicate)",
+      async (i) => (await insertProperty(a.db, userId, { name: `Periodenhaus ${i}` })).id,
+      (propertyId) => {
+        const body = { propertyId, billingPeriodStart: "2024-01-01", billingPeriodEnd: "2024-12-31" };
+        return [() => a.request("POST", "/api/billing-periods", { cookie, body }), () => b.request("POST", "/api/billing-periods", { cookie, body })];
+      },
+      async (propertyId, first, second) => {
+        expect([first.status, second.status].sort()).toEqual([201, 409]);
+        expect(await a.db.selectFrom("costGroups").select("id").where("propertyId", "=", propertyId).execute()).toHaveLength(1);
+      },
+    );
+  });
+
+  it("bulk readings vs delete one of their meters, and a period's costs vs delete the period", async () => {
+    const { cookie, userId, propertyId } = await setUpAccount();
+    const unit = await insertUnit(a.db, userId, propertyId);
+    const periodId = await createBillingPeriodViaApi(a, cookie, propertyId);
+    await race(
+      "bulk readings vs meter delete",
+      async (i) => createMeterViaApi(a, cookie, { meterNumber: `BZ-${i}`, unitId: unit.id }),
+      (meterId) => [
+        () => a.request("POST", "/api/readings/bulk", { cookie, body: { costGroupId: periodId, readingDate: "2024-12-31", readings: [{ meterId, readingValue: "120" }] } }),
+        () => b.request("DELETE", `/api/meters/${meterId}`, { cookie }),
+      ],
+      async (meterId, bulk, meter) => {
+        expect(meter.status).toBe(204);
+        expect([200, 201, 404]).toContain(bulk.status);
+        expect(await a.db.selectFrom("meterReadings").select("id").where("meterId", "=", meterId).execute()).toEqual([]);
+      },
+    );
+    await race(
+      "costs edit vs billing period delete",
+      async (i) => createBillingPeriodViaApi(a, cookie, propertyId, `${2000 + i}-01-01`, `${2000 + i}-12-31`),
+      (billingPeriodId) => [
+        () => a.request("PUT", `/api/billing-periods/${billingPeriodId}/costs`, { cookie, body: { costItems: COST_ITEMS } }),
+        () => b.request("DELETE", `/api/billing-periods/${billingPeriodId}`, { cookie }),
+      ],
+      async (billingPeriodId, costs, period) => {
+        expect(period.status).toBe(204);
+        expect([200, 404]).toContain(costs.status);
+        expect(await a.db.selectFrom("billingPeriodCostItems").select("id").where("costGroupId", "=", billingPeriodId).execute()).toEqual([]);
+      },
+    );
+  });
+
   /** A property with two let units and a billing period of 2024 with its costs saved. */
   async function setUpStatementProperty(userId: string, cookie: string, i: number) {
     const property = await insertProperty(a.db, userId, { name: `Abrechnungshaus ${i}` });
@@ -373,6 +465,33 @@ describe.each(TEST_DRIVERS)("concurrent writes through two instances on one data
         else {
           expect(costs.status).toBe(409);
           expect(run.totalCosts).toBe("900.00");
+        }
+      },
+    );
+  });
+
+  it("save a run vs delete its property: a property with a saved run stays", async () => {
+    const { cookie, userId } = await setUpAccount();
+    await race(
+      "run save vs property delete",
+      async (i) => {
+        const setup = await setUpStatementProperty(userId, cookie, 200 + i);
+        // Its tenants moved out long ago, so only the run can block the delete.
+        await a.db.updateTable("tenants").set({ isActive: false, moveOutDate: "2024-12-31" }).where("userId", "=", userId).execute();
+        return setup;
+      },
+      ({ billingPeriodId, propertyId }) => [
+        () => a.request("POST", "/api/statements", { cookie, body: { billingPeriodId, finalize: false } }),
+        () => b.request("DELETE", `/api/properties/${propertyId}`, { cookie }),
+      ],
+      async ({ propertyId }, save, property) => {
+        const runs = await a.db.selectFrom("statementSnapshots").select("id").where("propertyId", "=", propertyId).execute();
+        if (save.status === 201) {
+          expect(property.status).toBe(409);
+          expect(runs).toHaveLength(1);
+        } else {
+          expect([save.status, property.status]).toEqual([404, 204]);
+          expect(runs).toEqual([]);
         }
       },
     );
