@@ -40,7 +40,7 @@ export const TENANT_MESSAGES = {
   deleteConfirm: "Sind Sie sicher, dass Sie diesen Mieter löschen möchten?",
   /** A finalized statement is a document (issue 26, decision 1021): its tenant stays. */
   deleteBlockedByFinalStatements:
-    "Mieter kann nicht gelöscht werden: Es gibt finalisierte Abrechnungen für diesen Mieter. Sie bleiben als Dokumente erhalten; tragen Sie stattdessen ein Auszugsdatum ein.",
+    "Mieter kann nicht gelöscht werden: Für diesen Mieter gibt es finalisierte Abrechnungen, die als Dokumente erhalten bleiben. Ist er ausgezogen, genügt das Auszugsdatum.",
 } as const;
 
 /** Section 8 'Tenants': the toast texts. `{message}` is the server's message. */

@@ -22,7 +22,7 @@ const COST_ITEMS = [
   { costType: "Grundsteuer", amount: "600.00", key: "area" },
   { costType: "Müllabfuhr", amount: "300.00", key: "units" },
 ];
-const TENANT_BLOCKED = "Mieter kann nicht gelöscht werden: Es gibt finalisierte Abrechnungen für diesen Mieter. Sie bleiben als Dokumente erhalten; tragen Sie stattdessen ein Auszugsdatum ein.";
+const TENANT_BLOCKED = "Mieter kann nicht gelöscht werden: Für diesen Mieter gibt es finalisierte Abrechnungen, die als Dokumente erhalten bleiben. Ist er ausgezogen, genügt das Auszugsdatum.";
 const UNIT_BLOCKED = "Wohneinheit kann nicht gelöscht werden: Es gibt finalisierte Abrechnungen für diese Wohneinheit oder ihre Mieter. Sie bleiben als Dokumente erhalten.";
 
 describe.each(TEST_DRIVERS)("deleting master data keeps every finalized statement whole (%s)", (driver) => {
