@@ -3,6 +3,7 @@ import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts
 import { createBillingPeriodViaApi, createMeterViaApi } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { createSharedTestDatabase, TEST_DRIVERS } from "../support/test-database.ts";
+import { SAMPLE_BILLING_DATA, SAMPLE_COST_ITEMS } from "../support/statement-fixtures.ts";
 
 // Issue 26: every pair of writes that a rule connects, sent at the same moment through two
 // instances of the app on one database (two connection pools on PostgreSQL; on PGlite both
@@ -13,19 +14,6 @@ import { createSharedTestDatabase, TEST_DRIVERS } from "../support/test-database
 // net for a foreign key or a deadlock) counts as a finding: the services must hold the rule.
 
 const TRIALS = 20;
-const BILLING_DATA = {
-  companyName: "Hausverwaltung Sonnenschein GmbH",
-  phone: "0521 123456",
-  street: "Lindenstraße",
-  houseNumber: "5",
-  postalCode: "33602",
-  city: "Bielefeld",
-  iban: "DE89 3704 0044 0532 0130 00",
-};
-const COST_ITEMS = [
-  { costType: "Grundsteuer", amount: "600.00", key: "area" },
-  { costType: "Müllabfuhr", amount: "300.00", key: "units" },
-];
 // English gives itself away by its small words (the fuzz suite's test).
 const ENGLISH = /^$|\b(the|is|are|must|invalid|expected|required|received|should|cannot|not|found|failed|error|violates|deadlock)\b/i;
 const TENANT = { name: "Max Mieter", moveInDate: "2024-01-01" };
@@ -65,7 +53,7 @@ describe.each(TEST_DRIVERS)("concurrent writes through two instances on one data
   async function setUpAccount() {
     const account = await a.signUp();
     await a.db.updateTable("subscriptions").set({ plan: "enterprise_plus", status: "active", trialEndDate: null }).where("userId", "=", account.userId).execute();
-    expect((await a.request("PUT", "/api/billing-data", { cookie: account.cookie, body: BILLING_DATA })).status).toBe(200);
+    expect((await a.request("PUT", "/api/billing-data", { cookie: account.cookie, body: SAMPLE_BILLING_DATA })).status).toBe(200);
     const property = await insertProperty(a.db, account.userId, { name: "Lindenhof" });
     return { ...account, propertyId: property.id };
   }
@@ -389,7 +377,7 @@ describe.each(TEST_DRIVERS)("concurrent writes through two instances on one data
       "costs edit vs billing period delete",
       async (i) => createBillingPeriodViaApi(a, cookie, propertyId, `${2000 + i}-01-01`, `${2000 + i}-12-31`),
       (billingPeriodId) => [
-        () => a.request("PUT", `/api/billing-periods/${billingPeriodId}/costs`, { cookie, body: { costItems: COST_ITEMS } }),
+        () => a.request("PUT", `/api/billing-periods/${billingPeriodId}/costs`, { cookie, body: { costItems: SAMPLE_COST_ITEMS } }),
         () => b.request("DELETE", `/api/billing-periods/${billingPeriodId}`, { cookie }),
       ],
       async (billingPeriodId, costs, period) => {
@@ -409,7 +397,7 @@ describe.each(TEST_DRIVERS)("concurrent writes through two instances on one data
     await a.db.updateTable("tenants").set({ email: "juergen@example.org" }).where("id", "=", tenant.id).execute();
     await insertTenant(a.db, userId, og.id, { name: "Maria Weiß", moveInDate: "2020-01-01" });
     const billingPeriodId = await createBillingPeriodViaApi(a, cookie, property.id);
-    expect((await a.request("PUT", `/api/billing-periods/${billingPeriodId}/costs`, { cookie, body: { costItems: COST_ITEMS } })).status).toBe(200);
+    expect((await a.request("PUT", `/api/billing-periods/${billingPeriodId}/costs`, { cookie, body: { costItems: SAMPLE_COST_ITEMS } })).status).toBe(200);
     return { propertyId: property.id, unitId: eg.id, tenantId: tenant.id, billingPeriodId };
   }
 
@@ -449,7 +437,7 @@ describe.each(TEST_DRIVERS)("concurrent writes through two instances on one data
 
   it("save a run finalized vs edit the period's costs: what was confirmed is in the finalized run, or refused", async () => {
     const { cookie, userId } = await setUpAccount();
-    const changed = [{ costType: "Grundsteuer", amount: "750.00", key: "area" }, COST_ITEMS[1]!];
+    const changed = [{ costType: "Grundsteuer", amount: "750.00", key: "area" }, SAMPLE_COST_ITEMS[1]!];
     await race(
       "run save (finalize) vs costs edit",
       async (i) => setUpStatementProperty(userId, cookie, i),

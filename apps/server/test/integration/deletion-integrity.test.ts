@@ -3,25 +3,13 @@ import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts
 import { createBillingPeriodViaApi } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
+import { SAMPLE_BILLING_DATA, SAMPLE_COST_ITEMS } from "../support/statement-fixtures.ts";
 
 // Issue 26, defects 2 and 3 (decision 1021): a finalized statement is a document. Deleting its
 // tenant, or the unit of a tenant who moved out, is refused with a German message, and the
 // letter still downloads, is sent and is listed. Deleting a property refuses an active tenant
 // as deleting its unit does. The database itself refuses what a check might miss.
 
-const BILLING_DATA = {
-  companyName: "Hausverwaltung Sonnenschein GmbH",
-  phone: "0521 123456",
-  street: "Lindenstraße",
-  houseNumber: "5",
-  postalCode: "33602",
-  city: "Bielefeld",
-  iban: "DE89 3704 0044 0532 0130 00",
-};
-const COST_ITEMS = [
-  { costType: "Grundsteuer", amount: "600.00", key: "area" },
-  { costType: "Müllabfuhr", amount: "300.00", key: "units" },
-];
 const TENANT_BLOCKED = "Mieter kann nicht gelöscht werden: Für diesen Mieter gibt es finalisierte Abrechnungen, die als Dokumente erhalten bleiben. Ist er ausgezogen, genügt das Auszugsdatum.";
 const UNIT_BLOCKED = "Wohneinheit kann nicht gelöscht werden: Es gibt finalisierte Abrechnungen für diese Wohneinheit oder ihre Mieter. Sie bleiben als Dokumente erhalten.";
 
@@ -38,7 +26,7 @@ describe.each(TEST_DRIVERS)("deleting master data keeps every finalized statemen
    */
   async function setUp(options: { moveOutDate?: string } = {}) {
     const account = await t.signUp();
-    expect((await t.request("PUT", "/api/billing-data", { cookie: account.cookie, body: BILLING_DATA })).status).toBe(200);
+    expect((await t.request("PUT", "/api/billing-data", { cookie: account.cookie, body: SAMPLE_BILLING_DATA })).status).toBe(200);
     const property = await insertProperty(t.db, account.userId, { name: "Gartenweg 7" });
     const eg = await insertUnit(t.db, account.userId, property.id, { name: "EG links", area: "60.00" });
     const og = await insertUnit(t.db, account.userId, property.id, { name: "OG rechts", area: "90.00" });
@@ -55,7 +43,7 @@ describe.each(TEST_DRIVERS)("deleting master data keeps every finalized statemen
   }
 
   async function saveRun(cookie: string, billingPeriodId: string, finalize: boolean) {
-    const response = await t.request("POST", "/api/statements", { cookie, body: { billingPeriodId, costItems: COST_ITEMS, finalize } });
+    const response = await t.request("POST", "/api/statements", { cookie, body: { billingPeriodId, costItems: SAMPLE_COST_ITEMS, finalize } });
     expect(response.status).toBe(201);
     const body = await readJson(response);
     return { runId: body.id as string, statements: body.statements as { id: string; tenantName: string; tenantId: string | null }[] };

@@ -35,31 +35,22 @@ export async function hasFinalStatement(db: Db, userId: string, target: { tenant
   return row !== undefined;
 }
 
+/** The drafts matching `where` forget their tenant or unit. */
+async function forgetOnDrafts(db: Db, userId: string, column: "tenantId" | "unitId", where: Expression<SqlBool>): Promise<void> {
+  await db
+    .updateTable("statements")
+    .set({ [column]: null, updatedAt: new Date() })
+    .where("userId", "=", userId)
+    .where(where)
+    .where(sql<SqlBool>`not ${isFinalStatement()}`)
+    .execute();
+}
+
 /** The drafts that name the tenants or the unit (or its tenants) forget them. */
 export async function detachDraftStatements(db: Db, userId: string, target: { tenantIds?: readonly string[]; unitId?: string }): Promise<void> {
-  if (target.tenantIds && target.tenantIds.length > 0) {
-    await db
-      .updateTable("statements")
-      .set({ tenantId: null, updatedAt: new Date() })
-      .where("userId", "=", userId)
-      .where("tenantId", "in", target.tenantIds)
-      .where(sql<SqlBool>`not ${isFinalStatement()}`)
-      .execute();
-  }
+  if (target.tenantIds && target.tenantIds.length > 0) await forgetOnDrafts(db, userId, "tenantId", sql<SqlBool>`statements.tenant_id in (${sql.join(target.tenantIds)})`);
   if (target.unitId) {
-    await db
-      .updateTable("statements")
-      .set({ tenantId: null, updatedAt: new Date() })
-      .where("userId", "=", userId)
-      .where(sql<SqlBool>`statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`)
-      .where(sql<SqlBool>`not ${isFinalStatement()}`)
-      .execute();
-    await db
-      .updateTable("statements")
-      .set({ unitId: null, updatedAt: new Date() })
-      .where("userId", "=", userId)
-      .where("unitId", "=", target.unitId)
-      .where(sql<SqlBool>`not ${isFinalStatement()}`)
-      .execute();
+    await forgetOnDrafts(db, userId, "tenantId", sql<SqlBool>`statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`);
+    await forgetOnDrafts(db, userId, "unitId", sql<SqlBool>`statements.unit_id = ${target.unitId}`);
   }
 }
