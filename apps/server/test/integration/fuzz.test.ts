@@ -24,6 +24,8 @@ import { TEST_DRIVERS } from "../support/test-database.ts";
 // (default there 200) per route; FUZZ_SEED repeats a run.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+/** The default run's size: known values, 6 random cases and the hostile bodies of every route. */
+const DEFAULT_RUN_MAX_REQUESTS = 3000;
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 
 /** better-auth's routes that need a session and leave it (the others are fuzzed signed out). */
@@ -331,8 +333,10 @@ describe.each(TEST_DRIVERS)("fuzzing every route of the OpenAPI document (%s)", 
     expect(sessionEnding).toEqual(expect.arrayContaining(["DELETE /api/account", "POST /api/auth/sign-out", "POST /api/auth/change-password"]));
     expect([...endedBy].sort()).toEqual([...sessionEnding].sort());
     expect(requests).toBeGreaterThanOrEqual(operations.length);
-    // Bounded: the default run must stay well under a minute.
-    if (RUNS <= 10) expect(Date.now() - started).toBeLessThan(45_000);
+    // Bounded by what it sends, not by the clock (a loaded machine is no finding): the default run
+    // stays small enough for every `npm test`, well under a minute on a quiet machine.
+    console.info(`fuzz (${driver}): ${requests} requests, ${Date.now() - started} ms`);
+    if (RUNS <= 10) expect(requests).toBeLessThan(DEFAULT_RUN_MAX_REQUESTS);
   }, 30 * 60_000);
 
   // Issue 26: the auth library serves routes of its own; the suite above fuzzes those the
