@@ -102,6 +102,16 @@ describe.skipIf(!hasBrowser)("Konto: registrieren, abmelden, anmelden, Passwort 
     await context.close();
   });
 
+  it("ends a failed social sign-in on the login page with a German message, never on the auth library's English page (issue 26)", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await page.goto("/api/auth/callback/google?state=bad&code=x");
+    await page.waitForURL("**/login?error=**");
+    await expect.poll(() => page.getByText("Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.").isVisible()).toBe(true);
+    expect(await page.getByText(/Something went wrong|Ask AI/).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath("e2e-social-sign-in-failed") });
+    await context.close();
+  });
+
   it("works on a phone: the side menu slides in", async () => {
     const { context, page } = await openPage(browser, server.baseUrl, "mobile");
     await registerThroughForm(page, uniqueEmail("mobil"));

@@ -8,6 +8,7 @@
 //   BENCH_SECONDS=5 (per route)  BENCH_CONNECTIONS=50  BENCH_CPU_PROF=<folder> (node --cpu-prof)
 //   BENCH_ROUTES=me,dashboard (only these)
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -67,7 +68,9 @@ async function startServer(dataDir: string, databaseUrl: string) {
   const profileDir = process.env.BENCH_CPU_PROF;
   const args = [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), "--enable-source-maps", "apps/server/dist/main.js"];
   const log = fs.openSync(path.join(dataDir, "server.log"), "a");
-  const env = { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: "info", DATABASE_URL: databaseUrl };
+  // On PostgreSQL every instance needs the one AUTH_SECRET (issue 26): the bench's own, unless given.
+  const authSecret = process.env.AUTH_SECRET || (databaseUrl ? randomBytes(32).toString("base64url") : "");
+  const env = { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: "info", DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret };
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ["ignore", log, log] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + 60_000;

@@ -33,6 +33,7 @@ export function composeApp({ config, database, logger, serveWeb }: { config: Con
   const auth = createAuth({
     config,
     authDb: database.authDb,
+    logger,
     async queueMail(message) {
       await queueMail(database.db, message);
       jobWorker.wake();

@@ -34,7 +34,9 @@ async function main() {
     }
     throw error;
   }
-  console.log(`Nebenkosten läuft auf http://localhost:${server.port}`);
+  // For a person at a terminal; a log collector (stdout not a terminal) gets only JSON lines
+  // (issue 26), the address is in the `server.listening` line.
+  if (process.stdout.isTTY) console.log(`Nebenkosten läuft auf http://localhost:${server.port}`);
   let isClosing = false;
   // SIGTERM (an orchestrator, systemd) or SIGINT (Ctrl+C): stop accepting, let requests in
   // flight finish, close the database, release the data folder, exit 0. A second signal while

@@ -61,6 +61,8 @@ export const PROPERTY_MESSAGES = {
   deleted: "Immobilie erfolgreich gelöscht",
   notFound: "Immobilie nicht gefunden",
   deleteBlockedByStatements: "Immobilie kann nicht gelöscht werden: Es existieren bereits Abrechnungen",
+  /** Like a unit (issue 26): deleting the property would take an active tenancy with it. */
+  deleteBlockedByActiveTenants: "Immobilie kann nicht gelöscht werden: Es gibt noch aktive Mieter",
   createFailed: "Fehler beim Erstellen der Immobilie",
   wizardSaveFailed: "Ein Fehler ist aufgetreten",
 } as const;
@@ -71,6 +73,9 @@ export const UNIT_MESSAGES = {
   deleted: "Wohneinheit erfolgreich gelöscht",
   notFound: "Wohneinheit nicht gefunden",
   deleteBlockedByActiveTenants: "Wohneinheit kann nicht gelöscht werden: Es gibt noch aktive Mieter",
+  /** A finalized statement is a document (issue 26, decision 1021): its unit and tenants stay. */
+  deleteBlockedByFinalStatements:
+    "Wohneinheit kann nicht gelöscht werden: Es gibt finalisierte Abrechnungen für diese Wohneinheit oder ihre Mieter. Sie bleiben als Dokumente erhalten.",
   atLeastOne: "Mindestens eine Wohneinheit ist erforderlich",
 } as const;
 

@@ -38,6 +38,9 @@ export const TENANT_MESSAGES = {
   propertyNotFound: "Immobilie nicht gefunden",
   tenantNotFound: "Mieter nicht gefunden",
   deleteConfirm: "Sind Sie sicher, dass Sie diesen Mieter löschen möchten?",
+  /** A finalized statement is a document (issue 26, decision 1021): its tenant stays. */
+  deleteBlockedByFinalStatements:
+    "Mieter kann nicht gelöscht werden: Für diesen Mieter gibt es finalisierte Abrechnungen, die als Dokumente erhalten bleiben. Ist er ausgezogen, genügt das Auszugsdatum.",
 } as const;
 
 /** Section 8 'Tenants': the toast texts. `{message}` is the server's message. */

@@ -16,7 +16,7 @@ import {
 import type { Config } from "../config/env.ts";
 import type { Db } from "../db/database.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { ValidationFailed } from "../domain/domain-errors.ts";
+import { NotFound, ValidationFailed } from "../domain/domain-errors.ts";
 import { collectFieldErrors } from "../domain/zod-field-errors.ts";
 import type { Auth } from "./auth.ts";
 import { genericErrorFor } from "../http/middleware/error-answers.ts";
@@ -29,6 +29,14 @@ interface AuthRouteDeps {
   db: Db;
   config: Config;
   sessions: SessionCache;
+}
+
+export const UNKNOWN_API_PATH_MESSAGE = "Diese API-Adresse gibt es nicht.";
+
+/** /login?error=<code>: only better-auth's codes (letters and underscores), anything else as 'unknown_error' (the page shows both in German). */
+export function loginErrorUrl(publicUrl: string, code: string | undefined): string {
+  const safe = code && /^[a-z_]{1,64}$/i.test(code) ? code : "unknown_error";
+  return `${publicUrl}/login?error=${safe}`;
 }
 
 async function readJsonBody(c: Context): Promise<unknown> {
@@ -217,7 +225,16 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
     return translateAuthResponse(response);
   });
 
-  router.on(["GET", "POST"], "/auth/*", async (c) => translateAuthResponse(await auth.handler(c.req.raw)));
+  // better-auth's error page (English, with an 'Ask AI' link) is never shown: a failed social
+  // sign-in ends on /login with the reason's code, which the page shows in German (issue 26).
+  router.get("/auth/error", (c) => c.redirect(loginErrorUrl(config.publicUrl, c.req.query("error")), 302));
+
+  // Only the routes above reach better-auth (decision 1022). Its other routes (verify-password,
+  // delete-user, list-sessions, change-email, ...) are not used by the product and are not
+  // served: verify-password checked passwords without any attempt limit.
+  router.all("/auth/*", () => {
+    throw new NotFound(UNKNOWN_API_PATH_MESSAGE);
+  });
 
   router.get("/auth-providers", (c) =>
     c.json({ providers: Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, p in config.socialProviders])) }),

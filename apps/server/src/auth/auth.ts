@@ -3,6 +3,8 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config/env.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { buildPasswordResetMail } from "../mail/templates/password-reset-mail.ts";
+import type { Logger } from "../lib/logger.ts";
+import { createAuthLogger } from "./auth-logger.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 
 const HOUR = 60 * 60;
@@ -17,11 +19,13 @@ export interface AuthDeps {
   authDb: Kysely<unknown>;
   /** Hands a mail to the job queue (mail/mail-job.ts): the request does not wait for SMTP. */
   queueMail: (message: MailMessage) => Promise<void>;
+  /** better-auth's own log goes here (one JSON line per event, nothing that names a person). */
+  logger: Logger;
 }
 
 const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
 
-export function createAuth({ config, authDb, queueMail }: AuthDeps) {
+export function createAuth({ config, authDb, queueMail, logger }: AuthDeps) {
   const socialProviders = Object.fromEntries(
     Object.entries(config.socialProviders).map(([name, c]) => [name, { clientId: c.clientId, clientSecret: c.clientSecret }]),
   );
@@ -36,6 +40,10 @@ export function createAuth({ config, authDb, queueMail }: AuthDeps) {
     // in the database, with German messages.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: createAuthLogger(logger),
+    // A failed social sign-in ends on /login with better-auth's code (?error=state_mismatch),
+    // which the page shows in German, never on better-auth's English error page (issue 26).
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
     user: {
       modelName: "users",
       fields: { emailVerified: "email_verified", ...timestamps },

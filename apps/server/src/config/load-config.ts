@@ -1,11 +1,22 @@
 import os from "node:os";
 import path from "node:path";
-import { parseEnv, pickOperator, pickS3Config, pickSocialProviders, pickStripeConfig, type Config } from "./env.ts";
+import { ConfigError, parseEnv, pickOperator, pickS3Config, pickSocialProviders, pickStripeConfig, type Config } from "./env.ts";
 import { loadOrCreateDevSecret } from "./dev-secret.ts";
 
-/** Reads and validates the environment; in development a secret is generated once per DATA_DIR. */
+/**
+ * Without AUTH_SECRET on a PostgreSQL database (issue 26): every instance would generate its own
+ * secret in its own data folder, and a session made on one would be refused by the next.
+ */
+export const AUTH_SECRET_WITH_DATABASE_URL_MESSAGE =
+  "Ungültige Konfiguration (Umgebungsvariablen):\n  AUTH_SECRET: ist erforderlich, wenn DATABASE_URL gesetzt ist (alle Instanzen einer Datenbank brauchen dasselbe Geheimnis; erzeugen mit: openssl rand -base64 32)";
+
+/**
+ * Reads and validates the environment; on the embedded database in development a secret is
+ * generated once per DATA_DIR, on PostgreSQL AUTH_SECRET is required in every mode.
+ */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
+  if (env.DATABASE_URL && !env.AUTH_SECRET) throw new ConfigError(AUTH_SECRET_WITH_DATABASE_URL_MESSAGE);
   const dataDir = path.resolve(env.DATA_DIR);
   const isProduction = env.NODE_ENV === "production";
   return {

@@ -59,6 +59,19 @@ export function registerAuthPaths<E extends Env>(app: OpenAPIHono<E>) {
     responses: { 302: { description: "Weiterleitung" } },
   });
   r.registerPath({
+    method: "post", path: "/api/auth/callback/{provider}", tags: ["Anmeldung"], summary: "Rückkehr vom Anmeldeanbieter als Formular (Apple, response_mode form_post); leitet zur GET-Adresse weiter",
+    request: {
+      params: z.object({ provider: z.string() }),
+      body: { content: { "application/x-www-form-urlencoded": { schema: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), user: z.string().optional() }) } } },
+    },
+    responses: { 302: { description: "Weiterleitung" }, 400: errorResponse("Ungültige Zeichen im Formular") },
+  });
+  r.registerPath({
+    method: "get", path: "/api/auth/error", tags: ["Anmeldung"], summary: "Fehlgeschlagene Anmeldung beim Anbieter: Weiterleitung zu /login?error=<Code> (deutsche Meldung dort)",
+    request: { query: z.object({ error: z.string().optional() }) },
+    responses: { 302: { description: "Weiterleitung zu /login" } },
+  });
+  r.registerPath({
     method: "get", path: "/api/auth-providers", tags: ["Anmeldung"], summary: "Welche Anmeldeanbieter konfiguriert sind",
     responses: { 200: jsonResponse(authProvidersResponseSchema, "Anbieter") },
   });

@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "../config/env.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { Auth } from "../auth/auth.ts";
-import { createAuthRoutes } from "../auth/auth-routes.ts";
+import { createAuthRoutes, UNKNOWN_API_PATH_MESSAGE } from "../auth/auth-routes.ts";
 import { requireUser } from "../auth/require-user.ts";
 import { createSessionCache } from "../auth/session-cache.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps) {
     "/api/*",
     limitBody(config.bodyLimitBytes),
   );
-  app.use("/api/*", inputGuard({ objectBodyPaths: /^\/api\/auth\// }));
+  app.use("/api/*", inputGuard({ objectBodyPaths: /^\/api\/auth\//, formBodyPaths: /^\/api\/auth\/callback\// }));
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl }));
   app.onError(handleError);
 
@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createStatementHistoryRoutes(db));
 
   app.all("/api/*", () => {
-    throw new NotFound("Diese API-Adresse gibt es nicht.");
+    throw new NotFound(UNKNOWN_API_PATH_MESSAGE);
   });
   if (deps.serveWeb !== false) mountStaticWeb(app);
   return app;

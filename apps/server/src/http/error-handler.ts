@@ -11,6 +11,19 @@ function isDataException(error: Error): boolean {
   return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
 }
 
+/**
+ * A write the database refused because another one came first (SQLSTATE 23503 foreign key,
+ * 23505 unique, 40001 serialization, 40P01 deadlock). The services hold their rules under the
+ * account's lock (decision 1020), so this is the last line, not the way: still a 409 the user
+ * can act on, never a 500.
+ */
+function isConcurrentWriteRefusal(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === "23503" || code === "23505" || code === "40001" || code === "40P01";
+}
+
+export const CONCURRENT_CHANGE_MESSAGE = "Die Daten wurden gerade an anderer Stelle geändert. Bitte laden Sie die Seite neu und versuchen Sie es erneut.";
+
 /** Known failures keep their status and message; anything else is a bug: logged with an id, the id returned, no stack. */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof DomainError) {
@@ -33,6 +46,11 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     // contract's schemas should have caught it first, so it is logged to be fixed there.
     c.get("logger")?.warn("request.value_refused_by_database", { method: c.req.method, path: c.req.path, message: error.message });
     return c.json({ error: { code: "VALIDATION", message: "Ein Wert liegt außerhalb des zulässigen Bereichs." } }, 400);
+  }
+  if (isConcurrentWriteRefusal(error)) {
+    // Logged to be found: a rule the service should have held itself (the concurrency suite fails on it).
+    c.get("logger")?.warn("request.conflict_refused_by_database", { method: c.req.method, path: c.req.path, code: (error as { code?: string }).code, message: error.message });
+    return c.json({ error: { code: "CONCURRENT_CHANGE", message: CONCURRENT_CHANGE_MESSAGE } }, 409);
   }
   const errorId = c.get("requestId") ?? crypto.randomUUID();
   c.get("logger")?.error("request.failed", { errorId, message: error.message, stack: error.stack });

@@ -25,7 +25,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     return {
       async send(message) {
         const info = await transport.sendMail({ from: options.from, ...message });
-        options.logger.info("mail.sent", { to: message.to, subject: message.subject, messageId: info.messageId });
+        // No recipient, no subject: they name people (the contact form's subject names the sender).
+        options.logger.info("mail.sent", { messageId: info.messageId });
         return { messageId: info.messageId };
       },
     };
@@ -40,7 +41,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       // Written under a temporary name and renamed: a reader (a backup, a test) never sees half a mail.
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);
       await fs.rename(`${file}.tmp`, file);
-      options.logger.info("mail.outbox", { to: message.to, subject: message.subject, file });
+      options.logger.info("mail.outbox", { messageId: info.messageId, file: path.basename(file) });
       return { messageId: info.messageId, outboxFile: file };
     },
   };

@@ -320,12 +320,13 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
     });
   });
 
-  it("deletes a property with its units, their tenants and meters, and logs every deletion", async () => {
+  it("deletes a property with its units, their former tenants and meters, and logs every deletion", async () => {
     const { cookie, userId } = await t.signUp();
     const property = await createProperty(cookie);
     const unitA = await createUnit(cookie, property.id, { name: "EG", area: "50", persons: 2 });
     const unitB = await createUnit(cookie, property.id, { name: "OG", area: "60", persons: 1 });
-    await insertTenant(t.db, userId, unitA.id);
+    // An active tenant would block it (issue 26); a tenant who moved out goes with the property.
+    await insertTenant(t.db, userId, unitA.id, { moveInDate: "2020-01-01", moveOutDate: "2022-12-31", isActive: false });
     await t.db
       .insertInto("meters")
       .values({ userId, propertyId: property.id, unitId: unitB.id, meterNumber: "WZ-1", meterType: "Kaltwasser", location: null, displayName: null, updatedAt: new Date() })
@@ -343,7 +344,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
       ["unit", "deleted", "OG"],
       ["unit", "deleted", "EG"],
     ]);
-    expect(activities[0]!.metadata).toMatchObject({ unitCount: 2, activeTenantCount: 1 });
+    expect(activities[0]!.metadata).toMatchObject({ unitCount: 2, activeTenantCount: 0 });
     expect(activities[1]!.description).toBe("Wohneinheit gelöscht: OG (Haus am Park)");
     expect((await t.request("GET", `/api/properties/${property.id}`, { cookie })).status).toBe(404);
   });

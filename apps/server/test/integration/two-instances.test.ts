@@ -1,6 +1,9 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "../../src/db/migrations/index.ts";
 import { fireAtOnce, requestVia, startInstancePair, type InstancePair } from "../support/instance-pair.ts";
+import { ensureServerBuilt, makeDataDir, REPO_ROOT, SERVER_ENTRY } from "../support/server-process.ts";
 import { TEST_PASSWORD, toCookieHeader } from "../support/test-app.ts";
 
 // Issue 18: two app processes on one PostgreSQL database behave as one application.
@@ -146,5 +149,46 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL database", () => 
     expect(runs).toEqual([{ id: draft.id, isFinal: true }]);
     const finalized = await pair.database.db.selectFrom("userActivities").select("id").where("userId", "=", userId).where("entityType", "=", "statement").where("action", "=", "finalized").execute();
     expect(finalized).toHaveLength(1);
+  });
+
+  it("never loses a tenant confirmed on one instance while the other deletes its unit (issue 26, defect 1; 20 times)", async () => {
+    const { cookie, userId } = await signUp(`einheit-${Date.now()}@example.de`);
+    // The biggest plan: the race, not the limit, is under test.
+    await pair.database.db.updateTable("subscriptions").set({ plan: "enterprise_plus", status: "active", trialEndDate: null }).where("userId", "=", userId).execute();
+    const property = (await (await requestVia(pair.a, "POST", "/api/properties", { body: PROPERTY, cookie })).json()) as { id: string };
+    const outcomes = new Map<string, number>();
+    for (let i = 0; i < 20; i += 1) {
+      const unit = (await (await requestVia(pair.a, "POST", `/api/properties/${property.id}/units`, { body: { name: `Wohnung ${i}`, area: "50.00", persons: 1 }, cookie })).json()) as { id: string };
+      const [tenant, deleted] = await fireAtOnce([
+        { via: pair.a, method: "POST", path: "/api/tenants", body: { name: "Max Mieter", unitId: unit.id, moveInDate: "2024-01-01" }, cookie },
+        { via: pair.b, method: "DELETE", path: `/api/units/${unit.id}`, cookie },
+      ]);
+      const key = `${tenant!.status}/${deleted!.status}`;
+      outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+      const tenants = await pair.database.db.selectFrom("tenants").select("id").where("unitId", "=", unit.id).execute();
+      if (tenant!.status === 201) {
+        expect(deleted!.status, key).toBe(409);
+        expect(tenants).toHaveLength(1);
+      } else {
+        expect(key).toBe("404/204");
+        expect(tenants).toEqual([]);
+      }
+    }
+    console.info(`two processes, tenant create vs unit delete: ${[...outcomes].map(([k, n]) => `${k} ×${n}`).join(", ")}`);
+  });
+
+  it("refuses to start on the shared database without AUTH_SECRET, naming it, in development too (issue 26)", async () => {
+    ensureServerBuilt();
+    const dataDir = makeDataDir();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const result = spawnSync(process.execPath, [SERVER_ENTRY], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_ENV: "development", DATABASE_URL: url.toString(), AUTH_SECRET: "", PORT: "0", DATA_DIR: dataDir },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("AUTH_SECRET: ist erforderlich, wenn DATABASE_URL gesetzt ist");
   });
 });

@@ -14,11 +14,15 @@ export const TEST_PASSWORD = "Sicher123";
 export interface TestContext {
   driver: TestDriver;
   app: ReturnType<typeof createApp>;
+  /** better-auth of this app: its endpoints (the fuzz suite lists every route it serves) and its context. */
+  auth: ReturnType<typeof composeApp>["auth"];
   database: DatabaseHandle;
   db: DatabaseHandle["db"];
   outboxDir: string;
   /** Every log line the app wrote at or above `config.logLevel` (default error), parsed. */
   readLogEvents(event: string): Record<string, unknown>[];
+  /** Every log line as written. */
+  readLogLines(): string[];
   /** The job worker of this app, not polling: `runDueJobs` runs what is due. */
   jobWorker: JobWorker;
   /** Runs every due background job (mails) now; returns how many ran. */
@@ -70,10 +74,14 @@ export function toCookieHeader(response: Response): string {
     .join("; ");
 }
 
-export async function createTestContext(driver: TestDriver, overrides: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * A fresh app on a fresh database; with `options.database`, an app on that database instead (a
+ * second instance on one database, see createSharedTestDatabase: closing it closes that handle).
+ */
+export async function createTestContext(driver: TestDriver, overrides: Partial<Config> = {}, options: { database?: DatabaseHandle } = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-test-"));
   const config = { ...buildTestConfig(dataDir), ...overrides };
-  const database = await createTestDatabase(driver);
+  const database = options.database ?? (await createTestDatabase(driver));
   const logLines: string[] = [];
   // Log lines are kept for assertions; errors are printed too, to debug a failing test.
   const logger = createLogger(config.logLevel, {}, (line) => {
@@ -81,7 +89,7 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
     if (line.includes('"level":"error"')) process.stdout.write(`${line}\n`);
   });
   const outboxDir = path.join(dataDir, "outbox");
-  const { app, jobWorker, letterRenderer } = composeApp({ config, database, logger, serveWeb: false });
+  const { app, auth, jobWorker, letterRenderer } = composeApp({ config, database, logger, serveWeb: false });
   const runDueJobs = async () => {
     let count = 0;
     while (await jobWorker.runNext()) count += 1;
@@ -102,12 +110,14 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
   return {
     driver,
     app,
+    auth,
     database,
     db: database.db,
     outboxDir,
     jobWorker,
     runDueJobs,
     readLogEvents: (event) => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === event),
+    readLogLines: () => [...logLines],
     request,
     async signUp(options = {}) {
       accountCounter += 1;

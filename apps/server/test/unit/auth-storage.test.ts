@@ -2,6 +2,7 @@ import type { BetterAuthOptions } from "better-auth";
 import { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createAuth } from "../../src/auth/auth.ts";
+import { createLogger } from "../../src/lib/logger.ts";
 import { buildTestConfig } from "../support/test-app.ts";
 
 // Several instances share nothing in memory (issue 18): better-auth keeps sessions, OAuth state
@@ -9,7 +10,7 @@ import { buildTestConfig } from "../support/test-app.ts";
 // attempt limits count in the database, auth/attempt-limits.ts).
 describe("better-auth keeps nothing in process memory", () => {
   const authDb = new Kysely<unknown>({ dialect: { createAdapter: () => ({}), createDriver: () => ({}), createIntrospector: () => ({}), createQueryCompiler: () => ({}) } as never });
-  const auth = createAuth({ config: buildTestConfig("/tmp/nk-unused"), authDb, queueMail: async () => {} });
+  const auth = createAuth({ config: buildTestConfig("/tmp/nk-unused"), authDb, queueMail: async () => {}, logger: createLogger("error") });
   // The general option type, to read options this configuration leaves at their defaults.
   const options: BetterAuthOptions = auth.options;
 

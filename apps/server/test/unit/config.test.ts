@@ -60,6 +60,22 @@ describe("start-up configuration", () => {
     fs.rmSync(dir, { recursive: true });
   });
 
+  it("refuses to start on a PostgreSQL database without AUTH_SECRET, in every mode, and names it (issue 26)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-config-"));
+    for (const NODE_ENV of ["development", "test", "production"]) {
+      const env = { NODE_ENV, DATA_DIR: dir, DATABASE_URL: "postgres://postgres@127.0.0.1:5432/nebenkosten", PUBLIC_URL: "https://nebenkosten.example" };
+      expect(() => loadConfig(env), NODE_ENV).toThrow(ConfigError);
+      // Production names it for production already; the other modes for the shared database.
+      expect(() => loadConfig(env), NODE_ENV).toThrow(NODE_ENV === "production" ? /AUTH_SECRET: ist in Produktion erforderlich/ : /AUTH_SECRET: ist erforderlich, wenn DATABASE_URL gesetzt ist/);
+      expect(loadConfig({ ...env, AUTH_SECRET: "s".repeat(40) }).authSecret).toBe("s".repeat(40));
+    }
+    // No secret of its own was generated for the shared database.
+    expect(fs.existsSync(path.join(dir, "auth-secret"))).toBe(false);
+    // The embedded database in development still generates one.
+    expect(loadConfig({ DATA_DIR: dir }).authSecret.length).toBeGreaterThanOrEqual(32);
+    fs.rmSync(dir, { recursive: true });
+  });
+
   it("activates a social provider only with both id and secret", () => {
     expect(loadConfig({ DATA_DIR: os.tmpdir(), AUTH_SECRET: "s".repeat(32), GOOGLE_CLIENT_ID: "id" }).socialProviders).toEqual({});
     expect(loadConfig({ DATA_DIR: os.tmpdir(), AUTH_SECRET: "s".repeat(32), GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "sec" }).socialProviders).toEqual({

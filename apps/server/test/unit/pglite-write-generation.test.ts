@@ -26,7 +26,8 @@ describe("PGlitePool write generation", () => {
     pglite = await PGlite.create();
     pool = new PGlitePool(pglite);
     await run("create table items (id int primary key, name text); insert into items values (1, 'a');");
-  });
+    // Starting PGlite (a WebAssembly Postgres) took over the default 10 s on a loaded two-core machine.
+  }, 60_000);
   afterAll(async () => pool.end());
 
   it("stands still on reads and transaction control", async () => {

@@ -35,6 +35,8 @@ export const STATEMENT_HISTORY_MESSAGES = {
   deleteFailed: (message: string): string => `Fehler beim Löschen: ${message}`,
   /** DECISIONS 9: a finalized statement stays; it is archived or corrected, never deleted. */
   cannotDeleteFinal: "Eine finalisierte Abrechnung kann nicht gelöscht werden. Sie können sie archivieren oder korrigieren.",
+  /** A draft whose tenant was deleted since it was calculated (issue 26): its letter would have no addressee. */
+  tenantDeleted: "Ein Mieter dieser Abrechnung wurde inzwischen gelöscht. Bitte berechnen Sie die Abrechnung neu, bevor Sie sie finalisieren.",
 } as const;
 
 const H = STATEMENT_HISTORY_MESSAGES;

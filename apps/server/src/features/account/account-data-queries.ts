@@ -85,6 +85,8 @@ export async function readAccountTables(db: Db, userId: string): Promise<Record<
  */
 export async function deleteAccountRows(db: Db, user: { id: string; email: string }): Promise<void> {
   await db.deleteFrom("statements").where("userId", "=", user.id).execute();
+  // Runs before their periods: a period's runs do not go with it by cascade (migration 1150).
+  await db.deleteFrom("statementSnapshots").where("userId", "=", user.id).execute();
   await db.deleteFrom("costGroups").where("userId", "=", user.id).execute();
   await db.deleteFrom("users").where("id", "=", user.id).execute();
   await sql`delete from verifications where value = ${user.id} or identifier = ${user.email} or value like ${`%${user.id}%`}`.execute(db);

@@ -6,6 +6,7 @@ import { pdfKeys } from "../statement-documents/snapshot-letter-source.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { deleteAccountRows, readAccountTables } from "./account-data-queries.ts";
 import { findUser } from "./user-queries.ts";
+import { inAccountTransaction } from "./account-transaction.ts";
 
 /** GET /api/export: the account's data in full (DECISIONS 7, Art. 20 DSGVO), as JSON. */
 export async function exportAccount(db: Db, userId: string): Promise<AccountExport> {
@@ -28,7 +29,8 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
  * clear, and does not undo or hold up the deletion the user asked for.
  */
 export async function deleteAccount(deps: { db: Db; files: FileStorage; logger: Logger }, userId: string): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  // The account's lock first: a write of the account still running finishes before the rows go.
+  await inAccountTransaction(deps.db, userId, async (trx) => {
     const user = await findUser(trx, userId);
     await deleteAccountRows(trx, { id: user.id, email: user.email });
   });

@@ -5,6 +5,7 @@ import { describeSubscription, ensureSubscription } from "./subscription-service
 import { countUsage } from "./usage-queries.ts";
 import { ensureProfile, readMeFacts, updateProfile } from "./profile-queries.ts";
 import { findUser, updateUserNames } from "./user-queries.ts";
+import { inAccountTransaction } from "./account-transaction.ts";
 
 // An account's first sign-in: the user was created moments before the current session.
 const FIRST_SIGN_IN_WINDOW_MS = 60_000;
@@ -55,7 +56,7 @@ export async function loadMe(
  * complete afterwards. Answers the account as /api/me does.
  */
 export async function completeProfile(db: Db, userId: string, body: CompleteProfileBody, session: { createdAt: Date }): Promise<MeResponse> {
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     await ensureProfile(trx, { id: userId });
     await updateProfile(trx, userId, {
       firstName: body.firstName,

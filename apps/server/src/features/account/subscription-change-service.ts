@@ -17,6 +17,7 @@ import { createCheckoutSession, setCancelAtPeriodEnd } from "./payment/stripe-cl
 import { lockSubscription, updateCancellation, updateSubscriptionPlan } from "./subscription-queries.ts";
 import { addMonths, describeSubscription, ensureSubscription } from "./subscription-service.ts";
 import { countUsage } from "./usage-queries.ts";
+import { inAccountTransaction } from "./account-transaction.ts";
 
 // Plan change, cancel and reactivate (specification part 1, section 4; DECISIONS 7). Without a
 // payment provider a change applies at once (self-hosted mode); with Stripe an upgrade goes
@@ -69,7 +70,7 @@ export async function changePlan(
 ): Promise<SubscriptionResponse> {
   const userId = user.id;
   if (payment.stripe) return startCheckout(db, user, body, payment, payment.stripe);
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const current = describeSubscription(await ensureSubscription(trx, userId), now);
     await lockSubscription(trx, userId);
     const isRunning = current.status !== "canceled" && !current.cancelAtPeriodEnd;
@@ -115,7 +116,7 @@ async function startCheckout(db: Db, user: { id: string; email: string }, body: 
 
 /** Section 4: cancelled to the end of the term; the trial cannot be cancelled. */
 export async function cancelSubscription(db: Db, userId: string, payment: PaymentSettings = NO_PAYMENT_PROVIDER, now = new Date()): Promise<SubscriptionResponse> {
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const row = await ensureSubscription(trx, userId);
     const current = describeSubscription(row, now);
     await lockSubscription(trx, userId);
@@ -137,7 +138,7 @@ export async function cancelSubscription(db: Db, userId: string, payment: Paymen
 
 /** Section 4: reverses a cancellation while the term still runs. */
 export async function reactivateSubscription(db: Db, userId: string, payment: PaymentSettings = NO_PAYMENT_PROVIDER, now = new Date()): Promise<SubscriptionResponse> {
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const row = await ensureSubscription(trx, userId);
     const current = describeSubscription(row, now);
     await lockSubscription(trx, userId);

@@ -2,12 +2,15 @@ import type { Db } from "../../db/database.ts";
 
 export type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof findSubscription>>>;
 
-export function findSubscription(db: Db, userId: string) {
+function selectSubscription(db: Db, userId: string) {
   return db
     .selectFrom("subscriptions")
     .select(["id", "plan", "status", "currentPeriodStart", "currentPeriodEnd", "trialEndDate", "canceledAt", "cancelAtPeriodEnd", "stripeCustomerId", "stripeSubscriptionId"])
-    .where("userId", "=", userId)
-    .executeTakeFirst();
+    .where("userId", "=", userId);
+}
+
+export function findSubscription(db: Db, userId: string) {
+  return selectSubscription(db, userId).executeTakeFirst();
 }
 
 /** Inserts the trial unless the account has a subscription; the new row's id, else undefined. */
@@ -23,10 +26,11 @@ export async function insertTrialSubscription(db: Db, userId: string, start: Dat
 
 /**
  * Locks the account's subscription row until the transaction ends, so concurrent creations of
- * one account take turns and two requests cannot both see the last free slot.
+ * one account take turns and two requests cannot both see the last free slot; answers the row
+ * as it is once locked (a plan changed meanwhile, by a Stripe webhook say, included).
  */
-export async function lockSubscription(db: Db, userId: string): Promise<void> {
-  await db.selectFrom("subscriptions").select("id").where("userId", "=", userId).forUpdate().execute();
+export function lockSubscription(db: Db, userId: string) {
+  return selectSubscription(db, userId).forUpdate().executeTakeFirst();
 }
 
 export async function updateSubscriptionPlan(db: Db, userId: string, values: { plan: string; start: Date; end: Date }): Promise<void> {

@@ -77,8 +77,9 @@ export function describeSubscription(row: SubscriptionRow, now = new Date()): Su
  * Call it inside the transaction that creates, so the count and the insert see the same data.
  */
 export async function assertCanCreate(db: Db, userId: string, resource: LimitedResource, adding = 1): Promise<void> {
-  const subscription = describeSubscription(await ensureSubscription(db, userId));
-  await lockSubscription(db, userId);
+  const ensured = await ensureSubscription(db, userId);
+  // The plan as it is once locked, not as it was read before (issue 26).
+  const subscription = describeSubscription((await lockSubscription(db, userId)) ?? ensured);
   if (subscription.isTrialExpired) {
     throw new LimitReached("Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.", { title: "Testphase abgelaufen" });
   }

@@ -10,6 +10,7 @@ import type { Db } from "../../db/database.ts";
 import { Conflict } from "../../domain/domain-errors.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { findBillingData, upsertBillingData } from "./billing-data-queries.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Billing data: the sender of every statement letter (part 1 section 2, DECISIONS 10).
 
@@ -26,7 +27,7 @@ export async function loadBillingData(db: Db, userId: string): Promise<BillingDa
 }
 
 export async function saveBillingData(db: Db, userId: string, values: BillingDataFields): Promise<BillingDataResponse> {
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     await upsertBillingData(trx, userId, values);
     await logActivity(trx, {
       userId,

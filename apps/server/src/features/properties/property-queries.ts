@@ -125,20 +125,44 @@ export async function updatePropertyRow(
     .execute();
 }
 
-/** Section 5 'Deleting': any statement of the property blocks its deletion. */
+/** Section 5 'Deleting': any statement of the property blocks its deletion (a saved run without letters too). */
 export async function hasStatements(db: Db, userId: string, propertyId: string): Promise<boolean> {
   const row = await db
     .selectFrom("statements")
     .select("id")
     .where("userId", "=", userId)
     .where("propertyId", "=", propertyId)
+    .union(db.selectFrom("statementSnapshots").select("id").where("userId", "=", userId).where("propertyId", "=", propertyId))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** Units first, then the property (section 7); tenants, meters and billing periods follow by cascade. */
+/** An active tenant in any unit of the property (it blocks deleting the property, as it blocks the unit). */
+export async function hasActiveTenantInProperty(db: Db, userId: string, propertyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("tenants")
+    .innerJoin("units", "units.id", "tenants.unitId")
+    .select("tenants.id")
+    .where("tenants.userId", "=", userId)
+    .where("units.propertyId", "=", propertyId)
+    .where("tenants.isActive", "=", true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The former tenants of its units, the units, then the property (section 7); meters and billing
+ * periods follow by cascade. Tenants and units are deleted here, not by cascade (migration 1150):
+ * the database refuses a unit or property that still has tenants nobody checked.
+ */
 export async function deletePropertyRows(db: Db, userId: string, propertyId: string): Promise<void> {
+  await db
+    .deleteFrom("tenants")
+    .where("userId", "=", userId)
+    .where("unitId", "in", (eb) => eb.selectFrom("units").select("units.id").where("units.propertyId", "=", propertyId))
+    .execute();
   await db.deleteFrom("units").where("userId", "=", userId).where("propertyId", "=", propertyId).execute();
   await db.deleteFrom("properties").where("userId", "=", userId).where("id", "=", propertyId).execute();
 }
@@ -181,6 +205,9 @@ export async function hasActiveTenant(db: Db, userId: string, unitId: string): P
   return row !== undefined;
 }
 
-export async function deleteUnitRow(db: Db, userId: string, unitId: string): Promise<void> {
+/** The unit with its former tenants (their prepayments and occupancy periods follow by cascade); how many tenants went. */
+export async function deleteUnitRow(db: Db, userId: string, unitId: string): Promise<number> {
+  const tenants = await db.deleteFrom("tenants").where("userId", "=", userId).where("unitId", "=", unitId).executeTakeFirst();
   await db.deleteFrom("units").where("userId", "=", userId).where("id", "=", unitId).execute();
+  return Number(tenants.numDeletedRows);
 }

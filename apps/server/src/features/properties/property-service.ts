@@ -17,6 +17,7 @@ import { logActivity } from "../activity/activity-log.ts";
 import {
   deletePropertyRows,
   findPropertyRow,
+  hasActiveTenantInProperty,
   hasStatements,
   insertPropertyRow,
   insertUnitRows,
@@ -27,6 +28,7 @@ import {
   type PropertyColumnValues,
 } from "./property-queries.ts";
 import { toPropertyWithUnits } from "./property-responses.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 
 /** Who makes a change: the account, and the browser for the activity entry. */
 export interface Actor {
@@ -73,7 +75,7 @@ function toPropertyValues(values: Omit<PropertyCreateValues, "propertyType">): P
 
 /** POST /api/properties: within the plan's property limit. */
 export async function createProperty(db: Db, actor: Actor, values: PropertyCreateValues): Promise<PropertyWithUnits> {
-  const propertyId = await db.transaction().execute(async (trx) => {
+  const propertyId = await inAccountTransaction(db, actor.userId, async (trx) => {
     await assertCanCreate(trx, actor.userId, "properties");
     const stored = toPropertyValues(values);
     const id = await insertPropertyRow(trx, actor.userId, { ...stored, propertyType: values.propertyType });
@@ -96,7 +98,7 @@ export async function createProperty(db: Db, actor: Actor, values: PropertyCreat
  */
 export async function createPropertyWithUnits(db: Db, actor: Actor, body: OnboardingValues): Promise<PropertyWithUnits> {
   const { property, units } = body;
-  const propertyId = await db.transaction().execute(async (trx) => {
+  const propertyId = await inAccountTransaction(db, actor.userId, async (trx) => {
     await assertCanCreate(trx, actor.userId, "properties");
     await assertCanCreate(trx, actor.userId, "units", units.length);
     const stored = toPropertyValues(property);
@@ -144,7 +146,7 @@ export function collectChanges(before: Record<string, unknown>, after: Record<st
  * determination date to today (unless one is given); clearing the class empties date and method.
  */
 export async function updateProperty(db: Db, actor: Actor, propertyId: string, values: PropertyUpdateValues): Promise<PropertyWithUnits> {
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, actor.userId, async (trx) => {
     const current = await requirePropertyRow(trx, actor.userId, propertyId);
     const efficiencyClass = values.efficiencyClass === undefined ? current.efficiencyClass : values.efficiencyClass;
     const isClassChosen = efficiencyClass !== null && efficiencyClass !== current.efficiencyClass;
@@ -172,14 +174,16 @@ export async function updateProperty(db: Db, actor: Actor, propertyId: string, v
 }
 
 /**
- * DELETE /api/properties/:id. Blocked while any statement exists (409, section 8); otherwise the
- * units go first, then the property, in one transaction; tenants, meters and billing periods
- * follow by cascade. Each deleted unit gets its own activity entry, the property the last one.
+ * DELETE /api/properties/:id. Blocked while any statement exists (409, section 8) and, like a
+ * unit, while a unit has an active tenant (issue 26); otherwise the former tenants and the units
+ * go first, then the property, in one transaction; meters and billing periods follow by cascade.
+ * Each deleted unit gets its own activity entry, the property the last one.
  */
 export async function deleteProperty(db: Db, actor: Actor, propertyId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, actor.userId, async (trx) => {
     const current = await requirePropertyRow(trx, actor.userId, propertyId);
     if (await hasStatements(trx, actor.userId, propertyId)) throw new Conflict(PROPERTY_MESSAGES.deleteBlockedByStatements);
+    if (await hasActiveTenantInProperty(trx, actor.userId, propertyId)) throw new Conflict(PROPERTY_MESSAGES.deleteBlockedByActiveTenants);
     const units = await listUnitRows(trx, actor.userId, [propertyId]);
     await deletePropertyRows(trx, actor.userId, propertyId);
     for (const unit of units) {

@@ -7,6 +7,8 @@ import { logActivity } from "../activity/activity-log.ts";
 import { collectChanges, describeUnitActivity, requirePropertyRow, type Actor } from "./property-service.ts";
 import { deleteUnitRow, findUnitRow, hasActiveTenant, insertUnitRows, listUnitRows, updateUnitRow } from "./property-queries.ts";
 import { toUnit } from "./property-responses.ts";
+import { detachDraftStatements, hasFinalStatement } from "../statements/statement-link-queries.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 
 /** The unit of the account, or 404 'Wohneinheit nicht gefunden' (also for another account's id). */
 async function requireUnitRow(db: Db, userId: string, unitId: string) {
@@ -27,7 +29,8 @@ export async function listUnits(db: Db, userId: string, propertyId: string): Pro
 
 /** POST /api/properties/:id/units: within the plan's unit limit. */
 export async function createUnit(db: Db, actor: Actor, propertyId: string, values: UnitValues): Promise<Unit> {
-  const unitId = await db.transaction().execute(async (trx) => {
+  // Answered from inside the transaction: a delete that runs right after it cannot empty the answer.
+  return inAccountTransaction(db, actor.userId, async (trx) => {
     const property = await requirePropertyRow(trx, actor.userId, propertyId);
     await assertCanCreate(trx, actor.userId, "units");
     const [unit] = await insertUnitRows(trx, actor.userId, property.id, [values]);
@@ -41,14 +44,13 @@ export async function createUnit(db: Db, actor: Actor, propertyId: string, value
       metadata: { propertyId: property.id, propertyName: property.name, area: unit.area, persons: unit.persons, source: "form" },
       userAgent: actor.userAgent,
     });
-    return unit.id;
+    return getUnit(trx, actor.userId, unit.id);
   });
-  return getUnit(db, actor.userId, unitId);
 }
 
 /** PATCH /api/units/:id: name, area, persons (and the hot-water flag when given). */
 export async function updateUnit(db: Db, actor: Actor, unitId: string, values: UnitUpdateValues): Promise<Unit> {
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, actor.userId, async (trx) => {
     const current = await requireUnitRow(trx, actor.userId, unitId);
     await updateUnitRow(trx, actor.userId, unitId, values);
     // Compare the stored decimal ("62.50") with what numeric(10,2) makes of the input ("62.5").
@@ -72,19 +74,25 @@ export async function updateUnit(db: Db, actor: Actor, unitId: string, values: U
   return getUnit(db, actor.userId, unitId);
 }
 
-/** DELETE /api/units/:id: blocked while the unit has an active tenant (409, section 8). */
+/**
+ * DELETE /api/units/:id: blocked while the unit has an active tenant (409, section 8) or a
+ * finalized statement names it or one of its tenants (decision 1021). Former tenants go with it;
+ * drafts that name them forget the link.
+ */
 export async function deleteUnit(db: Db, actor: Actor, unitId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, actor.userId, async (trx) => {
     const current = await requireUnitRow(trx, actor.userId, unitId);
     if (await hasActiveTenant(trx, actor.userId, unitId)) throw new Conflict(UNIT_MESSAGES.deleteBlockedByActiveTenants);
-    await deleteUnitRow(trx, actor.userId, unitId);
+    if (await hasFinalStatement(trx, actor.userId, { unitId })) throw new Conflict(UNIT_MESSAGES.deleteBlockedByFinalStatements, { code: "UNIT_HAS_FINAL_STATEMENTS" });
+    await detachDraftStatements(trx, actor.userId, { unitId });
+    const formerTenantCount = await deleteUnitRow(trx, actor.userId, unitId);
     await logActivity(trx, {
       userId: actor.userId,
       key: "unit.deleted",
       entityId: unitId,
       entityName: current.name,
       description: describeUnitActivity("unit.deleted", current.name, current.propertyName),
-      metadata: { propertyId: current.propertyId, propertyName: current.propertyName, area: current.area, persons: current.persons },
+      metadata: { propertyId: current.propertyId, propertyName: current.propertyName, area: current.area, persons: current.persons, formerTenantCount },
       userAgent: actor.userAgent,
     });
   });

@@ -12,6 +12,7 @@ import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { findOwnedBillingPeriod, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
 import { findCo2Row, findClimateFactor, findCostsUpdatedAt, listCostItemRows, listOverrideRows, listOwnRateIds, listOwnUnitIdsOfProperty, replaceCosts } from "./costs-queries.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Cost items, CO2 inputs and manual consumption values belong to the billing period and are
 // saved as the user types (DECISIONS 8), until the period's statements are finalized.
@@ -110,7 +111,7 @@ export async function assertOwnReferences(
 
 export async function putBillingPeriodCosts(db: Db, userId: string, id: string, body: CostsBody): Promise<BillingPeriodCosts> {
   const period = await requireOwnedBillingPeriod(db, userId, id);
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const current = await findOwnedBillingPeriod(trx, userId, period.id);
     if (!current) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
     if (current.isFinal) throw new Conflict(STATEMENT_MESSAGES.costsLocked);

@@ -5,6 +5,7 @@ import { requireResourceId } from "../../domain/resource-id.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { findRunForTransition, findRunSnapshotRow, insertCorrection, reopenPeriod } from "./statement-history-queries.ts";
 import { findLatestSnapshotOfPeriod } from "./statement-run-queries.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Corrections (DECISIONS 9; issue 12): a finalized run never changes; a change is version n+1,
 // a draft with the inputs of version n. Finalizing it shows version n as 'ersetzt'; both stay
@@ -13,7 +14,7 @@ import { findLatestSnapshotOfPeriod } from "./statement-run-queries.ts";
 /** POST /api/statements/:id/corrections */
 export async function createCorrection(db: Db, userId: string, snapshotId: string): Promise<StatementCorrection> {
   requireResourceId(snapshotId, H.notFound);
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const run = await findRunForTransition(trx, userId, snapshotId);
     if (!run) throw new NotFound(H.notFound);
     if (!run.isFinal) throw new Conflict(H.correctionOnlyFinal, { code: "STATEMENT_NOT_FINAL" });

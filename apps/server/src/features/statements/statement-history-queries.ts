@@ -110,7 +110,7 @@ export async function findRunForTransition(db: Db, userId: string, snapshotId: s
 export async function listRunStatements(db: Db, userId: string, snapshotId: string) {
   return db
     .selectFrom("statements")
-    .select(["id", "snapshotId", "status", "tenantName", "unitName", "pdfStoragePath"])
+    .select(["id", "snapshotId", "tenantId", "status", "tenantName", "unitName", "pdfStoragePath"])
     .where("snapshotId", "=", snapshotId)
     .where("userId", "=", userId)
     .orderBy("unitName")
@@ -121,7 +121,7 @@ export async function listRunStatements(db: Db, userId: string, snapshotId: stri
 export async function findTenantStatementForTransition(db: Db, userId: string, statementId: string) {
   return db
     .selectFrom("statements")
-    .select(["id", "snapshotId", "status", "tenantName", "unitName", "pdfStoragePath"])
+    .select(["id", "snapshotId", "tenantId", "status", "tenantName", "unitName", "pdfStoragePath"])
     .where("id", "=", statementId)
     .where("userId", "=", userId)
     .executeTakeFirst();

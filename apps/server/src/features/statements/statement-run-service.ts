@@ -25,7 +25,7 @@ import { assertCanCreate } from "../account/subscription-service.ts";
 import { findOwnedBillingPeriod } from "./assembly/assembly-queries.ts";
 import { replaceCosts } from "./costs-queries.ts";
 import { requireOwnedBillingPeriod } from "./costs-service.ts";
-import { computeStatement, type ComputedStatement } from "./statement-calculation-service.ts";
+import { computeStatement } from "./statement-calculation-service.ts";
 import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
 import { loadFeatureFlags } from "../account/subscription-change-service.ts";
 import { limitToPlan } from "./statement-analysis-service.ts";
@@ -41,6 +41,7 @@ import {
   updateDraftSnapshot,
   type NewTenantStatement,
 } from "./statement-run-queries.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Preview, save and read of statement runs (issue 11; DECISIONS 9: a saved run is a snapshot of
 // the exact input and output; a draft is replaced on saving again, a finalized run never changes).
@@ -110,14 +111,18 @@ function toTenantStatement(row: Awaited<ReturnType<typeof listStatementsOfSnapsh
   };
 }
 
-async function storeRun(db: Db, userId: string, body: SaveBody, computed: ComputedStatement): Promise<{ id: string; created: boolean }> {
-  return db.transaction().execute(async (trx) => {
+async function storeRun(db: Db, userId: string, body: SaveBody): Promise<{ id: string; created: boolean }> {
+  return inAccountTransaction(db, userId, async (trx) => {
     // Saves of one period take turns (issue 18: two finalizes at once leave one finalized run).
-    await lockBillingPeriod(trx, userId, computed.period.id);
-    const period = await findOwnedBillingPeriod(trx, userId, computed.period.id);
+    await lockBillingPeriod(trx, userId, body.billingPeriodId);
+    const period = await findOwnedBillingPeriod(trx, userId, body.billingPeriodId);
     if (!period) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
     const latest = await findLatestSnapshotOfPeriod(trx, userId, period.id);
     if (period.isFinal || latest?.isFinal) throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
+    // Calculated under the account's lock (decision 1020): a change of the period's costs, a
+    // tenant or a reading answered before this save is in the run; one answered after it
+    // either finds the run final (costs: 409) or changes only what the next run will use.
+    const computed = await computeStatement(trx, userId, body);
     const calculatedAt = new Date();
     const values = {
       engineVersion: CALCULATION_CONTRACT_VERSION,
@@ -173,11 +178,10 @@ export async function saveStatement(db: Db, userId: string, body: SaveBody): Pro
   if (body.finalize) await requireCompleteBillingData(db, userId);
   // A finalized run answers 409 before anything is calculated (the data may have changed since).
   if (period.isFinal) throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
-  const computed = await computeStatement(db, userId, body);
-  const { id } = await storeRun(db, userId, body, computed).catch((error: unknown) => {
+  const { id } = await storeRun(db, userId, body).catch((error: unknown) => {
     // Two first saves of one period at once: the unique (period, version) lets one insert;
     // the other replaces that draft, as a later save would.
-    if (isUniqueViolation(error)) return storeRun(db, userId, body, computed);
+    if (isUniqueViolation(error)) return storeRun(db, userId, body);
     throw error;
   });
   const run = await getStatementRun(db, userId, id);

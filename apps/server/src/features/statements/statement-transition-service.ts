@@ -25,6 +25,7 @@ import {
   setStatementStatus,
 } from "./statement-history-queries.ts";
 import { markPeriodFinal } from "./statement-run-queries.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // The status machine per tenancy statement (part 2, section 4; DECISIONS 9; issue 12).
 
@@ -62,6 +63,10 @@ async function refusalOf(db: Db, userId: string, run: Run, row: StatementRow, bo
 async function applyTransition(trx: Db, userId: string, run: Run, rows: StatementRow[], targets: StatementRow[], body: TransitionBody): Promise<StatementTransitionResult> {
   if (targets.length === 0) throw new Conflict(H.emptyRun, { code: "STATEMENT_EMPTY" });
   const moving = targets.filter((row) => row.status !== body.to);
+  // A finalized letter needs its addressee (decision 1021): a draft whose tenant was deleted
+  // since is calculated again first, even when forced.
+  const isFinalizing = (row: StatementRow) => FINAL_STATUSES.includes(body.to) && !FINAL_STATUSES.includes(row.status as StatementStatus);
+  if (moving.some((row) => isFinalizing(row) && row.tenantId === null)) throw new Conflict(H.tenantDeleted, { code: "TENANT_DELETED" });
   for (const row of moving) {
     const refusal = await refusalOf(trx, userId, run, row, body);
     if (refusal) throw new Conflict(refusal, { code: "TRANSITION_REFUSED" });
@@ -97,7 +102,7 @@ async function applyTransition(trx: Db, userId: string, run: Run, rows: Statemen
 /** POST /api/statements/:id/transition: every tenancy statement of the run, all or none. */
 export async function transitionRun(db: Db, userId: string, snapshotId: string, body: TransitionBody): Promise<StatementTransitionResult> {
   requireResourceId(snapshotId, H.notFound);
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const run = await findRunForTransition(trx, userId, snapshotId);
     if (!run) throw new NotFound(H.notFound);
     const rows = await listRunStatements(trx, userId, run.id);
@@ -108,7 +113,7 @@ export async function transitionRun(db: Db, userId: string, snapshotId: string, 
 /** POST /api/tenant-statements/:id/transition: one tenancy statement. */
 export async function transitionTenantStatement(db: Db, userId: string, statementId: string, body: TransitionBody): Promise<StatementTransitionResult> {
   requireResourceId(statementId, H.notFound);
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const row = await findTenantStatementForTransition(trx, userId, statementId);
     if (!row?.snapshotId) throw new NotFound(H.notFound);
     const run = await findRunForTransition(trx, userId, row.snapshotId);
@@ -122,7 +127,7 @@ export async function transitionTenantStatement(db: Db, userId: string, statemen
 /** DELETE /api/statements/:id: a draft run only (DECISIONS 9); a finalized one answers 409. */
 export async function deleteStatementRun(db: Db, userId: string, snapshotId: string): Promise<void> {
   requireResourceId(snapshotId, H.notFound);
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const run = await findRunForTransition(trx, userId, snapshotId);
     if (!run) throw new NotFound(H.notFound);
     const rows = await listRunStatements(trx, userId, run.id);

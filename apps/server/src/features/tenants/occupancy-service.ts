@@ -18,6 +18,7 @@ import {
 } from "./occupancy-queries.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { findTenantRow, lockTenantRow } from "./tenant-queries.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Occupants over time (tenant_attributes). The periods of a tenant never overlap and run from
 // the move-in date on: the persons key weights by person-days (DECISIONS 2), so the statement
@@ -42,7 +43,7 @@ export async function createInitialOccupancy(trx: Db, tenantId: string, persons:
  */
 export async function recordOccupancyChange(db: Db, userId: string, tenantId: string, body: OccupancyChangeBody): Promise<OccupancyPeriod[]> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const tenant = await lockTenantRow(trx, userId, tenantId);
     if (!tenant) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     const date = body.validFrom;
@@ -74,7 +75,7 @@ export async function recordOccupancyChange(db: Db, userId: string, tenantId: st
 /** Corrects the persons of one period. */
 export async function updateOccupancyPersons(db: Db, userId: string, periodId: string, body: OccupancyUpdateBody): Promise<OccupancyPeriod[]> {
   requireResourceId(periodId, OCCUPANCY_MESSAGES.notFound);
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const period = await findOccupancyPeriodOfAccount(trx, userId, periodId);
     if (!period) throw new NotFound(OCCUPANCY_MESSAGES.notFound);
     await lockTenantRow(trx, userId, period.tenantId);
@@ -96,7 +97,7 @@ export async function updateOccupancyPersons(db: Db, userId: string, periodId: s
  */
 export async function removeOccupancyPeriod(db: Db, userId: string, periodId: string): Promise<OccupancyPeriod[]> {
   requireResourceId(periodId, OCCUPANCY_MESSAGES.notFound);
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const period = await findOccupancyPeriodOfAccount(trx, userId, periodId);
     if (!period) throw new NotFound(OCCUPANCY_MESSAGES.notFound);
     await lockTenantRow(trx, userId, period.tenantId);

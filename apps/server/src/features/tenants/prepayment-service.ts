@@ -21,6 +21,7 @@ import {
 } from "./prepayment-queries.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { findTenantRow, lockTenantRow } from "./tenant-queries.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Tenant prepayments: part 2, section 5 'Prepayment rules' and DECISIONS 5. Deleting only
 // deactivates (part 2, section 4), so statements keep seeing what was agreed.
@@ -43,7 +44,8 @@ async function assertNoOverlap(trx: Db, tenantId: string, range: ValidPrepayment
 
 export async function createPrepayment(db: Db, userId: string, tenantId: string, body: ValidPrepayment): Promise<PrepaymentWriteResponse> {
   requireResourceId(tenantId, PREPAYMENT_MESSAGES.tenantNotFound);
-  const id = await db.transaction().execute(async (trx) => {
+  // Answered from inside the transaction: a tenant deleted right after it cannot empty the answer.
+  return inAccountTransaction(db, userId, async (trx) => {
     const tenant = await lockTenantRow(trx, userId, tenantId);
     if (!tenant) throw new NotFound(PREPAYMENT_MESSAGES.tenantNotFound);
     await assertNoOverlap(trx, tenantId, body);
@@ -55,15 +57,14 @@ export async function createPrepayment(db: Db, userId: string, tenantId: string,
       entityName: tenant.name,
       metadata: { tenantId, monthlyAmount: body.monthlyAmount, validFrom: body.validFrom, validUntil: body.validUntil },
     });
-    return prepaymentId;
+    return { prepayment: await findPrepayment(trx, prepaymentId), warnings: listPrepaymentWarnings(body.monthlyAmount) };
   });
-  return { prepayment: await findPrepayment(db, id), warnings: listPrepaymentWarnings(body.monthlyAmount) };
 }
 
 /** Changes amount and/or dates; the merged prepayment must pass every rule again. */
 export async function updatePrepayment(db: Db, userId: string, prepaymentId: string, patch: UpdatePrepaymentFields): Promise<PrepaymentWriteResponse> {
   requireResourceId(prepaymentId, PREPAYMENT_MESSAGES.notFound);
-  const merged = await db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const existing = await findPrepaymentOfAccount(trx, userId, prepaymentId);
     if (!existing) throw new NotFound(PREPAYMENT_MESSAGES.notFound);
     await lockTenantRow(trx, userId, existing.tenantId);
@@ -88,18 +89,17 @@ export async function updatePrepayment(db: Db, userId: string, prepaymentId: str
         after: values,
       },
     });
-    return values;
+    return { prepayment: await findPrepayment(trx, prepaymentId), warnings: listPrepaymentWarnings(values.monthlyAmount) };
   });
-  return { prepayment: await findPrepayment(db, prepaymentId), warnings: listPrepaymentWarnings(merged.monthlyAmount) };
 }
 
 /** 'Löschen' in the panel: sets is_active false (part 2, section 4). */
 export async function deactivatePrepayment(db: Db, userId: string, prepaymentId: string): Promise<Prepayment> {
   requireResourceId(prepaymentId, PREPAYMENT_MESSAGES.notFound);
-  await db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const existing = await findPrepaymentOfAccount(trx, userId, prepaymentId);
     if (!existing) throw new NotFound(PREPAYMENT_MESSAGES.notFound);
-    if (!existing.isActive) return;
+    if (!existing.isActive) return findPrepayment(trx, prepaymentId);
     await updatePrepaymentRow(trx, prepaymentId, { isActive: false });
     await logActivity(trx, {
       userId,
@@ -108,6 +108,6 @@ export async function deactivatePrepayment(db: Db, userId: string, prepaymentId:
       entityName: existing.tenantName,
       metadata: { tenantId: existing.tenantId, monthlyAmount: existing.monthlyAmount, validFrom: existing.validFrom, validUntil: existing.validUntil },
     });
+    return findPrepayment(trx, prepaymentId);
   });
-  return findPrepayment(db, prepaymentId);
 }

@@ -1,11 +1,12 @@
 import { buildTenantFormSchema, getTodayInGermany, isTenancyCurrentOrFuture, TENANT_MESSAGES, type Tenant, type TenantFields, type UpdateTenantFields } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
-import { NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
+import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { collectFieldErrors } from "../../domain/zod-field-errors.ts";
 import { assertCanCreate } from "../account/subscription-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { alignOccupancyToMoveIn, createInitialOccupancy } from "./occupancy-service.ts";
 import { assertNoOverlappingTenancy } from "./tenancy-overlap.ts";
+import { detachDraftStatements, hasFinalStatement } from "../statements/statement-link-queries.ts";
 import { isResourceId, requireResourceId } from "../../domain/resource-id.ts";
 import {
   deleteTenantRow,
@@ -18,6 +19,7 @@ import {
   updateTenantRow,
   type TenantValues,
 } from "./tenant-queries.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // The tenants area: part 1, sections 3-5 and 8. Plan limit maxTenants counts ACTIVE tenants
 // (moved-out tenants free their slot), so creating an active tenant and re-activating one are
@@ -87,7 +89,8 @@ function pickValues(fields: TenantFields, isActive: boolean): TenantValues {
  */
 export async function createTenant(db: Db, userId: string, body: TenantFields & { persons?: number | null }): Promise<Tenant> {
   const isActive = isTenancyCurrentOrFuture(body.moveOutDate, getTodayInGermany());
-  const tenantId = await db.transaction().execute(async (trx) => {
+  // Answered from inside the transaction: a delete that runs right after it cannot empty the answer.
+  return inAccountTransaction(db, userId, async (trx) => {
     const unit = await requireUnit(trx, userId, body.unitId);
     await assertNoOverlappingTenancy(trx, userId, { unitId: unit.id, moveInDate: body.moveInDate, moveOutDate: body.moveOutDate, tenantId: null });
     if (isActive) await assertCanCreate(trx, userId, "tenants");
@@ -100,9 +103,8 @@ export async function createTenant(db: Db, userId: string, body: TenantFields & 
       entityName: body.name,
       metadata: { unitId: unit.id, unitName: unit.name, propertyId: unit.propertyId, moveInDate: body.moveInDate, isActive },
     });
-    return id;
+    return getTenant(trx, userId, id);
   });
-  return getTenant(db, userId, tenantId);
 }
 
 /**
@@ -113,7 +115,7 @@ export async function createTenant(db: Db, userId: string, body: TenantFields & 
 export async function updateTenant(db: Db, userId: string, tenantId: string, patch: UpdateTenantFields): Promise<Tenant> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   const today = getTodayInGermany();
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const existing = await lockTenantRow(trx, userId, tenantId);
     if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     const merged: Record<string, unknown> = {};
@@ -156,7 +158,7 @@ export async function updateTenant(db: Db, userId: string, tenantId: string, pat
 export async function moveOutTenant(db: Db, userId: string, tenantId: string, moveOutDate: string | null): Promise<Tenant> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   const date = moveOutDate ?? getTodayInGermany();
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const existing = await lockTenantRow(trx, userId, tenantId);
     if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     if (date <= existing.moveInDate) throw new ValidationFailed({ moveOutDate: TENANT_MESSAGES.moveOutNotAfterMoveIn });
@@ -177,7 +179,7 @@ export async function moveOutTenant(db: Db, userId: string, tenantId: string, mo
 /** Section 4: marking active sets is_active true and clears move_out_date (plan limit applies). */
 export async function moveInTenant(db: Db, userId: string, tenantId: string): Promise<Tenant> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const existing = await lockTenantRow(trx, userId, tenantId);
     if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     if (existing.isActive && existing.moveOutDate === null) return;
@@ -195,12 +197,20 @@ export async function moveInTenant(db: Db, userId: string, tenantId: string): Pr
   return getTenant(db, userId, tenantId);
 }
 
-/** Deletes the tenant with its prepayments and occupancy periods; statements keep their figures. */
+/**
+ * Deletes the tenant with its prepayments and occupancy periods. A finalized statement of the
+ * tenant is a document and keeps its tenant (409, decision 1021); drafts forget the link and are
+ * calculated again before they are finalized.
+ */
 export async function deleteTenant(db: Db, userId: string, tenantId: string): Promise<void> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const existing = await lockTenantRow(trx, userId, tenantId);
     if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
+    if (await hasFinalStatement(trx, userId, { tenantIds: [tenantId] })) {
+      throw new Conflict(TENANT_MESSAGES.deleteBlockedByFinalStatements, { code: "TENANT_HAS_FINAL_STATEMENTS" });
+    }
+    await detachDraftStatements(trx, userId, { tenantIds: [tenantId] });
     await deleteTenantRow(trx, userId, tenantId);
     await logActivity(trx, {
       userId,

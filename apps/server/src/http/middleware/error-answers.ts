@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { GENERIC_ERROR_MESSAGE, NOT_SIGNED_IN_MESSAGE, VALIDATION_MESSAGE, type ErrorBody } from "@nk/contract";
 import type { AppEnv } from "../app-env.ts";
+import { UNSUPPORTED_CONTENT_TYPE_MESSAGE } from "./input-guard.ts";
 
 // Every error answer of the API has the one shape { error: { code, message, errorId } }
 // (issue 15), whoever produced it: a route, the error handler, the body limit or better-auth.
@@ -15,7 +16,7 @@ const BY_STATUS: Record<number, { code: string; message: string }> = {
   405: { code: "VALIDATION", message: "Diese Methode ist hier nicht erlaubt." },
   409: { code: "CONFLICT", message: "Die Anfrage steht im Widerspruch zum aktuellen Stand." },
   413: { code: "PAYLOAD_TOO_LARGE", message: "Die Anfrage ist zu groß." },
-  415: { code: "VALIDATION", message: "Der Anfragetext muss JSON sein (Content-Type: application/json)." },
+  415: { code: "VALIDATION", message: UNSUPPORTED_CONTENT_TYPE_MESSAGE },
   422: { code: "VALIDATION", message: VALIDATION_MESSAGE },
   429: { code: "RATE_LIMITED", message: "Zu viele Anfragen. Bitte versuchen Sie es später erneut." },
 };

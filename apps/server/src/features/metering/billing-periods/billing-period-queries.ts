@@ -77,13 +77,19 @@ export async function insertCostGroup(db: Db, values: { userId: string; property
   return row.id;
 }
 
+/** Tenancy statements of the period, or saved runs of it (a run without letters counts too). */
 export async function countStatementsOfCostGroup(db: Db, costGroupId: string): Promise<number> {
   const row = await db
     .selectFrom("statements")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("costGroupId", "=", costGroupId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const runs = await db
+    .selectFrom("statementSnapshots")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("costGroupId", "=", costGroupId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) + Number(runs.n);
 }
 
 export async function deleteCostGroupRow(db: Db, userId: string, id: string): Promise<void> {

@@ -21,6 +21,7 @@ import {
   insertCostGroup,
   listBillingPeriods,
 } from "./billing-period-queries.ts";
+import { inAccountTransaction } from "../../account/account-transaction.ts";
 
 type CreateBillingPeriodInput = z.output<typeof createBillingPeriodBodySchema>;
 
@@ -45,7 +46,7 @@ export async function createBillingPeriod(db: Db, userId: string, input: CreateB
   const { billingPeriodStart: start, billingPeriodEnd: end } = input;
   const duplicate = new Conflict(buildDuplicateBillingPeriodMessage(start, end));
   try {
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await inAccountTransaction(db, userId, async (trx) => {
       const property = await findOwnedProperty(trx, userId, input.propertyId, BILLING_PERIOD_MESSAGES.propertyNotFound);
       if (await hasSamePeriod(trx, property.id, start, end)) throw duplicate;
       const name = buildBillingPeriodName(start, end);
@@ -70,7 +71,7 @@ export async function createBillingPeriod(db: Db, userId: string, input: CreateB
 /** A period with statements stays (the statements belong to it); its readings lose the link. */
 export async function deleteBillingPeriod(db: Db, userId: string, id: string): Promise<void> {
   requireResourceId(id, BILLING_PERIOD_MESSAGES.notFound);
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const period = await findOwnedCostGroup(trx, userId, id);
     if (!period) throw new NotFound(BILLING_PERIOD_MESSAGES.notFound);
     if ((await countStatementsOfCostGroup(trx, id)) > 0) throw new Conflict(BILLING_PERIOD_MESSAGES.hasStatements);

@@ -11,6 +11,7 @@ import { logActivity } from "../../activity/activity-log.ts";
 import { findOwnedProperty, findOwnedUnit } from "../ownership-service.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import { deleteMeterRow, findMeter, insertMeter, listMeters, updateMeterRow, type MeterValues } from "./meter-queries.ts";
+import { inAccountTransaction } from "../../account/account-transaction.ts";
 
 type CreateMeterInput = z.output<typeof createMeterBodySchema>;
 type UpdateMeterInput = z.output<typeof updateMeterBodySchema>;
@@ -44,7 +45,7 @@ async function resolveLocation(db: Db, userId: string, unitId: string | null, pr
 }
 
 export async function createMeter(db: Db, userId: string, input: CreateMeterInput): Promise<Meter> {
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const location = await resolveLocation(trx, userId, input.unitId, input.propertyId);
     const values: MeterValues = { ...input, ...location };
     const id = await insertMeter(trx, userId, values);
@@ -61,7 +62,7 @@ export async function createMeter(db: Db, userId: string, input: CreateMeterInpu
 
 export async function updateMeter(db: Db, userId: string, meterId: string, input: UpdateMeterInput): Promise<Meter> {
   requireResourceId(meterId, METER_MESSAGES.notFound);
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const existing = await findMeter(trx, userId, meterId);
     if (!existing) throw new NotFound(METER_MESSAGES.notFound);
     // A unit sent in the request wins; sending unitId null with a property moves the meter to
@@ -92,7 +93,7 @@ export async function updateMeter(db: Db, userId: string, meterId: string, input
 /** Deleting a meter deletes its readings with it (meter_readings cascade). */
 export async function deleteMeter(db: Db, userId: string, meterId: string): Promise<void> {
   requireResourceId(meterId, METER_MESSAGES.notFound);
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const existing = await findMeter(trx, userId, meterId);
     if (!existing) throw new NotFound(METER_MESSAGES.notFound);
     await deleteMeterRow(trx, userId, meterId);

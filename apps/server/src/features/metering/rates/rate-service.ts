@@ -16,6 +16,7 @@ import { logActivity } from "../../activity/activity-log.ts";
 import { findOwnedProperty } from "../ownership-service.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import { deactivateRate, findActiveRate, insertRate, listActiveRates, replaceTiers, updateRateRow, type RateValues } from "./rate-queries.ts";
+import { inAccountTransaction } from "../../account/account-transaction.ts";
 
 export async function listRates(db: Db, userId: string, filter: { utilityType?: UtilityType; propertyId?: string }): Promise<Rate[]> {
   if (filter.propertyId) await findOwnedProperty(db, userId, filter.propertyId, RATE_MESSAGES.propertyNotFound);
@@ -87,7 +88,7 @@ function resolveValidFrom(input: ParsedRateBody): string {
 export async function createRate(db: Db, userId: string, input: ParsedRateBody): Promise<Rate> {
   assertPlausiblePrice(input);
   const values = toRateValues(input, resolveValidFrom(input));
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     if (values.propertyId) await findOwnedProperty(trx, userId, values.propertyId, RATE_MESSAGES.propertyNotFound);
     const id = await insertRate(trx, userId, values);
     await replaceTiers(trx, id, input.tiers);
@@ -100,7 +101,7 @@ export async function updateRate(db: Db, userId: string, id: string, input: Pars
   requireResourceId(id, RATE_MESSAGES.notFound);
   assertPlausiblePrice(input);
   const values = toRateValues(input, resolveValidFrom(input));
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const existing = await findActiveRate(trx, userId, id);
     if (!existing) throw new NotFound(RATE_MESSAGES.notFound);
     if (values.propertyId) await findOwnedProperty(trx, userId, values.propertyId, RATE_MESSAGES.propertyNotFound);
@@ -119,7 +120,7 @@ export async function updateRate(db: Db, userId: string, id: string, input: Pars
 
 export async function deleteRate(db: Db, userId: string, id: string): Promise<void> {
   requireResourceId(id, RATE_MESSAGES.notFound);
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const existing = await findActiveRate(trx, userId, id);
     if (!existing) throw new NotFound(RATE_MESSAGES.notFound);
     await deactivateRate(trx, userId, id);

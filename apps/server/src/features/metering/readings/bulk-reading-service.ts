@@ -15,6 +15,7 @@ import { findMetersWithOwningProperty } from "../meters/meter-queries.ts";
 import { findReadingDecrease } from "./reading-decrease.ts";
 import { findReadingsOfPeriod, findReadingsOnDate, insertReading, listReadingsByIds, setReadingCostGroup, updateReadingValue } from "./reading-queries.ts";
 import { assertNotInFuture, readingDecreaseError } from "./reading-service.ts";
+import { inAccountTransaction } from "../../account/account-transaction.ts";
 
 type BulkReadingsInput = z.output<typeof bulkReadingsBodySchema>;
 
@@ -31,7 +32,7 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
   for (const row of input.readings) requireResourceId(row.meterId, METER_MESSAGES.notFound);
   assertNotInFuture(input.readingDate);
 
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const costGroup = await findOwnedCostGroup(trx, userId, input.costGroupId);
     if (!costGroup) throw new NotFound(READING_MESSAGES.costGroupNotFound);
     const meterIds = input.readings.map((row) => row.meterId);

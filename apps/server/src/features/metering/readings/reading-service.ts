@@ -7,6 +7,7 @@ import { findMeterOfAccount } from "../ownership-queries.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import { joinNotes, judgeReadingDecrease } from "./reading-decrease.ts";
 import { deleteReadingRow, findMeterWithNeighbours, findReading, insertReading, listReadingsOfMeter } from "./reading-queries.ts";
+import { inAccountTransaction } from "../../account/account-transaction.ts";
 
 type CreateReadingInput = z.output<typeof createReadingBodySchema>;
 
@@ -36,7 +37,7 @@ export async function addReading(db: Db, userId: string, meterId: string, input:
   assertNotInFuture(input.readingDate);
   requireResourceId(meterId, METER_MESSAGES.notFound);
   // Five statements in all (issue 19): the meter with its neighbouring readings, the reading, the activity entry.
-  return db.transaction().execute(async (trx) => {
+  return inAccountTransaction(db, userId, async (trx) => {
     const meter = await findMeterWithNeighbours(trx, userId, meterId, input.readingDate);
     if (!meter) throw new NotFound(METER_MESSAGES.notFound);
     const decrease = judgeReadingDecrease(input.readingValue, meter);
@@ -61,7 +62,7 @@ export async function addReading(db: Db, userId: string, meterId: string, input:
 
 export async function deleteReading(db: Db, userId: string, readingId: string): Promise<void> {
   requireResourceId(readingId, READING_MESSAGES.notFound);
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(db, userId, async (trx) => {
     const reading = await findReading(trx, userId, readingId);
     if (!reading) throw new NotFound(READING_MESSAGES.notFound);
     const meter = await findMeterOfAccount(trx, userId, reading.meterId);
