@@ -366,7 +366,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
   it("creates units with German validation messages and the unit limit of the plan", async () => {
     const { cookie, userId } = await t.signUp();
     const property = await createProperty(cookie);
-    const unit = await createUnit(cookie, property.id, { name: " EG links ", area: "62,5", persons: 2 });
+    const unit = await createUnit(cookie, property.id, { name: " EG links ", area: "62.5", persons: 2 });
     expect(unit).toMatchObject({ propertyId: property.id, name: "EG links", area: "62.50", persons: 2, hasDecentralizedHotWater: false, activeTenantCount: 0 });
     const [activity] = await listActivities(userId);
     expect(activity).toMatchObject({

@@ -139,7 +139,7 @@ export function BulkReadingForm({
               <BulkReadingRow
                 key={meter.id}
                 meter={meter}
-                field={register(`readingValues.${meter.id}`)}
+                control={form.control}
                 periodReading={periodReadings.get(meter.id)}
                 error={getVisibleError(form, `readingValues.${meter.id}`, isShownAll)}
               />
