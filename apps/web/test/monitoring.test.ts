@@ -95,6 +95,44 @@ describe("web monitoring", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("keeps each distinct error once per page load, however often it is thrown", () => {
+    const { monitor } = setUp();
+    const crash = () => {
+      try {
+        (undefined as unknown as () => void)();
+      } catch (error) {
+        return error;
+      }
+    };
+    const error = crash();
+    for (let i = 0; i < 50; i++) {
+      monitor.reportError("react", error);
+      monitor.reportError("error", error);
+    }
+    monitor.reportError("error", crash());
+    monitor.reportError("error", new TypeError("anderer Fehler"));
+    expect(monitor.readStoredErrors().map((e) => [e.kind, e.message])).toEqual([
+      ["react", `TypeError: ${(error as Error).message}`],
+      ["error", "TypeError: anderer Fehler"],
+    ]);
+  });
+
+  it("does not send a batch again that left with the page", async () => {
+    const sent: unknown[] = [];
+    const storage = createMemoryStorage();
+    // The page is gone before the answer of a keepalive request arrives.
+    const leaving = setUp({ storage, send: (_url, body) => (sent.push(body), new Promise<boolean>(() => {})) });
+    leaving.monitor.reportError("error", "A");
+    void leaving.monitor.flush({ isUnloading: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toHaveLength(1);
+    // The next page load, on the same local storage, has nothing left to send.
+    const next = setUp({ storage });
+    await next.monitor.flush();
+    expect(next.sent).toEqual([]);
+    expect(next.monitor.readStoredErrors()).toHaveLength(1);
+  });
+
   it("sends nothing outside production", async () => {
     const { monitor, sent } = setUp({ isProduction: false });
     monitor.reportError("error", "A");
