@@ -35,6 +35,7 @@ export type OccupancyChange = z.output<typeof occupancyChangeBodySchema>;
 /** PATCH /api/occupants/:id: corrects the persons of one period. */
 export const occupancyUpdateBodySchema = z.object({ persons: personsSchema });
 export type OccupancyUpdateBody = z.input<typeof occupancyUpdateBodySchema>;
+export type OccupancyUpdate = z.output<typeof occupancyUpdateBodySchema>;
 
 export const occupancyPeriodSchema = z.object({
   id: z.string(),

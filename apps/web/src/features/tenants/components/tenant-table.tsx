@@ -43,7 +43,7 @@ export function TenantTable({ tenants, actions }: { tenants: Tenant[]; actions: 
                 {tenant.currentMonthlyPrepayment ? formatMonthlyAmount(tenant.currentMonthlyPrepayment) : "–"}
               </td>
               <td className="px-3 py-3">
-                <TenantStatusBadge isActive={tenant.isActive} />
+                <TenantStatusBadge isActive={tenant.isActive} moveOutDate={tenant.moveOutDate} />
               </td>
               <td className="px-3 py-2">
                 <TenantRowActions tenant={tenant} actions={actions} />
