@@ -30,3 +30,4 @@ export * from "./billing-data.ts";
 export * from "./statement-documents.ts";
 export * from "./tenancy-overlap.ts";
 export * from "./unit-order.ts";
+export * from "./german-counts.ts";

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2 } from "lucide-react";
-import { getTodayInGermany, OCCUPANCY_MESSAGES, occupancyChangeBodySchema, type OccupancyChange, type OccupancyChangeBody, type Tenant } from "@nk/contract";
+import { formatCountDe, getTodayInGermany, OCCUPANCY_MESSAGES, occupancyChangeBodySchema, type OccupancyChange, type OccupancyChangeBody, type Tenant } from "@nk/contract";
 import { DecimalField } from "../../../components/decimal-field";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -15,7 +15,7 @@ import { formatDate } from "../../../lib/format";
 import { useOccupancy, useRecordOccupancyChange, useRemoveOccupancyPeriod } from "../api";
 
 function formatPersons(persons: number): string {
-  return persons === 1 ? "1 Person" : `${persons} Personen`;
+  return formatCountDe(persons, "Person", "Personen");
 }
 
 /**
