@@ -68,6 +68,11 @@ describe.skipIf(!hasBrowser)("Abrechnungen (Verlauf)", () => {
     await page.getByText("Keine Abrechnungen gefunden").waitFor();
     await page.getByLabel("Status", { exact: true }).selectOption("all");
     await table.waitFor();
+    // The search filters as the user types (issue 23), no Enter needed.
+    await page.getByLabel("Suche").fill("2023");
+    await expect.poll(async () => (await rowNames()).length).toBe(1);
+    await page.getByLabel("Suche").fill("");
+    await expect.poll(async () => (await rowNames()).length).toBe(2);
 
     // Issue 23: the batch finalizes as a single 'Finalisieren' does, letters downloaded or not.
     const row2023 = table.getByRole("row").filter({ hasText: "31.12.2023" });

@@ -3,6 +3,7 @@ import { AREA_LABELS, COMMON_ACTIONS, ENTITY_TYPES } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { cn } from "../../../lib/cn";
+import { useDebouncedCallback } from "../../../lib/use-debounced-callback";
 import { toggleValue, type ActivityFilters } from "../lib/activity-filters";
 import { getActionLabel } from "../lib/activity-labels";
 
@@ -27,6 +28,8 @@ const AREAS = ENTITY_TYPES.filter((type) => type in AREA_LABELS);
 /** Date from/to, areas, common actions, free text; 'Zurücksetzen' clears them. */
 export function ActivityFilterBar({ filters, onChange, onReset }: { filters: ActivityFilters; onChange: (next: ActivityFilters) => void; onReset: () => void }) {
   const [search, setSearch] = useState(filters.q);
+  // Filters as the user types (issue 23), a moment after the last keystroke; Enter at once.
+  const searchFilter = useDebouncedCallback((text: string) => onChange({ ...filters, q: text }));
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-3">
@@ -35,7 +38,7 @@ export function ActivityFilterBar({ filters, onChange, onReset }: { filters: Act
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            onChange({ ...filters, q: search });
+            searchFilter.flush(search);
           }}
         >
           <TextField
@@ -43,8 +46,10 @@ export function ActivityFilterBar({ filters, onChange, onReset }: { filters: Act
             type="search"
             placeholder="Beschreibung oder Name"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onBlur={() => (search !== filters.q ? onChange({ ...filters, q: search }) : undefined)}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              searchFilter.schedule(e.target.value);
+            }}
           />
         </form>
       </div>
@@ -73,6 +78,7 @@ export function ActivityFilterBar({ filters, onChange, onReset }: { filters: Act
           variant="outline"
           size="sm"
           onClick={() => {
+            searchFilter.cancel();
             setSearch("");
             onReset();
           }}

@@ -21,6 +21,7 @@ import { SelectField, TextField } from "../../../components/ui/field";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
+import { useDebouncedCallback } from "../../../lib/use-debounced-callback";
 import { useProperties } from "../../../lib/use-properties";
 import { deleteStatementRun, useInvalidateStatements, useStatementList } from "../api";
 import { BatchBar } from "../components/batch-bar";
@@ -57,6 +58,11 @@ export function StatementHistoryPage() {
     setSelected(new Set());
     setPage(0);
   }
+
+  // The search filters as the user types (issue 23), a moment after the last keystroke.
+  const searchFilter = useDebouncedCallback((text: string) => {
+    if (text.trim() !== (searchParams.get("q") ?? "")) setParam("q", text.trim() || undefined);
+  });
 
   function changePage(next: number): void {
     setPage(next);
@@ -116,10 +122,19 @@ export function StatementHistoryPage() {
         className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]"
         onSubmit={(event) => {
           event.preventDefault();
-          setParam("q", search.trim() || undefined);
+          searchFilter.flush(search);
         }}
       >
-        <TextField label="Suche" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name, Zeitraum, Mieter..." />
+        <TextField
+          label="Suche"
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            searchFilter.schedule(event.target.value);
+          }}
+          placeholder="Name, Zeitraum, Mieter..."
+        />
         <SelectField
           label="Status"
           value={status}
