@@ -428,6 +428,8 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     });
     expect(missingRate.status).toBe(400);
     expect(missingRate.body.error.fields).toEqual({ "costItems.0.rateId": "Tarif nicht gefunden" });
+    // Issue 23: the error screen shows the tariff help for it.
+    expect(missingRate.body.error.code).toBe("RATE_INVALID");
   });
 
   it("serves the quick-setup templates only with the plan feature", async () => {
