@@ -44,7 +44,7 @@ export function PropertiesPage() {
   const [unitDialog, setUnitDialog] = useState<{ isOpen: boolean; unit: Unit | null }>({ isOpen: false, unit: null });
   const [isDeletePropertyOpen, setIsDeletePropertyOpen] = useState(false);
   const [unitToDelete, setUnitToDelete] = useState<Unit | null>(null);
-  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const [limitInfo, setLimitInfo] = useState<{ title: string; message: string } | null>(null);
 
   // The message is shown once: a reload or Back does not bring it again.
   useEffect(() => {
@@ -59,7 +59,7 @@ export function PropertiesPage() {
   function guardCreation(resource: LimitedResource, open: () => void) {
     if (!me) return;
     if (!canCreate(resource)) {
-      setLimitMessage(buildLimitReachedInfo(me, resource).message);
+      setLimitInfo(buildLimitReachedInfo(me, resource));
       return;
     }
     open();
@@ -216,9 +216,10 @@ export function PropertiesPage() {
         onConfirm={confirmDeleteUnit}
       />
       <LimitReachedDialog
-        isOpen={limitMessage !== null}
-        onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))}
-        message={limitMessage ?? ""}
+        isOpen={limitInfo !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setLimitInfo(null))}
+        title={limitInfo?.title}
+        message={limitInfo?.message ?? ""}
       />
     </div>
   );
