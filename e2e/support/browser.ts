@@ -40,6 +40,6 @@ export async function openPage(browser: Browser, baseURL: string, viewport: "des
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  installPageChecks(context, page);
+  installPageChecks(context, page, baseURL);
   return { context, page };
 }

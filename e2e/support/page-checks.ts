@@ -164,8 +164,10 @@ export async function checkPage(page: Page, label = ""): Promise<void> {
   throwIfProblems(state);
 }
 
-/** Installs the checks on a page of openPage (see the top of this file). */
-export function installPageChecks(context: BrowserContext, page: Page): void {
+/** Installs the checks on a page of openPage (see the top of this file); pages of other origins (a payment provider's stand-in) are not ours to check. */
+export function installPageChecks(context: BrowserContext, page: Page, baseURL: string): void {
+  const origin = new URL(baseURL).origin;
+  const isOwnPage = (url: string) => url.startsWith("http") && new URL(url).origin === origin;
   const state: PageCheckState = { problems: [], checked: new Set(), chain: Promise.resolve(), inFlight: new Set(), isClosed: false };
   states.set(page, state);
   page.on("request", (request) => {
@@ -176,7 +178,7 @@ export function installPageChecks(context: BrowserContext, page: Page): void {
   page.on("requestfailed", done);
   page.on("framenavigated", (frame) => {
     if (frame !== page.mainFrame()) return;
-    if (frame.url() === "about:blank") return;
+    if (!isOwnPage(frame.url())) return;
     const key = pageKey(page, frame.url());
     if (state.checked.has(key)) return;
     state.checked.add(key);
@@ -200,7 +202,7 @@ export function installPageChecks(context: BrowserContext, page: Page): void {
   page.setViewportSize = async (...args: Parameters<Page["setViewportSize"]>) => {
     await setViewportSize(...args);
     const key = pageKey(page, page.url());
-    if (page.url() === "about:blank" || state.checked.has(key)) return;
+    if (!isOwnPage(page.url()) || state.checked.has(key)) return;
     state.checked.add(key);
     await queueCheck(page, state, `${args[0].width} px: `);
     throwIfProblems(state);

@@ -75,7 +75,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
       await readingDialog.getByRole("button", { name: "Zählerstand speichern" }).click();
       return readingDialog;
     };
-    const first = await addReading("100.5", "2024-01-01");
+    const first = await addReading("100,5", "2024-01-01");
     await first.waitFor({ state: "detached" });
     await page.getByText("Zählerstand erfolgreich hinzugefügt!").first().waitFor();
     const second = await addReading("90", "2024-06-30");
