@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Building, MousePointerClick, Plus, WandSparkles } from "lucide-react";
-import { PROPERTY_MESSAGES, UNIT_MESSAGES, type LimitedResource, type Unit } from "@nk/contract";
+import { formatCountDe, PROPERTY_MESSAGES, UNIT_MESSAGES, type LimitedResource, type Unit } from "@nk/contract";
 import { LimitReachedDialog } from "../../../components/limit-reached";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
@@ -195,7 +195,7 @@ export function PropertiesPage() {
             isOpen={isDeletePropertyOpen}
             onOpenChange={setIsDeletePropertyOpen}
             title="Immobilie löschen"
-            description={`Sind Sie sicher, dass Sie die Immobilie „${selected.name}“ löschen möchten? Ihre ${selected.unitCount} Wohneinheiten mit Mietern und Zählern werden ebenfalls gelöscht.`}
+            description={`Sind Sie sicher, dass Sie die Immobilie „${selected.name}“ löschen möchten? Ihre ${formatCountDe(selected.unitCount, "Wohneinheit", "Wohneinheiten")} mit Mietern und Zählern werden ebenfalls gelöscht.`}
             confirmLabel="Löschen"
             busyLabel="Lösche..."
             isDestructive

@@ -89,7 +89,7 @@ export function VacancyDetails({ vacancy, basis, names }: { vacancy: VacancyStat
           Leerstand (Vermieter) <span className="font-normal text-slate-500">· {names.unit(vacancy.unitId)}</span>
         </h4>
         <p className="text-xs text-slate-500">
-          {formatDate(vacancy.from)} – {formatDate(vacancy.to)} · {vacancy.days} Tage
+          {formatDate(vacancy.from)} – {formatDate(vacancy.to)} · {formatCountDe(vacancy.days, "Tag", "Tage")}
         </p>
       </header>
       <AllocationTable allocations={vacancy.allocations} line={vacancy} basis={basis} caption={caption} />
