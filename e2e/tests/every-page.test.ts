@@ -70,10 +70,22 @@ describe.skipIf(!hasBrowser)("Jede Seite: barrierefrei und ohne seitliches Scrol
       await visit(page, "/dashboard/statements", "Abrechnungen");
       await visit(page, `/dashboard/statements/${house.draftRunId}`, /Abrechnung/);
       await visit(page, `/dashboard/statements/${house.finalRunId}`, /Abrechnung/);
+      // Step 0 lists the properties with their addresses: no wider than the phone (issue 23).
+      await visit(page, "/dashboard/statements/new", "Neue Abrechnung");
+      await page.getByText("Für welche Immobilie möchten Sie abrechnen?").waitFor();
+      await page.getByText("Lindenstraße 5, 33602 Bielefeld", { exact: false }).first().waitFor();
+      await checkPage(page, "Wizard Schritt 0");
       await visit(page, `/dashboard/statements/new?property=${house.propertyId}`, "Neue Abrechnung");
       await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
       await page.screenshot({ path: screenshotPath(`every-page-wizard-costs-${viewport}`), fullPage: true });
       await visit(page, `/dashboard/statements/edit/${house.draftRunId}`, /Abrechnung/);
+      // Step 2 'Vorschau' with the analysis charts (their names above the bars on a phone).
+      await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
+      await page.getByRole("button", { name: "Berechnung starten" }).click();
+      await page.getByRole("heading", { name: "Kosten je Wohneinheit" }).waitFor();
+      await page.getByTestId("bar-chart").first().waitFor();
+      await checkPage(page, "Vorschau");
+      await page.screenshot({ path: screenshotPath(`every-page-wizard-preview-${viewport}`), fullPage: true });
       for (const tab of ["profile", "billing-data", "billing", "notifications", "danger"]) await visit(page, `/dashboard/settings?tab=${tab}`, "Einstellungen");
       await visit(page, "/dashboard/activity", /Aktivität/);
       await visit(page, "/dashboard/help", /Hilfe/);
