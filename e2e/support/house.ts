@@ -30,6 +30,11 @@ export const HOUSE_UNITS = [
   { name: "DG", area: "41.80", persons: 1 },
 ] as const;
 
+/** Today's calendar date in Germany ("2026-11-27"), as the app counts it. */
+export function todayInGermany(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+}
+
 /** Seeds the house for the signed-in account of `page`; `today` sets the move-out still to come. */
 export async function seedHouse(page: Page, today: string): Promise<SeededHouse> {
   // Six units need more than the trial's three (section 5): the landlord chose Professional.

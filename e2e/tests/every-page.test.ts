@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { checkPage, hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
-import { seedHouse, type SeededHouse } from "../support/house.ts";
+import { seedHouse, todayInGermany, type SeededHouse } from "../support/house.ts";
 
 // Issue 23, items 11 and 12: every page of the app, at 1366 and at 375 px, with a realistic
 // account (a 6-unit house with a tenant change, a vacancy and a move-out still to come): no
 // serious or critical axe-core violation and no sideways scrolling. openPage checks each page
 // it reaches (e2e/support/page-checks.ts); the dialogs are checked open with checkPage.
-
-function todayInGermany(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
-}
 
 /** Waits for the page's main heading, so the check sees the page and not its loading state. */
 async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {

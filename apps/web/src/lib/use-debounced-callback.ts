@@ -6,7 +6,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /**
  * A function that calls `callback` with the latest arguments once no call came for `delayMs`
  * (search fields that filter as the user types); a pending call is dropped when the component
- * leaves. `flush` calls it at once (Enter), `cancel` drops the pending call (a reset).
+ * leaves. `flush` calls it at once (Enter).
  */
 export function useDebouncedCallback<TArgs extends unknown[]>(callback: (...args: TArgs) => void, delayMs = SEARCH_DEBOUNCE_MS) {
   const latest = useRef(callback);
@@ -35,9 +35,5 @@ export function useDebouncedCallback<TArgs extends unknown[]>(callback: (...args
     timer.current = null;
     latest.current(...args);
   }, []);
-  const cancel = useCallback(() => {
-    if (timer.current !== null) window.clearTimeout(timer.current);
-    timer.current = null;
-  }, []);
-  return { schedule, flush, cancel };
+  return { schedule, flush };
 }
