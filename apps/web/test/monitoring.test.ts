@@ -117,22 +117,6 @@ describe("web monitoring", () => {
     ]);
   });
 
-  it("does not send a batch again that left with the page", async () => {
-    const sent: unknown[] = [];
-    const storage = createMemoryStorage();
-    // The page is gone before the answer of a keepalive request arrives.
-    const leaving = setUp({ storage, send: (_url, body) => (sent.push(body), new Promise<boolean>(() => {})) });
-    leaving.monitor.reportError("error", "A");
-    void leaving.monitor.flush({ isUnloading: true });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(sent).toHaveLength(1);
-    // The next page load, on the same local storage, has nothing left to send.
-    const next = setUp({ storage });
-    await next.monitor.flush();
-    expect(next.sent).toEqual([]);
-    expect(next.monitor.readStoredErrors()).toHaveLength(1);
-  });
-
   it("sends nothing outside production", async () => {
     const { monitor, sent } = setUp({ isProduction: false });
     monitor.reportError("error", "A");

@@ -66,11 +66,8 @@ export function createMonitor(options: MonitorOptions): Monitor {
   async function sendUnsent<T>(store: ReturnType<typeof createReportStore<T>>, url: string, field: string, max: number, isUnloading: boolean) {
     const batch = store.readUnsent(max);
     if (batch.length === 0) return;
-    // A batch sent while the page is left travels on (keepalive) but its answer never arrives:
-    // marked sent before, so the next page load does not send it again.
-    if (isUnloading) store.markSent(batch);
     const isAccepted = await options.send(url, { [field]: batch }, { isUnloading }).catch(() => false);
-    if (isAccepted && !isUnloading) store.markSent(batch);
+    if (isAccepted) store.markSent(batch);
   }
 
   return {
