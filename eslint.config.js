@@ -56,6 +56,12 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [
         { group: ["node:*"], message: "No Node APIs in the browser." },
       ] }],
+      // An effect's arrow with an expression body returns that expression as its cleanup: a call
+      // answering a Promise (scrollIntoView in current Chromium) crashed every page change (issue 23).
+      "no-restricted-syntax": ["error", {
+        selector: "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression.arguments:first-child[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
+        message: "Give an effect a block body: an expression body is returned as the cleanup function.",
+      }],
     },
   },
 );

@@ -7,10 +7,12 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { test: { name: "engine", include: ["packages/engine/test/**/*.test.ts"] } },
+      // The command's tests start node with tsx: seconds when the two cores are busy.
+      { test: { name: "engine", include: ["packages/engine/test/**/*.test.ts"], testTimeout: 30_000 } },
       { test: { name: "contract", include: ["packages/contract/test/**/*.test.ts"] } },
       // The letter tests render real PDFs and read them back with poppler: seconds, not milliseconds.
-      { test: { name: "server-unit", include: ["apps/server/test/unit/**/*.test.ts"], testTimeout: 30_000 } },
+      // Creating an embedded database in a hook takes seconds when the two cores are busy.
+      { test: { name: "server-unit", include: ["apps/server/test/unit/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         test: {
           name: "server-integration",

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { installPageChecks } from "./page-checks.ts";
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean) as string[];
 
@@ -25,15 +26,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context (own cookies) with German locale and a desktop or phone viewport. */
+/**
+ * A fresh browser context (own cookies) with German locale and a laptop (1366 px) or phone
+ * (375 px) viewport. Every page it visits is checked with axe-core and for sideways scrolling
+ * (page-checks.ts, issue 23).
+ */
 export async function openPage(browser: Browser, baseURL: string, viewport: "desktop" | "mobile" = "desktop"): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
-    viewport: viewport === "desktop" ? { width: 1280, height: 900 } : { width: 375, height: 800 },
+    viewport: viewport === "desktop" ? { width: 1366, height: 900 } : { width: 375, height: 800 },
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  installPageChecks(context, page, baseURL);
   return { context, page };
 }

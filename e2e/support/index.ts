@@ -4,3 +4,4 @@ export { readOutbox, waitForMailLink, decodeQuotedPrintable } from "./outbox.ts"
 export { registerThroughForm, signInThroughForm, registerThroughApi, uniqueEmail, E2E_PASSWORD } from "./journeys.ts";
 export { screenshotPath, SCREENSHOT_DIR } from "./screenshots.ts";
 export { screenBoxOf, doBoxesOverlap, type Box } from "./boxes.ts";
+export { checkPage, expectCheckedPages, type PageProblem } from "./page-checks.ts";

@@ -39,6 +39,10 @@ describe.skipIf(!hasBrowser)("Aktivitätsverlauf", () => {
     await page.getByRole("tab", { name: "Verlauf" }).click();
     await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("28 Aktivitäten");
     const items = page.getByRole("list", { name: "Aktivitäten" }).getByTestId("activity-item");
+    // 50 per page by default (section 9); 20 chosen, 'Mehr anzeigen' loads the next 20.
+    expect(await page.getByLabel("Einträge pro Seite").inputValue()).toBe("50");
+    await expect.poll(() => items.count()).toBe(28);
+    await page.getByLabel("Einträge pro Seite").selectOption("20");
     await expect.poll(() => items.count()).toBe(20);
     await page.getByRole("button", { name: "Mehr anzeigen" }).click();
     await expect.poll(() => items.count()).toBe(28);
@@ -53,8 +57,8 @@ describe.skipIf(!hasBrowser)("Aktivitätsverlauf", () => {
     await page.getByRole("button", { name: "Zurücksetzen" }).click();
     await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("28 Aktivitäten");
 
+    // The search filters as the user types (issue 23), no Enter needed.
     await page.getByLabel("Suche").fill("gibt es nicht");
-    await page.getByLabel("Suche").press("Enter");
     await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("0 Aktivitäten");
     await visible(page, "Keine Aktivitäten gefunden");
     await page.getByLabel("Suche").fill("Profil");

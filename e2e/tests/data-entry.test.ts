@@ -161,7 +161,7 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     const input = page.getByLabel("Neuer Stand (m³) Zähler KW-1");
     await input.fill("105,5");
     await page.getByRole("button", { name: "Zählerstände speichern" }).click();
-    await page.getByText("1 Zählerstände erfolgreich gespeichert!").first().waitFor();
+    await page.getByText("1 Zählerstand erfolgreich gespeichert!").first().waitFor();
     const readings = (await (await page.request.get(`/api/meters/${meter.id}/readings`)).json()) as { readingValue: string; readingDate: string }[];
     expect(readings.map((reading) => [reading.readingValue, reading.readingDate])).toEqual([["105.500", "2024-12-31"]]);
     await settle(page);

@@ -75,14 +75,14 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
       await readingDialog.getByRole("button", { name: "Zählerstand speichern" }).click();
       return readingDialog;
     };
-    const first = await addReading("100.5", "2024-01-01");
+    const first = await addReading("100,5", "2024-01-01");
     await first.waitFor({ state: "detached" });
     await page.getByText("Zählerstand erfolgreich hinzugefügt!").first().waitFor();
     const second = await addReading("90", "2024-06-30");
     const question = page.getByRole("alertdialog", { name: "Zähler getauscht oder übergelaufen?" });
     await question.getByText("Der Zählerstand 90 ist niedriger als der vorherige Stand 100,5 vom 01.01.2024.", { exact: false }).waitFor();
     await question.getByRole("button", { name: "Nein, Wert korrigieren" }).click();
-    await second.getByLabel("Zählerstand *").fill("150.25");
+    await second.getByLabel("Zählerstand *").fill("150,25");
     await second.getByRole("button", { name: "Zählerstand speichern" }).click();
     await second.waitFor({ state: "detached" });
     const readings = page.getByRole("table", { name: "Zählerstände" });
@@ -106,7 +106,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await page.getByRole("button", { name: "Zählerstände speichern" }).click();
     await page.getByText("Bitte geben Sie mindestens einen Zählerstand ein.").waitFor();
     await page.getByLabel("Neuer Stand (m³) Zähler KW-1001").fill("200");
-    await page.getByLabel("Neuer Stand (m³) Zähler G-2002").fill("50.5");
+    await page.getByLabel("Neuer Stand (m³) Zähler G-2002").fill("50,5");
     await page.getByRole("button", { name: "Zählerstände speichern" }).click();
     await page.getByText("2 Zählerstände erfolgreich gespeichert!").waitFor();
     await page.getByText("In dieser Periode erfasst: 200 am 31.12.2024", { exact: false }).waitFor();
@@ -126,7 +126,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     expect(await rateDialog.getByLabel("Grundpreis (€/Monat)").inputValue()).toBe("11,80");
     // 1000 kWh x 0,33 € + 11,80 € x 12 = 471,60 €
     await rateDialog.getByTestId("rate-calculator-result").getByText("471,60 €").waitFor();
-    await rateDialog.getByLabel("Preis pro kWh (€) *").fill("0.9");
+    await rateDialog.getByLabel("Preis pro kWh (€) *").fill("0,9");
     await rateDialog.getByText("Der Preis liegt über 200 % des regionalen Durchschnitts (0,33 €/kWh)", { exact: false }).waitFor();
     await rateDialog.getByRole("button", { name: "Tarif speichern" }).click();
     // Outside the range the price is asked about, not refused (decision 0982); here it is corrected.
@@ -137,7 +137,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await priceQuestion.waitFor({ state: "detached" });
     const stored = await page.request.get("/api/rates");
     expect(await stored.json()).toEqual([]);
-    await rateDialog.getByLabel("Preis pro kWh (€) *").fill("0.34");
+    await rateDialog.getByLabel("Preis pro kWh (€) *").fill("0,34");
     await rateDialog.getByLabel("Anbieter").fill("Hamburger Energiewerke");
     await rateDialog.getByRole("button", { name: "Tarif speichern" }).click();
     await rateDialog.waitFor({ state: "detached" });
@@ -158,11 +158,11 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await page.getByRole("button", { name: "Strom-Tarif hinzufügen" }).click();
     const dialog = page.getByRole("dialog", { name: "Strom-Tarif eingeben" });
     await dialog.getByLabel("Tarifname *").fill("Stadtwerke Doppeltarif");
-    await dialog.getByLabel("Preis pro kWh (€) *").fill("0.35");
-    await dialog.getByLabel("Grundpreis (€/Monat)").fill("12.50");
+    await dialog.getByLabel("Preis pro kWh (€) *").fill("0,35");
+    await dialog.getByLabel("Grundpreis (€/Monat)").fill("12,50");
     await dialog.getByLabel("Tariftyp").selectOption({ label: "HT/NT" });
-    await dialog.getByLabel("Preis HT (€/kWh)").fill("0.40");
-    await dialog.getByLabel("Preis NT (€/kWh)").fill("0.30");
+    await dialog.getByLabel("Preis HT (€/kWh)").fill("0,40");
+    await dialog.getByLabel("Preis NT (€/kWh)").fill("0,30");
     // 600 kWh x 0,40 + 400 kWh x 0,30 + 12 x 12,50 = 240 + 120 + 150 = 510,00 €
     await dialog.getByTestId("rate-calculator-result").getByText("510,00 €").waitFor();
     await dialog.getByLabel("Global (für alle Immobilien)").uncheck();

@@ -67,7 +67,7 @@ describe.skipIf(!hasBrowser)("Service Worker und Monitoring", () => {
 
     // Leaving the page flushes the buffer (production build).
     await page.goto("about:blank");
-    await expect.poll(() => server.readLog(), { timeout: 10_000 }).toContain('"event":"client.error"');
+    await expect.poll(() => server.readLog()).toContain('"event":"client.error"');
     const line = server.readLog().split("\n").find((l) => l.includes('"event":"client.error"'))!;
     expect(JSON.parse(line)).toMatchObject({ level: "warn", kind: "error", message: "Error: E2E-Testfehler für [E-Mail]", path: "/", userId: null, release: "1.0.0" });
     await context.close();

@@ -71,11 +71,11 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     expect(await page.getByRole("button", { name: "Wohneinheit 1 entfernen" }).count()).toBe(0);
     const first = page.getByRole("listitem", { name: "Wohneinheit 1" });
     await first.getByLabel("Name der Wohneinheit").fill("EG links");
-    await first.getByLabel("Fläche (m²)").fill("62.5");
+    await first.getByLabel("Fläche (m²)").fill("62,5");
     await first.getByLabel("Personen").fill("2");
     await page.getByRole("button", { name: "Weitere Wohneinheit hinzufügen" }).click();
     const second = page.getByRole("listitem", { name: "Wohneinheit 2" });
-    await second.getByLabel("Fläche (m²)").fill("70.25");
+    await second.getByLabel("Fläche (m²)").fill("70,25");
     await second.getByLabel("Personen").fill("0");
     await second.getByLabel("Name der Wohneinheit").click();
     await expect.poll(() => second.getByLabel("Personen").inputValue()).toBe("1");

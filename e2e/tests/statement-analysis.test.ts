@@ -46,7 +46,7 @@ async function setUpHouse(page: Page, options: { professional: boolean }): Promi
         { costType: "Grundsteuer", amount: "1200", key: "area", mode: "manual" },
       ],
       co2: { fuel: "gas", consumptionKwh: "48000" },
-      climateFactor: "1,1",
+      climateFactor: "1.1",
     },
   });
   expect(saved.status(), await saved.text()).toBe(200);

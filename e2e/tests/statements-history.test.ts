@@ -3,8 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
 
 // The statement history (issue 12): two drafts saved through the API, then the list with its
-// sort and status filter, a batch finalize where one run lacks its PDF (its failure is listed,
-// the other is finalized), the view modal and a status change there.
+// sort and status filter, a batch finalize of a run whose letters were never opened (issue 23:
+// it finalizes as a single 'Finalisieren' does), the view modal and a status change there.
 
 async function call(page: Page, method: "post" | "put" | "get", path: string, data?: unknown) {
   const response = await page.request[method](path, data === undefined ? {} : { data });
@@ -68,17 +68,24 @@ describe.skipIf(!hasBrowser)("Abrechnungen (Verlauf)", () => {
     await page.getByText("Keine Abrechnungen gefunden").waitFor();
     await page.getByLabel("Status", { exact: true }).selectOption("all");
     await table.waitFor();
+    // The search filters as the user types (issue 23), no Enter needed.
+    await page.getByLabel("Suche").fill("2023");
+    await expect.poll(async () => (await rowNames()).length).toBe(1);
+    await page.getByLabel("Suche").fill("");
+    await expect.poll(async () => (await rowNames()).length).toBe(2);
 
-    // The 2023 letters were generated (downloaded); the 2024 ones were not.
-    await call(page, "get", `/api/statements/${runs["2023"]}/pdf`);
-    await page.getByRole("checkbox", { name: "Alle auswählen" }).check();
+    // Issue 23: the batch finalizes as a single 'Finalisieren' does, letters downloaded or not.
+    const row2023 = table.getByRole("row").filter({ hasText: "31.12.2023" });
+    await row2023.getByRole("checkbox").check();
     await page.getByRole("toolbar", { name: "Ausgewählte Abrechnungen" }).getByRole("button", { name: "Finalisieren" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Abrechnungen finalisieren?" });
+    await confirm.getByText("1 Abrechnung wird neu berechnet und finalisiert.", { exact: false }).waitFor();
     await confirm.getByRole("button", { name: "Finalisieren" }).click();
-    await page.getByRole("status").getByText("1 Abrechnungen erfolgreich bearbeitet").waitFor();
-    await page.getByText("Abrechnung 01.01.2024 - 31.12.2024: Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann.").waitFor();
-    const row2023 = table.getByRole("row").filter({ hasText: "31.12.2023" });
+    await page.getByRole("status").getByText("1 Abrechnung erfolgreich bearbeitet").waitFor();
     await row2023.getByText("Finalisiert").waitFor();
+    const run2023 = (await (await call(page, "get", `/api/statements/${runs["2023"]}`)).json()) as { isFinal: boolean; statements: { status: string }[] };
+    expect(run2023.isFinal).toBe(true);
+    expect(run2023.statements.map((statement) => statement.status)).toEqual(["finalized", "finalized"]);
     await page.screenshot({ path: screenshotPath("statements-history-desktop"), fullPage: true });
 
     await page.getByLabel("Status", { exact: true }).selectOption("draft");

@@ -97,7 +97,7 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await expect.poll(() => panel.getByRole("cell", { name: "150,00 EUR/Monat" }).isVisible()).toBe(true);
     await expect.poll(() => panel.getByLabel("Monatlicher Betrag (EUR)").inputValue()).toBe("");
 
-    await panel.getByLabel("Monatlicher Betrag (EUR)").fill("165.5");
+    await panel.getByLabel("Monatlicher Betrag (EUR)").fill("165,5");
     await panel.getByLabel("Gültig ab").fill("2025-01-01");
     await panel.getByRole("button", { name: "Vorauszahlung hinzufügen" }).click();
     await expect.poll(() => panel.getByRole("cell", { name: "165,50 EUR/Monat" }).isVisible()).toBe(true);

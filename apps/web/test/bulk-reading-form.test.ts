@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ResolverOptions } from "react-hook-form";
-import { getTodayInGermany, READING_MESSAGES, type BillingPeriod } from "@nk/contract";
+import { getTodayInGermany, READING_MESSAGES, toDecimalFormValue, type BillingPeriod } from "@nk/contract";
 import {
   BULK_FORM_MESSAGE_FIELD,
   bulkReadingResolver,
@@ -23,12 +23,12 @@ const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOpti
 
 describe("bulk reading form (section 7 'bulk save')", () => {
   it("sends only the entered values, trimmed, in the order of the meters", () => {
-    expect(toBulkReadingsBody(valuesOf({ [METER_A]: " 200 ", [METER_B]: "", [METER_C]: "50,5" }))).toEqual({
+    expect(toBulkReadingsBody(valuesOf({ [METER_A]: " 200 ", [METER_B]: "", [METER_C]: "50.5" }))).toEqual({
       costGroupId: PERIOD_ID,
       readingDate: "2024-12-31",
       readings: [
         { meterId: METER_A, readingValue: "200" },
-        { meterId: METER_C, readingValue: "50,5" },
+        { meterId: METER_C, readingValue: "50.5" },
       ],
     });
   });
@@ -61,10 +61,22 @@ describe("bulk reading form (section 7 'bulk save')", () => {
     expect((result.errors as { readingDate?: { message?: string } }).readingDate?.message).toBe(READING_MESSAGES.futureDate);
   });
 
-  it("hands over the body the server reads: canonical decimals", async () => {
-    const result = await bulkReadingResolver()(valuesOf({ [METER_A]: "50,5", [METER_B]: "" }), undefined, options);
+  it("hands over the body the server reads: the canonical text the number field made of '1.020' and '12.345,678'", async () => {
+    const result = await bulkReadingResolver()(valuesOf({ [METER_A]: toDecimalFormValue("1.020"), [METER_B]: "", [METER_C]: toDecimalFormValue("12.345,678") }), undefined, options);
     expect(result.errors).toEqual({});
-    expect(result.values).toMatchObject({ costGroupId: PERIOD_ID, readings: [{ meterId: METER_A, readingValue: "50.5" }] });
+    expect(result.values).toMatchObject({
+      costGroupId: PERIOD_ID,
+      readings: [
+        { meterId: METER_A, readingValue: "1020" },
+        { meterId: METER_C, readingValue: "12345.678" },
+      ],
+    });
+  });
+
+  it("refuses an ambiguous point instead of storing 1,5 or 1.500", async () => {
+    const result = await bulkReadingResolver()(valuesOf({ [METER_A]: toDecimalFormValue("1.5") }), undefined, options);
+    const errors = result.errors as { readingValues?: Record<string, { message?: string }> };
+    expect(errors.readingValues?.[METER_A]?.message).toBe(READING_MESSAGES.notANumber);
   });
 
   it("starts at the period's end, or today while the period runs", () => {

@@ -26,6 +26,12 @@ describe("classifyError", () => {
     ["READING_DECREASE", "meterReading"],
     ["TENANCY_OVERLAP", "validation"],
     ["RATE_PRICE_WARNING", "validation"],
+    ["BILLING_DATA_MISSING", "validation"],
+    ["DATABASE_ERROR", "database"],
+    ["PDF_FAILED", "pdf"],
+    ["CALCULATION_FAILED", "calculation"],
+    ["MISSING_READINGS", "meterReading"],
+    ["RATE_INVALID", "rate"],
     ["NOT_FOUND", "generic"],
     ["INTERNAL", "generic"],
   ] as Array<[string, ErrorCategory]>)("classifies the code %s as %s", (code, category) => {
@@ -43,6 +49,11 @@ describe("classifyError", () => {
     expect(classifyError("sql error")).toBe("generic");
     expect(classifyError(42)).toBe("generic");
     expect(classifyError(null)).toBe("generic");
+  });
+
+  it("reaches every category of the catalogue through a code (issue 23)", () => {
+    const reached = new Set([...Object.values(CATEGORY_BY_ERROR_CODE), classifyError(new Error("Fehler im Browser"))]);
+    expect([...reached].sort()).toEqual([...ERROR_CATEGORIES].sort());
   });
 
   it("lists only categories of the catalogue", () => {

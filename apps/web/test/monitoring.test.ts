@@ -95,6 +95,28 @@ describe("web monitoring", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("keeps each distinct error once per page load, however often it is thrown", () => {
+    const { monitor } = setUp();
+    const crash = () => {
+      try {
+        (undefined as unknown as () => void)();
+      } catch (error) {
+        return error;
+      }
+    };
+    const error = crash();
+    for (let i = 0; i < 50; i++) {
+      monitor.reportError("react", error);
+      monitor.reportError("error", error);
+    }
+    monitor.reportError("error", crash());
+    monitor.reportError("error", new TypeError("anderer Fehler"));
+    expect(monitor.readStoredErrors().map((e) => [e.kind, e.message])).toEqual([
+      ["react", `TypeError: ${(error as Error).message}`],
+      ["error", "TypeError: anderer Fehler"],
+    ]);
+  });
+
   it("sends nothing outside production", async () => {
     const { monitor, sent } = setUp({ isProduction: false });
     monitor.reportError("error", "A");

@@ -47,6 +47,22 @@ function buildMe(overrides: Partial<MeResponse["usage"]> = {}, plan: MeResponse[
   };
 }
 
+describe("an expired trial or an ended subscription creates nothing (issue 23: said before anything is typed)", () => {
+  it("denies creation below every limit and names the reason", () => {
+    const expired = buildMe({ currentProperties: 0 });
+    expired.subscription = { ...expired.subscription, isTrialExpired: true };
+    expect(canCreateResource(expired, "properties")).toBe(false);
+    expect(buildLimitReachedInfo(expired, "billingStatements")).toEqual({
+      title: "Testphase abgelaufen",
+      message: "Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.",
+    });
+    const ended = buildMe({ currentProperties: 0 }, "professional");
+    ended.subscription = { ...ended.subscription, status: "canceled" };
+    expect(canCreateResource(ended, "properties")).toBe(false);
+    expect(buildLimitReachedInfo(ended, "properties").title).toBe("Abonnement beendet");
+  });
+});
+
 describe("canCreateResource", () => {
   it("denies creation while the account is not loaded", () => {
     expect(canCreateResource(undefined, "properties")).toBe(false);

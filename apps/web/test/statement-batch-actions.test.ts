@@ -16,10 +16,11 @@ vi.mock("../src/features/statements/api", () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     running -= 1;
     calls.push(label);
-    if (fail) throw new ApiError({ status: 409, code: "TRANSITION_REFUSED", message: "Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann." });
+    if (fail) throw new ApiError({ status: 400, code: "VALIDATION", message: "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen." });
   };
   return {
-    transitionStatementRun: (id: string, body: { to: string }) => step(`${id}:${body.to}`, id === "run-3" && body.to === "validated"),
+    transitionStatementRun: (id: string, body: { to: string }) => step(`${id}:${body.to}`, false),
+    finalizeBillingPeriod: (billingPeriodId: string) => step(`${billingPeriodId}:finalize`, billingPeriodId === "period-3"),
     deleteStatementRun: (id: string) => step(`${id}:delete`, false),
   };
 });
@@ -29,7 +30,7 @@ const { runBatch, BATCH_CHUNK_SIZE } = await import("../src/features/statements/
 function item(n: number): StatementListItem {
   return {
     id: `run-${n}`,
-    billingPeriodId: "p",
+    billingPeriodId: `period-${n}`,
     propertyId: "x",
     propertyName: "Haus",
     name: `Abrechnung ${n}`,
@@ -52,17 +53,20 @@ describe("runBatch", () => {
     maxRunning = 0;
   });
 
-  it("finalizes through validated, five at a time, and lists the failing run without undoing the others", async () => {
+  it("finalizes as a single 'Finalisieren' does (saved again from the period, no PDF needed first), five at a time, and lists the failing run without undoing the others", async () => {
     const items = Array.from({ length: 7 }, (_, i) => item(i + 1));
     const result = await runBatch("finalize", items);
     expect(BATCH_CHUNK_SIZE).toBe(5);
     expect(maxRunning).toBe(5);
     expect(result.succeeded).toBe(6);
-    expect(result.failures).toEqual([{ id: "run-3", name: "Abrechnung 3", message: "Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann." }]);
-    expect(calls).toContain("run-1:validated");
-    expect(calls).toContain("run-1:finalized");
-    expect(calls).not.toContain("run-3:finalized");
-    expect(calls).toContain("run-7:finalized");
+    expect(result.failures).toEqual([{ id: "run-3", name: "Abrechnung 3", message: "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen." }]);
+    expect(calls.sort()).toEqual(Array.from({ length: 7 }, (_, i) => `period-${i + 1}:finalize`));
+  });
+
+  it("leaves a run that is final already as it is", async () => {
+    const result = await runBatch("finalize", [{ ...item(1), isFinal: true, statuses: ["finalized"] }]);
+    expect(result).toEqual({ succeeded: 1, failures: [] });
+    expect(calls).toEqual([]);
   });
 
   it("deletes each selected run", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { billingPeriodCostsBodySchema, type Rate } from "@nk/contract";
+import { billingPeriodCostsBodySchema, compareDecimalText, type Rate } from "@nk/contract";
 import { getPeriodError } from "../src/features/statements/components/period-fields";
 import { buildEmptyCostItem, complementPercent, EMPTY_CO2, fromSavedCosts, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
 import { getDefaultPeriod } from "../src/features/statements/lib/default-period";
@@ -20,46 +20,50 @@ describe("statement wizard helpers", () => {
 
   it("refuses a HeizkV share outside 50-70 % for heating and hot water only (DECISIONS 3)", () => {
     expect(getHeizkvShareError("Heizung", "mixed", "45")).toBe("HeizkV-Verstoß: Verbrauchsanteil 45% liegt außerhalb 50-70%");
-    expect(getHeizkvShareError("Warmwasser", "mixed", "72,5")).toBe("HeizkV-Verstoß: Verbrauchsanteil 72,5% liegt außerhalb 50-70%");
+    expect(getHeizkvShareError("Warmwasser", "mixed", "72.5")).toBe("HeizkV-Verstoß: Verbrauchsanteil 72,5% liegt außerhalb 50-70%");
     expect(getHeizkvShareError("Heizung", "mixed", "50")).toBeNull();
     expect(getHeizkvShareError("Betriebsstrom", "mixed", "45")).toBeNull();
     expect(getHeizkvShareError("Heizung", "area", "45")).toBeNull();
     expect(complementPercent("30")).toBe("70");
+    expect(complementPercent("30.5")).toBe("69.5");
+    expect(complementPercent("0")).toBe("100");
     expect(complementPercent("")).toBe("");
+    expect(complementPercent("?abc")).toBe("?abc");
   });
 
   it("turns the form into the costs body the contract accepts", () => {
     const values: CostsFormValues = {
       costItems: [
-        { ...buildEmptyCostItem("Heizung"), amount: "1.234,56", key: "mixed", consumptionShare: "70" },
+        { ...buildEmptyCostItem("Heizung"), amount: "1234.56", key: "mixed", consumptionShare: "70" },
         { ...buildEmptyCostItem("Hausmeister"), amount: "900", key: "area", laborCosts: "600", taxCategory: "householdServices", excludedUnits: [UNIT] },
-        { ...buildEmptyCostItem("Kaltwasser"), key: "consumption", mode: "rate", rateId: "", consumptionAmount: "12,5" },
+        { ...buildEmptyCostItem("Kaltwasser"), key: "consumption", mode: "rate", rateId: "", consumptionAmount: "12.5" },
       ],
       co2: EMPTY_CO2,
       consumptionOverrides: [{ unitId: UNIT, meter: "coldwater", value: " 12 ", reason: " Zähler defekt " }],
-      climateFactor: "1,12",
+      climateFactor: "1.12",
     };
     const body = toCostsBody(values);
     expect(body.co2).toBeNull();
-    expect(body.costItems[0]).toMatchObject({ amount: "1.234,56", key: "mixed", consumptionShare: 70, meter: "heating", laborCosts: null, taxCategory: null });
+    expect(body.costItems[0]).toMatchObject({ amount: "1234.56", key: "mixed", consumptionShare: "70", meter: "heating", laborCosts: null, taxCategory: null });
     expect(body.costItems[1]).toMatchObject({ consumptionShare: null, meter: null, laborCosts: "600", taxCategory: "householdServices", excludedUnits: [UNIT] });
-    expect(body.costItems[2]).toMatchObject({ mode: "rate", rateId: null, consumptionAmount: "12,5", meter: "coldwater" });
+    expect(body.costItems[2]).toMatchObject({ mode: "rate", rateId: null, consumptionAmount: "12.5", meter: "coldwater" });
     expect(body.consumptionOverrides[0]).toEqual({ unitId: UNIT, meter: "coldwater", value: "12", reason: "Zähler defekt" });
     const parsed = billingPeriodCostsBodySchema.parse(body);
     expect(parsed.costItems[0]!.amount).toBe("1234.56");
+    expect(parsed.costItems[0]!.consumptionShare).toBe(70);
     expect(parsed.climateFactor).toBe("1.12");
   });
 
-  it("sends the CO2 inputs only when one is given, prices and factors as numbers", () => {
+  it("sends the CO2 inputs only when one is given, prices and factors as canonical text the contract reads as numbers", () => {
     const values: CostsFormValues = {
       costItems: [],
-      co2: { ...EMPTY_CO2, fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", pricePerTonne: "55", emissionFactor: "0,201" },
+      co2: { ...EMPTY_CO2, fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", pricePerTonne: "55", emissionFactor: "0.201" },
       consumptionOverrides: [],
       climateFactor: "",
     };
     const body = toCostsBody(values);
-    expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: 55, vatPercent: null, emissionFactor: 0.201 });
-    expect(billingPeriodCostsBodySchema.safeParse(body).success).toBe(true);
+    expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: "55", vatPercent: null, emissionFactor: "0.201" });
+    expect(billingPeriodCostsBodySchema.parse(body).co2).toMatchObject({ pricePerTonne: 55, emissionFactor: 0.201 });
   });
 
   it("leaves items without a cost type out of the calculation, messages still on their cards", () => {
@@ -112,10 +116,10 @@ describe("statement wizard helpers", () => {
       climateFactor: "1.100",
       updatedAt: null,
     });
-    expect(values.co2.consumptionKwh).toBe("48000");
-    expect(values.climateFactor).toBe("1,1");
+    expect(values.co2.consumptionKwh).toBe("48000.000");
+    expect(values.climateFactor).toBe("1.100");
     const body = billingPeriodCostsBodySchema.parse(toCostsBody(values));
-    expect(body.co2?.consumptionKwh).toBe("48000");
-    expect(body.climateFactor).toBe("1.1");
+    expect(compareDecimalText(body.co2!.consumptionKwh!, "48000")).toBe(0);
+    expect(body.climateFactor).toBe("1.100");
   });
 });

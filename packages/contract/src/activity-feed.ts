@@ -7,6 +7,10 @@ import { calendarDate } from "./calendar-dates.ts";
 /** Section 9: the list shows 20 and grows by 20. */
 export const ACTIVITY_PAGE_SIZE = 20;
 export const ACTIVITY_MAX_LIMIT = 200;
+/** Section 9 ('Timing and paging'): the feed's page sizes, 50 by default; 'Mehr anzeigen' loads as many again. */
+export const ACTIVITY_FEED_PAGE_SIZES = [20, 50, 100, 200] as const;
+export type ActivityFeedPageSize = (typeof ACTIVITY_FEED_PAGE_SIZES)[number];
+export const ACTIVITY_FEED_DEFAULT_PAGE_SIZE: ActivityFeedPageSize = 50;
 /** Section 9: the overview shows 10, the statistics view 5. */
 export const ACTIVITY_OVERVIEW_COUNT = 10;
 export const ACTIVITY_STATS_LATEST = 5;

@@ -1,18 +1,26 @@
 import { z } from "zod";
 
-// The one module for exact decimals: money, areas, meter readings, consumption and unit prices.
-// Values travel as text ("1234.56") and are compared and added as scaled integers (BigInt), so
-// no binary float ever rounds a cent, a square metre or a reading (DECISIONS 1). Server schemas
-// and web inputs both use it.
+// The one module for exact decimals: money, areas, meter readings, consumption, prices,
+// percentages and counts. Values travel as canonical text ("1234.56") and are compared and added
+// as scaled integers (BigInt), so no binary float ever rounds a cent, a square metre or a reading
+// (DECISIONS 1). There are two forms of text and one reader for each (decision 1000):
 //
-// Reading user text (decision 0007):
-// - A comma is the decimal separator: "66,75" is 66.75, never 6675. Points before it must then
-//   group thousands in threes: "1.234,56" is 1234.56; "1.23,4" is refused.
-// - Without a comma, a single point is the decimal separator ("66.75", the API's own form and what
-//   a number input yields). Several points group thousands: "1.234.567" is 1234567.
-// - Nothing else: no spaces inside, no sign but a leading minus, no exponent, no ".5" or "5.".
+// - Canonical text, what the API sends and stores: digits, a point as the decimal separator,
+//   no grouping ("1234.56", "1020", "0.5"). `parseDecimalText` reads it; the server's schemas
+//   (`decimalTextSchema`) accept nothing else (or a JSON number, taken as its text). German
+//   text such as "1.234,56" or "1.020.000" is refused with 400, never read by a second rule.
+// - German user text, what people type into the web app's one decimal field: `readDecimalInput`.
+//   A comma is the decimal separator ("66,75" is 66.75, never 6675). A point groups thousands,
+//   and only in a valid grouping: "1.020" is 1020, "12.345,678" is 12345.678, "1.234.567" is
+//   1234567; "1.23,4" is refused. A single point that cannot be a thousands separator ("1.5",
+//   "1.50", "1.5000", "0.5", "1234.5") is ambiguous and refused with a question, never guessed:
+//   read as a decimal point it would teach that "2.345" means 2,345, which it does not.
+//   Nothing else: no spaces inside, no sign but a leading minus, no exponent, no ",5" or "5,".
+//
+// `formatDecimalTextDe` writes canonical text in German ("1020" -> "1.020"), and
+// `readDecimalInput` reads every such text back to the same value: parse(format(x)) = x.
 
-/** The column each kind of value is stored in decides its precision. */
+/** The column (or the law) each kind of value is stored in decides its precision. */
 export const DECIMAL_KINDS = {
   /** Euro amounts, numeric(12, 2). */
   money: { maxDecimals: 2, maxIntegerDigits: 10 },
@@ -24,42 +32,90 @@ export const DECIMAL_KINDS = {
   consumption: { maxDecimals: 3, maxIntegerDigits: 11 },
   /** Prices per unit of a tariff in euros, numeric(14, 6). */
   unitPrice: { maxDecimals: 6, maxIntegerDigits: 8 },
+  /** Percentages (shares of a key, VAT): 0 to 100 with up to 2 decimals. */
+  percent: { maxDecimals: 2, maxIntegerDigits: 3 },
+  /** Factors as a supplier states them (kg CO2 per kWh): up to 6 decimals. */
+  factor: { maxDecimals: 6, maxIntegerDigits: 2 },
+  /** Whole numbers typed by people: persons, priorities, months. */
+  count: { maxDecimals: 0, maxIntegerDigits: 6 },
 } as const;
 export type DecimalKind = keyof typeof DECIMAL_KINDS;
 
 const CANONICAL = /^-?\d+(\.\d+)?$/;
-const GROUPED_INTEGER = /^\d{1,3}(\.\d{3})+$/;
+/** A German thousands grouping: 1-3 digits (not starting with 0), then groups of three. */
+const GROUPED_INTEGER = /^[1-9]\d{0,2}(\.\d{3})+$/;
+const PLAIN_INTEGER = /^\d+$/;
 
-/**
- * User text or a JSON number as canonical decimal text ("1.234,56" -> "1234.56"), or null when
- * it is not a decimal number by the rules above.
- */
-export function parseDecimalInput(value: string | number): string | null {
+/** Canonical text ("1234.5") or a JSON number as canonical text; null for anything else, German text included. */
+export function parseDecimalText(value: string | number): string | null {
   if (typeof value === "number") return Number.isFinite(value) && CANONICAL.test(String(value)) ? String(value) : null;
   const text = value.trim();
-  const sign = text.startsWith("-") ? "-" : "";
-  const body = sign ? text.slice(1) : text;
-  const commaParts = body.split(",");
-  if (commaParts.length > 2) return null;
-  let canonical: string;
-  if (commaParts.length === 2) {
-    const [whole = "", fraction = ""] = commaParts;
-    const integer = whole.includes(".") ? (GROUPED_INTEGER.test(whole) ? whole.replace(/\./g, "") : null) : whole;
-    if (integer === null) return null;
-    canonical = `${integer}.${fraction}`;
-  } else if ((body.match(/\./g) ?? []).length > 1) {
-    if (!GROUPED_INTEGER.test(body)) return null;
-    canonical = body.replace(/\./g, "");
-  } else {
-    canonical = body;
-  }
-  const result = `${sign}${canonical}`;
-  return CANONICAL.test(result) ? result : null;
+  return CANONICAL.test(text) ? text : null;
 }
 
 /** True for canonical decimal text as the API sends it ("1234.5", "-3"). */
 export function isDecimalText(value: string): boolean {
   return CANONICAL.test(value);
+}
+
+/** What the decimal field made of the user's text. */
+export type DecimalInputReading =
+  | { kind: "empty" }
+  | { kind: "value"; value: string }
+  /** A single point that cannot group thousands ("1.5"): asked about, not guessed. */
+  | { kind: "ambiguous" }
+  | { kind: "invalid" };
+
+/** German user text as the decimal field reads it (the rules at the top of this file). */
+export function readDecimalInput(input: string): DecimalInputReading {
+  const text = input.trim();
+  if (text === "") return { kind: "empty" };
+  const sign = text.startsWith("-") ? "-" : "";
+  const body = sign ? text.slice(1) : text;
+  const commaParts = body.split(",");
+  if (commaParts.length > 2) return { kind: "invalid" };
+  let canonical: string | null;
+  if (commaParts.length === 2) {
+    const [whole = "", fraction = ""] = commaParts;
+    const integer = PLAIN_INTEGER.test(whole) ? whole : GROUPED_INTEGER.test(whole) ? whole.replace(/\./g, "") : null;
+    canonical = integer !== null && PLAIN_INTEGER.test(fraction) ? `${integer}.${fraction}` : null;
+  } else if (PLAIN_INTEGER.test(body)) {
+    canonical = body;
+  } else if (GROUPED_INTEGER.test(body)) {
+    canonical = body.replace(/\./g, "");
+  } else if (/^\d+\.\d+$/.test(body)) {
+    return { kind: "ambiguous" };
+  } else {
+    canonical = null;
+  }
+  return canonical === null ? { kind: "invalid" } : { kind: "value", value: `${sign}${canonical}` };
+}
+
+/** German user text as canonical text ("1.234,56" -> "1234.56", "1.020" -> "1020"); null when empty, ambiguous or not a number. */
+export function parseDecimalInput(input: string): string | null {
+  const reading = readDecimalInput(input);
+  return reading.kind === "value" ? reading.value : null;
+}
+
+/** The question for an ambiguous point ("1.5"): the decimal field shows it instead of guessing. */
+export function describeAmbiguousDecimal(input: string): string {
+  const text = input.trim();
+  return `„${text}“ ist nicht eindeutig: Nachkommastellen bitte mit Komma (${text.replace(".", ",")}); der Punkt trennt nur Tausender (1.500).`;
+}
+
+/**
+ * What a form holds for typed text the German rules cannot read ("abc", "1.5"): never canonical
+ * text, so every decimal schema refuses it with the field's own message, and never read as a value.
+ */
+export function toUnreadableDecimalValue(input: string): string {
+  return `?${input.trim()}`;
+}
+
+/** What the decimal field hands its form for the user's text: canonical text, "" when empty, else an unreadable mark. */
+export function toDecimalFormValue(input: string): string {
+  const reading = readDecimalInput(input);
+  if (reading.kind === "empty") return "";
+  return reading.kind === "value" ? reading.value : toUnreadableDecimalValue(input);
 }
 
 export function countDecimals(value: string): number {
@@ -71,9 +127,9 @@ function countIntegerDigits(value: string): number {
   return value.replace(/^-/, "").split(".")[0]!.replace(/^0+(?=\d)/, "").length;
 }
 
-/** Integer of the decimal text scaled by 10^scale ("1.5", 3 -> 1500n); null when it is not a decimal or has more decimals. */
+/** Integer of the canonical text scaled by 10^scale ("1.5", 3 -> 1500n); null when it is not canonical or has more decimals. */
 export function toScaledBigInt(value: string, scale: number): bigint | null {
-  const text = parseDecimalInput(value);
+  const text = parseDecimalText(value);
   if (text === null) return null;
   const isNegative = text.startsWith("-");
   const [whole = "0", fraction = ""] = text.replace(/^-/, "").split(".");
@@ -97,10 +153,10 @@ function requireScaled(value: string, scale: number): bigint {
 }
 
 function commonScale(values: readonly string[]): number {
-  return Math.max(0, ...values.map((value) => countDecimals(parseDecimalInput(value) ?? "")));
+  return Math.max(0, ...values.map((value) => countDecimals(parseDecimalText(value) ?? "")));
 }
 
-/** Compares two decimal texts exactly: -1, 0 or 1. */
+/** Compares two canonical decimal texts exactly: -1, 0 or 1. */
 export function compareDecimalText(a: string, b: string): number {
   const scale = commonScale([a, b]);
   const x = requireScaled(a, scale);
@@ -131,10 +187,10 @@ export interface DecimalTextMessages {
   zero?: string;
 }
 
-/** The first message the text breaks, checked in this order; null when it is valid. */
-function findDecimalProblem(text: string, kind: DecimalKind, messages: DecimalTextMessages): string | null {
-  if (text.trim() === "") return messages.required;
-  const value = parseDecimalInput(text);
+/** The first message the value breaks, checked in this order; null when it is valid. */
+function findDecimalProblem(input: string | number, kind: DecimalKind, messages: DecimalTextMessages): string | null {
+  if (typeof input === "string" && input.trim() === "") return messages.required;
+  const value = parseDecimalText(input);
   if (value === null) return messages.notANumber;
   const isZero = /^-?0+(\.0+)?$/.test(value);
   if (value.startsWith("-") && !isZero) return messages.negative;
@@ -145,20 +201,21 @@ function findDecimalProblem(text: string, kind: DecimalKind, messages: DecimalTe
 }
 
 /**
- * A required non-negative decimal of the kind, from user text (German comma or point) or a JSON
- * number. Output: canonical text ("1234.56"); "-0" becomes "0".
+ * A required non-negative decimal of the kind: canonical text ("1234.56", as the web app's
+ * decimal field hands it over) or a JSON number. German text ("1.234,56") is refused with the
+ * `notANumber` message: the server never reads text by another rule than the web app (decision
+ * 1000). Output: canonical text; "-0" becomes "0".
  */
 export function decimalTextSchema(kind: DecimalKind, messages: DecimalTextMessages) {
   return z
     .union([z.string(), z.number()], { error: messages.required })
     .transform((input, ctx) => {
-      const text = typeof input === "number" ? String(input) : input;
-      const problem = findDecimalProblem(text, kind, messages);
+      const problem = findDecimalProblem(input, kind, messages);
       if (problem !== null) {
         ctx.addIssue({ code: "custom", message: problem });
         return z.NEVER;
       }
-      return parseDecimalInput(text)!.replace(/^-/, "");
+      return parseDecimalText(input)!.replace(/^-/, "");
     });
 }
 
@@ -177,9 +234,42 @@ export function optionalDecimalTextSchema(kind: DecimalKind, messages: DecimalTe
     });
 }
 
+/**
+ * An optional decimal the engine takes as a number (a key's percentage, a CO2 price per tonne,
+ * an emission factor): read exactly like `decimalTextSchema` (canonical text or a JSON number,
+ * never German text), at most `max`, then handed on as a number; empty becomes null. One message
+ * for every problem, as these fields name their range.
+ */
+export function optionalDecimalNumberSchema(kind: DecimalKind, message: string, max: string) {
+  const text = optionalDecimalTextSchema(kind, { required: message, notANumber: message, negative: message, tooManyDecimals: message, tooLarge: message });
+  return text.transform((value, ctx) => {
+    if (value === null) return null;
+    if (compareDecimalText(value, max) > 0) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Number(value);
+  });
+}
+
+/**
+ * A whole number typed in the decimal field (persons, a priority): canonical text or a JSON
+ * number, from `min` to `max`, handed on as a number; one message for every problem.
+ */
+export function wholeNumberSchema(message: string, min: number, max: number) {
+  return z.union([z.string(), z.number()], { error: message }).transform((input, ctx) => {
+    const value = parseDecimalText(input);
+    if (value === null || !/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Number(value);
+  });
+}
+
 /** "1234.500" -> "1.234,5" (de-DE, exactly as given, trailing zeros dropped, at least `minDecimals`). */
 export function formatDecimalTextDe(value: string, minDecimals = 0): string {
-  const text = parseDecimalInput(value) ?? value;
+  const text = parseDecimalText(value) ?? value;
   const isNegative = text.startsWith("-");
   const [whole = "0", rawFraction = ""] = text.replace(/^-/, "").split(".");
   let fraction = rawFraction.replace(/0+$/, "");

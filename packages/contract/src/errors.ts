@@ -33,6 +33,17 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/**
+ * Failures that are no bug of the request but of a service behind it (issue 23: the error screen
+ * shows their own help). Logged with the error id like any 500.
+ */
+export const SERVER_FAILURES = {
+  /** The database refused or could not be reached (503 when unreachable, else 500). */
+  database: { code: "DATABASE_ERROR", message: "Beim Zugriff auf die Datenbank ist ein Fehler aufgetreten. Bitte versuchen Sie es in einigen Minuten erneut." },
+  /** A PDF could not be made (500). */
+  pdf: { code: "PDF_FAILED", message: "Das PDF-Dokument konnte nicht erstellt werden." },
+} as const;
+
 export const NOT_SIGNED_IN_MESSAGE = "Nicht angemeldet";
 export const GENERIC_ERROR_MESSAGE = "Ein unerwarteter Fehler ist aufgetreten.";
 export const VALIDATION_MESSAGE = "Bitte korrigieren Sie die Eingabefehler.";

@@ -29,3 +29,5 @@ export * from "./operator.ts";
 export * from "./billing-data.ts";
 export * from "./statement-documents.ts";
 export * from "./tenancy-overlap.ts";
+export * from "./unit-order.ts";
+export * from "./german-counts.ts";

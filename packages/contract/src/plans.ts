@@ -148,6 +148,23 @@ export function isCreationAllowed(limit: number, currentCount: number): boolean 
 
 export const LIMIT_REACHED_TITLE = "Limit erreicht";
 
+/**
+ * An expired trial or an ended subscription creates nothing until a plan is chosen (section 5).
+ * The server refuses with these texts; the web app shows them where the user starts (issue 23),
+ * before anything is typed.
+ */
+export const CREATION_BLOCKS = {
+  trialExpired: { title: "Testphase abgelaufen", message: "Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen." },
+  subscriptionEnded: { title: "Abonnement beendet", message: "Ihr Abonnement ist beendet. Bitte wählen Sie einen Plan, um weitere Daten anzulegen." },
+} as const;
+
+/** Why the subscription creates nothing at all (an expired trial, an ended subscription), or null. */
+export function findCreationBlock(subscription: { isTrialExpired: boolean; status: string }): { title: string; message: string } | null {
+  if (subscription.isTrialExpired) return CREATION_BLOCKS.trialExpired;
+  if (subscription.status === "canceled") return CREATION_BLOCKS.subscriptionEnded;
+  return null;
+}
+
 export function buildLimitReachedMessage(resource: LimitedResource, limit: number): string {
   return `Sie haben das Limit von ${limit} ${LIMIT_NOUN[resource]} erreicht.`;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "./calendar-dates.ts";
+import { wholeNumberSchema } from "./decimal-text.ts";
 
 // Occupants of a tenancy over time (part 2, entity tenant_attributes: persons, valid_from,
 // valid_until). The persons key weights by person-days (DECISIONS 2), so a change of the
@@ -18,11 +19,7 @@ export const OCCUPANCY_MESSAGES = {
   deleted: "Belegungszeitraum gelöscht",
 } as const;
 
-const personsSchema = z
-  .number({ error: OCCUPANCY_MESSAGES.personsInvalid })
-  .int(OCCUPANCY_MESSAGES.personsInvalid)
-  .min(0, OCCUPANCY_MESSAGES.personsInvalid)
-  .max(999, OCCUPANCY_MESSAGES.personsInvalid);
+const personsSchema = wholeNumberSchema(OCCUPANCY_MESSAGES.personsInvalid, 0, 999);
 
 /** POST /api/tenants/:id/occupants: from `validFrom` on, `persons` people live in the unit. */
 export const occupancyChangeBodySchema = z.object({
@@ -33,10 +30,12 @@ export const occupancyChangeBodySchema = z.object({
     .refine(isCalendarDate, { message: OCCUPANCY_MESSAGES.validFromInvalid }),
 });
 export type OccupancyChangeBody = z.input<typeof occupancyChangeBodySchema>;
+export type OccupancyChange = z.output<typeof occupancyChangeBodySchema>;
 
 /** PATCH /api/occupants/:id: corrects the persons of one period. */
 export const occupancyUpdateBodySchema = z.object({ persons: personsSchema });
 export type OccupancyUpdateBody = z.input<typeof occupancyUpdateBodySchema>;
+export type OccupancyUpdate = z.output<typeof occupancyUpdateBodySchema>;
 
 export const occupancyPeriodSchema = z.object({
   id: z.string(),

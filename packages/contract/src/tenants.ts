@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "./calendar-dates.ts";
+import { wholeNumberSchema } from "./decimal-text.ts";
 
 // Tenants: specification part 1, section 3 'tenant', section 5 'Tenant form' (messages exact)
 // and section 8 'Tenants'. Prepayments and occupants live in their own files, re-exported here.
@@ -163,11 +164,7 @@ export function addTenantCrossFieldIssues(tenant: Partial<TenantFields>, today: 
   }
 }
 
-const personsSchema = z
-  .number({ error: TENANT_MESSAGES.personsInvalid })
-  .int(TENANT_MESSAGES.personsInvalid)
-  .min(0, TENANT_MESSAGES.personsInvalid)
-  .max(999, TENANT_MESSAGES.personsInvalid);
+const personsSchema = wholeNumberSchema(TENANT_MESSAGES.personsInvalid, 0, 999);
 
 /**
  * POST /api/tenants. `getToday` answers today's date in Germany (the age rule is relative to

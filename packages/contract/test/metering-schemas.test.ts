@@ -15,7 +15,7 @@ describe("billing periods", () => {
 
 describe("reading body", () => {
   it("keeps the value as exact text", () => {
-    expect(createReadingBodySchema.parse({ readingValue: "0012,340", readingDate: "2024-01-01" })).toMatchObject({ readingValue: "0012.340", confirmDecrease: false });
+    expect(createReadingBodySchema.parse({ readingValue: "0012.340", readingDate: "2024-01-01" })).toMatchObject({ readingValue: "0012.340", confirmDecrease: false });
   });
 });
 

@@ -30,7 +30,7 @@ describe("property and unit input rules (section 5)", () => {
   });
 
   it.each([
-    ["62,5", "62.5"],
+    ["62.5", "62.5"],
     [62.55, "62.55"],
     ["0.1", "0.1"],
   ])("accepts the area %s as the exact decimal %s", (input, output) => {

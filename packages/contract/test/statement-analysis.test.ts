@@ -4,9 +4,9 @@ import { billingPeriodCostsBodySchema, climateFactorSchema, efficiencyClassMisma
 // Issue 17: the Klimafaktor of a billing period (DECISIONS 11) and the class warning (section 5).
 
 describe("Klimafaktor", () => {
-  it("accepts 0.5 to 2 with comma or point, and empty as not entered", () => {
-    expect(climateFactorSchema.parse("0,5")).toBe("0.5");
-    expect(climateFactorSchema.parse("1,12")).toBe("1.12");
+  it("accepts 0.5 to 2 as canonical text, and empty as not entered", () => {
+    expect(climateFactorSchema.parse("0.5")).toBe("0.5");
+    expect(climateFactorSchema.parse("1.12")).toBe("1.12");
     expect(climateFactorSchema.parse("2")).toBe("2");
     expect(climateFactorSchema.parse("")).toBeNull();
     expect(climateFactorSchema.parse(undefined)).toBeNull();
@@ -14,7 +14,7 @@ describe("Klimafaktor", () => {
   });
 
   it("refuses values outside the range in German", () => {
-    for (const value of ["0,49", "2,01", "abc", "-1", "1,1234"]) {
+    for (const value of ["0.49", "2.01", "abc", "-1", "1.1234", "1,12"]) {
       const parsed = climateFactorSchema.safeParse(value);
       expect(parsed.success, value).toBe(false);
       expect(parsed.error?.issues[0]?.message).toBe("Klimafaktor muss eine Zahl zwischen 0,5 und 2 sein (z. B. 1,12).");

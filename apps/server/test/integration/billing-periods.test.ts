@@ -28,6 +28,7 @@ describe.each(TEST_DRIVERS)("/api/billing-periods (%s)", (driver) => {
       status: "In Bearbeitung",
       isFinal: false,
       readingCount: 0,
+      hasStatementRun: false,
       readings: [],
     });
     const activity = await t.db.selectFrom("userActivities").selectAll().where("entityId", "=", period.id).executeTakeFirstOrThrow();

@@ -44,7 +44,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
       body: {
         costGroupId: a.costGroupId,
         readingDate: "2025-01-02",
-        readings: [{ meterId: a.meters[0], readingValue: "101" }, { meterId: a.meters[1], readingValue: "190" }, { meterId: a.meters[2], readingValue: "55,125" }],
+        readings: [{ meterId: a.meters[0], readingValue: "101" }, { meterId: a.meters[1], readingValue: "190" }, { meterId: a.meters[2], readingValue: "55.125" }],
       },
     });
     expect(second.status).toBe(200);

@@ -120,7 +120,7 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
 
       const response = await t.request("POST", "/api/readings/bulk", {
         cookie: a.cookie,
-        body: { costGroupId, readingDate: "2024-12-31", readings: [{ meterId, readingValue: "105,5" }] },
+        body: { costGroupId, readingDate: "2024-12-31", readings: [{ meterId, readingValue: "105.5" }] },
       });
       expect(response.status).toBe(200);
       expect(await readJson(response)).toMatchObject({ savedCount: 1, insertedCount: 0, updatedCount: 1 });
@@ -149,7 +149,7 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
   });
 
   describe("tariff price check warns instead of blocking", () => {
-    const waterAndSewage = { utilityType: "coldwater", rateName: "Wasser und Abwasser", unitPrice: "6,10" };
+    const waterAndSewage = { utilityType: "coldwater", rateName: "Wasser und Abwasser", unitPrice: "6.10" };
 
     it("answers 409 with requiresConfirmation for 6,10 EUR/m³ water and saves it once confirmed", async () => {
       const a = await createMeteringAccount(t);
@@ -175,7 +175,7 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
       expect((await patch({ unitPrice: "6.20" })).status).toBe(409);
       expect((await patch({ unitPrice: "6.20", confirmPriceWarning: true })).status).toBe(200);
       // A price in the usual range needs no confirmation.
-      expect((await patch({ unitPrice: "3,10" })).status).toBe(200);
+      expect((await patch({ unitPrice: "3.10" })).status).toBe(200);
     });
 
     it("refuses a confirmation flag that is not a boolean with a German 400", async () => {

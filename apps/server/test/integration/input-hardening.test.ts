@@ -91,7 +91,7 @@ describe.each(TEST_DRIVERS)("input hardening (%s)", (driver) => {
       expect(bulk.status, `bulk ${date}`).toBe(400);
       const rate = await t.request("POST", "/api/rates", {
         cookie: a.cookie,
-        body: { rateName: "Wasser", utilityType: "water", unitPrice: "2,5", unit: "m³", validFrom: date, region: "Hamburg" },
+        body: { rateName: "Wasser", utilityType: "water", unitPrice: "2.5", unit: "m³", validFrom: date, region: "Hamburg" },
       });
       expect(rate.status, `rate ${date}`).toBe(400);
     }

@@ -157,7 +157,7 @@ describe.each(TEST_DRIVERS)("POST /api/onboarding and the dashboard (%s)", (driv
         body: { property: PROPERTY, units: [UNITS[0], { name: "Kaputt", area: 10, persons: 1 }] },
       });
       expect(response.status).toBe(500);
-      expect((await readJson(response)).error.code).toBe("INTERNAL");
+      expect((await readJson(response)).error.code).toBe("DATABASE_ERROR");
     } finally {
       await sql`drop trigger units_fail_test on units`.execute(t.db);
       await sql`drop function fail_on_unit_name()`.execute(t.db);

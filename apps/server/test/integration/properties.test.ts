@@ -207,7 +207,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
     expect((await readJson(response)).error.code).toBe("LIMIT_REACHED");
   });
 
-  it("lists the properties newest first with their units by name, unit count, exact total area and active tenants", async () => {
+  it("lists the properties newest first with their units in the building's order, unit count, exact total area and active tenants", async () => {
     const { cookie, userId } = await t.signUp();
     await setPlan(userId, "professional");
     const older = await createProperty(cookie, { name: "Altbau" });
@@ -226,9 +226,9 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
     expect(list[0]).toMatchObject({ id: newer.id, units: [], unitCount: 0, totalArea: "0.00" });
     expect(list[1]).toMatchObject({ unitCount: 3, totalArea: "102.75" });
     expect(list[1].units.map((u: { name: string; area: string; persons: number; activeTenantCount: number; hasDecentralizedHotWater: boolean }) => [u.name, u.area, u.persons, u.activeTenantCount, u.hasDecentralizedHotWater])).toEqual([
-      ["DG", "0.10", 1, 0, true],
       ["EG", "62.55", 2, 2, false],
       ["OG", "40.10", 1, 0, false],
+      ["DG", "0.10", 1, 0, true],
     ]);
 
     const one = await readJson(await t.request("GET", `/api/properties/${older.id}`, { cookie }));
@@ -367,7 +367,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
   it("creates units with German validation messages and the unit limit of the plan", async () => {
     const { cookie, userId } = await t.signUp();
     const property = await createProperty(cookie);
-    const unit = await createUnit(cookie, property.id, { name: " EG links ", area: "62,5", persons: 2 });
+    const unit = await createUnit(cookie, property.id, { name: " EG links ", area: "62.5", persons: 2 });
     expect(unit).toMatchObject({ propertyId: property.id, name: "EG links", area: "62.50", persons: 2, hasDecentralizedHotWater: false, activeTenantCount: 0 });
     const [activity] = await listActivities(userId);
     expect(activity).toMatchObject({

@@ -25,7 +25,7 @@ describe.each(TEST_DRIVERS)("meter readings (%s)", (driver) => {
 
   it("adds readings as manual/pending with up to 3 decimals and lists them newest first", async () => {
     const a = await setUp();
-    const response = await t.request("POST", `/api/meters/${a.meterId}/readings`, { cookie: a.cookie, body: { readingValue: "1234,5", readingDate: "2024-01-01" } });
+    const response = await t.request("POST", `/api/meters/${a.meterId}/readings`, { cookie: a.cookie, body: { readingValue: "1234.5", readingDate: "2024-01-01" } });
     expect(response.status).toBe(201);
     expect(await readJson(response)).toMatchObject({
       meterId: a.meterId,

@@ -87,7 +87,7 @@ describe.each(TEST_DRIVERS)("consumption analysis (%s)", (driver) => {
 
   it("keeps the Klimafaktor per billing period, applies it and keeps the analysis in the saved run", async () => {
     const house = await buildHouse();
-    const put = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, { cookie: house.cookie, body: { costItems: COST_ITEMS, co2: CO2, climateFactor: "1,1" } });
+    const put = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, { cookie: house.cookie, body: { costItems: COST_ITEMS, co2: CO2, climateFactor: "1.1" } });
     expect(put.status).toBe(200);
     expect((await readJson(put)).climateFactor).toBe("1.100");
     const preview = await post(house.cookie, "/api/statements/preview", { billingPeriodId: house.periodId });
@@ -103,13 +103,13 @@ describe.each(TEST_DRIVERS)("consumption analysis (%s)", (driver) => {
 
   it("refuses a Klimafaktor outside 0.5 to 2 with a German message and changes nothing", async () => {
     const house = await buildHouse();
-    for (const climateFactor of ["3", "0,2", "abc", "-1"]) {
+    for (const climateFactor of ["3", "0.2", "abc", "-1", "1,1"]) {
       const response = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, { cookie: house.cookie, body: { costItems: COST_ITEMS, co2: CO2, climateFactor } });
       expect(response.status).toBe(400);
       const { error } = await readJson(response);
       expect(error.fields.climateFactor).toBe("Klimafaktor muss eine Zahl zwischen 0,5 und 2 sein (z. B. 1,12).");
     }
-    const preview = await post(house.cookie, "/api/statements/preview", { billingPeriodId: house.periodId, costItems: COST_ITEMS, co2: CO2, climateFactor: "2,5" });
+    const preview = await post(house.cookie, "/api/statements/preview", { billingPeriodId: house.periodId, costItems: COST_ITEMS, co2: CO2, climateFactor: "2.5" });
     expect(preview.status).toBe(400);
     const costs = await readJson(await t.request("GET", `/api/billing-periods/${house.periodId}/costs`, { cookie: house.cookie }));
     expect(costs).toMatchObject({ costItems: [], climateFactor: null });

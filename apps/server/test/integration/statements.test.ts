@@ -188,7 +188,7 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
 
     const draft = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
       cookie: house.cookie,
-      body: { costItems: [{ costType: "", key: null }, { costType: "Grundsteuer", amount: "1.830,00", key: "area", excludedUnits: [house.units.c] }], co2: CO2 },
+      body: { costItems: [{ costType: "", key: null }, { costType: "Grundsteuer", amount: "1830.00", key: "area", excludedUnits: [house.units.c] }], co2: CO2 },
     });
     expect(draft.status).toBe(200);
     const saved = await readJson(draft);
@@ -265,7 +265,7 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     const foreignUnit = await insertUnit(t.db, other.userId, foreignProperty.id);
     const bad = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
       cookie: house.cookie,
-      body: { costItems: [{ costType: "Grundsteuer", amount: "12,345", key: "fläche", excludedUnits: [foreignUnit.id] }] },
+      body: { costItems: [{ costType: "Grundsteuer", amount: "12.345", key: "fläche", excludedUnits: [foreignUnit.id] }] },
     });
     expect(bad.status).toBe(400);
     expect((await readJson(bad)).error.fields).toEqual({
@@ -428,6 +428,8 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     });
     expect(missingRate.status).toBe(400);
     expect(missingRate.body.error.fields).toEqual({ "costItems.0.rateId": "Tarif nicht gefunden" });
+    // Issue 23: the error screen shows the tariff help for it.
+    expect(missingRate.body.error.code).toBe("RATE_INVALID");
   });
 
   it("serves the quick-setup templates only with the plan feature", async () => {

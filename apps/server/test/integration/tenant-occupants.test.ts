@@ -65,7 +65,7 @@ describe.each(TEST_DRIVERS)("tenant occupants over time (%s)", (driver) => {
 
   it("validates persons and dates against the tenancy", async () => {
     const { cookie, tenant } = await setUpTenant({ moveOutDate: "2024-12-31" });
-    for (const persons of [-1, 1.5, "2", null]) {
+    for (const persons of [-1, 1.5, "2.5", "zwei", "2,0", null]) {
       const { status, body } = await change(cookie, tenant.id, { persons, validFrom: "2024-05-01" });
       expect(status, String(persons)).toBe(400);
       expect(body.error.fields.persons).toBe("Personenanzahl muss eine ganze Zahl ab 0 sein");

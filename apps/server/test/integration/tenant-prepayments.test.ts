@@ -43,7 +43,7 @@ describe.each(TEST_DRIVERS)("tenant prepayments (%s)", (driver) => {
     const { cookie, tenant } = await setUpTenant();
     const a = await post(cookie, tenant.id, { monthlyAmount: 0.1, validFrom: "2020-01-01", validUntil: "2020-12-31" });
     expect(a.body.prepayment.monthlyAmount).toBe("0.10");
-    const b = await post(cookie, tenant.id, { monthlyAmount: "99,9", validFrom: "2021-01-01", validUntil: "2021-12-31" });
+    const b = await post(cookie, tenant.id, { monthlyAmount: "99.9", validFrom: "2021-01-01", validUntil: "2021-12-31" });
     expect(b.body.prepayment.monthlyAmount).toBe("99.90");
     const c = await post(cookie, tenant.id, { monthlyAmount: "9999999999.99", validFrom: "2022-01-01", validUntil: "2022-12-31" });
     expect(c.status).toBe(201);
@@ -65,11 +65,15 @@ describe.each(TEST_DRIVERS)("tenant prepayments (%s)", (driver) => {
     expect(await t.db.selectFrom("tenantPrepayments").select("id").where("tenantId", "=", tenant.id).execute()).toHaveLength(0);
   });
 
-  it("reads a German amount with thousands separators exactly (decision 0007)", async () => {
+  it("takes the canonical text the web app sends, and refuses German text instead of reading it by a second rule (decision 1000)", async () => {
     const { cookie, tenant } = await setUpTenant();
-    const { status, body } = await post(cookie, tenant.id, { monthlyAmount: "1.234,56", validFrom: "2024-01-01" });
+    const german = await post(cookie, tenant.id, { monthlyAmount: "1.250,00", validFrom: "2024-01-01" });
+    expect(german.status).toBe(400);
+    expect(german.body.error.fields.monthlyAmount).toBe("Ungültiger Betrag (höchstens 2 Nachkommastellen)");
+    expect(await t.db.selectFrom("tenantPrepayments").select("id").where("tenantId", "=", tenant.id).execute()).toHaveLength(0);
+    const { status, body } = await post(cookie, tenant.id, { monthlyAmount: "1250.00", validFrom: "2024-01-01" });
     expect(status).toBe(201);
-    expect(body.prepayment.monthlyAmount).toBe("1234.56");
+    expect(body.prepayment.monthlyAmount).toBe("1250.00");
   });
 
   it("warns above 10,000 EUR without blocking", async () => {

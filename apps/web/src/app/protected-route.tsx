@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Navigate, Outlet } from "react-router";
 import { FullPageError } from "../components/error/full-page-error";
 import { FullPageLoader } from "../components/ui/spinner";
+import { isSigningOut } from "../lib/api-client";
 import { isApiError } from "../lib/api-error";
 import { generateErrorId } from "../lib/error-catalogue";
 import { isProfileCompletionSkipped } from "../lib/profile-skip";
@@ -19,6 +20,8 @@ export function ProtectedRoute() {
 
   if (isPending) return <FullPageLoader text="Lade..." />;
   if (error || !me) {
+    // Signing out ends on '/', not on /login (issue 23): the sign-out navigates there itself.
+    if (isSigningOut()) return <FullPageLoader text="Abmelden..." />;
     if (!error || (isApiError(error) && error.isUnauthorized)) return <Navigate to="/login" replace />;
     return (
       <FullPageError

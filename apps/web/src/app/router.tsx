@@ -70,8 +70,10 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
-// A 401 from any API call (outside /api/auth/* and the guard's /api/me) ends the session view.
+// A 401 from any API call (outside /api/auth/* and the guard's /api/me) ends the session view of
+// the signed-in pages; on the public pages (where sign-out ends) a late 401 changes nothing.
 setUnauthorizedHandler(() => {
   queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
-  if (router.state.location.pathname !== "/login") void router.navigate("/login", { replace: true });
+  const path = router.state.location.pathname;
+  if (path.startsWith("/dashboard") || path.startsWith("/onboarding") || path.startsWith("/auth/complete-profile")) void router.navigate("/login", { replace: true });
 });

@@ -29,6 +29,19 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
 
+// While the user signs out, the 401s of the page still on screen (its refetches once the session
+// is gone) must not send them to /login: sign-out ends on '/' (issue 23).
+let isSignOutRunning = false;
+
+/** Set by useSignOut around the sign-out request and the navigation to '/'. */
+export function setSignOutRunning(isRunning: boolean): void {
+  isSignOutRunning = isRunning;
+}
+
+export function isSigningOut(): boolean {
+  return isSignOutRunning;
+}
+
 function buildUrl(path: string, query: RequestOptions["query"]): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -87,7 +100,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 
   const apiError: ApiError = createApiError(response.status, body);
   const isRedirect = options.isUnauthorizedRedirect ?? !isAuthPath(path);
-  if (apiError.isUnauthorized && isRedirect) unauthorizedHandler();
+  if (apiError.isUnauthorized && isRedirect && !isSignOutRunning) unauthorizedHandler();
   throw apiError;
 }
 

@@ -1,5 +1,6 @@
 // The error catalogue of the full-page error screen (specification part 1, section 8).
 // Pure: no React, no DOM access; the screen component performs the actions.
+import { SERVER_FAILURES, STATEMENT_ERROR_CODES } from "@nk/contract";
 import { isApiError } from "./api-error";
 
 export const ERROR_CATEGORIES = [
@@ -25,6 +26,7 @@ export type ErrorSeverity = "low" | "medium" | "high" | "critical";
  */
 export const CATEGORY_BY_ERROR_CODE: Readonly<Record<string, ErrorCategory>> = {
   VALIDATION: "validation",
+  BAD_REQUEST: "validation",
   PAYLOAD_TOO_LARGE: "validation",
   PROVIDER_NOT_CONFIGURED: "validation",
   NETWORK: "network",
@@ -36,6 +38,13 @@ export const CATEGORY_BY_ERROR_CODE: Readonly<Record<string, ErrorCategory>> = {
   // Decisions 0980 and 0982: the user's input meets a rule (another tenancy, an unusual price).
   TENANCY_OVERLAP: "validation",
   RATE_PRICE_WARNING: "validation",
+  BILLING_DATA_MISSING: "validation",
+  // Issue 23: the database, the calculation, the letters and the tariffs have their own help.
+  [SERVER_FAILURES.database.code]: "database",
+  [SERVER_FAILURES.pdf.code]: "pdf",
+  [STATEMENT_ERROR_CODES.calculationFailed]: "calculation",
+  [STATEMENT_ERROR_CODES.missingReadings]: "meterReading",
+  [STATEMENT_ERROR_CODES.rateInvalid]: "rate",
 };
 
 export function classifyError(error: unknown): ErrorCategory {

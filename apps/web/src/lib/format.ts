@@ -2,7 +2,7 @@
 // zone can shift them by a day; timestamps are shown in the browser's zone. Money and areas are
 // decimal text and go through the contract's decimal module (exact, no float); '–' stands for
 // a missing value.
-import { formatAreaDe, formatEuroDe, parseDecimalInput } from "@nk/contract";
+import { formatAreaDe, formatEuroDe, parseDecimalText } from "@nk/contract";
 
 const LOCALE = "de-DE";
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -80,7 +80,7 @@ export function formatRelativeTime(value: DateInput, now: DateInput = new Date()
 
 /** '1.234,56 €' for money as the API sends it ('1234.56'): exact text, never through a float. */
 export function formatCurrency(amount: string | null | undefined): string {
-  if (amount === null || amount === undefined || parseDecimalInput(amount) === null) return "–";
+  if (amount === null || amount === undefined || parseDecimalText(amount) === null) return "–";
   return formatEuroDe(amount);
 }
 
@@ -104,7 +104,7 @@ export function formatPercent(value: number, fractionDigits = 0): string {
 
 /** '72,50 m²' for an area as the API sends it ('72.5'). */
 export function formatArea(value: string | null | undefined): string {
-  if (value === null || value === undefined || parseDecimalInput(value) === null) return "–";
+  if (value === null || value === undefined || parseDecimalText(value) === null) return "–";
   return formatAreaDe(value);
 }
 

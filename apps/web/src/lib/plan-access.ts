@@ -3,6 +3,7 @@ import {
   PLANS,
   buildLimitReachedMessage,
   calculateUsagePercent,
+  findCreationBlock,
   isCreationAllowed,
   type FeatureKey,
   type LimitedResource,
@@ -40,20 +41,22 @@ export function getResourceUsage(me: Pick<MeResponse, "usage">, resource: Limite
 }
 
 /**
- * Section 5 'Plan limits': creation is allowed when the limit is -1 or the count is below it.
- * While the subscription or usage is not loaded (`me` undefined), creation is denied.
+ * Section 5 'Plan limits': creation is allowed when the limit is -1 or the count is below it, and
+ * never with an expired trial or an ended subscription (the server refuses those too; issue 23:
+ * the pages say so before anything is typed). While `me` is not loaded, creation is denied.
  */
-export function canCreateResource(me: Pick<MeResponse, "limits" | "usage"> | undefined, resource: LimitedResource): boolean {
+export function canCreateResource(me: Pick<MeResponse, "limits" | "usage" | "subscription"> | undefined, resource: LimitedResource): boolean {
   if (!me) return false;
+  if (findCreationBlock(me.subscription)) return false;
   return isCreationAllowed(getResourceLimit(me, resource), getResourceUsage(me, resource));
 }
 
-/** The 'Limit erreicht' texts for a resource, from the current plan's limit. */
+/** The 'Limit erreicht' texts for a resource (or 'Testphase abgelaufen' / 'Abonnement beendet'). */
 export function buildLimitReachedInfo(
-  me: Pick<MeResponse, "limits">,
+  me: Pick<MeResponse, "limits" | "subscription">,
   resource: LimitedResource,
 ): { title: string; message: string } {
-  return { title: LIMIT_REACHED_TITLE, message: buildLimitReachedMessage(resource, getResourceLimit(me, resource)) };
+  return findCreationBlock(me.subscription) ?? { title: LIMIT_REACHED_TITLE, message: buildLimitReachedMessage(resource, getResourceLimit(me, resource)) };
 }
 
 export function hasPlanFeature(me: Pick<MeResponse, "features"> | undefined, feature: FeatureKey): boolean {

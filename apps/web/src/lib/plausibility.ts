@@ -1,4 +1,4 @@
-import { compareDecimalText, formatAreaDe, formatDecimalTextDe, parseDecimalInput, subtractDecimalText } from "@nk/contract";
+import { compareDecimalText, formatAreaDe, formatDecimalTextDe, parseDecimalText, subtractDecimalText } from "@nk/contract";
 
 // Values that are allowed but rarely meant (issue 15, decision 0981): the form asks before it
 // saves them. A typo such as 6675 for 66,75 m² or a reading with a digit too many is caught here.
@@ -10,7 +10,7 @@ export const PLAUSIBLE_CONSUMPTION_FACTOR = 10n;
 
 /** The question for a unit's area, or null when it is plausible (or not a number yet). */
 export function findImplausibleArea(areaText: string, unitName?: string): string | null {
-  const area = parseDecimalInput(areaText);
+  const area = parseDecimalText(areaText);
   if (area === null || compareDecimalText(area, PLAUSIBLE_MAX_UNIT_AREA) <= 0) return null;
   const subject = unitName?.trim() ? `Die Wohneinheit „${unitName.trim()}“` : "Die Wohneinheit";
   return `${subject} hat ${formatAreaDe(area)} Wohnfläche, mehr als ${formatDecimalTextDe(PLAUSIBLE_MAX_UNIT_AREA)} m² für eine Wohnung. Ist der Wert richtig?`;
@@ -25,7 +25,7 @@ export function findImplausibleReadingJump(
   previous: { readingValue: string } | undefined,
   beforePrevious: { readingValue: string } | undefined,
 ): string | null {
-  const value = parseDecimalInput(valueText);
+  const value = parseDecimalText(valueText);
   if (value === null || !previous || !beforePrevious) return null;
   const consumption = subtractDecimalText(value, previous.readingValue);
   const earlier = subtractDecimalText(previous.readingValue, beforePrevious.readingValue);

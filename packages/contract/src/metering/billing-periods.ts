@@ -76,6 +76,8 @@ export const billingPeriodSchema = z.object({
   status: z.string(),
   isFinal: z.boolean(),
   readingCount: z.number().int(),
+  /** A statement run is saved for it: saving again counts no new 'Abrechnung' against the plan (DECISIONS 9). */
+  hasStatementRun: z.boolean(),
   createdAt: z.string(),
 });
 export type BillingPeriod = z.infer<typeof billingPeriodSchema>;

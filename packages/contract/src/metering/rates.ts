@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalText } from "../common.ts";
 import { calendarDate, isCalendarDate } from "../calendar-dates.ts";
 import { optionalUuidField } from "../ids.ts";
-import { compareDecimalText, decimalTextSchema, isDecimalText, optionalDecimalTextSchema } from "../decimal-text.ts";
+import { compareDecimalText, decimalTextSchema, isDecimalText, optionalDecimalTextSchema, wholeNumberSchema } from "../decimal-text.ts";
 import {
   DEFAULT_RATE_REGION,
   RATE_REGIONS,
@@ -108,12 +108,8 @@ const optionalDate = z
   .pipe(calendarDate(RATE_MESSAGES.invalidDate).nullable());
 
 const prioritySchema = z.preprocess(
-  (v) => (v === undefined || v === null || v === "" ? RATE_DEFAULT_PRIORITY : typeof v === "string" ? Number(v) : v),
-  z
-    .number({ error: RATE_MESSAGES.priorityRange })
-    .int(RATE_MESSAGES.priorityRange)
-    .min(RATE_MIN_PRIORITY, RATE_MESSAGES.priorityRange)
-    .max(RATE_MAX_PRIORITY, RATE_MESSAGES.priorityRange),
+  (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? RATE_DEFAULT_PRIORITY : v),
+  wholeNumberSchema(RATE_MESSAGES.priorityRange, RATE_MIN_PRIORITY, RATE_MAX_PRIORITY),
 );
 
 type TierOutput = z.output<typeof rateTierBodySchema>;

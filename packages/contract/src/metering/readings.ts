@@ -3,6 +3,7 @@ import { optionalText } from "../common.ts";
 import { calendarDate, formatCalendarDateDe } from "../calendar-dates.ts";
 import { decimalTextSchema, formatDecimalTextDe } from "../decimal-text.ts";
 import { requiredUuidField } from "../ids.ts";
+import { formatCountDe } from "../german-counts.ts";
 
 // Meter readings (Zählerstände): part 1, section 3 'meter reading', section 5 'Meter reading',
 // section 8 'Meters and readings'. Values have up to 3 decimals (numeric(14,3), step 0.001).
@@ -24,7 +25,7 @@ export const READING_MESSAGES = {
   decreaseQuestion: "Zähler getauscht oder übergelaufen?",
   bulkPeriodRequired: "Bitte wählen Sie eine Abrechnungsperiode aus.",
   bulkValueRequired: "Bitte geben Sie mindestens einen Zählerstand ein.",
-  bulkSaved: (count: number) => `${count} Zählerstände erfolgreich gespeichert!`,
+  bulkSaved: (count: number) => `${formatCountDe(count, "Zählerstand", "Zählerstände")} erfolgreich gespeichert!`,
   bulkSaveFailed: (message: string) => `Fehler beim Speichern: ${message}`,
   bulkDuplicateMeter: "Jeder Zähler darf nur einmal vorkommen.",
   bulkTooMany: "Höchstens 500 Zählerstände pro Speichervorgang.",

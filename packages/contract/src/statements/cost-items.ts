@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DISTRIBUTION_KEYS, FUELS, METER_KINDS } from "@nk/engine";
-import { compareDecimalText, decimalTextSchema, optionalDecimalTextSchema } from "../decimal-text.ts";
+import { compareDecimalText, decimalTextSchema, optionalDecimalNumberSchema, optionalDecimalTextSchema } from "../decimal-text.ts";
 import { isUuidText } from "../ids.ts";
 import { STATEMENT_MESSAGES as M } from "./statement-messages.ts";
 import { climateFactorSchema } from "./statement-analysis.ts";
@@ -99,7 +99,7 @@ const costItemFields = {
   amount: optionalDecimalTextSchema("money", amountMessages),
   key: z.enum(DISTRIBUTION_KEYS, { error: M.keyInvalid }),
   /** mixed only: percent by consumption (HeizkV 50-70 for Heizung and Warmwasser, checked by the engine). */
-  consumptionShare: z.number({ error: M.consumptionShareRange }).min(0, M.consumptionShareRange).max(100, M.consumptionShareRange).nullish().transform((v) => v ?? null),
+  consumptionShare: optionalDecimalNumberSchema("percent", M.consumptionShareRange, "100"),
   meter: z.enum(METER_KINDS, { error: M.meterInvalid }).nullish().transform((v) => v ?? null),
   excludedUnits: unitIdList,
   energySource: z.enum(ENERGY_SOURCES, { error: M.energySourceInvalid }).nullish().transform((v) => v ?? null),
@@ -137,9 +137,6 @@ export const costItemSchema = z.object(costItemFields).superRefine((item, ctx) =
 export type CostItemInput = z.input<typeof costItemSchema>;
 export type CostItem = z.output<typeof costItemSchema>;
 
-const optionalNumber = (message: string, max: number) =>
-  z.number({ error: message }).min(0, message).max(max, message).nullish().transform((v) => v ?? null);
-
 /** CO2 inputs (CO2KostAufG, DECISIONS 4): from the fuel supplier's invoice. */
 export const co2InputSchema = z.object({
   fuel: z.enum(FUELS, { error: M.fuelInvalid }).nullish().transform((v) => v ?? null),
@@ -163,10 +160,10 @@ export const co2InputSchema = z.object({
     tooManyDecimals: M.co2CostTooManyDecimals,
     tooLarge: M.co2CostTooLarge,
   }),
-  pricePerTonne: optionalNumber(M.co2PriceInvalid, 1000),
-  vatPercent: optionalNumber(M.vatPercentInvalid, 100),
+  pricePerTonne: optionalDecimalNumberSchema("money", M.co2PriceInvalid, "1000"),
+  vatPercent: optionalDecimalNumberSchema("percent", M.vatPercentInvalid, "100"),
   /** kg CO2 per kWh as the district-heating supplier states it. */
-  emissionFactor: optionalNumber(M.emissionFactorInvalid, 1),
+  emissionFactor: optionalDecimalNumberSchema("factor", M.emissionFactorInvalid, "1"),
 });
 export type Co2FormInput = z.input<typeof co2InputSchema>;
 export type Co2FormValues = z.output<typeof co2InputSchema>;

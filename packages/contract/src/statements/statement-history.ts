@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCountDe } from "../german-counts.ts";
 import { optionalUuidField } from "../ids.ts";
 import { STATEMENT_STATUSES, type StatementStatus } from "./statement-messages.ts";
 
@@ -22,7 +23,7 @@ export const STATEMENT_HISTORY_MESSAGES = {
   pdfRequired: "Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann.",
   emptyRun: "Diese Abrechnung enthält keine Mieterabrechnungen.",
   notFound: "Abrechnung nicht gefunden",
-  transitioned: (n: number): string => `${n} Abrechnungen erfolgreich bearbeitet`,
+  transitioned: (n: number): string => `${formatCountDe(n, "Abrechnung", "Abrechnungen")} erfolgreich bearbeitet`,
   batchFailed: "Batch-Operation fehlgeschlagen",
   noneSelected: "Keine Abrechnungen ausgewählt",
   empty: "Keine Abrechnungen gefunden",

@@ -98,6 +98,8 @@ export const STATEMENT_ERROR_CODES = {
   calculationFailed: "CALCULATION_FAILED",
   /** Unit meters without an end value that a cost item needs (DECISIONS 8), listed in error.details. */
   missingReadings: "MISSING_READINGS",
+  /** A rate-based item whose tariff is missing or cannot price the consumption (field errors on rateId). */
+  rateInvalid: "RATE_INVALID",
 } as const;
 
 /** The calculation contract the saved engine input and output follow. */

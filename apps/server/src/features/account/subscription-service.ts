@@ -1,4 +1,4 @@
-import { getLimit, isCreationAllowed, TRIAL_DAYS, type LimitedResource, type PlanKey, type Subscription } from "@nk/contract";
+import { findCreationBlock, getLimit, isCreationAllowed, TRIAL_DAYS, type LimitedResource, type PlanKey, type Subscription } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { LimitReached } from "../../domain/domain-errors.ts";
 import { logActivity } from "../activity/activity-log.ts";
@@ -80,12 +80,8 @@ export async function assertCanCreate(db: Db, userId: string, resource: LimitedR
   const ensured = await ensureSubscription(db, userId);
   // The plan as it is once locked, not as it was read before (issue 26).
   const subscription = describeSubscription((await lockSubscription(db, userId)) ?? ensured);
-  if (subscription.isTrialExpired) {
-    throw new LimitReached("Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.", { title: "Testphase abgelaufen" });
-  }
-  if (subscription.status === "canceled") {
-    throw new LimitReached("Ihr Abonnement ist beendet. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.", { title: "Abonnement beendet" });
-  }
+  const block = findCreationBlock(subscription);
+  if (block) throw new LimitReached(block.message, { title: block.title });
   const limit = getLimit(subscription.plan, resource);
   const usage = await countUsage(db, userId);
   const current = {

@@ -1,7 +1,12 @@
+import { getTodayInGermany } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
-/** The four counters of the overview (section 7 'Counts for the overview'). */
-export async function countDashboard(db: Db, userId: string) {
+/**
+ * The four counters of the overview (section 7 'Counts for the overview'). Active tenants are
+ * counted as the plan usage counts them (current or still to come, decision 0952), so the
+ * overview and the usage bars never disagree (issue 23).
+ */
+export async function countDashboard(db: Db, userId: string, today: string = getTodayInGermany()) {
   const row = await db
     .selectNoFrom((eb) => [
       eb.selectFrom("properties").where("userId", "=", userId).select(eb.fn.countAll<number>().as("n")).as("properties"),
@@ -9,7 +14,7 @@ export async function countDashboard(db: Db, userId: string) {
       eb
         .selectFrom("tenants")
         .where("userId", "=", userId)
-        .where("isActive", "=", true)
+        .where((w) => w.or([w("moveOutDate", "is", null), w("moveOutDate", ">", today)]))
         .select(eb.fn.countAll<number>().as("n"))
         .as("activeTenants"),
       eb

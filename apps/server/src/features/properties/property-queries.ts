@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { getTodayInGermany } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
 // The SQL of the properties area. Every query is scoped to the owning account (user_id), so an
@@ -37,7 +38,11 @@ const UNIT_COLUMNS = [
 // Raw SQL below is not case-converted: it names the snake_case columns itself.
 const unitCount = sql<number>`(select count(*) from units u where u.property_id = properties.id)::int`;
 const totalArea = sql<string>`(select coalesce(sum(u.area), 0)::numeric(12, 2)::text from units u where u.property_id = properties.id)`;
-const activeTenantCount = sql<number>`(select count(*) from tenants t where t.unit_id = units.id and t.is_active)::int`;
+// A tenant counts as active while the tenancy is current or still to come (no move-out date, or
+// one after today in Germany): the same rule as the tenant's status and the plan usage (issue 23,
+// decision 0952), so a future move-out never shows the unit empty.
+const activeTenantCount = () =>
+  sql<number>`(select count(*) from tenants t where t.unit_id = units.id and (t.move_out_date is null or t.move_out_date > ${getTodayInGermany()}::date))::int`;
 
 function selectProperties(db: Db, userId: string) {
   return db
@@ -66,7 +71,7 @@ export function listUnitRows(db: Db, userId: string, propertyIds: readonly strin
   return db
     .selectFrom("units")
     .select(UNIT_COLUMNS)
-    .select(activeTenantCount.as("activeTenantCount"))
+    .select(activeTenantCount().as("activeTenantCount"))
     .where("units.userId", "=", userId)
     .where("units.propertyId", "in", propertyIds)
     .orderBy("units.name")
@@ -80,7 +85,7 @@ export function findUnitRow(db: Db, userId: string, unitId: string) {
     .selectFrom("units")
     .innerJoin("properties", "properties.id", "units.propertyId")
     .select(UNIT_COLUMNS)
-    .select([activeTenantCount.as("activeTenantCount"), "properties.name as propertyName"])
+    .select([activeTenantCount().as("activeTenantCount"), "properties.name as propertyName"])
     .where("units.userId", "=", userId)
     .where("units.id", "=", unitId)
     .executeTakeFirst();

@@ -1,4 +1,4 @@
-import type { EfficiencyClass, Property, PropertyWithUnits, Unit } from "@nk/contract";
+import { sortUnitsByFloor, type EfficiencyClass, type Property, type PropertyWithUnits, type Unit } from "@nk/contract";
 import type { PropertyRow, UnitRow } from "./property-queries.ts";
 
 // Rows to the response shapes fixed in packages/contract/src/properties.ts.
@@ -38,7 +38,8 @@ export function toPropertyWithUnits(row: PropertyRow, units: readonly UnitRow[])
   };
   return {
     ...property,
-    units: units.filter((unit) => unit.propertyId === row.id).map(toUnit),
+    // In the building's order: "EG" before "1. OG" (issue 23).
+    units: sortUnitsByFloor(units.filter((unit) => unit.propertyId === row.id)).map(toUnit),
     unitCount: Number(row.unitCount),
     totalArea: row.totalArea,
   };

@@ -1,4 +1,4 @@
-import { UNIT_MESSAGES, type Unit, type UnitUpdateValues, type UnitValues } from "@nk/contract";
+import { sortUnitsByFloor, UNIT_MESSAGES, type Unit, type UnitUpdateValues, type UnitValues } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound } from "../../domain/domain-errors.ts";
 import { isResourceId } from "../../domain/resource-id.ts";
@@ -21,10 +21,10 @@ async function getUnit(db: Db, userId: string, unitId: string): Promise<Unit> {
   return toUnit(await requireUnitRow(db, userId, unitId));
 }
 
-/** GET /api/properties/:id/units, by name. */
+/** GET /api/properties/:id/units, in the building's order ("EG" before "1. OG"). */
 export async function listUnits(db: Db, userId: string, propertyId: string): Promise<Unit[]> {
   const property = await requirePropertyRow(db, userId, propertyId);
-  return (await listUnitRows(db, userId, [property.id])).map(toUnit);
+  return sortUnitsByFloor(await listUnitRows(db, userId, [property.id])).map(toUnit);
 }
 
 /** POST /api/properties/:id/units: within the plan's unit limit. */

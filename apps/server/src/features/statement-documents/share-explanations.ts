@@ -90,7 +90,7 @@ function computationText(part: AllocationPart, heating: boolean, meter: MeterKin
       return `${formatQuantity(part.quantity, 2)} m²${timeText(part, heating)} = ${weight} von insgesamt ${total}`;
     case "persons":
       return isProduct
-        ? `${formatQuantity(part.quantity)} Personen${timeText(part, heating)} = ${weight} von insgesamt ${total}`
+        ? `${formatQuantity(part.quantity)} ${part.quantity === 1 ? "Person" : "Personen"}${timeText(part, heating)} = ${weight} von insgesamt ${total}`
         : `${weight} Personentage von insgesamt ${total}`;
     case "units":
       return `1 Wohneinheit${timeText(part, heating)} = ${weight} von insgesamt ${total}`;

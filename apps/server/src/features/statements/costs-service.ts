@@ -1,4 +1,5 @@
 import {
+  STATEMENT_ERROR_CODES,
   STATEMENT_MESSAGES,
   type BillingPeriodCosts,
   type billingPeriodCostsBodySchema,
@@ -106,7 +107,10 @@ export async function assertOwnReferences(
   (costs.consumptionOverrides ?? []).forEach((override, index) => {
     if (!unitIds.has(override.unitId)) fields[`consumptionOverrides.${index}.unitId`] = STATEMENT_MESSAGES.unitInvalid;
   });
-  if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
+  const names = Object.keys(fields);
+  // Only tariffs missing: the error screen shows the tariff help (issue 23).
+  const code = names.length > 0 && names.every((name) => name.endsWith(".rateId")) ? STATEMENT_ERROR_CODES.rateInvalid : undefined;
+  if (names.length > 0) throw new ValidationFailed(fields, undefined, code);
 }
 
 export async function putBillingPeriodCosts(db: Db, userId: string, id: string, body: CostsBody): Promise<BillingPeriodCosts> {

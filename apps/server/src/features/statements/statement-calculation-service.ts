@@ -130,7 +130,8 @@ async function resolveAmounts(db: Db, userId: string, period: OwnedBillingPeriod
     });
     resolved.push({ ...item, amount: result.totalCosts });
   }
-  if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
+  // The error screen shows the tariff help for these (issue 23).
+  if (Object.keys(fields).length > 0) throw new ValidationFailed(fields, undefined, STATEMENT_ERROR_CODES.rateInvalid);
   return { items: resolved, rateCosts };
 }
 

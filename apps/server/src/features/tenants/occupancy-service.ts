@@ -2,9 +2,9 @@ import { addDays } from "@nk/engine";
 import {
   OCCUPANCY_MESSAGES,
   TENANT_MESSAGES,
-  type OccupancyChangeBody,
+  type OccupancyChange,
   type OccupancyPeriod,
-  type OccupancyUpdateBody,
+  type OccupancyUpdate,
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
@@ -41,7 +41,7 @@ export async function createInitialOccupancy(trx: Db, tenantId: string, persons:
  * into ends the day before; the new one runs to that period's old end (or up to the next
  * period). A change on a period's first day only corrects its persons.
  */
-export async function recordOccupancyChange(db: Db, userId: string, tenantId: string, body: OccupancyChangeBody): Promise<OccupancyPeriod[]> {
+export async function recordOccupancyChange(db: Db, userId: string, tenantId: string, body: OccupancyChange): Promise<OccupancyPeriod[]> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const tenant = await lockTenantRow(trx, userId, tenantId);
@@ -73,7 +73,7 @@ export async function recordOccupancyChange(db: Db, userId: string, tenantId: st
 }
 
 /** Corrects the persons of one period. */
-export async function updateOccupancyPersons(db: Db, userId: string, periodId: string, body: OccupancyUpdateBody): Promise<OccupancyPeriod[]> {
+export async function updateOccupancyPersons(db: Db, userId: string, periodId: string, body: OccupancyUpdate): Promise<OccupancyPeriod[]> {
   requireResourceId(periodId, OCCUPANCY_MESSAGES.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const period = await findOccupancyPeriodOfAccount(trx, userId, periodId);

@@ -36,7 +36,6 @@ function selectTenantsWithUnit(db: Db, userId: string, today: string) {
       "t.unitId",
       "t.moveInDate",
       "t.moveOutDate",
-      "t.isActive",
       "t.address",
       "t.postalCode",
       "t.city",
@@ -56,6 +55,9 @@ function selectTenantsWithUnit(db: Db, userId: string, today: string) {
       "p.name as propertyName",
       "p.address as propertyAddress",
     ])
+    // Active while the tenancy is current or still to come, by the dates, not a stored flag that a
+    // future move-out date would turn stale (issue 23; the plan usage counts the same, 0952).
+    .select(sql<boolean>`(t.move_out_date is null or t.move_out_date > ${today}::date)`.as("isActive"))
     // The period covering today; else the latest before today; else the first one.
     .select(
       sql<number | null>`(

@@ -154,7 +154,7 @@ export async function updateTenant(db: Db, userId: string, tenantId: string, pat
   return getTenant(db, userId, tenantId);
 }
 
-/** Section 4: moved out sets is_active false and move_out_date (default today). */
+/** Section 4: moved out sets move_out_date (default today); the tenancy stays active until that day has passed. */
 export async function moveOutTenant(db: Db, userId: string, tenantId: string, moveOutDate: string | null): Promise<Tenant> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   const date = moveOutDate ?? getTodayInGermany();
@@ -162,9 +162,10 @@ export async function moveOutTenant(db: Db, userId: string, tenantId: string, mo
     const existing = await lockTenantRow(trx, userId, tenantId);
     if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     if (date <= existing.moveInDate) throw new ValidationFailed({ moveOutDate: TENANT_MESSAGES.moveOutNotAfterMoveIn });
-    if (!existing.isActive && existing.moveOutDate === date) return;
+    if (existing.moveOutDate === date) return;
     await assertNoOverlappingTenancy(trx, userId, { unitId: existing.unitId, moveInDate: existing.moveInDate, moveOutDate: date, tenantId });
-    await updateTenantRow(trx, userId, tenantId, { isActive: false, moveOutDate: date });
+    // A move-out date still to come keeps the tenancy active until then (issue 23).
+    await updateTenantRow(trx, userId, tenantId, { isActive: isTenancyCurrentOrFuture(date, getTodayInGermany()), moveOutDate: date });
     await logActivity(trx, {
       userId,
       key: "tenant.moved_out",

@@ -57,7 +57,7 @@ export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => v
             ))}
           </ul>
         </nav>
-        <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-400">Support Mo–Fr 9–18 Uhr</p>
+        <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500">Support Mo–Fr 9–18 Uhr</p>
       </aside>
     </>
   );

@@ -30,7 +30,7 @@ export function DialogContent({ className, children, size = "md", isCloseHidden 
         {children}
         {isCloseHidden ? null : (
           <DialogPrimitive.Close
-            className="absolute right-3 top-3 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
+            className="absolute right-3 top-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-600"
             aria-label="Schließen"
           >
             <X className="size-4" aria-hidden="true" />

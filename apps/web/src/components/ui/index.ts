@@ -22,5 +22,6 @@ export { Field, SelectField, TextField, TextareaField, getDescribedBy } from "./
 export { Input, Select, Textarea, type InputProps, type SelectOption, type SelectProps, type TextareaProps } from "./input";
 export { Label } from "./label";
 export { FullPageLoader, LoadingState, Spinner } from "./spinner";
+export { ScrollRegion } from "./scroll-region";
 export { StickyActionBar } from "./sticky-action-bar";
 export * from "./toast";

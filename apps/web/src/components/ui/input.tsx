@@ -3,7 +3,7 @@ import { cn } from "../../lib/cn";
 
 export const controlClasses = cn(
   "block w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm",
-  "placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20",
+  "placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20",
   "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-50",
   "aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20",
 );

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { ACTIVITY_OVERVIEW_COUNT, ACTIVITY_PAGE_SIZE, type ActivityListResponse, type ActivityStatsResponse } from "@nk/contract";
+import { ACTIVITY_OVERVIEW_COUNT, type ActivityFeedPageSize, type ActivityListResponse, type ActivityStatsResponse } from "@nk/contract";
 import { apiGet } from "../../lib/api-client";
 import type { ActivityFilters } from "./lib/activity-filters";
 
@@ -15,13 +15,12 @@ function toQuery(filters: ActivityFilters) {
   };
 }
 
-/** The feed: 20 entries, 'Mehr anzeigen' loads the next 20 from the server. */
-export function useActivityFeed(filters: ActivityFilters) {
+/** The feed: `pageSize` entries (20, 50, 100 or 200), 'Mehr anzeigen' loads as many again from the server. */
+export function useActivityFeed(filters: ActivityFilters, pageSize: ActivityFeedPageSize) {
   return useInfiniteQuery({
-    queryKey: [...ACTIVITIES_KEY, "feed", filters],
+    queryKey: [...ACTIVITIES_KEY, "feed", filters, pageSize],
     initialPageParam: 0,
-    queryFn: ({ pageParam }) =>
-      apiGet<ActivityListResponse>("/api/activities", { query: { ...toQuery(filters), limit: ACTIVITY_PAGE_SIZE, offset: pageParam } }),
+    queryFn: ({ pageParam }) => apiGet<ActivityListResponse>("/api/activities", { query: { ...toQuery(filters), limit: pageSize, offset: pageParam } }),
     getNextPageParam: (last) => (last.offset + last.items.length < last.total ? last.offset + last.items.length : undefined),
   });
 }

@@ -138,6 +138,14 @@ export function transitionTenantStatement(id: string, body: StatementTransitionB
   return apiPost<StatementTransitionResult>(`/api/tenant-statements/${id}/transition`, body);
 }
 
+/**
+ * Finalizes the period's open run as 'Finalisieren' in the wizard does: saved again from the
+ * period's saved inputs and the current data, finalized in one step (DECISIONS 9).
+ */
+export function finalizeBillingPeriod(billingPeriodId: string): Promise<StatementSaveResult> {
+  return apiPost<StatementSaveResult>("/api/statements", { billingPeriodId, finalize: true } satisfies StatementSaveBody);
+}
+
 export function deleteStatementRun(id: string): Promise<void> {
   return apiDelete(`/api/statements/${id}`);
 }

@@ -56,6 +56,10 @@ export function createMonitor(options: MonitorOptions): Monitor {
   const errors = createReportStore<ClientErrorReport>(options.storage, "nk.monitoring.errors", MONITORING.storedErrors);
   const metrics = createReportStore<ClientMetric>(options.storage, "nk.monitoring.metrics", MONITORING.storedMetrics);
   let isFlushing = false;
+  // Each distinct error is kept (and so sent) once per page load: a crash that repeats itself
+  // (an error screen re-rendering, an effect failing on every change) is one report, not
+  // hundreds (issue 23: 683 log lines for 69 errors).
+  const reportedErrors = new Set<string>();
 
   const currentPath = (path?: string) => toRoutePattern(path ?? options.readPath());
 
@@ -69,6 +73,11 @@ export function createMonitor(options: MonitorOptions): Monitor {
   return {
     reportError(kind, error) {
       const { message, stack } = describeError(error);
+      // The same message thrown at the same place is the same error, whoever reports it (React's
+      // error hooks and the window's error event both see a render crash).
+      const signature = `${message}\n${stack?.split("\n").find((line) => line.trim().startsWith("at ")) ?? ""}`;
+      if (reportedErrors.has(signature)) return;
+      reportedErrors.add(signature);
       const report: ClientErrorReport = {
         kind,
         message: scrubMonitoringText(message).slice(0, 2000) || "(ohne Meldung)",

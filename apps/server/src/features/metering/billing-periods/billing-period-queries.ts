@@ -16,6 +16,7 @@ function selectBillingPeriods(db: Db, userId: string) {
       "g.isFinal",
       "g.createdAt",
       eb.selectFrom("meterReadings as r").select(eb.fn.countAll<number>().as("n")).whereRef("r.costGroupId", "=", "g.id").as("readingCount"),
+      eb.exists(eb.selectFrom("statementSnapshots as s").select("s.id").whereRef("s.costGroupId", "=", "g.id")).as("hasStatementRun"),
     ])
     .where("g.userId", "=", userId);
 }
@@ -23,7 +24,7 @@ function selectBillingPeriods(db: Db, userId: string) {
 type BillingPeriodRow = Awaited<ReturnType<ReturnType<typeof selectBillingPeriods>["executeTakeFirstOrThrow"]>>;
 
 function toBillingPeriod(row: BillingPeriodRow): BillingPeriod {
-  return { ...row, readingCount: Number(row.readingCount ?? 0), createdAt: row.createdAt.toISOString() };
+  return { ...row, readingCount: Number(row.readingCount ?? 0), hasStatementRun: Boolean(row.hasStatementRun), createdAt: row.createdAt.toISOString() };
 }
 
 /** Newest period first (section 7: the first one is preselected in bulk entry). */

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { History } from "lucide-react";
-import { ACTIVITY_MESSAGES } from "@nk/contract";
+import { ACTIVITY_FEED_DEFAULT_PAGE_SIZE, ACTIVITY_FEED_PAGE_SIZES, ACTIVITY_MESSAGES, formatCountDe, type ActivityFeedPageSize } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadingState } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-error";
-import { formatNumber } from "../../../lib/format";
+import { SelectField } from "../../../components/ui/field";
 import { useActivityFeed } from "../api";
 import { EMPTY_FILTERS, type ActivityFilters } from "../lib/activity-filters";
 import { ActivityFilterBar } from "./activity-filter-bar";
@@ -16,7 +16,8 @@ import { ActivityList } from "./activity-list";
 export function ActivityFeed() {
   const [filters, setFilters] = useState<ActivityFilters>(EMPTY_FILTERS);
   const [resetCount, setResetCount] = useState(0);
-  const feed = useActivityFeed(filters);
+  const [pageSize, setPageSize] = useState<ActivityFeedPageSize>(ACTIVITY_FEED_DEFAULT_PAGE_SIZE);
+  const feed = useActivityFeed(filters, pageSize);
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const total = feed.data?.pages[0]?.total ?? 0;
 
@@ -34,6 +35,19 @@ export function ActivityFeed() {
         />
       </CardHeader>
       <CardContent className="p-0">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-3">
+          <p className="text-sm text-slate-600" data-testid="activity-count" aria-live="polite">
+            {feed.isSuccess ? formatCountDe(total, "Aktivität", "Aktivitäten") : ""}
+          </p>
+          <SelectField
+            label="Einträge pro Seite"
+            fieldClassName="flex items-center gap-2 space-y-0"
+            className="h-9 w-24"
+            value={String(pageSize)}
+            onChange={(event) => setPageSize(Number(event.target.value) as ActivityFeedPageSize)}
+            options={ACTIVITY_FEED_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+          />
+        </div>
         {feed.isPending ? (
           <LoadingState text="Lade Aktivitäten..." />
         ) : feed.isError ? (
@@ -51,9 +65,6 @@ export function ActivityFeed() {
           </div>
         ) : (
           <>
-            <p className="border-b border-slate-100 px-5 py-3 text-sm text-slate-600" data-testid="activity-count" aria-live="polite">
-              {total === 1 ? "1 Aktivität" : `${formatNumber(total)} Aktivitäten`}
-            </p>
             {items.length === 0 ? (
               <EmptyState icon={History} title={ACTIVITY_MESSAGES.empty} className="m-5 border-none" />
             ) : (

@@ -1,8 +1,8 @@
-import { useState } from "react";
 import { AREA_LABELS, COMMON_ACTIONS, ENTITY_TYPES } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { cn } from "../../../lib/cn";
+import { SearchField } from "../../../components/search-field";
 import { toggleValue, type ActivityFilters } from "../lib/activity-filters";
 import { getActionLabel } from "../lib/activity-labels";
 
@@ -26,27 +26,12 @@ const AREAS = ENTITY_TYPES.filter((type) => type in AREA_LABELS);
 
 /** Date from/to, areas, common actions, free text; 'Zurücksetzen' clears them. */
 export function ActivityFilterBar({ filters, onChange, onReset }: { filters: ActivityFilters; onChange: (next: ActivityFilters) => void; onReset: () => void }) {
-  const [search, setSearch] = useState(filters.q);
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField label="Von" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ ...filters, from: e.target.value })} />
         <TextField label="Bis" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ ...filters, to: e.target.value })} />
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            onChange({ ...filters, q: search });
-          }}
-        >
-          <TextField
-            label="Suche"
-            type="search"
-            placeholder="Beschreibung oder Name"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onBlur={() => (search !== filters.q ? onChange({ ...filters, q: search }) : undefined)}
-          />
-        </form>
+        <SearchField initialValue={filters.q} placeholder="Beschreibung oder Name" onSearch={(text) => onChange({ ...filters, q: text })} />
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">Bereiche</legend>
@@ -73,7 +58,6 @@ export function ActivityFilterBar({ filters, onChange, onReset }: { filters: Act
           variant="outline"
           size="sm"
           onClick={() => {
-            setSearch("");
             onReset();
           }}
         >

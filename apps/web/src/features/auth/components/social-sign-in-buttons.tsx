@@ -61,7 +61,7 @@ export function SocialSignInButtons() {
 
   return (
     <div className="space-y-3">
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400" aria-hidden="true">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" />
         oder weiter mit
         <span className="h-px flex-1 bg-slate-200" />

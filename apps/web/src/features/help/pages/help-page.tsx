@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { buttonStyles } from "../../../components/ui/button";
 import { UpgradeRequired } from "../../../components/upgrade-required";
 import { useMe } from "../../../lib/use-me";
+import { ScrollRegion } from "../../../components/ui/scroll-region";
 
 interface HelpSection {
   id: string;
@@ -23,7 +24,7 @@ function stageRange(stage: Co2Stage): string {
 /** The statutory stages of the CO2KostAufG (Anlage zu § 5), from the engine (DECISIONS 4). */
 function Co2Table() {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <ScrollRegion label="CO₂-Kostenaufteilung" className="rounded-lg border border-slate-200">
       <table className="w-full min-w-[26rem] text-left text-sm">
         <caption className="sr-only">CO₂-Kostenaufteilung für Wohngebäude nach CO2KostAufG</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
@@ -47,7 +48,7 @@ function Co2Table() {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

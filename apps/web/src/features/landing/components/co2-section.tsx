@@ -1,4 +1,5 @@
 import { CO2_STAGES, type Co2Stage } from "@nk/engine";
+import { ScrollRegion } from "../../../components/ui/scroll-region";
 
 /** '< 12', '12 bis < 17', '≥ 52': the stage's limits in kg CO₂ per m² and year. */
 function describeStageRange(stage: Co2Stage): string {
@@ -10,7 +11,7 @@ function describeStageRange(stage: Co2Stage): string {
 export function Co2Section() {
   return (
     <section id="demo" className="scroll-mt-20 bg-white py-16 sm:py-24">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">CO₂-Kostenaufteilung</p>
           <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Wer trägt wie viel der CO₂-Kosten?</h2>
@@ -25,7 +26,7 @@ export function Co2Section() {
             Effizienzklasse der Immobilie verwendet.
           </p>
         </div>
-        <div className="overflow-x-auto rounded-xl border border-slate-200 shadow-sm lg:col-span-3">
+        <ScrollRegion label="Stufenmodell nach CO2KostAufG" className="rounded-xl border border-slate-200 shadow-sm lg:col-span-3">
           <table className="w-full min-w-[28rem] text-left text-sm">
             <caption className="sr-only">Stufenmodell für Wohngebäude nach CO2KostAufG</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
@@ -49,7 +50,7 @@ export function Co2Section() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </div>
     </section>
   );

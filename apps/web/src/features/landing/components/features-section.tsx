@@ -65,7 +65,10 @@ export function FeaturesSection() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="max-w-2xl">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Funktionen</p>
-          <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Alles für die korrekte Nebenkostenabrechnung</h2>
+          <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
+            {/* A soft hyphen: the compound breaks at its seam on a phone, with a hyphen (issue 23). */}
+            Alles für die korrekte Nebenkosten{"\u00AD"}abrechnung
+          </h2>
           <p className="mt-3 text-slate-600">
             Von der Immobilie bis zur versandfertigen Abrechnung: Nebenkosten nimmt Ihnen die Rechenarbeit ab und achtet auf die
             gesetzlichen Vorgaben.

@@ -21,7 +21,7 @@ export function LandingFooter() {
           <Link to="/agb" className="hover:text-slate-900">
             AGB
           </Link>
-          <span className="text-slate-400">© {CURRENT_YEAR} Nebenkosten</span>
+          <span className="text-slate-500">© {CURRENT_YEAR} Nebenkosten</span>
         </nav>
       </div>
     </footer>

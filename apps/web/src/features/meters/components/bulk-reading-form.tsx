@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useForm } from "react-hook-form";
 import { CalendarPlus, Gauge } from "lucide-react";
-import { getMeterLabel, getTodayInGermany, READING_DECREASE_CODE, READING_MESSAGES, type BillingPeriod, type BulkReadingsBody } from "@nk/contract";
+import { compareUnitNames, getMeterLabel, getTodayInGermany, READING_DECREASE_CODE, READING_MESSAGES, type BillingPeriod, type BulkReadingsBody, type Meter } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -31,6 +31,20 @@ interface PendingDecrease {
 }
 
 const resolver = bulkReadingResolver();
+
+/** The periods by property, in the order they come (newest first). */
+function groupPeriodsByProperty(periods: BillingPeriod[]): [string, BillingPeriod[]][] {
+  const groups = new Map<string, BillingPeriod[]>();
+  for (const period of periods) groups.set(period.propertyName, [...(groups.get(period.propertyName) ?? []), period]);
+  return [...groups.entries()];
+}
+
+function sortMetersByUnit(meters: Meter[]): Meter[] {
+  return [...meters].sort((a, b) => {
+    if (!a.unit || !b.unit) return a.unit ? -1 : b.unit ? 1 : getMeterLabel(a).localeCompare(getMeterLabel(b), "de");
+    return compareUnitNames(a.unit.name, b.unit.name) || getMeterLabel(a).localeCompare(getMeterLabel(b), "de");
+  });
+}
 
 /**
  * The bulk entry of one billing period (section 7 'bulk save'): reading date and a new value per
@@ -61,7 +75,8 @@ export function BulkReadingForm({
   const { register, handleSubmit, setError, formState } = form;
   const isShownAll = formState.submitCount > 0;
   const formMessage = (formState.errors as Record<string, { message?: string } | undefined>)[BULK_FORM_MESSAGE_FIELD]?.message;
-  const meterList = meters.data ?? [];
+  // In the building's order of their units ("EG" before "1. OG"), the common area's meters last.
+  const meterList = sortMetersByUnit(meters.data ?? []);
 
   async function send(body: BulkReadingsBody): Promise<void> {
     try {
@@ -93,12 +108,19 @@ export function BulkReadingForm({
   return (
     <div className="space-y-6">
       <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_12rem] sm:items-end">
-        <SelectField
-          label="Abrechnungsperiode"
-          value={period.id}
-          onChange={(event) => onChoosePeriod(event.target.value)}
-          options={periods.map((p) => ({ value: p.id, label: `${p.propertyName}: ${p.name}` }))}
-        />
+        {/* Grouped by property, so the closed select shows the period alone and fits a phone
+            (issue 23: 'Lindenhof: Abrechnung 01.0' was cut). */}
+        <SelectField label="Abrechnungsperiode" value={period.id} onChange={(event) => onChoosePeriod(event.target.value)}>
+          {groupPeriodsByProperty(periods).map(([propertyName, group]) => (
+            <optgroup key={propertyName} label={propertyName}>
+              {group.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectField>
         <Button variant="outline" onClick={onCreatePeriod}>
           <CalendarPlus className="size-4" aria-hidden="true" />
           Neue Periode
@@ -139,7 +161,7 @@ export function BulkReadingForm({
               <BulkReadingRow
                 key={meter.id}
                 meter={meter}
-                field={register(`readingValues.${meter.id}`)}
+                control={form.control}
                 periodReading={periodReadings.get(meter.id)}
                 error={getVisibleError(form, `readingValues.${meter.id}`, isShownAll)}
               />

@@ -1,22 +1,23 @@
 import { Link } from "react-router";
-import type { UseFormRegisterReturn } from "react-hook-form";
+import type { Control } from "react-hook-form";
 import { COMMON_AREA_LABEL, getMeterLabel, METER_TYPE_UNITS, type Meter } from "@nk/contract";
 import { DecimalField } from "../../../components/decimal-field";
 import { buttonStyles } from "../../../components/ui/button";
 import { formatDate } from "../../../lib/format";
 import { formatReadingValue } from "../lib/format-reading";
+import type { BulkReadingFormOutput, BulkReadingFormValues } from "../lib/bulk-reading-form";
 import { MeterTypeBadge } from "./meter-type-badge";
 
 /** One meter of the bulk entry: what it is, its last and its period reading, the new value. */
 export function BulkReadingRow({
   meter,
-  field,
+  control,
   periodReading,
   error,
 }: {
   meter: Meter;
-  /** The row's input, registered with the bulk form. */
-  field: UseFormRegisterReturn;
+  /** The bulk form: the row's input is its `readingValues.{meterId}`. */
+  control: Control<BulkReadingFormValues, unknown, BulkReadingFormOutput>;
   periodReading: { readingValue: string; readingDate: string } | undefined;
   error: string | undefined;
 }) {
@@ -47,7 +48,8 @@ export function BulkReadingRow({
         }
         hint={hint}
         error={error}
-        {...field}
+        control={control}
+        name={`readingValues.${meter.id}`}
       />
     </li>
   );

@@ -4,11 +4,12 @@ import { formatReadingValue } from "../lib/format-reading";
 import { MeterLocation } from "./meter-location";
 import { MeterRowActions, type MeterActions } from "./meter-row-actions";
 import { MeterTypeBadge } from "./meter-type-badge";
+import { ScrollRegion } from "../../../components/ui/scroll-region";
 
 /** Wide screens: one row per meter. */
 export function MeterTable({ meters, actions }: { meters: Meter[]; actions: MeterActions }) {
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm lg:block">
+    <ScrollRegion label="Zähler" className="hidden rounded-xl border border-slate-200 bg-white shadow-sm lg:block">
       <table className="w-full text-sm" aria-label="Zähler">
         <thead className="bg-slate-50">
           <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
@@ -41,7 +42,7 @@ export function MeterTable({ meters, actions }: { meters: Meter[]; actions: Mete
                     <p className="text-xs text-slate-500">{formatDate(meter.latestReading.readingDate)}</p>
                   </>
                 ) : (
-                  <span className="text-slate-400">–</span>
+                  <span className="text-slate-500">–</span>
                 )}
               </td>
               <td className="px-4 py-2">
@@ -51,6 +52,6 @@ export function MeterTable({ meters, actions }: { meters: Meter[]; actions: Mete
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

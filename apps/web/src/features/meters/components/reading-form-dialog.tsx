@@ -61,7 +61,7 @@ function ReadingForm({ meter, readings, onOpenChange }: { meter: Meter; readings
   const [message, setMessage] = useState<string | null>(null);
   // A lower value than before waits for the user's answer (meter replaced or rolled over).
   const [pendingDecrease, setPendingDecrease] = useState<{ body: CreateReadingBody; message: string } | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<CreateReadingBody, unknown, z.output<typeof readingFormSchema>>({
+  const { register, control, handleSubmit, setError, formState } = useForm<CreateReadingBody, unknown, z.output<typeof readingFormSchema>>({
     resolver: zodResolver(readingFormSchema),
     defaultValues: { readingValue: "", readingDate: today, note: "" },
   });
@@ -105,7 +105,8 @@ function ReadingForm({ meter, readings, onOpenChange }: { meter: Meter; readings
             label="Zählerstand *"
             hint={meter.latestReading ? `Letzter Stand: ${formatReadingValue(meter.latestReading.readingValue)} vom ${formatDate(meter.latestReading.readingDate)}` : "Bis zu 3 Nachkommastellen"}
             error={errors.readingValue?.message}
-            {...register("readingValue")}
+            control={control}
+            name="readingValue"
           />
           <TextField label="Ablesedatum *" type="date" max={today} error={errors.readingDate?.message} {...register("readingDate")} />
           <TextField label="Notiz" hint="Optional, z. B. „Zählerwechsel“" error={errors.note?.message} {...register("note")} />

@@ -3,6 +3,7 @@ import { compareDecimalText, subtractDecimalText, type Reading } from "@nk/contr
 import { Button } from "../../../components/ui/button";
 import { formatDate } from "../../../lib/format";
 import { formatReadingValue } from "../lib/format-reading";
+import { ScrollRegion } from "../../../components/ui/scroll-region";
 
 /** Consumption since the reading before (older); none for the first or after a drop. */
 function getConsumption(readings: Reading[], index: number): string | null {
@@ -15,7 +16,7 @@ function getConsumption(readings: Reading[], index: number): string | null {
 /** The history, newest date first, as a table that scrolls sideways on phones. */
 export function ReadingsTable({ readings, unit, onDelete }: { readings: Reading[]; unit: string; onDelete: (reading: Reading) => void }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <ScrollRegion label="Zählerstände" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[36rem] text-sm" aria-label="Zählerstände">
         <thead className="bg-slate-50">
           <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
@@ -58,6 +59,6 @@ export function ReadingsTable({ readings, unit, onDelete }: { readings: Reading[
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -36,7 +36,7 @@ export function PropertyList({
                 <Building className={cn("mt-0.5 size-5 shrink-0", isSelected ? "text-brand-700" : "text-slate-400")} aria-hidden="true" />
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-slate-900">{property.name}</span>
-                  <span className="block text-sm text-slate-500">
+                  <span className="block text-sm text-slate-600">
                     {formatUnitCount(property.unitCount)} · {formatArea(property.totalArea)}
                   </span>
                 </span>

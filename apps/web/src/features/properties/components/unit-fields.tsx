@@ -1,5 +1,5 @@
 import type { FieldValues, UseFormReturn } from "react-hook-form";
-import type { UnitBody } from "@nk/contract";
+import { compareDecimalText, parseDecimalText, type UnitBody } from "@nk/contract";
 import { DecimalField } from "../../../components/decimal-field";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/field";
@@ -13,8 +13,8 @@ export const NEW_UNIT_FIELDS: UnitFieldValues = { name: "", area: "0", persons: 
 
 /**
  * Name, area, persons and decentralised hot water of one unit: the unit modal (prefix "") and
- * each row of the wizard (prefix "units.2."). Section 5: persons are raised to at least 1. The
- * area is a decimal field (comma or point, decision 0981). Messages show after a submit attempt
+ * each row of the wizard (prefix "units.2."). Area and persons are the one number field
+ * (decisions 0981 and 1000). Section 5: persons are raised to at least 1. Messages show after a submit attempt
  * that included this unit (`isShownAll`) or once a field was left with input, in space kept free
  * for them, so nothing jumps under the pointer (decision 0984).
  */
@@ -30,10 +30,9 @@ export function UnitFields<T extends FieldValues, TOutput>({
   nameLabel?: string;
 }) {
   const untyped = form as unknown as UseFormReturn<Record<string, unknown>>;
-  const { register, setValue } = untyped;
+  const { register, control, getValues, setValue } = untyped;
   const path = (field: keyof UnitFieldValues) => `${prefix}${field}`;
   const errorOf = (field: keyof UnitFieldValues) => getVisibleError(untyped, path(field), isShownAll);
-  const persons = register(path("persons"));
 
   return (
     <div className="grid gap-4 sm:grid-cols-6">
@@ -53,23 +52,21 @@ export function UnitFields<T extends FieldValues, TOutput>({
         reserveMessageSpace
         onFocus={(event) => event.target.select()}
         error={errorOf("area")}
-        {...register(path("area"))}
+        control={control}
+        name={path("area")}
       />
-      <TextField
+      <DecimalField
         fieldClassName="sm:col-span-3"
         label="Personen *"
-        type="number"
-        inputMode="numeric"
-        min="1"
-        step="1"
         onFocus={(event) => event.target.select()}
         reserveMessageSpace
         error={errorOf("persons")}
-        {...persons}
-        onBlur={(event) => {
-          const value = event.target.value.trim();
-          if (value !== "" && Number(value) < 1) setValue(path("persons"), "1", { shouldValidate: true });
-          void persons.onBlur(event);
+        control={control}
+        name={path("persons")}
+        onBlur={() => {
+          // Section 5: persons are raised to at least 1.
+          const persons = parseDecimalText(String(getValues(path("persons")) ?? ""));
+          if (persons !== null && compareDecimalText(persons, "1") < 0) setValue(path("persons"), "1", { shouldValidate: true });
         }}
       />
       <Checkbox

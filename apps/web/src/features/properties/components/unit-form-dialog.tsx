@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UNIT_MESSAGES, unitBodySchema, type Unit, type UnitValues } from "@nk/contract";
-import { toDecimalInputValue } from "../../../components/decimal-field";
 import { LimitReachedBanner } from "../../../components/limit-reached";
 import { usePlausibilityConfirmation } from "../../../components/plausibility-confirmation";
 import { Alert } from "../../../components/ui/alert";
@@ -17,7 +16,7 @@ import { NEW_UNIT_FIELDS, UnitFields, type UnitFieldValues } from "./unit-fields
 
 function toFieldValues(unit: Unit | null): UnitFieldValues {
   if (!unit) return NEW_UNIT_FIELDS;
-  return { name: unit.name, area: toDecimalInputValue(unit.area, 2), persons: unit.persons, hasDecentralizedHotWater: unit.hasDecentralizedHotWater };
+  return { name: unit.name, area: unit.area, persons: unit.persons, hasDecentralizedHotWater: unit.hasDecentralizedHotWater };
 }
 
 /** The unit modal (section 2 'Properties'): adds a unit to the property, or edits `unit`. */

@@ -1,4 +1,4 @@
-import type { Unit } from "@nk/contract";
+import { formatCountDe, type Unit } from "@nk/contract";
 import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -79,7 +79,7 @@ export function UnitsTable({ units, onEdit, onDelete }: { units: Unit[]; onEdit:
             <div className="min-w-0 space-y-1">
               <p className="font-medium text-slate-900">{unit.name}</p>
               <p className="text-sm text-slate-600">
-                {formatArea(unit.area)} · {unit.persons === 1 ? "1 Person" : `${formatNumber(unit.persons)} Personen`}
+                {formatArea(unit.area)} · {formatCountDe(unit.persons, "Person", "Personen")}
               </p>
               <div className="flex flex-wrap gap-1.5">
                 <TenantBadge count={unit.activeTenantCount} />

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Building, MousePointerClick, Plus, WandSparkles } from "lucide-react";
-import { PROPERTY_MESSAGES, UNIT_MESSAGES, type LimitedResource, type Unit } from "@nk/contract";
+import { formatCountDe, PROPERTY_MESSAGES, UNIT_MESSAGES, type LimitedResource, type Unit } from "@nk/contract";
 import { LimitReachedDialog } from "../../../components/limit-reached";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
@@ -44,7 +44,7 @@ export function PropertiesPage() {
   const [unitDialog, setUnitDialog] = useState<{ isOpen: boolean; unit: Unit | null }>({ isOpen: false, unit: null });
   const [isDeletePropertyOpen, setIsDeletePropertyOpen] = useState(false);
   const [unitToDelete, setUnitToDelete] = useState<Unit | null>(null);
-  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const [limitInfo, setLimitInfo] = useState<{ title: string; message: string } | null>(null);
 
   // The message is shown once: a reload or Back does not bring it again.
   useEffect(() => {
@@ -59,7 +59,7 @@ export function PropertiesPage() {
   function guardCreation(resource: LimitedResource, open: () => void) {
     if (!me) return;
     if (!canCreate(resource)) {
-      setLimitMessage(buildLimitReachedInfo(me, resource).message);
+      setLimitInfo(buildLimitReachedInfo(me, resource));
       return;
     }
     open();
@@ -195,7 +195,7 @@ export function PropertiesPage() {
             isOpen={isDeletePropertyOpen}
             onOpenChange={setIsDeletePropertyOpen}
             title="Immobilie löschen"
-            description={`Sind Sie sicher, dass Sie die Immobilie „${selected.name}“ löschen möchten? Ihre ${selected.unitCount} Wohneinheiten mit Mietern und Zählern werden ebenfalls gelöscht.`}
+            description={`Sind Sie sicher, dass Sie die Immobilie „${selected.name}“ löschen möchten? Ihre ${formatCountDe(selected.unitCount, "Wohneinheit", "Wohneinheiten")} mit Mietern und Zählern werden ebenfalls gelöscht.`}
             confirmLabel="Löschen"
             busyLabel="Lösche..."
             isDestructive
@@ -216,9 +216,10 @@ export function PropertiesPage() {
         onConfirm={confirmDeleteUnit}
       />
       <LimitReachedDialog
-        isOpen={limitMessage !== null}
-        onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))}
-        message={limitMessage ?? ""}
+        isOpen={limitInfo !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setLimitInfo(null))}
+        title={limitInfo?.title}
+        message={limitInfo?.message ?? ""}
       />
     </div>
   );

@@ -33,7 +33,7 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { mappedZodResolver } from "../../../lib/form-resolver";
 import { fetchRegionalDefaults, useSaveRate } from "../api";
-import { buildDefaultTiers, readDecimal, toRateBody, toRateFormValues, trimDecimalZeros, type RateFormValues } from "../lib/rate-form-values";
+import { buildDefaultTiers, readDecimal, toRateBody, toRateFormValues, type RateFormValues } from "../lib/rate-form-values";
 import { PriceCheckPanel } from "./price-check-panel";
 import { RateCostCalculator } from "./rate-cost-calculator";
 import { TierFields } from "./tier-fields";
@@ -106,8 +106,8 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
     setIsLoadingAverage(true);
     try {
       const average = await fetchRegionalDefaults(utilityType, getValues("region"));
-      setValue("unitPrice", trimDecimalZeros(average.unitPrice, 2), { shouldDirty: true });
-      if (average.basePrice !== null) setValue("basePrice", trimDecimalZeros(average.basePrice, 2), { shouldDirty: true });
+      setValue("unitPrice", average.unitPrice, { shouldDirty: true });
+      if (average.basePrice !== null) setValue("basePrice", average.basePrice, { shouldDirty: true });
       setValue("rateName", average.rateName, { shouldDirty: true });
       clearErrors(["unitPrice", "basePrice", "rateName"]);
     } catch (error) {
@@ -166,13 +166,15 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
               minDecimals={2}
               hint="Bis zu 6 Nachkommastellen"
               error={errors.unitPrice?.message}
-              {...register("unitPrice")}
+              control={control}
+              name="unitPrice"
             />
             <DecimalField
               label="Grundpreis (€/Monat)"
               minDecimals={2}
               error={errors.basePrice?.message}
-              {...register("basePrice")}
+              control={control}
+              name="basePrice"
             />
           </div>
           <PriceCheckPanel check={check} />
@@ -183,15 +185,12 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
               error={errors.tariffType?.message}
               {...register("tariffType", { onChange: (event) => changeTariffType(event.target.value as RateTariffType) })}
             />
-            <TextField
+            <DecimalField
               label="Priorität"
-              type="number"
-              min={RATE_MIN_PRIORITY}
-              max={RATE_MAX_PRIORITY}
-              step="1"
-              hint="1 bis 999; eine kleinere Zahl hat Vorrang"
+              hint={`${RATE_MIN_PRIORITY} bis ${RATE_MAX_PRIORITY}; eine kleinere Zahl hat Vorrang`}
               error={errors.priority?.message}
-              {...register("priority")}
+              control={control}
+              name="priority"
             />
           </div>
           <TierFields tariffType={values.tariffType} control={control} register={register} errors={errors} unit={unit} />

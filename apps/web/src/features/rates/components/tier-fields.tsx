@@ -44,8 +44,8 @@ export function TierFields({
             <TextField label="Bezeichnung" readOnly={isTimeBased} error={tierErrors?.tierName?.message} {...register(`tiers.${index}.tierName`)} />
             {isTimeBased ? null : (
               <>
-                <DecimalField label={`Von (${unit})`} error={tierErrors?.from?.message} {...register(`tiers.${index}.from`)} />
-                <DecimalField label={`Bis (${unit})`} error={tierErrors?.to?.message} {...register(`tiers.${index}.to`)} />
+                <DecimalField label={`Von (${unit})`} error={tierErrors?.from?.message} control={control} name={`tiers.${index}.from`} />
+                <DecimalField label={`Bis (${unit})`} error={tierErrors?.to?.message} control={control} name={`tiers.${index}.to`} />
               </>
             )}
             <DecimalField
@@ -53,7 +53,8 @@ export function TierFields({
               minDecimals={2}
               error={tierErrors?.unitPrice?.message}
               fieldClassName={isTimeBased ? "sm:col-span-3" : undefined}
-              {...register(`tiers.${index}.unitPrice`)}
+              control={control}
+              name={`tiers.${index}.unitPrice`}
             />
             {isTimeBased ? null : (
               <Button variant="ghost" size="icon" className="mt-6 text-red-700" onClick={() => remove(index)} disabled={fields.length === 1} aria-label={`Stufe ${index + 1} entfernen`}>

@@ -1,7 +1,6 @@
 import {
   DEFAULT_RATE_REGION,
-  formatDecimalTextDe,
-  parseDecimalInput,
+  parseDecimalText,
   RATE_DEFAULT_PRIORITY,
   type Rate,
   type RateBody,
@@ -10,7 +9,8 @@ import {
   type UtilityType,
 } from "@nk/contract";
 
-// The rate form works on text fields; the body sent is the contract's RateBody.
+// The rate form's inputs: prices, tier limits and the priority hold canonical text (the one number
+// field, decision 1000); the body sent is the contract's RateBody.
 
 export interface TierFormValues {
   tierName: string;
@@ -37,12 +37,6 @@ export interface RateFormValues {
   tiers: TierFormValues[];
 }
 
-/** "0.350000" -> "0,35" for the input. */
-export function trimDecimalZeros(value: string | null, minDecimals = 0): string {
-  // Shown de-DE, as the decimal fields show it once left ("0.331200" -> "0,3312"; decision 0981).
-  return value === null ? "" : formatDecimalTextDe(value, minDecimals);
-}
-
 export function toRateFormValues(rate: Rate | null, defaults: { region: string; today: string }): RateFormValues {
   if (!rate) {
     return {
@@ -67,8 +61,8 @@ export function toRateFormValues(rate: Rate | null, defaults: { region: string; 
     providerName: rate.providerName ?? "",
     contractNumber: rate.contractNumber ?? "",
     region: rate.region,
-    unitPrice: trimDecimalZeros(rate.unitPrice, 2),
-    basePrice: trimDecimalZeros(rate.basePrice, 2),
+    unitPrice: rate.unitPrice ?? "",
+    basePrice: rate.basePrice ?? "",
     tariffType: rate.tariffType,
     isGlobal: rate.isGlobal,
     propertyId: rate.propertyId ?? "",
@@ -79,9 +73,9 @@ export function toRateFormValues(rate: Rate | null, defaults: { region: string; 
     tiers: rate.tiers.map((tier) => ({
       tierName: tier.tierName,
       tierType: tier.tierType,
-      from: trimDecimalZeros(tier.from),
-      to: trimDecimalZeros(tier.to),
-      unitPrice: trimDecimalZeros(tier.unitPrice, 2),
+      from: tier.from ?? "",
+      to: tier.to ?? "",
+      unitPrice: tier.unitPrice ?? "",
     })),
   };
 }
@@ -121,6 +115,6 @@ export function toRateBody(utilityType: UtilityType, values: RateFormValues): Ra
 
 /** A form price as exact text, or null when it is not a (non-negative) number yet. */
 export function readDecimal(value: string): string | null {
-  const text = parseDecimalInput(value ?? "");
+  const text = parseDecimalText(value ?? "");
   return text === null || text.startsWith("-") ? null : text;
 }

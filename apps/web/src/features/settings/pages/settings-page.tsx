@@ -37,8 +37,12 @@ export function SettingsPage() {
   const requested = searchParams.get("tab") ?? "profile";
   const active = TABS.some((t) => t.key === requested) ? requested : "profile";
   const activeTabRef = useRef<HTMLButtonElement>(null);
-  // On a phone the tab row scrolls sideways: keep the chosen tab (e.g. from ?tab=) in view.
-  useEffect(() => activeTabRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" }), [active]);
+  // On a phone the tab row scrolls sideways: keep the chosen tab (e.g. from ?tab=) in view. A
+  // block body: current Chromium answers scrollIntoView with a Promise, which React would call as
+  // the effect's cleanup ("TypeError: l is not a function" on every tab change; issue 23).
+  useEffect(() => {
+    activeTabRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [active]);
 
   return (
     <div className="space-y-6">

@@ -3,12 +3,13 @@ import { useFormContext } from "react-hook-form";
 import { FUELS } from "@nk/engine";
 import { FUEL_LABELS } from "@nk/contract";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { SelectField, TextField } from "../../../components/ui/field";
+import { DecimalField } from "../../../components/decimal-field";
+import { SelectField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
 
 /** The CO2 inputs of the billing period (CO2KostAufG, DECISIONS 4): carrier, kWh, supplier figures. */
 export function Co2Fields() {
-  const { register, formState } = useFormContext<CostsFormValues>();
+  const { register, control, formState } = useFormContext<CostsFormValues>();
   const errors = formState.errors.co2;
   const titleId = useId();
   return (
@@ -25,7 +26,7 @@ export function Co2Fields() {
           error={errors?.fuel?.message}
           {...register("co2.fuel")}
         />
-        <TextField label="Verbrauch laut Rechnung (kWh)" inputMode="decimal" error={errors?.consumptionKwh?.message} {...register("co2.consumptionKwh")} />
+        <DecimalField label="Verbrauch laut Rechnung (kWh)" error={errors?.consumptionKwh?.message} control={control} name="co2.consumptionKwh" />
         <SelectField
           label="Abrechnung der kWh nach"
           options={[
@@ -34,43 +35,44 @@ export function Co2Fields() {
           ]}
           {...register("co2.heatingValue")}
         />
-        <TextField
+        <DecimalField
           label="CO₂-Emissionen laut Versorger (kg)"
-          inputMode="decimal"
           placeholder="optional"
           error={errors?.emissionsKg?.message}
-          {...register("co2.emissionsKg")}
+          control={control}
+          name="co2.emissionsKg"
         />
-        <TextField
+        <DecimalField
           label="CO₂-Preis (EUR je Tonne)"
-          inputMode="decimal"
           placeholder="optional"
           hint="Leer: der gesetzliche Preis des Abrechnungsjahres (BEHG); ab 2027 bitte angeben."
           error={errors?.pricePerTonne?.message}
-          {...register("co2.pricePerTonne")}
+          control={control}
+          name="co2.pricePerTonne"
         />
-        <TextField label="Umsatzsteuer auf die CO₂-Kosten (%)" inputMode="decimal" placeholder="optional" error={errors?.vatPercent?.message} {...register("co2.vatPercent")} />
-        <TextField
+        <DecimalField label="Umsatzsteuer auf die CO₂-Kosten (%)" placeholder="optional" error={errors?.vatPercent?.message} control={control} name="co2.vatPercent" />
+        <DecimalField
           label="Emissionsfaktor laut Versorger (kg CO₂ je kWh)"
-          inputMode="decimal"
           placeholder="optional, z. B. bei Fernwärme"
           error={errors?.emissionFactor?.message}
-          {...register("co2.emissionFactor")}
+          control={control}
+          name="co2.emissionFactor"
         />
-        <TextField
+        <DecimalField
           label="CO₂-Kosten laut Versorger (EUR)"
-          inputMode="decimal"
+          minDecimals={2}
           placeholder="optional"
           error={errors?.cost?.message}
-          {...register("co2.cost")}
+          control={control}
+          name="co2.cost"
         />
-        <TextField
+        <DecimalField
           label="Klimafaktor des Standorts"
-          inputMode="decimal"
           placeholder="1,0"
           hint="Vom Deutschen Wetterdienst je Postleitzahl und Zeitraum; leer: 1,0 (Verbrauchsanalyse nicht witterungsbereinigt)."
           error={formState.errors.climateFactor?.message}
-          {...register("climateFactor")}
+          control={control}
+          name="climateFactor"
         />
       </CardContent>
     </Card>

@@ -5,6 +5,7 @@ import { METER_KIND_LABELS, type StatementConsumption } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { DecimalField } from "../../../components/decimal-field";
 import { SelectField, TextField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
 import { ConsumptionReadings } from "./consumption-readings";
@@ -65,7 +66,7 @@ export function ConsumptionPanel({
             <div key={field.id} className="grid gap-3 rounded-lg border border-amber-200 bg-amber-50/50 p-3 sm:grid-cols-[1fr_1fr_8rem_2fr_auto] sm:items-start">
               <SelectField label="Wohneinheit" options={units.map((unit) => ({ value: unit.id, label: unit.name }))} error={errors?.[index]?.unitId?.message} {...register(`consumptionOverrides.${index}.unitId`)} />
               <SelectField label="Zählerart" options={METER_KINDS.map((kind) => ({ value: kind, label: METER_KIND_LABELS[kind] }))} {...register(`consumptionOverrides.${index}.meter`)} />
-              <TextField label="Verbrauch" inputMode="decimal" error={errors?.[index]?.value?.message} {...register(`consumptionOverrides.${index}.value`)} />
+              <DecimalField label="Verbrauch" error={errors?.[index]?.value?.message} control={control} name={`consumptionOverrides.${index}.value`} />
               <TextField label="Begründung" placeholder="z. B. Zähler defekt, geschätzt" error={errors?.[index]?.reason?.message} {...register(`consumptionOverrides.${index}.reason`)} />
               <Button type="button" variant="ghost" size="icon" className="sm:mt-6" onClick={() => overrides.remove(index)} aria-label={`Manuellen Verbrauch ${unitName(field.unitId)} entfernen`}>
                 <Trash2 className="size-4" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { formatDecimalTextDe, METER_KIND_LABELS, READING_SOURCE_LABELS, STATEMENT_MESSAGES, type ConsumptionValue, type ReadingUsed, type StatementConsumption } from "@nk/contract";
 import { formatDate } from "../../../lib/format";
+import { ScrollRegion } from "../../../components/ui/scroll-region";
 
 function describeSource(value: ConsumptionValue): string {
   return value.source === "manual" ? `${STATEMENT_MESSAGES.estimatedLabel}: ${value.reason ?? ""}` : "Zählerstände";
@@ -20,7 +21,7 @@ export function ConsumptionReadings({ consumption, unitName }: { consumption: St
   return (
     <div className="space-y-4">
       {consumption.values.length > 0 ? (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Verbrauchswerte je Wohneinheit">
           <table className="w-full text-xs sm:text-sm" aria-label="Verbrauchswerte je Wohneinheit">
             <thead className="text-left text-xs uppercase text-slate-500 sm:tracking-wide">
               <tr>
@@ -45,7 +46,7 @@ export function ConsumptionReadings({ consumption, unitName }: { consumption: St
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p className="text-sm text-slate-600">Keine Verbrauchswerte aus Zählerständen.</p>
       )}

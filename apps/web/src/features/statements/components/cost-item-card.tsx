@@ -12,10 +12,22 @@ import {
   MESSAGES,
   METER_KINDS,
 } from "@nk/engine";
-import { ENERGY_SOURCE_LABELS, ENERGY_SOURCES, getEnergySourceWarning, isConsumptionCostType, METER_KIND_LABELS, TAX_CATEGORIES, TAX_CATEGORY_LABELS, type Rate } from "@nk/contract";
+import {
+  compareDecimalText,
+  ENERGY_SOURCE_LABELS,
+  ENERGY_SOURCES,
+  getEnergySourceWarning,
+  isConsumptionCostType,
+  METER_KIND_LABELS,
+  parseDecimalText,
+  TAX_CATEGORIES,
+  TAX_CATEGORY_LABELS,
+  type Rate,
+} from "@nk/contract";
+import { DecimalField, DecimalInput } from "../../../components/decimal-field";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { SelectField, TextField } from "../../../components/ui/field";
+import { SelectField } from "../../../components/ui/field";
 import { complementPercent, type CostsFormValues } from "../lib/cost-form";
 import { findFittingRates } from "../lib/rate-matching";
 import { RateItemFields } from "./rate-item-fields";
@@ -23,9 +35,10 @@ import { RateItemFields } from "./rate-item-fields";
 /** DECISIONS 3: a HeizkV consumption share outside 50-70 % is refused, never clamped. */
 export function getHeizkvShareError(costType: string, key: string, shareText: string): string | null {
   if (key !== "mixed" || !isHeizkvCostType(costType)) return null;
-  const share = Number(shareText.replace(",", "."));
-  if (shareText.trim() === "" || !Number.isFinite(share)) return null;
-  return share < HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT || share > HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT ? MESSAGES.heizkvViolation(share) : null;
+  const share = parseDecimalText(shareText);
+  if (share === null) return null;
+  const isInRange = compareDecimalText(share, String(HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT)) >= 0 && compareDecimalText(share, String(HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT)) <= 0;
+  return isInRange ? null : MESSAGES.heizkvViolation(Number(share));
 }
 
 export interface CostItemCardProps {
@@ -94,13 +107,14 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
       {item.mode === "rate" ? (
         <RateItemFields index={index} fittingRates={fittingRates} months={months} />
       ) : (
-        <TextField
+        <DecimalField
           label="Betrag (EUR)"
-          inputMode="decimal"
+          minDecimals={2}
           placeholder="0,00"
           error={errors?.amount?.message}
           fieldClassName="sm:max-w-xs"
-          {...register(`costItems.${index}.amount`)}
+          control={control}
+          name={`costItems.${index}.amount`}
         />
       )}
 
@@ -125,25 +139,18 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
 
       {item.key === "mixed" ? (
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
+          <DecimalInput
             label="Grundkosten (%)"
-            type="number"
-            min="0"
-            max="100"
-            step="1"
             value={complementPercent(item.consumptionShare)}
-            onChange={(event) => setValue(`costItems.${index}.consumptionShare`, complementPercent(event.target.value), { shouldDirty: true, shouldValidate: true })}
+            onValueChange={(base) => setValue(`costItems.${index}.consumptionShare`, complementPercent(base), { shouldDirty: true, shouldValidate: true })}
             hint="Nach Wohnfläche verteilt"
           />
-          <TextField
+          <DecimalField
             label="Verbrauchskosten (%)"
-            type="number"
-            min="0"
-            max="100"
-            step="1"
             error={heizkvError ?? errors?.consumptionShare?.message}
             hint={isHeizkvCostType(item.costType) ? "HeizkV: 50 bis 70 %" : undefined}
-            {...register(`costItems.${index}.consumptionShare`)}
+            control={control}
+            name={`costItems.${index}.consumptionShare`}
           />
         </div>
       ) : null}
@@ -174,12 +181,13 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
           ) : null}
 
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
+            <DecimalField
               label="davon Lohnkosten (EUR, § 35a EStG)"
-              inputMode="decimal"
+              minDecimals={2}
               placeholder="optional"
               error={errors?.laborCosts?.message}
-              {...register(`costItems.${index}.laborCosts`)}
+              control={control}
+              name={`costItems.${index}.laborCosts`}
             />
             <SelectField
               label="Kategorie § 35a EStG"

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Building2, ChevronRight } from "lucide-react";
-import type { PropertyWithUnits } from "@nk/contract";
+import { formatCountDe, type PropertyWithUnits } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -8,8 +8,6 @@ import { LoadingState } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-error";
 import { useProperties } from "../../../lib/use-properties";
 
-/** Section 9: the short id shown next to a property has 8 characters. */
-const SHORT_ID_LENGTH = 8;
 
 /** Step 0 'Immobilie wählen': the user's properties; choosing one moves to step 1. */
 export function PropertyStep({ onChoose }: { onChoose: (property: PropertyWithUnits) => void }) {
@@ -51,7 +49,9 @@ export function PropertyStep({ onChoose }: { onChoose: (property: PropertyWithUn
       <h2 id="property-step-title" className="text-lg font-semibold text-slate-900">
         Für welche Immobilie möchten Sie abrechnen?
       </h2>
-      <ul className="grid gap-3 md:grid-cols-2">
+      {/* One column of the page's width on a phone: an auto column would grow to the address
+          (issue 23: 416-447 px at 375 px). */}
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {list.map((property) => (
           <li key={property.id}>
             <button
@@ -65,10 +65,7 @@ export function PropertyStep({ onChoose }: { onChoose: (property: PropertyWithUn
                 <span className="block truncate text-sm text-slate-600">{property.address}</span>
                 <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
                   <span>{property.propertyType}</span>
-                  <span>{property.unitCount} Einheiten</span>
-                  <span className="font-mono" title="Kurz-ID">
-                    #{property.id.slice(0, SHORT_ID_LENGTH)}
-                  </span>
+                  <span>{formatCountDe(property.unitCount, "Wohneinheit", "Wohneinheiten")}</span>
                 </span>
               </span>
               <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />

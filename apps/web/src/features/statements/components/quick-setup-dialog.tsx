@@ -115,7 +115,7 @@ export function QuickSetupDialog({
                     {QUICK_SETUP_MESSAGES.recommended}
                   </Badge>
                 ) : null}
-                <span className="text-xs text-slate-500">{option.description}</span>
+                <span className="text-xs text-slate-600">{option.description}</span>
               </label>
             );
           })}

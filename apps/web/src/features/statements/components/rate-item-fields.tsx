@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useFormContext, useWatch } from "react-hook-form";
-import { formatDecimalTextDe, formatEuroDe, parseDecimalInput, STATEMENT_MESSAGES, UTILITY_TYPE_UNITS, type Rate } from "@nk/contract";
+import { formatDecimalTextDe, formatEuroDe, parseDecimalText, STATEMENT_MESSAGES, UTILITY_TYPE_UNITS, type Rate } from "@nk/contract";
+import { DecimalField } from "../../../components/decimal-field";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
-import { SelectField, TextField } from "../../../components/ui/field";
-import { toInputDecimal, type CostsFormValues } from "../lib/cost-form";
+import { SelectField } from "../../../components/ui/field";
+import type { CostsFormValues } from "../lib/cost-form";
 import { calculateItemRateCost, getTariffSource } from "../lib/rate-matching";
 
 
@@ -21,7 +22,7 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
   const amount = useWatch({ control, name: `costItems.${index}.amount` });
   const [message, setMessage] = useState<{ kind: "error" | "info"; texts: string[] } | null>(null);
   const rate = fittingRates.find((r) => r.id === rateId) ?? null;
-  const consumptionText = parseDecimalInput(consumption ?? "");
+  const consumptionText = parseDecimalText(consumption ?? "");
   const isConsumptionPositive = consumptionText !== null && !/^-|^0+(\.0+)?$/.test(consumptionText);
   const errors = formState.errors.costItems?.[index];
 
@@ -36,7 +37,7 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
       setMessage({ kind: "error", texts: outcome.errors });
       return;
     }
-    setValue(`costItems.${index}.amount`, toInputDecimal(outcome.result.totalCosts, 2), { shouldDirty: true, shouldValidate: true });
+    setValue(`costItems.${index}.amount`, outcome.result.totalCosts, { shouldDirty: true, shouldValidate: true });
     setMessage({
       kind: "info",
       texts: [
@@ -73,14 +74,12 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
           error={errors?.rateId?.message}
           {...register(`costItems.${index}.rateId`, { onChange: () => setMessage(null) })}
         />
-        <TextField
+        <DecimalField
           label={`Verbrauch${unit ? ` (${unit})` : ""}`}
-          type="number"
-          min="0"
-          step="0.01"
-          inputMode="decimal"
           error={errors?.consumptionAmount?.message}
-          {...register(`costItems.${index}.consumptionAmount`, { onChange: () => setMessage(null) })}
+          control={control}
+          name={`costItems.${index}.consumptionAmount`}
+          onValueChange={() => setMessage(null)}
         />
         <Button type="button" variant="outline" onClick={calculate} disabled={!rate || !isConsumptionPositive}>
           Berechnen
@@ -94,7 +93,7 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
       </p>
       {rate && amount ? (
         <p className="text-sm text-slate-800">
-          Betrag nach Tarif „{rate.rateName}“: <span className="font-semibold tabular-nums">{formatEuroDe(parseDecimalInput(amount) ?? amount)}</span>
+          Betrag nach Tarif „{rate.rateName}“: <span className="font-semibold tabular-nums">{formatEuroDe(parseDecimalText(amount) ?? amount)}</span>
         </p>
       ) : null}
       {message ? (

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CircleCheck } from "lucide-react";
-import { STATEMENT_MESSAGES, type StatementSaveResult } from "@nk/contract";
+import { formatCountDe, STATEMENT_MESSAGES, type StatementSaveResult } from "@nk/contract";
 import { buttonStyles } from "../../../components/ui/button";
 import { RunPdfButtons } from "./run-pdf-buttons";
 import { SavedStatementsTable } from "./saved-statements-table";
@@ -14,7 +14,7 @@ export function SavedRunSummary({ saved }: { saved: StatementSaveResult }) {
         <div>
           <p className="font-semibold">{saved.isFinal ? STATEMENT_MESSAGES.finalized : STATEMENT_MESSAGES.saved}</p>
           <p className="text-sm">
-            {saved.statements.length} Abrechnungen{saved.version > 1 ? `, Version ${saved.version}` : ""}. Die Übersicht öffnet sich gleich.
+            {formatCountDe(saved.statements.length, "Abrechnung", "Abrechnungen")}{saved.version > 1 ? `, Version ${saved.version}` : ""}. Die Übersicht öffnet sich gleich.
           </p>
         </div>
       </div>

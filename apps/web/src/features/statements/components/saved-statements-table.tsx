@@ -2,6 +2,7 @@ import { formatEuroDe, STATEMENT_STATUS_LABELS, type TenantStatement } from "@nk
 import { Badge } from "../../../components/ui/badge";
 import { formatDate } from "../../../lib/format";
 import { BalanceAmount } from "./balance-amount";
+import { ScrollRegion } from "../../../components/ui/scroll-region";
 
 /** The tenancy statements of a saved run: tenant, unit, period, costs, prepayments, balance, status. */
 export function SavedStatementsTable({ statements }: { statements: TenantStatement[] }) {
@@ -41,7 +42,7 @@ export function SavedStatementsTable({ statements }: { statements: TenantStateme
 
 function SavedStatementsGrid({ statements }: { statements: TenantStatement[] }) {
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
+    <ScrollRegion label="Abrechnungen je Mietverhältnis" className="hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
       <table className="w-full min-w-[40rem] text-sm" aria-label="Abrechnungen je Mietverhältnis">
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -76,6 +77,6 @@ function SavedStatementsGrid({ statements }: { statements: TenantStatement[] }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

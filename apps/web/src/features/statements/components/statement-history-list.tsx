@@ -5,6 +5,7 @@ import { Button, buttonStyles } from "../../../components/ui/button";
 import { formatDate } from "../../../lib/format";
 import { BalanceAmount } from "./balance-amount";
 import { RunBadges } from "./run-badges";
+import { ScrollRegion } from "../../../components/ui/scroll-region";
 
 export interface HistoryRowActions {
   onView: (item: StatementListItem) => void;
@@ -92,7 +93,7 @@ export function StatementHistoryList(props: ListProps) {
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
+      <ScrollRegion label="Abrechnungen" className="hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
         <table className="w-full min-w-[56rem] text-sm" aria-label="Abrechnungen">
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
             <tr>
@@ -134,7 +135,7 @@ export function StatementHistoryList(props: ListProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

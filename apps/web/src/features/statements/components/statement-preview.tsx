@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { isHeizkvCostType, type StatementInput, type StatementResult } from "@nk/engine";
+import { compareUnitNames } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import type { PreviewNames } from "../lib/names";
 import { buildUnitRows } from "../lib/preview-figures";
@@ -25,7 +26,8 @@ export interface StatementPreviewProps {
 /** Step 2 'Vorschau' and the saved run's view: everything the statements will say. */
 export function StatementPreview({ input, result, names, warnings = [], consumptionAnalysis }: StatementPreviewProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const rows = buildUnitRows(input, result);
+  // In the building's order ("EG" before "1. OG"), whatever order the calculation had.
+  const rows = buildUnitRows(input, result).sort((a, b) => compareUnitNames(names.unit(a.unitId), names.unit(b.unitId)));
   const shownRows = selected.size === 0 ? rows : rows.filter((row) => selected.has(row.unitId));
   const allWarnings = [...new Set([...warnings, ...result.warnings])];
 

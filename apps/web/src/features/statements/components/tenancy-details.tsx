@@ -1,5 +1,5 @@
 import type { Allocation, StatementBasis, TenancyStatement, VacancyStatement } from "@nk/engine";
-import { compareDecimalText, formatEuroDe } from "@nk/contract";
+import { compareDecimalText, formatCountDe, formatEuroDe } from "@nk/contract";
 import { formatDate } from "../../../lib/format";
 import type { PreviewNames } from "../lib/names";
 import { AllocationBasis } from "./allocation-basis";
@@ -50,7 +50,7 @@ export function TenancyDetails({ tenancy, basis, names }: { tenancy: TenancyStat
           {tenantName} <span className="font-normal text-slate-500">· {names.unit(tenancy.unitId)}</span>
         </h4>
         <p className="text-xs text-slate-500">
-          {formatDate(tenancy.from)} – {formatDate(tenancy.to)} · {tenancy.days} Tage · {tenancy.persons} Personen
+          {formatDate(tenancy.from)} – {formatDate(tenancy.to)} · {formatCountDe(tenancy.days, "Tag", "Tage")} · {formatCountDe(tenancy.persons, "Person", "Personen")}
         </p>
       </header>
       <AllocationTable allocations={tenancy.allocations} line={tenancy} basis={basis} caption={`Kostenanteile ${tenantName}`} />
@@ -89,7 +89,7 @@ export function VacancyDetails({ vacancy, basis, names }: { vacancy: VacancyStat
           Leerstand (Vermieter) <span className="font-normal text-slate-500">· {names.unit(vacancy.unitId)}</span>
         </h4>
         <p className="text-xs text-slate-500">
-          {formatDate(vacancy.from)} – {formatDate(vacancy.to)} · {vacancy.days} Tage
+          {formatDate(vacancy.from)} – {formatDate(vacancy.to)} · {formatCountDe(vacancy.days, "Tag", "Tage")}
         </p>
       </header>
       <AllocationTable allocations={vacancy.allocations} line={vacancy} basis={basis} caption={caption} />

@@ -1,4 +1,5 @@
 import type { StatementInput, StatementResult } from "@nk/engine";
+import { formatCountDe } from "@nk/contract";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatDate } from "../../../lib/format";
 import type { PreviewNames } from "../lib/names";
@@ -37,7 +38,7 @@ export function TenantChangeReport({ input, result, names }: { input: StatementI
                       <li key={line.key} className="flex flex-wrap justify-between gap-x-3">
                         <span>{line.who}</span>
                         <span className="tabular-nums text-slate-500">
-                          {formatDate(line.from)} – {formatDate(line.to)} ({line.days} Tage)
+                          {formatDate(line.from)} – {formatDate(line.to)} ({formatCountDe(line.days, "Tag", "Tage")})
                         </span>
                       </li>
                     ))}

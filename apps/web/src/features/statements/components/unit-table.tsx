@@ -1,4 +1,4 @@
-import { formatAreaDe, formatEuroDe } from "@nk/contract";
+import { formatAreaDe, formatCountDe, formatEuroDe } from "@nk/contract";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import type { PreviewNames } from "../lib/names";
 import { formatSharePercent, type UnitRow } from "../lib/preview-figures";
@@ -38,7 +38,7 @@ export function UnitTable({
               <p className="text-slate-700">{row.tenancies.length === 0 ? <span className="text-slate-500">Leer</span> : row.tenancies.map((t) => names.tenant(t.tenancyId)).join(", ")}</p>
               <p className="flex flex-wrap justify-between gap-x-3 text-slate-600">
                 <span>
-                  {formatAreaDe(String(row.area))} · {row.persons} Personen
+                  {formatAreaDe(String(row.area))} · {formatCountDe(row.persons, "Person", "Personen")}
                 </span>
                 <span className="font-medium tabular-nums text-slate-900">
                   {formatEuroDe(row.total)} ({formatSharePercent(row.total, totalCosts)})

@@ -1,6 +1,6 @@
-import type { StatementListItem } from "@nk/contract";
+import { formatCountDe, type StatementListItem } from "@nk/contract";
 import { getErrorMessage } from "../../../lib/api-error";
-import { deleteStatementRun, transitionStatementRun } from "../api";
+import { deleteStatementRun, finalizeBillingPeriod, transitionStatementRun } from "../api";
 
 // Batch actions of the history (part 2, sections 2.2 and 4): chunks of 5 in parallel; one failing
 // run does not undo the others, and each failure is reported with its name.
@@ -10,9 +10,13 @@ export const BATCH_CHUNK_SIZE = 5;
 export type BatchAction = "finalize" | "archive" | "delete";
 
 export const BATCH_ACTION_LABELS: Record<BatchAction, { button: string; title: string; question: (n: number) => string }> = {
-  finalize: { button: "Finalisieren", title: "Abrechnungen finalisieren?", question: (n) => `${n} Abrechnungen werden geprüft und finalisiert. Finalisierte Abrechnungen können nur noch korrigiert werden.` },
-  archive: { button: "Archivieren", title: "Abrechnungen archivieren?", question: (n) => `${n} versendete Abrechnungen werden archiviert.` },
-  delete: { button: "Löschen", title: "Abrechnungen löschen?", question: (n) => `${n} Entwürfe werden gelöscht. Finalisierte Abrechnungen bleiben erhalten.` },
+  finalize: {
+    button: "Finalisieren",
+    title: "Abrechnungen finalisieren?",
+    question: (n) => `${formatCountDe(n, "Abrechnung wird", "Abrechnungen werden")} neu berechnet und finalisiert. Finalisierte Abrechnungen können nur noch korrigiert werden.`,
+  },
+  archive: { button: "Archivieren", title: "Abrechnungen archivieren?", question: (n) => `${formatCountDe(n, "versendete Abrechnung wird", "versendete Abrechnungen werden")} archiviert.` },
+  delete: { button: "Löschen", title: "Abrechnungen löschen?", question: (n) => `${formatCountDe(n, "Entwurf wird", "Entwürfe werden")} gelöscht. Finalisierte Abrechnungen bleiben erhalten.` },
 };
 
 export interface BatchFailure {
@@ -21,16 +25,20 @@ export interface BatchFailure {
   message: string;
 }
 
-/** Finalizing walks the status machine: calculated → validated (needs the PDF) → finalized. */
+/**
+ * Finalizing does what a single 'Finalisieren' does (issue 23): the run is saved again from its
+ * period's inputs and finalized, its letters are made from the snapshot when they are opened or
+ * sent. It does not walk calculated → validated, which needs the letters downloaded first. A run
+ * already final has nothing left to do.
+ */
 async function runOne(action: BatchAction, item: StatementListItem): Promise<void> {
   if (action === "delete") return deleteStatementRun(item.id);
   if (action === "archive") {
     await transitionStatementRun(item.id, { to: "archived" });
     return;
   }
-  if (item.statuses.includes("draft")) await transitionStatementRun(item.id, { to: "calculated" });
-  if (item.statuses.includes("draft") || item.statuses.includes("calculated")) await transitionStatementRun(item.id, { to: "validated" });
-  await transitionStatementRun(item.id, { to: "finalized" });
+  if (item.isFinal) return;
+  await finalizeBillingPeriod(item.billingPeriodId);
 }
 
 export async function runBatch(action: BatchAction, items: StatementListItem[]): Promise<{ succeeded: number; failures: BatchFailure[] }> {

@@ -1,6 +1,8 @@
 import {
-  formatDecimalTextDe,
+  countDecimals,
   isConsumptionCostType,
+  parseDecimalText,
+  subtractDecimalText,
   type BillingPeriodCosts,
   type BillingPeriodCostsBody,
   type CostItemMode,
@@ -10,7 +12,8 @@ import {
 } from "@nk/contract";
 import { DEFAULT_CONSUMPTION_SHARE_PERCENT, DEFAULT_METER_BY_COST_TYPE, type DistributionKey, type Fuel, type MeterKind } from "@nk/engine";
 
-// The inputs of step 1 'Kosten erfassen' as the form holds them (text as typed). Field names
+// The inputs of step 1 'Kosten erfassen' as the form holds them: every number as the canonical
+// text the one number field hands on ("48000" for a typed "48.000"; decision 1000). Field names
 // are the body's (billingPeriodCostsBodySchema), so the contract's messages land on the inputs.
 
 export interface CostItemValues {
@@ -84,7 +87,7 @@ export function buildEmptyCostItem(costType = ""): CostItemValues {
 export function buildTemplateCostItem(item: QuickSetupTemplateItem, amount: string): CostItemValues {
   return {
     ...buildEmptyCostItem(item.costType),
-    amount: toInputDecimal(amount, 2),
+    amount,
     key: item.key,
     consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
     meter: item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? "",
@@ -95,28 +98,20 @@ export function buildTemplateCostItem(item: QuickSetupTemplateItem, amount: stri
 /** Part 2, section 5: rate-based mode only where the cost type requires consumption. */
 export { isConsumptionCostType };
 
-/** Section 5: editing the base percent sets the consumption percent to 100 minus it. */
+/**
+ * Section 5: editing the base percent sets the consumption percent to 100 minus it, exactly
+ * ("30.5" -> "69.5"); text that is not a number stays as it is, so the schema names the problem.
+ */
 export function complementPercent(text: string): string {
-  const value = Number(text.replace(",", "."));
-  if (text.trim() === "" || !Number.isFinite(value)) return "";
-  return String(Math.round((100 - value) * 100) / 100);
-}
-
-/** Stored decimal text as the German input shows it ("1234.50" -> "1.234,50"); parseDecimalInput reads it back. */
-export function toInputDecimal(value: string | null, minDecimals = 0): string {
-  if (value === null) return "";
-  const text = formatDecimalTextDe(value, minDecimals);
-  // "48.000" would read back as 48 (a point alone is the decimal point): whole numbers go ungrouped.
-  return text.includes(",") ? text : text.replace(/\./g, "");
+  const value = parseDecimalText(text);
+  if (value === null || countDecimals(value) > 2) return text;
+  return subtractDecimalText("100", value, 2).replace(/\.?0+$/, "");
 }
 
 const textOrNull = (text: string): string | null => (text.trim() === "" ? null : text.trim());
 
-/** A percent, price or factor as typed (not money: the contract takes JSON numbers); NaN lets the schema name the problem. */
-function percentOrNull(text: string): number | null {
-  if (text.trim() === "") return null;
-  return Number(text.replace(",", "."));
-}
+/** A stored number (a percentage, a factor) as the form holds it: canonical text, "" for none. */
+const numberToText = (value: number | null): string => (value === null ? "" : String(value));
 
 /** The form's values as the body of PUT /costs, preview and save. */
 export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides" | "climateFactor">> {
@@ -132,7 +127,7 @@ export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPerio
         costType: item.costType,
         amount: textOrNull(item.amount),
         key: item.key === "" ? null : item.key,
-        consumptionShare: item.key === "mixed" ? percentOrNull(item.consumptionShare) : null,
+        consumptionShare: item.key === "mixed" ? textOrNull(item.consumptionShare) : null,
         meter: item.key === "consumption" || item.key === "mixed" ? item.meter || null : null,
         excludedUnits: item.excludedUnits,
         energySource: item.energySource || null,
@@ -150,9 +145,9 @@ export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPerio
           heatingValue: co2.heatingValue,
           emissionsKg: textOrNull(co2.emissionsKg),
           cost: textOrNull(co2.cost),
-          pricePerTonne: percentOrNull(co2.pricePerTonne),
-          vatPercent: percentOrNull(co2.vatPercent),
-          emissionFactor: percentOrNull(co2.emissionFactor),
+          pricePerTonne: textOrNull(co2.pricePerTonne),
+          vatPercent: textOrNull(co2.vatPercent),
+          emissionFactor: textOrNull(co2.emissionFactor),
         }
       : null,
     consumptionOverrides: values.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value.trim(), reason: entry.reason.trim() })),
@@ -165,33 +160,32 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
   return {
     costItems: saved.costItems.map((item) => ({
       costType: item.costType,
-      amount: toInputDecimal(item.amount, 2),
+      amount: item.amount ?? "",
       key: item.key ?? "",
       consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
       meter: item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? "",
       excludedUnits: item.excludedUnits,
       energySource: item.energySource ?? "",
-      laborCosts: toInputDecimal(item.laborCosts, 2),
+      laborCosts: item.laborCosts ?? "",
       taxCategory: item.taxCategory ?? "householdServices",
       mode: item.mode,
       rateId: item.rateId ?? "",
-      // A number input (step 0.01): canonical text without trailing zeros, never the German comma.
-      consumptionAmount: item.consumptionAmount === null ? "" : item.consumptionAmount.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""),
+      consumptionAmount: item.consumptionAmount ?? "",
       isMandatory: false,
     })),
     co2: saved.co2
       ? {
           fuel: saved.co2.fuel ?? "",
-          consumptionKwh: toInputDecimal(saved.co2.consumptionKwh),
+          consumptionKwh: saved.co2.consumptionKwh ?? "",
           heatingValue: saved.co2.heatingValue ?? "lower",
-          emissionsKg: toInputDecimal(saved.co2.emissionsKg),
-          cost: toInputDecimal(saved.co2.cost, 2),
-          pricePerTonne: saved.co2.pricePerTonne === null ? "" : String(saved.co2.pricePerTonne),
-          vatPercent: saved.co2.vatPercent === null ? "" : String(saved.co2.vatPercent),
-          emissionFactor: saved.co2.emissionFactor === null ? "" : String(saved.co2.emissionFactor),
+          emissionsKg: saved.co2.emissionsKg ?? "",
+          cost: saved.co2.cost ?? "",
+          pricePerTonne: numberToText(saved.co2.pricePerTonne),
+          vatPercent: numberToText(saved.co2.vatPercent),
+          emissionFactor: numberToText(saved.co2.emissionFactor),
         }
       : EMPTY_CO2,
-    consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: toInputDecimal(entry.value) })),
-    climateFactor: toInputDecimal(saved.climateFactor),
+    consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value })),
+    climateFactor: saved.climateFactor ?? "",
   };
 }

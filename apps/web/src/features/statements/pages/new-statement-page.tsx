@@ -2,11 +2,13 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { isCalendarDate, STATEMENT_MESSAGES, type PropertyWithUnits, type StatementPreview, type StatementPreviewBody, type StatementSaveResult } from "@nk/contract";
-import { LimitReachedDialog } from "../../../components/limit-reached";
+import { LimitReachedBanner, LimitReachedDialog } from "../../../components/limit-reached";
 import { useToast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { mappedZodResolver } from "../../../lib/form-resolver";
+import { buildLimitReachedInfo } from "../../../lib/plan-access";
+import { useMe } from "../../../lib/use-me";
 import { useProperties } from "../../../lib/use-properties";
 import { useBillingPeriodConsumption, useBillingPeriodCosts, usePreviewStatement, usePropertyTenants, useRates, useSaveStatement } from "../api";
 import { CostsStep } from "../components/costs-step";
@@ -181,6 +183,11 @@ export function NewStatementPage() {
   }
 
   const names = buildPreviewNames(property?.units ?? [], tenants.data ?? []);
+  // Issue 23: a plan at its statement limit (or an expired trial) is said where the wizard
+  // starts, not only when saving; a period with a saved run saves again without counting anew.
+  const { me, canCreate } = useMe();
+  const isNewRun = !wizardPeriod.stored?.hasStatementRun;
+  const statementBlock = me && isNewRun && !canCreate("billingStatements") ? buildLimitReachedInfo(me, "billingStatements") : null;
 
   let content;
   if (step === 0 || !property) {
@@ -220,6 +227,12 @@ export function NewStatementPage() {
         <p className="mt-1 text-sm text-slate-600">Immobilie wählen, Kosten erfassen, Verteilung prüfen und die Abrechnungen speichern.</p>
       </div>
       <WizardProgress current={step} />
+      {statementBlock && !saved ? (
+        <LimitReachedBanner
+          title={statementBlock.title}
+          message={`${statementBlock.message} Sie können Kosten erfassen und die Verteilung berechnen; speichern können Sie diese Abrechnung nach einem Upgrade.`}
+        />
+      ) : null}
       {content}
       <LimitReachedDialog isOpen={limitMessage !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))} message={limitMessage ?? ""} />
     </div>

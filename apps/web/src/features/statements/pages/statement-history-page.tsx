@@ -17,7 +17,8 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { SelectField, TextField } from "../../../components/ui/field";
+import { SearchField } from "../../../components/search-field";
+import { SelectField } from "../../../components/ui/field";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
@@ -39,7 +40,6 @@ export function StatementHistoryPage() {
   const status = pick<StatementListStatusFilter>(searchParams.get("status"), STATEMENT_LIST_STATUS_FILTERS, "all");
   const sort = pick<StatementListSort>(searchParams.get("sort"), STATEMENT_LIST_SORTS, "newest");
   const q = searchParams.get("q") ?? "";
-  const [search, setSearch] = useState(q);
   const [page, setPage] = useState(0);
   const properties = useProperties();
   const list = useStatementList({ propertyId, status, sort, q: q || undefined, offset: String(page * STATEMENT_PAGE_SIZE), limit: String(STATEMENT_PAGE_SIZE) });
@@ -116,10 +116,9 @@ export function StatementHistoryPage() {
         className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]"
         onSubmit={(event) => {
           event.preventDefault();
-          setParam("q", search.trim() || undefined);
         }}
       >
-        <TextField label="Suche" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name, Zeitraum, Mieter..." />
+        <SearchField initialValue={q} placeholder="Name, Zeitraum, Mieter..." onSearch={(text) => (text !== q ? setParam("q", text || undefined) : undefined)} />
         <SelectField
           label="Status"
           value={status}

@@ -2,7 +2,8 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2 } from "lucide-react";
-import { getTodayInGermany, OCCUPANCY_MESSAGES, occupancyChangeBodySchema, type OccupancyChangeBody, type Tenant } from "@nk/contract";
+import { formatCountDe, getTodayInGermany, OCCUPANCY_MESSAGES, occupancyChangeBodySchema, type OccupancyChange, type OccupancyChangeBody, type Tenant } from "@nk/contract";
+import { DecimalField } from "../../../components/decimal-field";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
@@ -14,7 +15,7 @@ import { formatDate } from "../../../lib/format";
 import { useOccupancy, useRecordOccupancyChange, useRemoveOccupancyPeriod } from "../api";
 
 function formatPersons(persons: number): string {
-  return persons === 1 ? "1 Person" : `${persons} Personen`;
+  return formatCountDe(persons, "Person", "Personen");
 }
 
 /**
@@ -27,13 +28,13 @@ export function OccupancyPanel({ tenant }: { tenant: Tenant }) {
   const periods = useOccupancy(tenant.id);
   const recordChange = useRecordOccupancyChange(tenant.id);
   const removePeriod = useRemoveOccupancyPeriod(tenant.id);
-  const { register, handleSubmit, setError, resetField, formState } = useForm<OccupancyChangeBody>({
+  const { register, control, handleSubmit, setError, resetField, formState } = useForm<OccupancyChangeBody, unknown, OccupancyChange>({
     resolver: zodResolver(occupancyChangeBodySchema),
-    defaultValues: { validFrom: getTodayInGermany() },
+    defaultValues: { persons: "", validFrom: getTodayInGermany() },
   });
   const errors = formState.errors;
 
-  async function submitChange(body: OccupancyChangeBody): Promise<void> {
+  async function submitChange(body: OccupancyChange): Promise<void> {
     try {
       await recordChange.mutateAsync(body);
       resetField("persons");
@@ -94,15 +95,7 @@ export function OccupancyPanel({ tenant }: { tenant: Tenant }) {
         </ul>
       )}
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <TextField
-          label="Neue Personenzahl"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          error={errors.persons?.message}
-          {...register("persons", { valueAsNumber: true })}
-        />
+        <DecimalField label="Neue Personenzahl" error={errors.persons?.message} control={control} name="persons" />
         <TextField label="Gültig ab" type="date" error={errors.validFrom?.message} {...register("validFrom")} />
         <Button variant="outline" onClick={() => void handleSubmit(submitChange)()} isBusy={recordChange.isPending} busyText="Speichere...">
           Personenzahl ändern

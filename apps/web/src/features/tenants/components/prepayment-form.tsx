@@ -4,7 +4,7 @@ import {
   getTodayInGermany,
   isPrepaymentOverlapping,
   listPrepaymentWarnings,
-  parseDecimalInput,
+  parseDecimalText,
   PREPAYMENT_MESSAGES,
   prepaymentBodySchema,
   type Prepayment,
@@ -13,7 +13,7 @@ import {
 } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { DecimalField, toDecimalInputValue } from "../../../components/decimal-field";
+import { DecimalField } from "../../../components/decimal-field";
 import { TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
@@ -39,11 +39,11 @@ export function PrepaymentForm({ tenantId, prepayments, editing, onDone }: Prepa
   const updatePrepayment = useUpdatePrepayment(tenantId);
   const { register, control, handleSubmit, setError, formState } = useForm<PrepaymentBody, unknown, PrepaymentValues>({
     resolver: zodResolver(prepaymentBodySchema),
-    defaultValues: { monthlyAmount: toDecimalInputValue(editing?.monthlyAmount, 2), validFrom: editing?.validFrom ?? getTodayInGermany(), validUntil: editing?.validUntil ?? "" },
+    defaultValues: { monthlyAmount: editing?.monthlyAmount ?? "", validFrom: editing?.validFrom ?? getTodayInGermany(), validUntil: editing?.validUntil ?? "" },
   });
   const errors = formState.errors;
   const isSaving = createPrepayment.isPending || updatePrepayment.isPending;
-  const typedAmount = parseDecimalInput(String(useWatch({ control, name: "monthlyAmount" }) ?? ""));
+  const typedAmount = parseDecimalText(String(useWatch({ control, name: "monthlyAmount" }) ?? ""));
   const liveWarnings = typedAmount === null ? [] : listPrepaymentWarnings(typedAmount);
 
   async function save(body: PrepaymentValues): Promise<void> {
@@ -87,7 +87,8 @@ export function PrepaymentForm({ tenantId, prepayments, editing, onDone }: Prepa
           label="Monatlicher Betrag (EUR) *"
           minDecimals={2}
           error={errors.monthlyAmount?.message}
-          {...register("monthlyAmount")}
+          control={control}
+          name="monthlyAmount"
         />
         <TextField label="Gültig ab *" type="date" error={errors.validFrom?.message} {...register("validFrom")} />
         <TextField label="Gültig bis" type="date" hint="Leer = unbegrenzt" error={errors.validUntil?.message} {...register("validUntil")} />

@@ -17,7 +17,7 @@ export function TenantCards({ tenants, actions }: { tenants: Tenant[]; actions: 
                 {tenant.unit.name} · {tenant.property.name}
               </p>
             </div>
-            <TenantStatusBadge isActive={tenant.isActive} />
+            <TenantStatusBadge isActive={tenant.isActive} moveOutDate={tenant.moveOutDate} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div>

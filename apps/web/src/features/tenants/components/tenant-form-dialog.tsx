@@ -193,6 +193,7 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
         {serverMessage ? <Alert variant="error">{serverMessage}</Alert> : null}
         <TenantFormFields
           register={register}
+          control={control}
           visibleErrors={fieldErrors}
           properties={properties}
           isNew={isNew}

@@ -1,12 +1,15 @@
-import type { UseFormRegister } from "react-hook-form";
+import type { Control, UseFormRegister } from "react-hook-form";
 import { TENANT_MESSAGES, type PropertyWithUnits } from "@nk/contract";
+import { DecimalField } from "../../../components/decimal-field";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextareaField, TextField } from "../../../components/ui/field";
-import type { TenantFormField, TenantFormValues } from "../lib/tenant-form-values";
+import type { TenantFormField, TenantFormOutput, TenantFormValues } from "../lib/tenant-form-values";
 import { UnitSelectField } from "./unit-select-field";
 
 interface TenantFormFieldsProps {
   register: UseFormRegister<TenantFormValues>;
+  /** The form, for the number field of the persons. */
+  control: Control<TenantFormValues, unknown, TenantFormOutput>;
   /** The message to show under each field (only touched fields, or all after a submit attempt). */
   visibleErrors: Partial<Record<TenantFormField, string>>;
   properties: PropertyWithUnits[];
@@ -20,6 +23,7 @@ interface TenantFormFieldsProps {
 /** The inputs of the add and edit modals (part 1, section 5 'Tenant form'). */
 export function TenantFormFields({
   register,
+  control,
   visibleErrors: errors,
   properties,
   isNew,
@@ -36,17 +40,14 @@ export function TenantFormFields({
         <TextField reserveMessageSpace label="Auszugsdatum" type="date" hint={TENANT_MESSAGES.moveOutHint} error={errors.moveOutDate} {...register("moveOutDate")} />
       </div>
       {isNew ? (
-        <TextField
+        <DecimalField
           reserveMessageSpace
           label="Personen im Haushalt"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
           placeholder={unitPersons === null ? undefined : String(unitPersons)}
           hint={unitPersons === null ? "Standard: Personenzahl der Wohneinheit" : `Standard: ${unitPersons} (Personenzahl der Wohneinheit)`}
           error={errors.persons}
-          {...register("persons")}
+          control={control}
+          name="persons"
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,6 +1,11 @@
 import { Badge } from "../../../components/ui/badge";
+import { formatDate } from "../../../lib/format";
 
-/** Part 1, section 4: the list shows 'Aktiv' or 'Ausgezogen'. */
-export function TenantStatusBadge({ isActive }: { isActive: boolean }) {
-  return <Badge variant={isActive ? "success" : "neutral"}>{isActive ? "Aktiv" : "Ausgezogen"}</Badge>;
+/**
+ * Part 1, section 4: the list shows 'Aktiv' or 'Ausgezogen'. A move-out date still to come keeps
+ * the tenant active until then, and the badge says until when (issue 23).
+ */
+export function TenantStatusBadge({ isActive, moveOutDate }: { isActive: boolean; moveOutDate: string | null }) {
+  if (!isActive) return <Badge variant="neutral">Ausgezogen</Badge>;
+  return <Badge variant="success">{moveOutDate ? `Aktiv bis ${formatDate(moveOutDate)}` : "Aktiv"}</Badge>;
 }

@@ -3,11 +3,12 @@ import { formatDate } from "../../../lib/format";
 import { formatMonthlyAmount } from "../lib/money-text";
 import { TenantRowActions, type TenantActions } from "./tenant-row-actions";
 import { TenantStatusBadge } from "./tenant-status-badge";
+import { ScrollRegion } from "../../../components/ui/scroll-region";
 
 /** Wide screens: one row per tenant. */
 export function TenantTable({ tenants, actions }: { tenants: Tenant[]; actions: TenantActions }) {
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm xl:block">
+    <ScrollRegion label="Mieter" className="hidden rounded-xl border border-slate-200 bg-white shadow-sm xl:block">
       <table className="w-full text-sm" aria-label="Mieter">
         <thead className="bg-slate-50">
           <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
@@ -43,7 +44,7 @@ export function TenantTable({ tenants, actions }: { tenants: Tenant[]; actions: 
                 {tenant.currentMonthlyPrepayment ? formatMonthlyAmount(tenant.currentMonthlyPrepayment) : "–"}
               </td>
               <td className="px-3 py-3">
-                <TenantStatusBadge isActive={tenant.isActive} />
+                <TenantStatusBadge isActive={tenant.isActive} moveOutDate={tenant.moveOutDate} />
               </td>
               <td className="px-3 py-2">
                 <TenantRowActions tenant={tenant} actions={actions} />
@@ -52,6 +53,6 @@ export function TenantTable({ tenants, actions }: { tenants: Tenant[]; actions: 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

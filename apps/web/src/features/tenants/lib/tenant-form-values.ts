@@ -1,4 +1,5 @@
-import type { CreateTenantBody, Tenant } from "@nk/contract";
+import type { z } from "zod";
+import type { buildCreateTenantBodySchema, CreateTenantBody, Tenant } from "@nk/contract";
 
 // The tenant form's values are the texts of its inputs; the contract's schema checks them with
 // the same rules and messages as the server (part 1, section 5 'Tenant form').
@@ -21,6 +22,8 @@ export interface TenantFormValues {
   notes: string;
 }
 export type TenantFormField = keyof TenantFormValues;
+/** What the form's resolver hands on: the contract's parsed body. */
+export type TenantFormOutput = z.output<ReturnType<typeof buildCreateTenantBodySchema>>;
 
 /** The order the summary box lists the errors in (the order of the form). */
 export const TENANT_FORM_FIELDS: TenantFormField[] = [
@@ -95,5 +98,6 @@ export function toTenantFormValues(tenant: Tenant): TenantFormValues {
 export function toTenantBody(values: TenantFormValues): CreateTenantBody {
   const { persons, ...fields } = values;
   const trimmedPersons = persons.trim();
-  return { ...fields, persons: trimmedPersons === "" ? null : Number(trimmedPersons) };
+  // The number field holds canonical text ("3"); the contract reads it as a whole number.
+  return { ...fields, persons: trimmedPersons === "" ? null : trimmedPersons };
 }

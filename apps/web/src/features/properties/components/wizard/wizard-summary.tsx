@@ -1,5 +1,6 @@
 import { DECIMAL_KINDS, joinAddress, sumDecimalTexts, type OnboardingValues } from "@nk/contract";
 import { formatArea, formatNumber } from "../../../../lib/format";
+import { ScrollRegion } from "../../../../components/ui/scroll-region";
 
 /** Step 3: the property, its units, the total area (2 decimals) and the total persons. */
 export function WizardSummary({ values }: { values: OnboardingValues }) {
@@ -18,7 +19,7 @@ export function WizardSummary({ values }: { values: OnboardingValues }) {
 
       <section aria-label="Wohneinheiten" className="space-y-2">
         <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Wohneinheiten ({units.length})</h3>
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <ScrollRegion label="Wohneinheiten" className="rounded-lg border border-slate-200">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
               <tr>
@@ -40,7 +41,7 @@ export function WizardSummary({ values }: { values: OnboardingValues }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
 
       <dl className="grid grid-cols-2 gap-3">

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+
+// Issue 23, item 9: the plan's state is shown where the user starts, with the upgrade link, not
+// only after a form was filled in and refused: the trial's statement limit at the start of the
+// wizard, the property limit on the new-property form (an expired trial is shown the same way,
+// web unit test of canCreateResource; the server refuses both, integration tests).
+
+async function postOk(page: Page, path: string, data: unknown): Promise<{ id: string }> {
+  const response = await page.request.post(path, { data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as { id: string };
+}
+
+describe.skipIf(!hasBrowser)("Plan-Grenzen dort, wo man beginnt", () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const viewport of ["desktop", "mobile"] as const) {
+    it(`a trial at its statement and property limits learns it before typing (${viewport})`, async () => {
+      const { context, page } = await openPage(browser, server.baseUrl, viewport);
+      await registerThroughApi(page, uniqueEmail(`grenze-${viewport}`));
+      await postOk(page, "/api/onboarding", {
+        property: { name: "Ahornhof", street: "Ahornweg", houseNumber: "3", postalCode: "20095", city: "Hamburg", state: "Hamburg", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+        units: [{ name: "EG", area: "60", persons: 2 }],
+      });
+      const [property] = (await (await page.request.get("/api/properties")).json()) as { id: string }[];
+      // The trial's two statements (section 5), saved for 2022 and 2023.
+      for (const year of ["2022", "2023"]) {
+        const period = await postOk(page, "/api/billing-periods", { propertyId: property!.id, billingPeriodStart: `${year}-01-01`, billingPeriodEnd: `${year}-12-31` });
+        await postOk(page, "/api/statements", { billingPeriodId: period.id, finalize: false, costItems: [{ costType: "Grundsteuer", amount: "900", key: "area" }] });
+      }
+
+      // A new period: the limit is said at the start of the wizard, with the upgrade link.
+      await page.goto(`/dashboard/statements/new?property=${property!.id}`);
+      const banner = page.getByRole("status").filter({ hasText: "Sie haben das Limit von 2 Abrechnungen erreicht." });
+      await banner.waitFor();
+      expect(await banner.getByRole("link", { name: "Upgrade" }).getAttribute("href")).toBe("/dashboard/settings?tab=billing");
+      await page.screenshot({ path: screenshotPath(`plan-state-wizard-${viewport}`) });
+      // A period with a saved run saves again without counting anew: no banner.
+      await page.getByLabel("Von", { exact: true }).fill("2023-01-01");
+      await page.getByLabel("Bis", { exact: true }).fill("2023-12-31");
+      await expect.poll(() => banner.count()).toBe(0);
+
+      // The property limit (1 in the trial) on the form itself, its button disabled.
+      await page.goto("/dashboard/properties/new");
+      await page.getByRole("status").filter({ hasText: "Limit erreicht" }).waitFor();
+      expect(await page.getByRole("button", { name: "Immobilie erstellen" }).isDisabled()).toBe(true);
+      await context.close();
+    });
+  }
+});
