@@ -119,7 +119,7 @@ export const MESSAGES = Object.freeze({
   heizkvReductionApplied: (costType: string): string =>
     `Die Kosten für ${costType} werden nicht nach Verbrauch verteilt. Ihr Anteil daran ist deshalb bereits um 15 % gekürzt (§ 12 Abs. 1 HeizkV); die Kürzung trägt der Vermieter.`,
   allocableUntilNote: (costType: string, lastDay: string): string =>
-    `${costType} ist nur bis zum ${formatGermanDate(lastDay)} umlagefähig: Verteilt werden die Kosten der Tage bis dahin nach den Tagen bis dahin; die übrigen Kosten trägt der Vermieter.`,
+    `${costType} ist nur bis zum ${formatGermanDate(lastDay)} umlagefähig: Umgelegt wird der Anteil der Kosten für die Tage bis dahin, verteilt nach den Tagen bis dahin; die Kosten danach trägt der Vermieter.`,
   co2ReductionRight: (): string =>
     "Ohne Angaben zur CO2-Kostenaufteilung darf der Mieter seinen Anteil an den Heizkosten um 3 % kürzen (§ 7 Abs. 4 CO2KostAufG).",
 
