@@ -29,3 +29,4 @@ export * from "./operator.ts";
 export * from "./billing-data.ts";
 export * from "./statement-documents.ts";
 export * from "./tenancy-overlap.ts";
+export * from "./statement-dispatch.ts";

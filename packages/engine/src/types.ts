@@ -168,6 +168,8 @@ export interface Allocation {
    * to cents; `amount` is the share after the cut. Only on items with heizkvReduction.
    */
   heizkvReduction?: MoneyString;
+  /** extra (issue 24): the share before the § 12 (1) HeizkV cut (amount + heizkvReduction). */
+  amountBeforeReduction?: MoneyString;
 }
 
 /**

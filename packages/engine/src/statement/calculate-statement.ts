@@ -328,7 +328,11 @@ function buildLineAllocations(distributed: readonly ItemLines[], position: numbe
       item: item.itemIndex,
     };
     if (item.laborCents) allocation.laborCosts = formatCents(item.laborCents[index] as number);
-    if (item.reductionCents) allocation.heizkvReduction = formatCents(item.reductionCents[index] as number);
+    if (item.reductionCents) {
+      const cut = item.reductionCents[index] as number;
+      allocation.heizkvReduction = formatCents(cut);
+      allocation.amountBeforeReduction = formatCents((item.cents[index] as number) + cut);
+    }
     allocations[filled] = allocation;
     filled += 1;
   }

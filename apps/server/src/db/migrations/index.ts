@@ -13,6 +13,7 @@ import * as m0901 from "./0901-stripe.ts";
 import * as m0450 from "./0450-consumption-analysis.ts";
 import * as m0950 from "./0950-drop-auth-attempts.ts";
 import * as m0990 from "./0990-reading-neighbour-index.ts";
+import * as m1250 from "./1250-letters-dated-by-dispatch.ts";
 
 export interface Migration {
   name: string;
@@ -36,4 +37,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "0450-consumption-analysis", up: m0450.up },
   { name: "0950-drop-auth-attempts", up: m0950.up },
   { name: "0990-reading-neighbour-index", up: m0990.up },
+  { name: "1250-letters-dated-by-dispatch", up: m1250.up },
 ];
