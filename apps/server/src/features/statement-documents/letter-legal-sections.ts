@@ -57,7 +57,7 @@ export function correctionSection(model: LetterModel): Content[] {
           ? `entfallen (bisher ${euro(change.previousItemAmount)})`
           : change.previousItemAmount === change.itemAmount
             ? `${euro(change.itemAmount)} (unverändert)`
-            : `${euro(change.previousItemAmount)} → ${euro(change.itemAmount)}`;
+            : `${euro(change.itemAmount)} (bisher ${euro(change.previousItemAmount)})`;
     items.push([
       { text: change.costType, bold: true },
       { text: total },
