@@ -219,3 +219,4 @@ export const ALLOCABILITY_MESSAGES = {
   label: "Umlage vereinbart in",
   hint: "Fundstelle im Mietvertrag, z. B. „Mietvertrag § 4 Abs. 2: Wartung der Rauchwarnmelder“. Sie erscheint in der Abrechnung.",
 } as const;
+
