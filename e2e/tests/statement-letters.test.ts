@@ -160,8 +160,11 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     expect(mailsTo(server, "clara@example.org")).toHaveLength(1);
     expect(mailsTo(server, "juergen@example.org")).toHaveLength(1);
 
-    // Maria has no address: printed and sent by post.
+    // Maria has no address: printed and sent by post, on the day the dialog asks for (issue 24).
     await maria.getByRole("button", { name: "Maria Weiß: per Post versendet" }).click();
+    const posting = page.getByRole("dialog", { name: "Per Post versendet" });
+    await posting.getByText("Gartenweg 7").waitFor();
+    await posting.getByRole("button", { name: "Als versendet speichern" }).click();
     await page.getByText("Als 'per Post versendet' markiert.").first().waitFor();
     await maria.getByText(/Versendet am/).waitFor();
     expect(await page.getByRole("button", { name: "Alle per E-Mail senden" }).isDisabled()).toBe(true);

@@ -310,7 +310,7 @@ describe.each(TEST_DRIVERS)("statement letters and the law (%s)", (driver) => {
     const administration = await preview([...costItems(), { costType: "Verwaltungskosten", amount: "500.00", key: "area" }]);
     expect(administration.status).toBe(400);
     expect((await readJson(administration)).error.fields["costItems.2.costType"]).toBe(
-      "Verwaltungskosten ist bei Wohnraum nicht umlagefähig: Verwaltungskosten sind keine Betriebskosten und dürfen bei Wohnraum auch durch Vereinbarung nicht umgelegt werden. (§ 1 Abs. 2 Nr. 1 BetrKV, § 556 Abs. 1 und 4 BGB)",
+      "„Verwaltungskosten“ ist bei Wohnraum nicht umlagefähig: Verwaltungskosten sind keine Betriebskosten und dürfen bei Wohnraum auch durch Vereinbarung nicht umgelegt werden (§ 1 Abs. 2 Nr. 1 BetrKV, § 556 Abs. 1 und 4 BGB).",
     );
     for (const costType of ["Instandhaltungsrücklage", "Reparaturen", "Rauchwarnmelder-Miete", "Kontoführungsgebühren", "CO2-Abgabe", "Hausverwaltung"]) {
       const refused = await preview([{ costType, amount: "100.00", key: "area" }]);
@@ -320,7 +320,7 @@ describe.each(TEST_DRIVERS)("statement letters and the law (%s)", (driver) => {
     const maintenance = await preview([{ costType: "Rauchwarnmelder-Wartung", amount: "120.00", key: "units" }]);
     expect(maintenance.status).toBe(400);
     expect((await readJson(maintenance)).error.fields["costItems.0.allocationNote"]).toBe(
-      "Rauchwarnmelder-Wartung darf nur umgelegt werden, wenn es im Mietvertrag vereinbart ist. Bitte geben Sie an, wo (z. B. „Mietvertrag § 4 Abs. 2“).",
+      "„Rauchwarnmelder-Wartung“ darf nur umgelegt werden, wenn die Umlage im Mietvertrag vereinbart ist. Bitte geben Sie an, wo (z. B. „Mietvertrag § 4 Abs. 2“).",
     );
     const withClause = [...costItems(), { costType: "Rauchwarnmelder-Wartung", amount: "120.00", key: "units", allocationNote: "Mietvertrag § 4 Abs. 2" }];
     expect((await preview(withClause)).status).toBe(200);
@@ -339,7 +339,7 @@ describe.each(TEST_DRIVERS)("statement letters and the law (%s)", (driver) => {
     const preview = (items: unknown[]) => t.request("POST", "/api/statements/preview", { cookie, body: { billingPeriodId, costItems: items } });
     const without = await preview([{ costType: "Verwaltungskosten", amount: "500.00", key: "area" }]);
     expect(without.status).toBe(400);
-    expect((await readJson(without)).error.fields["costItems.0.allocationNote"]).toContain("Verwaltungskosten darf nur umgelegt werden");
+    expect((await readJson(without)).error.fields["costItems.0.allocationNote"]).toContain("„Verwaltungskosten“ darf nur umgelegt werden");
     expect((await preview([{ costType: "Verwaltungskosten", amount: "500.00", key: "area", allocationNote: "Gewerbemietvertrag § 7: Verwaltungskosten bis 3 % der Nettokaltmiete" }])).status).toBe(200);
     // The CO2 levy is never an item of its own.
     expect((await preview([{ costType: "CO2-Abgabe", amount: "100.00", key: "area" }])).status).toBe(400);
@@ -358,7 +358,7 @@ describe.each(TEST_DRIVERS)("statement letters and the law (%s)", (driver) => {
     const period2025 = await createBillingPeriodViaApi(t, cookie, propertyId, "2025-01-01", "2025-12-31");
     const refused = await t.request("POST", "/api/statements/preview", { cookie, body: { billingPeriodId: period2025, costItems: [{ costType: "Kabel-TV", amount: "732.00", key: "area" }] } });
     expect(refused.status).toBe(400);
-    expect((await readJson(refused)).error.message).toContain("Kabel-TV ist bei Wohnraum nicht umlagefähig");
+    expect((await readJson(refused)).error.message).toContain("„Kabel-TV“ ist bei Wohnraum nicht umlagefähig");
   });
 
   it("§ 12 (1) HeizkV: the 15 % cut applied up front for heating by area, saved with the period and printed step by step", async () => {

@@ -208,12 +208,17 @@ export function getTenancyLaw(propertyType: string | null | undefined): TenancyL
 /** The cost types the wizard offers, in the code list's order. */
 export const OFFERED_COST_TYPES: readonly string[] = COST_TYPE_RULES.map((rule) => rule.costType);
 
+/** 'Reason sentence (§ … BetrKV).': the reason with its rule, for the wizard and the messages. */
+export function withSource(reason: string, source: string): string {
+  return `${reason.replace(/\.$/, "")} (${source}).`;
+}
+
 /** The German messages of the check (the server's 400 answer; the wizard shows the same texts). */
 export const ALLOCABILITY_MESSAGES = {
   notAllocable: (costType: string, law: TenancyLaw, reason: string, source: string): string =>
-    `${costType} ist ${law === "residential" ? "bei Wohnraum " : ""}nicht umlagefähig: ${reason} (${source})`,
+    `„${costType}“ ist ${law === "residential" ? "bei Wohnraum " : ""}nicht umlagefähig: ${withSource(reason, source)}`,
   confirmationRequired: (costType: string): string =>
-    `${costType} darf nur umgelegt werden, wenn es im Mietvertrag vereinbart ist. Bitte geben Sie an, wo (z. B. „Mietvertrag § 4 Abs. 2“).`,
+    `„${costType}“ darf nur umgelegt werden, wenn die Umlage im Mietvertrag vereinbart ist. Bitte geben Sie an, wo (z. B. „Mietvertrag § 4 Abs. 2“).`,
   noteTooShort: "Bitte geben Sie die Fundstelle im Mietvertrag an (mindestens 3 Zeichen).",
   noteTooLong: "Die Angabe darf höchstens 300 Zeichen lang sein.",
   label: "Umlage vereinbart in",

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from "react-hook-form";
-import { ALLOCABILITY_MESSAGES, classifyCostType, type TenancyLaw } from "@nk/contract";
+import { ALLOCABILITY_MESSAGES, classifyCostType, withSource, type TenancyLaw } from "@nk/contract";
 import { DISTRIBUTION_KEY_LABELS, isHeizkvCostType } from "@nk/engine";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/field";
@@ -28,14 +28,12 @@ export function CostItemLaw({ index, law, period }: { index: number; law: Tenanc
       ) : null}
       {verdict.allocableUntil ? (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {verdict.reason} ({verdict.source})
+          {withSource(verdict.reason, verdict.source)}
         </p>
       ) : null}
       {verdict.needsConfirmation ? (
         <div className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2">
-          <p className="text-sm text-amber-900">
-            {verdict.reason} ({verdict.source})
-          </p>
+          <p className="text-sm text-amber-900">{withSource(verdict.reason, verdict.source)}</p>
           <TextField
             label={`${ALLOCABILITY_MESSAGES.label} *`}
             hint={ALLOCABILITY_MESSAGES.hint}

@@ -22,8 +22,8 @@ export interface LetterRowProps {
 /** What the letter asks for or pays out, as dated today or as it went out (issue 24). */
 function settlementText(dispatch: RunDispatch["letters"][number]): string {
   const { kind, amount } = dispatch.settlement;
-  const what = kind === "demand" ? `fordert ${formatEuroDe(amount)}` : kind === "payout" ? `zahlt ${formatEuroDe(amount)} aus` : "keine Zahlung";
-  return `${dispatch.isCorrection ? "Korrektur: " : ""}Brief ${what}`;
+  const what = kind === "demand" ? `Brief fordert ${formatEuroDe(amount)}` : kind === "payout" ? `Brief zahlt ${formatEuroDe(amount)} aus` : "Brief ohne Zahlung";
+  return `${dispatch.isCorrection ? "Korrektur: " : ""}${what}`;
 }
 
 /** One tenancy's letter: download it, send it by e-mail or mark it 'per Post versendet', and when it went out. */
