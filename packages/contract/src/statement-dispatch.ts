@@ -2,7 +2,7 @@ import { z } from "zod";
 import { calendarDate, formatCalendarDateDe } from "./calendar-dates.ts";
 import { formatEuroDe } from "./decimal-text.ts";
 
-// Issue 24, items 1 and 14 (decisions 1060 and 1062): letters are dated by their dispatch, the
+// Issue 24, items 1 and 14 (decisions 1060, 1061 and 1063): letters are dated by their dispatch, the
 // § 556 (3) BGB deadline decides whether a back-payment may still be claimed, and a letter to a
 // tenant who moved out goes to the forwarding address, with a warning before it goes to the
 // old flat.

@@ -197,7 +197,7 @@ export type UpdateTenantBody = z.input<ReturnType<typeof buildUpdateTenantBodySc
 
 /**
  * Issue 24, item 14: where the tenant can be reached after moving out. Saved as the tenant's
- * address, so the statement letter goes there and not to the flat (decision 1062).
+ * address, so the statement letter goes there and not to the flat (decision 1063).
  */
 export const forwardingAddressSchema = z.object({
   address: z.string({ error: TENANT_MESSAGES.forwardingAddressRequired }).trim().min(5, TENANT_MESSAGES.addressTooShort).max(200, TENANT_MESSAGES.textTooLong),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyCostType, COST_TYPE_RULES, getTenancyLaw, OFFERED_COST_TYPES, QUICK_SETUP_TEMPLATES } from "../src/index.ts";
 
-// Issue 24, items 10 and 11: the code list of what may be charged (decision 1061).
+// Issue 24, items 10 and 11: the code list of what may be charged (decision 1062).
 const Y2025 = { start: "2025-01-01", end: "2025-12-31" };
 
 describe("cost types a landlord may charge (BetrKV, § 556 BGB)", () => {

@@ -1,5 +1,5 @@
-// Which costs a landlord may charge at all (issue 24, items 10 and 11; docs/decisions/1061,
-// docs/calculation/12-umlagefaehigkeit.md). The code list of the product: every cost type the
+// Which costs a landlord may charge at all (issue 24, items 10 and 11; docs/decisions/1062,
+// docs/calculation/13-umlagefaehigkeit.md). The code list of the product: every cost type the
 // wizard offers and the usual names of costs that may not be charged, each with its verdict for
 // residential and for commercial tenancies and the rule it rests on. Residential tenancies:
 // § 556 (1) BGB with the BetrKV; what the BetrKV excludes (§ 1 (2): administration, upkeep and

@@ -1,4 +1,4 @@
-// Issue 24 (decisions 1060-1063): statement letters a tenant's lawyer cannot fault.
+// Issue 24 (decisions 1060-1064): statement letters a tenant's lawyer cannot fault.
 // - A letter is dated by its dispatch (sent by e-mail or marked as posted), not by finalizing;
 //   what it printed is kept with the statement: the day, the channel, the addresses, the
 //   landlord's reason for a late statement, and what it settled (for a later correction).

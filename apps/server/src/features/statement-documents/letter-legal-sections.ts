@@ -4,7 +4,7 @@ import type { LetterModel } from "./letter-model.ts";
 import { COLORS, heading, mm, TABLE_LAYOUT, th } from "./pdf-style.ts";
 
 // The parts of a letter that § 556 (3) BGB and a correction decide (issue 24, items 1 and 2;
-// decision 1060): the result rows of the summary, the list of what a correction changed, and
+// decision 1061): the result rows of the summary, the list of what a correction changed, and
 // the payment block with what the engine's settlement asks for or pays out. Formatting only:
 // every amount is the engine's.
 

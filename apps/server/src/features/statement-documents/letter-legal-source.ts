@@ -1,7 +1,7 @@
 import { compareTenancyVersions, getStatementDeadline, isAfterStatementDeadline, settleBalance, type IsoDate, type StatementResult } from "@nk/engine";
 import type { LetterLegal } from "./letter-model.ts";
 
-// The § 556 (3) BGB figures of one letter (issue 24, items 1 and 2; decision 1060), all from
+// The § 556 (3) BGB figures of one letter (issue 24, items 1 and 2; decision 1061), all from
 // the engine: the deadline, whether the letter's date lies after it, what the letter settles,
 // and for a correction what changed since the letter the tenant received before.
 

@@ -55,7 +55,7 @@ export interface LetterSource {
 }
 
 /**
- * § 556 (3) BGB and corrections (issue 24, items 1 and 2; decision 1060): figures computed by
+ * § 556 (3) BGB and corrections (issue 24, items 1 and 2; decision 1061): figures computed by
  * the engine (getStatementDeadline, settleBalance, compareTenancyVersions) for this letter's
  * date, which the letter only prints.
  */

@@ -1,6 +1,6 @@
 import type { PostalAddress } from "./letter-model.ts";
 
-// Where a letter goes (issue 24, item 14; decision 1062): the tenant's postal address where one
+// Where a letter goes (issue 24, item 14; decision 1063): the tenant's postal address where one
 // is kept (after a move-out the forwarding address asked for in the move-out dialog), else the
 // flat itself. A tenant who has moved out and whose letter would still go to the flat is
 // flagged: a letter there does not reach the tenant, and a statement that does not reach the

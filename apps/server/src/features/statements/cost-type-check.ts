@@ -1,7 +1,7 @@
 import { ALLOCABILITY_MESSAGES, classifyCostType, type CostItem, type TenancyLaw } from "@nk/contract";
 import { ValidationFailed } from "../../domain/domain-errors.ts";
 
-// Issue 24, item 11 (decision 1061): before anything is calculated, every cost item must be one
+// Issue 24, item 11 (decision 1062): before anything is calculated, every cost item must be one
 // the landlord may charge. Items that can never be charged under the property's tenancy law
 // are refused with the reason; items that need an agreement need the lease clause the landlord
 // confirms them with (allocationNote). The verdicts are the contract's code list.

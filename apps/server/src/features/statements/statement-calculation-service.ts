@@ -150,7 +150,7 @@ export async function computeStatement(db: Db, userId: string, body: Calculation
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   const inputs = await resolveCalculationInputs(db, userId, period, body);
   await assertOwnReferences(db, userId, period, inputs);
-  // Issue 24: nothing the law forbids to charge reaches the calculation (decision 1061).
+  // Issue 24: nothing the law forbids to charge reaches the calculation (decision 1062).
   assertChargeableCostItems(inputs.costItems, getTenancyLaw(await findPropertyType(db, userId, period.propertyId)), period);
   const { items, rateCosts } = await resolveAmounts(db, userId, period, inputs.costItems);
   const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));

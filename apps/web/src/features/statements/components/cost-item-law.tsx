@@ -6,7 +6,7 @@ import { TextField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
 
 /**
- * What the law says about one cost item (issue 24, items 11 and 15; decision 1061): costs that
+ * What the law says about one cost item (issue 24, items 11 and 15; decisions 1062 and 1064): costs that
  * may not be charged are named with the reason (the server refuses them), costs that need an
  * agreement ask for the lease clause, cable fees say up to which day they count, and heating
  * or hot water not distributed by consumption offers the tenant's 15 % cut up front.

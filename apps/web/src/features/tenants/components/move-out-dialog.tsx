@@ -21,7 +21,7 @@ type MoveOutHandler = (tenant: Tenant, moveOutDate: string, forwardingAddress: F
 /**
  * 'Als ausgezogen markieren' asks for the move-out date (issue 15, decision 0985), today in
  * Germany by default; it must lie after the move-in date, as the server checks too. It also
- * asks for the forwarding address (issue 24, decision 1062): the statement letter goes there,
+ * asks for the forwarding address (issue 24, decision 1063): the statement letter goes there,
  * not to the old flat.
  */
 export function MoveOutDialog({
