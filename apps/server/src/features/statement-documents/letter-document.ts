@@ -157,7 +157,8 @@ function stepsTable(model: LetterModel): Content {
       steps.push({ text: [{ text: `${step.label}: `, bold: true }, step.computation], fontSize: 8.5 });
       steps.push({ text: step.amount, fontSize: 8.5, color: COLORS.muted, margin: [8, 0, 0, 2] });
     }
-    if (line.steps.length > 1) steps.push({ text: "Summe der Teilbeträge, auf Cent gerundet", fontSize: 8.5, color: COLORS.muted });
+    // The § 12 HeizkV cut (issue 24) is a step of its own, not a part to be summed.
+    if (line.steps.length - (line.heizkvReduction ? 1 : 0) > 1) steps.push({ text: "Summe der Teilbeträge, auf Cent gerundet", fontSize: 8.5, color: COLORS.muted });
     body.push([
       { stack: [{ text: line.costType, bold: true }, { text: line.keyLabel, style: "small" }, { text: `verteilt: ${euro(line.distributed)}`, style: "small" }] },
       { stack: steps },

@@ -13,7 +13,7 @@ import { ConsumptionReadings } from "./consumption-readings";
 import { PreviewPdfButtons } from "./preview-pdf-buttons";
 import { RateCostsList } from "./rate-costs-list";
 import { StatementPreview as PreviewSections } from "./statement-preview";
-import { StatementDeadlineCard } from "./statement-deadline-card";
+import { LATE_EXCUSE_FIELD_ID, StatementDeadlineCard } from "./statement-deadline-card";
 
 export interface PreviewStepProps {
   preview: StatementPreview;
@@ -77,6 +77,7 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
                 const parsed = lateExcuseSchema.safeParse(excuse);
                 setExcuseError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
                 if (parsed.success) setIsConfirmingFinal(true);
+                else document.getElementById(LATE_EXCUSE_FIELD_ID)?.focus();
               }}
               disabled={isSaving}
             >

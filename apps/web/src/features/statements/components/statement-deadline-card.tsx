@@ -5,6 +5,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { TextareaField } from "../../../components/ui/field";
 import type { PreviewNames } from "../lib/names";
 
+/** The reason's field, focused when finalizing finds it too short. */
+export const LATE_EXCUSE_FIELD_ID = "late-excuse";
+
 /**
  * Before finalizing (issue 24, item 1): the § 556 (3) BGB deadline of the statement and, once it
  * has passed, which back-payments can no longer be claimed and the field for the landlord's
@@ -50,6 +53,7 @@ export function StatementDeadlineCard({
         )}
         {isPast ? (
           <TextareaField
+            id={LATE_EXCUSE_FIELD_ID}
             label={DISPATCH_MESSAGES.excuseLabel}
             hint={DISPATCH_MESSAGES.excuseHint}
             rows={3}

@@ -112,7 +112,16 @@ export function StatementLettersPanel({ run }: Props) {
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
             <RunPdfButtons runId={run.id} letterCount={run.statements.length} />
             {run.isFinal ? (
-              <Button variant="primary" disabled={isBusy || withEmail.length === 0} isBusy={sendAll.isPending} busyText="Sende..." onClick={() => setConfirmOpen(true)}>
+              <Button
+                variant="primary"
+                disabled={isBusy || withEmail.length === 0}
+                isBusy={sendAll.isPending}
+                busyText="Sende..."
+                onClick={() => {
+                  pdf.dismissToast();
+                  setConfirmOpen(true);
+                }}
+              >
                 <Send className="size-4" aria-hidden="true" />
                 Alle per E-Mail senden
               </Button>
@@ -138,7 +147,10 @@ export function StatementLettersPanel({ run }: Props) {
                 isDisabled={isBusy}
                 onPdf={() => void pdf.download(statement.id, `/api/tenant-statements/${statement.id}/pdf`, "Nebenkostenabrechnung.pdf")}
                 onSend={() => void sendOne(statement)}
-                onMarkPosted={() => setPostingId(statement.id)}
+                onMarkPosted={() => {
+                pdf.dismissToast();
+                setPostingId(statement.id);
+              }}
                 dispatch={dispatch.data?.letters.find((letter) => letter.statementId === statement.id)}
               />
             ))}
