@@ -328,7 +328,8 @@ function buildLineAllocations(distributed: readonly ItemLines[], position: numbe
       item: item.itemIndex,
     };
     if (item.laborCents) allocation.laborCosts = formatCents(item.laborCents[index] as number);
-    if (item.reductionCents) {
+    // Vacancy lines (-1) are the landlord's: no cut to state there.
+    if (item.reductionCents && (item.reductionCents[index] as number) >= 0) {
       const cut = item.reductionCents[index] as number;
       allocation.heizkvReduction = formatCents(cut);
       allocation.amountBeforeReduction = formatCents((item.cents[index] as number) + cut);

@@ -6,10 +6,10 @@ export const HEIZKV_REDUCTION_PERCENT = 15;
  * share loses 15 % of itself, half up to cents (a single figure the tenant can check: 15 % of
  * the share printed beside it); vacancy lines are the landlord's already and stay. The cuts
  * are the landlord's, so the item still adds up: lines + cuts + vacancy + CO2 share = amount.
- * Changes `cents` (by the item's line index) in place.
+ * Changes `cents` (by the item's line index) in place; `cuts` is -1 at vacancy lines (no cut applies).
  */
 export function cutHeizkvShares(cents: number[], positions: readonly number[], isVacancyByPosition: Uint8Array): { cuts: number[]; totalCents: number } {
-  const cuts = new Array<number>(cents.length).fill(0);
+  const cuts = new Array<number>(cents.length).fill(-1);
   let totalCents = 0;
   for (let index = 0; index < cents.length; index += 1) {
     if (isVacancyByPosition[positions[index] as number] === 1) continue;
