@@ -10,7 +10,8 @@ export default defineConfig({
       { test: { name: "engine", include: ["packages/engine/test/**/*.test.ts"] } },
       { test: { name: "contract", include: ["packages/contract/test/**/*.test.ts"] } },
       // The letter tests render real PDFs and read them back with poppler: seconds, not milliseconds.
-      { test: { name: "server-unit", include: ["apps/server/test/unit/**/*.test.ts"], testTimeout: 30_000 } },
+      // Starting an embedded PGlite in a hook takes over 10 s on a loaded 2-core machine: hooks get the tests' bound.
+      { test: { name: "server-unit", include: ["apps/server/test/unit/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 30_000 } },
       {
         test: {
           name: "server-integration",
