@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { TEST_BILLING_DATA as BILLING_DATA } from "../../apps/server/test/support/fixtures.ts";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotBothWidths, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
 
 // Issue 24 in the browser: a statement finalized after its § 556 (3) BGB deadline (the wizard
 // warns, the letter asks for nothing until the landlord states why the delay is not his fault),
@@ -17,17 +18,6 @@ const THIS_YEAR = new Date().getUTCFullYear();
 const LATE = THIS_YEAR - 2;
 const IN_TIME = THIS_YEAR - 1;
 
-const BILLING_DATA = {
-  companyName: "Hausverwaltung Sonnenschein GmbH",
-  phone: "030 1234567",
-  street: "Lindenstraße",
-  houseNumber: "12a",
-  postalCode: "10115",
-  city: "Berlin",
-  iban: "DE89 3704 0044 0532 0130 00",
-  bic: "COBADEFFXXX",
-  bankName: "Commerzbank",
-};
 const costItems = (grundsteuer: string) => [
   { costType: "Grundsteuer", amount: grundsteuer, key: "area", mode: "manual" },
   { costType: "Müllabfuhr", amount: "300", key: "units", mode: "manual" },
@@ -84,15 +74,6 @@ function keepPages(file: string, name: string) {
   execFileSync("pdftoppm", ["-png", "-r", "60", file, screenshotPath(name).replace(/\.png$/, "")]);
 }
 
-async function checkWidths(page: Page, name: string) {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: screenshotPath(name), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expect.poll(() => page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: screenshotPath(`${name}-mobile`), fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
-
 describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
   let server: AppServer;
   let browser: Browser;
@@ -122,7 +103,7 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     const deadline = page.getByRole("status").filter({ hasText: "Abrechnungsfrist abgelaufen" });
     await deadline.getByText(`Die Abrechnungsfrist ist am 31.12.${LATE + 1} abgelaufen.`, { exact: false }).waitFor();
     await deadline.getByText("Jürgen Krüger (EG): Nachzahlung 270,00 €").waitFor();
-    await checkWidths(page, "letters-law-wizard-deadline");
+    await screenshotBothWidths(page, "letters-law-wizard-deadline");
     await page.getByRole("button", { name: "Finalisieren" }).click();
     const question = page.getByRole("alertdialog", { name: "Abrechnung finalisieren?" });
     await question.getByText("Ohne Begründung fordern die Briefe keine Nachzahlungen.", { exact: false }).waitFor();
@@ -141,7 +122,7 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     expect(barred).not.toContain("Bitte überweisen");
     expect(barred).not.toContain("GiroCode");
     keepPages(barredFile, "letters-law-late-no-reason");
-    await checkWidths(page, "letters-law-run-late");
+    await screenshotBothWidths(page, "letters-law-run-late");
 
     // The landlord states why the delay is not his fault: the letter asks for the back-payment and says why.
     const reason = `Die Grundsteuerbescheide für ${LATE} kamen erst im Oktober ${THIS_YEAR}.`;
@@ -189,7 +170,7 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     const posting = page.getByRole("dialog", { name: "Per Post versendet" });
     await posting.getByText(`Maria Weiß ist am 31.12.${IN_TIME} ausgezogen`, { exact: false }).waitFor();
     expect(await posting.getByRole("button", { name: "Als versendet speichern" }).isDisabled()).toBe(true);
-    await checkWidths(page, "letters-law-old-flat");
+    await screenshotBothWidths(page, "letters-law-old-flat");
     await posting.getByLabel("Trotzdem an die alte Wohnung versendet").check();
     await posting.getByRole("button", { name: "Als versendet speichern" }).click();
     await page.getByText("Als 'per Post versendet' markiert.").first().waitFor();
@@ -217,7 +198,7 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     const heating = await add("Heizung");
     await heating.getByLabel("Verteilerschlüssel").selectOption("area");
     await heating.getByLabel("Kürzung um 15 % gleich in der Abrechnung abziehen (trägt der Vermieter)").check();
-    await checkWidths(page, "letters-law-wizard-cost-types");
+    await screenshotBothWidths(page, "letters-law-wizard-cost-types");
 
     // Moving out: the dialog asks where the statement should go.
     await page.goto("/dashboard/tenants");
@@ -229,7 +210,7 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     await dialog.getByLabel("Ort").fill("Hamburg");
     await dialog.getByRole("button", { name: "Auszug speichern" }).click();
     await dialog.getByText("Postleitzahl", { exact: false }).first().waitFor();
-    await checkWidths(page, "letters-law-move-out");
+    await screenshotBothWidths(page, "letters-law-move-out");
     await dialog.getByLabel("Postleitzahl").fill("20095");
     await dialog.getByRole("button", { name: "Auszug speichern" }).click();
     await dialog.waitFor({ state: "detached" });

@@ -6,7 +6,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCalendarDateDe, getTodayInGermany } from "@nk/contract";
-import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
+import { insertProperty, insertTenant, insertUnit, TEST_BILLING_DATA as BILLING_DATA } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi, listActivityKeys, UNKNOWN_ID } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
@@ -22,17 +22,6 @@ const LATE = THIS_YEAR - 2;
 const TODAY = getTodayInGermany();
 const TODAY_DE = formatCalendarDateDe(TODAY);
 
-const BILLING_DATA = {
-  companyName: "Hausverwaltung Sonnenschein GmbH",
-  phone: "030 1234567",
-  street: "Lindenstraße",
-  houseNumber: "12a",
-  postalCode: "10115",
-  city: "Berlin",
-  iban: "DE89 3704 0044 0532 0130 00",
-  bic: "COBADEFFXXX",
-  bankName: "Commerzbank",
-};
 const costItems = (grundsteuer = "600.00") => [
   { costType: "Grundsteuer", amount: grundsteuer, key: "area" },
   { costType: "Müllabfuhr", amount: "300.00", key: "units" },

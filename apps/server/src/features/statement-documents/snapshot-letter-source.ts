@@ -204,14 +204,12 @@ export function overviewSourceFromRun(context: RunContext): OverviewSource {
   };
 }
 
-/** 'statements/{userId}/{id}.pdf' and friends: where a finalized run's PDFs are kept. */
+/** Where a finalized run's PDFs are kept: the letters as they went out, and the overview. */
 export const pdfKeys = {
   /** Every stored PDF of the account lies below this folder (deleted with the account). */
   accountFolder: (userId: string) => `statements/${safeSegment(userId)}`,
-  letter: (userId: string, statementId: string) => `statements/${safeSegment(userId)}/${statementId}.pdf`,
   /** Issue 24: a letter as it went out, by the day it was dated (decision 1060). */
   dispatchedLetter: (userId: string, statementId: string, dispatchedOn: string) => `statements/${safeSegment(userId)}/${statementId}-${safeSegment(dispatchedOn)}.pdf`,
-  allLetters: (userId: string, snapshotId: string) => `statements/${safeSegment(userId)}/runs/${snapshotId}-briefe.pdf`,
   overview: (userId: string, snapshotId: string) => `statements/${safeSegment(userId)}/runs/${snapshotId}-uebersicht.pdf`,
 };
 

@@ -83,14 +83,6 @@ export async function listTenantContacts(db: Db, userId: string, tenantIds: stri
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function setStatementPdfPath(db: Db, userId: string, statementId: string, key: string): Promise<void> {
-  await db.updateTable("statements").set({ pdfStoragePath: key, updatedAt: new Date() }).where("id", "=", statementId).where("userId", "=", userId).execute();
-}
-
-export async function setRunPdfPath(db: Db, userId: string, snapshotId: string, key: string): Promise<void> {
-  await db.updateTable("statementSnapshots").set({ pdfUrl: key }).where("id", "=", snapshotId).where("userId", "=", userId).execute();
-}
-
 /** The mail was accepted: sent_at and the status 'sent' (part 2, section 4: finalized → sent). */
 export async function markStatementSent(db: Db, userId: string, statementId: string, sentAt: Date): Promise<void> {
   await db

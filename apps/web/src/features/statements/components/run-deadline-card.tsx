@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { DISPATCH_MESSAGES, lateExcuseSchema, type RunDispatch } from "@nk/contract";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { TextareaField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { useSetLateExcuse } from "../api";
+import { DeadlineNotice } from "./deadline-notice";
 import { DocumentError } from "./document-error";
 
 /**
@@ -43,11 +43,9 @@ export function RunDeadlineCard({ runId, dispatch }: { runId: string; dispatch: 
         <CardTitle>{DISPATCH_MESSAGES.deadlineTitle}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
+        <DeadlineNotice deadline={dispatch.deadline} isPast={dispatch.isPastDeadline} />
         {dispatch.isPastDeadline ? (
           <>
-            <Alert variant="warning" title="Abrechnungsfrist abgelaufen">
-              {DISPATCH_MESSAGES.deadlinePassed(dispatch.deadline)}
-            </Alert>
             <TextareaField label={DISPATCH_MESSAGES.excuseLabel} hint={DISPATCH_MESSAGES.excuseHint} rows={3} value={text} error={fieldError ?? undefined} onChange={(event) => setText(event.target.value)} />
             {failure ? <DocumentError title="Speichern fehlgeschlagen" error={failure} /> : null}
             <div className="flex flex-col gap-2 sm:flex-row">
@@ -61,9 +59,7 @@ export function RunDeadlineCard({ runId, dispatch }: { runId: string; dispatch: 
               ) : null}
             </div>
           </>
-        ) : (
-          <p className="text-sm text-slate-700">{DISPATCH_MESSAGES.deadline(dispatch.deadline)}</p>
-        )}
+        ) : null}
       </CardContent>
     </Card>
   );

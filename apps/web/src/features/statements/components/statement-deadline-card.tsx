@@ -1,9 +1,9 @@
 import { compareDecimalText, DISPATCH_MESSAGES, formatEuroDe, getTodayInGermany } from "@nk/contract";
 import { getStatementDeadline, type StatementResult } from "@nk/engine";
-import { Alert } from "../../../components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { TextareaField } from "../../../components/ui/field";
 import type { PreviewNames } from "../lib/names";
+import { DeadlineNotice } from "./deadline-notice";
 
 /** The reason's field, focused when finalizing finds it too short. */
 export const LATE_EXCUSE_FIELD_ID = "late-excuse";
@@ -35,22 +35,17 @@ export function StatementDeadlineCard({
         <CardTitle>{DISPATCH_MESSAGES.deadlineTitle}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        {isPast ? (
-          <Alert variant="warning" title="Abrechnungsfrist abgelaufen">
-            <p>{DISPATCH_MESSAGES.deadlinePassed(deadline)}</p>
-            {backPayments.length > 0 ? (
-              <ul className="mt-2 list-disc pl-5">
-                {backPayments.map((tenancy) => (
-                  <li key={tenancy.tenancyId}>
-                    {names.tenant(tenancy.tenancyId)} ({names.unit(tenancy.unitId)}): Nachzahlung {formatEuroDe(tenancy.balance)}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </Alert>
-        ) : (
-          <p className="text-sm text-slate-700">{DISPATCH_MESSAGES.deadline(deadline)}</p>
-        )}
+        <DeadlineNotice deadline={deadline} isPast={isPast}>
+          {backPayments.length > 0 ? (
+            <ul className="mt-2 list-disc pl-5">
+              {backPayments.map((tenancy) => (
+                <li key={tenancy.tenancyId}>
+                  {names.tenant(tenancy.tenancyId)} ({names.unit(tenancy.unitId)}): Nachzahlung {formatEuroDe(tenancy.balance)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </DeadlineNotice>
         {isPast ? (
           <TextareaField
             id={LATE_EXCUSE_FIELD_ID}
