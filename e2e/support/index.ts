@@ -2,6 +2,6 @@ export { startAppServer, findFreePort, REPO_ROOT, type AppServer } from "./app-s
 export { hasBrowser, launchBrowser, openPage, CHROMIUM_PATH } from "./browser.ts";
 export { readOutbox, waitForMailLink, decodeQuotedPrintable } from "./outbox.ts";
 export { registerThroughForm, signInThroughForm, registerThroughApi, uniqueEmail, E2E_PASSWORD } from "./journeys.ts";
-export { screenshotPath, SCREENSHOT_DIR } from "./screenshots.ts";
+export { screenshotBothWidths, screenshotPath, SCREENSHOT_DIR } from "./screenshots.ts";
 export { screenBoxOf, doBoxesOverlap, type Box } from "./boxes.ts";
 export { checkPage, expectCheckedPages, type PageProblem } from "./page-checks.ts";

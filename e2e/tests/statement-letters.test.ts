@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { doBoxesOverlap, hasBrowser, launchBrowser, openPage, readOutbox, registerThroughApi, screenBoxOf, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { doBoxesOverlap, hasBrowser, launchBrowser, openPage, readOutbox, registerThroughApi, screenBoxOf, screenshotBothWidths, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
 
 // The letters of a finalized statement (issue 13): the house, the billing data and the run come
 // through the API; the run's page is clicked: a tenant's PDF downloaded and read with pdftotext,
@@ -81,16 +81,6 @@ async function download(page: Page, button: Locator, name: string): Promise<{ fi
 const pdfText = (file: string) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
 const mailsTo = (server: AppServer, to: string) => readOutbox(server.dataDir).filter((mail) => mail.toLowerCase().includes(`to: ${to}`));
 
-async function checkLayout(page: Page, name: string) {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: screenshotPath(name), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  // The charts follow the new width a frame after the resize (ResizeObserver): wait for the layout to settle.
-  await expect.poll(() => page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: screenshotPath(`${name}-mobile`), fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
-
 describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
   let server: AppServer;
   let browser: Browser;
@@ -118,7 +108,7 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     const maria = letters.getByRole("listitem", { name: "Brief an Maria Weiß" });
     const clara = letters.getByRole("listitem", { name: "Brief an Clara Lang" });
     await maria.getByText("Keine E-Mail-Adresse hinterlegt", { exact: false }).waitFor();
-    await checkLayout(page, "statement-letters");
+    await screenshotBothWidths(page, "statement-letters");
 
     // A tenant's letter: a PDF with the tenant's name, saved under the server's file name.
     const letter = await download(page, juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }), "juergen.pdf");
@@ -160,8 +150,11 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     expect(mailsTo(server, "clara@example.org")).toHaveLength(1);
     expect(mailsTo(server, "juergen@example.org")).toHaveLength(1);
 
-    // Maria has no address: printed and sent by post.
+    // Maria has no address: printed and sent by post, on the day the dialog asks for (issue 24).
     await maria.getByRole("button", { name: "Maria Weiß: per Post versendet" }).click();
+    const posting = page.getByRole("dialog", { name: "Per Post versendet" });
+    await posting.getByText("Gartenweg 7").waitFor();
+    await posting.getByRole("button", { name: "Als versendet speichern" }).click();
     await page.getByText("Als 'per Post versendet' markiert.").first().waitFor();
     await maria.getByText(/Versendet am/).waitFor();
     expect(await page.getByRole("button", { name: "Alle per E-Mail senden" }).isDisabled()).toBe(true);
@@ -173,7 +166,7 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     const overview = await download(page, page.getByRole("button", { name: "Übersicht für Vermieter (PDF)" }), "uebersicht.pdf");
     expect(pdfText(overview.file)).toContain(`Gesamtabrechnung ${YEAR}`);
     await page.getByRole("status").getByText("1 Abrechnung per E-Mail versendet.").waitFor();
-    await checkLayout(page, "statement-letters-sent");
+    await screenshotBothWidths(page, "statement-letters-sent");
     await context.close();
   });
 
@@ -240,7 +233,7 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     const error = page.getByRole("alert").filter({ hasText: "PDF-Download fehlgeschlagen" });
     await error.getByText("Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.").waitFor();
     expect(await error.getByRole("link", { name: "Abrechnungsdaten hinterlegen" }).getAttribute("href")).toBe("/dashboard/settings?tab=billing-data");
-    await checkLayout(page, "statement-letters-draft-error");
+    await screenshotBothWidths(page, "statement-letters-draft-error");
 
     // With billing data the draft's letter comes, marked ENTWURF.
     expect((await page.request.put("/api/billing-data", { data: BILLING_DATA })).status()).toBe(200);

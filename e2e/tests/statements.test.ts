@@ -108,7 +108,9 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await dialog.getByText("Empfohlen").waitFor();
     expect(await dialog.getByRole("radio", { name: "Standard Wohngebäude" }).isChecked()).toBe(true);
     expect(await dialog.getByRole("checkbox", { name: /^Heizung/ }).isDisabled()).toBe(true);
-    for (const optional of ["Abwasser", "Straßenreinigung", "Schornsteinfeger", "Betriebsstrom", "CO2-Abgabe"]) {
+    // No "CO2-Abgabe" any more (issue 24, item 10): the CO2 cost is split through the CO2 inputs.
+    expect(await dialog.getByRole("checkbox", { name: /^CO2-Abgabe/ }).count()).toBe(0);
+    for (const optional of ["Abwasser", "Straßenreinigung", "Schornsteinfeger", "Betriebsstrom"]) {
       await dialog.getByRole("checkbox", { name: new RegExp(`^${optional}`) }).uncheck();
     }
     await page.setViewportSize({ width: 375, height: 800 });

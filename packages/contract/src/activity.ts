@@ -37,6 +37,7 @@ export const ACTIVITY_TEXTS = {
   "statement.sent": "Abrechnung versendet",
   "statement.status_changed": "Status der Abrechnung geändert",
   "statement.correction_created": "Korrektur angelegt",
+  "statement.late_excuse_set": "Begründung für eine verspätete Abrechnung erfasst",
   "cost_group.created": "Abrechnungszeitraum angelegt",
   "cost_group.updated": "Abrechnungszeitraum aktualisiert",
   "cost_group.deleted": "Abrechnungszeitraum gelöscht",

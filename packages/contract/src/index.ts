@@ -31,3 +31,4 @@ export * from "./statement-documents.ts";
 export * from "./tenancy-overlap.ts";
 export * from "./unit-order.ts";
 export * from "./german-counts.ts";
+export * from "./statement-dispatch.ts";

@@ -15,6 +15,10 @@ export const TENANT_MESSAGES = {
   moveInRequired: "Einzugsdatum ist erforderlich",
   moveInInvalid: "Einzugsdatum ist ungültig",
   moveOutInvalid: "Auszugsdatum ist ungültig",
+  forwardingAddressRequired: "Bitte geben Sie Straße und Hausnummer der neuen Anschrift ein.",
+  /** Issue 24: the move-out dialog asks where the statement should go. */
+  forwardingAddressHint: "Die Nebenkostenabrechnung wird an diese Anschrift geschickt. Ohne neue Anschrift ginge sie an die alte Wohnung, wo sie den Mieter meist nicht erreicht.",
+  addressHint: "Postanschrift des Mieters, falls sie von der Wohnung abweicht; nach dem Auszug die neue Anschrift. Abrechnungen gehen an diese Anschrift.",
   moveOutNotAfterMoveIn: "Auszugsdatum muss nach Einzugsdatum liegen",
   addressTooShort: "Adresse muss mindestens 5 Zeichen lang sein",
   postalCodeInvalid: "Postleitzahl muss 5 Ziffern haben (z.B. 12345)",
@@ -191,9 +195,24 @@ export function buildUpdateTenantBodySchema(getToday: () => string) {
 }
 export type UpdateTenantBody = z.input<ReturnType<typeof buildUpdateTenantBodySchema>>;
 
-/** POST /api/tenants/:id/move-out: move-out date, default today (section 4). */
+/**
+ * Issue 24, item 14: where the tenant can be reached after moving out. Saved as the tenant's
+ * address, so the statement letter goes there and not to the flat (decision 1063).
+ */
+export const forwardingAddressSchema = z.object({
+  address: z.string({ error: TENANT_MESSAGES.forwardingAddressRequired }).trim().min(5, TENANT_MESSAGES.addressTooShort).max(200, TENANT_MESSAGES.textTooLong),
+  postalCode: z
+    .string({ error: TENANT_MESSAGES.postalCodeInvalid })
+    .trim()
+    .refine((v) => POSTAL_CODE_PATTERN.test(v), { message: TENANT_MESSAGES.postalCodeInvalid }),
+  city: z.string({ error: TENANT_MESSAGES.cityTooShort }).trim().min(2, TENANT_MESSAGES.cityTooShort).max(200, TENANT_MESSAGES.textTooLong),
+});
+export type ForwardingAddress = z.output<typeof forwardingAddressSchema>;
+
+/** POST /api/tenants/:id/move-out: move-out date, default today (section 4), and the forwarding address (issue 24). */
 export const moveOutBodySchema = z.object({
   moveOutDate: optionalCalendarDate(TENANT_MESSAGES.moveOutInvalid),
+  forwardingAddress: forwardingAddressSchema.nullish().transform((v) => v ?? null),
 });
 export type MoveOutBody = z.input<typeof moveOutBodySchema>;
 

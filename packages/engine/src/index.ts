@@ -9,6 +9,11 @@ export { calculateStatement } from "./statement/calculate-statement.ts";
 export { getAllocationParts } from "./statement/allocation-parts.ts";
 export { validateStatementInputShape, type ShapeOutcome } from "./validation/input-shape.ts";
 export { checkStatementRules, type RuleCheckOutcome } from "./validation/statement-checks.ts";
+// Issue 24: the § 556 (3) BGB deadline, what a letter settles, and what a correction changed.
+export { getStatementDeadline, isAfterStatementDeadline } from "./deadlines/statement-deadline.ts";
+export { settleBalance, type BalanceSettlement, type SettlementInput } from "./settlement/balance-settlement.ts";
+export { compareTenancyVersions, type TenancyCorrection, type TenancyItemChange } from "./settlement/tenancy-correction.ts";
+export { HEIZKV_REDUCTION_PERCENT } from "./statement/heizkv-reduction.ts";
 export type {
   Allocation,
   AllocationBasis,

@@ -82,6 +82,24 @@ export interface CostItemInput {
   laborCosts?: MoneyString | null;
   /** v1.1: which kind of labour; default householdServices. */
   taxCategory?: TaxCategory | null;
+  /**
+   * extra (issue 24): § 12 (1) HeizkV. Heizung or Warmwasser distributed not by consumption
+   * (area, persons, units): each tenancy's share is cut by 15 % up front and the landlord
+   * bears the cut. Refused on other items.
+   */
+  heizkvReduction?: boolean | null;
+  /**
+   * extra (issue 24): the last day the cost type may be charged (BetrKV § 2 Nr. 15: cable
+   * fees until 2024-06-30). Only the part of the amount for the days up to it (by days) is
+   * distributed, over the lines' days up to it; the rest is the landlord's. Not with the keys
+   * consumption and mixed.
+   */
+  allocableUntil?: IsoDate | null;
+  /**
+   * extra (issue 24): why a cost type that may be charged only by agreement is charged (the
+   * lease clause), as the landlord confirmed it. Not used by the calculation; printed.
+   */
+  allocationNote?: string | null;
 }
 
 export interface Co2Input {
@@ -145,6 +163,13 @@ export interface Allocation {
   item: number;
   /** extra (v1.1): the line's share of the item's labour part; only for items with laborCosts. */
   laborCosts?: MoneyString;
+  /**
+   * extra (issue 24): the § 12 (1) HeizkV cut of 15 % taken off this tenancy's share, half up
+   * to cents; `amount` is the share after the cut. Only on items with heizkvReduction.
+   */
+  heizkvReduction?: MoneyString;
+  /** extra (issue 24): the share before the § 12 (1) HeizkV cut (amount + heizkvReduction). */
+  amountBeforeReduction?: MoneyString;
 }
 
 /**
@@ -251,7 +276,10 @@ export interface ItemSummary {
   amount: MoneyString;
   /** amount minus the CO2 landlord share. */
   distributed: MoneyString;
-  /** vacancy lines + the CO2 landlord share of this item. */
+  /**
+   * vacancy lines + the CO2 landlord share of this item (+ since issue 24 the § 12 (1) HeizkV
+   * cuts and the part after allocableUntil, where the input asks for them).
+   */
   landlord: MoneyString;
   /** extra */
   key: DistributionKey;
@@ -267,6 +295,12 @@ export interface ItemSummary {
   laborCosts?: MoneyString;
   /** extra (v1.1): the labour part's category, only where the input has laborCosts. */
   taxCategory?: TaxCategory;
+  /** extra (issue 24): the sum of the tenancies' § 12 (1) HeizkV cuts (part of `landlord`). */
+  heizkvReduction?: MoneyString;
+  /** extra (issue 24): the item's last allocable day, where the input limits it. */
+  allocableUntil?: IsoDate;
+  /** extra (issue 24): the part of the amount after allocableUntil (part of `landlord`). */
+  nonAllocable?: MoneyString;
 }
 
 export interface StatementCo2 {

@@ -265,6 +265,13 @@ export interface StatementsTable {
   periodTo: string | null;
   tenantName: string | null;
   unitName: string | null;
+  /** Issue 24: the letter's date = the day it was sent or posted (decision 1060). */
+  dispatchedOn: string | null;
+  dispatchChannel: "email" | "post" | null;
+  /** What the dispatched letter printed beyond the snapshot: addresses, the late reason. */
+  dispatchContext: ColumnType<unknown, string, string> | null;
+  /** What the dispatched letter settled (the tenant's obligation after it). */
+  settledBalance: Decimal | null;
 }
 
 type JsonDocument = ColumnType<unknown, string, string>;
@@ -286,6 +293,10 @@ export interface BillingPeriodCostItemsTable {
   mode: string;
   rateId: string | null;
   consumptionAmount: Decimal | null;
+  /** Issue 24: the lease clause under which a cost type that needs agreement is charged. */
+  allocationNote: string | null;
+  /** Issue 24: the § 12 (1) HeizkV cut applied up front. */
+  heizkvReduction: Generated<boolean>;
   createdAt: CreatedAt;
 }
 
@@ -334,6 +345,9 @@ export interface StatementSnapshotsTable {
   finalizedAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  /** Issue 24: why a statement after the § 556 (3) BGB deadline is not the landlord's fault. */
+  lateExcuse: string | null;
+  lateExcuseAt: Date | null;
 }
 
 export interface StatementItemsTable {

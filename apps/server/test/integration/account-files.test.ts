@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getTodayInGermany } from "@nk/contract";
 import type { S3Config } from "../../src/config/env.ts";
 import { createFileStorage } from "../../src/files/create-file-storage.ts";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
@@ -33,7 +34,7 @@ afterAll(async () => {
   fs.rmSync(s3Directory, { recursive: true, force: true });
 });
 
-/** An account with a finalized run whose letters, all-letters PDF and overview are stored. */
+/** An account with a finalized run whose letters went out by post (stored as sent, decision 1060) and whose overview is stored. */
 async function accountWithStoredPdfs(t: TestContext) {
   const account = await t.signUp();
   const { cookie, userId } = account;
@@ -47,16 +48,14 @@ async function accountWithStoredPdfs(t: TestContext) {
   const saved = await t.request("POST", "/api/statements", { cookie, body: { billingPeriodId, costItems: [{ costType: "Grundsteuer", amount: "600.00", key: "area" }], finalize: true } });
   expect(saved.status).toBe(201);
   const run = await readJson(saved);
-  for (const url of [`/api/statements/${run.id}/pdf`, `/api/statements/${run.id}/overview-pdf`]) {
-    const response = await t.request("GET", url, { cookie });
-    expect(response.status, url).toBe(200);
-    await response.arrayBuffer();
+  for (const statement of run.statements as Array<{ id: string }>) {
+    expect((await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie })).status).toBe(200);
   }
-  const keys = [
-    ...run.statements.map((s: { id: string }) => `statements/${userId}/${s.id}.pdf`),
-    `statements/${userId}/runs/${run.id}-briefe.pdf`,
-    `statements/${userId}/runs/${run.id}-uebersicht.pdf`,
-  ] as string[];
+  const overview = await t.request("GET", `/api/statements/${run.id}/overview-pdf`, { cookie });
+  expect(overview.status).toBe(200);
+  await overview.arrayBuffer();
+  const today = getTodayInGermany();
+  const keys = [...run.statements.map((s: { id: string }) => `statements/${userId}/${s.id}-${today}.pdf`), `statements/${userId}/runs/${run.id}-uebersicht.pdf`] as string[];
   return { ...account, keys };
 }
 
@@ -79,7 +78,7 @@ describe.each(TEST_DRIVERS)("account deletion removes the stored PDFs (%s)", (dr
       const storage = createFileStorage({ ...buildTestConfig(dataDir), ...overrides() });
       const other = await accountWithStoredPdfs(t);
       const account = await accountWithStoredPdfs(t);
-      expect(account.keys).toHaveLength(4);
+      expect(account.keys).toHaveLength(3);
       for (const key of [...account.keys, ...other.keys]) expect(await storage.get(key), key).not.toBeNull();
       if (place === "local") expect(fs.existsSync(path.join(dataDir, "files", "statements", account.userId))).toBe(true);
 

@@ -100,6 +100,8 @@ describe("backup and restore of the embedded data folder", () => {
     const run = await api(server, "POST", "/api/statements", { billingPeriodId: period.json.id, costItems, consumptionOverrides, finalize: true }, cookie);
     // Another period's costs are still being entered: a draft with CO2 inputs.
     await api(server, "PUT", `/api/billing-periods/${earlierPeriod.json.id}/costs`, { costItems: [{ costType: "Heizung", amount: "3000.00", key: "mixed", consumptionShare: 70, meter: "heating" }], co2: { fuel: "gas", consumptionKwh: "30000", heatingValue: "upper" }, consumptionOverrides }, cookie);
+    // Posted: the letter is stored as it went out (decision 1060).
+    await api(server, "POST", `/api/tenant-statements/${run.json.statements[0].id}/mark-posted`, {}, cookie);
     const letter = await fetch(`${server.baseUrl}/api/tenant-statements/${run.json.statements[0].id}/pdf`, { headers: { cookie } });
     expect(letter.status).toBe(200);
     expect((await letter.arrayBuffer()).byteLength).toBeGreaterThan(1000);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAllocationParts, type StatementResult } from "@nk/engine";
+import { formatCalendarDateDe, getTodayInGermany } from "@nk/contract";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi, listActivityKeys, UNKNOWN_ID } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
@@ -24,6 +25,8 @@ const BILLING_DATA = {
   bic: "COBADEFFXXX",
   bankName: "Commerzbank",
 };
+const PERIOD_YEAR = Number(getTodayInGermany().slice(0, 4)) - 1;
+const PERIOD_DAYS = new Date(Date.UTC(PERIOD_YEAR, 1, 29)).getUTCMonth() === 1 ? 366 : 365;
 const MISSING = "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.";
 const COST_ITEMS = [
   { costType: "Grundsteuer", amount: "600.00", key: "area" },
@@ -61,7 +64,8 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const tenant = await insertTenant(t.db, account.userId, eg.id, { name: "Jürgen Krüger", moveInDate: "2020-01-01" });
     await insertTenant(t.db, account.userId, og.id, { name: "Maria Weiß", moveInDate: "2020-01-01" });
     if (options.email !== null) await t.db.updateTable("tenants").set({ email: options.email ?? "juergen@example.org" }).where("id", "=", tenant.id).execute();
-    const billingPeriodId = await createBillingPeriodViaApi(t, account.cookie, property.id);
+    // The previous calendar year: its statement is always within the § 556 (3) BGB deadline (issue 24).
+    const billingPeriodId = await createBillingPeriodViaApi(t, account.cookie, property.id, `${PERIOD_YEAR}-01-01`, `${PERIOD_YEAR}-12-31`);
     return { ...account, propertyId: property.id, tenantId: tenant.id, billingPeriodId };
   }
 
@@ -124,7 +128,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const letter = await t.request("POST", "/api/statements/preview/pdf", { cookie, body });
     expect(letter.status).toBe(200);
     expect(letter.headers.get("content-type")).toBe("application/pdf");
-    expect(letter.headers.get("content-disposition")).toContain("Nebenkostenabrechnung_2024_EG_links_Juergen_Krueger_ENTWURF.pdf");
+    expect(letter.headers.get("content-disposition")).toContain(`Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links_Juergen_Krueger_ENTWURF.pdf`);
     const bytes = new Uint8Array(await letter.arrayBuffer());
     for (let page = 1; page <= pageCount(bytes); page += 1) expect(textOf(bytes, page)).toContain("ENTWURF");
     const text = textOf(bytes);
@@ -135,7 +139,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const overview = await t.request("POST", "/api/statements/preview/pdf", { cookie, body: { billingPeriodId, costItems: COST_ITEMS, document: "overview" } });
     expect(overview.status).toBe(200);
     const overviewText = textOf(new Uint8Array(await overview.arrayBuffer()));
-    expect(overviewText).toContain("Gesamtabrechnung 2024");
+    expect(overviewText).toContain(`Gesamtabrechnung ${PERIOD_YEAR}`);
     expect(overviewText).toContain("ENTWURF");
     expect(overviewText).toContain("Maria Weiß");
 
@@ -160,7 +164,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(saved.status).toBe(201);
     const statement = saved.body.statements.find((s: { tenantName: string }) => s.tenantName === "Jürgen Krüger");
     const current = textOf((await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes);
-    expect(current).toContain("Wohnfläche: 60 m² × 366 Tage = 21.960 von insgesamt 54.900");
+    expect(current).toContain(PERIOD_DAYS === 366 ? "Wohnfläche: 60 m² × 366 Tage = 21.960 von insgesamt 54.900" : "Wohnfläche: 60 m² × 365 Tage = 21.900 von insgesamt 54.750");
 
     // The same snapshot as the earlier engine stored it: parts on the allocations, no basis,
     // no line positions, no item numbers. Stored runs are read as they are, never migrated.
@@ -180,21 +184,34 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(run.result.tenancies[0].allocations[0].parts).toHaveLength(1);
   });
 
-  it("makes a finalized letter once from the snapshot, stores it and serves it unchanged", async () => {
+  it("dates a finalized letter by its dispatch: made fresh until it is posted, then stored and served unchanged (issue 24)", async () => {
     const { cookie, userId, billingPeriodId } = await setUp();
     await putBillingData(cookie);
     const saved = await save(cookie, billingPeriodId, true);
     expect(saved.status).toBe(201);
     const statement = saved.body.statements[0];
+    const today = getTodayInGermany();
+    const todayDe = formatCalendarDateDe(today);
     const first = await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`);
     expect(first.response.status).toBe(200);
     expect(textOf(first.bytes)).not.toContain("ENTWURF");
-    const row = await t.db.selectFrom("statements").select("pdfStoragePath").where("id", "=", statement.id).executeTakeFirstOrThrow();
-    expect(row.pdfStoragePath).toBe(`statements/${userId}/${statement.id}.pdf`);
-    // Changing the billing data later does not change a finalized letter.
+    expect(textOf(first.bytes).replace(/\s+/g, " ")).toContain(`Datum ${todayDe}`);
+    // Not sent yet: not stored, and the billing data of today are the sender.
+    expect((await t.db.selectFrom("statements").select("pdfStoragePath").where("id", "=", statement.id).executeTakeFirstOrThrow()).pdfStoragePath).toBeNull();
     await putBillingData(cookie, { ...BILLING_DATA, companyName: "Neuer Name GmbH" });
-    const second = await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`);
-    expect(Buffer.compare(Buffer.from(second.bytes), Buffer.from(first.bytes))).toBe(0);
+    expect(textOf((await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes)).toContain("Neuer Name GmbH");
+
+    // Posted today: the letter is stored as it went out and served byte for byte from then on.
+    const posted = await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie, body: { postedOn: today } });
+    expect(posted.status).toBe(200);
+    const row = await t.db.selectFrom("statements").select(["pdfStoragePath", "dispatchedOn", "dispatchChannel", "settledBalance", "finalBalance"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ pdfStoragePath: `statements/${userId}/${statement.id}-${today}.pdf`, dispatchedOn: today, dispatchChannel: "post" });
+    expect(row.settledBalance).toBe(row.finalBalance);
+    const stored = await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`);
+    expect(textOf(stored.bytes)).toContain("Neuer Name GmbH");
+    await putBillingData(cookie, BILLING_DATA);
+    const again = await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`);
+    expect(Buffer.compare(Buffer.from(again.bytes), Buffer.from(stored.bytes))).toBe(0);
     const generated = await t.db.selectFrom("userActivities").select("id").where("userId", "=", userId).where("action", "=", "pdf_generated").where("entityId", "=", statement.id).execute();
     expect(generated).toHaveLength(1);
 
@@ -203,9 +220,12 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const allText = textOf(all.bytes);
     expect(allText).toContain("Guten Tag Jürgen Krüger,");
     expect(allText).toContain("Guten Tag Maria Weiß,");
+    // The posted letter as it went out (its sender then), the other one with today's.
+    expect(allText).toContain("Neuer Name GmbH");
+    expect(allText).toContain("Hausverwaltung Sonnenschein GmbH");
     const overview = await pdf(cookie, `/api/statements/${saved.body.id}/overview-pdf`);
     expect(overview.response.status).toBe(200);
-    expect(textOf(overview.bytes)).toContain("Gesamtabrechnung 2024");
+    expect(textOf(overview.bytes)).toContain(`Gesamtabrechnung ${PERIOD_YEAR}`);
   });
 
   it("answers 404 for another account's statements and for unknown or malformed ids", async () => {
@@ -242,7 +262,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const mail = mails.find((m) => m.includes("juergen@example.org"))!;
     expect(mail).toBeDefined();
     expect(mail).toContain("Content-Type: application/pdf");
-    expect(mail).toMatch(/filename="?Nebenkostenabrechnung_2024_EG_links\.pdf/);
+    expect(mail).toMatch(new RegExp(`filename="?Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links\\.pdf`));
     const row = await t.db.selectFrom("statements").select(["status", "sentAt"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
     expect(row.status).toBe("sent");
     expect(row.sentAt).not.toBeNull();
@@ -304,7 +324,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("juergen@example.org");
     expect(mails[0]).toContain("Content-Type: application/pdf");
-    expect(mails[0]).toMatch(/filename="?Nebenkostenabrechnung_2024_EG_links\.pdf/);
+    expect(mails[0]).toMatch(new RegExp(`filename="?Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links\\.pdf`));
     const rows = await t.db.selectFrom("statements").select(["id", "status", "sentAt"]).where("snapshotId", "=", saved.body.id).execute();
     expect(rows.find((r) => r.id === juergen.id)).toMatchObject({ status: "sent" });
     expect(rows.find((r) => r.id === maria.id)).toMatchObject({ status: "finalized", sentAt: null });

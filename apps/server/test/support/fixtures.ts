@@ -93,3 +93,16 @@ export async function insertStatement(db: Db, userId: string, propertyId: string
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Complete billing data (the letters' sender) as PUT /api/billing-data takes them. */
+export const TEST_BILLING_DATA = {
+  companyName: "Hausverwaltung Sonnenschein GmbH",
+  phone: "030 1234567",
+  street: "Lindenstraße",
+  houseNumber: "12a",
+  postalCode: "10115",
+  city: "Berlin",
+  iban: "DE89 3704 0044 0532 0130 00",
+  bic: "COBADEFFXXX",
+  bankName: "Commerzbank",
+};

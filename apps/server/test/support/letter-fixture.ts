@@ -1,4 +1,5 @@
 import { calculateStatement, type StatementInput, type StatementResult } from "@nk/engine";
+import { buildLetterLegal } from "../../src/features/statement-documents/letter-legal-source.ts";
 import type { LetterSender, LetterSource } from "../../src/features/statement-documents/letter-model.ts";
 
 // A statement with everything a letter can hold: heating (mixed 30/70) and hot water with a CO2
@@ -69,9 +70,10 @@ export const SAMPLE_UNIT_NAMES = { eg: "EG links", og: "1. OG", dg: "Dachgeschos
 export const SAMPLE_TENANCY_NAMES = { schulz: "Familie Schulz", oezdemir: "Ayşe Özdemir", krueger: "Jürgen Krüger", weiss: "Maria Weiß" };
 
 export function sampleLetterSource(tenancyId: string, overrides: Partial<LetterSource> = {}): LetterSource {
+  const result = overrides.result ?? sampleResult();
   return {
     input: SAMPLE_INPUT,
-    result: sampleResult(),
+    result,
     tenancyId,
     letterDate: "2025-03-14",
     draft: false,
@@ -86,6 +88,8 @@ export function sampleLetterSource(tenancyId: string, overrides: Partial<LetterS
       { meterNumber: "KW-55101", kind: "coldwater", unitLabel: "m³", start: { date: "2023-12-31", value: "1021.35" }, end: { date: "2024-12-31", value: "1083.45" }, consumption: "62.1" },
     ],
     previousHeatingConsumption: { period: { start: "2023-01-01", end: "2023-12-31" }, value: 1540 },
+    // A letter of 14.03.2025 for 2024: in time (issue 24).
+    legal: buildLetterLegal({ result, tenancyId, version: 1, letterDate: "2025-03-14", lateExcuse: null, previous: null }),
     ...overrides,
   };
 }

@@ -114,7 +114,7 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
     // Payment: due date 30 days after the letter, IBAN, purpose.
     expect(text).toContain("bis zum 13.04.2025");
     expect(text).toContain("DE89 3704 0044 0532 0130 00");
-    expect(text).toContain("Verwendungszweck Nebenkostenabrechnung 2024 EG links");
+    expect(text).toContain("Verwendungszweck Nebenkostenabrechnung 2024 Familie Schulz, EG links");
     expect(text).toContain("GiroCode");
 
     // Notes: receipts and the objection period.
@@ -187,7 +187,7 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
     const png = PNG.sync.read(fs.readFileSync(`${prefix}.png`));
     const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(code?.data).toBe(
-      ["BCD", "002", "1", "SCT", "COBADEFFXXX", "Hausverwaltung Sonnenschein GmbH", "DE89370400440532013000", `EUR${model.resultAmount}`, "", "", "Nebenkostenabrechnung 2024 EG links"].join("\n"),
+      ["BCD", "002", "1", "SCT", "COBADEFFXXX", "Hausverwaltung Sonnenschein GmbH", "DE89370400440532013000", `EUR${model.resultAmount}`, "", "", "Nebenkostenabrechnung 2024 Familie Schulz, EG links"].join("\n"),
     );
   });
 

@@ -4,6 +4,7 @@ import { compareDecimalText, decimalTextSchema, optionalDecimalNumberSchema, opt
 import { isUuidText } from "../ids.ts";
 import { STATEMENT_MESSAGES as M } from "./statement-messages.ts";
 import { climateFactorSchema } from "./statement-analysis.ts";
+import { ALLOCABILITY_MESSAGES } from "./cost-type-allocability.ts";
 
 // Cost items and CO2 inputs of a billing period (issue 11, DECISIONS 8). Field names are those
 // of the calculation contract v1.1 (costType, amount, key, consumptionShare, meter,
@@ -109,6 +110,19 @@ const costItemFields = {
   rateId: z.string({ error: M.rateNotFound }).nullish().transform((v) => (v && v.trim() ? v.trim() : null)).refine((v) => v === null || isUuidText(v), M.rateNotFound),
   /** Rate-based: the consumption entered for the tariff (kWh, m³). */
   consumptionAmount: optionalDecimalTextSchema("consumption", consumptionMessages),
+  /**
+   * Issue 24: the lease clause under which a cost type that needs agreement is charged (the
+   * landlord's confirmation, printed on the letter); see cost-type-allocability.ts.
+   */
+  allocationNote: z
+    .string({ error: ALLOCABILITY_MESSAGES.noteTooShort })
+    .trim()
+    .max(300, ALLOCABILITY_MESSAGES.noteTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || v.length >= 3, ALLOCABILITY_MESSAGES.noteTooShort),
+  /** Issue 24: § 12 (1) HeizkV: cut each tenancy's share of heating by area by 15 % up front. */
+  heizkvReduction: z.boolean({ error: M.heizkvReductionInvalid }).nullish().transform((v) => v ?? false),
 };
 
 /** A cost item as saved while the user types: anything may still be missing. */

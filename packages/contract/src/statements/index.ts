@@ -5,3 +5,4 @@ export * from "./quick-setup-templates.ts";
 export * from "./cost-type-sources.ts";
 export * from "./statement-history.ts";
 export * from "./statement-analysis.ts";
+export * from "./cost-type-allocability.ts";

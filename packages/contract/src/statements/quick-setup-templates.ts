@@ -77,8 +77,9 @@ const commonItems = [
   item("Grundsteuer", "area", "insuranceTax", { isMandatory: true }),
   item("Schornsteinfeger", "area", "other"),
   item("Betriebsstrom", "area", "other"),
-  item("CO2-Abgabe", "area", "other"),
 ];
+// No "CO2-Abgabe" (issue 24, item 10): the CO2 cost is part of the fuel invoice and is split by
+// the CO2KostAufG through the statement's CO2 inputs; a separate item would charge it twice.
 
 const RESIDENTIAL_ESTIMATE = { heating: "1.5", other: "2.8" };
 const COMMERCIAL_ESTIMATE = { heating: "12", other: "8.5" };

@@ -3,6 +3,7 @@ import { METER_KINDS, type StatementInput, type StatementResult } from "@nk/engi
 import { STATEMENT_MESSAGES as M, STATEMENT_STATUSES } from "./statement-messages.ts";
 import { statementCalculationFields } from "./cost-items.ts";
 import { statementAnalysisSchema } from "./statement-analysis.ts";
+import { lateExcuseSchema } from "../statement-dispatch.ts";
 
 // Preview, save and read of a statement run (issue 11; DECISIONS 8 and 9). engineInput and
 // result are the calculation contract v1.1 documents themselves (calculation-contract.md);
@@ -16,6 +17,11 @@ export type StatementPreviewBody = z.input<typeof statementPreviewBodySchema>;
 export const statementSaveBodySchema = z.object({
   ...statementCalculationFields,
   finalize: z.boolean({ error: M.finalizeRequired }),
+  /**
+   * Issue 24: § 556 (3) Satz 3 BGB: why a statement after the deadline is not the landlord's
+   * fault; kept on the run and printed (absent: unchanged; null: removed).
+   */
+  lateExcuse: lateExcuseSchema.optional(),
 });
 export type StatementSaveBody = z.input<typeof statementSaveBodySchema>;
 

@@ -9,6 +9,11 @@ function formatGermanNumber(value: number): string {
   return String(value).replace(".", ",");
 }
 
+// "2024-06-30" as "30.06.2024".
+function formatGermanDate(date: string): string {
+  return `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+}
+
 /** Builders of the German messages, grouped by where they arise. */
 export const MESSAGES = Object.freeze({
   // Input that is not JSON or not of the contract's shape (names the field).
@@ -97,12 +102,24 @@ export const MESSAGES = Object.freeze({
   co2EfficiencyClassMissing: (): string => "CO2-Berechnung nicht möglich: Effizienzklasse der Immobilie fehlt.",
   co2PriceMissing: (): string => "CO2-Preis für das Abrechnungsjahr fehlt",
   efficiencyClassMismatch: (): string => "Effizienzklasse weicht von der berechneten CO2-Stufe ab",
+  // Issue 24: the § 12 (1) HeizkV cut up front and the last allocable day of a cost item.
+  heizkvReductionNotApplicable: (costType: string): string =>
+    `Die Kürzung um 15 % nach § 12 Abs. 1 HeizkV gilt nur für Heiz- und Warmwasserkosten, die nicht nach Verbrauch verteilt werden (${costType}).`,
+  allocableUntilBeforePeriod: (costType: string, lastDay: string): string =>
+    `${costType} ist im Abrechnungszeitraum nicht umlagefähig (nur bis zum ${formatGermanDate(lastDay)}).`,
+  allocableUntilNeedsTimedKey: (costType: string): string =>
+    `${costType} ist nur bis zu einem Stichtag umlagefähig und kann deshalb nur nach Wohnfläche, Personen oder Wohneinheiten verteilt werden.`,
   co2LandlordShareExceedsCosts: (landlordCost: string): string =>
     `Der CO2-Anteil des Vermieters (${landlordCost} €) übersteigt die Heiz- und Warmwasserkosten`,
 
   // Notes printed on the statement (legal hints, not problems of the input).
+  // § 12 (1) HeizkV, addressed to the tenant who reads the letter (issue 24, item 15).
   heizkvReductionRight: (costType: string): string =>
-    `${costType} wird nicht nach Verbrauch verteilt: Der Mieter darf seinen Anteil um 15 % kürzen (§ 12 Abs. 1 HeizkV).`,
+    `Die Kosten für ${costType} werden nicht nach Verbrauch verteilt. Sie dürfen Ihren Anteil daran deshalb um 15 % kürzen (§ 12 Abs. 1 HeizkV).`,
+  heizkvReductionApplied: (costType: string): string =>
+    `Die Kosten für ${costType} werden nicht nach Verbrauch verteilt. Ihr Anteil daran ist deshalb bereits um 15 % gekürzt (§ 12 Abs. 1 HeizkV); die Kürzung trägt der Vermieter.`,
+  allocableUntilNote: (costType: string, lastDay: string): string =>
+    `${costType} ist nur bis zum ${formatGermanDate(lastDay)} umlagefähig: Umgelegt wird der Anteil der Kosten für die Tage bis dahin, verteilt nach den Tagen bis dahin; die Kosten danach trägt der Vermieter.`,
   co2ReductionRight: (): string =>
     "Ohne Angaben zur CO2-Kostenaufteilung darf der Mieter seinen Anteil an den Heizkosten um 3 % kürzen (§ 7 Abs. 4 CO2KostAufG).",
 

@@ -26,6 +26,9 @@ import { QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
 import { attachTenancyReadings, calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
 import { LineWeightCache } from "./line-weights.ts";
 import { StatementBasisBuilder } from "./statement-basis.ts";
+import { AllocableWindows, getAllocableCents } from "./allocable-window.ts";
+import { cutHeizkvShares } from "./heizkv-reduction.ts";
+import { getAllocableUntil } from "../validation/cost-item-limits.ts";
 
 /**
  * The statement calculation: contract v1. Checks the shape of untrusted input, then the
@@ -74,8 +77,10 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
     return values;
   };
 
+  // Issue 24: items charged only up to a day distribute over the days up to it.
+  const windows = new AllocableWindows(input, allLines);
   const prepared = input.costItems.map((item, index) =>
-    prepareItem(item, index, parseMoneyToCents(item.amount), units, weightCache, getConsumption, issues),
+    prepareItem(item, index, parseMoneyToCents(item.amount), units, weightCache, getConsumption, issues, windows.forItem(item)),
   );
 
   let co2: { result: Co2SplitResult; area: number } | null = null;
@@ -161,9 +166,12 @@ function assembleResult(
   // First every item's cents and texts (figures by the item's line index), with the sums per
   // line and per item; the allocation objects follow line by line below.
   for (const preparedItem of preparedItems) {
-    const item = distributeItem(preparedItem, preparedItem.amountCents - (co2ShareByItem[preparedItem.itemIndex] ?? 0), includeBasis ? "parts" : "exact");
+    const co2Cents = co2ShareByItem[preparedItem.itemIndex] ?? 0;
+    const item = distributeItem(preparedItem, preparedItem.amountCents - co2Cents - preparedItem.nonAllocableCents, includeBasis ? "parts" : "exact");
     const { prepared } = item;
     basis?.addItem(item);
+    // § 12 (1) HeizkV up front (issue 24): the tenancies' cuts come off their cents here.
+    const reduction = prepared.item.heizkvReduction ? cutHeizkvShares(item.cents, prepared.positions, isVacancyByPosition) : null;
     const labor = distributeLaborCosts(prepared);
     const laborTarget = labor && labor.category === "craftsmen" ? craftsmenByPosition : householdServicesByPosition;
     const { positions } = prepared;
@@ -182,15 +190,16 @@ function assembleResult(
       cents: item.cents,
       exactTexts: item.exactTexts as string[],
       laborCents: labor ? labor.cents : null,
+      reductionCents: reduction ? reduction.cuts : null,
       indexByPosition: positions.length === lineCount ? null : indexPositions(positions, lineCount),
       formatAmount: prepared.parts.some((part) => part.timeWeights === null) ? formatCents : sharedAmountTexts(),
     });
-    const co2Cents = co2ShareByItem[prepared.itemIndex] ?? 0;
+    const reductionCents = reduction?.totalCents ?? 0;
     const summary: ItemSummary = {
       costType: prepared.item.costType,
       amount: formatCents(prepared.amountCents),
       distributed: formatCents(item.distributedCents),
-      landlord: formatCents(vacancyCents + co2Cents),
+      landlord: formatCents(vacancyCents + co2Cents + reductionCents + prepared.nonAllocableCents),
       key: prepared.key,
       vacancy: formatCents(vacancyCents),
       co2LandlordShare: formatCents(co2Cents),
@@ -200,6 +209,11 @@ function assembleResult(
     if (labor) {
       summary.laborCosts = formatCents(labor.totalCents);
       summary.taxCategory = labor.category;
+    }
+    if (reduction) summary.heizkvReduction = formatCents(reductionCents);
+    if (prepared.window) {
+      summary.allocableUntil = prepared.window.until;
+      summary.nonAllocable = formatCents(prepared.nonAllocableCents);
     }
     items.push(summary);
   }
@@ -261,6 +275,8 @@ interface ItemLines {
   cents: number[];
   exactTexts: string[];
   laborCents: number[] | null;
+  /** Issue 24: the § 12 (1) HeizkV cut of each line (by the item's line index), or null. */
+  reductionCents: number[] | null;
   /** The item's line index at each position, -1 where the line takes no part; null when every line does. */
   indexByPosition: Int32Array | null;
   /** formatCents, sharing the text of equal amounts within the item. */
@@ -312,6 +328,12 @@ function buildLineAllocations(distributed: readonly ItemLines[], position: numbe
       item: item.itemIndex,
     };
     if (item.laborCents) allocation.laborCosts = formatCents(item.laborCents[index] as number);
+    // Vacancy lines (-1) are the landlord's: no cut to state there.
+    if (item.reductionCents && (item.reductionCents[index] as number) >= 0) {
+      const cut = item.reductionCents[index] as number;
+      allocation.heizkvReduction = formatCents(cut);
+      allocation.amountBeforeReduction = formatCents((item.cents[index] as number) + cut);
+    }
     allocations[filled] = allocation;
     filled += 1;
   }
@@ -326,7 +348,9 @@ function buildLineAllocations(distributed: readonly ItemLines[], position: numbe
 function distributeLaborCosts(prepared: PreparedItem): { category: TaxCategory; totalCents: number; cents: number[] } | null {
   const { laborCosts, taxCategory } = prepared.item;
   if (laborCosts === undefined || laborCosts === null) return null;
-  const totalCents = parseMoneyToCents(laborCosts);
+  const laborCents = parseMoneyToCents(laborCosts);
+  // An item charged only up to a day (issue 24) has only that part of its labour costs.
+  const totalCents = prepared.window ? getAllocableCents(laborCents, prepared.window) : laborCents;
   return { category: taxCategory ?? DEFAULT_TAX_CATEGORY, totalCents, cents: distributeItem(prepared, totalCents, "cents").cents };
 }
 
@@ -352,10 +376,13 @@ function toStatementCo2(result: Co2SplitResult, area: number): StatementCo2 {
 function collectNotes(input: StatementInput, co2: Co2SplitResult | null): string[] {
   const notes: string[] = [];
   for (const item of input.costItems) {
-    // § 12 (1) HeizkV: heating or hot water not distributed by consumption allows a 15 % cut.
+    // § 12 (1) HeizkV: heating or hot water not distributed by consumption allows a 15 % cut;
+    // where the landlord applied it up front (issue 24), the letter says so instead.
     if (isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed") {
-      notes.push(MESSAGES.heizkvReductionRight(item.costType));
+      notes.push(item.heizkvReduction ? MESSAGES.heizkvReductionApplied(item.costType) : MESSAGES.heizkvReductionRight(item.costType));
     }
+    const until = getAllocableUntil(item, input.period);
+    if (until !== null) notes.push(MESSAGES.allocableUntilNote(item.costType, until));
   }
   const hasHeating = input.costItems.some((item) => item.costType === HEATING_COST_TYPE);
   // § 7 (3), (4) CO2KostAufG: without the CO2 figures the tenant may cut heating costs by 3 %.

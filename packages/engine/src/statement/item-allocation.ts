@@ -7,6 +7,7 @@ import type { BillingLine, UnitLines } from "./billing-lines.ts";
 import { QUANTITY_SCALE, SHARE_SCALE, toScaledQuantity } from "./fixed-point.ts";
 import { distributeByReducedWeights } from "./integer-shares.ts";
 import type { LineWeightCache } from "./line-weights.ts";
+import { type AllocableWindow, getAllocableCents } from "./allocable-window.ts";
 
 /** One basis of an item (mixed items have two); the arrays are indexed by line position. */
 export interface PreparedPart {
@@ -38,6 +39,10 @@ export interface PreparedItem {
   /** The lines' positions, in the item's line order. */
   positions: number[];
   parts: PreparedPart[];
+  /** Issue 24: the days the item may be charged for, when they end inside the period. */
+  window: AllocableWindow | null;
+  /** The part of the amount after the window (the landlord's); 0 without a window. */
+  nonAllocableCents: number;
 }
 
 /** How much of the exact shares a distribution keeps besides the cents. */
@@ -71,13 +76,15 @@ export function prepareItem(
   weightCache: LineWeightCache,
   getConsumption: (meter: MeterKind) => bigint[],
   issues: ValidationIssue[],
+  window: AllocableWindow | null = null,
 ): PreparedItem {
   const excluded = new Set(item.excludedUnits ?? []);
   const isHotWater = item.costType === HOT_WATER_COST_TYPE;
   // DECISIONS 2: a unit that heats its own water takes no part in hot-water costs.
   const takesPart = (unit: UnitLines["unit"]): boolean => !excluded.has(unit.id) && !(isHotWater && unit.decentralizedHotWater);
   // Most items take every line: they share the statement's list instead of building their own.
-  const isEveryLine = units.every(({ unit }) => takesPart(unit));
+  // An item charged only up to a day (issue 24) takes the lines with days up to it.
+  const isEveryLine = window === null && units.every(({ unit }) => takesPart(unit));
   let lines: BillingLine[];
   let positions: number[];
   if (isEveryLine) {
@@ -86,7 +93,7 @@ export function prepareItem(
     lines = [];
     for (const { unit, lines: unitLines } of units) {
       if (!takesPart(unit)) continue;
-      for (const line of unitLines) lines.push(line);
+      for (const line of unitLines) if (window === null || window.hasLine(line.position)) lines.push(line);
     }
     positions = lines.map((line) => line.position);
   }
@@ -96,7 +103,7 @@ export function prepareItem(
   const consumptionShare = item.key === "mixed" ? getConsumptionSharePercent(item) : null;
 
   const buildTimedPart = (basis: "area" | "persons" | "units", percent: number, scaledPercent: bigint): PreparedPart => {
-    const timed = weightCache.getTimedWeights(basis, isDegreeDayTimed);
+    const timed = window ? window.getTimedWeights(basis, isDegreeDayTimed) : weightCache.getTimedWeights(basis, isDegreeDayTimed);
     return {
       basis,
       percent,
@@ -145,7 +152,8 @@ export function prepareItem(
 
   // Without a meter the rules have already reported the item; no second message about it.
   if (amountCents > 0) reportMissingBasis(item, meter === null ? parts.filter((part) => part.basis !== "consumption") : parts, issues, `costItems[${itemIndex}]`);
-  return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, positions, parts };
+  const nonAllocableCents = window ? amountCents - getAllocableCents(amountCents, window) : 0;
+  return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, positions, parts, window, nonAllocableCents };
 }
 
 // "Distribution by key" (part 2, section 5) with the texts of section 8.

@@ -240,10 +240,17 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     // Contract v1.1: the labour part (§ 35a EStG); its range is a rule with the contract's text.
     const laborCosts = reader.readMoney(item.laborCosts, `${path}.laborCosts`, false);
     const taxCategory = reader.readChoice(item.taxCategory, `${path}.taxCategory`, TAX_CATEGORIES, false);
+    // Issue 24: the § 12 (1) HeizkV cut up front and the last allocable day (checked as rules).
+    const heizkvReduction = item.heizkvReduction === null ? undefined : reader.readBoolean(item.heizkvReduction, `${path}.heizkvReduction`);
+    const allocableUntil = reader.readDate(item.allocableUntil, `${path}.allocableUntil`, { isRequired: false });
+    const allocationNote = item.allocationNote === null ? undefined : reader.readText(item.allocationNote, `${path}.allocationNote`, false);
     if (costType === undefined || amount === undefined || key === undefined) return;
     const result: CostItemInput = { costType, amount, key, consumptionShare: consumptionShare ?? null, meter: meter ?? null, excludedUnits };
     if (laborCosts !== undefined) result.laborCosts = laborCosts;
     if (taxCategory !== undefined) result.taxCategory = taxCategory;
+    if (heizkvReduction) result.heizkvReduction = true;
+    if (allocableUntil !== undefined) result.allocableUntil = allocableUntil;
+    if (allocationNote !== undefined && allocationNote !== "") result.allocationNote = allocationNote;
     items.push(result);
   });
   return items;

@@ -12,6 +12,7 @@ import { MESSAGES } from "../messages/messages.ts";
 import { parseMoneyToCents } from "../money/money.ts";
 import { toScaledQuantity } from "../statement/fixed-point.ts";
 import type { CostItemInput, StatementInput, TenancyInput, ValidationIssue } from "../types.ts";
+import { checkCostItemLimits } from "./cost-item-limits.ts";
 
 export interface RuleCheckOutcome {
   /** Blocking problems: the statement is not calculated. */
@@ -54,7 +55,10 @@ export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
   const totalCents = input.costItems.reduce((sum, item) => sum + parseMoneyToCents(item.amount), 0);
   if (totalCents <= 0) issues.push({ path: "costItems", message: MESSAGES.totalCostsNotPositive() });
 
-  input.costItems.forEach((item, index) => issues.push(...checkCostItem(item, `costItems[${index}]`)));
+  input.costItems.forEach((item, index) => {
+    issues.push(...checkCostItem(item, `costItems[${index}]`));
+    issues.push(...checkCostItemLimits(item, `costItems[${index}]`, input.period));
+  });
 
   if (checkTenancyOverlaps(input.tenancies, issues)) isStructureBroken = true;
   // Paths are built only for a problem: these run for every tenancy and prepayment.

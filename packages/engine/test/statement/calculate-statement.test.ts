@@ -211,7 +211,7 @@ describe("notes and the step-by-step basis", () => {
     const input = buildBaseInput();
     input.costItems = [{ costType: "Heizung", amount: "1000.00", key: "area" }];
     expect(calculate(input).notes).toEqual([
-      "Heizung wird nicht nach Verbrauch verteilt: Der Mieter darf seinen Anteil um 15 % kürzen (§ 12 Abs. 1 HeizkV).",
+      "Die Kosten für Heizung werden nicht nach Verbrauch verteilt. Sie dürfen Ihren Anteil daran deshalb um 15 % kürzen (§ 12 Abs. 1 HeizkV).",
       "Ohne Angaben zur CO2-Kostenaufteilung darf der Mieter seinen Anteil an den Heizkosten um 3 % kürzen (§ 7 Abs. 4 CO2KostAufG).",
     ]);
     expect(calculate(buildBaseInput()).notes).toEqual([]);

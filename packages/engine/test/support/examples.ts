@@ -14,19 +14,22 @@ export interface ExampleCase {
   expected: unknown;
 }
 
+/** The product's own worked examples beyond the specification's (issue 24: letters and the law). */
+export const LETTER_LAW_EXAMPLES_DIRECTORY = fileURLToPath(new URL("../fixtures/letter-law-examples/", import.meta.url));
+
 /** Reads every `<name>.input.json` with its `<name>.expected.json`. */
-export function loadExamples(): ExampleCase[] {
-  return readdirSync(EXAMPLES_DIRECTORY)
+export function loadExamples(directory: string = EXAMPLES_DIRECTORY): ExampleCase[] {
+  return readdirSync(directory)
     .filter((file) => file.endsWith(".input.json"))
     .sort()
     .map((file) => {
       const name = file.slice(0, -".input.json".length);
-      const inputPath = `${EXAMPLES_DIRECTORY}${file}`;
+      const inputPath = `${directory}${file}`;
       return {
         name,
         inputPath,
         input: JSON.parse(readFileSync(inputPath, "utf8")) as unknown,
-        expected: JSON.parse(readFileSync(`${EXAMPLES_DIRECTORY}${name}.expected.json`, "utf8")) as unknown,
+        expected: JSON.parse(readFileSync(`${directory}${name}.expected.json`, "utf8")) as unknown,
       };
     });
 }

@@ -14,6 +14,7 @@ import * as m0450 from "./0450-consumption-analysis.ts";
 import * as m0950 from "./0950-drop-auth-attempts.ts";
 import * as m0990 from "./0990-reading-neighbour-index.ts";
 import * as m1150 from "./1150-documents-keep-their-tenants.ts";
+import * as m1250 from "./1250-letters-dated-by-dispatch.ts";
 
 export interface Migration {
   name: string;
@@ -38,4 +39,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "0950-drop-auth-attempts", up: m0950.up },
   { name: "0990-reading-neighbour-index", up: m0990.up },
   { name: "1150-documents-keep-their-tenants", up: m1150.up },
+  { name: "1250-letters-dated-by-dispatch", up: m1250.up },
 ];

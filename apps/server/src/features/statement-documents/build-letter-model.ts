@@ -14,8 +14,8 @@ import {
   type PeriodInput,
   type StatementResult,
 } from "@nk/engine";
-import { compareDecimalText, formatCalendarDateDe, formatDecimalTextDe } from "@nk/contract";
-import { buildEpcPayload } from "./epc-qr-payload.ts";
+import { compareDecimalText, formatCalendarDateDe, formatDecimalTextDe, formatEuroDe } from "@nk/contract";
+import { buildSettlementGiroCode, formatPaymentPurpose } from "./letter-payment.ts";
 import type {
   CostItemWithLabor,
   LetterAnnualInformation,
@@ -88,11 +88,9 @@ export function buildLetterModel(source: LetterSource): LetterModel {
   const sign = compareDecimalText(tenancy.balance, "0");
   const resultKind = sign > 0 ? "Nachzahlung" : sign < 0 ? "Guthaben" : "ausgeglichen";
   const resultAmount = tenancy.balance.replace(/^-/, "");
-  const paymentPurpose = `Nebenkostenabrechnung ${periodLabel} ${unitName}`;
-  const giroCode =
-    resultKind === "Nachzahlung"
-      ? buildEpcPayload({ name: source.sender.name, iban: source.sender.iban, bic: source.sender.bic, amount: resultAmount, purpose: paymentPurpose })
-      : null;
+  // Issue 24: the GiroCode asks for what the settlement demands, with a purpose naming the tenant.
+  const paymentPurpose = formatPaymentPurpose({ periodLabel, tenantName, unitName, correctionVersion: source.legal.correction?.version ?? null });
+  const giroCode = buildSettlementGiroCode(source.legal, source.sender, paymentPurpose);
 
   const hasHeating = result.items.some((item) => isHeatingItem(item.costType));
   const taxLines = buildTaxLines(source, tenancy.tenancyId);
@@ -100,11 +98,13 @@ export function buildLetterModel(source: LetterSource): LetterModel {
 
   return {
     draft: source.draft,
-    correction: source.correction ?? null,
+    correction: source.legal.correction ? { version: source.legal.correction.version, replacesDate: source.legal.correction.previousLetterDate } : (source.correction ?? null),
     sender: source.sender,
-    recipient: source.tenantAddress
-      ? { name: tenantName, ...source.tenantAddress }
-      : { name: tenantName, street: source.property.street, postalCode: source.property.postalCode, city: source.property.city },
+    recipient:
+      source.recipient ??
+      (source.tenantAddress
+        ? { name: tenantName, ...source.tenantAddress }
+        : { name: tenantName, street: source.property.street, postalCode: source.property.postalCode, city: source.property.city }),
     letterDate: source.letterDate,
     period: result.period,
     periodLabel,
@@ -125,6 +125,7 @@ export function buildLetterModel(source: LetterSource): LetterModel {
     dueDate: addDays(source.letterDate, PAYMENT_DAYS),
     paymentPurpose,
     giroCode,
+    legal: source.legal,
     meterReadings: source.meterReadings ?? [],
     hasHeating,
     co2: hasHeating ? buildCo2(source, tenancy.allocations) : null,
@@ -153,8 +154,23 @@ function buildCostLines(source: LetterSource, tenancy: TenancyWithTax): LetterCo
         key: item.key,
         keyLabel: keyLabel(item.key),
         keyExplanation: explainKey(item, excluded),
-        steps: explainShare(item, getAllocationParts(result, tenancy, allocation)),
+        steps: [
+          ...explainShare(item, getAllocationParts(result, tenancy, allocation)),
+          // Issue 24: the § 12 (1) HeizkV cut applied up front, with the engine's figures.
+          ...(allocation.heizkvReduction
+            ? [
+                {
+                  label: "Kürzung um 15 % (§ 12 Abs. 1 HeizkV)",
+                  computation: `15 % von ${formatEuroDe(allocation.amountBeforeReduction ?? allocation.amount)} (auf Cent gerundet), trägt der Vermieter`,
+                  amount: `− ${formatEuroDe(allocation.heizkvReduction)} = ${formatEuroDe(allocation.amount)}`,
+                },
+              ]
+            : []),
+        ],
         share: allocation.amount,
+        allocationNote: itemInput?.allocationNote ?? null,
+        heizkvReduction: allocation.heizkvReduction ? { cut: allocation.heizkvReduction, shareBefore: allocation.amountBeforeReduction ?? allocation.amount } : null,
+        allocableUntil: item.allocableUntil && item.nonAllocable ? { lastDay: item.allocableUntil, nonAllocable: item.nonAllocable } : null,
       },
     ];
   });

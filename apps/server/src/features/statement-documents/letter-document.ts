@@ -3,6 +3,7 @@ import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interface
 import type { LetterModel } from "./letter-model.ts";
 import { formatQuantity } from "./share-explanations.ts";
 import { BASE_STYLES, COLORS, DEFAULT_STYLE, draftWatermark, heading, mm, PAGE_MARGINS, TABLE_LAYOUT, th } from "./pdf-style.ts";
+import { correctionSection, hasSettlementRows, settlementPaymentSection, settlementRows } from "./letter-legal-sections.ts";
 
 // The statement letter (DECISIONS 6): DIN 5008 form B with the address field for a window
 // envelope (left 20 mm, top 45 mm, 85 x 45 mm; return line in the top zone), information block
@@ -80,22 +81,34 @@ function summaryBox(model: LetterModel): Content {
   const resultColor = model.result === "Nachzahlung" ? COLORS.due : model.result === "Guthaben" ? COLORS.credit : COLORS.text;
   // "die Nachzahlung", but "das Guthaben": the possessive follows the noun's gender.
   const resultText = model.result === "ausgeglichen" ? "Ergebnis: ausgeglichen" : model.result === "Guthaben" ? "Ihr Guthaben" : `Ihre ${model.result}`;
+  const body: TableCell[][] = [
+    [{ text: "Ihre Kosten im Nutzungszeitraum" }, { text: euro(model.totalCosts), alignment: "right" }],
+    [{ text: "abzüglich Ihrer Vorauszahlungen" }, { text: `− ${euro(model.prepayments)}`, alignment: "right" }],
+  ];
+  // Issue 24: a correction or a barred claim settles something other than the balance.
+  if (hasSettlementRows(model)) {
+    const kind = model.legal.settlement.kind;
+    const color = kind === "demand" ? COLORS.due : kind === "payout" ? COLORS.credit : COLORS.text;
+    for (const [label, value, strong] of settlementRows(model)) {
+      body.push(
+        strong
+          ? [{ text: label, bold: true, color, fontSize: 11 }, { text: value, bold: true, color, fontSize: 11, alignment: "right" }]
+          : [{ text: label }, { text: value, alignment: "right" }],
+      );
+    }
+  } else {
+    body.push([
+      { text: resultText, bold: true, color: resultColor, fontSize: 11 },
+      { text: euro(model.resultAmount), bold: true, color: resultColor, fontSize: 11, alignment: "right" },
+    ]);
+  }
+  const lastRow = body.length - 1;
   return {
     margin: [0, 8, 0, 0],
-    table: {
-      widths: ["*", mm(35)],
-      body: [
-        [{ text: "Ihre Kosten im Nutzungszeitraum" }, { text: euro(model.totalCosts), alignment: "right" }],
-        [{ text: "abzüglich Ihrer Vorauszahlungen" }, { text: `− ${euro(model.prepayments)}`, alignment: "right" }],
-        [
-          { text: resultText, bold: true, color: resultColor, fontSize: 11 },
-          { text: euro(model.resultAmount), bold: true, color: resultColor, fontSize: 11, alignment: "right" },
-        ],
-      ],
-    },
+    table: { widths: ["*", mm(45)], body },
     layout: {
       fillColor: () => COLORS.fill,
-      hLineWidth: (i: number) => (i === 2 ? 0.8 : 0),
+      hLineWidth: (i: number) => (i === lastRow ? 0.8 : 0),
       hLineColor: () => COLORS.accent,
       vLineWidth: () => 0,
       paddingLeft: (i: number) => (i === 0 ? 8 : 4),
@@ -113,7 +126,14 @@ function costTable(model: LetterModel, propertyTotal: string): Content {
     if (line.co2LandlordShare) {
       name.push({ text: `abzügl. CO₂-Anteil Vermieter ${euro(line.co2LandlordShare)}, verteilt ${euro(line.distributed)}`, style: "small" });
     }
-    body.push([{ stack: name }, { text: euro(line.itemTotal), alignment: "right" }, { text: line.keyLabel }, { text: euro(line.share), alignment: "right" }]);
+    // Issue 24: a cost type chargeable only up to a day, and one charged by agreement.
+    if (line.allocableUntil) {
+      name.push({ text: `umlagefähig bis ${date(line.allocableUntil.lastDay)}: abzügl. ${euro(line.allocableUntil.nonAllocable)} (trägt der Vermieter), verteilt ${euro(line.distributed)}`, style: "small" });
+    }
+    if (line.allocationNote) name.push({ text: `umgelegt nach Vereinbarung: ${line.allocationNote}`, style: "small" });
+    const share: Content[] = [{ text: euro(line.share), alignment: "right" }];
+    if (line.heizkvReduction) share.push({ text: `nach Kürzung um 15 % (§ 12 HeizkV)`, style: "small", alignment: "right" });
+    body.push([{ stack: name }, { text: euro(line.itemTotal), alignment: "right" }, { text: line.keyLabel }, { stack: share }]);
   }
   body.push([
     { text: "Summe", bold: true },
@@ -137,7 +157,8 @@ function stepsTable(model: LetterModel): Content {
       steps.push({ text: [{ text: `${step.label}: `, bold: true }, step.computation], fontSize: 8.5 });
       steps.push({ text: step.amount, fontSize: 8.5, color: COLORS.muted, margin: [8, 0, 0, 2] });
     }
-    if (line.steps.length > 1) steps.push({ text: "Summe der Teilbeträge, auf Cent gerundet", fontSize: 8.5, color: COLORS.muted });
+    // The § 12 HeizkV cut (issue 24) is a step of its own, not a part to be summed.
+    if (line.steps.length - (line.heizkvReduction ? 1 : 0) > 1) steps.push({ text: "Summe der Teilbeträge, auf Cent gerundet", fontSize: 8.5, color: COLORS.muted });
     body.push([
       { stack: [{ text: line.costType, bold: true }, { text: line.keyLabel, style: "small" }, { text: `verteilt: ${euro(line.distributed)}`, style: "small" }] },
       { stack: steps },
@@ -271,8 +292,7 @@ function prepaymentSection(model: LetterModel): Content[] {
 }
 
 function paymentSection(model: LetterModel): Content[] {
-  const s = model.sender;
-  const result: Content[] = [
+  return [
     {
       unbreakable: true,
       stack: [
@@ -280,50 +300,13 @@ function paymentSection(model: LetterModel): Content[] {
         keyValueTable([
           ["Ihre Kosten", euro(model.totalCosts)],
           ["abzüglich Ihrer Vorauszahlungen", `− ${euro(model.prepayments)}`],
-          [model.result === "ausgeglichen" ? "Ergebnis" : model.result, euro(model.resultAmount), true],
+          ...(hasSettlementRows(model) ? settlementRows(model) : [[model.result === "ausgeglichen" ? "Ergebnis" : model.result, euro(model.resultAmount), true] as [string, string, boolean]]),
         ]),
       ],
     },
+    // Issue 24: what the engine's settlement asks for or pays out, or why nothing is asked for.
+    ...settlementPaymentSection(model),
   ];
-  if (model.result === "Nachzahlung" && model.giroCode) {
-    const account: Content[] = [
-      { text: `Bitte überweisen Sie die Nachzahlung von ${euro(model.resultAmount)} bis zum ${date(model.dueDate)} auf dieses Konto:`, margin: [0, 0, 0, 4] },
-      {
-        table: {
-          widths: [mm(30), "*"],
-          body: [
-            ["Empfänger", s.name],
-            ["IBAN", formatIban(s.iban)],
-            ...(s.bic ? [["BIC", s.bic]] : []),
-            ...(s.bankName ? [["Bank", s.bankName]] : []),
-            ["Betrag", euro(model.resultAmount)],
-            ["Verwendungszweck", model.paymentPurpose],
-          ].map(([label, value]) => [{ text: label ?? "", color: COLORS.muted }, { text: value ?? "", bold: label === "IBAN" || label === "Betrag" }]),
-        },
-        layout: { hLineWidth: () => 0, vLineWidth: () => 0, paddingLeft: () => 0, paddingTop: () => 1, paddingBottom: () => 1 },
-      },
-    ];
-    result.push({
-      margin: [0, 8, 0, 0],
-      unbreakable: true,
-      columns: [
-        { width: "*", stack: account },
-        {
-          width: mm(40),
-          stack: [
-            { qr: model.giroCode, fit: mm(40), eccLevel: "M", alignment: "right" },
-            { text: "GiroCode: mit der Banking-App scannen", fontSize: 7, color: COLORS.muted, alignment: "right", margin: [0, 2, 0, 0] },
-          ],
-        },
-      ],
-    });
-  } else if (model.result === "Guthaben") {
-    result.push({
-      margin: [0, 8, 0, 0],
-      text: `Ihr Guthaben von ${euro(model.resultAmount)} überweisen wir Ihnen bis zum ${date(model.dueDate)} auf das uns bekannte Konto. Hat sich Ihre Bankverbindung geändert, teilen Sie uns bitte die neue mit.`,
-    });
-  }
-  return result;
 }
 
 function notesSection(model: LetterModel): Content[] {
@@ -373,6 +356,7 @@ export function letterContent(model: LetterModel, propertyTotal: string): Conten
       margin: [0, 6, 0, 0],
     },
     summaryBox(model),
+    ...correctionSection(model),
     heading("Kosten des Hauses und Ihr Anteil"),
     costTable(model, propertyTotal),
     heading("Verteilerschlüssel und Berechnung Ihres Anteils"),

@@ -1,4 +1,4 @@
-import type { DistributionKey, IsoDate, MeterKind, MoneyString, PeriodInput, StatementInput, StatementResult, TenancyStatement } from "@nk/engine";
+import type { BalanceSettlement, DistributionKey, IsoDate, MeterKind, MoneyString, PeriodInput, StatementInput, StatementResult, TenancyCorrection, TenancyStatement } from "@nk/engine";
 
 // The letter model: everything one statement letter prints, already computed and in words, so
 // the PDF layout only arranges it. It is built from a saved statement's snapshot (the engine's
@@ -48,6 +48,28 @@ export interface LetterSource {
   meterReadings?: MeterReadingSource[];
   /** § 6a (3) HeizkV: the unit's heating consumption in the previous period, where one exists. */
   previousHeatingConsumption?: { period: PeriodInput; value: number } | null;
+  /** Issue 24: the address the letter goes to (the forwarding address after a move-out, or as dispatched); overrides tenantAddress. */
+  recipient?: PostalAddress | null;
+  /** Issue 24: the deadline, what this letter settles and what a correction changed (engine figures). */
+  legal: LetterLegal;
+}
+
+/**
+ * § 556 (3) BGB and corrections (issue 24, items 1 and 2; decision 1061): figures computed by
+ * the engine (getStatementDeadline, settleBalance, compareTenancyVersions) for this letter's
+ * date, which the letter only prints.
+ */
+export interface LetterLegal {
+  /** The day the statement must have reached the tenant (§ 556 (3) Satz 2 BGB). */
+  deadline: IsoDate;
+  /** The letter is dated (dispatched) after the deadline. */
+  isLate: boolean;
+  /** The landlord's reason why the delay is not his fault (§ 556 (3) Satz 3 BGB), as recorded on the run. */
+  lateExcuse: string | null;
+  /** What the letter asks for or pays out. */
+  settlement: BalanceSettlement;
+  /** A correction: the letter it replaces (as the tenant received it) and what changed. */
+  correction: { version: number; previousLetterDate: IsoDate; changes: TenancyCorrection } | null;
 }
 
 export interface MeterReadingSource {
@@ -85,8 +107,14 @@ export interface LetterCostLine {
   keyLabel: string;
   keyExplanation: string;
   steps: ShareStep[];
-  /** The tenant's share, rounded by largest remainder (DECISIONS 1). */
+  /** The tenant's share, rounded by largest remainder (DECISIONS 1); after a § 12 HeizkV cut. */
   share: MoneyString;
+  /** Issue 24: the lease clause the landlord charges a cost type that needs agreement under. */
+  allocationNote: string | null;
+  /** Issue 24: the § 12 (1) HeizkV cut taken off the share, and the share before it. */
+  heizkvReduction: { cut: MoneyString; shareBefore: MoneyString } | null;
+  /** Issue 24: the item is chargeable only up to a day; the part after it is the landlord's. */
+  allocableUntil: { lastDay: IsoDate; nonAllocable: MoneyString } | null;
 }
 
 export interface LetterPrepaymentMonth {
@@ -168,8 +196,10 @@ export interface LetterModel {
   resultAmount: MoneyString;
   dueDate: IsoDate;
   paymentPurpose: string;
-  /** EPC QR payload (GiroCode) for a back-payment, else null. */
+  /** EPC QR payload (GiroCode) for what the letter asks for (settlement demand), else null. */
   giroCode: string | null;
+  /** Issue 24: deadline, settlement and a correction's changes. */
+  legal: LetterLegal;
   meterReadings: MeterReadingSource[];
   hasHeating: boolean;
   co2: LetterCo2 | null;

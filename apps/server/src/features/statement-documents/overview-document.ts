@@ -30,8 +30,12 @@ function itemsTable(source: OverviewSource): Content {
   for (const [index, item] of result.items.entries()) {
     const n = occurrenceOf(result.items, index);
     const tenants = sumDecimalTexts(result.tenancies.map((t) => nthOfType(t.allocations, item.costType, n)?.amount ?? "0"), 2);
+    // Issue 24: the landlord's parts beyond vacancy and CO2 (the § 12 HeizkV cut, costs after the last allocable day).
+    const landlordNotes: Content[] = [];
+    if (item.heizkvReduction) landlordNotes.push({ text: `Kürzung § 12 Abs. 1 HeizkV: ${euro(item.heizkvReduction)} (Vermieter)`, style: "small" });
+    if (item.allocableUntil && item.nonAllocable) landlordNotes.push({ text: `umlagefähig bis ${date(item.allocableUntil)}, Rest ${euro(item.nonAllocable)} (Vermieter)`, style: "small" });
     body.push([
-      { text: item.costType, bold: true },
+      { stack: [{ text: item.costType, bold: true }, ...landlordNotes] },
       { text: item.key === "mixed" ? `${keyLabel(item.key)} (${100 - (item.consumptionShare ?? 70)}/${item.consumptionShare ?? 70})` : keyLabel(item.key) },
       { text: euro(item.amount), alignment: "right" },
       { text: euro(item.co2LandlordShare), alignment: "right" },
@@ -98,6 +102,9 @@ function sharesTable(source: OverviewSource): Content {
         { text: euro(line.allocation!.amount), alignment: "right" },
       ]);
     });
+    if (item.heizkvReduction) {
+      body.push([{ text: "" }, { text: "Kürzung § 12 Abs. 1 HeizkV (Vermieter)", colSpan: 2 }, {}, { text: euro(item.heizkvReduction), alignment: "right" }]);
+    }
     body.push([{ text: "" }, { text: `Summe ${item.costType} (verteilt)`, colSpan: 2, color: COLORS.muted }, {}, { text: euro(item.distributed), alignment: "right", bold: true }]);
   }
   return { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: [mm(34), "*", mm(28), mm(26)], body }, layout: TABLE_LAYOUT, fontSize: 8.5 };
@@ -134,6 +141,10 @@ export function buildOverviewDocument(source: OverviewSource): TDocumentDefiniti
   const vacancy = sumDecimalTexts(result.items.map((i) => i.vacancy), 2);
   const co2Landlord = sumDecimalTexts(result.items.map((i) => i.co2LandlordShare), 2);
   const tenantsTotal = sumDecimalTexts(result.tenancies.map((t) => t.total), 2);
+  const cuts = sumDecimalTexts(result.items.map((i) => i.heizkvReduction ?? "0"), 2);
+  const nonAllocable = sumDecimalTexts(result.items.map((i) => i.nonAllocable ?? "0"), 2);
+  const hasCuts = result.items.some((i) => i.heizkvReduction);
+  const hasNonAllocable = result.items.some((i) => i.nonAllocable);
   const content: Content[] = [
     { text: source.sender.name, fontSize: 9, color: COLORS.muted },
     { text: `Gesamtabrechnung ${periodLabel}`, style: "subject", fontSize: 16, margin: [0, 6, 0, 2] },
@@ -150,10 +161,12 @@ export function buildOverviewDocument(source: OverviewSource): TDocumentDefiniti
           ["davon auf die Mieter umgelegt", euro(tenantsTotal)],
           ["davon Leerstand (Vermieter)", euro(vacancy)],
           ["davon CO₂-Anteil Vermieter", euro(co2Landlord)],
+          ...(hasCuts ? [["davon Kürzungen nach § 12 Abs. 1 HeizkV (Vermieter)", euro(cuts)]] : []),
+          ...(hasNonAllocable ? [["davon nicht umlagefähig (Vermieter)", euro(nonAllocable)]] : []),
           ["Vom Vermieter zu tragen", euro(landlordTotal)],
-        ].map(([label, value], index) => [
-          { text: label ?? "", bold: index === 4 },
-          { text: value ?? "", alignment: "right", bold: index === 4 },
+        ].map(([label, value], index, rows) => [
+          { text: label ?? "", bold: index === rows.length - 1 },
+          { text: value ?? "", alignment: "right", bold: index === rows.length - 1 },
         ]),
       },
       layout: TABLE_LAYOUT,

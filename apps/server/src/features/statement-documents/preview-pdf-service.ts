@@ -40,6 +40,8 @@ export async function getPreviewPdf(db: Db, userId: string, body: PreviewPdfBody
     finalizedAt: null,
     version: 1,
     replacesFinalizedAt: null,
+    costGroupId: computed.period.id,
+    lateExcuse: null,
     ...property,
   };
   const context = await contextOf(db, userId, snapshot, billingData);

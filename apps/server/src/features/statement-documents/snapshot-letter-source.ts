@@ -1,6 +1,8 @@
 import { billingSenderName, getTodayInGermany, type BillingData, type StatementConsumption } from "@nk/contract";
 import type { StatementInput, StatementResult } from "@nk/engine";
-import type { LetterSender, LetterSource, MeterReadingSource } from "./letter-model.ts";
+import type { LetterLegal, LetterSender, LetterSource, MeterReadingSource, PostalAddress } from "./letter-model.ts";
+import { buildLetterLegal, type PreviousLetter } from "./letter-legal-source.ts";
+import { chooseRecipient, type RecipientChoice, type RecipientTenant } from "./letter-recipient.ts";
 import type { OverviewSource } from "./overview-document.ts";
 import { METER_LABELS } from "./share-explanations.ts";
 import type { SnapshotForDocuments } from "./statement-document-queries.ts";
@@ -11,13 +13,37 @@ import type { SnapshotForDocuments } from "./statement-document-queries.ts";
 
 export interface RunContext {
   snapshot: SnapshotForDocuments;
-  billingData: BillingData;
+  /** The sender; null only where no letter is made (the dispatch overview). */
+  billingData: BillingData | null;
   unitNames: ReadonlyMap<string, string>;
-  tenants: ReadonlyMap<string, { name: string; address: string | null; postalCode: string | null; city: string | null; email: string | null }>;
-  /** For a draft: today; a finalized run is dated on its finalizing day. */
+  tenants: ReadonlyMap<string, TenantContact>;
+  /** Letters not dispatched yet are dated today (issue 24: letters are dated by dispatch). */
   now: Date;
   /** The previous billing period's saved input, for the § 6a (3) HeizkV comparison. */
   previous?: { period: { start: string; end: string }; input: StatementInput } | null;
+  /** A correction: each tenant's previous letter of this billing period, by tenant id (issue 24). */
+  previousLetters?: ReadonlyMap<string, PreviousLetter>;
+}
+
+export interface TenantContact extends RecipientTenant {
+  email: string | null;
+}
+
+/**
+ * What a dispatched letter printed beyond the snapshot (decision 1060): its addresses and the
+ * landlord's reason for a late statement, kept with the statement so that the letter can be
+ * made again exactly as it went out.
+ */
+export interface DispatchContext {
+  recipient: PostalAddress;
+  sender: LetterSender;
+  lateExcuse: string | null;
+}
+
+/** A letter that went out: its date (the day it was sent or posted) and, since issue 24, its context. */
+export interface LetterDispatchRecord {
+  dispatchedOn: string;
+  context: DispatchContext | null;
 }
 
 /** The unit's heating consumption in the previous period (the unit's own values, not a tenancy's). */
@@ -66,9 +92,39 @@ function namesOf(context: RunContext, result: StatementResult) {
   return { unitNames, tenancyNames };
 }
 
-function letterDate(context: RunContext): string {
+/** The overview is the landlord's, dated on the finalizing day (a draft: today). */
+function overviewDate(context: RunContext): string {
   const { snapshot } = context;
   return getTodayInGermany(snapshot.isFinal && snapshot.finalizedAt ? snapshot.finalizedAt : context.now);
+}
+
+/** Where the letter of a tenancy goes today, and whether that is the flat of a tenant who moved out (issue 24, item 14). */
+export function recipientOf(context: RunContext, tenancyId: string): RecipientChoice {
+  const tenant = context.tenants.get(tenancyId) ?? { name: "Mieter", address: null, postalCode: null, city: null, moveOutDate: null };
+  return chooseRecipient(tenant, propertyOf(context.snapshot), getTodayInGermany(context.now));
+}
+
+/** The sender of the run's letters (the billing data; letters are only made with them). */
+export function senderOf(context: RunContext): LetterSender {
+  if (!context.billingData) throw new Error("Abrechnungsdaten fehlen für den Brief.");
+  return toSender(context.billingData);
+}
+
+/** The context a letter dispatched now records: today's addresses and the run's reason for a late statement. */
+export function currentDispatchContext(context: RunContext, tenancyId: string): DispatchContext {
+  return { recipient: recipientOf(context, tenancyId).recipient, sender: senderOf(context), lateExcuse: context.snapshot.lateExcuse };
+}
+
+/** A letter's § 556 (3) BGB figures: dated as dispatched or today, with the late reason it printed or would print. */
+export function legalOfLetter(context: RunContext, tenancyId: string, dispatch: LetterDispatchRecord | null): LetterLegal {
+  return buildLetterLegal({
+    result: context.snapshot.result as StatementResult,
+    tenancyId,
+    version: context.snapshot.version,
+    letterDate: dispatch?.dispatchedOn ?? getTodayInGermany(context.now),
+    lateExcuse: dispatch?.context ? dispatch.context.lateExcuse : context.snapshot.lateExcuse,
+    previous: context.previousLetters?.get(tenancyId) ?? null,
+  });
 }
 
 /** Opening and closing readings of the unit's meters; values entered by hand are estimates (§ 9a HeizkV). */
@@ -102,25 +158,34 @@ export function meterReadingsOfUnit(consumption: StatementConsumption | null | u
   return rows;
 }
 
-export function letterSourceFromRun(context: RunContext, tenancyId: string): LetterSource {
+/**
+ * The source of one tenancy's letter. A dispatched letter is made with the day and the context
+ * it went out with; any other letter is dated today with today's addresses (issue 24: letters
+ * are dated by dispatch, decision 1060). The figures are always the snapshot's.
+ */
+export function letterSourceFromRun(context: RunContext, tenancyId: string, dispatch: LetterDispatchRecord | null = null): LetterSource {
   const { input, result, consumption } = snapshotParts(context.snapshot);
   const tenancy = result.tenancies.find((t) => t.tenancyId === tenancyId);
-  const tenant = context.tenants.get(tenancyId);
-  const hasAddress = tenant?.address && tenant.postalCode && tenant.city;
+  const letterDate = dispatch?.dispatchedOn ?? getTodayInGermany(context.now);
+  // A letter sent before issue 24 recorded no context: today's addresses stand in.
+  const dispatchContext = dispatch?.context ?? currentDispatchContext(context, tenancyId);
+  const legal = legalOfLetter(context, tenancyId, dispatch);
   return {
     input,
     result,
     tenancyId,
-    letterDate: letterDate(context),
+    letterDate,
     draft: !context.snapshot.isFinal,
     correction:
       context.snapshot.version > 1
         ? { version: context.snapshot.version, replacesDate: context.snapshot.replacesFinalizedAt ? getTodayInGermany(context.snapshot.replacesFinalizedAt) : null }
         : null,
-    sender: toSender(context.billingData),
+    sender: dispatchContext.sender,
     property: propertyOf(context.snapshot),
     ...namesOf(context, result),
-    tenantAddress: hasAddress ? { street: tenant.address!, postalCode: tenant.postalCode!, city: tenant.city! } : null,
+    tenantAddress: null,
+    recipient: dispatchContext.recipient,
+    legal,
     meterReadings: tenancy ? meterReadingsOfUnit(consumption, tenancy.unitId, tenancyId) : [],
     previousHeatingConsumption: tenancy ? previousHeating(context, tenancy.unitId) : null,
   };
@@ -132,19 +197,19 @@ export function overviewSourceFromRun(context: RunContext): OverviewSource {
     input,
     result,
     draft: !context.snapshot.isFinal,
-    createdOn: letterDate(context),
-    sender: toSender(context.billingData),
+    createdOn: overviewDate(context),
+    sender: senderOf(context),
     property: propertyOf(context.snapshot),
     ...namesOf(context, result),
   };
 }
 
-/** 'statements/{userId}/{id}.pdf' and friends: where a finalized run's PDFs are kept. */
+/** Where a finalized run's PDFs are kept: the letters as they went out, and the overview. */
 export const pdfKeys = {
   /** Every stored PDF of the account lies below this folder (deleted with the account). */
   accountFolder: (userId: string) => `statements/${safeSegment(userId)}`,
-  letter: (userId: string, statementId: string) => `statements/${safeSegment(userId)}/${statementId}.pdf`,
-  allLetters: (userId: string, snapshotId: string) => `statements/${safeSegment(userId)}/runs/${snapshotId}-briefe.pdf`,
+  /** Issue 24: a letter as it went out, by the day it was dated (decision 1060). */
+  dispatchedLetter: (userId: string, statementId: string, dispatchedOn: string) => `statements/${safeSegment(userId)}/${statementId}-${safeSegment(dispatchedOn)}.pdf`,
   overview: (userId: string, snapshotId: string) => `statements/${safeSegment(userId)}/runs/${snapshotId}-uebersicht.pdf`,
 };
 

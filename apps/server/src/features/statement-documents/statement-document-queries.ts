@@ -11,6 +11,8 @@ const SNAPSHOT_COLUMNS = [
   "s.consumption",
   "s.calculatedAt",
   "s.finalizedAt",
+  "s.costGroupId",
+  "s.lateExcuse",
   "p.name as propertyName",
   "p.street as propertyStreet",
   "p.houseNumber as propertyHouseNumber",
@@ -42,10 +44,13 @@ export async function findPropertyForDocuments(db: Db, userId: string, propertyI
     .executeTakeFirst();
 }
 
+/** Issue 24: what a dispatched letter recorded (decision 1060). */
+const DISPATCH_COLUMNS = ["dispatchedOn", "dispatchChannel", "dispatchContext", "settledBalance"] as const;
+
 export async function findTenantStatement(db: Db, userId: string, statementId: string) {
   return db
     .selectFrom("statements")
-    .select(["id", "snapshotId", "tenantId", "unitId", "tenantName", "unitName", "status", "pdfStoragePath", "sentAt"])
+    .select(["id", "snapshotId", "tenantId", "unitId", "tenantName", "unitName", "status", "pdfStoragePath", "sentAt", ...DISPATCH_COLUMNS])
     .where("id", "=", statementId)
     .where("userId", "=", userId)
     .executeTakeFirst();
@@ -56,7 +61,7 @@ export type TenantStatementRow = NonNullable<Awaited<ReturnType<typeof findTenan
 export async function listStatementsOfRun(db: Db, userId: string, snapshotId: string) {
   return db
     .selectFrom("statements")
-    .select(["id", "tenantId", "unitId", "tenantName", "unitName", "status", "pdfStoragePath"])
+    .select(["id", "tenantId", "unitId", "tenantName", "unitName", "status", "pdfStoragePath", "sentAt", ...DISPATCH_COLUMNS])
     .where("snapshotId", "=", snapshotId)
     .where("userId", "=", userId)
     .execute();
@@ -68,22 +73,14 @@ export async function listUnitNames(db: Db, userId: string, propertyId: string):
 }
 
 export async function listTenantContacts(db: Db, userId: string, tenantIds: string[]) {
-  if (tenantIds.length === 0) return new Map<string, { name: string; address: string | null; postalCode: string | null; city: string | null; email: string | null }>();
+  if (tenantIds.length === 0) return new Map<string, { name: string; address: string | null; postalCode: string | null; city: string | null; email: string | null; moveOutDate: string | null }>();
   const rows = await db
     .selectFrom("tenants")
-    .select(["id", "name", "address", "postalCode", "city", "email"])
+    .select(["id", "name", "address", "postalCode", "city", "email", "moveOutDate"])
     .where("id", "in", tenantIds)
     .where("userId", "=", userId)
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-export async function setStatementPdfPath(db: Db, userId: string, statementId: string, key: string): Promise<void> {
-  await db.updateTable("statements").set({ pdfStoragePath: key, updatedAt: new Date() }).where("id", "=", statementId).where("userId", "=", userId).execute();
-}
-
-export async function setRunPdfPath(db: Db, userId: string, snapshotId: string, key: string): Promise<void> {
-  await db.updateTable("statementSnapshots").set({ pdfUrl: key }).where("id", "=", snapshotId).where("userId", "=", userId).execute();
 }
 
 /** The mail was accepted: sent_at and the status 'sent' (part 2, section 4: finalized → sent). */
@@ -110,4 +107,56 @@ export async function findPreviousRunInput(db: Db, userId: string, propertyId: s
     .orderBy("s.version", "desc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * A correction (issue 24, item 2): each tenant's latest letter of the same billing period from an
+ * earlier version that went out (dispatched, or sent before issue 24), with what it settled
+ * (letters sent before issue 24 settled their balance) and that version's result.
+ */
+export async function listPreviousLetters(db: Db, userId: string, costGroupId: string, beforeVersion: number) {
+  return db
+    .selectFrom("statements as st")
+    .innerJoin("statementSnapshots as s", "s.id", "st.snapshotId")
+    .select(["st.tenantId", "s.version", "st.dispatchedOn", "st.sentAt", "st.settledBalance", "st.finalBalance", "s.result"])
+    .where("st.userId", "=", userId)
+    .where("st.costGroupId", "=", costGroupId)
+    .where("s.version", "<", beforeVersion)
+    .where((eb) => eb.or([eb("st.dispatchedOn", "is not", null), eb("st.sentAt", "is not", null)]))
+    .orderBy("s.version", "desc")
+    .execute();
+}
+
+/** The letter went out (issue 24, decision 1060): its date, channel, context, what it settled and its stored file. First dispatch wins. */
+export async function recordDispatch(
+  db: Db,
+  userId: string,
+  statementId: string,
+  dispatch: { dispatchedOn: string; channel: "email" | "post"; context: unknown; settledBalance: string; fileKey: string },
+): Promise<void> {
+  await db
+    .updateTable("statements")
+    .set({
+      dispatchedOn: dispatch.dispatchedOn,
+      dispatchChannel: dispatch.channel,
+      dispatchContext: JSON.stringify(dispatch.context),
+      settledBalance: dispatch.settledBalance,
+      pdfStoragePath: dispatch.fileKey,
+      updatedAt: new Date(),
+    })
+    .where("id", "=", statementId)
+    .where("userId", "=", userId)
+    .where("dispatchedOn", "is", null)
+    .execute();
+}
+
+/** § 556 (3) Satz 3 BGB: the landlord's reason why a late statement is not his fault, on the run (issue 24). */
+export async function setRunLateExcuse(db: Db, userId: string, snapshotId: string, excuse: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable("statementSnapshots")
+    .set({ lateExcuse: excuse, lateExcuseAt: excuse === null ? null : new Date() })
+    .where("id", "=", snapshotId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -1,10 +1,30 @@
 import { createRoute } from "@hono/zod-openapi";
-import { markPostedResponseSchema, previewPdfBodySchema, runSendResponseSchema, sendStatementResponseSchema } from "@nk/contract";
+import {
+  lateExcuseBodySchema,
+  lateExcuseResponseSchema,
+  markPostedBodySchema,
+  markPostedResponseSchema,
+  previewPdfBodySchema,
+  runDispatchSchema,
+  runSendResponseSchema,
+  sendStatementResponseSchema,
+} from "@nk/contract";
 import type { Context } from "hono";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import { getPreviewPdf } from "./preview-pdf-service.ts";
-import { getRunLettersPdf, getRunOverviewPdf, getTenantStatementPdf, markTenantStatementPosted, sendRunStatements, sendTenantStatement, type DocumentDeps, type PdfFile } from "./statement-document-service.ts";
+import {
+  getRunDispatch,
+  getRunLettersPdf,
+  getRunOverviewPdf,
+  getTenantStatementPdf,
+  markTenantStatementPosted,
+  sendRunStatements,
+  sendTenantStatement,
+  setLateExcuse,
+  type DocumentDeps,
+  type PdfFile,
+} from "./statement-document-service.ts";
 
 const TAGS = ["Abrechnungen"];
 const missingBillingData = errorResponse("Abrechnungsdaten fehlen (BILLING_DATA_MISSING, 'Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.')");
@@ -77,13 +97,38 @@ const markPostedRoute = createRoute({
   method: "post",
   path: "/tenant-statements/{id}/mark-posted",
   tags: TAGS,
-  summary: "Als 'per Post versendet' markieren (nach dem Ausdrucken; setzt sent_at und 'sent')",
-  request: { params: idParams },
+  summary: "Als 'per Post versendet' markieren (nach dem Ausdrucken; der Brief wird mit dem Versanddatum gespeichert, setzt sent_at und 'sent')",
+  // The body is optional: without one the letter is posted today.
+  request: { params: idParams, body: { content: { "application/json": { schema: markPostedBodySchema } }, required: false } },
   responses: {
     200: jsonResponse(markPostedResponseSchema, "Markiert"),
+    400: invalidResponse,
     401: unauthorizedResponse,
     404: notFoundResponse,
-    409: errorResponse("Nicht finalisiert (STATEMENT_NOT_FINAL)"),
+    409: errorResponse("Nicht finalisiert (STATEMENT_NOT_FINAL), Abrechnungsdaten fehlen, oder der Mieter ist ausgezogen und der Brief ginge an die alte Wohnung (RECIPIENT_OLD_FLAT, requiresConfirmation: confirmOldAddress)"),
+  },
+});
+
+const runDispatchRoute = createRoute({
+  method: "get",
+  path: "/statements/{id}/dispatch",
+  tags: TAGS,
+  summary: "Abrechnungsfrist (§ 556 Abs. 3 BGB), Begründung einer Verspätung und je Brief: Anschrift, Warnung bei alter Wohnung, Versanddatum und was der Brief fordert oder auszahlt",
+  request: { params: idParams },
+  responses: { 200: jsonResponse(runDispatchSchema, "Versandübersicht"), 401: unauthorizedResponse, 404: notFoundResponse },
+});
+
+const lateExcuseRoute = createRoute({
+  method: "put",
+  path: "/statements/{id}/late-excuse",
+  tags: TAGS,
+  summary: "Begründung, warum die verspätete Abrechnung nicht zu vertreten ist (§ 556 Abs. 3 Satz 3 BGB); null entfernt sie",
+  request: { params: idParams, ...jsonBody(lateExcuseBodySchema) },
+  responses: {
+    200: jsonResponse(lateExcuseResponseSchema, "Gespeichert"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: notFoundResponse,
   },
 });
 
@@ -104,5 +149,7 @@ export function createStatementDocumentRoutes(deps: DocumentDeps) {
     .openapi(previewPdfRoute, async (c) => pdfAnswer(c, await getPreviewPdf(deps.db, c.var.user.id, c.req.valid("json"))))
     .openapi(sendRoute, async (c) => c.json(await sendTenantStatement(deps, c.var.user.id, c.req.valid("param").id), 202))
     .openapi(runSendRoute, async (c) => c.json(await sendRunStatements(deps, c.var.user.id, c.req.valid("param").id), 202))
-    .openapi(markPostedRoute, async (c) => c.json(await markTenantStatementPosted(deps.db, c.var.user.id, c.req.valid("param").id), 200));
+    .openapi(markPostedRoute, async (c) => c.json(await markTenantStatementPosted(deps, c.var.user.id, c.req.valid("param").id, c.req.valid("json") ?? {}), 200))
+    .openapi(runDispatchRoute, async (c) => c.json(await getRunDispatch(deps, c.var.user.id, c.req.valid("param").id), 200))
+    .openapi(lateExcuseRoute, async (c) => c.json(await setLateExcuse(deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json").reason), 200));
 }

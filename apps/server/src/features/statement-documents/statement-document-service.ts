@@ -1,29 +1,57 @@
-import { type BillingData, buildStatementMailText, describeRunSend, MARKED_POSTED_MESSAGE, STATEMENT_DOCUMENT_MESSAGES, type MarkPostedResponse, type RunSendResponse, type SendStatementResponse } from "@nk/contract";
-import { addDays, type StatementInput, type StatementResult } from "@nk/engine";
+import {
+  type BillingData,
+  buildStatementMailText,
+  describeRunSend,
+  DISPATCH_MESSAGES,
+  getTodayInGermany,
+  MARKED_POSTED_MESSAGE,
+  STATEMENT_DOCUMENT_MESSAGES,
+  type MarkPostedBody,
+  type MarkPostedResponse,
+  type RunDispatch,
+  type RunSendResponse,
+  type SendStatementResponse,
+} from "@nk/contract";
+import { addDays, getStatementDeadline, type StatementInput, type StatementResult } from "@nk/engine";
 import type { Db } from "../../db/database.ts";
-import { Conflict, NotFound } from "../../domain/domain-errors.ts";
+import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import type { FileStorage } from "../../files/file-storage.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
+import { inAccountTransaction } from "../account/account-transaction.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
+import { loadBillingData, requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
 import { buildLetterModel, formatPeriodLabel } from "./build-letter-model.ts";
 import type { LetterRun } from "./letter-document.ts";
 import { buildOverviewDocument } from "./overview-document.ts";
 import { renderPdf } from "./pdf-renderer.ts";
 import { inProcessRenderer, type LetterRenderer } from "./letter-render-pool.ts";
 import { mapInOrder } from "./map-in-order.ts";
-import { letterSourceFromRun, overviewSourceFromRun, pdfFileName, pdfKeys, toSender, type RunContext } from "./snapshot-letter-source.ts";
+import {
+  currentDispatchContext,
+  legalOfLetter,
+  letterSourceFromRun,
+  overviewSourceFromRun,
+  pdfFileName,
+  pdfKeys,
+  recipientOf,
+  senderOf,
+  type DispatchContext,
+  type LetterDispatchRecord,
+  type RunContext,
+} from "./snapshot-letter-source.ts";
+import type { PreviousLetter } from "./letter-legal-source.ts";
 import {
   findPreviousRunInput,
   findSnapshotForDocuments,
   findTenantStatement,
+  listPreviousLetters,
   listStatementsOfRun,
   listTenantContacts,
   listUnitNames,
   markStatementSent,
-  setRunPdfPath,
-  setStatementPdfPath,
+  recordDispatch,
+  setRunLateExcuse,
   type SnapshotForDocuments,
   type TenantStatementRow,
 } from "./statement-document-queries.ts";
@@ -60,7 +88,7 @@ async function loadRun(db: Db, userId: string, snapshotId: string): Promise<RunC
 }
 
 /** Names, addresses and the previous period's input around a run (saved, or the wizard's preview). */
-export async function contextOf(db: Db, userId: string, snapshot: SnapshotForDocuments, billingData: BillingData): Promise<RunContext> {
+export async function contextOf(db: Db, userId: string, snapshot: SnapshotForDocuments, billingData: BillingData | null): Promise<RunContext> {
   const result = snapshot.result as StatementResult;
   const unitNames = await listUnitNames(db, userId, snapshot.propertyId);
   const tenants = await listTenantContacts(db, userId, result.tenancies.map((t) => t.tenancyId));
@@ -68,12 +96,40 @@ export async function contextOf(db: Db, userId: string, snapshot: SnapshotForDoc
   const previous = previousRow
     ? { period: { start: previousRow.billingPeriodStart, end: previousRow.billingPeriodEnd }, input: previousRow.engineInput as StatementInput }
     : null;
-  return { snapshot, billingData, unitNames, tenants, now: new Date(), previous };
+  const previousLetters = snapshot.version > 1 ? await loadPreviousLetters(db, userId, snapshot.costGroupId, snapshot.version) : undefined;
+  return { snapshot, billingData, unitNames, tenants, now: new Date(), previous, previousLetters };
+}
+
+/** A correction's comparison: each tenant's latest earlier letter that went out (issue 24, item 2). */
+async function loadPreviousLetters(db: Db, userId: string, costGroupId: string, version: number): Promise<Map<string, PreviousLetter>> {
+  const letters = new Map<string, PreviousLetter>();
+  for (const row of await listPreviousLetters(db, userId, costGroupId, version)) {
+    if (!row.tenantId || letters.has(row.tenantId)) continue;
+    const dispatchedOn = row.dispatchedOn ?? (row.sentAt ? getTodayInGermany(row.sentAt) : null);
+    if (!dispatchedOn) continue;
+    letters.set(row.tenantId, { version: row.version, dispatchedOn, settledBalance: row.settledBalance ?? row.finalBalance, result: row.result as StatementResult });
+  }
+  return letters;
+}
+
+/**
+ * The dispatch of a letter that went out (decision 1060): recorded since issue 24; a letter sent
+ * before it, or set to 'sent' by a status change, is dated on the day it was sent.
+ */
+export function dispatchOf(row: { dispatchedOn?: string | null; dispatchContext?: unknown; sentAt?: Date | null }): LetterDispatchRecord | null {
+  if (row.dispatchedOn) return { dispatchedOn: row.dispatchedOn, context: (row.dispatchContext as DispatchContext | null) ?? null };
+  if (row.sentAt) return { dispatchedOn: getTodayInGermany(row.sentAt), context: null };
+  return null;
 }
 
 /** One letter: the model here (plain data), the layout and PDF by `renderer`. */
-async function renderLetter(context: RunContext, tenancyId: string, renderer: LetterRenderer): Promise<{ bytes: Buffer; run: LetterRun & { pageCount: number } }> {
-  const model = buildLetterModel(letterSourceFromRun(context, tenancyId));
+async function renderLetter(
+  context: RunContext,
+  tenancyId: string,
+  renderer: LetterRenderer,
+  dispatch: LetterDispatchRecord | null = null,
+): Promise<{ bytes: Buffer; run: LetterRun & { pageCount: number } }> {
+  const model = buildLetterModel(letterSourceFromRun(context, tenancyId, dispatch));
   const pdf = await renderer.renderLetters([{ model }], (context.snapshot.result as StatementResult).totalCosts);
   return { bytes: pdf.bytes, run: { model, pageCount: pdf.pageCount } };
 }
@@ -92,67 +148,92 @@ async function requireStatement(db: Db, userId: string, statementId: string): Pr
 }
 
 /**
- * The finalized letter from the store, or made now (and stored when final); `run` is set when it
- * was rendered in this call. A single letter renders on the request's thread (one letter is
- * quicker there than the trip to a worker); the letters of a run pass the pool as `renderer`.
+ * A letter as it stands (issue 24, decision 1060). A letter that went out is the stored file, or
+ * made again from its recorded day and context; every other letter (a draft's, or a final one
+ * not sent yet) is made now, dated today, and not stored: letters are dated by their dispatch,
+ * the figures are always the snapshot's. `run` is set when it was rendered in this call. A
+ * single letter renders on the request's thread; the letters of a run pass the pool.
  */
-async function letterOf(deps: DocumentDeps, userId: string, row: TenantStatementRow & { snapshotId: string; tenantId: string }, context: RunContext, renderer: LetterRenderer = inProcessRenderer) {
-  const final = context.snapshot.isFinal;
-  if (final && row.pdfStoragePath) {
+async function letterOf(deps: DocumentDeps, row: StatementWithDispatch, context: RunContext, renderer: LetterRenderer = inProcessRenderer) {
+  const dispatch = context.snapshot.isFinal ? dispatchOf(row) : null;
+  if (dispatch && row.dispatchedOn && row.pdfStoragePath) {
     const stored = await deps.files.get(row.pdfStoragePath);
-    if (stored) return { bytes: stored, key: row.pdfStoragePath, run: null };
+    if (stored) return { bytes: stored, run: null };
   }
-  const { bytes, run } = await renderLetter(context, row.tenantId, renderer);
-  if (!final) return { bytes, key: null, run };
-  const key = pdfKeys.letter(userId, row.id);
-  await deps.files.put(key, bytes, "application/pdf");
-  await deps.db.transaction().execute(async (trx) => {
-    await setStatementPdfPath(trx, userId, row.id, key);
-    await logActivity(trx, { userId, key: "statement.pdf_generated", entityId: row.id, entityName: row.tenantName, metadata: { snapshotId: row.snapshotId, file: key } });
-  });
-  return { bytes, key, run };
+  const { bytes, run } = await renderLetter(context, row.tenantId, renderer, dispatch);
+  return { bytes, run };
+}
+
+type StatementWithDispatch = TenantStatementRow & { snapshotId: string; tenantId: string };
+
+/** A letter about to go out: made with the dispatch day and today's context, and stored (issue 24, decision 1060). */
+export interface PreparedDispatch {
+  bytes: Buffer;
+  fileKey: string;
+  /** null: the letter went out before; it is not dated again. */
+  record: { dispatchedOn: string; channel: "email" | "post"; context: DispatchContext; settledBalance: string } | null;
+}
+
+async function prepareDispatch(
+  deps: DocumentDeps,
+  userId: string,
+  row: StatementWithDispatch,
+  context: RunContext,
+  channel: "email" | "post",
+  dispatchedOn: string,
+  renderer: LetterRenderer = inProcessRenderer,
+): Promise<PreparedDispatch> {
+  const earlier = dispatchOf(row);
+  if (earlier && row.dispatchedOn && row.pdfStoragePath && (await deps.files.get(row.pdfStoragePath))) {
+    return { bytes: (await deps.files.get(row.pdfStoragePath))!, fileKey: row.pdfStoragePath, record: null };
+  }
+  if (earlier) {
+    // Sent before issue 24 (or by a status change) without a stored letter: made again as of that day.
+    const { bytes } = await renderLetter(context, row.tenantId, renderer, earlier);
+    const fileKey = pdfKeys.dispatchedLetter(userId, row.id, earlier.dispatchedOn);
+    await deps.files.put(fileKey, bytes, "application/pdf");
+    return { bytes, fileKey, record: null };
+  }
+  const dispatchContext = currentDispatchContext(context, row.tenantId);
+  const model = buildLetterModel(letterSourceFromRun(context, row.tenantId, { dispatchedOn, context: dispatchContext }));
+  const pdf = await renderer.renderLetters([{ model }], (context.snapshot.result as StatementResult).totalCosts);
+  const fileKey = pdfKeys.dispatchedLetter(userId, row.id, dispatchedOn);
+  await deps.files.put(fileKey, pdf.bytes, "application/pdf");
+  await logActivity(deps.db, { userId, key: "statement.pdf_generated", entityId: row.id, entityName: row.tenantName, metadata: { snapshotId: row.snapshotId, file: fileKey, dispatchedOn } });
+  return { bytes: pdf.bytes, fileKey, record: { dispatchedOn, channel, context: dispatchContext, settledBalance: model.legal.settlement.settled } };
 }
 
 /** GET /api/tenant-statements/:id/pdf */
 export async function getTenantStatementPdf(deps: DocumentDeps, userId: string, statementId: string): Promise<PdfFile> {
   const row = await requireStatement(deps.db, userId, statementId);
   const context = await loadRun(deps.db, userId, row.snapshotId);
-  const letter = await letterOf(deps, userId, row, context);
+  const letter = await letterOf(deps, row, context);
   await logActivity(deps.db, { userId, key: "statement.pdf_downloaded", entityId: row.id, entityName: row.tenantName, metadata: { draft: !context.snapshot.isFinal } });
   const draft = context.snapshot.isFinal ? [] : ["ENTWURF"];
   return { bytes: letter.bytes, fileName: pdfFileName(["Nebenkostenabrechnung", periodLabelOf(context), row.unitName ?? "", row.tenantName ?? "", ...draft]) };
 }
 
-/** GET /api/statements/:id/pdf: all letters of a run in one file, numbered per letter. */
+/**
+ * GET /api/statements/:id/pdf: all letters of a run in one file, numbered per letter. Letters
+ * that went out as they went out, the others dated today (issue 24); made on every request.
+ */
 export async function getRunLettersPdf(deps: DocumentDeps, userId: string, snapshotId: string): Promise<PdfFile> {
   requireResourceId(snapshotId, M.statementNotFound);
   const context = await loadRun(deps.db, userId, snapshotId);
   const final = context.snapshot.isFinal;
   const fileName = pdfFileName(["Nebenkostenabrechnungen", periodLabelOf(context), context.snapshot.propertyName, ...(final ? [] : ["ENTWURF"])]);
-  const key = pdfKeys.allLetters(userId, snapshotId);
-  if (final) {
-    const stored = await deps.files.get(key);
-    if (stored) return { bytes: stored, fileName };
-  }
   const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
   const byTenant = new Map(rows.filter((r) => r.tenantId).map((r) => [r.tenantId!, r]));
   const result = context.snapshot.result as StatementResult;
   const tenancies = result.tenancies.filter((t) => byTenant.has(t.tenancyId));
-  // Each letter alone first, for its page count (and, when final, stored), on the pool's threads
-  // side by side; then the one file of all letters, on a pool thread as well.
+  // Each letter alone first, for its page count, on the pool's threads side by side; then the
+  // one file of all letters, on a pool thread as well.
   const runs: LetterRun[] = await mapInOrder(tenancies, RUN_CONCURRENCY, async (tenancy) => {
-    const letter = await letterOf(deps, userId, { ...byTenant.get(tenancy.tenancyId)!, snapshotId, tenantId: tenancy.tenancyId, sentAt: null }, context, deps.letterRenderer);
-    return letter.run ?? (await renderLetter(context, tenancy.tenancyId, deps.letterRenderer)).run;
+    const row = byTenant.get(tenancy.tenancyId)!;
+    return (await renderLetter(context, tenancy.tenancyId, deps.letterRenderer, final ? dispatchOf(row) : null)).run;
   });
   if (runs.length === 0) throw new NotFound(M.noTenants);
   const all = await deps.letterRenderer.renderLetters(runs, result.totalCosts);
-  if (final) {
-    await deps.files.put(key, all.bytes, "application/pdf");
-    await deps.db.transaction().execute(async (trx) => {
-      await setRunPdfPath(trx, userId, snapshotId, key);
-      await logActivity(trx, { userId, key: "statement.pdf_generated", entityId: snapshotId, entityName: context.snapshot.propertyName, metadata: { file: key, letters: runs.length } });
-    });
-  }
   await logActivity(deps.db, { userId, key: "statement.pdf_downloaded", entityId: snapshotId, entityName: context.snapshot.propertyName, metadata: { letters: runs.length, draft: !final } });
   return { bytes: all.bytes, fileName };
 }
@@ -174,12 +255,12 @@ export async function getRunOverviewPdf(deps: DocumentDeps, userId: string, snap
   return { bytes: pdf.bytes, fileName };
 }
 
-/** The mail job of one finalized letter (its PDF stored first: the worker attaches the file). */
-async function prepareMail(deps: DocumentDeps, userId: string, row: TenantStatementRow & { snapshotId: string; tenantId: string }, context: RunContext, email: string, tenantName: string, renderer?: LetterRenderer): Promise<StatementSendPayload> {
-  const letter = await letterOf(deps, userId, row, context, renderer);
+/** The mail job of one finalized letter: dated today and stored first (the worker attaches the file and records the dispatch). */
+async function prepareMail(deps: DocumentDeps, userId: string, row: StatementWithDispatch, context: RunContext, email: string, tenantName: string, renderer?: LetterRenderer): Promise<StatementSendPayload> {
+  const letter = await prepareDispatch(deps, userId, row, context, "email", getTodayInGermany(context.now), renderer);
   const periodLabel = periodLabelOf(context);
   const unitName = row.unitName ?? "";
-  const mail = buildStatementMailText({ tenantName, periodLabel, unitName, propertyName: context.snapshot.propertyName, senderName: toSender(context.billingData).name, senderPhone: context.billingData.phone });
+  const mail = buildStatementMailText({ tenantName, periodLabel, unitName, propertyName: context.snapshot.propertyName, senderName: senderOf(context).name, senderPhone: senderOf(context).phone });
   return {
     userId,
     statementId: row.id,
@@ -187,8 +268,9 @@ async function prepareMail(deps: DocumentDeps, userId: string, row: TenantStatem
     to: email,
     subject: mail.subject,
     text: mail.text,
-    fileKey: letter.key!,
+    fileKey: letter.fileKey,
     fileName: pdfFileName(["Nebenkostenabrechnung", periodLabel, unitName]),
+    ...(letter.record ? { dispatch: letter.record } : {}),
   };
 }
 
@@ -221,7 +303,7 @@ export async function sendRunStatements(deps: DocumentDeps, userId: string, snap
   if (!context.snapshot.isFinal) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
   const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
   const result: RunSendResponse = { queued: [], withoutEmail: [], alreadySent: [], message: "" };
-  const toSend: Array<{ row: TenantStatementRow & { snapshotId: string; tenantId: string }; email: string; tenantName: string }> = [];
+  const toSend: Array<{ row: StatementWithDispatch; email: string; tenantName: string }> = [];
   for (const tenancy of (context.snapshot.result as StatementResult).tenancies) {
     const row = rows.find((r) => r.tenantId === tenancy.tenancyId);
     if (!row) continue;
@@ -238,7 +320,7 @@ export async function sendRunStatements(deps: DocumentDeps, userId: string, snap
       result.withoutEmail.push(entry);
       continue;
     }
-    toSend.push({ row: { ...row, snapshotId, tenantId: tenancy.tenancyId, sentAt: null }, email, tenantName });
+    toSend.push({ row: { ...row, snapshotId, tenantId: tenancy.tenancyId }, email, tenantName });
     result.queued.push({ ...entry, to: email });
   }
   // The letters not stored yet are rendered on the pool's threads side by side.
@@ -249,14 +331,90 @@ export async function sendRunStatements(deps: DocumentDeps, userId: string, snap
   return { ...result, message: describeRunSend(result.queued.length) };
 }
 
-/** POST /api/tenant-statements/:id/mark-posted: the user printed the letter and sent it by post. */
-export async function markTenantStatementPosted(db: Db, userId: string, statementId: string): Promise<MarkPostedResponse> {
-  const row = await requireStatement(db, userId, statementId);
+/**
+ * POST /api/tenant-statements/:id/mark-posted: the user printed the letter and posted it on
+ * `postedOn` (default today). The letter is made with that day and stored as it went out; a
+ * tenant who moved out without a forwarding address needs the confirmation first (issue 24).
+ */
+export async function markTenantStatementPosted(deps: DocumentDeps, userId: string, statementId: string, body: MarkPostedBody = {}): Promise<MarkPostedResponse> {
+  const row = await requireStatement(deps.db, userId, statementId);
   if (!["finalized", "sent"].includes(row.status)) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
+  const context = await loadRun(deps.db, userId, row.snapshotId);
+  if (!context.snapshot.isFinal) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
+  const today = getTodayInGermany(context.now);
+  const postedOn = body.postedOn ?? today;
+  if (postedOn > today) throw new ValidationFailed({ postedOn: DISPATCH_MESSAGES.postedOnFuture });
+  const finalizedOn = context.snapshot.finalizedAt ? getTodayInGermany(context.snapshot.finalizedAt) : null;
+  if (finalizedOn && postedOn < finalizedOn) throw new ValidationFailed({ postedOn: DISPATCH_MESSAGES.postedOnBeforeFinal(finalizedOn) });
+  if (!dispatchOf(row)) {
+    const recipient = recipientOf(context, row.tenantId);
+    const tenant = context.tenants.get(row.tenantId);
+    if (recipient.isOldFlat && body.confirmOldAddress !== true) {
+      throw new Conflict(DISPATCH_MESSAGES.oldFlat(tenant?.name ?? row.tenantName ?? "Der Mieter", tenant?.moveOutDate ?? postedOn), { code: "RECIPIENT_OLD_FLAT", requiresConfirmation: true });
+    }
+  }
+  const letter = await prepareDispatch(deps, userId, row, context, "post", postedOn);
   const sentAt = new Date();
-  await db.transaction().execute(async (trx) => {
+  await inAccountTransaction(deps.db, userId, async (trx) => {
+    if (letter.record) await recordDispatch(trx, userId, row.id, { ...letter.record, fileKey: letter.fileKey });
     await markStatementSent(trx, userId, row.id, sentAt);
-    await logActivity(trx, { userId, key: "statement.sent", entityId: row.id, entityName: row.tenantName, description: `Abrechnung per Post versendet: ${row.tenantName ?? ""}`.trim(), metadata: { channel: "post" } });
+    await logActivity(trx, {
+      userId,
+      key: "statement.sent",
+      entityId: row.id,
+      entityName: row.tenantName,
+      description: `Abrechnung per Post versendet: ${row.tenantName ?? ""}`.trim(),
+      metadata: { channel: "post", postedOn, ...(letter.record ? {} : { alreadyDispatched: true }) },
+    });
   });
   return { statementId: row.id, status: "sent", sentAt: sentAt.toISOString(), channel: "post", message: MARKED_POSTED_MESSAGE };
+}
+
+/**
+ * GET /api/statements/:id/dispatch (issue 24): the § 556 (3) BGB deadline of the run, the
+ * landlord's reason for a late statement, and per letter where it goes, whether that is the
+ * old flat of a tenant who moved out, and what it asks for or pays out if it went out today
+ * (or as it went out).
+ */
+export async function getRunDispatch(deps: DocumentDeps, userId: string, snapshotId: string): Promise<RunDispatch> {
+  requireResourceId(snapshotId, M.statementNotFound);
+  const snapshot = await findSnapshotForDocuments(deps.db, userId, snapshotId);
+  if (!snapshot) throw new NotFound(M.statementNotFound);
+  // No letter is made here: the billing data may still be missing.
+  const context = await contextOf(deps.db, userId, snapshot, (await loadBillingData(deps.db, userId)).billingData);
+  const result = snapshot.result as StatementResult;
+  const deadline = getStatementDeadline(result.period.end);
+  const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
+  const byTenant = new Map(rows.filter((r) => r.tenantId).map((r) => [r.tenantId!, r]));
+  const letters: RunDispatch["letters"] = [];
+  for (const tenancy of result.tenancies) {
+    const row = byTenant.get(tenancy.tenancyId);
+    if (!row) continue;
+    const dispatch = snapshot.isFinal ? dispatchOf(row) : null;
+    const legal = legalOfLetter(context, tenancy.tenancyId, dispatch);
+    const choice = recipientOf(context, tenancy.tenancyId);
+    const { kind, amount, barred } = legal.settlement;
+    letters.push({
+      statementId: row.id,
+      tenantName: context.tenants.get(tenancy.tenancyId)?.name ?? row.tenantName ?? "",
+      recipient: dispatch?.context?.recipient ?? choice.recipient,
+      isOldFlat: dispatch ? false : choice.isOldFlat,
+      moveOutDate: context.tenants.get(tenancy.tenancyId)?.moveOutDate ?? null,
+      dispatchedOn: dispatch?.dispatchedOn ?? null,
+      dispatchChannel: row.dispatchChannel ?? null,
+      settlement: { kind, amount, barred },
+      isCorrection: legal.correction !== null,
+    });
+  }
+  return { deadline, isPastDeadline: getTodayInGermany(context.now) > deadline, lateExcuse: snapshot.lateExcuse, letters };
+}
+
+/** PUT /api/statements/:id/late-excuse: the landlord's reason why a late statement is not his fault (§ 556 (3) Satz 3 BGB). */
+export async function setLateExcuse(db: Db, userId: string, snapshotId: string, reason: string | null): Promise<{ lateExcuse: string | null; message: string }> {
+  requireResourceId(snapshotId, M.statementNotFound);
+  await inAccountTransaction(db, userId, async (trx) => {
+    if (!(await setRunLateExcuse(trx, userId, snapshotId, reason))) throw new NotFound(M.statementNotFound);
+    await logActivity(trx, { userId, key: "statement.late_excuse_set", entityId: snapshotId, metadata: { reason } });
+  });
+  return { lateExcuse: reason, message: reason === null ? DISPATCH_MESSAGES.excuseRemoved : DISPATCH_MESSAGES.excuseSaved };
 }

@@ -4,7 +4,7 @@ import type { FileStorage } from "../../files/file-storage.ts";
 import type { JobDescriptor, JobKind } from "../../jobs/job-kind.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { markStatementSent } from "./statement-document-queries.ts";
+import { markStatementSent, recordDispatch } from "./statement-document-queries.ts";
 
 // Sending a statement by e-mail (DECISIONS 6 and 10) through the job queue (decision 0701): the
 // request stores the finalized PDF and queues this job; the worker attaches the stored PDF, and
@@ -19,6 +19,13 @@ const payloadSchema = z.object({
   text: z.string().max(200_000),
   fileKey: z.string(),
   fileName: z.string(),
+  /**
+   * Issue 24 (decision 1060): the letter's dispatch, recorded once the mail is accepted (absent
+   * for a letter that went out before and is only sent again).
+   */
+  dispatch: z
+    .object({ dispatchedOn: z.string(), channel: z.enum(["email", "post"]), context: z.unknown(), settledBalance: z.string() })
+    .optional(),
 });
 export type StatementSendPayload = z.infer<typeof payloadSchema>;
 
@@ -39,6 +46,7 @@ export function createStatementSendJob(deps: { mailer: Mailer; files: FileStorag
         attachments: [{ filename: payload.fileName, content: pdf, contentType: "application/pdf" }],
       });
       await context.db.transaction().execute(async (trx: Db) => {
+        if (payload.dispatch) await recordDispatch(trx, payload.userId, payload.statementId, { ...payload.dispatch, fileKey: payload.fileKey });
         await markStatementSent(trx, payload.userId, payload.statementId, new Date());
         await logActivity(trx, { userId: payload.userId, key: "statement.sent", entityId: payload.statementId, entityName: payload.tenantName, metadata: { to: payload.to } });
       });

@@ -81,6 +81,8 @@ export async function replaceCosts(
           mode: item.mode,
           rateId: item.rateId,
           consumptionAmount: item.consumptionAmount,
+          allocationNote: item.allocationNote,
+          heizkvReduction: item.heizkvReduction,
         })),
       )
       .execute();

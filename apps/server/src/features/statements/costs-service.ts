@@ -56,6 +56,8 @@ export async function loadStoredCosts(db: Db, userId: string, costGroupId: strin
       mode: row.mode as CostItemDraft["mode"],
       rateId: row.rateId,
       consumptionAmount: row.consumptionAmount,
+      allocationNote: row.allocationNote,
+      heizkvReduction: row.heizkvReduction,
     })),
     co2: co2
       ? {

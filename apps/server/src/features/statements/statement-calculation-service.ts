@@ -1,6 +1,7 @@
 import {
   costItemSchema,
   getEnergySourceWarning,
+  getTenancyLaw,
   STATEMENT_ERROR_CODES,
   STATEMENT_MESSAGES,
   type Co2FormValues,
@@ -23,6 +24,8 @@ import { assembleStatement, buildMissingReadingsMessage } from "./assembly/state
 import { assertOwnReferences, loadStoredCosts, requireOwnedBillingPeriod } from "./costs-service.ts";
 import { buildStatementAnalysis, efficiencyClassWarnings } from "./statement-analysis-service.ts";
 import { findTenantAndUnitNames } from "./statement-run-queries.ts";
+import { assertChargeableCostItems } from "./cost-type-check.ts";
+import { findPropertyType } from "./costs-queries.ts";
 
 // From a billing period and its cost items to the engine's result (issue 11): the costs given in
 // the body or those saved for the period, rate-based amounts from the tariff (the engine's rate
@@ -148,6 +151,8 @@ export async function computeStatement(db: Db, userId: string, body: Calculation
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   const inputs = await resolveCalculationInputs(db, userId, period, body);
   await assertOwnReferences(db, userId, period, inputs);
+  // Issue 24: nothing the law forbids to charge reaches the calculation (decision 1062).
+  assertChargeableCostItems(inputs.costItems, getTenancyLaw(await findPropertyType(db, userId, period.propertyId)), period);
   const { items, rateCosts } = await resolveAmounts(db, userId, period, inputs.costItems);
   const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
   const assembled = assembleStatement(data, { costItems: items, co2: inputs.co2, consumptionOverrides: inputs.consumptionOverrides });

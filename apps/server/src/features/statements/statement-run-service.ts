@@ -29,6 +29,7 @@ import { computeStatement } from "./statement-calculation-service.ts";
 import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
 import { loadFeatureFlags } from "../account/subscription-change-service.ts";
 import { limitToPlan } from "./statement-analysis-service.ts";
+import { setRunLateExcuse } from "../statement-documents/statement-document-queries.ts";
 import {
   findLatestSnapshotOfPeriod,
   findSnapshot,
@@ -146,6 +147,11 @@ async function storeRun(db: Db, userId: string, body: SaveBody): Promise<{ id: s
     }
     // The inputs of the run are the period's inputs from now on (a reload shows them).
     if (body.costItems) await replaceCosts(trx, userId, period.id, computed.inputs);
+    // Issue 24: the landlord's reason why a statement after the § 556 (3) BGB deadline is not his fault.
+    if (body.lateExcuse !== undefined) {
+      await setRunLateExcuse(trx, userId, snapshotId, body.lateExcuse);
+      await logActivity(trx, { userId, key: "statement.late_excuse_set", entityId: snapshotId, entityName: period.name, metadata: { reason: body.lateExcuse } });
+    }
     const tenantIds = computed.result.tenancies.map((t) => t.tenancyId);
     const unitIds = computed.result.tenancies.map((t) => t.unitId);
     const names = await findTenantAndUnitNames(trx, userId, tenantIds, unitIds);

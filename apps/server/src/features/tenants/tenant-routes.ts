@@ -106,7 +106,7 @@ export function createTenantRoutes(db: Db) {
     })
     .openapi(moveOutRoute, async (c) => {
       const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : undefined;
-      return c.json(await moveOutTenant(db, c.var.user.id, c.req.valid("param").id, body?.moveOutDate ?? null), 200);
+      return c.json(await moveOutTenant(db, c.var.user.id, c.req.valid("param").id, body?.moveOutDate ?? null, body?.forwardingAddress ?? null), 200);
     })
     .openapi(moveInRoute, async (c) => c.json(await moveInTenant(db, c.var.user.id, c.req.valid("param").id), 200));
   return tenants.route("/", createPrepaymentRoutes(db)).route("/", createOccupancyRoutes(db));

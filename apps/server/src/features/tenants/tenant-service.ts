@@ -1,4 +1,4 @@
-import { buildTenantFormSchema, getTodayInGermany, isTenancyCurrentOrFuture, TENANT_MESSAGES, type Tenant, type TenantFields, type UpdateTenantFields } from "@nk/contract";
+import { buildTenantFormSchema, getTodayInGermany, isTenancyCurrentOrFuture, TENANT_MESSAGES, type ForwardingAddress, type Tenant, type TenantFields, type UpdateTenantFields } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { collectFieldErrors } from "../../domain/zod-field-errors.ts";
@@ -155,23 +155,25 @@ export async function updateTenant(db: Db, userId: string, tenantId: string, pat
 }
 
 /** Section 4: moved out sets move_out_date (default today); the tenancy stays active until that day has passed. */
-export async function moveOutTenant(db: Db, userId: string, tenantId: string, moveOutDate: string | null): Promise<Tenant> {
+export async function moveOutTenant(db: Db, userId: string, tenantId: string, moveOutDate: string | null, forwardingAddress: ForwardingAddress | null = null): Promise<Tenant> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   const date = moveOutDate ?? getTodayInGermany();
   await inAccountTransaction(db, userId, async (trx) => {
     const existing = await lockTenantRow(trx, userId, tenantId);
     if (!existing) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     if (date <= existing.moveInDate) throw new ValidationFailed({ moveOutDate: TENANT_MESSAGES.moveOutNotAfterMoveIn });
-    if (existing.moveOutDate === date) return;
+    // Issue 24: the forwarding address becomes the tenant's postal address (the letters go there).
+    const address = forwardingAddress ? { address: forwardingAddress.address, postalCode: forwardingAddress.postalCode, city: forwardingAddress.city } : {};
+    if (existing.moveOutDate === date && !forwardingAddress) return;
     await assertNoOverlappingTenancy(trx, userId, { unitId: existing.unitId, moveInDate: existing.moveInDate, moveOutDate: date, tenantId });
     // A move-out date still to come keeps the tenancy active until then (issue 23).
-    await updateTenantRow(trx, userId, tenantId, { isActive: isTenancyCurrentOrFuture(date, getTodayInGermany()), moveOutDate: date });
+    await updateTenantRow(trx, userId, tenantId, { isActive: isTenancyCurrentOrFuture(date, getTodayInGermany()), moveOutDate: date, ...address });
     await logActivity(trx, {
       userId,
       key: "tenant.moved_out",
       entityId: tenantId,
       entityName: existing.name,
-      metadata: { moveOutDate: date, previousMoveOutDate: existing.moveOutDate },
+      metadata: { moveOutDate: date, previousMoveOutDate: existing.moveOutDate, hasForwardingAddress: forwardingAddress !== null },
     });
   });
   return getTenant(db, userId, tenantId);

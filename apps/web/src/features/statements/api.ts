@@ -5,8 +5,11 @@ import type {
   BillingPeriodCosts,
   BillingPeriodCostsBody,
   BillingPeriodDetail,
+  LateExcuseResponse,
+  MarkPostedBody,
   MarkPostedResponse,
   CreateBillingPeriodBody,
+  RunDispatch,
   Rate,
   RunSendResponse,
   SendStatementResponse,
@@ -186,11 +189,25 @@ export function useSendRun(runId: string) {
   });
 }
 
-/** POST /api/tenant-statements/:id/mark-posted: printed and sent by post. */
+/** POST /api/tenant-statements/:id/mark-posted: printed and posted on a day (issue 24: the letter is dated and stored with it). */
 export function useMarkPosted(runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (statementId: string) => apiPost<MarkPostedResponse>(`/api/tenant-statements/${statementId}/mark-posted`),
+    mutationFn: ({ statementId, body }: { statementId: string; body: MarkPostedBody }) => apiPost<MarkPostedResponse>(`/api/tenant-statements/${statementId}/mark-posted`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+  });
+}
+
+/** GET /api/statements/:id/dispatch (issue 24): deadline, late reason, each letter's recipient and what it asks for. */
+export function useRunDispatch(runId: string) {
+  return useQuery({ queryKey: [...runKey(runId), "dispatch"], queryFn: () => apiGet<RunDispatch>(`/api/statements/${runId}/dispatch`) });
+}
+
+/** PUT /api/statements/:id/late-excuse (§ 556 (3) Satz 3 BGB). */
+export function useSetLateExcuse(runId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string | null) => apiPut<LateExcuseResponse>(`/api/statements/${runId}/late-excuse`, { reason }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
   });
 }

@@ -1,4 +1,4 @@
-import { STATEMENT_MESSAGES, sumDecimalTexts, type ConsumptionValue, type MeterConsumption, type MissingReading, type StatementConsumption } from "@nk/contract";
+import { classifyCostType, getTenancyLaw, STATEMENT_MESSAGES, sumDecimalTexts, type ConsumptionValue, type MeterConsumption, type MissingReading, type StatementConsumption, type TenancyLaw } from "@nk/contract";
 import { DEFAULT_METER_BY_COST_TYPE, type EfficiencyClass, type MeterKind, type StatementInput } from "@nk/engine";
 import type { AssemblyCosts, AssemblyData, AssemblyTenant, ResolvedCostItem } from "./assembly-data.ts";
 import { buildMissingReadingMessage, deriveMeterConsumption } from "./meter-consumption.ts";
@@ -17,7 +17,7 @@ const EFFICIENCY = new Set(["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"]);
 
 /** Gewerbeobjekt is commercial (CO2KostAufG § 8: 50/50); every other property type residential. */
 export function toEnginePropertyType(propertyType: string): "residential" | "commercial" {
-  return propertyType === "Gewerbeobjekt" ? "commercial" : "residential";
+  return getTenancyLaw(propertyType);
 }
 
 /** The meter kinds the cost items read consumption from (consumption and mixed keys). */
@@ -116,16 +116,23 @@ function buildConsumption(data: AssemblyData, meters: MeterConsumption[], costs:
   return { values, missing };
 }
 
-function buildCostItems(items: ResolvedCostItem[]): StatementInput["costItems"] {
-  return items.map((item) => ({
-    costType: item.costType,
-    amount: item.amount,
-    key: item.key,
-    ...(item.consumptionShare !== null ? { consumptionShare: item.consumptionShare } : {}),
-    ...(item.meter !== null ? { meter: item.meter } : {}),
-    excludedUnits: item.excludedUnits,
-    ...(item.laborCosts !== null ? { laborCosts: item.laborCosts, taxCategory: item.taxCategory ?? "householdServices" } : {}),
-  }));
+function buildCostItems(items: ResolvedCostItem[], law: TenancyLaw, period: { start: string; end: string }): StatementInput["costItems"] {
+  return items.map((item) => {
+    // Issue 24: a cost type charged only up to a day (cable fees) by the contract's code list.
+    const allocableUntil = classifyCostType(item.costType, law, period).allocableUntil;
+    return {
+      costType: item.costType,
+      amount: item.amount,
+      key: item.key,
+      ...(item.consumptionShare !== null ? { consumptionShare: item.consumptionShare } : {}),
+      ...(item.meter !== null ? { meter: item.meter } : {}),
+      excludedUnits: item.excludedUnits,
+      ...(item.laborCosts !== null ? { laborCosts: item.laborCosts, taxCategory: item.taxCategory ?? "householdServices" } : {}),
+      ...(item.heizkvReduction ? { heizkvReduction: true } : {}),
+      ...(allocableUntil ? { allocableUntil } : {}),
+      ...(item.allocationNote ? { allocationNote: item.allocationNote } : {}),
+    };
+  });
 }
 
 function buildCo2(costs: AssemblyCosts): StatementInput["co2"] {
@@ -174,7 +181,7 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
     units: data.units.map((unit) => ({ id: unit.id, area: quantity(unit.area), persons: unit.persons, decentralizedHotWater: unit.hasDecentralizedHotWater })),
     tenancies: buildTenancies(data, tenants),
     consumption: values.map((v) => ({ unitId: v.unitId, ...(v.tenancyId ? { tenancyId: v.tenancyId } : {}), meter: v.meter, value: quantity(v.value) })),
-    costItems: buildCostItems(costs.costItems),
+    costItems: buildCostItems(costs.costItems, toEnginePropertyType(data.property.propertyType), period),
     ...(co2 ? { co2 } : {}),
   };
   return { engineInput, consumption: { values, meters, missing }, blockingMissing: missing.filter((m) => m.isBlocking) };

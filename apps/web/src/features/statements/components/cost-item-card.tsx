@@ -2,7 +2,6 @@ import { useId, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Trash2 } from "lucide-react";
 import {
-  COST_TYPES,
   DEFAULT_METER_BY_COST_TYPE,
   DISTRIBUTION_KEY_LABELS,
   DISTRIBUTION_KEYS,
@@ -13,16 +12,19 @@ import {
   METER_KINDS,
 } from "@nk/engine";
 import {
+  classifyCostType,
   compareDecimalText,
   ENERGY_SOURCE_LABELS,
   ENERGY_SOURCES,
   getEnergySourceWarning,
   isConsumptionCostType,
   METER_KIND_LABELS,
+  OFFERED_COST_TYPES,
   parseDecimalText,
   TAX_CATEGORIES,
   TAX_CATEGORY_LABELS,
   type Rate,
+  type TenancyLaw,
 } from "@nk/contract";
 import { DecimalField, DecimalInput } from "../../../components/decimal-field";
 import { Badge } from "../../../components/ui/badge";
@@ -31,6 +33,7 @@ import { SelectField } from "../../../components/ui/field";
 import { complementPercent, type CostsFormValues } from "../lib/cost-form";
 import { findFittingRates } from "../lib/rate-matching";
 import { RateItemFields } from "./rate-item-fields";
+import { CostItemLaw } from "./cost-item-law";
 
 /** DECISIONS 3: a HeizkV consumption share outside 50-70 % is refused, never clamped. */
 export function getHeizkvShareError(costType: string, key: string, shareText: string): string | null {
@@ -48,11 +51,19 @@ export interface CostItemCardProps {
   propertyId: string;
   period: { start: string; end: string };
   months: number;
+  /** Issue 24: residential or commercial tenancy law, for the cost-type code list. */
+  law: TenancyLaw;
   onRemove: () => void;
 }
 
 /** One cost item of step 1: type, mode, amount or tariff, key, shares, meter, exclusions, § 35a. */
-export function CostItemCard({ index, units, rates, propertyId, period, months, onRemove }: CostItemCardProps) {
+/** The code list's cost types; one not allocable under the law says so in its option (issue 24). */
+function costTypeOptions(current: string, law: TenancyLaw, period: { start: string; end: string }) {
+  const types = OFFERED_COST_TYPES.includes(current) || current === "" ? OFFERED_COST_TYPES : [current, ...OFFERED_COST_TYPES];
+  return types.map((type) => ({ value: type, label: classifyCostType(type, law, period).status === "notAllocable" ? `${type} (nicht umlagefähig)` : type }));
+}
+
+export function CostItemCard({ index, units, rates, propertyId, period, months, law, onRemove }: CostItemCardProps) {
   const titleId = useId();
   const { register, setValue, control, formState } = useFormContext<CostsFormValues>();
   const item = useWatch({ control, name: `costItems.${index}` });
@@ -82,7 +93,7 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
         <SelectField
           label="Kostenart"
           placeholder="Kostenart wählen"
-          options={COST_TYPES.map((type) => ({ value: type, label: type }))}
+          options={costTypeOptions(item.costType, law, period)}
           error={errors?.costType?.message}
           {...register(`costItems.${index}.costType`, {
             onChange: (event: { target: { value: string } }) => {
@@ -136,6 +147,8 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
           />
         ) : null}
       </div>
+
+      <CostItemLaw index={index} law={law} period={period} />
 
       {item.key === "mixed" ? (
         <div className="grid gap-3 sm:grid-cols-2">

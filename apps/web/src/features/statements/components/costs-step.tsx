@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Calculator, Plus, WandSparkles } from "lucide-react";
-import { QUICK_SETUP_FEATURE_LABEL, type BillingPeriod, type PropertyWithUnits, type Rate, type StatementConsumption } from "@nk/contract";
+import { getTenancyLaw, QUICK_SETUP_FEATURE_LABEL, type BillingPeriod, type PropertyWithUnits, type Rate, type StatementConsumption } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
@@ -118,6 +118,7 @@ export function CostsStep(props: CostsStepProps) {
                 propertyId={property.id}
                 period={period}
                 months={months}
+                law={getTenancyLaw(property.propertyType)}
                 onRemove={() => items.remove(index)}
               />
             ))}

@@ -1,5 +1,5 @@
 import { FileDown, Mail, Send } from "lucide-react";
-import { STATEMENT_STATUS_LABELS, type TenantStatement } from "@nk/contract";
+import { DISPATCH_MESSAGES, formatCalendarDateDe, formatEuroDe, STATEMENT_STATUS_LABELS, type RunDispatch, type TenantStatement } from "@nk/contract";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
@@ -15,10 +15,19 @@ export interface LetterRowProps {
   onPdf: () => void;
   onSend: () => void;
   onMarkPosted: () => void;
+  /** Issue 24: where the letter goes and what it asks for (undefined while loading). */
+  dispatch?: RunDispatch["letters"][number];
+}
+
+/** What the letter asks for or pays out, as dated today or as it went out (issue 24). */
+function settlementText(dispatch: RunDispatch["letters"][number]): string {
+  const { kind, amount } = dispatch.settlement;
+  const what = kind === "demand" ? `Brief fordert ${formatEuroDe(amount)}` : kind === "payout" ? `Brief zahlt ${formatEuroDe(amount)} aus` : "Brief ohne Zahlung";
+  return `${dispatch.isCorrection ? "Korrektur: " : ""}${what}`;
 }
 
 /** One tenancy's letter: download it, send it by e-mail or mark it 'per Post versendet', and when it went out. */
-export function LetterRow({ statement, email, canSend, isWaitingForMail, busy, isDisabled, onPdf, onSend, onMarkPosted }: LetterRowProps) {
+export function LetterRow({ statement, email, canSend, isWaitingForMail, busy, isDisabled, onPdf, onSend, onMarkPosted, dispatch }: LetterRowProps) {
   const isSent = statement.sentAt !== null;
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between" aria-label={`Brief an ${statement.tenantName}`}>
@@ -33,6 +42,21 @@ export function LetterRow({ statement, email, canSend, isWaitingForMail, busy, i
           {!isSent && !isWaitingForMail && canSend && email ? <span className="break-all">E-Mail an {email}</span> : null}
           {!isSent && canSend && email === null ? <span>Keine E-Mail-Adresse hinterlegt: bitte ausdrucken und per Post versenden.</span> : null}
         </p>
+        {dispatch ? (
+          <div className="space-y-1 text-slate-600">
+            <p className="break-words">
+              An {dispatch.recipient.street}, {dispatch.recipient.postalCode} {dispatch.recipient.city}
+              {dispatch.dispatchedOn ? ` · Brief vom ${formatCalendarDateDe(dispatch.dispatchedOn)}${dispatch.dispatchChannel === "post" ? " (Post)" : dispatch.dispatchChannel === "email" ? " (E-Mail)" : ""}` : ""}
+            </p>
+            <p>{settlementText(dispatch)}</p>
+            {dispatch.settlement.barred !== "0.00" ? <p className="text-amber-800">{DISPATCH_MESSAGES.barred(dispatch.settlement.barred)}</p> : null}
+            {dispatch.isOldFlat && !isSent ? (
+              <p>
+                <Badge variant="warning">{DISPATCH_MESSAGES.oldFlatShort}</Badge>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         <Button variant="outline" size="sm" isBusy={busy === "pdf"} busyText="Erstelle PDF..." disabled={isDisabled} onClick={onPdf} aria-label={`PDF für ${statement.tenantName}`}>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ArrowLeft, Lock, Save } from "lucide-react";
-import type { StatementPreview, StatementPreviewBody } from "@nk/contract";
+import { getTodayInGermany, lateExcuseSchema, type StatementPreview, type StatementPreviewBody } from "@nk/contract";
+import { getStatementDeadline } from "@nk/engine";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
@@ -12,13 +13,15 @@ import { ConsumptionReadings } from "./consumption-readings";
 import { PreviewPdfButtons } from "./preview-pdf-buttons";
 import { RateCostsList } from "./rate-costs-list";
 import { StatementPreview as PreviewSections } from "./statement-preview";
+import { LATE_EXCUSE_FIELD_ID, StatementDeadlineCard } from "./statement-deadline-card";
 
 export interface PreviewStepProps {
   preview: StatementPreview;
   names: PreviewNames;
   isSaving: boolean;
   saveError: string | null;
-  onSave: (finalize: boolean) => Promise<void> | void;
+  /** lateExcuse: the reason a statement after the deadline is not the landlord's fault (issue 24), finalize only. */
+  onSave: (finalize: boolean, lateExcuse?: string | null) => Promise<void> | void;
   onBack: () => void;
   /** The calculation shown, as the server's body, for the draft PDFs; null when it is not valid any more. */
   calculationBody: () => StatementPreviewBody | null;
@@ -27,6 +30,9 @@ export interface PreviewStepProps {
 /** Step 2 'Vorschau': the calculated distribution, then save as draft or finalize. */
 export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBack, calculationBody }: PreviewStepProps) {
   const [isConfirmingFinal, setIsConfirmingFinal] = useState(false);
+  const [excuse, setExcuse] = useState("");
+  const [excuseError, setExcuseError] = useState<string | null>(null);
+  const isPastDeadline = getTodayInGermany() > getStatementDeadline(preview.result.period.end);
   const costTypeOf = (itemIndex: number) => preview.engineInput.costItems[itemIndex]?.costType ?? "Kostenposition";
 
   return (
@@ -48,6 +54,8 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
         </CardContent>
       </Card>
 
+      <StatementDeadlineCard result={preview.result} names={names} excuse={excuse} excuseError={excuseError} onExcuseChange={setExcuse} />
+
       <PreviewPdfButtons result={preview.result} names={names} calculationBody={calculationBody} />
 
       <StickyActionBar>
@@ -62,7 +70,17 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
               <Save className="size-4" aria-hidden="true" />
               Als Entwurf speichern
             </Button>
-            <Button type="button" onClick={() => setIsConfirmingFinal(true)} disabled={isSaving}>
+            <Button
+              type="button"
+              onClick={() => {
+                // The reason is checked before the question (the contract's rule: at least 10 characters).
+                const parsed = lateExcuseSchema.safeParse(excuse);
+                setExcuseError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+                if (parsed.success) setIsConfirmingFinal(true);
+                else document.getElementById(LATE_EXCUSE_FIELD_ID)?.focus();
+              }}
+              disabled={isSaving}
+            >
               <Lock className="size-4" aria-hidden="true" />
               Finalisieren
             </Button>
@@ -74,12 +92,16 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
         isOpen={isConfirmingFinal}
         onOpenChange={setIsConfirmingFinal}
         title="Abrechnung finalisieren?"
-        description="Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich."
+        description={
+          isPastDeadline && !excuse.trim()
+            ? "Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich. Die Abrechnungsfrist ist abgelaufen: Ohne Begründung fordern die Briefe keine Nachzahlungen."
+            : "Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich."
+        }
         confirmLabel="Finalisieren"
         busyLabel="Speichere..."
         isBusy={isSaving}
         onConfirm={async () => {
-          await onSave(true);
+          await onSave(true, isPastDeadline ? excuse.trim() || null : undefined);
           setIsConfirmingFinal(false);
         }}
       />

@@ -6,7 +6,9 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useToast } from "../../../components/ui/toast";
-import { usePropertyTenants, useMarkPosted, useRefreshRun, useSendRun, useSendStatement } from "../api";
+import { usePropertyTenants, useMarkPosted, useRefreshRun, useRunDispatch, useSendRun, useSendStatement } from "../api";
+import { MarkPostedDialog } from "./mark-posted-dialog";
+import { RunDeadlineCard } from "./run-deadline-card";
 import { usePdfDownload } from "../lib/use-pdf-download";
 import { DocumentError } from "./document-error";
 import { LetterRow } from "./letter-row";
@@ -34,6 +36,9 @@ export function StatementLettersPanel({ run }: Props) {
   const send = useSendStatement(run.id);
   const sendAll = useSendRun(run.id);
   const markPosted = useMarkPosted(run.id);
+  const dispatch = useRunDispatch(run.id);
+  const [postingId, setPostingId] = useState<string | null>(null);
+  const postingLetter = dispatch.data?.letters.find((letter) => letter.statementId === postingId) ?? null;
   const refresh = useRefreshRun(run.id);
   const [queued, setQueued] = useState<string[]>([]);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
@@ -90,70 +95,89 @@ export function StatementLettersPanel({ run }: Props) {
     }
   }
 
-  async function post(statement: TenantStatement) {
+  async function post(statementId: string, body: { postedOn: string; confirmOldAddress: boolean }) {
     setActionError(null);
-    try {
-      toast.success((await markPosted.mutateAsync(statement.id)).message);
-    } catch (error) {
-      setActionError(error);
-    }
+    toast.success((await markPosted.mutateAsync({ statementId, body })).message);
+    setPostingId(null);
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Briefe und Versand</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
-          <RunPdfButtons runId={run.id} letterCount={run.statements.length} />
-          {run.isFinal ? (
-            <Button variant="primary" disabled={isBusy || withEmail.length === 0} isBusy={sendAll.isPending} busyText="Sende..." onClick={() => setConfirmOpen(true)}>
-              <Send className="size-4" aria-hidden="true" />
-              Alle per E-Mail senden
-            </Button>
+    <>
+      {run.isFinal && dispatch.data ? <RunDeadlineCard key={dispatch.data.lateExcuse ?? ""} runId={run.id} dispatch={dispatch.data} /> : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Briefe und Versand</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
+            <RunPdfButtons runId={run.id} letterCount={run.statements.length} />
+            {run.isFinal ? (
+              <Button
+                variant="primary"
+                disabled={isBusy || withEmail.length === 0}
+                isBusy={sendAll.isPending}
+                busyText="Sende..."
+                onClick={() => {
+                  pdf.dismissToast();
+                  setConfirmOpen(true);
+                }}
+              >
+                <Send className="size-4" aria-hidden="true" />
+                Alle per E-Mail senden
+              </Button>
+            ) : null}
+          </div>
+          {run.isFinal ? null : <p className="text-sm text-slate-600">{STATEMENT_DOCUMENT_MESSAGES.onlyFinalCanBeSent} Die PDFs eines Entwurfs tragen den Vermerk ENTWURF.</p>}
+          {sendAllResult ? <SendAllResult result={sendAllResult} statements={run.statements} /> : null}
+          {pdf.error ? <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={pdf.error} /> : null}
+          {actionError ? <DocumentError title="Versand fehlgeschlagen" error={actionError} /> : null}
+          {hasWaiting && !isPolling ? (
+            <Alert variant="info">Der E-Mail-Versand dauert länger als erwartet. Der Status erscheint, sobald der Mailserver die Nachricht angenommen hat; laden Sie die Seite später neu.</Alert>
           ) : null}
-        </div>
-        {run.isFinal ? null : <p className="text-sm text-slate-600">{STATEMENT_DOCUMENT_MESSAGES.onlyFinalCanBeSent} Die PDFs eines Entwurfs tragen den Vermerk ENTWURF.</p>}
-        {sendAllResult ? <SendAllResult result={sendAllResult} statements={run.statements} /> : null}
-        {pdf.error ? <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={pdf.error} /> : null}
-        {actionError ? <DocumentError title="Versand fehlgeschlagen" error={actionError} /> : null}
-        {hasWaiting && !isPolling ? (
-          <Alert variant="info">Der E-Mail-Versand dauert länger als erwartet. Der Status erscheint, sobald der Mailserver die Nachricht angenommen hat; laden Sie die Seite später neu.</Alert>
-        ) : null}
-        {tenants.isError ? <Alert variant="warning">Die E-Mail-Adressen der Mieter konnten nicht geladen werden.</Alert> : null}
-        <ul className="divide-y divide-slate-100" aria-label="Briefe je Mietverhältnis">
-          {run.statements.map((statement) => (
-            <LetterRow
-              key={statement.id}
-              statement={statement}
-              email={emailOf(statement)}
-              canSend={run.isFinal}
-              isWaitingForMail={waiting.includes(statement.id)}
-              busy={pdf.busyKey === statement.id ? "pdf" : send.isPending && send.variables === statement.id ? "send" : markPosted.isPending && markPosted.variables === statement.id ? "post" : null}
-              isDisabled={isBusy}
-              onPdf={() => void pdf.download(statement.id, `/api/tenant-statements/${statement.id}/pdf`, "Nebenkostenabrechnung.pdf")}
-              onSend={() => void sendOne(statement)}
-              onMarkPosted={() => void post(statement)}
-            />
-          ))}
-        </ul>
-        <ConfirmDialog
-          isOpen={isConfirmOpen}
-          onOpenChange={setConfirmOpen}
-          title="Alle per E-Mail senden"
-          description={
-            <>
-              {withEmail.length === 1 ? "1 Abrechnung wird" : `${withEmail.length} Abrechnungen werden`} per E-Mail mit dem PDF im Anhang versendet.
-              {withoutEmail.length > 0 ? ` Ohne E-Mail-Adresse (bitte per Post): ${withoutEmail.map((s) => s.tenantName).join(", ")}.` : ""}
-            </>
-          }
-          confirmLabel="Senden"
-          busyLabel="Sende..."
-          isBusy={sendAll.isPending}
-          onConfirm={confirmSendAll}
-        />
-      </CardContent>
-    </Card>
+          {tenants.isError ? <Alert variant="warning">Die E-Mail-Adressen der Mieter konnten nicht geladen werden.</Alert> : null}
+          <ul className="divide-y divide-slate-100" aria-label="Briefe je Mietverhältnis">
+            {run.statements.map((statement) => (
+              <LetterRow
+                key={statement.id}
+                statement={statement}
+                email={emailOf(statement)}
+                canSend={run.isFinal}
+                isWaitingForMail={waiting.includes(statement.id)}
+                busy={pdf.busyKey === statement.id ? "pdf" : send.isPending && send.variables === statement.id ? "send" : markPosted.isPending && markPosted.variables?.statementId === statement.id ? "post" : null}
+                isDisabled={isBusy}
+                onPdf={() => void pdf.download(statement.id, `/api/tenant-statements/${statement.id}/pdf`, "Nebenkostenabrechnung.pdf")}
+                onSend={() => void sendOne(statement)}
+                onMarkPosted={() => {
+                pdf.dismissToast();
+                setPostingId(statement.id);
+              }}
+                dispatch={dispatch.data?.letters.find((letter) => letter.statementId === statement.id)}
+              />
+            ))}
+          </ul>
+          <MarkPostedDialog
+            letter={postingLetter}
+            onOpenChange={(isOpen) => (isOpen ? undefined : setPostingId(null))}
+            onConfirm={(letter, body) => post(letter.statementId, body)}
+            isBusy={markPosted.isPending}
+          />
+          <ConfirmDialog
+            isOpen={isConfirmOpen}
+            onOpenChange={setConfirmOpen}
+            title="Alle per E-Mail senden"
+            description={
+              <>
+                {withEmail.length === 1 ? "1 Abrechnung wird" : `${withEmail.length} Abrechnungen werden`} per E-Mail mit dem PDF im Anhang versendet.
+                {withoutEmail.length > 0 ? ` Ohne E-Mail-Adresse (bitte per Post): ${withoutEmail.map((s) => s.tenantName).join(", ")}.` : ""}
+              </>
+            }
+            confirmLabel="Senden"
+            busyLabel="Sende..."
+            isBusy={sendAll.isPending}
+            onConfirm={confirmSendAll}
+          />
+        </CardContent>
+      </Card>
+    </>
   );
 }

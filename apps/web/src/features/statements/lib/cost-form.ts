@@ -10,7 +10,7 @@ import {
   type QuickSetupTemplateItem,
   type TaxCategory,
 } from "@nk/contract";
-import { DEFAULT_CONSUMPTION_SHARE_PERCENT, DEFAULT_METER_BY_COST_TYPE, type DistributionKey, type Fuel, type MeterKind } from "@nk/engine";
+import { DEFAULT_CONSUMPTION_SHARE_PERCENT, DEFAULT_METER_BY_COST_TYPE, isHeizkvCostType, type DistributionKey, type Fuel, type MeterKind } from "@nk/engine";
 
 // The inputs of step 1 'Kosten erfassen' as the form holds them: every number as the canonical
 // text the one number field hands on ("48000" for a typed "48.000"; decision 1000). Field names
@@ -33,6 +33,10 @@ export interface CostItemValues {
   consumptionAmount: string;
   /** A template's mandatory item (Quick-Setup); shown only, not stored. */
   isMandatory: boolean;
+  /** Issue 24: the lease clause for a cost type that needs agreement (cost-type-allocability.ts). */
+  allocationNote: string;
+  /** Issue 24: § 12 (1) HeizkV cut applied up front (heating or hot water not by consumption). */
+  heizkvReduction: boolean;
 }
 
 export interface Co2Values {
@@ -80,6 +84,8 @@ export function buildEmptyCostItem(costType = ""): CostItemValues {
     rateId: "",
     consumptionAmount: "",
     isMandatory: false,
+    allocationNote: "",
+    heizkvReduction: false,
   };
 }
 
@@ -136,6 +142,8 @@ export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPerio
         mode: item.mode,
         rateId: isRate ? textOrNull(item.rateId) : null,
         consumptionAmount: isRate ? textOrNull(item.consumptionAmount) : null,
+        allocationNote: textOrNull(item.allocationNote ?? ""),
+        heizkvReduction: item.heizkvReduction === true && isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed",
       };
     }),
     co2: hasCo2
@@ -172,6 +180,8 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
       rateId: item.rateId ?? "",
       consumptionAmount: item.consumptionAmount ?? "",
       isMandatory: false,
+      allocationNote: item.allocationNote ?? "",
+      heizkvReduction: item.heizkvReduction,
     })),
     co2: saved.co2
       ? {

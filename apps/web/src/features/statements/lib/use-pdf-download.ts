@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { STATEMENT_DOCUMENT_MESSAGES } from "@nk/contract";
 import { useToast } from "../../../components/ui/toast";
 import { downloadPdf } from "./download-pdf";
@@ -11,13 +11,14 @@ export function usePdfDownload() {
   const toast = useToast();
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const lastToast = useRef<number | null>(null);
 
   async function download(key: string, path: string, fallbackName: string, jsonBody?: unknown): Promise<void> {
     setBusyKey(key);
     setError(null);
     try {
       await downloadPdf(path, fallbackName, jsonBody);
-      toast.success(STATEMENT_DOCUMENT_MESSAGES.downloadStarted);
+      lastToast.current = toast.success(STATEMENT_DOCUMENT_MESSAGES.downloadStarted);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -25,5 +26,11 @@ export function usePdfDownload() {
     }
   }
 
-  return { busyKey, error, download, setError, clearError: () => setError(null) };
+  /** A dialog about to open takes the bottom of a phone's screen: the toast must not cover its buttons. */
+  function dismissToast(): void {
+    if (lastToast.current !== null) toast.dismiss(lastToast.current);
+    lastToast.current = null;
+  }
+
+  return { busyKey, error, download, setError, clearError: () => setError(null), dismissToast };
 }

@@ -155,7 +155,7 @@ export function NewStatementPage() {
     return billingPeriodId && parsed.success ? { billingPeriodId, ...parsed.data } : null;
   }
 
-  async function save(finalize: boolean): Promise<void> {
+  async function save(finalize: boolean, lateExcuse?: string | null): Promise<void> {
     const billingPeriodId = wizardPeriod.billingPeriodId;
     if (!preview || !billingPeriodId) {
       setSaveError(STATEMENT_MESSAGES.noCalculation);
@@ -168,7 +168,7 @@ export function NewStatementPage() {
       return;
     }
     try {
-      const result = await saveMutation.mutateAsync({ billingPeriodId, ...parsed.data, finalize });
+      const result = await saveMutation.mutateAsync({ billingPeriodId, ...parsed.data, finalize, ...(lateExcuse !== undefined ? { lateExcuse } : {}) });
       setSaved(result);
       setStep(3);
       toast.success(finalize ? STATEMENT_MESSAGES.finalized : STATEMENT_MESSAGES.saved);

@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { calendarDate, formatCalendarDateDe, getTodayInGermany, TENANT_MESSAGES, type Tenant } from "@nk/contract";
+import { calendarDate, formatCalendarDateDe, forwardingAddressSchema, getTodayInGermany, TENANT_MESSAGES, type ForwardingAddress, type Tenant } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
@@ -10,11 +10,19 @@ import { applyServerFieldErrors } from "../../../lib/form-errors";
 
 export interface MoveOutFormValues {
   moveOutDate: string;
+  /** Issue 24: the forwarding address, where the statement letter is sent (all empty: none). */
+  address: string;
+  postalCode: string;
+  city: string;
 }
+
+type MoveOutHandler = (tenant: Tenant, moveOutDate: string, forwardingAddress: ForwardingAddress | null) => Promise<void>;
 
 /**
  * 'Als ausgezogen markieren' asks for the move-out date (issue 15, decision 0985), today in
- * Germany by default; it must lie after the move-in date, as the server checks too.
+ * Germany by default; it must lie after the move-in date, as the server checks too. It also
+ * asks for the forwarding address (issue 24, decision 1063): the statement letter goes there,
+ * not to the old flat.
  */
 export function MoveOutDialog({
   tenant,
@@ -27,7 +35,7 @@ export function MoveOutDialog({
   tenant: Tenant | null;
   onOpenChange: (isOpen: boolean) => void;
   /** Resolves when saved; rejects with the server's error. */
-  onMoveOut: (tenant: Tenant, moveOutDate: string) => Promise<void>;
+  onMoveOut: MoveOutHandler;
   failure: string | null;
   isBusy: boolean;
 }) {
@@ -55,23 +63,29 @@ function MoveOutForm({
 }: {
   tenant: Tenant;
   onCancel: () => void;
-  onMoveOut: (tenant: Tenant, moveOutDate: string) => Promise<void>;
+  onMoveOut: MoveOutHandler;
   failure: string | null;
   isBusy: boolean;
 }) {
+  // The address is optional as a whole; once any part is typed, all three are checked.
   const schema = z
-    .object({ moveOutDate: calendarDate(TENANT_MESSAGES.moveOutInvalid) })
-    .refine((values) => values.moveOutDate > tenant.moveInDate, { path: ["moveOutDate"], message: TENANT_MESSAGES.moveOutNotAfterMoveIn });
+    .object({ moveOutDate: calendarDate(TENANT_MESSAGES.moveOutInvalid), address: z.string(), postalCode: z.string(), city: z.string() })
+    .refine((values) => values.moveOutDate > tenant.moveInDate, { path: ["moveOutDate"], message: TENANT_MESSAGES.moveOutNotAfterMoveIn })
+    .superRefine((values, ctx) => {
+      if (!hasAddress(values)) return;
+      const parsed = forwardingAddressSchema.safeParse(values);
+      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path as string[], message: issue.message });
+    });
   const { register, handleSubmit, setError, formState } = useForm<MoveOutFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { moveOutDate: getTodayInGermany() },
+    defaultValues: { moveOutDate: getTodayInGermany(), address: "", postalCode: "", city: "" },
   });
 
   async function save(values: MoveOutFormValues): Promise<void> {
     try {
-      await onMoveOut(tenant, values.moveOutDate);
+      await onMoveOut(tenant, values.moveOutDate, hasAddress(values) ? forwardingAddressSchema.parse(values) : null);
     } catch (error) {
-      applyServerFieldErrors(setError, error, (field) => (field === "moveOutDate" ? field : null));
+      applyServerFieldErrors(setError, error, (field) => (field === "moveOutDate" ? field : field.startsWith("forwardingAddress.") ? (field.slice("forwardingAddress.".length) as keyof MoveOutFormValues) : null));
     }
   }
 
@@ -81,6 +95,15 @@ function MoveOutForm({
         <form id={FORM_ID} onSubmit={handleSubmit(save)} noValidate className="space-y-4">
           {failure ? <Alert variant="error">{failure}</Alert> : null}
           <TextField label="Auszugsdatum *" type="date" hint="Der letzte Tag des Mietverhältnisses." error={formState.errors.moveOutDate?.message} {...register("moveOutDate")} />
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium text-slate-800">Neue Anschrift</legend>
+            <p className="text-xs text-slate-500">{TENANT_MESSAGES.forwardingAddressHint}</p>
+            <TextField label="Straße und Hausnummer" autoComplete="off" error={formState.errors.address?.message} {...register("address")} />
+            <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
+              <TextField label="Postleitzahl" inputMode="numeric" maxLength={5} autoComplete="off" error={formState.errors.postalCode?.message} {...register("postalCode")} />
+              <TextField label="Ort" autoComplete="off" error={formState.errors.city?.message} {...register("city")} />
+            </div>
+          </fieldset>
         </form>
       </DialogBody>
       <DialogFooter>
@@ -93,4 +116,8 @@ function MoveOutForm({
       </DialogFooter>
     </>
   );
+}
+
+function hasAddress(values: Pick<MoveOutFormValues, "address" | "postalCode" | "city">): boolean {
+  return [values.address, values.postalCode, values.city].some((part) => part.trim() !== "");
 }

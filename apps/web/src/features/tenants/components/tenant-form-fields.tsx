@@ -59,7 +59,7 @@ export function TenantFormFields({
 
       {isAdvancedShown ? (
         <div className="space-y-4 rounded-lg border border-slate-200 bg-slate-50/60 p-4">
-          <TextField reserveMessageSpace label="Adresse" autoComplete="off" error={errors.address} {...register("address")} />
+          <TextField reserveMessageSpace label="Adresse" hint={TENANT_MESSAGES.addressHint} autoComplete="off" error={errors.address} {...register("address")} />
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
             <TextField reserveMessageSpace label="Postleitzahl" inputMode="numeric" maxLength={5} autoComplete="off" error={errors.postalCode} {...register("postalCode")} />
             <TextField reserveMessageSpace label="Ort" autoComplete="off" error={errors.city} {...register("city")} />

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Plus, Users } from "lucide-react";
-import { TENANT_MESSAGES, TENANT_TOASTS, type Tenant } from "@nk/contract";
+import { TENANT_MESSAGES, TENANT_TOASTS, type ForwardingAddress, type Tenant } from "@nk/contract";
 import { LimitReachedBanner, LimitReachedDialog } from "../../../components/limit-reached";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -72,10 +72,10 @@ export function TenantsPage() {
     }
   }
 
-  async function moveOut(tenant: Tenant, moveOutDate: string): Promise<void> {
+  async function moveOut(tenant: Tenant, moveOutDate: string, forwardingAddress: ForwardingAddress | null): Promise<void> {
     setMoveOutFailure(null);
     try {
-      await changeStatus.mutateAsync({ id: tenant.id, isActive: false, body: { moveOutDate } });
+      await changeStatus.mutateAsync({ id: tenant.id, isActive: false, body: { moveOutDate, forwardingAddress } });
     } catch (error) {
       setMoveOutFailure(getErrorMessage(error));
       throw error;
