@@ -3,6 +3,7 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import { layerBoundaries } from "./eslint/layer-boundaries.js";
+import { documentArithmetic } from "./eslint/document-arithmetic.js";
 
 // The import restrictions enforce ARCHITECTURE.md's dependency directions: layers/no-forbidden-import
 // (eslint/layer-boundaries.js, proven by eslint/test/layer-boundaries.test.ts) for the layers, the
@@ -23,6 +24,12 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx,js,mjs}"],
     plugins: { layers: layerBoundaries },
     rules: { "layers/no-forbidden-import": "error" },
+  },
+  {
+    // Issue 25: documents and statement views only format the engine's figures (eslint/document-arithmetic.js).
+    files: ["apps/server/src/features/statement-documents/**/*.{ts,tsx,js,mjs}", "apps/web/src/features/statements/{components,pages}/**/*.{ts,tsx}"],
+    plugins: { documents: documentArithmetic },
+    rules: { "documents/no-arithmetic": "error" },
   },
   {
     files: ["packages/engine/src/**/*.ts"],
@@ -61,6 +68,18 @@ export default tseslint.config(
       "no-restricted-syntax": ["error", {
         selector: "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression.arguments:first-child[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
         message: "Give an effect a block body: an expression body is returned as the cleanup function.",
+      }],
+    },
+  },
+  {
+    // Issue 29: a route works in the request's account (c.var.accountId); c.var.user is the person.
+    // Only the person's own routes (profile, notification settings, team, API keys) read user.id.
+    files: ["apps/server/src/features/**/*-routes.ts"],
+    ignores: ["apps/server/src/features/account/account-routes.ts", "apps/server/src/features/account/settings-routes.ts", "apps/server/src/features/team/*-routes.ts", "apps/server/src/features/api-keys/*-routes.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", {
+        selector: "MemberExpression[property.name='id'] > MemberExpression.object[property.name='user'] > MemberExpression.object[property.name='var']",
+        message: "Scope by the account (c.var.accountId), not by the signed-in person (c.var.user.id): a member works in another person's account.",
       }],
     },
   },

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 // suffix, without it, or through a workspace name are judged alike, and an import it cannot
 // place is judged by its name, never skipped.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const WORKSPACE_SOURCES = {
   "@nk/engine": "packages/engine/src",
@@ -19,7 +19,7 @@ const WORKSPACE_SOURCES = {
 };
 
 /** The import as a path relative to the repository ("apps/server/src/http/x.ts"), or null for a package. */
-function resolveImport(source, importingFile) {
+export function resolveImport(source, importingFile) {
   if (source.startsWith(".")) {
     return path.relative(ROOT, path.resolve(path.dirname(importingFile), source)).split(path.sep).join("/");
   }
@@ -78,7 +78,7 @@ export const LAYER_ZONES = [
   },
 ];
 
-function packageNameOf(source) {
+export function packageNameOf(source) {
   const parts = source.split("/");
   return source.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { formatFirstLoads, measureFirstLoads, precompressWebDist } from "./web-bundle.mjs";
 
 export const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const SERVER_DIST = path.join(REPO_ROOT, "apps/server/dist");
@@ -22,7 +23,7 @@ const SKIPPED_DIRS = new Set(["node_modules", "dist", "test", ".vite"]);
 const COMMON_INPUTS = ["package-lock.json", "tsconfig.base.json", "scripts/build.mjs", "packages/contract/src", "packages/engine/src", "packages/contract/package.json", "packages/engine/package.json"];
 const TARGETS = {
   web: {
-    inputs: [...COMMON_INPUTS, "apps/web"],
+    inputs: [...COMMON_INPUTS, "apps/web", "scripts/web-bundle.mjs"],
     output: path.join(WEB_DIST, "index.html"),
     build: buildWeb,
   },
@@ -105,6 +106,9 @@ function buildWeb() {
   const vite = path.join(REPO_ROOT, "node_modules/vite/bin/vite.js");
   const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: path.join(REPO_ROOT, "apps/web"), stdio: "inherit" });
   if (result.status !== 0) throw new Error(`Der Build der Web-App ist fehlgeschlagen (Code ${result.status}).`);
+  // Compressed once here, so the server sends .br/.gz files instead of compressing per request.
+  precompressWebDist(WEB_DIST);
+  console.log(`Erster Aufruf je Seite (JavaScript, gzip):\n${formatFirstLoads(measureFirstLoads(WEB_DIST))}`);
 }
 
 /**
@@ -130,6 +134,8 @@ async function buildServer() {
       restore: "apps/server/src/cli/restore-command.ts",
       // The letter pool's worker thread (letter-render-pool.ts starts dist/letter-render-worker.js).
       "letter-render-worker": "apps/server/src/features/statement-documents/letter-render-worker.ts",
+      // The embedded database's thread (db/pglite-thread.ts starts dist/pglite-worker.js).
+      "pglite-worker": "apps/server/src/db/pglite-worker.ts",
     },
     outdir: temporary,
     bundle: true,

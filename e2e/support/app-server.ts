@@ -22,7 +22,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     throw new Error("apps/web/dist fehlt: zuerst `npm run build` ausführen.");
   }
   const dataDir = makeDataDir("nk-e2e-");
-  const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: "warn", ...env } });
+  // A fresh embedded database runs every migration first: about a minute when the two cores are busy.
+  const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: "warn", ...env }, timeoutMs: 180_000 });
   return {
     baseUrl: server.baseUrl,
     dataDir,

@@ -5,3 +5,5 @@ export { registerThroughForm, signInThroughForm, registerThroughApi, uniqueEmail
 export { screenshotBothWidths, screenshotPath, SCREENSHOT_DIR } from "./screenshots.ts";
 export { screenBoxOf, doBoxesOverlap, type Box } from "./boxes.ts";
 export { checkPage, expectCheckedPages, type PageProblem } from "./page-checks.ts";
+export { postOk, requestOk, downloadFile } from "./requests.ts";
+export { JourneyCounter, estimateSeconds, KEYSTROKE_MODEL, type JourneyCounts } from "./journey-counter.ts";

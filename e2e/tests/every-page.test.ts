@@ -79,7 +79,7 @@ describe.skipIf(!hasBrowser)("Jede Seite: barrierefrei und ohne seitliches Scrol
       await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
       await page.getByRole("button", { name: "Berechnung starten" }).click();
       await page.getByRole("heading", { name: "Kosten je Wohneinheit" }).waitFor();
-      await page.getByTestId("bar-chart").first().waitFor();
+      await page.getByTestId("bar-chart").first().locator("svg.recharts-surface").waitFor();
       await checkPage(page, "Vorschau");
       await page.screenshot({ path: screenshotPath(`every-page-wizard-preview-${viewport}`), fullPage: true });
       for (const tab of ["profile", "billing-data", "billing", "notifications", "danger"]) await visit(page, `/dashboard/settings?tab=${tab}`, "Einstellungen");

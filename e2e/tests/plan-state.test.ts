@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import type { Browser } from "playwright-core";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer, postOk } from "../support/index.ts";
 
 // Issue 23, item 9: the plan's state is shown where the user starts, with the upgrade link, not
 // only after a form was filled in and refused: the trial's statement limit at the start of the
 // wizard, the property limit on the new-property form (an expired trial is shown the same way,
 // web unit test of canCreateResource; the server refuses both, integration tests).
-
-async function postOk(page: Page, path: string, data: unknown): Promise<{ id: string }> {
-  const response = await page.request.post(path, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as { id: string };
-}
 
 describe.skipIf(!hasBrowser)("Plan-Grenzen dort, wo man beginnt", () => {
   let server: AppServer;
@@ -44,7 +38,8 @@ describe.skipIf(!hasBrowser)("Plan-Grenzen dort, wo man beginnt", () => {
       await page.goto(`/dashboard/statements/new?property=${property!.id}`);
       const banner = page.getByRole("status").filter({ hasText: "Sie haben das Limit von 2 Abrechnungen erreicht." });
       await banner.waitFor();
-      expect(await banner.getByRole("link", { name: "Upgrade" }).getAttribute("href")).toBe("/dashboard/settings?tab=billing");
+      // Issue 27: the upgrade opens in place (a button, not a link away from the wizard).
+      expect(await banner.getByRole("button", { name: "Upgrade" }).isVisible()).toBe(true);
       await page.screenshot({ path: screenshotPath(`plan-state-wizard-${viewport}`) });
       // A period with a saved run saves again without counting anew: no banner.
       await page.getByLabel("Von", { exact: true }).fill("2023-01-01");

@@ -130,7 +130,7 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     await expect.poll(() => units.getByRole("row").count()).toBe(4);
     await page.getByRole("button", { name: "Wohneinheit hinzufügen" }).click();
     await expect.poll(() => page.getByText("Sie haben das Limit von 3 Wohneinheiten erreicht.").isVisible()).toBe(true);
-    expect(await page.getByRole("dialog").getByRole("link", { name: "Upgrade" }).isVisible()).toBe(true);
+    expect(await page.getByRole("dialog").getByRole("button", { name: "Upgrade" }).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath("e2e-unit-limit") });
     await page.keyboard.press("Escape");
 

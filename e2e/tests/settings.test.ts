@@ -129,6 +129,11 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
     await expect.poll(() => page.getByRole("tab", { name: "Abrechnungsdaten" }).getAttribute("aria-selected")).toBe("true");
     await visible(page, "Noch nicht hinterlegt");
     await visible(page, "Diese Daten werden für Ihre Nebenkostenabrechnungen verwendet und erscheinen als Absender auf allen PDFs.");
+    // Decision 1100: the sender's name comes prefilled from the profile.
+    await expect.poll(() => page.getByLabel("Vorname").inputValue()).toBe("Erika");
+    expect(await page.getByLabel("Nachname").inputValue()).toBe("Mustermann");
+    await page.getByLabel("Vorname").fill("");
+    await page.getByLabel("Nachname").fill("");
     await page.getByRole("button", { name: "Abrechnungsdaten speichern" }).click();
     await visible(page, "Firma oder Vor- und Nachname ist erforderlich");
     await visible(page, "Telefon ist erforderlich");
@@ -216,10 +221,10 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
     await registerThroughApi(page, uniqueEmail("menue"));
     await page.goto("/dashboard/help");
     const menuLinks = page.locator("#dashboard-sidebar nav a");
-    await expect.poll(() => menuLinks.count()).toBe(11);
+    await expect.poll(() => menuLinks.count()).toBe(12);
     const labels = await menuLinks.allTextContents();
     expect(labels.map((l) => l.trim())).toEqual([
-      "Übersicht", "Immobilien", "Einrichtungsassistent", "Neue Abrechnung", "Abrechnungen", "Zähler", "Mieter",
+      "Übersicht", "Immobilien", "Einrichtungsassistent", "Neue Abrechnung", "Abrechnungen", "Importe", "Zähler", "Mieter",
       "Aktivitätsverlauf", "Versorgertarife", "Einstellungen", "Hilfe",
     ]);
     for (const section of ["Überblick", "Stammdaten", "Versorgertarife", "Zählerstände", "Abrechnung", "Rechtliches"]) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer, postOk } from "../support/index.ts";
 
 // Issue 17: the consumption analysis and its charts in the wizard's step 2 and on the saved run.
 // The house and its inputs come through the API; the figures are the hand calculation of
@@ -10,12 +10,6 @@ import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath
 // 15 / 20 / 13 per m² against the average 15.83 = 95 / 126 / 82 %.
 const YEAR = new Date().getUTCFullYear() - 1;
 const YEAR_END = `${YEAR}-12-31`;
-
-async function postOk(page: Page, path: string, data: unknown): Promise<{ id: string } & Record<string, unknown>> {
-  const response = await page.request.post(path, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as { id: string };
-}
 
 async function setUpHouse(page: Page, options: { professional: boolean }): Promise<string> {
   if (options.professional) await postOk(page, "/api/subscription/plan", { plan: "professional" });
@@ -65,7 +59,10 @@ async function expectAnalysis(page: Page): Promise<void> {
   expect(figures).toContain("Einsparpotenzial in Euro1.670,40 €");
   expect(figures).toContain("E / H – bitte prüfen");
   expect(await analysis.getByTestId("benchmark-rating").textContent()).toContain("Einstufung: erhöht (ineffizient) · Obergrenzen niedrig 95, mittel 162, erhöht 254 kWh/m²·a");
-  // The scale's marker and band names are drawn in the chart itself.
+  // The scale's marker and band names are drawn in the chart itself, which arrives with the
+  // chart library (loaded on first use, decision 1081).
+  await analysis.getByTestId("benchmark-scale").locator("svg.recharts-surface").waitFor();
+  await analysis.getByTestId("bar-chart").locator("svg.recharts-surface").first().waitFor();
   const scale = (await analysis.getByTestId("benchmark-scale").textContent()) ?? "";
   expect(scale).toContain("220,0 kWh/m²·a");
   for (const band of ["niedrig", "mittel", "erhöht", "zu hoch"]) expect(scale).toContain(band);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { TEST_BILLING_DATA as BILLING_DATA } from "../../apps/server/test/support/fixtures.ts";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotBothWidths, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotBothWidths, screenshotPath, startAppServer, uniqueEmail, type AppServer, downloadFile, postOk } from "../support/index.ts";
 
 // Issue 24 in the browser: a statement finalized after its § 556 (3) BGB deadline (the wizard
 // warns, the letter asks for nothing until the landlord states why the delay is not his fault),
@@ -25,12 +25,6 @@ const costItems = (grundsteuer: string) => [
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-law-"));
 const flat = (file: string) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-
-async function postOk(page: Page, url: string, data: unknown): Promise<{ id: string } & Record<string, unknown>> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as { id: string };
-}
 
 /**
  * Gartenweg 7: EG (Jürgen Krüger, 60 m², 20 €/month: owes 270,00 € on 600 + 300 €) and OG (Maria
@@ -62,12 +56,7 @@ async function setUpHouse(page: Page, year: number, options: { mariaMovedOut?: b
   return { propertyId: properties[0]!.id, periodId: period.id, ids };
 }
 
-async function download(page: Page, button: Locator, name: string): Promise<string> {
-  const [event] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), button.click()]);
-  const file = path.join(tmp, name);
-  await event.saveAs(file);
-  return file;
-}
+const download = async (page: Page, button: Locator, name: string): Promise<string> => (await downloadFile(page, button, tmp, name)).file;
 
 /** The letter's pages as pictures, to look at (the closing note of the issue). */
 function keepPages(file: string, name: string) {

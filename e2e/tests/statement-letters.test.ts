@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { doBoxesOverlap, hasBrowser, launchBrowser, openPage, readOutbox, registerThroughApi, screenBoxOf, screenshotBothWidths, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { doBoxesOverlap, hasBrowser, launchBrowser, openPage, readOutbox, registerThroughApi, screenBoxOf, screenshotBothWidths, screenshotPath, startAppServer, uniqueEmail, type AppServer, downloadFile, postOk } from "../support/index.ts";
 
 // The letters of a finalized statement (issue 13): the house, the billing data and the run come
 // through the API; the run's page is clicked: a tenant's PDF downloaded and read with pdftotext,
@@ -25,12 +25,6 @@ const BILLING_DATA = {
 };
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-letters-"));
-
-async function postOk(page: Page, url: string, data: unknown): Promise<{ id: string } & Record<string, unknown>> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as { id: string };
-}
 
 /** Gartenweg 7: EG (Jürgen Krüger, e-mail), OG (Maria Weiß, no e-mail), DG (Clara Lang, e-mail). */
 async function setUpRun(page: Page, options: { billingData: boolean; finalize: boolean }): Promise<string> {
@@ -71,12 +65,7 @@ async function setUpHouse(page: Page, options: { billingData: boolean }): Promis
 }
 
 /** Clicks `button`, saves the download and answers its path and file name. */
-async function download(page: Page, button: Locator, name: string): Promise<{ file: string; suggested: string }> {
-  const [event] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), button.click()]);
-  const file = path.join(tmp, name);
-  await event.saveAs(file);
-  return { file, suggested: event.suggestedFilename() };
-}
+const download = (page: Page, button: Locator, name: string) => downloadFile(page, button, tmp, name);
 
 const pdfText = (file: string) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
 const mailsTo = (server: AppServer, to: string) => readOutbox(server.dataDir).filter((mail) => mail.toLowerCase().includes(`to: ${to}`));
@@ -232,8 +221,13 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     await letters.getByRole("button", { name: "PDF für Clara Lang" }).click();
     const error = page.getByRole("alert").filter({ hasText: "PDF-Download fehlgeschlagen" });
     await error.getByText("Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.").waitFor();
-    expect(await error.getByRole("link", { name: "Abrechnungsdaten hinterlegen" }).getAttribute("href")).toBe("/dashboard/settings?tab=billing-data");
     await screenshotBothWidths(page, "statement-letters-draft-error");
+    // Issue 27: the billing data are asked for in place, not on another page.
+    await error.getByRole("button", { name: "Abrechnungsdaten hinterlegen" }).click();
+    const billingDialog = page.getByRole("dialog", { name: "Abrechnungsdaten hinterlegen" });
+    await billingDialog.getByLabel("IBAN *").waitFor();
+    await page.keyboard.press("Escape");
+    await billingDialog.waitFor({ state: "detached" });
 
     // With billing data the draft's letter comes, marked ENTWURF.
     expect((await page.request.put("/api/billing-data", { data: BILLING_DATA })).status()).toBe(200);

@@ -191,7 +191,7 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await expect.poll(() => page.getByText("Limit erreicht").first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Sie haben das Limit von 3 Mietern erreicht.").first().isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Mieter hinzufügen" }).count()).toBe(0);
-    await expect.poll(() => page.getByRole("link", { name: "Upgrade" }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Upgrade" }).first().isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath("e2e-tenants-limit"), fullPage: true });
 
     // Deleting asks first.

@@ -1,12 +1,16 @@
-// `npm run bench:api`: the API's throughput as a signed-in landlord feels it (issue 19).
-// Starts the built server (as `npm start` runs it) on a fresh embedded database in a temporary
-// folder, or on a fresh database of the PostgreSQL server named by DATABASE_URL, seeds one
-// account through the API (a property with 50 units, a tenant and a prepayment per unit, a
-// water meter per unit with two years of monthly readings) and measures each route with 50
-// concurrent clients on the loopback for a bounded time. Prints requests/s and latencies; it
-// asserts nothing (timings depend on the machine).
-//   BENCH_SECONDS=5 (per route)  BENCH_CONNECTIONS=50  BENCH_CPU_PROF=<folder> (node --cpu-prof)
-//   BENCH_ROUTES=me,dashboard (only these)
+// `npm run bench:api`: the API's speed under a realistic mix (issue 32, decision 1083). Starts the
+// built server (as `npm start` runs it) on a fresh embedded database in a temporary folder, or,
+// with DATABASE_URL, two instances on a fresh database of that PostgreSQL server; seeds 10
+// accounts through the API (a property with BENCH_UNITS units, a tenant, a prepayment and a water
+// meter with monthly readings per unit); then runs one mixed load: concurrent clients, each
+// request from a random account to a random route: six read pages (properties, tenants, meters,
+// dashboard, me, one meter's readings), a reading write (about 20 % of requests, each a new
+// date and value) and /api/health (about 5 %). Prints per route requests/s and p50/p97.5/p99,
+// and the servers' CPU time per request (from /proc). It asserts nothing (timings depend on
+// the machine); targets: embedded 20 clients p97.5 < 100 ms per route; PostgreSQL two instances,
+// 50 clients, >= 1,000 requests/s with p97.5 < 100 ms.
+//   BENCH_SECONDS=20  BENCH_CONNECTIONS (20 embedded, 50 PostgreSQL)  BENCH_ACCOUNTS=10  BENCH_UNITS=20
+//   BENCH_CPU_PROF=<folder> (node --cpu-prof)  BENCH_REPO=<checkout> (measure another checkout)
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -14,15 +18,15 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
+import http from "node:http";
 import pg from "pg";
 
 // BENCH_REPO: another checkout (with its node_modules) whose built server is measured, for before/after.
 const REPO_ROOT = process.env.BENCH_REPO ? path.resolve(process.env.BENCH_REPO) : fileURLToPath(new URL("../../../", import.meta.url));
-const SECONDS = Number.parseInt(process.env.BENCH_SECONDS ?? "5", 10);
-const CONNECTIONS = Number.parseInt(process.env.BENCH_CONNECTIONS ?? "50", 10);
-const UNITS = 50;
-const ONLY = process.env.BENCH_ROUTES?.split(",").map((name) => name.trim());
+const SECONDS = Number.parseInt(process.env.BENCH_SECONDS ?? "20", 10);
+const ACCOUNTS = Number.parseInt(process.env.BENCH_ACCOUNTS ?? "10", 10);
+const UNITS = Number.parseInt(process.env.BENCH_UNITS ?? "20", 10);
+const READING_MONTHS = 12;
 
 async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,14 +66,12 @@ function buildServer(): void {
   if (result.status !== 0) throw new Error("Der Server-Build ist fehlgeschlagen.");
 }
 
-async function startServer(dataDir: string, databaseUrl: string) {
+async function startServer(dataDir: string, databaseUrl: string, authSecret: string) {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const profileDir = process.env.BENCH_CPU_PROF;
   const args = [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), "--enable-source-maps", "apps/server/dist/main.js"];
   const log = fs.openSync(path.join(dataDir, "server.log"), "a");
-  // On PostgreSQL every instance needs the one AUTH_SECRET (issue 26): the bench's own, unless given.
-  const authSecret = process.env.AUTH_SECRET || (databaseUrl ? randomBytes(32).toString("base64url") : "");
   const env = { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: "info", DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret };
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ["ignore", log, log] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -101,12 +103,12 @@ interface Api {
   cookie: string;
 }
 
-async function signUp(baseUrl: string): Promise<Api> {
+async function signUp(baseUrl: string, index: number): Promise<Api> {
   const headers = { "content-type": "application/json", origin: baseUrl };
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.de`, password: "Bench-Passwort-2024!", firstName: "Berta", lastName: "Bench", acceptTerms: true }),
+    body: JSON.stringify({ email: `bench-${Date.now()}-${index}@example.de`, password: "Bench-Passwort-2024!", firstName: "Berta", lastName: "Bench", acceptTerms: true }),
   });
   if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
   const cookie = response.headers
@@ -147,6 +149,7 @@ function monthlyDates(months: number): string[] {
 }
 
 interface Seeded {
+  cookie: string;
   meterId: string;
   writeMeterId: string;
 }
@@ -166,7 +169,7 @@ async function seed(api: Api): Promise<Seeded> {
   const propertyId = property.id as string;
   const unitIds: string[] = [];
   const meterIds: string[] = [];
-  const dates = monthlyDates(24);
+  const dates = monthlyDates(READING_MONTHS);
   await inParallel(
     Array.from({ length: UNITS }, (_, i) => i),
     async (i) => {
@@ -184,62 +187,110 @@ async function seed(api: Api): Promise<Seeded> {
     },
   );
   const writeMeter = await api.call("POST", "/api/meters", { meterNumber: "KW-SCHREIBEN", meterType: "Kaltwasser", propertyId });
-  return { meterId: meterIds[0]!, writeMeterId: writeMeter.id as string };
+  return { cookie: api.cookie, meterId: meterIds[0]!, writeMeterId: writeMeter.id as string };
 }
 
-interface RouteCase {
+interface RouteKind {
   name: string;
-  path: string;
-  method?: "GET" | "POST";
-  body?: string;
-  signedIn: boolean;
+  /** Share of all requests. */
+  weight: number;
+  build(account: Seeded, write: () => string): { method: "GET" | "POST"; path: string; body?: string; signedIn: boolean };
 }
 
-function routeCases(seeded: Seeded): RouteCase[] {
-  const today = new Date().toISOString().slice(0, 10);
-  return [
-    { name: "health", path: "/api/health", signedIn: false },
-    { name: "get-session", path: "/api/auth/get-session", signedIn: true },
-    { name: "properties", path: "/api/properties", signedIn: true },
-    { name: "me", path: "/api/me", signedIn: true },
-    { name: "dashboard", path: "/api/dashboard", signedIn: true },
-    { name: "tenants", path: "/api/tenants", signedIn: true },
-    { name: "meters", path: "/api/meters", signedIn: true },
-    { name: "readings", path: `/api/meters/${seeded.meterId}/readings`, signedIn: true },
-    {
-      name: "reading (write)",
-      path: `/api/meters/${seeded.writeMeterId}/readings`,
-      method: "POST",
-      body: JSON.stringify({ readingValue: "5000.000", readingDate: today, confirmDecrease: true }),
-      signedIn: true,
-    },
-  ];
+const READ_SHARE = 0.75 / 6;
+const ROUTES: RouteKind[] = [
+  { name: "health", weight: 0.05, build: () => ({ method: "GET", path: "/api/health", signedIn: false }) },
+  { name: "properties", weight: READ_SHARE, build: () => ({ method: "GET", path: "/api/properties", signedIn: true }) },
+  { name: "tenants", weight: READ_SHARE, build: () => ({ method: "GET", path: "/api/tenants", signedIn: true }) },
+  { name: "meters", weight: READ_SHARE, build: () => ({ method: "GET", path: "/api/meters", signedIn: true }) },
+  { name: "dashboard", weight: READ_SHARE, build: () => ({ method: "GET", path: "/api/dashboard", signedIn: true }) },
+  { name: "me", weight: READ_SHARE, build: () => ({ method: "GET", path: "/api/me", signedIn: true }) },
+  { name: "readings", weight: READ_SHARE, build: (account) => ({ method: "GET", path: `/api/meters/${account.meterId}/readings`, signedIn: true }) },
+  {
+    name: "reading (write)",
+    weight: 0.2,
+    build: (account, write) => ({ method: "POST", path: `/api/meters/${account.writeMeterId}/readings`, body: write(), signedIn: true }),
+  },
+];
+
+/** Each write a new date and a higher value on the account's write meter (one reading per meter and date). */
+function createWriteBodies(accounts: number): (account: number) => string {
+  const counters = Array.from({ length: accounts }, () => 0);
+  const start = Date.UTC(1990, 0, 1);
+  return (account) => {
+    const step = counters[account]!++;
+    const date = new Date(start + step * 86_400_000).toISOString().slice(0, 10);
+    return JSON.stringify({ readingValue: `${1000 + step}.000`, readingDate: date });
+  };
 }
 
-interface Measured {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p975: number;
-  p99: number;
+interface RouteStats {
+  latencies: number[];
   errors: number;
   non2xx: number;
 }
 
-async function measure(baseUrl: string, cookie: string, route: RouteCase): Promise<Measured> {
-  const headers: Record<string, string> = { origin: baseUrl };
-  if (route.signedIn) headers.cookie = cookie;
-  if (route.body) headers["content-type"] = "application/json";
-  const result = await autocannon({ url: `${baseUrl}${route.path}`, method: route.method ?? "GET", headers, body: route.body, connections: CONNECTIONS, duration: SECONDS });
-  return {
-    name: route.name,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p975: result.latency.p97_5,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+/** One request on a keep-alive agent; resolves with the status. */
+function send(agent: http.Agent, baseUrl: string, request: ReturnType<RouteKind["build"]>, cookie: string): Promise<number> {
+  const url = new URL(request.path, baseUrl);
+  const headers: Record<string, string> = { origin: baseUrl, "accept-encoding": "br, gzip" };
+  if (request.signedIn) headers.cookie = cookie;
+  if (request.body) {
+    headers["content-type"] = "application/json";
+    headers["content-length"] = String(Buffer.byteLength(request.body));
+  }
+  return new Promise((resolve, reject) => {
+    const req = http.request({ agent, host: url.hostname, port: url.port, path: url.pathname, method: request.method, headers }, (res) => {
+      res.on("data", () => undefined);
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(request.body);
+  });
+}
+
+function pickRoute(): RouteKind {
+  let roll = Math.random();
+  for (const route of ROUTES) {
+    roll -= route.weight;
+    if (roll <= 0) return route;
+  }
+  return ROUTES[ROUTES.length - 1]!;
+}
+
+/** `connections` clients for `seconds`, each sending one request after the other; client i uses instance i mod n. */
+async function runMix(baseUrls: string[], accounts: Seeded[], connections: number, seconds: number): Promise<Map<string, RouteStats>> {
+  const stats = new Map(ROUTES.map((route) => [route.name, { latencies: [], errors: 0, non2xx: 0 } as RouteStats]));
+  const nextWrite = createWriteBodies(accounts.length);
+  const agents = baseUrls.map(() => new http.Agent({ keepAlive: true, maxSockets: connections }));
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, client) => {
+      const instance = client % baseUrls.length;
+      while (performance.now() < deadline) {
+        const accountIndex = Math.floor(Math.random() * accounts.length);
+        const account = accounts[accountIndex]!;
+        const route = pickRoute();
+        const entry = stats.get(route.name)!;
+        const started = performance.now();
+        try {
+          const status = await send(agents[instance]!, baseUrls[instance]!, route.build(account, () => nextWrite(accountIndex)), account.cookie);
+          entry.latencies.push(performance.now() - started);
+          if (status < 200 || status >= 300) entry.non2xx += 1;
+        } catch {
+          entry.errors += 1;
+        }
+      }
+    }),
+  );
+  for (const agent of agents) agent.destroy();
+  return stats;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 function cpuSeconds(pid: number): number | null {
@@ -252,41 +303,56 @@ function cpuSeconds(pid: number): number | null {
   }
 }
 
-function printTable(database: string, rows: (Measured & { cpu: string; cpuPerRequest: string })[]): void {
-  console.log(`\nAPI-Durchsatz (${database}, ${CONNECTIONS} gleichzeitige Verbindungen, ${SECONDS} s je Route, Last ${os.loadavg().map((v) => v.toFixed(2)).join(" / ")})`);
-  console.log("| route | requests/s | p50 ms | p97.5 ms | p99 ms | server CPU s | CPU ms/request | errors | non-2xx |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-  for (const row of rows) {
-    console.log(`| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p975} | ${row.p99} | ${row.cpu} | ${row.cpuPerRequest} | ${row.errors} | ${row.non2xx} |`);
+function printReport(database: string, instances: number, connections: number, stats: Map<string, RouteStats>, cpu: number | null, loadBefore: number[]): void {
+  const total = [...stats.values()].reduce((sum, entry) => sum + entry.latencies.length, 0);
+  const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(" / ");
+  console.log(
+    `\nAPI unter gemischter Last (${database}, ${instances} Instanz${instances > 1 ? "en" : ""}, ${connections} gleichzeitige Clients, ${ACCOUNTS} Konten, ${SECONDS} s; Last vorher ${load(loadBefore)}, nachher ${load(os.loadavg())})`,
+  );
+  console.log("| route | share | requests/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const [name, entry] of stats) {
+    const sorted = [...entry.latencies].sort((a, b) => a - b);
+    const share = total === 0 ? 0 : (entry.latencies.length / total) * 100;
+    console.log(
+      `| ${name} | ${share.toFixed(0)} % | ${(entry.latencies.length / SECONDS).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 97.5).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${entry.errors} | ${entry.non2xx} |`,
+    );
   }
+  const all = [...stats.values()].flatMap((entry) => entry.latencies).sort((a, b) => a - b);
+  console.log(`| all | 100 % | ${(total / SECONDS).toFixed(0)} | ${percentile(all, 50).toFixed(1)} | ${percentile(all, 97.5).toFixed(1)} | ${percentile(all, 99).toFixed(1)} | | |`);
+  console.log(`Server-CPU: ${cpu === null ? "–" : `${cpu.toFixed(1)} s, ${total === 0 ? "–" : ((cpu * 1000) / total).toFixed(2)} ms je Anfrage`} (alle Instanzen)`);
 }
 
 async function main(): Promise<void> {
   buildServer();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-api-bench-"));
   const postgres = await createPostgresDatabase();
-  const server = await startServer(dataDir, postgres?.url ?? "");
+  const instances = postgres ? 2 : 1;
+  const connections = Number.parseInt(process.env.BENCH_CONNECTIONS ?? (postgres ? "50" : "20"), 10);
+  // On PostgreSQL every instance needs the one AUTH_SECRET (issue 26): the bench's own, unless given.
+  const authSecret = process.env.AUTH_SECRET || (postgres ? randomBytes(32).toString("base64url") : "");
+  const dataDirs = Array.from({ length: instances }, () => fs.mkdtempSync(path.join(os.tmpdir(), "nk-api-bench-")));
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
+    for (const dataDir of dataDirs) servers.push(await startServer(dataDir, postgres?.url ?? "", authSecret));
     const started = Date.now();
-    const api = await signUp(server.baseUrl);
-    const seeded = await seed(api);
-    console.log(`Konto angelegt in ${((Date.now() - started) / 1000).toFixed(1)} s (${UNITS} Einheiten, Mieter, Vorauszahlungen, ${UNITS} Zähler mit je 24 Ablesungen).`);
-    const rows: (Measured & { cpu: string; cpuPerRequest: string })[] = [];
-    for (const route of routeCases(seeded)) {
-      if (ONLY && !ONLY.includes(route.name)) continue;
-      const before = cpuSeconds(server.pid);
-      const measured = await measure(server.baseUrl, api.cookie, route);
-      const after = cpuSeconds(server.pid);
-      const cpu = before === null || after === null ? null : after - before;
-      const requests = measured.requestsPerSecond * SECONDS;
-      // CPU time per answered request: the figure that stays comparable on a busy machine.
-      rows.push({ ...measured, cpu: cpu === null ? "–" : cpu.toFixed(1), cpuPerRequest: cpu === null || requests === 0 ? "–" : ((cpu * 1000) / requests).toFixed(2) });
-    }
-    printTable(postgres ? "PostgreSQL" : "eingebettete Datenbank (PGlite)", rows);
+    const accounts: Seeded[] = [];
+    for (let index = 0; index < ACCOUNTS; index++) accounts.push(await seed(await signUp(servers[index % servers.length]!.baseUrl, index)));
+    console.log(`${ACCOUNTS} Konten angelegt in ${((Date.now() - started) / 1000).toFixed(1)} s (je ${UNITS} Einheiten, Mieter, Vorauszahlungen, Zähler mit je ${READING_MONTHS} Ablesungen).`);
+    const loadBefore = os.loadavg();
+    const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
+    const stats = await runMix(
+      servers.map((server) => server.baseUrl),
+      accounts,
+      connections,
+      SECONDS,
+    );
+    const cpuAfter = servers.map((server) => cpuSeconds(server.pid));
+    const cpu = cpuBefore.some((v) => v === null) || cpuAfter.some((v) => v === null) ? null : cpuAfter.reduce<number>((sum, v, i) => sum + v! - cpuBefore[i]!, 0);
+    printReport(postgres ? "PostgreSQL" : "eingebettete Datenbank (PGlite)", instances, connections, stats, cpu, loadBefore);
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
     await postgres?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -25,7 +25,7 @@ const letterCount = Number(process.env.LETTER_BENCH_N ?? 1000);
 /** A plainer statement (water, waste, tax, insurance, caretaker with § 35a; one meter) that prints on three pages. */
 function threePageSource(): LetterSource {
   const input = { ...SAMPLE_INPUT, co2: null, costItems: SAMPLE_INPUT.costItems.filter((c) => ["Kaltwasser", "Abwasser", "Müllabfuhr", "Grundsteuer", "Versicherung", "Hausmeister"].includes(c.costType)) };
-  const outcome = calculateStatement(input);
+  const outcome = calculateStatement(input, { includeLetterFigures: true });
   if (!outcome.ok) throw new Error(outcome.errors.join("; "));
   const base = sampleLetterSource("krueger", { input, result: outcome.result });
   return { ...base, meterReadings: base.meterReadings?.slice(2, 3) ?? [], previousHeatingConsumption: null };

@@ -16,7 +16,7 @@ const METER_B = "1c8f7d2b-3e4a-4b5c-9d7e-8f9a0b1c2d3e";
 const METER_C = "2d9a8e3c-4f5b-4c6d-8e8f-9a0b1c2d3e4f";
 
 function valuesOf(readingValues: Record<string, string>, readingDate = "2024-12-31"): BulkReadingFormValues {
-  return { costGroupId: PERIOD_ID, readingDate, readingValues };
+  return { costGroupId: PERIOD_ID, position: "end", readingDate, readingValues };
 }
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<BulkReadingFormValues>;
@@ -25,6 +25,7 @@ describe("bulk reading form (section 7 'bulk save')", () => {
   it("sends only the entered values, trimmed, in the order of the meters", () => {
     expect(toBulkReadingsBody(valuesOf({ [METER_A]: " 200 ", [METER_B]: "", [METER_C]: "50.5" }))).toEqual({
       costGroupId: PERIOD_ID,
+      position: "end",
       readingDate: "2024-12-31",
       readings: [
         { meterId: METER_A, readingValue: "200" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLANS, buildFeatureFlags, type MeResponse } from "@nk/contract";
+import { PLANS, ROLE_PERMISSIONS, buildFeatureFlags, type MeResponse } from "@nk/contract";
 import {
   buildLimitReachedInfo,
   canCreateResource,
@@ -43,6 +43,8 @@ function buildMe(overrides: Partial<MeResponse["usage"]> = {}, plan: MeResponse[
       billingStatementsThisMonth: 0,
       ...overrides,
     },
+    account: { id: "u1", name: "Anna Beispiel (eigenes Konto)", role: "owner", permissions: [...ROLE_PERMISSIONS.owner] },
+    memberships: [{ accountId: "u1", accountName: "Anna Beispiel (eigenes Konto)", role: "owner", isCurrent: true }],
     features: buildFeatureFlags(plan),
   };
 }

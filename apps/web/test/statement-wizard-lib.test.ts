@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { billingPeriodCostsBodySchema, compareDecimalText, type Rate } from "@nk/contract";
 import { getPeriodError } from "../src/features/statements/components/period-fields";
-import { buildEmptyCostItem, complementPercent, EMPTY_CO2, fromSavedCosts, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
-import { getDefaultPeriod } from "../src/features/statements/lib/default-period";
+import { buildEmptyCostItem, complementPercent, EMPTY_CO2, EMPTY_HEATING_SHEET, toHeatingCostsBody, type HeatingSheetValues, fromSavedCosts, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
+import { getDefaultPeriod, pickStartPeriod } from "../src/features/statements/lib/default-period";
 import { formatSharePercent, getBalanceKind, sumMoney } from "../src/features/statements/lib/preview-figures";
 import { countPeriodMonths, findFittingRates } from "../src/features/statements/lib/rate-matching";
 import { getHeizkvShareError } from "../src/features/statements/components/cost-item-card";
@@ -16,6 +16,16 @@ describe("statement wizard helpers", () => {
     expect(getPeriodError({ start: "2025-01-01", end: "2025-12-31" })).toBeNull();
     expect(getPeriodError({ start: "2025-01-01", end: "2026-01-01" })?.message).toBe("Der Abrechnungszeitraum darf höchstens 12 Monate umfassen (§ 556 Abs. 3 BGB).");
     expect(getPeriodError({ start: "2025-03-01", end: "2025-02-01" })?.field).toBe("end");
+  });
+
+  it("starts at the newest open period with readings, else the previous year (issue 27)", () => {
+    const period = (start: string, readingCount: number, isFinal = false) => ({
+      id: start, propertyId: "p", propertyName: "Haus", name: start, billingPeriodStart: start, billingPeriodEnd: `${start.slice(0, 4)}-12-31`,
+      status: "In Bearbeitung", isFinal, readingCount, hasStatementRun: false, createdAt: "2026-01-01T00:00:00Z",
+    });
+    expect(pickStartPeriod([period("2024-01-01", 12), period("2025-01-01", 0)], "2026-11-24")).toEqual({ start: "2024-01-01", end: "2024-12-31" });
+    expect(pickStartPeriod([period("2023-01-01", 12, true)], "2026-11-24")).toEqual({ start: "2025-01-01", end: "2025-12-31" });
+    expect(pickStartPeriod([], "2026-11-24")).toEqual({ start: "2025-01-01", end: "2025-12-31" });
   });
 
   it("refuses a HeizkV share outside 50-70 % for heating and hot water only (DECISIONS 3)", () => {
@@ -41,6 +51,7 @@ describe("statement wizard helpers", () => {
       co2: EMPTY_CO2,
       consumptionOverrides: [{ unitId: UNIT, meter: "coldwater", value: " 12 ", reason: " Zähler defekt " }],
       climateFactor: "1.12",
+      heatingSheet: EMPTY_HEATING_SHEET,
     };
     const body = toCostsBody(values);
     expect(body.co2).toBeNull();
@@ -60,6 +71,7 @@ describe("statement wizard helpers", () => {
       co2: { ...EMPTY_CO2, fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", pricePerTonne: "55", emissionFactor: "0.201" },
       consumptionOverrides: [],
       climateFactor: "",
+      heatingSheet: EMPTY_HEATING_SHEET,
     };
     const body = toCostsBody(values);
     expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: "55", vatPercent: null, emissionFactor: "0.201" });
@@ -72,6 +84,7 @@ describe("statement wizard helpers", () => {
       co2: EMPTY_CO2,
       consumptionOverrides: [],
       climateFactor: "",
+      heatingSheet: EMPTY_HEATING_SHEET,
     };
     expect(toCalculationBody(values).costItems.map((item) => item.costType)).toEqual(["Grundsteuer", "Versicherung"]);
     expect(toFormField("costItems.1.amount", values)).toBe("costItems.3.amount");
@@ -114,6 +127,7 @@ describe("statement wizard helpers", () => {
       co2: { fuel: "gas", consumptionKwh: "48000.000", heatingValue: null, emissionsKg: null, cost: null, pricePerTonne: null, vatPercent: null, emissionFactor: null },
       consumptionOverrides: [],
       climateFactor: "1.100",
+      heatingCosts: null,
       updatedAt: null,
     });
     expect(values.co2.consumptionKwh).toBe("48000.000");
@@ -121,5 +135,34 @@ describe("statement wizard helpers", () => {
     const body = billingPeriodCostsBodySchema.parse(toCostsBody(values));
     expect(compareDecimalText(body.co2!.consumptionKwh!, "48000")).toBe(0);
     expect(body.climateFactor).toBe("1.100");
+  });
+});
+
+describe("heating cost sheet in the form (issue 24, item 6)", () => {
+  const SHEET: HeatingSheetValues = {
+    ...EMPTY_HEATING_SHEET,
+    isEnabled: true,
+    fuel: "oil",
+    quantityUnit: "l",
+    openingQuantity: "3000",
+    openingAmount: "2850",
+    deliveries: [{ date: "2024-10-15", quantity: "5000", amount: "5150" }],
+    closingQuantity: "2500",
+    maintenance: " ",
+    isCombined: false,
+    totalEnergyKwh: "85000",
+  };
+
+  it("sends nothing while the sheet is off or has no fuel, and only the § 9 inputs of a combined system", () => {
+    expect(toHeatingCostsBody({ ...SHEET, isEnabled: false })).toBeNull();
+    expect(toHeatingCostsBody({ ...SHEET, fuel: "" })).toBeNull();
+    const body = toHeatingCostsBody(SHEET);
+    expect(body).toMatchObject({ fuel: "oil", openingQuantity: "3000", maintenance: null, totalEnergyKwh: null, deliveries: [{ date: "2024-10-15", quantity: "5000", amount: "5150" }] });
+    expect(billingPeriodCostsBodySchema.parse({ heatingCosts: body }).heatingCosts).toMatchObject({ openingAmount: "2850", isCombined: false });
+  });
+
+  it("puts the server's field names on the form's sheet", () => {
+    const values = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "", heatingSheet: SHEET };
+    expect(toFormField("heatingCosts.deliveries.0.amount", values)).toBe("heatingSheet.deliveries.0.amount");
   });
 });

@@ -48,6 +48,12 @@ export const ACTION_LABELS: Record<string, string> = {
   backup: "Sicherung",
   error: "Fehler",
   maintenance: "Wartung",
+  invited: "Eingeladen",
+  invitation_revoked: "Einladung zurückgezogen",
+  joined: "Beigetreten",
+  role_changed: "Rolle geändert",
+  removed: "Entfernt",
+  revoked: "Widerrufen",
 };
 
 export const AREA_LABELS: Record<string, string> = {
@@ -64,6 +70,8 @@ export const AREA_LABELS: Record<string, string> = {
   system: "System",
   prepayment: "Vorauszahlungen",
   rate: "Tarife",
+  member: "Team",
+  api_key: "API-Schlüssel",
 };
 
 const ACTION_PATTERN = /^[a-z_]{1,40}$/;
@@ -84,6 +92,8 @@ export const activityListQuerySchema = z
     areas: listParam(z.enum(ENTITY_TYPES, { error: "Unbekannter Bereich." })),
     actions: listParam(z.string().regex(ACTION_PATTERN, "Unbekannte Aktion.")),
     q: z.string().trim().max(200, "Der Suchbegriff darf höchstens 200 Zeichen lang sein.").optional(),
+    /** Only the entries of this member (issue 29). */
+    memberId: z.string().trim().min(1).max(100, "Unbekanntes Mitglied.").optional(),
     limit: z.coerce
       .number({ error: "Anzahl muss eine Zahl sein." })
       .int("Anzahl muss eine ganze Zahl sein.")

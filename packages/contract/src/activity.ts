@@ -3,7 +3,7 @@ import { z } from "zod";
 // Specification part 1, section 3 'Activity actions' and 'Entity types'.
 export const ENTITY_TYPES = [
   "property", "unit", "tenant", "statement", "cost_group", "cost", "meter", "meter_reading",
-  "user", "subscription", "system", "prepayment", "rate",
+  "user", "subscription", "system", "prepayment", "rate", "member", "api_key",
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
@@ -65,6 +65,13 @@ export const ACTIVITY_TEXTS = {
   "subscription.downgraded": "Plan herabgestuft",
   "subscription.cancelled": "Abonnement gekündigt",
   "subscription.reactivated": "Abonnement reaktiviert",
+  "member.invited": "Mitglied eingeladen",
+  "member.invitation_revoked": "Einladung zurückgezogen",
+  "member.joined": "Mitglied beigetreten",
+  "member.role_changed": "Rolle geändert",
+  "member.removed": "Mitglied entfernt",
+  "api_key.created": "API-Schlüssel erstellt",
+  "api_key.revoked": "API-Schlüssel widerrufen",
   "system.export": "Daten exportiert",
   "system.import": "Daten importiert",
   "system.backup": "Sicherung erstellt",
@@ -82,5 +89,8 @@ export const activitySchema = z.object({
   description: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
+  /** The member who acted (issue 29); null for the system or a person no longer known. */
+  actorUserId: z.string().nullable(),
+  actorName: z.string().nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;

@@ -41,3 +41,9 @@ export function formatCalendarDateDe(date: string): string {
   const [y, m, d] = date.split("-");
   return `${d}.${m}.${y}`;
 }
+
+/** The calendar day after `date` (YYYY-MM-DD), across months and years. */
+export function getNextCalendarDay(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}

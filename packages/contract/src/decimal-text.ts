@@ -287,3 +287,25 @@ export function formatEuroDe(value: string): string {
 export function formatAreaDe(value: string): string {
   return `${formatDecimalTextDe(value, 2)} m²`;
 }
+
+/**
+ * A quantity for reading (m², persons, weights, readings): at most `maxDecimals` places, half
+ * up, de-DE grouping ("22.812,5"). Display only: no figure is computed from it (the engine's
+ * figures stay exact; issue 25).
+ */
+export function formatQuantityDe(value: string | number, maxDecimals = 3): string {
+  const text = parseDecimalText(typeof value === "number" ? toPlainNumberText(value) : value) ?? String(value);
+  const isNegative = text.startsWith("-");
+  const [whole = "0", fraction = ""] = text.replace(/^-/, "").split(".");
+  if (fraction.length <= maxDecimals) return formatDecimalTextDe(text);
+  const scaled = BigInt(whole + fraction.slice(0, maxDecimals)) + (Number(fraction[maxDecimals]) >= 5 ? 1n : 0n);
+  const digits = scaled.toString().padStart(maxDecimals + 1, "0");
+  const rounded = maxDecimals === 0 ? digits : `${digits.slice(0, -maxDecimals)}.${digits.slice(-maxDecimals)}`;
+  return formatDecimalTextDe(`${isNegative && scaled !== 0n ? "-" : ""}${rounded}`);
+}
+
+// A JSON number as plain decimal text (no exponent), as its shortest form says it.
+function toPlainNumberText(value: number): string {
+  const text = String(value);
+  return /e/i.test(text) ? value.toFixed(20).replace(/\.?0+$/, "") : text;
+}

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { FEATURE_KEYS, PLAN_KEYS } from "./plans.ts";
+import { PERMISSIONS, roleSchema } from "./team/roles.ts";
+import { membershipSchema } from "./team/members.ts";
 
 export const SUBSCRIPTION_STATUSES = ["trialing", "active", "canceled", "expired"] as const;
 
@@ -62,6 +64,15 @@ export const meResponseSchema = z.object({
   limits: limitsSchema,
   usage: usageSchema,
   features: z.record(z.enum(FEATURE_KEYS), z.boolean()),
+  /** The account this session works in (issue 29): subscription, limits, usage and features are its. */
+  account: z.object({
+    id: z.string(),
+    name: z.string(),
+    role: roleSchema,
+    permissions: z.array(z.enum(PERMISSIONS)),
+  }),
+  /** Every account the user belongs to, for the account switcher. */
+  memberships: z.array(membershipSchema),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

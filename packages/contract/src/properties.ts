@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EFFICIENCY_CLASSES } from "@nk/engine";
 
 // Response shapes of /api/properties and /api/units, fixed here because the tenant, meter and
 // statement screens read them too. Request schemas and rules: properties feature (issue 4).
@@ -12,8 +13,8 @@ export const PROPERTY_TYPES = [
 ] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
-export const EFFICIENCY_CLASSES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"] as const;
-export type EfficiencyClass = (typeof EFFICIENCY_CLASSES)[number];
+// One list of the classes: the engine's (issue 25).
+export { EFFICIENCY_CLASSES, type EfficiencyClass } from "@nk/engine";
 
 export const EFFICIENCY_METHODS = ["energieausweis", "messung", "berechnung", "schaetzung"] as const;
 

@@ -163,13 +163,25 @@ const propertyTypeSchema = z
   .min(1, "Immobilientyp ist erforderlich")
   .refine((v) => (PROPERTY_TYPES as readonly string[]).includes(v), "Ungültiger Immobilientyp");
 
+const efficiencyClassSchema = z.enum(EFFICIENCY_CLASSES, { error: "Ungültige Effizienzklasse" }).nullable();
+const efficiencyMethodSchema = z.enum(EFFICIENCY_METHODS, { error: "Ungültige Ermittlungsmethode" }).nullable();
+
 /**
  * A new property (form /dashboard/properties/new and wizard step 1). The standalone form names
  * the missing name 'Name der Immobilie ist erforderlich', the wizard 'Name ist erforderlich'.
  */
 export function buildPropertyCreateSchema(nameMessage: string) {
   return z
-    .object({ name: requiredText(nameMessage), ...addressShape, propertyType: propertyTypeSchema })
+    .object({
+      name: requiredText(nameMessage),
+      ...addressShape,
+      propertyType: propertyTypeSchema,
+      // Issue 27: the class where the property is set up, not on a separate edit page; optional.
+      efficiencyClass: z
+        .union([z.literal("").transform(() => null), efficiencyClassSchema], { error: "Ungültige Effizienzklasse" })
+        .nullish()
+        .transform((v) => v ?? null),
+    })
     .superRefine(checkAddress, whenAddressParsed);
 }
 
@@ -179,8 +191,6 @@ export type PropertyCreateValues = z.output<typeof propertyCreateBodySchema>;
 
 export const wizardPropertySchema = buildPropertyCreateSchema("Name ist erforderlich");
 
-const efficiencyClassSchema = z.enum(EFFICIENCY_CLASSES, { error: "Ungültige Effizienzklasse" }).nullable();
-const efficiencyMethodSchema = z.enum(EFFICIENCY_METHODS, { error: "Ungültige Ermittlungsmethode" }).nullable();
 
 /**
  * PATCH /api/properties/:id, the edit page: name and address are required (section 5 'Edit

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "./calendar-dates.ts";
-import { DECIMAL_KINDS, decimalTextSchema, toScaledBigInt } from "./decimal-text.ts";
+import { DECIMAL_KINDS, decimalTextSchema, optionalDecimalTextSchema, toScaledBigInt } from "./decimal-text.ts";
 
 // Tenant prepayments: specification part 2, sections 2.3, 4 'Prepayments' and 5 'Prepayment
 // rules'; DECISIONS 5. Amounts are decimal strings and compared in integer cents, never floats.
@@ -45,6 +45,19 @@ export function isPrepaymentOverlapping(
 
 /** Euros per month: German comma or point; zero and below are refused (section 5). */
 const monthlyAmountSchema = decimalTextSchema("money", {
+  required: PREPAYMENT_MESSAGES.amountNotPositive,
+  notANumber: PREPAYMENT_MESSAGES.amountFormat,
+  negative: PREPAYMENT_MESSAGES.amountNotPositive,
+  zero: PREPAYMENT_MESSAGES.amountNotPositive,
+  tooManyDecimals: PREPAYMENT_MESSAGES.amountFormat,
+  tooLarge: PREPAYMENT_MESSAGES.amountFormat,
+});
+
+/**
+ * Issue 27: the monthly prepayment typed with the tenant (the tenant form, the house grid);
+ * optional, valid from the move-in date. The same messages as the prepayment form.
+ */
+export const optionalMonthlyPrepaymentSchema = optionalDecimalTextSchema("money", {
   required: PREPAYMENT_MESSAGES.amountNotPositive,
   notANumber: PREPAYMENT_MESSAGES.amountFormat,
   negative: PREPAYMENT_MESSAGES.amountNotPositive,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate } from "./calendar-dates.ts";
 import { wholeNumberSchema } from "./decimal-text.ts";
+import { optionalMonthlyPrepaymentSchema } from "./tenant-prepayments.ts";
 
 // Tenants: specification part 1, section 3 'tenant', section 5 'Tenant form' (messages exact)
 // and section 8 'Tenants'. Prepayments and occupants live in their own files, re-exported here.
@@ -173,10 +174,12 @@ const personsSchema = wholeNumberSchema(TENANT_MESSAGES.personsInvalid, 0, 999);
 /**
  * POST /api/tenants. `getToday` answers today's date in Germany (the age rule is relative to
  * it). `persons`: occupants from the move-in date on; default the unit's persons.
+ * `monthlyPrepayment` (issue 27): the first prepayment, valid from the move-in date until the
+ * move-out date; empty: none.
  */
 export function buildCreateTenantBodySchema(getToday: () => string) {
   return tenantFieldsSchema
-    .extend({ persons: personsSchema.nullish() })
+    .extend({ persons: personsSchema.nullish(), monthlyPrepayment: optionalMonthlyPrepaymentSchema })
     .superRefine((tenant, ctx) => addTenantCrossFieldIssues(tenant, getToday(), ctx));
 }
 export type CreateTenantBody = z.input<ReturnType<typeof buildCreateTenantBodySchema>>;

@@ -3,6 +3,7 @@ import {
   billingPeriodCostsBodySchema,
   getEnergySourceWarning,
   estimateTemplateAmounts,
+  fitTemplateToMeters,
   getRecommendedTemplateId,
   QUICK_SETUP_TEMPLATES,
   statementPreviewBodySchema,
@@ -92,6 +93,18 @@ describe("quick-setup templates", () => {
     const amounts = estimateTemplateAmounts(QUICK_SETUP_TEMPLATES.standard, "500", ["Heizung", "Warmwasser", "Kaltwasser", "Abwasser", "Müllabfuhr"]);
     // 500 m² x 1.5 = 750: 450 / 300. Other 500 x 2.8 = 1400: water 35 % = 490 over two items; waste 25 % = 350.
     expect(amounts).toEqual({ Heizung: "450.00", Warmwasser: "300.00", Kaltwasser: "245.00", Abwasser: "245.00", Müllabfuhr: "350.00" });
+  });
+
+  it("fits the template to the house's meters: water by area without water meters, hot water not ticked (issue 27)", () => {
+    const fitted = fitTemplateToMeters(QUICK_SETUP_TEMPLATES.standard, new Set(["heating"]));
+    const byType = new Map(fitted.map((entry) => [entry.costType, entry]));
+    expect(byType.get("Heizung")).toMatchObject({ key: "mixed", meter: "heating", isMandatory: true, isPreselected: true, fitNote: null });
+    expect(byType.get("Warmwasser")).toMatchObject({ key: "mixed", isMandatory: false, isPreselected: false, fitNote: "Keine Zähler der Art Warmwasser erfasst: nicht vorausgewählt" });
+    expect(byType.get("Kaltwasser")).toMatchObject({ key: "area", meter: null, consumptionShare: null, isMandatory: false, isPreselected: true, fitNote: "Keine Zähler der Art Kaltwasser oder Warmwasser erfasst: nach Wohnfläche verteilt" });
+    expect(byType.get("Abwasser")).toMatchObject({ key: "area", meter: null });
+    expect(byType.get("Grundsteuer")).toMatchObject({ key: "area", isMandatory: true, fitNote: null });
+    // Unknown meters (no period yet): the template as it is.
+    expect(fitTemplateToMeters(QUICK_SETUP_TEMPLATES.standard, null).every((entry) => entry.fitNote === null && entry.isPreselected)).toBe(true);
   });
 });
 

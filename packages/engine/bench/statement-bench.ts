@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { calculateStatement } from "../src/index.ts";
+import { buildLetterFigures, calculateStatement } from "../src/index.ts";
 import { buildBenchInput } from "./bench-input.ts";
 
 const SIZES = [2000, 5000, 10000, 20000];
@@ -32,6 +32,10 @@ interface Measurement {
   resultHeapMiB: number;
   /** Best warm CPU time with `includeBasis: false` (no step-by-step basis), after the runs above. */
   bestCpuWithoutBasisMs: number;
+  /** Best warm wall time with the letter figures (contract v1.2, `includeLetterFigures`, as the server calls it). */
+  bestWithLettersMs: number;
+  /** The letter figures alone (buildLetterFigures on the result), best warm wall time. */
+  bestLettersAloneMs: number;
 }
 
 function measureOneSize(unitCount: number): Measurement {
@@ -66,6 +70,18 @@ function measureOneSize(unitCount: number): Measurement {
     const cpu = process.cpuUsage(cpuBefore);
     if (run > 0) withoutBasis.push((cpu.user + cpu.system) / 1000);
   }
+  // Contract v1.2 (decision 1040): the call the server makes, and the letter figures alone.
+  const withLetters: number[] = [];
+  const lettersAlone: number[] = [];
+  for (let run = 0; run < getRunsPerSize(unitCount); run += 1) {
+    let started = process.hrtime.bigint();
+    const outcome = calculateStatement(input, { includeLetterFigures: true });
+    if (run > 0) withLetters.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (!outcome.ok) throw new Error("Bench input rejected");
+    started = process.hrtime.bigint();
+    buildLetterFigures(input, outcome.result);
+    if (run > 0) lettersAlone.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
   const cold = timings[0]?.wall ?? 0;
   const warm = timings.slice(1).sort((a, b) => a.wall - b.wall);
   return {
@@ -81,6 +97,8 @@ function measureOneSize(unitCount: number): Measurement {
     peakRssAllRunsMiB: round(peakRssAllRuns),
     resultHeapMiB: round(resultHeapMiB),
     bestCpuWithoutBasisMs: round(Math.min(...withoutBasis)),
+    bestWithLettersMs: round(Math.min(...withLetters)),
+    bestLettersAloneMs: round(Math.min(...lettersAlone)),
   };
 }
 
@@ -95,7 +113,8 @@ function runParent(): void {
   console.log(`Each size in its own process; 1 cold run, then ${getRunsPerSize(2000) - 1} warm runs (${getRunsPerSize(20000) - 1} from 10,000 units). RSS is the whole process`);
   console.log("(Node, tsx and the input included: 'base' is before the first calculation). Wall times suffer when the machine is busy; CPU time less so.");
   console.log("The last column repeats the warm runs with includeBasis: false (no step-by-step basis); the other columns are the default call.");
-  console.log("units   lines  allocations  cold ms  best ms  best CPU ms  median ms  ms/1000 units  base MiB  peak 1 run  peak all  JSON MiB  CPU ms w/o basis");
+  console.log("'with letters' is the call the server makes (includeLetterFigures, contract v1.2); 'letters' the letter figures alone (decision 1040).");
+  console.log("units   lines  allocations  cold ms  best ms  best CPU ms  median ms  ms/1000 units  base MiB  peak 1 run  peak all  JSON MiB  CPU ms w/o basis  with letters ms  letters ms");
   for (const size of SIZES) {
     const output = execFileSync(process.execPath, [...process.execArgv, script, String(size)], { encoding: "utf8" });
     const m = JSON.parse(output) as Measurement;
@@ -115,6 +134,8 @@ function runParent(): void {
         m.peakRssAllRunsMiB.toFixed(0).padStart(9),
         m.resultHeapMiB.toFixed(1).padStart(9),
         m.bestCpuWithoutBasisMs.toFixed(0).padStart(17),
+        m.bestWithLettersMs.toFixed(0).padStart(16),
+        m.bestLettersAloneMs.toFixed(0).padStart(11),
       ].join(" "),
     );
   }

@@ -6,7 +6,19 @@
 
 // The statement (contract v1.1).
 export { calculateStatement } from "./statement/calculate-statement.ts";
-export { getAllocationParts } from "./statement/allocation-parts.ts";
+export { getAllocationParts, isWeightProduct } from "./statement/allocation-parts.ts";
+// Contract v1.2: the figures the letters print (decision 1040).
+export {
+  buildLetterFigures,
+  sumUnitHeatingConsumption,
+  type LetterTotals,
+  type LetterItemFigures,
+  type LetterPrepaymentRun,
+  type StatementLetterFigures,
+  type TenancyCo2Figures,
+  type TenancyLetterFigures,
+} from "./statement/letter-figures.ts";
+export { completeStoredResult, type StoredAllocationLine, type StoredStatementResult } from "./statement/stored-result.ts";
 export { validateStatementInputShape, type ShapeOutcome } from "./validation/input-shape.ts";
 export { checkStatementRules, type RuleCheckOutcome } from "./validation/statement-checks.ts";
 // Issue 24: the § 556 (3) BGB deadline, what a letter settles, and what a correction changed.
@@ -25,11 +37,17 @@ export type {
   CostItemInput,
   ItemBasis,
   ItemSummary,
+  LineConsumption,
+  LineMeterReading,
+  MeterReadingsInput,
   MoneyString,
+  OccupancyStretch,
   OccupantInput,
   PartBasis,
   PeriodInput,
   PrepaymentInput,
+  ReadingPoint,
+  ReadingPointInput,
   StatementBasis,
   StatementCo2,
   StatementInput,
@@ -39,6 +57,7 @@ export type {
   TaxDeductible,
   TenancyInput,
   TenancyStatement,
+  UnitConsumption,
   UnitInput,
   VacancyStatement,
   ValidationIssue,
@@ -60,7 +79,11 @@ export {
   HOT_WATER_COST_TYPE,
   isDistributionKey,
   isHeizkvCostType,
+  getMeterKindsOfItemMeter,
+  ITEM_METERS,
   METER_KINDS,
+  METER_KIND_LABELS,
+  TOTAL_WATER_METER,
   PREPAYMENT_WARNING_THRESHOLD_EUROS,
   PROPERTY_TYPES,
   SPECIFICATION_COST_TYPES,
@@ -70,6 +93,7 @@ export {
   type DistributionKey,
   type EfficiencyClass,
   type Fuel,
+  type ItemMeter,
   type MeterKind,
   type PropertyType,
   type TaxCategory,
@@ -101,6 +125,7 @@ export { DEGREE_DAY_PER_MILLE, degreeDayWeight } from "./heating/degree-days.ts"
 export {
   proratePrepayments,
   type MonthlyPrepayment,
+  type PrepaymentRun,
   type PrepaymentPeriod,
   type PrepaymentProration,
 } from "./prepayments/prepayment-proration.ts";
@@ -118,11 +143,24 @@ export {
   calculateCo2Split,
   getCo2StageByClass,
   getCo2StageByKgPerM2,
+  type Co2Calculation,
   type Co2Source,
   type Co2SplitInput,
   type Co2SplitOutcome,
   type Co2SplitResult,
 } from "./co2/co2-split.ts";
+export { type Co2PricePart, type Co2PriceSource, splitPeriodByCalendarYear } from "./co2/co2-price-parts.ts";
+export {
+  calculateHeatingCostSheet,
+  FUEL_QUANTITY_UNITS,
+  STORED_FUELS,
+  type FuelPurchaseInput,
+  type FuelQuantityUnit,
+  type HeatingCostSheet,
+  type HeatingCostSheetInput,
+  type HeatingCostSheetOutcome,
+  type StockValuationSlice,
+} from "./heating/heating-cost-sheet.ts";
 export {
   COLD_WATER_REFERENCE_CELSIUS,
   COMMERCIAL_HEAT_SUPPLY_DIVISOR,
@@ -135,6 +173,7 @@ export {
   type CombinedFuelSplitOutcome,
   type CombinedFuelSplitResult,
 } from "./heating/heizkv-9-fuel-split.ts";
+export { countPeriodMonths } from "./rates/period-months.ts";
 export {
   calculateRateCost,
   DEFAULT_RATE_MONTHS,

@@ -5,9 +5,11 @@
  * beyond the contract's are marked "extra": they may be read, but the contract names only
  * the others.
  */
-import type { DistributionKey, EfficiencyClass, Fuel, MeterKind, PropertyType, TaxCategory } from "./constants/domain.ts";
-import type { Co2Source } from "./co2/co2-split.ts";
+import type { DistributionKey, EfficiencyClass, Fuel, ItemMeter, MeterKind, PropertyType, TaxCategory } from "./constants/domain.ts";
+import type { Co2Calculation, Co2Source } from "./co2/co2-split.ts";
 import type { IsoDate } from "./dates/calendar.ts";
+import type { HeatingCostSheet, HeatingCostSheetInput } from "./heating/heating-cost-sheet.ts";
+import type { StatementLetterFigures } from "./statement/letter-figures.ts";
 
 export type { IsoDate } from "./dates/calendar.ts";
 
@@ -67,6 +69,38 @@ export interface ConsumptionInput {
   tenancyId?: string | null;
   meter: MeterKind;
   value: number;
+  /** extra (issue 24): the value is an estimate (§ 9a HeizkV); the lines it reaches are marked. */
+  estimated?: boolean | null;
+}
+
+/** extra (issue 24): one reading of a meter: its day, its value as decimal text, estimated or read. */
+export interface ReadingPointInput {
+  date: IsoDate;
+  /** Decimal text, up to 9 decimals ("1234.567"). */
+  value: string;
+  /** The value was estimated (§ 9a HeizkV), not read. */
+  estimated?: boolean | null;
+}
+
+/**
+ * extra (issue 24): a unit meter with its readings, in place of a consumption value: the engine
+ * finds the readings on the days a tenancy or vacancy begins or ends (§ 9b (1) HeizkV) and
+ * derives each line's consumption from them; between two readings that enclose several lines
+ * it splits by degree days (heating) or days (§ 9b (2), (3) HeizkV). Several meters of one
+ * kind in a unit add up.
+ */
+export interface MeterReadingsInput {
+  meterId: string;
+  unitId: string;
+  meter: MeterKind;
+  /** false: a Heizkostenverteiler counting from zero each period (no start value). Default true. */
+  cumulative?: boolean | null;
+  /** The value at the period's start; required for a cumulative meter. */
+  start?: ReadingPointInput | null;
+  /** The value at the period's end. */
+  end: ReadingPointInput;
+  /** Readings inside the period; those on a tenancy or vacancy boundary are used. */
+  readings?: ReadingPointInput[];
 }
 
 export interface CostItemInput {
@@ -75,8 +109,11 @@ export interface CostItemInput {
   key: DistributionKey;
   /** mixed only: percent distributed by consumption; the rest by area. Default 70. */
   consumptionShare?: number | null;
-  /** consumption and mixed: which series; default by cost type (Heizung: heating, ...). */
-  meter?: MeterKind | null;
+  /**
+   * consumption and mixed: which series; default by cost type (Heizung: heating, ...).
+   * extra (issue 24): "water" = cold-water plus hot-water meters.
+   */
+  meter?: ItemMeter | null;
   excludedUnits?: string[];
   /** v1.1: the labour part of the amount (§ 35a EStG); 0 <= laborCosts <= amount. */
   laborCosts?: MoneyString | null;
@@ -123,8 +160,20 @@ export interface StatementInput {
   units: UnitInput[];
   tenancies: TenancyInput[];
   consumption?: ConsumptionInput[];
+  /** extra (issue 24): unit meters with their readings; a unit and meter kind has these or consumption values, not both. */
+  meterReadings?: MeterReadingsInput[];
+  /**
+   * extra (issue 24, decision 1140): persons counted for each day of vacancy under the persons key
+   * (the landlord's fictitious person). Default 0 (contract v1.1).
+   */
+  vacancyPersons?: number | null;
   costItems: CostItemInput[];
   co2?: Co2Input | null;
+  /**
+   * extra (issue 24, item 6): the heating cost sheet (fuel, stocks, components) and the § 9
+   * HeizkV split; the items Heizung (and Warmwasser) must amount to what it gives.
+   */
+  heatingCosts?: HeatingCostSheetInput | null;
 }
 
 /** The basis of a part of an item: what its weights measure. */
@@ -231,6 +280,68 @@ export interface StatementBasis {
   items: ItemBasis[];
 }
 
+/** extra (issue 24): a reading a line's consumption starts or ends with. */
+export interface ReadingPoint {
+  date: IsoDate;
+  value: string;
+  estimated: boolean;
+}
+
+/** extra (issue 24): one meter's part in a line's consumption. */
+export interface LineMeterReading {
+  meterId: string;
+  /** false: a Heizkostenverteiler counting from zero each period. */
+  isCumulative: boolean;
+  /**
+   * The readings that enclose the stretch this value comes from: the line's own start and end
+   * readings when measured; for an apportioned value the readings around the stretch of
+   * several lines. start null: a Heizkostenverteiler's start of the period (zero).
+   */
+  start: ReadingPoint | null;
+  end: ReadingPoint;
+  /** The line's consumption of this meter (decimal text, six decimals at most). */
+  value: string;
+  /** Apportioned: the stretch between the readings covers other lines too (§ 9b (3) HeizkV). */
+  apportionment: {
+    by: "degreeDays" | "days";
+    /** The stretch's days and its consumption (end - start). */
+    from: IsoDate;
+    to: IsoDate;
+    stretchValue: string;
+    /** The line's time weight (degree-day per mille or days) and the stretch's. */
+    weight: number;
+    totalWeight: number;
+  } | null;
+}
+
+/**
+ * extra (issue 24): a line's own consumption of one meter kind, as the key "consumption" uses
+ * it: measured between its own readings, or apportioned where no reading bounds it.
+ */
+export interface LineConsumption {
+  meter: MeterKind;
+  /** Decimal text, six decimals at most; the quantity the consumption key weighs. */
+  value: string;
+  /** measured: read for this line alone; apportioned: split by degree days or days (§ 9b HeizkV). */
+  method: "measured" | "apportioned" | "partlyApportioned";
+  /** How apportioned values were split: degree days (heating) or days. */
+  apportionedBy: "degreeDays" | "days" | null;
+  /** A reading or value behind it is an estimate (§ 9a HeizkV). */
+  isEstimated: boolean;
+  /** Per meter where the input gave readings; empty for consumption values. */
+  meters: LineMeterReading[];
+}
+
+/** extra (issue 24): one stretch of a tenancy with the same persons. */
+export interface OccupancyStretch {
+  from: IsoDate;
+  to: IsoDate;
+  persons: number;
+  days: number;
+  /** Degree-day weight of the stretch, per mille (heating items weigh persons with it). */
+  degreeDayPerMille: number;
+}
+
 /** v1.1: a tenancy's labour shares by category (§ 35a (2) and (3) EStG). */
 export interface TaxDeductible {
   householdServices: MoneyString;
@@ -249,6 +360,12 @@ export interface TenancyStatement {
   persons: number;
   /** extra: degree-day weight of the days, per mille of a year. */
   degreeDayPerMille: number;
+  /** extra (issue 24): who lived there when (occupant periods, else the tenancy's persons). */
+  occupancy?: OccupancyStretch[];
+  /** extra (issue 24): the sum of persons x days over the tenancy's days. */
+  personDays?: number;
+  /** extra (issue 24): the line's consumption per meter kind the unit has values for. */
+  consumption?: LineConsumption[];
   allocations: Allocation[];
   total: MoneyString;
   prepayments: MoneyString;
@@ -267,8 +384,19 @@ export interface VacancyStatement {
   days: number;
   /** extra */
   degreeDayPerMille: number;
+  /** extra (issue 24): persons counted for the vacancy under the persons key (input vacancyPersons). */
+  persons?: number;
+  /** extra (issue 24): the line's consumption per meter kind the unit has values for. */
+  consumption?: LineConsumption[];
   allocations: Allocation[];
   total: MoneyString;
+}
+
+/** extra (issue 24): a unit's consumption of one meter kind in the period (the sum of its lines). */
+export interface UnitConsumption {
+  unitId: string;
+  meter: MeterKind;
+  value: string;
 }
 
 export interface ItemSummary {
@@ -290,7 +418,7 @@ export interface ItemSummary {
   /** extra: mixed only. */
   consumptionShare: number | null;
   /** extra: consumption and mixed only. */
-  meter: MeterKind | null;
+  meter: ItemMeter | null;
   /** extra (v1.1): the labour part, only where the input has one. */
   laborCosts?: MoneyString;
   /** extra (v1.1): the labour part's category, only where the input has laborCosts. */
@@ -320,6 +448,12 @@ export interface StatementCo2 {
   stageLimitFactor: string;
   /** extra: the area the kg per m2 refer to. */
   area: number;
+  /**
+   * extra (issue 24, items 7 and 8): energy, heating-value conversion, emission factor, the
+   * price of each calendar year's part, VAT and the source of the cost. Absent in results
+   * stored before it.
+   */
+  calculation?: Co2Calculation;
 }
 
 export interface StatementResult {
@@ -329,12 +463,22 @@ export interface StatementResult {
   items: ItemSummary[];
   tenancies: TenancyStatement[];
   vacancy: VacancyStatement[];
+  /** extra (issue 24): each unit's consumption per meter kind, once (intermediate readings not counted twice). */
+  unitConsumption?: UnitConsumption[];
   co2: StatementCo2 | null;
   warnings: string[];
   /** extra: legal notes for the statement (§ 12 HeizkV, § 7 (4) CO2KostAufG). */
   notes: string[];
   /** extra: the step-by-step basis (decision 0403); null when calculated without it. */
   basis: StatementBasis | null;
+  /** extra (issue 24, item 6): the heating cost sheet; absent without one in the input. */
+  heatingCosts?: HeatingCostSheet;
+  /**
+   * v1.2: every figure a letter prints beyond the fields above (decision 1040,
+   * docs/calculation/14-letter-figures.md); null when calculated without them
+   * (`includeLetterFigures`).
+   */
+  letters: StatementLetterFigures | null;
 }
 
 /** A problem of the input, with the field it concerns where there is one (extra detail). */
@@ -350,4 +494,10 @@ export type StatementOutcome =
 export interface CalculateStatementOptions {
   /** Include the step-by-step basis (`basis`); default true. */
   includeBasis?: boolean;
+  /**
+   * v1.2: include the figures the letters print (`letters`, needs the basis); default false.
+   * The server asks for them for every result it keeps or prints; the live preview in the
+   * browser does without (about 20 ms at 2,000 units, decision 1040).
+   */
+  includeLetterFigures?: boolean;
 }

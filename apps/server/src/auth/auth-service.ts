@@ -2,6 +2,7 @@ import type { Db } from "../db/database.ts";
 import { ensureProfile, updateProfile } from "../features/account/profile-queries.ts";
 import { ensureSubscription } from "../features/account/subscription-service.ts";
 import { logActivity } from "../features/activity/activity-log.ts";
+import { insertOwnerMembership } from "../features/team/membership-queries.ts";
 import { countResetRequest, countSignInAttempt, countSignUpAttempt, forgetSignInAttempts, type Who } from "./attempt-limits.ts";
 
 // What the server does around better-auth's answers: the account's trial and profile, the
@@ -19,9 +20,10 @@ export interface SignUpFollowUp {
 export async function completeSignUp(db: Db, account: SignUpFollowUp): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await ensureSubscription(trx, account.userId);
+    await insertOwnerMembership(trx, account.userId);
     await ensureProfile(trx, { id: account.userId, firstName: account.firstName, lastName: account.lastName });
     await updateProfile(trx, account.userId, { firstName: account.firstName, lastName: account.lastName, company: null, phone: null });
-    await logActivity(trx, { userId: account.userId, key: "user.registered", entityId: account.userId, entityName: account.email, userAgent: account.userAgent });
+    await logActivity(trx, { userId: account.userId, actorUserId: account.userId, key: "user.registered", entityId: account.userId, entityName: account.email, userAgent: account.userAgent });
   });
 }
 
@@ -42,7 +44,8 @@ export async function completeSignIn(db: Db, account: { userId: string | null; w
   const userId = account.userId;
   await db.transaction().execute(async (trx) => {
     await ensureSubscription(trx, userId);
-    await logActivity(trx, { userId, key: "user.login", entityId: userId, entityName: account.who.email, userAgent: account.userAgent });
+    await insertOwnerMembership(trx, userId);
+    await logActivity(trx, { userId, actorUserId: userId, key: "user.login", entityId: userId, entityName: account.who.email, userAgent: account.userAgent });
   });
 }
 
@@ -52,9 +55,9 @@ export async function recordResetRequest(db: Db, who: Who): Promise<void> {
 }
 
 export async function recordSignOut(db: Db, user: { id: string; email: string }): Promise<void> {
-  await logActivity(db, { userId: user.id, key: "user.logout", entityId: user.id, entityName: user.email });
+  await logActivity(db, { userId: user.id, actorUserId: user.id, key: "user.logout", entityId: user.id, entityName: user.email });
 }
 
 export async function recordPasswordChange(db: Db, user: { id: string; email: string }, userAgent: string | null): Promise<void> {
-  await logActivity(db, { userId: user.id, key: "user.password_changed", entityId: user.id, entityName: user.email, userAgent });
+  await logActivity(db, { userId: user.id, actorUserId: user.id, key: "user.password_changed", entityId: user.id, entityName: user.email, userAgent });
 }

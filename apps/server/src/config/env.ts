@@ -28,6 +28,7 @@ const envSchema = z
     MAIL_FROM: z.string().default("Nebenkosten <no-reply@localhost>"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
     BODY_LIMIT_KB: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(16, "muss mindestens 16 sein").max(51_200, "darf höchstens 51200 sein").default(1024),
+    IMPORT_FILE_LIMIT_KB: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(16, "muss mindestens 16 sein").max(5120, "darf höchstens 5120 sein").default(5120),
     GOOGLE_CLIENT_ID: optionalNonBlank,
     GOOGLE_CLIENT_SECRET: optionalNonBlank,
     FACEBOOK_CLIENT_ID: optionalNonBlank,
@@ -39,8 +40,6 @@ const envSchema = z
     METRICS_TOKEN: optionalNonBlank.pipe(z.string().min(16, "muss mindestens 16 Zeichen lang sein").optional()),
     /** Background jobs this instance runs at once; 0 = none (the instance only serves requests). */
     JOB_CONCURRENCY: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(1),
-    /** Embedded database only: signed-in reads answered from memory while no data changed (decision 0992); 0 = off. */
-    ANSWER_CACHE_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 60000 liegen").max(60_000, "muss zwischen 0 und 60000 liegen").default(5000),
     /** Worker threads that render a run's letters; at most the cores available; 0 = on the main thread. */
     LETTER_RENDER_WORKERS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(2),
     JOB_POLL_INTERVAL_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(100, "muss mindestens 100 sein").max(60_000, "darf höchstens 60000 sein").default(1000),
@@ -127,6 +126,8 @@ export interface Config {
   mailFrom: string;
   logLevel: Env["LOG_LEVEL"];
   bodyLimitBytes: number;
+  /** Largest file an import reads (IMPORT_FILE_LIMIT_KB; issue 28): its routes take a body that large in base64. */
+  importFileLimitBytes: number;
   trustProxy: boolean;
   databasePoolMax: number;
   metricsToken: string | undefined;
@@ -134,8 +135,6 @@ export interface Config {
   /** Threads of the letter pool: LETTER_RENDER_WORKERS, at most os.availableParallelism(). */
   letterRenderWorkers: number;
   jobPollIntervalMs: number;
-  /** Embedded database only (decision 0992): how long an unchanged answer may be given again; 0 = off. */
-  answerCacheMs: number;
   socialProviders: Partial<Record<"google" | "facebook" | "apple", SocialProviderConfig>>;
   /** OPERATOR_* settings; all null when none is set. */
   operator: OperatorConfig;

@@ -1,8 +1,7 @@
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PGlitePool } from "./pglite-pool.ts";
+import { PGliteThread } from "./pglite-thread.ts";
 import { TYPE_PARSERS } from "./type-parsers.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Database } from "./schema.ts";
@@ -25,10 +24,10 @@ export interface DatabaseHandle {
    */
   dumpEmbedded: (() => Promise<Uint8Array>) | null;
   /**
-   * The embedded database only: a number that moves whenever data may have changed (decision
-   * 0992). Null for PostgreSQL, where other instances and tools write unseen.
+   * The embedded database only: whether its thread answers, without waiting for a transaction
+   * that holds the single connection (GET /api/health, decision 1082). Null for PostgreSQL.
    */
-  readWriteGeneration: (() => number) | null;
+  pingEmbedded: (() => Promise<boolean>) | null;
   close(): Promise<void>;
 }
 
@@ -45,7 +44,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger): Prom
   let pool: { connect(): Promise<unknown>; end(): Promise<void> };
   let readPoolStats: () => PoolStats;
   let dumpEmbedded: DatabaseHandle["dumpEmbedded"] = null;
-  let readWriteGeneration: DatabaseHandle["readWriteGeneration"] = null;
+  let pingEmbedded: DatabaseHandle["pingEmbedded"] = null;
   if (target.kind === "postgres") {
     const pgPool = new pg.Pool({
       connectionString: target.url,
@@ -63,14 +62,12 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger): Prom
     pool = pgPool;
     readPoolStats = () => ({ total: pgPool.totalCount, idle: pgPool.idleCount, waiting: pgPool.waitingCount });
   } else {
-    const parsers = Object.fromEntries(Object.entries(TYPE_PARSERS).map(([oid, fn]) => [oid, (v: string) => fn(v)]));
-    const dataDir = target.dataDir ? path.join(target.dataDir, "pgdata") : undefined;
-    const pglite = await PGlite.create(dataDir ? { dataDir, parsers } : { parsers });
-    const pglitePool = new PGlitePool(pglite);
+    // PGlite runs on a thread of its own, so its work never blocks the event loop (decision 1082).
+    const pglitePool = new PGlitePool(await PGliteThread.open({ dataDir: target.dataDir }));
     pool = pglitePool;
     readPoolStats = () => pglitePool.readStats();
     dumpEmbedded = () => pglitePool.dumpDataDir();
-    readWriteGeneration = () => pglitePool.readWriteGeneration();
+    pingEmbedded = () => pglitePool.ping();
   }
   const dialect = () => new PostgresDialect({ pool: pool as never });
   const db = new Kysely<Database>({ dialect: dialect(), plugins: [new CamelCasePlugin()] });
@@ -81,7 +78,7 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger): Prom
     authDb,
     readPoolStats,
     dumpEmbedded,
-    readWriteGeneration,
+    pingEmbedded,
     async close() {
       await pool.end();
     },

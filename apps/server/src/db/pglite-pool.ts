@@ -1,18 +1,18 @@
-import type { PGlite } from "@electric-sql/pglite";
+import type { PGliteThread } from "./pglite-thread.ts";
 
 interface PoolClientLike {
   query(sql: string, params: readonly unknown[]): Promise<{ rows: unknown[]; rowCount: number; command: string }>;
   release(): void;
 }
 
+// The command tag pg reports (Kysely reads `numAffectedRows` only for these).
 const WRITE_COMMAND = /^\s*(?:with\b[\s\S]*?\b)?(insert|update|delete|merge)\b/i;
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback)\s*$/i;
-// Statements that cannot change data. Anything else (DDL, a function call, several statements)
-// counts as a change: the write generation may move too often, never too rarely.
-const NON_CHANGING_COMMAND = /^\s*(select|begin|start\s+transaction|commit|end|rollback|savepoint|release|show)\b/i;
 
 /**
- * Makes one embedded PGlite database look like a `pg` Pool to Kysely's PostgresDialect.
+ * Makes one embedded PGlite database look like a `pg` Pool to Kysely's PostgresDialect. The
+ * database itself runs on its own thread (PGliteThread, decision 1082); this pool decides who
+ * may send it statements.
  * PGlite has a single connection, so `connect()` hands it out to one caller at a time: a
  * transaction keeps it until it commits, and nothing else can interleave statements into it.
  * Code inside a transaction must use the transaction object, never the pool (it would wait for
@@ -22,10 +22,9 @@ export class PGlitePool {
   #tail: Promise<void> = Promise.resolve();
   #waiting = 0;
   #isHeld = false;
-  #writeGeneration = 0;
-  readonly #db: PGlite;
+  readonly #db: PGliteThread;
 
-  constructor(db: PGlite) {
+  constructor(db: PGliteThread) {
     this.#db = db;
   }
 
@@ -45,25 +44,6 @@ export class PGlitePool {
     };
   }
 
-  /**
-   * Moves whenever a statement may have changed data (decision 0992). The single connection
-   * means that no query runs between a change and this count moving, so an answer computed
-   * while the count stood still reflects one committed state, and stays true until it moves.
-   */
-  readWriteGeneration(): number {
-    return this.#writeGeneration;
-  }
-
-  #noteStatement(sql: string, affectedRows: number): void {
-    const write = WRITE_COMMAND.exec(sql);
-    if (write) {
-      // A data-changing CTE may report no affected rows: only a plain statement may skip.
-      if (affectedRows > 0 || /^\s*with\b/i.test(sql)) this.#writeGeneration += 1;
-      return;
-    }
-    if (!NON_CHANGING_COMMAND.test(sql) || /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(sql) || /\bnextval\s*\(/i.test(sql)) this.#writeGeneration += 1;
-  }
-
   readStats(): { total: number; idle: number; waiting: number } {
     return { total: 1, idle: this.#isHeld ? 0 : 1, waiting: this.#waiting };
   }
@@ -75,9 +55,7 @@ export class PGlitePool {
   async dumpDataDir(): Promise<Uint8Array> {
     const release = await this.#acquire();
     try {
-      await this.#db.exec("checkpoint");
-      const archive = await this.#db.dumpDataDir("none");
-      return new Uint8Array(await archive.arrayBuffer());
+      return await this.#db.dumpDataDir();
     } finally {
       release();
     }
@@ -86,8 +64,6 @@ export class PGlitePool {
   async connect(): Promise<PoolClientLike> {
     const release = await this.#acquire();
     const db = this.#db;
-    const noteStatement = (sql: string, affectedRows: number) => this.#noteStatement(sql, affectedRows);
-    const noteScript = () => (this.#writeGeneration += 1);
     return {
       release,
       async query(sql, params) {
@@ -98,22 +74,19 @@ export class PGlitePool {
         }
         if (params.length === 0 && sql.includes(";")) {
           // Several statements (migrations): the simple protocol runs them all.
-          const results = await db.exec(sql).finally(noteScript);
-          const last = results.at(-1);
-          return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0, command: "" };
+          const last = await db.exec(sql);
+          return { rows: last.rows, rowCount: last.affectedRows, command: "" };
         }
-        let result;
-        try {
-          result = await db.query(sql, params as unknown[]);
-        } catch (error) {
-          noteStatement(sql, 1);
-          throw error;
-        }
-        noteStatement(sql, result.affectedRows ?? 0);
+        const result = await db.query(sql, params);
         const command = WRITE_COMMAND.exec(sql)?.[1]?.toUpperCase() ?? "SELECT";
-        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, command };
+        return { rows: result.rows, rowCount: command === "SELECT" ? result.rows.length : result.affectedRows, command };
       },
     };
+  }
+
+  /** Whether the database thread answers; does not wait for the connection (GET /api/health). */
+  ping(): Promise<boolean> {
+    return this.#db.ping();
   }
 
   async end(): Promise<void> {

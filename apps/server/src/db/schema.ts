@@ -29,6 +29,8 @@ export interface SessionsTable {
   userAgent: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  /** The account this session works in (null: the user's own). */
+  activeAccountId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AccountsTable {
@@ -90,6 +92,8 @@ export interface UserActivitiesTable {
   createdAt: CreatedAt;
   /** Insertion order; breaks ties of createdAt (migration 0100). */
   seq: Generated<number>;
+  /** The member who acted (migration 1450); null for the system or a deleted user. */
+  actorUserId: string | null;
 }
 
 export interface PropertiesTable {
@@ -314,6 +318,33 @@ export interface BillingPeriodCo2InputsTable {
   createdAt: CreatedAt;
 }
 
+/** Issue 24, item 6: the heating cost sheet of a billing period (migration 1280). */
+export interface BillingPeriodHeatingCostsTable {
+  costGroupId: string;
+  userId: string;
+  fuel: string;
+  quantityUnit: string;
+  openingQuantity: Decimal | null;
+  openingAmount: Decimal | null;
+  /** [{ date, quantity, amount }] as decimal texts. */
+  deliveries: JsonDocument;
+  closingQuantity: Decimal | null;
+  quantity: Decimal | null;
+  fuelCost: Decimal | null;
+  operatingPower: Decimal | null;
+  maintenance: Decimal | null;
+  emissionMeasurement: Decimal | null;
+  meteringService: Decimal | null;
+  isCombined: boolean;
+  totalEnergyKwh: Decimal | null;
+  hotWaterVolumeM3: Decimal | null;
+  hotWaterTemperatureCelsius: Decimal | null;
+  hotWaterAreaM2: Decimal | null;
+  isGasUpperHeatingValue: boolean;
+  isCommercialHeatSupply: boolean;
+  createdAt: CreatedAt;
+}
+
 export interface BillingPeriodConsumptionOverridesTable {
   id: Generated<string>;
   userId: string;
@@ -452,7 +483,75 @@ export interface StripeEventsTable {
   receivedAt: CreatedAt;
 }
 
+/** Issue 28: a booking imported from a bank file, with the cost types it went to. */
+export interface BankBookingsTable {
+  id: Generated<string>;
+  userId: string;
+  costGroupId: string;
+  fingerprint: string;
+  bookingDate: string;
+  amount: Decimal;
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
+  purpose: string | null;
+  /** [{ costType, amount }] */
+  parts: JsonDocument;
+  fileName: string;
+  createdAt: CreatedAt;
+}
+
+/** Issue 28: the cost type last given to a counterparty (and purpose) in a bank import. */
+export interface BankBookingRulesTable {
+  id: Generated<string>;
+  userId: string;
+  counterpartyKey: string;
+  purposeSignature: string;
+  costType: string;
+  updatedAt: Timestamp;
+}
+
+export interface AccountMembersTable {
+  /** The account: its owner's user id (what every table's userId column holds). */
+  accountId: string;
+  userId: string;
+  role: "owner" | "admin" | "billing_manager" | "editor" | "viewer";
+  createdAt: CreatedAt;
+}
+
+export interface AccountInvitationsTable {
+  id: Generated<string>;
+  accountId: string;
+  email: string;
+  role: "admin" | "billing_manager" | "editor" | "viewer";
+  tokenHash: string;
+  invitedBy: string | null;
+  expiresAt: Timestamp;
+  acceptedAt: Date | null;
+  acceptedBy: string | null;
+  revokedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+/** Issue 29 (decision 1171): a member's API key; only the hash of its secret is kept. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  accountId: string;
+  userId: string;
+  name: string;
+  role: "admin" | "billing_manager" | "editor" | "viewer";
+  tokenHash: string;
+  tokenPrefix: string;
+  /** YYYY-MM-DD, the last day the key works; null: no expiry. */
+  expiresOn: string | null;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  apiKeys: ApiKeysTable;
+  accountMembers: AccountMembersTable;
+  accountInvitations: AccountInvitationsTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
@@ -476,6 +575,7 @@ export interface Database {
   rateLimitBuckets: RateLimitBucketsTable;
   billingPeriodCostItems: BillingPeriodCostItemsTable;
   billingPeriodCo2Inputs: BillingPeriodCo2InputsTable;
+  billingPeriodHeatingCosts: BillingPeriodHeatingCostsTable;
   billingPeriodConsumptionOverrides: BillingPeriodConsumptionOverridesTable;
   statementSnapshots: StatementSnapshotsTable;
   statementItems: StatementItemsTable;
@@ -483,4 +583,6 @@ export interface Database {
   contactRequests: ContactRequestsTable;
   stripeEvents: StripeEventsTable;
   billingData: BillingDataTable;
+  bankBookings: BankBookingsTable;
+  bankBookingRules: BankBookingRulesTable;
 }

@@ -13,6 +13,7 @@ import { createDashboardRoutes } from "../features/dashboard/dashboard-routes.ts
 import { createHealthRoutes } from "../features/health/health-routes.ts";
 import { createTenantRoutes } from "../features/tenants/tenant-routes.ts";
 import { createPropertyRoutes } from "../features/properties/property-routes.ts";
+import { createHouseSetupRoutes } from "../features/properties/house-setup-routes.ts";
 import { createMeteringRoutes } from "../features/metering/metering-routes.ts";
 import { NotFound } from "../domain/domain-errors.ts";
 import { createMonitoringRoutes } from "../features/monitoring/monitoring-routes.ts";
@@ -24,8 +25,14 @@ import { httpMetrics } from "../metrics/http-metrics.ts";
 import { mountMetricsEndpoint } from "../metrics/metrics-endpoint.ts";
 import type { AppEnv } from "./app-env.ts";
 import { registerAuthPaths } from "./auth-openapi.ts";
+import { API_DESCRIPTION, API_KEY_SCHEME, markPublicOperations, registerSecuritySchemes, SESSION_SCHEME } from "./security-schemes.ts";
 import { handleError } from "./error-handler.ts";
-import { answerCache } from "./middleware/answer-cache.ts";
+import { compressAnswers } from "./middleware/compress-answers.ts";
+import { accountContext } from "./middleware/account-context.ts";
+import { apiKeyAuth, readBearerToken } from "./middleware/api-key-auth.ts";
+import { requirePermission } from "./middleware/require-permission.ts";
+import { createInvitationPreviewRoutes, createTeamRoutes } from "../features/team/team-routes.ts";
+import { createApiKeyRoutes } from "../features/api-keys/api-key-routes.ts";
 import { errorAnswers } from "./middleware/error-answers.ts";
 import { inputGuard } from "./middleware/input-guard.ts";
 import { limitBody } from "./middleware/limit-body.ts";
@@ -40,6 +47,8 @@ import { createStatementDocumentRoutes } from "../features/statement-documents/s
 import { createStatementHistoryRoutes } from "../features/statements/statement-history-routes.ts";
 import { createFileStorage } from "../files/create-file-storage.ts";
 import type { FileStorage } from "../files/file-storage.ts";
+import { createImportRoutes } from "../features/imports/import-routes.ts";
+import { createExportRoutes } from "../features/exports/export-routes.ts";
 import { inProcessRenderer, type LetterRenderer } from "../features/statement-documents/letter-render-pool.ts";
 
 export interface AppDeps {
@@ -56,7 +65,7 @@ export interface AppDeps {
   letterRenderer?: LetterRenderer;
 }
 
-const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/, /^\/api\/stripe\/webhook$/];
+const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/, /^\/api\/stripe\/webhook$/, /^\/api\/invitations\/preview$/];
 
 function isPublicApiPath(path: string): boolean {
   return PUBLIC_API_PATHS.some((pattern) => pattern.test(path));
@@ -73,12 +82,15 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestContext(logger));
   app.use("*", httpMetrics());
   app.use("*", securityHeaders({ isProduction: config.isProduction }));
+  // Outside everything that builds an answer, so error answers and index.html are compressed too.
+  app.use("*", compressAnswers());
   app.use("/api/*", noStore());
   app.use("/api/*", errorAnswers());
-  app.use(
-    "/api/*",
-    limitBody(config.bodyLimitBytes),
-  );
+  // Import routes (issue 28) carry a whole file, base64-encoded: 4/3 of the file limit, plus a
+  // quarter for the assignments (10,000 bookings of about 70 bytes each); every other route keeps the body limit.
+  const bodyLimit = limitBody(config.bodyLimitBytes);
+  const importBodyLimit = limitBody(Math.max(config.bodyLimitBytes, Math.ceil(config.importFileLimitBytes / 3) * 4 + Math.ceil(config.importFileLimitBytes / 4)));
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/imports/") ? importBodyLimit(c, next) : bodyLimit(c, next)));
   app.use("/api/*", inputGuard({ objectBodyPaths: /^\/api\/auth\//, formBodyPaths: /^\/api\/auth\/callback\// }));
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl }));
   app.onError(handleError);
@@ -89,25 +101,42 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createMonitoringRoutes({ db, auth, config }));
   app.route("/api", createAuthRoutes({ auth, db, config, sessions }));
   app.route("/api", createContactRoutes({ db, config }));
+  app.route("/api", createInvitationPreviewRoutes(db));
   if (config.stripe) app.route("/api", createStripeWebhookRoutes({ db, stripe: config.stripe }));
   registerAuthPaths(app);
-  app.doc31("/api/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "Nebenkosten API", version: APP_VERSION, description: "REST über JSON; Fehler als { error: { code, message, fields? } } mit deutschen Meldungen." },
+  registerSecuritySchemes(app);
+  app.get("/api/openapi.json", (c) => {
+    const document = app.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: { title: "Nebenkosten API", version: APP_VERSION, description: API_DESCRIPTION },
+      security: [{ [SESSION_SCHEME]: [] }, { [API_KEY_SCHEME]: [] }],
+    });
+    return c.json(markPublicOperations(document, isPublicApiPath));
   });
 
-  // Everything else under /api needs a session.
+  // Everything else under /api needs a session or an API key.
+  // Then the account it works in and the member's role, then what the route needs
+  // (route-permissions.ts, issue 29).
   const guarded = requireUser(sessions);
-  const readGeneration = database.readWriteGeneration;
-  const cached = readGeneration && config.answerCacheMs > 0 ? answerCache({ readGeneration, ttlMs: config.answerCacheMs }) : null;
+  const inAccount = accountContext(db);
+  const permitted = requirePermission();
+  const byApiKey = apiKeyAuth(db);
   app.use("/api/*", async (c, next) => {
     if (isPublicApiPath(c.req.path)) return next();
-    return guarded(c, cached ? () => cached(c, next) : next);
+    const checked = async () => {
+      await permitted(c, next);
+    };
+    // An API key (Enterprise, decision 1171) stands in for the session and the account context.
+    if (readBearerToken(c.req.header("authorization")) !== null) return byApiKey(c, checked);
+    return guarded(c, async () => {
+      await inAccount(c, checked);
+    });
   });
   app.route("/api", createAccountRoutes(db));
   app.route("/api", createDashboardRoutes(db));
   app.route("/api", createTenantRoutes(db));
   app.route("/api", createPropertyRoutes(db));
+  app.route("/api", createHouseSetupRoutes(db));
   app.route("/api", createMeteringRoutes(db));
   app.route("/api", createStatementRoutes(db));
   app.route("/api", createSettingsRoutes(db, config, files));
@@ -115,6 +144,10 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createBillingDataRoutes(db));
   app.route("/api", createStatementDocumentRoutes({ db, files, letterRenderer: deps.letterRenderer ?? inProcessRenderer }));
   app.route("/api", createStatementHistoryRoutes(db));
+  app.route("/api", createImportRoutes(db, config.importFileLimitBytes));
+  app.route("/api", createExportRoutes(db));
+  app.route("/api", createTeamRoutes({ db, publicUrl: config.publicUrl, sessions }));
+  app.route("/api", createApiKeyRoutes(db));
 
   app.all("/api/*", () => {
     throw new NotFound(UNKNOWN_API_PATH_MESSAGE);

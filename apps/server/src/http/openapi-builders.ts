@@ -22,6 +22,7 @@ export const invalidResponse = errorResponse("Ungültige Eingaben, mit Meldungen
 export const unauthorizedResponse = errorResponse("Nicht angemeldet");
 export const limitReachedResponse = errorResponse("Limit des Plans erreicht (LIMIT_REACHED, 'Limit erreicht')");
 export const notFoundResponse = errorResponse("Nicht gefunden oder gehört zu einem anderen Konto");
+export const forbiddenResponse = errorResponse("Die Rolle des Mitglieds erlaubt das nicht (INSUFFICIENT_PERMISSIONS)");
 export const deletedResponse = { description: "Gelöscht" };
 
 /** A PDF file (statement letters, overviews): the bytes themselves. */

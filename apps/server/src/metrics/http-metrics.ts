@@ -9,7 +9,7 @@ import { httpRequestDuration, httpRequestsTotal } from "./metrics-registry.ts";
  */
 function findRouteLabel(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
   if (!c.req.path.startsWith("/api/") && c.req.path !== "/metrics") return "web";
-  return c.get("answeredRoute") ?? findMatchedRoutePath(c);
+  return findMatchedRoutePath(c);
 }
 
 /** Counts every request and observes its duration by method, route pattern and status. */

@@ -98,8 +98,12 @@ describe("backup and restore of the embedded data folder", () => {
     ];
     const consumptionOverrides = [{ unitId: unit.json.id, meter: "coldwater", value: "30", reason: "Zähler defekt" }];
     const run = await api(server, "POST", "/api/statements", { billingPeriodId: period.json.id, costItems, consumptionOverrides, finalize: true }, cookie);
-    // Another period's costs are still being entered: a draft with CO2 inputs.
-    await api(server, "PUT", `/api/billing-periods/${earlierPeriod.json.id}/costs`, { costItems: [{ costType: "Heizung", amount: "3000.00", key: "mixed", consumptionShare: 70, meter: "heating" }], co2: { fuel: "gas", consumptionKwh: "30000", heatingValue: "upper" }, consumptionOverrides }, cookie);
+    // Another period's costs are still being entered: a draft with CO2 inputs and a heating cost sheet (issue 24).
+    await api(server, "PUT", `/api/billing-periods/${earlierPeriod.json.id}/costs`, { costItems: [{ costType: "Heizung", amount: "3000.00", key: "mixed", consumptionShare: 70, meter: "heating" }], co2: { fuel: "gas", consumptionKwh: "30000", heatingValue: "upper" }, consumptionOverrides, heatingCosts: { fuel: "gas", quantityUnit: "kWh", quantity: "30000", fuelCost: "2800.00", maintenance: "200.00" } }, cookie);
+    // A bank statement imported into the draft period: its bookings and the remembered payee rules (issue 28).
+    const camt = fs.readFileSync(new URL("../support/bank-files/camt053-2025.xml", import.meta.url));
+    const bankImport = await api(server, "POST", "/api/imports/bank-statements", { billingPeriodId: earlierPeriod.json.id, file: { fileName: "camt053-2025.xml", contentBase64: camt.toString("base64") }, assignments: [{ row: 1, parts: [{ costType: "Grundsteuer", amount: "1234.56" }] }] }, cookie);
+    expect(bankImport.response.status).toBe(200);
     // Posted: the letter is stored as it went out (decision 1060).
     await api(server, "POST", `/api/tenant-statements/${run.json.statements[0].id}/mark-posted`, {}, cookie);
     const letter = await fetch(`${server.baseUrl}/api/tenant-statements/${run.json.statements[0].id}/pdf`, { headers: { cookie } });
@@ -109,6 +113,8 @@ describe("backup and restore of the embedded data folder", () => {
     await api(server, "POST", "/api/auth/request-password-reset", { email });
     await api(server, "POST", "/api/monitoring/errors", { kind: "error", message: "Testfehler", occurredAt: new Date().toISOString() }, cookie);
     await api(server, "POST", "/api/monitoring/metrics", { name: "page.load", value: 900, unit: "ms", occurredAt: new Date().toISOString() }, cookie);
+    // The team: an open invitation (issue 29).
+    expect((await api(server, "POST", "/api/team/invitations", { email: "kollegin@example.de", role: "editor" }, cookie)).response.status).toBe(201);
     // The reset mail is sent by the job worker.
     const outbox = path.join(original, "outbox");
     while (!fs.existsSync(outbox) || fs.readdirSync(outbox).length === 0) await new Promise((r) => setTimeout(r, 100));
@@ -119,6 +125,9 @@ describe("backup and restore of the embedded data folder", () => {
     const direct = await openDatabase({ kind: "pglite", dataDir: original }, createLogger("warn"));
     // A Stripe webhook needs the payment provider configured; its idempotency row is written directly.
     await direct.db.insertInto("stripeEvents").values({ id: "evt_sicherung", type: "checkout.session.completed" }).execute();
+    // An API key needs the Enterprise plan (decision 1171); this trial account's key is written directly.
+    const userId = signUp.json.user.id as string;
+    await direct.db.insertInto("apiKeys").values({ accountId: userId, userId, name: "Buchhaltung", role: "viewer", tokenHash: "a".repeat(64), tokenPrefix: "nk_abcdef", expiresOn: "2030-12-31" }).execute();
     await direct.close();
     const expected = await snapshotDatabase(original);
     const emptyTables = Object.entries(expected).filter(([, rows]) => rows.length === 0).map(([table]) => table);

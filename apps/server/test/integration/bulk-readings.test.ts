@@ -25,6 +25,49 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
   const rowsOf = (t: TestContext, userId: string) =>
     t.db.selectFrom("meterReadings").select(["meterId", "costGroupId", "readingValue", "readingDate", "note"]).where("userId", "=", userId).orderBy("readingValue").execute();
 
+  it("keeps start and end readings of one period apart; the consumption is end minus start (issue 27)", async () => {
+    const a = await setUp();
+    // An older reading of M-1 (installation) must not be taken as the start.
+    await addReadingViaApi(t, a.cookie, a.meters[0]!, "3", "2023-05-01");
+    const start = await t.request("POST", "/api/readings/bulk", {
+      cookie: a.cookie,
+      body: { costGroupId: a.costGroupId, readingDate: "2024-01-01", position: "start", readings: [{ meterId: a.meters[0], readingValue: "1020" }, { meterId: a.meters[1], readingValue: "500" }] },
+    });
+    expect(start.status).toBe(200);
+    const end = await t.request("POST", "/api/readings/bulk", {
+      cookie: a.cookie,
+      body: { costGroupId: a.costGroupId, readingDate: "2024-12-31", readings: [{ meterId: a.meters[0], readingValue: "1102.5" }, { meterId: a.meters[1], readingValue: "548" }] },
+    });
+    expect(end.status).toBe(200);
+    expect(await readJson(end)).toMatchObject({ insertedCount: 2, updatedCount: 0 });
+    const rows = await t.db.selectFrom("meterReadings").select(["meterId", "costGroupId", "readingValue", "readingDate"]).where("meterId", "=", a.meters[0]!).orderBy("readingDate").execute();
+    expect(rows).toEqual([
+      { meterId: a.meters[0], costGroupId: null, readingValue: "3.000", readingDate: "2023-05-01" },
+      { meterId: a.meters[0], costGroupId: null, readingValue: "1020.000", readingDate: "2024-01-01" },
+      { meterId: a.meters[0], costGroupId: a.costGroupId, readingValue: "1102.500", readingDate: "2024-12-31" },
+    ]);
+    // Saving the start again updates the start reading only.
+    const again = await t.request("POST", "/api/readings/bulk", {
+      cookie: a.cookie,
+      body: { costGroupId: a.costGroupId, readingDate: "2024-01-01", position: "start", readings: [{ meterId: a.meters[0], readingValue: "1021" }] },
+    });
+    expect(await readJson(again)).toMatchObject({ insertedCount: 0, updatedCount: 1 });
+    const consumption = await readJson(await t.request("GET", `/api/billing-periods/${a.costGroupId}/consumption`, { cookie: a.cookie }));
+    const m1 = consumption.meters.find((meter: { meterId: string }) => meter.meterId === a.meters[0]);
+    expect({ start: m1.start.value, end: m1.end.value, consumption: m1.consumption }).toEqual({ start: "1021.000", end: "1102.500", consumption: "81.500" });
+  });
+
+  it("refuses a start reading dated after the period's first day and saves nothing", async () => {
+    const a = await setUp();
+    const response = await t.request("POST", "/api/readings/bulk", {
+      cookie: a.cookie,
+      body: { costGroupId: a.costGroupId, readingDate: "2024-01-15", position: "start", readings: [{ meterId: a.meters[0], readingValue: "10" }] },
+    });
+    expect(response.status).toBe(400);
+    expect((await readJson(response)).error.fields).toEqual({ readingDate: "Der Anfangsstand gilt zum Beginn der Periode (01.01.2024); bitte dieses Datum oder ein früheres wählen." });
+    expect(await rowsOf(t, a.userId)).toEqual([]);
+  });
+
   it("inserts the readings of a period, then updates the same rows when saved again", async () => {
     const a = await setUp();
     const first = await t.request("POST", "/api/readings/bulk", {

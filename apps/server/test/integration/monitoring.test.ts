@@ -137,8 +137,6 @@ describe.each(TEST_DRIVERS)("monitoring (%s)", (driver) => {
   it("serves Prometheus metrics at /metrics only with the token", async () => {
     const { cookie } = await t.signUp();
     await t.request("GET", "/api/properties/00000000-0000-4000-8000-000000000000", { cookie });
-    // The second list is given from the answer cache on the embedded database (decision 0992):
-    // it still counts under the route's pattern.
     for (let i = 0; i < 2; i++) expect((await t.request("GET", "/api/properties", { cookie })).status).toBe(200);
     observeCalculation(12);
     observePdf(340);

@@ -74,6 +74,19 @@ describe.each(TEST_DRIVERS)("POST /api/onboarding and the dashboard (%s)", (driv
     expect(await countRows(userId)).toEqual({ properties: 1, units: 3 });
   });
 
+  it("stores the efficiency class chosen in the wizard, dated today, and refuses an unknown one (issue 27)", async () => {
+    const { cookie } = await t.signUp();
+    const response = await t.request("POST", "/api/onboarding", { cookie, body: { property: { ...PROPERTY, efficiencyClass: "C" }, units: UNITS } });
+    expect(response.status).toBe(201);
+    const property = await readJson(response);
+    expect(property.efficiencyClass).toBe("C");
+    expect(property.efficiencyDeterminedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const other = await t.signUp();
+    const wrong = await t.request("POST", "/api/onboarding", { cookie: other.cookie, body: { property: { ...PROPERTY, efficiencyClass: "K" }, units: UNITS } });
+    expect(wrong.status).toBe(400);
+    expect((await readJson(wrong)).error.fields).toEqual({ "property.efficiencyClass": "Ungültige Effizienzklasse" });
+  });
+
   it("lists at most 8 recent activities on the dashboard, newest first", async () => {
     const { cookie, userId } = await t.signUp();
     await t.db.updateTable("subscriptions").set({ plan: "professional", status: "active" }).where("userId", "=", userId).execute();

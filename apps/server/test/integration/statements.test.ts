@@ -115,8 +115,8 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
       Heizung: allocateCents(cents("5902.05"), mixedWeights(70n, [80n * 1750n, 80n * 1250n, 60n * 3000n, 40n * 3000n], [300n, 200n, 400n, 100n])),
       Kaltwasser: allocateCents(cents("1000.00"), [60n * 182n, 60n * 184n, 30n * 366n, 10n * 366n]),
       Grundsteuer: allocateCents(cents("1830.00"), [80n * 182n, 80n * 184n, 60n * 366n, 40n * 366n]),
-      // Person-days: t1 2 x 182; t2 2 x 92 + 3 x 92 (occupants); B 1 x 366; vacancy 0.
-      Müllabfuhr: allocateCents(cents("732.00"), [364n, 460n, 366n, 0n]),
+      // Person-days: t1 2 x 182; t2 2 x 92 + 3 x 92 (occupants); B 1 x 366; vacancy 1 x 366 (decision 1140).
+      Müllabfuhr: allocateCents(cents("732.00"), [364n, 460n, 366n, 366n]),
       Hausmeister: allocateCents(cents("1200.00"), [182n, 184n, 366n, 366n]),
     };
     const total = (line: number) => Object.values(items).reduce((sum, amounts) => sum + amounts[line]!, 0n);
@@ -137,18 +137,29 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
       { id: house.units.c, area: 40, persons: 1, decentralizedHotWater: false },
     ]);
     expect(engineInput.tenancies.map((x: { id: string }) => x.id)).toEqual([house.tenants.t1, house.tenants.t2, house.tenants.tb]);
-    expect(engineInput.consumption).toEqual(
-      expect.arrayContaining([
-        { unitId: house.units.a, meter: "heating", value: 500 },
-        { unitId: house.units.a, tenancyId: house.tenants.t1, meter: "heating", value: 300 },
-        { unitId: house.units.a, meter: "coldwater", value: 60 },
-        { unitId: house.units.b, meter: "heating", value: 400 },
-        { unitId: house.units.b, meter: "coldwater", value: 30 },
-        { unitId: house.units.c, meter: "heating", value: 100 },
-        { unitId: house.units.c, meter: "coldwater", value: 10 },
-      ]),
-    );
-    expect(engineInput.consumption).toHaveLength(7);
+    // Issue 24: the unit meters go to the engine with their readings, the move-out reading included.
+    expect(engineInput.consumption).toEqual([]);
+    expect(engineInput.vacancyPersons).toBe(1);
+    const meterInput = (meterId: string) => engineInput.meterReadings.find((m: { meterId: string }) => m.meterId === meterId);
+    expect(meterInput(house.meters.hkvA)).toEqual({
+      meterId: house.meters.hkvA,
+      unitId: house.units.a,
+      meter: "heating",
+      cumulative: false,
+      start: null,
+      end: { date: "2024-12-31", value: "500.000" },
+      readings: [{ date: "2024-06-30", value: "300.000" }],
+    });
+    expect(meterInput(house.meters.waterA)).toMatchObject({ start: { date: "2023-12-31", value: "100.000" }, end: { value: "160.000" }, readings: [] });
+    expect(engineInput.meterReadings).toHaveLength(6);
+    // Each tenancy's own consumption: t1 read at the move-out, t2 the rest; water split by days.
+    const heatingOf = (line: { consumption?: { meter: string; value: string; method: string }[] }) => line.consumption?.find((c) => c.meter === "heating");
+    expect(result.tenancies.map(heatingOf).map((c: { value: string; method: string }) => [c.value, c.method])).toEqual([
+      ["300", "measured"],
+      ["200", "measured"],
+      ["400", "measured"],
+    ]);
+    expect(result.unitConsumption).toEqual(expect.arrayContaining([{ unitId: house.units.a, meter: "heating", value: "500" }]));
     expect(consumption.meters.find((m: { meterId: string }) => m.meterId === house.meters.waterB)).toMatchObject({ start: { source: "firstInPeriod", value: "0.000" }, consumption: "30.000" });
     expect(consumption.missing).toEqual([]);
 
@@ -184,7 +195,7 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
   it("saves cost items as the user types and previews with the saved ones", async () => {
     const house = await buildHouse();
     const empty = await readJson(await t.request("GET", `/api/billing-periods/${house.periodId}/costs`, { cookie: house.cookie }));
-    expect(empty).toEqual({ billingPeriodId: house.periodId, costItems: [], co2: null, consumptionOverrides: [], climateFactor: null, updatedAt: null });
+    expect(empty).toEqual({ billingPeriodId: house.periodId, costItems: [], co2: null, consumptionOverrides: [], climateFactor: null, heatingCosts: null, updatedAt: null });
 
     const draft = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
       cookie: house.cookie,
@@ -356,7 +367,7 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     expect(final.body).toMatchObject({ id: first.body.id, isFinal: true });
     expect(final.body.statements.every((s: { status: string }) => s.status === "finalized")).toBe(true);
     const before = await readJson(await t.request("GET", `/api/statements/${final.body.id}`, { cookie: house.cookie }));
-    expect(before).toMatchObject({ isFinal: true, name: "Abrechnung 01.01.2024 - 31.12.2024", propertyName: "Birkenweg 3", totalCosts: "10396.00", engineVersion: "1.1" });
+    expect(before).toMatchObject({ isFinal: true, name: "Abrechnung 01.01.2024 - 31.12.2024", propertyName: "Birkenweg 3", totalCosts: "10396.00", engineVersion: "1.2" });
     expect(before.finalizedAt).not.toBeNull();
     expect(before.engineInput.costItems.find((i: { costType: string }) => i.costType === "Grundsteuer").amount).toBe("1464.00");
 

@@ -40,6 +40,26 @@ describe.each(TEST_DRIVERS)("/api/tenants (%s)", (driver) => {
     expect(response.status).toBe(401);
   });
 
+  it("creates the first prepayment with the tenant, valid from the move-in date to the move-out date (issue 27)", async () => {
+    const { cookie, unit } = await setUpAccount();
+    const { status, body } = await createTenant(cookie, { name: "Vera Voraus", unitId: unit.id, moveInDate: "2024-03-01", moveOutDate: "2024-08-31", monthlyPrepayment: "1234.5" });
+    expect(status).toBe(201);
+    const rows = await t.db.selectFrom("tenantPrepayments").selectAll().where("tenantId", "=", body.id).execute();
+    expect(rows.map((row) => ({ amount: String(row.monthlyAmount), from: row.validFrom, until: row.validUntil, isActive: row.isActive }))).toEqual([
+      { amount: "1234.50", from: "2024-03-01", until: "2024-08-31", isActive: true },
+    ]);
+  });
+
+  it("refuses a German-text prepayment with the form's message and creates no tenant (decision 1000)", async () => {
+    const { cookie, userId, unit } = await setUpAccount();
+    const { status, body } = await createTenant(cookie, { name: "Vera Voraus", unitId: unit.id, moveInDate: "2024-03-01", monthlyPrepayment: "1.234,50" });
+    expect(status).toBe(400);
+    expect(body.error.fields).toEqual({ monthlyPrepayment: "Ungültiger Betrag (höchstens 2 Nachkommastellen)" });
+    expect(await t.db.selectFrom("tenants").select("id").where("userId", "=", userId).execute()).toEqual([]);
+    const zero = await createTenant(cookie, { name: "Vera Voraus", unitId: unit.id, moveInDate: "2024-03-01", monthlyPrepayment: "0" });
+    expect(zero.body.error.fields).toEqual({ monthlyPrepayment: "Vorauszahlungsbetrag muss größer als 0 sein" });
+  });
+
   it("creates a tenant with its unit and property, the unit's persons as first occupancy and an activity entry", async () => {
     const { cookie, userId, unit, property } = await setUpAccount();
     const { status, body } = await createTenant(cookie, {

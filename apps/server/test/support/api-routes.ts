@@ -2,6 +2,7 @@ import type { Db } from "../../src/db/database.ts";
 import { createBillingPeriodViaApi, createMeterViaApi, addReadingViaApi } from "./metering-fixtures.ts";
 import { insertProperty, insertUnit } from "./fixtures.ts";
 import { readJson, TEST_PASSWORD, type TestContext } from "./test-app.ts";
+import { addMemberViaInvitation, inviteViaApi } from "./team-fixtures.ts";
 
 // The routes of the API as the OpenAPI document lists them, an account that owns one row of
 // every kind, and request bodies derived from the route's JSON schema. The cross-account and
@@ -56,6 +57,13 @@ export const ID_SOURCES: Record<string, (db: Db, userId: string) => Promise<stri
   // /api/statements/{id} is a saved statement run (a snapshot), /api/tenant-statements/{id} one tenant's statement of it.
   statements: async (db, userId) => (await db.selectFrom("statementSnapshots").select("id").where("userId", "=", userId).executeTakeFirst())?.id,
   "tenant-statements": async (db, userId) => (await db.selectFrom("statements").select("id").where("userId", "=", userId).executeTakeFirst())?.id,
+  // /api/team/members/{id} is a member's user id (not the owner's), /api/team/invitations/{id} an open invitation.
+  members: async (db, userId) =>
+    (await db.selectFrom("accountMembers").select("userId").where("accountId", "=", userId).where("role", "!=", "owner").executeTakeFirst())?.userId,
+  invitations: async (db, userId) =>
+    (await db.selectFrom("accountInvitations").select("id").where("accountId", "=", userId).where("acceptedAt", "is", null).executeTakeFirst())?.id,
+  // /api/api-keys/{id}: a key of the account that is not revoked (decision 1171).
+  "api-keys": async (db, userId) => (await db.selectFrom("apiKeys").select("id").where("accountId", "=", userId).where("revokedAt", "is", null).executeTakeFirst())?.id,
 };
 
 function toCamelCase(segment: string): string {
@@ -109,6 +117,8 @@ export function endsSession(op: Pick<ApiOperation, "method" | "path">): boolean 
  */
 export async function createAccountWithEveryResource(t: TestContext, account?: { cookie: string; userId: string; email: string }): Promise<OwnedAccount> {
   const { cookie, userId, email } = account ?? (await t.signUp());
+  // Every feature too: the routes of plan features (bulk export, issue 28) answer the owner.
+  await t.db.updateTable("subscriptions").set({ plan: "enterprise", status: "active" }).where("userId", "=", userId).execute();
   const property = await insertProperty(t.db, userId, { name: "Lindenstraße 5" });
   const unit = await insertUnit(t.db, userId, property.id, { name: "EG links" });
   await insertUnit(t.db, userId, property.id, { name: "OG rechts", area: "80.00" });
@@ -123,6 +133,12 @@ export async function createAccountWithEveryResource(t: TestContext, account?: {
   await createBillingPeriodViaApi(t, cookie, property.id);
   const rate = await t.request("POST", "/api/rates", { cookie, body: { utilityType: "coldwater", rateName: "Wasser", unitPrice: "2.9" } });
   if (rate.status !== 201) throw new Error(`rate: ${rate.status} ${await rate.text()}`);
+  // The team: one member who joined, one open invitation (issue 29).
+  await addMemberViaInvitation(t, cookie, "editor");
+  await inviteViaApi(t, cookie, `offen-${userId.slice(0, 8)}@example.de`, "viewer");
+  // An API key (Enterprise, decision 1171).
+  const apiKey = await t.request("POST", "/api/api-keys", { cookie, body: { name: "Buchhaltung", role: "viewer" } });
+  if (apiKey.status !== 201) throw new Error(`api key: ${apiKey.status} ${await apiKey.text()}`);
   const ids = new Set<string>([userId]);
   for (const segment of Object.keys(ID_SOURCES)) {
     const id = await ID_SOURCES[segment]!(t.db, userId);
@@ -162,6 +178,8 @@ const NAMED_STRINGS: Record<string, string> = { country: "Deutschland", postalCo
 export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   "PATCH /api/rates/{id}": { utilityType: "coldwater", unitPrice: "2.9" },
   "POST /api/rates": { utilityType: "coldwater", unitPrice: "2.9" },
+  // A unit's first row needs area and persons (a refinement the JSON schema cannot express).
+  "POST /api/properties/{id}/house-setup": { rows: [{ unitName: "EG links", area: "62.5", persons: "2" }] },
   // The throwaway account's password, so that the change is reached (and ends its session).
   "POST /api/auth/change-password": { currentPassword: TEST_PASSWORD, newPassword: "Neu-Sicher-1234", newPasswordConfirmation: "Neu-Sicher-1234" },
 };

@@ -61,7 +61,7 @@ export const SAMPLE_INPUT: StatementInput & { costItems: Array<StatementInput["c
 };
 
 export function sampleResult(): StatementResult {
-  const outcome = calculateStatement(SAMPLE_INPUT);
+  const outcome = calculateStatement(SAMPLE_INPUT, { includeLetterFigures: true });
   if (!outcome.ok) throw new Error(outcome.errors.join("; "));
   return outcome.result;
 }
@@ -87,7 +87,7 @@ export function sampleLetterSource(tenancyId: string, overrides: Partial<LetterS
       { meterNumber: "WW-55102", kind: "warmwater", unitLabel: "m³", start: { date: "2023-12-31", value: "312.6" }, end: { date: "2024-12-31", value: "334" }, consumption: "21.4", estimated: true, estimateReason: "Zähler defekt, geschätzt nach dem Vorjahresverbrauch" },
       { meterNumber: "KW-55101", kind: "coldwater", unitLabel: "m³", start: { date: "2023-12-31", value: "1021.35" }, end: { date: "2024-12-31", value: "1083.45" }, consumption: "62.1" },
     ],
-    previousHeatingConsumption: { period: { start: "2023-01-01", end: "2023-12-31" }, value: 1540 },
+    previousHeatingConsumption: { period: { start: "2023-01-01", end: "2023-12-31" }, value: "1540" },
     // A letter of 14.03.2025 for 2024: in time (issue 24).
     legal: buildLetterLegal({ result, tenancyId, version: 1, letterDate: "2025-03-14", lateExcuse: null, previous: null }),
     ...overrides,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { costItemSchema, type CostItemInput } from "@nk/contract";
 import type { AssemblyCosts, AssemblyData, AssemblyReading, ResolvedCostItem } from "../../src/features/statements/assembly/assembly-data.ts";
 import { assembleStatement } from "../../src/features/statements/assembly/statement-assembly.ts";
+import { calculateStatement } from "@nk/engine";
 
 // DECISIONS 8 with readings fixtures: the engine input and the consumption the wizard shows.
 
@@ -102,11 +103,15 @@ describe("statement assembly: consumption from readings", () => {
     expect(kw1).toMatchObject({ consumption: "29.750", start: { source: "previousBillingPeriod", value: "100.250" }, end: { source: "billingPeriod" } });
     const kw2 = consumption.meters.find((m) => m.meterId === "kw2")!;
     expect(kw2).toMatchObject({ consumption: "15.500", start: { source: "beforePeriod" }, end: { source: "latestInPeriod" } });
-    // Several meters of one kind in a unit add up; the common-area main meter is never distributed.
-    expect(engineInput.consumption).toEqual([
-      { unitId: "u1", meter: "heating", value: 412.5 },
-      { unitId: "u1", meter: "coldwater", value: 45.25 },
+    // Issue 24: the meters go to the engine with their readings; several meters of one kind in a
+    // unit add up there; the common-area main meter is never distributed.
+    expect(engineInput.consumption).toEqual([]);
+    expect(engineInput.meterReadings).toEqual([
+      { meterId: "hkv1", unitId: "u1", meter: "heating", cumulative: false, start: null, end: { date: "2024-12-31", value: "412.5" }, readings: [] },
+      { meterId: "kw1", unitId: "u1", meter: "coldwater", cumulative: true, start: { date: "2023-12-31", value: "100.250" }, end: { date: "2024-12-31", value: "130.000" }, readings: [] },
+      { meterId: "kw2", unitId: "u1", meter: "coldwater", cumulative: true, start: { date: "2023-12-20", value: "10" }, end: { date: "2024-12-30", value: "25.5" }, readings: [] },
     ]);
+    expect(consumption.values).toContainEqual({ unitId: "u1", tenancyId: null, meter: "coldwater", value: "45.250", source: "readings", reason: null });
     expect(consumption.meters.find((m) => m.meterId === "main")).toMatchObject({ unitId: null, consumption: null });
   });
 
@@ -117,7 +122,7 @@ describe("statement assembly: consumption from readings", () => {
     expect(consumption.values).toContainEqual({ unitId: "u1", tenancyId: null, meter: "coldwater", value: "25.000", source: "readings", reason: null });
   });
 
-  it("tenant change with an intermediate reading: the moved-out tenancy gets its own consumption", () => {
+  it("tenant change with a move-out reading: the engine gives the moved-out tenancy its own consumption", () => {
     const data = house({
       meters: [house().meters[0]!, house().meters[1]!],
       readings: [
@@ -128,31 +133,75 @@ describe("statement assembly: consumption from readings", () => {
         reading("kw1", "2024-12-31", "130", "p2024"),
       ],
     });
-    const { engineInput, consumption } = assembleStatement(data, costs([]));
-    expect(engineInput.consumption).toEqual([
-      { unitId: "u1", meter: "heating", value: 420 },
-      { unitId: "u1", tenancyId: "t1", meter: "heating", value: 150 },
-      { unitId: "u1", meter: "coldwater", value: 30 },
-      { unitId: "u1", tenancyId: "t1", meter: "coldwater", value: 12.4 },
-    ]);
+    const { engineInput, consumption } = assembleStatement(data, costs([{ costType: "Kaltwasser", amount: "300.00", key: "consumption" }]));
+    expect(engineInput.meterReadings?.map((m) => m.readings)).toEqual([[{ date: "2024-06-30", value: "150" }], [{ date: "2024-06-30", value: "112.4" }]]);
     expect(consumption.meters.find((m) => m.meterId === "kw1")!.intermediate).toEqual([
       { tenantId: "t1", reading: expect.objectContaining({ date: "2024-06-30", value: "112.4" }), consumption: "12.400" },
     ]);
+    const outcome = calculateStatement(engineInput);
+    if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+    const byTenancy = Object.fromEntries(outcome.result.tenancies.map((t) => [t.tenancyId, t.consumption?.map((c) => [c.meter, c.value, c.method])]));
+    expect(byTenancy).toEqual({
+      t1: [["heating", "150", "measured"], ["coldwater", "12.4", "measured"]],
+      t2: [["heating", "270", "measured"], ["coldwater", "17.6", "measured"]],
+    });
   });
 
-  it("tenant change without an intermediate reading: only the unit's value (the engine splits it by degree days)", () => {
+  it("issue 24: a move-in reading and the reading that ends a vacancy divide the unit's consumption", () => {
+    const tenants = [
+      { id: "t1", unitId: "u1", name: "Alt", moveInDate: "2019-03-01", moveOutDate: "2024-04-30", occupants: [], prepayments: [] },
+      { id: "t2", unitId: "u1", name: "Neu", moveInDate: "2024-07-01", moveOutDate: null, occupants: [], prepayments: [] },
+    ];
+    const data = house({
+      tenants,
+      meters: [house().meters[0]!, house().meters[1]!],
+      readings: [
+        // no reading at the move-out; the day before the move-in (end of vacancy) and the move-in day
+        reading("hkv1", "2024-06-30", "300"),
+        reading("hkv1", "2024-12-31", "500", "p2024"),
+        reading("kw1", "2023-12-31", "100", "p2023"),
+        reading("kw1", "2024-07-01", "110"),
+        reading("kw1", "2024-12-31", "130", "p2024"),
+      ],
+    });
+    const { engineInput, consumption } = assembleStatement(data, costs([{ costType: "Heizung", amount: "1000.00", key: "mixed" }]));
+    // A move-in reading is never taken for the end of the period.
+    expect(consumption.meters.find((m) => m.meterId === "kw1")).toMatchObject({ end: { date: "2024-12-31" }, consumption: "30.000" });
+    const outcome = calculateStatement(engineInput);
+    if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+    const t2 = outcome.result.tenancies.find((t) => t.tenancyId === "t2")!;
+    expect(t2.consumption?.map((c) => [c.meter, c.value, c.method])).toEqual([
+      ["heating", "200", "measured"],
+      ["coldwater", "20", "measured"],
+    ]);
+    // t1 and the vacancy share 300 units by degree days and 10 m³ by days (§ 9b (3) HeizkV)
+    const t1Heating = outcome.result.tenancies.find((t) => t.tenancyId === "t1")!.consumption![0]!;
+    expect(t1Heating).toMatchObject({ method: "apportioned", apportionedBy: "degreeDays" });
+    expect(outcome.result.unitConsumption).toEqual([
+      { unitId: "u1", meter: "heating", value: "500" },
+      { unitId: "u1", meter: "coldwater", value: "30" },
+    ]);
+  });
+
+  it("tenant change without an intermediate reading: the meter's start and end only (the engine splits by degree days)", () => {
     const data = house({ meters: [house().meters[0]!], readings: [reading("hkv1", "2024-12-31", "420")] });
     const { engineInput } = assembleStatement(data, costs([]));
-    expect(engineInput.consumption).toEqual([{ unitId: "u1", meter: "heating", value: 420 }]);
+    expect(engineInput.meterReadings).toEqual([{ meterId: "hkv1", unitId: "u1", meter: "heating", cumulative: false, start: null, end: { date: "2024-12-31", value: "420" }, readings: [] }]);
   });
 
-  it("an intermediate reading on one of two meters of a kind gives no tenancy value", () => {
+  it("an intermediate reading on one of two meters of a kind divides that meter only", () => {
     const data = house({
       meters: [house().meters[1]!, house().meters[2]!],
       readings: [reading("kw1", "2023-12-31", "1"), reading("kw1", "2024-06-30", "5"), reading("kw1", "2024-12-31", "9"), reading("kw2", "2023-12-31", "1"), reading("kw2", "2024-12-31", "2")],
     });
-    const { engineInput } = assembleStatement(data, costs([]));
-    expect(engineInput.consumption).toEqual([{ unitId: "u1", meter: "coldwater", value: 9 }]);
+    const outcome = calculateStatement(assembleStatement(data, costs([{ costType: "Kaltwasser", amount: "100.00", key: "consumption" }])).engineInput);
+    if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+    const t1 = outcome.result.tenancies.find((t) => t.tenancyId === "t1")!.consumption![0]!;
+    expect(t1.method).toBe("partlyApportioned");
+    expect(t1.meters.map((m) => [m.meterId, m.value, m.apportionment?.by ?? null])).toEqual([
+      ["kw1", "4", null],
+      ["kw2", "0.497268", "days"],
+    ]);
   });
 
   it("a missing end reading is listed by meter and blocks only when an item needs that meter kind", () => {
@@ -162,7 +211,7 @@ describe("statement assembly: consumption from readings", () => {
     expect(blocked.blockingMissing).toEqual([
       expect.objectContaining({ meterId: "kw1", label: "Bad K-1", unitName: "EG", meter: "coldwater", isBlocking: true, message: "Zähler Bad K-1 (EG): Zählerstand zum Ende des Abrechnungszeitraums fehlt" }),
     ]);
-    expect(blocked.engineInput.consumption).toEqual([{ unitId: "u1", meter: "heating", value: 420 }]);
+    expect(blocked.engineInput.meterReadings?.map((m) => m.meterId)).toEqual(["hkv1"]);
 
     const unused = assembleStatement(data, costs([{ costType: "Grundsteuer", amount: "300", key: "area" }]));
     expect(unused.blockingMissing).toEqual([]);
@@ -171,7 +220,8 @@ describe("statement assembly: consumption from readings", () => {
     const manual = assembleStatement(data, costs([water], { consumptionOverrides: [{ unitId: "u1", meter: "coldwater", value: "31.5", reason: "Zähler defekt, geschätzt" }] }));
     expect(manual.blockingMissing).toEqual([]);
     expect(manual.consumption.values).toContainEqual({ unitId: "u1", tenancyId: null, meter: "coldwater", value: "31.5", source: "manual", reason: "Zähler defekt, geschätzt" });
-    expect(manual.engineInput.consumption).toContainEqual({ unitId: "u1", meter: "coldwater", value: 31.5 });
+    // A value entered by hand is an estimate (§ 9a HeizkV), marked for the letters.
+    expect(manual.engineInput.consumption).toContainEqual({ unitId: "u1", meter: "coldwater", value: 31.5, estimated: true });
   });
 
   it("a cumulative meter with a single reading has no end value", () => {

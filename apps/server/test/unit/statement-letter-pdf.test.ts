@@ -92,7 +92,18 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
     // CO2KostAufG § 7 (3): emissions, kg/m², stage, split, the tenant's CO2 cost.
     const co2 = source.result.co2!;
     expect(text).toContain("CO₂-Kostenaufteilung (§ 7 Abs. 3 CO2KostAufG)");
-    expect(text).toContain(`Stufe ${co2.stage} (Klasse ${co2.class})`);
+    // Issue 24, item 7: the stage only, and the whole basis: 32,000 kWh (upper) x 0.903 = 28,896 kWh
+    // x 0.20088 = 5,804.63 kg; 2024 at 45 EUR/t = 261.21 EUR net, 19 % VAT 49.63 EUR, 310.84 EUR.
+    expect(text).toContain(`Stufe ${co2.stage}`);
+    expect(text).not.toContain("(Klasse");
+    expect(text).toContain("Energie laut Rechnung (Brennwert) 32.000 kWh");
+    expect(text).toContain("Umrechnung auf den Heizwert (× 0,903) 28.896 kWh");
+    expect(text).toContain("Emissionsfaktor (Standardwert Erdgas) 0,20088 kg CO₂/kWh");
+    expect(text).toContain("5.804,63 kg");
+    expect(text).toContain("01.01.2024–31.12.2024: 5.804,63 kg × 45,00 € je Tonne 261,21 €");
+    expect(text).toContain("Umsatzsteuer 19 % 49,63 €");
+    expect(text).toContain("CO₂-Kosten des Gebäudes 310,84 €");
+    expect(text).toContain("gesetzlicher CO₂-Preis (§ 4 Abs. 1 Nr. 1 CO2KostAufG, Festpreis nach § 10 Abs. 2 BEHG)");
     expect(text).toContain(`${co2.tenantPercent} % / ${co2.landlordPercent} %`);
     expect(text).toContain("kg CO₂/m²·a");
     expect(text).toContain(`Ihr Anteil an den CO₂-Kosten (in Ihren Heiz- und Warmwasserkosten enthalten) ${formatEuroDe(model.co2!.yourCost!)}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countPeriodMonths } from "../../src/features/statements/statement-calculation-service.ts";
+import { countPeriodMonths } from "@nk/engine";
 
 // A tariff's base price is due for each calendar month the billing period touches (part 2, section 9).
 describe("months of a billing period for a tariff's base price", () => {
@@ -8,5 +8,9 @@ describe("months of a billing period for a tariff's base price", () => {
     expect(countPeriodMonths("2023-07-01", "2024-06-30")).toBe(12);
     expect(countPeriodMonths("2024-03-15", "2024-05-10")).toBe(3);
     expect(countPeriodMonths("2024-02-01", "2024-02-29")).toBe(1);
+  });
+
+  it("charges a year that starts mid-month 12 months, not the 13 it touches (one rule for server and wizard, issue 25)", () => {
+    expect(countPeriodMonths("2024-03-15", "2025-03-14")).toBe(12);
   });
 });

@@ -1,4 +1,5 @@
-import { Activity, Building2, CircleHelp, FilePlus2, FileText, Gauge, LayoutDashboard, Settings, Users, WandSparkles, Zap, type LucideIcon } from "lucide-react";
+import type { Permission } from "@nk/contract";
+import { Activity, Building2, CircleHelp, FilePlus2, FileText, Gauge, LayoutDashboard, Settings, Upload, Users, WandSparkles, Zap, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   label: string;
@@ -6,15 +7,18 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on exactly this path (for /dashboard itself). */
   isExactMatch?: boolean;
+  /** Shown only to a member whose role allows it (issue 29). */
+  permission?: Permission;
 }
 
 /** The dashboard side menu: every entry of specification part 1, section 2 'Dashboard layout', in its order. */
 export const NAV_ITEMS: NavItem[] = [
   { label: "Übersicht", to: "/dashboard", icon: LayoutDashboard, isExactMatch: true },
   { label: "Immobilien", to: "/dashboard/properties", icon: Building2 },
-  { label: "Einrichtungsassistent", to: "/onboarding", icon: WandSparkles },
-  { label: "Neue Abrechnung", to: "/dashboard/statements/new", icon: FilePlus2 },
+  { label: "Einrichtungsassistent", to: "/onboarding", icon: WandSparkles, permission: "edit_master_data" },
+  { label: "Neue Abrechnung", to: "/dashboard/statements/new", icon: FilePlus2, permission: "create_billing_statement" },
   { label: "Abrechnungen", to: "/dashboard/statements", icon: FileText, isExactMatch: true },
+  { label: "Importe", to: "/dashboard/imports", icon: Upload },
   { label: "Zähler", to: "/dashboard/meters", icon: Gauge },
   { label: "Mieter", to: "/dashboard/tenants", icon: Users },
   { label: "Aktivitätsverlauf", to: "/dashboard/activity", icon: Activity },

@@ -23,6 +23,7 @@ import { statementRoutes } from "../features/statements/routes";
 import { settingsRoutes } from "../features/settings/routes";
 import { activityRoutes } from "../features/activity/routes";
 import { helpRoutes } from "../features/help/routes";
+import { importRoutes } from "../features/imports/routes";
 
 const FEATURES: FeatureRoutes[] = [
   landingRoutes,
@@ -36,6 +37,7 @@ const FEATURES: FeatureRoutes[] = [
   settingsRoutes,
   activityRoutes,
   helpRoutes,
+  importRoutes,
 ];
 
 function collect(slot: keyof FeatureRoutes): RouteObject[] {

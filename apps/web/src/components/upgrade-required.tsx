@@ -1,15 +1,18 @@
-import { Link } from "react-router";
+import { useState } from "react";
 import { Lock } from "lucide-react";
-import { buttonStyles } from "./ui/button";
-import { UPGRADE_PATH } from "../lib/plan-access";
+import { Button } from "./ui/button";
+import { UpgradePlanDialog } from "./upgrade-plan-dialog";
 import { cn } from "../lib/cn";
 
 /**
  * Shown instead of a feature the plan does not include (section 6):
- * 'Upgrade erforderlich' – '{feature} ist in Ihrem aktuellen Plan nicht verfügbar.' – Upgrade.
+ * 'Upgrade erforderlich' – '{feature} ist in Ihrem aktuellen Plan nicht verfügbar.' – Upgrade,
+ * which opens the plans in place (issue 27: the page and its inputs stay).
  * Use with `useMe().hasFeature("quickSetupTemplates")`.
  */
 export function UpgradeRequired({ feature, className }: { feature: string; className?: string }) {
+  const [isUpgradeOpen, setIsUpgradeOpen] = useState(false);
+  const message = `${feature} ist in Ihrem aktuellen Plan nicht verfügbar.`;
   return (
     <div className={cn("flex flex-col items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-5 sm:flex-row sm:items-center", className)}>
       <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-100">
@@ -17,11 +20,12 @@ export function UpgradeRequired({ feature, className }: { feature: string; class
       </div>
       <div className="flex-1">
         <p className="font-semibold text-amber-900">Upgrade erforderlich</p>
-        <p className="text-sm text-amber-900">{feature} ist in Ihrem aktuellen Plan nicht verfügbar.</p>
+        <p className="text-sm text-amber-900">{message}</p>
       </div>
-      <Link to={UPGRADE_PATH} className={buttonStyles({ size: "sm" })}>
+      <Button size="sm" onClick={() => setIsUpgradeOpen(true)}>
         Upgrade
-      </Link>
+      </Button>
+      <UpgradePlanDialog isOpen={isUpgradeOpen} onOpenChange={setIsUpgradeOpen} message={message} />
     </div>
   );
 }

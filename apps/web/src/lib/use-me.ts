@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import type { FeatureKey, LimitedResource, MeResponse } from "@nk/contract";
+import type { FeatureKey, LimitedResource, MeResponse, Permission } from "@nk/contract";
 import { apiGet } from "./api-client";
 import { canCreateResource, hasPlanFeature } from "./plan-access";
 
@@ -29,6 +29,8 @@ export function useMe() {
     features: me?.features,
     canCreate: (resource: LimitedResource) => canCreateResource(me, resource),
     hasFeature: (feature: FeatureKey) => hasPlanFeature(me, feature),
+    /** Whether the member's role allows the action (issue 29); false while loading. The server checks again. */
+    can: (permission: Permission) => me?.account.permissions.includes(permission) ?? false,
   };
 }
 

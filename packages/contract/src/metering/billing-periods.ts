@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDate, formatCalendarDateDe, isCalendarDate } from "../calendar-dates.ts";
+import { calendarDate, formatCalendarDateDe, getNextCalendarDay, isCalendarDate } from "../calendar-dates.ts";
 import { requiredUuidField } from "../ids.ts";
 
 // Billing periods (cost groups, Abrechnungsperioden) of a property: part 1, section 3 'cost
@@ -39,6 +39,25 @@ export function getLatestBillingPeriodEnd(start: string): string {
   const end = new Date(Date.UTC(y + 1, m - 1, d) - 86_400_000);
   // Start on 29 Feb: Date.UTC rolls 29 Feb of a common year over to 1 Mar; the day before is 28 Feb.
   return end.toISOString().slice(0, 10);
+}
+
+/**
+ * Issue 27: the dates a new billing period of a property starts with. After the property's
+ * newest period comes the next twelve months (a landlord settles year after year, and the
+ * same dates again would be refused as a duplicate); without any, the previous calendar year,
+ * the period whose statement is due now (§ 556 Abs. 3 BGB: within twelve months of its end).
+ */
+export function suggestBillingPeriod(
+  periods: readonly { billingPeriodStart: string; billingPeriodEnd: string }[],
+  today: string,
+): { start: string; end: string } {
+  const newest = [...periods].sort((a, b) => b.billingPeriodEnd.localeCompare(a.billingPeriodEnd))[0];
+  if (newest) {
+    const start = getNextCalendarDay(newest.billingPeriodEnd);
+    return { start, end: getLatestBillingPeriodEnd(start) };
+  }
+  const previousYear = Number(today.slice(0, 4)) - 1;
+  return { start: `${previousYear}-01-01`, end: `${previousYear}-12-31` };
 }
 
 const requiredDate = (required: string) =>

@@ -30,6 +30,9 @@ export const READING_MESSAGES = {
   bulkDuplicateMeter: "Jeder Zähler darf nur einmal vorkommen.",
   bulkTooMany: "Höchstens 500 Zählerstände pro Speichervorgang.",
   bulkMeterOfOtherProperty: "Der Zähler gehört nicht zur Immobilie dieser Abrechnungsperiode.",
+  /** Issue 27: a start reading belongs to the period's first day (or before). */
+  startAfterPeriodStart: (periodStart: string) =>
+    `Der Anfangsstand gilt zum Beginn der Periode (${formatCalendarDateDe(periodStart)}); bitte dieses Datum oder ein früheres wählen.`,
   costGroupNotFound: "Abrechnungsperiode nicht gefunden",
 } as const;
 
@@ -79,6 +82,9 @@ export const readingSchema = z.object({
 });
 export type Reading = z.infer<typeof readingSchema>;
 
+export const BULK_READING_POSITIONS = ["start", "end"] as const;
+export type BulkReadingPosition = (typeof BULK_READING_POSITIONS)[number];
+
 /** POST /api/readings/bulk (section 7 'bulk save'). */
 export const bulkReadingsBodySchema = z.object({
   costGroupId: requiredUuidField(READING_MESSAGES.bulkPeriodRequired),
@@ -98,6 +104,12 @@ export const bulkReadingsBodySchema = z.object({
     }),
   /** Confirms every lower reading the previous answer listed (meter replaced or rolled over). */
   confirmDecrease: z.boolean().optional().default(false),
+  /**
+   * Issue 27: 'end' (default) is the period's reading; 'start' the reading at its beginning,
+   * kept apart from it (dated on or before the period's first day, linked to no period), so
+   * entering the end readings never overwrites the start readings.
+   */
+  position: z.enum(BULK_READING_POSITIONS, { error: "Ungültige Art des Zählerstands" }).optional().default("end"),
 });
 export type BulkReadingsBody = z.input<typeof bulkReadingsBodySchema>;
 

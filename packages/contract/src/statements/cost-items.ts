@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { DISTRIBUTION_KEYS, FUELS, METER_KINDS } from "@nk/engine";
+import { DISTRIBUTION_KEYS, FUELS, ITEM_METERS, METER_KIND_LABELS, METER_KINDS, TAX_CATEGORIES, type TaxCategory } from "@nk/engine";
 import { compareDecimalText, decimalTextSchema, optionalDecimalNumberSchema, optionalDecimalTextSchema } from "../decimal-text.ts";
 import { isUuidText } from "../ids.ts";
 import { STATEMENT_MESSAGES as M } from "./statement-messages.ts";
 import { climateFactorSchema } from "./statement-analysis.ts";
 import { ALLOCABILITY_MESSAGES } from "./cost-type-allocability.ts";
+import { heatingCostsSchema } from "./heating-costs.ts";
 
 // Cost items and CO2 inputs of a billing period (issue 11, DECISIONS 8). Field names are those
 // of the calculation contract v1.1 (costType, amount, key, consumptionShare, meter,
@@ -27,7 +28,7 @@ export const ENERGY_SOURCE_LABELS: Record<EnergySource, string> = {
   other: "Sonstige",
 };
 
-/** CO2 fuels (calculation contract), in German. */
+/** CO2 fuels (calculation contract), in German: the wizard's choices and the letters' "Energieträger". */
 export const FUEL_LABELS: Record<(typeof FUELS)[number], string> = {
   gas: "Erdgas",
   oil: "Heizöl",
@@ -36,12 +37,12 @@ export const FUEL_LABELS: Record<(typeof FUELS)[number], string> = {
   wood: "Holz",
   pellets: "Holzpellets",
   district_heating: "Fernwärme",
-  other: "Sonstige",
+  other: "Sonstiger Energieträger",
 };
 
-/** § 35a EStG: household services (para. 2) or craftsmen's services (para. 3). */
-export const TAX_CATEGORIES = ["householdServices", "craftsmen"] as const;
-export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+/** § 35a EStG: household services (para. 2) or craftsmen's services (para. 3): the engine's list (issue 25). */
+export { TAX_CATEGORIES, type TaxCategory };
+/** The categories in German, as the wizard offers them and the letters print them. */
 export const TAX_CATEGORY_LABELS: Record<TaxCategory, string> = {
   householdServices: "Haushaltsnahe Dienstleistungen (§ 35a Abs. 2 EStG)",
   craftsmen: "Handwerkerleistungen (§ 35a Abs. 3 EStG)",
@@ -50,12 +51,16 @@ export const TAX_CATEGORY_LABELS: Record<TaxCategory, string> = {
 export const COST_ITEM_MODES = ["manual", "rate"] as const;
 export type CostItemMode = (typeof COST_ITEM_MODES)[number];
 
-export const METER_KIND_LABELS: Record<(typeof METER_KINDS)[number], string> = {
-  heating: "Heizung",
-  warmwater: "Warmwasser",
-  coldwater: "Kaltwasser",
-  electricity: "Strom",
-  gas: "Gas",
+/** The meter kinds' German names live with the engine (its messages name them too). */
+export { METER_KIND_LABELS } from "@nk/engine";
+
+/**
+ * Issue 24, item 9: the series a cost item can be distributed by; "water" is all the fresh
+ * water of a unit, cold-water plus hot-water meters (for water supply and sewage).
+ */
+export const ITEM_METER_LABELS: Record<(typeof ITEM_METERS)[number], string> = {
+  ...METER_KIND_LABELS,
+  water: "Wasser gesamt (Kalt- und Warmwasserzähler)",
 };
 
 /** Cost types that are read from meters: only these may be rate-based (part 2, section 5). */
@@ -101,7 +106,7 @@ const costItemFields = {
   key: z.enum(DISTRIBUTION_KEYS, { error: M.keyInvalid }),
   /** mixed only: percent by consumption (HeizkV 50-70 for Heizung and Warmwasser, checked by the engine). */
   consumptionShare: optionalDecimalNumberSchema("percent", M.consumptionShareRange, "100"),
-  meter: z.enum(METER_KINDS, { error: M.meterInvalid }).nullish().transform((v) => v ?? null),
+  meter: z.enum(ITEM_METERS, { error: M.meterInvalid }).nullish().transform((v) => v ?? null),
   excludedUnits: unitIdList,
   energySource: z.enum(ENERGY_SOURCES, { error: M.energySourceInvalid }).nullish().transform((v) => v ?? null),
   laborCosts: optionalDecimalTextSchema("money", laborMessages),
@@ -192,10 +197,11 @@ export const consumptionOverrideSchema = z.object({
 export type ConsumptionOverrideInput = z.input<typeof consumptionOverrideSchema>;
 export type ConsumptionOverride = z.output<typeof consumptionOverrideSchema>;
 
-const overrideList = z
+// Without a default: a preview body without the list uses the saved one (zod applies a default
+// inside .optional(), which hid the saved manual values).
+const overrideArray = z
   .array(consumptionOverrideSchema)
   .max(5000)
-  .default([])
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((entry, index) => {
@@ -204,6 +210,7 @@ const overrideList = z
       seen.add(key);
     });
   });
+const overrideList = overrideArray.default([]);
 
 /** PUT /api/billing-periods/:id/costs: the period's draft inputs, saved as the user types. */
 export const billingPeriodCostsBodySchema = z.object({
@@ -212,6 +219,8 @@ export const billingPeriodCostsBodySchema = z.object({
   consumptionOverrides: overrideList,
   /** DECISIONS 11: the Klimafaktor of the site for the period; null = not entered (1.0). */
   climateFactor: climateFactorSchema,
+  /** Issue 24, item 6: the heating cost sheet; null = none. */
+  heatingCosts: heatingCostsSchema.nullish().transform((v) => v ?? null),
 });
 export type BillingPeriodCostsBody = z.input<typeof billingPeriodCostsBodySchema>;
 
@@ -222,6 +231,7 @@ export const billingPeriodCostsSchema = z.object({
   co2: co2InputSchema.nullable(),
   consumptionOverrides: z.array(consumptionOverrideSchema),
   climateFactor: z.string().nullable(),
+  heatingCosts: heatingCostsSchema.nullable(),
   /** null while nothing was saved for the period. */
   updatedAt: z.string().nullable(),
 });
@@ -232,7 +242,9 @@ export const statementCalculationFields = {
   billingPeriodId: z.string({ error: M.billingPeriodRequired }).trim().min(1, M.billingPeriodRequired),
   costItems: z.array(costItemSchema).min(1, M.noCostItems).max(MAX_COST_ITEMS, M.tooManyItems).optional(),
   co2: co2InputSchema.nullish(),
-  consumptionOverrides: overrideList.optional(),
+  consumptionOverrides: overrideArray.optional(),
   /** Without it: the Klimafaktor saved for the period. */
   climateFactor: climateFactorSchema.optional(),
+  /** Without it: the heating cost sheet saved for the period (issue 24, item 6). */
+  heatingCosts: heatingCostsSchema.nullish(),
 };

@@ -6,3 +6,5 @@ export * from "./cost-type-sources.ts";
 export * from "./statement-history.ts";
 export * from "./statement-analysis.ts";
 export * from "./cost-type-allocability.ts";
+export * from "./stored-run.ts";
+export * from "./heating-costs.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISTRIBUTION_KEYS, METER_KINDS, type DistributionKey, type MeterKind } from "@nk/engine";
+import { DISTRIBUTION_KEYS, getMeterKindsOfItemMeter, isHeizkvCostType, ITEM_METERS, METER_KIND_LABELS, type DistributionKey, type ItemMeter, type MeterKind } from "@nk/engine";
 import { fromScaledBigInt, toScaledBigInt } from "../decimal-text.ts";
 import type { PropertyType } from "../properties.ts";
 
@@ -18,7 +18,7 @@ export interface QuickSetupTemplateItem {
   costType: string;
   key: DistributionKey;
   consumptionShare: number | null;
-  meter: MeterKind | null;
+  meter: ItemMeter | null;
   /** Cannot be unchecked in the dialog. */
   isMandatory: boolean;
   estimateGroup: EstimateGroup;
@@ -44,14 +44,14 @@ export const QUICK_SETUP_MESSAGES = {
   noneSelected: "Bitte wählen Sie mindestens eine Kostenposition aus.",
   mandatoryHint: "Pflichtposition",
   recommended: "Empfohlen",
-  estimateHint: "Geschätzte Beträge nach Wohnfläche; bitte mit den Rechnungen abgleichen.",
+  estimateHint: "Die Schätzung je m² Wohnfläche dient nur der Orientierung: die Beträge tragen Sie danach aus den Rechnungen ein.",
 } as const;
 
 const item = (
   costType: string,
   key: DistributionKey,
   estimateGroup: EstimateGroup,
-  options: { consumptionShare?: number; meter?: MeterKind; isMandatory?: boolean } = {},
+  options: { consumptionShare?: number; meter?: ItemMeter; isMandatory?: boolean } = {},
 ): QuickSetupTemplateItem => ({
   costType,
   key,
@@ -66,8 +66,9 @@ const heatingItems = [
   item("Warmwasser", "mixed", "hotWater", { consumptionShare: 70, meter: "warmwater", isMandatory: true }),
 ];
 const waterItems = [
-  item("Kaltwasser", "consumption", "waterSewage", { meter: "coldwater", isMandatory: true }),
-  item("Abwasser", "consumption", "waterSewage", { meter: "coldwater" }),
+  // Issue 24, item 9: water and sewage by all the water drawn, the heated water included.
+  item("Kaltwasser", "consumption", "waterSewage", { meter: "water", isMandatory: true }),
+  item("Abwasser", "consumption", "waterSewage", { meter: "water" }),
 ];
 const commonItems = [
   item("Müllabfuhr", "units", "wasteCleaning", { isMandatory: true }),
@@ -121,6 +122,34 @@ export function getRecommendedTemplateId(propertyType: PropertyType | string | n
   return "standard";
 }
 
+/** A template item fitted to the house's meters (issue 27). */
+export interface FittedTemplateItem extends QuickSetupTemplateItem {
+  /** Ticked when the dialog opens. */
+  isPreselected: boolean;
+  /** Why the item differs from the template ('Keine Kaltwasserzähler erfasst: …'), else null. */
+  fitNote: string | null;
+}
+
+/**
+ * Issue 27: a template keys an item by consumption only where the house has meters of that kind
+ * (the unit meters of the billing period; `meterKinds` null while no period is chosen: the
+ * template as it is). Without them an operating cost item goes by living area, the default key
+ * of § 556a (1) BGB; heating and hot water stay by consumption (§§ 7, 8 HeizkV allow no other
+ * key) but are no longer ticked or mandatory, so a house without hot-water meters is not asked
+ * for a hot-water item it cannot distribute.
+ */
+export function fitTemplateToMeters(template: QuickSetupTemplate, meterKinds: ReadonlySet<MeterKind> | null): FittedTemplateItem[] {
+  return template.items.map((entry) => {
+    const kinds = entry.meter === null ? [] : getMeterKindsOfItemMeter(entry.meter);
+    if (meterKinds === null || entry.meter === null || kinds.some((kind) => meterKinds.has(kind))) return { ...entry, isPreselected: true, fitNote: null };
+    const missing = `Keine Zähler der Art ${kinds.map((kind) => METER_KIND_LABELS[kind]).join(" oder ")} erfasst`;
+    if (isHeizkvCostType(entry.costType)) {
+      return { ...entry, isMandatory: false, isPreselected: false, fitNote: `${missing}: nicht vorausgewählt` };
+    }
+    return { ...entry, key: "area", consumptionShare: null, meter: null, isMandatory: false, isPreselected: true, fitNote: `${missing}: nach Wohnfläche verteilt` };
+  });
+}
+
 /** Percent of the estimate per group (heating: of the heating rate; the rest: of the other rate). */
 const GROUP_PERCENT: Record<EstimateGroup, { base: "heating" | "other"; percent: bigint }> = {
   heating: { base: "heating", percent: 60n },
@@ -166,7 +195,7 @@ export const quickSetupTemplatesResponseSchema = z.object({
           costType: z.string(),
           key: z.enum(DISTRIBUTION_KEYS),
           consumptionShare: z.number().nullable(),
-          meter: z.enum(METER_KINDS).nullable(),
+          meter: z.enum(ITEM_METERS).nullable(),
           isMandatory: z.boolean(),
           estimateGroup: z.string(),
         }),

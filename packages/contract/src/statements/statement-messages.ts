@@ -104,17 +104,5 @@ export const STATEMENT_ERROR_CODES = {
 } as const;
 
 /** The calculation contract the saved engine input and output follow. */
-export const CALCULATION_CONTRACT_VERSION = "1.1";
+export const CALCULATION_CONTRACT_VERSION = "1.2";
 
-/** DECISIONS 9: the account's single owner holds the roles admin and billing_manager. */
-export const ACCOUNT_OWNER_ROLES = ["admin", "billing_manager"] as const;
-export type AccountRole = (typeof ACCOUNT_OWNER_ROLES)[number];
-
-/** Part 2, section 6: the roles that may use each permission action. */
-export const PERMISSION_ROLES: Record<typeof CREATE_BILLING_STATEMENT_PERMISSION, readonly AccountRole[]> = {
-  create_billing_statement: ["admin", "billing_manager"],
-};
-
-export function hasPermission(roles: readonly AccountRole[], action: typeof CREATE_BILLING_STATEMENT_PERMISSION): boolean {
-  return PERMISSION_ROLES[action].some((role) => roles.includes(role));
-}

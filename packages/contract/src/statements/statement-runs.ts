@@ -61,7 +61,7 @@ export const meterConsumptionSchema = z.object({
   end: readingUsedSchema.nullable(),
   /** Decimal text; null while the end value is missing. */
   consumption: z.string().nullable(),
-  /** § 9b HeizkV: readings on a tenant's move-out day. */
+  /** § 9b HeizkV: readings on a tenancy or vacancy boundary (move-out, move-in, end of vacancy). */
   intermediate: z.array(z.object({ tenantId: z.string(), reading: readingUsedSchema, consumption: z.string() })),
   status: z.enum(["ok", "missingEnd"]),
 });
@@ -70,7 +70,7 @@ export type MeterConsumption = z.infer<typeof meterConsumptionSchema>;
 /** The value per unit (or tenancy) and meter kind given to the engine. */
 export const consumptionValueSchema = z.object({
   unitId: z.string(),
-  /** Set for a tenancy's own consumption from an intermediate reading. */
+  /** Set for a tenancy's own consumption from an intermediate reading (runs saved before issue 24). */
   tenancyId: z.string().nullable(),
   meter: z.enum(METER_KINDS),
   value: z.string(),

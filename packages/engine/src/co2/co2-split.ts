@@ -3,6 +3,7 @@ import { countDaysInclusive, type IsoDate, isFullYear, parseIsoDate } from "../d
 import { Decimal, type DecimalValue, HUNDRED, ONE } from "../money/decimal.ts";
 import { formatCents, roundEurosHalfUpToCents } from "../money/money.ts";
 import { MESSAGES } from "../messages/messages.ts";
+import { type Co2PricePart, priceCo2Emissions } from "./co2-price-parts.ts";
 import {
   CO2_PRICE_BY_YEAR,
   CO2_STAGES,
@@ -30,7 +31,7 @@ export interface Co2SplitInput {
   heatingValue?: "upper" | "lower" | null;
   /** kg CO2 per kWh as stated by the supplier (district heating); default by fuel. */
   emissionFactor?: number | null;
-  /** Euros per tonne; default by the first year of the period (BEHG). */
+  /** Euros per tonne for the whole period; default: each calendar year's statutory price (BEHG § 10 (2)). */
   pricePerTonne?: DecimalValue | null;
   /** The supplier's stated CO2 cost in euros, overrides the price. */
   cost?: DecimalValue | null;
@@ -40,6 +41,35 @@ export interface Co2SplitInput {
 
 /** Where the stage came from. */
 export type Co2Source = "supplier" | "computed" | "efficiencyClass" | "default";
+
+/**
+ * Issue 24, items 7 and 8: the whole basis of the CO2 cost, so that the tenant can reconcile
+ * it (§ 7 (3) CO2KostAufG): energy, heating-value conversion, emission factor, the price per
+ * calendar-year part, VAT and which source the cost came from.
+ */
+export interface Co2Calculation {
+  /** The fuel's energy in kWh as entered (the invoice's figure); null with the supplier's emissions or without consumption. */
+  energyKwh: string | null;
+  /** The heating value the kWh are stated in; null without energy. */
+  heatingValue: "upper" | "lower" | null;
+  /** 0.903: gas billed on the upper heating value is converted to the lower one first; null otherwise. */
+  heatingValueFactor: string | null;
+  /** The energy in kWh of the lower heating value, the basis of the emission factor. */
+  energyKwhLowerHeatingValue: string | null;
+  /** kg CO2 per kWh used; null with the supplier's emissions. */
+  emissionFactor: string | null;
+  /** "supplier": as the supplier states it; "standard": the product's factor for the fuel. */
+  emissionFactorSource: "supplier" | "standard" | null;
+  /** "supplierInvoice": the CO2 cost stated on the invoice (§ 3 CO2KostAufG); "price": emissions x price; null: no cost. */
+  costSource: "supplierInvoice" | "price" | null;
+  /** The priced parts (one per calendar year, or one with an entered price); empty with the invoice's cost. */
+  priceParts: Co2PricePart[];
+  /** VAT in percent on the priced cost; null with the invoice's cost. */
+  vatPercent: string | null;
+  /** The net cost and the VAT on it (they add up to the cost); null with the invoice's cost. */
+  netCost: string | null;
+  vat: string | null;
+}
 
 export interface Co2SplitResult {
   /** kg CO2, two decimals; null when no emissions are known. */
@@ -62,6 +92,8 @@ export interface Co2SplitResult {
   landlordCostCents: number;
   /** The stored class differs from the computed stage. */
   hasClassMismatch: boolean;
+  /** The basis of emissions and cost, for the letter (issue 24). */
+  calculation: Co2Calculation;
 }
 
 export type Co2SplitOutcome =
@@ -104,6 +136,25 @@ export function calculateCo2EmissionsKg(input: Pick<Co2SplitInput, "emissionsKg"
   return kwh.times(factor);
 }
 
+/** The energy and factor behind computed emissions, as the letter prints them. */
+function describeEmissionBasis(input: Co2SplitInput): Pick<Co2Calculation, "energyKwh" | "heatingValue" | "heatingValueFactor" | "energyKwhLowerHeatingValue" | "emissionFactor" | "emissionFactorSource"> {
+  const none = { energyKwh: null, heatingValue: null, heatingValueFactor: null, energyKwhLowerHeatingValue: null, emissionFactor: null, emissionFactorSource: null };
+  if (input.emissionsKg !== null && input.emissionsKg !== undefined) return none;
+  if (input.consumptionKwh === null || input.consumptionKwh === undefined || input.consumptionKwh <= 0) return none;
+  const fuel: Fuel = input.fuel ?? "other";
+  const energy = new Decimal(input.consumptionKwh);
+  const isConverted = fuel === "gas" && input.heatingValue === "upper";
+  const hasSupplierFactor = input.emissionFactor !== null && input.emissionFactor !== undefined;
+  return {
+    energyKwh: energy.toFixed(),
+    heatingValue: input.heatingValue === "upper" ? "upper" : "lower",
+    heatingValueFactor: isConverted ? String(GAS_UPPER_TO_LOWER_HEATING_VALUE) : null,
+    energyKwhLowerHeatingValue: (isConverted ? energy.times(GAS_UPPER_TO_LOWER_HEATING_VALUE) : energy).toFixed(),
+    emissionFactor: new Decimal(hasSupplierFactor ? (input.emissionFactor as number) : EMISSION_FACTORS[fuel]).toFixed(),
+    emissionFactorSource: hasSupplierFactor ? "supplier" : "standard",
+  };
+}
+
 /**
  * The CO2 cost split of the CO2KostAufG: emissions, kg/m2 rounded to one decimal (§ 5 (1)),
  * the stage and the shares of the table (Anlage; § 8 for non-residential buildings: 50/50),
@@ -120,12 +171,12 @@ export function calculateCo2Split(input: Co2SplitInput): Co2SplitOutcome {
   if (!(input.area > 0)) errors.push(MESSAGES.co2AreaMissing());
   const emissions = calculateCo2EmissionsKg(input);
   const statedCost = input.cost === null || input.cost === undefined ? null : new Decimal(input.cost);
-  const year = start.year;
-  const price = input.pricePerTonne === null || input.pricePerTonne === undefined
-    ? CO2_PRICE_BY_YEAR[year] ?? null
-    : input.pricePerTonne;
-  if (emissions && !statedCost && price === null) errors.push(MESSAGES.co2PriceMissing());
+  const enteredPrice = input.pricePerTonne === null || input.pricePerTonne === undefined ? null : input.pricePerTonne;
+  // Issue 24, item 8: each calendar year's part at its own price (§ 3 (3) CO2KostAufG, BEHG § 10 (2)).
+  const pricing = emissions && !statedCost ? priceCo2Emissions({ period: input.period, emissionsKg: emissions, enteredPricePerTonne: enteredPrice, vatPercent: input.vatPercent ?? null }) : null;
+  if (pricing && !pricing.ok) errors.push(MESSAGES.co2PriceMissing(pricing.missingYears));
   if (errors.length > 0) return { ok: false, errors };
+  const priced = pricing && pricing.ok ? pricing.priced : null;
 
   // § 5 (1) sentence 4: a period shorter than a year shrinks the stage limits pro rata by days.
   const days = countDaysInclusive(input.period.start, input.period.end);
@@ -158,12 +209,15 @@ export function calculateCo2Split(input: Co2SplitInput): Co2SplitOutcome {
   const tenantPercent = 100 - landlordPercent;
 
   let costCents: number | null = null;
-  if (statedCost) {
-    costCents = roundEurosHalfUpToCents(statedCost);
-  } else if (emissions && price !== null) {
-    const vatFactor = ONE.plus(new Decimal(input.vatPercent ?? 0).dividedBy(HUNDRED));
-    costCents = roundEurosHalfUpToCents(emissions.dividedBy(1000).times(price).times(vatFactor));
-  }
+  if (statedCost) costCents = roundEurosHalfUpToCents(statedCost);
+  else if (priced) costCents = priced.costCents;
+  // Without emissions nothing is priced; the price stays what it was before the parts (issue 24).
+  const unpricedPrice = enteredPrice ?? CO2_PRICE_BY_YEAR[start.year] ?? null;
+  const prices = priced
+    ? [...new Set(priced.parts.map((part) => part.pricePerTonne))]
+    : statedCost || unpricedPrice === null
+      ? []
+      : [new Decimal(unpricedPrice).toFixed(2)];
   const landlordCostCents = costCents === null
     ? 0
     : roundEurosHalfUpToCents(new Decimal(costCents).times(landlordPercent).dividedBy(HUNDRED).dividedBy(HUNDRED));
@@ -180,12 +234,21 @@ export function calculateCo2Split(input: Co2SplitInput): Co2SplitOutcome {
       landlordPercent,
       source,
       stageLimitFactor: limitFactor.toDecimalPlaces(6).toString(),
-      pricePerTonne: statedCost || price === null ? null : new Decimal(price).toFixed(2),
+      // One price for the whole period; null when the parts have different prices (see calculation).
+      pricePerTonne: prices.length === 1 ? (prices[0] as string) : null,
       cost: costCents === null ? null : formatCents(costCents),
       tenantCost: costCents === null ? null : formatCents(costCents - landlordCostCents),
       landlordCost: costCents === null ? null : formatCents(landlordCostCents),
       landlordCostCents,
       hasClassMismatch,
+      calculation: {
+        ...describeEmissionBasis(input),
+        costSource: statedCost ? "supplierInvoice" : priced ? "price" : null,
+        priceParts: priced ? priced.parts : [],
+        vatPercent: priced ? new Decimal(input.vatPercent ?? 0).toFixed() : null,
+        netCost: priced ? formatCents(priced.netCostCents) : null,
+        vat: priced ? formatCents(priced.vatCents) : null,
+      },
     },
   };
 }

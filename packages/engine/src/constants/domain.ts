@@ -20,6 +20,27 @@ export const DISTRIBUTION_KEY_LABELS: Readonly<Record<DistributionKey, string>> 
 export const METER_KINDS = ["heating", "warmwater", "coldwater", "electricity", "gas"] as const;
 export type MeterKind = (typeof METER_KINDS)[number];
 
+/** The German name of each meter kind, as the wizard and the messages show it. */
+export const METER_KIND_LABELS: Readonly<Record<MeterKind, string>> = Object.freeze({
+  heating: "Heizung",
+  warmwater: "Warmwasser",
+  coldwater: "Kaltwasser",
+  electricity: "Strom",
+  gas: "Gas",
+});
+/**
+ * Issue 24, item 9: the consumption series a cost item may use: a meter kind, or "water", the
+ * total fresh water of a unit (cold-water plus hot-water meters). Water and sewage go by all
+ * the water drawn, the centrally heated part included (BetrKV § 2 Nr. 2 and 3).
+ */
+export const TOTAL_WATER_METER = "water";
+export const ITEM_METERS = [...METER_KINDS, TOTAL_WATER_METER] as const;
+export type ItemMeter = (typeof ITEM_METERS)[number];
+/** The meter kinds that make up a cost item's series. */
+export function getMeterKindsOfItemMeter(meter: ItemMeter): MeterKind[] {
+  return meter === TOTAL_WATER_METER ? ["coldwater", "warmwater"] : [meter];
+}
+
 /** Fuels of the CO2 input. */
 export const FUELS = ["gas", "oil", "lpg", "coal", "wood", "pellets", "district_heating", "other"] as const;
 export type Fuel = (typeof FUELS)[number];

@@ -35,6 +35,8 @@ export interface CombinedFuelSplitInput {
 export interface CombinedFuelSplitResult {
   /** Q in kWh, two decimals. */
   hotWaterEnergyKwh: string;
+  /** Q before the factor 1.11 and the divisor 1.15, two decimals. */
+  baseEnergyKwh: string;
   /** "volume" (2.5 x V x (tw - 10)) or "area" (32 x area). */
   method: "volume" | "area";
   /** Q / total energy, six decimals. */
@@ -73,6 +75,7 @@ export function splitCombinedHeatingFuel(input: CombinedFuelSplitInput): Combine
   } else {
     return { ok: false, errors: [MESSAGES.fuelSplitBasisMissing()] };
   }
+  const baseEnergy = energy;
   if (input.isGasUpperHeatingValue) energy = energy.times(UPPER_HEATING_VALUE_FACTOR);
   if (input.isCommercialHeatSupply) energy = energy.dividedBy(COMMERCIAL_HEAT_SUPPLY_DIVISOR);
   if (energy.isNegative()) energy = new Decimal(0);
@@ -86,6 +89,7 @@ export function splitCombinedHeatingFuel(input: CombinedFuelSplitInput): Combine
     ok: true,
     result: {
       hotWaterEnergyKwh: energy.toFixed(2),
+      baseEnergyKwh: baseEnergy.toFixed(2),
       method,
       hotWaterShare: share.toFixed(6),
       hotWaterCost: formatCents(hotWaterCents),

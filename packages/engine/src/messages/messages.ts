@@ -14,6 +14,12 @@ function formatGermanDate(date: string): string {
   return `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 }
 
+// "1234.5" as "1.234,50".
+function formatGermanMoney(text: string): string {
+  const [whole = "0", fraction = ""] = text.split(".");
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${fraction.padEnd(2, "0")}`;
+}
+
 /** Builders of the German messages, grouped by where they arise. */
 export const MESSAGES = Object.freeze({
   // Input that is not JSON or not of the contract's shape (names the field).
@@ -60,11 +66,14 @@ export const MESSAGES = Object.freeze({
   // Distribution by key (part 2, sections 5 and 8), word for word.
   keyMissing: (costType: string): string => `Verteilungsschlüssel fehlt für Kostenart ${costType}`,
   keyUnknown: (key: string): string => `Unbekannter Verteilerschlüssel: ${key}`,
-  areaBasisMissing: (): string => "Flächenbasierte Verteilung nicht möglich: Wohnflächen fehlen oder sind 0.",
-  personsBasisMissing: (): string => "Personenbasierte Verteilung nicht möglich: Personenanzahlen fehlen oder sind 0.",
-  unitsBasisMissing: (): string => "Einheitenbasierte Verteilung nicht möglich: Keine Einheiten vorhanden.",
-  consumptionBasisMissing: (): string => "Verbrauchsverteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0.",
-  heizkvConsumptionMissing: (): string => "HeizkV-Verteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0.",
+  // Issue 27: each names the cost item (a statement has many; "which one?" cost a search).
+  areaBasisMissing: (costType: string): string => `${costType}: Flächenbasierte Verteilung nicht möglich: Wohnflächen fehlen oder sind 0.`,
+  personsBasisMissing: (costType: string): string => `${costType}: Personenbasierte Verteilung nicht möglich: Personenanzahlen fehlen oder sind 0.`,
+  unitsBasisMissing: (costType: string): string => `${costType}: Einheitenbasierte Verteilung nicht möglich: Keine Einheiten vorhanden.`,
+  consumptionBasisMissing: (costType: string, meterLabel: string): string =>
+    `${costType}: Verbrauchsverteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0 (Zählerart ${meterLabel}). Erfassen Sie die Zählerstände oder verteilen Sie die Position nach Fläche.`,
+  heizkvConsumptionMissing: (costType: string, meterLabel: string): string =>
+    `${costType}: HeizkV-Verteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0 (Zählerart ${meterLabel}). Erfassen Sie die Zählerstände der Wohnungen.`,
   consumptionShareOutOfRange: (percent: number): string =>
     `Verbrauchsanteil ${formatGermanNumber(percent)}% muss zwischen 0 und 100 liegen`,
   meterMissing: (path: string, costType: string): string =>
@@ -81,6 +90,14 @@ export const MESSAGES = Object.freeze({
   // Occupant periods (contract v1.1; the overlap text word for word).
   occupantPeriodsOverlap: (tenancyId: string): string => `Belegungszeiträume des Mietverhältnisses "${tenancyId}" überschneiden sich`,
   occupantEndBeforeStart: (path: string): string => `Feld "${path}": Das Ende des Belegungszeitraums liegt vor dessen Beginn`,
+  // Meter readings (issue 24).
+  fieldNotQuantityText: (path: string): string => `Feld "${path}" muss eine Dezimalzahl als Text sein (z. B. "1234.567")`,
+  duplicateMeter: (path: string, meterId: string): string => `Feld "${path}": Zähler "${meterId}" ist doppelt angegeben`,
+  meterEndBeforeStart: (path: string): string => `Feld "${path}": Der Endstand liegt vor dem Anfangsstand (Datum oder Wert)`,
+  readingsAndValueForUnit: (path: string, unitId: string, meter: string): string =>
+    `Feld "${path}": Für Wohneinheit "${unitId}" (${meter}) sind sowohl Zählerstände als auch ein Verbrauchswert angegeben`,
+  boundaryReadingIgnored: (meterId: string, date: string): string =>
+    `Zwischenablesung des Zählers "${meterId}" vom ${date} passt nicht zwischen Anfangs- und Endstand und wird nicht verwendet; der Verbrauch wird dort nach Gradtagszahlen bzw. Tagen aufgeteilt`,
   readingOutsidePeriod: (path: string, tenancyId: string): string =>
     `Feld "${path}": Mietverhältnis "${tenancyId}" liegt außerhalb des Abrechnungszeitraums; der Wert wird nicht berücksichtigt`,
 
@@ -100,7 +117,11 @@ export const MESSAGES = Object.freeze({
   co2ConsumptionMissing: (): string => "CO2-Berechnung nicht möglich: Verbrauch (kWh) für Heizung/Warmwasser fehlt.",
   co2AreaMissing: (): string => "CO2-Berechnung nicht möglich: Wohnfläche fehlt.",
   co2EfficiencyClassMissing: (): string => "CO2-Berechnung nicht möglich: Effizienzklasse der Immobilie fehlt.",
-  co2PriceMissing: (): string => "CO2-Preis für das Abrechnungsjahr fehlt",
+  // Issue 24, item 8: from 2027 the law fixes no price; the user enters it (or the invoice's cost).
+  co2PriceMissing: (years: readonly number[] = []): string =>
+    years.length === 0
+      ? "CO2-Preis für das Abrechnungsjahr fehlt"
+      : `CO2-Preis für ${years.join(", ")} fehlt: Er ist gesetzlich nicht festgelegt. Bitte den CO2-Preis je Tonne oder die CO2-Kosten laut Rechnung des Lieferanten angeben.`,
   efficiencyClassMismatch: (): string => "Effizienzklasse weicht von der berechneten CO2-Stufe ab",
   // Issue 24: the § 12 (1) HeizkV cut up front and the last allocable day of a cost item.
   heizkvReductionNotApplicable: (costType: string): string =>
@@ -137,6 +158,13 @@ export const MESSAGES = Object.freeze({
   fuelSplitEnergyMissing: (): string => "§ 9 HeizkV: Die Gesamtenergie (kWh) muss größer als 0 sein.",
   fuelSplitHotWaterExceedsTotal: (): string =>
     "§ 9 HeizkV: Die Wärmemenge für Warmwasser ist größer als die gesamte Energie – bitte Eingaben prüfen.",
+  // Issue 24, item 6: the heating cost sheet.
+  heatingSheetClosingAboveStock: (): string =>
+    "Heizkostenaufstellung: Der Endbestand ist größer als Anfangsbestand und Zukäufe zusammen – bitte Mengen prüfen.",
+  heatingSheetItemMismatch: (costType: string, expected: string, actual: string): string =>
+    `Heizkostenaufstellung: ${costType} muss ${formatGermanMoney(expected)} € betragen (laut Aufstellung), eingegeben sind ${formatGermanMoney(actual)} €. Bitte die Beträge aus der Aufstellung übernehmen.`,
+  heatingSheetHotWaterItemMissing: (): string =>
+    "Heizkostenaufstellung: Die Anlage erzeugt auch Warmwasser (§ 9 HeizkV) – bitte eine Position Warmwasser anlegen.",
   fuelSplitBasisMissing: (): string =>
     "§ 9 HeizkV: Warmwasservolumen oder Wohnfläche mit Warmwasser muss angegeben werden.",
 });

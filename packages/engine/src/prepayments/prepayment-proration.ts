@@ -119,6 +119,109 @@ function splitIntoMonths(range: DateRange): MonthSlice[] {
 }
 
 /**
+ * The months of proratePrepayments as runs (contract v1.2, the letter figures): consecutive
+ * whole months of the same amount form one run; a month with only some days of the range is a
+ * run of its own. The same rounding per month and prepayment (DECISIONS 5), on integers where
+ * the amounts are whole cents; amounts finer than cents take the full calculation.
+ */
+export function listPrepaymentRuns(prepayments: readonly PrepaymentPeriod[], range: DateRange): PrepaymentRun[] {
+  const months: { month: string; days: number; daysInMonth: number; cents: number; key: number }[] = [];
+  // One prepayment (the usual case) gives ascending months; more may meet in a month.
+  const byKey = prepayments.length > 1 ? new Map<number, (typeof months)[number]>() : null;
+  for (const prepayment of prepayments) {
+    const amount = prepayment.monthlyAmount;
+    const monthlyCents = typeof amount === "string" && isMoneyString(amount) ? parseMoneyToCents(amount) : null;
+    if (monthlyCents === null || Math.abs(monthlyCents) >= 1e12) {
+      return toRuns(proratePrepayments(prepayments, range).months.map((month) => ({ ...month, cents: month.amountCents, key: Number(month.month.slice(0, 4)) * 100 + Number(month.month.slice(5, 7)) })));
+    }
+    const overlap = intersectRanges({ from: prepayment.validFrom, to: prepayment.validUntil ?? OPEN_END_DATE }, range);
+    if (!overlap) continue;
+    const start = parseIsoDate(overlap.from);
+    const end = parseIsoDate(overlap.to);
+    if (!start || !end) throw new RangeError(`Not a date range: ${overlap.from}..${overlap.to}`);
+    let year = start.year;
+    let month = start.month;
+    for (;;) {
+      const daysInMonth = getDaysInMonth(year, month);
+      const isLast = year === end.year && month === end.month;
+      const days = (isLast ? end.day : daysInMonth) - (year === start.year && month === start.month ? start.day : 1) + 1;
+      const cents = days === daysInMonth ? monthlyCents : roundHalfUpDivision(monthlyCents * days, daysInMonth);
+      const key = year * 100 + month;
+      const existing = byKey?.get(key);
+      if (existing) {
+        existing.days += days;
+        existing.cents += cents;
+      } else {
+        const entry = { month: getMonthText(year, month), days, daysInMonth, cents, key };
+        months.push(entry);
+        byKey?.set(key, entry);
+      }
+      if (isLast) break;
+      month += 1;
+      if (month > 12) {
+        month = 1;
+        year += 1;
+      }
+    }
+  }
+  if (byKey) months.sort((a, b) => a.key - b.key);
+  return toRuns(months);
+}
+
+/** Months of the prepayments: whole months of one amount, or one month with only some of its days. */
+export interface PrepaymentRun {
+  /** "2024-01", ... in order (consecutive). */
+  months: string[];
+  /** Days of the range in the month (a run of one month); null: whole months. */
+  days: number | null;
+  /** Days of the (single) month; null for whole months. */
+  daysInMonth: number | null;
+  /** The amount of each month of the run. */
+  monthly: string;
+  /** The run's sum (monthly x months). */
+  amount: string;
+}
+
+function toRuns(months: readonly { month: string; days: number; daysInMonth: number; cents: number; key: number }[]): PrepaymentRun[] {
+  const runs: PrepaymentRun[] = [];
+  let open: { run: PrepaymentRun; cents: number; total: number; key: number } | null = null;
+  for (const month of months) {
+    const isWhole = month.days === month.daysInMonth;
+    if (isWhole && open && open.cents === month.cents && month.key === (open.key % 100 === 12 ? open.key + 89 : open.key + 1)) {
+      open.run.months.push(month.month);
+      open.total += month.cents;
+      open.key = month.key;
+      continue;
+    }
+    if (open) open.run.amount = formatCents(open.total);
+    const run: PrepaymentRun = {
+      months: [month.month],
+      days: isWhole ? null : month.days,
+      daysInMonth: isWhole ? null : month.daysInMonth,
+      monthly: formatCents(month.cents),
+      amount: formatCents(month.cents),
+    };
+    runs.push(run);
+    open = isWhole ? { run, cents: month.cents, total: month.cents, key: month.key } : null;
+  }
+  if (open) open.run.amount = formatCents(open.total);
+  return runs;
+}
+
+const MONTH_TEXTS = new Map<number, string>();
+
+// "2024-03", one string per month for all tenancies.
+function getMonthText(year: number, month: number): string {
+  const key = year * 100 + month;
+  let text = MONTH_TEXTS.get(key);
+  if (text === undefined) {
+    text = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+    MONTH_TEXTS.set(key, text);
+  }
+  return text;
+}
+
+/**
  * The total of proratePrepayments in cents, for the statement's hot path: the same rounding
  * per month and prepayment (DECISIONS 5), on integers only, without the month list and the
  * average. Amounts finer than cents take the full calculation.

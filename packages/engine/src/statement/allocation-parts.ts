@@ -35,3 +35,12 @@ export function getAllocationParts(
     };
   });
 }
+
+/**
+ * v1.2: whether a part's weight is its quantity times its time (to the display numbers'
+ * precision). With occupant periods the person-days are a sum over days, not persons x days,
+ * and a letter says so instead of printing a product that does not hold.
+ */
+export function isWeightProduct(part: Pick<AllocationPart, "quantity" | "timeWeight" | "weight">): boolean {
+  return part.timeWeight !== null && Math.abs(part.quantity * part.timeWeight - part.weight) < 0.001;
+}

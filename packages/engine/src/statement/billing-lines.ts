@@ -1,8 +1,9 @@
 import { addDays, countDaysInclusive, type IsoDate, maxDate, minDate } from "../dates/calendar.ts";
 import { OPEN_END_DATE } from "../dates/date-range.ts";
 import { degreeDayUnits } from "../heating/degree-days.ts";
-import type { OccupantInput, StatementInput, TenancyInput, UnitInput } from "../types.ts";
-import { toScaledQuantity } from "./fixed-point.ts";
+import { DEGREE_DAY_UNITS_PER_MILLE } from "../heating/degree-days.ts";
+import type { OccupancyStretch, OccupantInput, StatementInput, TenancyInput, UnitInput } from "../types.ts";
+import { QUANTITY_SCALE, toDisplayNumber, toScaledQuantity } from "./fixed-point.ts";
 
 /**
  * One line of the statement: a tenancy's days inside the billing period, or a stretch of
@@ -56,6 +57,7 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
   }
   const result: UnitLines[] = [];
   let position = 0;
+  const vacancyPersons = input.vacancyPersons ? toScaledQuantity(input.vacancyPersons) : 0n;
   // Most lines span the same dates (the whole period) and count the same persons: their time
   // weights and scaled persons are computed once (exact integers either way).
   const timeByRange = new Map<IsoDate, Map<IsoDate, LineTime>>();
@@ -92,7 +94,8 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
     const lines: BillingLine[] = [];
     const pushLine = (tenancy: TenancyInput | null, from: IsoDate, to: IsoDate): void => {
       const { days, dayUnits, degreeDays } = getTime(from, to);
-      const persons = tenancy ? scalePersons(tenancy.persons ?? unit.persons ?? 0) : 0n;
+      // Decision 1140: a vacancy counts the input's vacancyPersons (default 0, contract v1.1).
+      const persons = tenancy ? scalePersons(tenancy.persons ?? unit.persons ?? 0) : vacancyPersons;
       let personDayUnits: bigint;
       let personDegreeDayUnits: bigint;
       if (tenancy?.occupants?.length) {
@@ -142,6 +145,41 @@ interface LineTime {
 // Does the tenancy have days inside the period?
 function isInPeriod(tenancy: TenancyInput, start: IsoDate, end: IsoDate): boolean {
   return tenancy.start <= end && (tenancy.end ?? OPEN_END_DATE) >= start;
+}
+
+/**
+ * Issue 24, item 13: the stretches of a line with the same persons (occupant periods, else the
+ * tenancy's persons), for the person-day breakdown the letters print ("3 × 258 + 4 × 108").
+ * Vacancy lines have none. Neighbouring stretches with the same persons are joined.
+ */
+export function describeOccupancy(line: BillingLine): OccupancyStretch[] {
+  if (!line.tenancy) return [];
+  const stretches: OccupancyStretch[] = [];
+  const add = (persons: bigint, from: IsoDate, to: IsoDate): void => {
+    if (to < from) return;
+    const previous = stretches[stretches.length - 1];
+    const personsNumber = toDisplayNumber(persons, QUANTITY_SCALE);
+    if (previous && previous.persons === personsNumber && addDays(previous.to, 1) === from) {
+      previous.to = to;
+      previous.days = countDaysInclusive(previous.from, to);
+      previous.degreeDayPerMille = toDisplayNumber(degreeDayUnits(previous.from, to), DEGREE_DAY_UNITS_PER_MILLE);
+      return;
+    }
+    stretches.push({ from, to, persons: personsNumber, days: countDaysInclusive(from, to), degreeDayPerMille: toDisplayNumber(degreeDayUnits(from, to), DEGREE_DAY_UNITS_PER_MILLE) });
+  };
+  const occupants = line.tenancy.occupants ?? [];
+  const sorted = [...occupants].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  let nextDay: IsoDate = line.from;
+  for (const occupant of sorted) {
+    const segmentFrom = maxDate(occupant.from, line.from);
+    const segmentTo = minDate(occupant.to ?? OPEN_END_DATE, line.to);
+    if (segmentTo < segmentFrom) continue;
+    if (segmentFrom > nextDay) add(line.persons, nextDay, addDays(segmentFrom, -1));
+    add(toScaledQuantity(occupant.persons), segmentFrom, segmentTo);
+    nextDay = addDays(segmentTo, 1);
+  }
+  if (nextDay <= line.to) add(line.persons, nextDay, line.to);
+  return stretches;
 }
 
 /**

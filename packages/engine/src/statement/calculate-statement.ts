@@ -1,4 +1,4 @@
-import { DEFAULT_TAX_CATEGORY, HEATING_COST_TYPE, isHeizkvCostType, type MeterKind, type TaxCategory } from "../constants/domain.ts";
+import { DEFAULT_TAX_CATEGORY, getMeterKindsOfItemMeter, HEATING_COST_TYPE, isHeizkvCostType, type ItemMeter, type MeterKind, type TaxCategory } from "../constants/domain.ts";
 import { calculateCo2Split, type Co2SplitResult } from "../co2/co2-split.ts";
 import { DEGREE_DAY_UNITS_PER_MILLE } from "../heating/degree-days.ts";
 import { MESSAGES } from "../messages/messages.ts";
@@ -24,11 +24,17 @@ import { type BillingLine, buildBillingLines } from "./billing-lines.ts";
 import { distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
 import { QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
 import { attachTenancyReadings, calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
+import { describeLineConsumption, type ConsumptionRecords } from "./line-consumption-records.ts";
+import { calculateMeterFigures } from "./meter-reading-consumption.ts";
+import { describeOccupancy } from "./billing-lines.ts";
 import { LineWeightCache } from "./line-weights.ts";
 import { StatementBasisBuilder } from "./statement-basis.ts";
 import { AllocableWindows, getAllocableCents } from "./allocable-window.ts";
 import { cutHeizkvShares } from "./heizkv-reduction.ts";
 import { getAllocableUntil } from "../validation/cost-item-limits.ts";
+import { checkHeatingSheetAgainstItems } from "./heating-sheet-check.ts";
+import { calculateHeatingCostSheet, type HeatingCostSheet } from "../heating/heating-cost-sheet.ts";
+import { buildLetterFigures } from "./letter-figures.ts";
 
 /**
  * The statement calculation: contract v1. Checks the shape of untrusted input, then the
@@ -67,11 +73,26 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
       warnings.push(MESSAGES.readingOutsidePeriod(`consumption[${index}].tenancyId`, reading.tenancyId));
     }
   });
-  const consumptionByMeter = new Map<MeterKind, bigint[]>();
-  const getConsumption = (meter: MeterKind): bigint[] => {
+  // Issue 24: units given by meter readings (§ 9b HeizkV: readings on every tenancy boundary).
+  const meterFigures = calculateMeterFigures(input.meterReadings ?? [], units, unitIndexById, warnings);
+  const consumptionByMeter = new Map<ItemMeter, bigint[]>();
+  const getMeterConsumption = (meter: MeterKind): bigint[] => {
     let values = consumptionByMeter.get(meter);
     if (!values) {
-      values = calculateLineConsumption(units, consumptionIndex, meter, lineCount, warnings);
+      values = calculateLineConsumption(units, consumptionIndex, meter, lineCount, warnings, meterFigures);
+      consumptionByMeter.set(meter, values);
+    }
+    return values;
+  };
+  // Issue 24, item 9: total water is each line's cold water plus its hot water.
+  const getConsumption = (meter: ItemMeter): bigint[] => {
+    const kinds = getMeterKindsOfItemMeter(meter);
+    if (kinds.length === 1) return getMeterConsumption(kinds[0] as MeterKind);
+    let values = consumptionByMeter.get(meter);
+    if (!values) {
+      const series = kinds.map(getMeterConsumption);
+      values = new Array<bigint>(lineCount);
+      for (let position = 0; position < lineCount; position += 1) values[position] = series.reduce((sum, s) => sum + (s[position] as bigint), 0n);
       consumptionByMeter.set(meter, values);
     }
     return values;
@@ -109,6 +130,18 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
     }
   }
 
+  // Issue 24, item 6: the heating cost sheet decides what Heizung and Warmwasser amount to.
+  let heatingSheet: HeatingCostSheet | null = null;
+  if (input.heatingCosts) {
+    const outcome = calculateHeatingCostSheet(input.heatingCosts);
+    if (outcome.ok) {
+      heatingSheet = outcome.sheet;
+      issues.push(...checkHeatingSheetAgainstItems(outcome.sheet, input.costItems).map((message) => ({ path: "heatingCosts", message })));
+    } else {
+      issues.push(...outcome.errors.map((message) => ({ path: "heatingCosts", message })));
+    }
+  }
+
   const heatingItems = prepared.filter((item) => isHeizkvCostType(item.item.costType));
   const heatingCents = heatingItems.reduce((sum, item) => sum + item.amountCents, 0);
   const co2LandlordCents = co2?.result.landlordCostCents ?? 0;
@@ -118,7 +151,14 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
   if (issues.length > 0) return toFailure(issues);
 
   const co2ShareByItem = splitCo2OverHeatingItems(prepared, heatingItems, heatingCents, co2LandlordCents);
-  const result = assembleResult(input, allLines, prepared, co2ShareByItem, co2, warnings, includeBasis);
+  // Kinds no item uses are described too (the letters print every meter), without their warnings.
+  const describedConsumption = (meter: MeterKind): bigint[] =>
+    consumptionByMeter.get(meter) ?? calculateLineConsumption(units, consumptionIndex, meter, lineCount, [], meterFigures);
+  const consumptionRecords = describeLineConsumption(units, consumptionIndex, meterFigures, describedConsumption, lineCount);
+  const result = assembleResult(input, allLines, prepared, co2ShareByItem, co2, warnings, includeBasis, consumptionRecords);
+  if (heatingSheet) result.heatingCosts = heatingSheet;
+  // Contract v1.2: the figures the letters print, with the shares' rounding (decision 1040).
+  if (includeBasis && options.includeLetterFigures) result.letters = buildLetterFigures(input, result);
   return { ok: true, result };
 }
 
@@ -152,6 +192,7 @@ function assembleResult(
   co2: { result: Co2SplitResult; area: number } | null,
   warnings: string[],
   includeBasis: boolean,
+  consumptionRecords: ConsumptionRecords,
 ): StatementResult {
   const lineCount = lines.length;
   const isVacancyByPosition = new Uint8Array(lineCount);
@@ -239,6 +280,10 @@ function assembleResult(
         days: line.days,
         persons: toDisplayNumber(line.persons, QUANTITY_SCALE),
         degreeDayPerMille,
+        // Issue 24, item 13: the persons of each stretch, for the person-day breakdown.
+        occupancy: describeOccupancy(line),
+        personDays: toDisplayNumber(line.personDayUnits, QUANTITY_SCALE),
+        ...(consumptionRecords.byPosition[line.position] ? { consumption: consumptionRecords.byPosition[line.position] } : {}),
         allocations,
         total: formatCents(totalCents),
         prepayments: formatCents(prepaymentCents),
@@ -249,7 +294,18 @@ function assembleResult(
         },
       });
     } else {
-      vacancy.push({ position: line.position, unitId: line.unit.id, from: line.from, to: line.to, days: line.days, degreeDayPerMille, allocations, total: formatCents(totalCents) });
+      vacancy.push({
+        position: line.position,
+        unitId: line.unit.id,
+        from: line.from,
+        to: line.to,
+        days: line.days,
+        degreeDayPerMille,
+        ...(line.persons > 0n ? { persons: toDisplayNumber(line.persons, QUANTITY_SCALE) } : {}),
+        ...(consumptionRecords.byPosition[line.position] ? { consumption: consumptionRecords.byPosition[line.position] } : {}),
+        allocations,
+        total: formatCents(totalCents),
+      });
     }
   }
 
@@ -260,10 +316,12 @@ function assembleResult(
     items,
     tenancies,
     vacancy,
+    ...(consumptionRecords.unitTotals.length > 0 ? { unitConsumption: consumptionRecords.unitTotals } : {}),
     co2: co2 ? toStatementCo2(co2.result, co2.area) : null,
     warnings: unique(warnings),
     notes: collectNotes(input, co2?.result ?? null),
     basis: basis ? basis.build() : null,
+    letters: null,
   };
 }
 
@@ -369,6 +427,7 @@ function toStatementCo2(result: Co2SplitResult, area: number): StatementCo2 {
     pricePerTonne: result.pricePerTonne,
     stageLimitFactor: result.stageLimitFactor,
     area,
+    calculation: result.calculation,
   };
 }
 

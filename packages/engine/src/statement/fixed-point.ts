@@ -42,3 +42,21 @@ export function toScaledQuantity(value: number): bigint {
 export function toDisplayNumber(value: bigint, scale: bigint): number {
   return Math.round((Number(value) / Number(scale)) * 1e6) / 1e6;
 }
+
+/** Converts decimal text ("1234.567", at most 9 decimals, checked by the input shape) to units of 10^-9. */
+export function parseScaledQuantityText(text: string): bigint {
+  const [whole = "0", fraction = ""] = text.split(".");
+  return BigInt(whole) * QUANTITY_SCALE + BigInt(fraction.padEnd(QUANTITY_DECIMALS, "0"));
+}
+
+/**
+ * A non-negative scaled integer as decimal text, rounded half up to `decimals` places, trailing
+ * zeros dropped ("224.219307", "980"). For printing quantities; no money is computed from it.
+ */
+export function formatScaledQuantityText(value: bigint, scale: bigint, decimals = 6): string {
+  const target = 10n ** BigInt(decimals);
+  const rounded = (value * target * 2n + scale) / (scale * 2n);
+  const whole = rounded / target;
+  const fraction = (rounded % target).toString().padStart(decimals, "0").replace(/0+$/, "");
+  return fraction === "" ? whole.toString() : `${whole}.${fraction}`;
+}

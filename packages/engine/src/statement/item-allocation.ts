@@ -1,4 +1,4 @@
-import { type DistributionKey, HEATING_COST_TYPE, HOT_WATER_COST_TYPE, isHeizkvCostType, type MeterKind } from "../constants/domain.ts";
+import { type DistributionKey, getMeterKindsOfItemMeter, HEATING_COST_TYPE, HOT_WATER_COST_TYPE, isHeizkvCostType, type ItemMeter, METER_KIND_LABELS } from "../constants/domain.ts";
 import { MESSAGES } from "../messages/messages.ts";
 import { allocateScaledShares, formatScaledShareAsEuros } from "../rounding/largest-remainder.ts";
 import type { AllocationBasis, CostItemInput, ValidationIssue } from "../types.ts";
@@ -31,7 +31,7 @@ export interface PreparedItem {
   item: CostItemInput;
   key: DistributionKey;
   amountCents: number;
-  meter: MeterKind | null;
+  meter: ItemMeter | null;
   consumptionShare: number | null;
   /** Heizung weights time by degree days (DECISIONS 3). */
   isDegreeDayTimed: boolean;
@@ -74,7 +74,7 @@ export function prepareItem(
   amountCents: number,
   units: readonly UnitLines[],
   weightCache: LineWeightCache,
-  getConsumption: (meter: MeterKind) => bigint[],
+  getConsumption: (meter: ItemMeter) => bigint[],
   issues: ValidationIssue[],
   window: AllocableWindow | null = null,
 ): PreparedItem {
@@ -151,20 +151,23 @@ export function prepareItem(
   }
 
   // Without a meter the rules have already reported the item; no second message about it.
-  if (amountCents > 0) reportMissingBasis(item, meter === null ? parts.filter((part) => part.basis !== "consumption") : parts, issues, `costItems[${itemIndex}]`);
+  if (amountCents > 0) reportMissingBasis(item, meter, meter === null ? parts.filter((part) => part.basis !== "consumption") : parts, issues, `costItems[${itemIndex}]`);
   const nonAllocableCents = window ? amountCents - getAllocableCents(amountCents, window) : 0;
   return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, positions, parts, window, nonAllocableCents };
 }
 
 // "Distribution by key" (part 2, section 5) with the texts of section 8.
-function reportMissingBasis(item: CostItemInput, parts: readonly PreparedPart[], issues: ValidationIssue[], path: string): void {
+function reportMissingBasis(item: CostItemInput, meter: ItemMeter | null, parts: readonly PreparedPart[], issues: ValidationIssue[], path: string): void {
   for (const part of parts) {
     if (part.scaledPercent <= 0n || part.totalWeight > 0n) continue;
     let message: string;
-    if (part.basis === "area") message = MESSAGES.areaBasisMissing();
-    else if (part.basis === "persons") message = MESSAGES.personsBasisMissing();
-    else if (part.basis === "units") message = MESSAGES.unitsBasisMissing();
-    else message = isHeizkvCostType(item.costType) ? MESSAGES.heizkvConsumptionMissing() : MESSAGES.consumptionBasisMissing();
+    if (part.basis === "area") message = MESSAGES.areaBasisMissing(item.costType);
+    else if (part.basis === "persons") message = MESSAGES.personsBasisMissing(item.costType);
+    else if (part.basis === "units") message = MESSAGES.unitsBasisMissing(item.costType);
+    else {
+      const meterLabel = meter === null ? "" : getMeterKindsOfItemMeter(meter).map((kind) => METER_KIND_LABELS[kind]).join(" und ");
+      message = isHeizkvCostType(item.costType) ? MESSAGES.heizkvConsumptionMissing(item.costType, meterLabel) : MESSAGES.consumptionBasisMissing(item.costType, meterLabel);
+    }
     issues.push({ path, message });
   }
 }

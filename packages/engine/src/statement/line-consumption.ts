@@ -3,6 +3,7 @@ import { MESSAGES } from "../messages/messages.ts";
 import type { ConsumptionInput } from "../types.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
 import { CONSUMPTION_SPLIT_SCALE, toScaledQuantity } from "./fixed-point.ts";
+import type { MeterFiguresIndex } from "./meter-reading-consumption.ts";
 
 /** The consumption values of the input, summed per unit or tenancy and meter kind (10^-9 units). */
 export interface ConsumptionIndex {
@@ -11,6 +12,8 @@ export interface ConsumptionIndex {
   byTenancy: Map<string, Map<MeterKind, bigint>>;
   /** The tenancy readings of each line by its position; null when there are none at all. */
   byPosition: (Map<MeterKind, bigint> | undefined)[] | null;
+  /** Issue 24: values marked as estimates (§ 9a HeizkV), as "meter:unitIndex" and "meter:tenancyId". */
+  estimated: Set<string>;
 }
 
 /**
@@ -21,9 +24,11 @@ export interface ConsumptionIndex {
 export function indexConsumption(readings: readonly ConsumptionInput[], unitIndexById: ReadonlyMap<string, number>, unitCount: number): ConsumptionIndex {
   const byUnit = new Map<MeterKind, (bigint | undefined)[]>();
   const byTenancy = new Map<string, Map<MeterKind, bigint>>();
+  const estimated = new Set<string>();
   for (let readingIndex = 0; readingIndex < readings.length; readingIndex += 1) {
     const reading = readings[readingIndex] as ConsumptionInput;
     const value = toScaledQuantity(reading.value);
+    if (reading.estimated) estimated.add(reading.tenancyId ? `${reading.meter}:${reading.tenancyId}` : `${reading.meter}:${unitIndexById.get(reading.unitId)}`);
     if (reading.tenancyId) {
       let values = byTenancy.get(reading.tenancyId);
       if (!values) {
@@ -44,7 +49,7 @@ export function indexConsumption(readings: readonly ConsumptionInput[], unitInde
     // Several values for the same unit and meter (several meters in one flat) add up.
     values[unitIndex] = (values[unitIndex] ?? 0n) + value;
   }
-  return { byUnit, byTenancy, byPosition: null };
+  return { byUnit, byTenancy, byPosition: null, estimated };
 }
 
 /**
@@ -83,12 +88,20 @@ export function calculateLineConsumption(
   meter: MeterKind,
   lineCount: number,
   warnings: string[],
+  meterFigures?: MeterFiguresIndex,
 ): bigint[] {
   const values: bigint[] = new Array<bigint>(lineCount).fill(0n);
   const isHeating = meter === "heating";
   const unitValues = index.byUnit.get(meter);
+  const fromReadings = meterFigures?.get(meter);
   for (let listIndex = 0; listIndex < units.length; listIndex += 1) {
     const { unit, unitIndex, lines } = units[listIndex] as UnitLines;
+    // Issue 24: a unit given by meter readings has its lines' values from them.
+    const figures = fromReadings?.get(unitIndex);
+    if (figures) {
+      for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) values[(lines[lineIndex] as BillingLine).position] = figures.values[lineIndex] as bigint;
+      continue;
+    }
     const unitValue = unitValues ? unitValues[unitIndex] : undefined;
     let ownTotal = 0n;
     // The lines without their own reading ("others") are marked by ownValues[i] === undefined.

@@ -1,7 +1,9 @@
+import { readHeatingCostSheet } from "./heating-sheet-shape.ts";
 import {
   EFFICIENCY_CLASSES,
   FUELS,
   isDistributionKey,
+  ITEM_METERS,
   METER_KINDS,
   PROPERTY_TYPES,
   TAX_CATEGORIES,
@@ -11,6 +13,8 @@ import type {
   Co2Input,
   ConsumptionInput,
   CostItemInput,
+  MeterReadingsInput,
+  ReadingPointInput,
   OccupantInput,
   PrepaymentInput,
   StatementInput,
@@ -47,8 +51,11 @@ export function validateStatementInputShape(value: unknown): ShapeOutcome {
   const tenancyUnits = new Map<string, string>();
   const tenancies = readTenancies(reader, value.tenancies, unitIds, tenancyUnits);
   const consumption = readConsumption(reader, value.consumption, unitIds, tenancyUnits);
+  const meterReadings = readMeterReadings(reader, value.meterReadings, unitIds, consumption);
+  const vacancyPersons = reader.readNumber(value.vacancyPersons, "vacancyPersons", { isRequired: false });
   const costItems = readCostItems(reader, value.costItems, unitIds);
   const co2 = value.co2 === undefined || value.co2 === null ? null : readCo2(reader, value.co2);
+  const heatingCosts = value.heatingCosts === undefined || value.heatingCosts === null ? null : readHeatingCostSheet(reader, value.heatingCosts);
 
   if (reader.issues.length > 0 || !start || !end) return { ok: false, issues: reader.issues };
   const input: StatementInput = {
@@ -60,7 +67,10 @@ export function validateStatementInputShape(value: unknown): ShapeOutcome {
     consumption,
     costItems,
     co2,
+    ...(heatingCosts ? { heatingCosts } : {}),
   };
+  if (meterReadings.length > 0) input.meterReadings = meterReadings;
+  if (vacancyPersons !== undefined) input.vacancyPersons = vacancyPersons;
   return { ok: true, input };
 }
 
@@ -200,10 +210,77 @@ function readConsumption(
         reader.report(`${path}.tenancyId`, MESSAGES.tenancyOfOtherUnit(`${path}.tenancyId`, tenancyId, unitId));
       }
     }
+    const estimated = reader.readBoolean(reading.estimated, `${path}.estimated`);
     if (unitId === undefined || meter === undefined || readingValue === undefined) return;
-    readings.push({ unitId, tenancyId: tenancyId ?? null, meter, value: readingValue });
+    readings.push({ unitId, tenancyId: tenancyId ?? null, meter, value: readingValue, ...(estimated ? { estimated } : {}) });
   });
   return readings;
+}
+
+const QUANTITY_TEXT = /^\d{1,12}(\.\d{1,9})?$/;
+
+function readReadingPoint(reader: ShapeReader, value: unknown, path: string, isRequired: boolean): ReadingPointInput | undefined {
+  if (value === undefined || value === null) {
+    if (isRequired) reader.report(path, MESSAGES.fieldMissing(path));
+    return undefined;
+  }
+  const point = reader.readObject(value, path);
+  if (!point) return undefined;
+  const date = reader.readDate(point.date, `${path}.date`, { isRequired: true });
+  const text = reader.readText(point.value, `${path}.value`, true);
+  if (text !== undefined && !QUANTITY_TEXT.test(text)) reader.report(`${path}.value`, MESSAGES.fieldNotQuantityText(`${path}.value`));
+  const estimated = reader.readBoolean(point.estimated, `${path}.estimated`);
+  if (date === undefined || text === undefined || !QUANTITY_TEXT.test(text)) return undefined;
+  return { date, value: text, estimated: estimated ?? false };
+}
+
+/**
+ * Issue 24: unit meters with their readings. A unit and meter kind is given by readings or by
+ * consumption values, never both (the values would count twice).
+ */
+function readMeterReadings(reader: ShapeReader, value: unknown, unitIds: ReadonlySet<string>, consumption: readonly ConsumptionInput[]): MeterReadingsInput[] {
+  const list = reader.readList(value, "meterReadings", false) ?? [];
+  const result: MeterReadingsInput[] = [];
+  const byValue = new Set(consumption.map((entry) => `${entry.unitId}\u0000${entry.meter}`));
+  const meterIds = new Set<string>();
+  list.forEach((entry, index) => {
+    const path = `meterReadings[${index}]`;
+    const meterEntry = reader.readObject(entry, path);
+    if (!meterEntry) return;
+    const meterId = reader.readText(meterEntry.meterId, `${path}.meterId`, true);
+    if (meterId !== undefined && meterIds.has(meterId)) reader.report(`${path}.meterId`, MESSAGES.duplicateMeter(`${path}.meterId`, meterId));
+    if (meterId !== undefined) meterIds.add(meterId);
+    const unitId = reader.readText(meterEntry.unitId, `${path}.unitId`, true);
+    if (unitId !== undefined && !unitIds.has(unitId)) reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
+    const meter = reader.readChoice(meterEntry.meter, `${path}.meter`, METER_KINDS, true);
+    const cumulative = reader.readBoolean(meterEntry.cumulative, `${path}.cumulative`) ?? true;
+    const start = readReadingPoint(reader, meterEntry.start, `${path}.start`, cumulative);
+    const end = readReadingPoint(reader, meterEntry.end, `${path}.end`, true);
+    const readingList = reader.readList(meterEntry.readings, `${path}.readings`, false) ?? [];
+    const readings = readingList.flatMap((reading, readingIndex) => {
+      const point = readReadingPoint(reader, reading, `${path}.readings[${readingIndex}]`, true);
+      return point ? [point] : [];
+    });
+    if (start && end && (end.date < start.date || compareQuantityTexts(end.value, start.value) < 0)) {
+      reader.report(`${path}.end`, MESSAGES.meterEndBeforeStart(`${path}.end`));
+    }
+    if (unitId !== undefined && meter !== undefined && byValue.has(`${unitId}\u0000${meter}`)) {
+      reader.report(path, MESSAGES.readingsAndValueForUnit(path, unitId, meter));
+    }
+    if (meterId === undefined || unitId === undefined || meter === undefined || end === undefined || (cumulative && start === undefined)) return;
+    result.push({ meterId, unitId, meter, cumulative, start: cumulative ? (start ?? null) : null, end, readings });
+  });
+  return result;
+}
+
+/** Compares two decimal texts of QUANTITY_TEXT's form. */
+export function compareQuantityTexts(a: string, b: string): number {
+  const [aWhole = "", aFraction = ""] = a.split(".");
+  const [bWhole = "", bFraction = ""] = b.split(".");
+  const width = Math.max(aFraction.length, bFraction.length);
+  const aScaled = BigInt(aWhole + aFraction.padEnd(width, "0"));
+  const bScaled = BigInt(bWhole + bFraction.padEnd(width, "0"));
+  return aScaled < bScaled ? -1 : aScaled > bScaled ? 1 : 0;
 }
 
 function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet<string>): CostItemInput[] {
@@ -227,7 +304,7 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     }
     // The share's range is a rule (HeizkV 50-70 % for heating), checked with the other rules.
     const consumptionShare = readShare(reader, item.consumptionShare, `${path}.consumptionShare`);
-    const meter = reader.readChoice(item.meter, `${path}.meter`, METER_KINDS, false);
+    const meter = reader.readChoice(item.meter, `${path}.meter`, ITEM_METERS, false);
     const excludedList = reader.readList(item.excludedUnits, `${path}.excludedUnits`, false) ?? [];
     const excludedUnits: string[] = [];
     excludedList.forEach((unitId, unitIndex) => {

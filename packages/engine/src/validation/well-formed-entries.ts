@@ -46,8 +46,10 @@ export function readWellFormedReading(
   tenancyUnits: ReadonlyMap<string, string>,
 ): ConsumptionInput | undefined {
   if (!isPlainObject(entry)) return undefined;
-  const { unitId, tenancyId, meter, value } = entry;
+  const { unitId, tenancyId, meter, value, estimated } = entry;
   if (!isText(unitId) || !unitIds.has(unitId)) return undefined;
+  // Issue 24: an estimate (§ 9a HeizkV) is read by the full reader.
+  if (!isAbsent(estimated)) return undefined;
   if (!isAbsent(tenancyId) && (!isText(tenancyId) || tenancyUnits.get(tenancyId) !== unitId)) return undefined;
   if (typeof meter !== "string" || !(METER_KINDS as readonly string[]).includes(meter) || !isQuantity(value)) return undefined;
   return { unitId, tenancyId: tenancyId ?? null, meter: meter as MeterKind, value };

@@ -113,9 +113,12 @@ describe("calculateCo2Split (CO2KostAufG, DECISIONS 4)", () => {
     expect(calculateCo2EmissionsKg({ fuel: "gas", consumptionKwh: 0 })).toBeNull();
   });
 
-  it("needs a price from 2027 on ('CO2-Preis für das Abrechnungsjahr fehlt')", () => {
+  it("needs a price from 2027 on, naming the year (BEHG § 10 (2) fixes none)", () => {
     const period = { start: "2027-01-01", end: "2027-12-31" };
-    expect(calculateCo2Split({ period, area: 100, fuel: "gas", consumptionKwh: 10000 })).toEqual({ ok: false, errors: ["CO2-Preis für das Abrechnungsjahr fehlt"] });
+    expect(calculateCo2Split({ period, area: 100, fuel: "gas", consumptionKwh: 10000 })).toEqual({
+      ok: false,
+      errors: ["CO2-Preis für 2027 fehlt: Er ist gesetzlich nicht festgelegt. Bitte den CO2-Preis je Tonne oder die CO2-Kosten laut Rechnung des Lieferanten angeben."],
+    });
     expect(calculateCo2Split({ period, area: 100, fuel: "gas", consumptionKwh: 10000, pricePerTonne: 70 }).ok).toBe(true);
     expect(calculateCo2Split({ period, area: 100, fuel: "gas", consumptionKwh: 10000, cost: "150.00" }).ok).toBe(true);
   });

@@ -6,7 +6,7 @@ describe("splitCombinedHeatingFuel (§ 9 HeizkV)", () => {
     const outcome = splitCombinedHeatingFuel({ totalEnergyKwh: 34000, fuelCost: "3253.50", hotWaterVolumeM3: 47.2, hotWaterTemperatureCelsius: 60 });
     expect(outcome).toEqual({
       ok: true,
-      result: { hotWaterEnergyKwh: "5900.00", method: "volume", hotWaterShare: "0.173529", hotWaterCost: "564.58", heatingCost: "2688.92" },
+      result: { hotWaterEnergyKwh: "5900.00", baseEnergyKwh: "5900.00", method: "volume", hotWaterShare: "0.173529", hotWaterCost: "564.58", heatingCost: "2688.92" },
     });
   });
 
@@ -19,7 +19,7 @@ describe("splitCombinedHeatingFuel (§ 9 HeizkV)", () => {
     const outcome = splitCombinedHeatingFuel({ totalEnergyKwh: 40000, fuelCost: "4000.00", hotWaterAreaM2: 250 });
     expect(outcome).toEqual({
       ok: true,
-      result: { hotWaterEnergyKwh: "8000.00", method: "area", hotWaterShare: "0.200000", hotWaterCost: "800.00", heatingCost: "3200.00" },
+      result: { hotWaterEnergyKwh: "8000.00", baseEnergyKwh: "8000.00", method: "area", hotWaterShare: "0.200000", hotWaterCost: "800.00", heatingCost: "3200.00" },
     });
   });
 

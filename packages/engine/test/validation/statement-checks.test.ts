@@ -82,14 +82,14 @@ describe("distribution by key (part 2, sections 5 and 8)", () => {
         { costType: "Müllabfuhr", amount: "10.00", key: "units" },
         { costType: "Aufzug", amount: "100.00", key: "area", excludedUnits: ["A", "B"] },
       ];
-    })).toEqual(["Flächenbasierte Verteilung nicht möglich: Wohnflächen fehlen oder sind 0."]);
+    })).toEqual(["Aufzug: Flächenbasierte Verteilung nicht möglich: Wohnflächen fehlen oder sind 0."]);
   });
 
   it("persons: 'Personenbasierte Verteilung nicht möglich' when nobody lives there", () => {
     expect(errorsOf((input) => {
       input.units.forEach((unit) => (unit.persons = 0));
       input.costItems = [{ costType: "Hausmeister", amount: "100.00", key: "persons" }];
-    })).toEqual(["Personenbasierte Verteilung nicht möglich: Personenanzahlen fehlen oder sind 0."]);
+    })).toEqual(["Hausmeister: Personenbasierte Verteilung nicht möglich: Personenanzahlen fehlen oder sind 0."]);
   });
 
   it("units: 'Einheitenbasierte Verteilung nicht möglich' when every unit is excluded", () => {
@@ -98,20 +98,20 @@ describe("distribution by key (part 2, sections 5 and 8)", () => {
         { costType: "Grundsteuer", amount: "10.00", key: "area" },
         { costType: "Müllabfuhr", amount: "100.00", key: "units", excludedUnits: ["A", "B"] },
       ];
-    })).toEqual(["Einheitenbasierte Verteilung nicht möglich: Keine Einheiten vorhanden."]);
+    })).toEqual(["Müllabfuhr: Einheitenbasierte Verteilung nicht möglich: Keine Einheiten vorhanden."]);
   });
 
   it("consumption: 'Verbrauchsverteilung nicht möglich' without consumption; HeizkV's text for heating", () => {
     expect(errorsOf((input) => (input.costItems = [{ costType: "Kaltwasser", amount: "100.00", key: "consumption" }]))).toEqual([
-      "Verbrauchsverteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0.",
+      "Kaltwasser: Verbrauchsverteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0 (Zählerart Kaltwasser). Erfassen Sie die Zählerstände oder verteilen Sie die Position nach Fläche.",
     ]);
     expect(errorsOf((input) => (input.costItems = [{ costType: "Heizung", amount: "100.00", key: "mixed", consumptionShare: 70 }]))).toEqual([
-      "HeizkV-Verteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0.",
+      "Heizung: HeizkV-Verteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0 (Zählerart Heizung). Erfassen Sie die Zählerstände der Wohnungen.",
     ]);
     expect(errorsOf((input) => {
       input.consumption = [{ unitId: "A", meter: "heating", value: 0 }];
       input.costItems = [{ costType: "Warmwasser", amount: "100.00", key: "consumption" }];
-    })).toEqual(["HeizkV-Verteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0."]);
+    })).toEqual(["Warmwasser: HeizkV-Verteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0 (Zählerart Warmwasser). Erfassen Sie die Zählerstände der Wohnungen."]);
   });
 
   it("does not block an item of 0.00 without a basis", () => {
@@ -159,12 +159,12 @@ describe("CO2 checks", () => {
     expect(errorsOf((input) => (input.co2 = { fuel: "gas", consumptionKwh: 1000 }))).toEqual(["Keine Heiz-/Warmwasserkosten für CO2-Berechnung gefunden."]);
   });
 
-  it("'CO2-Preis für das Abrechnungsjahr fehlt' from 2027 on", () => {
+  it("'CO2-Preis für 2027 fehlt' from 2027 on", () => {
     expect(errorsOf((input) => {
       input.period = { start: "2027-01-01", end: "2027-12-31" };
       input.costItems = [{ costType: "Heizung", amount: "1000.00", key: "area" }];
       input.co2 = { fuel: "gas", consumptionKwh: 1000 };
-    })).toEqual(["CO2-Preis für das Abrechnungsjahr fehlt"]);
+    })).toEqual(["CO2-Preis für 2027 fehlt: Er ist gesetzlich nicht festgelegt. Bitte den CO2-Preis je Tonne oder die CO2-Kosten laut Rechnung des Lieferanten angeben."]);
   });
 
   it("rejects a landlord CO2 share above the heating costs", () => {

@@ -15,6 +15,11 @@ import * as m0950 from "./0950-drop-auth-attempts.ts";
 import * as m0990 from "./0990-reading-neighbour-index.ts";
 import * as m1150 from "./1150-documents-keep-their-tenants.ts";
 import * as m1250 from "./1250-letters-dated-by-dispatch.ts";
+import * as m1400 from "./1400-bank-bookings.ts";
+import * as m1280 from "./1280-heating-cost-sheet.ts";
+import * as m1281 from "./1281-total-water-key.ts";
+import * as m1450 from "./1450-account-members.ts";
+import * as m1451 from "./1451-api-keys.ts";
 
 export interface Migration {
   name: string;
@@ -40,4 +45,9 @@ export const MIGRATIONS: Migration[] = [
   { name: "0990-reading-neighbour-index", up: m0990.up },
   { name: "1150-documents-keep-their-tenants", up: m1150.up },
   { name: "1250-letters-dated-by-dispatch", up: m1250.up },
+  { name: "1400-bank-bookings", up: m1400.up },
+  { name: "1280-heating-cost-sheet", up: m1280.up },
+  { name: "1281-total-water-key", up: m1281.up },
+  { name: "1450-account-members", up: m1450.up },
+  { name: "1451-api-keys", up: m1451.up },
 ];

@@ -32,8 +32,8 @@ const patchProfileRoute = createRoute({
 
 export function createAccountRoutes(db: Db) {
   return createRouter()
-    .openapi(getMeRoute, async (c) => c.json(await loadMe(db, c.var.user, c.var.session), 200))
+    .openapi(getMeRoute, async (c) => c.json(await loadMe(db, c.var.user, c.var.session, { accountId: c.var.accountId, role: c.var.role }), 200))
     .openapi(patchProfileRoute, async (c) => {
-      return c.json(await completeProfile(db, c.var.user.id, c.req.valid("json"), c.var.session), 200);
+      return c.json(await completeProfile(db, c.var.user.id, c.req.valid("json"), c.var.session, { accountId: c.var.accountId, role: c.var.role }), 200);
     });
 }

@@ -1,4 +1,4 @@
-import { buildFeatureFlags, PLANS, type CompleteProfileBody, type MeResponse } from "@nk/contract";
+import { buildFeatureFlags, PLANS, ROLE_PERMISSIONS, type CompleteProfileBody, type MeResponse } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { describeSubscription, ensureSubscription } from "./subscription-service.ts";
@@ -6,6 +6,7 @@ import { countUsage } from "./usage-queries.ts";
 import { ensureProfile, readMeFacts, updateProfile } from "./profile-queries.ts";
 import { findUser, updateUserNames } from "./user-queries.ts";
 import { inAccountTransaction } from "./account-transaction.ts";
+import { listMemberships, type AccountContext } from "../team/account-context-service.ts";
 
 // An account's first sign-in: the user was created moments before the current session.
 const FIRST_SIGN_IN_WINDOW_MS = 60_000;
@@ -14,11 +15,14 @@ export async function loadMe(
   db: Db,
   user: { id: string; email: string; name: string; createdAt: Date; firstName?: string | null; lastName?: string | null },
   session: { createdAt: Date },
+  account: AccountContext,
 ): Promise<MeResponse> {
-  // Three reads and no write on the way (issue 19): the profile is created only when missing.
-  const subscriptionRow = await ensureSubscription(db, user.id);
+  // Reads and no write on the way (issue 19): the profile is created only when missing. The
+  // subscription, limits, usage and features are the account's (issue 29), the rest the person's.
+  const subscriptionRow = await ensureSubscription(db, account.accountId);
   const facts = await readMeFacts(db, user.id);
-  const usage = await countUsage(db, user.id);
+  const usage = await countUsage(db, account.accountId);
+  const memberships = await listMemberships(db, user.id, account.accountId);
   const profile = facts.profile ?? (await ensureProfile(db, user));
   const subscription = describeSubscription(subscriptionRow);
   const { authProvider, sessionCount } = facts;
@@ -48,6 +52,13 @@ export async function loadMe(
     limits: PLANS[subscription.plan].limits,
     usage,
     features: buildFeatureFlags(subscription.plan),
+    account: {
+      id: account.accountId,
+      name: memberships.find((m) => m.isCurrent)?.accountName ?? "",
+      role: account.role,
+      permissions: [...ROLE_PERMISSIONS[account.role]],
+    },
+    memberships,
   };
 }
 
@@ -55,7 +66,7 @@ export async function loadMe(
  * /auth/complete-profile and the profile tab: names are required; the profile counts as
  * complete afterwards. Answers the account as /api/me does.
  */
-export async function completeProfile(db: Db, userId: string, body: CompleteProfileBody, session: { createdAt: Date }): Promise<MeResponse> {
+export async function completeProfile(db: Db, userId: string, body: CompleteProfileBody, session: { createdAt: Date }, account: AccountContext): Promise<MeResponse> {
   await inAccountTransaction(db, userId, async (trx) => {
     await ensureProfile(trx, { id: userId });
     await updateProfile(trx, userId, {
@@ -67,5 +78,5 @@ export async function completeProfile(db: Db, userId: string, body: CompleteProf
     await updateUserNames(trx, userId, { firstName: body.firstName, lastName: body.lastName });
     await logActivity(trx, { userId, key: "user.profile_updated" });
   });
-  return loadMe(db, await findUser(db, userId), session);
+  return loadMe(db, await findUser(db, userId), session, account);
 }

@@ -106,19 +106,19 @@ const SESSION_COOKIES = ["better-auth.session_token", "better-auth.session_data"
 export function createSettingsRoutes(db: Db, config: Pick<Config, "stripe" | "publicUrl">, files: FileStorage) {
   const payment: PaymentSettings = { stripe: config.stripe, publicUrl: config.publicUrl };
   return createRouter()
-    .openapi(getSubscriptionRoute, async (c) => c.json(await loadSubscription(db, c.var.user.id, payment), 200))
+    .openapi(getSubscriptionRoute, async (c) => c.json(await loadSubscription(db, c.var.accountId, payment), 200))
     .openapi(changePlanRoute, async (c) => c.json(await changePlan(db, c.var.user, c.req.valid("json"), payment), 200))
-    .openapi(cancelRoute, async (c) => c.json(await cancelSubscription(db, c.var.user.id, payment), 200))
-    .openapi(reactivateRoute, async (c) => c.json(await reactivateSubscription(db, c.var.user.id, payment), 200))
+    .openapi(cancelRoute, async (c) => c.json(await cancelSubscription(db, c.var.accountId, payment), 200))
+    .openapi(reactivateRoute, async (c) => c.json(await reactivateSubscription(db, c.var.accountId, payment), 200))
     .openapi(getNotificationsRoute, async (c) => c.json(await loadNotificationSettings(db, c.var.user.id), 200))
     .openapi(putNotificationsRoute, async (c) => c.json(await saveNotificationSettings(db, c.var.user.id, c.req.valid("json")), 200))
     .openapi(exportRoute, async (c) => {
-      const data = await exportAccount(db, c.var.user.id);
+      const data = await exportAccount(db, c.var.accountId);
       c.header("content-disposition", `attachment; filename="nebenkosten-export-${data.exportedAt.slice(0, 10)}.json"`);
       return c.json(data, 200);
     })
     .openapi(deleteAccountRoute, async (c) => {
-      await deleteAccount({ db, files, logger: c.var.logger }, c.var.user.id);
+      await deleteAccount({ db, files, logger: c.var.logger }, c.var.accountId);
       // The session rows are gone with the account; the browser forgets its cookies too.
       for (const name of SESSION_COOKIES) deleteCookie(c, name, { path: "/" });
       for (const name of SESSION_COOKIES) deleteCookie(c, `__Secure-${name}`, { path: "/", secure: true });

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import { ACTIVITY_COLUMNS, toActivity } from "./activity-queries.ts";
 
 export interface ActivityFilter {
   userId: string;
@@ -10,6 +11,8 @@ export interface ActivityFilter {
   areas: string[];
   actions: string[];
   search: string | null;
+  /** Only what this member did (issue 29). */
+  actorUserId: string | null;
 }
 
 /** Section 7 'Activity': '%' and '_' in the search text are matched literally. */
@@ -19,9 +22,10 @@ function likePattern(text: string): string {
 
 function applyFilter(filter: ActivityFilter) {
   return (eb: ExpressionBuilder<Database, "userActivities">) => {
-    const conditions = [eb("userId", "=", filter.userId)];
-    if (filter.from) conditions.push(eb("createdAt", ">=", filter.from));
-    if (filter.toExclusive) conditions.push(eb("createdAt", "<", filter.toExclusive));
+    const conditions = [eb("userActivities.userId", "=", filter.userId)];
+    if (filter.actorUserId) conditions.push(eb("userActivities.actorUserId", "=", filter.actorUserId));
+    if (filter.from) conditions.push(eb("userActivities.createdAt", ">=", filter.from));
+    if (filter.toExclusive) conditions.push(eb("userActivities.createdAt", "<", filter.toExclusive));
     if (filter.areas.length > 0) conditions.push(eb("entityType", "in", filter.areas));
     if (filter.actions.length > 0) conditions.push(eb("action", "in", filter.actions));
     if (filter.search) {
@@ -35,14 +39,15 @@ function applyFilter(filter: ActivityFilter) {
 export async function listActivities(db: Db, filter: ActivityFilter, page: { limit: number; offset: number }) {
   const rows = await db
     .selectFrom("userActivities")
-    .select(["id", "action", "entityType", "entityId", "entityName", "description", "metadata", "createdAt"])
+    .leftJoin("users as actor", "actor.id", "userActivities.actorUserId")
+    .select([...ACTIVITY_COLUMNS, "actor.name as actorName"])
     .where(applyFilter(filter))
-    .orderBy("createdAt", "desc")
-    .orderBy("seq", "desc")
+    .orderBy("userActivities.createdAt", "desc")
+    .orderBy("userActivities.seq", "desc")
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map(toActivity);
 }
 
 export async function countActivities(db: Db, filter: ActivityFilter): Promise<number> {

@@ -22,6 +22,7 @@ export async function loadActivities(db: Db, userId: string, query: ActivityList
     areas: query.areas,
     actions: query.actions,
     search: query.q ? query.q : null,
+    actorUserId: query.memberId ?? null,
   };
   const [items, total] = await Promise.all([listActivities(db, filter, query), countActivities(db, filter)]);
   return { items, total, limit: query.limit, offset: query.offset };

@@ -1,9 +1,13 @@
 import { ACTIVITY_TEXTS, type ActivityKey } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
+import { findActingMemberId } from "../../domain/acting-member.ts";
 import { insertActivity } from "./activity-queries.ts";
 
 export interface ActivityEntry {
+  /** The account (its owner's user id). */
   userId: string;
+  /** The member who acted; defaults to the member of the request (domain/acting-member.ts). */
+  actorUserId?: string | null;
   /** '{entityType}.{action}', e.g. 'property.created'. */
   key: ActivityKey;
   entityId?: string | null;
@@ -23,6 +27,7 @@ export async function logActivity(db: Db, entry: ActivityEntry): Promise<void> {
   const text = ACTIVITY_TEXTS[entry.key];
   await insertActivity(db, {
     userId: entry.userId,
+    actorUserId: entry.actorUserId !== undefined ? entry.actorUserId : findActingMemberId(),
     action,
     entityType,
     entityId: entry.entityId ?? null,

@@ -22,11 +22,29 @@ export async function insertActivity(db: Db, row: ActivityRow): Promise<void> {
 export async function listRecentActivities(db: Db, userId: string, limit: number) {
   const rows = await db
     .selectFrom("userActivities")
-    .select(["id", "action", "entityType", "entityId", "entityName", "description", "metadata", "createdAt"])
-    .where("userId", "=", userId)
-    .orderBy("createdAt", "desc")
-    .orderBy("seq", "desc")
+    .leftJoin("users as actor", "actor.id", "userActivities.actorUserId")
+    .select([...ACTIVITY_COLUMNS, "actor.name as actorName"])
+    .where("userActivities.userId", "=", userId)
+    .orderBy("userActivities.createdAt", "desc")
+    .orderBy("userActivities.seq", "desc")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map(toActivity);
+}
+
+/** The columns of an entry as the feed answers it, with who acted (issue 29). */
+export const ACTIVITY_COLUMNS = [
+  "userActivities.id",
+  "userActivities.action",
+  "userActivities.entityType",
+  "userActivities.entityId",
+  "userActivities.entityName",
+  "userActivities.description",
+  "userActivities.metadata",
+  "userActivities.createdAt",
+  "userActivities.actorUserId",
+] as const;
+
+export function toActivity<T extends { createdAt: Date; actorUserId: string | null; actorName: string | null }>(row: T) {
+  return { ...row, createdAt: row.createdAt.toISOString(), actorName: row.actorUserId ? row.actorName : null };
 }

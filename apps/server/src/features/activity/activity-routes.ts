@@ -26,6 +26,6 @@ const statsRoute = createRoute({
 
 export function createActivityRoutes(db: Db) {
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await loadActivities(db, c.var.user.id, c.req.valid("query")), 200))
-    .openapi(statsRoute, async (c) => c.json(await loadActivityStats(db, c.var.user.id), 200));
+    .openapi(listRoute, async (c) => c.json(await loadActivities(db, c.var.accountId, c.req.valid("query")), 200))
+    .openapi(statsRoute, async (c) => c.json(await loadActivityStats(db, c.var.accountId), 200));
 }

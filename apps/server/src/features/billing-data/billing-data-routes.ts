@@ -30,6 +30,6 @@ const putRoute = createRoute({
 
 export function createBillingDataRoutes(db: Db) {
   return createRouter()
-    .openapi(getRoute, async (c) => c.json(await loadBillingData(db, c.var.user.id), 200))
-    .openapi(putRoute, async (c) => c.json(await saveBillingData(db, c.var.user.id, c.req.valid("json")), 200));
+    .openapi(getRoute, async (c) => c.json(await loadBillingData(db, c.var.accountId), 200))
+    .openapi(putRoute, async (c) => c.json(await saveBillingData(db, c.var.accountId, c.req.valid("json")), 200));
 }

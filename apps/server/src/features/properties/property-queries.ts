@@ -103,10 +103,21 @@ export interface PropertyColumnValues {
   address: string;
 }
 
-export async function insertPropertyRow(db: Db, userId: string, values: PropertyColumnValues & { propertyType: string }): Promise<string> {
+export async function insertPropertyRow(
+  db: Db,
+  userId: string,
+  values: PropertyColumnValues & { propertyType: string; efficiencyClass?: string | null; efficiencyDeterminedDate?: string | null },
+): Promise<string> {
   const row = await db
     .insertInto("properties")
-    .values({ userId, ...values, efficiencyClass: null, efficiencyDeterminedDate: null, efficiencyDeterminationMethod: null, updatedAt: new Date() })
+    .values({
+      userId,
+      ...values,
+      efficiencyClass: values.efficiencyClass ?? null,
+      efficiencyDeterminedDate: values.efficiencyDeterminedDate ?? null,
+      efficiencyDeterminationMethod: null,
+      updatedAt: new Date(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

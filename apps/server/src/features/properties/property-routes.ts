@@ -131,14 +131,14 @@ const onboardingRoute = createRoute({
 });
 
 function getActor(c: Context<AppEnv>): Actor {
-  return { userId: c.var.user.id, userAgent: c.req.header("user-agent") ?? null };
+  return { userId: c.var.accountId, userAgent: c.req.header("user-agent") ?? null };
 }
 
 export function createPropertyRoutes(db: Db) {
   return createRouter()
-    .openapi(listPropertiesRoute, async (c) => c.json(await listProperties(db, c.var.user.id), 200))
+    .openapi(listPropertiesRoute, async (c) => c.json(await listProperties(db, c.var.accountId), 200))
     .openapi(createPropertyRoute, async (c) => c.json(await createProperty(db, getActor(c), c.req.valid("json")), 201))
-    .openapi(getPropertyRoute, async (c) => c.json(await getProperty(db, c.var.user.id, c.req.valid("param").id), 200))
+    .openapi(getPropertyRoute, async (c) => c.json(await getProperty(db, c.var.accountId, c.req.valid("param").id), 200))
     .openapi(updatePropertyRoute, async (c) =>
       c.json(await updateProperty(db, getActor(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
@@ -146,7 +146,7 @@ export function createPropertyRoutes(db: Db) {
       await deleteProperty(db, getActor(c), c.req.valid("param").id);
       return c.body(null, 204);
     })
-    .openapi(listUnitsRoute, async (c) => c.json(await listUnits(db, c.var.user.id, c.req.valid("param").id), 200))
+    .openapi(listUnitsRoute, async (c) => c.json(await listUnits(db, c.var.accountId, c.req.valid("param").id), 200))
     .openapi(createUnitRoute, async (c) => c.json(await createUnit(db, getActor(c), c.req.valid("param").id, c.req.valid("json")), 201))
     .openapi(updateUnitRoute, async (c) => c.json(await updateUnit(db, getActor(c), c.req.valid("param").id, c.req.valid("json")), 200))
     .openapi(deleteUnitRoute, async (c) => {

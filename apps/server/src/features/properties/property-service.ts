@@ -59,7 +59,7 @@ export async function getProperty(db: Db, userId: string, propertyId: string): P
   return toPropertyWithUnits(row, await listUnitRows(db, userId, [row.id]));
 }
 
-function toPropertyValues(values: Omit<PropertyCreateValues, "propertyType">): PropertyColumnValues {
+function toPropertyValues(values: Omit<PropertyCreateValues, "propertyType" | "efficiencyClass">): PropertyColumnValues {
   return {
     name: values.name,
     street: values.street,
@@ -73,12 +73,17 @@ function toPropertyValues(values: Omit<PropertyCreateValues, "propertyType">): P
   };
 }
 
+/** A class chosen at creation is dated today, as the edit page dates a newly chosen class. */
+function toEfficiencyValues(efficiencyClass: string | null | undefined) {
+  return efficiencyClass ? { efficiencyClass, efficiencyDeterminedDate: getTodayInGermany() } : {};
+}
+
 /** POST /api/properties: within the plan's property limit. */
 export async function createProperty(db: Db, actor: Actor, values: PropertyCreateValues): Promise<PropertyWithUnits> {
   const propertyId = await inAccountTransaction(db, actor.userId, async (trx) => {
     await assertCanCreate(trx, actor.userId, "properties");
     const stored = toPropertyValues(values);
-    const id = await insertPropertyRow(trx, actor.userId, { ...stored, propertyType: values.propertyType });
+    const id = await insertPropertyRow(trx, actor.userId, { ...stored, propertyType: values.propertyType, ...toEfficiencyValues(values.efficiencyClass) });
     await logActivity(trx, {
       userId: actor.userId,
       key: "property.created",
@@ -102,7 +107,7 @@ export async function createPropertyWithUnits(db: Db, actor: Actor, body: Onboar
     await assertCanCreate(trx, actor.userId, "properties");
     await assertCanCreate(trx, actor.userId, "units", units.length);
     const stored = toPropertyValues(property);
-    const id = await insertPropertyRow(trx, actor.userId, { ...stored, propertyType: property.propertyType });
+    const id = await insertPropertyRow(trx, actor.userId, { ...stored, propertyType: property.propertyType, ...toEfficiencyValues(property.efficiencyClass) });
     const inserted = await insertUnitRows(trx, actor.userId, id, units);
     for (const unit of inserted) {
       await logActivity(trx, {

@@ -1,56 +1,31 @@
 import {
   addDays,
-  allocateCentsByLargestRemainder,
-  countDaysInclusive,
-  Decimal,
-  formatCents,
+  completeStoredResult,
   getAllocationParts,
   HEATING_COST_TYPE,
   HOT_WATER_COST_TYPE,
-  parseMoneyToCents,
-  proratePrepayments,
-  type Allocation,
-  type Fuel,
   type PeriodInput,
+  type StatementLetterFigures,
   type StatementResult,
+  type TenancyLetterFigures,
 } from "@nk/engine";
-import { compareDecimalText, formatCalendarDateDe, formatDecimalTextDe, formatEuroDe } from "@nk/contract";
+import { compareDecimalText, formatCalendarDateDe, formatDecimalTextDe, formatEuroDe, FUEL_LABELS, TAX_CATEGORY_LABELS } from "@nk/contract";
 import { buildSettlementGiroCode, formatPaymentPurpose } from "./letter-payment.ts";
-import type {
-  CostItemWithLabor,
-  LetterAnnualInformation,
-  LetterCo2,
-  LetterCostLine,
-  LetterModel,
-  LetterSource,
-  LetterTaxLine,
-  TenancyWithTax,
-} from "./letter-model.ts";
+import type { LetterAnnualInformation, LetterCo2, LetterCostLine, LetterModel, LetterPrepaymentMonth, LetterSource, LetterTaxLine } from "./letter-model.ts";
 import { nthOfType, occurrenceOf } from "./item-lookup.ts";
-import { explainKey, explainShare, formatQuantity, keyLabel, lineFraction, METER_LABELS, roundToCentsText } from "./share-explanations.ts";
+import { formatCo2Basis } from "./letter-co2-basis.ts";
+import { formatHeatingSheet } from "./letter-heating-sheet.ts";
+import { describeOccupancy, explainKey, explainShare, formatPersons, formatQuantity, keyLabel, METER_LABELS } from "./share-explanations.ts";
 
 // Builds the letter of one tenancy from a saved statement (DECISIONS 6 and 9). Pure: the same
 // snapshot gives the same letter, which is what lets a finalized PDF be made once and trusted.
+// It only formats: every amount, quantity and share it prints is a figure of the engine's
+// result (contract v1.2, `result.letters`; issue 25, decision 1040); the lint rule
+// documents/no-arithmetic keeps rounding and arithmetic helpers out of this feature.
 
 export const PAYMENT_DAYS = 30;
 
-const FUEL_LABELS: Readonly<Record<Fuel, string>> = {
-  gas: "Erdgas",
-  oil: "Heizöl",
-  lpg: "Flüssiggas",
-  coal: "Kohle",
-  wood: "Holz",
-  pellets: "Holzpellets",
-  district_heating: "Fernwärme",
-  other: "sonstiger Energieträger",
-};
-
 const MONTHS = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
-
-export const TAX_CATEGORY_LABELS = {
-  householdServices: "Haushaltsnahe Dienstleistungen (§ 35a Abs. 2 EStG)",
-  craftsmen: "Handwerkerleistungen (§ 35a Abs. 3 EStG)",
-} as const;
 
 export class LetterModelError extends Error {}
 
@@ -65,25 +40,32 @@ export function isHeatingItem(costType: string): boolean {
   return costType === HEATING_COST_TYPE || costType === HOT_WATER_COST_TYPE;
 }
 
-export function buildLetterModel(source: LetterSource): LetterModel {
+/**
+ * The letter figures of a result (contract v1.2): as stored, or, for a run stored before
+ * v1.2, made by the engine from the run's own stored shares (decision 1040).
+ */
+export function getLetterFigures(source: Pick<LetterSource, "input" | "result">): StatementLetterFigures {
+  return source.result.letters ?? (completeStoredResult(source.input, source.result).letters as StatementLetterFigures);
+}
+
+export function buildLetterModel(stored: LetterSource): LetterModel {
+  // A run stored by an earlier engine, completed to the current shape (its figures unchanged).
+  const source = { ...stored, result: completeStoredResult(stored.input, stored.result) };
   const { input, result } = source;
-  const tenancy = result.tenancies.find((t) => t.tenancyId === source.tenancyId) as TenancyWithTax | undefined;
+  const tenancyIndex = result.tenancies.findIndex((t) => t.tenancyId === source.tenancyId);
+  const tenancy = result.tenancies[tenancyIndex];
   if (!tenancy) throw new LetterModelError(`Mietverhältnis ${source.tenancyId} ist nicht Teil der Abrechnung.`);
-  const tenancyInput = input.tenancies.find((t) => t.id === tenancy.tenancyId);
+  const figures = source.figures ?? getLetterFigures(source);
+  const tenancyFigures = figures.tenancies[tenancyIndex];
+  if (!tenancyFigures || tenancyFigures.tenancyId !== tenancy.tenancyId) throw new LetterModelError(`Mietverhältnis ${source.tenancyId} hat keine Briefzahlen.`);
   const unit = input.units.find((u) => u.id === tenancy.unitId);
   const unitName = source.unitNames[tenancy.unitId] ?? tenancy.unitId;
   const tenantName = source.tenancyNames[tenancy.tenancyId] ?? "Mieter";
   const periodLabel = formatPeriodLabel(result.period);
-  const periodDays = countDaysInclusive(result.period.start, result.period.end);
+  const periodDays = figures.periodDays;
 
-  const costLines = buildCostLines(source, tenancy);
-  const prepaymentProration = proratePrepayments(tenancyInput?.prepayments ?? [], { from: tenancy.from, to: tenancy.to });
-  const prepaymentMonths = prepaymentProration.months.map((month) => ({
-    label: `${MONTHS[Number(month.month.slice(5, 7)) - 1]} ${month.month.slice(0, 4)}`,
-    days: month.days,
-    daysInMonth: month.daysInMonth,
-    amount: month.amount,
-  }));
+  const costLines = buildCostLines(source, tenancy, figures);
+  const prepaymentMonths = buildPrepaymentRows(tenancyFigures);
 
   const sign = compareDecimalText(tenancy.balance, "0");
   const resultKind = sign > 0 ? "Nachzahlung" : sign < 0 ? "Guthaben" : "ausgeglichen";
@@ -93,8 +75,9 @@ export function buildLetterModel(source: LetterSource): LetterModel {
   const giroCode = buildSettlementGiroCode(source.legal, source.sender, paymentPurpose);
 
   const hasHeating = result.items.some((item) => isHeatingItem(item.costType));
-  const taxLines = buildTaxLines(source, tenancy.tenancyId);
-  const taxTotals = tenancy.taxDeductible ?? (taxLines.length > 0 ? sumTaxLines(taxLines) : null);
+  const taxLines = buildTaxLines(result, tenancy);
+  // Contract v1.1: the sums of the same labour lines (results stored before v1.1 have none, and no lines).
+  const taxTotals = (tenancy.taxDeductible as typeof tenancy.taxDeductible | undefined) ?? null;
 
   return {
     draft: source.draft,
@@ -114,6 +97,8 @@ export function buildLetterModel(source: LetterSource): LetterModel {
     tenantName,
     usage: { from: tenancy.from, to: tenancy.to, days: tenancy.days, periodDays, prorated: tenancy.days < periodDays },
     persons: tenancy.persons,
+    // Issue 24, item 13: the persons of the occupant periods, as the persons key counts them.
+    personsText: tenancy.occupancy && tenancy.occupancy.length > 0 ? describeOccupancy(tenancy.occupancy, formatCalendarDateDe) : formatPersons(tenancy.persons),
     unitArea: unit?.area ?? 0,
     costLines,
     totalCosts: tenancy.total,
@@ -128,23 +113,31 @@ export function buildLetterModel(source: LetterSource): LetterModel {
     legal: source.legal,
     meterReadings: source.meterReadings ?? [],
     hasHeating,
-    co2: hasHeating ? buildCo2(source, tenancy.allocations) : null,
-    annualInformation: hasHeating ? buildAnnualInformation(source, tenancy.unitId, tenancy.tenancyId) : null,
+    co2: hasHeating ? buildCo2(source, tenancyFigures) : null,
+    heatingSheet: hasHeating && result.heatingCosts ? formatHeatingSheet(result.heatingCosts, result.period) : null,
+    annualInformation: hasHeating ? buildAnnualInformation(source, figures, tenancyFigures) : null,
     taxLines,
     taxTotals,
     heatingNotes: result.notes,
   };
 }
 
-function buildCostLines(source: LetterSource, tenancy: TenancyWithTax): LetterCostLine[] {
+function buildCostLines(source: LetterSource, tenancy: StatementResult["tenancies"][number], figures: StatementLetterFigures): LetterCostLine[] {
   const { input, result } = source;
   const { allocations } = tenancy;
   return result.items.flatMap((item, index) => {
     const n = occurrenceOf(result.items, index);
     const allocation = nthOfType(allocations, item.costType, n);
-    if (!allocation) return [];
     const itemInput = nthOfType(input.costItems, item.costType, n);
     const excluded = (itemInput?.excludedUnits ?? []).map((id) => source.unitNames[id] ?? id);
+    // Issue 24, item 13: an item the flat takes no part in is listed, so the lines add up to "Summe".
+    if (!allocation) return [notParticipatingLine(item, excluded, source.unitNames[tenancy.unitId] ?? tenancy.unitId)];
+    const consumption = item.meter ? tenancy.consumption?.find((c) => c.meter === item.meter) : undefined;
+    const itemFigures = figures.items[index];
+    // An item of one part has one step: its result is the share before a § 12 cut.
+    const stepResults = itemFigures?.partAmounts
+      ? itemFigures.partAmounts.map((amounts) => amounts[tenancy.position] ?? "0.00")
+      : [allocation.amountBeforeReduction ?? allocation.amount];
     return [
       {
         costType: item.costType,
@@ -153,9 +146,9 @@ function buildCostLines(source: LetterSource, tenancy: TenancyWithTax): LetterCo
         distributed: item.distributed,
         key: item.key,
         keyLabel: keyLabel(item.key),
-        keyExplanation: explainKey(item, excluded),
+        keyExplanation: explainKey(item, excluded, input.vacancyPersons ?? 0),
         steps: [
-          ...explainShare(item, getAllocationParts(result, tenancy, allocation)),
+          ...explainShare(item, getAllocationParts(result, tenancy, allocation), itemFigures?.partBases ?? [], stepResults, { occupancy: tenancy.occupancy, consumption }),
           // Issue 24: the § 12 (1) HeizkV cut applied up front, with the engine's figures.
           ...(allocation.heizkvReduction
             ? [
@@ -171,29 +164,44 @@ function buildCostLines(source: LetterSource, tenancy: TenancyWithTax): LetterCo
         allocationNote: itemInput?.allocationNote ?? null,
         heizkvReduction: allocation.heizkvReduction ? { cut: allocation.heizkvReduction, shareBefore: allocation.amountBeforeReduction ?? allocation.amount } : null,
         allocableUntil: item.allocableUntil && item.nonAllocable ? { lastDay: item.allocableUntil, nonAllocable: item.nonAllocable } : null,
+        notParticipating: null,
       },
     ];
   });
 }
 
-function buildCo2(source: LetterSource, allocations: readonly Allocation[]): LetterCo2 | null {
+/** An item the tenancy's flat takes no part in: excluded by the landlord, or hot water heated in the flat. */
+function notParticipatingLine(item: StatementResult["items"][number], excludedNames: readonly string[], unitName: string): LetterCostLine {
+  const reason =
+    item.costType === HOT_WATER_COST_TYPE && !excludedNames.includes(unitName)
+      ? `Ihre Wohnung ${unitName} bereitet ihr Warmwasser selbst und ist an dieser Kostenart nicht beteiligt.`
+      : `Ihre Wohnung ${unitName} ist an dieser Kostenart nicht beteiligt.`;
+  return {
+    costType: item.costType,
+    itemTotal: item.amount,
+    co2LandlordShare: compareDecimalText(item.co2LandlordShare, "0") > 0 ? item.co2LandlordShare : null,
+    distributed: item.distributed,
+    key: item.key,
+    keyLabel: keyLabel(item.key),
+    keyExplanation: reason,
+    steps: [],
+    share: "0.00",
+    allocationNote: null,
+    heizkvReduction: null,
+    allocableUntil: item.allocableUntil && item.nonAllocable ? { lastDay: item.allocableUntil, nonAllocable: item.nonAllocable } : null,
+    notParticipating: reason,
+  };
+}
+
+function buildCo2(source: LetterSource, figures: TenancyLetterFigures): LetterCo2 | null {
   const co2 = source.result.co2;
   if (!co2) return null;
   const fuel = source.input.co2?.fuel ?? null;
-  // The CO2 cost is part of the heating costs; the tenants' part reaches each tenancy with its
-  // heating and hot-water shares, so the tenancy's CO2 cost is the tenants' CO2 cost in that ratio.
-  let yourCost: string | null = null;
-  if (co2.tenantCost !== null) {
-    const heatingItems = source.result.items.filter((item) => isHeatingItem(item.costType));
-    const distributed = heatingItems.reduce((sum, item) => sum.plus(item.distributed), new Decimal(0));
-    const yours = allocations.filter((a) => isHeatingItem(a.costType)).reduce((sum, a) => sum.plus(a.amount), new Decimal(0));
-    yourCost = distributed.isZero() ? "0.00" : roundToCentsText(new Decimal(co2.tenantCost).times(yours).dividedBy(distributed));
-  }
   const basis = {
     supplier: "Emissionen laut Rechnung des Versorgers",
     computed: "Emissionen berechnet aus dem Brennstoffverbrauch (kWh, Heizwert) und dem Emissionsfaktor",
-    efficiencyClass: "Stufe nach der hinterlegten Effizienzklasse (keine Emissionsdaten vorhanden)",
-    default: "Standardwert Stufe E (keine Emissionsdaten und keine Effizienzklasse vorhanden)",
+    efficiencyClass: `Stufe ${co2.stage} nach der hinterlegten Einstufung des Gebäudes (keine Emissionsdaten vorhanden)`,
+    default: `Standardwert Stufe ${co2.stage} (keine Emissionsdaten und keine Einstufung des Gebäudes vorhanden)`,
   }[co2.source];
   return {
     fuelLabel: fuel ? FUEL_LABELS[fuel] : null,
@@ -208,24 +216,26 @@ function buildCo2(source: LetterSource, allocations: readonly Allocation[]): Let
     cost: co2.cost,
     tenantCost: co2.tenantCost,
     landlordCost: co2.landlordCost,
-    yourCost,
+    // The engine's split of the tenants' CO2 cost over the lines (contract v1.2).
+    yourCost: co2.tenantCost !== null ? (figures.co2?.tenantCost ?? "0.00") : null,
+    yourLandlordShare: co2.landlordCost !== null && figures.co2 ? figures.co2.landlordShare : null,
     pricePerTonne: co2.pricePerTonne,
+    calculation: formatCo2Basis(co2, fuel),
   };
 }
 
-function buildAnnualInformation(source: LetterSource, unitId: string, tenancyId: string): LetterAnnualInformation {
+function buildAnnualInformation(source: LetterSource, figures: StatementLetterFigures, tenancyFigures: TenancyLetterFigures): LetterAnnualInformation {
   const { input, result } = source;
-  const heatingValues = (input.consumption ?? []).filter((c) => c.meter === "heating");
-  const own = heatingValues.find((c) => c.unitId === unitId && c.tenancyId === tenancyId);
-  const unitValue = heatingValues.filter((c) => c.unitId === unitId && !c.tenancyId).reduce((sum, c) => sum + c.value, 0);
-  const buildingValue = heatingValues.filter((c) => !c.tenancyId).reduce((sum, c) => sum + c.value, 0);
-  const unit = input.units.find((u) => u.id === unitId);
-  const totalArea = input.units.reduce((sum, u) => sum + u.area, 0);
-  const consumption = own ? own.value : heatingValues.some((c) => c.unitId === unitId) ? unitValue : null;
   const unitLabel = METER_LABELS.heating.unit;
   const co2 = result.co2;
   const taxes: string[] = [];
   if (co2?.pricePerTonne) taxes.push(`CO₂-Preis nach dem Brennstoffemissionshandelsgesetz (BEHG): ${formatDecimalTextDe(co2.pricePerTonne, 2)} € je Tonne`);
+  // Issue 24, item 8: a period across the turn of the year has a price per calendar year.
+  else if (co2?.calculation && co2.calculation.priceParts.length > 1) {
+    for (const part of co2.calculation.priceParts) {
+      taxes.push(`CO₂-Preis ${formatCalendarDateDe(part.from)}–${formatCalendarDateDe(part.to)}: ${formatDecimalTextDe(part.pricePerTonne, 2)} € je Tonne`);
+    }
+  }
   if (co2?.cost) taxes.push(`CO₂-Kosten des Gebäudes im Abrechnungszeitraum: ${formatDecimalTextDe(co2.cost, 2)} €`);
   const vat = input.co2?.vatPercent;
   taxes.push(
@@ -234,13 +244,13 @@ function buildAnnualInformation(source: LetterSource, unitId: string, tenancyId:
       : "Energiesteuer, Umsatzsteuer und weitere Abgaben sind im Preis laut Rechnung des Versorgers enthalten.",
   );
   return {
-    unitConsumption: consumption === null ? null : formatQuantity(consumption),
+    unitConsumption: tenancyFigures.heating ? formatQuantity(tenancyFigures.heating.consumption) : null,
     unitLabel,
     previous: source.previousHeatingConsumption
       ? { periodLabel: formatPeriodLabel(source.previousHeatingConsumption.period), value: formatQuantity(source.previousHeatingConsumption.value) }
       : null,
-    unitPerM2: consumption !== null && unit && unit.area > 0 ? formatQuantity(new Decimal(consumption).dividedBy(unit.area).toNumber(), 2) : null,
-    buildingPerM2: buildingValue > 0 && totalArea > 0 ? formatQuantity(new Decimal(buildingValue).dividedBy(totalArea).toNumber(), 2) : null,
+    unitPerM2: tenancyFigures.heating?.perM2 ? formatQuantity(tenancyFigures.heating.perM2, 2) : null,
+    buildingPerM2: figures.buildingHeatingPerM2 ? formatQuantity(figures.buildingHeatingPerM2, 2) : null,
     fuelLabel: input.co2?.fuel ? FUEL_LABELS[input.co2.fuel] : null,
     emissionsKg: co2?.emissionsKg ?? null,
     taxesAndLevies: taxes,
@@ -252,41 +262,30 @@ function buildAnnualInformation(source: LetterSource, unitId: string, tenancyId:
   };
 }
 
-/** § 35a EStG: the tenancy's part of each item's labour costs, distributed with the item's own weights. */
-function buildTaxLines(source: LetterSource, tenancyId: string): LetterTaxLine[] {
-  const { input, result } = source;
-  const lines: LetterTaxLine[] = [];
-  const costItems = input.costItems as CostItemWithLabor[];
-  for (const [inputIndex, itemInput] of costItems.entries()) {
-    const labor = itemInput.laborCosts;
-    if (!labor || compareDecimalText(labor, "0") <= 0) continue;
-    const n = occurrenceOf(costItems, inputIndex);
-    const item = nthOfType(result.items, itemInput.costType, n);
-    if (!item) continue;
-    const holders = [
-      ...result.tenancies.map((t) => ({ id: t.tenancyId as string | null, line: t as { position?: number }, allocation: nthOfType(t.allocations, item.costType, n) })),
-      ...result.vacancy.map((v) => ({ id: null as string | null, line: v as { position?: number }, allocation: nthOfType(v.allocations, item.costType, n) })),
-    ].filter((h): h is { id: string | null; line: { position?: number }; allocation: Allocation } => h.allocation !== undefined);
-    const fractions = holders.map((h) => {
-      const parts = getAllocationParts(result, h.line, h.allocation);
-      return parts.length > 0 ? lineFraction(parts) : new Decimal(h.allocation.exactAmount).dividedBy(item.distributed);
-    });
-    const fractionSum = fractions.reduce((sum, f) => sum.plus(f), new Decimal(0));
-    if (fractionSum.isZero()) continue;
-    const laborCents = parseMoneyToCents(labor);
-    const exact = fractions.map((f) => new Decimal(labor).times(f).dividedBy(fractionSum));
-    const cents = allocateCentsByLargestRemainder(laborCents, exact);
-    const index = holders.findIndex((h) => h.id === tenancyId);
-    if (index < 0) continue;
-    const category = itemInput.taxCategory ?? "householdServices";
-    lines.push({ costType: item.costType, categoryLabel: TAX_CATEGORY_LABELS[category], laborCosts: labor, yourShare: formatCents(cents[index] ?? 0) });
-  }
-  return lines;
+/**
+ * § 35a EStG: the tenancy's part of each item's labour costs, as the engine distributed it
+ * with the item's own weights (allocation.laborCosts, contract v1.1): the lines add up to
+ * the tenancy's taxDeductible sums exactly.
+ */
+function buildTaxLines(result: StatementResult, tenancy: StatementResult["tenancies"][number]): LetterTaxLine[] {
+  return tenancy.allocations.flatMap((allocation) => {
+    const item = result.items[allocation.item];
+    if (allocation.laborCosts === undefined || !item?.laborCosts || compareDecimalText(item.laborCosts, "0") <= 0) return [];
+    const category = item.taxCategory ?? "householdServices";
+    return [{ costType: item.costType, categoryLabel: TAX_CATEGORY_LABELS[category], laborCosts: item.laborCosts, yourShare: allocation.laborCosts }];
+  });
 }
 
-function sumTaxLines(lines: readonly LetterTaxLine[]): { householdServices: string; craftsmen: string } {
-  const sum = (label: string) => formatCents(lines.filter((l) => l.categoryLabel === label).reduce((s, l) => s + parseMoneyToCents(l.yourShare), 0));
-  return { householdServices: sum(TAX_CATEGORY_LABELS.householdServices), craftsmen: sum(TAX_CATEGORY_LABELS.craftsmen) };
+// The prepayments by month: the engine's runs of equal whole months, one row per month.
+function buildPrepaymentRows(figures: TenancyLetterFigures): LetterPrepaymentMonth[] {
+  return figures.prepaymentRuns.flatMap((run) =>
+    run.months.map((month) => ({
+      label: `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`,
+      days: run.days,
+      daysInMonth: run.daysInMonth,
+      amount: run.monthly,
+    })),
+  );
 }
 
 /** Every tenancy of the statement, for the letters of a whole run. */

@@ -131,7 +131,7 @@ function costTable(model: LetterModel, propertyTotal: string): Content {
       name.push({ text: `umlagefähig bis ${date(line.allocableUntil.lastDay)}: abzügl. ${euro(line.allocableUntil.nonAllocable)} (trägt der Vermieter), verteilt ${euro(line.distributed)}`, style: "small" });
     }
     if (line.allocationNote) name.push({ text: `umgelegt nach Vereinbarung: ${line.allocationNote}`, style: "small" });
-    const share: Content[] = [{ text: euro(line.share), alignment: "right" }];
+    const share: Content[] = [line.notParticipating ? { text: "nicht beteiligt", alignment: "right", color: COLORS.muted } : { text: euro(line.share), alignment: "right" }];
     if (line.heizkvReduction) share.push({ text: `nach Kürzung um 15 % (§ 12 HeizkV)`, style: "small", alignment: "right" });
     body.push([{ stack: name }, { text: euro(line.itemTotal), alignment: "right" }, { text: line.keyLabel }, { stack: share }]);
   }
@@ -149,8 +149,8 @@ function stepsTable(model: LetterModel): Content {
   // Each explanation in full once; items with the same key refer back to it (shorter letters).
   const explainedAt = new Map<string, string>();
   for (const line of model.costLines) {
-    const first = explainedAt.get(line.keyExplanation);
-    if (!first) explainedAt.set(line.keyExplanation, line.costType);
+    const first = line.notParticipating ? undefined : explainedAt.get(line.keyExplanation);
+    if (!first && !line.notParticipating) explainedAt.set(line.keyExplanation, line.costType);
     const explanation = first ? `${line.keyLabel}: Erläuterung wie bei ${first}.` : line.keyExplanation;
     const steps: Content[] = [{ text: explanation, style: "note", margin: [0, 0, 0, 2] }];
     for (const step of line.steps) {
@@ -162,24 +162,32 @@ function stepsTable(model: LetterModel): Content {
     body.push([
       { stack: [{ text: line.costType, bold: true }, { text: line.keyLabel, style: "small" }, { text: `verteilt: ${euro(line.distributed)}`, style: "small" }] },
       { stack: steps },
-      { text: euro(line.share), alignment: "right", bold: true },
+      line.notParticipating ? { text: "nicht beteiligt", alignment: "right", color: COLORS.muted } : { text: euro(line.share), alignment: "right", bold: true },
     ]);
   }
+  // Issue 25 (decision 1040): each step's result carries the shares' rounding, so the steps add up to the share.
   return { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: [mm(36), "*", mm(24)], body }, layout: TABLE_LAYOUT };
 }
 
+/** Issue 24: read, apportioned (§ 9b (3) HeizkV, never "abgelesen") or estimated (§ 9a HeizkV). */
+function meterNote(reading: LetterModel["meterReadings"][number]): TableCell {
+  const stack: Content[] = [];
+  if (reading.estimated) stack.push({ text: "geschätzt (§ 9a HeizkV)", bold: true, color: COLORS.due }, ...(reading.estimateReason ? [{ text: reading.estimateReason, style: "small" }] : []));
+  if (reading.apportioned) stack.push({ text: reading.apportioned, style: "small" });
+  if (stack.length > 0) return { stack };
+  return { text: reading.end === null ? "kein Endstand erfasst" : "abgelesen", color: COLORS.muted };
+}
+
 function meterTable(model: LetterModel): Content {
-  const body: TableCell[][] = [[th("Zähler"), th("Anfangsstand"), th("Endstand"), th("Verbrauch", true), th("Hinweis")]];
+  const body: TableCell[][] = [[th("Zähler"), th("Anfangsstand"), th("Endstand"), th("Ihr Verbrauch", true), th("Hinweis")]];
   for (const reading of model.meterReadings) {
     const point = (p: { date: string; value: string } | null) => (p ? `${formatDecimalTextDe(p.value)} (${date(p.date)})` : "–");
     body.push([
       { stack: [{ text: reading.meterNumber, bold: true }, { text: METER_KIND_NAMES[reading.kind], style: "small" }] },
       { text: point(reading.start) },
       { text: point(reading.end) },
-      { text: reading.consumption === null ? "–" : `${formatDecimalTextDe(reading.consumption)} ${reading.unitLabel}`, alignment: "right" },
-      reading.estimated
-        ? { stack: [{ text: "geschätzt (§ 9a HeizkV)", bold: true, color: COLORS.due }, { text: reading.estimateReason ?? "", style: "small" }] }
-        : { text: reading.end === null ? "kein Endstand erfasst" : "abgelesen", color: COLORS.muted },
+      { text: reading.consumption === null ? "–" : `${formatQuantity(reading.consumption)} ${reading.unitLabel}`, alignment: "right" },
+      meterNote(reading),
     ]);
   }
   return { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: [mm(30), "*", "*", mm(26), mm(38)], body }, layout: TABLE_LAYOUT };
@@ -196,23 +204,34 @@ function keyValueTable(rows: Array<[string, string, boolean?]>, valueWidth = mm(
 function co2Block(model: LetterModel): Content | null {
   const co2 = model.co2;
   if (!co2) return null;
+  const basis = co2.calculation;
   const rows: Array<[string, string, boolean?]> = [];
   if (co2.fuelLabel) rows.push(["Energieträger", co2.fuelLabel]);
-  rows.push(["CO₂-Emissionen des Gebäudes", co2.emissionsKg ? `${formatQuantity(co2.emissionsKg, 2)} kg` : "nicht bekannt"]);
+  // Issue 24, item 7: energy, heating-value conversion and emission factor behind the kg.
+  if (basis && basis.emissionRows.length > 0) rows.push(...basis.emissionRows);
+  else rows.push(["CO₂-Emissionen des Gebäudes", co2.emissionsKg ? `${formatQuantity(co2.emissionsKg, 2)} kg` : "nicht bekannt"]);
   rows.push(["Wohnfläche", `${formatQuantity(co2.area, 2)} m²`]);
   rows.push(["CO₂-Ausstoß je m² und Jahr", co2.kgPerM2 ? `${formatDecimalTextDe(co2.kgPerM2, 1)} kg CO₂/m²·a` : "nicht bekannt"]);
-  rows.push(["Stufe nach Anlage zum CO2KostAufG", `Stufe ${co2.stage} (Klasse ${co2.stageClass})`]);
+  // The stage only: a letter class would be confused with the energy certificate's (issue 24, item 7).
+  rows.push(["Stufe nach Anlage zum CO2KostAufG", `Stufe ${co2.stage}`]);
   rows.push(["Aufteilung Mieter / Vermieter", `${co2.tenantPercent} % / ${co2.landlordPercent} %`]);
-  if (co2.pricePerTonne) rows.push(["CO₂-Preis", `${formatDecimalTextDe(co2.pricePerTonne, 2)} € je Tonne`]);
-  if (co2.cost) rows.push(["CO₂-Kosten des Gebäudes", euro(co2.cost)]);
-  if (co2.tenantCost) rows.push(["davon Anteil aller Mieter", euro(co2.tenantCost)]);
-  if (co2.landlordCost) rows.push(["davon Anteil Vermieter (nicht umgelegt)", euro(co2.landlordCost)]);
+  if (basis) {
+    // Issue 24, item 8: each calendar year's part at its price, then net, VAT and the cost.
+    rows.push(...basis.priceRows, ...basis.vatRows);
+  } else if (co2.pricePerTonne) {
+    rows.push(["CO₂-Preis", `${formatDecimalTextDe(co2.pricePerTonne, 2)} € je Tonne`]);
+  }
+  if (co2.cost) rows.push([basis?.costSource && basis.priceRows.length === 0 ? "CO₂-Kosten laut Rechnung des Lieferanten" : "CO₂-Kosten des Gebäudes", euro(co2.cost)]);
+  if (co2.tenantCost) rows.push([`davon Anteil aller Mieter (${co2.tenantPercent} %)`, euro(co2.tenantCost)]);
+  if (co2.landlordCost) rows.push([`davon Anteil Vermieter (${co2.landlordPercent} %, nicht umgelegt)`, euro(co2.landlordCost)]);
   if (co2.yourCost) rows.push(["Ihr Anteil an den CO₂-Kosten (in Ihren Heiz- und Warmwasserkosten enthalten)", euro(co2.yourCost), true]);
+  if (co2.yourLandlordShare) rows.push(["vom Vermieter übernommener CO₂-Anteil auf Ihre Wohnung (nicht in Ihren Kosten)", euro(co2.yourLandlordShare)]);
+  const notes = [`Grundlage: ${co2.basis}.`, ...(basis?.costSource ? [basis.costSource] : [])];
   return {
     stack: [
       heading("CO₂-Kostenaufteilung (§ 7 Abs. 3 CO2KostAufG)"),
-      { text: `Grundlage: ${co2.basis}.`, style: "note", margin: [0, 0, 0, 4] },
-      keyValueTable(rows, mm(30), 8.5),
+      { text: notes.join(" "), style: "note", margin: [0, 0, 0, 4] },
+      keyValueTable(rows, mm(40), 8.5),
     ],
   };
 }
@@ -231,16 +250,25 @@ function annualBlock(model: LetterModel): Content | null {
   return { stack: [heading("Jährliche Verbrauchsinformation (§ 6a Abs. 3 HeizkV)"), keyValueTable(rows, mm(30), 8.5)] };
 }
 
+/** Issue 24, item 6: the heating cost sheet, and the § 9 HeizkV split where one generator also heats the water. */
+function heatingSheetBlock(model: LetterModel): Content | null {
+  const sheet = model.heatingSheet;
+  if (!sheet) return null;
+  const stack: Content[] = [heading(sheet.title), keyValueTable(sheet.fuelRows, mm(30), 8.5), { text: "", margin: [0, 3, 0, 0] }, keyValueTable(sheet.costRows, mm(30), 8.5)];
+  if (sheet.splitRows.length > 0) stack.push({ text: "Aufteilung auf Heizung und Warmwasser (§ 9 HeizkV)", bold: true, margin: [0, 6, 0, 2] }, keyValueTable(sheet.splitRows, mm(30), 8.5));
+  if (sheet.notes.length > 0) stack.push({ text: sheet.notes.join(" "), style: "note", margin: [0, 4, 0, 0] });
+  return { stack };
+}
+
 /** CO2 split and § 6a information side by side (they belong together and fit half a page). */
 function heatingSections(model: LetterModel): Content[] {
   const co2 = co2Block(model);
   const annual = annualBlock(model);
   const info = model.annualInformation;
-  const blocks = [co2, annual].filter((b): b is Content => b !== null);
+  const blocks = [heatingSheetBlock(model), co2, annual].filter((b): b is Content => b !== null);
   if (blocks.length === 0) return [];
-  const result: Content[] = [
-    blocks.length === 2 ? { unbreakable: true, columnGap: mm(8), columns: blocks.map((stack) => ({ width: "*", stack: [stack] })) } : { unbreakable: true, stack: blocks },
-  ];
+  // Issue 24: the CO2 block prints its whole basis and takes the full width; each block stays on one page.
+  const result: Content[] = blocks.map((block) => ({ unbreakable: true, stack: [block], margin: [0, 0, 0, 4] }) as Content);
   if (info) {
     result.push({
       unbreakable: true,
@@ -280,7 +308,7 @@ function taxSection(model: LetterModel): Content[] {
 function prepaymentSection(model: LetterModel): Content[] {
   const body: TableCell[][] = [[th("Monat"), th("Tage"), th("Vorauszahlung", true)]];
   for (const month of model.prepaymentMonths) {
-    body.push([{ text: month.label }, { text: month.days === month.daysInMonth ? "ganzer Monat" : `${month.days} von ${month.daysInMonth} Tagen` }, { text: euro(month.amount), alignment: "right" }]);
+    body.push([{ text: month.label }, { text: month.days === null ? "ganzer Monat" : `${month.days} von ${month.daysInMonth} Tagen` }, { text: euro(month.amount), alignment: "right" }]);
   }
   body.push([{ text: "Summe Ihrer Vorauszahlungen", bold: true, colSpan: 2 }, {}, { text: euro(model.prepayments), alignment: "right", bold: true }]);
   const table: Content =
@@ -352,7 +380,7 @@ export function letterContent(model: LetterModel, propertyTotal: string): Conten
     {
       text:
         `hiermit erhalten Sie die Abrechnung der Betriebs- und Heizkosten für die Zeit vom ${date(model.period.start)} bis ${date(model.period.end)} ` +
-        `für Ihre Wohnung ${model.unitName} (${formatQuantity(model.unitArea, 2)} m², ${formatQuantity(model.persons, 2)} Personen). ${usage}`,
+        `für Ihre Wohnung ${model.unitName} (${formatQuantity(model.unitArea, 2)} m², ${model.personsText}). ${usage}`,
       margin: [0, 6, 0, 0],
     },
     summaryBox(model),
@@ -365,7 +393,7 @@ export function letterContent(model: LetterModel, propertyTotal: string): Conten
       margin: [0, 0, 0, 4],
     },
     stepsTable(model),
-    ...(model.meterReadings.length > 0 ? [{ unbreakable: model.meterReadings.length <= 8, stack: [heading("Verbrauchswerte und Zählerstände"), meterTable(model)] }] : []),
+    ...(model.meterReadings.length > 0 ? [{ unbreakable: model.meterReadings.length <= 8, stack: [heading("Ihre Zählerstände und Ihr Verbrauch"), meterTable(model)] }] : []),
     ...heatingSections(model),
     ...taxSection(model),
     ...prepaymentSection(model),

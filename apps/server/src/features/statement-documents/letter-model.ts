@@ -1,15 +1,11 @@
-import type { BalanceSettlement, DistributionKey, IsoDate, MeterKind, MoneyString, PeriodInput, StatementInput, StatementResult, TenancyCorrection, TenancyStatement } from "@nk/engine";
+import type { LetterCo2Basis } from "./letter-co2-basis.ts";
+import type { LetterHeatingSheet } from "./letter-heating-sheet.ts";
+import type { BalanceSettlement, DistributionKey, IsoDate, MeterKind, MoneyString, PeriodInput, StatementInput, StatementLetterFigures, StatementResult, TenancyCorrection } from "@nk/engine";
 
 // The letter model: everything one statement letter prints, already computed and in words, so
 // the PDF layout only arranges it. It is built from a saved statement's snapshot (the engine's
 // input and result, DECISIONS 9) plus the billing data and the addresses (decision 0602).
 
-/** Engine v1.1 fields read where present (contract v1.1: laborCosts, taxDeductible). */
-export type CostItemWithLabor = StatementInput["costItems"][number] & {
-  laborCosts?: MoneyString | null;
-  taxCategory?: "householdServices" | "craftsmen" | null;
-};
-export type TenancyWithTax = TenancyStatement & { taxDeductible?: { householdServices: MoneyString; craftsmen: MoneyString } };
 
 export interface PostalAddress {
   /** Name lines: person or company. */
@@ -46,8 +42,10 @@ export interface LetterSource {
   tenantAddress: Omit<PostalAddress, "name"> | null;
   /** Opening and closing readings of the unit's meters for the period. */
   meterReadings?: MeterReadingSource[];
-  /** § 6a (3) HeizkV: the unit's heating consumption in the previous period, where one exists. */
-  previousHeatingConsumption?: { period: PeriodInput; value: number } | null;
+  /** § 6a (3) HeizkV: the unit's heating consumption in the previous period (decimal text, the engine's sum), where one exists. */
+  previousHeatingConsumption?: { period: PeriodInput; value: string } | null;
+  /** The result's letter figures (contract v1.2) when the caller has them already (a run's letters); else taken from the result. */
+  figures?: StatementLetterFigures;
   /** Issue 24: the address the letter goes to (the forwarding address after a move-out, or as dispatched); overrides tenantAddress. */
   recipient?: PostalAddress | null;
   /** Issue 24: the deadline, what this letter settles and what a correction changed (engine figures). */
@@ -84,6 +82,8 @@ export interface MeterReadingSource {
   /** Entered by hand as an estimate (§ 9a HeizkV), with the reason. */
   estimated?: boolean;
   estimateReason?: string | null;
+  /** Issue 24: how an apportioned value was split (§ 9b (3) HeizkV); null: read for this tenancy. */
+  apportioned?: string | null;
 }
 
 export interface ShareStep {
@@ -115,13 +115,16 @@ export interface LetterCostLine {
   heizkvReduction: { cut: MoneyString; shareBefore: MoneyString } | null;
   /** Issue 24: the item is chargeable only up to a day; the part after it is the landlord's. */
   allocableUntil: { lastDay: IsoDate; nonAllocable: MoneyString } | null;
+  /** Issue 24: the flat takes no part in the item (why, in a sentence); printed "nicht beteiligt", share 0. */
+  notParticipating: string | null;
 }
 
 export interface LetterPrepaymentMonth {
   /** 'Januar 2024' */
   label: string;
-  days: number;
-  daysInMonth: number;
+  /** Days of the month in the tenancy; null: the whole month. */
+  days: number | null;
+  daysInMonth: number | null;
   amount: MoneyString;
 }
 
@@ -139,10 +142,16 @@ export interface LetterCo2 {
   cost: MoneyString | null;
   tenantCost: MoneyString | null;
   landlordCost: MoneyString | null;
-  /** The CO2 cost inside this tenancy's heating and hot-water shares. */
+  /** The CO2 cost inside this tenancy's heating and hot-water shares (the engine's split). */
   yourCost: MoneyString | null;
+  /** The landlord's CO2 share on this tenancy's part: what the tenancy was relieved of (the engine's split). */
+  yourLandlordShare: MoneyString | null;
   pricePerTonne: string | null;
+  /** Issue 24: energy, factor, price per calendar year, VAT and source; null for results stored before it. */
+  calculation: LetterCo2Basis | null;
 }
+
+export type { LetterCo2Basis } from "./letter-co2-basis.ts";
 
 export interface LetterAnnualInformation {
   unitConsumption: string | null;
@@ -185,6 +194,8 @@ export interface LetterModel {
   tenantName: string;
   usage: { from: IsoDate; to: IsoDate; days: number; periodDays: number; prorated: boolean };
   persons: number;
+  /** Issue 24: "4 Personen", or "3 Personen bis 14.09.2024, 4 Personen ab 15.09.2024" (occupant periods). */
+  personsText: string;
   unitArea: number;
   costLines: LetterCostLine[];
   totalCosts: MoneyString;
@@ -203,6 +214,8 @@ export interface LetterModel {
   meterReadings: MeterReadingSource[];
   hasHeating: boolean;
   co2: LetterCo2 | null;
+  /** Issue 24, item 6: the heating cost sheet and the § 9 HeizkV split; null without one. */
+  heatingSheet: LetterHeatingSheet | null;
   annualInformation: LetterAnnualInformation | null;
   taxLines: LetterTaxLine[];
   taxTotals: { householdServices: MoneyString; craftsmen: MoneyString } | null;

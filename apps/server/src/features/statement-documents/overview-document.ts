@@ -1,10 +1,11 @@
-import { formatCalendarDateDe, formatDecimalTextDe, formatEuroDe, sumDecimalTexts } from "@nk/contract";
+import { formatCalendarDateDe, formatDecimalTextDe, formatEuroDe } from "@nk/contract";
 import type { StatementInput, StatementResult } from "@nk/engine";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
-import { formatPeriodLabel } from "./build-letter-model.ts";
+import { formatPeriodLabel, getLetterFigures } from "./build-letter-model.ts";
 import { nthOfType, occurrenceOf } from "./item-lookup.ts";
 import type { LetterSender } from "./letter-model.ts";
 import { formatQuantity, keyLabel } from "./share-explanations.ts";
+import { formatCo2Basis } from "./letter-co2-basis.ts";
 import { BASE_STYLES, COLORS, DEFAULT_STYLE, draftWatermark, heading, mm, TABLE_LAYOUT, th } from "./pdf-style.ts";
 
 // The landlord's overview of a whole property and period (DECISIONS 10): every cost item with
@@ -26,32 +27,33 @@ const date = (value: string) => formatCalendarDateDe(value);
 
 function itemsTable(source: OverviewSource): Content {
   const { result } = source;
+  // The sums are the engine's (contract v1.2): this document only formats.
+  const figures = getLetterFigures(source);
   const body: TableCell[][] = [[th("Kostenart"), th("Schlüssel"), th("Gesamtkosten", true), th("CO₂-Anteil Vermieter", true), th("Leerstand", true), th("auf Mieter verteilt", true)]];
   for (const [index, item] of result.items.entries()) {
-    const n = occurrenceOf(result.items, index);
-    const tenants = sumDecimalTexts(result.tenancies.map((t) => nthOfType(t.allocations, item.costType, n)?.amount ?? "0"), 2);
+    const itemFigures = figures.items[index];
+    const tenants = itemFigures?.tenants ?? "0.00";
     // Issue 24: the landlord's parts beyond vacancy and CO2 (the § 12 HeizkV cut, costs after the last allocable day).
     const landlordNotes: Content[] = [];
     if (item.heizkvReduction) landlordNotes.push({ text: `Kürzung § 12 Abs. 1 HeizkV: ${euro(item.heizkvReduction)} (Vermieter)`, style: "small" });
     if (item.allocableUntil && item.nonAllocable) landlordNotes.push({ text: `umlagefähig bis ${date(item.allocableUntil)}, Rest ${euro(item.nonAllocable)} (Vermieter)`, style: "small" });
     body.push([
       { stack: [{ text: item.costType, bold: true }, ...landlordNotes] },
-      { text: item.key === "mixed" ? `${keyLabel(item.key)} (${100 - (item.consumptionShare ?? 70)}/${item.consumptionShare ?? 70})` : keyLabel(item.key) },
+      { text: item.key === "mixed" ? `${keyLabel(item.key)} (${(itemFigures?.partPercents ?? []).join("/")})` : keyLabel(item.key) },
       { text: euro(item.amount), alignment: "right" },
       { text: euro(item.co2LandlordShare), alignment: "right" },
       { text: euro(item.vacancy), alignment: "right" },
       { text: euro(tenants), alignment: "right" },
     ]);
   }
-  const sum = (pick: (i: StatementResult["items"][number]) => string) => euro(sumDecimalTexts(result.items.map(pick), 2));
-  const tenantsTotal = sumDecimalTexts(result.tenancies.map((t) => t.total), 2);
+  const { totals } = figures;
   body.push([
     { text: "Summe", bold: true, colSpan: 2 },
     {},
     { text: euro(result.totalCosts), alignment: "right", bold: true },
-    { text: sum((i) => i.co2LandlordShare), alignment: "right", bold: true },
-    { text: sum((i) => i.vacancy), alignment: "right", bold: true },
-    { text: euro(tenantsTotal), alignment: "right", bold: true },
+    { text: euro(totals.co2LandlordShare), alignment: "right", bold: true },
+    { text: euro(totals.vacancy), alignment: "right", bold: true },
+    { text: euro(totals.tenants), alignment: "right", bold: true },
   ]);
   return { table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: ["*", mm(42), mm(25), mm(25), mm(22), mm(25)], body }, layout: TABLE_LAYOUT, fontSize: 8.5 };
 }
@@ -113,12 +115,17 @@ function sharesTable(source: OverviewSource): Content {
 function co2Table(source: OverviewSource): Content[] {
   const co2 = source.result.co2;
   if (!co2) return [];
+  // Issue 24, items 7 and 8: the same basis as the letters print.
+  const basis = formatCo2Basis(co2, source.input.co2?.fuel ?? null);
   const rows: Array<[string, string]> = [
-    ["CO₂-Emissionen des Gebäudes", co2.emissionsKg ? `${formatQuantity(co2.emissionsKg, 2)} kg` : "nicht bekannt"],
+    ...(basis && basis.emissionRows.length > 0
+      ? basis.emissionRows
+      : [["CO₂-Emissionen des Gebäudes", co2.emissionsKg ? `${formatQuantity(co2.emissionsKg, 2)} kg` : "nicht bekannt"] as [string, string]]),
     ["Wohnfläche", `${formatQuantity(co2.area, 2)} m²`],
     ["CO₂-Ausstoß je m² und Jahr", co2.kgPerM2 ? `${formatDecimalTextDe(co2.kgPerM2, 1)} kg CO₂/m²·a` : "nicht bekannt"],
-    ["Stufe", `Stufe ${co2.stage} (Klasse ${co2.class})`],
+    ["Stufe", `Stufe ${co2.stage}`],
     ["Aufteilung Mieter / Vermieter", `${co2.tenantPercent} % / ${co2.landlordPercent} %`],
+    ...(basis ? [...basis.priceRows, ...basis.vatRows] : []),
     ["CO₂-Kosten gesamt", co2.cost ? euro(co2.cost) : "–"],
     ["Anteil Mieter", co2.tenantCost ? euro(co2.tenantCost) : "–"],
     ["Anteil Vermieter", co2.landlordCost ? euro(co2.landlordCost) : "–"],
@@ -128,6 +135,7 @@ function co2Table(source: OverviewSource): Content[] {
       unbreakable: true,
       stack: [
         heading("CO₂-Kostenaufteilung (CO2KostAufG)"),
+        ...(basis?.costSource ? [{ text: basis.costSource, style: "note", margin: [0, 0, 0, 4] } as Content] : []),
         { table: { widths: ["*", mm(50)], body: rows.map(([l, v]) => [{ text: l }, { text: v, alignment: "right" }]) }, layout: TABLE_LAYOUT },
       ],
     },
@@ -137,12 +145,8 @@ function co2Table(source: OverviewSource): Content[] {
 export function buildOverviewDocument(source: OverviewSource): TDocumentDefinitions {
   const { result } = source;
   const periodLabel = formatPeriodLabel(result.period);
-  const landlordTotal = sumDecimalTexts(result.items.map((i) => i.landlord), 2);
-  const vacancy = sumDecimalTexts(result.items.map((i) => i.vacancy), 2);
-  const co2Landlord = sumDecimalTexts(result.items.map((i) => i.co2LandlordShare), 2);
-  const tenantsTotal = sumDecimalTexts(result.tenancies.map((t) => t.total), 2);
-  const cuts = sumDecimalTexts(result.items.map((i) => i.heizkvReduction ?? "0"), 2);
-  const nonAllocable = sumDecimalTexts(result.items.map((i) => i.nonAllocable ?? "0"), 2);
+  const { totals } = getLetterFigures(source);
+  const { landlord: landlordTotal, vacancy, co2LandlordShare: co2Landlord, tenants: tenantsTotal, heizkvReduction: cuts, nonAllocable } = totals;
   const hasCuts = result.items.some((i) => i.heizkvReduction);
   const hasNonAllocable = result.items.some((i) => i.nonAllocable);
   const content: Content[] = [

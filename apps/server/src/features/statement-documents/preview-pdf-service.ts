@@ -4,7 +4,6 @@ import type { Db } from "../../db/database.ts";
 import { NotFound } from "../../domain/domain-errors.ts";
 import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
 import { computeStatement } from "../statements/statement-calculation-service.ts";
-import { assertMayCreateStatements } from "../statements/statement-run-service.ts";
 import { buildLetterModel } from "./build-letter-model.ts";
 import { buildLettersDocument } from "./letter-document.ts";
 import { buildOverviewDocument } from "./overview-document.ts";
@@ -23,7 +22,6 @@ const M = STATEMENT_DOCUMENT_MESSAGES;
 
 /** POST /api/statements/preview/pdf */
 export async function getPreviewPdf(db: Db, userId: string, body: PreviewPdfBody & { document: "letter" | "overview" }): Promise<PdfFile> {
-  assertMayCreateStatements();
   // The sender is required first: no calculation for a letter that could not be made.
   const billingData = await requireCompleteBillingData(db, userId);
   const computed = await computeStatement(db, userId, body as Parameters<typeof computeStatement>[2]);

@@ -1,10 +1,10 @@
-import { billingSenderName, getTodayInGermany, type BillingData, type StatementConsumption } from "@nk/contract";
-import type { StatementInput, StatementResult } from "@nk/engine";
+import { billingSenderName, formatCalendarDateDe, getTodayInGermany, type BillingData, type StatementConsumption } from "@nk/contract";
+import { sumUnitHeatingConsumption, type LineConsumption, type LineMeterReading, type StatementInput, type StatementResult, type TenancyStatement, type UnitConsumption } from "@nk/engine";
 import type { LetterLegal, LetterSender, LetterSource, MeterReadingSource, PostalAddress } from "./letter-model.ts";
 import { buildLetterLegal, type PreviousLetter } from "./letter-legal-source.ts";
 import { chooseRecipient, type RecipientChoice, type RecipientTenant } from "./letter-recipient.ts";
 import type { OverviewSource } from "./overview-document.ts";
-import { METER_LABELS } from "./share-explanations.ts";
+import { formatQuantity, METER_LABELS } from "./share-explanations.ts";
 import type { SnapshotForDocuments } from "./statement-document-queries.ts";
 
 // From a saved run (DECISIONS 9: the engine's exact input and output, the consumption it used)
@@ -13,6 +13,8 @@ import type { SnapshotForDocuments } from "./statement-document-queries.ts";
 
 export interface RunContext {
   snapshot: SnapshotForDocuments;
+  /** The run's input and result, read through the contract's versioned schema (issue 25, decision 1042). */
+  run: { input: StatementInput; result: StatementResult };
   /** The sender; null only where no letter is made (the dispatch overview). */
   billingData: BillingData | null;
   unitNames: ReadonlyMap<string, string>;
@@ -20,7 +22,7 @@ export interface RunContext {
   /** Letters not dispatched yet are dated today (issue 24: letters are dated by dispatch). */
   now: Date;
   /** The previous billing period's saved input, for the § 6a (3) HeizkV comparison. */
-  previous?: { period: { start: string; end: string }; input: StatementInput } | null;
+  previous?: { period: { start: string; end: string }; input: StatementInput; unitConsumption?: UnitConsumption[] | null } | null;
   /** A correction: each tenant's previous letter of this billing period, by tenant id (issue 24). */
   previousLetters?: ReadonlyMap<string, PreviousLetter>;
 }
@@ -50,9 +52,11 @@ export interface LetterDispatchRecord {
 function previousHeating(context: RunContext, unitId: string): LetterSource["previousHeatingConsumption"] {
   const previous = context.previous;
   if (!previous) return null;
-  const values = (previous.input.consumption ?? []).filter((c) => c.unitId === unitId && c.meter === "heating" && !c.tenancyId);
-  if (values.length === 0) return null;
-  return { period: previous.period, value: values.reduce((sum, c) => sum + c.value, 0) };
+  // Issue 24: the engine's figure of the unit (every reading counted once); runs saved before: the input's unit values.
+  const fromEngine = previous.unitConsumption?.find((c) => c.unitId === unitId && c.meter === "heating");
+  if (fromEngine) return { period: previous.period, value: fromEngine.value };
+  const value = sumUnitHeatingConsumption(previous.input, unitId);
+  return value === null ? null : { period: previous.period, value };
 }
 
 export function toSender(data: BillingData): LetterSender {
@@ -68,11 +72,11 @@ export function toSender(data: BillingData): LetterSender {
   };
 }
 
-function snapshotParts(snapshot: SnapshotForDocuments) {
+function snapshotParts(context: RunContext) {
   return {
-    input: snapshot.engineInput as StatementInput,
-    result: snapshot.result as StatementResult,
-    consumption: snapshot.consumption as StatementConsumption,
+    input: context.run.input,
+    result: context.run.result,
+    consumption: context.snapshot.consumption as StatementConsumption,
   };
 }
 
@@ -118,7 +122,7 @@ export function currentDispatchContext(context: RunContext, tenancyId: string): 
 /** A letter's § 556 (3) BGB figures: dated as dispatched or today, with the late reason it printed or would print. */
 export function legalOfLetter(context: RunContext, tenancyId: string, dispatch: LetterDispatchRecord | null): LetterLegal {
   return buildLetterLegal({
-    result: context.snapshot.result as StatementResult,
+    result: context.run.result,
     tenancyId,
     version: context.snapshot.version,
     letterDate: dispatch?.dispatchedOn ?? getTodayInGermany(context.now),
@@ -158,13 +162,72 @@ export function meterReadingsOfUnit(consumption: StatementConsumption | null | u
   return rows;
 }
 
+/** Issue 24: how an apportioned value came about, in the words of § 9b (3) HeizkV. */
+function describeApportionment(reading: LineMeterReading, unitLabel: string): string {
+  const apportionment = reading.apportionment!;
+  const stretch = `${formatQuantity(apportionment.stretchValue)} ${unitLabel} vom ${formatCalendarDateDe(apportionment.from)} bis ${formatCalendarDateDe(apportionment.to)}`;
+  return apportionment.by === "degreeDays"
+    ? `anteilig nach Gradtagszahlen (§ 9b Abs. 3 HeizkV): ${stretch}, davon Ihr Anteil ${formatQuantity(apportionment.weight)} ‰ von ${formatQuantity(apportionment.totalWeight)} ‰`
+    : `anteilig nach Tagen (§ 9b Abs. 3 HeizkV): ${stretch}, davon Ihr Anteil ${formatQuantity(apportionment.weight, 0)} von ${formatQuantity(apportionment.totalWeight, 0)} Tagen`;
+}
+
+/**
+ * Issue 24, item 4: the tenancy's own readings and consumption as the engine derived them:
+ * its start and end readings where they bound its own days, else the readings around the
+ * stretch it shares and how its part was apportioned (never "abgelesen"); estimates marked.
+ */
+export function tenancyMeterRows(consumption: StatementConsumption | null | undefined, unitId: string, lines: readonly LineConsumption[], periodStart: string): MeterReadingSource[] {
+  const labels = new Map((consumption?.meters ?? []).map((meter) => [meter.meterId, meter.label]));
+  const rows: MeterReadingSource[] = [];
+  for (const line of lines) {
+    const unitLabel = METER_LABELS[line.meter].unit;
+    if (line.meters.length === 0) {
+      // A value entered by hand for the unit (an estimate), or split from it.
+      const manual = consumption?.values.find((value) => value.source === "manual" && value.unitId === unitId && value.meter === line.meter);
+      rows.push({
+        meterNumber: "Wohnung gesamt",
+        kind: line.meter,
+        unitLabel,
+        start: null,
+        end: null,
+        consumption: line.value,
+        estimated: line.isEstimated,
+        estimateReason: line.isEstimated ? (manual?.reason ?? null) : null,
+        apportioned: line.method === "measured" ? null : line.apportionedBy === "degreeDays" ? "anteilig nach Gradtagszahlen (§ 9b Abs. 3 HeizkV)" : "anteilig nach Tagen (§ 9b Abs. 3 HeizkV)",
+      });
+      continue;
+    }
+    for (const reading of line.meters) {
+      rows.push({
+        meterNumber: labels.get(reading.meterId) ?? reading.meterId,
+        kind: line.meter,
+        unitLabel,
+        // A Heizkostenverteiler counts from zero at the period's start.
+        start: reading.start ? { date: reading.start.date, value: reading.start.value } : reading.isCumulative ? null : { date: periodStart, value: "0" },
+        end: { date: reading.end.date, value: reading.end.value },
+        consumption: reading.value,
+        estimated: (reading.start?.estimated ?? false) || reading.end.estimated,
+        estimateReason: null,
+        apportioned: reading.apportionment ? describeApportionment(reading, unitLabel) : null,
+      });
+    }
+  }
+  return rows;
+}
+
+/** The letter's readings: the engine's per-tenancy figures, or for runs saved before issue 24 the unit's meters. */
+function meterRowsOf(consumption: StatementConsumption | null | undefined, tenancy: TenancyStatement, periodStart: string): MeterReadingSource[] {
+  if (tenancy.consumption) return tenancyMeterRows(consumption, tenancy.unitId, tenancy.consumption, periodStart);
+  return meterReadingsOfUnit(consumption, tenancy.unitId, tenancy.tenancyId);
+}
+
 /**
  * The source of one tenancy's letter. A dispatched letter is made with the day and the context
  * it went out with; any other letter is dated today with today's addresses (issue 24: letters
  * are dated by dispatch, decision 1060). The figures are always the snapshot's.
  */
 export function letterSourceFromRun(context: RunContext, tenancyId: string, dispatch: LetterDispatchRecord | null = null): LetterSource {
-  const { input, result, consumption } = snapshotParts(context.snapshot);
+  const { input, result, consumption } = snapshotParts(context);
   const tenancy = result.tenancies.find((t) => t.tenancyId === tenancyId);
   const letterDate = dispatch?.dispatchedOn ?? getTodayInGermany(context.now);
   // A letter sent before issue 24 recorded no context: today's addresses stand in.
@@ -186,13 +249,13 @@ export function letterSourceFromRun(context: RunContext, tenancyId: string, disp
     tenantAddress: null,
     recipient: dispatchContext.recipient,
     legal,
-    meterReadings: tenancy ? meterReadingsOfUnit(consumption, tenancy.unitId, tenancyId) : [],
+    meterReadings: tenancy ? meterRowsOf(consumption, tenancy, result.period.start) : [],
     previousHeatingConsumption: tenancy ? previousHeating(context, tenancy.unitId) : null,
   };
 }
 
 export function overviewSourceFromRun(context: RunContext): OverviewSource {
-  const { input, result } = snapshotParts(context.snapshot);
+  const { input, result } = snapshotParts(context);
   return {
     input,
     result,

@@ -99,7 +99,7 @@ export async function findPreviousRunInput(db: Db, userId: string, propertyId: s
   return db
     .selectFrom("statementSnapshots as s")
     .innerJoin("costGroups as g", "g.id", "s.costGroupId")
-    .select(["s.engineInput", "g.billingPeriodStart", "g.billingPeriodEnd"])
+    .select(["s.engineInput", "s.result", "g.billingPeriodStart", "g.billingPeriodEnd"])
     .where("s.userId", "=", userId)
     .where("s.propertyId", "=", propertyId)
     .where("g.billingPeriodEnd", "=", previousPeriodEnd)
@@ -118,7 +118,7 @@ export async function listPreviousLetters(db: Db, userId: string, costGroupId: s
   return db
     .selectFrom("statements as st")
     .innerJoin("statementSnapshots as s", "s.id", "st.snapshotId")
-    .select(["st.tenantId", "s.version", "st.dispatchedOn", "st.sentAt", "st.settledBalance", "st.finalBalance", "s.result"])
+    .select(["st.tenantId", "s.version", "st.dispatchedOn", "st.sentAt", "st.settledBalance", "st.finalBalance", "s.engineInput", "s.result"])
     .where("st.userId", "=", userId)
     .where("st.costGroupId", "=", costGroupId)
     .where("s.version", "<", beforeVersion)

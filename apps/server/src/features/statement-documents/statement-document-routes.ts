@@ -143,13 +143,13 @@ function pdfAnswer(c: Context, file: PdfFile) {
 
 export function createStatementDocumentRoutes(deps: DocumentDeps) {
   return createRouter()
-    .openapi(tenantPdfRoute, async (c) => pdfAnswer(c, await getTenantStatementPdf(deps, c.var.user.id, c.req.valid("param").id)))
-    .openapi(runPdfRoute, async (c) => pdfAnswer(c, await getRunLettersPdf(deps, c.var.user.id, c.req.valid("param").id)))
-    .openapi(overviewPdfRoute, async (c) => pdfAnswer(c, await getRunOverviewPdf(deps, c.var.user.id, c.req.valid("param").id)))
-    .openapi(previewPdfRoute, async (c) => pdfAnswer(c, await getPreviewPdf(deps.db, c.var.user.id, c.req.valid("json"))))
-    .openapi(sendRoute, async (c) => c.json(await sendTenantStatement(deps, c.var.user.id, c.req.valid("param").id), 202))
-    .openapi(runSendRoute, async (c) => c.json(await sendRunStatements(deps, c.var.user.id, c.req.valid("param").id), 202))
-    .openapi(markPostedRoute, async (c) => c.json(await markTenantStatementPosted(deps, c.var.user.id, c.req.valid("param").id, c.req.valid("json") ?? {}), 200))
-    .openapi(runDispatchRoute, async (c) => c.json(await getRunDispatch(deps, c.var.user.id, c.req.valid("param").id), 200))
-    .openapi(lateExcuseRoute, async (c) => c.json(await setLateExcuse(deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json").reason), 200));
+    .openapi(tenantPdfRoute, async (c) => pdfAnswer(c, await getTenantStatementPdf(deps, c.var.accountId, c.req.valid("param").id)))
+    .openapi(runPdfRoute, async (c) => pdfAnswer(c, await getRunLettersPdf(deps, c.var.accountId, c.req.valid("param").id)))
+    .openapi(overviewPdfRoute, async (c) => pdfAnswer(c, await getRunOverviewPdf(deps, c.var.accountId, c.req.valid("param").id)))
+    .openapi(previewPdfRoute, async (c) => pdfAnswer(c, await getPreviewPdf(deps.db, c.var.accountId, c.req.valid("json"))))
+    .openapi(sendRoute, async (c) => c.json(await sendTenantStatement(deps, c.var.accountId, c.req.valid("param").id), 202))
+    .openapi(runSendRoute, async (c) => c.json(await sendRunStatements(deps, c.var.accountId, c.req.valid("param").id), 202))
+    .openapi(markPostedRoute, async (c) => c.json(await markTenantStatementPosted(deps, c.var.accountId, c.req.valid("param").id, c.req.valid("json") ?? {}), 200))
+    .openapi(runDispatchRoute, async (c) => c.json(await getRunDispatch(deps, c.var.accountId, c.req.valid("param").id), 200))
+    .openapi(lateExcuseRoute, async (c) => c.json(await setLateExcuse(deps.db, c.var.accountId, c.req.valid("param").id, c.req.valid("json").reason), 200));
 }

@@ -5,14 +5,17 @@ import {
   DISPATCH_MESSAGES,
   getTodayInGermany,
   MARKED_POSTED_MESSAGE,
+  readStoredRun,
   STATEMENT_DOCUMENT_MESSAGES,
+  storedStatementInputSchema,
   type MarkPostedBody,
   type MarkPostedResponse,
   type RunDispatch,
   type RunSendResponse,
   type SendStatementResponse,
 } from "@nk/contract";
-import { addDays, getStatementDeadline, type StatementInput, type StatementResult } from "@nk/engine";
+import { addDays, getStatementDeadline } from "@nk/engine";
+import type { StatementResult } from "@nk/engine";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
@@ -89,15 +92,21 @@ async function loadRun(db: Db, userId: string, snapshotId: string): Promise<RunC
 
 /** Names, addresses and the previous period's input around a run (saved, or the wizard's preview). */
 export async function contextOf(db: Db, userId: string, snapshot: SnapshotForDocuments, billingData: BillingData | null): Promise<RunContext> {
-  const result = snapshot.result as StatementResult;
+  // Issue 25: the stored run through the one versioned schema, completed to the current shape.
+  const run = readStoredRun(snapshot.engineInput, snapshot.result);
+  const { result } = run;
   const unitNames = await listUnitNames(db, userId, snapshot.propertyId);
   const tenants = await listTenantContacts(db, userId, result.tenancies.map((t) => t.tenancyId));
   const previousRow = await findPreviousRunInput(db, userId, snapshot.propertyId, addDays(result.period.start, -1));
   const previous = previousRow
-    ? { period: { start: previousRow.billingPeriodStart, end: previousRow.billingPeriodEnd }, input: previousRow.engineInput as StatementInput }
+    ? {
+        period: { start: previousRow.billingPeriodStart, end: previousRow.billingPeriodEnd },
+        input: storedStatementInputSchema.parse(previousRow.engineInput),
+        unitConsumption: (previousRow.result as Pick<StatementResult, "unitConsumption"> | null)?.unitConsumption ?? null,
+      }
     : null;
   const previousLetters = snapshot.version > 1 ? await loadPreviousLetters(db, userId, snapshot.costGroupId, snapshot.version) : undefined;
-  return { snapshot, billingData, unitNames, tenants, now: new Date(), previous, previousLetters };
+  return { snapshot, run, billingData, unitNames, tenants, now: new Date(), previous, previousLetters };
 }
 
 /** A correction's comparison: each tenant's latest earlier letter that went out (issue 24, item 2). */
@@ -107,7 +116,7 @@ async function loadPreviousLetters(db: Db, userId: string, costGroupId: string, 
     if (!row.tenantId || letters.has(row.tenantId)) continue;
     const dispatchedOn = row.dispatchedOn ?? (row.sentAt ? getTodayInGermany(row.sentAt) : null);
     if (!dispatchedOn) continue;
-    letters.set(row.tenantId, { version: row.version, dispatchedOn, settledBalance: row.settledBalance ?? row.finalBalance, result: row.result as StatementResult });
+    letters.set(row.tenantId, { version: row.version, dispatchedOn, settledBalance: row.settledBalance ?? row.finalBalance, result: readStoredRun(row.engineInput, row.result).result });
   }
   return letters;
 }
@@ -130,12 +139,12 @@ async function renderLetter(
   dispatch: LetterDispatchRecord | null = null,
 ): Promise<{ bytes: Buffer; run: LetterRun & { pageCount: number } }> {
   const model = buildLetterModel(letterSourceFromRun(context, tenancyId, dispatch));
-  const pdf = await renderer.renderLetters([{ model }], (context.snapshot.result as StatementResult).totalCosts);
+  const pdf = await renderer.renderLetters([{ model }], context.run.result.totalCosts);
   return { bytes: pdf.bytes, run: { model, pageCount: pdf.pageCount } };
 }
 
 export function periodLabelOf(context: RunContext): string {
-  return formatPeriodLabel((context.snapshot.result as StatementResult).period);
+  return formatPeriodLabel(context.run.result.period);
 }
 
 async function requireStatement(db: Db, userId: string, statementId: string): Promise<TenantStatementRow & { snapshotId: string; tenantId: string }> {
@@ -196,7 +205,7 @@ async function prepareDispatch(
   }
   const dispatchContext = currentDispatchContext(context, row.tenantId);
   const model = buildLetterModel(letterSourceFromRun(context, row.tenantId, { dispatchedOn, context: dispatchContext }));
-  const pdf = await renderer.renderLetters([{ model }], (context.snapshot.result as StatementResult).totalCosts);
+  const pdf = await renderer.renderLetters([{ model }], context.run.result.totalCosts);
   const fileKey = pdfKeys.dispatchedLetter(userId, row.id, dispatchedOn);
   await deps.files.put(fileKey, pdf.bytes, "application/pdf");
   await logActivity(deps.db, { userId, key: "statement.pdf_generated", entityId: row.id, entityName: row.tenantName, metadata: { snapshotId: row.snapshotId, file: fileKey, dispatchedOn } });
@@ -224,7 +233,7 @@ export async function getRunLettersPdf(deps: DocumentDeps, userId: string, snaps
   const fileName = pdfFileName(["Nebenkostenabrechnungen", periodLabelOf(context), context.snapshot.propertyName, ...(final ? [] : ["ENTWURF"])]);
   const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
   const byTenant = new Map(rows.filter((r) => r.tenantId).map((r) => [r.tenantId!, r]));
-  const result = context.snapshot.result as StatementResult;
+  const { result } = context.run;
   const tenancies = result.tenancies.filter((t) => byTenant.has(t.tenancyId));
   // Each letter alone first, for its page count, on the pool's threads side by side; then the
   // one file of all letters, on a pool thread as well.
@@ -304,7 +313,7 @@ export async function sendRunStatements(deps: DocumentDeps, userId: string, snap
   const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
   const result: RunSendResponse = { queued: [], withoutEmail: [], alreadySent: [], message: "" };
   const toSend: Array<{ row: StatementWithDispatch; email: string; tenantName: string }> = [];
-  for (const tenancy of (context.snapshot.result as StatementResult).tenancies) {
+  for (const tenancy of context.run.result.tenancies) {
     const row = rows.find((r) => r.tenantId === tenancy.tenancyId);
     if (!row) continue;
     const tenant = context.tenants.get(tenancy.tenancyId);
@@ -382,7 +391,7 @@ export async function getRunDispatch(deps: DocumentDeps, userId: string, snapsho
   if (!snapshot) throw new NotFound(M.statementNotFound);
   // No letter is made here: the billing data may still be missing.
   const context = await contextOf(deps.db, userId, snapshot, (await loadBillingData(deps.db, userId)).billingData);
-  const result = snapshot.result as StatementResult;
+  const { result } = context.run;
   const deadline = getStatementDeadline(result.period.end);
   const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
   const byTenant = new Map(rows.filter((r) => r.tenantId).map((r) => [r.tenantId!, r]));

@@ -1,4 +1,4 @@
-import type { CostItemDraft, ConsumptionOverride, Co2FormValues } from "@nk/contract";
+import type { CostItemDraft, ConsumptionOverride, Co2FormValues, HeatingCosts } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
 // The cost items, CO2 inputs and manual consumption values of a billing period (DECISIONS 8).
@@ -15,6 +15,11 @@ export async function listCostItemRows(db: Db, userId: string, costGroupId: stri
 
 export async function findCo2Row(db: Db, userId: string, costGroupId: string) {
   return db.selectFrom("billingPeriodCo2Inputs").selectAll().where("costGroupId", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
+}
+
+/** Issue 24, item 6: the period's heating cost sheet. */
+export async function findHeatingCostsRow(db: Db, userId: string, costGroupId: string) {
+  return db.selectFrom("billingPeriodHeatingCosts").selectAll().where("costGroupId", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
 }
 
 export async function listOverrideRows(db: Db, userId: string, costGroupId: string) {
@@ -56,8 +61,9 @@ export async function replaceCosts(
   db: Db,
   userId: string,
   costGroupId: string,
-  costs: { costItems: CostItemDraft[]; co2: Co2FormValues | null; consumptionOverrides: ConsumptionOverride[]; climateFactor: string | null },
+  costs: { costItems: CostItemDraft[]; co2: Co2FormValues | null; consumptionOverrides: ConsumptionOverride[]; climateFactor: string | null; heatingCosts: HeatingCosts | null },
 ): Promise<void> {
+  await db.deleteFrom("billingPeriodHeatingCosts").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
   await db.deleteFrom("billingPeriodCostItems").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
   await db.deleteFrom("billingPeriodCo2Inputs").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
   await db.deleteFrom("billingPeriodConsumptionOverrides").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
@@ -103,6 +109,13 @@ export async function replaceCosts(
         vatPercent: co2.vatPercent === null ? null : String(co2.vatPercent),
         emissionFactor: co2.emissionFactor === null ? null : String(co2.emissionFactor),
       })
+      .execute();
+  }
+  if (costs.heatingCosts) {
+    const { deliveries, ...sheet } = costs.heatingCosts;
+    await db
+      .insertInto("billingPeriodHeatingCosts")
+      .values({ costGroupId, userId, ...sheet, deliveries: JSON.stringify(deliveries) })
       .execute();
   }
   if (costs.consumptionOverrides.length > 0) {

@@ -6,13 +6,14 @@ import {
   type Co2FormValues,
   type ConsumptionOverride,
   type CostItemDraft,
+  type HeatingCosts,
 } from "@nk/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { findOwnedBillingPeriod, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
-import { findCo2Row, findClimateFactor, findCostsUpdatedAt, listCostItemRows, listOverrideRows, listOwnRateIds, listOwnUnitIdsOfProperty, replaceCosts } from "./costs-queries.ts";
+import { findCo2Row, findHeatingCostsRow, findClimateFactor, findCostsUpdatedAt, listCostItemRows, listOverrideRows, listOwnRateIds, listOwnUnitIdsOfProperty, replaceCosts } from "./costs-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Cost items, CO2 inputs and manual consumption values belong to the billing period and are
@@ -25,6 +26,7 @@ export interface StoredCosts {
   co2: Co2FormValues | null;
   consumptionOverrides: ConsumptionOverride[];
   climateFactor: string | null;
+  heatingCosts: HeatingCosts | null;
   updatedAt: Date | null;
 }
 
@@ -73,12 +75,49 @@ export async function loadStoredCosts(db: Db, userId: string, costGroupId: strin
       : null,
     consumptionOverrides: overrides.map((o) => ({ unitId: o.unitId, meter: o.meterKind as ConsumptionOverride["meter"], value: o.value, reason: o.reason })),
     climateFactor: await findClimateFactor(db, userId, costGroupId),
+    heatingCosts: toHeatingCosts(await findHeatingCostsRow(db, userId, costGroupId)),
     updatedAt: await findCostsUpdatedAt(db, userId, costGroupId),
   };
 }
 
+type HeatingCostsRow = NonNullable<Awaited<ReturnType<typeof findHeatingCostsRow>>>;
+
+/** Issue 24, item 6: the stored heating cost sheet in the contract's shape. */
+function toHeatingCosts(row: HeatingCostsRow | undefined): HeatingCosts | null {
+  if (!row) return null;
+  return {
+    fuel: row.fuel as HeatingCosts["fuel"],
+    quantityUnit: row.quantityUnit as HeatingCosts["quantityUnit"],
+    openingQuantity: row.openingQuantity,
+    openingAmount: row.openingAmount,
+    deliveries: row.deliveries as HeatingCosts["deliveries"],
+    closingQuantity: row.closingQuantity,
+    quantity: row.quantity,
+    fuelCost: row.fuelCost,
+    operatingPower: row.operatingPower,
+    maintenance: row.maintenance,
+    emissionMeasurement: row.emissionMeasurement,
+    meteringService: row.meteringService,
+    isCombined: row.isCombined,
+    totalEnergyKwh: row.totalEnergyKwh,
+    hotWaterVolumeM3: row.hotWaterVolumeM3,
+    hotWaterTemperatureCelsius: row.hotWaterTemperatureCelsius,
+    hotWaterAreaM2: row.hotWaterAreaM2,
+    isGasUpperHeatingValue: row.isGasUpperHeatingValue,
+    isCommercialHeatSupply: row.isCommercialHeatSupply,
+  };
+}
+
 function toResponse(billingPeriodId: string, stored: StoredCosts): BillingPeriodCosts {
-  return { billingPeriodId, costItems: stored.costItems, co2: stored.co2, consumptionOverrides: stored.consumptionOverrides, climateFactor: stored.climateFactor, updatedAt: stored.updatedAt?.toISOString() ?? null };
+  return {
+    billingPeriodId,
+    costItems: stored.costItems,
+    co2: stored.co2,
+    consumptionOverrides: stored.consumptionOverrides,
+    climateFactor: stored.climateFactor,
+    heatingCosts: stored.heatingCosts,
+    updatedAt: stored.updatedAt?.toISOString() ?? null,
+  };
 }
 
 export async function getBillingPeriodCosts(db: Db, userId: string, id: string): Promise<BillingPeriodCosts> {

@@ -5,7 +5,7 @@ import {
   type FeatureFlags,
   type StatementAnalysis,
 } from "@nk/contract";
-import { analyzeHeatingBenchmark, isHeizkvCostType, type StatementInput } from "@nk/engine";
+import { analyzeHeatingBenchmark, isHeizkvCostType, type StatementInput, type UnitConsumption } from "@nk/engine";
 
 // The consumption analysis of a calculated statement (issue 17, DECISIONS 11; display only): the
 // engine's Heizspiegel comparison from the assembled input and the CO2 invoice figures, the unit
@@ -18,13 +18,24 @@ export interface AnalysisSource {
   invoiceKwh: string | null;
   climateFactor: string | null;
   unitNames: Map<string, string>;
+  /** Issue 24: each unit's consumption as the engine computed it (every reading counted once). */
+  unitConsumption?: readonly UnitConsumption[] | null;
 }
 
-/** Heating consumption per unit: the engine's 'heating' series, tenancy values added up. */
-function heatingConsumptionByUnit(input: StatementInput): Map<string, number> {
+/**
+ * Heating consumption per unit (issue 24, item 5): the engine's figure of each unit. Without it
+ * (results saved before), the unit's own input values; a tenancy's intermediate value is part of
+ * its unit's value and is not added again.
+ */
+function heatingConsumptionByUnit(input: StatementInput, unitConsumption: readonly UnitConsumption[] | null | undefined): Map<string, number> {
   const byUnit = new Map<string, number>();
+  if (unitConsumption) {
+    // A quantity for the display-only analysis: the engine's JSON number.
+    for (const entry of unitConsumption) if (entry.meter === "heating") byUnit.set(entry.unitId, Number(entry.value));
+    return byUnit;
+  }
   for (const entry of input.consumption ?? []) {
-    if (entry.meter !== "heating") continue;
+    if (entry.meter !== "heating" || entry.tenancyId) continue;
     byUnit.set(entry.unitId, (byUnit.get(entry.unitId) ?? 0) + entry.value);
   }
   return byUnit;
@@ -36,7 +47,7 @@ function sumAreas(input: StatementInput): number {
 
 export function buildStatementAnalysis(source: AnalysisSource): StatementAnalysis {
   const { engineInput } = source;
-  const consumption = heatingConsumptionByUnit(engineInput);
+  const consumption = heatingConsumptionByUnit(engineInput, source.unitConsumption);
   const buildingArea = sumAreas(engineInput);
   const heatedArea = engineInput.co2?.area ?? buildingArea;
   const heatingCosts = sumDecimalTexts(

@@ -5,6 +5,7 @@ import {
   STATEMENT_ERROR_CODES,
   STATEMENT_MESSAGES,
   type Co2FormValues,
+  type HeatingCosts,
   type ConsumptionOverride,
   type CostItem,
   type RateCost,
@@ -12,7 +13,7 @@ import {
   type StatementConsumption,
   type statementPreviewBodySchema,
 } from "@nk/contract";
-import { addDays, calculateRateCost, calculateStatement, type StatementInput, type StatementResult } from "@nk/engine";
+import { addDays, calculateRateCost, calculateStatement, countPeriodMonths, type StatementInput, type StatementResult } from "@nk/engine";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
@@ -39,6 +40,8 @@ export interface CalculationInputs {
   consumptionOverrides: ConsumptionOverride[];
   /** DECISIONS 11: null = not entered (1.0, not weather-corrected). */
   climateFactor: string | null;
+  /** Issue 24, item 6: the heating cost sheet; null = none. */
+  heatingCosts: HeatingCosts | null;
 }
 
 export interface ComputedStatement {
@@ -58,7 +61,7 @@ export async function resolveCalculationInputs(db: Db, userId: string, period: O
   const stored = await loadStoredCosts(db, userId, period.id);
   const climateFactor = body.climateFactor ?? stored.climateFactor;
   if (body.costItems) {
-    return { costItems: body.costItems, co2: body.co2 ?? null, consumptionOverrides: body.consumptionOverrides ?? [], climateFactor };
+    return { costItems: body.costItems, co2: body.co2 ?? null, consumptionOverrides: body.consumptionOverrides ?? [], climateFactor, heatingCosts: body.heatingCosts !== undefined ? (body.heatingCosts ?? null) : stored.heatingCosts };
   }
   if (stored.costItems.length === 0) throw new ValidationFailed({ costItems: STATEMENT_MESSAGES.noCostItems });
   const fields: Record<string, string> = {};
@@ -74,14 +77,8 @@ export async function resolveCalculationInputs(db: Db, userId: string, period: O
     co2: body.co2 !== undefined ? (body.co2 ?? null) : stored.co2,
     consumptionOverrides: body.consumptionOverrides ?? stored.consumptionOverrides,
     climateFactor,
+    heatingCosts: body.heatingCosts !== undefined ? (body.heatingCosts ?? null) : stored.heatingCosts,
   };
-}
-
-/** Calendar months the period touches: the months a tariff's base price is due. */
-export function countPeriodMonths(start: string, end: string): number {
-  const [startYear, startMonth] = start.split("-").map(Number) as [number, number];
-  const [endYear, endMonth] = end.split("-").map(Number) as [number, number];
-  return (endYear - startYear) * 12 + (endMonth - startMonth) + 1;
 }
 
 /** Rate-based items get their amount from the tariff and the entered consumption (part 2, section 9). */
@@ -155,12 +152,13 @@ export async function computeStatement(db: Db, userId: string, body: Calculation
   assertChargeableCostItems(inputs.costItems, getTenancyLaw(await findPropertyType(db, userId, period.propertyId)), period);
   const { items, rateCosts } = await resolveAmounts(db, userId, period, inputs.costItems);
   const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
-  const assembled = assembleStatement(data, { costItems: items, co2: inputs.co2, consumptionOverrides: inputs.consumptionOverrides });
+  const assembled = assembleStatement(data, { costItems: items, co2: inputs.co2, consumptionOverrides: inputs.consumptionOverrides, heatingCosts: inputs.heatingCosts });
   if (assembled.blockingMissing.length > 0) {
     throw new ValidationFailed({}, buildMissingReadingsMessage(assembled.blockingMissing), STATEMENT_ERROR_CODES.missingReadings, assembled.blockingMissing.map((m) => m.message));
   }
   const started = performance.now();
-  const outcome = calculateStatement(assembled.engineInput);
+  // Contract v1.2: the result keeps the figures its letters print (decision 1040).
+  const outcome = calculateStatement(assembled.engineInput, { includeLetterFigures: true });
   observeCalculation(performance.now() - started);
   if (!outcome.ok) {
     const errors = outcome.errors.length > 0 ? outcome.errors : [STATEMENT_MESSAGES.calculationFailed];
@@ -169,7 +167,7 @@ export async function computeStatement(db: Db, userId: string, body: Calculation
   // Part 2, section 5: an unusual energy source only warns.
   const sourceWarnings = inputs.costItems.flatMap((item) => getEnergySourceWarning(item.costType, item.energySource) ?? []);
   const unitNames = (await findTenantAndUnitNames(db, userId, [], assembled.engineInput.units.map((unit) => unit.id))).units;
-  const analysis = buildStatementAnalysis({ engineInput: assembled.engineInput, invoiceKwh: inputs.co2?.consumptionKwh ?? null, climateFactor: inputs.climateFactor, unitNames });
+  const analysis = buildStatementAnalysis({ engineInput: assembled.engineInput, unitConsumption: outcome.result.unitConsumption ?? null, invoiceKwh: inputs.co2?.consumptionKwh ?? null, climateFactor: inputs.climateFactor, unitNames });
   const warnings = [...sourceWarnings, ...rateCosts.flatMap((cost) => cost.warnings), ...outcome.result.warnings, ...efficiencyClassWarnings(analysis)];
   return { period, inputs, engineInput: assembled.engineInput, result: outcome.result, warnings, consumption: assembled.consumption, rateCosts, analysis };
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { StatementListSort, StatementListStatusFilter } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
+import { splitIntoInsertBatches } from "../../db/write-batches.ts";
 
 // The statement history (issue 12): saved runs page by page, and the rows the status machine
 // changes. Every query is scoped to the account.
@@ -211,34 +212,37 @@ export async function insertCorrection(db: Db, userId: string, source: SnapshotR
     .returning("id")
     .executeTakeFirstOrThrow();
   const statements = await db.selectFrom("statements").selectAll().where("snapshotId", "=", source.id).where("userId", "=", userId).execute();
-  for (const statement of statements) {
-    const row = await db
-      .insertInto("statements")
-      .values({
-        userId,
-        costGroupId: statement.costGroupId,
-        propertyId: statement.propertyId,
-        snapshotId: created.id,
-        unitId: statement.unitId,
-        tenantId: statement.tenantId,
-        tenantName: statement.tenantName,
-        unitName: statement.unitName,
-        periodFrom: statement.periodFrom,
-        periodTo: statement.periodTo,
-        status: "calculated",
-        totalCostsShare: statement.totalCostsShare,
-        prepaymentAmount: statement.prepaymentAmount,
-        finalBalance: statement.finalBalance,
-        pdfStoragePath: null,
-        finalizedAt: null,
-        sentAt: null,
-        updatedAt: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+  // Multi-row inserts (decision 1082): the statements in batches with ids made here, then every
+  // line of the run in one statement through the old-to-new id pairs.
+  const copies = statements.map((statement) => ({
+    id: crypto.randomUUID(),
+    userId,
+    costGroupId: statement.costGroupId,
+    propertyId: statement.propertyId,
+    snapshotId: created.id,
+    unitId: statement.unitId,
+    tenantId: statement.tenantId,
+    tenantName: statement.tenantName,
+    unitName: statement.unitName,
+    periodFrom: statement.periodFrom,
+    periodTo: statement.periodTo,
+    status: "calculated",
+    totalCostsShare: statement.totalCostsShare,
+    prepaymentAmount: statement.prepaymentAmount,
+    finalBalance: statement.finalBalance,
+    pdfStoragePath: null,
+    finalizedAt: null,
+    sentAt: null,
+    updatedAt: now,
+  }));
+  for (const batch of splitIntoInsertBatches(copies, 19)) await db.insertInto("statements").values(batch).execute();
+  if (statements.length > 0) {
+    const oldIds = statements.map((statement) => statement.id);
+    const newIds = copies.map((copy) => copy.id);
     await sql`insert into statement_items (statement_id, position, cost_type, distribution_key, amount, calculation_basis, base_percentage, consumption_percentage, details)
-      select ${row.id}, position, cost_type, distribution_key, amount, calculation_basis, base_percentage, consumption_percentage, details
-      from statement_items where statement_id = ${statement.id}`.execute(db);
+      select copy.new_id, i.position, i.cost_type, i.distribution_key, i.amount, i.calculation_basis, i.base_percentage, i.consumption_percentage, i.details
+      from statement_items i
+      join unnest(${oldIds}::uuid[], ${newIds}::uuid[]) as copy(old_id, new_id) on copy.old_id = i.statement_id`.execute(db);
   }
   return created.id;
 }

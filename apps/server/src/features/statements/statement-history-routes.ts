@@ -70,12 +70,12 @@ const correctionRoute = createRoute({
 
 export function createStatementHistoryRoutes(db: Db) {
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await listStatementRuns(db, c.var.user.id, c.req.valid("query")), 200))
-    .openapi(runTransitionRoute, async (c) => c.json(await transitionRun(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
-    .openapi(correctionRoute, async (c) => c.json(await createCorrection(db, c.var.user.id, c.req.valid("param").id), 201))
+    .openapi(listRoute, async (c) => c.json(await listStatementRuns(db, c.var.accountId, c.req.valid("query")), 200))
+    .openapi(runTransitionRoute, async (c) => c.json(await transitionRun(db, c.var.accountId, c.var.role, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(correctionRoute, async (c) => c.json(await createCorrection(db, c.var.accountId, c.req.valid("param").id), 201))
     .openapi(deleteRoute, async (c) => {
-      await deleteStatementRun(db, c.var.user.id, c.req.valid("param").id);
+      await deleteStatementRun(db, c.var.accountId, c.req.valid("param").id);
       return c.body(null, 204);
     })
-    .openapi(tenantTransitionRoute, async (c) => c.json(await transitionTenantStatement(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200));
+    .openapi(tenantTransitionRoute, async (c) => c.json(await transitionTenantStatement(db, c.var.accountId, c.var.role, c.req.valid("param").id, c.req.valid("json")), 200));
 }

@@ -107,11 +107,11 @@ const getRunRoute = createRoute({
 
 export function createStatementRoutes(db: Db) {
   return createRouter()
-    .openapi(getCostsRoute, async (c) => c.json(await getBillingPeriodCosts(db, c.var.user.id, c.req.valid("param").id), 200))
-    .openapi(putCostsRoute, async (c) => c.json(await putBillingPeriodCosts(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
-    .openapi(consumptionRoute, async (c) => c.json(await deriveConsumption(db, c.var.user.id, c.req.valid("param").id), 200))
-    .openapi(templatesRoute, async (c) => c.json(await listQuickSetupTemplates(db, c.var.user.id, c.req.valid("query").propertyId), 200))
-    .openapi(previewRoute, async (c) => c.json((await previewStatement(db, c.var.user.id, c.req.valid("json"))) as never, 200))
-    .openapi(saveRoute, async (c) => c.json(await saveStatement(db, c.var.user.id, c.req.valid("json")), 201))
-    .openapi(getRunRoute, async (c) => c.json((await getStatementRun(db, c.var.user.id, c.req.valid("param").id)) as never, 200));
+    .openapi(getCostsRoute, async (c) => c.json(await getBillingPeriodCosts(db, c.var.accountId, c.req.valid("param").id), 200))
+    .openapi(putCostsRoute, async (c) => c.json(await putBillingPeriodCosts(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(consumptionRoute, async (c) => c.json(await deriveConsumption(db, c.var.accountId, c.req.valid("param").id), 200))
+    .openapi(templatesRoute, async (c) => c.json(await listQuickSetupTemplates(db, c.var.accountId, c.req.valid("query").propertyId), 200))
+    .openapi(previewRoute, async (c) => c.json((await previewStatement(db, c.var.accountId, c.req.valid("json"))) as never, 200))
+    .openapi(saveRoute, async (c) => c.json(await saveStatement(db, c.var.accountId, c.var.role, c.req.valid("json")), 201))
+    .openapi(getRunRoute, async (c) => c.json((await getStatementRun(db, c.var.accountId, c.req.valid("param").id)) as never, 200));
 }

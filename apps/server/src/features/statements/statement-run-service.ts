@@ -1,9 +1,7 @@
 import {
-  ACCOUNT_OWNER_ROLES,
   CALCULATION_CONTRACT_VERSION,
-  CREATE_BILLING_STATEMENT_PERMISSION,
-  hasPermission,
   STATEMENT_MESSAGES,
+  type MemberRole,
   type RateCost,
   type StatementConsumption,
   type StatementAnalysis,
@@ -14,11 +12,12 @@ import {
   type statementPreviewBodySchema,
   type statementSaveBodySchema,
   type TenantStatement,
+  readStoredRun,
 } from "@nk/contract";
-import { DISTRIBUTION_KEY_LABELS, getAllocationParts, type StatementInput, type StatementResult } from "@nk/engine";
+import { DISTRIBUTION_KEY_LABELS, getAllocationParts, type StatementResult } from "@nk/engine";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
-import { Conflict, Forbidden, NotFound } from "../../domain/domain-errors.ts";
+import { Conflict, NotFound } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { assertCanCreate } from "../account/subscription-service.ts";
@@ -43,6 +42,7 @@ import {
   type NewTenantStatement,
 } from "./statement-run-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
+import { assertMayFinalize } from "./statement-transition-service.ts";
 
 // Preview, save and read of statement runs (issue 11; DECISIONS 9: a saved run is a snapshot of
 // the exact input and output; a draft is replaced on saving again, a finalized run never changes).
@@ -50,13 +50,7 @@ import { inAccountTransaction } from "../account/account-transaction.ts";
 type PreviewBody = z.output<typeof statementPreviewBodySchema>;
 type SaveBody = z.output<typeof statementSaveBodySchema>;
 
-/** Part 2, section 6: the wizard and its calls need create_billing_statement. */
-export function assertMayCreateStatements(): void {
-  if (!hasPermission(ACCOUNT_OWNER_ROLES, CREATE_BILLING_STATEMENT_PERMISSION)) throw new Forbidden(STATEMENT_MESSAGES.permissionDenied);
-}
-
 export async function previewStatement(db: Db, userId: string, body: PreviewBody): Promise<StatementPreview> {
-  assertMayCreateStatements();
   const computed = await computeStatement(db, userId, body);
   const analysis = limitToPlan(computed.analysis, await loadFeatureFlags(db, userId));
   return { engineInput: computed.engineInput, result: computed.result, warnings: computed.warnings, consumption: computed.consumption, rateCosts: computed.rateCosts, analysis };
@@ -177,8 +171,8 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 }
 
-export async function saveStatement(db: Db, userId: string, body: SaveBody): Promise<StatementSaveResult> {
-  assertMayCreateStatements();
+export async function saveStatement(db: Db, userId: string, role: MemberRole, body: SaveBody): Promise<StatementSaveResult> {
+  if (body.finalize) assertMayFinalize(role);
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   // DECISIONS 10: the billing data are the letters' sender; without them no finalizing.
   if (body.finalize) await requireCompleteBillingData(db, userId);
@@ -199,7 +193,8 @@ export async function getStatementRun(db: Db, userId: string, id: string): Promi
   const row = await findSnapshot(db, userId, id);
   if (!row) throw new NotFound(STATEMENT_MESSAGES.statementNotFound);
   const statements = await listStatementsOfSnapshot(db, userId, row.id);
-  const result = row.result as StatementResult;
+  // Issue 25: the stored run through the contract's versioned schema, never cast (decision 1042).
+  const { input: engineInput, result } = readStoredRun(row.engineInput, row.result);
   const stored = row.analysis as StatementAnalysis | null;
   const analysis = stored === null ? null : limitToPlan(stored, await loadFeatureFlags(db, userId));
   return {
@@ -219,7 +214,7 @@ export async function getStatementRun(db: Db, userId: string, id: string): Promi
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     totalCosts: row.totalCosts,
-    engineInput: row.engineInput as StatementInput,
+    engineInput,
     result,
     consumption: row.consumption as StatementConsumption,
     rateCosts: row.rateCosts as RateCost[],

@@ -1,10 +1,12 @@
 import {
-  ACCOUNT_OWNER_ROLES,
   findStatementTransition,
+  roleAllows,
+  statusRolesOf,
+  TEAM_MESSAGES,
   STATEMENT_HISTORY_MESSAGES as H,
   STATEMENT_MESSAGES,
   STATEMENT_STATUS_LABELS,
-  type AccountRole,
+  type MemberRole,
   type StatementStatus,
   type StatementTransitionResult,
   type statementTransitionBodySchema,
@@ -40,7 +42,7 @@ const FINAL_STATUSES: readonly StatementStatus[] = ["finalized", "sent", "archiv
  * table (unless forced), and its roles are needed even when forced (403). Answers the German
  * refusal of a transition that is not allowed.
  */
-export function checkTransition(from: StatementStatus, to: StatementStatus, roles: readonly AccountRole[], force: boolean): string | null {
+export function checkTransition(from: StatementStatus, to: StatementStatus, roles: readonly ("admin" | "billing_manager")[], force: boolean): string | null {
   const transition = findStatementTransition(from, to);
   if (!transition && !force) return H.transitionNotAllowed(STATEMENT_STATUS_LABELS[from], STATEMENT_STATUS_LABELS[to]);
   const needed = transition?.roles ?? (to === "finalized" ? (["admin", "billing_manager"] as const) : null);
@@ -48,9 +50,23 @@ export function checkTransition(from: StatementStatus, to: StatementStatus, role
   return null;
 }
 
-async function refusalOf(db: Db, userId: string, run: Run, row: StatementRow, body: TransitionBody): Promise<string | null> {
+/**
+ * Issue 29, decision 1170: beyond the status roles, sending and archiving are the work of those
+ * who may send letters, and forcing a transition past its rules of those who may finalize.
+ */
+export function assertMemberMayMove(role: MemberRole, to: StatementStatus, force: boolean): void {
+  if ((to === "sent" || to === "archived") && !roleAllows(role, "send_statement")) throw new Forbidden(H.insufficientPermissions(STATEMENT_STATUS_LABELS[to]), "INSUFFICIENT_PERMISSIONS");
+  if (force && !roleAllows(role, "finalize_statement")) throw new Forbidden(TEAM_MESSAGES.forbidden, "INSUFFICIENT_PERMISSIONS");
+}
+
+/** Saving with finalize is finalizing: part 2, section 4 wants admin or billing_manager (403). */
+export function assertMayFinalize(role: MemberRole): void {
+  checkTransition("validated", "finalized", statusRolesOf(role), false);
+}
+
+async function refusalOf(db: Db, userId: string, role: MemberRole, run: Run, row: StatementRow, body: TransitionBody): Promise<string | null> {
   const from = row.status as StatementStatus;
-  const refused = checkTransition(from, body.to, ACCOUNT_OWNER_ROLES, body.force);
+  const refused = checkTransition(from, body.to, statusRolesOf(role), body.force);
   if (refused) return refused;
   // DECISIONS 9: a finalized run never changes; not even a forced transition takes it back.
   if (run.isFinal && !FINAL_STATUSES.includes(body.to)) return STATEMENT_MESSAGES.alreadyFinal;
@@ -60,7 +76,8 @@ async function refusalOf(db: Db, userId: string, run: Run, row: StatementRow, bo
 }
 
 /** Moves `targets` (all of the run's statements, or one) to body.to; all or none. */
-async function applyTransition(trx: Db, userId: string, run: Run, rows: StatementRow[], targets: StatementRow[], body: TransitionBody): Promise<StatementTransitionResult> {
+async function applyTransition(trx: Db, userId: string, role: MemberRole, run: Run, rows: StatementRow[], targets: StatementRow[], body: TransitionBody): Promise<StatementTransitionResult> {
+  assertMemberMayMove(role, body.to, body.force);
   if (targets.length === 0) throw new Conflict(H.emptyRun, { code: "STATEMENT_EMPTY" });
   const moving = targets.filter((row) => row.status !== body.to);
   // A finalized letter needs its addressee (decision 1021): a draft whose tenant was deleted
@@ -68,7 +85,7 @@ async function applyTransition(trx: Db, userId: string, run: Run, rows: Statemen
   const isFinalizing = (row: StatementRow) => FINAL_STATUSES.includes(body.to) && !FINAL_STATUSES.includes(row.status as StatementStatus);
   if (moving.some((row) => isFinalizing(row) && row.tenantId === null)) throw new Conflict(H.tenantDeleted, { code: "TENANT_DELETED" });
   for (const row of moving) {
-    const refusal = await refusalOf(trx, userId, run, row, body);
+    const refusal = await refusalOf(trx, userId, role, run, row, body);
     if (refusal) throw new Conflict(refusal, { code: "TRANSITION_REFUSED" });
   }
   // DECISIONS 10: the billing data are the letters' sender; finalizing needs them.
@@ -100,18 +117,18 @@ async function applyTransition(trx: Db, userId: string, run: Run, rows: Statemen
 }
 
 /** POST /api/statements/:id/transition: every tenancy statement of the run, all or none. */
-export async function transitionRun(db: Db, userId: string, snapshotId: string, body: TransitionBody): Promise<StatementTransitionResult> {
+export async function transitionRun(db: Db, userId: string, role: MemberRole, snapshotId: string, body: TransitionBody): Promise<StatementTransitionResult> {
   requireResourceId(snapshotId, H.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const run = await findRunForTransition(trx, userId, snapshotId);
     if (!run) throw new NotFound(H.notFound);
     const rows = await listRunStatements(trx, userId, run.id);
-    return applyTransition(trx, userId, run, rows, rows, body);
+    return applyTransition(trx, userId, role, run, rows, rows, body);
   });
 }
 
 /** POST /api/tenant-statements/:id/transition: one tenancy statement. */
-export async function transitionTenantStatement(db: Db, userId: string, statementId: string, body: TransitionBody): Promise<StatementTransitionResult> {
+export async function transitionTenantStatement(db: Db, userId: string, role: MemberRole, statementId: string, body: TransitionBody): Promise<StatementTransitionResult> {
   requireResourceId(statementId, H.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const row = await findTenantStatementForTransition(trx, userId, statementId);
@@ -120,7 +137,7 @@ export async function transitionTenantStatement(db: Db, userId: string, statemen
     if (!run) throw new NotFound(H.notFound);
     const rows = await listRunStatements(trx, userId, run.id);
     // The run's state follows all its statements (DECISIONS 9).
-    return applyTransition(trx, userId, run, rows, rows.filter((r) => r.id === row.id), body);
+    return applyTransition(trx, userId, role, run, rows, rows.filter((r) => r.id === row.id), body);
   });
 }
 

@@ -50,8 +50,8 @@ const deleteRoute = createRoute({
 
 export function createOccupancyRoutes(db: Db) {
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await listTenantOccupancy(db, c.var.user.id, c.req.valid("param").id), 200))
-    .openapi(changeRoute, async (c) => c.json(await recordOccupancyChange(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 201))
-    .openapi(updateRoute, async (c) => c.json(await updateOccupancyPersons(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
-    .openapi(deleteRoute, async (c) => c.json(await removeOccupancyPeriod(db, c.var.user.id, c.req.valid("param").id), 200));
+    .openapi(listRoute, async (c) => c.json(await listTenantOccupancy(db, c.var.accountId, c.req.valid("param").id), 200))
+    .openapi(changeRoute, async (c) => c.json(await recordOccupancyChange(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 201))
+    .openapi(updateRoute, async (c) => c.json(await updateOccupancyPersons(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deleteRoute, async (c) => c.json(await removeOccupancyPeriod(db, c.var.accountId, c.req.valid("param").id), 200));
 }

@@ -51,10 +51,10 @@ const deleteRoute = createRoute({
 
 export function createPrepaymentRoutes(db: Db) {
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await listTenantPrepayments(db, c.var.user.id, c.req.valid("param").id), 200))
+    .openapi(listRoute, async (c) => c.json(await listTenantPrepayments(db, c.var.accountId, c.req.valid("param").id), 200))
     .openapi(createPrepaymentRoute, async (c) =>
-      c.json(await createPrepayment(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 201),
+      c.json(await createPrepayment(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 201),
     )
-    .openapi(updateRoute, async (c) => c.json(await updatePrepayment(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
-    .openapi(deleteRoute, async (c) => c.json(await deactivatePrepayment(db, c.var.user.id, c.req.valid("param").id), 200));
+    .openapi(updateRoute, async (c) => c.json(await updatePrepayment(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deleteRoute, async (c) => c.json(await deactivatePrepayment(db, c.var.accountId, c.req.valid("param").id), 200));
 }

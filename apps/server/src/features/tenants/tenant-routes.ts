@@ -96,18 +96,18 @@ const moveInRoute = createRoute({
 
 export function createTenantRoutes(db: Db) {
   const tenants = createRouter()
-    .openapi(listRoute, async (c) => c.json(await listTenantsOfAccount(db, c.var.user.id, c.req.valid("query").propertyId), 200))
-    .openapi(getRoute, async (c) => c.json(await getTenant(db, c.var.user.id, c.req.valid("param").id), 200))
-    .openapi(createTenantRoute, async (c) => c.json(await createTenant(db, c.var.user.id, c.req.valid("json")), 201))
-    .openapi(updateRoute, async (c) => c.json(await updateTenant(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(listRoute, async (c) => c.json(await listTenantsOfAccount(db, c.var.accountId, c.req.valid("query").propertyId), 200))
+    .openapi(getRoute, async (c) => c.json(await getTenant(db, c.var.accountId, c.req.valid("param").id), 200))
+    .openapi(createTenantRoute, async (c) => c.json(await createTenant(db, c.var.accountId, c.req.valid("json")), 201))
+    .openapi(updateRoute, async (c) => c.json(await updateTenant(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 200))
     .openapi(deleteRoute, async (c) => {
-      await deleteTenant(db, c.var.user.id, c.req.valid("param").id);
+      await deleteTenant(db, c.var.accountId, c.req.valid("param").id);
       return c.body(null, 204);
     })
     .openapi(moveOutRoute, async (c) => {
       const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : undefined;
-      return c.json(await moveOutTenant(db, c.var.user.id, c.req.valid("param").id, body?.moveOutDate ?? null, body?.forwardingAddress ?? null), 200);
+      return c.json(await moveOutTenant(db, c.var.accountId, c.req.valid("param").id, body?.moveOutDate ?? null, body?.forwardingAddress ?? null), 200);
     })
-    .openapi(moveInRoute, async (c) => c.json(await moveInTenant(db, c.var.user.id, c.req.valid("param").id), 200));
+    .openapi(moveInRoute, async (c) => c.json(await moveInTenant(db, c.var.accountId, c.req.valid("param").id), 200));
   return tenants.route("/", createPrepaymentRoutes(db)).route("/", createOccupancyRoutes(db));
 }

@@ -20,6 +20,7 @@ import {
   type TenantValues,
 } from "./tenant-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
+import { insertPrepayment } from "./prepayment-queries.ts";
 
 // The tenants area: part 1, sections 3-5 and 8. Plan limit maxTenants counts ACTIVE tenants
 // (moved-out tenants free their slot), so creating an active tenant and re-activating one are
@@ -87,7 +88,7 @@ function pickValues(fields: TenantFields, isActive: boolean): TenantValues {
  * Creates a tenant with its first occupancy period (persons from the form, default the unit's
  * persons, from the move-in date). Section 4: a filled move-out date marks the tenant inactive.
  */
-export async function createTenant(db: Db, userId: string, body: TenantFields & { persons?: number | null }): Promise<Tenant> {
+export async function createTenant(db: Db, userId: string, body: TenantFields & { persons?: number | null; monthlyPrepayment?: string | null }): Promise<Tenant> {
   const isActive = isTenancyCurrentOrFuture(body.moveOutDate, getTodayInGermany());
   // Answered from inside the transaction: a delete that runs right after it cannot empty the answer.
   return inAccountTransaction(db, userId, async (trx) => {
@@ -96,6 +97,10 @@ export async function createTenant(db: Db, userId: string, body: TenantFields & 
     if (isActive) await assertCanCreate(trx, userId, "tenants");
     const id = await insertTenantRow(trx, userId, pickValues(body, isActive));
     await createInitialOccupancy(trx, id, body.persons ?? unit.persons, body.moveInDate);
+    // Issue 27: the prepayment typed with the tenant, from the move-in date (a new tenant has no other).
+    if (body.monthlyPrepayment) {
+      await insertPrepayment(trx, { tenantId: id, monthlyAmount: body.monthlyPrepayment, validFrom: body.moveInDate, validUntil: body.moveOutDate });
+    }
     await logActivity(trx, {
       userId,
       key: "tenant.created",

@@ -1,14 +1,16 @@
-import { Link } from "react-router";
+import { useState } from "react";
 import { LogOut, Menu, Sparkles } from "lucide-react";
 import type { MeResponse } from "@nk/contract";
 import { BrandLogo } from "../../components/brand-logo";
 import { PlanBadge } from "../../components/plan-badge";
 import { Button, buttonStyles } from "../../components/ui/button";
 import { formatDaysLeft } from "../../lib/format";
-import { UPGRADE_PATH, getDisplayName } from "../../lib/plan-access";
+import { UpgradePlanDialog } from "../../components/upgrade-plan-dialog";
+import { getDisplayName } from "../../lib/plan-access";
 import { useSignOut } from "../../lib/use-sign-out";
 import { cn } from "../../lib/cn";
 import { SIDEBAR_ID } from "./sidebar";
+import { AccountSwitcher } from "./account-switcher";
 
 function TrialInfo({ subscription }: { subscription: MeResponse["subscription"] }) {
   if (subscription.plan !== "trial") return null;
@@ -21,6 +23,11 @@ export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeRespon
   const { signOut, isSigningOut } = useSignOut();
   const { subscription } = me;
   const isTrial = subscription.plan === "trial";
+  // Issue 27: the upgrade opens in place, so a form being typed on the page is kept.
+  const [isUpgradeOpen, setIsUpgradeOpen] = useState(false);
+  const upgradeMessage = subscription.isTrialExpired ? "Ihre Testphase ist abgelaufen." : "Die Testphase ist auf 1 Immobilie und 3 Wohneinheiten begrenzt.";
+  // Issue 29: only the owner changes the plan; members see the account's plan without the offer.
+  const mayUpgrade = me.account.permissions.includes("manage_subscription");
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -43,9 +50,11 @@ export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeRespon
           </span>
           <PlanBadge subscription={subscription} />
           <TrialInfo subscription={subscription} />
-          {isTrial ? (
-            <Link
-              to={UPGRADE_PATH}
+          <AccountSwitcher me={me} />
+          {isTrial && mayUpgrade ? (
+            <button
+              type="button"
+              onClick={() => setIsUpgradeOpen(true)}
               className={cn(
                 "inline-flex items-center gap-1 text-xs font-semibold",
                 subscription.isTrialExpired ? "text-red-700 hover:text-red-800" : "text-brand-700 hover:text-brand-800",
@@ -53,7 +62,7 @@ export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeRespon
             >
               <Sparkles className="size-3.5" aria-hidden="true" />
               {subscription.isTrialExpired ? "Jetzt upgraden" : "Plan upgraden"}
-            </Link>
+            </button>
           ) : null}
         </div>
 
@@ -66,12 +75,19 @@ export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeRespon
       </div>
       {isTrial && subscription.isTrialExpired ? (
         <div className="border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-800 sm:px-6">
-          Ihre Testphase ist abgelaufen. Wählen Sie einen Plan, um weiter Abrechnungen zu erstellen.{" "}
-          <Link to={UPGRADE_PATH} className={buttonStyles({ variant: "link", className: "text-red-800 underline" })}>
-            Jetzt upgraden
-          </Link>
+          {mayUpgrade ? (
+            <>
+              Ihre Testphase ist abgelaufen. Wählen Sie einen Plan, um weiter Abrechnungen zu erstellen.{" "}
+              <button type="button" onClick={() => setIsUpgradeOpen(true)} className={buttonStyles({ variant: "link", className: "text-red-800 underline" })}>
+                Jetzt upgraden
+              </button>
+            </>
+          ) : (
+            "Die Testphase dieses Kontos ist abgelaufen. Nur der Inhaber kann einen Plan wählen."
+          )}
         </div>
       ) : null}
+      {mayUpgrade ? <UpgradePlanDialog isOpen={isUpgradeOpen} onOpenChange={setIsUpgradeOpen} message={upgradeMessage} /> : null}
     </header>
   );
 }

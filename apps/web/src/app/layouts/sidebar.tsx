@@ -3,11 +3,13 @@ import { X } from "lucide-react";
 import { BrandLogo } from "../../components/brand-logo";
 import { cn } from "../../lib/cn";
 import { NAV_ITEMS } from "../nav-items";
+import { useMe } from "../../lib/use-me";
 
 export const SIDEBAR_ID = "dashboard-sidebar";
 
 /** The side menu: fixed on large screens, a slide-in panel with an overlay on small ones. */
 export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { can } = useMe();
   return (
     <>
       <div
@@ -37,7 +39,7 @@ export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => v
         </div>
         <nav className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
-            {NAV_ITEMS.map((item) => (
+            {NAV_ITEMS.filter((item) => !item.permission || can(item.permission)).map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { ACTIVITY_OVERVIEW_COUNT, type ActivityFeedPageSize, type ActivityListResponse, type ActivityStatsResponse } from "@nk/contract";
+import { ACTIVITY_OVERVIEW_COUNT, type ActivityFeedPageSize, type ActivityListResponse, type ActivityStatsResponse, type TeamResponse } from "@nk/contract";
 import { apiGet } from "../../lib/api-client";
 import type { ActivityFilters } from "./lib/activity-filters";
 
@@ -12,6 +12,7 @@ function toQuery(filters: ActivityFilters) {
     areas: filters.areas.length > 0 ? filters.areas.join(",") : undefined,
     actions: filters.actions.length > 0 ? filters.actions.join(",") : undefined,
     q: filters.q.trim() || undefined,
+    memberId: filters.memberId || undefined,
   };
 }
 
@@ -34,4 +35,9 @@ export function useRecentActivities() {
 
 export function useActivityStats() {
   return useQuery({ queryKey: [...ACTIVITIES_KEY, "stats"], queryFn: () => apiGet<ActivityStatsResponse>("/api/activities/stats") });
+}
+
+/** The account's members, for the feed's member filter (issue 29). */
+export function useActivityMembers() {
+  return useQuery({ queryKey: ["team"], queryFn: () => apiGet<TeamResponse>("/api/team"), select: (team) => team.members });
 }

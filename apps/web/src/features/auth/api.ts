@@ -1,4 +1,4 @@
-import type { CompleteProfileBody, MeResponse, SocialProvider } from "@nk/contract";
+import type { CompleteProfileBody, InvitationPreview, MeResponse, SocialProvider } from "@nk/contract";
 import { apiGet, apiPatch, apiPost } from "../../lib/api-client";
 
 export interface SignUpRequest {
@@ -58,4 +58,14 @@ export async function startSocialSignIn(provider: SocialProvider): Promise<strin
 
 export function completeProfile(body: CompleteProfileBody): Promise<MeResponse> {
   return apiPatch<MeResponse>("/api/profile", body);
+}
+
+/** What an invitation link offers (public: before anyone signed in). */
+export function fetchInvitationPreview(token: string): Promise<InvitationPreview> {
+  return apiPost<InvitationPreview>("/api/invitations/preview", { token }, { isUnauthorizedRedirect: false });
+}
+
+/** The signed-in user joins the invitation's account; the session then works in it. */
+export function acceptInvitation(token: string): Promise<{ accountId: string }> {
+  return apiPost<{ accountId: string }>("/api/invitations/accept", { token });
 }

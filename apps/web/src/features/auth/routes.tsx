@@ -7,6 +7,7 @@ export const authRoutes: FeatureRoutes = {
     { path: "/auth/callback", lazy: lazyPage(() => import("./pages/auth-callback-page"), (m) => m.AuthCallbackPage) },
     { path: "/auth/complete-profile", lazy: lazyPage(() => import("./pages/complete-profile-page"), (m) => m.CompleteProfilePage) },
     { path: "/auth/reset-password", lazy: lazyPage(() => import("./pages/reset-password-page"), (m) => m.ResetPasswordPage) },
+    { path: "/einladung", lazy: lazyPage(() => import("./pages/invitation-page"), (m) => m.InvitationPage) },
     { path: "/auth/new-password", lazy: lazyPage(() => import("./pages/new-password-page"), (m) => m.NewPasswordPage) },
   ],
 };

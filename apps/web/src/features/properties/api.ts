@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type {
+  HouseSetupBody,
+  HouseSetupResponse,
   OnboardingBody,
   PropertyCreateBody,
   PropertyUpdateBody,
@@ -86,5 +88,17 @@ export function useDeleteUnit() {
   return useMutation({
     mutationFn: (unitId: string) => apiDelete(`/api/units/${encodeURIComponent(unitId)}`),
     onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+/**
+ * POST /api/properties/:id/house-setup (issue 27): units, tenants, prepayments, meters and
+ * readings at once. Afterwards every list may have changed: all queries are read again.
+ */
+export function useSaveHouseSetup(propertyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HouseSetupBody) => apiPost<HouseSetupResponse>(`/api/properties/${encodeURIComponent(propertyId)}/house-setup`, body),
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -11,6 +11,7 @@ export const propertyRoutes: FeatureRoutes = {
   dashboard: [
     { path: "properties", lazy: lazyPage(() => import("./pages/properties-page"), (m) => m.PropertiesPage) },
     { path: "properties/new", lazy: lazyPage(() => import("./pages/new-property-page"), (m) => m.NewPropertyPage) },
+    { path: "properties/:propertyId/house", lazy: lazyPage(() => import("./pages/house-grid-page"), (m) => m.HouseGridPage) },
     { path: "properties/:propertyId/edit", lazy: lazyPage(() => import("./pages/edit-property-page"), (m) => m.EditPropertyPage) },
   ],
 };

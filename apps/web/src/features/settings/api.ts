@@ -2,22 +2,26 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   DELETE_CONFIRMATION_WORD,
   type AccountExport,
-  type BillingDataBody,
-  type BillingDataResponse,
   type ChangePasswordBody,
   type CompleteProfileBody,
   type MeResponse,
   type NotificationSettings,
-  type SelectablePlanKey,
   type SubscriptionResponse,
+  type AssignableRole,
+  type InviteValues,
+  type TeamResponse,
+  type ApiKeyList,
+  type CreateApiKeyValues,
+  type CreatedApiKey,
 } from "@nk/contract";
-import { apiGet, apiPatch, apiPost, apiPut, apiRequest } from "../../lib/api-client";
+import { apiDelete, apiGet, apiPatch, apiPost, apiPut, apiRequest } from "../../lib/api-client";
 import { ME_QUERY_KEY, invalidateMe } from "../../lib/use-me";
+import { SUBSCRIPTION_QUERY_KEY, useChangePlan } from "../../lib/use-change-plan";
 
 // TanStack Query hooks of the settings page: subscription, notifications, profile, password,
 // export and deletion.
 
-const SUBSCRIPTION_KEY = ["subscription"] as const;
+const SUBSCRIPTION_KEY = SUBSCRIPTION_QUERY_KEY;
 const NOTIFICATIONS_KEY = ["notification-settings"] as const;
 
 export function useSubscription() {
@@ -36,9 +40,7 @@ function useSubscriptionAction<TArgs>(call: (args: TArgs) => Promise<Subscriptio
   });
 }
 
-export function useChangePlan() {
-  return useSubscriptionAction((plan: SelectablePlanKey) => apiPost<SubscriptionResponse>("/api/subscription/plan", { plan }));
-}
+export { useChangePlan };
 
 export function useCancelSubscription() {
   return useSubscriptionAction(() => apiPost<SubscriptionResponse>("/api/subscription/cancel", {}));
@@ -80,16 +82,55 @@ export function deleteAccount(): Promise<unknown> {
   return apiRequest("DELETE", "/api/account", { body: { confirmation: DELETE_CONFIRMATION_WORD } });
 }
 
-const BILLING_DATA_KEY = ["billing-data"] as const;
+export { useBillingData, useSaveBillingData } from "../../lib/use-billing-data";
 
-export function useBillingData() {
-  return useQuery({ queryKey: BILLING_DATA_KEY, queryFn: () => apiGet<BillingDataResponse>("/api/billing-data") });
+const TEAM_KEY = ["team"] as const;
+
+/** The members of the account and its open invitations (issue 29). */
+export function useTeam() {
+  return useQuery({ queryKey: TEAM_KEY, queryFn: () => apiGet<TeamResponse>("/api/team") });
 }
 
-export function useSaveBillingData() {
+function useTeamAction<TArgs>(call: (args: TArgs) => Promise<TeamResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: (data) => queryClient.setQueryData(TEAM_KEY, data) });
+}
+
+export function useInviteMember() {
+  return useTeamAction((body: InviteValues) => apiPost<TeamResponse>("/api/team/invitations", body));
+}
+
+export function useRevokeInvitation() {
+  return useTeamAction((id: string) => apiDelete<TeamResponse>(`/api/team/invitations/${encodeURIComponent(id)}`));
+}
+
+export function useChangeMemberRole() {
+  return useTeamAction(({ userId, role }: { userId: string; role: AssignableRole }) => apiPatch<TeamResponse>(`/api/team/members/${encodeURIComponent(userId)}`, { role }));
+}
+
+export function useRemoveMember() {
+  return useTeamAction((userId: string) => apiDelete<TeamResponse>(`/api/team/members/${encodeURIComponent(userId)}`));
+}
+
+const API_KEYS_KEY = ["api-keys"] as const;
+
+/** The account's API keys (issue 29, Enterprise `apiAccess`). */
+export function useApiKeys() {
+  return useQuery({ queryKey: API_KEYS_KEY, queryFn: () => apiGet<ApiKeyList>("/api/api-keys") });
+}
+
+export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BillingDataBody) => apiPut<BillingDataResponse>("/api/billing-data", body),
-    onSuccess: (data) => queryClient.setQueryData(BILLING_DATA_KEY, data),
+    mutationFn: (body: CreateApiKeyValues) => apiPost<CreatedApiKey>("/api/api-keys", body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_KEY }),
+  });
+}
+
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiDelete<ApiKeyList>(`/api/api-keys/${encodeURIComponent(id)}`),
+    onSuccess: (data) => queryClient.setQueryData(API_KEYS_KEY, data),
   });
 }

@@ -57,11 +57,11 @@ const deleteRouteDef = createRoute({
 
 export function createBillingPeriodRoutes(db: Db) {
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await listBillingPeriodsOfAccount(db, c.var.user.id, c.req.valid("query").propertyId), 200))
-    .openapi(createRouteDef, async (c) => c.json(await createBillingPeriod(db, c.var.user.id, c.req.valid("json")), 201))
-    .openapi(getRouteDef, async (c) => c.json(await getBillingPeriod(db, c.var.user.id, c.req.valid("param").id), 200))
+    .openapi(listRoute, async (c) => c.json(await listBillingPeriodsOfAccount(db, c.var.accountId, c.req.valid("query").propertyId), 200))
+    .openapi(createRouteDef, async (c) => c.json(await createBillingPeriod(db, c.var.accountId, c.req.valid("json")), 201))
+    .openapi(getRouteDef, async (c) => c.json(await getBillingPeriod(db, c.var.accountId, c.req.valid("param").id), 200))
     .openapi(deleteRouteDef, async (c) => {
-      await deleteBillingPeriod(db, c.var.user.id, c.req.valid("param").id);
+      await deleteBillingPeriod(db, c.var.accountId, c.req.valid("param").id);
       return c.body(null, 204);
     });
 }

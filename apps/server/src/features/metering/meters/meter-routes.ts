@@ -56,12 +56,12 @@ const deleteMeterRoute = createRoute({
 
 export function createMeterRoutes(db: Db) {
   return createRouter()
-    .openapi(listMetersRoute, async (c) => c.json(await listMetersOfAccount(db, c.var.user.id, c.req.valid("query").propertyId), 200))
-    .openapi(createMeterRoute, async (c) => c.json(await createMeter(db, c.var.user.id, c.req.valid("json")), 201))
-    .openapi(getMeterRoute, async (c) => c.json(await getMeter(db, c.var.user.id, c.req.valid("param").id), 200))
-    .openapi(updateMeterRoute, async (c) => c.json(await updateMeter(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(listMetersRoute, async (c) => c.json(await listMetersOfAccount(db, c.var.accountId, c.req.valid("query").propertyId), 200))
+    .openapi(createMeterRoute, async (c) => c.json(await createMeter(db, c.var.accountId, c.req.valid("json")), 201))
+    .openapi(getMeterRoute, async (c) => c.json(await getMeter(db, c.var.accountId, c.req.valid("param").id), 200))
+    .openapi(updateMeterRoute, async (c) => c.json(await updateMeter(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 200))
     .openapi(deleteMeterRoute, async (c) => {
-      await deleteMeter(db, c.var.user.id, c.req.valid("param").id);
+      await deleteMeter(db, c.var.accountId, c.req.valid("param").id);
       return c.body(null, 204);
     });
 }

@@ -71,12 +71,12 @@ export function createRateRoutes(db: Db) {
       const query = c.req.valid("query");
       return c.json(getRegionalAverage(query.utilityType, query.region), 200);
     })
-    .openapi(listRoute, async (c) => c.json(await listRates(db, c.var.user.id, c.req.valid("query")), 200))
-    .openapi(createRouteDef, async (c) => c.json(await createRate(db, c.var.user.id, c.req.valid("json")), 201))
-    .openapi(getRouteDef, async (c) => c.json(await getRate(db, c.var.user.id, c.req.valid("param").id), 200))
-    .openapi(updateRouteDef, async (c) => c.json(await updateRate(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(listRoute, async (c) => c.json(await listRates(db, c.var.accountId, c.req.valid("query")), 200))
+    .openapi(createRouteDef, async (c) => c.json(await createRate(db, c.var.accountId, c.req.valid("json")), 201))
+    .openapi(getRouteDef, async (c) => c.json(await getRate(db, c.var.accountId, c.req.valid("param").id), 200))
+    .openapi(updateRouteDef, async (c) => c.json(await updateRate(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 200))
     .openapi(deleteRouteDef, async (c) => {
-      await deleteRate(db, c.var.user.id, c.req.valid("param").id);
+      await deleteRate(db, c.var.accountId, c.req.valid("param").id);
       return c.body(null, 204);
     });
 }

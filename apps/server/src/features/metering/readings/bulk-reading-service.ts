@@ -26,6 +26,9 @@ type BulkReadingsInput = z.output<typeof bulkReadingsBodySchema>;
  * present; else one is inserted. One transaction: the rows
  * are written one by one and any failure (another account's meter, a meter of another
  * property, an unconfirmed lower reading) rolls every row back, so nothing is half-saved.
+ * Issue 27: start readings (`position: "start"`) are dated on or before the period's first day
+ * and linked to no period; they update only a reading of the same meter and date, never the
+ * period's (end) reading, so start and end readings of one period never overwrite each other.
  */
 export async function saveBulkReadings(db: Db, userId: string, input: BulkReadingsInput): Promise<BulkReadingsResponse> {
   requireResourceId(input.costGroupId, READING_MESSAGES.costGroupNotFound);
@@ -35,6 +38,10 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
   return inAccountTransaction(db, userId, async (trx) => {
     const costGroup = await findOwnedCostGroup(trx, userId, input.costGroupId);
     if (!costGroup) throw new NotFound(READING_MESSAGES.costGroupNotFound);
+    const isStart = input.position === "start";
+    if (isStart && input.readingDate > costGroup.billingPeriodStart) {
+      throw new ValidationFailed({ readingDate: READING_MESSAGES.startAfterPeriodStart(costGroup.billingPeriodStart) });
+    }
     const meterIds = input.readings.map((row) => row.meterId);
     const meters = await findMetersWithOwningProperty(trx, userId, meterIds);
     const sameDate = await findReadingsOnDate(trx, userId, meterIds, input.readingDate);
@@ -54,19 +61,19 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
         continue;
       }
       const onDate = sameDate.get(row.meterId) ?? null;
-      const current = onDate ?? existing.get(row.meterId) ?? null;
+      const current = isStart ? onDate : (onDate ?? existing.get(row.meterId) ?? null);
       const decrease = await findReadingDecrease(trx, row.meterId, row.readingValue, input.readingDate, current?.id ?? null);
       if (decrease) decreases[`readings.${index}.readingValue`] = decrease.message;
       const confirmationNote = decrease ? decrease.note : null;
       if (current) {
         await updateReadingValue(trx, current.id, { readingValue: row.readingValue, readingDate: input.readingDate, note: confirmationNote });
-        if (onDate) await setReadingCostGroup(trx, current.id, costGroup.id);
+        if (onDate && !isStart) await setReadingCostGroup(trx, current.id, costGroup.id);
         savedIds.push(current.id);
         updatedCount += 1;
       } else {
         const { id } = await insertReading(trx, userId, {
           meterId: row.meterId,
-          costGroupId: costGroup.id,
+          costGroupId: isStart ? null : costGroup.id,
           readingValue: row.readingValue,
           readingDate: input.readingDate,
           note: confirmationNote,
@@ -88,7 +95,7 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
       entityId: costGroup.id,
       entityName: costGroup.name,
       description: `${READING_MESSAGES.bulkSaved(savedCount).replace(/!$/, "")}: ${costGroup.name}`,
-      metadata: { costGroupId: costGroup.id, readingDate: input.readingDate, savedCount, insertedCount, updatedCount, confirmedDecreases: decreaseCount },
+      metadata: { costGroupId: costGroup.id, readingDate: input.readingDate, position: input.position, savedCount, insertedCount, updatedCount, confirmedDecreases: decreaseCount },
     });
     return {
       savedCount,

@@ -56,11 +56,11 @@ const bulkRoute = createRoute({
 
 export function createReadingRoutes(db: Db) {
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await listReadings(db, c.var.user.id, c.req.valid("param").id), 200))
-    .openapi(addRoute, async (c) => c.json(await addReading(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")), 201))
-    .openapi(bulkRoute, async (c) => c.json(await saveBulkReadings(db, c.var.user.id, c.req.valid("json")), 200))
+    .openapi(listRoute, async (c) => c.json(await listReadings(db, c.var.accountId, c.req.valid("param").id), 200))
+    .openapi(addRoute, async (c) => c.json(await addReading(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 201))
+    .openapi(bulkRoute, async (c) => c.json(await saveBulkReadings(db, c.var.accountId, c.req.valid("json")), 200))
     .openapi(deleteRouteDef, async (c) => {
-      await deleteReading(db, c.var.user.id, c.req.valid("param").id);
+      await deleteReading(db, c.var.accountId, c.req.valid("param").id);
       return c.body(null, 204);
     });
 }

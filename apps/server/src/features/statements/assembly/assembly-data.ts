@@ -1,4 +1,4 @@
-import type { CostItem, ConsumptionOverride, Co2FormValues } from "@nk/contract";
+import type { CostItem, ConsumptionOverride, Co2FormValues, HeatingCosts } from "@nk/contract";
 
 // What the assembly reads from the account's stored data for one billing period (DECISIONS 8).
 // Plain values: the assembly itself is pure and unit-tested with fixtures of this shape.
@@ -66,4 +66,6 @@ export interface AssemblyCosts {
   costItems: ResolvedCostItem[];
   co2: Co2FormValues | null;
   consumptionOverrides: ConsumptionOverride[];
+  /** Issue 24, item 6: the heating cost sheet; absent or null = none. */
+  heatingCosts?: HeatingCosts | null;
 }

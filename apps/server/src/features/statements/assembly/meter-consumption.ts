@@ -1,5 +1,5 @@
 import { compareDecimalText, subtractDecimalText, STATEMENT_MESSAGES, type MeterConsumption, type ReadingUsed } from "@nk/contract";
-import type { MeterKind } from "@nk/engine";
+import { addDays, type MeterKind } from "@nk/engine";
 import type { AssemblyMeter, AssemblyPeriod, AssemblyReading, AssemblyTenant, AssemblyUnit } from "./assembly-data.ts";
 
 // Consumption of each meter in a billing period from its readings (DECISIONS 8).
@@ -49,30 +49,51 @@ export interface MeterConsumptionInput {
 }
 
 /**
- * Start, end and intermediate values of one meter (DECISIONS 8):
- * - end: the reading entered for this billing period, else the latest dated inside it (not a
- *   move-out day's intermediate reading);
+ * The days a reading divides a unit's period between its tenancies and vacancies (issue 24,
+ * § 9b HeizkV): a move-out day, a move-in day and the day before a move-in (the end of a
+ * vacancy), inside the period and before its last day; by the tenant whose change it marks.
+ */
+export function findBoundaryDays(tenants: readonly AssemblyTenant[], period: AssemblyPeriod): Map<string, string> {
+  const days = new Map<string, string>();
+  const add = (date: string, tenantId: string) => {
+    if (date >= period.start && date < period.end && !days.has(date)) days.set(date, tenantId);
+  };
+  for (const tenant of tenants) {
+    if (tenant.moveOutDate) add(tenant.moveOutDate, tenant.id);
+    if (tenant.moveInDate > period.start) {
+      add(tenant.moveInDate, tenant.id);
+      add(addDays(tenant.moveInDate, -1), tenant.id);
+    }
+  }
+  return days;
+}
+
+/**
+ * Start, end and boundary readings of one meter (DECISIONS 8, issue 24):
+ * - end: the reading entered for this billing period, else the latest dated inside it that is
+ *   not a boundary reading;
  * - start (cumulative meters): the reading entered for the previous billing period, else the
- *   latest before the period, else the first inside it (a meter installed during the period);
- * - intermediate (§ 9b HeizkV): a reading on a tenant's move-out day before the period's end.
+ *   latest on or before the period's first day, else the first inside it (a meter installed
+ *   during the period);
+ * - boundary readings (§ 9b HeizkV): readings on a move-out day, a move-in day or the day
+ *   before a move-in; the engine decides which line each one closes.
  */
 export function deriveMeterConsumption(input: MeterConsumptionInput): MeterConsumption {
   const { meter, unit, period, readings, tenants } = input;
   const kind = METER_KIND_BY_TYPE[meter.meterType] ?? null;
   const isCumulative = isCumulativeMeterType(meter.meterType);
   const inPeriod = readings.filter((r) => r.date >= period.start && r.date <= period.end);
-  const moveOuts = new Map<string, string>();
-  for (const tenant of tenants) {
-    if (tenant.moveOutDate && tenant.moveOutDate >= period.start && tenant.moveOutDate < period.end) moveOuts.set(tenant.moveOutDate, tenant.id);
-  }
+  const boundaryDays = findBoundaryDays(tenants, period);
   const forPeriod = readings.find((r) => r.costGroupId === period.id);
-  const endReading = forPeriod ?? latest(inPeriod.filter((r) => !moveOuts.has(r.date)));
+  const endReading = forPeriod ?? latest(inPeriod.filter((r) => !boundaryDays.has(r.date)));
   const endSource: ReadingUsed["source"] = forPeriod ? "billingPeriod" : "latestInPeriod";
 
   let start: ReadingUsed | null = null;
   if (isCumulative) {
     const previous = period.previousPeriodId ? readings.find((r) => r.costGroupId === period.previousPeriodId) : undefined;
-    const before = latest(readings.filter((r) => r.date < period.start));
+    // Issue 27: a reading on the period's first day is its start reading (bulk entry 'Anfangsstand'),
+    // taken before anything was used in the period; it outranks older readings.
+    const before = latest(readings.filter((r) => r.date < period.start || (r.date === period.start && r.id !== endReading?.id)));
     const first = earliest(inPeriod);
     if (previous) start = toUsed(previous, "previousBillingPeriod");
     else if (before) start = toUsed(before, "beforePeriod");
@@ -86,12 +107,12 @@ export function deriveMeterConsumption(input: MeterConsumptionInput): MeterConsu
 
   const intermediate: MeterConsumption["intermediate"] = [];
   let previousValue = start?.value ?? null;
-  const intermediates = inPeriod.filter((r) => moveOuts.has(r.date) && r.id !== endReading?.id).sort((a, b) => a.date.localeCompare(b.date));
+  // Heizkostenverteiler count from zero: a boundary reading is the consumption since the start.
+  if (!isCumulative) previousValue = "0";
+  const intermediates = inPeriod.filter((r) => boundaryDays.has(r.date) && r.id !== endReading?.id).sort((a, b) => a.date.localeCompare(b.date));
   for (const reading of intermediates) {
-    const tenantId = moveOuts.get(reading.date)!;
-    if (!isCumulative) {
-      intermediate.push({ tenantId, reading: toUsed(reading, "latestInPeriod"), consumption: subtractDecimalText(reading.value, "0", SCALE) });
-    } else if (previousValue !== null && compareDecimalText(reading.value, previousValue) >= 0) {
+    const tenantId = boundaryDays.get(reading.date)!;
+    if (previousValue !== null && compareDecimalText(reading.value, previousValue) >= 0) {
       intermediate.push({ tenantId, reading: toUsed(reading, "latestInPeriod"), consumption: subtractDecimalText(reading.value, previousValue, SCALE) });
       previousValue = reading.value;
     }

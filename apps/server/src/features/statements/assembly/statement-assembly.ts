@@ -1,5 +1,5 @@
 import { classifyCostType, getTenancyLaw, STATEMENT_MESSAGES, sumDecimalTexts, type ConsumptionValue, type MeterConsumption, type MissingReading, type StatementConsumption, type TenancyLaw } from "@nk/contract";
-import { DEFAULT_METER_BY_COST_TYPE, type EfficiencyClass, type MeterKind, type StatementInput } from "@nk/engine";
+import { DEFAULT_METER_BY_COST_TYPE, getMeterKindsOfItemMeter, type EfficiencyClass, type MeterKind, type MeterReadingsInput, type StatementInput } from "@nk/engine";
 import type { AssemblyCosts, AssemblyData, AssemblyTenant, ResolvedCostItem } from "./assembly-data.ts";
 import { buildMissingReadingMessage, deriveMeterConsumption } from "./meter-consumption.ts";
 
@@ -13,6 +13,9 @@ export interface AssembledStatement {
   blockingMissing: MissingReading[];
 }
 
+/** Decision 1140: the fictitious person of a vacant unit under the persons key. */
+export const VACANCY_PERSONS = 1;
+
 const EFFICIENCY = new Set(["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"]);
 
 /** Gewerbeobjekt is commercial (CO2KostAufG § 8: 50/50); every other property type residential. */
@@ -25,8 +28,9 @@ export function getUsedMeterKinds(items: readonly Pick<ResolvedCostItem, "key" |
   const kinds = new Set<MeterKind>();
   for (const item of items) {
     if (item.key !== "consumption" && item.key !== "mixed") continue;
-    const kind = item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType];
-    if (kind) kinds.add(kind);
+    const meter = item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType];
+    // Issue 24, item 9: total water needs the cold-water and the hot-water meters.
+    if (meter) for (const kind of getMeterKindsOfItemMeter(meter)) kinds.add(kind);
   }
   return kinds;
 }
@@ -64,16 +68,34 @@ function buildTenancies(data: AssemblyData, tenants: AssemblyTenant[]): Statemen
 
 interface ConsumptionOutcome {
   values: ConsumptionValue[];
+  /** Issue 24: the meters whose readings the engine divides between tenancies and vacancies. */
+  meterReadings: MeterReadingsInput[];
   missing: MissingReading[];
 }
 
+/** A meter's readings as the engine reads them: start, end and the boundary readings (issue 24). */
+function toMeterReadings(meter: MeterConsumption, unitId: string, kind: MeterKind): MeterReadingsInput {
+  const point = (reading: { date: string; value: string }) => ({ date: reading.date, value: reading.value });
+  return {
+    meterId: meter.meterId,
+    unitId,
+    meter: kind,
+    cumulative: meter.isCumulative,
+    start: meter.isCumulative && meter.start ? point(meter.start) : null,
+    end: point(meter.end!),
+    readings: meter.intermediate.map((entry) => point(entry.reading)),
+  };
+}
+
 /**
- * One value per unit and meter kind (several meters of a kind add up), tenancy values from
- * intermediate readings where every meter of that kind in the unit has one, manual values in
- * place of the readings.
+ * Per unit and meter kind: the meters' readings for the engine (issue 24: it divides them between
+ * the tenancies and vacancies by the readings on their boundaries, § 9b HeizkV) and the unit's
+ * value for display (several meters of a kind add up); a manual value (an estimate, § 9a
+ * HeizkV) in place of the readings.
  */
 function buildConsumption(data: AssemblyData, meters: MeterConsumption[], costs: AssemblyCosts, usedKinds: Set<MeterKind>): ConsumptionOutcome {
   const values: ConsumptionValue[] = [];
+  const meterReadings: MeterReadingsInput[] = [];
   const missing: MissingReading[] = [];
   const manual = new Map(costs.consumptionOverrides.map((o) => [`${o.unitId}:${o.meter}`, o]));
   const metersByUnit = groupBy(
@@ -105,15 +127,10 @@ function buildConsumption(data: AssemblyData, meters: MeterConsumption[], costs:
       }
       if (ofKind.some((m) => m.consumption === null)) continue;
       values.push({ unitId: unit.id, tenancyId: null, meter: kind, value: sumDecimalTexts(ofKind.map((m) => m.consumption!), 3), source: "readings", reason: null });
-      const tenantIds = new Set(ofKind.flatMap((m) => m.intermediate.map((i) => i.tenantId)));
-      for (const tenantId of tenantIds) {
-        const parts = ofKind.map((m) => m.intermediate.find((i) => i.tenantId === tenantId));
-        if (parts.some((part) => part === undefined)) continue;
-        values.push({ unitId: unit.id, tenancyId: tenantId, meter: kind, value: sumDecimalTexts(parts.map((p) => p!.consumption), 3), source: "readings", reason: null });
-      }
+      for (const meter of ofKind) meterReadings.push(toMeterReadings(meter, unit.id, kind));
     }
   }
-  return { values, missing };
+  return { values, meterReadings, missing };
 }
 
 function buildCostItems(items: ResolvedCostItem[], law: TenancyLaw, period: { start: string; end: string }): StatementInput["costItems"] {
@@ -150,6 +167,36 @@ function buildCo2(costs: AssemblyCosts): StatementInput["co2"] {
   };
 }
 
+/** Issue 24, item 6: the heating cost sheet as the engine reads it (quantities as numbers). */
+function buildHeatingCosts(costs: AssemblyCosts): StatementInput["heatingCosts"] {
+  const sheet = costs.heatingCosts;
+  if (!sheet) return undefined;
+  const number = (text: string | null) => (text === null ? null : quantity(text));
+  return {
+    fuel: sheet.fuel,
+    quantityUnit: sheet.quantityUnit,
+    openingStock: sheet.openingQuantity !== null ? { quantity: quantity(sheet.openingQuantity), amount: sheet.openingAmount ?? "0" } : null,
+    purchases: sheet.deliveries.map((d) => ({ date: d.date, quantity: quantity(d.quantity as string), amount: d.amount as string })),
+    closingStock: sheet.closingQuantity !== null ? { quantity: quantity(sheet.closingQuantity) } : null,
+    quantity: number(sheet.quantity),
+    fuelCost: sheet.fuelCost,
+    operatingPower: sheet.operatingPower,
+    maintenance: sheet.maintenance,
+    emissionMeasurement: sheet.emissionMeasurement,
+    meteringService: sheet.meteringService,
+    combined: sheet.isCombined
+      ? {
+          totalEnergyKwh: quantity(sheet.totalEnergyKwh ?? "0"),
+          hotWaterVolumeM3: number(sheet.hotWaterVolumeM3),
+          hotWaterTemperatureCelsius: number(sheet.hotWaterTemperatureCelsius),
+          hotWaterAreaM2: number(sheet.hotWaterAreaM2),
+          isGasUpperHeatingValue: sheet.isGasUpperHeatingValue,
+          isCommercialHeatSupply: sheet.isCommercialHeatSupply,
+        }
+      : null,
+  };
+}
+
 export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): AssembledStatement {
   const { period } = data;
   const unitIds = new Set(data.units.map((u) => u.id));
@@ -171,18 +218,24 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
     }),
   );
   const usedKinds = getUsedMeterKinds(costs.costItems);
-  const { values, missing } = buildConsumption(data, meters, costs, usedKinds);
+  const { values, meterReadings, missing } = buildConsumption(data, meters, costs, usedKinds);
   const efficiencyClass = data.property.efficiencyClass && EFFICIENCY.has(data.property.efficiencyClass) ? (data.property.efficiencyClass as EfficiencyClass) : null;
   const co2 = buildCo2(costs);
+  const heatingCosts = buildHeatingCosts(costs);
   const engineInput: StatementInput = {
     period: { start: period.start, end: period.end },
     propertyType: toEnginePropertyType(data.property.propertyType),
     efficiencyClass,
     units: data.units.map((unit) => ({ id: unit.id, area: quantity(unit.area), persons: unit.persons, decentralizedHotWater: unit.hasDecentralizedHotWater })),
     tenancies: buildTenancies(data, tenants),
-    consumption: values.map((v) => ({ unitId: v.unitId, ...(v.tenancyId ? { tenancyId: v.tenancyId } : {}), meter: v.meter, value: quantity(v.value) })),
+    // Manual values are estimates (§ 9a HeizkV); values from readings go to the engine as readings.
+    consumption: values.filter((v) => v.source === "manual").map((v) => ({ unitId: v.unitId, meter: v.meter, value: quantity(v.value), estimated: true })),
+    ...(meterReadings.length > 0 ? { meterReadings } : {}),
+    // Decision 1140: under the persons key a vacancy counts one person, borne by the landlord.
+    vacancyPersons: VACANCY_PERSONS,
     costItems: buildCostItems(costs.costItems, toEnginePropertyType(data.property.propertyType), period),
     ...(co2 ? { co2 } : {}),
+    ...(heatingCosts ? { heatingCosts } : {}),
   };
   return { engineInput, consumption: { values, meters, missing }, blockingMissing: missing.filter((m) => m.isBlocking) };
 }

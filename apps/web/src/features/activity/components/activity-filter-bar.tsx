@@ -1,6 +1,7 @@
 import { AREA_LABELS, COMMON_ACTIONS, ENTITY_TYPES } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/field";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { useActivityMembers } from "../api";
 import { cn } from "../../../lib/cn";
 import { SearchField } from "../../../components/search-field";
 import { toggleValue, type ActivityFilters } from "../lib/activity-filters";
@@ -26,12 +27,21 @@ const AREAS = ENTITY_TYPES.filter((type) => type in AREA_LABELS);
 
 /** Date from/to, areas, common actions, free text; 'Zurücksetzen' clears them. */
 export function ActivityFilterBar({ filters, onChange, onReset }: { filters: ActivityFilters; onChange: (next: ActivityFilters) => void; onReset: () => void }) {
+  const members = useActivityMembers();
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <TextField label="Von" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ ...filters, from: e.target.value })} />
         <TextField label="Bis" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ ...filters, to: e.target.value })} />
         <SearchField initialValue={filters.q} placeholder="Beschreibung oder Name" onSearch={(text) => onChange({ ...filters, q: text })} />
+        <SelectField label="Mitglied" value={filters.memberId} onChange={(e) => onChange({ ...filters, memberId: e.target.value })}>
+          <option value="">Alle Mitglieder</option>
+          {(members.data ?? []).map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">Bereiche</legend>

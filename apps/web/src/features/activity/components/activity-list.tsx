@@ -28,6 +28,7 @@ function ActivityItem({ activity }: { activity: Activity }) {
           <p className="break-words text-sm font-medium text-slate-900">{activity.description}</p>
           <div className="flex flex-wrap items-center gap-2">
             <Badge>{getAreaLabel(activity.entityType)}</Badge>
+            {activity.actorName ? <span className="text-xs text-slate-600" data-testid="activity-actor">{activity.actorName}</span> : null}
             {hasMetadata ? (
               <button
                 type="button"

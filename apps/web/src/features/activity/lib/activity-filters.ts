@@ -4,12 +4,14 @@ export interface ActivityFilters {
   areas: string[];
   actions: string[];
   q: string;
+  /** A member's user id (issue 29), or "" for everyone. */
+  memberId: string;
 }
 
-export const EMPTY_FILTERS: ActivityFilters = { from: "", to: "", areas: [], actions: [], q: "" };
+export const EMPTY_FILTERS: ActivityFilters = { from: "", to: "", areas: [], actions: [], q: "", memberId: "" };
 
 export function hasActiveFilters(filters: ActivityFilters): boolean {
-  return Boolean(filters.from || filters.to || filters.areas.length || filters.actions.length || filters.q.trim());
+  return Boolean(filters.from || filters.to || filters.areas.length || filters.actions.length || filters.q.trim() || filters.memberId);
 }
 
 export function toggleValue(list: string[], value: string): string[] {

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { readAfterSignInPath } from "../lib/after-sign-in";
 import { useQueryClient } from "@tanstack/react-query";
 import { GENERIC_ERROR_MESSAGE, emailSchema } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
@@ -46,7 +47,7 @@ export function LoginPage() {
     try {
       await signInWithEmail(values);
       queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
-      await navigate("/dashboard", { replace: true });
+      await navigate(readAfterSignInPath(searchParams), { replace: true });
     } catch (error) {
       setServerError(getErrorMessage(error, GENERIC_ERROR_MESSAGE));
     }

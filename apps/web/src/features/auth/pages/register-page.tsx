@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { readAfterSignInPath } from "../lib/after-sign-in";
 import { useQueryClient } from "@tanstack/react-query";
 import { GENERIC_ERROR_MESSAGE, PASSWORDS_DO_NOT_MATCH, PASSWORD_HINT, TERMS_REQUIRED, emailSchema } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
@@ -40,6 +41,7 @@ const SERVER_FIELD_ALIASES: Record<string, RegisterField> = { name: "firstName" 
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -58,7 +60,7 @@ export function RegisterPage() {
     try {
       await signUpWithEmail({ ...values, name: `${values.firstName} ${values.lastName}` });
       queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
-      await navigate("/dashboard", { replace: true });
+      await navigate(readAfterSignInPath(searchParams), { replace: true });
     } catch (error) {
       applyServerFieldErrors(setError, error, (field) => SERVER_FIELD_ALIASES[field] ?? ((FORM_FIELDS as string[]).includes(field) ? field : null));
       setServerError(getErrorMessage(error, GENERIC_ERROR_MESSAGE));

@@ -8,6 +8,8 @@ import {
   createBillingPeriodBodySchema,
   getTodayInGermany,
   isCalendarDate,
+  suggestBillingPeriod,
+  type BillingPeriod,
   type BillingPeriodDetail,
   type PropertyWithUnits,
 } from "@nk/contract";
@@ -24,21 +26,23 @@ type PeriodFormValues = z.input<typeof createBillingPeriodBodySchema>;
 
 const FORM_ID = "billing-period-form";
 
-/** The previous calendar year in Germany, the usual billing period (part 2, section 2 step 1). */
-function getPreviousYear() {
-  const year = Number(getTodayInGermany().slice(0, 4)) - 1;
-  return { start: `${year}-01-01`, end: `${year}-12-31` };
+/** The suggested dates for a property: after its newest period, else the previous year (issue 27). */
+function suggestFor(propertyId: string, periods: readonly BillingPeriod[]) {
+  return suggestBillingPeriod(periods.filter((period) => period.propertyId === propertyId), getTodayInGermany());
 }
 
 export function BillingPeriodDialog({
   isOpen,
   onOpenChange,
   properties,
+  periods,
   onCreated,
 }: {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   properties: PropertyWithUnits[];
+  /** The account's periods: the new one's dates follow the property's newest. */
+  periods: readonly BillingPeriod[];
   onCreated: (period: BillingPeriodDetail) => void;
 }) {
   return (
@@ -48,21 +52,41 @@ export function BillingPeriodDialog({
           <DialogTitle>Neue Abrechnungsperiode</DialogTitle>
           <DialogDescription>Der Zeitraum, für den die Zählerstände gelten (höchstens 12 Monate).</DialogDescription>
         </DialogHeader>
-        {isOpen ? <PeriodForm properties={properties} onOpenChange={onOpenChange} onCreated={onCreated} /> : null}
+        {isOpen ? <PeriodForm properties={properties} periods={periods} onOpenChange={onOpenChange} onCreated={onCreated} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function PeriodForm({ properties, onOpenChange, onCreated }: { properties: PropertyWithUnits[]; onOpenChange: (isOpen: boolean) => void; onCreated: (period: BillingPeriodDetail) => void }) {
+function PeriodForm({
+  properties,
+  periods,
+  onOpenChange,
+  onCreated,
+}: {
+  properties: PropertyWithUnits[];
+  periods: readonly BillingPeriod[];
+  onOpenChange: (isOpen: boolean) => void;
+  onCreated: (period: BillingPeriodDetail) => void;
+}) {
   const toast = useToast();
   const createPeriod = useCreateBillingPeriod();
   const [message, setMessage] = useState<string | null>(null);
-  const previousYear = getPreviousYear();
-  const { register, control, handleSubmit, setError, formState } = useForm<PeriodFormValues, unknown, z.output<typeof createBillingPeriodBodySchema>>({
+  const firstPropertyId = properties.length === 1 ? properties[0]!.id : "";
+  const suggested = suggestFor(firstPropertyId, periods);
+  const { register, control, handleSubmit, setError, setValue, formState } = useForm<PeriodFormValues, unknown, z.output<typeof createBillingPeriodBodySchema>>({
     resolver: zodResolver(createBillingPeriodBodySchema),
-    defaultValues: { propertyId: properties.length === 1 ? properties[0]!.id : "", billingPeriodStart: previousYear.start, billingPeriodEnd: previousYear.end },
+    defaultValues: { propertyId: firstPropertyId, billingPeriodStart: suggested.start, billingPeriodEnd: suggested.end },
   });
+  const propertyField = register("propertyId");
+
+  /** Choosing the property suggests its next period, unless the dates were typed already. */
+  function chooseProperty(propertyId: string): void {
+    if (formState.dirtyFields.billingPeriodStart || formState.dirtyFields.billingPeriodEnd) return;
+    const next = suggestFor(propertyId, periods);
+    setValue("billingPeriodStart", next.start);
+    setValue("billingPeriodEnd", next.end);
+  }
   const [start, end] = useWatch({ control, name: ["billingPeriodStart", "billingPeriodEnd"] });
   const errors = formState.errors;
 
@@ -89,7 +113,11 @@ function PeriodForm({ properties, onOpenChange, onCreated }: { properties: Prope
             placeholder="Bitte wählen"
             options={properties.map((property) => ({ value: property.id, label: property.name }))}
             error={errors.propertyId?.message}
-            {...register("propertyId")}
+            {...propertyField}
+            onChange={(event) => {
+              void propertyField.onChange(event);
+              chooseProperty(event.target.value);
+            }}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Beginn *" type="date" error={errors.billingPeriodStart?.message} {...register("billingPeriodStart")} />

@@ -1,8 +1,18 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { CalendarPlus, Gauge } from "lucide-react";
-import { compareUnitNames, getMeterLabel, getTodayInGermany, READING_DECREASE_CODE, READING_MESSAGES, type BillingPeriod, type BulkReadingsBody, type Meter } from "@nk/contract";
+import {
+  compareUnitNames,
+  getMeterLabel,
+  getTodayInGermany,
+  READING_DECREASE_CODE,
+  READING_MESSAGES,
+  type BillingPeriod,
+  type BulkReadingPosition,
+  type BulkReadingsBody,
+  type Meter,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -70,20 +80,35 @@ export function BulkReadingForm({
   const form = useForm<BulkReadingFormValues, unknown, BulkReadingFormOutput>({
     resolver,
     mode: "onTouched",
-    defaultValues: { costGroupId: period.id, readingDate: getDefaultReadingDate(period), readingValues: {} },
+    defaultValues: { costGroupId: period.id, position: "end", readingDate: getDefaultReadingDate(period), readingValues: {} },
   });
   const { register, handleSubmit, setError, formState } = form;
+  const position = useWatch({ control: form.control, name: "position" });
+  const isStart = position === "start";
+
+  /** Issue 27: start and end readings are entered apart and never overwrite each other. */
+  function choosePosition(next: BulkReadingPosition): void {
+    form.reset({
+      costGroupId: period.id,
+      position: next,
+      readingDate: next === "start" ? period.billingPeriodStart : getDefaultReadingDate(period),
+      readingValues: {},
+    });
+  }
   const isShownAll = formState.submitCount > 0;
   const formMessage = (formState.errors as Record<string, { message?: string } | undefined>)[BULK_FORM_MESSAGE_FIELD]?.message;
   // In the building's order of their units ("EG" before "1. OG"), the common area's meters last.
-  const meterList = sortMetersByUnit(meters.data ?? []);
+  const allMeters = sortMetersByUnit(meters.data ?? []);
+  // Heat cost allocators count from zero each period (DECISIONS 8): no start reading.
+  const meterList = isStart ? allMeters.filter((meter) => meter.meterType !== "Heizkostenverteiler") : allMeters;
+  const allocatorCount = allMeters.length - meterList.length;
 
   async function send(body: BulkReadingsBody): Promise<void> {
     try {
       const result = await saveBulk.mutateAsync(body);
       toast.success(result.message);
       setPendingDecrease(null);
-      form.reset({ ...form.getValues(), readingValues: Object.fromEntries(meterList.map((meter) => [meter.id, ""])) });
+      form.reset({ ...form.getValues(), readingValues: Object.fromEntries(allMeters.map((meter) => [meter.id, ""])) });
     } catch (error) {
       if (isApiError(error) && error.code === READING_DECREASE_CODE && !body.confirmDecrease) {
         const items = Object.entries(error.fields).flatMap(([field, message]) => {
@@ -128,11 +153,27 @@ export function BulkReadingForm({
         <TextField
           label="Ablesedatum"
           type="date"
-          max={getTodayInGermany()}
+          max={isStart ? period.billingPeriodStart : getTodayInGermany()}
           form="bulk-reading-form"
           error={getVisibleError(form, "readingDate", isShownAll)}
           {...register("readingDate")}
         />
+        <fieldset className="sm:col-span-3">
+          <legend className="mb-1 text-sm font-medium text-slate-700">Welcher Stand?</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="radio" name="reading-position" className="accent-brand-700" checked={!isStart} onChange={() => choosePosition("end")} />
+              Endstand der Periode
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="reading-position" className="accent-brand-700" checked={isStart} onChange={() => choosePosition("start")} />
+              Anfangsstand der Periode
+            </label>
+          </div>
+          {isStart && allocatorCount > 0 ? (
+            <p className="mt-1 text-sm text-slate-600">Heizkostenverteiler beginnen jede Periode bei 0 und brauchen keinen Anfangsstand.</p>
+          ) : null}
+        </fieldset>
       </div>
 
       {isShownAll && formMessage ? <Alert variant="error">{formMessage}</Alert> : null}
@@ -162,13 +203,18 @@ export function BulkReadingForm({
                 key={meter.id}
                 meter={meter}
                 control={form.control}
-                periodReading={periodReadings.get(meter.id)}
+                periodReading={isStart ? undefined : periodReadings.get(meter.id)}
+                position={position}
                 error={getVisibleError(form, `readingValues.${meter.id}`, isShownAll)}
               />
             ))}
           </ul>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-slate-500">Leere Felder werden nicht gespeichert. Ein Stand dieser Periode wird überschrieben.</p>
+            <p className="text-sm text-slate-500">
+              {isStart
+                ? "Leere Felder werden nicht gespeichert. Anfangsstände ändern die Endstände nicht."
+                : "Leere Felder werden nicht gespeichert. Ein Endstand dieser Periode wird überschrieben, Anfangsstände bleiben."}
+            </p>
             <Button type="submit" isBusy={saveBulk.isPending && !pendingDecrease} busyText="Speichere...">
               Zählerstände speichern
             </Button>

@@ -13,12 +13,15 @@ export function BulkReadingRow({
   meter,
   control,
   periodReading,
+  position,
   error,
 }: {
   meter: Meter;
   /** The bulk form: the row's input is its `readingValues.{meterId}`. */
   control: Control<BulkReadingFormValues, unknown, BulkReadingFormOutput>;
   periodReading: { readingValue: string; readingDate: string } | undefined;
+  /** Start or end reading of the period (issue 27). */
+  position: "start" | "end";
   error: string | undefined;
 }) {
   const label = getMeterLabel(meter);
@@ -43,7 +46,7 @@ export function BulkReadingRow({
         fieldClassName="w-full sm:w-64"
         label={
           <>
-            Neuer Stand ({METER_TYPE_UNITS[meter.meterType]}) <span className="sr-only">Zähler {label}</span>
+            {position === "start" ? "Anfangsstand" : "Neuer Stand"} ({METER_TYPE_UNITS[meter.meterType]}) <span className="sr-only">Zähler {label}</span>
           </>
         }
         hint={hint}

@@ -1,11 +1,13 @@
 import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, Resolver } from "react-hook-form";
 import type { z } from "zod";
-import { bulkReadingsBodySchema, getTodayInGermany, READING_MESSAGES, type BillingPeriod, type BulkReadingsBody } from "@nk/contract";
+import { bulkReadingsBodySchema, getTodayInGermany, READING_MESSAGES, type BillingPeriod, type BulkReadingPosition, type BulkReadingsBody } from "@nk/contract";
 
 /** The inputs of the bulk entry (/dashboard/quick-meter-readings). */
 export interface BulkReadingFormValues {
   costGroupId: string;
+  /** Issue 27: the period's end reading (default) or its start reading. */
+  position: BulkReadingPosition;
   readingDate: string;
   /** The typed new value per meter id; an empty one is not sent. */
   readingValues: Record<string, string>;
@@ -34,6 +36,7 @@ export function getDefaultReadingDate(period: BillingPeriod | undefined): string
 export function toBulkReadingsBody(values: BulkReadingFormValues): BulkReadingsBody {
   return {
     costGroupId: values.costGroupId,
+    position: values.position,
     readingDate: values.readingDate,
     readings: Object.entries(values.readingValues)
       .map(([meterId, value]) => ({ meterId, readingValue: (value ?? "").trim() }))

@@ -46,6 +46,7 @@ export function QuickMeterReadingsPage() {
       isOpen={isCreatingPeriod}
       onOpenChange={setIsCreatingPeriod}
       properties={properties.data ?? []}
+      periods={periodList}
       onCreated={(created) => setChosenPeriodId(created.id)}
     />
   );

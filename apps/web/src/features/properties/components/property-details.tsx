@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { PropertyWithUnits, Unit } from "@nk/contract";
-import { DoorOpen, FilePlus, Pencil, Plus, Trash2 } from "lucide-react";
+import { DoorOpen, FilePlus, Pencil, Plus, Table2, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -48,6 +48,10 @@ export function PropertyDetails({
             <Link to={`/dashboard/properties/${property.id}/edit`} className={buttonStyles({ variant: "outline", size: "sm" })}>
               <Pencil className="size-4" aria-hidden="true" />
               Bearbeiten
+            </Link>
+            <Link to={`/dashboard/properties/${property.id}/house`} className={buttonStyles({ variant: "outline", size: "sm" })}>
+              <Table2 className="size-4" aria-hidden="true" />
+              Haus in einer Tabelle
             </Link>
             <Link to={`/dashboard/statements/new?property=${property.id}`} className={buttonStyles({ variant: "outline", size: "sm" })}>
               <FilePlus className="size-4" aria-hidden="true" />

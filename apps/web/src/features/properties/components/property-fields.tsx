@@ -1,6 +1,7 @@
 import { useWatch, type FieldValues, type UseFormReturn } from "react-hook-form";
 import {
   COUNTRIES,
+  EFFICIENCY_CLASSES,
   PROPERTY_TYPE_DESCRIPTIONS,
   PROPERTY_TYPES,
   getStateOptions,
@@ -9,6 +10,9 @@ import {
   type PropertyType,
 } from "@nk/contract";
 import { SelectField, TextField } from "../../../components/ui/field";
+import { describeEfficiencyClass } from "./efficiency-class-summary";
+
+const EFFICIENCY_OPTIONS = EFFICIENCY_CLASSES.map((efficiencyClass) => ({ value: efficiencyClass, label: describeEfficiencyClass(efficiencyClass) }));
 
 /** The form values behind the name and address inputs: the contract's create schema input. */
 export type PropertyFieldValues = PropertyCreateBody;
@@ -23,6 +27,7 @@ export const EMPTY_PROPERTY_FIELDS: PropertyFieldValues = {
   state: "",
   country: COUNTRIES[0],
   propertyType: "",
+  efficiencyClass: "",
 };
 
 const PROPERTY_TYPE_OPTIONS = PROPERTY_TYPES.map((type) => ({ value: type, label: type }));
@@ -122,6 +127,17 @@ export function PropertyFields<T extends FieldValues, TOutput>({
           hint={propertyType ? PROPERTY_TYPE_DESCRIPTIONS[propertyType] : "Bestimmt u.a. die CO₂-Kostenaufteilung."}
           error={errors.propertyType?.message}
           {...register("propertyType")}
+        />
+      ) : null}
+      {isTypeShown ? (
+        <SelectField
+          fieldClassName="sm:col-span-6"
+          label="Energieeffizienzklasse (optional)"
+          placeholder="Nicht angegeben"
+          options={EFFICIENCY_OPTIONS}
+          hint="Nur nötig, wenn keine Brennstoffmenge für die CO₂-Aufteilung vorliegt (CO2KostAufG)."
+          error={errors.efficiencyClass?.message}
+          {...register("efficiencyClass")}
         />
       ) : null}
     </div>

@@ -81,7 +81,7 @@ function UnitForm({ propertyId, unit, onDone }: { propertyId: string; unit: Unit
       <DialogBody className="space-y-4">
         {failure ? (
           failure.isLimit ? (
-            <LimitReachedBanner message={failure.message} />
+            <LimitReachedBanner message={failure.message} resource="units" />
           ) : (
             <Alert variant="error">{failure.message}</Alert>
           )

@@ -114,7 +114,7 @@ export function OnboardingPage() {
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         <WizardSteps current={step} />
 
-        {me && isPropertyLimitReached ? <LimitReachedBanner {...buildLimitReachedInfo(me, "properties")} /> : null}
+        {me && isPropertyLimitReached ? <LimitReachedBanner {...buildLimitReachedInfo(me, "properties")} resource="properties" /> : null}
         {failure ? (
           failure.isLimit ? (
             <LimitReachedBanner message={failure.message} />

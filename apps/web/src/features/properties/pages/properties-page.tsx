@@ -33,7 +33,9 @@ export function PropertiesPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
-  const { me, canCreate } = useMe();
+  const { me, canCreate, can } = useMe();
+  // Issue 29: master data are for owners, admins and editors.
+  const isEditor = can("edit_master_data");
   const properties = useProperties();
   const deleteProperty = useDeleteProperty();
   const deleteUnit = useDeleteUnit();
@@ -44,7 +46,7 @@ export function PropertiesPage() {
   const [unitDialog, setUnitDialog] = useState<{ isOpen: boolean; unit: Unit | null }>({ isOpen: false, unit: null });
   const [isDeletePropertyOpen, setIsDeletePropertyOpen] = useState(false);
   const [unitToDelete, setUnitToDelete] = useState<Unit | null>(null);
-  const [limitInfo, setLimitInfo] = useState<{ title: string; message: string } | null>(null);
+  const [limitInfo, setLimitInfo] = useState<{ title: string; message: string; resource: LimitedResource } | null>(null);
 
   // The message is shown once: a reload or Back does not bring it again.
   useEffect(() => {
@@ -59,7 +61,7 @@ export function PropertiesPage() {
   function guardCreation(resource: LimitedResource, open: () => void) {
     if (!me) return;
     if (!canCreate(resource)) {
-      setLimitInfo(buildLimitReachedInfo(me, resource));
+      setLimitInfo({ ...buildLimitReachedInfo(me, resource), resource });
       return;
     }
     open();
@@ -97,14 +99,18 @@ export function PropertiesPage() {
         <p className="mt-1 text-sm text-slate-600">Ihre Immobilien und Wohneinheiten.</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link to="/onboarding" className={buttonStyles({ variant: "outline" })}>
-          <WandSparkles className="size-4" aria-hidden="true" />
-          Einrichtungsassistent
-        </Link>
-        <Button disabled={!me} onClick={() => guardCreation("properties", () => void navigate("/dashboard/properties/new"))}>
-          <Plus className="size-4" aria-hidden="true" />
-          Neue Immobilie
-        </Button>
+        {isEditor ? (
+          <>
+            <Link to="/onboarding" className={buttonStyles({ variant: "outline" })}>
+              <WandSparkles className="size-4" aria-hidden="true" />
+              Einrichtungsassistent
+            </Link>
+            <Button disabled={!me} onClick={() => guardCreation("properties", () => void navigate("/dashboard/properties/new"))}>
+              <Plus className="size-4" aria-hidden="true" />
+              Neue Immobilie
+            </Button>
+          </>
+        ) : null}
       </div>
     </div>
   );
@@ -220,6 +226,7 @@ export function PropertiesPage() {
         onOpenChange={(isOpen) => (isOpen ? undefined : setLimitInfo(null))}
         title={limitInfo?.title}
         message={limitInfo?.message ?? ""}
+        resource={limitInfo?.resource}
       />
     </div>
   );

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
 import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
+import { useMe } from "../../../lib/use-me";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";
@@ -104,23 +105,27 @@ function DeleteAccountDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
 
 export function DangerTab() {
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  // Deleting the account is the owner's alone (issue 29).
+  const { can } = useMe();
   return (
     <div className="space-y-6">
       <ExportCard />
-      <Card className="border-red-200">
-        <CardHeader>
-          <CardTitle className="text-red-800">Konto löschen</CardTitle>
-          <CardDescription>
-            Löscht Ihr Konto und alle Daten endgültig. Exportieren Sie Ihre Daten vorher, wenn Sie sie aufbewahren möchten.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button variant="danger" onClick={() => setIsDeleteOpen(true)}>
-            <Trash2 className="size-4" aria-hidden="true" />
-            Konto löschen
-          </Button>
-        </CardContent>
-      </Card>
+      {can("delete_account") ? (
+        <Card className="border-red-200">
+          <CardHeader>
+            <CardTitle className="text-red-800">Konto löschen</CardTitle>
+            <CardDescription>
+              Löscht Ihr Konto und alle Daten endgültig. Exportieren Sie Ihre Daten vorher, wenn Sie sie aufbewahren möchten.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button variant="danger" onClick={() => setIsDeleteOpen(true)}>
+              <Trash2 className="size-4" aria-hidden="true" />
+              Konto löschen
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
       <DeleteAccountDialog isOpen={isDeleteOpen} onOpenChange={setIsDeleteOpen} />
     </div>
   );

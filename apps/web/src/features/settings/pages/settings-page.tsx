@@ -1,19 +1,26 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { Bell, CreditCard, Landmark, ShieldAlert, UserRound, type LucideIcon } from "lucide-react";
+import { Bell, CreditCard, KeyRound, Landmark, ShieldAlert, UserRound, Users, type LucideIcon } from "lucide-react";
 import { cn } from "../../../lib/cn";
 import { ProfileTab } from "../components/profile-tab";
 import { SubscriptionTab } from "../components/subscription-tab";
 import { NotificationsTab } from "../components/notifications-tab";
 import { DangerTab } from "../components/danger-tab";
 import { BillingDataTab } from "../components/billing-data-tab";
+import { TeamTab } from "../components/team-tab";
+import { ApiKeysTab } from "../components/api-keys-tab";
+import { useMe } from "../../../lib/use-me";
+import type { Permission } from "@nk/contract";
 
-const TABS: { key: string; label: string; icon: LucideIcon }[] = [
+// `permission`: the tab is shown only to a member whose role allows it (issue 29).
+const TABS: { key: string; label: string; icon: LucideIcon; permission?: Permission }[] = [
   { key: "profile", label: "Profil", icon: UserRound },
+  { key: "team", label: "Team", icon: Users },
+  { key: "api-keys", label: "API-Schlüssel", icon: KeyRound, permission: "manage_api_keys" },
   { key: "billing-data", label: "Abrechnungsdaten", icon: Landmark },
-  { key: "billing", label: "Abonnement", icon: CreditCard },
+  { key: "billing", label: "Abonnement", icon: CreditCard, permission: "manage_subscription" },
   { key: "notifications", label: "Benachrichtigungen", icon: Bell },
-  { key: "danger", label: "Konto", icon: ShieldAlert },
+  { key: "danger", label: "Konto", icon: ShieldAlert, permission: "export_account" },
 ];
 
 function TabPanel({ tab }: { tab: string }) {
@@ -26,6 +33,10 @@ function TabPanel({ tab }: { tab: string }) {
       return <NotificationsTab />;
     case "danger":
       return <DangerTab />;
+    case "team":
+      return <TeamTab />;
+    case "api-keys":
+      return <ApiKeysTab />;
     default:
       return <ProfileTab />;
   }
@@ -34,8 +45,10 @@ function TabPanel({ tab }: { tab: string }) {
 /** /dashboard/settings: five tabs; ?tab=billing (etc.) preselects one (section 2 'Settings'). */
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { can } = useMe();
+  const tabs = TABS.filter((tab) => !tab.permission || can(tab.permission));
   const requested = searchParams.get("tab") ?? "profile";
-  const active = TABS.some((t) => t.key === requested) ? requested : "profile";
+  const active = tabs.some((t) => t.key === requested) ? requested : "profile";
   const activeTabRef = useRef<HTMLButtonElement>(null);
   // On a phone the tab row scrolls sideways: keep the chosen tab (e.g. from ?tab=) in view. A
   // block body: current Chromium answers scrollIntoView with a Promise, which React would call as
@@ -49,10 +62,10 @@ export function SettingsPage() {
       <title>Einstellungen – Nebenkosten</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Einstellungen</h1>
-        <p className="mt-1 text-sm text-slate-600">Profil, Abrechnungsdaten, Abonnement, Benachrichtigungen und Konto.</p>
+        <p className="mt-1 text-sm text-slate-600">Profil, Team, API-Schlüssel, Abrechnungsdaten, Abonnement, Benachrichtigungen und Konto.</p>
       </div>
       <div role="tablist" aria-label="Einstellungen" className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1">
-        {TABS.map((tab) => {
+        {tabs.map((tab) => {
           const isActive = tab.key === active;
           return (
             <button

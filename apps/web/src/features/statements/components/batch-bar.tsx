@@ -2,6 +2,7 @@ import { useState } from "react";
 import { STATEMENT_HISTORY_MESSAGES as H, type StatementListItem } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { useMe } from "../../../lib/use-me";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useToast } from "../../../components/ui/toast";
 import { useInvalidateStatements } from "../api";
@@ -14,6 +15,8 @@ export function BatchBar({ selected, onDone }: { selected: StatementListItem[]; 
   const [action, setAction] = useState<BatchAction | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [failures, setFailures] = useState<BatchFailure[]>([]);
+  // Issue 29: each action only for a role that may do it (the server refuses the others).
+  const { can } = useMe();
 
   function ask(next: BatchAction): void {
     if (selected.length === 0) {
@@ -44,15 +47,21 @@ export function BatchBar({ selected, onDone }: { selected: StatementListItem[]; 
       {selected.length > 0 ? (
         <div role="toolbar" aria-label="Ausgewählte Abrechnungen" className="flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm">
           <span className="mr-2 font-medium text-slate-800">{`${selected.length} ausgewählt`}</span>
-          <Button size="sm" onClick={() => ask("finalize")}>
-            {BATCH_ACTION_LABELS.finalize.button}
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => ask("archive")}>
-            {BATCH_ACTION_LABELS.archive.button}
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => ask("delete")}>
-            {BATCH_ACTION_LABELS.delete.button}
-          </Button>
+          {can("finalize_statement") ? (
+            <Button size="sm" onClick={() => ask("finalize")}>
+              {BATCH_ACTION_LABELS.finalize.button}
+            </Button>
+          ) : null}
+          {can("send_statement") ? (
+            <Button size="sm" variant="outline" onClick={() => ask("archive")}>
+              {BATCH_ACTION_LABELS.archive.button}
+            </Button>
+          ) : null}
+          {can("delete_statement") ? (
+            <Button size="sm" variant="danger" onClick={() => ask("delete")}>
+              {BATCH_ACTION_LABELS.delete.button}
+            </Button>
+          ) : null}
           <Button size="sm" variant="ghost" onClick={onDone}>
             Auswahl aufheben
           </Button>

@@ -45,7 +45,7 @@ export function Co2Fields() {
         <DecimalField
           label="CO₂-Preis (EUR je Tonne)"
           placeholder="optional"
-          hint="Leer: der gesetzliche Preis des Abrechnungsjahres (BEHG); ab 2027 bitte angeben."
+          hint="Leer: je Kalenderjahr der gesetzliche Preis (2024: 45 €, 2025: 55 €, 2026: 60 €); ab 2027 bitte angeben. Ein Wert hier gilt für den ganzen Zeitraum."
           error={errors?.pricePerTonne?.message}
           control={control}
           name="co2.pricePerTonne"
@@ -59,7 +59,8 @@ export function Co2Fields() {
           name="co2.emissionFactor"
         />
         <DecimalField
-          label="CO₂-Kosten laut Versorger (EUR)"
+          label="CO₂-Kosten laut Rechnung des Lieferanten (EUR)"
+          hint="§ 3 CO2KostAufG: auf der Rechnung ausgewiesen; wird dann unverändert verwendet."
           minDecimals={2}
           placeholder="optional"
           error={errors?.cost?.message}

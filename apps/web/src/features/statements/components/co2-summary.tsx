@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { StatementResult } from "@nk/engine";
-import { formatDecimalTextDe, formatEuroDe } from "@nk/contract";
+import { formatCalendarDateDe, formatDecimalTextDe, formatEuroDe } from "@nk/contract";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 
 type Co2 = NonNullable<StatementResult["co2"]>;
@@ -9,7 +9,7 @@ const SOURCE_TEXT: Record<Co2["source"], string> = {
   supplier: "Emissionen laut Rechnung des Versorgers",
   computed: "Emissionen berechnet aus dem Brennstoffverbrauch",
   efficiencyClass: "Aufteilung nach der hinterlegten Effizienzklasse (keine Emissionen berechenbar)",
-  default: "Standardwert Klasse E (Effizienzklasse nicht angegeben)",
+  default: "Standardwert Stufe 5 (keine Einstufung des Gebäudes angegeben)",
 };
 
 /** Step 2: the CO2KostAufG section (§ 7 (3)): emissions, kg/m², stage, split, tenant and landlord cost. */
@@ -32,13 +32,26 @@ export function Co2Summary({ co2, hasHeatingCosts }: { co2: StatementResult["co2
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
               <Row label="CO₂-Emissionen" value={co2.emissionsKg === null ? "–" : `${formatDecimalTextDe(co2.emissionsKg, 2)} kg`} />
               <Row label="Emissionen je m² und Jahr" value={co2.kgPerM2 === null ? "–" : `${formatDecimalTextDe(co2.kgPerM2, 1)} kg/m²`} />
-              <Row label="Stufe" value={`Stufe ${co2.stage} (Klasse ${co2.class})`} />
+              <Row label="Stufe" value={`Stufe ${co2.stage}`} />
               <Row label="Aufteilung Mieter / Vermieter" value={`${co2.tenantPercent} % / ${co2.landlordPercent} %`} />
               <Row label="CO₂-Kosten" value={co2.cost === null ? "–" : formatEuroDe(co2.cost)} />
               <Row label="CO₂-Preis je Tonne" value={co2.pricePerTonne === null ? "–" : formatEuroDe(co2.pricePerTonne)} />
               <Row label="Anteil Mieter" value={co2.tenantCost === null ? "–" : formatEuroDe(co2.tenantCost)} />
               <Row label="Anteil Vermieter" value={co2.landlordCost === null ? "–" : formatEuroDe(co2.landlordCost)} />
             </dl>
+            {co2.calculation && co2.calculation.priceParts.length > 0 ? (
+              <ul className="space-y-1 text-xs text-slate-600" aria-label="CO₂-Preis je Zeitraum">
+                {co2.calculation.priceParts.map((part) => (
+                  <li key={part.from}>
+                    {formatCalendarDateDe(part.from)}–{formatCalendarDateDe(part.to)}: {formatDecimalTextDe(part.emissionsKg, 2)} kg × {formatEuroDe(part.pricePerTonne)} je
+                    Tonne ({part.priceSource === "entered" ? "eingegebener Preis" : "gesetzlicher Preis"}) = {formatEuroDe(part.netCost)} netto
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {co2.calculation?.costSource === "supplierInvoice" ? (
+              <p className="text-xs text-slate-500">CO₂-Kosten laut Rechnung des Lieferanten (§ 3 CO2KostAufG).</p>
+            ) : null}
             <p className="text-xs text-slate-500">{SOURCE_TEXT[co2.source]}</p>
           </div>
         )}

@@ -9,7 +9,7 @@ import {
   HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT,
   isHeizkvCostType,
   MESSAGES,
-  METER_KINDS,
+  ITEM_METERS,
 } from "@nk/engine";
 import {
   classifyCostType,
@@ -18,7 +18,7 @@ import {
   ENERGY_SOURCES,
   getEnergySourceWarning,
   isConsumptionCostType,
-  METER_KIND_LABELS,
+  ITEM_METER_LABELS,
   OFFERED_COST_TYPES,
   parseDecimalText,
   TAX_CATEGORIES,
@@ -141,7 +141,7 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
           <SelectField
             label="Zählerart"
             placeholder="Nach Kostenart"
-            options={METER_KINDS.map((kind) => ({ value: kind, label: METER_KIND_LABELS[kind] }))}
+            options={ITEM_METERS.map((kind) => ({ value: kind, label: ITEM_METER_LABELS[kind] }))}
             error={errors?.meter?.message}
             {...register(`costItems.${index}.meter`)}
           />

@@ -12,6 +12,7 @@ import { buildEmptyCostItem, buildTemplateCostItem, type CostsFormValues } from 
 import { countPeriodMonths } from "../lib/rate-matching";
 import type { AutosaveStatus } from "../lib/use-costs-autosave";
 import { Co2Fields } from "./co2-fields";
+import { HeatingSheetFields } from "./heating-sheet-fields";
 import { ConsumptionPanel } from "./consumption-panel";
 import { CostItemCard } from "./cost-item-card";
 import { PeriodFields, type PeriodValue } from "./period-fields";
@@ -52,6 +53,10 @@ export function CostsStep(props: CostsStepProps) {
   const [isUpgradeShown, setIsUpgradeShown] = useState(false);
   const months = countPeriodMonths(period.start, period.end);
   const units = property.units.map((unit) => ({ id: unit.id, name: unit.name }));
+  // The kinds the units' meters feed (common-area meters are main meters, never distributed).
+  const meterKinds = props.consumption
+    ? new Set(props.consumption.meters.flatMap((meter) => (meter.unitId !== null && meter.meter !== null ? [meter.meter] : [])))
+    : null;
 
   function openQuickSetup(): void {
     if (hasFeature("quickSetupTemplates")) setIsQuickSetupOpen(true);
@@ -60,7 +65,7 @@ export function CostsStep(props: CostsStepProps) {
 
   function applyTemplate(choice: QuickSetupChoice): void {
     const present = new Set(getValues("costItems").map((item) => item.costType));
-    items.append(choice.items.filter(({ item }) => !present.has(item.costType)).map(({ item, amount }) => buildTemplateCostItem(item, amount)));
+    items.append(choice.items.filter((item) => !present.has(item.costType)).map((item) => buildTemplateCostItem(item)));
   }
 
   return (
@@ -126,6 +131,7 @@ export function CostsStep(props: CostsStepProps) {
         )}
       </section>
 
+      <HeatingSheetFields />
       <Co2Fields />
       <ConsumptionPanel consumption={props.consumption} units={units} />
 
@@ -157,6 +163,7 @@ export function CostsStep(props: CostsStepProps) {
         onOpenChange={setIsQuickSetupOpen}
         propertyType={property.propertyType}
         totalArea={property.totalArea}
+        meterKinds={meterKinds}
         onApply={applyTemplate}
       />
     </div>

@@ -1,27 +1,33 @@
-import { Link } from "react-router";
+import { useState } from "react";
+import { BILLING_DATA_MISSING_CODE } from "@nk/contract";
+import { BillingDataDialog } from "../../../components/billing-data-dialog";
 import { Alert } from "../../../components/ui/alert";
-import { buttonStyles } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
 
 /**
- * A failed PDF download or mail in German (part 2, section 8); without billing data the way
- * to the settings tab where they are entered (DECISIONS 10).
+ * A failed PDF download or mail in German (part 2, section 8); without billing data they are
+ * asked for right here (DECISIONS 10, issue 27), and `onRetry` repeats what was refused.
  */
-export function DocumentError({ title, error }: { title: string; error: unknown }) {
-  const isBillingDataMissing = isApiError(error) && error.code === "BILLING_DATA_MISSING";
+export function DocumentError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
+  const isBillingDataMissing = isApiError(error) && error.code === BILLING_DATA_MISSING_CODE;
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
   return (
-    <Alert
-      variant="error"
-      title={title}
-      action={
-        isBillingDataMissing ? (
-          <Link to="/dashboard/settings?tab=billing-data" className={buttonStyles({ variant: "outline", size: "sm" })}>
-            Abrechnungsdaten hinterlegen
-          </Link>
-        ) : undefined
-      }
-    >
-      {getErrorMessage(error)}
-    </Alert>
+    <>
+      <Alert
+        variant="error"
+        title={title}
+        action={
+          isBillingDataMissing ? (
+            <Button variant="outline" size="sm" onClick={() => setIsDialogOpen(true)}>
+              Abrechnungsdaten hinterlegen
+            </Button>
+          ) : undefined
+        }
+      >
+        {getErrorMessage(error)}
+      </Alert>
+      {isBillingDataMissing ? <BillingDataDialog isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} onSaved={onRetry} /> : null}
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useMe } from "../../../lib/use-me";
 import type { PreviewNames } from "../lib/names";
 import { ConsumptionAnalysis } from "./analysis/consumption-analysis";
 import { ConsumptionReadings } from "./consumption-readings";
@@ -20,6 +21,8 @@ export interface PreviewStepProps {
   names: PreviewNames;
   isSaving: boolean;
   saveError: string | null;
+  /** Set when the save was refused for missing billing data: opens their dialog (issue 27). */
+  onEnterBillingData?: () => void;
   /** lateExcuse: the reason a statement after the deadline is not the landlord's fault (issue 24), finalize only. */
   onSave: (finalize: boolean, lateExcuse?: string | null) => Promise<void> | void;
   onBack: () => void;
@@ -28,8 +31,10 @@ export interface PreviewStepProps {
 }
 
 /** Step 2 'Vorschau': the calculated distribution, then save as draft or finalize. */
-export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBack, calculationBody }: PreviewStepProps) {
+export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillingData, onSave, onBack, calculationBody }: PreviewStepProps) {
   const [isConfirmingFinal, setIsConfirmingFinal] = useState(false);
+  // Issue 29: finalizing is for admins and billing managers; an editor saves the draft.
+  const canFinalize = useMe().can("finalize_statement");
   const [excuse, setExcuse] = useState("");
   const [excuseError, setExcuseError] = useState<string | null>(null);
   const isPastDeadline = getTodayInGermany() > getStatementDeadline(preview.result.period.end);
@@ -59,7 +64,20 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
       <PreviewPdfButtons result={preview.result} names={names} calculationBody={calculationBody} />
 
       <StickyActionBar>
-        {saveError ? <Alert variant="error">{saveError}</Alert> : null}
+        {saveError ? (
+          <Alert
+            variant="error"
+            action={
+              onEnterBillingData ? (
+                <Button size="sm" variant="outline" onClick={onEnterBillingData}>
+                  Abrechnungsdaten hinterlegen
+                </Button>
+              ) : undefined
+            }
+          >
+            {saveError}
+          </Alert>
+        ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
           <Button type="button" variant="ghost" onClick={onBack} disabled={isSaving}>
             <ArrowLeft className="size-4" aria-hidden="true" />
@@ -70,20 +88,22 @@ export function PreviewStep({ preview, names, isSaving, saveError, onSave, onBac
               <Save className="size-4" aria-hidden="true" />
               Als Entwurf speichern
             </Button>
-            <Button
-              type="button"
-              onClick={() => {
-                // The reason is checked before the question (the contract's rule: at least 10 characters).
-                const parsed = lateExcuseSchema.safeParse(excuse);
-                setExcuseError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
-                if (parsed.success) setIsConfirmingFinal(true);
-                else document.getElementById(LATE_EXCUSE_FIELD_ID)?.focus();
-              }}
-              disabled={isSaving}
-            >
-              <Lock className="size-4" aria-hidden="true" />
-              Finalisieren
-            </Button>
+            {canFinalize ? (
+              <Button
+                type="button"
+                onClick={() => {
+                  // The reason is checked before the question (the contract's rule: at least 10 characters).
+                  const parsed = lateExcuseSchema.safeParse(excuse);
+                  setExcuseError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+                  if (parsed.success) setIsConfirmingFinal(true);
+                  else document.getElementById(LATE_EXCUSE_FIELD_ID)?.focus();
+                }}
+                disabled={isSaving}
+              >
+                <Lock className="size-4" aria-hidden="true" />
+                Finalisieren
+              </Button>
+            ) : null}
           </div>
         </div>
       </StickyActionBar>

@@ -1,16 +1,17 @@
 import { useState } from "react";
 import {
   estimateTemplateAmounts,
+  fitTemplateToMeters,
   formatEuroDe,
   getRecommendedTemplateId,
   QUICK_SETUP_MESSAGES,
   QUICK_SETUP_TEMPLATE_IDS,
   QUICK_SETUP_TEMPLATES,
+  type FittedTemplateItem,
   type QuickSetupTemplate,
   type QuickSetupTemplateId,
-  type QuickSetupTemplateItem,
 } from "@nk/contract";
-import { DISTRIBUTION_KEY_LABELS } from "@nk/engine";
+import { DISTRIBUTION_KEY_LABELS, type MeterKind } from "@nk/engine";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -19,33 +20,44 @@ import { cn } from "../../../lib/cn";
 
 export interface QuickSetupChoice {
   template: QuickSetupTemplate;
-  items: { item: QuickSetupTemplateItem; amount: string }[];
+  items: FittedTemplateItem[];
+}
+
+/** The items left unticked when a template is chosen: those the house's meters do not fit. */
+function listUnpreselected(items: FittedTemplateItem[]): ReadonlySet<string> {
+  return new Set(items.filter((item) => !item.isPreselected).map((item) => item.costType));
 }
 
 /**
  * Quick-Setup (part 2, sections 2.1, 5, 9): the template the property type recommends is
- * preselected; optional items can be unticked, mandatory ones not; at least one is applied,
- * with amounts estimated per m² of the property's area.
+ * preselected; optional items can be unticked, mandatory ones not; at least one is applied.
+ * Issue 27: the items are fitted to the house's meters (`fitTemplateToMeters`), and the
+ * estimate per m² is shown for orientation only: the applied items start without an amount,
+ * so no guessed figure can reach a letter unnoticed.
  */
 export function QuickSetupDialog({
   isOpen,
   onOpenChange,
   propertyType,
   totalArea,
+  meterKinds,
   onApply,
 }: {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   propertyType: string;
   totalArea: string;
+  /** The meter kinds of the period's unit meters; null while unknown (no period stored yet). */
+  meterKinds: ReadonlySet<MeterKind> | null;
   onApply: (choice: QuickSetupChoice) => void;
 }) {
   const recommendedId = getRecommendedTemplateId(propertyType);
   const [templateId, setTemplateId] = useState<QuickSetupTemplateId>(recommendedId);
-  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
   const template = QUICK_SETUP_TEMPLATES[templateId];
-  const selected = template.items.filter((item) => item.isMandatory || !unticked.has(item.costType));
+  const fitted = fitTemplateToMeters(template, meterKinds);
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(() => listUnpreselected(fitted));
+  const [error, setError] = useState<string | null>(null);
+  const selected = fitted.filter((item) => item.isMandatory || !unticked.has(item.costType));
   const amounts = estimateTemplateAmounts(
     template,
     totalArea,
@@ -54,7 +66,7 @@ export function QuickSetupDialog({
 
   function chooseTemplate(id: QuickSetupTemplateId): void {
     setTemplateId(id);
-    setUnticked(new Set());
+    setUnticked(listUnpreselected(fitTemplateToMeters(QUICK_SETUP_TEMPLATES[id], meterKinds)));
     setError(null);
   }
 
@@ -73,7 +85,7 @@ export function QuickSetupDialog({
       setError(QUICK_SETUP_MESSAGES.noneSelected);
       return;
     }
-    onApply({ template, items: selected.map((item) => ({ item, amount: amounts[item.costType] ?? "0.00" })) });
+    onApply({ template, items: selected });
     onOpenChange(false);
   }
 
@@ -102,13 +114,16 @@ export function QuickSetupDialog({
               <label
                 key={id}
                 className={cn(
-                  "flex cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
+                  "flex min-w-0 cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
                   id === templateId ? "border-brand-500 bg-brand-50" : "border-slate-200",
                 )}
               >
-                <span className="flex items-center gap-2 font-medium text-slate-900">
+                <span className="flex min-w-0 items-center gap-2 font-medium text-slate-900">
                   <input type="radio" name="quick-setup-template" className="accent-brand-700" checked={id === templateId} onChange={() => chooseTemplate(id)} />
-                  {option.name}
+                  {/* "Wohnungseigentümergemeinschaft" is wider than a third of the dialog: hyphenated. */}
+                  <span lang="de" className="min-w-0 hyphens-auto break-words">
+                    {option.name}
+                  </span>
                 </span>
                 {id === recommendedId ? (
                   <Badge variant="success" className="self-start">
@@ -123,7 +138,7 @@ export function QuickSetupDialog({
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">Kostenpositionen</legend>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-            {template.items.map((item) => {
+            {fitted.map((item) => {
               const isChecked = item.isMandatory || !unticked.has(item.costType);
               return (
                 <li key={item.costType} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm">
@@ -135,8 +150,9 @@ export function QuickSetupDialog({
                   <span className="text-xs text-slate-500">
                     {DISTRIBUTION_KEY_LABELS[item.key]}
                     {item.consumptionShare !== null ? ` ${100 - item.consumptionShare}/${item.consumptionShare}` : ""}
-                    {isChecked && amounts[item.costType] ? ` · ca. ${formatEuroDe(amounts[item.costType]!)}` : ""}
+                    {isChecked && amounts[item.costType] ? ` · Schätzung ca. ${formatEuroDe(amounts[item.costType]!)}` : ""}
                   </span>
+                  {item.fitNote ? <span className="w-full text-xs text-amber-800">{item.fitNote}</span> : null}
                 </li>
               );
             })}

@@ -6,6 +6,8 @@ import {
   STATEMENT_HISTORY_MESSAGES as H,
   STATEMENT_STATUS_LABELS,
   STATEMENT_TRANSITIONS,
+  roleMayMoveStatement,
+  type MemberRole,
   type StatementListItem,
   type StatementStatus,
 } from "@nk/contract";
@@ -15,20 +17,25 @@ import { SimpleDialog } from "../../../components/ui/dialog";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
+import { useMe } from "../../../lib/use-me";
 import { createStatementCorrection, transitionStatementRun, useInvalidateStatements, useStatementRun } from "../api";
 import { RunBadges } from "./run-badges";
 import { SavedStatementsTable } from "./saved-statements-table";
 
-/** The next statuses the whole run may take: only when all its statements share one status. */
-function nextStatuses(statuses: StatementStatus[]): StatementStatus[] {
+/**
+ * The next statuses the whole run may take: only when all its statements share one status, and
+ * only those the member's role may choose (issue 29).
+ */
+function nextStatuses(statuses: StatementStatus[], role: MemberRole | undefined): StatementStatus[] {
   const unique = [...new Set(statuses)];
-  if (unique.length !== 1) return [];
-  return STATEMENT_TRANSITIONS.filter((t) => t.from === unique[0]).map((t) => t.to);
+  if (unique.length !== 1 || !role) return [];
+  return STATEMENT_TRANSITIONS.filter((t) => t.from === unique[0] && roleMayMoveStatement(role, t.roles, t.to)).map((t) => t.to);
 }
 
 /** The view modal of the history (part 2, section 2.2): per tenancy statement, PDFs, status changes. */
 export function StatementViewDialog({ item, onClose }: { item: StatementListItem | null; onClose: () => void }) {
   const run = useStatementRun(item?.id);
+  const { me, can } = useMe();
   const toast = useToast();
   const invalidate = useInvalidateStatements();
   const [busy, setBusy] = useState<StatementStatus | "correction" | null>(null);
@@ -104,12 +111,12 @@ export function StatementViewDialog({ item, onClose }: { item: StatementListItem
               </section>
               {error ? <Alert variant="error">{error}</Alert> : null}
               <section aria-label="Status ändern" className="flex flex-wrap items-center gap-2">
-                {nextStatuses(statuses).map((to) => (
+                {nextStatuses(statuses, me?.account.role).map((to) => (
                   <Button key={to} size="sm" onClick={() => void move(to)} isBusy={busy === to} disabled={busy !== null}>
                     {`Status: ${STATEMENT_STATUS_LABELS[to]}`}
                   </Button>
                 ))}
-                {item.isFinal && !item.isReplaced ? (
+                {item.isFinal && !item.isReplaced && can("correct_statement") ? (
                   <Button size="sm" variant="outline" onClick={() => void correct()} isBusy={busy === "correction"} disabled={busy !== null}>
                     Korrektur anlegen
                   </Button>

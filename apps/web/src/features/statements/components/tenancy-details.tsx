@@ -1,14 +1,15 @@
-import type { Allocation, StatementBasis, TenancyStatement, VacancyStatement } from "@nk/engine";
+import type { Allocation, OccupancyStretch, StatementBasis, TenancyStatement, VacancyStatement } from "@nk/engine";
 import { compareDecimalText, formatCountDe, formatEuroDe } from "@nk/contract";
 import { formatDate } from "../../../lib/format";
 import type { PreviewNames } from "../lib/names";
+import { describeOccupancy } from "../lib/occupancy-text";
 import { AllocationBasis } from "./allocation-basis";
 import { BalanceAmount } from "./balance-amount";
 
 interface AllocationTableProps {
   allocations: Allocation[];
   /** The line the allocations belong to: its position finds the figures in the basis. */
-  line: { position?: number };
+  line: { position?: number; occupancy?: OccupancyStretch[] };
   basis: StatementBasis | null | undefined;
   caption: string;
 }
@@ -50,7 +51,7 @@ export function TenancyDetails({ tenancy, basis, names }: { tenancy: TenancyStat
           {tenantName} <span className="font-normal text-slate-500">· {names.unit(tenancy.unitId)}</span>
         </h4>
         <p className="text-xs text-slate-500">
-          {formatDate(tenancy.from)} – {formatDate(tenancy.to)} · {formatCountDe(tenancy.days, "Tag", "Tage")} · {formatCountDe(tenancy.persons, "Person", "Personen")}
+          {formatDate(tenancy.from)} – {formatDate(tenancy.to)} · {formatCountDe(tenancy.days, "Tag", "Tage")} · {describeOccupancy(tenancy.occupancy, tenancy.persons)}
         </p>
       </header>
       <AllocationTable allocations={tenancy.allocations} line={tenancy} basis={basis} caption={`Kostenanteile ${tenantName}`} />

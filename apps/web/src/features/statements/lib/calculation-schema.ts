@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { climateFactorSchema, co2InputSchema, consumptionOverrideSchema, costItemSchema, STATEMENT_MESSAGES } from "@nk/contract";
+import { climateFactorSchema, co2InputSchema, consumptionOverrideSchema, costItemSchema, heatingCostsSchema, STATEMENT_MESSAGES } from "@nk/contract";
 import { toCostsBody, type CostsFormValues } from "./cost-form";
 
 /**
@@ -11,6 +11,7 @@ export const calculationInputSchema = z.object({
   co2: co2InputSchema.nullish(),
   consumptionOverrides: z.array(consumptionOverrideSchema),
   climateFactor: climateFactorSchema,
+  heatingCosts: heatingCostsSchema.nullish(),
 });
 export type CalculationInput = z.output<typeof calculationInputSchema>;
 
@@ -25,6 +26,8 @@ export function toCalculationBody(values: CostsFormValues): ReturnType<typeof to
 
 /** A field of the calculation body ('costItems.2.amount') on the form's card of that item. */
 export function toFormField(bodyField: string, values: CostsFormValues): string {
+  // Issue 24, item 6: the sheet's fields live under heatingSheet in the form.
+  if (bodyField.startsWith("heatingCosts.")) return `heatingSheet.${bodyField.slice("heatingCosts.".length)}`;
   const match = /^costItems\.(\d+)(\..*)?$/.exec(bodyField);
   if (!match) return bodyField;
   const formIndexes = values.costItems.flatMap((item, index) => (item.costType.trim() !== "" ? [index] : []));

@@ -7,10 +7,20 @@ import {
   type BillingPeriodCostsBody,
   type CostItemMode,
   type EnergySource,
+  type HeatingCosts,
   type QuickSetupTemplateItem,
   type TaxCategory,
 } from "@nk/contract";
-import { DEFAULT_CONSUMPTION_SHARE_PERCENT, DEFAULT_METER_BY_COST_TYPE, isHeizkvCostType, type DistributionKey, type Fuel, type MeterKind } from "@nk/engine";
+import {
+  DEFAULT_CONSUMPTION_SHARE_PERCENT,
+  DEFAULT_METER_BY_COST_TYPE,
+  isHeizkvCostType,
+  type DistributionKey,
+  type Fuel,
+  type FuelQuantityUnit,
+  type ItemMeter,
+  type MeterKind,
+} from "@nk/engine";
 
 // The inputs of step 1 'Kosten erfassen' as the form holds them: every number as the canonical
 // text the one number field hands on ("48000" for a typed "48.000"; decision 1000). Field names
@@ -22,7 +32,7 @@ export interface CostItemValues {
   key: DistributionKey | "";
   /** Mixed only: percent by consumption; the base percent is 100 minus it. */
   consumptionShare: string;
-  meter: MeterKind | "";
+  meter: ItemMeter | "";
   excludedUnits: string[];
   energySource: EnergySource | "";
   laborCosts: string;
@@ -52,6 +62,60 @@ export interface Co2Values {
   emissionFactor: string;
 }
 
+/** Issue 24, item 6: one delivery of a stored fuel. */
+export interface FuelDeliveryValues {
+  date: string;
+  quantity: string;
+  amount: string;
+}
+
+/** Issue 24, item 6: the heating cost sheet as the form holds it. */
+export interface HeatingSheetValues {
+  isEnabled: boolean;
+  fuel: Fuel | "";
+  quantityUnit: FuelQuantityUnit;
+  openingQuantity: string;
+  openingAmount: string;
+  deliveries: FuelDeliveryValues[];
+  closingQuantity: string;
+  quantity: string;
+  fuelCost: string;
+  operatingPower: string;
+  maintenance: string;
+  emissionMeasurement: string;
+  meteringService: string;
+  isCombined: boolean;
+  totalEnergyKwh: string;
+  hotWaterVolumeM3: string;
+  hotWaterTemperatureCelsius: string;
+  hotWaterAreaM2: string;
+  isGasUpperHeatingValue: boolean;
+  isCommercialHeatSupply: boolean;
+}
+
+export const EMPTY_HEATING_SHEET: HeatingSheetValues = {
+  isEnabled: false,
+  fuel: "",
+  quantityUnit: "l",
+  openingQuantity: "",
+  openingAmount: "",
+  deliveries: [],
+  closingQuantity: "",
+  quantity: "",
+  fuelCost: "",
+  operatingPower: "",
+  maintenance: "",
+  emissionMeasurement: "",
+  meteringService: "",
+  isCombined: false,
+  totalEnergyKwh: "",
+  hotWaterVolumeM3: "",
+  hotWaterTemperatureCelsius: "",
+  hotWaterAreaM2: "",
+  isGasUpperHeatingValue: false,
+  isCommercialHeatSupply: false,
+};
+
 export interface ConsumptionOverrideValues {
   unitId: string;
   meter: MeterKind;
@@ -65,6 +129,8 @@ export interface CostsFormValues {
   consumptionOverrides: ConsumptionOverrideValues[];
   /** DECISIONS 11: the site's Klimafaktor for the period (DWD); empty: 1.0, not weather-corrected. */
   climateFactor: string;
+  /** Issue 24, item 6: the heating cost sheet. */
+  heatingSheet: HeatingSheetValues;
 }
 
 export const EMPTY_CO2: Co2Values = { fuel: "", consumptionKwh: "", heatingValue: "lower", emissionsKg: "", cost: "", pricePerTonne: "", vatPercent: "", emissionFactor: "" };
@@ -89,14 +155,13 @@ export function buildEmptyCostItem(costType = ""): CostItemValues {
   };
 }
 
-/** A Quick-Setup item with its estimated amount. */
-export function buildTemplateCostItem(item: QuickSetupTemplateItem, amount: string): CostItemValues {
+/** A Quick-Setup item without an amount: the invoice's figure is typed, never a guess kept (issue 27). */
+export function buildTemplateCostItem(item: QuickSetupTemplateItem): CostItemValues {
   return {
     ...buildEmptyCostItem(item.costType),
-    amount,
     key: item.key,
     consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
-    meter: item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? "",
+    meter: item.key === "area" ? "" : (item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? ""),
     isMandatory: item.isMandatory,
   };
 }
@@ -120,7 +185,60 @@ const textOrNull = (text: string): string | null => (text.trim() === "" ? null :
 const numberToText = (value: number | null): string => (value === null ? "" : String(value));
 
 /** The form's values as the body of PUT /costs, preview and save. */
-export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides" | "climateFactor">> {
+/** Issue 24, item 6: the sheet as the body sends it; null while it is off or has no fuel. */
+export function toHeatingCostsBody(sheet: HeatingSheetValues | undefined): NonNullable<BillingPeriodCostsBody["heatingCosts"]> | null {
+  if (!sheet || !sheet.isEnabled || sheet.fuel === "") return null;
+  return {
+    fuel: sheet.fuel,
+    quantityUnit: sheet.quantityUnit,
+    openingQuantity: textOrNull(sheet.openingQuantity),
+    openingAmount: textOrNull(sheet.openingAmount),
+    deliveries: sheet.deliveries.map((d) => ({ date: d.date.trim(), quantity: textOrNull(d.quantity), amount: textOrNull(d.amount) })),
+    closingQuantity: textOrNull(sheet.closingQuantity),
+    quantity: textOrNull(sheet.quantity),
+    fuelCost: textOrNull(sheet.fuelCost),
+    operatingPower: textOrNull(sheet.operatingPower),
+    maintenance: textOrNull(sheet.maintenance),
+    emissionMeasurement: textOrNull(sheet.emissionMeasurement),
+    meteringService: textOrNull(sheet.meteringService),
+    isCombined: sheet.isCombined,
+    totalEnergyKwh: sheet.isCombined ? textOrNull(sheet.totalEnergyKwh) : null,
+    hotWaterVolumeM3: sheet.isCombined ? textOrNull(sheet.hotWaterVolumeM3) : null,
+    hotWaterTemperatureCelsius: sheet.isCombined ? textOrNull(sheet.hotWaterTemperatureCelsius) : null,
+    hotWaterAreaM2: sheet.isCombined ? textOrNull(sheet.hotWaterAreaM2) : null,
+    isGasUpperHeatingValue: sheet.isCombined && sheet.isGasUpperHeatingValue,
+    isCommercialHeatSupply: sheet.isCombined && sheet.isCommercialHeatSupply,
+  };
+}
+
+function fromSavedHeatingCosts(saved: HeatingCosts | null | undefined): HeatingSheetValues {
+  if (!saved) return EMPTY_HEATING_SHEET;
+  const text = (value: string | null) => value ?? "";
+  return {
+    isEnabled: true,
+    fuel: saved.fuel,
+    quantityUnit: saved.quantityUnit,
+    openingQuantity: text(saved.openingQuantity),
+    openingAmount: text(saved.openingAmount),
+    deliveries: saved.deliveries.map((d) => ({ date: d.date, quantity: text(d.quantity), amount: text(d.amount) })),
+    closingQuantity: text(saved.closingQuantity),
+    quantity: text(saved.quantity),
+    fuelCost: text(saved.fuelCost),
+    operatingPower: text(saved.operatingPower),
+    maintenance: text(saved.maintenance),
+    emissionMeasurement: text(saved.emissionMeasurement),
+    meteringService: text(saved.meteringService),
+    isCombined: saved.isCombined,
+    totalEnergyKwh: text(saved.totalEnergyKwh),
+    hotWaterVolumeM3: text(saved.hotWaterVolumeM3),
+    hotWaterTemperatureCelsius: text(saved.hotWaterTemperatureCelsius),
+    hotWaterAreaM2: text(saved.hotWaterAreaM2),
+    isGasUpperHeatingValue: saved.isGasUpperHeatingValue,
+    isCommercialHeatSupply: saved.isCommercialHeatSupply,
+  };
+}
+
+export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides" | "climateFactor" | "heatingCosts">> {
   const co2 = values.co2;
   const hasCo2 = Boolean(
     co2.fuel || [co2.consumptionKwh, co2.emissionsKg, co2.cost, co2.pricePerTonne, co2.vatPercent, co2.emissionFactor].some((text) => text.trim() !== ""),
@@ -160,6 +278,7 @@ export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPerio
       : null,
     consumptionOverrides: values.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value.trim(), reason: entry.reason.trim() })),
     climateFactor: textOrNull(values.climateFactor ?? ""),
+    heatingCosts: toHeatingCostsBody(values.heatingSheet),
   };
 }
 
@@ -171,7 +290,7 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
       amount: item.amount ?? "",
       key: item.key ?? "",
       consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
-      meter: item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? "",
+      meter: item.key === "area" ? "" : (item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? ""),
       excludedUnits: item.excludedUnits,
       energySource: item.energySource ?? "",
       laborCosts: item.laborCosts ?? "",
@@ -197,5 +316,6 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
       : EMPTY_CO2,
     consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value })),
     climateFactor: saved.climateFactor ?? "",
+    heatingSheet: fromSavedHeatingCosts(saved.heatingCosts),
   };
 }

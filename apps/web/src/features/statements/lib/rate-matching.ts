@@ -25,12 +25,8 @@ export function findFittingRates(rates: readonly Rate[], costType: string, prope
     .sort((a, b) => a.priority - b.priority || b.validFrom.localeCompare(a.validFrom));
 }
 
-/** The months of the period the base price is due for (a calendar year: 12). */
-export function countPeriodMonths(start: string, end: string): number {
-  const [startYear, startMonth] = start.split("-").map(Number) as [number, number];
-  const [endYear, endMonth] = end.split("-").map(Number) as [number, number];
-  return Math.max(1, Math.min(12, (endYear - startYear) * 12 + (endMonth - startMonth) + 1));
-}
+/** The months of the period the base price is due for: the engine's one rule (issue 25). */
+export { countPeriodMonths } from "@nk/engine";
 
 export function toRateDefinition(rate: Rate): RateDefinition {
   return {

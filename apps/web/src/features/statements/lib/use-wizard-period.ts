@@ -1,20 +1,23 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useCreateBillingPeriod, usePropertyBillingPeriods } from "../api";
 import { getPeriodError, type PeriodValue } from "../components/period-fields";
-import { getDefaultPeriod } from "./default-period";
+import { pickStartPeriod } from "./default-period";
 
 /**
- * The billing period of step 1: dates (`initial`, e.g. a saved draft's, or the previous calendar year), the property's
+ * The billing period of step 1: dates (`initial`, e.g. a saved draft's; else the newest open
+ * period with readings, else the previous calendar year, until the user picks one), the property's
  * stored period with exactly these dates, and `ensurePeriod`, which creates that period the
  * first time something is saved for it (one request even when called twice).
  */
 export function useWizardPeriod(propertyId: string | undefined, initial?: PeriodValue | null) {
   const periods = usePropertyBillingPeriods(propertyId);
   const createPeriod = useCreateBillingPeriod();
-  const [period, setPeriod] = useState<PeriodValue>(() => initial ?? getDefaultPeriod());
+  const [chosen, setPeriod] = useState<PeriodValue | null>(initial ?? null);
   const [created, setCreated] = useState<{ key: string; id: string } | null>(null);
   const pending = useRef<{ key: string; promise: Promise<string> } | null>(null);
-  const existing = periods.data ?? [];
+  const existing = useMemo(() => periods.data ?? [], [periods.data]);
+  const started = useMemo(() => pickStartPeriod(existing.filter((p) => p.propertyId === propertyId)), [existing, propertyId]);
+  const period = chosen ?? started;
   const periodKey = `${propertyId ?? ""}:${period.start}:${period.end}`;
   const stored = existing.find((p) => p.propertyId === propertyId && p.billingPeriodStart === period.start && p.billingPeriodEnd === period.end) ?? null;
   const billingPeriodId = stored?.id ?? (created?.key === periodKey ? created.id : null);

@@ -1,14 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { isCalendarDate, STATEMENT_MESSAGES, type PropertyWithUnits, type StatementPreview, type StatementPreviewBody, type StatementSaveResult } from "@nk/contract";
+import { BILLING_DATA_MISSING_CODE, isCalendarDate, STATEMENT_MESSAGES, type PropertyWithUnits, type StatementPreview, type StatementPreviewBody, type StatementSaveResult } from "@nk/contract";
 import { LimitReachedBanner, LimitReachedDialog } from "../../../components/limit-reached";
+import { BillingDataDialog } from "../../../components/billing-data-dialog";
 import { useToast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { mappedZodResolver } from "../../../lib/form-resolver";
 import { buildLimitReachedInfo } from "../../../lib/plan-access";
 import { useMe } from "../../../lib/use-me";
+import { Alert } from "../../../components/ui/alert";
 import { useProperties } from "../../../lib/use-properties";
 import { useBillingPeriodConsumption, useBillingPeriodCosts, usePreviewStatement, usePropertyTenants, useRates, useSaveStatement } from "../api";
 import { CostsStep } from "../components/costs-step";
@@ -17,7 +19,7 @@ import { PropertyStep } from "../components/property-step";
 import { SavedRunSummary } from "../components/saved-run-summary";
 import { WizardProgress } from "../components/wizard-progress";
 import { calculationInputSchema, toCalculationBody, toFormField, type CalculationInput } from "../lib/calculation-schema";
-import { EMPTY_CO2, fromSavedCosts, type CostsFormValues } from "../lib/cost-form";
+import { EMPTY_CO2, EMPTY_HEATING_SHEET, fromSavedCosts, type CostsFormValues } from "../lib/cost-form";
 import { buildPreviewNames } from "../lib/names";
 import { useCostsAutosave } from "../lib/use-costs-autosave";
 import { useProgressText } from "../lib/use-progress-text";
@@ -25,7 +27,7 @@ import { useWizardPeriod } from "../lib/use-wizard-period";
 
 /** Part 2, sections 4 'Saving' and 9: the list follows 1.2 s after saving. */
 const REDIRECT_AFTER_SAVE_MS = 1200;
-const EMPTY_VALUES: CostsFormValues = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "" };
+const EMPTY_VALUES: CostsFormValues = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "", heatingSheet: EMPTY_HEATING_SHEET };
 
 /** Empty results (part 2, section 8): no units, or nothing distributed. */
 function getEmptyResultMessage(preview: StatementPreview): string | null {
@@ -86,6 +88,9 @@ export function NewStatementPage() {
   const isCalculating = isPreparing || previewMutation.isPending;
   const progressText = useProgressText(isCalculating);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // Issue 27: a save refused for missing billing data asks for them here and repeats the save.
+  const [billingDataRetry, setBillingDataRetry] = useState<{ finalize: boolean; lateExcuse?: string | null } | null>(null);
+  const [isBillingDataOpen, setIsBillingDataOpen] = useState(false);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const [saved, setSaved] = useState<StatementSaveResult | null>(null);
 
@@ -162,6 +167,7 @@ export function NewStatementPage() {
       return;
     }
     setSaveError(null);
+    setBillingDataRetry(null);
     const parsed = calculationInputSchema.safeParse(toCalculationBody(form.getValues()));
     if (!parsed.success) {
       setSaveError(STATEMENT_MESSAGES.noCalculation);
@@ -178,6 +184,10 @@ export function NewStatementPage() {
         setLimitMessage(error.message);
         return;
       }
+      if (isApiError(error) && error.code === BILLING_DATA_MISSING_CODE) {
+        setBillingDataRetry({ finalize, lateExcuse });
+        setIsBillingDataOpen(true);
+      }
       setSaveError(isApiError(error) ? (error.details.length > 0 ? error.details.join(" ") : error.message) : STATEMENT_MESSAGES.saveFailed);
     }
   }
@@ -185,12 +195,15 @@ export function NewStatementPage() {
   const names = buildPreviewNames(property?.units ?? [], tenants.data ?? []);
   // Issue 23: a plan at its statement limit (or an expired trial) is said where the wizard
   // starts, not only when saving; a period with a saved run saves again without counting anew.
-  const { me, canCreate } = useMe();
+  const { me, canCreate, can } = useMe();
   const isNewRun = !wizardPeriod.stored?.hasStatementRun;
   const statementBlock = me && isNewRun && !canCreate("billingStatements") ? buildLimitReachedInfo(me, "billingStatements") : null;
 
   let content;
-  if (step === 0 || !property) {
+  if (me && !can("create_billing_statement")) {
+    // Part 2, section 6: the wizard needs create_billing_statement (issue 29: not viewers).
+    content = <Alert variant="warning">{STATEMENT_MESSAGES.permissionDenied}</Alert>;
+  } else if (step === 0 || !property) {
     content = <PropertyStep onChoose={chooseProperty} />;
   } else if (step === 1 || !preview) {
     content = (
@@ -214,7 +227,7 @@ export function NewStatementPage() {
       </FormProvider>
     );
   } else if (step === 2 || !saved) {
-    content = <PreviewStep preview={preview} names={names} isSaving={saveMutation.isPending} saveError={saveError} onSave={save} onBack={() => setStep(1)} calculationBody={calculationBody} />;
+    content = <PreviewStep preview={preview} names={names} isSaving={saveMutation.isPending} saveError={saveError} onEnterBillingData={billingDataRetry ? () => setIsBillingDataOpen(true) : undefined} onSave={save} onBack={() => setStep(1)} calculationBody={calculationBody} />;
   } else {
     content = <SavedRunSummary saved={saved} />;
   }
@@ -231,10 +244,16 @@ export function NewStatementPage() {
         <LimitReachedBanner
           title={statementBlock.title}
           message={`${statementBlock.message} Sie können Kosten erfassen und die Verteilung berechnen; speichern können Sie diese Abrechnung nach einem Upgrade.`}
+          resource="billingStatements"
         />
       ) : null}
       {content}
-      <LimitReachedDialog isOpen={limitMessage !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))} message={limitMessage ?? ""} />
+      <BillingDataDialog
+        isOpen={isBillingDataOpen}
+        onOpenChange={setIsBillingDataOpen}
+        onSaved={() => (billingDataRetry ? void save(billingDataRetry.finalize, billingDataRetry.lateExcuse) : undefined)}
+      />
+      <LimitReachedDialog isOpen={limitMessage !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))} message={limitMessage ?? ""} resource="billingStatements" />
     </div>
   );
 }

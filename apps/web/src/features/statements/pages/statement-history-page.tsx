@@ -14,6 +14,7 @@ import {
 } from "@nk/contract";
 import { PropertyFilter } from "../../../components/property-filter";
 import { Alert } from "../../../components/ui/alert";
+import { useMe } from "../../../lib/use-me";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -92,6 +93,8 @@ export function StatementHistoryPage() {
     });
   const toggleAll = () => setSelected((current) => (items.every((item) => current.has(item.id)) ? new Set() : new Set(items.map((item) => item.id))));
   const newLink = propertyId ? `/dashboard/statements/new?property=${propertyId}` : "/dashboard/statements/new";
+  // Issue 29: the wizard is offered to roles that may create statements.
+  const canCreateStatements = useMe().can("create_billing_statement");
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
@@ -101,10 +104,12 @@ export function StatementHistoryPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Abrechnungen</h1>
           <p className="mt-1 text-sm text-slate-600">Gespeicherte Nebenkostenabrechnungen: prüfen, finalisieren, versenden und archivieren.</p>
         </div>
-        <Link to={newLink} className={buttonStyles()}>
-          <FilePlus2 className="size-4" aria-hidden="true" />
-          Neue Abrechnung
-        </Link>
+        {canCreateStatements ? (
+          <Link to={newLink} className={buttonStyles()}>
+            <FilePlus2 className="size-4" aria-hidden="true" />
+            Neue Abrechnung
+          </Link>
+        ) : null}
       </div>
 
       {properties.data && properties.data.length > 0 ? (
@@ -155,10 +160,12 @@ export function StatementHistoryPage() {
           title={H.empty}
           description={q || status !== "all" ? "Ändern Sie die Suche oder den Statusfilter." : "Erstellen Sie Ihre erste Nebenkostenabrechnung."}
           action={
-            <Link to={newLink} className={buttonStyles()}>
-              <FilePlus2 className="size-4" aria-hidden="true" />
-              Neue Abrechnung
-            </Link>
+            canCreateStatements ? (
+              <Link to={newLink} className={buttonStyles()}>
+                <FilePlus2 className="size-4" aria-hidden="true" />
+                Neue Abrechnung
+              </Link>
+            ) : null
           }
         />
       ) : (

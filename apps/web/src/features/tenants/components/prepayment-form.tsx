@@ -1,6 +1,7 @@
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  getNextCalendarDay,
   getTodayInGermany,
   isPrepaymentOverlapping,
   listPrepaymentWarnings,
@@ -22,6 +23,8 @@ import { useCreatePrepayment, useUpdatePrepayment } from "../api";
 
 interface PrepaymentFormProps {
   tenantId: string;
+  /** The tenant's move-in date: where the first prepayment starts. */
+  moveInDate: string;
   /** The tenant's prepayments: the overlap check runs against the active ones before sending. */
   prepayments: Prepayment[];
   /** The prepayment being edited, or null for a new one. */
@@ -30,16 +33,28 @@ interface PrepaymentFormProps {
 }
 
 /**
- * Monthly amount (step 0.01), valid from (default today), valid until (empty = unlimited). The
+ * Issue 27: a new prepayment starts on the move-in date while the tenant has no active one, else
+ * on the day after the latest active one ends, else today (a change of the amount from now on).
+ */
+function suggestValidFrom(moveInDate: string, prepayments: Prepayment[]): string {
+  const active = prepayments.filter((prepayment) => prepayment.isActive);
+  if (active.length === 0) return moveInDate;
+  const ends = active.map((prepayment) => prepayment.validUntil);
+  if (ends.includes(null)) return getTodayInGermany();
+  return getNextCalendarDay((ends as string[]).sort().at(-1)!);
+}
+
+/**
+ * Monthly amount (step 0.01), valid from (`suggestValidFrom`), valid until (empty = unlimited). The
  * rules of part 2, section 5; errors under their fields, the > 10.000 € warning never blocks.
  */
-export function PrepaymentForm({ tenantId, prepayments, editing, onDone }: PrepaymentFormProps) {
+export function PrepaymentForm({ tenantId, moveInDate, prepayments, editing, onDone }: PrepaymentFormProps) {
   const toast = useToast();
   const createPrepayment = useCreatePrepayment(tenantId);
   const updatePrepayment = useUpdatePrepayment(tenantId);
   const { register, control, handleSubmit, setError, formState } = useForm<PrepaymentBody, unknown, PrepaymentValues>({
     resolver: zodResolver(prepaymentBodySchema),
-    defaultValues: { monthlyAmount: editing?.monthlyAmount ?? "", validFrom: editing?.validFrom ?? getTodayInGermany(), validUntil: editing?.validUntil ?? "" },
+    defaultValues: { monthlyAmount: editing?.monthlyAmount ?? "", validFrom: editing?.validFrom ?? suggestValidFrom(moveInDate, prepayments), validUntil: editing?.validUntil ?? "" },
   });
   const errors = formState.errors;
   const isSaving = createPrepayment.isPending || updatePrepayment.isPending;

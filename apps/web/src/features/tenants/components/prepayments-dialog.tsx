@@ -23,7 +23,7 @@ export function PrepaymentsDialog({ tenant, onClose }: { tenant: Tenant | null; 
           <DialogTitle>Vorauszahlungen</DialogTitle>
           <DialogDescription>{tenant ? `${tenant.name} – ${tenant.unit.name}, ${tenant.property.name}` : ""}</DialogDescription>
         </DialogHeader>
-        <DialogBody>{tenant ? <PrepaymentsPanel key={tenant.id} tenantId={tenant.id} /> : null}</DialogBody>
+        <DialogBody>{tenant ? <PrepaymentsPanel key={tenant.id} tenantId={tenant.id} moveInDate={tenant.moveInDate} /> : null}</DialogBody>
       </DialogContent>
     </Dialog>
   );
@@ -33,7 +33,7 @@ function StatusBadge({ isActive }: { isActive: boolean }) {
   return <Badge variant={isActive ? "success" : "neutral"}>{isActive ? "Aktiv" : "Inaktiv"}</Badge>;
 }
 
-function PrepaymentsPanel({ tenantId }: { tenantId: string }) {
+function PrepaymentsPanel({ tenantId, moveInDate }: { tenantId: string; moveInDate: string }) {
   const toast = useToast();
   const prepayments = usePrepayments(tenantId);
   const deactivate = useDeactivatePrepayment(tenantId);
@@ -125,6 +125,7 @@ function PrepaymentsPanel({ tenantId }: { tenantId: string }) {
       <PrepaymentForm
         key={`${editing?.id ?? "new"}-${formVersion}`}
         tenantId={tenantId}
+        moveInDate={moveInDate}
         prepayments={list}
         editing={editing}
         onDone={() => {

@@ -121,7 +121,7 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
   async function save(): Promise<void> {
     setServerMessage(null);
     const formValues = getValues();
-    const { persons: _persons, ...editBody } = toTenantBody(formValues);
+    const { persons: _persons, monthlyPrepayment: _prepayment, ...editBody } = toTenantBody(formValues);
     try {
       if (isNew) {
         await createTenant.mutateAsync(toTenantBody(formValues));

@@ -40,15 +40,26 @@ export function TenantFormFields({
         <TextField reserveMessageSpace label="Auszugsdatum" type="date" hint={TENANT_MESSAGES.moveOutHint} error={errors.moveOutDate} {...register("moveOutDate")} />
       </div>
       {isNew ? (
-        <DecimalField
-          reserveMessageSpace
-          label="Personen im Haushalt"
-          placeholder={unitPersons === null ? undefined : String(unitPersons)}
-          hint={unitPersons === null ? "Standard: Personenzahl der Wohneinheit" : `Standard: ${unitPersons} (Personenzahl der Wohneinheit)`}
-          error={errors.persons}
-          control={control}
-          name="persons"
-        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <DecimalField
+            reserveMessageSpace
+            label="Personen im Haushalt"
+            placeholder={unitPersons === null ? undefined : String(unitPersons)}
+            hint={unitPersons === null ? "Standard: Personenzahl der Wohneinheit" : `Standard: ${unitPersons} (Personenzahl der Wohneinheit)`}
+            error={errors.persons}
+            control={control}
+            name="persons"
+          />
+          <DecimalField
+            reserveMessageSpace
+            minDecimals={2}
+            label="Monatliche Vorauszahlung (EUR)"
+            hint="Gültig ab dem Einzugsdatum; weitere unter „Vorauszahlungen“"
+            error={errors.monthlyPrepayment}
+            control={control}
+            name="monthlyPrepayment"
+          />
+        </div>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField reserveMessageSpace label="E-Mail" type="email" inputMode="email" autoComplete="off" error={errors.email} {...register("email")} />

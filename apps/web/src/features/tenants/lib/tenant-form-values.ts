@@ -10,6 +10,8 @@ export interface TenantFormValues {
   moveInDate: string;
   moveOutDate: string;
   persons: string;
+  /** Issue 27: the first monthly prepayment of a new tenant (canonical text), from the move-in date. */
+  monthlyPrepayment: string;
   email: string;
   phone: string;
   address: string;
@@ -32,6 +34,7 @@ export const TENANT_FORM_FIELDS: TenantFormField[] = [
   "moveInDate",
   "moveOutDate",
   "persons",
+  "monthlyPrepayment",
   "email",
   "phone",
   "address",
@@ -62,6 +65,7 @@ export const EMPTY_TENANT_FORM: TenantFormValues = {
   moveInDate: "",
   moveOutDate: "",
   persons: "",
+  monthlyPrepayment: "",
   email: "",
   phone: "",
   address: "",
@@ -81,6 +85,7 @@ export function toTenantFormValues(tenant: Tenant): TenantFormValues {
     moveInDate: tenant.moveInDate,
     moveOutDate: tenant.moveOutDate ?? "",
     persons: "",
+    monthlyPrepayment: "",
     email: tenant.email ?? "",
     phone: tenant.phone ?? "",
     address: tenant.address ?? "",
@@ -94,10 +99,14 @@ export function toTenantFormValues(tenant: Tenant): TenantFormValues {
   };
 }
 
-/** The request body; an empty persons field leaves the default (the unit's persons) to the server. */
+/**
+ * The request body; an empty persons field leaves the default (the unit's persons) to the
+ * server, an empty prepayment creates none.
+ */
 export function toTenantBody(values: TenantFormValues): CreateTenantBody {
-  const { persons, ...fields } = values;
+  const { persons, monthlyPrepayment, ...fields } = values;
   const trimmedPersons = persons.trim();
-  // The number field holds canonical text ("3"); the contract reads it as a whole number.
-  return { ...fields, persons: trimmedPersons === "" ? null : trimmedPersons };
+  const trimmedPrepayment = (monthlyPrepayment ?? "").trim();
+  // The number fields hold canonical text ("3", "180.5"); the contract reads them.
+  return { ...fields, persons: trimmedPersons === "" ? null : trimmedPersons, monthlyPrepayment: trimmedPrepayment === "" ? null : trimmedPrepayment };
 }

@@ -28,7 +28,7 @@ type FormState = { isOpen: false } | { isOpen: true; tenant: Tenant | null };
 /** /dashboard/tenants: 'Mieter verwalten' (part 1, section 2 'Tenants'). */
 export function TenantsPage() {
   const toast = useToast();
-  const { me, canCreate } = useMe();
+  const { me, canCreate, can } = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const propertyId = searchParams.get("property") ?? undefined;
   const tenants = useTenants(propertyId);
@@ -43,9 +43,11 @@ export function TenantsPage() {
   const [movingOut, setMovingOut] = useState<Tenant | null>(null);
   const [moveOutFailure, setMoveOutFailure] = useState<string | null>(null);
 
-  // The permission create_tenant: denied while the usage is unknown or the limit is reached.
-  const isCreateAllowed = canCreate("tenants");
-  const limitInfo = me && !isCreateAllowed ? buildLimitReachedInfo(me, "tenants") : null;
+  // The permission create_tenant: the member's role (issue 29), and the plan's room: denied
+  // while the usage is unknown or the limit is reached.
+  const isRoleAllowed = can("create_tenant");
+  const isCreateAllowed = isRoleAllowed && canCreate("tenants");
+  const limitInfo = me && isRoleAllowed && !canCreate("tenants") ? buildLimitReachedInfo(me, "tenants") : null;
 
   function changeFilter(next: string | undefined): void {
     const params = new URLSearchParams(searchParams);
@@ -137,7 +139,7 @@ export function TenantsPage() {
         {addButton}
       </div>
 
-      {limitInfo ? <LimitReachedBanner title={limitInfo.title} message={limitInfo.message} /> : null}
+      {limitInfo ? <LimitReachedBanner title={limitInfo.title} message={limitInfo.message} resource="tenants" /> : null}
 
       {propertyList.length > 0 ? <PropertyFilter properties={propertyList} propertyId={propertyId} onChange={changeFilter} clearLabel="Alle Mieter" /> : null}
 
@@ -214,7 +216,7 @@ export function TenantsPage() {
         isBusy={deleteTenant.isPending}
         onConfirm={confirmDelete}
       />
-      <LimitReachedDialog isOpen={limitMessage !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))} message={limitMessage ?? ""} />
+      <LimitReachedDialog isOpen={limitMessage !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))} message={limitMessage ?? ""} resource="tenants" />
     </div>
   );
 }

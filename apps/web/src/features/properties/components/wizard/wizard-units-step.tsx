@@ -49,6 +49,9 @@ export function WizardUnitsStep({
 
   return (
     <div className="space-y-4">
+      {Number.isFinite(remainingUnits) && !isAtLimit ? (
+        <p className="text-sm text-slate-600">Ihr Plan erlaubt noch {remainingUnits === 1 ? "1 Wohneinheit" : `${remainingUnits} Wohneinheiten`}.</p>
+      ) : null}
       {typeof errors?.message === "string" ? <p className="text-sm text-red-600">{errors.message}</p> : null}
       <ol className="space-y-4">
         {fields.map((field, index) => (
@@ -72,7 +75,9 @@ export function WizardUnitsStep({
           </li>
         ))}
       </ol>
-      {isAtLimit ? <LimitReachedBanner message={limitMessage} /> : null}
+      {/* Issue 27: the upgrade opens in place; once the plan changed, /api/me raises
+          remainingUnits and the next row can be added with everything typed kept. */}
+      {isAtLimit ? <LimitReachedBanner message={limitMessage} resource="units" /> : null}
       <Button variant="outline" onClick={addRow} disabled={isAtLimit}>
         <Plus className="size-4" aria-hidden="true" />
         Weitere Wohneinheit hinzufügen

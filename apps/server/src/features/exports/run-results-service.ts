@@ -1,0 +1,65 @@
+import { DISTRIBUTION_KEY_LABELS, isDistributionKey } from "@nk/engine";
+import type { Db } from "../../db/database.ts";
+import { NotFound } from "../../domain/domain-errors.ts";
+import { requireResourceId } from "../../domain/resource-id.ts";
+import { assertFeature } from "../account/subscription-change-service.ts";
+import { logActivity } from "../activity/activity-log.ts";
+import { writeCsv, type CsvCell } from "./csv-writer.ts";
+import { findRunOfAccount, listRunResultRows } from "./run-results-queries.ts";
+
+// The results of a saved statement run as CSV (issue 28, item 6; decision 1402): one line per
+// tenancy and cost item with the tenancy's share, then per tenancy its total, prepayments and
+// result, as the run stored them. Plan feature bulkImportExport.
+
+export const RUN_NOT_FOUND = "Abrechnung nicht gefunden";
+
+export interface CsvFile {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+const HEADER = ["Einheit", "Mieter", "Zeitraum von", "Zeitraum bis", "Zeile", "Kostenart", "Verteilerschlüssel", "Betrag (EUR)"];
+
+/** A file name without the characters file systems refuse. */
+function toFileName(parts: readonly string[]): string {
+  return `${parts.join(" ").replace(/[\\/:*?"<>|]+/g, "-").replace(/\s+/g, " ").trim()}.csv`;
+}
+
+export async function exportRunResultsCsv(db: Db, userId: string, snapshotId: string): Promise<CsvFile> {
+  requireResourceId(snapshotId, RUN_NOT_FOUND);
+  const run = await findRunOfAccount(db, userId, snapshotId);
+  // Another account's id is not found, whatever the plan (DECISIONS 7); then the plan.
+  if (!run) throw new NotFound(RUN_NOT_FOUND);
+  await assertFeature(db, userId, "bulkImportExport");
+  const rows = await listRunResultRows(db, userId, snapshotId);
+  const lines: CsvCell[][] = [];
+  let current: string | null = null;
+  const closeTenancy = (row: (typeof rows)[number]) => {
+    const base: CsvCell[] = [{ text: row.unitName ?? "" }, { text: row.tenantName ?? "" }, { date: row.periodFrom ?? run.billingPeriodStart }, { date: row.periodTo ?? run.billingPeriodEnd }];
+    lines.push([...base, { text: "Summe Kosten" }, { text: "" }, { text: "" }, { amount: row.totalCostsShare }]);
+    lines.push([...base, { text: "Vorauszahlungen" }, { text: "" }, { text: "" }, { amount: row.prepaymentAmount }]);
+    // DECISIONS 5: positive is a back-payment, negative a credit.
+    lines.push([...base, { text: "Ergebnis (+ Nachzahlung / − Guthaben)" }, { text: "" }, { text: "" }, { amount: row.finalBalance }]);
+  };
+  rows.forEach((row, index) => {
+    if (current !== row.statementId) current = row.statementId;
+    if (row.costType !== null) {
+      const key = row.distributionKey !== null && isDistributionKey(row.distributionKey) ? DISTRIBUTION_KEY_LABELS[row.distributionKey] : (row.distributionKey ?? "");
+      lines.push([
+        { text: row.unitName ?? "" },
+        { text: row.tenantName ?? "" },
+        { date: row.periodFrom ?? run.billingPeriodStart },
+        { date: row.periodTo ?? run.billingPeriodEnd },
+        { text: "Kosten" },
+        { text: row.costType },
+        { text: key },
+        { amount: row.amount! },
+      ]);
+    }
+    if (rows[index + 1]?.statementId !== row.statementId) closeTenancy(row);
+  });
+  if (lines.length === 0) throw new NotFound(RUN_NOT_FOUND);
+  await logActivity(db, { userId, key: "system.export", entityId: snapshotId, entityName: run.propertyName, description: `Ergebnisse exportiert (CSV): ${run.propertyName}`, metadata: { format: "csv", rows: lines.length } });
+  const period = `${run.billingPeriodStart.slice(0, 4)}${run.billingPeriodEnd.slice(0, 4) !== run.billingPeriodStart.slice(0, 4) ? `-${run.billingPeriodEnd.slice(0, 4)}` : ""}`;
+  return { bytes: writeCsv(HEADER, lines), fileName: toFileName(["Ergebnisse", period, run.propertyName, ...(run.isFinal ? [] : ["ENTWURF"])]) };
+}

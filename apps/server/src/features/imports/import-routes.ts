@@ -1,0 +1,80 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  bankImportCommitBodySchema,
+  bankImportPreviewBodySchema,
+  bankImportPreviewSchema,
+  bankImportResultSchema,
+  readingImportCommitBodySchema,
+  readingImportPreviewBodySchema,
+  readingImportPreviewSchema,
+  readingImportResultSchema,
+} from "@nk/contract";
+import type { Db } from "../../db/database.ts";
+import { createRouter } from "../../http/create-router.ts";
+import { errorResponse, invalidResponse, jsonBody, jsonResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import { commitBankImport, previewBankImport } from "./bank-import-service.ts";
+import { commitReadingImport, previewReadingImport } from "./reading-import-service.ts";
+
+const TAGS = ["Import"];
+
+const previewRoute = createRoute({
+  method: "post",
+  path: "/imports/bank-statements/preview",
+  tags: TAGS,
+  summary: "Kontoauszug (camt.053 oder CSV der Bank, base64) prüfen: jede Buchung mit Status, Meldung und Vorschlag; speichert nichts",
+  request: jsonBody(bankImportPreviewBodySchema),
+  responses: {
+    200: jsonResponse(bankImportPreviewSchema, "Probelauf"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+    409: errorResponse("Abrechnungen des Zeitraums sind finalisiert"),
+  },
+});
+
+const commitRoute = createRoute({
+  method: "post",
+  path: "/imports/bank-statements",
+  tags: TAGS,
+  summary: "Kontoauszug importieren: die zugeordneten Buchungen (auch aufgeteilt) werden in einer Transaktion zu Kosten des Zeitraums; bereits importierte werden übersprungen",
+  request: jsonBody(bankImportCommitBodySchema),
+  responses: {
+    200: jsonResponse(bankImportResultSchema, "Importiert"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+    409: errorResponse("Abrechnungen des Zeitraums sind finalisiert"),
+  },
+});
+
+const readingPreviewRoute = createRoute({
+  method: "post",
+  path: "/imports/readings/preview",
+  tags: TAGS,
+  summary: "Zählerstände aus einer CSV-Datei (Zählernummer, Datum, Stand; base64) prüfen: je Zeile Zähler, Status und Meldung; speichert nichts (Plan-Funktion bulkImportExport)",
+  request: jsonBody(readingImportPreviewBodySchema),
+  responses: { 200: jsonResponse(readingImportPreviewSchema, "Probelauf"), 400: invalidResponse, 401: unauthorizedResponse, 403: errorResponse("Nicht im Plan (Upgrade erforderlich)") },
+});
+
+const readingCommitRoute = createRoute({
+  method: "post",
+  path: "/imports/readings",
+  tags: TAGS,
+  summary: "Zählerstände aus einer CSV-Datei in einer Transaktion speichern; bereits erfasste werden übersprungen, niedrigere Stände brauchen confirmDecreases (409 READING_DECREASE)",
+  request: jsonBody(readingImportCommitBodySchema),
+  responses: {
+    200: jsonResponse(readingImportResultSchema, "Gespeichert"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
+    409: errorResponse("Niedrigere Zählerstände: Bestätigung nötig"),
+  },
+});
+
+export function createImportRoutes(db: Db, importFileLimitBytes: number) {
+  return createRouter()
+    .openapi(previewRoute, async (c) => c.json(await previewBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
+    .openapi(commitRoute, async (c) => c.json(await commitBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
+    .openapi(readingPreviewRoute, async (c) => c.json(await previewReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
+    .openapi(readingCommitRoute, async (c) => c.json(await commitReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200));
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  BankImportCommitBody,
+  BankImportPreview,
+  BankImportPreviewBody,
+  BankImportResult,
+  BillingPeriod,
+  ReadingImportCommitBody,
+  ReadingImportPreview,
+  ReadingImportPreviewBody,
+  ReadingImportResult,
+  StatementList,
+} from "@nk/contract";
+import { apiGet, apiPost } from "../../lib/api-client";
+
+// TanStack Query hooks of the imports (/api/imports/*, issue 28) and the billing periods they go into.
+
+export function useImportBillingPeriods() {
+  return useQuery({ queryKey: ["billing-periods", "list"], queryFn: () => apiGet<BillingPeriod[]>("/api/billing-periods") });
+}
+
+export function usePreviewBankImport() {
+  return useMutation({ mutationFn: (body: BankImportPreviewBody) => apiPost<BankImportPreview>("/api/imports/bank-statements/preview", body) });
+}
+
+export function useCommitBankImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BankImportCommitBody) => apiPost<BankImportResult>("/api/imports/bank-statements", body),
+    // The period's costs changed: the wizard reloads them.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+export function usePreviewReadingImport() {
+  return useMutation({ mutationFn: (body: ReadingImportPreviewBody) => apiPost<ReadingImportPreview>("/api/imports/readings/preview", body) });
+}
+
+export function useCommitReadingImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReadingImportCommitBody) => apiPost<ReadingImportResult>("/api/imports/readings", body),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** The saved runs, newest first (for the results export). */
+export function useSavedRuns() {
+  return useQuery({ queryKey: ["statements", "export-list"], queryFn: () => apiGet<StatementList>("/api/statements", { query: { sort: "newest", limit: 50 } }) });
+}

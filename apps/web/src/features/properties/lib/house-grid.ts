@@ -1,0 +1,141 @@
+import { HOUSE_SETUP_COLUMN_LABELS, METER_TYPES, toDecimalFormValue, type HouseSetupBody, type HouseSetupColumn } from "@nk/contract";
+
+// The house grid (issue 27, decision 1101): its columns, its empty row, the body it sends and
+// what a spreadsheet's pasted cells become. Pure, so the rules are tested without a browser.
+
+export type HouseGridCellKind = "text" | "decimal" | "count" | "money" | "date" | "meterType";
+
+export interface HouseGridColumn {
+  key: HouseSetupColumn;
+  label: string;
+  kind: HouseGridCellKind;
+  /** Width of the column on a wide screen (Tailwind class). */
+  width: string;
+}
+
+/** In the order a spreadsheet of the house usually has them, and paste fills them. */
+export const HOUSE_GRID_COLUMNS: readonly HouseGridColumn[] = [
+  { key: "unitName", label: HOUSE_SETUP_COLUMN_LABELS.unitName, kind: "text", width: "min-w-32" },
+  { key: "area", label: HOUSE_SETUP_COLUMN_LABELS.area, kind: "decimal", width: "min-w-20" },
+  { key: "persons", label: HOUSE_SETUP_COLUMN_LABELS.persons, kind: "count", width: "min-w-16" },
+  { key: "tenantName", label: HOUSE_SETUP_COLUMN_LABELS.tenantName, kind: "text", width: "min-w-36" },
+  { key: "moveInDate", label: HOUSE_SETUP_COLUMN_LABELS.moveInDate, kind: "date", width: "min-w-36" },
+  { key: "moveOutDate", label: HOUSE_SETUP_COLUMN_LABELS.moveOutDate, kind: "date", width: "min-w-36" },
+  { key: "monthlyPrepayment", label: HOUSE_SETUP_COLUMN_LABELS.monthlyPrepayment, kind: "money", width: "min-w-24" },
+  { key: "meterType", label: HOUSE_SETUP_COLUMN_LABELS.meterType, kind: "meterType", width: "min-w-44" },
+  { key: "meterNumber", label: HOUSE_SETUP_COLUMN_LABELS.meterNumber, kind: "text", width: "min-w-28" },
+  { key: "startReading", label: HOUSE_SETUP_COLUMN_LABELS.startReading, kind: "decimal", width: "min-w-24" },
+  { key: "endReading", label: HOUSE_SETUP_COLUMN_LABELS.endReading, kind: "decimal", width: "min-w-24" },
+];
+
+/** A row as the form holds it: text only (canonical decimals, YYYY-MM-DD dates). */
+export type HouseGridRow = Record<HouseSetupColumn, string>;
+
+export interface HouseGridValues {
+  billingPeriodStart: string;
+  billingPeriodEnd: string;
+  rows: HouseGridRow[];
+}
+
+export const EMPTY_HOUSE_GRID_ROW: HouseGridRow = {
+  unitName: "",
+  area: "",
+  persons: "",
+  tenantName: "",
+  moveInDate: "",
+  moveOutDate: "",
+  monthlyPrepayment: "",
+  meterType: "",
+  meterNumber: "",
+  startReading: "",
+  endReading: "",
+};
+
+export function isBlankRow(row: HouseGridRow): boolean {
+  return Object.values(row).every((value) => value.trim() === "");
+}
+
+/**
+ * The request body: the rows with anything in them (empty rows of the grid are left out), and
+ * for each sent row its index in the grid, so a message for "rows.2" lands on the grid's row.
+ */
+export function toHouseSetupBody(values: HouseGridValues): { body: HouseSetupBody; gridIndexes: number[] } {
+  const gridIndexes = values.rows.flatMap((row, index) => (isBlankRow(row) ? [] : [index]));
+  return {
+    body: { billingPeriodStart: values.billingPeriodStart, billingPeriodEnd: values.billingPeriodEnd, rows: gridIndexes.map((index) => values.rows[index]!) },
+    gridIndexes,
+  };
+}
+
+/** "rows.2.area" of the body -> "rows.<grid index>.area" of the form. */
+export function toGridField(bodyField: string, gridIndexes: readonly number[]): string {
+  const match = /^rows\.(\d+)\.(.+)$/.exec(bodyField);
+  if (!match) return bodyField;
+  const gridIndex = gridIndexes[Number(match[1])];
+  return gridIndex === undefined ? bodyField : `rows.${gridIndex}.${match[2]}`;
+}
+
+const GERMAN_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/;
+
+/**
+ * A pasted date: German "1.7.2024" / "01.07.24" or ISO "2024-07-01" -> "2024-07-01"; anything
+ * else stays as it was, so the schema names it in the cell. Two-digit years are 19xx above the
+ * current year's two digits, else 20xx.
+ */
+export function readPastedDate(text: string, currentYear: number): string {
+  const value = text.trim();
+  const match = GERMAN_DATE.exec(value);
+  if (!match) return value;
+  const [, day, month, year] = match as unknown as [string, string, string, string];
+  const century = year.length === 4 ? "" : Number(year) > currentYear % 100 ? "19" : "20";
+  return `${century}${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+}
+
+/** A pasted meter type, also in other capitals or as its usual short form ("HKV"). */
+export function readPastedMeterType(text: string): string {
+  const value = text.trim();
+  if (value.toUpperCase() === "HKV") return "Heizkostenverteiler";
+  return METER_TYPES.find((type) => type.toLowerCase() === value.toLowerCase()) ?? value;
+}
+
+/** One pasted cell as the form holds it: German numbers through the one reader (decision 1000). */
+export function readPastedCell(kind: HouseGridCellKind, text: string, currentYear: number): string {
+  switch (kind) {
+    case "decimal":
+    case "count":
+    case "money":
+      return text.trim() === "" ? "" : toDecimalFormValue(text.trim());
+    case "date":
+      return readPastedDate(text, currentYear);
+    case "meterType":
+      return readPastedMeterType(text);
+    case "text":
+      return text.trim();
+  }
+}
+
+/** Clipboard text of a spreadsheet: rows by line, cells by tab; a trailing empty line dropped. */
+export function splitPastedTable(text: string): string[][] {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  while (lines.length > 0 && lines[lines.length - 1]!.trim() === "") lines.pop();
+  return lines.map((line) => line.split("\t"));
+}
+
+export interface PastedCell {
+  row: number;
+  key: HouseSetupColumn;
+  value: string;
+}
+
+/** The cells a paste at (row, column) fills: rightwards and downwards, as a spreadsheet pastes. */
+export function placePastedTable(table: string[][], startRow: number, startColumn: number, currentYear: number): PastedCell[] {
+  const cells: PastedCell[] = [];
+  for (const [rowOffset, line] of table.entries()) {
+    for (const [columnOffset, text] of line.entries()) {
+      const column = HOUSE_GRID_COLUMNS[startColumn + columnOffset];
+      if (!column) break;
+      cells.push({ row: startRow + rowOffset, key: column.key, value: readPastedCell(column.kind, text, currentYear) });
+    }
+  }
+  return cells;
+}

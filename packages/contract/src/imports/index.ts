@@ -1,0 +1,3 @@
+export * from "./import-file.ts";
+export * from "./bank-import.ts";
+export * from "./reading-import.ts";

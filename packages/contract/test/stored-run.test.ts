@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { calculateStatement, getAllocationParts, type StatementInput, type StatementResult } from "@nk/engine";
+import { readStoredRun, StoredRunUnreadable } from "../src/index.ts";
+
+// Issue 25 (decision 1042): saved runs are read through one versioned schema. Every shape the
+// engine has stored reads back with its figures as stored; what the engine did not write is refused.
+
+const INPUT: StatementInput = {
+  period: { start: "2024-01-01", end: "2024-12-31" },
+  units: [
+    { id: "a", area: 62.5, persons: 2 },
+    { id: "b", area: 48, persons: 1 },
+  ],
+  tenancies: [
+    { id: "t1", unitId: "a", start: "2020-01-01", end: "2024-05-31", prepayments: [{ monthlyAmount: "180.00", validFrom: "2020-01-01" }] },
+    { id: "t2", unitId: "a", start: "2024-07-01", prepayments: [{ monthlyAmount: "190.00", validFrom: "2024-07-01" }] },
+    { id: "t3", unitId: "b", start: "2019-01-01", prepayments: [{ monthlyAmount: "120.00", validFrom: "2019-01-01" }] },
+  ],
+  consumption: [
+    { unitId: "a", meter: "heating", value: 1234.5 },
+    { unitId: "b", meter: "heating", value: 810 },
+  ],
+  costItems: [
+    { costType: "Heizung", amount: "3200.00", key: "mixed", consumptionShare: 70 },
+    { costType: "Hausmeister", amount: "1200.00", key: "area", laborCosts: "1000.00" },
+  ],
+};
+
+function calculate(options: { includeLetterFigures?: boolean } = {}): StatementResult {
+  const outcome = calculateStatement(INPUT, options);
+  if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+  return JSON.parse(JSON.stringify(outcome.result)) as StatementResult;
+}
+
+describe("stored runs through the versioned schema", () => {
+  it("reads a v1.2 run as stored, the same object shape and figures", () => {
+    const stored = calculate({ includeLetterFigures: true });
+    const run = readStoredRun(JSON.parse(JSON.stringify(INPUT)), stored);
+    expect(run.result).toEqual(stored);
+    expect(run.result.letters?.tenancies.map((t) => t.tenancyId)).toEqual(["t1", "t2", "t3"]);
+  });
+
+  it("completes a v1.1 run with the letter figures made from its own stored shares", () => {
+    const v11 = calculate();
+    const v12 = calculate({ includeLetterFigures: true });
+    const run = readStoredRun(INPUT, v11);
+    expect(run.result.tenancies).toEqual(v11.tenancies);
+    expect(run.result.letters).toEqual(v12.letters);
+  });
+
+  it("completes a run stored before decision 0403 (parts on every allocation, no positions) without changing a figure", () => {
+    const current = calculate({ includeLetterFigures: true });
+    const { basis, letters: _letters, ...rest } = current;
+    const old = {
+      ...rest,
+      tenancies: current.tenancies.map(({ position, ...line }) => ({
+        ...line,
+        allocations: line.allocations.map(({ item, ...allocation }) => ({ ...allocation, parts: getAllocationParts({ basis }, { position }, { ...allocation, item }) })),
+      })),
+      vacancy: current.vacancy.map(({ position, ...line }) => ({
+        ...line,
+        allocations: line.allocations.map(({ item, ...allocation }) => ({ ...allocation, parts: getAllocationParts({ basis }, { position }, { ...allocation, item }) })),
+      })),
+    };
+    const run = readStoredRun(INPUT, old);
+    expect(run.result.tenancies.map((t) => [t.position, t.total, t.allocations.map((a) => [a.item, a.amount])])).toEqual(
+      current.tenancies.map((t) => [t.position, t.total, t.allocations.map((a) => [a.item, a.amount])]),
+    );
+    expect(run.result.letters?.tenancies).toEqual(current.letters?.tenancies);
+    expect(run.result.letters?.items.map((i) => i.partAmounts)).toEqual(current.letters?.items.map((i) => i.partAmounts));
+  });
+
+  it("keeps fields it does not name, exactly as stored", () => {
+    const stored = { ...calculate({ includeLetterFigures: true }), futureField: { note: "kept" } };
+    expect((readStoredRun(INPUT, stored).result as unknown as { futureField: unknown }).futureField).toEqual({ note: "kept" });
+  });
+
+  it("refuses what the engine did not write", () => {
+    const stored = calculate({ includeLetterFigures: true });
+    expect(() => readStoredRun(INPUT, { ...stored, totalCosts: 12.5 })).toThrow(StoredRunUnreadable);
+    expect(() => readStoredRun(INPUT, { ...stored, tenancies: [{ ...stored.tenancies[0], total: "1.234,56" }] })).toThrow(/tenancies\.0\.total/);
+    expect(() => readStoredRun({ ...INPUT, period: null }, stored)).toThrow(StoredRunUnreadable);
+    expect(() => readStoredRun(INPUT, null)).toThrow(StoredRunUnreadable);
+  });
+});
