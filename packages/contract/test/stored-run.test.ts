@@ -70,6 +70,20 @@ describe("stored runs through the versioned schema", () => {
     expect(run.result.letters?.items.map((i) => i.partAmounts)).toEqual(current.letters?.items.map((i) => i.partAmounts));
   });
 
+  it("reads a run whose water item is keyed by cold plus hot water (meter \"water\", issue 24 item 9)", () => {
+    const input: StatementInput = {
+      ...INPUT,
+      consumption: [...INPUT.consumption, { unitId: "a", meter: "coldwater", value: 40 }, { unitId: "a", meter: "warmwater", value: 12 }, { unitId: "b", meter: "coldwater", value: 30 }, { unitId: "b", meter: "warmwater", value: 8 }],
+      costItems: [...INPUT.costItems, { costType: "Kaltwasser", amount: "900.00", key: "consumption", meter: "water" }],
+    };
+    const outcome = calculateStatement(input, { includeLetterFigures: true });
+    if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+    const stored = JSON.parse(JSON.stringify(outcome.result)) as StatementResult;
+    const run = readStoredRun(JSON.parse(JSON.stringify(input)), stored);
+    expect(run.result.items.find((item) => item.costType === "Kaltwasser")?.meter).toBe("water");
+    expect(run.result).toEqual(stored);
+  });
+
   it("keeps fields it does not name, exactly as stored", () => {
     const stored = { ...calculate({ includeLetterFigures: true }), futureField: { note: "kept" } };
     expect((readStoredRun(INPUT, stored).result as unknown as { futureField: unknown }).futureField).toEqual({ note: "kept" });

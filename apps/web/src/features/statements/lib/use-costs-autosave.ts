@@ -28,6 +28,8 @@ export function useCostsAutosave({
   const values = useWatch({ control }) as CostsFormValues;
   const saveCosts = useSaveCosts();
   const [status, setStatus] = useState<AutosaveStatus>({ kind: "idle" });
+  // What the server holds: "saved" is shown only while the form still equals it.
+  const [savedSerialized, setSavedSerialized] = useState<string | null>(null);
   const lastSaved = useRef<string | null>(null);
   const latest = useRef<string>("");
   const mutate = saveCosts.mutateAsync;
@@ -53,6 +55,7 @@ export function useCostsAutosave({
       try {
         await mutate({ billingPeriodId, body });
         lastSaved.current = key;
+        setSavedSerialized(serialized);
         if (latest.current === serialized) setStatus({ kind: "saved" });
         return billingPeriodId;
       } catch (error) {
@@ -77,5 +80,8 @@ export function useCostsAutosave({
   }, [isEnabled, hasItems, serialized, save]);
 
   const flush = useCallback(() => save(latest.current), [save]);
-  return { status, flush };
+  // A change typed after the last save is pending until the debounce saves it: the page must
+  // not say "Entwurf gespeichert" for inputs the server does not have yet.
+  const isPending = status.kind === "saved" && savedSerialized !== serialized;
+  return { status: isPending ? ({ kind: "saving" } as const) : status, flush };
 }
