@@ -232,4 +232,44 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
       await context.close();
     });
   }
+
+  it("keeps the amounts typed while the wizard's first autosave creates the period (a late answer puts back no older state)", async () => {
+    const { context, page } = await openAt(browser, server.baseUrl);
+    await registerThroughApi(page, uniqueEmail("autosave"));
+    const { propertyId } = await createProperty(page);
+    // The saved inputs of the period the first autosave creates arrive late, as on a slow line:
+    // the server answers at once with what it holds then, the browser gets it only after the
+    // user typed the next amount.
+    let releaseCosts!: () => void;
+    const isReleased = new Promise<void>((resolve) => (releaseCosts = resolve));
+    await page.route(/\/api\/billing-periods\/[0-9a-f-]{36}\/costs$/, async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      await page.waitForTimeout(1500);
+      const response = await route.fetch();
+      await isReleased;
+      await route.fulfill({ response });
+    });
+    await page.goto(`/dashboard/statements/new?property=${propertyId}`);
+    await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
+    await page.getByRole("button", { name: "Quick-Setup" }).click();
+    const dialog = page.getByRole("dialog", { name: "Quick-Setup: Vorlage wählen" });
+    await dialog.getByRole("button", { name: "Vorlage übernehmen" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const firstSave = page.waitForResponse((response) => /\/costs$/.test(response.url()) && response.request().method() === "PUT");
+    await page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").fill("800");
+    expect((await firstSave).status()).toBe(200);
+    const secondSave = page.waitForResponse((response) => /\/costs$/.test(response.url()) && response.request().method() === "PUT");
+    await page.getByRole("listitem", { name: /^Versicherung/ }).getByLabel("Betrag (EUR)").fill("1.234,56");
+    expect((await secondSave).status()).toBe(200);
+    releaseCosts();
+    await page.waitForTimeout(1500);
+    await page.getByRole("status").getByText("Entwurf gespeichert").waitFor();
+    expect(await page.getByRole("listitem", { name: /^Versicherung/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("1.234,56");
+    await page.unrouteAll({ behavior: "wait" });
+
+    await page.reload();
+    await expect.poll(() => page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("800,00");
+    expect(await page.getByRole("listitem", { name: /^Versicherung/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("1.234,56");
+    await context.close();
+  });
 });

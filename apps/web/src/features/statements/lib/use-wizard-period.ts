@@ -46,6 +46,8 @@ export function useWizardPeriod(propertyId: string | undefined, initial?: Period
     isLoading: periods.isPending && Boolean(propertyId),
     stored,
     billingPeriodId,
+    /** The period was created by this wizard's own first save: the form, not the server, holds its inputs. */
+    isCreatedHere: billingPeriodId !== null && created?.id === billingPeriodId,
     ensurePeriod,
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { BILLING_DATA_MISSING_CODE, isCalendarDate, STATEMENT_MESSAGES, type PropertyWithUnits, type StatementPreview, type StatementPreviewBody, type StatementSaveResult } from "@nk/contract";
@@ -64,16 +64,27 @@ export function NewStatementPage() {
   const costs = useBillingPeriodCosts(wizardPeriod.billingPeriodId);
   const consumption = useBillingPeriodConsumption(wizardPeriod.billingPeriodId);
   const savedCosts = costs.data;
-  // A stored period's saved inputs fill the form when they arrive; a period without saved
-  // inputs (or a new one) keeps what was typed.
-  const savedValues = useMemo(() => (savedCosts && savedCosts.updatedAt !== null ? fromSavedCosts(savedCosts) : undefined), [savedCosts]);
+  // A stored period's saved inputs fill the form once, when they first arrive; a period without
+  // saved inputs keeps what was typed. Never again for the same period: a later answer (a refetch
+  // after another change to the billing periods, or the answer for the period this wizard created
+  // with its first autosave, fetched while the user went on typing) would put back an older state
+  // and silently drop the amounts typed since (issue 23: the number typed is the number stored).
+  const [filled, setFilled] = useState<{ billingPeriodId: string; values: CostsFormValues | undefined } | null>(null);
+  if (savedCosts && savedCosts.billingPeriodId === wizardPeriod.billingPeriodId && filled?.billingPeriodId !== savedCosts.billingPeriodId) {
+    const hasSavedInputs = savedCosts.updatedAt !== null && !wizardPeriod.isCreatedHere;
+    setFilled({ billingPeriodId: savedCosts.billingPeriodId, values: hasSavedInputs ? fromSavedCosts(savedCosts) : undefined });
+  }
+  const savedValues = filled?.billingPeriodId === wizardPeriod.billingPeriodId ? filled.values : undefined;
   const form = useForm<CostsFormValues, unknown, CalculationInput>({
     resolver: mappedZodResolver(calculationInputSchema, toCalculationBody, toFormField),
     defaultValues: EMPTY_VALUES,
     values: savedValues,
     resetOptions: { keepDefaultValues: true },
   });
-  const isCostsLoaded = wizardPeriod.billingPeriodId === null ? !wizardPeriod.isLoading : savedCosts?.billingPeriodId === wizardPeriod.billingPeriodId;
+  // A period this wizard has just created holds nothing the form lacks: the items stay on screen
+  // (no "Lade gespeicherte Kosten..." under the user's cursor while its answer is on its way).
+  const isCostsLoaded =
+    wizardPeriod.billingPeriodId === null ? !wizardPeriod.isLoading : wizardPeriod.isCreatedHere || filled?.billingPeriodId === wizardPeriod.billingPeriodId;
   const autosave = useCostsAutosave({
     control: form.control,
     isEnabled: Boolean(property) && isCostsLoaded && !wizardPeriod.stored?.isFinal,
