@@ -73,7 +73,7 @@ describe("stored runs through the versioned schema", () => {
   it("reads a run whose water item is keyed by cold plus hot water (meter \"water\", issue 24 item 9)", () => {
     const input: StatementInput = {
       ...INPUT,
-      consumption: [...INPUT.consumption, { unitId: "a", meter: "coldwater", value: 40 }, { unitId: "a", meter: "warmwater", value: 12 }, { unitId: "b", meter: "coldwater", value: 30 }, { unitId: "b", meter: "warmwater", value: 8 }],
+      consumption: [...(INPUT.consumption ?? []), { unitId: "a", meter: "coldwater", value: 40 }, { unitId: "a", meter: "warmwater", value: 12 }, { unitId: "b", meter: "coldwater", value: 30 }, { unitId: "b", meter: "warmwater", value: 8 }],
       costItems: [...INPUT.costItems, { costType: "Kaltwasser", amount: "900.00", key: "consumption", meter: "water" }],
     };
     const outcome = calculateStatement(input, { includeLetterFigures: true });
