@@ -137,7 +137,7 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await coldWater.getByText("Betrag nach Tarif „Wasser 2025“: 900,00 €").waitFor();
 
     // Saved as typed: after a reload the period's items come back (DECISIONS 8).
-    await page.getByRole("status").getByText("Entwurf gespeichert").waitFor({ timeout: 10_000 });
+    await page.getByRole("status").getByText("Entwurf gespeichert").waitFor({ timeout: 30_000 });
     await page.reload();
     await page.getByRole("button", { name: /Lindenhof/ }).click();
     await expect.poll(() => page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("800,00");

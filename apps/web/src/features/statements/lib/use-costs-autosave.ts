@@ -34,7 +34,10 @@ export function useCostsAutosave({
   const latest = useRef<string>("");
   const mutate = saveCosts.mutateAsync;
 
-  const save = useCallback(
+  // Saves run one after the other: two PUTs in flight could arrive in the wrong order, and the
+  // server would keep the older inputs while the page says "Entwurf gespeichert".
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const saveNow = useCallback(
     async (serialized: string): Promise<string | null> => {
       const body = JSON.parse(serialized) as ReturnType<typeof toCostsBody>;
       if (!billingPeriodCostsBodySchema.safeParse(body).success) {
@@ -64,6 +67,14 @@ export function useCostsAutosave({
       }
     },
     [ensurePeriod, mutate],
+  );
+  const save = useCallback(
+    (serialized: string): Promise<string | null> => {
+      const run = queue.current.then(() => saveNow(serialized));
+      queue.current = run.catch(() => undefined);
+      return run;
+    },
+    [saveNow],
   );
 
   const serialized = JSON.stringify(toCostsBody(values));
