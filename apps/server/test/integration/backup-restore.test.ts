@@ -201,7 +201,7 @@ describe("backup and restore of the embedded data folder", () => {
       if (["sessions", "user_activities", "rate_limit_buckets"].includes(table)) expect(afterRestart[table]!.length, table).toBeGreaterThanOrEqual(rows.length);
       else expect(afterRestart[table], table).toEqual(rows);
     }
-  }, 240_000);
+  }, 360_000);
 
   it("refuses to back up with DATABASE_URL and points to pg_dump", () => {
     const result = spawnSync(process.execPath, ["scripts/server-command.mjs", "backup", path.join(backupDir, "pg.tar.gz")], {
