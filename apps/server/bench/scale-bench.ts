@@ -7,8 +7,12 @@
  * fifth unit (so 1.2 tenancies per unit), a prepayment per tenancy, a heat cost allocator, a hot
  * and a cold water meter per unit with readings, 20 cost items of every key, CO2 inputs and
  * § 35a labour costs. On the embedded database (in memory) and, with DATABASE_URL, on a fresh
- * database of that PostgreSQL server (BENCH_DATABASES=pglite,postgres to choose). It asserts
- * nothing: timings depend on the machine; `uptime` is printed with every run.
+ * database of that PostgreSQL server (BENCH_DATABASES=pglite,postgres to choose).
+ * Then, per BENCH_LETTERS (default "500,1000"; "" skips), a finalized run of exactly that many
+ * letters (a property of the same shape) and its letter batch (decision 1084): the time until
+ * the joined PDF is done, per letter, the peak memory of the process (its letter threads
+ * included) while the batch runs, and /api/health meanwhile. BENCH_UNITS="" skips the saves.
+ * It asserts nothing: timings depend on the machine; the load average is printed with every run.
  */
 import os from "node:os";
 import { promisify } from "node:util";
@@ -19,7 +23,11 @@ import { createBillingPeriodViaApi } from "../test/support/metering-fixtures.ts"
 import { createTestContext, type TestContext } from "../test/support/test-app.ts";
 import type { TestDriver } from "../test/support/test-database.ts";
 
-const UNIT_COUNTS = (process.env.BENCH_UNITS ?? "500,5000").split(",").map((text) => Number.parseInt(text.trim(), 10));
+const parseCounts = (text: string) => text.split(",").map((part) => Number.parseInt(part.trim(), 10)).filter((count) => count > 0);
+const UNIT_COUNTS = parseCounts(process.env.BENCH_UNITS ?? "500,5000");
+// Issue 32 (decision 1084): "alle Briefe als PDF" of a finalized run of this many letters.
+const LETTER_COUNTS = parseCounts(process.env.BENCH_LETTERS ?? "500,1000");
+const MEMORY_SAMPLE_MS = 100;
 const PROBE_INTERVAL_MS = 25;
 
 const COST_ITEMS = [
@@ -213,6 +221,76 @@ async function benchOne(database: TestDriver, unitCount: number): Promise<void> 
   }
 }
 
+/** Units of a property whose run has `letters` tenancies: every fifth unit has two (a tenant change). */
+function unitsForLetters(letters: number): number {
+  let units = Math.floor(letters / 1.2);
+  while (units + Math.ceil(units / 5) < letters) units += 1;
+  while (units + Math.ceil(units / 5) > letters) units -= 1;
+  return units;
+}
+
+/** The highest resident set size seen every 100 ms until `stop` resolves (the process and its threads). */
+async function samplePeakRss(stop: Promise<unknown>): Promise<number> {
+  let peak = process.memoryUsage().rss;
+  let isDone = false;
+  void stop.finally(() => (isDone = true));
+  while (!isDone) {
+    peak = Math.max(peak, process.memoryUsage().rss);
+    await new Promise((resolve) => setTimeout(resolve, MEMORY_SAMPLE_MS));
+  }
+  return Math.max(peak, process.memoryUsage().rss);
+}
+
+async function benchLetters(database: TestDriver, letterCount: number): Promise<void> {
+  const t = await createTestContext(database);
+  try {
+    const { cookie, userId } = await t.signUp();
+    const plan = await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "enterprise" } });
+    if (plan.status !== 200) throw new Error(`plan: ${plan.status} ${await plan.text()}`);
+    const billingData = { companyName: "Hausverwaltung Bench GmbH", phone: "0521 123456", street: "Parkstraße", houseNumber: "1", postalCode: "33602", city: "Bielefeld", iban: "DE89 3704 0044 0532 0130 00" };
+    if ((await t.request("PUT", "/api/billing-data", { cookie, body: billingData })).status !== 200) throw new Error("billing data refused");
+    const unitCount = unitsForLetters(letterCount);
+    const periodId = await seedProperty(t, userId, cookie, unitCount);
+    const body = { billingPeriodId: periodId, costItems: COST_ITEMS, co2: { fuel: "gas", consumptionKwh: String(unitCount * 12_000), heatingValue: "upper" }, finalize: true };
+    const saved = await t.request("POST", "/api/statements", { cookie, body });
+    const savedText = await saved.text();
+    if (saved.status !== 201) throw new Error(`finalize: ${saved.status} ${savedText.slice(0, 300)}`);
+    const runId = (JSON.parse(savedText) as { id: string }).id;
+
+    const started = performance.now();
+    const startedCpu = process.cpuUsage();
+    const answer = await t.request("POST", `/api/statements/${runId}/letter-batches`, { cookie });
+    const batch = (await answer.json()) as { id: string; total: number };
+    if (answer.status !== 202) throw new Error(`letter batch: ${answer.status} ${JSON.stringify(batch)}`);
+    let finish!: () => void;
+    const stop = new Promise<void>((resolve) => (finish = resolve));
+    const peak = samplePeakRss(stop);
+    const health = probe(t, "/api/health", undefined, stop);
+    const progress = probe(t, `/api/letter-batches/${batch.id}`, cookie, stop);
+    // The test harness's worker does not poll: the job runs here, as an instance's worker runs it.
+    await t.runDueJobs();
+    const batchMs = performance.now() - started;
+    const cpu = process.cpuUsage(startedCpu);
+    finish();
+    const [peakRss, healthProbe] = await Promise.all([peak, health, progress]);
+    const status = (await (await t.request("GET", `/api/letter-batches/${batch.id}`, { cookie })).json()) as { status: string; done: number; error: string | null };
+    if (status.status !== "done") throw new Error(`letter batch ended ${status.status}: ${status.error}`);
+    const pdf = await t.request("GET", `/api/letter-batches/${batch.id}/pdf`, { cookie });
+    const pdfBytes = (await pdf.arrayBuffer()).byteLength;
+    const line = (measure: string, value: number, unit: string, target: number | null) =>
+      console.log(JSON.stringify({ measure, letters: batch.total, units: unitCount, database, value, unit, target }));
+    line("letter-batch-ms", round(batchMs), "ms", letterCount >= 1000 ? 60_000 : null);
+    line("letter-batch-ms-per-letter", round(batchMs / batch.total), "ms", null);
+    line("letter-batch-cpu-ms-main-thread-and-pool", round((cpu.user + cpu.system) / 1000), "ms", null);
+    line("letter-batch-peak-rss", Math.round(peakRss / 1024 / 1024), "MiB", 1024);
+    line("letter-batch-pdf-bytes", pdfBytes, "B", null);
+    line("health-during-letter-batch-p99-ms", round(percentile(healthProbe.latencies, 99)), "ms", 200);
+    line("health-during-letter-batch-max-ms", round(Math.max(0, ...healthProbe.latencies)), "ms", null);
+  } finally {
+    await t.close();
+  }
+}
+
 async function main(): Promise<void> {
   // The PostgreSQL run uses the server of DATABASE_URL (a fresh database, dropped afterwards).
   if (process.env.DATABASE_URL && !process.env.TEST_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
@@ -220,6 +298,7 @@ async function main(): Promise<void> {
   console.log(JSON.stringify({ measure: "machine", cores: os.availableParallelism(), loadAverage: os.loadavg().map(round), node: process.version }));
   for (const database of requested) {
     for (const units of UNIT_COUNTS) await benchOne(database, units);
+    for (const letters of LETTER_COUNTS) await benchLetters(database, letters);
   }
   console.log(JSON.stringify({ measure: "machine-after", loadAverage: os.loadavg().map(round) }));
 }

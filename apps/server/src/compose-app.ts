@@ -11,6 +11,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { setPoolStatsSource } from "./metrics/metrics-registry.ts";
 import { createFileStorage } from "./files/create-file-storage.ts";
 import { createStatementSendJob } from "./features/statement-documents/statement-send-job.ts";
+import { createLetterBatchJob } from "./features/statement-documents/letter-batch-job.ts";
 import { createLetterRenderPool } from "./features/statement-documents/letter-render-pool.ts";
 
 /**
@@ -25,7 +26,7 @@ export function composeApp({ config, database, logger, serveWeb }: { config: Con
   const letterRenderer = createLetterRenderPool({ size: config.letterRenderWorkers, logger });
   const jobWorker: JobWorker = createJobWorker({
     db: database.db,
-    registry: createJobRegistry([createMailSendJob(mailer), createStatementSendJob({ mailer, files })]),
+    registry: createJobRegistry([createMailSendJob(mailer), createStatementSendJob({ mailer, files }), createLetterBatchJob({ db: database.db, files, letterRenderer })]),
     logger,
     concurrency: config.jobConcurrency,
     pollIntervalMs: config.jobPollIntervalMs,
@@ -39,7 +40,7 @@ export function composeApp({ config, database, logger, serveWeb }: { config: Con
       jobWorker.wake();
     },
   });
-  const app = createApp({ config, database, auth, mailer, logger, serveWeb, files, letterRenderer });
+  const app = createApp({ config, database, auth, mailer, logger, serveWeb, files, letterRenderer, wakeJobs: () => jobWorker.wake() });
   setPoolStatsSource(() => database.readPoolStats());
   return { app, auth, mailer, jobWorker, letterRenderer };
 }

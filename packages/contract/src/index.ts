@@ -29,6 +29,7 @@ export * from "./contact.ts";
 export * from "./operator.ts";
 export * from "./billing-data.ts";
 export * from "./statement-documents.ts";
+export * from "./letter-batches.ts";
 export * from "./tenancy-overlap.ts";
 export * from "./unit-order.ts";
 export * from "./german-counts.ts";

@@ -548,8 +548,27 @@ export interface ApiKeysTable {
   createdAt: CreatedAt;
 }
 
+/** Issue 32 (decision 1084): the letters of a whole run, made in the background into one PDF. */
+export interface LetterBatchesTable {
+  id: Generated<string>;
+  userId: string;
+  snapshotId: string;
+  status: Generated<"queued" | "running" | "done" | "failed">;
+  done: Generated<number>;
+  total: number;
+  /** German, shown to the user, for a failed batch. */
+  error: string | null;
+  fileKey: string | null;
+  fileName: string | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
+  finishedAt: Date | null;
+}
+
 export interface Database {
   apiKeys: ApiKeysTable;
+  letterBatches: LetterBatchesTable;
   accountMembers: AccountMembersTable;
   accountInvitations: AccountInvitationsTable;
   users: UsersTable;

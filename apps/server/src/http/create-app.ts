@@ -45,6 +45,7 @@ import { createStatementRoutes } from "../features/statements/statement-routes.t
 import { createBillingDataRoutes } from "../features/billing-data/billing-data-routes.ts";
 import { createStatementDocumentRoutes } from "../features/statement-documents/statement-document-routes.ts";
 import { createStatementHistoryRoutes } from "../features/statements/statement-history-routes.ts";
+import { createLetterBatchRoutes } from "../features/statement-documents/letter-batch-routes.ts";
 import { createFileStorage } from "../files/create-file-storage.ts";
 import type { FileStorage } from "../files/file-storage.ts";
 import { createImportRoutes } from "../features/imports/import-routes.ts";
@@ -63,6 +64,8 @@ export interface AppDeps {
   files?: FileStorage;
   /** Renders the letters of whole runs (the worker pool); default on the calling thread. */
   letterRenderer?: LetterRenderer;
+  /** Tells the job worker that work was queued (the letter batches, decision 1084). */
+  wakeJobs?: () => void;
 }
 
 const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/, /^\/api\/stripe\/webhook$/, /^\/api\/invitations\/preview$/];
@@ -143,6 +146,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createActivityRoutes(db));
   app.route("/api", createBillingDataRoutes(db));
   app.route("/api", createStatementDocumentRoutes({ db, files, letterRenderer: deps.letterRenderer ?? inProcessRenderer }));
+  app.route("/api", createLetterBatchRoutes({ db, files, letterRenderer: deps.letterRenderer ?? inProcessRenderer, wakeJobs: deps.wakeJobs }));
   app.route("/api", createStatementHistoryRoutes(db));
   app.route("/api", createImportRoutes(db, config.importFileLimitBytes));
   app.route("/api", createExportRoutes(db));

@@ -88,6 +88,10 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "GET /api/tenant-statements/{id}/pdf": "read",
   "GET /api/statements/{id}/pdf": "read",
   "GET /api/statements/{id}/overview-pdf": "read",
+  // Issue 32 (decision 1084): all letters as one PDF, made in the background (a download like the one above).
+  "POST /api/statements/{id}/letter-batches": "read",
+  "GET /api/letter-batches/{id}": "read",
+  "GET /api/letter-batches/{id}/pdf": "read",
   "POST /api/tenant-statements/{id}/send": "send_statement",
   "POST /api/statements/{id}/send": "send_statement",
   "POST /api/tenant-statements/{id}/mark-posted": "send_statement",

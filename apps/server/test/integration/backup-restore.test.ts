@@ -104,6 +104,15 @@ describe("backup and restore of the embedded data folder", () => {
     const camt = fs.readFileSync(new URL("../support/bank-files/camt053-2025.xml", import.meta.url));
     const bankImport = await api(server, "POST", "/api/imports/bank-statements", { billingPeriodId: earlierPeriod.json.id, file: { fileName: "camt053-2025.xml", contentBase64: camt.toString("base64") }, assignments: [{ row: 1, parts: [{ costType: "Grundsteuer", amount: "1234.56" }] }] }, cookie);
     expect(bankImport.response.status).toBe(200);
+    // All letters as one PDF in the background (issue 32, decision 1084): the batch and its file.
+    const batch = await api(server, "POST", `/api/statements/${run.json.id}/letter-batches`, undefined, cookie);
+    expect(batch.response.status).toBe(202);
+    let batchStatus = batch.json.status as string;
+    while (batchStatus === "queued" || batchStatus === "running") {
+      await new Promise((r) => setTimeout(r, 200));
+      batchStatus = (await api(server, "GET", `/api/letter-batches/${batch.json.id}`, undefined, cookie)).json.status;
+    }
+    expect(batchStatus).toBe("done");
     // Posted: the letter is stored as it went out (decision 1060).
     await api(server, "POST", `/api/tenant-statements/${run.json.statements[0].id}/mark-posted`, {}, cookie);
     const letter = await fetch(`${server.baseUrl}/api/tenant-statements/${run.json.statements[0].id}/pdf`, { headers: { cookie } });
@@ -174,6 +183,9 @@ describe("backup and restore of the embedded data folder", () => {
     expect(signIn.response.status).toBe(200);
     const properties = await api(onRestored, "GET", "/api/properties", undefined, cookie);
     expect(properties.json.map((p: { name: string }) => p.name)).toEqual(["Haus am Park"]);
+    const batchPdf = await fetch(`${onRestored.baseUrl}/api/letter-batches/${batch.json.id}/pdf`, { headers: { cookie } });
+    expect(batchPdf.status).toBe(200);
+    expect((await batchPdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     expect(await onRestored.stop()).toBe(0);
 
     // With no app running, the command opens the folder itself.
@@ -189,7 +201,7 @@ describe("backup and restore of the embedded data folder", () => {
       if (["sessions", "user_activities", "rate_limit_buckets"].includes(table)) expect(afterRestart[table]!.length, table).toBeGreaterThanOrEqual(rows.length);
       else expect(afterRestart[table], table).toEqual(rows);
     }
-  }, 240_000);
+  }, 360_000);
 
   it("refuses to back up with DATABASE_URL and points to pg_dump", () => {
     const result = spawnSync(process.execPath, ["scripts/server-command.mjs", "backup", path.join(backupDir, "pg.tar.gz")], {

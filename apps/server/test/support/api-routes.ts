@@ -144,7 +144,7 @@ export async function createAccountWithEveryResource(t: TestContext, account?: {
     const id = await ID_SOURCES[segment]!(t.db, userId);
     if (id) ids.add(id);
   }
-  for (const table of ["properties", "units", "tenants", "meters", "meterReadings", "costGroups", "utilityRates", "statementSnapshots", "statements"] as const) {
+  for (const table of ["properties", "units", "tenants", "meters", "meterReadings", "costGroups", "utilityRates", "statementSnapshots", "statements", "letterBatches"] as const) {
     for (const row of await t.db.selectFrom(table).select("id").where("userId", "=", userId).execute()) ids.add(String(row.id));
   }
   return { cookie, userId, email, ids: [...ids] };
@@ -167,6 +167,9 @@ async function createFinalizedStatementRun(t: TestContext, cookie: string, prope
   ];
   const run = await t.request("POST", "/api/statements", { cookie, body: { billingPeriodId, costItems, finalize: true } });
   if (run.status !== 201) throw new Error(`statement run: ${run.status} ${await run.text()}`);
+  // All its letters as one PDF, made in the background (issue 32, decision 1084): a letter batch.
+  const batch = await t.request("POST", `/api/statements/${(await readJson(run)).id}/letter-batches`, { cookie });
+  if (batch.status !== 202) throw new Error(`letter batch: ${batch.status} ${await batch.text()}`);
 }
 
 const DATE_FIELD = /(date|Date|From|Until|Start|End|At)$/;

@@ -13,6 +13,7 @@ import { compareDecimalText, formatCalendarDateDe, formatDecimalTextDe, formatEu
 import { buildSettlementGiroCode, formatPaymentPurpose } from "./letter-payment.ts";
 import type { LetterAnnualInformation, LetterCo2, LetterCostLine, LetterModel, LetterPrepaymentMonth, LetterSource, LetterTaxLine } from "./letter-model.ts";
 import { nthOfType, occurrenceOf } from "./item-lookup.ts";
+import { findTenancyIndex, findUnit } from "./run-lookup.ts";
 import { formatCo2Basis } from "./letter-co2-basis.ts";
 import { formatHeatingSheet } from "./letter-heating-sheet.ts";
 import { describeOccupancy, explainKey, explainShare, formatPersons, formatQuantity, keyLabel, METER_LABELS } from "./share-explanations.ts";
@@ -48,17 +49,33 @@ export function getLetterFigures(source: Pick<LetterSource, "input" | "result">)
   return source.result.letters ?? (completeStoredResult(source.input, source.result).letters as StatementLetterFigures);
 }
 
+/**
+ * A stored result completed to the current shape, once per stored object: checking the shape
+ * reads every line of the run, so doing it in every letter made a run's letters grow with the
+ * square of its tenancies (issue 32, decision 1084).
+ */
+const completedResults = new WeakMap<object, StatementResult>();
+
+function completeResultOnce(input: LetterSource["input"], stored: LetterSource["result"]): StatementResult {
+  const known = completedResults.get(stored);
+  if (known) return known;
+  const complete = completeStoredResult(input, stored);
+  completedResults.set(stored, complete);
+  completedResults.set(complete, complete);
+  return complete;
+}
+
 export function buildLetterModel(stored: LetterSource): LetterModel {
   // A run stored by an earlier engine, completed to the current shape (its figures unchanged).
-  const source = { ...stored, result: completeStoredResult(stored.input, stored.result) };
+  const source = { ...stored, result: completeResultOnce(stored.input, stored.result) };
   const { input, result } = source;
-  const tenancyIndex = result.tenancies.findIndex((t) => t.tenancyId === source.tenancyId);
+  const tenancyIndex = findTenancyIndex(result.tenancies, source.tenancyId);
   const tenancy = result.tenancies[tenancyIndex];
   if (!tenancy) throw new LetterModelError(`Mietverhältnis ${source.tenancyId} ist nicht Teil der Abrechnung.`);
   const figures = source.figures ?? getLetterFigures(source);
   const tenancyFigures = figures.tenancies[tenancyIndex];
   if (!tenancyFigures || tenancyFigures.tenancyId !== tenancy.tenancyId) throw new LetterModelError(`Mietverhältnis ${source.tenancyId} hat keine Briefzahlen.`);
-  const unit = input.units.find((u) => u.id === tenancy.unitId);
+  const unit = findUnit(input, tenancy.unitId);
   const unitName = source.unitNames[tenancy.unitId] ?? tenancy.unitId;
   const tenantName = source.tenancyNames[tenancy.tenancyId] ?? "Mieter";
   const periodLabel = formatPeriodLabel(result.period);

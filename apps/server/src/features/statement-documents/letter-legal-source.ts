@@ -1,5 +1,6 @@
 import { compareTenancyVersions, getStatementDeadline, isAfterStatementDeadline, settleBalance, type IsoDate, type StatementResult } from "@nk/engine";
 import type { LetterLegal } from "./letter-model.ts";
+import { findTenancy } from "./run-lookup.ts";
 
 // The § 556 (3) BGB figures of one letter (issue 24, items 1 and 2; decision 1061), all from
 // the engine: the deadline, whether the letter's date lies after it, what the letter settles,
@@ -23,7 +24,7 @@ export function buildLetterLegal(input: {
   previous: PreviousLetter | null;
 }): LetterLegal {
   const { result, tenancyId } = input;
-  const tenancy = result.tenancies.find((t) => t.tenancyId === tenancyId);
+  const tenancy = findTenancy(result, tenancyId);
   if (!tenancy) throw new Error(`Mietverhältnis ${tenancyId} ist nicht Teil der Abrechnung.`);
   const deadline = getStatementDeadline(result.period.end);
   const isLate = isAfterStatementDeadline(result.period.end, input.letterDate);

@@ -4,6 +4,7 @@ import type { LetterLegal, LetterSender, LetterSource, MeterReadingSource, Posta
 import { buildLetterLegal, type PreviousLetter } from "./letter-legal-source.ts";
 import { chooseRecipient, type RecipientChoice, type RecipientTenant } from "./letter-recipient.ts";
 import type { OverviewSource } from "./overview-document.ts";
+import { findTenancy, indexConsumption } from "./run-lookup.ts";
 import { formatQuantity, METER_LABELS } from "./share-explanations.ts";
 import type { SnapshotForDocuments } from "./statement-document-queries.ts";
 
@@ -48,12 +49,26 @@ export interface LetterDispatchRecord {
   context: DispatchContext | null;
 }
 
+const previousHeatingIndexes = new WeakMap<readonly UnitConsumption[], Map<string, UnitConsumption>>();
+
+/** The previous run's heating figures by unit, indexed once per run (issue 32: no scan per letter). */
+function previousHeatingByUnit(unitConsumption: readonly UnitConsumption[] | null | undefined): ReadonlyMap<string, UnitConsumption> {
+  if (!unitConsumption) return new Map();
+  let index = previousHeatingIndexes.get(unitConsumption);
+  if (!index) {
+    index = new Map();
+    for (const entry of unitConsumption) if (entry.meter === "heating" && !index.has(entry.unitId)) index.set(entry.unitId, entry);
+    previousHeatingIndexes.set(unitConsumption, index);
+  }
+  return index;
+}
+
 /** The unit's heating consumption in the previous period (the unit's own values, not a tenancy's). */
 function previousHeating(context: RunContext, unitId: string): LetterSource["previousHeatingConsumption"] {
   const previous = context.previous;
   if (!previous) return null;
   // Issue 24: the engine's figure of the unit (every reading counted once); runs saved before: the input's unit values.
-  const fromEngine = previous.unitConsumption?.find((c) => c.unitId === unitId && c.meter === "heating");
+  const fromEngine = previousHeatingByUnit(previous.unitConsumption).get(unitId);
   if (fromEngine) return { period: previous.period, value: fromEngine.value };
   const value = sumUnitHeatingConsumption(previous.input, unitId);
   return value === null ? null : { period: previous.period, value };
@@ -89,11 +104,18 @@ function propertyOf(snapshot: SnapshotForDocuments) {
   };
 }
 
+const runNames = new WeakMap<RunContext, { unitNames: Record<string, string>; tenancyNames: Record<string, string> }>();
+
+/** The names of the run's units and tenants, made once per run and shared by its letters (issue 32). */
 function namesOf(context: RunContext, result: StatementResult) {
+  const known = runNames.get(context);
+  if (known) return known;
   const unitNames: Record<string, string> = Object.fromEntries(context.unitNames);
   const tenancyNames: Record<string, string> = {};
   for (const tenancy of result.tenancies) tenancyNames[tenancy.tenancyId] = context.tenants.get(tenancy.tenancyId)?.name ?? "Mieter";
-  return { unitNames, tenancyNames };
+  const names = { unitNames, tenancyNames };
+  runNames.set(context, names);
+  return names;
 }
 
 /** The overview is the landlord's, dated on the finalizing day (a draft: today). */
@@ -135,8 +157,9 @@ export function legalOfLetter(context: RunContext, tenancyId: string, dispatch: 
 export function meterReadingsOfUnit(consumption: StatementConsumption | null | undefined, unitId: string, tenancyId: string): MeterReadingSource[] {
   if (!consumption) return [];
   const rows: MeterReadingSource[] = [];
-  for (const meter of consumption.meters) {
-    if (meter.unitId !== unitId || meter.meter === null) continue;
+  const index = indexConsumption(consumption);
+  for (const meter of index.metersByUnit.get(unitId) ?? []) {
+    if (meter.meter === null) continue;
     rows.push({
       meterNumber: meter.label,
       kind: meter.meter,
@@ -146,8 +169,8 @@ export function meterReadingsOfUnit(consumption: StatementConsumption | null | u
       consumption: meter.consumption,
     });
   }
-  for (const value of consumption.values) {
-    if (value.source !== "manual" || value.unitId !== unitId || (value.tenancyId !== null && value.tenancyId !== tenancyId)) continue;
+  for (const value of index.valuesByUnit.get(unitId) ?? []) {
+    if (value.source !== "manual" || (value.tenancyId !== null && value.tenancyId !== tenancyId)) continue;
     rows.push({
       meterNumber: "Wohnung gesamt",
       kind: value.meter,
@@ -177,13 +200,13 @@ function describeApportionment(reading: LineMeterReading, unitLabel: string): st
  * stretch it shares and how its part was apportioned (never "abgelesen"); estimates marked.
  */
 export function tenancyMeterRows(consumption: StatementConsumption | null | undefined, unitId: string, lines: readonly LineConsumption[], periodStart: string): MeterReadingSource[] {
-  const labels = new Map((consumption?.meters ?? []).map((meter) => [meter.meterId, meter.label]));
+  const index = indexConsumption(consumption);
   const rows: MeterReadingSource[] = [];
   for (const line of lines) {
     const unitLabel = METER_LABELS[line.meter].unit;
     if (line.meters.length === 0) {
       // A value entered by hand for the unit (an estimate), or split from it.
-      const manual = consumption?.values.find((value) => value.source === "manual" && value.unitId === unitId && value.meter === line.meter);
+      const manual = index.valuesByUnit.get(unitId)?.find((value) => value.source === "manual" && value.meter === line.meter);
       rows.push({
         meterNumber: "Wohnung gesamt",
         kind: line.meter,
@@ -199,7 +222,7 @@ export function tenancyMeterRows(consumption: StatementConsumption | null | unde
     }
     for (const reading of line.meters) {
       rows.push({
-        meterNumber: labels.get(reading.meterId) ?? reading.meterId,
+        meterNumber: index.labels.get(reading.meterId) ?? reading.meterId,
         kind: line.meter,
         unitLabel,
         // A Heizkostenverteiler counts from zero at the period's start.
@@ -228,7 +251,7 @@ function meterRowsOf(consumption: StatementConsumption | null | undefined, tenan
  */
 export function letterSourceFromRun(context: RunContext, tenancyId: string, dispatch: LetterDispatchRecord | null = null): LetterSource {
   const { input, result, consumption } = snapshotParts(context);
-  const tenancy = result.tenancies.find((t) => t.tenancyId === tenancyId);
+  const tenancy = findTenancy(result, tenancyId);
   const letterDate = dispatch?.dispatchedOn ?? getTodayInGermany(context.now);
   // A letter sent before issue 24 recorded no context: today's addresses stand in.
   const dispatchContext = dispatch?.context ?? currentDispatchContext(context, tenancyId);

@@ -13,9 +13,9 @@ import type { Context } from "hono";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import { getPreviewPdf } from "./preview-pdf-service.ts";
+import { getRunLettersPdf } from "./run-letters-pdf.ts";
 import {
   getRunDispatch,
-  getRunLettersPdf,
   getRunOverviewPdf,
   getTenantStatementPdf,
   markTenantStatementPosted,
@@ -132,7 +132,7 @@ const lateExcuseRoute = createRoute({
   },
 });
 
-function pdfAnswer(c: Context, file: PdfFile) {
+export function pdfAnswer(c: Context, file: PdfFile) {
   const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_");
   return c.body(new Uint8Array(file.bytes), 200, {
     "Content-Type": "application/pdf",

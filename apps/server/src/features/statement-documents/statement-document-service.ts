@@ -81,9 +81,9 @@ const M = STATEMENT_DOCUMENT_MESSAGES;
  * Letters of a run in progress at once: enough to keep every pool thread busy while others wait
  * for the file store or the database, few enough not to open hundreds of uploads together.
  */
-const RUN_CONCURRENCY = 8;
+export const RUN_CONCURRENCY = 8;
 
-async function loadRun(db: Db, userId: string, snapshotId: string): Promise<RunContext> {
+export async function loadRun(db: Db, userId: string, snapshotId: string): Promise<RunContext> {
   const snapshot = await findSnapshotForDocuments(db, userId, snapshotId);
   if (!snapshot) throw new NotFound(M.statementNotFound);
   const billingData = await requireCompleteBillingData(db, userId);
@@ -163,7 +163,7 @@ async function requireStatement(db: Db, userId: string, statementId: string): Pr
  * the figures are always the snapshot's. `run` is set when it was rendered in this call. A
  * single letter renders on the request's thread; the letters of a run pass the pool.
  */
-async function letterOf(deps: DocumentDeps, row: StatementWithDispatch, context: RunContext, renderer: LetterRenderer = inProcessRenderer) {
+export async function letterOf(deps: DocumentDeps, row: StatementWithDispatch, context: RunContext, renderer: LetterRenderer = inProcessRenderer) {
   const dispatch = context.snapshot.isFinal ? dispatchOf(row) : null;
   if (dispatch && row.dispatchedOn && row.pdfStoragePath) {
     const stored = await deps.files.get(row.pdfStoragePath);
@@ -173,7 +173,7 @@ async function letterOf(deps: DocumentDeps, row: StatementWithDispatch, context:
   return { bytes, run };
 }
 
-type StatementWithDispatch = TenantStatementRow & { snapshotId: string; tenantId: string };
+export type StatementWithDispatch = TenantStatementRow & { snapshotId: string; tenantId: string };
 
 /** A letter about to go out: made with the dispatch day and today's context, and stored (issue 24, decision 1060). */
 export interface PreparedDispatch {
@@ -220,31 +220,6 @@ export async function getTenantStatementPdf(deps: DocumentDeps, userId: string, 
   await logActivity(deps.db, { userId, key: "statement.pdf_downloaded", entityId: row.id, entityName: row.tenantName, metadata: { draft: !context.snapshot.isFinal } });
   const draft = context.snapshot.isFinal ? [] : ["ENTWURF"];
   return { bytes: letter.bytes, fileName: pdfFileName(["Nebenkostenabrechnung", periodLabelOf(context), row.unitName ?? "", row.tenantName ?? "", ...draft]) };
-}
-
-/**
- * GET /api/statements/:id/pdf: all letters of a run in one file, numbered per letter. Letters
- * that went out as they went out, the others dated today (issue 24); made on every request.
- */
-export async function getRunLettersPdf(deps: DocumentDeps, userId: string, snapshotId: string): Promise<PdfFile> {
-  requireResourceId(snapshotId, M.statementNotFound);
-  const context = await loadRun(deps.db, userId, snapshotId);
-  const final = context.snapshot.isFinal;
-  const fileName = pdfFileName(["Nebenkostenabrechnungen", periodLabelOf(context), context.snapshot.propertyName, ...(final ? [] : ["ENTWURF"])]);
-  const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
-  const byTenant = new Map(rows.filter((r) => r.tenantId).map((r) => [r.tenantId!, r]));
-  const { result } = context.run;
-  const tenancies = result.tenancies.filter((t) => byTenant.has(t.tenancyId));
-  // Each letter alone first, for its page count, on the pool's threads side by side; then the
-  // one file of all letters, on a pool thread as well.
-  const runs: LetterRun[] = await mapInOrder(tenancies, RUN_CONCURRENCY, async (tenancy) => {
-    const row = byTenant.get(tenancy.tenancyId)!;
-    return (await renderLetter(context, tenancy.tenancyId, deps.letterRenderer, final ? dispatchOf(row) : null)).run;
-  });
-  if (runs.length === 0) throw new NotFound(M.noTenants);
-  const all = await deps.letterRenderer.renderLetters(runs, result.totalCosts);
-  await logActivity(deps.db, { userId, key: "statement.pdf_downloaded", entityId: snapshotId, entityName: context.snapshot.propertyName, metadata: { letters: runs.length, draft: !final } });
-  return { bytes: all.bytes, fileName };
 }
 
 /** GET /api/statements/:id/overview-pdf: the landlord's overview of the run. */
