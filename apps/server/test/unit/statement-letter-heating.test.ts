@@ -82,11 +82,33 @@ describe("letter of an oil-heated house with stocks and CO2 over the turn of the
     expect(text).toContain("01.07.2024–31.12.2024: 9.420,83 kg (41,67 % nach Gradtagszahlen) × 45,00 € je Tonne 423,94 €");
     expect(text).toContain("01.01.2025–30.06.2025: 13.189,17 kg (58,33 % nach Gradtagszahlen) × 55,00 € je Tonne 725,40 €");
     expect(text).toContain("CO₂-Kosten netto 1.149,34 €");
-    expect(text).toContain("Umsatzsteuer 19 % 218,38 €");
-    expect(text).toContain("CO₂-Kosten des Gebäudes 1.367,72 €");
+    expect(text).toContain("Umsatzsteuer 19 % 218,37 €");
+    expect(text).toContain("CO₂-Kosten des Gebäudes 1.367,71 €");
     expect(text).toContain("Stufe 9");
     expect(text).not.toContain("Klasse I");
-    expect(text).toContain("davon Anteil Vermieter (80 %, nicht umgelegt) 1.094,18 €");
+    expect(text).toContain("davon Anteil Vermieter (80 %, nicht umgelegt) 1.094,17 €");
     expect(text.replace(/\s+/g, " ")).toContain("je Kalenderjahr; die Emissionen sind nach Gradtagszahlen (VDI 2067) auf die Kalenderjahre verteilt");
   });
+
+  it("prints CO2 lines that reconcile as printed: net + VAT = cost, net x rate = VAT, the shares add up (decision 1161)", async () => {
+    const text = await renderOilLetter();
+    const euros = (pattern: RegExp): number => {
+      const match = text.match(pattern);
+      if (!match?.[1]) throw new Error(`Zeile fehlt: ${pattern}`);
+      return Number(match[1].replace(/\./g, "").replace(",", "")); // cents
+    };
+    const net = euros(/CO₂-Kosten netto ([\d.]+,\d\d) €/);
+    const vat = euros(/Umsatzsteuer 19 % ([\d.]+,\d\d) €/);
+    const cost = euros(/CO₂-Kosten des Gebäudes ([\d.]+,\d\d) €/);
+    const tenants = euros(/davon Anteil aller Mieter \(20 %\) ([\d.]+,\d\d) €/);
+    const landlord = euros(/davon Anteil Vermieter \(80 %, nicht umgelegt\) ([\d.]+,\d\d) €/);
+    const parts = [...text.matchAll(/je Tonne ([\d.]+,\d\d) €/g)].map((match) => Number((match[1] as string).replace(/\./g, "").replace(",", "")));
+    expect(parts).toEqual([42394, 72540]);
+    expect(parts[0]! + parts[1]!).toBe(net);
+    expect(vat).toBe(Math.round((net * 19) / 100));
+    expect(net + vat).toBe(cost);
+    expect(tenants + landlord).toBe(cost);
+    expect([net, vat, cost]).toEqual([114934, 21837, 136771]);
+  });
 });
+
