@@ -34,7 +34,6 @@ async function renderOilLetter(): Promise<string> {
     tenancyNames: { eg: "Familie Schulz", og: "Ayşe Özdemir", dg: "Jürgen Krüger" },
     tenantAddress: null,
     meterReadings: [],
-    previousHeatingConsumption: null,
     letterDate: "2025-09-15",
     legal: buildLetterLegal({ result, tenancyId: "og", version: 1, letterDate: "2025-09-15", lateExcuse: null, previous: null }),
   });

@@ -60,7 +60,6 @@ function sourceOf(result: StatementResult, tenancyId: string): LetterSource {
     tenancyNames: { A: "Anna Alt", B: "Bernd Neu", C: "Familie Clausen" },
     tenantAddress: null,
     meterReadings: tenancyMeterRows(LABELS, tenancy.unitId, tenancy.consumption ?? [], result.period.start),
-    previousHeatingConsumption: null,
     legal: buildLetterLegal({ result, tenancyId, version: 1, letterDate: "2025-03-14", lateExcuse: null, previous: null }),
   };
 }
