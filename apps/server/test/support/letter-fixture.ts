@@ -58,6 +58,8 @@ export const SAMPLE_INPUT: StatementInput & { costItems: Array<StatementInput["c
     { costType: "Beleuchtung", amount: "164.35", key: "area" },
   ],
   co2: { fuel: "gas", consumptionKwh: 32000, heatingValue: "upper", emissionsKg: null, pricePerTonne: null, cost: null, vatPercent: 19, area: null },
+  // Issue 24, item 12: the § 6a (3) HeizkV inputs (Klimafaktor of 2024, the metering fees).
+  annualInformation: { climateFactor: 0.97, meteringDeviceFee: "212.40", readingAndBillingFee: "318.60", taxesAndLevies: [{ label: "Energiesteuer (Erdgas)", amount: "176.96" }] },
 };
 
 export function sampleResult(): StatementResult {

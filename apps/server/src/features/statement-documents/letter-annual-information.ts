@@ -61,7 +61,7 @@ function amount(consumption: AnnualPeriodConsumption, isWeatherCorrected: boolea
 }
 
 function methodNote(consumption: AnnualPeriodConsumption): string {
-  const method = consumption.method === "measured" ? "gemessen" : consumption.method === "apportioned" ? "anteilig nach Gradtagszahlen (§ 9b Abs. 3 HeizkV)" : "teils gemessen, teils anteilig nach Gradtagszahlen";
+  const method = consumption.method === "measured" ? "abgelesen" : consumption.method === "apportioned" ? "anteilig nach Gradtagszahlen (§ 9b Abs. 3 HeizkV)" : "teils gemessen, teils anteilig nach Gradtagszahlen";
   return consumption.isEstimated ? `${method}, geschätzt (§ 9a HeizkV)` : method;
 }
 

@@ -266,17 +266,20 @@ function annualCostTable(rows: NonNullable<LetterModel["annualInformation"]>["co
   return { table: { headerRows: 1, widths: ["*", mm(28), mm(28)], body }, layout: TABLE_LAYOUT, fontSize: 8.5 };
 }
 
-/** Issue 24, item 12 (decision 1160): the whole § 6a (3) HeizkV annual information. */
-function annualBlock(model: LetterModel): Content | null {
+/**
+ * Issue 24, item 12 (decision 1160): the § 6a (3) HeizkV annual information, in two blocks that
+ * each stay on one page: the comparison with its chart, then the energy mix, levies and fees.
+ */
+function annualBlocks(model: LetterModel): Content[] {
   const info = model.annualInformation;
-  if (!info) return null;
-  const stack: Content[] = [heading("Jährliche Verbrauchsinformation (§ 6a Abs. 3 HeizkV)"), keyValueTable(info.consumptionRows.map(([label, value]) => [label, value]), mm(50), 8.5)];
+  if (!info) return [];
+  const comparison: Content[] = [heading("Jährliche Verbrauchsinformation (§ 6a Abs. 3 HeizkV)"), keyValueTable(info.consumptionRows.map(([label, value]) => [label, value]), mm(50), 8.5)];
   const chart = annualChart(info);
-  if (chart) stack.push(chart);
-  if (info.comparisonNotes.length > 0) stack.push({ text: info.comparisonNotes.join(" "), style: "note", margin: [0, 3, 0, 0] });
-  stack.push({ text: "Energieträger", bold: true, margin: [0, 6, 0, 2] }, keyValueTable(info.energyRows.map(([label, value]) => [label, value]), mm(40), 8.5));
-  if (info.costRows.length > 0) stack.push({ text: "", margin: [0, 4, 0, 0] }, annualCostTable(info.costRows));
-  return { stack };
+  if (chart) comparison.push(chart);
+  if (info.comparisonNotes.length > 0) comparison.push({ text: info.comparisonNotes.join(" "), style: "note", margin: [0, 3, 0, 0] });
+  const energy: Content[] = [{ text: "Energieträger (§ 6a Abs. 3 Nr. 1 HeizkV)", bold: true, margin: [0, 4, 0, 2] }, keyValueTable(info.energyRows.map(([label, value]) => [label, value]), mm(40), 8.5)];
+  if (info.costRows.length > 0) energy.push({ text: "", margin: [0, 4, 0, 0] }, annualCostTable(info.costRows));
+  return [{ stack: comparison }, { stack: energy }];
 }
 
 /** Issue 24, item 6: the heating cost sheet, and the § 9 HeizkV split where one generator also heats the water. */
@@ -292,9 +295,8 @@ function heatingSheetBlock(model: LetterModel): Content | null {
 /** CO2 split and § 6a information side by side (they belong together and fit half a page). */
 function heatingSections(model: LetterModel): Content[] {
   const co2 = co2Block(model);
-  const annual = annualBlock(model);
   const info = model.annualInformation;
-  const blocks = [heatingSheetBlock(model), co2, annual].filter((b): b is Content => b !== null);
+  const blocks = [heatingSheetBlock(model), co2, ...annualBlocks(model)].filter((b): b is Content => b !== null);
   if (blocks.length === 0) return [];
   // Issue 24: the CO2 block prints its whole basis and takes the full width; each block stays on one page.
   const result: Content[] = blocks.map((block) => ({ unbreakable: true, stack: [block], margin: [0, 0, 0, 4] }) as Content);
