@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculateStatement, type StatementInput } from "@nk/engine";
+import { calculateStatement, computeAnnualInformation, type StatementInput } from "@nk/engine";
 import { buildLetterModel } from "../../src/features/statement-documents/build-letter-model.ts";
 import { buildLetterLegal } from "../../src/features/statement-documents/letter-legal-source.ts";
 import { buildLettersDocument } from "../../src/features/statement-documents/letter-document.ts";
@@ -108,6 +108,51 @@ describe("letter of an oil-heated house with stocks and CO2 over the turn of the
     expect(net + vat).toBe(cost);
     expect(tenants + landlord).toBe(cost);
     expect([net, vat, cost]).toEqual([114934, 21837, 136771]);
+  });
+
+  it("prints the § 6a (3) HeizkV information in kWh with a chart against the tenancy's own previous period (issue 24, item 12)", async () => {
+    const input: StatementInput = {
+      ...INPUT,
+      annualInformation: { climateFactor: 1.1, meteringDeviceFee: "250.00", readingAndBillingFee: "360.00", taxesAndLevies: [{ label: "Energiesteuer (Heizöl)", amount: "522.35" }] },
+    };
+    const previousInput: StatementInput = {
+      ...INPUT,
+      period: { start: "2023-07-01", end: "2024-06-30" },
+      consumption: INPUT.consumption?.map((value) => (value.unitId === "OG" && value.meter === "heating" ? { ...value, value: 2000 } : value)),
+      annualInformation: { climateFactor: 0.95 },
+    };
+    const outcome = calculateStatement(input);
+    const previous = calculateStatement(previousInput);
+    if (!outcome.ok || !previous.ok) throw new Error("calculation failed");
+    const result = outcome.result;
+    const source = sampleLetterSource("og", {
+      input,
+      result,
+      unitNames: { EG: "EG", OG: "1. OG", DG: "DG" },
+      tenancyNames: { eg: "Familie Schulz", og: "Ayşe Özdemir", dg: "Jürgen Krüger" },
+      tenantAddress: null,
+      meterReadings: [],
+      letterDate: "2025-09-15",
+      legal: buildLetterLegal({ result, tenancyId: "og", version: 1, letterDate: "2025-09-15", lateExcuse: null, previous: null }),
+      annualInformation: computeAnnualInformation({ input, result, tenancyId: "og", previous: { input: previousInput, result: previous.result } }),
+    });
+    const pdf = await renderPdf(buildLettersDocument([{ model: buildLetterModel(source) }], result.totalCosts));
+    const file = path.join(dir, "annual.pdf");
+    fs.writeFileSync(file, pdf.bytes);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ");
+    // 64.750 kWh for heating (§ 9 split) over 4.500 units: 14,388889 kWh per unit; OG 1.830 units.
+    expect(text).toContain("Ihr Heizverbrauch 01.07.2024–30.06.2025 (365 Tage, abgelesen) 26.332 kWh (1.830,00 Einheiten)");
+    expect(text).toContain("witterungsbereinigt (Klimafaktor 1,1) 28.965 kWh (2.013,00 Einheiten)");
+    expect(text).toContain("Ihr Verbrauch im Verhältnis zum Durchschnittsnutzer 108 %");
+    expect(text).toContain("Vergleich, witterungsbereinigt (kWh)");
+    expect(text).toContain("14,388889 kWh je Einheit");
+    expect(text).toContain("Messdienst");
+    expect(text).not.toContain("Messdienst: Gerätemiete, Ablesung und Abrechnung 610,00 € ");
+    expect(text).toContain("Gebrauchsüberlassung und Eichung der Erfassungsgeräte 250,00 €");
+    expect(text).toContain("Energiesteuer (Heizöl) 522,35 €");
+    expect(text).toContain("Energieträger: Heizöl 100,00 %");
+    execFileSync("pdftoppm", ["-png", "-r", "60", file, path.join(dir, "annual")]);
+    expect(fs.readdirSync(dir).some((name) => name.startsWith("annual") && name.endsWith(".png"))).toBe(true);
   });
 });
 
