@@ -130,8 +130,8 @@ describe.skipIf(!hasBrowser)("Heizkostenaufstellung mit Vorräten und CO₂ übe
     expect(text).toContain("Emissionsfaktor (Standardwert Heizöl) 0,266 kg CO₂/kWh");
     expect(text).toContain("01.07.2024–31.12.2024: 9.420,83 kg (41,67 % nach Gradtagszahlen) × 45,00 € je Tonne 423,94 €");
     expect(text).toContain("01.01.2025–30.06.2025: 13.189,17 kg (58,33 % nach Gradtagszahlen) × 55,00 € je Tonne 725,40 €");
-    expect(text).toContain("Umsatzsteuer 19 % 218,38 €");
-    expect(text).toContain("CO₂-Kosten des Gebäudes 1.367,72 €");
+    expect(text).toContain("Umsatzsteuer 19 % 218,37 €");
+    expect(text).toContain("CO₂-Kosten des Gebäudes 1.367,71 €");
     expect(text).toContain("Stufe nach Anlage zum CO2KostAufG Stufe 9");
     expect(text).not.toContain("Klasse I");
     execFileSync("pdftoppm", ["-png", "-r", "60", file, screenshotPath("letters-heating-oil").replace(/\.png$/, "")]);

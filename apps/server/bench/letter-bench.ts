@@ -28,7 +28,7 @@ function threePageSource(): LetterSource {
   const outcome = calculateStatement(input, { includeLetterFigures: true });
   if (!outcome.ok) throw new Error(outcome.errors.join("; "));
   const base = sampleLetterSource("krueger", { input, result: outcome.result });
-  return { ...base, meterReadings: base.meterReadings?.slice(2, 3) ?? [], previousHeatingConsumption: null };
+  return { ...base, meterReadings: base.meterReadings?.slice(2, 3) ?? [] };
 }
 
 async function renderOne(source: LetterSource) {

@@ -162,6 +162,17 @@ export {
   type StockValuationSlice,
 } from "./heating/heating-cost-sheet.ts";
 export {
+  computeAnnualInformation,
+  type AnnualChartBar,
+  type AnnualCostLine,
+  type AnnualInformation,
+  type AnnualInformationInput,
+  type AnnualInformationRequest,
+  type AnnualPeriodConsumption,
+  type EnergyMixShareInput,
+  type LevyInput,
+} from "./heating/annual-information.ts";
+export {
   COLD_WATER_REFERENCE_CELSIUS,
   COMMERCIAL_HEAT_SUPPLY_DIVISOR,
   DEFAULT_HOT_WATER_CELSIUS,

@@ -8,6 +8,7 @@
 import type { DistributionKey, EfficiencyClass, Fuel, ItemMeter, MeterKind, PropertyType, TaxCategory } from "./constants/domain.ts";
 import type { Co2Calculation, Co2Source } from "./co2/co2-split.ts";
 import type { IsoDate } from "./dates/calendar.ts";
+import type { AnnualInformationInput } from "./heating/annual-information.ts";
 import type { HeatingCostSheet, HeatingCostSheetInput } from "./heating/heating-cost-sheet.ts";
 import type { StatementLetterFigures } from "./statement/letter-figures.ts";
 
@@ -174,6 +175,11 @@ export interface StatementInput {
    * HeizkV split; the items Heizung (and Warmwasser) must amount to what it gives.
    */
   heatingCosts?: HeatingCostSheetInput | null;
+  /**
+   * extra (issue 24, item 12, decision 1160): the period's inputs of the § 6a (3) HeizkV annual
+   * information (energy mix, levies, metering fees, Klimafaktor); computeAnnualInformation reads them.
+   */
+  annualInformation?: AnnualInformationInput | null;
 }
 
 /** The basis of a part of an item: what its weights measure. */

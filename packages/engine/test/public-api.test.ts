@@ -9,6 +9,8 @@ describe("public API of @nk/engine", () => {
       "getCo2StageByClass", "splitCombinedHeatingFuel", "calculateRateCost", "pricePerKwh", "classifyEfficiencyByKwhPerM2",
       "analyzeConsumption", "allocateCentsByLargestRemainder", "isDistributionKey", "isHeizkvCostType",
       "countDaysInclusive", "addDays", "isLeapYear", "getDaysInMonth", "formatCents", "parseMoneyToCents",
+      // Issue 24, item 12 (decision 1160): the § 6a (3) HeizkV annual information of a letter.
+      "computeAnnualInformation",
     ] as const;
     for (const name of functions) expect(typeof engine[name], name).toBe("function");
     expect(engine.CO2_STAGES).toHaveLength(10);

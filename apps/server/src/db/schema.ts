@@ -345,6 +345,20 @@ export interface BillingPeriodHeatingCostsTable {
   createdAt: CreatedAt;
 }
 
+/** Issue 24, item 12 (decision 1160): the § 6a (3) HeizkV inputs of a billing period. */
+export interface BillingPeriodAnnualInformationTable {
+  costGroupId: string;
+  userId: string;
+  /** [{ carrier, percent }], percent as decimal text. */
+  energyMix: JsonDocument;
+  primaryEnergyFactor: Decimal | null;
+  /** [{ label, amount }], amount as decimal text. */
+  taxesAndLevies: JsonDocument;
+  meteringDeviceFee: Decimal | null;
+  readingAndBillingFee: Decimal | null;
+  createdAt: CreatedAt;
+}
+
 export interface BillingPeriodConsumptionOverridesTable {
   id: Generated<string>;
   userId: string;
@@ -595,6 +609,7 @@ export interface Database {
   billingPeriodCostItems: BillingPeriodCostItemsTable;
   billingPeriodCo2Inputs: BillingPeriodCo2InputsTable;
   billingPeriodHeatingCosts: BillingPeriodHeatingCostsTable;
+  billingPeriodAnnualInformation: BillingPeriodAnnualInformationTable;
   billingPeriodConsumptionOverrides: BillingPeriodConsumptionOverridesTable;
   statementSnapshots: StatementSnapshotsTable;
   statementItems: StatementItemsTable;

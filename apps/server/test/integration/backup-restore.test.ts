@@ -98,8 +98,8 @@ describe("backup and restore of the embedded data folder", () => {
     ];
     const consumptionOverrides = [{ unitId: unit.json.id, meter: "coldwater", value: "30", reason: "Zähler defekt" }];
     const run = await api(server, "POST", "/api/statements", { billingPeriodId: period.json.id, costItems, consumptionOverrides, finalize: true }, cookie);
-    // Another period's costs are still being entered: a draft with CO2 inputs and a heating cost sheet (issue 24).
-    await api(server, "PUT", `/api/billing-periods/${earlierPeriod.json.id}/costs`, { costItems: [{ costType: "Heizung", amount: "3000.00", key: "mixed", consumptionShare: 70, meter: "heating" }], co2: { fuel: "gas", consumptionKwh: "30000", heatingValue: "upper" }, consumptionOverrides, heatingCosts: { fuel: "gas", quantityUnit: "kWh", quantity: "30000", fuelCost: "2800.00", maintenance: "200.00" } }, cookie);
+    // Another period's costs are still being entered: a draft with CO2 inputs, a heating cost sheet and the § 6a inputs (issue 24).
+    await api(server, "PUT", `/api/billing-periods/${earlierPeriod.json.id}/costs`, { costItems: [{ costType: "Heizung", amount: "3000.00", key: "mixed", consumptionShare: 70, meter: "heating" }], co2: { fuel: "gas", consumptionKwh: "30000", heatingValue: "upper" }, consumptionOverrides, heatingCosts: { fuel: "gas", quantityUnit: "kWh", quantity: "30000", fuelCost: "2800.00", maintenance: "200.00" }, annualInformation: { energyMix: [{ carrier: "Erdgas", percent: "100" }], meteringDeviceFee: "180.00", readingAndBillingFee: "95.50" } }, cookie);
     // A bank statement imported into the draft period: its bookings and the remembered payee rules (issue 28).
     const camt = fs.readFileSync(new URL("../support/bank-files/camt053-2025.xml", import.meta.url));
     const bankImport = await api(server, "POST", "/api/imports/bank-statements", { billingPeriodId: earlierPeriod.json.id, file: { fileName: "camt053-2025.xml", contentBase64: camt.toString("base64") }, assignments: [{ row: 1, parts: [{ costType: "Grundsteuer", amount: "1234.56" }] }] }, cookie);

@@ -1,4 +1,4 @@
-import { calculateStatement, type StatementInput, type StatementResult } from "@nk/engine";
+import { calculateStatement, computeAnnualInformation, type StatementInput, type StatementResult } from "@nk/engine";
 import { buildLetterLegal } from "../../src/features/statement-documents/letter-legal-source.ts";
 import type { LetterSender, LetterSource } from "../../src/features/statement-documents/letter-model.ts";
 
@@ -58,6 +58,8 @@ export const SAMPLE_INPUT: StatementInput & { costItems: Array<StatementInput["c
     { costType: "Beleuchtung", amount: "164.35", key: "area" },
   ],
   co2: { fuel: "gas", consumptionKwh: 32000, heatingValue: "upper", emissionsKg: null, pricePerTonne: null, cost: null, vatPercent: 19, area: null },
+  // Issue 24, item 12: the § 6a (3) HeizkV inputs (Klimafaktor of 2024, the metering fees).
+  annualInformation: { climateFactor: 0.97, meteringDeviceFee: "212.40", readingAndBillingFee: "318.60", taxesAndLevies: [{ label: "Energiesteuer (Erdgas)", amount: "176.96" }] },
 };
 
 export function sampleResult(): StatementResult {
@@ -66,11 +68,37 @@ export function sampleResult(): StatementResult {
   return outcome.result;
 }
 
+/** The same house in 2023 (Klimafaktor 1,08), for the § 6a (3) HeizkV comparison: Krüger used 1.540 units then. */
+export function samplePreviousRun(): { input: StatementInput; result: StatementResult } {
+  const input: StatementInput = {
+    ...SAMPLE_INPUT,
+    period: { start: "2023-01-01", end: "2023-12-31" },
+    tenancies: SAMPLE_INPUT.tenancies.filter((tenancy) => tenancy.start < "2024-01-01"),
+    consumption: [
+      { unitId: "eg", meter: "heating", value: 1480 },
+      { unitId: "og", meter: "heating", value: 1540 },
+      { unitId: "dg", meter: "heating", value: 700 },
+      { unitId: "eg", meter: "warmwater", value: 30 },
+      { unitId: "og", meter: "warmwater", value: 15 },
+      { unitId: "dg", meter: "warmwater", value: 18 },
+      { unitId: "eg", meter: "coldwater", value: 70 },
+      { unitId: "og", meter: "coldwater", value: 40 },
+      { unitId: "dg", meter: "coldwater", value: 50 },
+    ],
+    annualInformation: { climateFactor: 1.08 },
+  };
+  const outcome = calculateStatement(input);
+  if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+  return { input, result: outcome.result };
+}
+
 export const SAMPLE_UNIT_NAMES = { eg: "EG links", og: "1. OG", dg: "Dachgeschoss" };
 export const SAMPLE_TENANCY_NAMES = { schulz: "Familie Schulz", oezdemir: "Ayşe Özdemir", krueger: "Jürgen Krüger", weiss: "Maria Weiß" };
 
 export function sampleLetterSource(tenancyId: string, overrides: Partial<LetterSource> = {}): LetterSource {
   const result = overrides.result ?? sampleResult();
+  const input = overrides.input ?? SAMPLE_INPUT;
+  const hasTenancy = result.tenancies.some((tenancy) => tenancy.tenancyId === tenancyId);
   return {
     input: SAMPLE_INPUT,
     result,
@@ -87,7 +115,8 @@ export function sampleLetterSource(tenancyId: string, overrides: Partial<LetterS
       { meterNumber: "WW-55102", kind: "warmwater", unitLabel: "m³", start: { date: "2023-12-31", value: "312.6" }, end: { date: "2024-12-31", value: "334" }, consumption: "21.4", estimated: true, estimateReason: "Zähler defekt, geschätzt nach dem Vorjahresverbrauch" },
       { meterNumber: "KW-55101", kind: "coldwater", unitLabel: "m³", start: { date: "2023-12-31", value: "1021.35" }, end: { date: "2024-12-31", value: "1083.45" }, consumption: "62.1" },
     ],
-    previousHeatingConsumption: { period: { start: "2023-01-01", end: "2023-12-31" }, value: "1540" },
+    // Issue 24, item 12: the tenancy's own figures against its own in 2023.
+    annualInformation: hasTenancy ? computeAnnualInformation({ input, result, tenancyId, previous: samplePreviousRun() }) : null,
     // A letter of 14.03.2025 for 2024: in time (issue 24).
     legal: buildLetterLegal({ result, tenancyId, version: 1, letterDate: "2025-03-14", lateExcuse: null, previous: null }),
     ...overrides,

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculateStatement, type StatementInput } from "@nk/engine";
+import { calculateStatement, computeAnnualInformation, type StatementInput } from "@nk/engine";
 import { buildLetterModel } from "../../src/features/statement-documents/build-letter-model.ts";
 import { buildLetterLegal } from "../../src/features/statement-documents/letter-legal-source.ts";
 import { buildLettersDocument } from "../../src/features/statement-documents/letter-document.ts";
@@ -34,7 +34,6 @@ async function renderOilLetter(): Promise<string> {
     tenancyNames: { eg: "Familie Schulz", og: "Ayşe Özdemir", dg: "Jürgen Krüger" },
     tenantAddress: null,
     meterReadings: [],
-    previousHeatingConsumption: null,
     letterDate: "2025-09-15",
     legal: buildLetterLegal({ result, tenancyId: "og", version: 1, letterDate: "2025-09-15", lateExcuse: null, previous: null }),
   });
@@ -82,11 +81,78 @@ describe("letter of an oil-heated house with stocks and CO2 over the turn of the
     expect(text).toContain("01.07.2024–31.12.2024: 9.420,83 kg (41,67 % nach Gradtagszahlen) × 45,00 € je Tonne 423,94 €");
     expect(text).toContain("01.01.2025–30.06.2025: 13.189,17 kg (58,33 % nach Gradtagszahlen) × 55,00 € je Tonne 725,40 €");
     expect(text).toContain("CO₂-Kosten netto 1.149,34 €");
-    expect(text).toContain("Umsatzsteuer 19 % 218,38 €");
-    expect(text).toContain("CO₂-Kosten des Gebäudes 1.367,72 €");
+    expect(text).toContain("Umsatzsteuer 19 % 218,37 €");
+    expect(text).toContain("CO₂-Kosten des Gebäudes 1.367,71 €");
     expect(text).toContain("Stufe 9");
     expect(text).not.toContain("Klasse I");
-    expect(text).toContain("davon Anteil Vermieter (80 %, nicht umgelegt) 1.094,18 €");
+    expect(text).toContain("davon Anteil Vermieter (80 %, nicht umgelegt) 1.094,17 €");
     expect(text.replace(/\s+/g, " ")).toContain("je Kalenderjahr; die Emissionen sind nach Gradtagszahlen (VDI 2067) auf die Kalenderjahre verteilt");
   });
+
+  it("prints CO2 lines that reconcile as printed: net + VAT = cost, net x rate = VAT, the shares add up (decision 1161)", async () => {
+    const text = await renderOilLetter();
+    const euros = (pattern: RegExp): number => {
+      const match = text.match(pattern);
+      if (!match?.[1]) throw new Error(`Zeile fehlt: ${pattern}`);
+      return Number(match[1].replace(/\./g, "").replace(",", "")); // cents
+    };
+    const net = euros(/CO₂-Kosten netto ([\d.]+,\d\d) €/);
+    const vat = euros(/Umsatzsteuer 19 % ([\d.]+,\d\d) €/);
+    const cost = euros(/CO₂-Kosten des Gebäudes ([\d.]+,\d\d) €/);
+    const tenants = euros(/davon Anteil aller Mieter \(20 %\) ([\d.]+,\d\d) €/);
+    const landlord = euros(/davon Anteil Vermieter \(80 %, nicht umgelegt\) ([\d.]+,\d\d) €/);
+    const parts = [...text.matchAll(/je Tonne ([\d.]+,\d\d) €/g)].map((match) => Number((match[1] as string).replace(/\./g, "").replace(",", "")));
+    expect(parts).toEqual([42394, 72540]);
+    expect(parts[0]! + parts[1]!).toBe(net);
+    expect(vat).toBe(Math.round((net * 19) / 100));
+    expect(net + vat).toBe(cost);
+    expect(tenants + landlord).toBe(cost);
+    expect([net, vat, cost]).toEqual([114934, 21837, 136771]);
+  });
+
+  it("prints the § 6a (3) HeizkV information in kWh with a chart against the tenancy's own previous period (issue 24, item 12)", async () => {
+    const input: StatementInput = {
+      ...INPUT,
+      annualInformation: { climateFactor: 1.1, meteringDeviceFee: "250.00", readingAndBillingFee: "360.00", taxesAndLevies: [{ label: "Energiesteuer (Heizöl)", amount: "522.35" }] },
+    };
+    const previousInput: StatementInput = {
+      ...INPUT,
+      period: { start: "2023-07-01", end: "2024-06-30" },
+      consumption: INPUT.consumption?.map((value) => (value.unitId === "OG" && value.meter === "heating" ? { ...value, value: 2000 } : value)),
+      annualInformation: { climateFactor: 0.95 },
+    };
+    const outcome = calculateStatement(input);
+    const previous = calculateStatement(previousInput);
+    if (!outcome.ok || !previous.ok) throw new Error("calculation failed");
+    const result = outcome.result;
+    const source = sampleLetterSource("og", {
+      input,
+      result,
+      unitNames: { EG: "EG", OG: "1. OG", DG: "DG" },
+      tenancyNames: { eg: "Familie Schulz", og: "Ayşe Özdemir", dg: "Jürgen Krüger" },
+      tenantAddress: null,
+      meterReadings: [],
+      letterDate: "2025-09-15",
+      legal: buildLetterLegal({ result, tenancyId: "og", version: 1, letterDate: "2025-09-15", lateExcuse: null, previous: null }),
+      annualInformation: computeAnnualInformation({ input, result, tenancyId: "og", previous: { input: previousInput, result: previous.result } }),
+    });
+    const pdf = await renderPdf(buildLettersDocument([{ model: buildLetterModel(source) }], result.totalCosts));
+    const file = path.join(dir, "annual.pdf");
+    fs.writeFileSync(file, pdf.bytes);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ");
+    // 64.750 kWh for heating (§ 9 split) over 4.500 units: 14,388889 kWh per unit; OG 1.830 units.
+    expect(text).toContain("Ihr Heizverbrauch 01.07.2024–30.06.2025 (365 Tage, abgelesen) 26.332 kWh (1.830,00 Einheiten)");
+    expect(text).toContain("witterungsbereinigt (Klimafaktor 1,1) 28.965 kWh (2.013,00 Einheiten)");
+    expect(text).toContain("Ihr Verbrauch im Verhältnis zum Durchschnittsnutzer 108 %");
+    expect(text).toContain("Vergleich, witterungsbereinigt (kWh)");
+    expect(text).toContain("14,388889 kWh je Einheit");
+    expect(text).toContain("Messdienst");
+    expect(text).not.toContain("Messdienst: Gerätemiete, Ablesung und Abrechnung 610,00 € ");
+    expect(text).toContain("Gebrauchsüberlassung und Eichung der Erfassungsgeräte 250,00 €");
+    expect(text).toContain("Energiesteuer (Heizöl) 522,35 €");
+    expect(text).toContain("Energieträger: Heizöl 100,00 %");
+    execFileSync("pdftoppm", ["-png", "-r", "60", file, path.join(dir, "annual")]);
+    expect(fs.readdirSync(dir).some((name) => name.startsWith("annual") && name.endsWith(".png"))).toBe(true);
+  });
 });
+

@@ -111,10 +111,21 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
 
     // § 6a (3) HeizkV annual information.
     expect(text).toContain("Jährliche Verbrauchsinformation (§ 6a Abs. 3 HeizkV)");
-    expect(text).toContain("Heizverbrauch der Wohnung im Vorzeitraum (2023) 1.540 Einheiten");
-    expect(text).toContain("Durchschnitt aller Nutzer im Gebäude je m²");
-    expect(text).toContain("Erdgas");
+    // Issue 24, item 12: her own half year (610 units to her move-out), not the flat's 905 + 610,
+    // against her own 2023, weather-corrected (0,97 and 1,08), and the average user of 80 m².
+    expect(text).toContain("Ihr Heizverbrauch 01.01.2024–30.06.2024 (182 Tage, abgelesen) 610,00 Einheiten");
+    expect(text).toContain("witterungsbereinigt (Klimafaktor 0,97) 591,70 Einheiten");
+    expect(text).toContain("Ihr Heizverbrauch im Vorzeitraum 01.01.2023–31.12.2023 (365 Tage) 1.480,00 Einheiten");
+    expect(text).toContain("witterungsbereinigt (Klimafaktor 1,08) 1.598,40 Einheiten");
+    expect(text).toContain("Veränderung je Tag gegenüber dem Vorzeitraum (witterungsbereinigt)");
+    expect(text).toContain("Durchschnittsnutzer mit Ihrer Wohnfläche im gleichen Zeitraum");
+    expect(text).toContain("Vergleich, witterungsbereinigt (Einheiten)");
+    expect(text).toContain("Energieträger: Erdgas 100,00 %");
+    expect(text).toContain("Energiesteuer (Erdgas) 176,96 €");
+    expect(text).toContain("Gebrauchsüberlassung und Eichung der Erfassungsgeräte 212,40 €");
+    expect(text).toContain("Ablesung und Abrechnung 318,60 €");
     expect(text).toContain("verbraucherzentrale-energieberatung.de");
+    expect(text).toContain("Universalschlichtungsstelle des Bundes");
 
     // § 35a EStG.
     expect(text).toContain("Steuerermäßigung nach § 35a EStG");

@@ -60,7 +60,6 @@ function sourceOf(result: StatementResult, tenancyId: string): LetterSource {
     tenancyNames: { A: "Anna Alt", B: "Bernd Neu", C: "Familie Clausen" },
     tenantAddress: null,
     meterReadings: tenancyMeterRows(LABELS, tenancy.unitId, tenancy.consumption ?? [], result.period.start),
-    previousHeatingConsumption: null,
     legal: buildLetterLegal({ result, tenancyId, version: 1, letterDate: "2025-03-14", lateExcuse: null, previous: null }),
   };
 }
@@ -94,6 +93,8 @@ describe("letters of a tenant change with readings on the change days (issue 24)
     expect(text).toContain("Ihr Verbrauch 410 Einheiten von insgesamt");
     expect(text).toContain("Ihr Verbrauch 6,34 m³ (anteilig nach Tagen, § 9b Abs. 3 HeizkV) von insgesamt 34,2 m³");
     expect(text).not.toContain("gemessen");
+    // Issue 24, item 12: the § 6a (3) HeizkV information shows her own half year, not the flat's 980 units.
+    expect(text).toContain("Ihr Heizverbrauch 01.01.2024–30.06.2024 (182 Tage, abgelesen) 410,00 Einheiten");
     // "1 Person", singular, on page 1 and in the step.
     expect(text).toContain("(60 m², 1 Person)");
     expect(text).toContain("1 Person × 182 Tage = 182 Personentage von insgesamt 1.694");

@@ -6,6 +6,7 @@ import { STATEMENT_MESSAGES as M } from "./statement-messages.ts";
 import { climateFactorSchema } from "./statement-analysis.ts";
 import { ALLOCABILITY_MESSAGES } from "./cost-type-allocability.ts";
 import { heatingCostsSchema } from "./heating-costs.ts";
+import { annualInformationSchema } from "./annual-information.ts";
 
 // Cost items and CO2 inputs of a billing period (issue 11, DECISIONS 8). Field names are those
 // of the calculation contract v1.1 (costType, amount, key, consumptionShare, meter,
@@ -221,6 +222,8 @@ export const billingPeriodCostsBodySchema = z.object({
   climateFactor: climateFactorSchema,
   /** Issue 24, item 6: the heating cost sheet; null = none. */
   heatingCosts: heatingCostsSchema.nullish().transform((v) => v ?? null),
+  /** Issue 24, item 12: the § 6a (3) HeizkV inputs; null = none. */
+  annualInformation: annualInformationSchema.nullish().transform((v) => v ?? null),
 });
 export type BillingPeriodCostsBody = z.input<typeof billingPeriodCostsBodySchema>;
 
@@ -232,6 +235,7 @@ export const billingPeriodCostsSchema = z.object({
   consumptionOverrides: z.array(consumptionOverrideSchema),
   climateFactor: z.string().nullable(),
   heatingCosts: heatingCostsSchema.nullable(),
+  annualInformation: annualInformationSchema.nullable(),
   /** null while nothing was saved for the period. */
   updatedAt: z.string().nullable(),
 });
@@ -247,4 +251,6 @@ export const statementCalculationFields = {
   climateFactor: climateFactorSchema.optional(),
   /** Without it: the heating cost sheet saved for the period (issue 24, item 6). */
   heatingCosts: heatingCostsSchema.nullish(),
+  /** Without it: the § 6a (3) HeizkV inputs saved for the period (issue 24, item 12). */
+  annualInformation: annualInformationSchema.nullish(),
 };

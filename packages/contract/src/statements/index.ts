@@ -8,3 +8,4 @@ export * from "./statement-analysis.ts";
 export * from "./cost-type-allocability.ts";
 export * from "./stored-run.ts";
 export * from "./heating-costs.ts";
+export * from "./annual-information.ts";

@@ -24,17 +24,17 @@ export interface Co2PricePart {
   emissionsKg: string;
   pricePerTonne: string;
   priceSource: Co2PriceSource;
-  /** emissionsKg / 1000 x price, net of VAT, in euros; the parts add up to the net cost (largest remainder). */
+  /** The printed emissionsKg / 1000 x price, net of VAT, half up to cents (decision 1161); the parts add up to the net cost. */
   netCost: string;
 }
 
 export interface Co2PricedCost {
   parts: Co2PricePart[];
-  /** The net CO2 cost: the exact sum of the parts, half up to cents. */
+  /** The net CO2 cost: the sum of the parts' cents. */
   netCostCents: number;
-  /** VAT on it: cost - net. */
+  /** VAT on it: net x rate, half up to cents (decision 1161). */
   vatCents: number;
-  /** (exact net) x (1 + VAT), half up to cents: the CO2 cost. */
+  /** net + VAT: the CO2 cost, as printed. */
   costCents: number;
 }
 
@@ -85,13 +85,16 @@ export function priceCo2Emissions(input: {
   // The emissions in hundredths of a kg, by largest remainder: the printed parts add up to the printed total.
   const emissionHundredths = roundEurosHalfUpToCents(input.emissionsKg);
   const partHundredths = allocateCentsByLargestRemainder(emissionHundredths, shares.map((share) => input.emissionsKg.times(share)));
-  const exactNet = candidates.map((part, index) => input.emissionsKg.times(shares[index] as Decimal).dividedBy(1000).times(part.price as Decimal));
-  const exactNetSum = exactNet.reduce((sum, value) => sum.plus(value), ZERO);
-  const netCostCents = roundEurosHalfUpToCents(exactNetSum);
-  const partCents = allocateCentsByLargestRemainder(netCostCents, exactNet);
-  const vatFactor = ONE.plus(new Decimal(input.vatPercent ?? 0).dividedBy(HUNDRED));
-  // § 3 (3) CO2KostAufG: the price component plus the VAT on it; rounded once, as before.
-  const costCents = roundEurosHalfUpToCents(exactNetSum.times(vatFactor));
+  // Decision 1161: the figures reconcile as printed. Each part's net is its printed kg / 1000 x
+  // its price, half up to cents; the net is the sum of the printed parts; the VAT is the net x
+  // the rate, half up; the cost is net + VAT (§ 3 (3) CO2KostAufG: the price component plus VAT).
+  const partCents = candidates.map((part, index) =>
+    roundEurosHalfUpToCents(new Decimal(partHundredths[index] ?? 0).dividedBy(HUNDRED).dividedBy(1000).times(part.price as Decimal)),
+  );
+  const netCostCents = partCents.reduce((sum, cents) => sum + cents, 0);
+  const vatRate = new Decimal(input.vatPercent ?? 0).dividedBy(HUNDRED);
+  const vatCents = roundEurosHalfUpToCents(new Decimal(netCostCents).times(vatRate).dividedBy(HUNDRED));
+  const costCents = netCostCents + vatCents;
   return {
     ok: true,
     priced: {
@@ -107,7 +110,7 @@ export function priceCo2Emissions(input: {
         netCost: formatCents(partCents[index] ?? 0),
       })),
       netCostCents,
-      vatCents: costCents - netCostCents,
+      vatCents,
       costCents,
     },
   };

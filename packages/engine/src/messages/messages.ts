@@ -34,6 +34,7 @@ export const MESSAGES = Object.freeze({
   fieldNotNumber: (path: string): string => `Feld "${path}" muss eine Zahl sein`,
   fieldNegative: (path: string): string => `Feld "${path}" darf nicht negativ sein`,
   fieldNotPositive: (path: string): string => `Feld "${path}" muss größer als 0 sein`,
+  fieldNotPercent: (path: string): string => `Feld "${path}" muss zwischen 0 und 100 liegen`,
   fieldNotBoolean: (path: string): string => `Feld "${path}" muss true oder false sein`,
   fieldNotDate: (path: string): string => `Feld "${path}" muss ein Datum im Format JJJJ-MM-TT sein`,
   fieldNotMoney: (path: string): string =>

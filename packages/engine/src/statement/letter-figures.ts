@@ -255,7 +255,7 @@ function isBefore(a: number, b: number, remainders: readonly number[], micros: r
 
 // The cents of every line (tenancies and vacancy, by position) in the heating and hot-water
 // items before a § 12 cut: the tenants' CO2 cost is inside them in this ratio.
-function getHeatingCents(result: StatementResult): Map<number, number> {
+export function getHeatingCents(result: StatementResult): Map<number, number> {
   const isHeating = result.items.map((item) => isHeizkvCostType(item.costType));
   const weights = new Map<number, number>();
   for (const lines of [result.tenancies, result.vacancy]) {
@@ -271,7 +271,7 @@ function getHeatingCents(result: StatementResult): Map<number, number> {
 }
 
 // Largest remainder of totalCents over the weights (DECISIONS 1): the parts add up exactly.
-function splitByWeights(totalCents: number, weights: Map<number, number>): Map<number, number> {
+export function splitByWeights(totalCents: number, weights: Map<number, number>): Map<number, number> {
   const positions = [...weights.keys()];
   const sum = positions.reduce((total, position) => total + (weights.get(position) as number), 0);
   const shares = positions.map((position) => (sum === 0 ? 0n : (BigInt(totalCents) * BigInt(weights.get(position) as number) * SHARE_SCALE) / BigInt(sum)));

@@ -1,3 +1,4 @@
+import { readAnnualInformation } from "./annual-information-shape.ts";
 import { readHeatingCostSheet } from "./heating-sheet-shape.ts";
 import {
   EFFICIENCY_CLASSES,
@@ -56,6 +57,7 @@ export function validateStatementInputShape(value: unknown): ShapeOutcome {
   const costItems = readCostItems(reader, value.costItems, unitIds);
   const co2 = value.co2 === undefined || value.co2 === null ? null : readCo2(reader, value.co2);
   const heatingCosts = value.heatingCosts === undefined || value.heatingCosts === null ? null : readHeatingCostSheet(reader, value.heatingCosts);
+  const annualInformation = value.annualInformation === undefined || value.annualInformation === null ? null : readAnnualInformation(reader, value.annualInformation);
 
   if (reader.issues.length > 0 || !start || !end) return { ok: false, issues: reader.issues };
   const input: StatementInput = {
@@ -68,6 +70,7 @@ export function validateStatementInputShape(value: unknown): ShapeOutcome {
     costItems,
     co2,
     ...(heatingCosts ? { heatingCosts } : {}),
+    ...(annualInformation ? { annualInformation } : {}),
   };
   if (meterReadings.length > 0) input.meterReadings = meterReadings;
   if (vacancyPersons !== undefined) input.vacancyPersons = vacancyPersons;

@@ -80,4 +80,27 @@ describe("CO2 price by calendar-year part (issue 24, item 8)", () => {
     const stated = calculateCo2Split({ period: { start: "2023-01-01", end: "2023-12-31" }, area: 380, emissionsKg: 7000 });
     expect(stated.ok && stated.result.calculation).toMatchObject({ energyKwh: null, emissionFactor: null, costSource: "price", netCost: "210.00" });
   });
+
+  it("rounds so that the printed net, VAT and cost reconcile to the cent (decision 1161)", () => {
+    // 2,008.78 kg x 45 EUR/t = 90.3951 net. Rounded once from the exact net, the cost was
+    // 90.3951 x 1.19 = 107.5702 -> 107.57 beside a printed net of 90.40 (90.40 x 1.19 = 107.576).
+    const outcome = calculateCo2Split({ period: { start: "2024-01-01", end: "2024-12-31" }, area: 100, emissionsKg: 2008.78, vatPercent: 19 });
+    if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+    expect(outcome.result.calculation).toMatchObject({ netCost: "90.40", vat: "17.18" });
+    expect(outcome.result.calculation.priceParts.map((part) => part.netCost)).toEqual(["90.40"]);
+    expect(outcome.result).toMatchObject({ cost: "107.58" });
+    const cents = (text: string | null) => Math.round(Number(text) * 100);
+    const { netCost, vat } = outcome.result.calculation;
+    expect(cents(netCost) + cents(vat)).toBe(cents(outcome.result.cost));
+    expect(cents(outcome.result.tenantCost) + cents(outcome.result.landlordCost)).toBe(cents(outcome.result.cost));
+  });
+
+  it("prices each part from its printed kg, so that kg x price gives the printed net of the part", () => {
+    const outcome = calculateCo2Split({ period: CROSSING, area: 480, fuel: "oil", consumptionKwh: 85000, vatPercent: 19 });
+    if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+    // 9,420.83 kg x 45 = 423.93735 -> 423.94; 13,189.17 kg x 55 = 725.40435 -> 725.40; VAT 1,149.34 x 0.19 = 218.3746 -> 218.37.
+    expect(outcome.result.calculation.priceParts.map((part) => [part.emissionsKg, part.netCost])).toEqual([["9420.83", "423.94"], ["13189.17", "725.40"]]);
+    expect(outcome.result.calculation).toMatchObject({ netCost: "1149.34", vat: "218.37" });
+    expect(outcome.result.cost).toBe("1367.71");
+  });
 });

@@ -21,6 +21,7 @@ import * as m1281 from "./1281-total-water-key.ts";
 import * as m1450 from "./1450-account-members.ts";
 import * as m1451 from "./1451-api-keys.ts";
 import * as m1310 from "./1310-letter-batches.ts";
+import * as m1290 from "./1290-annual-information.ts";
 
 export interface Migration {
   name: string;
@@ -52,4 +53,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "1450-account-members", up: m1450.up },
   { name: "1451-api-keys", up: m1451.up },
   { name: "1310-letter-batches", up: m1310.up },
+  { name: "1290-annual-information", up: m1290.up },
 ];

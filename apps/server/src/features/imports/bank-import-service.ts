@@ -251,7 +251,7 @@ export async function commitBankImport(db: Db, userId: string, body: CommitBody,
       return { billingPeriodId: current.id, imported: 0, skippedDuplicates, importedTotal, costItems: [], message: BANK_IMPORT_MESSAGES.nothingNew };
     }
     await insertBankBookings(trx, userId, bookings);
-    await replaceCosts(trx, userId, current.id, { costItems, co2: stored.co2, consumptionOverrides: stored.consumptionOverrides, climateFactor: stored.climateFactor, heatingCosts: stored.heatingCosts });
+    await replaceCosts(trx, userId, current.id, { costItems, co2: stored.co2, consumptionOverrides: stored.consumptionOverrides, climateFactor: stored.climateFactor, heatingCosts: stored.heatingCosts, annualInformation: stored.annualInformation });
     // Rules: the cost type of every booking that went to one cost type, by counterparty and purpose.
     const rules = new Map<string, { counterpartyKey: string; purposeSignature: string; costType: string }>();
     for (const booking of bookings) {

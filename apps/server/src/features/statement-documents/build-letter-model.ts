@@ -1,6 +1,7 @@
 import {
   addDays,
   completeStoredResult,
+  computeAnnualInformation,
   getAllocationParts,
   HEATING_COST_TYPE,
   HOT_WATER_COST_TYPE,
@@ -9,14 +10,15 @@ import {
   type StatementResult,
   type TenancyLetterFigures,
 } from "@nk/engine";
-import { compareDecimalText, formatCalendarDateDe, formatDecimalTextDe, formatEuroDe, FUEL_LABELS, TAX_CATEGORY_LABELS } from "@nk/contract";
+import { compareDecimalText, formatCalendarDateDe, formatEuroDe, FUEL_LABELS, TAX_CATEGORY_LABELS } from "@nk/contract";
 import { buildSettlementGiroCode, formatPaymentPurpose } from "./letter-payment.ts";
 import type { LetterAnnualInformation, LetterCo2, LetterCostLine, LetterModel, LetterPrepaymentMonth, LetterSource, LetterTaxLine } from "./letter-model.ts";
 import { nthOfType, occurrenceOf } from "./item-lookup.ts";
 import { findTenancyIndex, findUnit } from "./run-lookup.ts";
+import { formatAnnualInformation } from "./letter-annual-information.ts";
 import { formatCo2Basis } from "./letter-co2-basis.ts";
 import { formatHeatingSheet } from "./letter-heating-sheet.ts";
-import { describeOccupancy, explainKey, explainShare, formatPersons, formatQuantity, keyLabel, METER_LABELS } from "./share-explanations.ts";
+import { describeOccupancy, explainKey, explainShare, formatPersons, formatQuantity, keyLabel } from "./share-explanations.ts";
 
 // Builds the letter of one tenancy from a saved statement (DECISIONS 6 and 9). Pure: the same
 // snapshot gives the same letter, which is what lets a finalized PDF be made once and trusted.
@@ -132,7 +134,7 @@ export function buildLetterModel(stored: LetterSource): LetterModel {
     hasHeating,
     co2: hasHeating ? buildCo2(source, tenancyFigures) : null,
     heatingSheet: hasHeating && result.heatingCosts ? formatHeatingSheet(result.heatingCosts, result.period) : null,
-    annualInformation: hasHeating ? buildAnnualInformation(source, figures, tenancyFigures) : null,
+    annualInformation: hasHeating ? buildAnnualInformation(source) : null,
     taxLines,
     taxTotals,
     heatingNotes: result.notes,
@@ -241,42 +243,20 @@ function buildCo2(source: LetterSource, figures: TenancyLetterFigures): LetterCo
   };
 }
 
-function buildAnnualInformation(source: LetterSource, figures: StatementLetterFigures, tenancyFigures: TenancyLetterFigures): LetterAnnualInformation {
-  const { input, result } = source;
-  const unitLabel = METER_LABELS.heating.unit;
-  const co2 = result.co2;
-  const taxes: string[] = [];
-  if (co2?.pricePerTonne) taxes.push(`CO₂-Preis nach dem Brennstoffemissionshandelsgesetz (BEHG): ${formatDecimalTextDe(co2.pricePerTonne, 2)} € je Tonne`);
-  // Issue 24, item 8: a period across the turn of the year has a price per calendar year.
-  else if (co2?.calculation && co2.calculation.priceParts.length > 1) {
-    for (const part of co2.calculation.priceParts) {
-      taxes.push(`CO₂-Preis ${formatCalendarDateDe(part.from)}–${formatCalendarDateDe(part.to)}: ${formatDecimalTextDe(part.pricePerTonne, 2)} € je Tonne`);
-    }
-  }
-  if (co2?.cost) taxes.push(`CO₂-Kosten des Gebäudes im Abrechnungszeitraum: ${formatDecimalTextDe(co2.cost, 2)} €`);
-  const vat = input.co2?.vatPercent;
-  taxes.push(
-    vat
-      ? `Umsatzsteuer auf die Brennstoff- und CO₂-Kosten: ${formatQuantity(vat)} %; Energiesteuer und weitere Abgaben sind im Preis des Versorgers enthalten.`
-      : "Energiesteuer, Umsatzsteuer und weitere Abgaben sind im Preis laut Rechnung des Versorgers enthalten.",
-  );
-  return {
-    unitConsumption: tenancyFigures.heating ? formatQuantity(tenancyFigures.heating.consumption) : null,
-    unitLabel,
-    previous: source.previousHeatingConsumption
-      ? { periodLabel: formatPeriodLabel(source.previousHeatingConsumption.period), value: formatQuantity(source.previousHeatingConsumption.value) }
-      : null,
-    unitPerM2: tenancyFigures.heating?.perM2 ? formatQuantity(tenancyFigures.heating.perM2, 2) : null,
-    buildingPerM2: figures.buildingHeatingPerM2 ? formatQuantity(figures.buildingHeatingPerM2, 2) : null,
-    fuelLabel: input.co2?.fuel ? FUEL_LABELS[input.co2.fuel] : null,
-    emissionsKg: co2?.emissionsKg ?? null,
-    taxesAndLevies: taxes,
-    advice: [
-      "Verbraucherzentrale Energieberatung: www.verbraucherzentrale-energieberatung.de, Telefon 0800 809 802 400 (kostenfrei)",
-      "Bundesamt für Wirtschaft und Ausfuhrkontrolle (BAFA), Energieberatung für Wohngebäude: www.bafa.de",
-      "Deutsche Energie-Agentur (dena) und die Energieagenturen der Länder: www.dena.de",
-    ],
-  };
+/**
+ * § 6a (3) HeizkV (issue 24, item 12, decision 1160): the engine's annual information of the
+ * tenancy (computed with the previous run by the snapshot reader; without one here), formatted,
+ * with the VAT rate the inputs name.
+ */
+function buildAnnualInformation(source: LetterSource): LetterAnnualInformation | null {
+  const info = source.annualInformation !== undefined ? source.annualInformation : computeAnnualInformation({ input: source.input, result: source.result, tenancyId: source.tenancyId, previous: null });
+  if (!info) return null;
+  const formatted = formatAnnualInformation(info);
+  const vat = source.input.co2?.vatPercent;
+  const taxNote = vat
+    ? `Umsatzsteuer auf die Brennstoff- und CO₂-Kosten: ${formatQuantity(vat)} %; Energiesteuer und weitere Abgaben sind im Preis des Versorgers enthalten, soweit oben nicht einzeln genannt.`
+    : "Energiesteuer, Umsatzsteuer und weitere Abgaben sind im Preis laut Rechnung des Versorgers enthalten, soweit oben nicht einzeln genannt.";
+  return { ...formatted, comparisonNotes: [...formatted.comparisonNotes, taxNote] };
 }
 
 /**

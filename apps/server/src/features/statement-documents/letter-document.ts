@@ -236,18 +236,50 @@ function co2Block(model: LetterModel): Content | null {
   };
 }
 
-function annualBlock(model: LetterModel): Content | null {
+const CHART_WIDTH = mm(70);
+
+/** § 6a (3) Nr. 4 HeizkV: the comparison as a bar chart drawn in the PDF (the engine's lengths). */
+function annualChart(info: NonNullable<LetterModel["annualInformation"]>): Content | null {
+  const chart = info.chart;
+  if (!chart) return null;
+  const body: TableCell[][] = chart.bars.map((bar) => [
+    { text: bar.label, bold: bar.isYours, fontSize: 8 },
+    {
+      canvas: [
+        { type: "rect", x: 0, y: 1, w: CHART_WIDTH, h: 9, color: COLORS.fill },
+        { type: "rect", x: 0, y: 1, w: Math.max(1, (CHART_WIDTH * bar.lengthPercent) / 100), h: 9, color: bar.isYours ? COLORS.accent : COLORS.rule },
+      ],
+    },
+    { text: bar.value, alignment: "right", bold: bar.isYours, fontSize: 8 },
+  ]);
+  return {
+    stack: [
+      { text: chart.title, bold: true, fontSize: 8.5, margin: [0, 4, 0, 2] },
+      { table: { widths: ["*", CHART_WIDTH, mm(30)], body }, layout: "noBorders" },
+    ],
+  };
+}
+
+function annualCostTable(rows: NonNullable<LetterModel["annualInformation"]>["costRows"]): Content {
+  const body: TableCell[][] = [[th("Steuern, Abgaben und Entgelte"), th("Gebäude", true), th("Ihr Anteil", true)]];
+  for (const [label, building, yours] of rows) body.push([{ text: label }, { text: building, alignment: "right" }, { text: yours ?? "", alignment: "right" }]);
+  return { table: { headerRows: 1, widths: ["*", mm(28), mm(28)], body }, layout: TABLE_LAYOUT, fontSize: 8.5 };
+}
+
+/**
+ * Issue 24, item 12 (decision 1160): the § 6a (3) HeizkV annual information, in two blocks that
+ * each stay on one page: the comparison with its chart, then the energy mix, levies and fees.
+ */
+function annualBlocks(model: LetterModel): Content[] {
   const info = model.annualInformation;
-  if (!info) return null;
-  const rows: Array<[string, string, boolean?]> = [];
-  rows.push(["Heizverbrauch Ihrer Wohnung in diesem Zeitraum", info.unitConsumption ? `${info.unitConsumption} ${info.unitLabel}` : "nicht erfasst"]);
-  if (info.previous) rows.push([`Heizverbrauch der Wohnung im Vorzeitraum (${info.previous.periodLabel})`, `${info.previous.value} ${info.unitLabel}`]);
-  else rows.push(["Vorzeitraum", "keine Vergleichswerte vorhanden"]);
-  if (info.unitPerM2) rows.push(["Ihr Verbrauch je m² Wohnfläche", `${info.unitPerM2} ${info.unitLabel}/m²`]);
-  if (info.buildingPerM2) rows.push(["Durchschnitt aller Nutzer im Gebäude je m²", `${info.buildingPerM2} ${info.unitLabel}/m²`]);
-  rows.push(["Eingesetzte Energieträger", info.fuelLabel ?? "laut Rechnung des Versorgers"]);
-  if (info.emissionsKg) rows.push(["CO₂-Emissionen des Gebäudes", `${formatQuantity(info.emissionsKg, 2)} kg`]);
-  return { stack: [heading("Jährliche Verbrauchsinformation (§ 6a Abs. 3 HeizkV)"), keyValueTable(rows, mm(30), 8.5)] };
+  if (!info) return [];
+  const comparison: Content[] = [heading("Jährliche Verbrauchsinformation (§ 6a Abs. 3 HeizkV)"), keyValueTable(info.consumptionRows.map(([label, value]) => [label, value]), mm(50), 8.5)];
+  const chart = annualChart(info);
+  if (chart) comparison.push(chart);
+  if (info.comparisonNotes.length > 0) comparison.push({ text: info.comparisonNotes.join(" "), style: "note", margin: [0, 3, 0, 0] });
+  const energy: Content[] = [{ text: "Energieträger (§ 6a Abs. 3 Nr. 1 HeizkV)", bold: true, margin: [0, 4, 0, 2] }, keyValueTable(info.energyRows.map(([label, value]) => [label, value]), mm(40), 8.5)];
+  if (info.costRows.length > 0) energy.push({ text: "", margin: [0, 4, 0, 0] }, annualCostTable(info.costRows));
+  return [{ stack: comparison }, { stack: energy }];
 }
 
 /** Issue 24, item 6: the heating cost sheet, and the § 9 HeizkV split where one generator also heats the water. */
@@ -263,9 +295,8 @@ function heatingSheetBlock(model: LetterModel): Content | null {
 /** CO2 split and § 6a information side by side (they belong together and fit half a page). */
 function heatingSections(model: LetterModel): Content[] {
   const co2 = co2Block(model);
-  const annual = annualBlock(model);
   const info = model.annualInformation;
-  const blocks = [heatingSheetBlock(model), co2, annual].filter((b): b is Content => b !== null);
+  const blocks = [heatingSheetBlock(model), co2, ...annualBlocks(model)].filter((b): b is Content => b !== null);
   if (blocks.length === 0) return [];
   // Issue 24: the CO2 block prints its whole basis and takes the full width; each block stays on one page.
   const result: Content[] = blocks.map((block) => ({ unbreakable: true, stack: [block], margin: [0, 0, 0, 4] }) as Content);
@@ -273,10 +304,10 @@ function heatingSections(model: LetterModel): Content[] {
     result.push({
       unbreakable: true,
       stack: [
-        { text: "Steuern, Abgaben und Zölle", bold: true, margin: [0, 6, 0, 2] },
-        { ul: info.taxesAndLevies, fontSize: 8.5 },
-        { text: "Energieberatung und Informationen", bold: true, margin: [0, 6, 0, 2] },
+        { text: "Energieberatung und Informationen (§ 6a Abs. 3 Nr. 2 HeizkV)", bold: true, margin: [0, 6, 0, 2] },
         { ul: info.advice, fontSize: 8.5 },
+        { text: "Verbraucherschlichtung (§ 6a Abs. 3 Nr. 3 HeizkV)", bold: true, margin: [0, 6, 0, 2] },
+        { text: info.disputeSettlement, fontSize: 8.5 },
       ],
     });
   }

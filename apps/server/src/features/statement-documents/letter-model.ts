@@ -1,6 +1,7 @@
+import type { LetterAnnualInformation } from "./letter-annual-information.ts";
 import type { LetterCo2Basis } from "./letter-co2-basis.ts";
 import type { LetterHeatingSheet } from "./letter-heating-sheet.ts";
-import type { BalanceSettlement, DistributionKey, IsoDate, MeterKind, MoneyString, PeriodInput, StatementInput, StatementLetterFigures, StatementResult, TenancyCorrection } from "@nk/engine";
+import type { AnnualInformation, BalanceSettlement, DistributionKey, IsoDate, MeterKind, MoneyString, PeriodInput, StatementInput, StatementLetterFigures, StatementResult, TenancyCorrection } from "@nk/engine";
 
 // The letter model: everything one statement letter prints, already computed and in words, so
 // the PDF layout only arranges it. It is built from a saved statement's snapshot (the engine's
@@ -42,8 +43,11 @@ export interface LetterSource {
   tenantAddress: Omit<PostalAddress, "name"> | null;
   /** Opening and closing readings of the unit's meters for the period. */
   meterReadings?: MeterReadingSource[];
-  /** § 6a (3) HeizkV: the unit's heating consumption in the previous period (decimal text, the engine's sum), where one exists. */
-  previousHeatingConsumption?: { period: PeriodInput; value: string } | null;
+  /**
+   * § 6a (3) HeizkV (issue 24, item 12): the engine's annual information of the tenancy, compared
+   * with its own previous period (computeAnnualInformation). Absent: computed without a previous run.
+   */
+  annualInformation?: AnnualInformation | null;
   /** The result's letter figures (contract v1.2) when the caller has them already (a run's letters); else taken from the result. */
   figures?: StatementLetterFigures;
   /** Issue 24: the address the letter goes to (the forwarding address after a move-out, or as dispatched); overrides tenantAddress. */
@@ -153,18 +157,7 @@ export interface LetterCo2 {
 
 export type { LetterCo2Basis } from "./letter-co2-basis.ts";
 
-export interface LetterAnnualInformation {
-  unitConsumption: string | null;
-  unitLabel: string;
-  previous: { periodLabel: string; value: string } | null;
-  /** The unit's consumption per m² and the building's average per m². */
-  unitPerM2: string | null;
-  buildingPerM2: string | null;
-  fuelLabel: string | null;
-  emissionsKg: string | null;
-  taxesAndLevies: string[];
-  advice: string[];
-}
+export type { LetterAnnualInformation } from "./letter-annual-information.ts";
 
 export interface LetterTaxLine {
   costType: string;

@@ -1,5 +1,5 @@
 import { billingSenderName, formatCalendarDateDe, getTodayInGermany, type BillingData, type StatementConsumption } from "@nk/contract";
-import { sumUnitHeatingConsumption, type LineConsumption, type LineMeterReading, type StatementInput, type StatementResult, type TenancyStatement, type UnitConsumption } from "@nk/engine";
+import { computeAnnualInformation, type AnnualInformation, type LineConsumption, type LineMeterReading, type StatementInput, type StatementResult, type TenancyStatement } from "@nk/engine";
 import type { LetterLegal, LetterSender, LetterSource, MeterReadingSource, PostalAddress } from "./letter-model.ts";
 import { buildLetterLegal, type PreviousLetter } from "./letter-legal-source.ts";
 import { chooseRecipient, type RecipientChoice, type RecipientTenant } from "./letter-recipient.ts";
@@ -22,8 +22,8 @@ export interface RunContext {
   tenants: ReadonlyMap<string, TenantContact>;
   /** Letters not dispatched yet are dated today (issue 24: letters are dated by dispatch). */
   now: Date;
-  /** The previous billing period's saved input, for the § 6a (3) HeizkV comparison. */
-  previous?: { period: { start: string; end: string }; input: StatementInput; unitConsumption?: UnitConsumption[] | null } | null;
+  /** The previous billing period's saved run, for the § 6a (3) HeizkV comparison (issue 24, item 12). */
+  previous?: { period: { start: string; end: string }; input: StatementInput; result: StatementResult } | null;
   /** A correction: each tenant's previous letter of this billing period, by tenant id (issue 24). */
   previousLetters?: ReadonlyMap<string, PreviousLetter>;
 }
@@ -49,29 +49,14 @@ export interface LetterDispatchRecord {
   context: DispatchContext | null;
 }
 
-const previousHeatingIndexes = new WeakMap<readonly UnitConsumption[], Map<string, UnitConsumption>>();
-
-/** The previous run's heating figures by unit, indexed once per run (issue 32: no scan per letter). */
-function previousHeatingByUnit(unitConsumption: readonly UnitConsumption[] | null | undefined): ReadonlyMap<string, UnitConsumption> {
-  if (!unitConsumption) return new Map();
-  let index = previousHeatingIndexes.get(unitConsumption);
-  if (!index) {
-    index = new Map();
-    for (const entry of unitConsumption) if (entry.meter === "heating" && !index.has(entry.unitId)) index.set(entry.unitId, entry);
-    previousHeatingIndexes.set(unitConsumption, index);
-  }
-  return index;
-}
-
-/** The unit's heating consumption in the previous period (the unit's own values, not a tenancy's). */
-function previousHeating(context: RunContext, unitId: string): LetterSource["previousHeatingConsumption"] {
-  const previous = context.previous;
-  if (!previous) return null;
-  // Issue 24: the engine's figure of the unit (every reading counted once); runs saved before: the input's unit values.
-  const fromEngine = previousHeatingByUnit(previous.unitConsumption).get(unitId);
-  if (fromEngine) return { period: previous.period, value: fromEngine.value };
-  const value = sumUnitHeatingConsumption(previous.input, unitId);
-  return value === null ? null : { period: previous.period, value };
+/**
+ * § 6a (3) HeizkV (issue 24, item 12, decision 1160): the engine's annual information of the
+ * tenancy, compared with the same tenancy in the previous period's saved run.
+ */
+function annualInformationOf(context: RunContext, input: StatementInput, result: StatementResult, tenancyId: string): AnnualInformation | null {
+  if (!result.tenancies.some((t) => t.tenancyId === tenancyId)) return null;
+  const previous = context.previous ? { input: context.previous.input, result: context.previous.result } : null;
+  return computeAnnualInformation({ input, result, tenancyId, previous });
 }
 
 export function toSender(data: BillingData): LetterSender {
@@ -273,7 +258,7 @@ export function letterSourceFromRun(context: RunContext, tenancyId: string, disp
     recipient: dispatchContext.recipient,
     legal,
     meterReadings: tenancy ? meterRowsOf(consumption, tenancy, result.period.start) : [],
-    previousHeatingConsumption: tenancy ? previousHeating(context, tenancy.unitId) : null,
+    annualInformation: annualInformationOf(context, input, result, tenancyId),
   };
 }
 

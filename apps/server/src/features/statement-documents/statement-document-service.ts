@@ -7,7 +7,6 @@ import {
   MARKED_POSTED_MESSAGE,
   readStoredRun,
   STATEMENT_DOCUMENT_MESSAGES,
-  storedStatementInputSchema,
   type MarkPostedBody,
   type MarkPostedResponse,
   type RunDispatch,
@@ -15,7 +14,6 @@ import {
   type SendStatementResponse,
 } from "@nk/contract";
 import { addDays, getStatementDeadline } from "@nk/engine";
-import type { StatementResult } from "@nk/engine";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
@@ -98,13 +96,8 @@ export async function contextOf(db: Db, userId: string, snapshot: SnapshotForDoc
   const unitNames = await listUnitNames(db, userId, snapshot.propertyId);
   const tenants = await listTenantContacts(db, userId, result.tenancies.map((t) => t.tenancyId));
   const previousRow = await findPreviousRunInput(db, userId, snapshot.propertyId, addDays(result.period.start, -1));
-  const previous = previousRow
-    ? {
-        period: { start: previousRow.billingPeriodStart, end: previousRow.billingPeriodEnd },
-        input: storedStatementInputSchema.parse(previousRow.engineInput),
-        unitConsumption: (previousRow.result as Pick<StatementResult, "unitConsumption"> | null)?.unitConsumption ?? null,
-      }
-    : null;
+  // Issue 24, item 12: the previous run read through the one schema, for the tenancy's own comparison.
+  const previous = previousRow ? { period: { start: previousRow.billingPeriodStart, end: previousRow.billingPeriodEnd }, ...readStoredRun(previousRow.engineInput, previousRow.result) } : null;
   const previousLetters = snapshot.version > 1 ? await loadPreviousLetters(db, userId, snapshot.costGroupId, snapshot.version) : undefined;
   return { snapshot, run, billingData, unitNames, tenants, now: new Date(), previous, previousLetters };
 }

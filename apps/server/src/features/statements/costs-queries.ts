@@ -1,4 +1,4 @@
-import type { CostItemDraft, ConsumptionOverride, Co2FormValues, HeatingCosts } from "@nk/contract";
+import type { AnnualInformationValues, CostItemDraft, ConsumptionOverride, Co2FormValues, HeatingCosts } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
 // The cost items, CO2 inputs and manual consumption values of a billing period (DECISIONS 8).
@@ -20,6 +20,11 @@ export async function findCo2Row(db: Db, userId: string, costGroupId: string) {
 /** Issue 24, item 6: the period's heating cost sheet. */
 export async function findHeatingCostsRow(db: Db, userId: string, costGroupId: string) {
   return db.selectFrom("billingPeriodHeatingCosts").selectAll().where("costGroupId", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
+}
+
+/** Issue 24, item 12: the period's § 6a (3) HeizkV inputs. */
+export async function findAnnualInformationRow(db: Db, userId: string, costGroupId: string) {
+  return db.selectFrom("billingPeriodAnnualInformation").selectAll().where("costGroupId", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
 }
 
 export async function listOverrideRows(db: Db, userId: string, costGroupId: string) {
@@ -61,8 +66,16 @@ export async function replaceCosts(
   db: Db,
   userId: string,
   costGroupId: string,
-  costs: { costItems: CostItemDraft[]; co2: Co2FormValues | null; consumptionOverrides: ConsumptionOverride[]; climateFactor: string | null; heatingCosts: HeatingCosts | null },
+  costs: {
+    costItems: CostItemDraft[];
+    co2: Co2FormValues | null;
+    consumptionOverrides: ConsumptionOverride[];
+    climateFactor: string | null;
+    heatingCosts: HeatingCosts | null;
+    annualInformation: AnnualInformationValues | null;
+  },
 ): Promise<void> {
+  await db.deleteFrom("billingPeriodAnnualInformation").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
   await db.deleteFrom("billingPeriodHeatingCosts").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
   await db.deleteFrom("billingPeriodCostItems").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
   await db.deleteFrom("billingPeriodCo2Inputs").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
@@ -116,6 +129,13 @@ export async function replaceCosts(
     await db
       .insertInto("billingPeriodHeatingCosts")
       .values({ costGroupId, userId, ...sheet, deliveries: JSON.stringify(deliveries) })
+      .execute();
+  }
+  if (costs.annualInformation) {
+    const { energyMix, taxesAndLevies, ...fees } = costs.annualInformation;
+    await db
+      .insertInto("billingPeriodAnnualInformation")
+      .values({ costGroupId, userId, ...fees, energyMix: JSON.stringify(energyMix), taxesAndLevies: JSON.stringify(taxesAndLevies) })
       .execute();
   }
   if (costs.consumptionOverrides.length > 0) {

@@ -6,6 +6,7 @@ import {
   type Co2FormValues,
   type ConsumptionOverride,
   type CostItemDraft,
+  type AnnualInformationValues,
   type HeatingCosts,
 } from "@nk/contract";
 import type { z } from "zod";
@@ -13,7 +14,7 @@ import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { findOwnedBillingPeriod, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
-import { findCo2Row, findHeatingCostsRow, findClimateFactor, findCostsUpdatedAt, listCostItemRows, listOverrideRows, listOwnRateIds, listOwnUnitIdsOfProperty, replaceCosts } from "./costs-queries.ts";
+import { findAnnualInformationRow, findCo2Row, findHeatingCostsRow, findClimateFactor, findCostsUpdatedAt, listCostItemRows, listOverrideRows, listOwnRateIds, listOwnUnitIdsOfProperty, replaceCosts } from "./costs-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Cost items, CO2 inputs and manual consumption values belong to the billing period and are
@@ -27,6 +28,7 @@ export interface StoredCosts {
   consumptionOverrides: ConsumptionOverride[];
   climateFactor: string | null;
   heatingCosts: HeatingCosts | null;
+  annualInformation: AnnualInformationValues | null;
   updatedAt: Date | null;
 }
 
@@ -76,6 +78,7 @@ export async function loadStoredCosts(db: Db, userId: string, costGroupId: strin
     consumptionOverrides: overrides.map((o) => ({ unitId: o.unitId, meter: o.meterKind as ConsumptionOverride["meter"], value: o.value, reason: o.reason })),
     climateFactor: await findClimateFactor(db, userId, costGroupId),
     heatingCosts: toHeatingCosts(await findHeatingCostsRow(db, userId, costGroupId)),
+    annualInformation: toAnnualInformation(await findAnnualInformationRow(db, userId, costGroupId)),
     updatedAt: await findCostsUpdatedAt(db, userId, costGroupId),
   };
 }
@@ -108,6 +111,20 @@ function toHeatingCosts(row: HeatingCostsRow | undefined): HeatingCosts | null {
   };
 }
 
+type AnnualInformationRow = NonNullable<Awaited<ReturnType<typeof findAnnualInformationRow>>>;
+
+/** Issue 24, item 12: the stored § 6a (3) HeizkV inputs in the contract's shape. */
+function toAnnualInformation(row: AnnualInformationRow | undefined): AnnualInformationValues | null {
+  if (!row) return null;
+  return {
+    energyMix: row.energyMix as AnnualInformationValues["energyMix"],
+    primaryEnergyFactor: row.primaryEnergyFactor,
+    taxesAndLevies: row.taxesAndLevies as AnnualInformationValues["taxesAndLevies"],
+    meteringDeviceFee: row.meteringDeviceFee,
+    readingAndBillingFee: row.readingAndBillingFee,
+  };
+}
+
 function toResponse(billingPeriodId: string, stored: StoredCosts): BillingPeriodCosts {
   return {
     billingPeriodId,
@@ -116,6 +133,7 @@ function toResponse(billingPeriodId: string, stored: StoredCosts): BillingPeriod
     consumptionOverrides: stored.consumptionOverrides,
     climateFactor: stored.climateFactor,
     heatingCosts: stored.heatingCosts,
+    annualInformation: stored.annualInformation,
     updatedAt: stored.updatedAt?.toISOString() ?? null,
   };
 }

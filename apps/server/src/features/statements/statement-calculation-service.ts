@@ -5,6 +5,7 @@ import {
   STATEMENT_ERROR_CODES,
   STATEMENT_MESSAGES,
   type Co2FormValues,
+  type AnnualInformationValues,
   type HeatingCosts,
   type ConsumptionOverride,
   type CostItem,
@@ -42,6 +43,8 @@ export interface CalculationInputs {
   climateFactor: string | null;
   /** Issue 24, item 6: the heating cost sheet; null = none. */
   heatingCosts: HeatingCosts | null;
+  /** Issue 24, item 12: the § 6a (3) HeizkV inputs; null = none. */
+  annualInformation: AnnualInformationValues | null;
 }
 
 export interface ComputedStatement {
@@ -61,7 +64,14 @@ export async function resolveCalculationInputs(db: Db, userId: string, period: O
   const stored = await loadStoredCosts(db, userId, period.id);
   const climateFactor = body.climateFactor ?? stored.climateFactor;
   if (body.costItems) {
-    return { costItems: body.costItems, co2: body.co2 ?? null, consumptionOverrides: body.consumptionOverrides ?? [], climateFactor, heatingCosts: body.heatingCosts !== undefined ? (body.heatingCosts ?? null) : stored.heatingCosts };
+    return {
+      costItems: body.costItems,
+      co2: body.co2 ?? null,
+      consumptionOverrides: body.consumptionOverrides ?? [],
+      climateFactor,
+      heatingCosts: body.heatingCosts !== undefined ? (body.heatingCosts ?? null) : stored.heatingCosts,
+      annualInformation: body.annualInformation !== undefined ? (body.annualInformation ?? null) : stored.annualInformation,
+    };
   }
   if (stored.costItems.length === 0) throw new ValidationFailed({ costItems: STATEMENT_MESSAGES.noCostItems });
   const fields: Record<string, string> = {};
@@ -78,6 +88,7 @@ export async function resolveCalculationInputs(db: Db, userId: string, period: O
     consumptionOverrides: body.consumptionOverrides ?? stored.consumptionOverrides,
     climateFactor,
     heatingCosts: body.heatingCosts !== undefined ? (body.heatingCosts ?? null) : stored.heatingCosts,
+    annualInformation: body.annualInformation !== undefined ? (body.annualInformation ?? null) : stored.annualInformation,
   };
 }
 
@@ -152,7 +163,7 @@ export async function computeStatement(db: Db, userId: string, body: Calculation
   assertChargeableCostItems(inputs.costItems, getTenancyLaw(await findPropertyType(db, userId, period.propertyId)), period);
   const { items, rateCosts } = await resolveAmounts(db, userId, period, inputs.costItems);
   const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
-  const assembled = assembleStatement(data, { costItems: items, co2: inputs.co2, consumptionOverrides: inputs.consumptionOverrides, heatingCosts: inputs.heatingCosts });
+  const assembled = assembleStatement(data, { costItems: items, co2: inputs.co2, consumptionOverrides: inputs.consumptionOverrides, heatingCosts: inputs.heatingCosts, annualInformation: inputs.annualInformation, climateFactor: inputs.climateFactor });
   if (assembled.blockingMissing.length > 0) {
     throw new ValidationFailed({}, buildMissingReadingsMessage(assembled.blockingMissing), STATEMENT_ERROR_CODES.missingReadings, assembled.blockingMissing.map((m) => m.message));
   }

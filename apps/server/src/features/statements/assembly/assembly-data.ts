@@ -1,4 +1,4 @@
-import type { CostItem, ConsumptionOverride, Co2FormValues, HeatingCosts } from "@nk/contract";
+import type { AnnualInformationValues, CostItem, ConsumptionOverride, Co2FormValues, HeatingCosts } from "@nk/contract";
 
 // What the assembly reads from the account's stored data for one billing period (DECISIONS 8).
 // Plain values: the assembly itself is pure and unit-tested with fixtures of this shape.
@@ -68,4 +68,8 @@ export interface AssemblyCosts {
   consumptionOverrides: ConsumptionOverride[];
   /** Issue 24, item 6: the heating cost sheet; absent or null = none. */
   heatingCosts?: HeatingCosts | null;
+  /** Issue 24, item 12: the § 6a (3) HeizkV inputs; absent or null = none. */
+  annualInformation?: AnnualInformationValues | null;
+  /** DECISIONS 11: the Klimafaktor of the period; null = not entered. Goes into the annual information. */
+  climateFactor?: string | null;
 }

@@ -197,6 +197,24 @@ function buildHeatingCosts(costs: AssemblyCosts): StatementInput["heatingCosts"]
   };
 }
 
+/**
+ * Issue 24, item 12 (decision 1160): the § 6a (3) HeizkV inputs and the period's Klimafaktor as
+ * the engine reads them; absent when neither was entered.
+ */
+function buildAnnualInformation(costs: AssemblyCosts): StatementInput["annualInformation"] {
+  const info = costs.annualInformation ?? null;
+  const climateFactor = costs.climateFactor ?? null;
+  if (!info && climateFactor === null) return undefined;
+  return {
+    energyMix: (info?.energyMix ?? []).map((share) => ({ carrier: share.carrier, percent: quantity(share.percent) })),
+    primaryEnergyFactor: info?.primaryEnergyFactor ? quantity(info.primaryEnergyFactor) : null,
+    taxesAndLevies: (info?.taxesAndLevies ?? []).map((levy) => ({ label: levy.label, amount: levy.amount })),
+    meteringDeviceFee: info?.meteringDeviceFee ?? null,
+    readingAndBillingFee: info?.readingAndBillingFee ?? null,
+    climateFactor: climateFactor === null ? null : quantity(climateFactor),
+  };
+}
+
 export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): AssembledStatement {
   const { period } = data;
   const unitIds = new Set(data.units.map((u) => u.id));
@@ -222,6 +240,7 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
   const efficiencyClass = data.property.efficiencyClass && EFFICIENCY.has(data.property.efficiencyClass) ? (data.property.efficiencyClass as EfficiencyClass) : null;
   const co2 = buildCo2(costs);
   const heatingCosts = buildHeatingCosts(costs);
+  const annualInformation = buildAnnualInformation(costs);
   const engineInput: StatementInput = {
     period: { start: period.start, end: period.end },
     propertyType: toEnginePropertyType(data.property.propertyType),
@@ -236,6 +255,7 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
     costItems: buildCostItems(costs.costItems, toEnginePropertyType(data.property.propertyType), period),
     ...(co2 ? { co2 } : {}),
     ...(heatingCosts ? { heatingCosts } : {}),
+    ...(annualInformation ? { annualInformation } : {}),
   };
   return { engineInput, consumption: { values, meters, missing }, blockingMissing: missing.filter((m) => m.isBlocking) };
 }
