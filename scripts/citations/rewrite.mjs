@@ -9,6 +9,10 @@ const PHRASES = [
   ["(DECISIONS, prepayment overlap)", "(docs/rules/prepayments.md#open-end)"],
   ["(the specification's calculation-contract.md)", "(calculation contract v1.1: docs/decisions/0400-calculation-contract-v1-1.md)"],
   [
+    "(part 2, sections 2.1, 7 'PDF'/'E-mail', 8 'Saving and PDF';",
+    "(docs/rules/statements.md#wizard, docs/rules/statements.md#pdfs-and-sending, docs/rules/statements.md#statement-messages;",
+  ],
+  [
     "or DECISIONS.md quote a text, it is used word for word",
     "or docs/rules/ quote a text, it is used word for word",
   ],
@@ -20,7 +24,9 @@ const PHRASES = [
 
 const DECISIONS = /\bDECISIONS(?:\.md)?(?:,? sections?)? (\d+(?:(?:, and |, | and |-)\d+)*)/g;
 const DOCS_PATH = /(?<![\w./-])docs\/[\w./-]*[\w/]/g;
-const NAME = String.raw`(?:'[^'\n]*'|\('[^'\n]*'\))`;
+// A quoted sub-section name, possibly broken over two comment lines ('Monitoring\n// constants').
+const QUOTED = String.raw`'[^'\n]*(?:\n[ \t]*(?:\*|\/\/)[ \t]*[^'\n]*)?'`;
+const NAME = String.raw`(?:${QUOTED}|\(${QUOTED}\))`;
 const ITEM = String.raw`\d+(?:\.\d+)?(?: step \d+)?(?: ${NAME})?`;
 const LIST = String.raw`${ITEM}(?:(?:, and |, | and |-)${ITEM})*`;
 const SPEC_SECTION = new RegExp(
@@ -117,7 +123,10 @@ function formatTargets(targets) {
 }
 
 function unquote(quoted) {
-  return quoted.replace(/^\(?'/, "").replace(/'\)?$/, "");
+  return quoted
+    .replace(/^\(?'/, "")
+    .replace(/'\)?$/, "")
+    .replace(/\s*\n[ \t]*(?:\*|\/\/)[ \t]*/g, " ");
 }
 
 /** The anchor GitHub derives from a heading, also used for our explicit ids. */
