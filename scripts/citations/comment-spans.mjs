@@ -4,8 +4,9 @@
 
 const REGEX_PRECEDERS = new Set(["(", ",", "=", ":", "[", "!", "&", "|", "?", "{", "}", ";", "+", "-", "*", "%", "~", "^", "\n"]);
 
-/** Returns the comment ranges of `text`; `language` is "js" (also TS, TSX), "css" or "sql". */
+/** Returns the comment ranges of `text`; `language` is "js" (also TS, TSX), "css", "sql" or "html". */
 export function findCommentSpans(text, language = "js") {
+  if (language === "html") return findHtmlComments(text);
   const spans = [];
   let index = 0;
   let lastSignificant = "\n";
@@ -40,6 +41,12 @@ export function findCommentSpans(text, language = "js") {
     else if (char === "\n" && lastSignificant === "\n") lastSignificant = "\n";
     index += 1;
   }
+  return spans;
+}
+
+function findHtmlComments(text) {
+  const spans = [];
+  for (const match of text.matchAll(/<!--[\s\S]*?(?:-->|$)/g)) spans.push([match.index, match.index + match[0].length]);
   return spans;
 }
 
@@ -80,5 +87,6 @@ function skipRegex(text, start) {
 export function languageOf(file) {
   if (file.endsWith(".css")) return "css";
   if (file.endsWith(".sql")) return "sql";
+  if (file.endsWith(".html")) return "html";
   return "js";
 }

@@ -80,3 +80,9 @@ test("anchors of Markdown: explicit ids and heading slugs", () => {
   assert.ok(anchors.has("heizkv"));
   assert.ok(anchors.has("heating-and-hot-water-costs"));
 });
+
+test("HTML comments are the only comments of an HTML file", () => {
+  const text = '<a href="http://x">part 2</a><!-- section 5 -->';
+  const spans = findCommentSpans(text, "html").map(([start, end]) => text.slice(start, end));
+  assert.deepEqual(spans, ["<!-- section 5 -->"]);
+});
