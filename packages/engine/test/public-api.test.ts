@@ -9,6 +9,8 @@ describe("public API of @nk/engine", () => {
       "getCo2StageByClass", "splitCombinedHeatingFuel", "calculateRateCost", "pricePerKwh", "classifyEfficiencyByKwhPerM2",
       "analyzeConsumption", "allocateCentsByLargestRemainder", "isDistributionKey", "isHeizkvCostType",
       "countDaysInclusive", "addDays", "isLeapYear", "getDaysInMonth", "formatCents", "parseMoneyToCents",
+      // Decision 1043: the preview's analysis and figures.
+      "analyzeStatementHeating", "buildPreviewFigures", "calculateSharePercent",
     ] as const;
     for (const name of functions) expect(typeof engine[name], name).toBe("function");
     expect(engine.CO2_STAGES).toHaveLength(10);
