@@ -26,8 +26,14 @@ export default tseslint.config(
     rules: { "layers/no-forbidden-import": "error" },
   },
   {
-    // Issue 25: documents and statement views only format the engine's figures (eslint/document-arithmetic.js).
-    files: ["apps/server/src/features/statement-documents/**/*.{ts,tsx,js,mjs}", "apps/web/src/features/statements/{components,pages}/**/*.{ts,tsx}"],
+    // Issue 25: documents and statement views only format the engine's figures (eslint/document-arithmetic.js;
+    // decisions 1041 and 1043).
+    files: [
+      "apps/server/src/features/statement-documents/**/*.{ts,tsx,js,mjs}",
+      "apps/web/src/features/statements/{components,pages}/**/*.{ts,tsx}",
+      // Decision 1043: the preview's figures are the engine's too.
+      "apps/web/src/features/statements/lib/{preview-figures,analysis-figures}.ts",
+    ],
     plugins: { documents: documentArithmetic },
     rules: { "documents/no-arithmetic": "error" },
   },

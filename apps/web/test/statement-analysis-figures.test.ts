@@ -1,22 +1,25 @@
 import { describe, expect, it } from "vitest";
 import type { StatementAnalysis } from "@nk/contract";
-import type { StatementResult } from "@nk/engine";
+import { buildPreviewFigures, type StatementInput, type StatementResult } from "@nk/engine";
 import { buildCostItemBars, buildScaleBands, buildUnitPerM2Bars, formatKwhPerM2 } from "../src/features/statements/lib/analysis-figures";
 
 // Issue 17: what the charts draw and write, from the analysis and the engine's result.
 
 describe("analysis figures", () => {
-  it("orders the cost items by amount, sized in cents, written in de-DE with their share", () => {
+  it("orders the cost items by amount, sized in euros, written in de-DE with the engine's share", () => {
     const result = {
       totalCosts: "6960.00",
       items: [
         { costType: "Grundsteuer", amount: "1200.00" },
         { costType: "Heizung", amount: "5760.00" },
       ],
+      tenancies: [],
+      vacancy: [],
     } as unknown as StatementResult;
-    expect(buildCostItemBars(result)).toEqual([
-      { key: "Heizung-1", label: "Heizung", size: 576000, valueText: "5.760,00 €", shareText: "82,76 %" },
-      { key: "Grundsteuer-0", label: "Grundsteuer", size: 120000, valueText: "1.200,00 €", shareText: "17,24 %" },
+    const input = { units: [] } as unknown as StatementInput;
+    expect(buildCostItemBars(buildPreviewFigures(input, result))).toEqual([
+      { key: "Heizung-1", label: "Heizung", size: 5760, valueText: "5.760,00 €", shareText: "82,76 %" },
+      { key: "Grundsteuer-0", label: "Grundsteuer", size: 1200, valueText: "1.200,00 €", shareText: "17,24 %" },
     ]);
   });
 
@@ -40,7 +43,7 @@ describe("analysis figures", () => {
       ],
     } as unknown as StatementAnalysis;
     expect(buildUnitPerM2Bars(analysis)).toEqual([
-      { key: "a", label: "Wohnung 1", size: 1500, valueText: "15,00 je m²", shareText: "95 %" },
+      { key: "a", label: "Wohnung 1", size: 15, valueText: "15,00 je m²", shareText: "95 %" },
       { key: "b", label: "Wohneinheit", size: 0, valueText: "kein Wert", shareText: "–" },
     ]);
   });

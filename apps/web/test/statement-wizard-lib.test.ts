@@ -3,7 +3,7 @@ import { billingPeriodCostsBodySchema, compareDecimalText, type Rate } from "@nk
 import { getPeriodError } from "../src/features/statements/components/period-fields";
 import { buildEmptyCostItem, complementPercent, EMPTY_CO2, EMPTY_HEATING_SHEET, toHeatingCostsBody, type HeatingSheetValues, fromSavedCosts, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
 import { getDefaultPeriod, pickStartPeriod } from "../src/features/statements/lib/default-period";
-import { formatSharePercent, getBalanceKind, sumMoney } from "../src/features/statements/lib/preview-figures";
+import { formatSharePercent, getBalanceKind } from "../src/features/statements/lib/preview-figures";
 import { countPeriodMonths, findFittingRates } from "../src/features/statements/lib/rate-matching";
 import { getHeizkvShareError } from "../src/features/statements/components/cost-item-card";
 import { toCalculationBody, toFormField } from "../src/features/statements/lib/calculation-schema";
@@ -92,10 +92,10 @@ describe("statement wizard helpers", () => {
     expect(toFormField("co2.fuel", values)).toBe("co2.fuel");
   });
 
-  it("computes shares and balances exactly", () => {
-    expect(sumMoney(["0.10", "0.20", "1234.56"])).toBe("1234.86");
-    expect(formatSharePercent("1520.00", "11500.00")).toBe("13,22 %");
-    expect(formatSharePercent("1.00", "0.00")).toBe("–");
+  it("formats the engine's shares and tells the balance's kind (decision 1043)", () => {
+    expect(formatSharePercent("13.22")).toBe("13,22 %");
+    expect(formatSharePercent("100.00")).toBe("100,00 %");
+    expect(formatSharePercent(null)).toBe("–");
     expect(getBalanceKind("12.30")).toBe("backPayment");
     expect(getBalanceKind("-0.01")).toBe("credit");
     expect(getBalanceKind("0.00")).toBe("even");
@@ -128,6 +128,7 @@ describe("statement wizard helpers", () => {
       consumptionOverrides: [],
       climateFactor: "1.100",
       heatingCosts: null,
+      annualInformation: null,
       updatedAt: null,
     });
     expect(values.co2.consumptionKwh).toBe("48000.000");

@@ -304,6 +304,17 @@ export function formatQuantityDe(value: string | number, maxDecimals = 3): strin
   return formatDecimalTextDe(`${isNegative && scaled !== 0n ? "-" : ""}${rounded}`);
 }
 
+/**
+ * A decimal text as a number for a chart's bar length or a marker's position only (issue 25,
+ * decision 1043): never shown, never computed with; every figure shown is formatted from the
+ * text. 0 for text that is no number.
+ */
+export function toChartLength(value: string | null): number {
+  if (value === null) return 0;
+  const text = parseDecimalText(value);
+  return text === null ? 0 : Number(text);
+}
+
 // A JSON number as plain decimal text (no exponent), as its shortest form says it.
 function toPlainNumberText(value: number): string {
   const text = String(value);

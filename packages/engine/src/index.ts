@@ -46,6 +46,7 @@ export type {
   PartBasis,
   PeriodInput,
   PrepaymentInput,
+  QuantityValue,
   ReadingPoint,
   ReadingPointInput,
   StatementBasis,
@@ -232,3 +233,12 @@ export {
   type UnitHeatingFigures,
   type UnitHeatingInput,
 } from "./analysis/heating-benchmark.ts";
+// Issue 25 (decision 1043): the preview's analysis and figures, computed here only.
+export { analyzeStatementHeating, type StatementHeatingAnalysis, type StatementHeatingOptions } from "./analysis/statement-heating.ts";
+export {
+  buildPreviewFigures,
+  calculateSharePercent,
+  type PreviewItemFigures,
+  type PreviewUnitFigures,
+  type StatementPreviewFigures,
+} from "./analysis/preview-figures.ts";

@@ -17,6 +17,14 @@ export type { IsoDate } from "./dates/calendar.ts";
 /** A money amount in euros as text, e.g. "1234.56". */
 export type MoneyString = string;
 
+/**
+ * Issue 25 (decision 1043): a quantity (m², a consumption value, a fuel quantity) as decimal text
+ * ("1234.567": not negative, up to 12 digits and 9 decimals), read exactly, so a value goes from
+ * the database to the engine as the one text it is stored as. A JSON number (contract v1.1, the
+ * calculation examples) stays valid and is read as the decimal text it was written as.
+ */
+export type QuantityValue = number | string;
+
 export interface PeriodInput {
   start: IsoDate;
   end: IsoDate;
@@ -24,8 +32,8 @@ export interface PeriodInput {
 
 export interface UnitInput {
   id: string;
-  /** Living area in m2. */
-  area: number;
+  /** Living area in m2 (decimal text or a JSON number). */
+  area: QuantityValue;
   /** Persons living in the unit; the default for its tenancies. Default 0. */
   persons?: number;
   /** The unit heats its own water: it takes no part in Warmwasser items. */
@@ -69,7 +77,8 @@ export interface ConsumptionInput {
   /** Set for an intermediate reading: the tenancy's own consumption inside the period. */
   tenancyId?: string | null;
   meter: MeterKind;
-  value: number;
+  /** Decimal text or a JSON number (decision 1043). */
+  value: QuantityValue;
   /** extra (issue 24): the value is an estimate (§ 9a HeizkV); the lines it reaches are marked. */
   estimated?: boolean | null;
 }

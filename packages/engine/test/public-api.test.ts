@@ -11,6 +11,8 @@ describe("public API of @nk/engine", () => {
       "countDaysInclusive", "addDays", "isLeapYear", "getDaysInMonth", "formatCents", "parseMoneyToCents",
       // Issue 24, item 12 (decision 1160): the § 6a (3) HeizkV annual information of a letter.
       "computeAnnualInformation",
+      // Decision 1043: the preview's analysis and figures.
+      "analyzeStatementHeating", "buildPreviewFigures", "calculateSharePercent",
     ] as const;
     for (const name of functions) expect(typeof engine[name], name).toBe("function");
     expect(engine.CO2_STAGES).toHaveLength(10);

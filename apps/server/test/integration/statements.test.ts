@@ -130,11 +130,12 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     expect(status).toBe(200);
     const { engineInput, result, consumption } = body;
 
-    // The engine's input: database ids, the tenancies of the period, consumption from readings.
+    // The engine's input: database ids, the tenancies of the period, consumption from readings;
+    // areas as the database's decimal text (decision 1043).
     expect(engineInput.units).toEqual([
-      { id: house.units.a, area: 80, persons: 2, decentralizedHotWater: false },
-      { id: house.units.b, area: 60, persons: 1, decentralizedHotWater: false },
-      { id: house.units.c, area: 40, persons: 1, decentralizedHotWater: false },
+      { id: house.units.a, area: "80.00", persons: 2, decentralizedHotWater: false },
+      { id: house.units.b, area: "60.00", persons: 1, decentralizedHotWater: false },
+      { id: house.units.c, area: "40.00", persons: 1, decentralizedHotWater: false },
     ]);
     expect(engineInput.tenancies.map((x: { id: string }) => x.id)).toEqual([house.tenants.t1, house.tenants.t2, house.tenants.tb]);
     // Issue 24: the unit meters go to the engine with their readings, the move-out reading included.

@@ -52,9 +52,10 @@ describe("statement assembly: units, tenancies, property", () => {
     expect(engineInput.period).toEqual({ start: "2024-01-01", end: "2024-12-31" });
     expect(engineInput.propertyType).toBe("residential");
     expect(engineInput.efficiencyClass).toBe("C");
+    // Decision 1043: areas as the database's decimal text, read exactly by the engine.
     expect(engineInput.units).toEqual([
-      { id: "u1", area: 80, persons: 2, decentralizedHotWater: false },
-      { id: "u2", area: 60.5, persons: 1, decentralizedHotWater: true },
+      { id: "u1", area: "80.00", persons: 2, decentralizedHotWater: false },
+      { id: "u2", area: "60.50", persons: 1, decentralizedHotWater: true },
     ]);
     expect(engineInput.tenancies).toEqual([
       { id: "t1", unitId: "u1", start: "2019-03-01", end: "2024-06-30", prepayments: [{ monthlyAmount: "150.00", validFrom: "2019-03-01", validUntil: null }] },
@@ -221,7 +222,8 @@ describe("statement assembly: consumption from readings", () => {
     expect(manual.blockingMissing).toEqual([]);
     expect(manual.consumption.values).toContainEqual({ unitId: "u1", tenancyId: null, meter: "coldwater", value: "31.5", source: "manual", reason: "Zähler defekt, geschätzt" });
     // A value entered by hand is an estimate (§ 9a HeizkV), marked for the letters.
-    expect(manual.engineInput.consumption).toContainEqual({ unitId: "u1", meter: "coldwater", value: 31.5, estimated: true });
+    // Decision 1043: the value goes to the engine as the decimal text it is stored as.
+    expect(manual.engineInput.consumption).toContainEqual({ unitId: "u1", meter: "coldwater", value: "31.5", estimated: true });
   });
 
   it("a cumulative meter with a single reading has no end value", () => {

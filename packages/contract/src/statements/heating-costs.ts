@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FUEL_QUANTITY_UNITS, FUELS, STORED_FUELS } from "@nk/engine";
+import { FUEL_QUANTITY_UNITS, FUELS, STORED_FUELS, type HeatingCostSheetInput } from "@nk/engine";
 import { calendarDate } from "../calendar-dates.ts";
 import { optionalDecimalTextSchema, type DecimalTextMessages } from "../decimal-text.ts";
 
@@ -79,3 +79,34 @@ export const heatingCostsSchema = z
   });
 export type HeatingCostsInput = z.input<typeof heatingCostsSchema>;
 export type HeatingCosts = z.output<typeof heatingCostsSchema>;
+
+/**
+ * The sheet as the engine reads it, for the server's statement and the wizard's live sheet alike
+ * (decision 1043): every quantity goes on as the decimal text it is stored as, never a number.
+ */
+export function toHeatingCostSheetInput(sheet: HeatingCosts): HeatingCostSheetInput {
+  return {
+    fuel: sheet.fuel,
+    quantityUnit: sheet.quantityUnit,
+    openingStock: sheet.openingQuantity !== null ? { quantity: sheet.openingQuantity, amount: sheet.openingAmount ?? "0" } : null,
+    // The schema refuses a delivery without quantity or amount.
+    purchases: sheet.deliveries.map((delivery) => ({ date: delivery.date, quantity: delivery.quantity as string, amount: delivery.amount as string })),
+    closingStock: sheet.closingQuantity !== null ? { quantity: sheet.closingQuantity } : null,
+    quantity: sheet.quantity,
+    fuelCost: sheet.fuelCost,
+    operatingPower: sheet.operatingPower,
+    maintenance: sheet.maintenance,
+    emissionMeasurement: sheet.emissionMeasurement,
+    meteringService: sheet.meteringService,
+    combined: sheet.isCombined
+      ? {
+          totalEnergyKwh: sheet.totalEnergyKwh ?? "0",
+          hotWaterVolumeM3: sheet.hotWaterVolumeM3,
+          hotWaterTemperatureCelsius: sheet.hotWaterTemperatureCelsius,
+          hotWaterAreaM2: sheet.hotWaterAreaM2,
+          isGasUpperHeatingValue: sheet.isGasUpperHeatingValue,
+          isCommercialHeatSupply: sheet.isCommercialHeatSupply,
+        }
+      : null,
+  };
+}

@@ -35,9 +35,11 @@ export function classifyEfficiencyByKwhPerM2(kwhPerM2: number): EfficiencyClass 
  * Returns the price per kWh: total cost / kWh, rounded half up to 4 decimals (part 2,
  * section 3). Null without a consumption above 0.
  */
-export function pricePerKwh(totalCost: DecimalValue, consumptionKwh: number): string | null {
-  if (!Number.isFinite(consumptionKwh) || consumptionKwh <= 0) return null;
-  return new Decimal(totalCost).dividedBy(consumptionKwh).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
+export function pricePerKwh(totalCost: DecimalValue, consumptionKwh: DecimalValue): string | null {
+  if (typeof consumptionKwh === "number" && !Number.isFinite(consumptionKwh)) return null;
+  const kwh = new Decimal(consumptionKwh);
+  if (!kwh.isFinite() || kwh.lte(0)) return null;
+  return new Decimal(totalCost).dividedBy(kwh).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
 }
 
 export interface ConsumptionAnalysisInput {

@@ -105,20 +105,21 @@ export function periodLength(start: IsoDate, end: IsoDate): { days: number; isOn
 
 export interface UnitHeatingInput {
   unitId: string;
-  area: number;
+  /** m², decimal text or number (issue 25: quantities as decimal text). */
+  area: DecimalValue;
   /** The unit's heating consumption of the period (meter units or kWh); null without a value. */
-  consumption: number | null;
+  consumption: DecimalValue | null;
 }
 
 export interface HeatingBenchmarkInput {
   period: { start: IsoDate; end: IsoDate };
   fuel: Fuel | null;
   /** kWh of the fuel invoice; null or 0 when not entered. */
-  invoiceKwh: number | null;
+  invoiceKwh: DecimalValue | null;
   /** Heated area in m² (the CO2 area, default the units' sum). */
-  heatedArea: number;
+  heatedArea: DecimalValue;
   /** The building's total area in m²: selects the size column. */
-  buildingArea: number;
+  buildingArea: DecimalValue;
   /** Heizung and Warmwasser costs of the period (decimal text): price per kWh. */
   heatingCosts: DecimalValue;
   /** Klimafaktor of the site for the period (DWD); 1 when not entered. */
@@ -169,21 +170,39 @@ export interface HeatingBenchmarkResult {
   units: UnitHeatingFigures[];
 }
 
-function positive(value: number | null | undefined): value is number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0;
+/** A finite figure above zero; decimal text is read exactly (issue 25), text that is no number is not. */
+function toPositiveDecimal(value: DecimalValue | null | undefined): Decimal | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number" && !Number.isFinite(value)) return null;
+  let decimal: Decimal;
+  try {
+    decimal = new Decimal(value);
+  } catch {
+    return null;
+  }
+  return decimal.isFinite() && decimal.gt(0) ? decimal : null;
+}
+
+/** A consumption of zero or more as a Decimal; null without a value. */
+function toConsumptionDecimal(value: DecimalValue | null): Decimal | null {
+  if (value === null) return null;
+  if (typeof value === "number" && !Number.isFinite(value)) return null;
+  const decimal = new Decimal(value);
+  return decimal.isFinite() && decimal.gte(0) ? decimal : null;
 }
 
 /** Each unit's heating consumption per m² and its percentage of the building's average. */
 export function compareUnitsPerM2(units: UnitHeatingInput[]): { averagePerM2: string | null; units: UnitHeatingFigures[] } {
-  const measured = units.filter((unit) => positive(unit.area) && unit.consumption !== null && unit.consumption >= 0);
+  const read = units.map((unit) => ({ area: toPositiveDecimal(unit.area), consumption: toConsumptionDecimal(unit.consumption) }));
+  const measured = read.filter((unit) => unit.area !== null && unit.consumption !== null);
   const totalConsumption = measured.reduce((sum, unit) => sum.plus(unit.consumption!), new Decimal(0));
-  const totalArea = measured.reduce((sum, unit) => sum.plus(unit.area), new Decimal(0));
+  const totalArea = measured.reduce((sum, unit) => sum.plus(unit.area!), new Decimal(0));
   const average = totalArea.gt(0) && totalConsumption.gt(0) ? totalConsumption.dividedBy(totalArea) : null;
   return {
     averagePerM2: average ? average.toFixed(2) : null,
-    units: units.map((unit) => {
-      const hasValue = positive(unit.area) && unit.consumption !== null && unit.consumption >= 0;
-      const perM2 = hasValue ? new Decimal(unit.consumption!).dividedBy(unit.area) : null;
+    units: units.map((unit, index) => {
+      const { area, consumption } = read[index]!;
+      const perM2 = area !== null && consumption !== null ? consumption.dividedBy(area) : null;
       return {
         unitId: unit.unitId,
         area: new Decimal(unit.area).toString(),
@@ -201,20 +220,21 @@ export function analyzeHeatingBenchmark(input: HeatingBenchmarkInput): HeatingBe
   const carrier = isBenchmarkCarrier(input.fuel) ? input.fuel : null;
   const sizeBand = sizeBandOf(input.buildingArea);
   const limits = carrier ? HEIZSPIEGEL_LIMITS[carrier][sizeBand] : null;
-  const hasFigure = positive(input.invoiceKwh) && positive(input.heatedArea);
+  const invoiceKwh = toPositiveDecimal(input.invoiceKwh);
+  const heatedArea = toPositiveDecimal(input.heatedArea);
   let kwhPerM2: Decimal | null = null;
-  if (hasFigure) {
-    const annualKwh = isOneYear ? new Decimal(input.invoiceKwh!) : new Decimal(input.invoiceKwh!).times(365).dividedBy(days);
-    kwhPerM2 = annualKwh.dividedBy(input.heatedArea);
+  if (invoiceKwh && heatedArea) {
+    const annualKwh = isOneYear ? invoiceKwh : invoiceKwh.times(365).dividedBy(days);
+    kwhPerM2 = annualKwh.dividedBy(heatedArea);
     if (input.decentralizedHotWater) kwhPerM2 = kwhPerM2.plus(DECENTRALIZED_HOT_WATER_KWH_PER_M2);
   }
   const adjusted = kwhPerM2 ? kwhPerM2.times(climateFactor) : null;
   const rating = adjusted && limits ? rateKwhPerM2(adjusted, limits) : null;
-  const price = positive(input.invoiceKwh) ? pricePerKwh(input.heatingCosts, input.invoiceKwh) : null;
+  const price = invoiceKwh ? pricePerKwh(input.heatingCosts, invoiceKwh) : null;
   let savingsKwh: Decimal | null = null;
   if (adjusted && limits) {
     const above = adjusted.minus(limits.mittel);
-    savingsKwh = above.gt(0) ? above.times(input.heatedArea).toDecimalPlaces(0, Decimal.ROUND_HALF_UP) : new Decimal(0);
+    savingsKwh = above.gt(0) ? above.times(heatedArea ?? 0).toDecimalPlaces(0, Decimal.ROUND_HALF_UP) : new Decimal(0);
   }
   const savingsEuro = savingsKwh && price ? savingsKwh.times(price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) : null;
   // Part 2, section 5: the class follows the measured figure, not the weather-corrected one.

@@ -1,5 +1,6 @@
 import type { Fuel } from "../constants/domain.ts";
 import type { IsoDate } from "../dates/calendar.ts";
+import type { QuantityValue } from "../types.ts";
 import { MESSAGES } from "../messages/messages.ts";
 import { Decimal, ZERO } from "../money/decimal.ts";
 import { formatCents, parseMoneyToCents, roundEurosHalfUpToCents } from "../money/money.ts";
@@ -15,7 +16,8 @@ export const STORED_FUELS: readonly Fuel[] = ["oil", "pellets", "lpg", "coal", "
 /** One delivery of a stored fuel inside the period. */
 export interface FuelPurchaseInput {
   date: IsoDate;
-  quantity: number;
+  /** Decimal text or a JSON number (decision 1043). */
+  quantity: QuantityValue;
   /** What the delivery cost, gross, in euros. */
   amount: string;
 }
@@ -28,13 +30,13 @@ export interface HeatingCostSheetInput {
   fuel: Fuel;
   quantityUnit: FuelQuantityUnit;
   /** Stored fuels: the stock at the start of the period, with its value (the last period's closing value). */
-  openingStock?: { quantity: number; amount: string } | null;
+  openingStock?: { quantity: QuantityValue; amount: string } | null;
   /** Stored fuels: deliveries inside the period, in the order they came. */
   purchases?: FuelPurchaseInput[] | null;
   /** Stored fuels: the stock read at the end of the period; valued first in, first out. */
-  closingStock?: { quantity: number } | null;
+  closingStock?: { quantity: QuantityValue } | null;
   /** Fuels from the grid (gas, district heating): the quantity and the cost of the bill. */
-  quantity?: number | null;
+  quantity?: QuantityValue | null;
   fuelCost?: string | null;
   /** Betriebsstrom of burner and pumps. */
   operatingPower?: string | null;
@@ -46,10 +48,10 @@ export interface HeatingCostSheetInput {
   meteringService?: string | null;
   /** § 9 HeizkV: one generator heats rooms and water without a heat meter for the water. */
   combined?: {
-    totalEnergyKwh: number;
-    hotWaterVolumeM3?: number | null;
-    hotWaterTemperatureCelsius?: number | null;
-    hotWaterAreaM2?: number | null;
+    totalEnergyKwh: QuantityValue;
+    hotWaterVolumeM3?: QuantityValue | null;
+    hotWaterTemperatureCelsius?: QuantityValue | null;
+    hotWaterAreaM2?: QuantityValue | null;
     isGasUpperHeatingValue?: boolean | null;
     isCommercialHeatSupply?: boolean | null;
   } | null;
@@ -177,9 +179,9 @@ export function calculateHeatingCostSheet(input: HeatingCostSheetInput): Heating
     combinedSplit = {
       totalEnergyKwh: new Decimal(c.totalEnergyKwh).toFixed(),
       method: split.method,
-      hotWaterVolumeM3: split.method === "volume" ? new Decimal(c.hotWaterVolumeM3 as number).toFixed() : null,
+      hotWaterVolumeM3: split.method === "volume" ? new Decimal(c.hotWaterVolumeM3 as QuantityValue).toFixed() : null,
       hotWaterTemperatureCelsius: split.method === "volume" ? new Decimal(c.hotWaterTemperatureCelsius ?? 60).toFixed() : null,
-      hotWaterAreaM2: split.method === "area" ? new Decimal(c.hotWaterAreaM2 as number).toFixed() : null,
+      hotWaterAreaM2: split.method === "area" ? new Decimal(c.hotWaterAreaM2 as QuantityValue).toFixed() : null,
       baseEnergyKwh: split.baseEnergyKwh,
       upperHeatingValueFactor: c.isGasUpperHeatingValue ? "1.11" : null,
       commercialHeatSupplyDivisor: c.isCommercialHeatSupply ? "1.15" : null,
@@ -215,8 +217,8 @@ export function calculateHeatingCostSheet(input: HeatingCostSheetInput): Heating
   };
 }
 
-function unitPriceText(amount: string, quantity: number): string {
-  return quantity > 0 ? new Decimal(amount).dividedBy(quantity).toFixed(6) : "0.000000";
+function unitPriceText(amount: string, quantity: QuantityValue): string {
+  return new Decimal(quantity).greaterThan(0) ? new Decimal(amount).dividedBy(quantity).toFixed(6) : "0.000000";
 }
 
 /**
@@ -226,25 +228,25 @@ function unitPriceText(amount: string, quantity: number): string {
  */
 function valueClosingStockFirstInFirstOut(
   closing: Decimal,
-  opening: { quantity: number; amount: string },
+  opening: { quantity: QuantityValue; amount: string },
   purchases: readonly FuelPurchaseInput[],
 ): StockValuationSlice[] {
   const slices: StockValuationSlice[] = [];
   let remaining = closing;
   for (let index = purchases.length - 1; index >= 0 && remaining.greaterThan(0); index -= 1) {
     const purchase = purchases[index] as FuelPurchaseInput;
-    if (!(purchase.quantity > 0)) continue;
+    if (!new Decimal(purchase.quantity).greaterThan(0)) continue;
     const taken = Decimal.min(remaining, purchase.quantity);
     slices.push(toSlice(index, purchase.date, taken, purchase.amount, purchase.quantity));
     remaining = remaining.minus(taken);
   }
-  if (remaining.greaterThan(0) && opening.quantity > 0) {
+  if (remaining.greaterThan(0) && new Decimal(opening.quantity).greaterThan(0)) {
     slices.push(toSlice("opening", null, remaining, opening.amount, opening.quantity));
   }
   return slices;
 }
 
-function toSlice(source: "opening" | number, date: IsoDate | null, quantity: Decimal, amount: string, sourceQuantity: number): StockValuationSlice {
+function toSlice(source: "opening" | number, date: IsoDate | null, quantity: Decimal, amount: string, sourceQuantity: QuantityValue): StockValuationSlice {
   // The whole delivery left: its exact amount; a part: quantity x amount / delivered quantity.
   const value = quantity.equals(sourceQuantity) ? new Decimal(amount) : new Decimal(amount).times(quantity).dividedBy(sourceQuantity);
   return { source, date, quantity: quantity.toFixed(), unitPrice: unitPriceText(amount, sourceQuantity), amount: formatCents(roundEurosHalfUpToCents(value)) };

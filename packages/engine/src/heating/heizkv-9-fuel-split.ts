@@ -17,15 +17,15 @@ export const COMMERCIAL_HEAT_SUPPLY_DIVISOR = 1.15;
 
 export interface CombinedFuelSplitInput {
   /** The fuel or heat of the combined system in kWh (the bill's figure). */
-  totalEnergyKwh: number;
+  totalEnergyKwh: DecimalValue;
   /** The fuel costs of the combined system in euros. */
   fuelCost: DecimalValue;
   /** Heated drinking water in m3 (a meter on the cold-water inlet of the water heater). */
-  hotWaterVolumeM3?: number | null;
+  hotWaterVolumeM3?: DecimalValue | null;
   /** Mean hot-water temperature in deg C; default 60. */
-  hotWaterTemperatureCelsius?: number | null;
+  hotWaterTemperatureCelsius?: DecimalValue | null;
   /** Living area supplied with hot water, m2; used only when the volume is unknown. */
-  hotWaterAreaM2?: number | null;
+  hotWaterAreaM2?: DecimalValue | null;
   /** The bill states gas in kWh of the upper heating value: Q x 1.11. */
   isGasUpperHeatingValue?: boolean;
   /** Heat bought from a supplier (eigenständig gewerbliche Wärmelieferung): Q / 1.15. */
@@ -60,16 +60,16 @@ export type CombinedFuelSplitOutcome =
  * tw = 60 gives Q = 5,900 kWh and 564.58 EUR for hot water.
  */
 export function splitCombinedHeatingFuel(input: CombinedFuelSplitInput): CombinedFuelSplitOutcome {
-  if (!(input.totalEnergyKwh > 0)) return { ok: false, errors: [MESSAGES.fuelSplitEnergyMissing()] };
+  if (!new Decimal(input.totalEnergyKwh).greaterThan(0)) return { ok: false, errors: [MESSAGES.fuelSplitEnergyMissing()] };
   let energy: Decimal;
   let method: "volume" | "area";
-  if (input.hotWaterVolumeM3 !== null && input.hotWaterVolumeM3 !== undefined && input.hotWaterVolumeM3 >= 0) {
+  if (input.hotWaterVolumeM3 !== null && input.hotWaterVolumeM3 !== undefined && new Decimal(input.hotWaterVolumeM3).greaterThanOrEqualTo(0)) {
     const temperature = input.hotWaterTemperatureCelsius ?? DEFAULT_HOT_WATER_CELSIUS;
     energy = new Decimal(HOT_WATER_KWH_PER_M3_KELVIN)
       .times(input.hotWaterVolumeM3)
       .times(new Decimal(temperature).minus(COLD_WATER_REFERENCE_CELSIUS));
     method = "volume";
-  } else if (input.hotWaterAreaM2 !== null && input.hotWaterAreaM2 !== undefined && input.hotWaterAreaM2 >= 0) {
+  } else if (input.hotWaterAreaM2 !== null && input.hotWaterAreaM2 !== undefined && new Decimal(input.hotWaterAreaM2).greaterThanOrEqualTo(0)) {
     energy = new Decimal(HOT_WATER_KWH_PER_M2_FALLBACK).times(input.hotWaterAreaM2);
     method = "area";
   } else {

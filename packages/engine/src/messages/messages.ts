@@ -5,7 +5,7 @@
  */
 
 // Percentages and quantities print the German way: 72,5 rather than 72.5.
-function formatGermanNumber(value: number): string {
+function formatGermanNumber(value: number | string): string {
   return String(value).replace(".", ",");
 }
 
@@ -60,7 +60,7 @@ export const MESSAGES = Object.freeze({
   noUnits: (): string => "Keine Wohneinheiten gefunden",
   totalAreaNotPositive: (): string => "Gesamtwohnfläche ist 0 oder negativ",
   totalCostsNotPositive: (): string => "Gesamtkosten sind 0 oder negativ",
-  heizkvViolation: (percent: number): string =>
+  heizkvViolation: (percent: number | string): string =>
     `HeizkV-Verstoß: Verbrauchsanteil ${formatGermanNumber(percent)}% liegt außerhalb 50-70%`,
   efficiencyClassMissing: (): string => "Effizienzklasse nicht angegeben - CO₂-Aufteilung verwendet Standardwert",
 

@@ -15,10 +15,10 @@ export const DEFAULT_RATE_MONTHS = 12;
 export interface RateTier {
   tierName?: string | null;
   tierType?: "usage_tier" | "time_based" | null;
-  /** Usage tiers: consumption from (inclusive) ... */
-  from?: number | null;
+  /** Usage tiers: consumption from (inclusive) ... (decimal text or a number, decision 1043) */
+  from?: DecimalValue | null;
   /** ... to (null = no upper limit). */
-  to?: number | null;
+  to?: DecimalValue | null;
   unitPrice?: DecimalValue | null;
   /** The specification also calls the tier's unit price "price". */
   price?: DecimalValue | null;
@@ -36,7 +36,8 @@ export interface RateDefinition {
 }
 
 export interface RateCostInput {
-  consumption: number;
+  /** Decimal text as stored (decision 1043) or a number. */
+  consumption: DecimalValue;
   rate: RateDefinition;
   /** Months the base price is due; default 12. */
   months?: number | null;
@@ -80,10 +81,10 @@ export function calculateRateCost(input: RateCostInput): RateCostOutcome {
   const months = input.months ?? DEFAULT_RATE_MONTHS;
   const unitPrice = toDecimalOrNull(input.rate.unitPrice);
   const basePrice = input.rate.basePrice === null || input.rate.basePrice === undefined ? ZERO : toDecimalOrNull(input.rate.basePrice);
-  if (!Number.isFinite(input.consumption) || input.consumption < 0 || !Number.isFinite(months) || months < 0 || !unitPrice || !basePrice || unitPrice.isNegative() || basePrice.isNegative()) {
+  const consumption = toDecimalOrNull(input.consumption);
+  if (!consumption || consumption.lt(0) || !Number.isFinite(months) || months < 0 || !unitPrice || !basePrice || unitPrice.isNegative() || basePrice.isNegative()) {
     return { ok: false, errors: [MESSAGES.rateCalculationFailed()] };
   }
-  const consumption = new Decimal(input.consumption);
   const warnings: string[] = [];
   const requestedType = input.rate.tariffType ?? "standard";
   let method: TariffType = "standard";
@@ -166,7 +167,7 @@ function priceTierBased(
   const usageTiers = tiers
     .filter((tier) => tier.tierType !== "time_based" && getTierPrice(tier) !== null)
     .slice()
-    .sort((a, b) => (a.from ?? 0) - (b.from ?? 0));
+    .sort((a, b) => new Decimal(a.from ?? 0).comparedTo(b.from ?? 0));
   if (usageTiers.length === 0) return null;
   const priced: PricedQuantity[] = [];
   let assigned = ZERO;
@@ -180,7 +181,7 @@ function priceTierBased(
     coveredUpTo = Decimal.max(coveredUpTo, upper);
     if (quantity.isZero()) continue;
     assigned = assigned.plus(quantity);
-    priced.push({ label: tier.tierName ?? `${String(tier.from ?? 0)}-${tier.to ?? ""}`, quantity, unitPrice: getTierPrice(tier) as Decimal });
+    priced.push({ label: tier.tierName ?? `${new Decimal(tier.from ?? 0).toString()}-${tier.to === null || tier.to === undefined ? "" : new Decimal(tier.to).toString()}`, quantity, unitPrice: getTierPrice(tier) as Decimal });
   }
   // Gaps between bands and the part above the last band are charged at the tariff's own
   // unit price, so that no consumption is billed for free.

@@ -18,8 +18,12 @@ export const SHARE_SCALE = 10n ** BigInt(SHARE_DECIMALS);
 
 const HUNDREDTH_SCALE = QUANTITY_SCALE / 100n;
 
-/** Converts a JSON number (m2, persons, kWh) to an integer in units of 10^-9, half up. */
-export function toScaledQuantity(value: number): bigint {
+/**
+ * Converts a quantity (m2, persons, kWh) to an integer in units of 10^-9: decimal text exactly
+ * (decision 1043: the one representation from the database), a JSON number half up.
+ */
+export function toScaledQuantity(value: number | string): bigint {
+  if (typeof value === "string") return parseScaledQuantityText(value);
   if (Number.isSafeInteger(value)) return BigInt(value) * QUANTITY_SCALE;
   // The usual case of two decimals ("543.21"): if hundredths / 100 gives the same double, the
   // JSON text had at most two decimals, and these hundredths are exactly its digits.

@@ -24,7 +24,7 @@ export function readHeatingCostSheet(reader: ShapeReader, value: unknown): Heati
   let openingStock: HeatingCostSheetInput["openingStock"] = null;
   if (sheet.openingStock !== undefined && sheet.openingStock !== null) {
     const opening = reader.readObject(sheet.openingStock, path("openingStock"));
-    const quantity = reader.readNumber(opening?.quantity, path("openingStock.quantity"), { isRequired: true });
+    const quantity = reader.readQuantity(opening?.quantity, path("openingStock.quantity"), { isRequired: true });
     const amount = readNonNegativeMoney(reader, opening?.amount, path("openingStock.amount"), true);
     if (quantity !== undefined && amount !== undefined) openingStock = { quantity, amount };
   }
@@ -32,26 +32,26 @@ export function readHeatingCostSheet(reader: ShapeReader, value: unknown): Heati
   (reader.readList(sheet.purchases, path("purchases"), false) ?? []).forEach((entry, index) => {
     const purchase = reader.readObject(entry, path(`purchases[${index}]`));
     const date = reader.readDate(purchase?.date, path(`purchases[${index}].date`), { isRequired: true });
-    const quantity = reader.readNumber(purchase?.quantity, path(`purchases[${index}].quantity`), { isRequired: true, isPositive: true });
+    const quantity = reader.readQuantity(purchase?.quantity, path(`purchases[${index}].quantity`), { isRequired: true, isPositive: true });
     const amount = readNonNegativeMoney(reader, purchase?.amount, path(`purchases[${index}].amount`), true);
     if (date !== undefined && quantity !== undefined && amount !== undefined) purchases.push({ date, quantity, amount });
   });
   let closingStock: HeatingCostSheetInput["closingStock"] = null;
   if (sheet.closingStock !== undefined && sheet.closingStock !== null) {
     const closing = reader.readObject(sheet.closingStock, path("closingStock"));
-    const quantity = reader.readNumber(closing?.quantity, path("closingStock.quantity"), { isRequired: true });
+    const quantity = reader.readQuantity(closing?.quantity, path("closingStock.quantity"), { isRequired: true });
     if (quantity !== undefined) closingStock = { quantity };
   }
   let combined: HeatingCostSheetInput["combined"] = null;
   if (sheet.combined !== undefined && sheet.combined !== null) {
     const c = reader.readObject(sheet.combined, path("combined"));
-    const totalEnergyKwh = reader.readNumber(c?.totalEnergyKwh, path("combined.totalEnergyKwh"), { isRequired: true, isPositive: true });
+    const totalEnergyKwh = reader.readQuantity(c?.totalEnergyKwh, path("combined.totalEnergyKwh"), { isRequired: true, isPositive: true });
     if (totalEnergyKwh !== undefined) {
       combined = {
         totalEnergyKwh,
-        hotWaterVolumeM3: reader.readNumber(c?.hotWaterVolumeM3, path("combined.hotWaterVolumeM3"), { isRequired: false }) ?? null,
-        hotWaterTemperatureCelsius: reader.readNumber(c?.hotWaterTemperatureCelsius, path("combined.hotWaterTemperatureCelsius"), { isRequired: false }) ?? null,
-        hotWaterAreaM2: reader.readNumber(c?.hotWaterAreaM2, path("combined.hotWaterAreaM2"), { isRequired: false }) ?? null,
+        hotWaterVolumeM3: reader.readQuantity(c?.hotWaterVolumeM3, path("combined.hotWaterVolumeM3"), { isRequired: false }) ?? null,
+        hotWaterTemperatureCelsius: reader.readQuantity(c?.hotWaterTemperatureCelsius, path("combined.hotWaterTemperatureCelsius"), { isRequired: false }) ?? null,
+        hotWaterAreaM2: reader.readQuantity(c?.hotWaterAreaM2, path("combined.hotWaterAreaM2"), { isRequired: false }) ?? null,
         isGasUpperHeatingValue: reader.readBoolean(c?.isGasUpperHeatingValue, path("combined.isGasUpperHeatingValue")) ?? false,
         isCommercialHeatSupply: reader.readBoolean(c?.isCommercialHeatSupply, path("combined.isCommercialHeatSupply")) ?? false,
       };
@@ -64,7 +64,7 @@ export function readHeatingCostSheet(reader: ShapeReader, value: unknown): Heati
     openingStock,
     purchases,
     closingStock,
-    quantity: reader.readNumber(sheet.quantity, path("quantity"), { isRequired: false }) ?? null,
+    quantity: reader.readQuantity(sheet.quantity, path("quantity"), { isRequired: false }) ?? null,
     fuelCost: readNonNegativeMoney(reader, sheet.fuelCost, path("fuelCost"), false) ?? null,
     operatingPower: readNonNegativeMoney(reader, sheet.operatingPower, path("operatingPower"), false) ?? null,
     maintenance: readNonNegativeMoney(reader, sheet.maintenance, path("maintenance"), false) ?? null,

@@ -23,7 +23,7 @@ import type {
   UnitInput,
   ValidationIssue,
 } from "../types.ts";
-import { isPlainObject, ShapeReader } from "./shape-reader.ts";
+import { isPlainObject, QUANTITY_TEXT, ShapeReader } from "./shape-reader.ts";
 import { readWellFormedPrepayment, readWellFormedReading, readWellFormedTenancy, readWellFormedUnit } from "./well-formed-entries.ts";
 
 export type ShapeOutcome = { ok: true; input: StatementInput } | { ok: false; issues: ValidationIssue[] };
@@ -91,7 +91,7 @@ function readUnits(reader: ShapeReader, value: unknown, seen: Set<string>): Unit
     const unit = reader.readObject(entry, path);
     if (!unit) return;
     const id = reader.readText(unit.id, `${path}.id`, true);
-    const area = reader.readNumber(unit.area, `${path}.area`, { isRequired: true });
+    const area = reader.readQuantity(unit.area, `${path}.area`, { isRequired: true });
     const persons = reader.readNumber(unit.persons, `${path}.persons`, { isRequired: false });
     const decentralizedHotWater = reader.readBoolean(unit.decentralizedHotWater, `${path}.decentralizedHotWater`);
     if (id !== undefined) {
@@ -204,7 +204,7 @@ function readConsumption(
     const unitId = reader.readText(reading.unitId, `${path}.unitId`, true);
     const tenancyId = reader.readText(reading.tenancyId, `${path}.tenancyId`, false);
     const meter = reader.readChoice(reading.meter, `${path}.meter`, METER_KINDS, true);
-    const readingValue = reader.readNumber(reading.value, `${path}.value`, { isRequired: true });
+    const readingValue = reader.readQuantity(reading.value, `${path}.value`, { isRequired: true });
     if (unitId !== undefined && !unitIds.has(unitId)) reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
     if (tenancyId !== undefined) {
       const tenancyUnit = tenancyUnits.get(tenancyId);
@@ -219,8 +219,6 @@ function readConsumption(
   });
   return readings;
 }
-
-const QUANTITY_TEXT = /^\d{1,12}(\.\d{1,9})?$/;
 
 function readReadingPoint(reader: ShapeReader, value: unknown, path: string, isRequired: boolean): ReadingPointInput | undefined {
   if (value === undefined || value === null) {

@@ -6,6 +6,10 @@ import type { ValidationIssue } from "../types.ts";
 /** The largest quantity (m2, persons, kWh, ...) the engine accepts; beyond it is a typo. */
 export const MAX_QUANTITY = 1e12;
 
+/** A quantity as decimal text: not negative, up to 12 digits (below MAX_QUANTITY) and 9 decimals. */
+export const QUANTITY_TEXT = /^\d{1,12}(\.\d{1,9})?$/;
+const ZERO_TEXT = /^0+(\.0+)?$/;
+
 /**
  * Reads fields of untrusted JSON and records a German message naming the field for each one
  * that is missing or of the wrong type. The readers return undefined for a bad or missing
@@ -77,6 +81,23 @@ export class ShapeReader {
     }
     if (value > MAX_QUANTITY) {
       this.report(path, MESSAGES.fieldTooLarge(path));
+      return undefined;
+    }
+    return value;
+  }
+
+  /**
+   * A quantity as decimal text or a JSON number (decision 1043), returned as given: text is
+   * checked against QUANTITY_TEXT, a number as readNumber checks it.
+   */
+  readQuantity(value: unknown, path: string, options: { isRequired: boolean; isPositive?: boolean }): number | string | undefined {
+    if (typeof value !== "string") return this.readNumber(value, path, options);
+    if (!QUANTITY_TEXT.test(value)) {
+      this.report(path, value.startsWith("-") && QUANTITY_TEXT.test(value.slice(1)) ? MESSAGES.fieldNegative(path) : MESSAGES.fieldNotNumber(path));
+      return undefined;
+    }
+    if (options.isPositive && ZERO_TEXT.test(value)) {
+      this.report(path, MESSAGES.fieldNotPositive(path));
       return undefined;
     }
     return value;

@@ -49,7 +49,8 @@ export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
     // Summed exactly in units of 10^-9 m2 (the statement's scale), without a decimal object per unit.
     const totalArea = input.units.reduce((sum, unit) => sum + toScaledQuantity(unit.area), 0n);
     // Areas finer than 10^-9 m2 round to 0 in that scale but still count as area here.
-    const hasTinyAreaOnly = totalArea === 0n && input.units.every((unit) => unit.area >= 0) && input.units.some((unit) => unit.area > 0);
+    // (Decimal text has at most 9 decimals: never finer than the scale.)
+    const hasTinyAreaOnly = totalArea === 0n && input.units.every((unit) => typeof unit.area !== "number" || unit.area >= 0) && input.units.some((unit) => typeof unit.area === "number" && unit.area > 0);
     if (totalArea <= 0n && !hasTinyAreaOnly) issues.push({ path: "units", message: MESSAGES.totalAreaNotPositive() });
   }
   const totalCents = input.costItems.reduce((sum, item) => sum + parseMoneyToCents(item.amount), 0);

@@ -2,7 +2,7 @@ import { METER_KINDS, type MeterKind } from "../constants/domain.ts";
 import { isIsoDate } from "../dates/calendar.ts";
 import { isMoneyString } from "../money/money.ts";
 import type { ConsumptionInput, PrepaymentInput, TenancyInput, UnitInput } from "../types.ts";
-import { isPlainObject, MAX_QUANTITY } from "./shape-reader.ts";
+import { isPlainObject, MAX_QUANTITY, QUANTITY_TEXT } from "./shape-reader.ts";
 
 /**
  * The usual case of the shape check without its bookkeeping (decision 0404): an entry whose
@@ -16,13 +16,15 @@ import { isPlainObject, MAX_QUANTITY } from "./shape-reader.ts";
 const isText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
 // readNumber: a finite number, not negative, not beyond MAX_QUANTITY.
 const isQuantity = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= MAX_QUANTITY;
+// readQuantity: such a number, or decimal text (decision 1043).
+const isQuantityValue = (value: unknown): value is number | string => isQuantity(value) || (typeof value === "string" && QUANTITY_TEXT.test(value));
 const isAbsent = (value: unknown): value is undefined | null => value === undefined || value === null;
 
 /** A unit as readUnits takes it; `seen` holds the ids before it (a repeated id is an error). */
 export function readWellFormedUnit(entry: unknown, seen: ReadonlySet<string>): UnitInput | undefined {
   if (!isPlainObject(entry)) return undefined;
   const { id, area, persons, decentralizedHotWater } = entry;
-  if (!isText(id) || seen.has(id) || !isQuantity(area)) return undefined;
+  if (!isText(id) || seen.has(id) || !isQuantityValue(area)) return undefined;
   if (!isAbsent(persons) && !isQuantity(persons)) return undefined;
   if (!isAbsent(decentralizedHotWater) && typeof decentralizedHotWater !== "boolean") return undefined;
   return { id, area, persons: persons ?? 0, decentralizedHotWater: decentralizedHotWater ?? false };
@@ -51,7 +53,7 @@ export function readWellFormedReading(
   // Issue 24: an estimate (§ 9a HeizkV) is read by the full reader.
   if (!isAbsent(estimated)) return undefined;
   if (!isAbsent(tenancyId) && (!isText(tenancyId) || tenancyUnits.get(tenancyId) !== unitId)) return undefined;
-  if (typeof meter !== "string" || !(METER_KINDS as readonly string[]).includes(meter) || !isQuantity(value)) return undefined;
+  if (typeof meter !== "string" || !(METER_KINDS as readonly string[]).includes(meter) || !isQuantityValue(value)) return undefined;
   return { unitId, tenancyId: tenancyId ?? null, meter: meter as MeterKind, value };
 }
 

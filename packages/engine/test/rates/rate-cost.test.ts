@@ -54,6 +54,21 @@ describe("calculateRateCost (part 2, section 9)", () => {
     expect(beyond.ok && beyond.result).toMatchObject({ consumptionCosts: "950.00", warnings: [MESSAGES.rateConsumptionNotInTiers(500)] });
   });
 
+  it("reads the consumption and the band limits as decimal text, exactly as numbers (decision 1043)", () => {
+    const tiers = (from: (value: number) => number | string) => [
+      { tierName: "Stufe 2", tierType: "usage_tier" as const, from: from(1000.5), to: from(2000.25), unitPrice: "0.30" },
+      { tierType: "usage_tier" as const, from: from(0), to: from(1000.5), unitPrice: "0.40" },
+    ];
+    const asNumbers = calculateRateCost({ consumption: 2500.125, rate: { unitPrice: "0.50", tariffType: "tier_based", tiers: tiers((value) => value) } });
+    const asText = calculateRateCost({ consumption: "2500.125", rate: { unitPrice: "0.50", tariffType: "tier_based", tiers: tiers((value) => String(value)) } });
+    expect(asText).toEqual(asNumbers);
+    // 1000.5 x 0.40 + 999.75 x 0.30 + 499.875 x 0.50 = 400.20 + 299.93 + 249.94 (each line half up)
+    expect(asText.ok && asText.result.consumptionCosts).toBe("950.07");
+    expect(asText.ok && asText.result.lines.map((line) => line.label)).toContain("0-1000.5");
+    expect(calculateRateCost({ consumption: "-1", rate: { unitPrice: "0.50" } }).ok).toBe(false);
+    expect(calculateRateCost({ consumption: "viel", rate: { unitPrice: "0.50" } }).ok).toBe(false);
+  });
+
   it("counts overlapping bands only once", () => {
     const outcome = calculateRateCost({
       consumption: 1500,

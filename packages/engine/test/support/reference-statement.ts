@@ -23,7 +23,8 @@ const toDay = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Numbe
 const fromDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const toCents = (amount: string): bigint => BigInt(amount.replace(".", ""));
 // Quantities of the generated inputs have at most one decimal: tenths, exactly.
-const toTenths = (value: number): bigint => BigInt(Math.round(value * 10));
+// The generator writes areas as JSON numbers with one decimal; decimal text (decision 1043) reads the same.
+const toTenths = (value: number | string): bigint => BigInt(Math.round(Number(value) * 10));
 
 function heatingDayWeight(day: number): bigint {
   const date = new Date(day * DAY_MS);

@@ -36,7 +36,13 @@ describe("input shape (hand-written, German messages naming the field)", () => {
   });
 
   it("names fields of the wrong type", () => {
-    expect(errorsFor((input) => (at(input, "units").area = "60"))).toEqual(['Feld "units[0].area" muss eine Zahl sein']);
+    // Decision 1043: a quantity may be decimal text ("60.25"); text that is no decimal number is refused.
+    expect(errorsFor((input) => (at(input, "units").area = "60 m²"))).toEqual(['Feld "units[0].area" muss eine Zahl sein']);
+    expect(errorsFor((input) => (at(input, "units").area = "60,5"))).toEqual(['Feld "units[0].area" muss eine Zahl sein']);
+    expect(errorsFor((input) => (at(input, "units").area = "1e3"))).toEqual(['Feld "units[0].area" muss eine Zahl sein']);
+    expect(errorsFor((input) => (at(input, "units").area = "60.0000000001"))).toEqual(['Feld "units[0].area" muss eine Zahl sein']);
+    expect(errorsFor((input) => (at(input, "units").area = "-5"))).toEqual(['Feld "units[0].area" darf nicht negativ sein']);
+    expect(errorsFor((input) => (at(input, "units").area = "1000000000000"))).toEqual(['Feld "units[0].area" muss eine Zahl sein']);
     expect(errorsFor((input) => (at(input, "units").area = -5))).toEqual(['Feld "units[0].area" darf nicht negativ sein']);
     expect(errorsFor((input) => (at(input, "units").persons = true))).toEqual(['Feld "units[0].persons" muss eine Zahl sein']);
     expect(errorsFor((input) => (at(input, "units").decentralizedHotWater = "ja"))).toEqual(['Feld "units[0].decentralizedHotWater" muss true oder false sein']);
@@ -69,7 +75,8 @@ describe("input shape (hand-written, German messages naming the field)", () => {
     expect(errorsFor((input) => (prepayment(input).validFrom = "2024-13-01"))).toEqual(['Feld "tenancies[0].prepayments[0].validFrom": Ungültiges Startdatum']);
     expect(errorsFor((input) => (prepayment(input).validUntil = "bald"))).toEqual(['Feld "tenancies[0].prepayments[0].validUntil": Ungültiges Enddatum']);
     expect(errorsFor((input) => (input.consumption = [{ unitId: "A", meter: "steam", value: 1 }]))).toEqual(['Feld "consumption[0].meter" muss einer dieser Werte sein: heating, warmwater, coldwater, electricity, gas']);
-    expect(errorsFor((input) => (input.consumption = [{ unitId: "A", meter: "heating", value: "1" }]))).toEqual(['Feld "consumption[0].value" muss eine Zahl sein']);
+    expect(errorsFor((input) => (input.consumption = [{ unitId: "A", meter: "heating", value: "1,5" }]))).toEqual(['Feld "consumption[0].value" muss eine Zahl sein']);
+    expect(errorsFor((input) => (input.consumption = [{ unitId: "A", meter: "heating", value: true }]))).toEqual(['Feld "consumption[0].value" muss eine Zahl sein']);
     expect(errorsFor((input) => (at(input, "costItems").consumptionShare = "70"))).toEqual(['Feld "costItems[0].consumptionShare" muss eine Zahl sein']);
     expect(errorsFor((input) => (at(input, "costItems").excludedUnits = "A"))).toEqual(['Feld "costItems[0].excludedUnits" muss eine Liste sein']);
     expect(errorsFor((input) => (input.co2 = { fuel: "peat" }))).toEqual(['Feld "co2.fuel" muss einer dieser Werte sein: gas, oil, lpg, coal, wood, pellets, district_heating, other']);
@@ -104,7 +111,7 @@ describe("input shape (hand-written, German messages naming the field)", () => {
   });
 
   it("returns the field paths as issues too", () => {
-    const outcome = calculateStatement({ ...buildBaseInput(), units: [{ id: "A", area: "1" }] });
+    const outcome = calculateStatement({ ...buildBaseInput(), units: [{ id: "A", area: "eins" }] });
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.issues[0]).toEqual({ path: "units[0].area", message: 'Feld "units[0].area" muss eine Zahl sein' });
   });

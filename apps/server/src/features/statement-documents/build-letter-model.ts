@@ -28,7 +28,21 @@ import { describeOccupancy, explainKey, explainShare, formatPersons, formatQuant
 
 export const PAYMENT_DAYS = 30;
 
-const MONTHS = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
+/** Month names by the month's digits of a YYYY-MM date. */
+const MONTHS: Record<string, string> = {
+  "01": "Januar",
+  "02": "Februar",
+  "03": "März",
+  "04": "April",
+  "05": "Mai",
+  "06": "Juni",
+  "07": "Juli",
+  "08": "August",
+  "09": "September",
+  "10": "Oktober",
+  "11": "November",
+  "12": "Dezember",
+};
 
 export class LetterModelError extends Error {}
 
@@ -277,7 +291,7 @@ function buildTaxLines(result: StatementResult, tenancy: StatementResult["tenanc
 function buildPrepaymentRows(figures: TenancyLetterFigures): LetterPrepaymentMonth[] {
   return figures.prepaymentRuns.flatMap((run) =>
     run.months.map((month) => ({
-      label: `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`,
+      label: `${MONTHS[month.slice(5, 7)]} ${month.slice(0, 4)}`,
       days: run.days,
       daysInMonth: run.daysInMonth,
       amount: run.monthly,

@@ -35,7 +35,7 @@ export async function markLetterBatchDone(db: Db, userId: string, batchId: strin
     .where("id", "=", batchId)
     .where("userId", "=", userId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return result.numUpdatedRows > 0n;
 }
 
 export async function markLetterBatchFailed(db: Db, userId: string, batchId: string, error: string): Promise<void> {

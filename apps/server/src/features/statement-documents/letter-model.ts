@@ -189,7 +189,8 @@ export interface LetterModel {
   persons: number;
   /** Issue 24: "4 Personen", or "3 Personen bis 14.09.2024, 4 Personen ab 15.09.2024" (occupant periods). */
   personsText: string;
-  unitArea: number;
+  /** m² as the engine's input holds it: decimal text (decision 1043) or, in older runs, a number. */
+  unitArea: number | string;
   costLines: LetterCostLine[];
   totalCosts: MoneyString;
   prepaymentMonths: LetterPrepaymentMonth[];

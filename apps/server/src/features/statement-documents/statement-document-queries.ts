@@ -158,5 +158,5 @@ export async function setRunLateExcuse(db: Db, userId: string, snapshotId: strin
     .where("id", "=", snapshotId)
     .where("userId", "=", userId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return result.numUpdatedRows > 0n;
 }

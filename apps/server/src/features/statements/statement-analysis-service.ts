@@ -1,16 +1,10 @@
-import {
-  ANALYSIS_MESSAGES,
-  efficiencyClassMismatchWarning,
-  sumDecimalTexts,
-  type FeatureFlags,
-  type StatementAnalysis,
-} from "@nk/contract";
-import { analyzeHeatingBenchmark, isHeizkvCostType, type StatementInput, type UnitConsumption } from "@nk/engine";
+import { ANALYSIS_MESSAGES, efficiencyClassMismatchWarning, type FeatureFlags, type StatementAnalysis } from "@nk/contract";
+import { analyzeStatementHeating, type StatementInput, type UnitConsumption } from "@nk/engine";
 
 // The consumption analysis of a calculated statement (issue 17, DECISIONS 11; display only): the
-// engine's Heizspiegel comparison from the assembled input and the CO2 invoice figures, the unit
-// names added, the parts the plan lacks left out (part 2, section 6: verbrauchsanalyse,
-// benchmarkVergleich).
+// engine computes every figure (analyzeStatementHeating, decision 1043); here the unit names are
+// added, the notes chosen and the parts the plan lacks left out (part 2, section 6:
+// verbrauchsanalyse, benchmarkVergleich).
 
 export interface AnalysisSource {
   engineInput: StatementInput;
@@ -22,50 +16,11 @@ export interface AnalysisSource {
   unitConsumption?: readonly UnitConsumption[] | null;
 }
 
-/**
- * Heating consumption per unit (issue 24, item 5): the engine's figure of each unit. Without it
- * (results saved before), the unit's own input values; a tenancy's intermediate value is part of
- * its unit's value and is not added again.
- */
-function heatingConsumptionByUnit(input: StatementInput, unitConsumption: readonly UnitConsumption[] | null | undefined): Map<string, number> {
-  const byUnit = new Map<string, number>();
-  if (unitConsumption) {
-    // A quantity for the display-only analysis: the engine's JSON number.
-    for (const entry of unitConsumption) if (entry.meter === "heating") byUnit.set(entry.unitId, Number(entry.value));
-    return byUnit;
-  }
-  for (const entry of input.consumption ?? []) {
-    if (entry.meter !== "heating" || entry.tenancyId) continue;
-    byUnit.set(entry.unitId, (byUnit.get(entry.unitId) ?? 0) + entry.value);
-  }
-  return byUnit;
-}
-
-function sumAreas(input: StatementInput): number {
-  return input.units.reduce((sum, unit) => sum + unit.area, 0);
-}
-
 export function buildStatementAnalysis(source: AnalysisSource): StatementAnalysis {
-  const { engineInput } = source;
-  const consumption = heatingConsumptionByUnit(engineInput, source.unitConsumption);
-  const buildingArea = sumAreas(engineInput);
-  const heatedArea = engineInput.co2?.area ?? buildingArea;
-  const heatingCosts = sumDecimalTexts(
-    engineInput.costItems.filter((item) => isHeizkvCostType(item.costType)).map((item) => item.amount),
-    2,
-  );
-  const figures = analyzeHeatingBenchmark({
-    period: engineInput.period,
-    fuel: engineInput.co2?.fuel ?? null,
-    // kWh is a quantity, not money: the engine's JSON number.
-    invoiceKwh: source.invoiceKwh === null ? null : Number(source.invoiceKwh),
-    heatedArea,
-    buildingArea,
-    heatingCosts,
-    climateFactor: source.climateFactor ?? "1",
-    decentralizedHotWater: engineInput.units.length > 0 && engineInput.units.every((unit) => unit.decentralizedHotWater === true),
-    storedEfficiencyClass: engineInput.efficiencyClass ?? null,
-    units: engineInput.units.map((unit) => ({ unitId: unit.id, area: unit.area, consumption: consumption.get(unit.id) ?? null })),
+  const figures = analyzeStatementHeating(source.engineInput, {
+    invoiceKwh: source.invoiceKwh,
+    climateFactor: source.climateFactor,
+    unitConsumption: source.unitConsumption ?? null,
   });
   const notes: string[] = [];
   if (!figures.isWeatherCorrected) notes.push(ANALYSIS_MESSAGES.notWeatherCorrected);
@@ -74,8 +29,8 @@ export function buildStatementAnalysis(source: AnalysisSource): StatementAnalysi
   return {
     periodDays: figures.periodDays,
     isOneYear: figures.isOneYear,
-    invoiceKwh: source.invoiceKwh,
-    heatedArea: String(heatedArea),
+    invoiceKwh: figures.invoiceKwh,
+    heatedArea: figures.heatedArea,
     kwhPerM2: figures.kwhPerM2,
     climateFactor: figures.climateFactor,
     isWeatherCorrected: figures.isWeatherCorrected,

@@ -112,13 +112,13 @@ async function resolveAmounts(db: Db, userId: string, period: OwnedBillingPeriod
     }
     const consumption = item.consumptionAmount!;
     const outcome = calculateRateCost({
-      // A consumption quantity, not money: the contract's JSON number.
-      consumption: Number(consumption),
+      // Decision 1043: quantities go to the engine as their decimal text.
+      consumption,
       rate: {
         unitPrice: rate.unitPrice,
         basePrice: rate.basePrice,
         tariffType: rate.tariffType,
-        tiers: rate.tiers.map((tier) => ({ tierName: tier.tierName, tierType: tier.tierType, from: tier.from === null ? null : Number(tier.from), to: tier.to === null ? null : Number(tier.to), unitPrice: tier.unitPrice })),
+        tiers: rate.tiers.map((tier) => ({ tierName: tier.tierName, tierType: tier.tierType, from: tier.from, to: tier.to, unitPrice: tier.unitPrice })),
       },
       months: countPeriodMonths(period.start, period.end),
     });

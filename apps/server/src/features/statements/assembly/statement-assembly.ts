@@ -1,4 +1,4 @@
-import { classifyCostType, getTenancyLaw, STATEMENT_MESSAGES, sumDecimalTexts, type ConsumptionValue, type MeterConsumption, type MissingReading, type StatementConsumption, type TenancyLaw } from "@nk/contract";
+import { classifyCostType, getTenancyLaw, STATEMENT_MESSAGES, sumDecimalTexts, toHeatingCostSheetInput, type ConsumptionValue, type MeterConsumption, type MissingReading, type StatementConsumption, type TenancyLaw } from "@nk/contract";
 import { DEFAULT_METER_BY_COST_TYPE, getMeterKindsOfItemMeter, type EfficiencyClass, type MeterKind, type MeterReadingsInput, type StatementInput } from "@nk/engine";
 import type { AssemblyCosts, AssemblyData, AssemblyTenant, ResolvedCostItem } from "./assembly-data.ts";
 import { buildMissingReadingMessage, deriveMeterConsumption } from "./meter-consumption.ts";
@@ -49,7 +49,10 @@ function overlapsPeriod(tenant: AssemblyTenant, start: string, end: string): boo
   return tenant.moveInDate <= end && (tenant.moveOutDate === null || tenant.moveOutDate >= start);
 }
 
-/** Decimal text as the contract's JSON number (quantities, not money). */
+/**
+ * Decimal text as the contract's JSON number, for the CO2 figures only (the engine's Co2Input
+ * still takes numbers); every other quantity goes to the engine as its decimal text (decision 1043).
+ */
 function quantity(text: string): number {
   return Number(text);
 }
@@ -167,34 +170,9 @@ function buildCo2(costs: AssemblyCosts): StatementInput["co2"] {
   };
 }
 
-/** Issue 24, item 6: the heating cost sheet as the engine reads it (quantities as numbers). */
+/** Issue 24, item 6: the heating cost sheet as the engine reads it (decision 1043: quantities as decimal text). */
 function buildHeatingCosts(costs: AssemblyCosts): StatementInput["heatingCosts"] {
-  const sheet = costs.heatingCosts;
-  if (!sheet) return undefined;
-  const number = (text: string | null) => (text === null ? null : quantity(text));
-  return {
-    fuel: sheet.fuel,
-    quantityUnit: sheet.quantityUnit,
-    openingStock: sheet.openingQuantity !== null ? { quantity: quantity(sheet.openingQuantity), amount: sheet.openingAmount ?? "0" } : null,
-    purchases: sheet.deliveries.map((d) => ({ date: d.date, quantity: quantity(d.quantity as string), amount: d.amount as string })),
-    closingStock: sheet.closingQuantity !== null ? { quantity: quantity(sheet.closingQuantity) } : null,
-    quantity: number(sheet.quantity),
-    fuelCost: sheet.fuelCost,
-    operatingPower: sheet.operatingPower,
-    maintenance: sheet.maintenance,
-    emissionMeasurement: sheet.emissionMeasurement,
-    meteringService: sheet.meteringService,
-    combined: sheet.isCombined
-      ? {
-          totalEnergyKwh: quantity(sheet.totalEnergyKwh ?? "0"),
-          hotWaterVolumeM3: number(sheet.hotWaterVolumeM3),
-          hotWaterTemperatureCelsius: number(sheet.hotWaterTemperatureCelsius),
-          hotWaterAreaM2: number(sheet.hotWaterAreaM2),
-          isGasUpperHeatingValue: sheet.isGasUpperHeatingValue,
-          isCommercialHeatSupply: sheet.isCommercialHeatSupply,
-        }
-      : null,
-  };
+  return costs.heatingCosts ? toHeatingCostSheetInput(costs.heatingCosts) : undefined;
 }
 
 /**
@@ -245,10 +223,11 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
     period: { start: period.start, end: period.end },
     propertyType: toEnginePropertyType(data.property.propertyType),
     efficiencyClass,
-    units: data.units.map((unit) => ({ id: unit.id, area: quantity(unit.area), persons: unit.persons, decentralizedHotWater: unit.hasDecentralizedHotWater })),
+    // Decision 1043: areas and values go on as the decimal text the database holds.
+    units: data.units.map((unit) => ({ id: unit.id, area: unit.area, persons: unit.persons, decentralizedHotWater: unit.hasDecentralizedHotWater })),
     tenancies: buildTenancies(data, tenants),
     // Manual values are estimates (§ 9a HeizkV); values from readings go to the engine as readings.
-    consumption: values.filter((v) => v.source === "manual").map((v) => ({ unitId: v.unitId, meter: v.meter, value: quantity(v.value), estimated: true })),
+    consumption: values.filter((v) => v.source === "manual").map((v) => ({ unitId: v.unitId, meter: v.meter, value: v.value, estimated: true })),
     ...(meterReadings.length > 0 ? { meterReadings } : {}),
     // Decision 1140: under the persons key a vacancy counts one person, borne by the landlord.
     vacancyPersons: VACANCY_PERSONS,

@@ -11,13 +11,13 @@ import { formatCurrency } from "../../../lib/format";
 export function RateCostCalculator({ rate, unit }: { rate: RateDefinition | null; unit: string }) {
   const [consumption, setConsumption] = useState(String(RATE_CALCULATOR_DEFAULT_CONSUMPTION));
   const [months, setMonths] = useState(String(RATE_CALCULATOR_DEFAULT_MONTHS));
-  // Both inputs hold canonical text (the one number field); the engine's rate cost takes the
-  // quantities as numbers, the prices stay decimal text.
+  // Both inputs hold canonical text (the one number field); the engine's rate cost reads the
+  // consumption and the prices as decimal text (decision 1043); months are a count.
   const consumptionText = parseDecimalText(consumption);
   const monthsText = parseDecimalText(months);
   const isMonthsValid = monthsText !== null && /^\d+$/.test(monthsText) && Number(monthsText) >= 1 && Number(monthsText) <= 12;
   const outcome =
-    rate && consumptionText !== null && isMonthsValid ? calculateRateCost({ consumption: Number(consumptionText), months: Number(monthsText), rate }) : null;
+    rate && consumptionText !== null && isMonthsValid ? calculateRateCost({ consumption: consumptionText, months: Number(monthsText), rate }) : null;
 
   return (
     <section className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" aria-label="Beispielrechnung">

@@ -88,8 +88,9 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
         tiers: (values.tiers ?? []).map((tier) => ({
           tierName: tier.tierName,
           tierType: tier.tierType,
-          from: readDecimal(tier.from) === null ? null : Number(readDecimal(tier.from)),
-          to: readDecimal(tier.to) === null ? null : Number(readDecimal(tier.to)),
+          // Decision 1043: tier limits go to the engine as decimal text.
+          from: readDecimal(tier.from),
+          to: readDecimal(tier.to),
           unitPrice: readDecimal(tier.unitPrice),
         })),
       }

@@ -41,7 +41,7 @@ export function getHeizkvShareError(costType: string, key: string, shareText: st
   const share = parseDecimalText(shareText);
   if (share === null) return null;
   const isInRange = compareDecimalText(share, String(HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT)) >= 0 && compareDecimalText(share, String(HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT)) <= 0;
-  return isInRange ? null : MESSAGES.heizkvViolation(Number(share));
+  return isInRange ? null : MESSAGES.heizkvViolation(share);
 }
 
 export interface CostItemCardProps {

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
 import { calculateHeatingCostSheet, FUEL_QUANTITY_UNITS, FUELS, type HeatingCostSheet } from "@nk/engine";
-import { FUEL_LABELS, FUEL_QUANTITY_UNIT_LABELS, formatEuroDe, formatDecimalTextDe, heatingCostsSchema, isStoredFuel } from "@nk/contract";
+import { FUEL_LABELS, FUEL_QUANTITY_UNIT_LABELS, formatEuroDe, formatDecimalTextDe, heatingCostsSchema, isStoredFuel, toHeatingCostSheetInput } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Checkbox } from "../../../components/ui/checkbox";
@@ -21,31 +21,8 @@ function computeSheet(values: HeatingSheetValues | undefined): HeatingCostSheet 
   if (!body) return null;
   const parsed = heatingCostsSchema.safeParse(body);
   if (!parsed.success) return null;
-  const sheet = parsed.data;
-  const number = (text: string | null) => (text === null ? null : Number(text));
-  const outcome = calculateHeatingCostSheet({
-    fuel: sheet.fuel,
-    quantityUnit: sheet.quantityUnit,
-    openingStock: sheet.openingQuantity === null ? null : { quantity: Number(sheet.openingQuantity), amount: sheet.openingAmount ?? "0" },
-    purchases: sheet.deliveries.map((d) => ({ date: d.date, quantity: Number(d.quantity), amount: d.amount as string })),
-    closingStock: sheet.closingQuantity === null ? null : { quantity: Number(sheet.closingQuantity) },
-    quantity: number(sheet.quantity),
-    fuelCost: sheet.fuelCost,
-    operatingPower: sheet.operatingPower,
-    maintenance: sheet.maintenance,
-    emissionMeasurement: sheet.emissionMeasurement,
-    meteringService: sheet.meteringService,
-    combined: sheet.isCombined
-      ? {
-          totalEnergyKwh: Number(sheet.totalEnergyKwh),
-          hotWaterVolumeM3: number(sheet.hotWaterVolumeM3),
-          hotWaterTemperatureCelsius: number(sheet.hotWaterTemperatureCelsius),
-          hotWaterAreaM2: number(sheet.hotWaterAreaM2),
-          isGasUpperHeatingValue: sheet.isGasUpperHeatingValue,
-          isCommercialHeatSupply: sheet.isCommercialHeatSupply,
-        }
-      : null,
-  });
+  // Decision 1043: the quantities go to the engine as the decimal text typed, as the server sends them.
+  const outcome = calculateHeatingCostSheet(toHeatingCostSheetInput(parsed.data));
   return outcome.ok ? outcome.sheet : null;
 }
 

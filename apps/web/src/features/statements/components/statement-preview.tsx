@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { isHeizkvCostType, type StatementInput, type StatementResult } from "@nk/engine";
+import { buildPreviewFigures, isHeizkvCostType, type StatementInput, type StatementResult } from "@nk/engine";
 import { compareUnitNames } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import type { PreviewNames } from "../lib/names";
@@ -27,7 +27,9 @@ export interface StatementPreviewProps {
 export function StatementPreview({ input, result, names, warnings = [], consumptionAnalysis }: StatementPreviewProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // In the building's order ("EG" before "1. OG"), whatever order the calculation had.
-  const rows = buildUnitRows(input, result).sort((a, b) => compareUnitNames(names.unit(a.unitId), names.unit(b.unitId)));
+  // Issue 25: the units' totals, shares and the building's sums are the engine's (decision 1043).
+  const figures = buildPreviewFigures(input, result);
+  const rows = buildUnitRows(result, figures).sort((a, b) => compareUnitNames(names.unit(a.unitId), names.unit(b.unitId)));
   const shownRows = selected.size === 0 ? rows : rows.filter((row) => selected.has(row.unitId));
   const allWarnings = [...new Set([...warnings, ...result.warnings])];
 
@@ -42,7 +44,7 @@ export function StatementPreview({ input, result, names, warnings = [], consumpt
 
   return (
     <div className="space-y-6">
-      <PreviewTotals input={input} result={result} />
+      <PreviewTotals unitCount={input.units.length} totalCosts={result.totalCosts} figures={figures} />
       {allWarnings.length > 0 ? (
         <Alert variant="warning" title="Hinweise">
           <ul className="list-disc space-y-1 pl-5">
@@ -55,7 +57,7 @@ export function StatementPreview({ input, result, names, warnings = [], consumpt
       <TenantChangeReport input={input} result={result} names={names} />
       <Co2Summary co2={result.co2} hasHeatingCosts={input.costItems.some((item) => isHeizkvCostType(item.costType))} />
       {consumptionAnalysis}
-      <UnitTable rows={rows} totalCosts={result.totalCosts} names={names} selected={selected} onToggle={toggle} />
+      <UnitTable rows={rows} names={names} selected={selected} onToggle={toggle} />
       <section aria-labelledby="allocation-details-title" className="space-y-3">
         <h3 id="allocation-details-title" className="text-base font-semibold text-slate-900">
           Aufteilung je Mietverhältnis{selected.size > 0 ? " (ausgewählte Einheiten)" : ""}

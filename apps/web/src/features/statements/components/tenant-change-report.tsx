@@ -1,7 +1,7 @@
 import type { LineConsumption, StatementInput, StatementResult } from "@nk/engine";
-import { formatCountDe, METER_KIND_LABELS } from "@nk/contract";
+import { formatCountDe, formatQuantityDe, METER_KIND_LABELS } from "@nk/contract";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { formatDate, formatNumber } from "../../../lib/format";
+import { formatDate } from "../../../lib/format";
 import type { PreviewNames } from "../lib/names";
 import { describeOccupancy, formatPersons } from "../lib/occupancy-text";
 
@@ -92,5 +92,5 @@ function describeConsumption(consumption: LineConsumption): string {
         ? "geschätzt"
         : "abgelesen"
       : `${consumption.method === "partlyApportioned" ? `teils ${by}` : by}${consumption.isEstimated ? ", geschätzt" : ""}`;
-  return `${METER_KIND_LABELS[consumption.meter]} ${formatNumber(Number(consumption.value), { maximumFractionDigits: 3 })} (${how})`;
+  return `${METER_KIND_LABELS[consumption.meter]} ${formatQuantityDe(consumption.value, 3)} (${how})`;
 }

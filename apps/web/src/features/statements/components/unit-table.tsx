@@ -9,13 +9,11 @@ import { formatSharePercent, type UnitRow } from "../lib/preview-figures";
  */
 export function UnitTable({
   rows,
-  totalCosts,
   names,
   selected,
   onToggle,
 }: {
   rows: UnitRow[];
-  totalCosts: string;
   names: PreviewNames;
   selected: ReadonlySet<string>;
   onToggle: (unitId: string) => void;
@@ -38,10 +36,10 @@ export function UnitTable({
               <p className="text-slate-700">{row.tenancies.length === 0 ? <span className="text-slate-500">Leer</span> : row.tenancies.map((t) => names.tenant(t.tenancyId)).join(", ")}</p>
               <p className="flex flex-wrap justify-between gap-x-3 text-slate-600">
                 <span>
-                  {formatAreaDe(String(row.area))} · {formatCountDe(row.persons, "Person", "Personen")}
+                  {formatAreaDe(row.area)} · {formatCountDe(row.persons, "Person", "Personen")}
                 </span>
                 <span className="font-medium tabular-nums text-slate-900">
-                  {formatEuroDe(row.total)} ({formatSharePercent(row.total, totalCosts)})
+                  {formatEuroDe(row.total)} ({formatSharePercent(row.sharePercent)})
                 </span>
               </p>
             </li>
@@ -84,10 +82,10 @@ export function UnitTable({
                     {row.tenancies.length === 0 ? <span className="text-slate-500">Leer</span> : row.tenancies.map((t) => names.tenant(t.tenancyId)).join(", ")}
                     {row.tenancies.length > 0 && row.vacancy.length > 0 ? <span className="text-slate-500"> · zeitweise leer</span> : null}
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatAreaDe(String(row.area))}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatAreaDe(row.area)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{row.persons}</td>
                   <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">{formatEuroDe(row.total)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatSharePercent(row.total, totalCosts)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatSharePercent(row.sharePercent)}</td>
                 </tr>
               );
             })}

@@ -4,7 +4,7 @@ import { cn } from "../../../lib/cn";
 
 /** The four steps with the current one marked (0-based as in the specification). */
 export function WizardProgress({ current }: { current: number }) {
-  const percent = Math.round((current / (STATEMENT_WIZARD_STEPS.length - 1)) * 100);
+  const lastStep = STATEMENT_WIZARD_STEPS.length - 1;
   return (
     <div className="space-y-3">
       <div
@@ -12,10 +12,11 @@ export function WizardProgress({ current }: { current: number }) {
         role="progressbar"
         aria-label="Fortschritt der Abrechnung"
         aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
+        aria-valuemax={lastStep}
+        aria-valuenow={current}
+        aria-valuetext={`Schritt ${current + 1} von ${lastStep + 1}`}
       >
-        <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+        <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${(current * 100) / lastStep}%` }} />
       </div>
       <ol className="grid grid-cols-4 gap-2" aria-label="Schritte">
         {STATEMENT_WIZARD_STEPS.map((label, index) => {

@@ -1,15 +1,16 @@
-import { formatDecimalTextDe, formatEuroDe, toScaledBigInt, type StatementAnalysis } from "@nk/contract";
-import type { BenchmarkLimits, StatementInput, StatementResult } from "@nk/engine";
+import { formatDecimalTextDe, formatEuroDe, toChartLength, type StatementAnalysis } from "@nk/contract";
+import type { BenchmarkLimits, StatementPreviewFigures } from "@nk/engine";
 import type { PreviewNames } from "./names";
-import { buildUnitRows, formatSharePercent } from "./preview-figures";
+import { formatSharePercent } from "./preview-figures";
 
-// What the charts of step 2 and the saved run draw (issue 17). Money stays decimal text; the
-// chart gets whole cents only to size its bars, every figure shown is formatted from the text.
+// What the charts of step 2 and the saved run draw (issue 17) from the engine's figures (issue
+// 25, decision 1043: buildPreviewFigures, analyzeStatementHeating). Money stays decimal text; a
+// bar's length is the text as a number (toChartLength), every figure shown is formatted from the text.
 
 export interface ChartBar {
   key: string;
   label: string;
-  /** Bar length only: whole cents (money) or hundredths (kWh, units per m²). */
+  /** Bar length only (euros, units per m²), never shown. */
   size: number;
   /** The value as shown beside the bar, de-DE. */
   valueText: string;
@@ -17,33 +18,27 @@ export interface ChartBar {
   shareText: string;
 }
 
-/** Whole hundredths of a decimal text as a number: the bar's length, never shown. */
-function hundredths(value: string): number {
-  const scaled = toScaledBigInt(value, 2);
-  return scaled === null ? 0 : Number(scaled);
-}
-
 /** The cost items by amount, largest first. */
-export function buildCostItemBars(result: StatementResult): ChartBar[] {
-  return result.items
-    .map((item, index) => ({
-      key: `${item.costType}-${index}`,
+export function buildCostItemBars(figures: StatementPreviewFigures): ChartBar[] {
+  return figures.items
+    .map((item) => ({
+      key: `${item.costType}-${item.item}`,
       label: item.costType,
-      size: hundredths(item.amount),
+      size: toChartLength(item.amount),
       valueText: formatEuroDe(item.amount),
-      shareText: formatSharePercent(item.amount, result.totalCosts),
+      shareText: formatSharePercent(item.sharePercent),
     }))
     .sort((a, b) => b.size - a.size);
 }
 
 /** Each unit's total (tenancies and vacancy) and its share of the total costs. */
-export function buildUnitShareBars(input: StatementInput, result: StatementResult, names: PreviewNames): ChartBar[] {
-  return buildUnitRows(input, result).map((row) => ({
-    key: row.unitId,
-    label: names.unit(row.unitId),
-    size: hundredths(row.total),
-    valueText: formatEuroDe(row.total),
-    shareText: formatSharePercent(row.total, result.totalCosts),
+export function buildUnitShareBars(figures: StatementPreviewFigures, names: PreviewNames): ChartBar[] {
+  return figures.units.map((unit) => ({
+    key: unit.unitId,
+    label: names.unit(unit.unitId),
+    size: toChartLength(unit.total),
+    valueText: formatEuroDe(unit.total),
+    shareText: formatSharePercent(unit.sharePercent),
   }));
 }
 
@@ -52,7 +47,7 @@ export function buildUnitPerM2Bars(analysis: StatementAnalysis): ChartBar[] {
   return analysis.units.map((unit) => ({
     key: unit.unitId,
     label: unit.unitName || "Wohneinheit",
-    size: unit.perM2 === null ? 0 : hundredths(unit.perM2),
+    size: toChartLength(unit.perM2),
     valueText: unit.perM2 === null ? "kein Wert" : `${formatDecimalTextDe(unit.perM2, 2)} je m²`,
     shareText: unit.percentOfAverage === null ? "–" : `${unit.percentOfAverage} %`,
   }));
@@ -70,7 +65,7 @@ export interface ScaleBand {
 
 /** The Heizspiegel scale: four bands, the last drawn as wide as needed to hold the figure. */
 export function buildScaleBands(limits: BenchmarkLimits, kwhPerM2: string | null): ScaleBand[] {
-  const value = kwhPerM2 === null ? 0 : hundredths(kwhPerM2) / 100;
+  const value = toChartLength(kwhPerM2);
   // 'zu hoch' drawn a third of the scale's length wide, so its name fits on a phone too.
   const end = Math.max(Math.ceil((limits.erhoeht * 1.4) / 10) * 10, Math.ceil((value + 40) / 10) * 10);
   return [
@@ -86,7 +81,7 @@ export function formatKwhPerM2(value: string): string {
   return `${formatDecimalTextDe(value, 1)} kWh/m²·a`;
 }
 
-/** For the scale's marker only. */
+/** For the scale's marker and the average's line only. */
 export function kwhPosition(value: string): number {
-  return hundredths(value) / 100;
+  return toChartLength(value);
 }

@@ -36,9 +36,9 @@ export function toRateDefinition(rate: Rate): RateDefinition {
     tiers: rate.tiers.map((tier) => ({
       tierName: tier.tierName,
       tierType: tier.tierType,
-      // Tier limits are quantities (kWh, m³), not money: the engine takes them as numbers.
-      from: tier.from === null ? null : Number(tier.from),
-      to: tier.to === null ? null : Number(tier.to),
+      // Tier limits are quantities (kWh, m³): the engine reads their decimal text (decision 1043).
+      from: tier.from,
+      to: tier.to,
       unitPrice: tier.unitPrice,
     })),
   };
@@ -46,5 +46,5 @@ export function toRateDefinition(rate: Rate): RateDefinition {
 
 /** The rate cost of an entered consumption (decimal text, already parsed) over `months`. */
 export function calculateItemRateCost(rate: Rate, consumption: string, months: number): RateCostOutcome {
-  return calculateRateCost({ consumption: Number(consumption), months, rate: toRateDefinition(rate) });
+  return calculateRateCost({ consumption, months, rate: toRateDefinition(rate) });
 }

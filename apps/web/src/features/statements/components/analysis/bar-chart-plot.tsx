@@ -15,7 +15,7 @@ function BarName(props: { x?: number | string; y?: number | string; value?: numb
   const maxChars = Math.max(8, Math.floor(props.chartWidth / 7));
   const shown = text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
   return (
-    <text x={4} y={Number(props.y ?? 0) - 5} fontSize={12} fill="#334155">
+    <text x={4} y={(typeof props.y === "number" ? props.y : 0) - 5} fontSize={12} fill="#334155">
       {shown}
     </text>
   );

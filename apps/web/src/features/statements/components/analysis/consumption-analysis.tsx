@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { ANALYSIS_MESSAGES, formatDecimalTextDe, formatEuroDe, type StatementAnalysis } from "@nk/contract";
-import type { StatementInput, StatementResult } from "@nk/engine";
+import { buildPreviewFigures, type StatementInput, type StatementResult } from "@nk/engine";
 import { UpgradeRequired } from "../../../../components/upgrade-required";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { useMe } from "../../../../lib/use-me";
@@ -32,6 +32,8 @@ export function ConsumptionAnalysis({ input, result, analysis, names }: Consumpt
 
 function CostCharts({ input, result, names }: Omit<ConsumptionAnalysisProps, "analysis">) {
   const titleId = useId();
+  // Issue 25: every figure of the charts is the engine's (decision 1043).
+  const figures = buildPreviewFigures(input, result);
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
@@ -39,10 +41,10 @@ function CostCharts({ input, result, names }: Omit<ConsumptionAnalysisProps, "an
         <CardDescription>Gesamtkosten {formatEuroDe(result.totalCosts)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-2">
-        <BarChartFigure title="Kostenpositionen nach Betrag" bars={buildCostItemBars(result)} labelOf="value" columns={{ value: "Betrag", share: "Anteil" }} />
+        <BarChartFigure title="Kostenpositionen nach Betrag" bars={buildCostItemBars(figures)} labelOf="value" columns={{ value: "Betrag", share: "Anteil" }} />
         <BarChartFigure
           title="Anteil je Wohneinheit an den Gesamtkosten"
-          bars={buildUnitShareBars(input, result, names)}
+          bars={buildUnitShareBars(figures, names)}
           labelOf="share"
           columns={{ value: "Kosten", share: "Anteil" }}
         />
@@ -113,7 +115,7 @@ function AnalysisFigures({ analysis }: { analysis: StatementAnalysis }) {
           bars={unitBars}
           labelOf="share"
           columns={{ value: "Verbrauch je m²", share: "Anteil am Durchschnitt" }}
-          reference={{ size: kwhPosition(analysis.averagePerM2) * 100, label: `Ø ${formatDecimalTextDe(analysis.averagePerM2, 2)}` }}
+          reference={{ size: kwhPosition(analysis.averagePerM2), label: `Ø ${formatDecimalTextDe(analysis.averagePerM2, 2)}` }}
           footnote={`Durchschnitt des Gebäudes: ${formatDecimalTextDe(analysis.averagePerM2, 2)} Einheiten je m² (Heizkostenverteiler bzw. Wärmezähler der Periode).`}
         />
       ) : (
