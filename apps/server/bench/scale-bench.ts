@@ -231,14 +231,15 @@ function unitsForLetters(letters: number): number {
 
 /** The highest resident set size seen every 100 ms until `stop` resolves (the process and its threads). */
 async function samplePeakRss(stop: Promise<unknown>): Promise<number> {
-  let peak = process.memoryUsage().rss;
+  // memoryUsage.rss() reads only the resident size (memoryUsage() walks the heap spaces too).
+  let peak = process.memoryUsage.rss();
   let isDone = false;
   void stop.finally(() => (isDone = true));
   while (!isDone) {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, process.memoryUsage.rss());
     await new Promise((resolve) => setTimeout(resolve, MEMORY_SAMPLE_MS));
   }
-  return Math.max(peak, process.memoryUsage().rss);
+  return Math.max(peak, process.memoryUsage.rss());
 }
 
 async function benchLetters(database: TestDriver, letterCount: number): Promise<void> {
@@ -257,6 +258,7 @@ async function benchLetters(database: TestDriver, letterCount: number): Promise<
     if (saved.status !== 201) throw new Error(`finalize: ${saved.status} ${savedText.slice(0, 300)}`);
     const runId = (JSON.parse(savedText) as { id: string }).id;
 
+    const rssBefore = process.memoryUsage.rss();
     const started = performance.now();
     const startedCpu = process.cpuUsage();
     const answer = await t.request("POST", `/api/statements/${runId}/letter-batches`, { cookie });
@@ -282,7 +284,9 @@ async function benchLetters(database: TestDriver, letterCount: number): Promise<
     line("letter-batch-ms", round(batchMs), "ms", letterCount >= 1000 ? 60_000 : null);
     line("letter-batch-ms-per-letter", round(batchMs / batch.total), "ms", null);
     line("letter-batch-cpu-ms-main-thread-and-pool", round((cpu.user + cpu.system) / 1000), "ms", null);
+    line("rss-before-letter-batch", Math.round(rssBefore / 1024 / 1024), "MiB", null);
     line("letter-batch-peak-rss", Math.round(peakRss / 1024 / 1024), "MiB", 1024);
+    line("letter-batch-rss-growth", Math.round((peakRss - rssBefore) / 1024 / 1024), "MiB", null);
     line("letter-batch-pdf-bytes", pdfBytes, "B", null);
     line("health-during-letter-batch-p99-ms", round(percentile(healthProbe.latencies, 99)), "ms", 200);
     line("health-during-letter-batch-max-ms", round(Math.max(0, ...healthProbe.latencies)), "ms", null);
