@@ -162,6 +162,7 @@ describe("statement wizard helpers", () => {
       consumptionOverrides: [],
       climateFactor: "1.100",
       heatingCosts: null,
+      annualInformation: null,
       updatedAt: null,
     });
     expect(values.co2.consumptionKwh).toBe("48000.000");

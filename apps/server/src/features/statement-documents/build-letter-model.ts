@@ -10,14 +10,14 @@ import {
   type StatementResult,
   type TenancyLetterFigures,
 } from "@nk/engine";
-import { compareDecimalText, formatCalendarDateDe, formatDecimalTextDe, formatEuroDe, FUEL_LABELS, TAX_CATEGORY_LABELS } from "@nk/contract";
+import { compareDecimalText, formatCalendarDateDe, formatEuroDe, FUEL_LABELS, TAX_CATEGORY_LABELS } from "@nk/contract";
 import { buildSettlementGiroCode, formatPaymentPurpose } from "./letter-payment.ts";
 import type { LetterAnnualInformation, LetterCo2, LetterCostLine, LetterModel, LetterPrepaymentMonth, LetterSource, LetterTaxLine } from "./letter-model.ts";
 import { nthOfType, occurrenceOf } from "./item-lookup.ts";
 import { formatAnnualInformation } from "./letter-annual-information.ts";
 import { formatCo2Basis } from "./letter-co2-basis.ts";
 import { formatHeatingSheet } from "./letter-heating-sheet.ts";
-import { describeOccupancy, explainKey, explainShare, formatPersons, formatQuantity, keyLabel, METER_LABELS } from "./share-explanations.ts";
+import { describeOccupancy, explainKey, explainShare, formatPersons, formatQuantity, keyLabel } from "./share-explanations.ts";
 
 // Builds the letter of one tenancy from a saved statement (DECISIONS 6 and 9). Pure: the same
 // snapshot gives the same letter, which is what lets a finalized PDF be made once and trusted.

@@ -1,5 +1,5 @@
 import { billingSenderName, formatCalendarDateDe, getTodayInGermany, type BillingData, type StatementConsumption } from "@nk/contract";
-import { computeAnnualInformation, type AnnualInformation, type LineConsumption, type LineMeterReading, type StatementInput, type StatementResult, type TenancyStatement, type UnitConsumption } from "@nk/engine";
+import { computeAnnualInformation, type AnnualInformation, type LineConsumption, type LineMeterReading, type StatementInput, type StatementResult, type TenancyStatement } from "@nk/engine";
 import type { LetterLegal, LetterSender, LetterSource, MeterReadingSource, PostalAddress } from "./letter-model.ts";
 import { buildLetterLegal, type PreviousLetter } from "./letter-legal-source.ts";
 import { chooseRecipient, type RecipientChoice, type RecipientTenant } from "./letter-recipient.ts";

@@ -7,7 +7,6 @@ import {
   MARKED_POSTED_MESSAGE,
   readStoredRun,
   STATEMENT_DOCUMENT_MESSAGES,
-  storedStatementInputSchema,
   type MarkPostedBody,
   type MarkPostedResponse,
   type RunDispatch,
@@ -15,7 +14,6 @@ import {
   type SendStatementResponse,
 } from "@nk/contract";
 import { addDays, getStatementDeadline } from "@nk/engine";
-import type { StatementResult } from "@nk/engine";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
