@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { billingPeriodCostsBodySchema, compareDecimalText, type Rate } from "@nk/contract";
 import { getPeriodError } from "../src/features/statements/components/period-fields";
-import { buildEmptyCostItem, complementPercent, EMPTY_CO2, EMPTY_HEATING_SHEET, toHeatingCostsBody, type HeatingSheetValues, fromSavedCosts, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
+import { buildEmptyCostItem, complementPercent, EMPTY_ANNUAL_INFORMATION, EMPTY_CO2, EMPTY_HEATING_SHEET, toHeatingCostsBody, type HeatingSheetValues, fromSavedCosts, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
 import { getDefaultPeriod, pickStartPeriod } from "../src/features/statements/lib/default-period";
 import { formatSharePercent, getBalanceKind } from "../src/features/statements/lib/preview-figures";
 import { countPeriodMonths, findFittingRates } from "../src/features/statements/lib/rate-matching";
@@ -52,6 +52,7 @@ describe("statement wizard helpers", () => {
       consumptionOverrides: [{ unitId: UNIT, meter: "coldwater", value: " 12 ", reason: " Zähler defekt " }],
       climateFactor: "1.12",
       heatingSheet: EMPTY_HEATING_SHEET,
+      annualInformation: EMPTY_ANNUAL_INFORMATION,
     };
     const body = toCostsBody(values);
     expect(body.co2).toBeNull();
@@ -63,6 +64,37 @@ describe("statement wizard helpers", () => {
     expect(parsed.costItems[0]!.amount).toBe("1234.56");
     expect(parsed.costItems[0]!.consumptionShare).toBe(70);
     expect(parsed.climateFactor).toBe("1.12");
+    // Issue 24, item 12: nothing of § 6a entered, nothing sent.
+    expect(body.annualInformation).toBeNull();
+  });
+
+  it("sends the § 6a (3) HeizkV inputs as the contract reads them (issue 24, item 12)", () => {
+    const values: CostsFormValues = {
+      costItems: [],
+      co2: EMPTY_CO2,
+      consumptionOverrides: [],
+      climateFactor: "",
+      heatingSheet: EMPTY_HEATING_SHEET,
+      annualInformation: {
+        energyMix: [{ carrier: " Erdgas (KWK) ", percent: "62.5" }, { carrier: "Biomasse", percent: "37.5" }],
+        primaryEnergyFactor: "0.6",
+        taxesAndLevies: [{ label: "Energiesteuer", amount: "412.30" }],
+        meteringDeviceFee: "",
+        readingAndBillingFee: "310.5",
+      },
+    };
+    const body = toCostsBody(values);
+    expect(body.annualInformation).toEqual({
+      energyMix: [{ carrier: "Erdgas (KWK)", percent: "62.5" }, { carrier: "Biomasse", percent: "37.5" }],
+      taxesAndLevies: [{ label: "Energiesteuer", amount: "412.30" }],
+      primaryEnergyFactor: "0.6",
+      meteringDeviceFee: null,
+      readingAndBillingFee: "310.5",
+    });
+    expect(billingPeriodCostsBodySchema.parse(body).annualInformation).toMatchObject({ readingAndBillingFee: "310.5", primaryEnergyFactor: "0.6" });
+    const notHundred = billingPeriodCostsBodySchema.safeParse({ ...body, annualInformation: { ...body.annualInformation, energyMix: [{ carrier: "Gas", percent: "60" }] } });
+    expect(notHundred.success).toBe(false);
+    expect(!notHundred.success && notHundred.error.issues[0]?.message).toBe("Die Anteile des Energiemixes müssen zusammen 100 % ergeben.");
   });
 
   it("sends the CO2 inputs only when one is given, prices and factors as canonical text the contract reads as numbers", () => {
@@ -72,6 +104,7 @@ describe("statement wizard helpers", () => {
       consumptionOverrides: [],
       climateFactor: "",
       heatingSheet: EMPTY_HEATING_SHEET,
+      annualInformation: EMPTY_ANNUAL_INFORMATION,
     };
     const body = toCostsBody(values);
     expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: "55", vatPercent: null, emissionFactor: "0.201" });
@@ -85,6 +118,7 @@ describe("statement wizard helpers", () => {
       consumptionOverrides: [],
       climateFactor: "",
       heatingSheet: EMPTY_HEATING_SHEET,
+      annualInformation: EMPTY_ANNUAL_INFORMATION,
     };
     expect(toCalculationBody(values).costItems.map((item) => item.costType)).toEqual(["Grundsteuer", "Versicherung"]);
     expect(toFormField("costItems.1.amount", values)).toBe("costItems.3.amount");
@@ -163,7 +197,7 @@ describe("heating cost sheet in the form (issue 24, item 6)", () => {
   });
 
   it("puts the server's field names on the form's sheet", () => {
-    const values = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "", heatingSheet: SHEET };
+    const values = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "", heatingSheet: SHEET, annualInformation: EMPTY_ANNUAL_INFORMATION };
     expect(toFormField("heatingCosts.deliveries.0.amount", values)).toBe("heatingSheet.deliveries.0.amount");
   });
 });

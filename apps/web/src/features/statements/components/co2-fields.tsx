@@ -6,8 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { DecimalField } from "../../../components/decimal-field";
 import { SelectField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
+import { AnnualInformationFields } from "./annual-information-fields";
 
-/** The CO2 inputs of the billing period (CO2KostAufG, DECISIONS 4): carrier, kWh, supplier figures. */
+/** The CO2 inputs of the billing period (CO2KostAufG, DECISIONS 4): carrier, kWh, supplier figures; the § 6a (3) HeizkV inputs (issue 24). */
 export function Co2Fields() {
   const { register, control, formState } = useFormContext<CostsFormValues>();
   const errors = formState.errors.co2;
@@ -75,6 +76,7 @@ export function Co2Fields() {
           control={control}
           name="climateFactor"
         />
+        <AnnualInformationFields />
       </CardContent>
     </Card>
   );

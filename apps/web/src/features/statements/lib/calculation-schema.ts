@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { climateFactorSchema, co2InputSchema, consumptionOverrideSchema, costItemSchema, heatingCostsSchema, STATEMENT_MESSAGES } from "@nk/contract";
+import { annualInformationSchema, climateFactorSchema, co2InputSchema, consumptionOverrideSchema, costItemSchema, heatingCostsSchema, STATEMENT_MESSAGES } from "@nk/contract";
 import { toCostsBody, type CostsFormValues } from "./cost-form";
 
 /**
@@ -12,6 +12,7 @@ export const calculationInputSchema = z.object({
   consumptionOverrides: z.array(consumptionOverrideSchema),
   climateFactor: climateFactorSchema,
   heatingCosts: heatingCostsSchema.nullish(),
+  annualInformation: annualInformationSchema.nullish(),
 });
 export type CalculationInput = z.output<typeof calculationInputSchema>;
 

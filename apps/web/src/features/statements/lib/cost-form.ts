@@ -3,6 +3,7 @@ import {
   isConsumptionCostType,
   parseDecimalText,
   subtractDecimalText,
+  type AnnualInformationValues,
   type BillingPeriodCosts,
   type BillingPeriodCostsBody,
   type CostItemMode,
@@ -116,6 +117,17 @@ export const EMPTY_HEATING_SHEET: HeatingSheetValues = {
   isCommercialHeatSupply: false,
 };
 
+/** Issue 24, item 12: the § 6a (3) HeizkV inputs as the form holds them (names as in the body). */
+export interface AnnualInformationFormValues {
+  energyMix: { carrier: string; percent: string }[];
+  primaryEnergyFactor: string;
+  taxesAndLevies: { label: string; amount: string }[];
+  meteringDeviceFee: string;
+  readingAndBillingFee: string;
+}
+
+export const EMPTY_ANNUAL_INFORMATION: AnnualInformationFormValues = { energyMix: [], primaryEnergyFactor: "", taxesAndLevies: [], meteringDeviceFee: "", readingAndBillingFee: "" };
+
 export interface ConsumptionOverrideValues {
   unitId: string;
   meter: MeterKind;
@@ -131,6 +143,8 @@ export interface CostsFormValues {
   climateFactor: string;
   /** Issue 24, item 6: the heating cost sheet. */
   heatingSheet: HeatingSheetValues;
+  /** Issue 24, item 12: the § 6a (3) HeizkV inputs. */
+  annualInformation: AnnualInformationFormValues;
 }
 
 export const EMPTY_CO2: Co2Values = { fuel: "", consumptionKwh: "", heatingValue: "lower", emissionsKg: "", cost: "", pricePerTonne: "", vatPercent: "", emissionFactor: "" };
@@ -211,6 +225,27 @@ export function toHeatingCostsBody(sheet: HeatingSheetValues | undefined): NonNu
   };
 }
 
+/** Issue 24, item 12: the § 6a inputs as the body sends them; null while nothing is entered. */
+export function toAnnualInformationBody(info: AnnualInformationFormValues | undefined): NonNullable<BillingPeriodCostsBody["annualInformation"]> | null {
+  if (!info) return null;
+  const energyMix = info.energyMix.map((share) => ({ carrier: share.carrier.trim(), percent: share.percent.trim() }));
+  const taxesAndLevies = info.taxesAndLevies.map((levy) => ({ label: levy.label.trim(), amount: levy.amount.trim() }));
+  const fees = { primaryEnergyFactor: textOrNull(info.primaryEnergyFactor), meteringDeviceFee: textOrNull(info.meteringDeviceFee), readingAndBillingFee: textOrNull(info.readingAndBillingFee) };
+  if (energyMix.length === 0 && taxesAndLevies.length === 0 && Object.values(fees).every((value) => value === null)) return null;
+  return { energyMix, taxesAndLevies, ...fees };
+}
+
+function fromSavedAnnualInformation(saved: AnnualInformationValues | null | undefined): AnnualInformationFormValues {
+  if (!saved) return EMPTY_ANNUAL_INFORMATION;
+  return {
+    energyMix: saved.energyMix.map((share) => ({ carrier: share.carrier, percent: share.percent })),
+    primaryEnergyFactor: saved.primaryEnergyFactor ?? "",
+    taxesAndLevies: saved.taxesAndLevies.map((levy) => ({ label: levy.label, amount: levy.amount })),
+    meteringDeviceFee: saved.meteringDeviceFee ?? "",
+    readingAndBillingFee: saved.readingAndBillingFee ?? "",
+  };
+}
+
 function fromSavedHeatingCosts(saved: HeatingCosts | null | undefined): HeatingSheetValues {
   if (!saved) return EMPTY_HEATING_SHEET;
   const text = (value: string | null) => value ?? "";
@@ -238,7 +273,9 @@ function fromSavedHeatingCosts(saved: HeatingCosts | null | undefined): HeatingS
   };
 }
 
-export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides" | "climateFactor" | "heatingCosts">> {
+export function toCostsBody(
+  values: CostsFormValues,
+): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides" | "climateFactor" | "heatingCosts" | "annualInformation">> {
   const co2 = values.co2;
   const hasCo2 = Boolean(
     co2.fuel || [co2.consumptionKwh, co2.emissionsKg, co2.cost, co2.pricePerTonne, co2.vatPercent, co2.emissionFactor].some((text) => text.trim() !== ""),
@@ -279,6 +316,7 @@ export function toCostsBody(values: CostsFormValues): Required<Pick<BillingPerio
     consumptionOverrides: values.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value.trim(), reason: entry.reason.trim() })),
     climateFactor: textOrNull(values.climateFactor ?? ""),
     heatingCosts: toHeatingCostsBody(values.heatingSheet),
+    annualInformation: toAnnualInformationBody(values.annualInformation),
   };
 }
 
@@ -317,5 +355,6 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
     consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value })),
     climateFactor: saved.climateFactor ?? "",
     heatingSheet: fromSavedHeatingCosts(saved.heatingCosts),
+    annualInformation: fromSavedAnnualInformation(saved.annualInformation),
   };
 }

@@ -19,7 +19,7 @@ import { PropertyStep } from "../components/property-step";
 import { SavedRunSummary } from "../components/saved-run-summary";
 import { WizardProgress } from "../components/wizard-progress";
 import { calculationInputSchema, toCalculationBody, toFormField, type CalculationInput } from "../lib/calculation-schema";
-import { EMPTY_CO2, EMPTY_HEATING_SHEET, fromSavedCosts, type CostsFormValues } from "../lib/cost-form";
+import { EMPTY_ANNUAL_INFORMATION, EMPTY_CO2, EMPTY_HEATING_SHEET, fromSavedCosts, type CostsFormValues } from "../lib/cost-form";
 import { buildPreviewNames } from "../lib/names";
 import { useCostsAutosave } from "../lib/use-costs-autosave";
 import { useProgressText } from "../lib/use-progress-text";
@@ -27,7 +27,7 @@ import { useWizardPeriod } from "../lib/use-wizard-period";
 
 /** Part 2, sections 4 'Saving' and 9: the list follows 1.2 s after saving. */
 const REDIRECT_AFTER_SAVE_MS = 1200;
-const EMPTY_VALUES: CostsFormValues = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "", heatingSheet: EMPTY_HEATING_SHEET };
+const EMPTY_VALUES: CostsFormValues = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "", heatingSheet: EMPTY_HEATING_SHEET, annualInformation: EMPTY_ANNUAL_INFORMATION };
 
 /** Empty results (part 2, section 8): no units, or nothing distributed. */
 function getEmptyResultMessage(preview: StatementPreview): string | null {
