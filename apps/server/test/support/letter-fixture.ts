@@ -1,4 +1,4 @@
-import { calculateStatement, computeAnnualInformation, type StatementInput, type StatementResult } from "@nk/engine";
+import { calculateStatement, completeStoredResult, computeAnnualInformation, type StatementInput, type StatementResult } from "@nk/engine";
 import { buildLetterLegal } from "../../src/features/statement-documents/letter-legal-source.ts";
 import type { LetterSender, LetterSource } from "../../src/features/statement-documents/letter-model.ts";
 
@@ -115,8 +115,9 @@ export function sampleLetterSource(tenancyId: string, overrides: Partial<LetterS
       { meterNumber: "WW-55102", kind: "warmwater", unitLabel: "m³", start: { date: "2023-12-31", value: "312.6" }, end: { date: "2024-12-31", value: "334" }, consumption: "21.4", estimated: true, estimateReason: "Zähler defekt, geschätzt nach dem Vorjahresverbrauch" },
       { meterNumber: "KW-55101", kind: "coldwater", unitLabel: "m³", start: { date: "2023-12-31", value: "1021.35" }, end: { date: "2024-12-31", value: "1083.45" }, consumption: "62.1" },
     ],
-    // Issue 24, item 12: the tenancy's own figures against its own in 2023.
-    annualInformation: hasTenancy ? computeAnnualInformation({ input, result, tenancyId, previous: samplePreviousRun() }) : null,
+    // Issue 24, item 12: the tenancy's own figures against its own in 2023, from the run as the
+    // server reads it (an older stored shape completed first, as readStoredRun does).
+    annualInformation: hasTenancy ? computeAnnualInformation({ input, result: completeStoredResult(input, result), tenancyId, previous: samplePreviousRun() }) : null,
     // A letter of 14.03.2025 for 2024: in time (issue 24).
     legal: buildLetterLegal({ result, tenancyId, version: 1, letterDate: "2025-03-14", lateExcuse: null, previous: null }),
     ...overrides,

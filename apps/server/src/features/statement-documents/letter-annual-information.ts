@@ -133,5 +133,5 @@ export function formatAnnualInformation(info: AnnualInformation): LetterAnnualIn
   }
 
   const costRows: AnnualRow[] = [...info.levies, ...info.fees].map((line) => [line.label, formatEuroDe(line.amount), line.yourShare === null ? "" : formatEuroDe(line.yourShare)]);
-  return { consumptionRows, chart, comparisonNotes: notes, energyRows, costRows, advice: ADVICE, disputeSettlement: DISPUTE_SETTLEMENT };
+  return { consumptionRows, chart, comparisonNotes: notes, energyRows, costRows, advice: [...ADVICE], disputeSettlement: DISPUTE_SETTLEMENT };
 }

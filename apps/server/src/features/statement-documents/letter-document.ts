@@ -305,7 +305,7 @@ function heatingSections(model: LetterModel): Content[] {
       unbreakable: true,
       stack: [
         { text: "Energieberatung und Informationen (§ 6a Abs. 3 Nr. 2 HeizkV)", bold: true, margin: [0, 6, 0, 2] },
-        { ul: info.advice, fontSize: 8.5 },
+        { ul: [...info.advice], fontSize: 8.5 },
         { text: "Verbraucherschlichtung (§ 6a Abs. 3 Nr. 3 HeizkV)", bold: true, margin: [0, 6, 0, 2] },
         { text: info.disputeSettlement, fontSize: 8.5 },
       ],
