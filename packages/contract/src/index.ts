@@ -33,6 +33,7 @@ export * from "./tenancy-overlap.ts";
 export * from "./unit-order.ts";
 export * from "./german-counts.ts";
 export * from "./statement-dispatch.ts";
+export * from "./deadlines.ts";
 export * from "./imports/index.ts";
 export * from "./team/roles.ts";
 export * from "./team/members.ts";

@@ -548,6 +548,19 @@ export interface ApiKeysTable {
   createdAt: CreatedAt;
 }
 
+/** Issue 30 (decision 1500): a deadline reminder that was sent; unique per period, deadline and days before. */
+export interface DeadlineRemindersTable {
+  id: Generated<string>;
+  userId: string;
+  costGroupId: string;
+  /** YYYY-MM-DD, the § 556 (3) BGB deadline the reminder was about. */
+  deadline: string;
+  daysBefore: number;
+  /** YYYY-MM-DD, the day (in Germany) the reminder went out. */
+  sentOn: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   apiKeys: ApiKeysTable;
   accountMembers: AccountMembersTable;
@@ -585,4 +598,5 @@ export interface Database {
   billingData: BillingDataTable;
   bankBookings: BankBookingsTable;
   bankBookingRules: BankBookingRulesTable;
+  deadlineReminders: DeadlineRemindersTable;
 }

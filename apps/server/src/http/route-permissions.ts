@@ -21,6 +21,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "POST /api/invitations/accept": "member",
 
   "GET /api/dashboard": "read",
+  "GET /api/deadlines": "read",
   "GET /api/activities": "read",
   "GET /api/activities/stats": "read",
 

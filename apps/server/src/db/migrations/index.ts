@@ -20,6 +20,7 @@ import * as m1280 from "./1280-heating-cost-sheet.ts";
 import * as m1281 from "./1281-total-water-key.ts";
 import * as m1450 from "./1450-account-members.ts";
 import * as m1451 from "./1451-api-keys.ts";
+import * as m1500 from "./1500-deadline-reminders.ts";
 
 export interface Migration {
   name: string;
@@ -50,4 +51,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "1281-total-water-key", up: m1281.up },
   { name: "1450-account-members", up: m1450.up },
   { name: "1451-api-keys", up: m1451.up },
+  { name: "1500-deadline-reminders", up: m1500.up },
 ];
