@@ -15,8 +15,8 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * A job that runs once a day (decision 1500): at start and every hour, each instance queues the
- * job for today in Germany (`{ day }`) unless it is already queued or done; a worker of any
- * instance runs it. A day the server was down is not caught up by this schedule: the job of the
+ * job for today in Germany (`{ day }`) unless it is already queued or done (enqueueJobOnce:
+ * instances take turns, so the day's job exists once); a worker of any instance runs it. A day the server was down is not caught up by this schedule: the job of the
  * next day does that itself (the reminders are due for a range of days, not one day).
  */
 export function startDailyJobSchedule(options: { db: Db; logger: Logger; kind: JobDescriptor<{ day: string }>; now?: () => Date }): DailyJobSchedule {

@@ -272,5 +272,5 @@ describe.each(TEST_DRIVERS)("deadlines and reminders (%s)", (driver) => {
       await b.close();
       await a.close();
     }
-  });
+  }, 180_000);
 });
