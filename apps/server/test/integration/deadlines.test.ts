@@ -243,7 +243,7 @@ describe.each(TEST_DRIVERS)("deadlines and reminders (%s)", (driver) => {
       now = new Date("2031-03-14T23:30:00Z"); // 00:30 on the 15th in Germany.
       await schedule.check();
       await schedule.check();
-      const jobs = await t.db.selectFrom("jobs").select("payload").where("kind", "=", "deadline.reminders").execute();
+      const jobs = await t.db.selectFrom("jobs").select("payload").where("kind", "=", "deadline.reminders").orderBy("id").execute();
       expect(jobs.map((job) => job.payload).filter((payload) => (payload as { day: string }).day.startsWith("2031-"))).toEqual([{ day: "2031-03-14" }, { day: "2031-03-15" }]);
     } finally {
       await schedule.stop();
