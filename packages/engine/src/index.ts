@@ -142,6 +142,13 @@ export {
   type PrepaymentPeriod,
   type PrepaymentProration,
 } from "./prepayments/prepayment-proration.ts";
+// Issue 30: the § 560 (4) BGB proposal of a new monthly prepayment.
+export {
+  PREPAYMENT_ROUNDINGS,
+  proposeMonthlyPrepayment,
+  type PrepaymentProposalInput,
+  type PrepaymentRounding,
+} from "./prepayments/prepayment-adjustment.ts";
 export {
   CO2_PRICE_BY_YEAR,
   CO2_STAGES,

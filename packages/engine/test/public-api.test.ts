@@ -32,6 +32,8 @@ describe("public API of @nk/engine", () => {
     }
     expect(engine.DEADLINE_REMINDER_DAYS).toEqual([90, 30, 7]);
     expect(engine.DEADLINE_RISK_WINDOW_DAYS).toBe(60);
+    expect(typeof engine.proposeMonthlyPrepayment).toBe("function");
+    expect(engine.PREPAYMENT_ROUNDINGS).toEqual(["euro", "five_euros"]);
     expect(engine.MESSAGES.laborCostsOutOfRange("Hausmeister")).toBe("Lohnanteil von Hausmeister liegt nicht zwischen 0 und dem Betrag");
   });
 });
