@@ -379,6 +379,8 @@ export interface StatementSnapshotsTable {
   /** Issue 24: why a statement after the § 556 (3) BGB deadline is not the landlord's fault. */
   lateExcuse: string | null;
   lateExcuseAt: Date | null;
+  /** Issue 30: § 560 (4) BGB, how the letters' proposed prepayment is rounded; null: no proposal. */
+  prepaymentRounding: ColumnType<"euro" | "five_euros" | null, "euro" | "five_euros" | null | undefined, "euro" | "five_euros" | null>;
 }
 
 export interface StatementItemsTable {

@@ -21,6 +21,7 @@ import * as m1281 from "./1281-total-water-key.ts";
 import * as m1450 from "./1450-account-members.ts";
 import * as m1451 from "./1451-api-keys.ts";
 import * as m1500 from "./1500-deadline-reminders.ts";
+import * as m1501 from "./1501-prepayment-proposal.ts";
 
 export interface Migration {
   name: string;
@@ -52,4 +53,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "1450-account-members", up: m1450.up },
   { name: "1451-api-keys", up: m1451.up },
   { name: "1500-deadline-reminders", up: m1500.up },
+  { name: "1501-prepayment-proposal", up: m1501.up },
 ];

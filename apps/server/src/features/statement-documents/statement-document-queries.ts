@@ -13,6 +13,7 @@ const SNAPSHOT_COLUMNS = [
   "s.finalizedAt",
   "s.costGroupId",
   "s.lateExcuse",
+  "s.prepaymentRounding",
   "p.name as propertyName",
   "p.street as propertyStreet",
   "p.houseNumber as propertyHouseNumber",
@@ -151,6 +152,12 @@ export async function recordDispatch(
 }
 
 /** § 556 (3) Satz 3 BGB: the landlord's reason why a late statement is not his fault, on the run (issue 24). */
+/** Issue 30: how the run's letters round the proposed prepayment (§ 560 (4) BGB); null: no proposal. false when the run is not the account's. */
+export async function setRunPrepaymentRounding(db: Db, userId: string, snapshotId: string, rounding: "euro" | "five_euros" | null): Promise<boolean> {
+  const result = await db.updateTable("statementSnapshots").set({ prepaymentRounding: rounding }).where("id", "=", snapshotId).where("userId", "=", userId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function setRunLateExcuse(db: Db, userId: string, snapshotId: string, excuse: string | null): Promise<boolean> {
   const result = await db
     .updateTable("statementSnapshots")
