@@ -84,6 +84,7 @@ describe.skipIf(!hasBrowser)("Jede Seite: barrierefrei und ohne seitliches Scrol
       await page.screenshot({ path: screenshotPath(`every-page-wizard-preview-${viewport}`), fullPage: true });
       for (const tab of ["profile", "billing-data", "billing", "notifications", "danger"]) await visit(page, `/dashboard/settings?tab=${tab}`, "Einstellungen");
       await visit(page, "/dashboard/activity", /Aktivität/);
+      await visit(page, "/dashboard/deadlines", "Fristen");
       await visit(page, "/dashboard/help", /Hilfe/);
       await visit(page, "/dashboard/onboarding", "Einrichtungsassistent");
       await page.screenshot({ path: screenshotPath(`every-page-onboarding-${viewport}`), fullPage: true });

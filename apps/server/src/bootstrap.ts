@@ -8,6 +8,8 @@ import { migrateToLatest } from "./db/migrate.ts";
 import type { Logger } from "./lib/logger.ts";
 import { setPoolStatsSource } from "./metrics/metrics-registry.ts";
 import { startControlServer } from "./ops/control-server.ts";
+import { startDailyJobSchedule } from "./jobs/daily-job-schedule.ts";
+import { DEADLINE_REMINDERS } from "./features/deadlines/deadline-reminder-job.ts";
 
 /** Requests in flight (and a running background job) get this long after SIGTERM. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -61,6 +63,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   jobWorker.start();
+  // Issue 30: the deadline reminders once a day; whichever instance looks first queues the day's job.
+  const reminderSchedule = startDailyJobSchedule({ db: database.db, logger, kind: DEADLINE_REMINDERS });
   // The embedded database belongs to this process alone: `npm run backup` asks it for a copy
   // through a socket in the data folder (ops/control-server.ts).
   const control = database.dumpEmbedded ? await startControlServer({ dataDir: config.dataDir, database, logger }) : null;
@@ -69,7 +73,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     port,
     database,
     async close() {
-      await Promise.all([closeHttpServer(server, SHUTDOWN_GRACE_MS), jobWorker.stop(SHUTDOWN_GRACE_MS)]);
+      await Promise.all([closeHttpServer(server, SHUTDOWN_GRACE_MS), jobWorker.stop(SHUTDOWN_GRACE_MS), reminderSchedule.stop()]);
       // After the requests and jobs that could still be waiting for letters: none is left then.
       await letterRenderer.close(SHUTDOWN_GRACE_MS);
       await control?.close();

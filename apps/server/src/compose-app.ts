@@ -13,6 +13,7 @@ import { createFileStorage } from "./files/create-file-storage.ts";
 import { createStatementSendJob } from "./features/statement-documents/statement-send-job.ts";
 import { createLetterBatchJob } from "./features/statement-documents/letter-batch-job.ts";
 import { createLetterRenderPool } from "./features/statement-documents/letter-render-pool.ts";
+import { createDeadlineReminderJob } from "./features/deadlines/deadline-reminder-job.ts";
 
 /**
  * The application's parts on an open database: mailer, job queue worker (with every job kind
@@ -26,7 +27,13 @@ export function composeApp({ config, database, logger, serveWeb }: { config: Con
   const letterRenderer = createLetterRenderPool({ size: config.letterRenderWorkers, logger });
   const jobWorker: JobWorker = createJobWorker({
     db: database.db,
-    registry: createJobRegistry([createMailSendJob(mailer), createStatementSendJob({ mailer, files }), createLetterBatchJob({ db: database.db, files, letterRenderer })]),
+    registry: createJobRegistry([
+      createMailSendJob(mailer),
+      createStatementSendJob({ mailer, files }),
+      // Issue 30: the daily deadline reminders (scheduled in bootstrap.ts, decision 1500).
+      createDeadlineReminderJob({ publicUrl: config.publicUrl }),
+      createLetterBatchJob({ db: database.db, files, letterRenderer }),
+    ]),
     logger,
     concurrency: config.jobConcurrency,
     pollIntervalMs: config.jobPollIntervalMs,

@@ -34,6 +34,8 @@ export * from "./tenancy-overlap.ts";
 export * from "./unit-order.ts";
 export * from "./german-counts.ts";
 export * from "./statement-dispatch.ts";
+export * from "./deadlines.ts";
+export * from "./prepayment-adjustment.ts";
 export * from "./imports/index.ts";
 export * from "./team/roles.ts";
 export * from "./team/members.ts";

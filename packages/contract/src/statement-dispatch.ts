@@ -63,6 +63,8 @@ export const runDispatchSchema = z.object({
   /** Today in Germany lies after the deadline. */
   isPastDeadline: z.boolean(),
   lateExcuse: z.string().nullable(),
+  /** Issue 30: how the letters' proposed prepayment is rounded (§ 560 (4) BGB); null: no proposal. */
+  prepaymentRounding: z.enum(["euro", "five_euros"]).nullable(),
   letters: z.array(
     z.object({
       statementId: z.string(),
@@ -78,6 +80,8 @@ export const runDispatchSchema = z.object({
       settlement: z.object({ kind: z.enum(["demand", "payout", "none"]), amount: z.string(), barred: z.string() }),
       /** A correction compared with the tenant's previous letter. */
       isCorrection: z.boolean(),
+      /** Issue 30: the new monthly prepayment the letter proposes (the engine's figure); null: none. */
+      proposedPrepayment: z.string().nullable(),
     }),
   ),
 });

@@ -23,6 +23,19 @@ export { validateStatementInputShape, type ShapeOutcome } from "./validation/inp
 export { checkStatementRules, type RuleCheckOutcome } from "./validation/statement-checks.ts";
 // Issue 24: the § 556 (3) BGB deadline, what a letter settles, and what a correction changed.
 export { getStatementDeadline, isAfterStatementDeadline } from "./deadlines/statement-deadline.ts";
+// Issue 30: the deadline overview and the reminders (decision 1500).
+export {
+  countDaysUntil,
+  DEADLINE_REMINDER_DAYS,
+  DEADLINE_RISK_WINDOW_DAYS,
+  describePeriodDeadline,
+  getDueReminderDays,
+  type DeadlineReminderDays,
+  type DeadlineStatus,
+  type DeadlineTenancyInput,
+  type DeadlineTenancyState,
+  type PeriodDeadlineState,
+} from "./deadlines/deadline-overview.ts";
 export { settleBalance, type BalanceSettlement, type SettlementInput } from "./settlement/balance-settlement.ts";
 export { compareTenancyVersions, type TenancyCorrection, type TenancyItemChange } from "./settlement/tenancy-correction.ts";
 export { HEIZKV_REDUCTION_PERCENT } from "./statement/heizkv-reduction.ts";
@@ -130,6 +143,13 @@ export {
   type PrepaymentPeriod,
   type PrepaymentProration,
 } from "./prepayments/prepayment-proration.ts";
+// Issue 30: the § 560 (4) BGB proposal of a new monthly prepayment.
+export {
+  PREPAYMENT_ROUNDINGS,
+  proposeMonthlyPrepayment,
+  type PrepaymentProposalInput,
+  type PrepaymentRounding,
+} from "./prepayments/prepayment-adjustment.ts";
 export {
   CO2_PRICE_BY_YEAR,
   CO2_STAGES,

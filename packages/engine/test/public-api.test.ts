@@ -30,6 +30,14 @@ describe("public API of @nk/engine", () => {
     expect(engine.TAX_CATEGORIES).toEqual(["householdServices", "craftsmen"]);
     expect(engine.DEFAULT_TAX_CATEGORY).toBe("householdServices");
     expect(engine.MESSAGES.occupantPeriodsOverlap("t1")).toBe('Belegungszeiträume des Mietverhältnisses "t1" überschneiden sich');
+    // Issue 30: the deadline overview and the reminders.
+    for (const name of ["getStatementDeadline", "isAfterStatementDeadline", "describePeriodDeadline", "getDueReminderDays", "countDaysUntil"] as const) {
+      expect(typeof engine[name], name).toBe("function");
+    }
+    expect(engine.DEADLINE_REMINDER_DAYS).toEqual([90, 30, 7]);
+    expect(engine.DEADLINE_RISK_WINDOW_DAYS).toBe(60);
+    expect(typeof engine.proposeMonthlyPrepayment).toBe("function");
+    expect(engine.PREPAYMENT_ROUNDINGS).toEqual(["euro", "five_euros"]);
     expect(engine.MESSAGES.laborCostsOutOfRange("Hausmeister")).toBe("Lohnanteil von Hausmeister liegt nicht zwischen 0 und dem Betrag");
   });
 });

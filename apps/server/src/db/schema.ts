@@ -393,6 +393,8 @@ export interface StatementSnapshotsTable {
   /** Issue 24: why a statement after the § 556 (3) BGB deadline is not the landlord's fault. */
   lateExcuse: string | null;
   lateExcuseAt: Date | null;
+  /** Issue 30: § 560 (4) BGB, how the letters' proposed prepayment is rounded; null: no proposal. */
+  prepaymentRounding: ColumnType<"euro" | "five_euros" | null, "euro" | "five_euros" | null | undefined, "euro" | "five_euros" | null>;
 }
 
 export interface StatementItemsTable {
@@ -580,6 +582,19 @@ export interface LetterBatchesTable {
   finishedAt: Date | null;
 }
 
+/** Issue 30 (decision 1500): a deadline reminder that was sent; unique per period, deadline and days before. */
+export interface DeadlineRemindersTable {
+  id: Generated<string>;
+  userId: string;
+  costGroupId: string;
+  /** YYYY-MM-DD, the § 556 (3) BGB deadline the reminder was about. */
+  deadline: string;
+  daysBefore: number;
+  /** YYYY-MM-DD, the day (in Germany) the reminder went out. */
+  sentOn: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   apiKeys: ApiKeysTable;
   letterBatches: LetterBatchesTable;
@@ -619,4 +634,5 @@ export interface Database {
   billingData: BillingDataTable;
   bankBookings: BankBookingsTable;
   bankBookingRules: BankBookingRulesTable;
+  deadlineReminders: DeadlineRemindersTable;
 }

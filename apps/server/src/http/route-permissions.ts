@@ -21,6 +21,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "POST /api/invitations/accept": "member",
 
   "GET /api/dashboard": "read",
+  "GET /api/deadlines": "read",
   "GET /api/activities": "read",
   "GET /api/activities/stats": "read",
 
@@ -97,6 +98,9 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "POST /api/tenant-statements/{id}/mark-posted": "send_statement",
   "GET /api/statements/{id}/dispatch": "read",
   "PUT /api/statements/{id}/late-excuse": "send_statement",
+  // Issue 30: the letters' proposal follows who sends them; applying it writes prepayments (master data).
+  "PUT /api/statements/{id}/prepayment-rounding": "send_statement",
+  "POST /api/statements/{id}/prepayment-adjustment": "edit_master_data",
   "GET /api/statements/{id}/results.csv": "read",
 
   // Imports (issue 28): bank bookings become a period's costs (like PUT costs); the metering

@@ -1,6 +1,6 @@
 import type { Db } from "../db/database.ts";
 import type { JobDescriptor } from "./job-kind.ts";
-import { insertJob } from "./job-queries.ts";
+import { insertJob, insertJobOnce } from "./job-queries.ts";
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
@@ -13,4 +13,10 @@ export const DEFAULT_MAX_ATTEMPTS = 5;
 export async function enqueueJob<P>(db: Db, kind: JobDescriptor<P>, payload: P, options: { runAt?: Date } = {}): Promise<number> {
   const checked = kind.payload.parse(payload);
   return insertJob(db, { kind: kind.kind, payload: checked, maxAttempts: kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, runAt: options.runAt });
+}
+
+/** Queues a job unless the same kind with the same payload is already there (see insertJobOnce); null when it was. */
+export async function enqueueJobOnce<P>(db: Db, kind: JobDescriptor<P>, payload: P): Promise<number | null> {
+  const checked = kind.payload.parse(payload);
+  return insertJobOnce(db, { kind: kind.kind, payload: checked, maxAttempts: kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });
 }

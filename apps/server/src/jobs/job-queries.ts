@@ -26,6 +26,27 @@ export async function insertJob(db: Db, values: { kind: string; payload: unknown
 }
 
 /**
+ * Queues a job unless one of the same kind with the same payload exists (queued, running or
+ * finished and not pruned yet): the daily schedule's job of a day is queued once by whichever
+ * instance looks first. A transaction-level advisory lock on the kind and payload makes
+ * instances that look at the same moment take turns, so the second finds the first's job.
+ * Returns the new id, or null. Pass the database, not a transaction.
+ */
+export async function insertJobOnce(db: Db, values: { kind: string; payload: unknown; maxAttempts: number }): Promise<number | null> {
+  const payload = JSON.stringify(values.payload);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`job-once:${values.kind}:${payload}`}, 0))`.execute(trx);
+    const result = await sql<{ id: number | string }>`
+      insert into jobs (kind, payload, max_attempts)
+      select ${values.kind}, ${payload}::jsonb, ${values.maxAttempts}
+       where not exists (select 1 from jobs where kind = ${values.kind} and payload = ${payload}::jsonb)
+      returning id`.execute(trx);
+    const row = result.rows[0];
+    return row ? Number(row.id) : null;
+  });
+}
+
+/**
  * Takes the next due job of the given kinds: a queued one whose time has come, or a running one
  * whose lease ran out (its worker died). FOR UPDATE SKIP LOCKED lets workers of every instance
  * claim at the same time without ever taking the same job.

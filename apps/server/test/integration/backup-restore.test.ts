@@ -137,6 +137,8 @@ describe("backup and restore of the embedded data folder", () => {
     // An API key needs the Enterprise plan (decision 1171); this trial account's key is written directly.
     const userId = signUp.json.user.id as string;
     await direct.db.insertInto("apiKeys").values({ accountId: userId, userId, name: "Buchhaltung", role: "viewer", tokenHash: "a".repeat(64), tokenPrefix: "nk_abcdef", expiresOn: "2030-12-31" }).execute();
+    // A deadline reminder that went out (issue 30); this account has billing mails off, so the daily job sends none.
+    await direct.db.insertInto("deadlineReminders").values({ userId, costGroupId: period.json.id, deadline: "2025-12-31", daysBefore: 30, sentOn: "2025-12-01" }).execute();
     await direct.close();
     const expected = await snapshotDatabase(original);
     const emptyTables = Object.entries(expected).filter(([, rows]) => rows.length === 0).map(([table]) => table);

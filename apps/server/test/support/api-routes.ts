@@ -185,6 +185,8 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   "POST /api/properties/{id}/house-setup": { rows: [{ unitName: "EG links", area: "62.5", persons: "2" }] },
   // The throwaway account's password, so that the change is reached (and ends its session).
   "POST /api/auth/change-password": { currentPassword: TEST_PASSWORD, newPassword: "Neu-Sicher-1234", newPasswordConfirmation: "Neu-Sicher-1234" },
+  // Issue 30: the new prepayments start on the first of a month (a refinement the JSON schema cannot express).
+  "POST /api/statements/{id}/prepayment-adjustment": { validFrom: "2026-03-01" },
 };
 
 /** The sample body of an operation: from its schema, with the overrides of SAMPLE_OVERRIDES. */

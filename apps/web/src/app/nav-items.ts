@@ -1,5 +1,5 @@
 import type { Permission } from "@nk/contract";
-import { Activity, Building2, CircleHelp, FilePlus2, FileText, Gauge, LayoutDashboard, Settings, Upload, Users, WandSparkles, Zap, type LucideIcon } from "lucide-react";
+import { Activity, Building2, CalendarClock, CircleHelp, FilePlus2, FileText, Gauge, LayoutDashboard, Settings, Upload, Users, WandSparkles, Zap, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   label: string;
@@ -18,6 +18,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Einrichtungsassistent", to: "/onboarding", icon: WandSparkles, permission: "edit_master_data" },
   { label: "Neue Abrechnung", to: "/dashboard/statements/new", icon: FilePlus2, permission: "create_billing_statement" },
   { label: "Abrechnungen", to: "/dashboard/statements", icon: FileText, isExactMatch: true },
+  // Issue 30: the § 556 (3) BGB deadlines.
+  { label: "Fristen", to: "/dashboard/deadlines", icon: CalendarClock },
   { label: "Importe", to: "/dashboard/imports", icon: Upload },
   { label: "Zähler", to: "/dashboard/meters", icon: Gauge },
   { label: "Mieter", to: "/dashboard/tenants", icon: Users },

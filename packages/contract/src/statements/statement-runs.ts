@@ -4,6 +4,7 @@ import { STATEMENT_MESSAGES as M, STATEMENT_STATUSES } from "./statement-message
 import { statementCalculationFields } from "./cost-items.ts";
 import { statementAnalysisSchema } from "./statement-analysis.ts";
 import { lateExcuseSchema } from "../statement-dispatch.ts";
+import { prepaymentRoundingSchema } from "../prepayment-adjustment.ts";
 
 // Preview, save and read of a statement run (issue 11; DECISIONS 8 and 9). engineInput and
 // result are the calculation contract v1.1 documents themselves (calculation-contract.md);
@@ -22,6 +23,8 @@ export const statementSaveBodySchema = z.object({
    * fault; kept on the run and printed (absent: unchanged; null: removed).
    */
   lateExcuse: lateExcuseSchema.optional(),
+  /** Issue 30: § 560 (4) BGB, how the letters' proposed prepayment is rounded (absent: unchanged; null: no proposal). */
+  prepaymentRounding: prepaymentRoundingSchema.optional(),
 });
 export type StatementSaveBody = z.input<typeof statementSaveBodySchema>;
 

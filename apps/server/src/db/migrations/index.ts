@@ -22,6 +22,8 @@ import * as m1450 from "./1450-account-members.ts";
 import * as m1451 from "./1451-api-keys.ts";
 import * as m1310 from "./1310-letter-batches.ts";
 import * as m1290 from "./1290-annual-information.ts";
+import * as m1500 from "./1500-deadline-reminders.ts";
+import * as m1501 from "./1501-prepayment-proposal.ts";
 
 export interface Migration {
   name: string;
@@ -54,4 +56,6 @@ export const MIGRATIONS: Migration[] = [
   { name: "1451-api-keys", up: m1451.up },
   { name: "1310-letter-batches", up: m1310.up },
   { name: "1290-annual-information", up: m1290.up },
+  { name: "1500-deadline-reminders", up: m1500.up },
+  { name: "1501-prepayment-proposal", up: m1501.up },
 ];

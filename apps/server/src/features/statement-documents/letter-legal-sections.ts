@@ -1,4 +1,4 @@
-import { compareDecimalText, formatCalendarDateDe, formatEuroDe, formatIban } from "@nk/contract";
+import { compareDecimalText, formatCalendarDateDe, formatEuroDe, formatIban, PREPAYMENT_ADJUSTMENT_MESSAGES } from "@nk/contract";
 import type { Content, TableCell } from "pdfmake/interfaces";
 import type { LetterModel } from "./letter-model.ts";
 import { COLORS, heading, mm, TABLE_LAYOUT, th } from "./pdf-style.ts";
@@ -199,5 +199,17 @@ export function settlementPaymentSection(model: LetterModel): Content[] {
   } else if (settlement.kind === "none" && correction) {
     result.push({ margin: [0, 8, 0, 0], text: "Aus der Korrektur ergibt sich für Sie keine Zahlung." });
   }
-  return result;
+  return [...result, ...prepaymentProposalNote(model)];
+}
+
+/** Issue 30: the § 560 (4) BGB adjustment of the monthly prepayment (the engine's proposal). */
+function prepaymentProposalNote(model: LetterModel): Content[] {
+  const proposal = model.legal.prepaymentProposal;
+  if (!proposal) return [];
+  return [
+    {
+      margin: [0, 8, 0, 0],
+      text: [{ text: "Anpassung der Vorauszahlung: ", bold: true }, PREPAYMENT_ADJUSTMENT_MESSAGES.letterNote(proposal.monthly, proposal.rounding)],
+    },
+  ];
 }

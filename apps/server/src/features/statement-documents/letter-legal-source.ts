@@ -1,4 +1,4 @@
-import { compareTenancyVersions, getStatementDeadline, isAfterStatementDeadline, settleBalance, type IsoDate, type StatementResult } from "@nk/engine";
+import { compareTenancyVersions, getStatementDeadline, isAfterStatementDeadline, proposeMonthlyPrepayment, settleBalance, type IsoDate, type PrepaymentRounding, type StatementResult } from "@nk/engine";
 import type { LetterLegal } from "./letter-model.ts";
 import { findTenancy } from "./run-lookup.ts";
 
@@ -22,6 +22,8 @@ export function buildLetterLegal(input: {
   letterDate: IsoDate;
   lateExcuse: string | null;
   previous: PreviousLetter | null;
+  /** Issue 30: how the run rounds the proposed prepayment (§ 560 (4) BGB); null: no proposal. */
+  prepaymentRounding?: PrepaymentRounding | null;
 }): LetterLegal {
   const { result, tenancyId } = input;
   const tenancy = findTenancy(result, tenancyId);
@@ -41,5 +43,10 @@ export function buildLetterLegal(input: {
     lateExcuse: excuse,
     settlement,
     correction: changes && input.previous ? { version: input.version, previousLetterDate: input.previous.dispatchedOn, changes } : null,
+    // § 560 (4) BGB: only for a tenancy that still runs at the period's end (one that ended pays no more prepayments).
+    prepaymentProposal:
+      input.prepaymentRounding && tenancy.to === result.period.end
+        ? { monthly: proposeMonthlyPrepayment({ costs: tenancy.total, periodStart: result.period.start, tenancyDays: tenancy.days, rounding: input.prepaymentRounding }), rounding: input.prepaymentRounding }
+        : null,
   };
 }

@@ -1,7 +1,7 @@
 import type { LetterAnnualInformation } from "./letter-annual-information.ts";
 import type { LetterCo2Basis } from "./letter-co2-basis.ts";
 import type { LetterHeatingSheet } from "./letter-heating-sheet.ts";
-import type { AnnualInformation, BalanceSettlement, DistributionKey, IsoDate, MeterKind, MoneyString, PeriodInput, StatementInput, StatementLetterFigures, StatementResult, TenancyCorrection } from "@nk/engine";
+import type { AnnualInformation, BalanceSettlement, DistributionKey, IsoDate, MeterKind, MoneyString, PeriodInput, PrepaymentRounding, StatementInput, StatementLetterFigures, StatementResult, TenancyCorrection } from "@nk/engine";
 
 // The letter model: everything one statement letter prints, already computed and in words, so
 // the PDF layout only arranges it. It is built from a saved statement's snapshot (the engine's
@@ -72,6 +72,8 @@ export interface LetterLegal {
   settlement: BalanceSettlement;
   /** A correction: the letter it replaces (as the tenant received it) and what changed. */
   correction: { version: number; previousLetterDate: IsoDate; changes: TenancyCorrection } | null;
+  /** Issue 30: § 560 (4) BGB, the new monthly prepayment the letter proposes (proposeMonthlyPrepayment); null: none. */
+  prepaymentProposal: { monthly: string; rounding: PrepaymentRounding } | null;
 }
 
 export interface MeterReadingSource {

@@ -40,6 +40,7 @@ export async function getPreviewPdf(db: Db, userId: string, body: PreviewPdfBody
     replacesFinalizedAt: null,
     costGroupId: computed.period.id,
     lateExcuse: null,
+    prepaymentRounding: null,
     ...property,
   };
   const context = await contextOf(db, userId, snapshot, billingData);

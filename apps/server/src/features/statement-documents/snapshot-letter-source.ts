@@ -41,6 +41,8 @@ export interface DispatchContext {
   recipient: PostalAddress;
   sender: LetterSender;
   lateExcuse: string | null;
+  /** Issue 30: how the letter rounded its proposed prepayment; absent in letters dispatched before. */
+  prepaymentRounding?: "euro" | "five_euros" | null;
 }
 
 /** A letter that went out: its date (the day it was sent or posted) and, since issue 24, its context. */
@@ -123,7 +125,12 @@ export function senderOf(context: RunContext): LetterSender {
 
 /** The context a letter dispatched now records: today's addresses and the run's reason for a late statement. */
 export function currentDispatchContext(context: RunContext, tenancyId: string): DispatchContext {
-  return { recipient: recipientOf(context, tenancyId).recipient, sender: senderOf(context), lateExcuse: context.snapshot.lateExcuse };
+  return {
+    recipient: recipientOf(context, tenancyId).recipient,
+    sender: senderOf(context),
+    lateExcuse: context.snapshot.lateExcuse,
+    prepaymentRounding: context.snapshot.prepaymentRounding,
+  };
 }
 
 /** A letter's § 556 (3) BGB figures: dated as dispatched or today, with the late reason it printed or would print. */
@@ -135,6 +142,7 @@ export function legalOfLetter(context: RunContext, tenancyId: string, dispatch: 
     letterDate: dispatch?.dispatchedOn ?? getTodayInGermany(context.now),
     lateExcuse: dispatch?.context ? dispatch.context.lateExcuse : context.snapshot.lateExcuse,
     previous: context.previousLetters?.get(tenancyId) ?? null,
+    prepaymentRounding: dispatch?.context ? (dispatch.context.prepaymentRounding ?? null) : context.snapshot.prepaymentRounding,
   });
 }
 

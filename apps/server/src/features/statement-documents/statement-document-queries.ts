@@ -13,6 +13,7 @@ const SNAPSHOT_COLUMNS = [
   "s.finalizedAt",
   "s.costGroupId",
   "s.lateExcuse",
+  "s.prepaymentRounding",
   "p.name as propertyName",
   "p.street as propertyStreet",
   "p.houseNumber as propertyHouseNumber",
@@ -148,6 +149,12 @@ export async function recordDispatch(
     .where("userId", "=", userId)
     .where("dispatchedOn", "is", null)
     .execute();
+}
+
+/** Issue 30: how the run's letters round the proposed prepayment (§ 560 (4) BGB); null: no proposal. false when the run is not the account's. */
+export async function setRunPrepaymentRounding(db: Db, userId: string, snapshotId: string, rounding: "euro" | "five_euros" | null): Promise<boolean> {
+  const result = await db.updateTable("statementSnapshots").set({ prepaymentRounding: rounding }).where("id", "=", snapshotId).where("userId", "=", userId).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** § 556 (3) Satz 3 BGB: the landlord's reason why a late statement is not his fault, on the run (issue 24). */

@@ -4,6 +4,10 @@ import {
   lateExcuseResponseSchema,
   markPostedBodySchema,
   markPostedResponseSchema,
+  prepaymentAdjustmentBodySchema,
+  prepaymentAdjustmentResponseSchema,
+  prepaymentRoundingBodySchema,
+  prepaymentRoundingResponseSchema,
   previewPdfBodySchema,
   runDispatchSchema,
   runSendResponseSchema,
@@ -14,6 +18,7 @@ import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import { getPreviewPdf } from "./preview-pdf-service.ts";
 import { getRunLettersPdf } from "./run-letters-pdf.ts";
+import { applyPrepaymentAdjustment, setPrepaymentRounding } from "./prepayment-adjustment-service.ts";
 import {
   getRunDispatch,
   getRunOverviewPdf,
@@ -132,6 +137,36 @@ const lateExcuseRoute = createRoute({
   },
 });
 
+// Issue 30, item 2: § 560 (4) BGB, the proposed prepayment of the letters and applying it.
+const prepaymentRoundingRoute = createRoute({
+  method: "put",
+  path: "/statements/{id}/prepayment-rounding",
+  tags: TAGS,
+  summary: "Ob und wie die Briefe die neue monatliche Vorauszahlung vorschlagen (§ 560 Abs. 4 BGB): auf volle Euro, auf volle 5 Euro oder null (kein Vorschlag)",
+  request: { params: idParams, ...jsonBody(prepaymentRoundingBodySchema) },
+  responses: {
+    200: jsonResponse(prepaymentRoundingResponseSchema, "Gespeichert"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+  },
+});
+
+const prepaymentAdjustmentRoute = createRoute({
+  method: "post",
+  path: "/statements/{id}/prepayment-adjustment",
+  tags: TAGS,
+  summary: "Legt für jedes Mietverhältnis der Abrechnung die vorgeschlagene Vorauszahlung ab dem gewählten Monat an (§ 560 Abs. 4 BGB), in einem Schritt",
+  request: { params: idParams, ...jsonBody(prepaymentAdjustmentBodySchema) },
+  responses: {
+    200: jsonResponse(prepaymentAdjustmentResponseSchema, "Angelegt"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+    409: errorResponse("Nicht finalisiert, kein Vorschlag gewählt, eine spätere Vorauszahlung ist schon erfasst, oder kein Mieter wohnt dann noch dort"),
+  },
+});
+
 export function pdfAnswer(c: Context, file: PdfFile) {
   const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_");
   return c.body(new Uint8Array(file.bytes), 200, {
@@ -151,5 +186,7 @@ export function createStatementDocumentRoutes(deps: DocumentDeps) {
     .openapi(runSendRoute, async (c) => c.json(await sendRunStatements(deps, c.var.accountId, c.req.valid("param").id), 202))
     .openapi(markPostedRoute, async (c) => c.json(await markTenantStatementPosted(deps, c.var.accountId, c.req.valid("param").id, c.req.valid("json") ?? {}), 200))
     .openapi(runDispatchRoute, async (c) => c.json(await getRunDispatch(deps, c.var.accountId, c.req.valid("param").id), 200))
-    .openapi(lateExcuseRoute, async (c) => c.json(await setLateExcuse(deps.db, c.var.accountId, c.req.valid("param").id, c.req.valid("json").reason), 200));
+    .openapi(lateExcuseRoute, async (c) => c.json(await setLateExcuse(deps.db, c.var.accountId, c.req.valid("param").id, c.req.valid("json").reason), 200))
+    .openapi(prepaymentRoundingRoute, async (c) => c.json(await setPrepaymentRounding(deps.db, c.var.accountId, c.req.valid("param").id, c.req.valid("json").rounding), 200))
+    .openapi(prepaymentAdjustmentRoute, async (c) => c.json(await applyPrepaymentAdjustment(deps.db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 200));
 }

@@ -381,9 +381,10 @@ export async function getRunDispatch(deps: DocumentDeps, userId: string, snapsho
       dispatchChannel: row.dispatchChannel ?? null,
       settlement: { kind, amount, barred },
       isCorrection: legal.correction !== null,
+      proposedPrepayment: legal.prepaymentProposal?.monthly ?? null,
     });
   }
-  return { deadline, isPastDeadline: getTodayInGermany(context.now) > deadline, lateExcuse: snapshot.lateExcuse, letters };
+  return { deadline, isPastDeadline: getTodayInGermany(context.now) > deadline, lateExcuse: snapshot.lateExcuse, prepaymentRounding: snapshot.prepaymentRounding, letters };
 }
 
 /** PUT /api/statements/:id/late-excuse: the landlord's reason why a late statement is not his fault (§ 556 (3) Satz 3 BGB). */

@@ -28,7 +28,7 @@ import { computeStatement } from "./statement-calculation-service.ts";
 import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
 import { loadFeatureFlags } from "../account/subscription-change-service.ts";
 import { limitToPlan } from "./statement-analysis-service.ts";
-import { setRunLateExcuse } from "../statement-documents/statement-document-queries.ts";
+import { setRunLateExcuse, setRunPrepaymentRounding } from "../statement-documents/statement-document-queries.ts";
 import {
   findLatestSnapshotOfPeriod,
   findSnapshot,
@@ -146,6 +146,8 @@ async function storeRun(db: Db, userId: string, body: SaveBody): Promise<{ id: s
       await setRunLateExcuse(trx, userId, snapshotId, body.lateExcuse);
       await logActivity(trx, { userId, key: "statement.late_excuse_set", entityId: snapshotId, entityName: period.name, metadata: { reason: body.lateExcuse } });
     }
+    // Issue 30: § 560 (4) BGB, whether and how the letters propose the new prepayment.
+    if (body.prepaymentRounding !== undefined) await setRunPrepaymentRounding(trx, userId, snapshotId, body.prepaymentRounding);
     const tenantIds = computed.result.tenancies.map((t) => t.tenancyId);
     const unitIds = computed.result.tenancies.map((t) => t.unitId);
     const names = await findTenantAndUnitNames(trx, userId, tenantIds, unitIds);

@@ -6,6 +6,8 @@ import type {
   BillingPeriodCostsBody,
   BillingPeriodDetail,
   LateExcuseResponse,
+  PrepaymentAdjustmentResponse,
+  PrepaymentRoundingResponse,
   MarkPostedBody,
   MarkPostedResponse,
   CreateBillingPeriodBody,
@@ -209,6 +211,24 @@ export function useSetLateExcuse(runId: string) {
   return useMutation({
     mutationFn: (reason: string | null) => apiPut<LateExcuseResponse>(`/api/statements/${runId}/late-excuse`, { reason }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+  });
+}
+
+/** PUT /api/statements/:id/prepayment-rounding (issue 30, § 560 (4) BGB). */
+export function useSetPrepaymentRounding(runId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rounding: "euro" | "five_euros" | null) => apiPut<PrepaymentRoundingResponse>(`/api/statements/${runId}/prepayment-rounding`, { rounding }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+  });
+}
+
+/** POST /api/statements/:id/prepayment-adjustment (issue 30): the proposed prepayments from a month on. */
+export function useApplyPrepaymentAdjustment(runId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (validFrom: string) => apiPost<PrepaymentAdjustmentResponse>(`/api/statements/${runId}/prepayment-adjustment`, { validFrom }),
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 

@@ -6,6 +6,7 @@ import { LoadingState } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-error";
 import { useMe } from "../../../lib/use-me";
 import { DASHBOARD_QUERY_KEY, fetchDashboard } from "../api";
+import { DeadlineCard } from "../components/deadline-card";
 import { QuickLinks } from "../components/quick-links";
 import { RecentActivities } from "../components/recent-activities";
 import { StatCard } from "../components/stat-card";
@@ -55,7 +56,10 @@ export function OverviewPage() {
               <div className="lg:col-span-2">
                 <RecentActivities activities={dashboard.data.recentActivities} />
               </div>
-              <QuickLinks />
+              <div className="space-y-6">
+                <DeadlineCard />
+                <QuickLinks />
+              </div>
             </div>
           )}
         </>

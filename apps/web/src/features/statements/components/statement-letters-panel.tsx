@@ -9,6 +9,7 @@ import { useToast } from "../../../components/ui/toast";
 import { usePropertyTenants, useMarkPosted, useRefreshRun, useRunDispatch, useSendRun, useSendStatement } from "../api";
 import { MarkPostedDialog } from "./mark-posted-dialog";
 import { RunDeadlineCard } from "./run-deadline-card";
+import { RunPrepaymentCard } from "./run-prepayment-card";
 import { usePdfDownload } from "../lib/use-pdf-download";
 import { DocumentError } from "./document-error";
 import { LetterRow } from "./letter-row";
@@ -104,6 +105,7 @@ export function StatementLettersPanel({ run }: Props) {
   return (
     <>
       {run.isFinal && dispatch.data ? <RunDeadlineCard key={dispatch.data.lateExcuse ?? ""} runId={run.id} dispatch={dispatch.data} /> : null}
+      {run.isFinal && dispatch.data ? <RunPrepaymentCard runId={run.id} dispatch={dispatch.data} /> : null}
       <Card>
         <CardHeader>
           <CardTitle>Briefe und Versand</CardTitle>
