@@ -35,6 +35,7 @@ export type {
   Co2Input,
   ConsumptionInput,
   CostItemInput,
+  DirectAmountInput,
   ItemBasis,
   ItemSummary,
   LineConsumption,

@@ -301,6 +301,19 @@ export interface BillingPeriodCostItemsTable {
   allocationNote: string | null;
   /** Issue 24: the § 12 (1) HeizkV cut applied up front. */
   heizkvReduction: Generated<boolean>;
+  /** Issue 28 (decision 1403): key "direct", the vacancy's amount. */
+  vacancyAmount: Decimal | null;
+  createdAt: CreatedAt;
+}
+
+/** Issue 28 (decision 1403): a tenancy's own amount of a cost item with the key "direct". */
+export interface BillingPeriodDirectAmountsTable {
+  id: Generated<string>;
+  userId: string;
+  costItemId: string;
+  tenantId: string;
+  amount: Decimal;
+  laborCosts: Decimal | null;
   createdAt: CreatedAt;
 }
 
@@ -574,6 +587,7 @@ export interface Database {
   clientMetrics: ClientMetricsTable;
   rateLimitBuckets: RateLimitBucketsTable;
   billingPeriodCostItems: BillingPeriodCostItemsTable;
+  billingPeriodDirectAmounts: BillingPeriodDirectAmountsTable;
   billingPeriodCo2Inputs: BillingPeriodCo2InputsTable;
   billingPeriodHeatingCosts: BillingPeriodHeatingCostsTable;
   billingPeriodConsumptionOverrides: BillingPeriodConsumptionOverridesTable;
