@@ -312,6 +312,8 @@ export interface BillingPeriodDirectAmountsTable {
   userId: string;
   costItemId: string;
   tenantId: string;
+  /** The entries' order as typed (the wizard's tenancy order). */
+  position: number;
   amount: Decimal;
   laborCosts: Decimal | null;
   createdAt: CreatedAt;
@@ -523,6 +525,42 @@ export interface BankBookingRulesTable {
   updatedAt: Timestamp;
 }
 
+/** Issue 28 (decision 1404): a metering company's flat mapped to a unit (null: not this property). */
+export interface MeteringFlatMappingsTable {
+  id: Generated<string>;
+  userId: string;
+  propertyId: string;
+  firmFlat: string;
+  managerKey: string | null;
+  unitId: string | null;
+  updatedAt: Timestamp;
+}
+
+/** Issue 28 (decision 1404): one imported D result (per user and cost type) of a billing period. */
+export interface MeteringResultsTable {
+  id: Generated<string>;
+  userId: string;
+  costGroupId: string;
+  unitId: string;
+  /** null: the vacancy. */
+  tenantId: string | null;
+  firmFlat: string;
+  lastDay: string;
+  costTypeCode: string;
+  costType: string;
+  costs: Decimal;
+  prepayments: Decimal | null;
+  balance: Decimal | null;
+  consumption: Decimal | null;
+  consumptionUnit: string | null;
+  readingCode: number | null;
+  isEstimated: boolean;
+  laborCosts: Decimal | null;
+  taxCategory: string | null;
+  fileName: string;
+  createdAt: CreatedAt;
+}
+
 export interface AccountMembersTable {
   /** The account: its owner's user id (what every table's userId column holds). */
   accountId: string;
@@ -599,4 +637,6 @@ export interface Database {
   billingData: BillingDataTable;
   bankBookings: BankBookingsTable;
   bankBookingRules: BankBookingRulesTable;
+  meteringFlatMappings: MeteringFlatMappingsTable;
+  meteringResults: MeteringResultsTable;
 }

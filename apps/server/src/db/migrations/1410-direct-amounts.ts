@@ -13,6 +13,7 @@ create table billing_period_direct_amounts (
   user_id text not null references users(id) on delete cascade,
   cost_item_id uuid not null references billing_period_cost_items(id) on delete cascade,
   tenant_id uuid not null references tenants(id) on delete cascade,
+  position integer not null,
   amount numeric(12, 2) not null check (amount >= 0),
   labor_costs numeric(12, 2) check (labor_costs is null or (labor_costs >= 0 and labor_costs <= amount)),
   created_at timestamptz not null default now(),

@@ -13,7 +13,7 @@ export async function listCostItemRows(db: Db, userId: string, costGroupId: stri
     .execute();
 }
 
-/** Decision 1403: the direct key's amounts of the period's items, in the tenancies' order of entry. */
+/** Decision 1403: the direct key's amounts of the period's items, in their order of entry. */
 export async function listDirectAmountRows(db: Db, userId: string, costItemIds: string[]) {
   if (costItemIds.length === 0) return [];
   return db
@@ -21,8 +21,8 @@ export async function listDirectAmountRows(db: Db, userId: string, costItemIds: 
     .select(["costItemId", "tenantId", "amount", "laborCosts"])
     .where("costItemId", "in", costItemIds)
     .where("userId", "=", userId)
-    .orderBy("createdAt")
-    .orderBy("id")
+    .orderBy("costItemId")
+    .orderBy("position")
     .execute();
 }
 
@@ -124,8 +124,10 @@ export async function replaceCosts(
     const directRows = costs.costItems.flatMap((item, position) =>
       item.key !== "direct"
         ? []
-        : item.directAmounts.flatMap((entry) =>
-            entry.amount === null ? [] : [{ userId, costItemId: idByPosition.get(position)!, tenantId: entry.tenancyId, amount: entry.amount, laborCosts: entry.laborCosts }],
+        : item.directAmounts.flatMap((entry, entryPosition) =>
+            entry.amount === null
+              ? []
+              : [{ userId, costItemId: idByPosition.get(position)!, tenantId: entry.tenancyId, position: entryPosition, amount: entry.amount, laborCosts: entry.laborCosts }],
           ),
     );
     if (directRows.length > 0) await db.insertInto("billingPeriodDirectAmounts").values(directRows).execute();
