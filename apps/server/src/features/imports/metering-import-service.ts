@@ -264,7 +264,10 @@ async function analyse(db: Db, userId: string, period: OwnedBillingPeriod, body:
   }
 
   const stored = await loadStoredCosts(db, userId, period.id);
-  const items: MeteringItem[] = [...planned.values()].map((item) => {
+  // Heating first, then hot and cold water, as the firm's bill and the letters order them.
+  const targetOrder = [...new Set(Object.values(D_COST_TYPE_TARGETS))];
+  const plannedItems = [...planned.values()].sort((a, b) => targetOrder.indexOf(a.costType) - targetOrder.indexOf(b.costType));
+  const items: MeteringItem[] = plannedItems.map((item) => {
     const vacancyAmount = sumDecimalTexts(item.vacancyAmounts, 2);
     const entries = [...item.entries.values()];
     const labor = entries.some((entry) => entry.laborCosts !== null) ? sumDecimalTexts(entries.map((entry) => entry.laborCosts ?? "0"), 2) : null;
@@ -297,7 +300,7 @@ async function analyse(db: Db, userId: string, period: OwnedBillingPeriod, body:
     },
     newMappings,
     results,
-    planned: [...planned.values()],
+    planned: plannedItems,
     mappingErrors,
   };
 }
