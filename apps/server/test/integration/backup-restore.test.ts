@@ -129,6 +129,12 @@ describe("backup and restore of the embedded data folder", () => {
     // An API key needs the Enterprise plan (decision 1171); this trial account's key is written directly.
     const userId = signUp.json.user.id as string;
     await direct.db.insertInto("apiKeys").values({ accountId: userId, userId, name: "Buchhaltung", role: "viewer", tokenHash: "a".repeat(64), tokenPrefix: "nk_abcdef", expiresOn: "2030-12-31" }).execute();
+    // The metering company's results need the Enterprise plan too (decision 1404): a remembered flat and one result, written directly.
+    await direct.db.insertInto("meteringFlatMappings").values({ userId, propertyId: property.json.id, firmFlat: "0047112300001", managerKey: "PARK-EG-LINKS", unitId: unit.json.id }).execute();
+    await direct.db
+      .insertInto("meteringResults")
+      .values({ userId, costGroupId: earlierPeriod.json.id, unitId: unit.json.id, tenantId: tenant.json.id, firmFlat: "0047112300001", lastDay: "2023-12-31", costTypeCode: "235", costType: "Warmwasser", costs: "400.00", prepayments: "360.00", balance: "40.00", consumption: "18.400", consumptionUnit: "m³", readingCode: 11, isEstimated: false, laborCosts: "12.50", taxCategory: "craftsmen", fileName: "DTD305_20240314093000.DAT" })
+      .execute();
     await direct.close();
     const expected = await snapshotDatabase(original);
     const emptyTables = Object.entries(expected).filter(([, rows]) => rows.length === 0).map(([table]) => table);
