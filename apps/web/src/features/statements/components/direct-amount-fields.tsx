@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { compareDecimalText, formatEuroDe, parseDecimalText, sumDecimalTexts } from "@nk/contract";
+import { compareDecimalText, formatEuroDe, parseDecimalText, sumDirectAmounts } from "@nk/contract";
 import { DecimalField } from "../../../components/decimal-field";
 import { formatDate } from "../../../lib/format";
 import { usePropertyTenants } from "../api";
@@ -46,7 +46,11 @@ export function DirectAmountFields({ index, propertyId, period, units }: DirectA
     }
   }, [tenancyIds, tenants.data, getValues, setValue, index]);
 
-  const sum = sumDecimalTexts([...amounts.map((entry) => readAmount(entry.amount)), readAmount(vacancy)], 2);
+  // The contract's own rule (the schema checks the same sum on save and preview).
+  const sum = sumDirectAmounts(
+    amounts.map((entry) => ({ amount: readAmount(entry.amount) })),
+    readAmount(vacancy),
+  );
   const totalValue = parseDecimalText(total);
   const isBalanced = totalValue !== null && compareDecimalText(sum, totalValue) === 0;
   const errors = formState.errors.costItems?.[index];
