@@ -48,6 +48,7 @@ export type {
   Co2Input,
   ConsumptionInput,
   CostItemInput,
+  DirectAmountInput,
   ItemBasis,
   ItemSummary,
   LineConsumption,

@@ -1,5 +1,5 @@
 /**
- * The statement calculation's input and output: contract v1.1
+ * The statement calculation's input and output: contract v1.1 (v1.4: the key "direct")
  * (the specification's calculation-contract.md). Dates are "YYYY-MM-DD", inclusive; money is a
  * decimal string in euros with two decimals; other quantities are JSON numbers. Fields
  * beyond the contract's are marked "extra": they may be read, but the contract names only
@@ -113,6 +113,17 @@ export interface MeterReadingsInput {
   readings?: ReadingPointInput[];
 }
 
+/**
+ * v1.4 (docs/calculation/15-direkter-schluessel.md): a tenancy's own amount of a cost item with
+ * the key "direct" (the metering company's result for the flat, a flat's own invoice).
+ */
+export interface DirectAmountInput {
+  tenancyId: string;
+  amount: MoneyString;
+  /** The tenancy's own labour part (§ 35a EStG) of its amount, in the item's tax category. */
+  laborCosts?: MoneyString | null;
+}
+
 export interface CostItemInput {
   costType: string;
   amount: MoneyString;
@@ -147,6 +158,13 @@ export interface CostItemInput {
    * lease clause), as the landlord confirmed it. Not used by the calculation; printed.
    */
   allocationNote?: string | null;
+  /**
+   * v1.4, key "direct" only: each tenancy's amount. Tenancies of the item without an entry
+   * take 0. With vacancyAmount they add up to `amount` exactly.
+   */
+  directAmounts?: DirectAmountInput[] | null;
+  /** v1.4, key "direct" only: the vacancy's amount (the landlord's), over the vacancy lines by days. Default 0. */
+  vacancyAmount?: MoneyString | null;
 }
 
 export interface Co2Input {
@@ -192,7 +210,7 @@ export interface StatementInput {
 }
 
 /** The basis of a part of an item: what its weights measure. */
-export type AllocationBasis = "area" | "persons" | "units" | "consumption";
+export type AllocationBasis = "area" | "persons" | "units" | "consumption" | "direct";
 
 /**
  * What a basis contributes to one line of one item: the step-by-step basis in the shape the
@@ -203,7 +221,7 @@ export interface AllocationPart {
   basis: AllocationBasis;
   /** Percent of the item's distributed amount that goes by this basis. */
   percent: number;
-  /** The line's quantity: m2, persons, 1 unit, or its consumption. */
+  /** The line's quantity: m2, persons, 1 unit, its consumption, or its direct amount in euros (v1.4). */
   quantity: number;
   /** Days, or degree-day per mille for Heizung; null for consumption. */
   timeWeight: number | null;
@@ -254,7 +272,7 @@ export interface StoredAllocation {
  */
 export interface BasisSeries {
   basis: AllocationBasis;
-  /** m2, persons (their average over the line's time), 1 unit, or the consumption. */
+  /** m2, persons (their average over the line's time), 1 unit, the consumption, or the direct amount in euros (v1.4). */
   quantities: number[];
   /** Days, or degree-day per mille for Heizung; null for consumption. */
   timeWeights: number[] | null;

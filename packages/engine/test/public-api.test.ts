@@ -19,7 +19,7 @@ describe("public API of @nk/engine", () => {
     expect(Object.keys(engine.EMISSION_FACTORS)).toEqual(["gas", "oil", "lpg", "coal", "wood", "pellets", "district_heating", "other"]);
     expect(engine.CO2_PRICE_BY_YEAR[2024]).toBe(45);
     expect(engine.DEGREE_DAY_PER_MILLE[1]).toBe(170);
-    expect(engine.DISTRIBUTION_KEYS).toEqual(["area", "persons", "units", "consumption", "mixed"]);
+    expect(engine.DISTRIBUTION_KEYS).toEqual(["area", "persons", "units", "consumption", "mixed", "direct"]);
     expect(engine.METER_KINDS).toEqual(["heating", "warmwater", "coldwater", "electricity", "gas"]);
     expect(engine.COST_TYPES).toContain("Heizung");
     expect(engine.COST_TYPES).toContain("Sach- und Haftpflichtversicherung");

@@ -301,6 +301,21 @@ export interface BillingPeriodCostItemsTable {
   allocationNote: string | null;
   /** Issue 24: the § 12 (1) HeizkV cut applied up front. */
   heizkvReduction: Generated<boolean>;
+  /** Issue 28 (decision 1403): key "direct", the vacancy's amount. */
+  vacancyAmount: Decimal | null;
+  createdAt: CreatedAt;
+}
+
+/** Issue 28 (decision 1403): a tenancy's own amount of a cost item with the key "direct". */
+export interface BillingPeriodDirectAmountsTable {
+  id: Generated<string>;
+  userId: string;
+  costItemId: string;
+  tenantId: string;
+  /** The entries' order as typed (the wizard's tenancy order). */
+  position: number;
+  amount: Decimal;
+  laborCosts: Decimal | null;
   createdAt: CreatedAt;
 }
 
@@ -526,6 +541,42 @@ export interface BankBookingRulesTable {
   updatedAt: Timestamp;
 }
 
+/** Issue 28 (decision 1404): a metering company's flat mapped to a unit (null: not this property). */
+export interface MeteringFlatMappingsTable {
+  id: Generated<string>;
+  userId: string;
+  propertyId: string;
+  firmFlat: string;
+  managerKey: string | null;
+  unitId: string | null;
+  updatedAt: Timestamp;
+}
+
+/** Issue 28 (decision 1404): one imported D result (per user and cost type) of a billing period. */
+export interface MeteringResultsTable {
+  id: Generated<string>;
+  userId: string;
+  costGroupId: string;
+  unitId: string;
+  /** null: the vacancy. */
+  tenantId: string | null;
+  firmFlat: string;
+  lastDay: string;
+  costTypeCode: string;
+  costType: string;
+  costs: Decimal;
+  prepayments: Decimal | null;
+  balance: Decimal | null;
+  consumption: Decimal | null;
+  consumptionUnit: string | null;
+  readingCode: number | null;
+  isEstimated: boolean;
+  laborCosts: Decimal | null;
+  taxCategory: string | null;
+  fileName: string;
+  createdAt: CreatedAt;
+}
+
 export interface AccountMembersTable {
   /** The account: its owner's user id (what every table's userId column holds). */
   accountId: string;
@@ -622,6 +673,7 @@ export interface Database {
   clientMetrics: ClientMetricsTable;
   rateLimitBuckets: RateLimitBucketsTable;
   billingPeriodCostItems: BillingPeriodCostItemsTable;
+  billingPeriodDirectAmounts: BillingPeriodDirectAmountsTable;
   billingPeriodCo2Inputs: BillingPeriodCo2InputsTable;
   billingPeriodHeatingCosts: BillingPeriodHeatingCostsTable;
   billingPeriodAnnualInformation: BillingPeriodAnnualInformationTable;
@@ -635,4 +687,6 @@ export interface Database {
   bankBookings: BankBookingsTable;
   bankBookingRules: BankBookingRulesTable;
   deadlineReminders: DeadlineRemindersTable;
+  meteringFlatMappings: MeteringFlatMappingsTable;
+  meteringResults: MeteringResultsTable;
 }

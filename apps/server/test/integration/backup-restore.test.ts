@@ -99,7 +99,8 @@ describe("backup and restore of the embedded data folder", () => {
     const consumptionOverrides = [{ unitId: unit.json.id, meter: "coldwater", value: "30", reason: "Zähler defekt" }];
     const run = await api(server, "POST", "/api/statements", { billingPeriodId: period.json.id, costItems, consumptionOverrides, finalize: true }, cookie);
     // Another period's costs are still being entered: a draft with CO2 inputs, a heating cost sheet and the § 6a inputs (issue 24).
-    await api(server, "PUT", `/api/billing-periods/${earlierPeriod.json.id}/costs`, { costItems: [{ costType: "Heizung", amount: "3000.00", key: "mixed", consumptionShare: 70, meter: "heating" }], co2: { fuel: "gas", consumptionKwh: "30000", heatingValue: "upper" }, consumptionOverrides, heatingCosts: { fuel: "gas", quantityUnit: "kWh", quantity: "30000", fuelCost: "2800.00", maintenance: "200.00" }, annualInformation: { energyMix: [{ carrier: "Erdgas", percent: "100" }], meteringDeviceFee: "180.00", readingAndBillingFee: "95.50" } }, cookie);
+    // Warmwasser by the direct key (decision 1403): the tenancy's own amount, stored in its own table.
+    await api(server, "PUT", `/api/billing-periods/${earlierPeriod.json.id}/costs`, { costItems: [{ costType: "Heizung", amount: "3000.00", key: "mixed", consumptionShare: 70, meter: "heating" }, { costType: "Warmwasser", amount: "400.00", key: "direct", directAmounts: [{ tenancyId: tenant.json.id, amount: "400.00", laborCosts: "12.50" }] }], co2: { fuel: "gas", consumptionKwh: "30000", heatingValue: "upper" }, consumptionOverrides, heatingCosts: { fuel: "gas", quantityUnit: "kWh", quantity: "30000", fuelCost: "2800.00", maintenance: "200.00" }, annualInformation: { energyMix: [{ carrier: "Erdgas", percent: "100" }], meteringDeviceFee: "180.00", readingAndBillingFee: "95.50" } }, cookie);
     // A bank statement imported into the draft period: its bookings and the remembered payee rules (issue 28).
     const camt = fs.readFileSync(new URL("../support/bank-files/camt053-2025.xml", import.meta.url));
     const bankImport = await api(server, "POST", "/api/imports/bank-statements", { billingPeriodId: earlierPeriod.json.id, file: { fileName: "camt053-2025.xml", contentBase64: camt.toString("base64") }, assignments: [{ row: 1, parts: [{ costType: "Grundsteuer", amount: "1234.56" }] }] }, cookie);
@@ -139,6 +140,12 @@ describe("backup and restore of the embedded data folder", () => {
     await direct.db.insertInto("apiKeys").values({ accountId: userId, userId, name: "Buchhaltung", role: "viewer", tokenHash: "a".repeat(64), tokenPrefix: "nk_abcdef", expiresOn: "2030-12-31" }).execute();
     // A deadline reminder that went out (issue 30); this account has billing mails off, so the daily job sends none.
     await direct.db.insertInto("deadlineReminders").values({ userId, costGroupId: period.json.id, deadline: "2025-12-31", daysBefore: 30, sentOn: "2025-12-01" }).execute();
+    // The metering company's results need the Enterprise plan too (decision 1404): a remembered flat and one result, written directly.
+    await direct.db.insertInto("meteringFlatMappings").values({ userId, propertyId: property.json.id, firmFlat: "0047112300001", managerKey: "PARK-EG-LINKS", unitId: unit.json.id }).execute();
+    await direct.db
+      .insertInto("meteringResults")
+      .values({ userId, costGroupId: earlierPeriod.json.id, unitId: unit.json.id, tenantId: tenant.json.id, firmFlat: "0047112300001", lastDay: "2023-12-31", costTypeCode: "235", costType: "Warmwasser", costs: "400.00", prepayments: "360.00", balance: "40.00", consumption: "18.400", consumptionUnit: "m³", readingCode: 11, isEstimated: false, laborCosts: "12.50", taxCategory: "craftsmen", fileName: "DTD305_20240314093000.DAT" })
+      .execute();
     await direct.close();
     const expected = await snapshotDatabase(original);
     const emptyTables = Object.entries(expected).filter(([, rows]) => rows.length === 0).map(([table]) => table);

@@ -1,3 +1,4 @@
 export * from "./import-file.ts";
 export * from "./bank-import.ts";
 export * from "./reading-import.ts";
+export * from "./metering-import.ts";

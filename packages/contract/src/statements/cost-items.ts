@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DISTRIBUTION_KEYS, FUELS, ITEM_METERS, METER_KIND_LABELS, METER_KINDS, TAX_CATEGORIES, type TaxCategory } from "@nk/engine";
-import { compareDecimalText, decimalTextSchema, optionalDecimalNumberSchema, optionalDecimalTextSchema } from "../decimal-text.ts";
+import { compareDecimalText, decimalTextSchema, formatEuroDe, optionalDecimalNumberSchema, optionalDecimalTextSchema, sumDecimalTexts } from "../decimal-text.ts";
 import { isUuidText } from "../ids.ts";
 import { STATEMENT_MESSAGES as M } from "./statement-messages.ts";
 import { climateFactorSchema } from "./statement-analysis.ts";
@@ -100,6 +100,38 @@ const unitIdList = z
   .max(1000)
   .default([]);
 
+/**
+ * Contract v1.4 (decision 1403): a tenancy's own amount of an item with the key "direct". While
+ * the user types an amount may be empty: it counts as 0 and is not stored.
+ */
+export const directAmountSchema = z.object({
+  tenancyId: z.string({ error: M.directTenancyInvalid }).refine(isUuidText, M.directTenancyInvalid),
+  amount: optionalDecimalTextSchema("money", amountMessages),
+  laborCosts: optionalDecimalTextSchema("money", laborMessages),
+});
+export type DirectAmount = z.output<typeof directAmountSchema>;
+
+const directAmountList = z
+  .array(directAmountSchema)
+  .max(5000)
+  .nullish()
+  .transform((v) => v ?? [])
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((entry, index) => {
+      if (seen.has(entry.tenancyId)) ctx.addIssue({ code: "custom", path: [index, "tenancyId"], message: M.directTenancyTwice });
+      seen.add(entry.tenancyId);
+      if (entry.amount !== null && entry.laborCosts !== null && compareDecimalText(entry.laborCosts, entry.amount) > 0) {
+        ctx.addIssue({ code: "custom", path: [index, "laborCosts"], message: M.directLaborAboveAmount });
+      }
+    });
+  });
+
+/** The direct amounts and the vacancy's amount added up (empty counts as 0), two decimals. */
+export function sumDirectAmounts(directAmounts: readonly Pick<DirectAmount, "amount">[], vacancyAmount: string | null): string {
+  return sumDecimalTexts([...directAmounts.map((entry) => entry.amount ?? "0"), vacancyAmount ?? "0"], 2);
+}
+
 const costItemFields = {
   costType: z.string({ error: M.costTypeRequired }).trim().max(100, M.costTypeTooLong),
   /** Euros as decimal text; for a rate-based item the server computes it from the tariff. */
@@ -129,6 +161,10 @@ const costItemFields = {
     .refine((v) => v === null || v.length >= 3, ALLOCABILITY_MESSAGES.noteTooShort),
   /** Issue 24: § 12 (1) HeizkV: cut each tenancy's share of heating by area by 15 % up front. */
   heizkvReduction: z.boolean({ error: M.heizkvReductionInvalid }).nullish().transform((v) => v ?? false),
+  /** Contract v1.4, key "direct" only: each tenancy's amount (decision 1403). */
+  directAmounts: directAmountList,
+  /** Contract v1.4, key "direct" only: the vacancy's amount (the landlord's). */
+  vacancyAmount: optionalDecimalTextSchema("money", amountMessages),
 };
 
 /** A cost item as saved while the user types: anything may still be missing. */
@@ -146,6 +182,14 @@ export const costItemSchema = z.object(costItemFields).superRefine((item, ctx) =
   if (item.mode === "manual" && item.amount === null) ctx.addIssue({ code: "custom", path: ["amount"], message: M.amountRequired });
   if (item.mode === "manual" && item.amount !== null && item.laborCosts !== null && compareDecimalText(item.laborCosts, item.amount) > 0) {
     ctx.addIssue({ code: "custom", path: ["laborCosts"], message: M.laborCostsAboveAmount });
+  }
+  // Decision 1403: the direct amounts, vacancy included, add up to the item's amount.
+  const hasDirectAmounts = item.directAmounts.some((entry) => entry.amount !== null && !isZeroText(entry.amount)) || !isZeroText(item.vacancyAmount);
+  if (item.key !== "direct" && hasDirectAmounts) ctx.addIssue({ code: "custom", path: ["directAmounts"], message: M.directAmountsOnlyDirect });
+  if (item.key === "direct" && item.mode === "rate") ctx.addIssue({ code: "custom", path: ["mode"], message: M.directNotByRate });
+  if (item.key === "direct" && item.mode === "manual" && item.amount !== null) {
+    const sum = sumDirectAmounts(item.directAmounts, item.vacancyAmount);
+    if (compareDecimalText(sum, item.amount) !== 0) ctx.addIssue({ code: "custom", path: ["directAmounts"], message: M.directSumMismatch(formatEuroDe(sum), formatEuroDe(item.amount)) });
   }
   if (item.mode === "rate") {
     // Part 2, section 5: rate-based mode only where the cost type requires consumption.

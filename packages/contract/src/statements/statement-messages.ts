@@ -72,6 +72,14 @@ export const STATEMENT_MESSAGES = {
   progress: ["Initialisiere Berechnung...", "Validiere Zählerstände...", "Lade Mieterdaten...", "Lade Zählerstandsdaten..."],
   noTariffFor: (source: string): string => `Kein Tarif für ${source} hinterlegt.`,
   featureUnavailable: (feature: string): string => `${feature} ist in Ihrem aktuellen Plan nicht verfügbar.`,
+  /** Decision 1403: the key "direct" (contract v1.4). */
+  directAmountsOnlyDirect: "Beträge je Mietverhältnis gibt es nur beim Schlüssel „Direkt je Mietverhältnis“.",
+  directNotByRate: "Beim Schlüssel „Direkt je Mietverhältnis“ wird der Betrag eingegeben, nicht aus einem Tarif berechnet.",
+  directTenancyInvalid: "Mietverhältnis nicht gefunden",
+  directTenancyTwice: "Für dieses Mietverhältnis ist schon ein Betrag eingetragen.",
+  directSumMismatch: (sum: string, amount: string): string =>
+    `Die Beträge je Mietverhältnis ergeben mit dem Leerstand ${sum}, der Gesamtbetrag ist ${amount}. Bitte so eintragen, dass sie den Gesamtbetrag ergeben.`,
+  directLaborAboveAmount: "Der Lohnanteil darf den Betrag des Mietverhältnisses nicht übersteigen.",
 } as const;
 
 /** Part 2, section 2.1: the wizard's four steps. */
@@ -103,6 +111,10 @@ export const STATEMENT_ERROR_CODES = {
   rateInvalid: "RATE_INVALID",
 } as const;
 
-/** The calculation contract the saved engine input and output follow. */
-export const CALCULATION_CONTRACT_VERSION = "1.2";
+/**
+ * The calculation contract the saved engine input and output follow. v1.4 added the key
+ * "direct" (decision 1403); runs saved under 1.0-1.2 stay readable (stored-run.ts). The
+ * letter figures keep their own version "1.2": their shape did not change.
+ */
+export const CALCULATION_CONTRACT_VERSION = "1.4";
 

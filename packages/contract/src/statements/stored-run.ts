@@ -14,8 +14,9 @@ import {
 // Issue 25 (decision 1042): a saved run (DECISIONS 9: the engine's exact input and output) is
 // read through this one versioned schema, never cast. It accepts every shape the engine has
 // stored (contract v1.0 without labour shares, before decision 0403 with `parts` on every
-// allocation, v1.1, v1.2 with `letters`) and keeps every field as stored (loose objects: a
-// field the schema does not name passes unchanged), so an old run renders exactly as it was
+// allocation, v1.1, v1.2 with `letters`, v1.4 with the key and basis "direct") and keeps every
+// field as stored (loose objects: a field the schema does not name passes unchanged), so an
+// old run renders exactly as it was
 // calculated. The engine then completes an older shape (positions, item indexes, letter
 // figures from the stored shares); it never recalculates a stored run.
 
@@ -25,7 +26,7 @@ const exact = z.string();
 const key = z.enum(DISTRIBUTION_KEYS);
 
 const part = z.looseObject({
-  basis: z.enum(["area", "persons", "units", "consumption"]),
+  basis: z.enum(["area", "persons", "units", "consumption", "direct"]),
   percent: z.number(),
   quantity: z.number(),
   timeWeight: z.number().nullable(),
@@ -104,7 +105,7 @@ const co2 = z.looseObject({
 const basis = z.looseObject({
   series: z.array(
     z.looseObject({
-      basis: z.enum(["area", "persons", "units", "consumption"]),
+      basis: z.enum(["area", "persons", "units", "consumption", "direct"]),
       quantities: z.array(z.number()),
       timeWeights: z.array(z.number()).nullable(),
       weights: z.array(z.number()),
@@ -114,7 +115,7 @@ const basis = z.looseObject({
     z.looseObject({
       parts: z.array(
         z.looseObject({
-          basis: z.enum(["area", "persons", "units", "consumption"]),
+          basis: z.enum(["area", "persons", "units", "consumption", "direct"]),
           percent: z.number(),
           series: z.number().int().min(0),
           totalWeight: z.number(),
@@ -157,7 +158,7 @@ const letters = z.looseObject({
   totals: z.looseObject({ co2LandlordShare: money, vacancy: money, landlord: money, tenants: money, heizkvReduction: money, nonAllocable: money }),
 });
 
-/** A stored result of any contract version (v1.0 to v1.2). */
+/** A stored result of any contract version (v1.0 to v1.4). */
 export const storedStatementResultSchema: z.ZodType<StoredStatementResult> = z.looseObject({
   period: z.looseObject({ start: date, end: date }),
   totalCosts: money,
@@ -171,7 +172,7 @@ export const storedStatementResultSchema: z.ZodType<StoredStatementResult> = z.l
   letters: letters.nullable().optional(),
 });
 
-/** A stored input: the engine's own shape check (contract v1.0 to v1.2), the one definition of a valid input. */
+/** A stored input: the engine's own shape check (contract v1.0 to v1.4), the one definition of a valid input. */
 export const storedStatementInputSchema: z.ZodType<StatementInput> = z.unknown().transform((value, context) => {
   const shape = validateStatementInputShape(value);
   if (shape.ok) return shape.input;

@@ -1,8 +1,8 @@
 /** Distribution keys (Verteilerschlüssel) of the contract. */
-export const DISTRIBUTION_KEYS = ["area", "persons", "units", "consumption", "mixed"] as const;
+export const DISTRIBUTION_KEYS = ["area", "persons", "units", "consumption", "mixed", "direct"] as const;
 export type DistributionKey = (typeof DISTRIBUTION_KEYS)[number];
 
-/** Is the text one of the five distribution keys? */
+/** Is the text one of the distribution keys (contract v1.4 added "direct")? */
 export function isDistributionKey(value: unknown): value is DistributionKey {
   return typeof value === "string" && (DISTRIBUTION_KEYS as readonly string[]).includes(value);
 }
@@ -14,6 +14,7 @@ export const DISTRIBUTION_KEY_LABELS: Readonly<Record<DistributionKey, string>> 
   units: "Wohneinheiten",
   consumption: "Verbrauch",
   mixed: "Grund- und Verbrauchskosten",
+  direct: "Direkt je Mietverhältnis",
 });
 
 /** Meter kinds (consumption series) of the contract. */

@@ -79,6 +79,23 @@ export const MESSAGES = Object.freeze({
     `Verbrauchsanteil ${formatGermanNumber(percent)}% muss zwischen 0 und 100 liegen`,
   meterMissing: (path: string, costType: string): string =>
     `Feld "${path}" fehlt: Kostenart ${costType} wird nach Verbrauch verteilt und braucht eine Zählerart`,
+  // Contract v1.4, key "direct" (docs/calculation/15-direkter-schluessel.md).
+  directSumMismatch: (costType: string, sum: string, amount: string): string =>
+    `${costType}: Die direkten Beträge ergeben mit dem Leerstand ${formatGermanMoney(sum)} €, der Gesamtbetrag ist ${formatGermanMoney(amount)} €. Bitte die Beträge so eintragen, dass sie den Gesamtbetrag ergeben.`,
+  directAmountsWithoutDirectKey: (costType: string): string =>
+    `${costType}: Beträge je Mietverhältnis gibt es nur beim Schlüssel „Direkt je Mietverhältnis“.`,
+  directTenancyUnknown: (costType: string, tenancyId: string): string =>
+    `${costType}: Das Mietverhältnis ${tenancyId} hat keine Tage in diesem Zeitraum oder nimmt an der Position nicht teil.`,
+  directTenancyTwice: (costType: string, tenancyId: string): string => `${costType}: Für das Mietverhältnis ${tenancyId} ist zweimal ein Betrag angegeben.`,
+  directAmountNegative: (costType: string): string => `${costType}: Direkte Beträge dürfen nicht negativ sein.`,
+  directVacancyWithoutVacancy: (costType: string): string =>
+    `${costType}: Für den Leerstand ist ein Betrag angegeben, aber in diesem Zeitraum steht keine Wohnung der Position leer.`,
+  directLaborAboveAmount: (costType: string, tenancyId: string): string =>
+    `${costType}: Der Lohnanteil des Mietverhältnisses ${tenancyId} ist höher als sein Betrag.`,
+  directLaborMismatch: (costType: string): string =>
+    `${costType}: Der Lohnanteil der Position muss die Summe der Lohnanteile je Mietverhältnis sein.`,
+  directNotWithLimits: (costType: string): string =>
+    `${costType}: Beim Schlüssel „Direkt je Mietverhältnis“ sind die Beträge schon verteilt: keine Kürzung nach § 12 HeizKV und kein letzter umlagefähiger Tag.`,
   calculationFailed: (): string => "Fehler bei der Berechnung",
   noDistribution: (): string => "Keine Kostenverteilung ermittelt – bitte Eingaben prüfen.",
 

@@ -405,6 +405,11 @@ function buildLineAllocations(distributed: readonly ItemLines[], position: numbe
  */
 function distributeLaborCosts(prepared: PreparedItem): { category: TaxCategory; totalCents: number; cents: number[] } | null {
   const { laborCosts, taxCategory } = prepared.item;
+  // Contract v1.4: the direct key's own labour parts per tenancy, as entered (or imported, E835).
+  if (prepared.directLaborCents) {
+    const cents = prepared.positions.map((position) => prepared.directLaborCents?.[position] ?? 0);
+    return { category: taxCategory ?? DEFAULT_TAX_CATEGORY, totalCents: cents.reduce((sum, value) => sum + value, 0), cents };
+  }
   if (laborCosts === undefined || laborCosts === null) return null;
   const laborCents = parseMoneyToCents(laborCosts);
   // An item charged only up to a day (issue 24) has only that part of its labour costs.
@@ -437,7 +442,8 @@ function collectNotes(input: StatementInput, co2: Co2SplitResult | null): string
   for (const item of input.costItems) {
     // § 12 (1) HeizkV: heating or hot water not distributed by consumption allows a 15 % cut;
     // where the landlord applied it up front (issue 24), the letter says so instead.
-    if (isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed") {
+    // The direct key carries the metering company's results (by consumption), not a flat key.
+    if (isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed" && item.key !== "direct") {
       notes.push(item.heizkvReduction ? MESSAGES.heizkvReductionApplied(item.costType) : MESSAGES.heizkvReductionRight(item.costType));
     }
     const until = getAllocableUntil(item, input.period);

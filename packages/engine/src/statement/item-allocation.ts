@@ -8,6 +8,7 @@ import { QUANTITY_SCALE, SHARE_SCALE, toScaledQuantity } from "./fixed-point.ts"
 import { distributeByReducedWeights } from "./integer-shares.ts";
 import type { LineWeightCache } from "./line-weights.ts";
 import { type AllocableWindow, getAllocableCents } from "./allocable-window.ts";
+import { buildDirectWeights } from "./direct-amounts.ts";
 
 /** One basis of an item (mixed items have two); the arrays are indexed by line position. */
 export interface PreparedPart {
@@ -43,6 +44,8 @@ export interface PreparedItem {
   window: AllocableWindow | null;
   /** The part of the amount after the window (the landlord's); 0 without a window. */
   nonAllocableCents: number;
+  /** Key "direct" (contract v1.4): the tenancies' own labour cents by line position, where entered. */
+  directLaborCents: number[] | null;
 }
 
 /** How much of the exact shares a distribution keeps besides the cents. */
@@ -131,6 +134,7 @@ export function prepareItem(
 
   const whole = 100n * QUANTITY_SCALE;
   const parts: PreparedPart[] = [];
+  let directLaborCents: number[] | null = null;
   switch (item.key) {
     case "area":
     case "persons":
@@ -140,6 +144,22 @@ export function prepareItem(
     case "consumption":
       parts.push(buildConsumptionPart(100, whole));
       break;
+    case "direct": {
+      // Contract v1.4: every line weighs with its own amount (direct-amounts.ts).
+      const direct = buildDirectWeights(item, lines, weightCache.getAllLines().lines.length, issues, `costItems[${itemIndex}]`);
+      directLaborCents = direct.laborCents;
+      parts.push({
+        basis: "direct",
+        percent: 100,
+        scaledPercent: whole,
+        quantities: direct.weights,
+        timeWeights: null,
+        weights: direct.weights,
+        totalWeight: sumWeights(direct.weights),
+        reducedWeights: weightCache.getReducedWeights(direct.weights),
+      });
+      break;
+    }
     case "mixed": {
       const share = consumptionShare ?? 0;
       const scaledShare = toScaledQuantity(share);
@@ -151,9 +171,9 @@ export function prepareItem(
   }
 
   // Without a meter the rules have already reported the item; no second message about it.
-  if (amountCents > 0) reportMissingBasis(item, meter, meter === null ? parts.filter((part) => part.basis !== "consumption") : parts, issues, `costItems[${itemIndex}]`);
+  if (amountCents > 0 && item.key !== "direct") reportMissingBasis(item, meter, meter === null ? parts.filter((part) => part.basis !== "consumption") : parts, issues, `costItems[${itemIndex}]`);
   const nonAllocableCents = window ? amountCents - getAllocableCents(amountCents, window) : 0;
-  return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, positions, parts, window, nonAllocableCents };
+  return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, positions, parts, window, nonAllocableCents, directLaborCents };
 }
 
 // "Distribution by key" (part 2, section 5) with the texts of section 8.

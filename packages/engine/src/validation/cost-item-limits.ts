@@ -10,6 +10,16 @@ import type { CostItemInput, PeriodInput, ValidationIssue } from "../types.ts";
  */
 export function checkCostItemLimits(item: CostItemInput, path: string, period: PeriodInput): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
+  // Contract v1.4: direct amounts are the lines' own; nothing cuts or limits them.
+  if (item.key === "direct") {
+    if (item.heizkvReduction || (item.allocableUntil !== undefined && item.allocableUntil !== null && item.allocableUntil < period.end)) {
+      issues.push({ path: `${path}.key`, message: MESSAGES.directNotWithLimits(item.costType) });
+    }
+    return issues;
+  }
+  if ((item.directAmounts?.length ?? 0) > 0 || (item.vacancyAmount !== undefined && item.vacancyAmount !== null && item.vacancyAmount !== "0" && item.vacancyAmount !== "0.00")) {
+    issues.push({ path: `${path}.directAmounts`, message: MESSAGES.directAmountsWithoutDirectKey(item.costType) });
+  }
   if (item.heizkvReduction && (!isHeizkvCostType(item.costType) || item.key === "consumption" || item.key === "mixed")) {
     issues.push({ path: `${path}.heizkvReduction`, message: MESSAGES.heizkvReductionNotApplicable(item.costType) });
   }

@@ -14,6 +14,7 @@ import type {
   Co2Input,
   ConsumptionInput,
   CostItemInput,
+  DirectAmountInput,
   MeterReadingsInput,
   ReadingPointInput,
   OccupantInput,
@@ -322,6 +323,9 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     const heizkvReduction = item.heizkvReduction === null ? undefined : reader.readBoolean(item.heizkvReduction, `${path}.heizkvReduction`);
     const allocableUntil = reader.readDate(item.allocableUntil, `${path}.allocableUntil`, { isRequired: false });
     const allocationNote = item.allocationNote === null ? undefined : reader.readText(item.allocationNote, `${path}.allocationNote`, false);
+    // Contract v1.4: the direct key's amounts per tenancy and the vacancy's amount.
+    const directAmounts = readDirectAmounts(reader, item.directAmounts, `${path}.directAmounts`);
+    const vacancyAmount = reader.readMoney(item.vacancyAmount, `${path}.vacancyAmount`, false);
     if (costType === undefined || amount === undefined || key === undefined) return;
     const result: CostItemInput = { costType, amount, key, consumptionShare: consumptionShare ?? null, meter: meter ?? null, excludedUnits };
     if (laborCosts !== undefined) result.laborCosts = laborCosts;
@@ -329,9 +333,29 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     if (heizkvReduction) result.heizkvReduction = true;
     if (allocableUntil !== undefined) result.allocableUntil = allocableUntil;
     if (allocationNote !== undefined && allocationNote !== "") result.allocationNote = allocationNote;
+    if (directAmounts !== undefined) result.directAmounts = directAmounts;
+    if (vacancyAmount !== undefined) result.vacancyAmount = vacancyAmount;
     items.push(result);
   });
   return items;
+}
+
+// Contract v1.4: [{ tenancyId, amount, laborCosts? }]; which tenancies and the sums are rules.
+function readDirectAmounts(reader: ShapeReader, value: unknown, path: string): DirectAmountInput[] | undefined {
+  const list = reader.readList(value, path, false);
+  if (list === undefined) return undefined;
+  const entries: DirectAmountInput[] = [];
+  list.forEach((entry, index) => {
+    const entryPath = `${path}[${index}]`;
+    const object = reader.readObject(entry, entryPath);
+    if (!object) return;
+    const tenancyId = reader.readText(object.tenancyId, `${entryPath}.tenancyId`, true);
+    const amount = reader.readMoney(object.amount, `${entryPath}.amount`, true);
+    const laborCosts = reader.readMoney(object.laborCosts, `${entryPath}.laborCosts`, false);
+    if (tenancyId === undefined || amount === undefined) return;
+    entries.push(laborCosts === undefined ? { tenancyId, amount } : { tenancyId, amount, laborCosts });
+  });
+  return entries;
 }
 
 // A percentage may be any finite number here; its range is checked as a rule.

@@ -16,6 +16,8 @@ import * as m0990 from "./0990-reading-neighbour-index.ts";
 import * as m1150 from "./1150-documents-keep-their-tenants.ts";
 import * as m1250 from "./1250-letters-dated-by-dispatch.ts";
 import * as m1400 from "./1400-bank-bookings.ts";
+import * as m1410 from "./1410-direct-amounts.ts";
+import * as m1411 from "./1411-metering-results.ts";
 import * as m1280 from "./1280-heating-cost-sheet.ts";
 import * as m1281 from "./1281-total-water-key.ts";
 import * as m1450 from "./1450-account-members.ts";
@@ -58,4 +60,6 @@ export const MIGRATIONS: Migration[] = [
   { name: "1290-annual-information", up: m1290.up },
   { name: "1500-deadline-reminders", up: m1500.up },
   { name: "1501-prepayment-proposal", up: m1501.up },
+  { name: "1410-direct-amounts", up: m1410.up },
+  { name: "1411-metering-results", up: m1411.up },
 ];

@@ -166,6 +166,8 @@ function newCostItem(costType: string, amount: string): CostItemDraft {
     consumptionAmount: null,
     allocationNote: null,
     heizkvReduction: false,
+    directAmounts: [],
+    vacancyAmount: null,
   };
 }
 

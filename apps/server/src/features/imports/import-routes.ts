@@ -4,6 +4,9 @@ import {
   bankImportPreviewBodySchema,
   bankImportPreviewSchema,
   bankImportResultSchema,
+  meteringImportBodySchema,
+  meteringImportPreviewSchema,
+  meteringImportResultSchema,
   readingImportCommitBodySchema,
   readingImportPreviewBodySchema,
   readingImportPreviewSchema,
@@ -13,6 +16,7 @@ import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, invalidResponse, jsonBody, jsonResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import { commitBankImport, previewBankImport } from "./bank-import-service.ts";
+import { commitMeteringImport, previewMeteringImport } from "./metering-import-service.ts";
 import { commitReadingImport, previewReadingImport } from "./reading-import-service.ts";
 
 const TAGS = ["Import"];
@@ -71,10 +75,46 @@ const readingCommitRoute = createRoute({
   },
 });
 
+const meteringPreviewRoute = createRoute({
+  method: "post",
+  path: "/imports/metering-results/preview",
+  tags: TAGS,
+  summary:
+    "Ergebnisse des Messdienstes (ARGE Heiwako: D-, E835- und A-Sätze, ISO-8859-15, base64) prüfen: Wohnungen zum Zuordnen, jeder Satz mit Status und Meldung, die Positionen der Abrechnung; speichert nichts (Plan-Funktion bulkImportExport)",
+  request: jsonBody(meteringImportBodySchema),
+  responses: {
+    200: jsonResponse(meteringImportPreviewSchema, "Probelauf"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
+    404: notFoundResponse,
+    409: errorResponse("Abrechnungen des Zeitraums sind finalisiert"),
+  },
+});
+
+const meteringCommitRoute = createRoute({
+  method: "post",
+  path: "/imports/metering-results",
+  tags: TAGS,
+  summary:
+    "Ergebnisse des Messdienstes übernehmen: Zuordnung merken, Ergebnisse speichern, Heiz- und Wasserkosten als Positionen „Direkt je Mietverhältnis“ mit den Anteilen nach § 35a EStG, in einer Transaktion",
+  request: jsonBody(meteringImportBodySchema),
+  responses: {
+    200: jsonResponse(meteringImportResultSchema, "Übernommen"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
+    404: notFoundResponse,
+    409: errorResponse("Abrechnungen des Zeitraums sind finalisiert"),
+  },
+});
+
 export function createImportRoutes(db: Db, importFileLimitBytes: number) {
   return createRouter()
     .openapi(previewRoute, async (c) => c.json(await previewBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
     .openapi(commitRoute, async (c) => c.json(await commitBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
     .openapi(readingPreviewRoute, async (c) => c.json(await previewReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
-    .openapi(readingCommitRoute, async (c) => c.json(await commitReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200));
+    .openapi(readingCommitRoute, async (c) => c.json(await commitReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
+    .openapi(meteringPreviewRoute, async (c) => c.json(await previewMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
+    .openapi(meteringCommitRoute, async (c) => c.json(await commitMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200));
 }

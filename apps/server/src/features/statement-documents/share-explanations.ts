@@ -96,13 +96,19 @@ export function explainKey(item: ItemSummary, excludedUnitNames: string[], vacan
         `wie es §§ 7 und 8 HeizkV vorschreiben (Verbrauchsanteil 50 bis 70 %). ${time}`;
       break;
     }
+    case "direct":
+      // Decision 1403: the amounts are the tenancies' own (metering company's result, own invoice).
+      text =
+        "Direkt je Mietverhältnis: Ihr Anteil ist der Betrag, der für Ihre Wohnung und Ihren Zeitraum einzeln ermittelt wurde (etwa die Abrechnung des Messdienstes nach Verbrauch); " +
+        "die Beträge aller Mietverhältnisse und des Leerstands ergeben zusammen die Gesamtkosten, den Leerstand trägt der Vermieter.";
+      break;
   }
   if (excludedUnitNames.length > 0) text += ` Nicht beteiligt: ${excludedUnitNames.join(", ")}.`;
   return text;
 }
 
 function basisLabel(part: AllocationPart, key: DistributionKey): string {
-  const names = { area: "Wohnfläche", persons: "Personen", units: "Wohneinheiten", consumption: "Verbrauch" } as const;
+  const names = { area: "Wohnfläche", persons: "Personen", units: "Wohneinheiten", consumption: "Verbrauch", direct: "Direkter Betrag" } as const;
   if (key === "mixed") {
     return part.basis === "consumption" ? `Verbrauchskosten (${part.percent} %)` : `Grundkosten nach ${names[part.basis]} (${part.percent} %)`;
   }
@@ -156,6 +162,8 @@ function computationText(part: AllocationPart, heating: boolean, meter: ItemMete
       const unit = meter ? METER_LABELS[meter].unit : "";
       return `Ihr Verbrauch ${formatQuantity(part.quantity)} ${unit}${consumptionNote(context.consumption)} von insgesamt ${total} ${unit}`.replace(/\s+/g, " ").trim();
     }
+    case "direct":
+      return `Ihr Betrag ${formatEuroDe(String(part.quantity))} von insgesamt ${formatEuroDe(String(part.totalWeight))}`;
   }
 }
 

@@ -13,6 +13,31 @@ export async function listCostItemRows(db: Db, userId: string, costGroupId: stri
     .execute();
 }
 
+/** Decision 1403: the direct key's amounts of the period's items, in their order of entry. */
+export async function listDirectAmountRows(db: Db, userId: string, costItemIds: string[]) {
+  if (costItemIds.length === 0) return [];
+  return db
+    .selectFrom("billingPeriodDirectAmounts")
+    .select(["costItemId", "tenantId", "amount", "laborCosts"])
+    .where("costItemId", "in", costItemIds)
+    .where("userId", "=", userId)
+    .orderBy("costItemId")
+    .orderBy("position")
+    .execute();
+}
+
+/** The account's tenancies of units of the property (direct amounts must name these). */
+export async function listOwnTenantIdsOfProperty(db: Db, userId: string, propertyId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("tenants")
+    .innerJoin("units", "units.id", "tenants.unitId")
+    .select("tenants.id")
+    .where("units.propertyId", "=", propertyId)
+    .where("tenants.userId", "=", userId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function findCo2Row(db: Db, userId: string, costGroupId: string) {
   return db.selectFrom("billingPeriodCo2Inputs").selectAll().where("costGroupId", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
 }
@@ -81,7 +106,7 @@ export async function replaceCosts(
   await db.deleteFrom("billingPeriodCo2Inputs").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
   await db.deleteFrom("billingPeriodConsumptionOverrides").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
   if (costs.costItems.length > 0) {
-    await db
+    const inserted = await db
       .insertInto("billingPeriodCostItems")
       .values(
         costs.costItems.map((item, position) => ({
@@ -102,9 +127,23 @@ export async function replaceCosts(
           consumptionAmount: item.consumptionAmount,
           allocationNote: item.allocationNote,
           heizkvReduction: item.heizkvReduction,
+          vacancyAmount: item.key === "direct" ? item.vacancyAmount : null,
         })),
       )
+      .returning(["id", "position"])
       .execute();
+    // Decision 1403: the direct key's amounts go with their item (deleted with it above).
+    const idByPosition = new Map(inserted.map((row) => [row.position, row.id]));
+    const directRows = costs.costItems.flatMap((item, position) =>
+      item.key !== "direct"
+        ? []
+        : item.directAmounts.flatMap((entry, entryPosition) =>
+            entry.amount === null
+              ? []
+              : [{ userId, costItemId: idByPosition.get(position)!, tenantId: entry.tenancyId, position: entryPosition, amount: entry.amount, laborCosts: entry.laborCosts }],
+          ),
+    );
+    if (directRows.length > 0) await db.insertInto("billingPeriodDirectAmounts").values(directRows).execute();
   }
   if (costs.co2) {
     const co2 = costs.co2;

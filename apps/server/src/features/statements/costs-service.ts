@@ -14,7 +14,20 @@ import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { findOwnedBillingPeriod, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
-import { findAnnualInformationRow, findCo2Row, findHeatingCostsRow, findClimateFactor, findCostsUpdatedAt, listCostItemRows, listOverrideRows, listOwnRateIds, listOwnUnitIdsOfProperty, replaceCosts } from "./costs-queries.ts";
+import {
+  findAnnualInformationRow,
+  findClimateFactor,
+  findCo2Row,
+  findCostsUpdatedAt,
+  findHeatingCostsRow,
+  listCostItemRows,
+  listDirectAmountRows,
+  listOverrideRows,
+  listOwnRateIds,
+  listOwnTenantIdsOfProperty,
+  listOwnUnitIdsOfProperty,
+  replaceCosts,
+} from "./costs-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Cost items, CO2 inputs and manual consumption values belong to the billing period and are
@@ -44,6 +57,11 @@ const toNumber = (value: string | null): number | null => (value === null ? null
 
 export async function loadStoredCosts(db: Db, userId: string, costGroupId: string): Promise<StoredCosts> {
   const rows = await listCostItemRows(db, userId, costGroupId);
+  const directRows = await listDirectAmountRows(
+    db,
+    userId,
+    rows.filter((row) => row.distributionKey === "direct").map((row) => row.id),
+  );
   const co2 = await findCo2Row(db, userId, costGroupId);
   const overrides = await listOverrideRows(db, userId, costGroupId);
   return {
@@ -62,6 +80,8 @@ export async function loadStoredCosts(db: Db, userId: string, costGroupId: strin
       consumptionAmount: row.consumptionAmount,
       allocationNote: row.allocationNote,
       heizkvReduction: row.heizkvReduction,
+      directAmounts: directRows.filter((entry) => entry.costItemId === row.id).map((entry) => ({ tenancyId: entry.tenantId, amount: entry.amount, laborCosts: entry.laborCosts })),
+      vacancyAmount: row.vacancyAmount,
     })),
     co2: co2
       ? {
@@ -151,9 +171,11 @@ export async function assertOwnReferences(
   db: Db,
   userId: string,
   period: OwnedBillingPeriod,
-  costs: { costItems?: Pick<CostItemDraft, "excludedUnits" | "rateId">[] | undefined; consumptionOverrides?: Pick<ConsumptionOverride, "unitId">[] | undefined },
+  costs: { costItems?: Pick<CostItemDraft, "excludedUnits" | "rateId" | "directAmounts">[] | undefined; consumptionOverrides?: Pick<ConsumptionOverride, "unitId">[] | undefined },
 ): Promise<void> {
   const unitIds = new Set(await listOwnUnitIdsOfProperty(db, userId, period.propertyId));
+  const hasDirectAmounts = (costs.costItems ?? []).some((item) => item.directAmounts.length > 0);
+  const tenantIds = new Set(hasDirectAmounts ? await listOwnTenantIdsOfProperty(db, userId, period.propertyId) : []);
   const items = costs.costItems ?? [];
   const rateIds = new Set(await listOwnRateIds(db, userId, [...new Set(items.flatMap((item) => (item.rateId ? [item.rateId] : [])))]));
   const fields: Record<string, string> = {};
@@ -162,6 +184,9 @@ export async function assertOwnReferences(
       if (!unitIds.has(unitId)) fields[`costItems.${index}.excludedUnits.${unitIndex}`] = STATEMENT_MESSAGES.unitInvalid;
     });
     if (item.rateId && !rateIds.has(item.rateId)) fields[`costItems.${index}.rateId`] = STATEMENT_MESSAGES.rateNotFound;
+    item.directAmounts.forEach((entry, entryIndex) => {
+      if (!tenantIds.has(entry.tenancyId)) fields[`costItems.${index}.directAmounts.${entryIndex}.tenancyId`] = STATEMENT_MESSAGES.directTenancyInvalid;
+    });
   });
   (costs.consumptionOverrides ?? []).forEach((override, index) => {
     if (!unitIds.has(override.unitId)) fields[`consumptionOverrides.${index}.unitId`] = STATEMENT_MESSAGES.unitInvalid;

@@ -5,6 +5,9 @@ import type {
   BankImportPreviewBody,
   BankImportResult,
   BillingPeriod,
+  MeteringImportBody,
+  MeteringImportPreview,
+  MeteringImportResult,
   ReadingImportCommitBody,
   ReadingImportPreview,
   ReadingImportPreviewBody,
@@ -47,4 +50,17 @@ export function useCommitReadingImport() {
 /** The saved runs, newest first (for the results export). */
 export function useSavedRuns() {
   return useQuery({ queryKey: ["statements", "export-list"], queryFn: () => apiGet<StatementList>("/api/statements", { query: { sort: "newest", limit: 50 } }) });
+}
+
+export function usePreviewMeteringImport() {
+  return useMutation({ mutationFn: (body: MeteringImportBody) => apiPost<MeteringImportPreview>("/api/imports/metering-results/preview", body) });
+}
+
+export function useCommitMeteringImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MeteringImportBody) => apiPost<MeteringImportResult>("/api/imports/metering-results", body),
+    // The period's costs changed: the wizard reloads them.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
 }

@@ -151,6 +151,15 @@ function buildCostItems(items: ResolvedCostItem[], law: TenancyLaw, period: { st
       ...(item.heizkvReduction ? { heizkvReduction: true } : {}),
       ...(allocableUntil ? { allocableUntil } : {}),
       ...(item.allocationNote ? { allocationNote: item.allocationNote } : {}),
+      // Contract v1.4 (decision 1403): the tenancies' own amounts; empty ones count as 0.
+      ...(item.key === "direct"
+        ? {
+            directAmounts: item.directAmounts.flatMap((entry) =>
+              entry.amount === null ? [] : [{ tenancyId: entry.tenancyId, amount: entry.amount, ...(entry.laborCosts !== null ? { laborCosts: entry.laborCosts } : {}) }],
+            ),
+            ...(item.vacancyAmount !== null ? { vacancyAmount: item.vacancyAmount } : {}),
+          }
+        : {}),
     };
   });
 }

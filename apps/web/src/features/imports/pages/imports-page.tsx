@@ -5,7 +5,7 @@ import { UpgradeRequired } from "../../../components/upgrade-required";
 import { buttonStyles } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
 import { useSavedRuns } from "../api";
-import { FileSpreadsheet, Landmark } from "lucide-react";
+import { FileSpreadsheet, Gauge, Landmark } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { useMe } from "../../../lib/use-me";
 
@@ -25,6 +25,13 @@ const IMPORTS = [
     title: "Zählerstände aus einer Datei",
     text: "Zählernummer, Ablesedatum und Stand aus der CSV-Datei des Messdienstes oder Ihrer Tabelle.",
     icon: FileSpreadsheet,
+    feature: "bulkImportExport",
+  },
+  {
+    to: "/dashboard/imports/metering-results",
+    title: "Ergebnisse des Messdienstes",
+    text: "Heiz- und Wasserkosten je Wohnung aus den ARGE-Heiwako-Dateien von ista, Techem, Brunata & Co., mit den Anteilen nach § 35a EStG.",
+    icon: Gauge,
     feature: "bulkImportExport",
   },
 ] as const;

@@ -34,6 +34,7 @@ import { complementPercent, type CostsFormValues } from "../lib/cost-form";
 import { findFittingRates } from "../lib/rate-matching";
 import { RateItemFields } from "./rate-item-fields";
 import { CostItemLaw } from "./cost-item-law";
+import { DirectAmountFields } from "./direct-amount-fields";
 
 /** DECISIONS 3: a HeizkV consumption share outside 50-70 % is refused, never clamped. */
 export function getHeizkvShareError(costType: string, key: string, shareText: string): string | null {
@@ -147,6 +148,8 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
           />
         ) : null}
       </div>
+
+      {item.key === "direct" ? <DirectAmountFields index={index} propertyId={propertyId} period={period} units={units} /> : null}
 
       <CostItemLaw index={index} law={law} period={period} />
 

@@ -8,6 +8,7 @@ const BASIS_LABELS: Record<AllocationPart["basis"], string> = {
   persons: "Personen",
   units: "Einheiten",
   consumption: "Verbrauch",
+  direct: "Direkt",
 };
 
 const QUANTITY_UNITS: Record<AllocationPart["basis"], string> = {
@@ -15,6 +16,7 @@ const QUANTITY_UNITS: Record<AllocationPart["basis"], string> = {
   persons: "Pers.",
   units: "Einheit",
   consumption: "",
+  direct: "€",
 };
 
 /** How one part came about: 'Fläche (30 %): 62,5 m² × 365 Tage = 22.812,5 von 65.700 = 34,72 % → 312,50 €'. */

@@ -27,6 +27,13 @@ import {
 // text the one number field hands on ("48000" for a typed "48.000"; decision 1000). Field names
 // are the body's (billingPeriodCostsBodySchema), so the contract's messages land on the inputs.
 
+/** Decision 1403: a tenancy's own amount under the key "direct", as the form holds it. */
+export interface DirectAmountValues {
+  tenancyId: string;
+  amount: string;
+  laborCosts: string;
+}
+
 export interface CostItemValues {
   costType: string;
   amount: string;
@@ -48,6 +55,10 @@ export interface CostItemValues {
   allocationNote: string;
   /** Issue 24: § 12 (1) HeizkV cut applied up front (heating or hot water not by consumption). */
   heizkvReduction: boolean;
+  /** Decision 1403, key "direct": one entry per tenancy of the period. */
+  directAmounts: DirectAmountValues[];
+  /** Decision 1403, key "direct": the vacancy's amount. */
+  vacancyAmount: string;
 }
 
 export interface Co2Values {
@@ -166,6 +177,8 @@ export function buildEmptyCostItem(costType = ""): CostItemValues {
     isMandatory: false,
     allocationNote: "",
     heizkvReduction: false,
+    directAmounts: [],
+    vacancyAmount: "",
   };
 }
 
@@ -298,7 +311,15 @@ export function toCostsBody(
         rateId: isRate ? textOrNull(item.rateId) : null,
         consumptionAmount: isRate ? textOrNull(item.consumptionAmount) : null,
         allocationNote: textOrNull(item.allocationNote ?? ""),
-        heizkvReduction: item.heizkvReduction === true && isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed",
+        heizkvReduction: item.heizkvReduction === true && isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed" && item.key !== "direct",
+        directAmounts:
+          item.key === "direct"
+            ? (item.directAmounts ?? []).flatMap((entry) => {
+                const amount = textOrNull(entry.amount);
+                return amount === null ? [] : [{ tenancyId: entry.tenancyId, amount, laborCosts: textOrNull(entry.laborCosts) }];
+              })
+            : [],
+        vacancyAmount: item.key === "direct" ? textOrNull(item.vacancyAmount ?? "") : null,
       };
     }),
     co2: hasCo2
@@ -339,6 +360,8 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
       isMandatory: false,
       allocationNote: item.allocationNote ?? "",
       heizkvReduction: item.heizkvReduction,
+      directAmounts: item.directAmounts.map((entry) => ({ tenancyId: entry.tenancyId, amount: entry.amount ?? "", laborCosts: entry.laborCosts ?? "" })),
+      vacancyAmount: item.vacancyAmount ?? "",
     })),
     co2: saved.co2
       ? {
