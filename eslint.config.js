@@ -5,7 +5,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import { layerBoundaries } from "./eslint/layer-boundaries.js";
 import { documentArithmetic } from "./eslint/document-arithmetic.js";
 
-// The import restrictions enforce ARCHITECTURE.md's dependency directions: layers/no-forbidden-import
+// The import restrictions enforce docs/architecture.md's dependency directions: layers/no-forbidden-import
 // (eslint/layer-boundaries.js, proven by eslint/test/layer-boundaries.test.ts) for the layers, the
 // no-restricted-* rules below for the engine's purity and Node APIs.
 export default tseslint.config(

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// The layers of ARCHITECTURE.md, kept by the linter (decision 0008). Every import (static,
+// The layers of docs/architecture.md, kept by the linter (decision 0008). Every import (static,
 // re-export, dynamic) is resolved to a file of the repository first: relative paths by path
 // arithmetic, the workspace packages by their source folder. Then each zone that applies to the
 // importing file decides. The rule resolves paths itself, so imports written with their ".ts"
@@ -86,7 +86,7 @@ export function packageNameOf(source) {
 const noForbiddenImport = {
   meta: {
     type: "problem",
-    docs: { description: "Imports must follow the layers of ARCHITECTURE.md." },
+    docs: { description: "Imports must follow the layers of docs/architecture.md." },
     schema: [],
     messages: { forbidden: "{{message}} ({{zone}}: '{{source}}')" },
   },

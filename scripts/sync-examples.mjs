@@ -1,7 +1,7 @@
 // Compares the engine's copy of the calculation examples with the specification's folder.
 //   npm run sync:examples              report differences; exit 1 when the copy differs
 //   npm run sync:examples -- --write   copy the specification's files over the copy
-// The specification lives next to the repository (../shared/spec/calc-examples/) on the
+// The specification's examples live outside the repository (SPEC_DIR below) on the
 // machines that have it; a fresh clone does not, and then there is nothing to compare. The
 // tests read only the copy (packages/engine/test/fixtures/calc-examples/), never this folder.
 import fs from "node:fs";

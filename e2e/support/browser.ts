@@ -8,7 +8,7 @@ export const CHROMIUM_PATH = CANDIDATES.find((p) => fs.existsSync(p));
 
 /**
  * Without a Chromium the end-to-end tests are skipped with a clear line, except under CI=true,
- * where a missing browser fails the run (ARCHITECTURE.md 'Testing').
+ * where a missing browser fails the run (docs/architecture.md 'Testing').
  */
 export const hasBrowser: boolean = (() => {
   if (CHROMIUM_PATH) return true;

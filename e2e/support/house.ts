@@ -37,7 +37,7 @@ export function todayInGermany(): string {
 
 /** Seeds the house for the signed-in account of `page`; `today` sets the move-out still to come. */
 export async function seedHouse(page: Page, today: string): Promise<SeededHouse> {
-  // Six units need more than the trial's three (section 5): the landlord chose Professional.
+  // Six units need more than the trial's three (docs/rules/master-data.md#validation): the landlord chose Professional.
   await call(page, "post", "/api/subscription/plan", { plan: "professional" });
   await call(page, "post", "/api/onboarding", {
     property: { name: "Lindenhof", street: "Lindenstraße", houseNumber: "5", postalCode: "33602", city: "Bielefeld", state: "Nordrhein-Westfalen", country: "Deutschland", propertyType: "Mehrfamilienhaus" },

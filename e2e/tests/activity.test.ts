@@ -39,7 +39,7 @@ describe.skipIf(!hasBrowser)("Aktivitätsverlauf", () => {
     await page.getByRole("tab", { name: "Verlauf" }).click();
     await expect.poll(() => page.getByTestId("activity-count").textContent()).toBe("28 Aktivitäten");
     const items = page.getByRole("list", { name: "Aktivitäten" }).getByTestId("activity-item");
-    // 50 per page by default (section 9); 20 chosen, 'Mehr anzeigen' loads the next 20.
+    // 50 per page by default (docs/rules/master-data.md#constants); 20 chosen, 'Mehr anzeigen' loads the next 20.
     expect(await page.getByLabel("Einträge pro Seite").inputValue()).toBe("50");
     await expect.poll(() => items.count()).toBe(28);
     await page.getByLabel("Einträge pro Seite").selectOption("20");

@@ -58,7 +58,7 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     const table = page.getByRole("table", { name: "Zähler" });
     await table.getByText("KW-1001").waitFor();
     await expect.poll(() => table.getByRole("row").count()).toBe(3);
-    // Ordered by meter number (section 7).
+    // Ordered by meter number (docs/rules/master-data.md#queries).
     expect(await table.getByRole("row").nth(1).textContent()).toContain("Gemeinschaftsbereich");
     expect(await table.getByRole("row").nth(2).textContent()).toContain("EG links (62,50 m²)");
     await page.screenshot({ path: screenshotPath("meters"), fullPage: true });

@@ -28,7 +28,7 @@ describe.skipIf(!hasBrowser)("Plan-Grenzen dort, wo man beginnt", () => {
         units: [{ name: "EG", area: "60", persons: 2 }],
       });
       const [property] = (await (await page.request.get("/api/properties")).json()) as { id: string }[];
-      // The trial's two statements (section 5), saved for 2022 and 2023.
+      // The trial's two statements (docs/rules/accounts-and-plans.md#plan-limits), saved for 2022 and 2023.
       for (const year of ["2022", "2023"]) {
         const period = await postOk(page, "/api/billing-periods", { propertyId: property!.id, billingPeriodStart: `${year}-01-01`, billingPeriodEnd: `${year}-12-31` });
         await postOk(page, "/api/statements", { billingPeriodId: period.id, finalize: false, costItems: [{ costType: "Grundsteuer", amount: "900", key: "area" }] });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hasBrowser, launchBrowser, openPage, registerThroughApi, startAppServer, uniqueEmail, type AppServer, screenshotPath } from "../support/index.ts";
 
-// Specification part 1: /dashboard, the setup wizard, /dashboard/properties and the edit page.
+// docs/rules/master-data.md: /dashboard, the setup wizard, /dashboard/properties and the edit page.
 
 async function readCounter(page: Page, label: string) {
   const card = page.getByRole("region", { name: "Kennzahlen" }).locator("div", { has: page.getByText(label, { exact: true }) }).last();

@@ -4,7 +4,7 @@ import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath
 
 // Issue 17: the consumption analysis and its charts in the wizard's step 2 and on the saved run.
 // The house and its inputs come through the API; the figures are the hand calculation of
-// DECISIONS 11: gas, 60 + 80 + 100 = 240 m² (column up to 250 m²: 95 / 162 / 254), 48,000 kWh
+// docs/rules/heating.md#consumption-analysis: gas, 60 + 80 + 100 = 240 m² (column up to 250 m²: 95 / 162 / 254), 48,000 kWh
 // in a year: 200 kWh/m²a; Klimafaktor 1.1: 220, 'erhöht'; to 'mittel' (220 - 162) x 240 =
 // 13,920 kWh at 5,760 € / 48,000 kWh = 0.12 €: 1,670.40 €. Heat meters 900 / 1,600 / 1,300:
 // 15 / 20 / 13 per m² against the average 15.83 = 95 / 126 / 82 %.
@@ -101,7 +101,7 @@ describe.skipIf(!hasBrowser)("Verbrauchsanalyse", () => {
     expect(await page.getByLabel("Klimafaktor des Standorts").inputValue()).toBe("1,1");
     await page.getByRole("button", { name: "Berechnung starten" }).click();
     await expectAnalysis(page);
-    // Part 2, section 5: the stored class E does not fit 200 kWh/m² (class H): a warning only.
+    // docs/rules/heating.md#efficiency-class-check: the stored class E does not fit 200 kWh/m² (class H): a warning only.
     await page.getByText("Die hinterlegte Effizienzklasse E passt nicht zum Verbrauch von 200,0 kWh/m²·a (entspricht Klasse H).", { exact: false }).waitFor();
 
     const analysis = page.getByRole("region", { name: "Verbrauchsanalyse" });

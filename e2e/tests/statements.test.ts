@@ -50,7 +50,7 @@ async function setUpHouse(page: Page): Promise<House> {
   await postOk(page, "/api/rates", { utilityType: "coldwater", rateName: "Wasser 2025", providerName: "Hamburg Wasser", unitPrice: "3", basePrice: "30", validFrom: "2024-01-01", region: "Hamburg" });
   // DG: the cold-water meter has no end reading: the wizard lists it and asks for a manual value.
   await meter(dg, "Kaltwasser", "KW-DG", [[PREVIOUS_END, "20"]]);
-  // The sender of the letters: finalizing needs them (DECISIONS 10, issue 13).
+  // The sender of the letters: finalizing needs them (docs/rules/statements.md#pdfs-and-sending, issue 13).
   const billingData = await page.request.put("/api/billing-data", {
     data: { companyName: "Hausverwaltung Lindenhof", phone: "040 123456", street: "Lindenstraße", houseNumber: "5", postalCode: "20095", city: "Hamburg", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX", bankName: "Commerzbank" },
   });
@@ -136,7 +136,7 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await coldWater.getByRole("button", { name: "Berechnen" }).click();
     await coldWater.getByText("Betrag nach Tarif „Wasser 2025“: 900,00 €").waitFor();
 
-    // Saved as typed: after a reload the period's items come back (DECISIONS 8).
+    // Saved as typed: after a reload the period's items come back (docs/rules/statement-inputs.md#assembly).
     await page.getByRole("status").getByText("Entwurf gespeichert").waitFor({ timeout: 30_000 });
     await page.reload();
     await page.getByRole("button", { name: /Lindenhof/ }).click();
@@ -171,7 +171,7 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await page.screenshot({ path: screenshotPath("statements-costs-mobile"), fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     await heating.getByLabel("Verbrauchskosten (%)").fill("70");
-    // An item without a cost type is not calculated (part 2, section 5).
+    // An item without a cost type is not calculated (docs/rules/statements.md#statement-checks).
     await page.getByRole("button", { name: "Kostenposition hinzufügen" }).click();
     await page.getByRole("listitem", { name: "Kostenposition 8" }).waitFor();
     await page.getByRole("button", { name: "Berechnung starten" }).click();

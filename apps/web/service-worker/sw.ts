@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The service worker at /sw.js (specification part 1: registered after page load). It makes
+// The service worker at /sw.js (docs/rules/master-data.md: registered after page load). It makes
 // repeat visits fast and never touches the API:
 // - the built files under /assets (hashed names, never changing) are cached at install and
 //   served from the cache;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { StatementListItem } from "@nk/contract";
 import { ApiError } from "../src/lib/api-error";
 
-// The batch runner of the history alone (part 2, section 4: chunks of 5 in parallel); the API
+// The batch runner of the history alone (docs/rules/statements.md#statuses: chunks of 5 in parallel); the API
 // calls are replaced, so the test sees how many run at once and which fail.
 
 const calls: string[] = [];

@@ -28,7 +28,7 @@ describe("statement wizard helpers", () => {
     expect(pickStartPeriod([], "2026-11-24")).toEqual({ start: "2025-01-01", end: "2025-12-31" });
   });
 
-  it("refuses a HeizkV share outside 50-70 % for heating and hot water only (DECISIONS 3)", () => {
+  it("refuses a HeizkV share outside 50-70 % for heating and hot water only (docs/rules/heating.md#heizkv)", () => {
     expect(getHeizkvShareError("Heizung", "mixed", "45")).toBe("HeizkV-Verstoß: Verbrauchsanteil 45% liegt außerhalb 50-70%");
     expect(getHeizkvShareError("Warmwasser", "mixed", "72.5")).toBe("HeizkV-Verstoß: Verbrauchsanteil 72,5% liegt außerhalb 50-70%");
     expect(getHeizkvShareError("Heizung", "mixed", "50")).toBeNull();

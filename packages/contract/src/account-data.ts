@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { passwordSchema, PASSWORDS_DO_NOT_MATCH } from "./auth.ts";
 
-// Settings 'danger' and the password change (DECISIONS 7).
+// Settings 'danger' and the password change (docs/rules/accounts-and-plans.md#account-data).
 
 export const DELETE_CONFIRMATION_WORD = "LÖSCHEN";
 

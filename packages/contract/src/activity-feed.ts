@@ -2,16 +2,16 @@ import { z } from "zod";
 import { activitySchema, ENTITY_TYPES } from "./activity.ts";
 import { calendarDate } from "./calendar-dates.ts";
 
-// Activity feed and statistics (specification part 1, sections 2, 7 'Activity' and 9).
+// Activity feed and statistics (docs/rules/master-data.md#screens, docs/rules/master-data.md#activity, docs/rules/master-data.md#constants).
 
-/** Section 9: the list shows 20 and grows by 20. */
+/** docs/rules/master-data.md#constants: the list shows 20 and grows by 20. */
 export const ACTIVITY_PAGE_SIZE = 20;
 export const ACTIVITY_MAX_LIMIT = 200;
-/** Section 9 ('Timing and paging'): the feed's page sizes, 50 by default; 'Mehr anzeigen' loads as many again. */
+/** docs/rules/master-data.md#timing-and-paging: the feed's page sizes, 50 by default; 'Mehr anzeigen' loads as many again. */
 export const ACTIVITY_FEED_PAGE_SIZES = [20, 50, 100, 200] as const;
 export type ActivityFeedPageSize = (typeof ACTIVITY_FEED_PAGE_SIZES)[number];
 export const ACTIVITY_FEED_DEFAULT_PAGE_SIZE: ActivityFeedPageSize = 50;
-/** Section 9: the overview shows 10, the statistics view 5. */
+/** docs/rules/master-data.md#constants: the overview shows 10, the statistics view 5. */
 export const ACTIVITY_OVERVIEW_COUNT = 10;
 export const ACTIVITY_STATS_LATEST = 5;
 
@@ -131,7 +131,7 @@ export const activityStatsResponseSchema = z.object({
 });
 export type ActivityStatsResponse = z.infer<typeof activityStatsResponseSchema>;
 
-/** Section 8: the activity page's texts. */
+/** docs/rules/master-data.md#messages: the activity page's texts. */
 export const ACTIVITY_MESSAGES = {
   empty: "Keine Aktivitäten gefunden",
   loadFailed: "Fehler beim Laden der Aktivitäten",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Specification part 1, section 3 'Activity actions' and 'Entity types'.
+// docs/rules/master-data.md#activity-actions and 'Entity types'.
 export const ENTITY_TYPES = [
   "property", "unit", "tenant", "statement", "cost_group", "cost", "meter", "meter_reading",
   "user", "subscription", "system", "prepayment", "rate", "member", "api_key",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Specification part 1, section 5 'Registration and login'. The password hint is enforced on
+// docs/rules/master-data.md#registration-and-login. The password hint is enforced on
 // the server (the specification leaves enforcement to it).
 export const PASSWORD_HINT = "Mindestens 8 Zeichen mit Groß- und Kleinbuchstaben sowie Ziffern";
 export const PASSWORD_POLICY_MESSAGE =

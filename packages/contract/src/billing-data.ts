@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { isValidGermanPhone } from "./tenants.ts";
 
-// Billing data (Abrechnungsdaten): specification part 1, section 2 'Settings' and section 5
-// 'Billing data'. They are the sender of every statement letter (DECISIONS 6 and 10): company
+// Billing data (Abrechnungsdaten): docs/rules/master-data.md#settings and docs/rules/master-data.md#validation
+// 'Billing data'. They are the sender of every statement letter (docs/rules/statements.md#letter-contents, docs/rules/statements.md#pdfs-and-sending): company
 // or name, phone, street and number, postal code, city and IBAN required; BIC and bank optional.
 
 export const BILLING_DATA_MESSAGES = {
@@ -23,12 +23,12 @@ export const BILLING_DATA_MESSAGES = {
   ibanChecksum: "Ungültige IBAN: Die Prüfsumme stimmt nicht. Bitte prüfen Sie die Eingabe.",
   bicInvalid: "Ungültige BIC: 8 oder 11 Zeichen (z.B. COBADEFFXXX)",
   textTooLong: "Der Text ist zu lang",
-  /** DECISIONS 10: finalizing a statement without billing data. */
+  /** docs/rules/statements.md#pdfs-and-sending: finalizing a statement without billing data. */
   missingForFinalize: "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.",
   /** Toasts of the settings tab. */
   saved: "Abrechnungsdaten gespeichert",
   saveFailed: (message: string) => `Fehler beim Speichern der Abrechnungsdaten: ${message}`,
-  /** Hint above the form (part 1, section 2). */
+  /** Hint above the form (docs/rules/master-data.md#screens). */
   hint: "Diese Daten werden für Ihre Nebenkostenabrechnungen verwendet und erscheinen als Absender auf allen PDFs.",
 } as const;
 
@@ -152,7 +152,7 @@ export const billingDataResponseSchema = z.object({
 export type BillingDataResponse = z.infer<typeof billingDataResponseSchema>;
 
 /**
- * True when the stored data carry every required field of part 1 (the sender of a letter).
+ * True when the stored data carry every required field of docs/rules/master-data.md (the sender of a letter).
  * Stored data always passed the schema; this also guards rows written before a rule changed.
  */
 export function isBillingDataComplete(data: Omit<BillingData, "updatedAt"> | null | undefined): boolean {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "./auth.ts";
 
-// Landing page contact form (specification part 1, section 2 'Landing page').
+// Landing page contact form (docs/rules/master-data.md#landing-page).
 export const CONTACT_SUBJECTS = ["Allgemeine Anfrage", "Technische Unterstützung", "Enterprise-Anfrage", "Partnerschaft"] as const;
 
 export const contactRequestBodySchema = z.object({

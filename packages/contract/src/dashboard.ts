@@ -12,5 +12,5 @@ export const dashboardResponseSchema = z.object({
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
-/** Section 9: the dashboard shows the 8 newest activities. */
+/** docs/rules/master-data.md#constants: the dashboard shows the 8 newest activities. */
 export const DASHBOARD_RECENT_ACTIVITIES = 8;

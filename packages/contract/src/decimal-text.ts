@@ -3,7 +3,7 @@ import { z } from "zod";
 // The one module for exact decimals: money, areas, meter readings, consumption, prices,
 // percentages and counts. Values travel as canonical text ("1234.56") and are compared and added
 // as scaled integers (BigInt), so no binary float ever rounds a cent, a square metre or a reading
-// (DECISIONS 1). There are two forms of text and one reader for each (decision 1000):
+// (docs/rules/money-and-rounding.md#exact-money). There are two forms of text and one reader for each (decision 1000):
 //
 // - Canonical text, what the API sends and stores: digits, a point as the decimal separator,
 //   no grouping ("1234.56", "1020", "0.5"). `parseDecimalText` reads it; the server's schemas

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// One error shape for every API answer that is not a success (ARCHITECTURE.md 'The API').
+// One error shape for every API answer that is not a success (docs/architecture.md 'The API').
 export const ERROR_CODES = [
   "VALIDATION",
   "UNAUTHORIZED",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // The one id check. Ids are UUIDs; anything else can name no row, and the server answers 404
-// for it like for a missing or foreign id (DECISIONS 7).
+// for it like for a missing or foreign id (docs/rules/accounts-and-plans.md#account-data).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Monitoring of the web app (specification part 1, 'Monitoring' and 'Monitoring constants'):
+// Monitoring of the web app (docs/rules/master-data.md#monitoring and 'Monitoring constants'):
 // the browser keeps its last reports locally and, in production, sends them in batches to
 // POST /api/monitoring/errors/batch and /api/monitoring/metrics/batch (single reports to
 // /errors and /metrics). No personal data beyond the account id, which the server takes from
@@ -22,7 +22,7 @@ export const MONITORING = {
   maxBodyBytes: 64 * 1024,
 } as const;
 
-/** Build version (specification part 1, 'Monitoring constants'). */
+/** Build version (docs/rules/master-data.md#monitoring). */
 export const BUILD_VERSION = "1.0.0";
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Settings 'notifications': three e-mail toggles, saved on the server (DECISIONS 7).
+// Settings 'notifications': three e-mail toggles, saved on the server (docs/rules/accounts-and-plans.md#account-data).
 export const notificationSettingsSchema = z.object({
   emailBilling: z.boolean({ error: "Bitte wählen Sie an oder aus." }),
   emailSystem: z.boolean({ error: "Bitte wählen Sie an oder aus." }),
@@ -8,7 +8,7 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** Section 2: billing and system mails on, marketing off. */
+/** docs/rules/master-data.md#screens: billing and system mails on, marketing off. */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { emailBilling: true, emailSystem: true, emailMarketing: false };
 
 export const NOTIFICATION_LABELS: Record<keyof NotificationSettings, { label: string; hint: string }> = {

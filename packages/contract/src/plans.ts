@@ -1,4 +1,4 @@
-// Plans, limits and feature flags: specification part 1, sections 6 and 9.
+// Plans, limits and feature flags: docs/rules/accounts-and-plans.md#roles-and-features, docs/rules/accounts-and-plans.md#plans-and-prices.
 // -1 means unlimited. Prices are EUR per month, excluding VAT.
 
 export const PLAN_KEYS = ["trial", "starter", "professional", "enterprise", "enterprise_plus"] as const;
@@ -68,7 +68,7 @@ export const PLANS: Record<PlanKey, PlanDefinition> = {
     priceEurPerMonth: 0,
     isPopular: false,
     limits: { maxProperties: 1, maxUnits: 3, maxTenants: 3, maxBillingStatements: 2 },
-    // The trial includes consumption analysis and quick-setup templates (section 6).
+    // The trial includes consumption analysis and quick-setup templates (docs/rules/accounts-and-plans.md#roles-and-features).
     features: [...STARTER_FEATURES, "verbrauchsanalyse", "quickSetupTemplates"],
     featureTexts: ["14 Tage kostenlos", "1 Immobilie, 3 Wohneinheiten", "CO₂-Aufteilung und HeizkV", "PDF-Abrechnungen"],
   },
@@ -141,7 +141,7 @@ export function getLimit(plan: PlanKey, resource: LimitedResource): number {
   return PLANS[plan].limits[LIMIT_FIELD[resource]];
 }
 
-/** Section 5 'Plan limits': allowed only when the limit is -1 or the count is below it. */
+/** docs/rules/accounts-and-plans.md#plan-limits: allowed only when the limit is -1 or the count is below it. */
 export function isCreationAllowed(limit: number, currentCount: number): boolean {
   return limit === -1 || currentCount < limit;
 }
@@ -149,7 +149,7 @@ export function isCreationAllowed(limit: number, currentCount: number): boolean 
 export const LIMIT_REACHED_TITLE = "Limit erreicht";
 
 /**
- * An expired trial or an ended subscription creates nothing until a plan is chosen (section 5).
+ * An expired trial or an ended subscription creates nothing until a plan is chosen (docs/rules/accounts-and-plans.md#plan-limits).
  * The server refuses with these texts; the web app shows them where the user starts (issue 23),
  * before anything is typed.
  */
@@ -169,7 +169,7 @@ export function buildLimitReachedMessage(resource: LimitedResource, limit: numbe
   return `Sie haben das Limit von ${limit} ${LIMIT_NOUN[resource]} erreicht.`;
 }
 
-/** Section 9 'Usage display': capped at 100, 0 for unlimited, 100 for a zero limit. */
+/** docs/rules/accounts-and-plans.md#usage-display: capped at 100, 0 for unlimited, 100 for a zero limit. */
 export function calculateUsagePercent(current: number, limit: number): number {
   if (limit === -1) return 0;
   if (limit === 0) return 100;

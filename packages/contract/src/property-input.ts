@@ -4,11 +4,11 @@ import { calendarDate } from "./calendar-dates.ts";
 import { decimalTextSchema } from "./decimal-text.ts";
 import { EFFICIENCY_CLASSES, EFFICIENCY_METHODS, PROPERTY_TYPES } from "./properties.ts";
 
-// Requests and rules of the properties area: specification part 1, sections 3 (property, unit),
+// Requests and rules of the properties area: docs/rules/master-data.md#entities (property, unit),
 // 5 (validation), 8 (messages). The server validates with these schemas and the forms reuse them.
 
 export const COUNTRY_GERMANY = "Deutschland";
-/** Section 3: the country list offers only Deutschland. */
+/** docs/rules/master-data.md#entities: the country list offers only Deutschland. */
 export const COUNTRIES = [COUNTRY_GERMANY] as const;
 /** The state/region choice outside Germany. */
 export const OTHER_REGION = "Andere Region";
@@ -53,7 +53,7 @@ export const EFFICIENCY_METHOD_LABELS: Record<(typeof EFFICIENCY_METHODS)[number
   schaetzung: "Qualifizierte Schätzung",
 };
 
-/** Section 8 'Properties and units'. */
+/** docs/rules/master-data.md#messages 'Properties and units'. */
 export const PROPERTY_MESSAGES = {
   created: "Immobilie erfolgreich erstellt!",
   createdByWizard: "Immobilie erfolgreich angelegt!",
@@ -90,7 +90,7 @@ export interface AddressParts {
 }
 
 /**
- * Section 3: 'street plus house number, addition, postal code plus city, state, country,
+ * docs/rules/master-data.md#entities: 'street plus house number, addition, postal code plus city, state, country,
  * skipping empty parts, separated by comma and space'.
  */
 export function joinAddress(parts: AddressParts): string {
@@ -107,7 +107,7 @@ export function joinAddress(parts: AddressParts): string {
     .join(", ");
 }
 
-/** The postal-code input keeps digits only and stops at 5 (section 5). */
+/** The postal-code input keeps digits only and stops at 5 (docs/rules/master-data.md#validation). */
 export function normalizePostalCodeInput(value: string): string {
   return value.replace(/\D/g, "").slice(0, 5);
 }
@@ -138,7 +138,7 @@ const addressShape = {
     .refine((v) => (COUNTRIES as readonly string[]).includes(v), "Ungültiges Land"),
 };
 
-/** Section 5: for Deutschland exactly 5 digits; the state must be one the country offers. */
+/** docs/rules/master-data.md#validation: for Deutschland exactly 5 digits; the state must be one the country offers. */
 function checkAddress(value: { postalCode: string; state: string | null; country: string }, ctx: z.RefinementCtx) {
   if (value.country === COUNTRY_GERMANY && !/^\d{5}$/.test(value.postalCode)) {
     ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Postleitzahl muss 5 Ziffern haben" });
@@ -193,9 +193,9 @@ export const wizardPropertySchema = buildPropertyCreateSchema("Name ist erforder
 
 
 /**
- * PATCH /api/properties/:id, the edit page: name and address are required (section 5 'Edit
+ * PATCH /api/properties/:id, the edit page: name and address are required (docs/rules/master-data.md#validation 'Edit
  * property'); the efficiency fields are optional (left out = unchanged, null = cleared). Without a
- * class there is no determination date or method (section 4: clearing the class empties the date).
+ * class there is no determination date or method (docs/rules/master-data.md#states: clearing the class empties the date).
  */
 export const propertyUpdateBodySchema = z
   .object({

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { statementCalculationFields } from "./statements/cost-items.ts";
 
-// Statement PDFs and sending (part 2, sections 2.1, 7 'PDF'/'E-mail', 8 'Saving and PDF';
-// DECISIONS 6 and 10). The texts of section 8 are quoted exactly.
+// Statement PDFs and sending (docs/rules/statements.md#wizard, docs/rules/statements.md#pdfs-and-sending, docs/rules/statements.md#statement-messages;
+// docs/rules/statements.md#letter-contents, docs/rules/statements.md#pdfs-and-sending). The texts of docs/rules/statements.md#statement-messages are quoted exactly.
 
 export const STATEMENT_DOCUMENT_MESSAGES = {
   pdfGenerated: "PDF erfolgreich generiert!",
@@ -63,7 +63,7 @@ export function buildStatementMailText(input: { tenantName: string; periodLabel:
   };
 }
 
-/** POST /api/tenant-statements/:id/mark-posted: printed and sent by post (DECISIONS 10). */
+/** POST /api/tenant-statements/:id/mark-posted: printed and sent by post (docs/rules/statements.md#pdfs-and-sending). */
 export const markPostedResponseSchema = z.object({
   statementId: z.string(),
   status: z.literal("sent"),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FEATURE_KEYS, PLANS, type PlanKey } from "./plans.ts";
 import { subscriptionSchema, usageSchema } from "./me.ts";
 
-// Subscription (specification part 1, sections 3, 4, 8 and 9; DECISIONS 7).
+// Subscription (docs/rules/accounts-and-plans.md#subscription, docs/rules/accounts-and-plans.md#subscription-texts, docs/rules/accounts-and-plans.md#plans-and-prices; docs/rules/accounts-and-plans.md#account-data).
 
 /** The plans a user can choose: not the trial, not Enterprise+ (on request only). */
 export const SELECTABLE_PLAN_KEYS = ["starter", "professional", "enterprise"] as const;
@@ -20,14 +20,14 @@ export const subscriptionResponseSchema = z.object({
   limits: z.object({ maxProperties: z.number(), maxUnits: z.number(), maxTenants: z.number(), maxBillingStatements: z.number() }),
   usage: usageSchema,
   features: z.record(z.enum(FEATURE_KEYS), z.boolean()),
-  /** Where a plan change goes: 'none' applies it at once (DECISIONS 7). */
+  /** Where a plan change goes: 'none' applies it at once (docs/rules/accounts-and-plans.md#account-data). */
   paymentProvider: z.enum(["none", "stripe"]),
   /** With Stripe: the Checkout page to pay on; the plan changes after the payment. */
   checkoutUrl: z.string().optional(),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
-/** Section 8: the texts of the subscription actions. */
+/** docs/rules/accounts-and-plans.md#subscription-texts: the texts of the subscription actions. */
 export const SUBSCRIPTION_MESSAGES = {
   planChanged: (planName: string) => `Plan erfolgreich auf ${planName} aktualisiert`,
   cancelled: "Abonnement wird am Ende der Laufzeit beendet",
@@ -47,7 +47,7 @@ export const SUBSCRIPTION_MESSAGES = {
   paymentProviderFailed: "Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.",
 } as const;
 
-/** Section 9 'Usage display': 'Kostenlos' for the trial, euro per month above 0, else 'Individuell'. */
+/** docs/rules/accounts-and-plans.md#usage-display: 'Kostenlos' for the trial, euro per month above 0, else 'Individuell'. */
 export function formatPlanPrice(plan: PlanKey): string {
   const price = PLANS[plan].priceEurPerMonth;
   if (plan === "trial") return "Kostenlos";

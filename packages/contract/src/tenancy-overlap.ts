@@ -3,7 +3,7 @@ import { formatCalendarDateDe } from "./calendar-dates.ts";
 // One unit is let to one tenancy at a time (issue 15; decision 0980). Dates are inclusive
 // (calculation contract: "Dates are YYYY-MM-DD, inclusive"): the move-out day is the old
 // tenant's last day, so the next tenant may move in the day after. An open end counts as
-// 2099-12-31, as for prepayments (DECISIONS, prepayment overlap). The server checks it in SQL
+// 2099-12-31, as for prepayments (docs/rules/prepayments.md#open-end). The server checks it in SQL
 // (tenancy-overlap-queries.ts); the message is here.
 
 /** The 409 code of a tenancy that overlaps another tenancy of the same unit. */

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { isCalendarDate } from "./calendar-dates.ts";
 import { wholeNumberSchema } from "./decimal-text.ts";
 
-// Occupants of a tenancy over time (part 2, entity tenant_attributes: persons, valid_from,
-// valid_until). The persons key weights by person-days (DECISIONS 2), so a change of the
+// Occupants of a tenancy over time (docs/rules/statements.md, entity tenant_attributes: persons, valid_from,
+// valid_until). The persons key weights by person-days (docs/rules/tenancies-and-keys.md#who-bears-what), so a change of the
 // household during the year is recorded as a new period from its date on. The periods of a
 // tenant never overlap: a change closes the period it falls into on the day before.
 

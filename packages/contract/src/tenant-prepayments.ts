@@ -2,8 +2,7 @@ import { z } from "zod";
 import { isCalendarDate } from "./calendar-dates.ts";
 import { DECIMAL_KINDS, decimalTextSchema, optionalDecimalTextSchema, toScaledBigInt } from "./decimal-text.ts";
 
-// Tenant prepayments: specification part 2, sections 2.3, 4 'Prepayments' and 5 'Prepayment
-// rules'; DECISIONS 5. Amounts are decimal strings and compared in integer cents, never floats.
+// Tenant prepayments: docs/rules/prepayments.md#prepayment-panel, docs/rules/prepayments.md#prepayment-rules; docs/rules/prepayments.md#prepayment-rules. Amounts are decimal strings and compared in integer cents, never floats.
 
 export const PREPAYMENT_MESSAGES = {
   amountNotPositive: "Vorauszahlungsbetrag muss größer als 0 sein",
@@ -24,12 +23,12 @@ export const PREPAYMENT_MESSAGES = {
   deactivated: "Vorauszahlung gelöscht",
 } as const;
 
-/** DECISIONS 5: an open end counts as this date in overlap checks. */
+/** docs/rules/prepayments.md#prepayment-rules: an open end counts as this date in overlap checks. */
 export const PREPAYMENT_OPEN_END = "2099-12-31";
-/** Part 2, section 9: amounts above 10,000 EUR per month are flagged. */
+/** docs/rules/prepayments.md#amount: amounts above 10,000 EUR per month are flagged. */
 export const PREPAYMENT_WARNING_THRESHOLD_CENTS = 1_000_000;
 
-/** The warnings of a valid amount (section 5: above 10,000 EUR warns, never blocks). */
+/** The warnings of a valid amount (docs/rules/prepayments.md#prepayment-rules: above 10,000 EUR warns, never blocks). */
 export function listPrepaymentWarnings(monthlyAmount: string): string[] {
   const cents = toScaledBigInt(monthlyAmount, DECIMAL_KINDS.money.maxDecimals);
   return cents !== null && cents > BigInt(PREPAYMENT_WARNING_THRESHOLD_CENTS) ? [PREPAYMENT_MESSAGES.amountUnusuallyHigh] : [];
@@ -43,7 +42,7 @@ export function isPrepaymentOverlapping(
   return a.validFrom <= (b.validUntil ?? PREPAYMENT_OPEN_END) && b.validFrom <= (a.validUntil ?? PREPAYMENT_OPEN_END);
 }
 
-/** Euros per month: German comma or point; zero and below are refused (section 5). */
+/** Euros per month: German comma or point; zero and below are refused (docs/rules/prepayments.md#prepayment-rules). */
 const monthlyAmountSchema = decimalTextSchema("money", {
   required: PREPAYMENT_MESSAGES.amountNotPositive,
   notANumber: PREPAYMENT_MESSAGES.amountFormat,

@@ -3,8 +3,8 @@ import { isCalendarDate } from "./calendar-dates.ts";
 import { wholeNumberSchema } from "./decimal-text.ts";
 import { optionalMonthlyPrepaymentSchema } from "./tenant-prepayments.ts";
 
-// Tenants: specification part 1, section 3 'tenant', section 5 'Tenant form' (messages exact)
-// and section 8 'Tenants'. Prepayments and occupants live in their own files, re-exported here.
+// Tenants: docs/rules/master-data.md#entities 'tenant', docs/rules/master-data.md#tenant-form (messages exact)
+// and docs/rules/master-data.md#messages 'Tenants'. Prepayments and occupants live in their own files, re-exported here.
 export * from "./tenant-prepayments.ts";
 export * from "./tenant-occupants.ts";
 
@@ -38,7 +38,7 @@ export const TENANT_MESSAGES = {
   summaryTitle: "Bitte korrigieren Sie folgende Fehler:",
   /** Warning toast of an invalid submit. */
   invalidSubmit: "Bitte korrigieren Sie die Eingabefehler.",
-  /** Form hint under the move-out date (section 4 'Tenant active/inactive'). */
+  /** Form hint under the move-out date (docs/rules/master-data.md#states 'Tenant active/inactive'). */
   moveOutHint: "Ein eingetragenes Auszugsdatum markiert den Mieter als ausgezogen (inaktiv).",
   unitNotFound: "Wohneinheit nicht gefunden",
   propertyNotFound: "Immobilie nicht gefunden",
@@ -49,7 +49,7 @@ export const TENANT_MESSAGES = {
     "Mieter kann nicht gelöscht werden: Für diesen Mieter gibt es finalisierte Abrechnungen, die als Dokumente erhalten bleiben. Ist er ausgezogen, genügt das Auszugsdatum.",
 } as const;
 
-/** Section 8 'Tenants': the toast texts. `{message}` is the server's message. */
+/** docs/rules/master-data.md#messages 'Tenants': the toast texts. `{message}` is the server's message. */
 export const TENANT_TOASTS = {
   deleted: "Mieter erfolgreich gelöscht!",
   deleteFailed: (message: string) => `Fehler beim Löschen: ${message}`,
@@ -62,10 +62,10 @@ export const TENANT_TOASTS = {
   statusFailed: (message: string) => `Fehler beim Ändern des Status: ${message}`,
 } as const;
 
-/** Section 9 'Field limits': minimum age 18. */
+/** docs/rules/master-data.md#field-limits: minimum age 18. */
 export const TENANT_MINIMUM_AGE = 18;
 
-// Section 5: spaces, hyphens, parentheses and slashes are removed first; then +49 or 0, a
+// docs/rules/master-data.md#validation: spaces, hyphens, parentheses and slashes are removed first; then +49 or 0, a
 // non-zero digit and 1 to 14 more digits.
 const PHONE_SEPARATORS = /[\s\-()/]/g;
 const PHONE_PATTERN = /^(\+49|0)[1-9]\d{1,14}$/;
@@ -117,7 +117,7 @@ function requiredCalendarDate(requiredMessage: string, invalidMessage: string) {
     .refine((v) => v === "" || isCalendarDate(v), { message: invalidMessage });
 }
 
-/** The fields of the tenant form, each checked on its own (section 5 'Tenant form'). */
+/** The fields of the tenant form, each checked on its own (docs/rules/master-data.md#tenant-form). */
 export const tenantFieldsSchema = z.object({
   name: z
     .string({ error: TENANT_MESSAGES.nameRequired })
@@ -212,7 +212,7 @@ export const forwardingAddressSchema = z.object({
 });
 export type ForwardingAddress = z.output<typeof forwardingAddressSchema>;
 
-/** POST /api/tenants/:id/move-out: move-out date, default today (section 4), and the forwarding address (issue 24). */
+/** POST /api/tenants/:id/move-out: move-out date, default today (docs/rules/master-data.md#states), and the forwarding address (issue 24). */
 export const moveOutBodySchema = z.object({
   moveOutDate: optionalCalendarDate(TENANT_MESSAGES.moveOutInvalid),
   forwardingAddress: forwardingAddressSchema.nullish().transform((v) => v ?? null),

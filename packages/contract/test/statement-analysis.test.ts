@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { billingPeriodCostsBodySchema, climateFactorSchema, efficiencyClassMismatchWarning } from "../src/index.ts";
 
-// Issue 17: the Klimafaktor of a billing period (DECISIONS 11) and the class warning (section 5).
+// Issue 17: the Klimafaktor of a billing period (docs/rules/heating.md#consumption-analysis) and the class warning (docs/rules/heating.md#efficiency-class-check).
 
 describe("Klimafaktor", () => {
   it("accepts 0.5 to 2 as canonical text, and empty as not entered", () => {

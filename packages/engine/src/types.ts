@@ -1,6 +1,6 @@
 /**
  * The statement calculation's input and output: contract v1.1 (v1.4: the key "direct")
- * (the specification's calculation-contract.md). Dates are "YYYY-MM-DD", inclusive; money is a
+ * (calculation contract v1.1: docs/decisions/0400-calculation-contract-v1-1.md). Dates are "YYYY-MM-DD", inclusive; money is a
  * decimal string in euros with two decimals; other quantities are JSON numbers. Fields
  * beyond the contract's are marked "extra": they may be read, but the contract names only
  * the others.
@@ -508,7 +508,7 @@ export interface StatementResult {
   heatingCosts?: HeatingCostSheet;
   /**
    * v1.2: every figure a letter prints beyond the fields above (decision 1040,
-   * docs/calculation/14-letter-figures.md); null when calculated without them
+   * docs/calculation/14-briefzahlen.md); null when calculated without them
    * (`includeLetterFigures`).
    */
   letters: StatementLetterFigures | null;

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 
-// OWASP's argon2id baseline: m = 19 MiB, t = 2, p = 1 (ARCHITECTURE.md 'auth').
+// OWASP's argon2id baseline: m = 19 MiB, t = 2, p = 1 (docs/architecture.md 'auth').
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

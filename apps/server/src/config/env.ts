@@ -2,7 +2,7 @@
 import "@nk/contract";
 import { z } from "zod";
 
-// Start-up configuration (specification part 1, section 5 'Startup configuration', adapted to
+// Start-up configuration (docs/rules/master-data.md#startup-configuration, adapted to
 // this server): every setting is validated here; a missing or bad one stops the process with a
 // message that names it. .env.example lists them all.
 
@@ -54,7 +54,7 @@ const envSchema = z
     OPERATOR_REGISTER: optionalNonBlank,
     OPERATOR_VAT_ID: optionalNonBlank,
     OPERATOR_PRIVACY_CONTACT: optionalNonBlank,
-    // Payment through Stripe (DECISIONS 7): with a secret key, an upgrade goes through Stripe
+    // Payment through Stripe (docs/rules/accounts-and-plans.md#account-data): with a secret key, an upgrade goes through Stripe
     // Checkout and the plan changes only on the verified webhook. Without one, at once.
     STRIPE_SECRET_KEY: optionalNonBlank,
     STRIPE_WEBHOOK_SECRET: optionalNonBlank,
@@ -63,7 +63,7 @@ const envSchema = z
     STRIPE_PRICE_ENTERPRISE: optionalNonBlank,
     /** Stripe's API address; only tests point it elsewhere (a local fake). */
     STRIPE_API_BASE: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein").optional()),
-    /** S3-compatible file storage (DECISIONS 10): active when S3_BUCKET is set; else DATA_DIR/files. */
+    /** S3-compatible file storage (docs/rules/statements.md#pdfs-and-sending): active when S3_BUCKET is set; else DATA_DIR/files. */
     S3_BUCKET: optionalNonBlank,
     S3_ENDPOINT: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein (http:// oder https://)").optional()),
     S3_REGION: z.string().trim().min(1).default("us-east-1"),
@@ -138,7 +138,7 @@ export interface Config {
   socialProviders: Partial<Record<"google" | "facebook" | "apple", SocialProviderConfig>>;
   /** OPERATOR_* settings; all null when none is set. */
   operator: OperatorConfig;
-  /** Stripe, when STRIPE_SECRET_KEY is set; absent = plan changes apply at once (DECISIONS 7). */
+  /** Stripe, when STRIPE_SECRET_KEY is set; absent = plan changes apply at once (docs/rules/accounts-and-plans.md#account-data). */
   stripe?: StripeConfig;
   /** S3-compatible file storage; absent = files in DATA_DIR/files. */
   s3?: S3Config;

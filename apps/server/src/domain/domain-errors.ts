@@ -9,7 +9,7 @@ import {
 /**
  * The expected failures of the domain. Services throw these and know nothing of HTTP;
  * `http/error-handler.ts` maps each kind to its status code and the one error shape of
- * ARCHITECTURE.md. Messages are German: they reach the user as they are.
+ * docs/architecture.md. Messages are German: they reach the user as they are.
  */
 export abstract class DomainError extends Error {
   /** The error code of the answer (ERROR_CODES in the contract, or a more specific one). */

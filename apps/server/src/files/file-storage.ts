@@ -1,4 +1,4 @@
-// Stored files (statement PDFs): one interface, two places (DECISIONS 10). Files live in
+// Stored files (statement PDFs): one interface, two places (docs/rules/statements.md#pdfs-and-sending). Files live in
 // DATA_DIR/files by default and in S3-compatible storage when S3_BUCKET is set. Nothing is ever
 // public: the server reads a file and answers it to the owner's session (decision 0601).
 

@@ -61,7 +61,7 @@ export interface AppDeps {
   logger: Logger;
   /** Serve the built web app (off in API-only tests). */
   serveWeb?: boolean;
-  /** Statement PDFs (DECISIONS 10); default from the configuration. */
+  /** Statement PDFs (docs/rules/statements.md#pdfs-and-sending); default from the configuration. */
   files?: FileStorage;
   /** Renders the letters of whole runs (the worker pool); default on the calling thread. */
   letterRenderer?: LetterRenderer;

@@ -25,7 +25,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "GET /api/activities": "read",
   "GET /api/activities/stats": "read",
 
-  // Master data (specification part 1): editors and up.
+  // Master data (docs/rules/master-data.md): editors and up.
   "GET /api/properties": "read",
   "POST /api/properties": "edit_master_data",
   "GET /api/properties/{id}": "read",
@@ -68,7 +68,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "PATCH /api/rates/{id}": "edit_master_data",
   "DELETE /api/rates/{id}": "edit_master_data",
 
-  // Statements (part 2): the wizard needs create_billing_statement (section 6).
+  // Statements (docs/rules/statements.md): the wizard needs create_billing_statement (docs/rules/accounts-and-plans.md#roles-and-features).
   "GET /api/billing-periods": "read",
   "POST /api/billing-periods": "create_billing_statement",
   "GET /api/billing-periods/{id}": "read",

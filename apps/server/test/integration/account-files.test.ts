@@ -11,7 +11,7 @@ import { createBillingPeriodViaApi } from "../support/metering-fixtures.ts";
 import { buildTestConfig, createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
-// Deleting the account (DECISIONS 7, Art. 17 DSGVO) removes its stored statement PDFs too, from
+// Deleting the account (docs/rules/accounts-and-plans.md#account-data, Art. 17 DSGVO) removes its stored statement PDFs too, from
 // DATA_DIR/files and from S3-compatible storage (s3rver, started here), and nobody else's.
 
 const BUCKET = "nebenkosten-konten";

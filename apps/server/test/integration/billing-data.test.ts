@@ -109,7 +109,7 @@ describe.each(TEST_DRIVERS)("billing data (%s)", (driver) => {
     expect((await t.request("PUT", "/api/billing-data", { body: VALID })).status).toBe(401);
   });
 
-  it("refuses letters and finalizing without billing data with the DECISIONS 10 message", async () => {
+  it("refuses letters and finalizing without billing data with the docs/rules/statements.md#pdfs-and-sending message", async () => {
     const { cookie, userId } = await t.signUp();
     await expect(requireCompleteBillingData(t.db, userId)).rejects.toMatchObject({
       code: "BILLING_DATA_MISSING",

@@ -7,7 +7,7 @@ import { loadConfig } from "../../src/config/load-config.ts";
 import { createFileStorage } from "../../src/files/create-file-storage.ts";
 import type { FileStorage } from "../../src/files/file-storage.ts";
 
-// Both places of DECISIONS 10 through the one interface: DATA_DIR/files, and an S3-compatible
+// Both places of docs/rules/statements.md#pdfs-and-sending through the one interface: DATA_DIR/files, and an S3-compatible
 // server that this test starts itself on the loopback address (s3rver, checks SigV4 signatures).
 
 const BUCKET = "nebenkosten-test";

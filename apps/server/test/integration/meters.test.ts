@@ -22,7 +22,7 @@ describe.each(TEST_DRIVERS)("/api/meters (%s)", (driver) => {
     const a = await createMeteringAccount(t);
     const response = await t.request("POST", "/api/meters", {
       cookie: a.cookie,
-      // Choosing a unit clears the property (section 5 'Meter'), even when both are sent.
+      // Choosing a unit clears the property (docs/rules/master-data.md#validation 'Meter'), even when both are sent.
       body: { meterNumber: " KW-100 ", meterType: "Kaltwasser", unitId: a.unitIds[0], propertyId: a.propertyId, location: "Keller", displayName: "" },
     });
     expect(response.status).toBe(201);

@@ -3,7 +3,7 @@ import { observeCalculation, observePdf } from "../../src/metrics/observe-durati
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
-// Issue 18 / specification part 1 'Monitoring': the web app's reports, and GET /metrics.
+// Issue 18 / docs/rules/master-data.md#monitoring: the web app's reports, and GET /metrics.
 
 const METRICS_TOKEN = "metriken-token-0123456789";
 const AT = "2026-03-01T10:00:00.000Z";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
-// POST /api/onboarding (the setup wizard, specification part 1, sections 2 and 5) and the
+// POST /api/onboarding (the setup wizard, docs/rules/master-data.md#screens, docs/rules/master-data.md#validation) and the
 // overview it feeds (GET /api/dashboard).
 
 const PROPERTY = {

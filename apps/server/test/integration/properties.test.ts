@@ -4,7 +4,7 @@ import { createTestContext, readJson, type TestContext } from "../support/test-a
 import { TEST_DRIVERS } from "../support/test-database.ts";
 import { getTodayInGermany } from "@nk/contract";
 
-// /api/properties and its units: specification part 1, sections 3, 5, 8 and 9.
+// /api/properties and its units: docs/rules/master-data.md#entities, docs/rules/master-data.md#validation, docs/rules/master-data.md#messages, docs/rules/master-data.md#constants.
 
 const NEW_PROPERTY = {
   name: "  Haus am Park ",

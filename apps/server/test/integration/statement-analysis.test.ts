@@ -4,7 +4,7 @@ import { addReadingViaApi, createBillingPeriodViaApi, createMeterViaApi } from "
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
-// Issue 17: the consumption analysis of the preview and the saved run (DECISIONS 11).
+// Issue 17: the consumption analysis of the preview and the saved run (docs/rules/heating.md#consumption-analysis).
 
 /**
  * Hand calculation: a gas-heated house of 60 + 80 + 100 = 240 m² (column 100-250 m²: 95 / 162 /
@@ -81,7 +81,7 @@ describe.each(TEST_DRIVERS)("consumption analysis (%s)", (driver) => {
       },
       notes: ["Nicht witterungsbereinigt: Klimafaktor 1,0 angenommen. Den Klimafaktor des Standorts veröffentlicht der Deutsche Wetterdienst je Postleitzahl."],
     });
-    // Part 2, section 5: the stored class E does not fit 200 kWh/m²: a warning, the preview still answers.
+    // docs/rules/heating.md#efficiency-class-check: the stored class E does not fit 200 kWh/m²: a warning, the preview still answers.
     expect(body.warnings).toContain("Die hinterlegte Effizienzklasse E passt nicht zum Verbrauch von 200,0 kWh/m²·a (entspricht Klasse H). Bitte die Angabe der Immobilie prüfen.");
   });
 
@@ -124,7 +124,7 @@ describe.each(TEST_DRIVERS)("consumption analysis (%s)", (driver) => {
     const starterPreview = await post(starter.cookie, "/api/statements/preview", { billingPeriodId: starter.periodId, costItems: COST_ITEMS, co2: CO2 });
     expect(starterPreview.status).toBe(200);
     expect(starterPreview.body.analysis).toBeNull();
-    // The class check of section 5 is no plan feature: it warns in every plan.
+    // The class check of docs/rules/heating.md#efficiency-class-check is no plan feature: it warns in every plan.
     expect(starterPreview.body.warnings.some((w: string) => w.startsWith("Die hinterlegte Effizienzklasse E"))).toBe(true);
   });
 });

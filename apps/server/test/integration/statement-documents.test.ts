@@ -10,7 +10,7 @@ import { createBillingPeriodViaApi, listActivityKeys, UNKNOWN_ID } from "../supp
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
-// The statement PDFs and sending over HTTP (DECISIONS 6, 9, 10): billing data required to
+// The statement PDFs and sending over HTTP (docs/rules/statements.md#letter-contents, docs/rules/statements.md#saved-runs, docs/rules/statements.md#pdfs-and-sending): billing data required to
 // finalize, draft letters marked ENTWURF and never stored, finalized ones made once and served
 // unchanged, all letters and the overview, the mail with the PDF attached, other accounts 404.
 
@@ -84,7 +84,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
   }
 
-  it("refuses to finalize without billing data (DECISIONS 10), nothing saved", async () => {
+  it("refuses to finalize without billing data (docs/rules/statements.md#pdfs-and-sending), nothing saved", async () => {
     const { cookie, userId, billingPeriodId } = await setUp();
     const { status, body } = await save(cookie, billingPeriodId, true);
     expect(status).toBe(409);

@@ -10,7 +10,7 @@ import { createBillingPeriodViaApi, listActivityKeys, UNKNOWN_ID } from "../supp
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
-// Issue 12: the statement history page by page and the status machine of part 2, section 4.
+// Issue 12: the statement history page by page and the status machine of docs/rules/statements.md#statuses.
 
 const BILLING_DATA = { companyName: "Hausverwaltung Lindenhof", phone: "030 1234567", street: "Lindenhof", houseNumber: "2", postalCode: "10115", city: "Berlin", iban: "DE89370400440532013000" };
 
@@ -180,7 +180,7 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
     expect(snapshot.isFinal).toBe(true);
     expect(snapshot.finalizedAt).not.toBeNull();
 
-    // DECISIONS 9: a finalized run is not taken back, not even by force.
+    // docs/rules/statements.md#saved-runs: a finalized run is not taken back, not even by force.
     const undo = await transition(cookie, url, { to: "calculated", force: true, reason: "Versehen" });
     expect(undo.status).toBe(409);
     expect(undo.body.error.message).toContain("Korrektur");
@@ -306,7 +306,7 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
     expect(saved.status).toBe(201);
     const savedBody = await readJson(saved);
     expect(savedBody.id).toBe(correction.id);
-    // The correction's letter says which statement it replaces (DECISIONS 9).
+    // The correction's letter says which statement it replaces (docs/rules/statements.md#saved-runs).
     const letter = await t.request("GET", `/api/tenant-statements/${savedBody.statements[0].id}/pdf`, { cookie });
     expect(letter.status).toBe(200);
     const finalizedOn = (await t.db.selectFrom("statementSnapshots").select("finalizedAt").where("id", "=", original.id).executeTakeFirstOrThrow()).finalizedAt!;

@@ -51,7 +51,7 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
    */
   async function buildHouse(options: { withEndReadings?: boolean } = {}): Promise<House> {
     const { cookie, userId } = await t.signUp();
-    // The sender of the letters: finalizing needs it (DECISIONS 10).
+    // The sender of the letters: finalizing needs it (docs/rules/statements.md#pdfs-and-sending).
     const billingData = await t.request("PUT", "/api/billing-data", {
       cookie,
       body: { companyName: "Hausverwaltung Birkenweg", phone: "030 1234567", street: "Birkenweg", houseNumber: "1", postalCode: "10115", city: "Berlin", iban: "DE89370400440532013000" },

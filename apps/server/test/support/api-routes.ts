@@ -152,7 +152,7 @@ export async function createAccountWithEveryResource(t: TestContext, account?: {
 
 /**
  * A finalized statement run of 2023 and its tenant statements, made through the API like the
- * web app does: billing data first (finalizing needs them, DECISIONS 10), then the run.
+ * web app does: billing data first (finalizing needs them, docs/rules/statements.md#pdfs-and-sending), then the run.
  */
 async function createFinalizedStatementRun(t: TestContext, cookie: string, propertyId: string): Promise<void> {
   const billingData = await t.request("PUT", "/api/billing-data", {

@@ -1,5 +1,5 @@
 // What a finalizable statement needs in the integration tests: the sender's billing data
-// (DECISIONS 10) and two cost items of 900,00 € in all.
+// (docs/rules/statements.md#pdfs-and-sending) and two cost items of 900,00 € in all.
 
 export const SAMPLE_BILLING_DATA = {
   companyName: "Hausverwaltung Sonnenschein GmbH",

@@ -1,5 +1,5 @@
 // An independent reference for the statement tests: exact shares as integer ratios and the
-// largest-remainder rounding of DECISIONS 1, written without the engine.
+// largest-remainder rounding of docs/rules/money-and-rounding.md#exact-money, written without the engine.
 
 /** Cents of `totalCents` split by integer weights; ties to the larger exact share, then the earlier line. */
 export function allocateCents(totalCents: bigint, weights: bigint[]): bigint[] {

@@ -4,7 +4,7 @@ import type { AssemblyCosts, AssemblyData, AssemblyReading, ResolvedCostItem } f
 import { assembleStatement } from "../../src/features/statements/assembly/statement-assembly.ts";
 import { calculateStatement } from "@nk/engine";
 
-// DECISIONS 8 with readings fixtures: the engine input and the consumption the wizard shows.
+// docs/rules/statement-inputs.md#assembly with readings fixtures: the engine input and the consumption the wizard shows.
 
 const PERIOD = { id: "p2024", start: "2024-01-01", end: "2024-12-31", previousPeriodId: "p2023" };
 

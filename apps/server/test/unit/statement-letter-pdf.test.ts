@@ -44,7 +44,7 @@ function flat(text: string): string {
 }
 
 describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)", () => {
-  it("carries every content DECISIONS 6 requires, in German with exact amounts", async () => {
+  it("carries every content docs/rules/statements.md#letter-contents requires, in German with exact amounts", async () => {
     const { model, pdf, file, source } = await renderLetter("schulz");
     expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const text = flat(pdfText(file));

@@ -5,7 +5,7 @@ import { sampleLetterSource, sampleResult } from "../support/letter-fixture.ts";
 
 // Decision 0403: the engine keeps the step-by-step basis compactly in `result.basis`. Runs saved
 // before carry it as `parts` on every allocation and are never rewritten (a finalized run never
-// changes, DECISIONS 9); the letters read both shapes and must show the same steps.
+// changes, docs/rules/statements.md#saved-runs); the letters read both shapes and must show the same steps.
 
 /** The same run as an earlier engine stored it: parts on the allocations, no basis, no positions, no item. */
 function toStoredBeforeCompactBasis(result: StatementResult): unknown {

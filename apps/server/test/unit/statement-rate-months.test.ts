@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countPeriodMonths } from "@nk/engine";
 
-// A tariff's base price is due for each calendar month the billing period touches (part 2, section 9).
+// A tariff's base price is due for each calendar month the billing period touches (docs/rules/statements.md#statement-constants).
 describe("months of a billing period for a tariff's base price", () => {
   it("counts the calendar months the period touches", () => {
     expect(countPeriodMonths("2024-01-01", "2024-12-31")).toBe(12);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkTransition } from "../../src/features/statements/statement-transition-service.ts";
 
-// Part 2, section 4: which roles each transition needs (DECISIONS 9: the owner holds both).
+// docs/rules/statements.md#statuses: which roles each transition needs (docs/rules/statements.md#saved-runs: the owner holds both).
 
 describe("checkTransition", () => {
   it("allows the table's transitions to the owner's roles", () => {

@@ -11,7 +11,7 @@ export interface NavItem {
   permission?: Permission;
 }
 
-/** The dashboard side menu: every entry of specification part 1, section 2 'Dashboard layout', in its order. */
+/** The dashboard side menu: every entry of docs/rules/master-data.md#dashboard-layout, in its order. */
 export const NAV_ITEMS: NavItem[] = [
   { label: "Übersicht", to: "/dashboard", icon: LayoutDashboard, isExactMatch: true },
   { label: "Immobilien", to: "/dashboard/properties", icon: Building2 },

@@ -9,7 +9,7 @@ import { isProfileCompletionSkipped } from "../lib/profile-skip";
 import { useMe } from "../lib/use-me";
 
 /**
- * The guard of /dashboard/* and /onboarding (specification part 1, section 2): 'Lade...' while
+ * The guard of /dashboard/* and /onboarding (docs/rules/master-data.md#screens): 'Lade...' while
  * the session loads, /login without a session, /auth/complete-profile for a social sign-in
  * whose profile is not complete.
  */

@@ -29,7 +29,7 @@ export function toBillingDataFormValues(data: BillingData | null, profile: Profi
 }
 
 /**
- * The sender of every statement letter (section 2 'Settings', DECISIONS 10): the fields and the
+ * The sender of every statement letter (docs/rules/master-data.md#settings, docs/rules/statements.md#pdfs-and-sending): the fields and the
  * save button. Used by the settings tab and the dialog of the statement pages.
  */
 export function BillingDataForm({

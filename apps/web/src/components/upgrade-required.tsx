@@ -5,7 +5,7 @@ import { UpgradePlanDialog } from "./upgrade-plan-dialog";
 import { cn } from "../lib/cn";
 
 /**
- * Shown instead of a feature the plan does not include (section 6):
+ * Shown instead of a feature the plan does not include (docs/rules/accounts-and-plans.md#roles-and-features):
  * 'Upgrade erforderlich' – '{feature} ist in Ihrem aktuellen Plan nicht verfügbar.' – Upgrade,
  * which opens the plans in place (issue 27: the page and its inputs stay).
  * Use with `useMe().hasFeature("quickSetupTemplates")`.

@@ -93,7 +93,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   }
 
   const body = await readBody(response);
-  // Slow API calls (over 1,000 ms) are logged and kept as a metric (section 8 'Monitoring').
+  // Slow API calls (over 1,000 ms) are logged and kept as a metric (docs/rules/master-data.md#monitoring).
   const durationMs = performance.now() - started;
   if (durationMs > MONITORING.slowOperationMs) monitor.recordDuration("api.slow", durationMs, path);
   if (response.ok) return body as T;

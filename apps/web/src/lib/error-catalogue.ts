@@ -1,4 +1,4 @@
-// The error catalogue of the full-page error screen (specification part 1, section 8).
+// The error catalogue of the full-page error screen (docs/rules/master-data.md#messages).
 // Pure: no React, no DOM access; the screen component performs the actions.
 import { SERVER_FAILURES, STATEMENT_ERROR_CODES } from "@nk/contract";
 import { isApiError } from "./api-error";

@@ -62,7 +62,7 @@ function pluralize(count: number, singular: string, plural: string): string {
 }
 
 /**
- * Relative time as the activity lists show it (specification part 1, section 9 'Timing'):
+ * Relative time as the activity lists show it (docs/rules/master-data.md#timing-and-paging):
  * under 60 s 'Gerade eben', then 'vor X Minuten', 'vor X Stunden', 'vor X Tagen' below
  * 7 days, after that the German date and time. Future timestamps (clock skew) read 'Gerade eben'.
  */

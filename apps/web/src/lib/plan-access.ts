@@ -29,7 +29,7 @@ const USAGE_FIELD: Record<LimitedResource, keyof Usage> = {
 
 export const UPGRADE_PATH = "/dashboard/settings?tab=billing";
 
-/** Usage threshold above which the upgrade prompt shows (section 9 'Usage display'). */
+/** Usage threshold above which the upgrade prompt shows (docs/rules/accounts-and-plans.md#usage-display). */
 export const UPGRADE_PROMPT_PERCENT = 80;
 
 export function getResourceLimit(me: Pick<MeResponse, "limits">, resource: LimitedResource): number {
@@ -41,7 +41,7 @@ export function getResourceUsage(me: Pick<MeResponse, "usage">, resource: Limite
 }
 
 /**
- * Section 5 'Plan limits': creation is allowed when the limit is -1 or the count is below it, and
+ * docs/rules/accounts-and-plans.md#plan-limits: creation is allowed when the limit is -1 or the count is below it, and
  * never with an expired trial or an ended subscription (the server refuses those too; issue 23:
  * the pages say so before anything is typed). While `me` is not loaded, creation is denied.
  */

@@ -1,5 +1,5 @@
 /**
- * Registers the service worker /sw.js after the page has loaded (specification part 1,
+ * Registers the service worker /sw.js after the page has loaded (docs/rules/master-data.md,
  * 'Other'), in the built app only: the development server has no /sw.js. A failed
  * registration is only logged.
  */

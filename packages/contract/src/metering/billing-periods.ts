@@ -2,8 +2,8 @@ import { z } from "zod";
 import { calendarDate, formatCalendarDateDe, getNextCalendarDay, isCalendarDate } from "../calendar-dates.ts";
 import { requiredUuidField } from "../ids.ts";
 
-// Billing periods (cost groups, Abrechnungsperioden) of a property: part 1, section 3 'cost
-// group'; part 2, section 3 'cost_groups' (name 'Abrechnung {start} - {end}').
+// Billing periods (cost groups, Abrechnungsperioden) of a property: docs/rules/master-data.md#entities 'cost
+// group'; docs/rules/statements.md#statement-entities 'cost_groups' (name 'Abrechnung {start} - {end}').
 
 export const BILLING_PERIOD_MESSAGES = {
   propertyRequired: "Bitte wählen Sie eine Immobilie aus.",
@@ -25,7 +25,7 @@ export function buildDuplicateBillingPeriodMessage(start: string, end: string): 
   return `Für diese Immobilie gibt es bereits die Abrechnungsperiode ${formatCalendarDateDe(start)} - ${formatCalendarDateDe(end)}.`;
 }
 
-/** Part 2, section 3: the name pattern 'Abrechnung {start} - {end}' with de-DE dates. */
+/** docs/rules/statements.md#statement-entities: the name pattern 'Abrechnung {start} - {end}' with de-DE dates. */
 export function buildBillingPeriodName(start: string, end: string): string {
   return `Abrechnung ${formatCalendarDateDe(start)} - ${formatCalendarDateDe(end)}`;
 }
@@ -95,7 +95,7 @@ export const billingPeriodSchema = z.object({
   status: z.string(),
   isFinal: z.boolean(),
   readingCount: z.number().int(),
-  /** A statement run is saved for it: saving again counts no new 'Abrechnung' against the plan (DECISIONS 9). */
+  /** A statement run is saved for it: saving again counts no new 'Abrechnung' against the plan (docs/rules/statements.md#saved-runs). */
   hasStatementRun: z.boolean(),
   createdAt: z.string(),
 });

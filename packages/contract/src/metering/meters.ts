@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalText } from "../common.ts";
 import { optionalUuidField } from "../ids.ts";
 
-// Meters (Zähler): specification part 1, section 3 'meter', section 5 'Meter', section 8
+// Meters (Zähler): docs/rules/master-data.md#entities 'meter', docs/rules/master-data.md#validation 'Meter', docs/rules/master-data.md#messages
 // 'Meters and readings'.
 
 /** The meter types the specification lists, in its order. */
@@ -19,7 +19,7 @@ export const METER_TYPE_UNITS: Record<MeterType, string> = {
   Wärmemengenzähler: "kWh",
 };
 
-/** A meter without a unit sits in the property's common area (section 3 'meter'). */
+/** A meter without a unit sits in the property's common area (docs/rules/master-data.md#entities 'meter'). */
 export const COMMON_AREA_LABEL = "Gemeinschaftsbereich";
 
 export const METER_MESSAGES = {
@@ -52,7 +52,7 @@ const meterFields = {
 };
 
 /**
- * POST /api/meters. Section 5: meter number required, and a unit or a property. Choosing a unit
+ * POST /api/meters. docs/rules/master-data.md#validation: meter number required, and a unit or a property. Choosing a unit
  * clears the property: the server stores property_id null for a unit's meter.
  */
 export const createMeterBodySchema = z.object(meterFields).superRefine((body, ctx) => {

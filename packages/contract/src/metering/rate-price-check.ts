@@ -2,7 +2,7 @@ import { formatEuroDe, toScaledBigInt } from "../decimal-text.ts";
 import { getRegionalAverage, type RegionalAverage } from "./regional-prices.ts";
 import { UTILITY_TYPE_LABELS, type UtilityType } from "./utility-types.ts";
 
-// The price sanity check of the rate form (part 1, section 5 'Rate form'; part 2, section 5
+// The price sanity check of the rate form (docs/rules/master-data.md#validation 'Rate form'; docs/rules/statements.md#statement-checks
 // 'Rate sanity check'). One pure function, used live by the form and again by the server
 // before it stores a rate, so both always agree.
 
@@ -14,7 +14,7 @@ export const RATE_BASE_PRICE_WARNING_PERCENT = 30;
 export const RATE_PRICE_MIN_PERCENT = 50;
 export const RATE_PRICE_MAX_PERCENT = 200;
 
-/** The alert that blocks saving (section 5). */
+/** The alert that blocks saving (docs/rules/master-data.md#validation). */
 export const RATE_PRICE_CHECK_BLOCKED_MESSAGE = "Bitte überprüfen Sie die Eingaben. Es gibt Warnungen bei der Preisvalidierung.";
 
 /**

@@ -13,8 +13,8 @@ import {
   type UtilityType,
 } from "./utility-types.ts";
 
-// Utility tariffs (Versorgertarife): part 1, section 3 'utility rate', section 4 'Rate',
-// section 5 'Rate form', section 8 'Rates', section 9 'Field limits'.
+// Utility tariffs (Versorgertarife): docs/rules/master-data.md#entities 'utility rate', docs/rules/master-data.md#states 'Rate',
+// docs/rules/master-data.md#validation 'Rate form', docs/rules/master-data.md#messages 'Rates', docs/rules/master-data.md#field-limits.
 
 export const RATE_MESSAGES = {
   loadFailed: "Fehler beim Laden der Tarife",
@@ -51,16 +51,16 @@ export const RATE_MESSAGES = {
   tooManyTiers: "Höchstens 20 Stufen pro Tarif.",
 } as const;
 
-/** 'Strom-Tarif eingeben' (section 2, the rate form's title). */
+/** 'Strom-Tarif eingeben' (docs/rules/master-data.md#screens, the rate form's title). */
 export function buildRateFormTitle(utilityType: UtilityType): string {
   return `${UTILITY_TYPE_LABELS[utilityType]}-Tarif eingeben`;
 }
 
-/** Section 9: priority 1 to 999, default 100 (a lower number means a higher priority). */
+/** docs/rules/master-data.md#constants: priority 1 to 999, default 100 (a lower number means a higher priority). */
 export const RATE_DEFAULT_PRIORITY = 100;
 export const RATE_MIN_PRIORITY = 1;
 export const RATE_MAX_PRIORITY = 999;
-/** Section 9: the example calculator's defaults. */
+/** docs/rules/master-data.md#constants: the example calculator's defaults. */
 export const RATE_CALCULATOR_DEFAULT_CONSUMPTION = 1000;
 export const RATE_CALCULATOR_DEFAULT_MONTHS = 12;
 
@@ -158,9 +158,9 @@ function checkTiers(tariffType: string, tiers: TierOutput[], ctx: z.RefinementCt
 }
 
 /**
- * POST /api/rates and PATCH /api/rates/:id (the whole rate). Defaults (section 9): tariff type
+ * POST /api/rates and PATCH /api/rates/:id (the whole rate). Defaults (docs/rules/master-data.md#constants): tariff type
  * standard, global, priority 100, valid from today (set by the server). Choosing global clears
- * the property; a property-specific rate requires one (section 4 'Rate').
+ * the property; a property-specific rate requires one (docs/rules/master-data.md#states 'Rate').
  */
 export const rateBodySchema = z
   .object({

@@ -5,8 +5,8 @@ import { decimalTextSchema, formatDecimalTextDe } from "../decimal-text.ts";
 import { requiredUuidField } from "../ids.ts";
 import { formatCountDe } from "../german-counts.ts";
 
-// Meter readings (Zählerstände): part 1, section 3 'meter reading', section 5 'Meter reading',
-// section 8 'Meters and readings'. Values have up to 3 decimals (numeric(14,3), step 0.001).
+// Meter readings (Zählerstände): docs/rules/master-data.md#entities 'meter reading', docs/rules/master-data.md#validation 'Meter reading',
+// docs/rules/master-data.md#messages 'Meters and readings'. Values have up to 3 decimals (numeric(14,3), step 0.001).
 
 export const READING_MESSAGES = {
   requiredFields: "Bitte füllen Sie alle Pflichtfelder aus.",
@@ -85,7 +85,7 @@ export type Reading = z.infer<typeof readingSchema>;
 export const BULK_READING_POSITIONS = ["start", "end"] as const;
 export type BulkReadingPosition = (typeof BULK_READING_POSITIONS)[number];
 
-/** POST /api/readings/bulk (section 7 'bulk save'). */
+/** POST /api/readings/bulk (docs/rules/master-data.md#queries 'bulk save'). */
 export const bulkReadingsBodySchema = z.object({
   costGroupId: requiredUuidField(READING_MESSAGES.bulkPeriodRequired),
   readingDate: readingDateSchema,

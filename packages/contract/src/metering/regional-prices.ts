@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_RATE_REGION, UTILITY_TYPE_UNITS, UTILITY_TYPES, type UtilityType } from "./utility-types.ts";
 
-// Regional default prices in EUR (part 1, section 9 'Regional default prices'). Unit prices per
+// Regional default prices in EUR (docs/rules/master-data.md#regional-prices). Unit prices per
 // kWh or m³, base prices per month. The specification names no base price for water: there the
 // average has none (nothing is filled in and nothing is checked).
 
@@ -56,7 +56,7 @@ export const regionalDefaultsQuerySchema = z.object({
   region: z.string().trim().max(100).optional(),
 });
 
-/** The regional average of a utility type; other regions fall back to Germany (section 9). */
+/** The regional average of a utility type; other regions fall back to Germany (docs/rules/master-data.md#constants). */
 export function getRegionalAverage(utilityType: UtilityType, region: string | null | undefined): RegionalAverage {
   const requestedRegion = region?.trim() || DEFAULT_RATE_REGION;
   const table = REGIONAL_PRICES[utilityType];

@@ -1,8 +1,8 @@
 import { GERMAN_STATES } from "../property-input.ts";
 import type { TariffType } from "@nk/engine";
 
-// Utility types and tariff types of the tariffs (Versorgertarife): part 1, sections 2 and 3
-// 'utility rate'; part 2, section 3 'rate'.
+// Utility types and tariff types of the tariffs (Versorgertarife): docs/rules/master-data.md#screens, docs/rules/master-data.md#entities
+// 'utility rate'; docs/rules/statements.md#statement-entities 'rate'.
 
 /** In the order of the cards on /dashboard/rates. */
 export const UTILITY_TYPES = ["electricity", "gas", "district_heating", "coldwater", "warmwater", "heating"] as const;
@@ -17,7 +17,7 @@ export const UTILITY_TYPE_LABELS: Record<UtilityType, string> = {
   heating: "Heizung",
 };
 
-/** The rate's unit, derived from its utility type (section 3: 'unit (derived from utility type)'). */
+/** The rate's unit, derived from its utility type (docs/rules/master-data.md#entities: 'unit (derived from utility type)'). */
 export const UTILITY_TYPE_UNITS: Record<UtilityType, "kWh" | "m³"> = {
   electricity: "kWh",
   gas: "kWh",

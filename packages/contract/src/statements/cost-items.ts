@@ -8,12 +8,12 @@ import { ALLOCABILITY_MESSAGES } from "./cost-type-allocability.ts";
 import { heatingCostsSchema } from "./heating-costs.ts";
 import { annualInformationSchema } from "./annual-information.ts";
 
-// Cost items and CO2 inputs of a billing period (issue 11, DECISIONS 8). Field names are those
+// Cost items and CO2 inputs of a billing period (issue 11, docs/rules/statement-inputs.md#assembly). Field names are those
 // of the calculation contract v1.1 (costType, amount, key, consumptionShare, meter,
 // excludedUnits, laborCosts, taxCategory; co2.fuel, consumptionKwh, heatingValue, emissionsKg,
 // cost, ...); mode, rateId, consumptionAmount and energySource are the app's own.
 
-/** Part 2, section 3: energy sources of a cost item. */
+/** docs/rules/statements.md#statement-entities: energy sources of a cost item. */
 export const ENERGY_SOURCES = ["gas", "oil", "district_heating", "electricity", "pellets", "wood", "solar", "water", "other"] as const;
 export type EnergySource = (typeof ENERGY_SOURCES)[number];
 
@@ -64,7 +64,7 @@ export const ITEM_METER_LABELS: Record<(typeof ITEM_METERS)[number], string> = {
   water: "Wasser gesamt (Kalt- und Warmwasserzähler)",
 };
 
-/** Cost types that are read from meters: only these may be rate-based (part 2, section 5). */
+/** Cost types that are read from meters: only these may be rate-based (docs/rules/statements.md#statement-checks). */
 export const CONSUMPTION_COST_TYPES = ["Heizung", "Warmwasser", "Kaltwasser", "Beleuchtung", "Aufzug"] as const;
 
 export function isConsumptionCostType(costType: string): boolean {
@@ -192,7 +192,7 @@ export const costItemSchema = z.object(costItemFields).superRefine((item, ctx) =
     if (compareDecimalText(sum, item.amount) !== 0) ctx.addIssue({ code: "custom", path: ["directAmounts"], message: M.directSumMismatch(formatEuroDe(sum), formatEuroDe(item.amount)) });
   }
   if (item.mode === "rate") {
-    // Part 2, section 5: rate-based mode only where the cost type requires consumption.
+    // docs/rules/statements.md#statement-checks: rate-based mode only where the cost type requires consumption.
     if (item.costType !== "" && !isConsumptionCostType(item.costType)) ctx.addIssue({ code: "custom", path: ["mode"], message: M.rateModeNotAllowed });
     if (item.rateId === null) ctx.addIssue({ code: "custom", path: ["rateId"], message: M.rateRequired });
     if (isZeroText(item.consumptionAmount)) ctx.addIssue({ code: "custom", path: ["consumptionAmount"], message: M.rateConsumptionRequired });
@@ -201,7 +201,7 @@ export const costItemSchema = z.object(costItemFields).superRefine((item, ctx) =
 export type CostItemInput = z.input<typeof costItemSchema>;
 export type CostItem = z.output<typeof costItemSchema>;
 
-/** CO2 inputs (CO2KostAufG, DECISIONS 4): from the fuel supplier's invoice. */
+/** CO2 inputs (CO2KostAufG, docs/rules/co2.md#co2-split): from the fuel supplier's invoice. */
 export const co2InputSchema = z.object({
   fuel: z.enum(FUELS, { error: M.fuelInvalid }).nullish().transform((v) => v ?? null),
   /** kWh from the invoice. */
@@ -232,7 +232,7 @@ export const co2InputSchema = z.object({
 export type Co2FormInput = z.input<typeof co2InputSchema>;
 export type Co2FormValues = z.output<typeof co2InputSchema>;
 
-/** A unit's consumption entered by hand where a reading is missing (DECISIONS 8, § 9a HeizkV). */
+/** A unit's consumption entered by hand where a reading is missing (docs/rules/statement-inputs.md#assembly, § 9a HeizkV). */
 export const consumptionOverrideSchema = z.object({
   unitId: z.string({ error: M.unitInvalid }).refine(isUuidText, M.unitInvalid),
   meter: z.enum(METER_KINDS, { error: M.meterInvalid }),
@@ -262,7 +262,7 @@ export const billingPeriodCostsBodySchema = z.object({
   costItems: z.array(costItemDraftSchema).max(MAX_COST_ITEMS, M.tooManyItems).default([]),
   co2: co2InputSchema.nullish().transform((v) => v ?? null),
   consumptionOverrides: overrideList,
-  /** DECISIONS 11: the Klimafaktor of the site for the period; null = not entered (1.0). */
+  /** docs/rules/heating.md#consumption-analysis: the Klimafaktor of the site for the period; null = not entered (1.0). */
   climateFactor: climateFactorSchema,
   /** Issue 24, item 6: the heating cost sheet; null = none. */
   heatingCosts: heatingCostsSchema.nullish().transform((v) => v ?? null),

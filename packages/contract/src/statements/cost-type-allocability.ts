@@ -1,4 +1,4 @@
-// Which costs a landlord may charge at all (issue 24, items 10 and 11; docs/decisions/1062,
+// Which costs a landlord may charge at all (issue 24, items 10 and 11; docs/decisions/1062-cost-types-the-law-allows.md,
 // docs/calculation/13-umlagefaehigkeit.md). The code list of the product: every cost type the
 // wizard offers and the usual names of costs that may not be charged, each with its verdict for
 // residential and for commercial tenancies and the rule it rests on. Residential tenancies:

@@ -1,7 +1,7 @@
 import type { UtilityType } from "../metering/utility-types.ts";
 import { ENERGY_SOURCE_LABELS, type EnergySource } from "./cost-items.ts";
 
-// Part 2, sections 3 and 5: each consumption cost type has its usual energy sources (an unusual
+// docs/rules/statements.md#statement-entities, docs/rules/statements.md#statement-checks: each consumption cost type has its usual energy sources (an unusual
 // one gives a warning, never an error) and the tariffs that fit it (utility types). The
 // specification does not show its table; this one follows the cost types' meaning.
 

@@ -3,7 +3,7 @@ import { DISTRIBUTION_KEYS, getMeterKindsOfItemMeter, isHeizkvCostType, ITEM_MET
 import { fromScaledBigInt, toScaledBigInt } from "../decimal-text.ts";
 import type { PropertyType } from "../properties.ts";
 
-// Quick-Setup templates (part 2, section 9): standard residential, WEG, commercial; the
+// Quick-Setup templates (docs/rules/statements.md#statement-constants): standard residential, WEG, commercial; the
 // property type recommends one. Keys: heating and hot water 30/70 (§§ 7, 8 HeizkV), cold water
 // and sewage by consumption, waste by units, the rest by area; WEG adds the lift by units and
 // the heating's operating power 50/50 (part of the heating costs, § 7 (2) HeizkV).
@@ -11,7 +11,7 @@ import type { PropertyType } from "../properties.ts";
 export const QUICK_SETUP_TEMPLATE_IDS = ["standard", "weg", "commercial"] as const;
 export type QuickSetupTemplateId = (typeof QUICK_SETUP_TEMPLATE_IDS)[number];
 
-/** The groups of the per-m² estimate (section 9: heating 60/40; other 35/25/25/15). */
+/** The groups of the per-m² estimate (docs/rules/statements.md#statement-constants: heating 60/40; other 35/25/25/15). */
 export type EstimateGroup = "heating" | "hotWater" | "waterSewage" | "wasteCleaning" | "insuranceTax" | "other";
 
 export interface QuickSetupTemplateItem {
@@ -115,7 +115,7 @@ export const QUICK_SETUP_TEMPLATES: Record<QuickSetupTemplateId, QuickSetupTempl
   },
 };
 
-/** Section 9: WEG type gives WEG; Gewerbeobjekt and Gemischt give commercial; others standard. */
+/** docs/rules/statements.md#statement-constants: WEG type gives WEG; Gewerbeobjekt and Gemischt give commercial; others standard. */
 export function getRecommendedTemplateId(propertyType: PropertyType | string | null): QuickSetupTemplateId {
   if (propertyType === "Wohnungseigentümergemeinschaft (WEG)") return "weg";
   if (propertyType === "Gewerbeobjekt" || propertyType === "Gemischt genutztes Objekt") return "commercial";

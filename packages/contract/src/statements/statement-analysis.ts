@@ -2,8 +2,7 @@ import { z } from "zod";
 import { BENCHMARK_CARRIERS, BENCHMARK_CATEGORIES, BENCHMARK_RATINGS, EFFICIENCY_CLASSES, SIZE_BANDS, type BenchmarkCategory, type BenchmarkRating, type SizeBand } from "@nk/engine";
 import { compareDecimalText, formatDecimalTextDe, optionalDecimalTextSchema } from "../decimal-text.ts";
 
-// The consumption analysis of the preview and the saved run (issue 17, DECISIONS 11; part 2,
-// sections 2.1 step 2 and 5): the building's kWh/m² against the Heizspiegel, the Klimafaktor,
+// The consumption analysis of the preview and the saved run (issue 17, docs/rules/heating.md#consumption-analysis; docs/rules/statements.md#wizard, docs/rules/heating.md#efficiency-class-check): the building's kWh/m² against the Heizspiegel, the Klimafaktor,
 // the savings to 'mittel', each unit per m² against the average. Display only.
 
 export const ANALYSIS_MESSAGES = {
@@ -14,7 +13,7 @@ export const ANALYSIS_MESSAGES = {
   source: "Vergleichswerte: Heizspiegel für Deutschland (co2online), Abrechnungsjahr 2014; einschließlich Warmwasser.",
 } as const;
 
-/** Part 2, section 5: the stored class does not fit the kWh/m² figure; a warning, never a block. */
+/** docs/rules/heating.md#efficiency-class-check: the stored class does not fit the kWh/m² figure; a warning, never a block. */
 export function efficiencyClassMismatchWarning(stored: string, expected: string, kwhPerM2: string): string {
   return `Die hinterlegte Effizienzklasse ${stored} passt nicht zum Verbrauch von ${formatDecimalTextDe(kwhPerM2, 1)} kWh/m²·a (entspricht Klasse ${expected}). Bitte die Angabe der Immobilie prüfen.`;
 }
@@ -64,7 +63,7 @@ export const unitHeatingComparisonSchema = z.object({
 });
 export type UnitHeatingComparison = z.infer<typeof unitHeatingComparisonSchema>;
 
-/** Heizspiegel comparison: plan feature benchmarkVergleich (section 6); null without it. */
+/** Heizspiegel comparison: plan feature benchmarkVergleich (docs/rules/heating.md#analysis-plan-features); null without it. */
 export const heatingBenchmarkSchema = z.object({
   carrier: z.enum(BENCHMARK_CARRIERS).nullable(),
   sizeBand: z.enum(SIZE_BANDS),

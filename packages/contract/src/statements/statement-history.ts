@@ -3,7 +3,7 @@ import { formatCountDe } from "../german-counts.ts";
 import { optionalUuidField } from "../ids.ts";
 import { STATEMENT_STATUSES, type StatementStatus } from "./statement-messages.ts";
 
-// The statement history (part 2, sections 2.2, 4 and 8 'History'; DECISIONS 9; issue 12): the
+// The statement history (docs/rules/statements.md#history, docs/rules/statements.md#statuses, docs/rules/statements.md#statement-messages 'History'; docs/rules/statements.md#saved-runs; issue 12): the
 // saved runs of a property page by page, and the status machine per tenancy statement.
 
 export const STATEMENT_HISTORY_MESSAGES = {
@@ -15,9 +15,9 @@ export const STATEMENT_HISTORY_MESSAGES = {
   limitInvalid: "Die Seitengröße muss eine ganze Zahl zwischen 1 und 200 sein.",
   statusInvalid: "Bitte wählen Sie einen gültigen Zielstatus.",
   reasonTooLong: "Der Grund darf höchstens 500 Zeichen lang sein.",
-  /** A forced transition is logged with its reason (DECISIONS 9). */
+  /** A forced transition is logged with its reason (docs/rules/statements.md#saved-runs). */
   reasonRequired: "Bitte geben Sie einen Grund für den erzwungenen Statuswechsel an.",
-  /** Part 2, section 8 'Status service results', in German where the user sees them. */
+  /** docs/rules/statements.md#statement-messages, in German where the user sees them. */
   transitionNotAllowed: (from: string, to: string): string => `Der Statuswechsel von „${from}“ zu „${to}“ ist nicht erlaubt.`,
   insufficientPermissions: (to: string): string => `Unzureichende Berechtigung für den Statuswechsel zu „${to}“.`,
   pdfRequired: "Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann.",
@@ -29,12 +29,12 @@ export const STATEMENT_HISTORY_MESSAGES = {
   empty: "Keine Abrechnungen gefunden",
   deleteConfirm: "Sind Sie sicher, dass Sie diese Abrechnung löschen möchten?",
   deleted: "Abrechnung erfolgreich gelöscht!",
-  /** DECISIONS 9: corrections of a finalized run. */
+  /** docs/rules/statements.md#saved-runs: corrections of a finalized run. */
   correctionOnlyFinal: "Nur finalisierte Abrechnungen können korrigiert werden.",
   correctionNotLatest: "Diese Abrechnung wurde bereits korrigiert; korrigieren Sie die neueste Version.",
   correctionCreated: (version: number): string => `Korrektur angelegt (Version ${version}). Sie ist ein Entwurf, bis Sie sie finalisieren.`,
   deleteFailed: (message: string): string => `Fehler beim Löschen: ${message}`,
-  /** DECISIONS 9: a finalized statement stays; it is archived or corrected, never deleted. */
+  /** docs/rules/statements.md#saved-runs: a finalized statement stays; it is archived or corrected, never deleted. */
   cannotDeleteFinal: "Eine finalisierte Abrechnung kann nicht gelöscht werden. Sie können sie archivieren oder korrigieren.",
   /** A draft whose tenant was deleted since it was calculated (issue 26): its letter would have no addressee. */
   tenantDeleted: "Ein Mieter dieser Abrechnung wurde inzwischen gelöscht. Bitte berechnen Sie die Abrechnung neu, bevor Sie sie finalisieren.",
@@ -60,7 +60,7 @@ export const STATEMENT_LIST_SORT_LABELS: Record<StatementListSort, string> = {
   lowest_cost: "Niedrigste Kosten",
 };
 
-/** Part 2, section 7: statement search defaults to page size 50, offset 0, newest first. */
+/** docs/rules/statements.md#statement-queries: statement search defaults to page size 50, offset 0, newest first. */
 export const STATEMENT_PAGE_SIZE = 50;
 
 /** A whole number in a query string ('0', '50'); anything else is refused with the message. */
@@ -106,7 +106,7 @@ export const statementListItemSchema = z.object({
   /** Sum of the tenancy statements' balances (positive: Nachzahlung). */
   balanceSum: z.string(),
   statementCount: z.number().int(),
-  /** The tenancy statements' statuses (part 2, section 4), e.g. ['calculated']. */
+  /** The tenancy statements' statuses (docs/rules/statements.md#statuses), e.g. ['calculated']. */
   statuses: z.array(z.enum(STATEMENT_STATUSES)),
 });
 export type StatementListItem = z.infer<typeof statementListItemSchema>;
@@ -119,7 +119,7 @@ export const statementListSchema = z.object({
 });
 export type StatementList = z.infer<typeof statementListSchema>;
 
-/** DECISIONS 9: 'Entwurf' until all are finalized, then 'Finalisiert'; versions as 'Korrektur' / 'ersetzt'. */
+/** docs/rules/statements.md#saved-runs: 'Entwurf' until all are finalized, then 'Finalisiert'; versions as 'Korrektur' / 'ersetzt'. */
 export function statementRunBadges(item: Pick<StatementListItem, "isFinal" | "version" | "isReplaced">): string[] {
   const badges = [item.isFinal ? "Finalisiert" : "Entwurf"];
   if (item.version > 1) badges.push("Korrektur");
@@ -145,7 +145,7 @@ export const statementTransitionResultSchema = z.object({
 });
 export type StatementTransitionResult = z.infer<typeof statementTransitionResultSchema>;
 
-/** Part 2, section 4: the allowed transitions and the roles each needs (DECISIONS 9). */
+/** docs/rules/statements.md#statuses: the allowed transitions and the roles each needs (docs/rules/statements.md#saved-runs). */
 export const STATEMENT_TRANSITIONS: readonly { from: StatementStatus; to: StatementStatus; roles: readonly ("admin" | "billing_manager")[] | null }[] = [
   { from: "draft", to: "calculated", roles: null },
   { from: "calculated", to: "validated", roles: null },
@@ -160,7 +160,7 @@ export function findStatementTransition(from: StatementStatus, to: StatementStat
   return STATEMENT_TRANSITIONS.find((t) => t.from === from && t.to === to) ?? null;
 }
 
-/** POST /api/statements/:id/corrections (201): version n+1 as a draft (DECISIONS 9). */
+/** POST /api/statements/:id/corrections (201): version n+1 as a draft (docs/rules/statements.md#saved-runs). */
 export const statementCorrectionSchema = z.object({
   id: z.string(),
   billingPeriodId: z.string(),

@@ -1,4 +1,4 @@
-// German texts of the statement workflow: part 2, sections 2.1 and 8, DECISIONS 3, 8 and 9.
+// German texts of the statement workflow: docs/rules/statements.md#wizard, docs/rules/statements.md#statement-messages, docs/rules/heating.md#heizkv, docs/rules/statement-inputs.md#assembly, docs/rules/statements.md#saved-runs.
 
 export const STATEMENT_MESSAGES = {
   billingPeriodRequired: "Bitte wählen Sie einen Abrechnungszeitraum aus.",
@@ -53,12 +53,12 @@ export const STATEMENT_MESSAGES = {
   noCostItems: "Bitte erfassen Sie mindestens eine Kostenposition.",
   noCalculation: "Keine Berechnung zum Speichern verfügbar",
   finalizeRequired: "Bitte geben Sie an, ob die Abrechnung finalisiert werden soll.",
-  /** DECISIONS 8: a unit meter without an end value blocks the calculation. */
+  /** docs/rules/statement-inputs.md#assembly: a unit meter without an end value blocks the calculation. */
   missingReadings: (labels: readonly string[]): string =>
     `Fehlende Zählerstände zum Ende des Abrechnungszeitraums: ${labels.join(", ")}. Bitte erfassen Sie die Zählerstände oder geben Sie den Verbrauch der Wohneinheit manuell mit Grund ein.`,
   missingReading: (meterLabel: string, unitName: string): string =>
     `Zähler ${meterLabel} (${unitName}): Zählerstand zum Ende des Abrechnungszeitraums fehlt`,
-  /** DECISIONS 9: a finalized run is never overwritten; a change is a correction. */
+  /** docs/rules/statements.md#saved-runs: a finalized run is never overwritten; a change is a correction. */
   alreadyFinal: "Diese Abrechnung ist bereits finalisiert und kann nicht mehr geändert werden. Änderungen sind nur als Korrektur möglich.",
   costsLocked: "Die Kosten dieser Abrechnungsperiode sind finalisiert und können nicht mehr geändert werden.",
   saved: "Abrechnung erfolgreich gespeichert!",
@@ -66,9 +66,9 @@ export const STATEMENT_MESSAGES = {
   saveFailed: "Fehler beim Speichern der Abrechnung",
   calculationFailed: "Fehler bei der Berechnung",
   permissionDenied: "Sie haben keine Berechtigung, Abrechnungen zu erstellen.",
-  /** DECISIONS 8: a manual value printed on the statement. */
+  /** docs/rules/statement-inputs.md#assembly: a manual value printed on the statement. */
   estimatedLabel: "geschätzt (§ 9a HeizkV)",
-  /** Part 2, section 2.1: progress texts while calculating. */
+  /** docs/rules/statements.md#wizard: progress texts while calculating. */
   progress: ["Initialisiere Berechnung...", "Validiere Zählerstände...", "Lade Mieterdaten...", "Lade Zählerstandsdaten..."],
   noTariffFor: (source: string): string => `Kein Tarif für ${source} hinterlegt.`,
   featureUnavailable: (feature: string): string => `${feature} ist in Ihrem aktuellen Plan nicht verfügbar.`,
@@ -82,13 +82,13 @@ export const STATEMENT_MESSAGES = {
   directLaborAboveAmount: "Der Lohnanteil darf den Betrag des Mietverhältnisses nicht übersteigen.",
 } as const;
 
-/** Part 2, section 2.1: the wizard's four steps. */
+/** docs/rules/statements.md#wizard: the wizard's four steps. */
 export const STATEMENT_WIZARD_STEPS = ["Immobilie wählen", "Kosten erfassen", "Vorschau", "Abrechnung"] as const;
 
-/** Part 2, section 6: the permission action the wizard and the statement API need. */
+/** docs/rules/statements.md#statement-permissions: the permission action the wizard and the statement API need. */
 export const CREATE_BILLING_STATEMENT_PERMISSION = "create_billing_statement";
 
-/** Part 2, section 4 'Statement statuses'. */
+/** docs/rules/statements.md#statuses. */
 export const STATEMENT_STATUSES = ["draft", "calculated", "validated", "finalized", "sent", "archived"] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
 
@@ -105,7 +105,7 @@ export const STATEMENT_STATUS_LABELS: Record<StatementStatus, string> = {
 export const STATEMENT_ERROR_CODES = {
   /** The engine refused the input: every German message in error.details, the first in error.message. */
   calculationFailed: "CALCULATION_FAILED",
-  /** Unit meters without an end value that a cost item needs (DECISIONS 8), listed in error.details. */
+  /** Unit meters without an end value that a cost item needs (docs/rules/statement-inputs.md#assembly), listed in error.details. */
   missingReadings: "MISSING_READINGS",
   /** A rate-based item whose tariff is missing or cannot price the consumption (field errors on rateId). */
   rateInvalid: "RATE_INVALID",

@@ -6,15 +6,15 @@ import { statementAnalysisSchema } from "./statement-analysis.ts";
 import { lateExcuseSchema } from "../statement-dispatch.ts";
 import { prepaymentRoundingSchema } from "../prepayment-adjustment.ts";
 
-// Preview, save and read of a statement run (issue 11; DECISIONS 8 and 9). engineInput and
-// result are the calculation contract v1.1 documents themselves (calculation-contract.md);
+// Preview, save and read of a statement run (issue 11; docs/rules/statement-inputs.md#assembly, docs/rules/statements.md#saved-runs). engineInput and
+// result are the calculation contract v1.1 documents themselves (docs/decisions/0400-calculation-contract-v1-1.md);
 // their schemas here only describe them for the API document, the types are the engine's.
 
 /** POST /api/statements/preview. */
 export const statementPreviewBodySchema = z.object(statementCalculationFields);
 export type StatementPreviewBody = z.input<typeof statementPreviewBodySchema>;
 
-/** POST /api/statements: the same plus finalize (DECISIONS 9: a finalized run never changes). */
+/** POST /api/statements: the same plus finalize (docs/rules/statements.md#saved-runs: a finalized run never changes). */
 export const statementSaveBodySchema = z.object({
   ...statementCalculationFields,
   finalize: z.boolean({ error: M.finalizeRequired }),
@@ -28,7 +28,7 @@ export const statementSaveBodySchema = z.object({
 });
 export type StatementSaveBody = z.input<typeof statementSaveBodySchema>;
 
-/** Where a start or end value of a meter came from (DECISIONS 8). */
+/** Where a start or end value of a meter came from (docs/rules/statement-inputs.md#assembly). */
 export const READING_SOURCES = ["billingPeriod", "previousBillingPeriod", "beforePeriod", "firstInPeriod", "latestInPeriod"] as const;
 export type ReadingSource = (typeof READING_SOURCES)[number];
 
@@ -162,7 +162,7 @@ export const statementSaveResultSchema = z.object({
 });
 export type StatementSaveResult = z.infer<typeof statementSaveResultSchema>;
 
-/** GET /api/statements/:id: the saved run with its snapshot (DECISIONS 9). */
+/** GET /api/statements/:id: the saved run with its snapshot (docs/rules/statements.md#saved-runs). */
 export const statementRunSchema = statementSaveResultSchema.extend({
   propertyId: z.string(),
   propertyName: z.string(),

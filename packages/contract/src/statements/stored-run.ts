@@ -11,7 +11,7 @@ import {
   type StoredStatementResult,
 } from "@nk/engine";
 
-// Issue 25 (decision 1042): a saved run (DECISIONS 9: the engine's exact input and output) is
+// Issue 25 (decision 1042): a saved run (docs/rules/statements.md#saved-runs: the engine's exact input and output) is
 // read through this one versioned schema, never cast. It accepts every shape the engine has
 // stored (contract v1.0 without labour shares, before decision 0403 with `parts` on every
 // allocation, v1.1, v1.2 with `letters`, v1.4 with the key and basis "direct") and keeps every

@@ -28,7 +28,7 @@ export const MEMBER_ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
 
 /**
  * The actions a route or a button needs. `create_tenant` and `create_billing_statement` are the
- * specification's names (part 1 and part 2, section 6); the others are ours.
+ * specification's names (docs/rules/accounts-and-plans.md#roles-and-features, docs/rules/statements.md#statement-permissions); the others are ours.
  */
 export const PERMISSIONS = [
   "read",
@@ -64,8 +64,8 @@ export function roleAllows(role: MemberRole, permission: Permission): boolean {
 }
 
 /**
- * The status roles of part 2, section 4 (finalize: admin or billing_manager; calculated to
- * draft: admin) that a member's role holds. The owner holds both (DECISIONS 9).
+ * The status roles of docs/rules/statements.md#statuses (finalize: admin or billing_manager; calculated to
+ * draft: admin) that a member's role holds. The owner holds both (docs/rules/statements.md#saved-runs).
  */
 export function statusRolesOf(role: MemberRole): readonly ("admin" | "billing_manager")[] {
   if (role === "owner") return ["admin", "billing_manager"];
@@ -104,7 +104,7 @@ export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: "Bitte wä
 
 /**
  * Whether a member may take a statement to `to` by the normal route (no force): the role must
- * change statuses at all, hold the transition's status roles (part 2, section 4) and, for
+ * change statuses at all, hold the transition's status roles (docs/rules/statements.md#statuses) and, for
  * sending and archiving, send letters. The web app offers only these; the server checks again.
  */
 export function roleMayMoveStatement(role: MemberRole, neededStatusRoles: readonly ("admin" | "billing_manager")[] | null, to: string): boolean {

@@ -2,7 +2,7 @@ import type { EfficiencyClass } from "../constants/domain.ts";
 import { Decimal, type DecimalValue } from "../money/decimal.ts";
 
 /**
- * The efficiency class check by kWh per m2 and year (part 2, section 5): each class covers
+ * The efficiency class check by kWh per m2 and year (docs/rules/heating.md#efficiency-class-check): each class covers
  * its lower limit up to (not including) the next class's limit; J is 300 and above.
  */
 export const EFFICIENCY_CLASS_KWH_RANGES: readonly { class: EfficiencyClass; minKwhPerM2: number; maxKwhPerM2: number | null }[] =
@@ -32,8 +32,7 @@ export function classifyEfficiencyByKwhPerM2(kwhPerM2: number): EfficiencyClass 
 }
 
 /**
- * Returns the price per kWh: total cost / kWh, rounded half up to 4 decimals (part 2,
- * section 3). Null without a consumption above 0.
+ * Returns the price per kWh: total cost / kWh, rounded half up to 4 decimals (docs/rules/heating.md#price-per-kwh). Null without a consumption above 0.
  */
 export function pricePerKwh(totalCost: DecimalValue, consumptionKwh: DecimalValue): string | null {
   if (typeof consumptionKwh === "number" && !Number.isFinite(consumptionKwh)) return null;
@@ -60,7 +59,7 @@ export interface ConsumptionAnalysisFigures {
 }
 
 /**
- * The inputs of the consumption analysis (display only, part 2, section 3): price per kWh,
+ * The inputs of the consumption analysis (display only, docs/rules/heating.md#price-per-kwh): price per kWh,
  * kWh and cost per m2, and the efficiency class of the kWh per m2.
  */
 export function analyzeConsumption(input: ConsumptionAnalysisInput): ConsumptionAnalysisFigures {

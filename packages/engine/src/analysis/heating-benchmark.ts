@@ -4,7 +4,7 @@ import { Decimal, type DecimalValue } from "../money/decimal.ts";
 import { classifyEfficiencyByKwhPerM2, EFFICIENCY_CLASS_KWH_RANGES, pricePerKwh } from "./consumption-analysis.ts";
 
 /**
- * The building's heating energy against the Heizspiegel (DECISIONS 11, display only): kWh per m²
+ * The building's heating energy against the Heizspiegel (docs/rules/heating.md#consumption-analysis, display only): kWh per m²
  * and year from the invoice, weather-corrected with the Klimafaktor the user entered, rated by
  * the table for its energy carrier and size, the savings to the upper limit of 'mittel', and each
  * unit's heating consumption per m² against the building's average (§ 6a (3) HeizkV compares
@@ -22,7 +22,7 @@ export const BENCHMARK_CATEGORIES = ["sehr_effizient", "effizient", "durchschnit
 export type BenchmarkCategory = (typeof BENCHMARK_CATEGORIES)[number];
 
 /**
- * DECISIONS 11: the four Heizspiegel bands on the specification's five categories. The table
+ * docs/rules/heating.md#consumption-analysis: the four Heizspiegel bands on the specification's five categories. The table
  * has no band between 'niedrig' and 'mittel', so 'effizient' is not given (decision 0451).
  */
 export const RATING_CATEGORY: Record<BenchmarkRating, BenchmarkCategory> = {
@@ -43,9 +43,9 @@ export interface BenchmarkLimits {
 }
 
 /**
- * DECISIONS 11 (Heizspiegel für Deutschland, co2online, billing year 2014; the values include hot
+ * docs/rules/heating.md#consumption-analysis (Heizspiegel für Deutschland, co2online, billing year 2014; the values include hot
  * water). Columns by the building's total area: 100-250 m² (and below), 251-500, 501-1,000,
- * above 1,000. Fernwärme above 1,000 m² 'erhöht': the 501-1,000 value stands in (DECISIONS 11).
+ * above 1,000. Fernwärme above 1,000 m² 'erhöht': the 501-1,000 value stands in (docs/rules/heating.md#consumption-analysis).
  */
 export const HEIZSPIEGEL_LIMITS: Record<BenchmarkCarrier, Record<SizeBand, BenchmarkLimits>> = {
   oil: {
@@ -68,7 +68,7 @@ export const HEIZSPIEGEL_LIMITS: Record<BenchmarkCarrier, Record<SizeBand, Bench
   },
 };
 
-/** DECISIONS 11: the Heizspiegel includes hot water; a building heating water decentrally adds 24 kWh/m². */
+/** docs/rules/heating.md#consumption-analysis: the Heizspiegel includes hot water; a building heating water decentrally adds 24 kWh/m². */
 export const DECENTRALIZED_HOT_WATER_KWH_PER_M2 = 24;
 
 export function isBenchmarkCarrier(fuel: Fuel | null | undefined): fuel is BenchmarkCarrier {
@@ -124,7 +124,7 @@ export interface HeatingBenchmarkInput {
   heatingCosts: DecimalValue;
   /** Klimafaktor of the site for the period (DWD); 1 when not entered. */
   climateFactor: DecimalValue;
-  /** Every unit heats its own water: the invoice holds no hot water (DECISIONS 11, + 24 kWh/m²). */
+  /** Every unit heats its own water: the invoice holds no hot water (docs/rules/heating.md#consumption-analysis, + 24 kWh/m²). */
   decentralizedHotWater: boolean;
   /** The efficiency class stored with the property. */
   storedEfficiencyClass: EfficiencyClass | null;
@@ -155,13 +155,13 @@ export interface HeatingBenchmarkResult {
   limits: BenchmarkLimits | null;
   rating: BenchmarkRating | null;
   category: BenchmarkCategory | null;
-  /** Euros per kWh, 4 decimals (part 2, section 3). */
+  /** Euros per kWh, 4 decimals (docs/rules/heating.md#price-per-kwh). */
   pricePerKwh: string | null;
   /** kWh a year above the upper limit of 'mittel' (weather-corrected), whole kWh; "0" within it. */
   savingsKwh: string | null;
   /** savingsKwh x price per kWh, euros with 2 decimals. */
   savingsEuro: string | null;
-  /** Part 2, section 5: the class of the kWh/m² figure, against the stored one. */
+  /** docs/rules/heating.md#efficiency-class-check: the class of the kWh/m² figure, against the stored one. */
   expectedEfficiencyClass: EfficiencyClass | null;
   storedEfficiencyClass: EfficiencyClass | null;
   efficiencyClassMatches: boolean | null;
@@ -237,7 +237,7 @@ export function analyzeHeatingBenchmark(input: HeatingBenchmarkInput): HeatingBe
     savingsKwh = above.gt(0) ? above.times(heatedArea ?? 0).toDecimalPlaces(0, Decimal.ROUND_HALF_UP) : new Decimal(0);
   }
   const savingsEuro = savingsKwh && price ? savingsKwh.times(price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) : null;
-  // Part 2, section 5: the class follows the measured figure, not the weather-corrected one.
+  // docs/rules/heating.md#efficiency-class-check: the class follows the measured figure, not the weather-corrected one.
   const expected = kwhPerM2 ? classifyEfficiencyByKwhPerM2(kwhPerM2.toNumber()) : null;
   const stored = input.storedEfficiencyClass ?? null;
   const comparison = compareUnitsPerM2(input.units);
@@ -264,7 +264,7 @@ export function analyzeHeatingBenchmark(input: HeatingBenchmarkInput): HeatingBe
   };
 }
 
-/** The kWh/m² range of an efficiency class (part 2, section 5), for the warning text. */
+/** The kWh/m² range of an efficiency class (docs/rules/heating.md#efficiency-class-check), for the warning text. */
 export function efficiencyClassRange(efficiencyClass: EfficiencyClass): { min: number; max: number | null } {
   const range = EFFICIENCY_CLASS_KWH_RANGES.find((entry) => entry.class === efficiencyClass)!;
   return { min: range.minKwhPerM2, max: range.maxKwhPerM2 };

@@ -4,7 +4,7 @@ import type { StatementInput, UnitConsumption } from "../types.ts";
 import { analyzeHeatingBenchmark, type HeatingBenchmarkResult } from "./heating-benchmark.ts";
 
 /**
- * The consumption analysis of a calculated statement (issue 17, DECISIONS 11; display only), with
+ * The consumption analysis of a calculated statement (issue 17, docs/rules/heating.md#consumption-analysis; display only), with
  * every figure computed here (issue 25, decision 1043): the building's and the heated area, each
  * unit's heating consumption, the heating costs, then the Heizspiegel comparison. The server
  * adds names, notes and the plan's limits; the web app only formats.

@@ -3,7 +3,7 @@ import type { EfficiencyClass, Fuel } from "../constants/domain.ts";
 /** One stage of the CO2KostAufG table for residential buildings (Anlage zu §§ 5-7). */
 export interface Co2Stage {
   stage: number;
-  /** The efficiency class the product shows for the stage (DECISIONS 4). */
+  /** The efficiency class the product shows for the stage (docs/rules/co2.md#co2-split). */
   class: EfficiencyClass;
   /** Lower limit in kg CO2 per m2 and year, inclusive. */
   minKgPerM2: number;
@@ -15,7 +15,7 @@ export interface Co2Stage {
 
 /**
  * The ten stages of the CO2KostAufG (Anlage, § 5 (1)): kg CO2 per m2 living area and year,
- * and the shares of tenant and landlord. DECISIONS 4 replaces the specification's tables.
+ * and the shares of tenant and landlord. docs/rules/co2.md#co2-split replaces the specification's tables.
  */
 export const CO2_STAGES: readonly Co2Stage[] = Object.freeze([
   { stage: 1, class: "A", minKgPerM2: 0, maxKgPerM2: 12, tenantPercent: 100, landlordPercent: 0 },
@@ -30,14 +30,14 @@ export const CO2_STAGES: readonly Co2Stage[] = Object.freeze([
   { stage: 10, class: "J", minKgPerM2: 52, maxKgPerM2: null, tenantPercent: 5, landlordPercent: 95 },
 ] satisfies Co2Stage[]);
 
-/** The stage used when neither emissions nor a stored class are known (DECISIONS 4: E). */
+/** The stage used when neither emissions nor a stored class are known (docs/rules/co2.md#co2-split: E). */
 export const DEFAULT_CO2_STAGE_CLASS: EfficiencyClass = "E";
 
 /** § 8 CO2KostAufG: non-residential buildings split the CO2 cost 50 / 50. */
 export const COMMERCIAL_LANDLORD_PERCENT = 50;
 
 /**
- * Emission factors in kg CO2 per kWh (lower heating value), DECISIONS 4. Natural gas as the
+ * Emission factors in kg CO2 per kWh (lower heating value), docs/rules/co2.md#co2-split. Natural gas as the
  * federal ministry's CO2 calculator uses it; district heating only as a fallback where the
  * supplier states none; "other" is the specification's factor for an unknown fuel.
  */

@@ -59,7 +59,7 @@ export function splitPeriodByCalendarYear(start: IsoDate, end: IsoDate): { year:
  * delivery; BEHG § 10 (2)): an entered price applies to the whole period as one part;
  * otherwise each calendar year's part of the period is priced at that year's statutory price,
  * the emissions shared between the parts by degree-day weights (VDI 2067, as § 9b HeizkV uses
- * them for heating energy over the year; DECISIONS 3). A year without a statutory price
+ * them for heating energy over the year; docs/rules/heating.md#heizkv). A year without a statutory price
  * (from 2027) cannot be priced: the caller asks the user for the price.
  */
 export function priceCo2Emissions(input: {

@@ -19,7 +19,7 @@ export interface Co2SplitInput {
   period: { start: IsoDate; end: IsoDate };
   /** Default residential. § 8 CO2KostAufG: commercial buildings split 50 / 50. */
   propertyType?: PropertyType;
-  /** The stored class, used only when no emissions can be computed (DECISIONS 4). */
+  /** The stored class, used only when no emissions can be computed (docs/rules/co2.md#co2-split). */
   efficiencyClass?: EfficiencyClass | null;
   /** Living area in m2 (residential) or usable area (commercial); must be above 0. */
   area: number;
@@ -123,7 +123,7 @@ export function getCo2StageByKgPerM2(kgPerM2: DecimalValue, limitFactor: Decimal
 
 /**
  * Returns the CO2 emissions in kg: the supplier's figure, or consumption x emission factor,
- * a gas bill in upper heating value converted with 0.903 first (DECISIONS 4). Null when
+ * a gas bill in upper heating value converted with 0.903 first (docs/rules/co2.md#co2-split). Null when
  * neither a figure nor a consumption above 0 is known.
  */
 export function calculateCo2EmissionsKg(input: Pick<Co2SplitInput, "emissionsKg" | "fuel" | "consumptionKwh" | "heatingValue" | "emissionFactor">): Decimal | null {
@@ -190,7 +190,7 @@ export function calculateCo2Split(input: Co2SplitInput): Co2SplitOutcome {
     kgPerM2 = emissions.dividedBy(input.area).toDecimalPlaces(1, Decimal.ROUND_HALF_UP);
     stage = getCo2StageByKgPerM2(kgPerM2, limitFactor);
     source = input.emissionsKg !== null && input.emissionsKg !== undefined ? "supplier" : "computed";
-    // DECISIONS 4: the computed stage decides; a different stored class is worth a warning.
+    // docs/rules/co2.md#co2-split: the computed stage decides; a different stored class is worth a warning.
     if (input.efficiencyClass && input.efficiencyClass !== stage.class) {
       hasClassMismatch = true;
       warnings.push(MESSAGES.efficiencyClassMismatch());

@@ -46,7 +46,7 @@ export function getMeterKindsOfItemMeter(meter: ItemMeter): MeterKind[] {
 export const FUELS = ["gas", "oil", "lpg", "coal", "wood", "pellets", "district_heating", "other"] as const;
 export type Fuel = (typeof FUELS)[number];
 
-/** Efficiency classes A-J; class N shows CO2KostAufG stage N+1 (DECISIONS 4). */
+/** Efficiency classes A-J; class N shows CO2KostAufG stage N+1 (docs/rules/co2.md#co2-split). */
 export const EFFICIENCY_CLASSES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"] as const;
 export type EfficiencyClass = (typeof EFFICIENCY_CLASSES)[number];
 
@@ -62,7 +62,7 @@ export function isHeizkvCostType(costType: string): boolean {
   return costType === HEATING_COST_TYPE || costType === HOT_WATER_COST_TYPE;
 }
 
-/** Cost types of the specification, in its order (part 2, section 3). */
+/** Cost types of the specification, in its order (docs/rules/statements.md#statement-entities). */
 export const SPECIFICATION_COST_TYPES = [
   "Heizung",
   "Warmwasser",
@@ -126,12 +126,12 @@ export const DEFAULT_METER_BY_COST_TYPE: Readonly<Record<string, MeterKind>> = O
   Betriebsstrom: "electricity",
 });
 
-/** Default consumption share of a mixed key in percent (DECISIONS 3: 30/70). */
+/** Default consumption share of a mixed key in percent (docs/rules/heating.md#heizkv: 30/70). */
 export const DEFAULT_CONSUMPTION_SHARE_PERCENT = 70;
 /** § 7 (1) and § 8 (1) HeizkV: the consumption share lies between 50 and 70 percent. */
 export const HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT = 50;
 export const HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT = 70;
-/** Prepayments above this monthly amount draw a warning (part 2, section 5). */
+/** Prepayments above this monthly amount draw a warning (docs/rules/statements.md#statement-checks). */
 export const PREPAYMENT_WARNING_THRESHOLD_EUROS = 10000;
 
 /**

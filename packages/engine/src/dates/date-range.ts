@@ -6,7 +6,7 @@ export interface DateRange {
   to: IsoDate;
 }
 
-/** An open end (no end date) counts as this date for overlap checks (DECISIONS 5). */
+/** An open end (no end date) counts as this date for overlap checks (docs/rules/prepayments.md#prepayment-rules). */
 export const OPEN_END_DATE: IsoDate = "2099-12-31";
 
 /** Returns the days both ranges share, or null when they share none. */

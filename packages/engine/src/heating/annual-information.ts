@@ -35,7 +35,7 @@ export interface AnnualInformationInput {
   meteringDeviceFee?: MoneyString | null;
   /** § 6a (3) Nr. 1 c HeizkV: reading and billing (building, per period). */
   readingAndBillingFee?: MoneyString | null;
-  /** The Klimafaktor of the site for the period (DWD); absent: 1, not weather-corrected (DECISIONS 11). */
+  /** The Klimafaktor of the site for the period (DWD); absent: 1, not weather-corrected (docs/rules/heating.md#consumption-analysis). */
   climateFactor?: number | null;
 }
 
@@ -276,7 +276,7 @@ function describeEnergyMix(input: StatementInput, result: StatementResult, info:
 }
 
 // The tenancy's part of a building amount: by its cents in the heating and hot-water items
-// (largest remainder over every line, DECISIONS 1), as its CO2 part is split.
+// (largest remainder over every line, docs/rules/money-and-rounding.md#exact-money), as its CO2 part is split.
 function shareOf(result: StatementResult, tenancy: TenancyStatement): (amount: MoneyString) => MoneyString | null {
   const weights = getHeatingCents(result);
   return (amount) => (weights.size === 0 ? null : formatCents(splitByWeights(parseMoneyToCents(amount), weights).get(tenancy.position) ?? 0));

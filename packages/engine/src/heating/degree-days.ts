@@ -3,7 +3,7 @@ import { Decimal } from "../money/decimal.ts";
 
 /**
  * Degree-day weights (Gradtagszahlen) per month in per mille of a heating year, after
- * VDI 2067 sheet 1 / DIN 4713 part 5, as DECISIONS 3 fixes them. § 9b (2) HeizkV allows
+ * VDI 2067 sheet 1 / DIN 4713 part 5, as docs/rules/heating.md#heizkv fixes them. § 9b (2) HeizkV allows
  * them to split a unit's heating consumption between tenants when there is no
  * intermediate reading. June, July and August share 40 per mille equally.
  */
@@ -37,7 +37,7 @@ export const DEGREE_DAY_UNITS_PER_MILLE = 3n * BigInt(DAY_UNITS_PER_MONTH);
 /**
  * Returns the degree-day weight of an inclusive date range as an exact integer, in units of
  * 1 / 1,132,740 per mille: each day counts its month's weight divided by the month's days
- * (DECISIONS 3: "a partial month pro rata by days"). The statement weights with this.
+ * (docs/rules/heating.md#heizkv: "a partial month pro rata by days"). The statement weights with this.
  */
 export function degreeDayUnits(from: IsoDate, to: IsoDate): bigint {
   const start = parseIsoDate(from);
@@ -68,7 +68,7 @@ export function degreeDayUnits(from: IsoDate, to: IsoDate): bigint {
 /**
  * Returns the degree-day weight of an inclusive date range in per mille of a year
  * (a whole calendar year gives exactly 1000; January alone 170; 1-15 February 2024 gives
- * 150 x 15 / 29). DECISIONS 3, § 9b (2) HeizkV.
+ * 150 x 15 / 29). docs/rules/heating.md#heizkv, § 9b (2) HeizkV.
  */
 export function degreeDayWeight(from: IsoDate, to: IsoDate): Decimal {
   return new Decimal(degreeDayUnits(from, to).toString()).dividedBy(DEGREE_DAY_UNITS_PER_MILLE.toString());

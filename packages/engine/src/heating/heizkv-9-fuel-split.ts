@@ -6,7 +6,7 @@ import { MESSAGES } from "../messages/messages.ts";
 export const HOT_WATER_KWH_PER_M3_KELVIN = 2.5;
 /** § 9 (2) HeizkV: the cold-water temperature the formula subtracts, in deg C. */
 export const COLD_WATER_REFERENCE_CELSIUS = 10;
-/** Default hot-water temperature in deg C when none was measured (DECISIONS 3). */
+/** Default hot-water temperature in deg C when none was measured (docs/rules/heating.md#heizkv). */
 export const DEFAULT_HOT_WATER_CELSIUS = 60;
 /** § 9 (2) HeizkV: kWh per m2 of living area supplied with hot water, when the volume is unknown. */
 export const HOT_WATER_KWH_PER_M2_FALLBACK = 32;

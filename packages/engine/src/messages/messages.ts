@@ -1,6 +1,6 @@
 /**
- * Every German text the engine returns. Where the specification (part 2, sections 5 and 8)
- * or DECISIONS.md quote a text, it is used word for word; the others follow their style.
+ * Every German text the engine returns. Where the specification (docs/rules/statements.md#statement-checks, docs/rules/statements.md#statement-messages)
+ * or docs/rules/ quote a text, it is used word for word; the others follow their style.
  * Errors block the calculation; warnings and notes accompany a result.
  */
 
@@ -56,7 +56,7 @@ export const MESSAGES = Object.freeze({
   periodLongerThanYear: (): string =>
     "Abrechnungszeitraum darf höchstens ein Jahr umfassen (§ 556 Abs. 3 BGB)",
 
-  // Statement data checks (part 2, section 5), word for word.
+  // Statement data checks (docs/rules/statements.md#statement-checks), word for word.
   noUnits: (): string => "Keine Wohneinheiten gefunden",
   totalAreaNotPositive: (): string => "Gesamtwohnfläche ist 0 oder negativ",
   totalCostsNotPositive: (): string => "Gesamtkosten sind 0 oder negativ",
@@ -64,7 +64,7 @@ export const MESSAGES = Object.freeze({
     `HeizkV-Verstoß: Verbrauchsanteil ${formatGermanNumber(percent)}% liegt außerhalb 50-70%`,
   efficiencyClassMissing: (): string => "Effizienzklasse nicht angegeben - CO₂-Aufteilung verwendet Standardwert",
 
-  // Distribution by key (part 2, sections 5 and 8), word for word.
+  // Distribution by key (docs/rules/statements.md#statement-checks, docs/rules/statements.md#statement-messages), word for word.
   keyMissing: (costType: string): string => `Verteilungsschlüssel fehlt für Kostenart ${costType}`,
   keyUnknown: (key: string): string => `Unbekannter Verteilerschlüssel: ${key}`,
   // Issue 27: each names the cost item (a statement has many; "which one?" cost a search).
@@ -122,7 +122,7 @@ export const MESSAGES = Object.freeze({
   // Labour part for § 35a EStG (contract v1.1), word for word.
   laborCostsOutOfRange: (costType: string): string => `Lohnanteil von ${costType} liegt nicht zwischen 0 und dem Betrag`,
 
-  // Prepayments (part 2, section 5), word for word.
+  // Prepayments (docs/rules/statements.md#statement-checks), word for word.
   prepaymentNotPositive: (): string => "Vorauszahlungsbetrag muss größer als 0 sein",
   prepaymentUnusuallyHigh: (): string => "Vorauszahlungsbetrag erscheint ungewöhnlich hoch (> 10.000 €)",
   invalidStartDate: (): string => "Ungültiges Startdatum",
@@ -130,7 +130,7 @@ export const MESSAGES = Object.freeze({
   endNotAfterStart: (): string => "Enddatum muss nach dem Startdatum liegen",
   prepaymentOverlap: (): string => "Vorauszahlung überschneidet sich mit bestehenden Zeiträumen",
 
-  // CO2 (part 2, section 8 and DECISIONS 4), word for word.
+  // CO2 (docs/rules/statements.md#statement-messages and docs/rules/co2.md#co2-split), word for word.
   co2NoHeatingCosts: (): string => "Keine Heiz-/Warmwasserkosten für CO2-Berechnung gefunden.",
   co2ConsumptionMissing: (): string => "CO2-Berechnung nicht möglich: Verbrauch (kWh) für Heizung/Warmwasser fehlt.",
   co2AreaMissing: (): string => "CO2-Berechnung nicht möglich: Wohnfläche fehlt.",
@@ -162,7 +162,7 @@ export const MESSAGES = Object.freeze({
   co2ReductionRight: (): string =>
     "Ohne Angaben zur CO2-Kostenaufteilung darf der Mieter seinen Anteil an den Heizkosten um 3 % kürzen (§ 7 Abs. 4 CO2KostAufG).",
 
-  // Rate cost (part 2, sections 8 and 9).
+  // Rate cost (docs/rules/statements.md#statement-messages, docs/rules/statements.md#statement-constants).
   rateTypeUnsupported: (tariffType: string): string =>
     `Tariftyp "${tariffType}" wird nicht unterstützt – es wird mit dem Standardtarif gerechnet.`,
   rateTiersMissing: (): string => "Keine Tarifstufen hinterlegt – es wird mit dem Standardtarif gerechnet.",

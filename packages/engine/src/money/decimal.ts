@@ -4,7 +4,7 @@ import DecimalJs from "decimal.js";
  * The engine's own Decimal constructor. A local clone so that no other code in the process
  * (the server, the browser app) can change its precision or rounding by accident.
  * 40 significant digits keep every intermediate share far beyond the 6 decimals that
- * DECISIONS 1 requires; single figures round half up (DECISIONS 1, contract "CO2").
+ * docs/rules/money-and-rounding.md#exact-money requires; single figures round half up (docs/rules/money-and-rounding.md#exact-money, contract "CO2").
  */
 export const Decimal = DecimalJs.clone({
   precision: 40,

@@ -35,7 +35,7 @@ export interface PrepaymentProration {
 /**
  * Prorates monthly prepayments over a range (normally a tenancy's days inside the billing
  * period): each month contributes amount x days / days of the month, rounded half up to
- * cents per month and prepayment (DECISIONS 5). Whole months contribute the full amount.
+ * cents per month and prepayment (docs/rules/prepayments.md#prepayment-rules). Whole months contribute the full amount.
  * A tenant owes prepayments only for the days of the lease (§ 556 (2) BGB), so days outside
  * the range count nothing. Amounts may have more than two decimals; they are exact.
  */
@@ -121,7 +121,7 @@ function splitIntoMonths(range: DateRange): MonthSlice[] {
 /**
  * The months of proratePrepayments as runs (contract v1.2, the letter figures): consecutive
  * whole months of the same amount form one run; a month with only some days of the range is a
- * run of its own. The same rounding per month and prepayment (DECISIONS 5), on integers where
+ * run of its own. The same rounding per month and prepayment (docs/rules/prepayments.md#prepayment-rules), on integers where
  * the amounts are whole cents; amounts finer than cents take the full calculation.
  */
 export function listPrepaymentRuns(prepayments: readonly PrepaymentPeriod[], range: DateRange): PrepaymentRun[] {
@@ -223,7 +223,7 @@ function getMonthText(year: number, month: number): string {
 
 /**
  * The total of proratePrepayments in cents, for the statement's hot path: the same rounding
- * per month and prepayment (DECISIONS 5), on integers only, without the month list and the
+ * per month and prepayment (docs/rules/prepayments.md#prepayment-rules), on integers only, without the month list and the
  * average. Amounts finer than cents take the full calculation.
  */
 export function sumProratedPrepaymentCents(prepayments: readonly PrepaymentPeriod[], range: DateRange): number {

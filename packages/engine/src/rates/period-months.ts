@@ -1,5 +1,5 @@
 /**
- * The months of a billing period a tariff's base price is due for (part 2, section 9): the
+ * The months of a billing period a tariff's base price is due for (docs/rules/statements.md#statement-constants): the
  * calendar months the period touches, at least 1 and at most 12. A billing period is at most a
  * year (§ 556 (3) BGB); one that starts mid-month touches 13 calendar months but is still one
  * year of base price. The one rule for the server's amounts and the wizard's preview (issue 25).

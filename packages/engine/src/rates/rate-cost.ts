@@ -5,10 +5,10 @@ import { MESSAGES } from "../messages/messages.ts";
 export const TARIFF_TYPES = ["standard", "time_based", "tier_based"] as const;
 export type TariffType = (typeof TARIFF_TYPES)[number];
 
-/** Time-based tariffs are simplified to 60 % high tariff and 40 % low tariff (part 2, section 9). */
+/** Time-based tariffs are simplified to 60 % high tariff and 40 % low tariff (docs/rules/statements.md#statement-constants). */
 export const HIGH_TARIFF_SHARE = 0.6;
 export const LOW_TARIFF_SHARE = 0.4;
-/** Base price months when none are given (part 2, section 9). */
+/** Base price months when none are given (docs/rules/statements.md#statement-constants). */
 export const DEFAULT_RATE_MONTHS = 12;
 
 /** One tier of a tariff: a usage band or a time band (HT / NT). */
@@ -71,7 +71,7 @@ interface PricedQuantity {
 }
 
 /**
- * The cost of a consumption under a tariff (part 2, section 9): consumption x unit price +
+ * The cost of a consumption under a tariff (docs/rules/statements.md#statement-constants): consumption x unit price +
  * base price x months. time_based: 60 % of the consumption at the high tariff (HT), 40 % at the
  * low tariff (NT). tier_based: each usage band at its own price; consumption outside every
  * band at the tariff's unit price, with a warning. Unsupported tariff types and missing tiers

@@ -2,7 +2,7 @@ import { formatMicroEuros } from "../money/micro-euros.ts";
 import { type Decimal, HUNDRED } from "../money/decimal.ts";
 
 /**
- * Exact shares are handled in units of 10^-20 cent: far beyond the 6 decimals DECISIONS 1
+ * Exact shares are handled in units of 10^-20 cent: far beyond the 6 decimals docs/rules/money-and-rounding.md#exact-money
  * requires. Two shares equal to that depth count as a tie.
  */
 export const SHARE_DECIMALS_OF_CENT = 20;
@@ -10,7 +10,7 @@ const SCALE = 10n ** BigInt(SHARE_DECIMALS_OF_CENT);
 
 /**
  * Rounds exact euro shares to whole cents so that they add up to `totalCents` exactly
- * (largest-remainder method, DECISIONS 1). Every share first gets its amount rounded down;
+ * (largest-remainder method, docs/rules/money-and-rounding.md#exact-money). Every share first gets its amount rounded down;
  * the cents still missing go one each to the shares with the largest remainder. Ties go to
  * the larger exact share, then to the earlier share in the given order.
  *

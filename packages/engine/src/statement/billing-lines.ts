@@ -7,7 +7,7 @@ import { QUANTITY_SCALE, toDisplayNumber, toScaledQuantity } from "./fixed-point
 
 /**
  * One line of the statement: a tenancy's days inside the billing period, or a stretch of
- * vacancy (tenancyId null, borne by the landlord, DECISIONS 2). Every cost item is
+ * vacancy (tenancyId null, borne by the landlord, docs/rules/tenancies-and-keys.md#who-bears-what). Every cost item is
  * distributed over the lines of the units that take part in it.
  */
 export interface BillingLine {
@@ -21,11 +21,11 @@ export interface BillingLine {
   days: number;
   /** The days as the time weight of most items. */
   dayUnits: bigint;
-  /** Degree-day weight of the days, exact (see degreeDayUnits; DECISIONS 3). */
+  /** Degree-day weight of the days, exact (see degreeDayUnits; docs/rules/heating.md#heizkv). */
   degreeDayUnits: bigint;
   /** m2 in units of 10^-9. */
   area: bigint;
-  /** Persons of the tenancy (default the unit's), 0 for vacancy (DECISIONS 2); units of 10^-9. */
+  /** Persons of the tenancy (default the unit's), 0 for vacancy (docs/rules/tenancies-and-keys.md#who-bears-what); units of 10^-9. */
   persons: bigint;
   /**
    * The persons key's weights (contract v1.1): the sum over the line's days of that day's

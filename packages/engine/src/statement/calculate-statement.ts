@@ -38,7 +38,7 @@ import { buildLetterFigures } from "./letter-figures.ts";
 
 /**
  * The statement calculation: contract v1. Checks the shape of untrusted input, then the
- * rules (part 2, section 5; DECISIONS 1-5), then distributes every cost item over the
+ * rules (docs/rules/statements.md#statement-checks; docs/rules/money-and-rounding.md#exact-money, docs/rules/tenancies-and-keys.md#who-bears-what, docs/rules/heating.md#heizkv, docs/rules/co2.md#co2-split, docs/rules/prepayments.md#prepayment-rules), then distributes every cost item over the
  * tenancies and vacancy of the units that take part, moves the CO2 landlord share off the
  * heating costs, prorates the prepayments and returns the statement. Pure and
  * deterministic; problems of the input come back as German messages, never as exceptions.
@@ -163,7 +163,7 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
 }
 
 /**
- * Contract step 4 and DECISIONS 4: the landlord's CO2 share comes off the items Heizung and
+ * Contract step 4 and docs/rules/co2.md#co2-split: the landlord's CO2 share comes off the items Heizung and
  * Warmwasser in proportion to their amounts, rounded to cents by largest remainder, so the
  * items' shares add up to the landlord's CO2 cost exactly.
  */
@@ -269,7 +269,7 @@ function assembleResult(
     const totalCents = centsByPosition[line.position] as number;
     const degreeDayPerMille = toDisplayNumber(line.degreeDayUnits, DEGREE_DAY_UNITS_PER_MILLE);
     if (line.tenancy) {
-      // DECISIONS 5: prepayments of the tenancy's own days inside the period, prorated by day.
+      // docs/rules/prepayments.md#prepayment-rules: prepayments of the tenancy's own days inside the period, prorated by day.
       const prepaymentCents = sumProratedPrepaymentCents(line.tenancy.prepayments ?? [], { from: line.from, to: line.to });
       tenancies.push({
         position: line.position,

@@ -4,7 +4,7 @@ import { Decimal } from "../money/decimal.ts";
  * The statement computes with integers (BigInt) in fixed scales instead of floats:
  * quantities (m2, persons, consumption) to 9 decimals, consumption split over a unit's
  * lines to 12 further decimals, and shares of an item to 20 decimals of a cent. Weights of
- * area, persons and units (quantity x days or degree-day units) are exact; DECISIONS 1 asks
+ * area, persons and units (quantity x days or degree-day units) are exact; docs/rules/money-and-rounding.md#exact-money asks
  * for at least 6 decimals.
  */
 export const QUANTITY_DECIMALS = 9;

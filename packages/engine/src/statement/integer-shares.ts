@@ -8,7 +8,7 @@ import { selectKthSmallest } from "./select.ts";
  * and W the item's total weight. When the weights, reduced by their greatest common divisor,
  * keep C x w and W below 2^53, doubles hold these integers exactly and no BigInt or decimal
  * object is created per line. The results are the same as the BigInt path's to the last
- * digit (DECISIONS 1: largest remainder within the item; ties to the larger share, then the
+ * digit (docs/rules/money-and-rounding.md#exact-money: largest remainder within the item; ties to the larger share, then the
  * earlier line): see the reasoning at distributeByReducedWeights.
  */
 
@@ -143,7 +143,7 @@ function formatExactShares(
 
 
 /**
- * Largest remainder on floors and remainders of one common denominator (DECISIONS 1): the
+ * Largest remainder on floors and remainders of one common denominator (docs/rules/money-and-rounding.md#exact-money): the
  * cents still missing go one each to the lines with the largest remainder, ties to the
  * larger share, then to the earlier line; the same order as allocateScaledShares. Only the
  * lines at the cut-off remainder need that order: a selection (select.ts) of the remainders finds the

@@ -34,7 +34,7 @@ export interface PreparedItem {
   amountCents: number;
   meter: ItemMeter | null;
   consumptionShare: number | null;
-  /** Heizung weights time by degree days (DECISIONS 3). */
+  /** Heizung weights time by degree days (docs/rules/heating.md#heizkv). */
   isDegreeDayTimed: boolean;
   lines: BillingLine[];
   /** The lines' positions, in the item's line order. */
@@ -65,11 +65,11 @@ export interface DistributedItem {
 
 /**
  * Collects the lines that take part in an item and weights them by its key (contract,
- * "What happens", steps 1-2; DECISIONS 2-3): excluded units take no part, units with
+ * "What happens", steps 1-2; docs/rules/tenancies-and-keys.md#who-bears-what, docs/rules/heating.md#heizkv): excluded units take no part, units with
  * decentralised hot water take no part in Warmwasser; area x time, persons x time (vacancy
  * 0), time, consumption, or mixed (base by area x time, the share by consumption). Time is
  * days, or degree-day weights for Heizung. Reports the "Distribution by key" problems of
- * part 2, section 5.
+ * docs/rules/statements.md#statement-checks.
  */
 export function prepareItem(
   item: CostItemInput,
@@ -83,7 +83,7 @@ export function prepareItem(
 ): PreparedItem {
   const excluded = new Set(item.excludedUnits ?? []);
   const isHotWater = item.costType === HOT_WATER_COST_TYPE;
-  // DECISIONS 2: a unit that heats its own water takes no part in hot-water costs.
+  // docs/rules/tenancies-and-keys.md#who-bears-what: a unit that heats its own water takes no part in hot-water costs.
   const takesPart = (unit: UnitLines["unit"]): boolean => !excluded.has(unit.id) && !(isHotWater && unit.decentralizedHotWater);
   // Most items take every line: they share the statement's list instead of building their own.
   // An item charged only up to a day (issue 24) takes the lines with days up to it.
@@ -163,7 +163,7 @@ export function prepareItem(
     case "mixed": {
       const share = consumptionShare ?? 0;
       const scaledShare = toScaledQuantity(share);
-      // § 7 (1) / § 8 (1) HeizkV: the base part goes by area (DECISIONS 3), the rest by consumption.
+      // § 7 (1) / § 8 (1) HeizkV: the base part goes by area (docs/rules/heating.md#heizkv), the rest by consumption.
       parts.push(buildTimedPart("area", 100 - share, whole - scaledShare));
       parts.push(buildConsumptionPart(share, scaledShare));
       break;
@@ -176,7 +176,7 @@ export function prepareItem(
   return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, positions, parts, window, nonAllocableCents, directLaborCents };
 }
 
-// "Distribution by key" (part 2, section 5) with the texts of section 8.
+// "Distribution by key" (docs/rules/statements.md#statement-checks) with the texts of docs/rules/statements.md#statement-messages.
 function reportMissingBasis(item: CostItemInput, meter: ItemMeter | null, parts: readonly PreparedPart[], issues: ValidationIssue[], path: string): void {
   for (const part of parts) {
     if (part.scaledPercent <= 0n || part.totalWeight > 0n) continue;
@@ -196,7 +196,7 @@ function reportMissingBasis(item: CostItemInput, meter: ItemMeter | null, parts:
  * Distributes the item's amount after the CO2 landlord share over its lines: each part's
  * cents x percent x line weight / total weight, kept to 20 decimals of a cent, the parts
  * added up, then the lines rounded to cents by largest remainder within the item
- * (DECISIONS 1). An item of one basis whose reduced weights fit in doubles takes the integer
+ * (docs/rules/money-and-rounding.md#exact-money). An item of one basis whose reduced weights fit in doubles takes the integer
  * path (integer-shares.ts) with the same results; the others compute in BigInt.
  */
 export function distributeItem(prepared: PreparedItem, distributedCents: number, detail: ShareDetail): DistributedItem {

@@ -9,7 +9,7 @@ import { getAllocationParts } from "./allocation-parts.ts";
 import { parseScaledQuantityText, QUANTITY_SCALE, toScaledQuantity } from "./fixed-point.ts";
 
 /**
- * Contract v1.2 (docs/calculation/14-letter-figures.md, decision 1040): every figure a
+ * Contract v1.2 (docs/calculation/14-briefzahlen.md, decision 1040): every figure a
  * statement letter prints that is not already a field of the result, computed here so that
  * the letter code only formats. Per item the base amount of each part; per tenancy (same
  * order as `result.tenancies`) the step results with the shares' rounding, the CO2 cost in the
@@ -55,7 +55,7 @@ export interface LetterItemFigures {
   /**
    * Items of more than one part (mixed): per part, by line position, the step's result in
    * cents; a line's parts add up to its share before a § 12 (1) HeizkV cut (largest remainder
-   * over the parts' exact amounts, DECISIONS 1). Null at lines without the item. Null for an
+   * over the parts' exact amounts, docs/rules/money-and-rounding.md#exact-money). Null at lines without the item. Null for an
    * item of one part: its one step's result is the share (`amountBeforeReduction ?? amount`).
    */
   partAmounts: (MoneyString | null)[][] | null;
@@ -65,7 +65,7 @@ export interface TenancyLetterFigures {
   tenancyId: string;
   /** CO2KostAufG: the CO2 cost in this tenancy's heating and hot-water shares; null without a CO2 cost. */
   co2: TenancyCo2Figures | null;
-  /** DECISIONS 5: the prepayments by calendar month (runs of equal whole months), adding up to `prepayments`. */
+  /** docs/rules/prepayments.md#prepayment-rules: the prepayments by calendar month (runs of equal whole months), adding up to `prepayments`. */
   prepaymentRuns: LetterPrepaymentRun[];
   /** § 6a HeizkV: the heating consumption of the tenancy (its own reading, else its unit's) and per m²; null without one. */
   heating: { consumption: string; perM2: string | null } | null;
@@ -78,7 +78,7 @@ export interface TenancyCo2Figures {
   landlordShare: MoneyString;
 }
 
-/** DECISIONS 5: months of the prepayments (a partial month: the month's amount x days / days of the month, half up). */
+/** docs/rules/prepayments.md#prepayment-rules: months of the prepayments (a partial month: the month's amount x days / days of the month, half up). */
 export type LetterPrepaymentRun = PrepaymentRun;
 
 const SHARE_SCALE = 10n ** BigInt(SHARE_DECIMALS_OF_CENT);
@@ -216,7 +216,7 @@ function parseMicroEuros(text: string): number {
 }
 
 /**
- * DECISIONS 1 on a few parts in micro-euros (exact integers): each part its cents rounded
+ * docs/rules/money-and-rounding.md#exact-money on a few parts in micro-euros (exact integers): each part its cents rounded
  * down, then one cent at a time to the part of the largest remainder (ties: the larger part,
  * then the earlier) while cents are missing, or from the part of the smallest remainder that
  * has one while there are too many (exact amounts of six decimals may round either way).
@@ -270,7 +270,7 @@ export function getHeatingCents(result: StatementResult): Map<number, number> {
   return weights;
 }
 
-// Largest remainder of totalCents over the weights (DECISIONS 1): the parts add up exactly.
+// Largest remainder of totalCents over the weights (docs/rules/money-and-rounding.md#exact-money): the parts add up exactly.
 export function splitByWeights(totalCents: number, weights: Map<number, number>): Map<number, number> {
   const positions = [...weights.keys()];
   const sum = positions.reduce((total, position) => total + (weights.get(position) as number), 0);

@@ -69,7 +69,7 @@ export function attachTenancyReadings(index: ConsumptionIndex, lines: readonly B
 
 /**
  * Returns the time weight of a line for a meter: degree-day weights for heating (§ 9b (2)
- * HeizkV, DECISIONS 3), days for every other meter (hot water by days, DECISIONS 3).
+ * HeizkV, docs/rules/heating.md#heizkv), days for every other meter (hot water by days, docs/rules/heating.md#heizkv).
  */
 export function getConsumptionTimeWeight(line: BillingLine, meter: MeterKind): bigint {
   return meter === "heating" ? line.degreeDayUnits : line.dayUnits;

@@ -14,7 +14,7 @@ export interface TimedWeights {
 /**
  * The weights of every line by basis and kind of time, computed once per statement and
  * shared by all cost items (items differ only in which lines take part). Time is days, or
- * degree-day units for Heizung (DECISIONS 3). All exact integers.
+ * degree-day units for Heizung (docs/rules/heating.md#heizkv). All exact integers.
  */
 export class LineWeightCache {
   private readonly cache = new Map<string, TimedWeights>();

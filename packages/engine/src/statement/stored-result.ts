@@ -17,7 +17,7 @@ export type StoredStatementResult = Omit<StatementResult, "tenancies" | "vacancy
 
 /**
  * A result as an earlier engine stored it, completed to the current shape without changing
- * a figure it holds (decision 1040; DECISIONS 9: a stored run is never recalculated):
+ * a figure it holds (decision 1040; docs/rules/statements.md#saved-runs: a stored run is never recalculated):
  *
  * - results before decision 0403 have no line `position` and no allocation `item`: the
  *   positions follow the engine's order (units in input order, then by date), and the n-th

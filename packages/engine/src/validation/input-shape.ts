@@ -295,7 +295,7 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     const costType = reader.readText(item.costType, `${path}.costType`, true);
     const amount = reader.readMoney(item.amount, `${path}.amount`, true);
     if (amount !== undefined && amount.startsWith("-")) reader.report(`${path}.amount`, MESSAGES.fieldNegative(`${path}.amount`));
-    // The specification's own texts for a missing or unknown key (part 2, section 8).
+    // The specification's own texts for a missing or unknown key (docs/rules/statements.md#statement-messages).
     let key: CostItemInput["key"] | undefined;
     if (item.key === undefined || item.key === null || item.key === "") {
       reader.report(`${path}.key`, MESSAGES.keyMissing(costType ?? `#${index + 1}`));

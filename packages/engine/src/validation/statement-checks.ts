@@ -23,8 +23,8 @@ export interface RuleCheckOutcome {
 }
 
 /**
- * The rules of part 2, section 5 ("Statement data checks", the HeizkV range, prepayment
- * rules) and DECISIONS 3 and 5, on input that already has the contract's shape. The checks
+ * The rules of docs/rules/statements.md#statement-checks ("Statement data checks", the HeizkV range, prepayment
+ * rules) and docs/rules/heating.md#heizkv, docs/rules/prepayments.md#prepayment-rules, on input that already has the contract's shape. The checks
  * that need the billing lines ("Distribution by key") run with the allocation.
  */
 export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
@@ -41,7 +41,7 @@ export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
     isStructureBroken = true;
   }
 
-  // Statement data checks (part 2, section 5), in the specification's order.
+  // Statement data checks (docs/rules/statements.md#statement-checks), in the specification's order.
   if (input.units.length === 0) {
     issues.push({ path: "units", message: MESSAGES.noUnits() });
     isStructureBroken = true;
@@ -72,7 +72,7 @@ export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
   return { issues, warnings, isStructureBroken };
 }
 
-/** Returns the consumption share of a mixed item in percent (default 70, DECISIONS 3). */
+/** Returns the consumption share of a mixed item in percent (default 70, docs/rules/heating.md#heizkv). */
 export function getConsumptionSharePercent(item: CostItemInput): number {
   return item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT;
 }
@@ -123,7 +123,7 @@ function checkOccupantOverlaps(tenancy: TenancyInput, tenancyIndex: number, issu
   }
 }
 
-// A unit's days are covered by at most one tenancy at a time (DECISIONS 2).
+// A unit's days are covered by at most one tenancy at a time (docs/rules/tenancies-and-keys.md#who-bears-what).
 function checkTenancyOverlaps(tenancies: readonly TenancyInput[], issues: ValidationIssue[]): boolean {
   const byUnit = new Map<string, TenancyInput[]>();
   for (const tenancy of tenancies) {
@@ -147,7 +147,7 @@ function checkTenancyOverlaps(tenancies: readonly TenancyInput[], issues: Valida
   return hasOverlap;
 }
 
-// Prepayment rules of part 2, section 5 and DECISIONS 5.
+// Prepayment rules of docs/rules/statements.md#statement-checks and docs/rules/prepayments.md#prepayment-rules.
 function checkPrepayments(tenancy: TenancyInput, tenancyIndex: number, issues: ValidationIssue[], warnings: string[]): void {
   const prepayments = tenancy.prepayments ?? [];
   const listPath = `tenancies[${tenancyIndex}].prepayments`;
@@ -159,7 +159,7 @@ function checkPrepayments(tenancy: TenancyInput, tenancyIndex: number, issues: V
       issues.push({ path: `${listPath}[${index}].validUntil`, message: MESSAGES.endNotAfterStart() });
     }
   });
-  // An open end counts as 2099-12-31 for the overlap check (DECISIONS 5).
+  // An open end counts as 2099-12-31 for the overlap check (docs/rules/prepayments.md#prepayment-rules).
   for (let first = 0; first < prepayments.length; first += 1) {
     for (let second = first + 1; second < prepayments.length; second += 1) {
       const a = prepayments[first];

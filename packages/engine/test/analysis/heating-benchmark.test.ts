@@ -8,7 +8,7 @@ import {
   type HeatingBenchmarkInput,
 } from "../../src/index.ts";
 
-// Hand calculations from the DECISIONS 11 table (Heizspiegel 2014).
+// Hand calculations from the docs/rules/heating.md#consumption-analysis table (Heizspiegel 2014).
 const base: HeatingBenchmarkInput = {
   period: { start: "2024-01-01", end: "2024-12-31" },
   fuel: "gas",
@@ -26,7 +26,7 @@ const base: HeatingBenchmarkInput = {
   ],
 };
 
-describe("Heizspiegel rating (DECISIONS 11)", () => {
+describe("Heizspiegel rating (docs/rules/heating.md#consumption-analysis)", () => {
   it("puts each upper limit into its band and the next hundredth into the next", () => {
     for (const carrier of ["oil", "gas", "district_heating"] as const) {
       for (const band of ["bis250", "bis500", "bis1000", "ueber1000"] as const) {
@@ -81,7 +81,7 @@ describe("analyzeHeatingBenchmark", () => {
     // (200 - 162) x 240 = 9,120 kWh; x 0.12 = 1,094.40 €.
     expect(result.savingsKwh).toBe("9120");
     expect(result.savingsEuro).toBe("1094.40");
-    // Part 2, section 5: 200 kWh/m² is class H; E is stored: a warning, not a block.
+    // docs/rules/heating.md#efficiency-class-check: 200 kWh/m² is class H; E is stored: a warning, not a block.
     expect(result.expectedEfficiencyClass).toBe("H");
     expect(result.efficiencyClassMatches).toBe(false);
   });

@@ -18,7 +18,7 @@ function split(input: Partial<Co2SplitInput>) {
   return outcome;
 }
 
-describe("calculateCo2Split (CO2KostAufG, DECISIONS 4)", () => {
+describe("calculateCo2Split (CO2KostAufG, docs/rules/co2.md#co2-split)", () => {
   it("computes the example of co2-stage-from-gas-invoice: 39,000 kWh gas (upper) on 380 m2", () => {
     const { result, warnings } = split({ fuel: "gas", consumptionKwh: 39000, heatingValue: "upper" });
     expect(result).toMatchObject({

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, DEGREE_DAY_PER_MILLE, Decimal, degreeDayWeight } from "../../src/index.ts";
 import { degreeDayUnits } from "../../src/heating/degree-days.ts";
 
-describe("degreeDayWeight (Gradtagszahlen, DECISIONS 3)", () => {
+describe("degreeDayWeight (Gradtagszahlen, docs/rules/heating.md#heizkv)", () => {
   it("gives a whole year exactly 1000 per mille, leap year or not", () => {
     expect(degreeDayWeight("2024-01-01", "2024-12-31").toString()).toBe("1000");
     expect(degreeDayWeight("2025-01-01", "2025-12-31").toString()).toBe("1000");

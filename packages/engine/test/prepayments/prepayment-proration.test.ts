@@ -5,7 +5,7 @@ import { sumProratedPrepaymentCents } from "../../src/prepayments/prepayment-pro
 
 const YEAR_2024 = { from: "2024-01-01", to: "2024-12-31" };
 
-describe("proratePrepayments (DECISIONS 5)", () => {
+describe("proratePrepayments (docs/rules/prepayments.md#prepayment-rules)", () => {
   it("counts whole months at the full amount", () => {
     const result = proratePrepayments([{ monthlyAmount: "180.00", validFrom: "2021-03-01", validUntil: null }], YEAR_2024);
     expect(result.total).toBe("2160.00");

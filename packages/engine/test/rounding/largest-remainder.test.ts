@@ -5,7 +5,7 @@ import { allocateScaledShares, formatScaledShareAsEuros } from "../../src/roundi
 
 const shares = (...values: string[]): Decimal[] => values.map((value) => new Decimal(value));
 
-describe("allocateCentsByLargestRemainder (DECISIONS 1)", () => {
+describe("allocateCentsByLargestRemainder (docs/rules/money-and-rounding.md#exact-money)", () => {
   it("gives the missing cents to the largest remainders", () => {
     // 702.48 split as in three-units-all-keys (Kaltwasser): 153.1395, 385.6378, 143.1283, 20.5751 -> 153.14, 385.64, 143.13, 20.57
     const exact = shares("153.13953", "385.63787", "143.12835", "20.57514");

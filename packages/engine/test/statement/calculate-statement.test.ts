@@ -29,7 +29,7 @@ function calculate(input: StatementInput) {
   return expectResult(calculateStatement(input));
 }
 
-describe("lines: tenancies and vacancy (DECISIONS 2)", () => {
+describe("lines: tenancies and vacancy (docs/rules/tenancies-and-keys.md#who-bears-what)", () => {
   it("cuts each unit's period into tenancies and vacancy, listed by unit in input order, then by date", () => {
     const input = buildTenantChangeInput();
     input.costItems = [{ costType: "Grundsteuer", amount: "100.00", key: "area" }];
@@ -64,7 +64,7 @@ describe("lines: tenancies and vacancy (DECISIONS 2)", () => {
 });
 
 describe("keys and time weights", () => {
-  it("weights units and persons by days, Heizung by degree days (DECISIONS 3)", () => {
+  it("weights units and persons by days, Heizung by degree days (docs/rules/heating.md#heizkv)", () => {
     const input = buildTenantChangeInput();
     input.costItems = [
       { costType: "Müllabfuhr", amount: "1000.00", key: "units" },

@@ -5,7 +5,7 @@ import { loadExamples, pickExpectedFields } from "../support/examples.ts";
 
 // Issue 24, items 6-8: worked examples of the heating cost sheet (stocks first in, first out,
 // cost components, the § 9 HeizkV split) and of the CO2 price per calendar year;
-// docs/calculation/05, 06 and 16 walk through them.
+// docs/calculation/05-verbundene-anlagen-heizkv-9.md, 06 and 16 walk through them.
 const DIRECTORY = fileURLToPath(new URL("../fixtures/heating-examples/", import.meta.url));
 const examples = loadExamples(DIRECTORY);
 

@@ -3,7 +3,7 @@ import { calculateStatement, type StatementResult } from "../../src/index.ts";
 import { LETTER_LAW_EXAMPLES_DIRECTORY, loadExamples, pickExpectedFields } from "../support/examples.ts";
 
 // Issue 24: worked examples of the § 12 (1) HeizkV cut up front and of cable fees charged only
-// up to 30.06.2024 (BetrKV § 2 Nr. 15); docs/calculation/03 and 12 walk through them.
+// up to 30.06.2024 (BetrKV § 2 Nr. 15); docs/calculation/03-heizkosten-heizkv.md and 12 walk through them.
 const examples = loadExamples(LETTER_LAW_EXAMPLES_DIRECTORY);
 
 describe("letter-law examples (test/fixtures/letter-law-examples)", () => {

@@ -123,7 +123,7 @@ describe("distribution by key (part 2, sections 5 and 8)", () => {
   });
 });
 
-describe("prepayment rules (part 2, section 5; DECISIONS 5)", () => {
+describe("prepayment rules (part 2, section 5; docs/rules/prepayments.md#prepayment-rules)", () => {
   const withPrepayments = (prepayments: NonNullable<StatementInput["tenancies"][number]["prepayments"]>) => (input: StatementInput) => {
     (input.tenancies[0] as StatementInput["tenancies"][number]).prepayments = prepayments;
   };

@@ -1,4 +1,4 @@
-// Specification part 1, section 3: property and unit. Every table carries the owning account
+// docs/rules/master-data.md#entities: property and unit. Every table carries the owning account
 // (user_id) so that every query can be scoped to it directly.
 export const up = `
 create table properties (

@@ -1,5 +1,5 @@
-// Tenants (part 1, section 3), their prepayments and occupants over time
-// (part 2: tenant_prepayments, tenant_attributes).
+// Tenants (docs/rules/master-data.md#entities), their prepayments and occupants over time
+// (docs/rules/statements.md: tenant_prepayments, tenant_attributes).
 export const up = `
 create table tenants (
   id uuid primary key default gen_random_uuid(),

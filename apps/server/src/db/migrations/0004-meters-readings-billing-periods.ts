@@ -1,4 +1,4 @@
-// Meters, readings and billing periods (cost groups): part 1, section 3.
+// Meters, readings and billing periods (cost groups): docs/rules/master-data.md#entities.
 export const up = `
 create table meters (
   id uuid primary key default gen_random_uuid(),

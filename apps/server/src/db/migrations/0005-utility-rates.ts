@@ -1,4 +1,4 @@
-// Utility tariffs (part 1, section 3 'utility rate'; part 2 rates and tiers).
+// Utility tariffs (docs/rules/master-data.md#entities 'utility rate'; docs/rules/statements.md rates and tiers).
 export const up = `
 create table utility_rates (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
-// Statements (part 2, section 3): one per tenancy of a billing run (DECISIONS 2). The
+// Statements (docs/rules/statements.md#statement-entities): one per tenancy of a billing run (docs/rules/tenancies-and-keys.md#who-bears-what). The
 // statement workflow extends this table; properties and units already need it for their
 // delete rules ('Immobilie kann nicht gelöscht werden: Es existieren bereits Abrechnungen').
 export const up = `

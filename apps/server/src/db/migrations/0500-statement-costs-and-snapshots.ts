@@ -1,6 +1,6 @@
 // Statement workflow (issue 11). Cost items, CO2 inputs and manual consumption values belong to
-// the billing period and are saved as the user types (DECISIONS 8). A saved run is a snapshot
-// of the exact calculation input and output (DECISIONS 9; part 2, section 3
+// the billing period and are saved as the user types (docs/rules/statement-inputs.md#assembly). A saved run is a snapshot
+// of the exact calculation input and output (docs/rules/statements.md#saved-runs; docs/rules/statements.md#statement-entities
 // 'statement_snapshots'); its tenancy statements and their lines are rows derived from it.
 export const up = `
 create table billing_period_cost_items (

@@ -1,5 +1,5 @@
-// Billing data (Abrechnungsdaten, part 1 section 2 'Settings'): the sender of every statement
-// letter (DECISIONS 10). One row per account, written whole by PUT /api/billing-data; its own
+// Billing data (Abrechnungsdaten, docs/rules/master-data.md#settings): the sender of every statement
+// letter (docs/rules/statements.md#pdfs-and-sending). One row per account, written whole by PUT /api/billing-data; its own
 // table rather than the profile's loose columns, because the letter needs street and house
 // number apart and a name that may differ from the profile's (decision 0600).
 export const up = `

@@ -2,7 +2,7 @@
 // - jobs: the durable background queue (mails now, PDF batches next). Workers in every
 //   instance claim due jobs with FOR UPDATE SKIP LOCKED; a running job holds a lease, so a job
 //   of a crashed instance is picked up again when its lease runs out.
-// - client_errors / client_metrics: what the web app reports (specification part 1,
+// - client_errors / client_metrics: what the web app reports (docs/rules/master-data.md,
 //   'Monitoring'); kept 30 days, no personal data beyond the account id.
 // - rate_limit_buckets: fixed-window counters keyed by what is limited, counted atomically
 //   with one upsert, so a limit holds across instances.

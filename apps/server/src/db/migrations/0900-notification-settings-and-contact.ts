@@ -1,5 +1,5 @@
 // Settings and landing page (issue 14): the notification toggles are saved per account
-// (DECISIONS 7; the documents keep them local only), and the contact form's requests are kept
+// (docs/rules/accounts-and-plans.md#account-data; the documents keep them local only), and the contact form's requests are kept
 // so none is lost when the mail to the operator fails. Contact requests come from the public
 // page and belong to no account.
 export const up = `

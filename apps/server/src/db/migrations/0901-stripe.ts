@@ -1,4 +1,4 @@
-// Payment through Stripe (issue 14, DECISIONS 7): the account's Stripe customer and
+// Payment through Stripe (issue 14, docs/rules/accounts-and-plans.md#account-data): the account's Stripe customer and
 // subscription, and the ids of webhook events already applied, so a redelivered event
 // (Stripe retries until it gets a 2xx) changes nothing twice.
 export const up = `

@@ -8,7 +8,7 @@ import { deleteAccountRows, readAccountTables } from "./account-data-queries.ts"
 import { findUser } from "./user-queries.ts";
 import { inAccountTransaction } from "./account-transaction.ts";
 
-/** GET /api/export: the account's data in full (DECISIONS 7, Art. 20 DSGVO), as JSON. */
+/** GET /api/export: the account's data in full (docs/rules/accounts-and-plans.md#account-data, Art. 20 DSGVO), as JSON. */
 export async function exportAccount(db: Db, userId: string): Promise<AccountExport> {
   return db.transaction().execute(async (trx) => {
     await logActivity(trx, { userId, key: "system.export", entityId: userId });
@@ -23,7 +23,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
 }
 
 /**
- * DELETE /api/account: every row of the account in one transaction (DECISIONS 7, Art. 17 DSGVO),
+ * DELETE /api/account: every row of the account in one transaction (docs/rules/accounts-and-plans.md#account-data, Art. 17 DSGVO),
  * then its stored PDFs. The files go only after the rows are gone for good (a rolled-back delete
  * keeps its letters); a storage that fails then is logged with the folder for the operator to
  * clear, and does not undo or hold up the deletion the user asked for.

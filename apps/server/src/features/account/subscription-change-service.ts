@@ -19,7 +19,7 @@ import { addMonths, describeSubscription, ensureSubscription } from "./subscript
 import { countUsage } from "./usage-queries.ts";
 import { inAccountTransaction } from "./account-transaction.ts";
 
-// Plan change, cancel and reactivate (specification part 1, section 4; DECISIONS 7). Without a
+// Plan change, cancel and reactivate (docs/rules/accounts-and-plans.md#subscription; docs/rules/accounts-and-plans.md#account-data). Without a
 // payment provider a change applies at once (self-hosted mode); with Stripe an upgrade goes
 // through Checkout and the plan changes only when the verified webhook confirms the payment
 // (payment/stripe-webhook-service.ts).
@@ -114,7 +114,7 @@ async function startCheckout(db: Db, user: { id: string; email: string }, body: 
   return { ...(await loadSubscription(db, user.id, payment)), checkoutUrl: session.url };
 }
 
-/** Section 4: cancelled to the end of the term; the trial cannot be cancelled. */
+/** docs/rules/accounts-and-plans.md#subscription: cancelled to the end of the term; the trial cannot be cancelled. */
 export async function cancelSubscription(db: Db, userId: string, payment: PaymentSettings = NO_PAYMENT_PROVIDER, now = new Date()): Promise<SubscriptionResponse> {
   await inAccountTransaction(db, userId, async (trx) => {
     const row = await ensureSubscription(trx, userId);
@@ -136,7 +136,7 @@ export async function cancelSubscription(db: Db, userId: string, payment: Paymen
   return loadSubscription(db, userId, payment);
 }
 
-/** Section 4: reverses a cancellation while the term still runs. */
+/** docs/rules/accounts-and-plans.md#subscription: reverses a cancellation while the term still runs. */
 export async function reactivateSubscription(db: Db, userId: string, payment: PaymentSettings = NO_PAYMENT_PROVIDER, now = new Date()): Promise<SubscriptionResponse> {
   await inAccountTransaction(db, userId, async (trx) => {
     const row = await ensureSubscription(trx, userId);
@@ -160,7 +160,7 @@ const FEATURE_LABELS: Partial<Record<FeatureKey, string>> = {
   prioritySupport: "Prioritäts-Support",
 };
 
-/** Section 6 on the server: a feature outside the plan answers 403 'Upgrade erforderlich'. */
+/** docs/rules/accounts-and-plans.md#roles-and-features on the server: a feature outside the plan answers 403 'Upgrade erforderlich'. */
 export async function assertFeature(db: Db, userId: string, feature: FeatureKey): Promise<void> {
   if (!(await loadFeatureFlags(db, userId))[feature]) throw new FeatureNotInPlan(FEATURE_LABELS[feature] ?? feature);
 }

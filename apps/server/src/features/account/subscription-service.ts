@@ -8,7 +8,7 @@ import { countUsage } from "./usage-queries.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Section 4: a signed-in user without a subscription gets the 14-day trial (status trialing,
+ * docs/rules/accounts-and-plans.md#subscription: a signed-in user without a subscription gets the 14-day trial (status trialing,
  * period and trial ending 14 days from now). Idempotent: concurrent first requests create one.
  */
 export async function ensureSubscription(db: Db, userId: string, now = new Date()): Promise<SubscriptionRow> {
@@ -51,11 +51,11 @@ function currentTerm(row: SubscriptionRow, now: Date): { start: Date; end: Date 
 export function describeSubscription(row: SubscriptionRow, now = new Date()): Subscription {
   const isTrial = row.plan === "trial";
   const term = currentTerm(row, now);
-  // Cancelled to the end of the term (section 4): once the term is over the subscription has ended.
+  // Cancelled to the end of the term (docs/rules/accounts-and-plans.md#subscription): once the term is over the subscription has ended.
   const hasEnded = !isTrial && row.cancelAtPeriodEnd && term.end.getTime() <= now.getTime();
   const trialEnd = row.trialEndDate;
   const isTrialExpired = isTrial && trialEnd !== null && trialEnd.getTime() < now.getTime();
-  // Section 4: days left are the rounded-up days until the end date.
+  // docs/rules/accounts-and-plans.md#subscription: days left are the rounded-up days until the end date.
   const daysLeft = isTrial && trialEnd ? Math.max(0, Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS)) : null;
   return {
     id: row.id,
@@ -72,7 +72,7 @@ export function describeSubscription(row: SubscriptionRow, now = new Date()): Su
 }
 
 /**
- * Plan limits on the server (section 5 'Plan limits'): creating is allowed only when the limit
+ * Plan limits on the server (docs/rules/accounts-and-plans.md#plan-limits): creating is allowed only when the limit
  * is -1 or the current count is below it. An expired trial creates nothing until a plan is chosen.
  * Call it inside the transaction that creates, so the count and the insert see the same data.
  */

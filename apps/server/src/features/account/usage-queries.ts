@@ -3,7 +3,7 @@ import { getTodayInGermany, type Usage } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
 /**
- * The usage counters of section 3 'subscription'. Tenants count while their tenancy is current
+ * The usage counters of docs/rules/accounts-and-plans.md#subscription. Tenants count while their tenancy is current
  * or still to come (isTenancyCurrentOrFuture): moved-out ones free their slot, a move-out date
  * in the future does not.
  */
@@ -18,7 +18,7 @@ export async function countUsage(db: Db, userId: string, today: string = getToda
         .where((w) => w.or([w("moveOutDate", "is", null), w("moveOutDate", ">", today)]))
         .select(eb.fn.countAll<number>().as("n"))
         .as("currentTenants"),
-      // DECISIONS 9: one 'Abrechnung' is a saved billing period (drafts included); corrections
+      // docs/rules/statements.md#saved-runs: one 'Abrechnung' is a saved billing period (drafts included); corrections
       // (version 2, 3, ...) do not count again.
       eb.selectFrom("statementSnapshots").where("userId", "=", userId).where("version", "=", 1).select(eb.fn.countAll<number>().as("n")).as("currentBillingStatements"),
       eb

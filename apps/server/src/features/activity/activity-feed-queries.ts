@@ -15,7 +15,7 @@ export interface ActivityFilter {
   actorUserId: string | null;
 }
 
-/** Section 7 'Activity': '%' and '_' in the search text are matched literally. */
+/** docs/rules/master-data.md#activity: '%' and '_' in the search text are matched literally. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

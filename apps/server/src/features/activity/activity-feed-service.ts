@@ -11,7 +11,7 @@ import type { Db } from "../../db/database.ts";
 import { listRecentActivities } from "./activity-queries.ts";
 import { countActivities, countActivitiesSince, findMostFrequent, listActivities, type ActivityFilter } from "./activity-feed-queries.ts";
 
-// The activity page (specification part 1, sections 2 and 7 'Activity'). Days are German
+// The activity page (docs/rules/master-data.md#screens, docs/rules/master-data.md#activity). Days are German
 // calendar days: 'today' and a 'to' date end at midnight in Germany.
 
 export async function loadActivities(db: Db, userId: string, query: ActivityListQuery): Promise<ActivityListResponse> {

@@ -19,7 +19,7 @@ export interface ActivityEntry {
 }
 
 /**
- * Writes one activity entry (specification part 1, 'Activity'). Pass the transaction of the
+ * Writes one activity entry (docs/rules/master-data.md#activity). Pass the transaction of the
  * change it describes, so the entry exists exactly when the change does.
  */
 export async function logActivity(db: Db, entry: ActivityEntry): Promise<void> {

@@ -12,7 +12,7 @@ import { logActivity } from "../activity/activity-log.ts";
 import { findBillingData, upsertBillingData } from "./billing-data-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 
-// Billing data: the sender of every statement letter (part 1 section 2, DECISIONS 10).
+// Billing data: the sender of every statement letter (docs/rules/master-data.md#screens, docs/rules/statements.md#pdfs-and-sending).
 
 type BillingDataRow = NonNullable<Awaited<ReturnType<typeof findBillingData>>>;
 
@@ -41,7 +41,7 @@ export async function saveBillingData(db: Db, userId: string, values: BillingDat
 }
 
 /**
- * The sender of a letter, or the DECISIONS 10 refusal (409 BILLING_DATA_MISSING). The finalize
+ * The sender of a letter, or the docs/rules/statements.md#pdfs-and-sending refusal (409 BILLING_DATA_MISSING). The finalize
  * step and every letter call this first, inside their transaction where they have one.
  */
 export async function requireCompleteBillingData(db: Db, userId: string): Promise<BillingData> {

@@ -2,7 +2,7 @@ import { getTodayInGermany } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
 /**
- * The four counters of the overview (section 7 'Counts for the overview'). Active tenants are
+ * The four counters of the overview (docs/rules/master-data.md#queries 'Counts for the overview'). Active tenants are
  * counted as the plan usage counts them (current or still to come, decision 0952), so the
  * overview and the usage bars never disagree (issue 23).
  */

@@ -3,7 +3,7 @@ import type { Db } from "../../db/database.ts";
 import { listRecentActivities } from "../activity/activity-queries.ts";
 import { countDashboard } from "./dashboard-queries.ts";
 
-/** The overview: the four counters and the latest activities (part 1, section 7). */
+/** The overview: the four counters and the latest activities (docs/rules/master-data.md#queries). */
 export async function loadDashboard(db: Db, userId: string): Promise<DashboardResponse> {
   const [counters, recentActivities] = await Promise.all([countDashboard(db, userId), listRecentActivities(db, userId, DASHBOARD_RECENT_ACTIVITIES)]);
   return { counters, recentActivities };

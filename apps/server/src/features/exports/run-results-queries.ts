@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 
 // SQL of the run results export: the saved run (snapshot) of the account, its tenancy
-// statements and their lines, as the run stored them (DECISIONS 9).
+// statements and their lines, as the run stored them (docs/rules/statements.md#saved-runs).
 
 export async function findRunOfAccount(db: Db, userId: string, snapshotId: string) {
   return db

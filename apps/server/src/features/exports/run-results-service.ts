@@ -28,7 +28,7 @@ function toFileName(parts: readonly string[]): string {
 export async function exportRunResultsCsv(db: Db, userId: string, snapshotId: string): Promise<CsvFile> {
   requireResourceId(snapshotId, RUN_NOT_FOUND);
   const run = await findRunOfAccount(db, userId, snapshotId);
-  // Another account's id is not found, whatever the plan (DECISIONS 7); then the plan.
+  // Another account's id is not found, whatever the plan (docs/rules/accounts-and-plans.md#account-data); then the plan.
   if (!run) throw new NotFound(RUN_NOT_FOUND);
   await assertFeature(db, userId, "bulkImportExport");
   const rows = await listRunResultRows(db, userId, snapshotId);
@@ -38,7 +38,7 @@ export async function exportRunResultsCsv(db: Db, userId: string, snapshotId: st
     const base: CsvCell[] = [{ text: row.unitName ?? "" }, { text: row.tenantName ?? "" }, { date: row.periodFrom ?? run.billingPeriodStart }, { date: row.periodTo ?? run.billingPeriodEnd }];
     lines.push([...base, { text: "Summe Kosten" }, { text: "" }, { text: "" }, { amount: row.totalCostsShare }]);
     lines.push([...base, { text: "Vorauszahlungen" }, { text: "" }, { text: "" }, { amount: row.prepaymentAmount }]);
-    // DECISIONS 5: positive is a back-payment, negative a credit.
+    // docs/rules/prepayments.md#prepayment-rules: positive is a back-payment, negative a credit.
     lines.push([...base, { text: "Ergebnis (+ Nachzahlung / − Guthaben)" }, { text: "" }, { text: "" }, { amount: row.finalBalance }]);
   };
   rows.forEach((row, index) => {

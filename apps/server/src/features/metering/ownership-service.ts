@@ -3,7 +3,7 @@ import { NotFound } from "../../domain/domain-errors.ts";
 import { isResourceId } from "../../domain/resource-id.ts";
 import { findPropertyOfAccount, findUnitOfAccount } from "./ownership-queries.ts";
 
-// A row of another account is "not found" (404), never "forbidden", so ids leak nothing (DECISIONS 7).
+// A row of another account is "not found" (404), never "forbidden", so ids leak nothing (docs/rules/accounts-and-plans.md#account-data).
 
 export async function findOwnedProperty(db: Db, userId: string, propertyId: string, message: string) {
   const property = isResourceId(propertyId) ? await findPropertyOfAccount(db, userId, propertyId) : undefined;

@@ -33,7 +33,7 @@ const metricRoute = createRoute({ method: "post", path: "/monitoring/metrics", t
 const metricBatchRoute = createRoute({ method: "post", path: "/monitoring/metrics/batch", tags, summary: "Mehrere Messwerte der Web-App", request: jsonBody(clientMetricBatchSchema), responses });
 
 /**
- * Reports of the web app (specification part 1, 'Monitoring'). Public, because errors happen
+ * Reports of the web app (docs/rules/master-data.md#monitoring). Public, because errors happen
  * before sign-in too; with a session the account id is stored, taken from the session alone.
  */
 export function createMonitoringRoutes({ db, auth, config }: { db: Db; auth: Auth; config: Config }) {

@@ -54,7 +54,7 @@ function selectProperties(db: Db, userId: string) {
 
 export type PropertyRow = Awaited<ReturnType<typeof findPropertyRow>> & {};
 
-/** Newest first (section 7: properties by user, newest first). */
+/** Newest first (docs/rules/master-data.md#queries: properties by user, newest first). */
 export function listPropertyRows(db: Db, userId: string) {
   return selectProperties(db, userId).orderBy("properties.createdAt", "desc").orderBy("properties.id", "desc").execute();
 }
@@ -141,7 +141,7 @@ export async function updatePropertyRow(
     .execute();
 }
 
-/** Section 5 'Deleting': any statement of the property blocks its deletion (a saved run without letters too). */
+/** docs/rules/master-data.md#validation 'Deleting': any statement of the property blocks its deletion (a saved run without letters too). */
 export async function hasStatements(db: Db, userId: string, propertyId: string): Promise<boolean> {
   const row = await db
     .selectFrom("statements")
@@ -169,7 +169,7 @@ export async function hasActiveTenantInProperty(db: Db, userId: string, property
 }
 
 /**
- * The former tenants of its units, the units, then the property (section 7); meters and billing
+ * The former tenants of its units, the units, then the property (docs/rules/master-data.md#queries); meters and billing
  * periods follow by cascade. Tenants and units are deleted here, not by cascade (migration 1150):
  * the database refuses a unit or property that still has tenants nobody checked.
  */
@@ -208,7 +208,7 @@ export async function updateUnitRow(db: Db, userId: string, unitId: string, valu
     .execute();
 }
 
-/** Section 5 'Deleting': an active tenant blocks the unit's deletion. */
+/** docs/rules/master-data.md#validation 'Deleting': an active tenant blocks the unit's deletion. */
 export async function hasActiveTenant(db: Db, userId: string, unitId: string): Promise<boolean> {
   const row = await db
     .selectFrom("tenants")

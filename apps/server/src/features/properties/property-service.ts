@@ -147,7 +147,7 @@ export function collectChanges(before: Record<string, unknown>, after: Record<st
 }
 
 /**
- * PATCH /api/properties/:id (edit page). Section 4 'Efficiency class': choosing a class sets the
+ * PATCH /api/properties/:id (edit page). docs/rules/master-data.md#states 'Efficiency class': choosing a class sets the
  * determination date to today (unless one is given); clearing the class empties date and method.
  */
 export async function updateProperty(db: Db, actor: Actor, propertyId: string, values: PropertyUpdateValues): Promise<PropertyWithUnits> {
@@ -179,7 +179,7 @@ export async function updateProperty(db: Db, actor: Actor, propertyId: string, v
 }
 
 /**
- * DELETE /api/properties/:id. Blocked while any statement exists (409, section 8) and, like a
+ * DELETE /api/properties/:id. Blocked while any statement exists (409, docs/rules/master-data.md#messages) and, like a
  * unit, while a unit has an active tenant (issue 26); otherwise the former tenants and the units
  * go first, then the property, in one transaction; meters and billing periods follow by cascade.
  * Each deleted unit gets its own activity entry, the property the last one.

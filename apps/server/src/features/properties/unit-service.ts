@@ -75,7 +75,7 @@ export async function updateUnit(db: Db, actor: Actor, unitId: string, values: U
 }
 
 /**
- * DELETE /api/units/:id: blocked while the unit has an active tenant (409, section 8) or a
+ * DELETE /api/units/:id: blocked while the unit has an active tenant (409, docs/rules/master-data.md#messages) or a
  * finalized statement names it or one of its tenants (decision 1021). Former tenants go with it;
  * drafts that name them forget the link.
  */

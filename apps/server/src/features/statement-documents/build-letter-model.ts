@@ -20,7 +20,7 @@ import { formatCo2Basis } from "./letter-co2-basis.ts";
 import { formatHeatingSheet } from "./letter-heating-sheet.ts";
 import { describeOccupancy, explainKey, explainShare, formatPersons, formatQuantity, keyLabel } from "./share-explanations.ts";
 
-// Builds the letter of one tenancy from a saved statement (DECISIONS 6 and 9). Pure: the same
+// Builds the letter of one tenancy from a saved statement (docs/rules/statements.md#letter-contents, docs/rules/statements.md#saved-runs). Pure: the same
 // snapshot gives the same letter, which is what lets a finalized PDF be made once and trusted.
 // It only formats: every amount, quantity and share it prints is a figure of the engine's
 // result (contract v1.2, `result.letters`; issue 25, decision 1040); the lint rule

@@ -2,7 +2,7 @@ import { compareDecimalText, isDecimalText, normalizeIban } from "@nk/contract";
 
 // GiroCode: the EPC QR code of the European Payments Council (EPC069-12 'Quick Response Code:
 // Guidelines to Enable Data Capture for the Initiation of a SEPA Credit Transfer', version 002),
-// printed for a back-payment (DECISIONS 10). Lines joined by LF, UTF-8 (character set 1),
+// printed for a back-payment (docs/rules/statements.md#pdfs-and-sending). Lines joined by LF, UTF-8 (character set 1),
 // at most 331 bytes; the QR code uses error correction level M.
 
 export interface EpcPayment {

@@ -5,7 +5,7 @@ import { formatQuantity } from "./share-explanations.ts";
 import { BASE_STYLES, COLORS, DEFAULT_STYLE, draftWatermark, heading, mm, PAGE_MARGINS, TABLE_LAYOUT, th } from "./pdf-style.ts";
 import { correctionSection, hasSettlementRows, settlementPaymentSection, settlementRows } from "./letter-legal-sections.ts";
 
-// The statement letter (DECISIONS 6): DIN 5008 form B with the address field for a window
+// The statement letter (docs/rules/statements.md#letter-contents): DIN 5008 form B with the address field for a window
 // envelope (left 20 mm, top 45 mm, 85 x 45 mm; return line in the top zone), information block
 // at 125 mm, subject at about 98 mm, fold marks at 105 and 210 mm, hole mark at 148.5 mm.
 

@@ -5,7 +5,7 @@ import type { AnnualInformation, BalanceSettlement, DistributionKey, IsoDate, Me
 
 // The letter model: everything one statement letter prints, already computed and in words, so
 // the PDF layout only arranges it. It is built from a saved statement's snapshot (the engine's
-// input and result, DECISIONS 9) plus the billing data and the addresses (decision 0602).
+// input and result, docs/rules/statements.md#saved-runs) plus the billing data and the addresses (decision 0602).
 
 
 export interface PostalAddress {
@@ -31,7 +31,7 @@ export interface LetterSource {
   /** Date of the letter (finalizing date, or today for a draft). */
   letterDate: IsoDate;
   draft: boolean;
-  /** A correction (version 2, 3, ...) and the date of the statement it replaces (DECISIONS 9). */
+  /** A correction (version 2, 3, ...) and the date of the statement it replaces (docs/rules/statements.md#saved-runs). */
   correction?: LetterCorrection | null;
   sender: LetterSender;
   property: { name: string; street: string; postalCode: string; city: string };
@@ -113,7 +113,7 @@ export interface LetterCostLine {
   keyLabel: string;
   keyExplanation: string;
   steps: ShareStep[];
-  /** The tenant's share, rounded by largest remainder (DECISIONS 1); after a § 12 HeizkV cut. */
+  /** The tenant's share, rounded by largest remainder (docs/rules/money-and-rounding.md#exact-money); after a § 12 HeizkV cut. */
   share: MoneyString;
   /** Issue 24: the lease clause the landlord charges a cost type that needs agreement under. */
   allocationNote: string | null;

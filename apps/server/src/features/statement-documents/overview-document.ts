@@ -8,7 +8,7 @@ import { formatQuantity, keyLabel } from "./share-explanations.ts";
 import { formatCo2Basis } from "./letter-co2-basis.ts";
 import { BASE_STYLES, COLORS, DEFAULT_STYLE, draftWatermark, heading, mm, TABLE_LAYOUT, th } from "./pdf-style.ts";
 
-// The landlord's overview of a whole property and period (DECISIONS 10): every cost item with
+// The landlord's overview of a whole property and period (docs/rules/statements.md#pdfs-and-sending): every cost item with
 // its key, every tenancy's and every vacancy's share, the CO2 split and what the landlord bears.
 
 export interface OverviewSource {

@@ -5,7 +5,7 @@ import pdfmake from "pdfmake";
 import type { TDocumentDefinitions } from "pdfmake/interfaces";
 import { installSharedFontLayout } from "./shared-font-layout.ts";
 
-// pdfmake on the server, no browser (DECISIONS 10). Fonts: Roboto from the pdfmake package
+// pdfmake on the server, no browser (docs/rules/statements.md#pdfs-and-sending). Fonts: Roboto from the pdfmake package
 // itself, read once into memory; pdfmake may read no file and no URL at all.
 
 const require = createRequire(import.meta.url);

@@ -12,7 +12,7 @@ import { letterSourceFromRun, overviewSourceFromRun, pdfFileName } from "./snaps
 import { findPropertyForDocuments, type SnapshotForDocuments } from "./statement-document-queries.ts";
 import { contextOf, periodLabelOf, type PdfFile } from "./statement-document-service.ts";
 
-// The wizard's preview step (part 2, section 2.1: 'PDF generieren', 'PDF herunterladen') comes
+// The wizard's preview step (docs/rules/statements.md#wizard: 'PDF generieren', 'PDF herunterladen') comes
 // before anything is saved. Its PDFs are made from the same calculation as the preview (the
 // saved inputs of the period, or the body's), as a draft: ENTWURF on every page, dated today,
 // rendered on the request and never stored, no activity (nothing was saved to log it on).

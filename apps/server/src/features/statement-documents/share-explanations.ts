@@ -15,7 +15,7 @@ import type { ShareStep } from "./letter-model.ts";
 
 // The distribution keys named and explained in words, and the tenant's share computed step by
 // step from the engine's basis (the allocation's parts): the second and third of the four
-// contents the courts require for a formally valid statement (BGH VIII ZR 93/07; DECISIONS 6).
+// contents the courts require for a formally valid statement (BGH VIII ZR 93/07; docs/rules/statements.md#letter-contents).
 
 export const METER_LABELS: Readonly<Record<ItemMeter, { name: string; unit: string }>> = {
   heating: { name: "Heizung (Heizkostenverteiler/Wärmezähler)", unit: "Einheiten" },

@@ -8,7 +8,7 @@ import { findTenancy, indexConsumption } from "./run-lookup.ts";
 import { formatQuantity, METER_LABELS } from "./share-explanations.ts";
 import type { SnapshotForDocuments } from "./statement-document-queries.ts";
 
-// From a saved run (DECISIONS 9: the engine's exact input and output, the consumption it used)
+// From a saved run (docs/rules/statements.md#saved-runs: the engine's exact input and output, the consumption it used)
 // to the sources of the letters and the overview. The engine's tenancy ids are tenant ids and
 // its unit ids unit ids (statement assembly, decision 0501).
 

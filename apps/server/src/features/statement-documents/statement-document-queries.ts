@@ -25,7 +25,7 @@ export async function findSnapshotForDocuments(db: Db, userId: string, snapshotI
   return db
     .selectFrom("statementSnapshots as s")
     .innerJoin("properties as p", "p.id", "s.propertyId")
-    // A correction names the run it replaces (DECISIONS 9).
+    // A correction names the run it replaces (docs/rules/statements.md#saved-runs).
     .leftJoin("statementSnapshots as r", "r.id", "s.replacesId")
     .select([...SNAPSHOT_COLUMNS, "s.version", "r.finalizedAt as replacesFinalizedAt"])
     .where("s.id", "=", snapshotId)
@@ -84,7 +84,7 @@ export async function listTenantContacts(db: Db, userId: string, tenantIds: stri
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The mail was accepted: sent_at and the status 'sent' (part 2, section 4: finalized → sent). */
+/** The mail was accepted: sent_at and the status 'sent' (docs/rules/statements.md#statuses: finalized → sent). */
 export async function markStatementSent(db: Db, userId: string, statementId: string, sentAt: Date): Promise<void> {
   await db
     .updateTable("statements")

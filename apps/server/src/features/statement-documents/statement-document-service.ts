@@ -58,7 +58,7 @@ import {
 } from "./statement-document-queries.ts";
 import { STATEMENT_SEND, type StatementSendPayload } from "./statement-send-job.ts";
 
-// Statement PDFs (DECISIONS 6, 9, 10): a draft's letters are made fresh on every download and
+// Statement PDFs (docs/rules/statements.md#letter-contents, docs/rules/statements.md#saved-runs, docs/rules/statements.md#pdfs-and-sending): a draft's letters are made fresh on every download and
 // marked ENTWURF; a finalized run's PDFs are made once from the snapshot, stored, and served
 // unchanged from then on. Only the owner gets them (another account's id answers 404).
 

@@ -6,7 +6,7 @@ import type { Mailer } from "../../mail/mailer.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { markStatementSent, recordDispatch } from "./statement-document-queries.ts";
 
-// Sending a statement by e-mail (DECISIONS 6 and 10) through the job queue (decision 0701): the
+// Sending a statement by e-mail (docs/rules/statements.md#letter-contents, docs/rules/statements.md#pdfs-and-sending) through the job queue (decision 0701): the
 // request stores the finalized PDF and queues this job; the worker attaches the stored PDF, and
 // only when the mail server (or the outbox) accepted the mail are sent_at and 'sent' set.
 

@@ -1,7 +1,7 @@
 import type { AnnualInformationValues, CostItemDraft, ConsumptionOverride, Co2FormValues, HeatingCosts } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
-// The cost items, CO2 inputs and manual consumption values of a billing period (DECISIONS 8).
+// The cost items, CO2 inputs and manual consumption values of a billing period (docs/rules/statement-inputs.md#assembly).
 
 export async function listCostItemRows(db: Db, userId: string, costGroupId: string) {
   return db
@@ -68,7 +68,7 @@ export async function findCostsUpdatedAt(db: Db, userId: string, costGroupId: st
   return row?.costsUpdatedAt ?? null;
 }
 
-/** DECISIONS 11: the Klimafaktor entered for the period; null = not entered. */
+/** docs/rules/heating.md#consumption-analysis: the Klimafaktor entered for the period; null = not entered. */
 export async function findClimateFactor(db: Db, userId: string, costGroupId: string): Promise<string | null> {
   const row = await db.selectFrom("costGroups").select("climateFactor").where("id", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
   return row?.climateFactor ?? null;

@@ -31,7 +31,7 @@ import {
 import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Cost items, CO2 inputs and manual consumption values belong to the billing period and are
-// saved as the user types (DECISIONS 8), until the period's statements are finalized.
+// saved as the user types (docs/rules/statement-inputs.md#assembly), until the period's statements are finalized.
 
 type CostsBody = z.output<typeof billingPeriodCostsBodySchema>;
 

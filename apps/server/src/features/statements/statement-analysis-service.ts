@@ -1,9 +1,9 @@
 import { ANALYSIS_MESSAGES, efficiencyClassMismatchWarning, type FeatureFlags, type StatementAnalysis } from "@nk/contract";
 import { analyzeStatementHeating, type StatementInput, type UnitConsumption } from "@nk/engine";
 
-// The consumption analysis of a calculated statement (issue 17, DECISIONS 11; display only): the
+// The consumption analysis of a calculated statement (issue 17, docs/rules/heating.md#consumption-analysis; display only): the
 // engine computes every figure (analyzeStatementHeating, decision 1043); here the unit names are
-// added, the notes chosen and the parts the plan lacks left out (part 2, section 6:
+// added, the notes chosen and the parts the plan lacks left out (docs/rules/heating.md#analysis-plan-features:
 // verbrauchsanalyse, benchmarkVergleich).
 
 export interface AnalysisSource {
@@ -54,7 +54,7 @@ export function buildStatementAnalysis(source: AnalysisSource): StatementAnalysi
   };
 }
 
-/** Part 2, section 5: the stored class against the kWh/m² figure, as a warning (never a block). */
+/** docs/rules/heating.md#efficiency-class-check: the stored class against the kWh/m² figure, as a warning (never a block). */
 export function efficiencyClassWarnings(analysis: StatementAnalysis): string[] {
   if (analysis.efficiencyClassMatches !== false || !analysis.storedEfficiencyClass || !analysis.expectedEfficiencyClass || !analysis.kwhPerM2) return [];
   return [efficiencyClassMismatchWarning(analysis.storedEfficiencyClass, analysis.expectedEfficiencyClass, analysis.kwhPerM2)];

@@ -31,7 +31,7 @@ import { findPropertyType } from "./costs-queries.ts";
 
 // From a billing period and its cost items to the engine's result (issue 11): the costs given in
 // the body or those saved for the period, rate-based amounts from the tariff (the engine's rate
-// cost), the input assembled from the stored data (DECISIONS 8), then the engine.
+// cost), the input assembled from the stored data (docs/rules/statement-inputs.md#assembly), then the engine.
 
 type CalculationBody = z.output<typeof statementPreviewBodySchema>;
 
@@ -39,7 +39,7 @@ export interface CalculationInputs {
   costItems: CostItem[];
   co2: Co2FormValues | null;
   consumptionOverrides: ConsumptionOverride[];
-  /** DECISIONS 11: null = not entered (1.0, not weather-corrected). */
+  /** docs/rules/heating.md#consumption-analysis: null = not entered (1.0, not weather-corrected). */
   climateFactor: string | null;
   /** Issue 24, item 6: the heating cost sheet; null = none. */
   heatingCosts: HeatingCosts | null;
@@ -92,7 +92,7 @@ export async function resolveCalculationInputs(db: Db, userId: string, period: O
   };
 }
 
-/** Rate-based items get their amount from the tariff and the entered consumption (part 2, section 9). */
+/** Rate-based items get their amount from the tariff and the entered consumption (docs/rules/statements.md#statement-constants). */
 async function resolveAmounts(db: Db, userId: string, period: OwnedBillingPeriod, items: CostItem[]): Promise<{ items: ResolvedCostItem[]; rateCosts: RateCost[] }> {
   const rateCosts: RateCost[] = [];
   const resolved: ResolvedCostItem[] = [];
@@ -175,7 +175,7 @@ export async function computeStatement(db: Db, userId: string, body: Calculation
     const errors = outcome.errors.length > 0 ? outcome.errors : [STATEMENT_MESSAGES.calculationFailed];
     throw new ValidationFailed({}, errors[0], STATEMENT_ERROR_CODES.calculationFailed, errors);
   }
-  // Part 2, section 5: an unusual energy source only warns.
+  // docs/rules/statements.md#statement-checks: an unusual energy source only warns.
   const sourceWarnings = inputs.costItems.flatMap((item) => getEnergySourceWarning(item.costType, item.energySource) ?? []);
   const unitNames = (await findTenantAndUnitNames(db, userId, [], assembled.engineInput.units.map((unit) => unit.id))).units;
   const analysis = buildStatementAnalysis({ engineInput: assembled.engineInput, unitConsumption: outcome.result.unitConsumption ?? null, invoiceKwh: inputs.co2?.consumptionKwh ?? null, climateFactor: inputs.climateFactor, unitNames });

@@ -7,7 +7,7 @@ import { findRunForTransition, findRunSnapshotRow, insertCorrection, reopenPerio
 import { findLatestSnapshotOfPeriod } from "./statement-run-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 
-// Corrections (DECISIONS 9; issue 12): a finalized run never changes; a change is version n+1,
+// Corrections (docs/rules/statements.md#saved-runs; issue 12): a finalized run never changes; a change is version n+1,
 // a draft with the inputs of version n. Finalizing it shows version n as 'ersetzt'; both stay
 // readable. Corrections do not count against the plan's statement limit (version 1 only).
 

@@ -160,7 +160,7 @@ export async function setStatementStatus(
     .execute();
 }
 
-/** DECISIONS 9: the run is final once every tenancy statement is; its period too. */
+/** docs/rules/statements.md#saved-runs: the run is final once every tenancy statement is; its period too. */
 export async function markRunFinal(db: Db, userId: string, snapshotId: string, costGroupId: string, finalizedAt: Date): Promise<void> {
   await db
     .updateTable("statementSnapshots")

@@ -7,7 +7,7 @@ import { createCorrection } from "./statement-correction-service.ts";
 import { listStatementRuns } from "./statement-history-service.ts";
 import { deleteStatementRun, transitionRun, transitionTenantStatement } from "./statement-transition-service.ts";
 
-// The statement history and the status machine (issue 12; part 2, sections 2.2 and 4).
+// The statement history and the status machine (issue 12; docs/rules/statements.md#history, docs/rules/statements.md#statuses).
 
 const TAGS = ["Abrechnungen"];
 const notFound = errorResponse("Abrechnung nicht gefunden (auch für Abrechnungen anderer Konten)");

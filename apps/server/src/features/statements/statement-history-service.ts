@@ -10,7 +10,7 @@ import type { Db } from "../../db/database.ts";
 import { NotFound } from "../../domain/domain-errors.ts";
 import { countRuns, findOwnedProperty, listRuns } from "./statement-history-queries.ts";
 
-// GET /api/statements: the history of saved runs (part 2, sections 2.2 and 7; issue 12).
+// GET /api/statements: the history of saved runs (docs/rules/statements.md#history, docs/rules/statements.md#statement-queries; issue 12).
 
 type ListQuery = z.output<typeof statementListQuerySchema>;
 

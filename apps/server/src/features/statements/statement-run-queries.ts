@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import { splitIntoInsertBatches } from "../../db/write-batches.ts";
 
-// Saved statement runs (statement_snapshots), their tenancy statements and lines (DECISIONS 9).
+// Saved statement runs (statement_snapshots), their tenancy statements and lines (docs/rules/statements.md#saved-runs).
 
 export interface SnapshotValues {
   engineVersion: string;

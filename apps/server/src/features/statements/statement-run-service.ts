@@ -44,7 +44,7 @@ import {
 import { inAccountTransaction } from "../account/account-transaction.ts";
 import { assertMayFinalize } from "./statement-transition-service.ts";
 
-// Preview, save and read of statement runs (issue 11; DECISIONS 9: a saved run is a snapshot of
+// Preview, save and read of statement runs (issue 11; docs/rules/statements.md#saved-runs: a saved run is a snapshot of
 // the exact input and output; a draft is replaced on saving again, a finalized run never changes).
 
 type PreviewBody = z.output<typeof statementPreviewBodySchema>;
@@ -60,7 +60,7 @@ function percentText(value: number | null): string | null {
   return value === null ? null : String(value);
 }
 
-/** Every tenancy's statement with its lines, from the engine's output (DECISIONS 2 and 9). */
+/** Every tenancy's statement with its lines, from the engine's output (docs/rules/tenancies-and-keys.md#who-bears-what, docs/rules/statements.md#saved-runs). */
 function buildTenantStatements(result: StatementResult, names: { tenants: Map<string, string>; units: Map<string, string> }): NewTenantStatement[] {
   const items = new Map(result.items.map((item) => [item.costType, item]));
   return result.tenancies.map((tenancy) => ({
@@ -135,7 +135,7 @@ async function storeRun(db: Db, userId: string, body: SaveBody): Promise<{ id: s
       await updateDraftSnapshot(trx, userId, latest.id, values);
       snapshotId = latest.id;
     } else {
-      // DECISIONS 9: the plan limit counts saved billing periods, drafts included.
+      // docs/rules/statements.md#saved-runs: the plan limit counts saved billing periods, drafts included.
       await assertCanCreate(trx, userId, "billingStatements");
       snapshotId = await insertSnapshot(trx, userId, period.id, period.propertyId, values);
     }
@@ -176,7 +176,7 @@ function isUniqueViolation(error: unknown): boolean {
 export async function saveStatement(db: Db, userId: string, role: MemberRole, body: SaveBody): Promise<StatementSaveResult> {
   if (body.finalize) assertMayFinalize(role);
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
-  // DECISIONS 10: the billing data are the letters' sender; without them no finalizing.
+  // docs/rules/statements.md#pdfs-and-sending: the billing data are the letters' sender; without them no finalizing.
   if (body.finalize) await requireCompleteBillingData(db, userId);
   // A finalized run answers 409 before anything is calculated (the data may have changed since).
   if (period.isFinal) throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });

@@ -29,7 +29,7 @@ import {
 import { markPeriodFinal } from "./statement-run-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 
-// The status machine per tenancy statement (part 2, section 4; DECISIONS 9; issue 12).
+// The status machine per tenancy statement (docs/rules/statements.md#statuses; docs/rules/statements.md#saved-runs; issue 12).
 
 type TransitionBody = z.output<typeof statementTransitionBodySchema>;
 type StatementRow = Awaited<ReturnType<typeof listRunStatements>>[number];
@@ -59,7 +59,7 @@ export function assertMemberMayMove(role: MemberRole, to: StatementStatus, force
   if (force && !roleAllows(role, "finalize_statement")) throw new Forbidden(TEAM_MESSAGES.forbidden, "INSUFFICIENT_PERMISSIONS");
 }
 
-/** Saving with finalize is finalizing: part 2, section 4 wants admin or billing_manager (403). */
+/** Saving with finalize is finalizing: docs/rules/statements.md#statuses wants admin or billing_manager (403). */
 export function assertMayFinalize(role: MemberRole): void {
   checkTransition("validated", "finalized", statusRolesOf(role), false);
 }
@@ -68,7 +68,7 @@ async function refusalOf(db: Db, userId: string, role: MemberRole, run: Run, row
   const from = row.status as StatementStatus;
   const refused = checkTransition(from, body.to, statusRolesOf(role), body.force);
   if (refused) return refused;
-  // DECISIONS 9: a finalized run never changes; not even a forced transition takes it back.
+  // docs/rules/statements.md#saved-runs: a finalized run never changes; not even a forced transition takes it back.
   if (run.isFinal && !FINAL_STATUSES.includes(body.to)) return STATEMENT_MESSAGES.alreadyFinal;
   if (body.force) return null;
   if (body.to === "validated" && !row.pdfStoragePath && !(await hasGeneratedPdf(db, userId, row.id, run.id))) return H.pdfRequired;
@@ -88,7 +88,7 @@ async function applyTransition(trx: Db, userId: string, role: MemberRole, run: R
     const refusal = await refusalOf(trx, userId, role, run, row, body);
     if (refusal) throw new Conflict(refusal, { code: "TRANSITION_REFUSED" });
   }
-  // DECISIONS 10: the billing data are the letters' sender; finalizing needs them.
+  // docs/rules/statements.md#pdfs-and-sending: the billing data are the letters' sender; finalizing needs them.
   if (body.to === "finalized" && moving.length > 0) await requireCompleteBillingData(trx, userId);
   const now = new Date();
   for (const row of moving) {
@@ -136,12 +136,12 @@ export async function transitionTenantStatement(db: Db, userId: string, role: Me
     const run = await findRunForTransition(trx, userId, row.snapshotId);
     if (!run) throw new NotFound(H.notFound);
     const rows = await listRunStatements(trx, userId, run.id);
-    // The run's state follows all its statements (DECISIONS 9).
+    // The run's state follows all its statements (docs/rules/statements.md#saved-runs).
     return applyTransition(trx, userId, role, run, rows, rows.filter((r) => r.id === row.id), body);
   });
 }
 
-/** DELETE /api/statements/:id: a draft run only (DECISIONS 9); a finalized one answers 409. */
+/** DELETE /api/statements/:id: a draft run only (docs/rules/statements.md#saved-runs); a finalized one answers 409. */
 export async function deleteStatementRun(db: Db, userId: string, snapshotId: string): Promise<void> {
   requireResourceId(snapshotId, H.notFound);
   await inAccountTransaction(db, userId, async (trx) => {

@@ -12,7 +12,7 @@ import { describeSubscription, ensureSubscription } from "../account/subscriptio
 import { findOwnedProperty } from "../metering/ownership-service.ts";
 import { findPropertyType } from "./costs-queries.ts";
 
-/** Quick-Setup templates (part 2, sections 6 and 9): only with the plan feature quickSetupTemplates. */
+/** Quick-Setup templates (docs/rules/statements.md#statement-permissions, docs/rules/statements.md#statement-constants): only with the plan feature quickSetupTemplates. */
 export async function listQuickSetupTemplates(db: Db, userId: string, propertyId: string | undefined): Promise<QuickSetupTemplatesResponse> {
   const subscription = describeSubscription(await ensureSubscription(db, userId));
   if (!buildFeatureFlags(subscription.plan).quickSetupTemplates) throw new FeatureNotInPlan(QUICK_SETUP_FEATURE_LABEL);

@@ -21,7 +21,7 @@ import { findTenantRow, lockTenantRow } from "./tenant-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 
 // Occupants over time (tenant_attributes). The periods of a tenant never overlap and run from
-// the move-in date on: the persons key weights by person-days (DECISIONS 2), so the statement
+// the move-in date on: the persons key weights by person-days (docs/rules/tenancies-and-keys.md#who-bears-what), so the statement
 // needs to know how many people lived in the unit on each day.
 
 export async function listTenantOccupancy(db: Db, userId: string, tenantId: string): Promise<OccupancyPeriod[]> {

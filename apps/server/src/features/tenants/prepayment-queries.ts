@@ -12,7 +12,7 @@ function toPrepayment(row: PrepaymentRow): Prepayment {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-/** Part 2, section 7: the tenant's prepayments ordered by valid_from ascending (active and inactive). */
+/** docs/rules/prepayments.md#prepayment-panel: the tenant's prepayments ordered by valid_from ascending (active and inactive). */
 export async function listPrepayments(db: Db, tenantId: string): Promise<Prepayment[]> {
   const rows = await db
     .selectFrom("tenantPrepayments")
@@ -42,7 +42,7 @@ export function findPrepaymentOfAccount(db: Db, userId: string, prepaymentId: st
 
 /**
  * Is there an active prepayment of the tenant whose validity meets [validFrom, validUntil]?
- * Both ends inclusive; an open end counts as 2099-12-31 (DECISIONS 5).
+ * Both ends inclusive; an open end counts as 2099-12-31 (docs/rules/prepayments.md#prepayment-rules).
  */
 export async function hasOverlappingPrepayment(
   db: Db,

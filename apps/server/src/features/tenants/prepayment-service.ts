@@ -23,8 +23,8 @@ import { requireResourceId } from "../../domain/resource-id.ts";
 import { findTenantRow, lockTenantRow } from "./tenant-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 
-// Tenant prepayments: part 2, section 5 'Prepayment rules' and DECISIONS 5. Deleting only
-// deactivates (part 2, section 4), so statements keep seeing what was agreed.
+// Tenant prepayments: docs/rules/prepayments.md#prepayment-rules and docs/rules/prepayments.md#prepayment-rules. Deleting only
+// deactivates (docs/rules/prepayments.md#deactivate), so statements keep seeing what was agreed.
 
 type ValidPrepayment = { monthlyAmount: string; validFrom: string; validUntil: string | null };
 
@@ -93,7 +93,7 @@ export async function updatePrepayment(db: Db, userId: string, prepaymentId: str
   });
 }
 
-/** 'Löschen' in the panel: sets is_active false (part 2, section 4). */
+/** 'Löschen' in the panel: sets is_active false (docs/rules/prepayments.md#deactivate). */
 export async function deactivatePrepayment(db: Db, userId: string, prepaymentId: string): Promise<Prepayment> {
   requireResourceId(prepaymentId, PREPAYMENT_MESSAGES.notFound);
   return inAccountTransaction(db, userId, async (trx) => {

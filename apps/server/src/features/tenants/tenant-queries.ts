@@ -108,7 +108,7 @@ function toTenant(row: TenantRow): Tenant {
   };
 }
 
-/** Section 7: tenants with their unit and the unit's property, ordered by name. */
+/** docs/rules/master-data.md#queries: tenants with their unit and the unit's property, ordered by name. */
 export async function listTenants(db: Db, userId: string, options: { propertyId?: string; today: string }): Promise<Tenant[]> {
   let query = selectTenantsWithUnit(db, userId, options.today);
   if (options.propertyId) query = query.where("u.propertyId", "=", options.propertyId);

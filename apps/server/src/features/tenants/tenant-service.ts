@@ -22,7 +22,7 @@ import {
 import { inAccountTransaction } from "../account/account-transaction.ts";
 import { insertPrepayment } from "./prepayment-queries.ts";
 
-// The tenants area: part 1, sections 3-5 and 8. Plan limit maxTenants counts ACTIVE tenants
+// The tenants area: docs/rules/master-data.md#entities, docs/rules/master-data.md#states, docs/rules/master-data.md#validation, docs/rules/master-data.md#messages. Plan limit maxTenants counts ACTIVE tenants
 // (moved-out tenants free their slot), so creating an active tenant and re-activating one are
 // the two ways to hit it.
 
@@ -86,7 +86,7 @@ function pickValues(fields: TenantFields, isActive: boolean): TenantValues {
 
 /**
  * Creates a tenant with its first occupancy period (persons from the form, default the unit's
- * persons, from the move-in date). Section 4: a filled move-out date marks the tenant inactive.
+ * persons, from the move-in date). docs/rules/master-data.md#states: a filled move-out date marks the tenant inactive.
  */
 export async function createTenant(db: Db, userId: string, body: TenantFields & { persons?: number | null; monthlyPrepayment?: string | null }): Promise<Tenant> {
   const isActive = isTenancyCurrentOrFuture(body.moveOutDate, getTodayInGermany());
@@ -159,7 +159,7 @@ export async function updateTenant(db: Db, userId: string, tenantId: string, pat
   return getTenant(db, userId, tenantId);
 }
 
-/** Section 4: moved out sets move_out_date (default today); the tenancy stays active until that day has passed. */
+/** docs/rules/master-data.md#states: moved out sets move_out_date (default today); the tenancy stays active until that day has passed. */
 export async function moveOutTenant(db: Db, userId: string, tenantId: string, moveOutDate: string | null, forwardingAddress: ForwardingAddress | null = null): Promise<Tenant> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   const date = moveOutDate ?? getTodayInGermany();
@@ -184,7 +184,7 @@ export async function moveOutTenant(db: Db, userId: string, tenantId: string, mo
   return getTenant(db, userId, tenantId);
 }
 
-/** Section 4: marking active sets is_active true and clears move_out_date (plan limit applies). */
+/** docs/rules/master-data.md#states: marking active sets is_active true and clears move_out_date (plan limit applies). */
 export async function moveInTenant(db: Db, userId: string, tenantId: string): Promise<Tenant> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   await inAccountTransaction(db, userId, async (trx) => {

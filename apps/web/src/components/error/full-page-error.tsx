@@ -66,7 +66,7 @@ function getMessage(error: unknown): string {
 }
 
 /**
- * The full-page error screen (specification part 1, sections 2 and 8): icon, title, message,
+ * The full-page error screen (docs/rules/master-data.md#screens, docs/rules/master-data.md#messages): icon, title, message,
  * error id (production only), 'Erneut versuchen' / 'Seite neu laden' / 'Zurück', the
  * category's actions, 'Lösungsschritte', 'Zur Vermeidung', and developer details in development.
  * It does not depend on the router, so it also works when routing itself failed.

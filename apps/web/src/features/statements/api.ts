@@ -145,7 +145,7 @@ export function transitionTenantStatement(id: string, body: StatementTransitionB
 
 /**
  * Finalizes the period's open run as 'Finalisieren' in the wizard does: saved again from the
- * period's saved inputs and the current data, finalized in one step (DECISIONS 9).
+ * period's saved inputs and the current data, finalized in one step (docs/rules/statements.md#saved-runs).
  */
 export function finalizeBillingPeriod(billingPeriodId: string): Promise<StatementSaveResult> {
   return apiPost<StatementSaveResult>("/api/statements", { billingPeriodId, finalize: true } satisfies StatementSaveBody);

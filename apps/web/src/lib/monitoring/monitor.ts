@@ -8,7 +8,7 @@ import {
 } from "@nk/contract";
 import { createReportStore, type KeyValueStorage } from "./report-store";
 
-// Monitoring of the web app (specification part 1, 'Monitoring'): uncaught errors and unhandled
+// Monitoring of the web app (docs/rules/master-data.md#monitoring): uncaught errors and unhandled
 // rejections are captured as high-severity reports and kept locally; anything slower than
 // 1,000 ms is logged as a warning and kept as a metric. In production the reports are sent in
 // batches every 30 seconds and when the page is left. Nothing personal is sent: texts are

@@ -1,6 +1,5 @@
 
-// The browser keeps its last reports in localStorage (specification part 1, 'Monitoring
-// constants': errors the last 50, metrics the last 100), each marked once it was sent.
+// The browser keeps its last reports in localStorage (docs/rules/master-data.md#monitoring: errors the last 50, metrics the last 100), each marked once it was sent.
 
 export interface StoredReport<T> {
   report: T;

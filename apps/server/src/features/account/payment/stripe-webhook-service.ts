@@ -17,7 +17,7 @@ import { addMonths } from "../subscription-service.ts";
 import { cancelSubscriptionNow } from "./stripe-client.ts";
 import { isValidStripeSignature } from "./stripe-signature.ts";
 
-// Stripe's webhook (DECISIONS 7): the only way a paid plan starts when Stripe is configured.
+// Stripe's webhook (docs/rules/accounts-and-plans.md#account-data): the only way a paid plan starts when Stripe is configured.
 // Every event is verified by its signature and applied once (stripe_events).
 
 interface StripeEvent {

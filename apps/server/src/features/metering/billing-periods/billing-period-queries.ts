@@ -27,7 +27,7 @@ function toBillingPeriod(row: BillingPeriodRow): BillingPeriod {
   return { ...row, readingCount: Number(row.readingCount ?? 0), hasStatementRun: Boolean(row.hasStatementRun), createdAt: row.createdAt.toISOString() };
 }
 
-/** Newest period first (section 7: the first one is preselected in bulk entry). */
+/** Newest period first (docs/rules/master-data.md#queries: the first one is preselected in bulk entry). */
 export async function listBillingPeriods(db: Db, userId: string, propertyId?: string): Promise<BillingPeriod[]> {
   let query = selectBillingPeriods(db, userId);
   if (propertyId) query = query.where("g.propertyId", "=", propertyId);

@@ -41,7 +41,7 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 }
 
-/** One period per property and dates (unique in the table); the name follows part 2's pattern. */
+/** One period per property and dates (unique in the table); the name follows docs/rules/statements.md's pattern. */
 export async function createBillingPeriod(db: Db, userId: string, input: CreateBillingPeriodInput): Promise<BillingPeriodDetail> {
   const { billingPeriodStart: start, billingPeriodEnd: end } = input;
   const duplicate = new Conflict(buildDuplicateBillingPeriodMessage(start, end));

@@ -63,7 +63,7 @@ function toMeter(row: MeterRow): Meter {
   };
 }
 
-/** Ordered by meter number (section 7); a property filter includes the meters of its units. */
+/** Ordered by meter number (docs/rules/master-data.md#queries); a property filter includes the meters of its units. */
 export async function listMeters(db: Db, userId: string, propertyId?: string): Promise<Meter[]> {
   let query = selectMeters(db, userId);
   if (propertyId) query = query.where("p.id", "=", propertyId);

@@ -29,7 +29,7 @@ export async function getMeter(db: Db, userId: string, meterId: string): Promise
 }
 
 /**
- * Section 5 'Meter': a unit or a property is required; choosing a unit clears the property,
+ * docs/rules/master-data.md#validation 'Meter': a unit or a property is required; choosing a unit clears the property,
  * so a unit's meter stores property_id null and belongs to the unit's property through it.
  */
 async function resolveLocation(db: Db, userId: string, unitId: string | null, propertyId: string | null) {

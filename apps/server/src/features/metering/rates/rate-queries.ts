@@ -49,11 +49,11 @@ async function attachTiers(db: Db, rows: Awaited<ReturnType<ReturnType<typeof se
   }));
 }
 
-/** Active rates, by utility type, then priority (lower first), then newest validity (section 7). */
+/** Active rates, by utility type, then priority (lower first), then newest validity (docs/rules/master-data.md#queries). */
 export async function listActiveRates(db: Db, userId: string, filter: { utilityType?: UtilityType; propertyId?: string }): Promise<Rate[]> {
   let query = selectRates(db, userId);
   if (filter.utilityType) query = query.where("r.utilityType", "=", filter.utilityType);
-  // A property's rates are its own and the global ones (the statement's rate lookup, part 2).
+  // A property's rates are its own and the global ones (the statement's rate lookup, docs/rules/statements.md).
   if (filter.propertyId) query = query.where((eb) => eb.or([eb("r.isGlobal", "=", true), eb("r.propertyId", "=", filter.propertyId!)]));
   const rows = await query.orderBy("r.utilityType").orderBy("r.priority").orderBy("r.validFrom", "desc").orderBy("r.createdAt").execute();
   return attachTiers(db, rows);
@@ -120,7 +120,7 @@ export async function replaceTiers(db: Db, rateId: string, tiers: TierValues[]):
     .execute();
 }
 
-/** Section 4 'Rate': deleting sets is_active false; lists show only active rates. */
+/** docs/rules/master-data.md#states 'Rate': deleting sets is_active false; lists show only active rates. */
 export async function deactivateRate(db: Db, userId: string, id: string): Promise<void> {
   await db.updateTable("utilityRates").set({ isActive: false, updatedAt: new Date() }).where("id", "=", id).where("userId", "=", userId).execute();
 }

@@ -31,7 +31,7 @@ export async function getRate(db: Db, userId: string, id: string): Promise<Rate>
 }
 
 /**
- * The sanity check of section 5 on the server too: a unit price below 50 % or above 200 % of
+ * The sanity check of docs/rules/master-data.md#validation on the server too: a unit price below 50 % or above 200 % of
  * the regional average of the rate's region needs the user's confirmation (409 with
  * requiresConfirmation until confirmPriceWarning is true; decision 0982), it is not refused:
  * real prices lie outside the range (water and sewage together at 6,10 EUR/m³).
@@ -76,7 +76,7 @@ function describeRate(values: RateValues) {
   };
 }
 
-/** Section 9 defaults: valid from today when not given; 'validUntil' may not precede it. */
+/** docs/rules/master-data.md#constants defaults: valid from today when not given; 'validUntil' may not precede it. */
 function resolveValidFrom(input: ParsedRateBody): string {
   const validFrom = input.validFrom ?? getTodayInGermany();
   if (input.validUntil && input.validUntil < validFrom) {

@@ -20,7 +20,7 @@ import { inAccountTransaction } from "../../account/account-transaction.ts";
 type BulkReadingsInput = z.output<typeof bulkReadingsBodySchema>;
 
 /**
- * Bulk entry (section 7 'bulk save'): per meter, a reading of that meter on the same date is
+ * Bulk entry (docs/rules/master-data.md#queries 'bulk save'): per meter, a reading of that meter on the same date is
  * updated (one reading per meter and date, issue 15, decision 0983; it joins the billing
  * period); else the reading of the meter in the billing period is updated (value and date) when
  * present; else one is inserted. One transaction: the rows

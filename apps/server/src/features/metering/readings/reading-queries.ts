@@ -27,7 +27,7 @@ function toReading(row: ReadingRow): Reading {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-/** Newest reading date first (section 7 'meter_readings by meter_id, reading_date descending'). */
+/** Newest reading date first (docs/rules/master-data.md#queries 'meter_readings by meter_id, reading_date descending'). */
 export async function listReadingsOfMeter(db: Db, userId: string, meterId: string): Promise<Reading[]> {
   const rows = await selectReadings(db, userId)
     .where("r.meterId", "=", meterId)
@@ -57,7 +57,7 @@ export interface NewReading {
   note: string | null;
 }
 
-/** Section 7: created as reading_type 'manual', validation_status 'pending'. */
+/** docs/rules/master-data.md#queries: created as reading_type 'manual', validation_status 'pending'. */
 /** A new manual reading, answered as the list shows it, in one statement (no second read). */
 export async function insertReading(db: Db, userId: string, reading: NewReading): Promise<Reading> {
   const row = await db

@@ -1,6 +1,6 @@
 import type { AnnualInformationValues, CostItem, ConsumptionOverride, Co2FormValues, HeatingCosts } from "@nk/contract";
 
-// What the assembly reads from the account's stored data for one billing period (DECISIONS 8).
+// What the assembly reads from the account's stored data for one billing period (docs/rules/statement-inputs.md#assembly).
 // Plain values: the assembly itself is pure and unit-tested with fixtures of this shape.
 
 export interface AssemblyPeriod {
@@ -70,6 +70,6 @@ export interface AssemblyCosts {
   heatingCosts?: HeatingCosts | null;
   /** Issue 24, item 12: the § 6a (3) HeizkV inputs; absent or null = none. */
   annualInformation?: AnnualInformationValues | null;
-  /** DECISIONS 11: the Klimafaktor of the period; null = not entered. Goes into the annual information. */
+  /** docs/rules/heating.md#consumption-analysis: the Klimafaktor of the period; null = not entered. Goes into the annual information. */
   climateFactor?: string | null;
 }

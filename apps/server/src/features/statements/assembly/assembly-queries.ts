@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/database.ts";
 import type { AssemblyData, AssemblyTenant } from "./assembly-data.ts";
 
-// The stored data of one billing period that the assembly reads (DECISIONS 8), scoped to the account.
+// The stored data of one billing period that the assembly reads (docs/rules/statement-inputs.md#assembly), scoped to the account.
 
 export interface OwnedBillingPeriod {
   id: string;

@@ -2,9 +2,9 @@ import { compareDecimalText, subtractDecimalText, STATEMENT_MESSAGES, type Meter
 import { addDays, type MeterKind } from "@nk/engine";
 import type { AssemblyMeter, AssemblyPeriod, AssemblyReading, AssemblyTenant, AssemblyUnit } from "./assembly-data.ts";
 
-// Consumption of each meter in a billing period from its readings (DECISIONS 8).
+// Consumption of each meter in a billing period from its readings (docs/rules/statement-inputs.md#assembly).
 
-/** DECISIONS 8: which consumption series each meter type feeds. */
+/** docs/rules/statement-inputs.md#assembly: which consumption series each meter type feeds. */
 export const METER_KIND_BY_TYPE: Readonly<Record<string, MeterKind>> = {
   Heizkostenverteiler: "heating",
   Wärmemengenzähler: "heating",
@@ -69,7 +69,7 @@ export function findBoundaryDays(tenants: readonly AssemblyTenant[], period: Ass
 }
 
 /**
- * Start, end and boundary readings of one meter (DECISIONS 8, issue 24):
+ * Start, end and boundary readings of one meter (docs/rules/statement-inputs.md#assembly, issue 24):
  * - end: the reading entered for this billing period, else the latest dated inside it that is
  *   not a boundary reading;
  * - start (cumulative meters): the reading entered for the previous billing period, else the

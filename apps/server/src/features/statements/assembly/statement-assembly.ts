@@ -3,7 +3,7 @@ import { DEFAULT_METER_BY_COST_TYPE, getMeterKindsOfItemMeter, type EfficiencyCl
 import type { AssemblyCosts, AssemblyData, AssemblyTenant, ResolvedCostItem } from "./assembly-data.ts";
 import { buildMissingReadingMessage, deriveMeterConsumption } from "./meter-consumption.ts";
 
-// DECISIONS 8: the calculation input (calculation contract v1.1) built from the stored data of a
+// docs/rules/statement-inputs.md#assembly: the calculation input (calculation contract v1.1) built from the stored data of a
 // billing period. Unit and tenancy ids are the database ids of units and tenants.
 
 export interface AssembledStatement {

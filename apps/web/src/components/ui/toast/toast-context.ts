@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 
 export type ToastType = "success" | "error" | "warning" | "info";
 
-/** Default display time (specification part 1, section 9 'Timing'). */
+/** Default display time (docs/rules/master-data.md#timing-and-paging). */
 export const TOAST_DURATION_MS = 4000;
 
 export interface ToastOptions {

@@ -17,7 +17,7 @@ function buildLoginErrorPath(message: string): string {
 }
 
 /**
- * Target of a social sign-in (section 2 '/auth/callback'): an error goes to /login with the
+ * Target of a social sign-in (docs/rules/master-data.md#screens '/auth/callback'): an error goes to /login with the
  * message; otherwise the account is loaded and the first sign-in goes to the setup wizard.
  */
 export function AuthCallbackPage() {

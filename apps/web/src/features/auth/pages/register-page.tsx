@@ -16,7 +16,7 @@ import { signUpWithEmail } from "../api";
 import { AuthLayout, FormErrorBox } from "../components/auth-layout";
 import { SocialSignInButtons } from "../components/social-sign-in-buttons";
 
-// Section 5: all fields required, matching passwords, terms ticked. The password rule itself is
+// docs/rules/master-data.md#validation: all fields required, matching passwords, terms ticked. The password rule itself is
 // enforced by the server (the hint only describes it).
 const registerFormSchema = z
   .object({

@@ -8,7 +8,7 @@ interface QuickLink {
   icon: LucideIcon;
 }
 
-// Section 2 'Dashboard overview'.
+// docs/rules/master-data.md#screens 'Dashboard overview'.
 const QUICK_LINKS: QuickLink[] = [
   { label: "Neue Immobilie", to: "/dashboard/properties/new", icon: Building2 },
   { label: "Einrichtungsassistent", to: "/onboarding", icon: WandSparkles },

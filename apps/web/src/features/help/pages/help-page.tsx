@@ -21,7 +21,7 @@ function stageRange(stage: Co2Stage): string {
   return stage.maxKgPerM2 === null ? `ab ${stage.minKgPerM2}` : `${stage.minKgPerM2} bis unter ${stage.maxKgPerM2}`;
 }
 
-/** The statutory stages of the CO2KostAufG (Anlage zu § 5), from the engine (DECISIONS 4). */
+/** The statutory stages of the CO2KostAufG (Anlage zu § 5), from the engine (docs/rules/co2.md#co2-split). */
 function Co2Table() {
   return (
     <ScrollRegion label="CO₂-Kostenaufteilung" className="rounded-lg border border-slate-200">
@@ -144,7 +144,7 @@ const SECTIONS: HelpSection[] = [
   },
 ];
 
-/** /dashboard/help: the six sections of part 1, section 2 'Help'. */
+/** /dashboard/help: the six sections of docs/rules/master-data.md#help. */
 export function HelpPage() {
   const { hasFeature } = useMe();
   return (

@@ -7,7 +7,7 @@ function describeStageRange(stage: Co2Stage): string {
   return stage.maxKgPerM2 === null ? `≥ ${stage.minKgPerM2}` : `${stage.minKgPerM2} bis < ${stage.maxKgPerM2}`;
 }
 
-/** The 'demo' section: the statutory CO2 split (CO2KostAufG), the engine's own table (DECISIONS.md section 4). */
+/** The 'demo' section: the statutory CO2 split (CO2KostAufG), the engine's own table (docs/rules/co2.md#co2-split). */
 export function Co2Section() {
   return (
     <section id="demo" className="scroll-mt-20 bg-white py-16 sm:py-24">

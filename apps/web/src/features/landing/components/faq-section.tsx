@@ -7,7 +7,7 @@ interface FaqItem {
   answer: string;
 }
 
-// Section 2 'Landing page': legal compliance, CO2 split, consumption analysis, setup time,
+// docs/rules/master-data.md#landing-page: legal compliance, CO2 split, consumption analysis, setup time,
 // commercial and owners' association use, precision, minimum term.
 export const FAQ_ITEMS: FaqItem[] = [
   {

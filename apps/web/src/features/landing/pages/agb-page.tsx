@@ -9,7 +9,7 @@ interface TermsSection {
   paragraphs: ReactNode[];
 }
 
-// Specification part 1, section 9 'Terms (AGB)': trial 14 days with full functionality; payment
+// docs/rules/accounts-and-plans.md#terms: trial 14 days with full functionality; payment
 // due within 14 days of invoice; billing monthly in advance; notice 30 days to month end;
 // warranty 12 months; changes accepted after 30 days without objection; court Bielefeld; German law.
 const TERMS: TermsSection[] = [

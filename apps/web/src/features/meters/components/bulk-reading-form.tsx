@@ -57,7 +57,7 @@ function sortMetersByUnit(meters: Meter[]): Meter[] {
 }
 
 /**
- * The bulk entry of one billing period (section 7 'bulk save'): reading date and a new value per
+ * The bulk entry of one billing period (docs/rules/master-data.md#queries 'bulk save'): reading date and a new value per
  * meter of the period's property. Mounted per period, so choosing another one starts afresh.
  */
 export function BulkReadingForm({
@@ -99,7 +99,7 @@ export function BulkReadingForm({
   const formMessage = (formState.errors as Record<string, { message?: string } | undefined>)[BULK_FORM_MESSAGE_FIELD]?.message;
   // In the building's order of their units ("EG" before "1. OG"), the common area's meters last.
   const allMeters = sortMetersByUnit(meters.data ?? []);
-  // Heat cost allocators count from zero each period (DECISIONS 8): no start reading.
+  // Heat cost allocators count from zero each period (docs/rules/statement-inputs.md#assembly): no start reading.
   const meterList = isStart ? allMeters.filter((meter) => meter.meterType !== "Heizkostenverteiler") : allMeters;
   const allocatorCount = allMeters.length - meterList.length;
 

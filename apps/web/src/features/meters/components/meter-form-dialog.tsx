@@ -22,7 +22,7 @@ interface MeterFormValues {
   displayName: string;
 }
 
-/** Section 5 'Meter': choosing a unit clears the property (the meter belongs to it via the unit). */
+/** docs/rules/master-data.md#validation 'Meter': choosing a unit clears the property (the meter belongs to it via the unit). */
 function toMeterBody(values: MeterFormValues): CreateMeterBody {
   return {
     meterNumber: values.meterNumber,

@@ -26,7 +26,7 @@ const readingFormSchema = createReadingBodySchema.refine((reading) => reading.re
 
 const FORM_ID = "reading-form";
 
-/** The add-reading modal of the history page (section 5 'Meter reading': value and date required, step 0.001). */
+/** The add-reading modal of the history page (docs/rules/master-data.md#validation 'Meter reading': value and date required, step 0.001). */
 export function ReadingFormDialog({
   isOpen,
   onOpenChange,

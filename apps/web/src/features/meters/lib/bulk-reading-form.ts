@@ -32,7 +32,7 @@ export function getDefaultReadingDate(period: BillingPeriod | undefined): string
   return period && period.billingPeriodEnd < today ? period.billingPeriodEnd : today;
 }
 
-/** Section 5: only non-empty values are sent, in the order of the meters on the page. */
+/** docs/rules/master-data.md#validation: only non-empty values are sent, in the order of the meters on the page. */
 export function toBulkReadingsBody(values: BulkReadingFormValues): BulkReadingsBody {
   return {
     costGroupId: values.costGroupId,

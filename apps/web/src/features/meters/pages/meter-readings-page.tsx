@@ -22,7 +22,7 @@ const backLink = (
   </Link>
 );
 
-/** /dashboard/meters/{meterId}/readings (part 1, section 2 'Readings history'). */
+/** /dashboard/meters/{meterId}/readings (docs/rules/master-data.md#screens 'Readings history'). */
 export function MeterReadingsPage() {
   const { meterId = "" } = useParams();
   const toast = useToast();

@@ -19,7 +19,7 @@ import { PropertyFilter } from "../../../components/property-filter";
 
 type FormState = { isOpen: false } | { isOpen: true; meter: Meter | null };
 
-/** /dashboard/meters (part 1, section 2 'Meters'); optional ?property={id}. */
+/** /dashboard/meters (docs/rules/master-data.md#screens 'Meters'); optional ?property={id}. */
 export function MetersPage() {
   const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -11,14 +11,14 @@ import { useProperties } from "../../../lib/use-properties";
 import { BillingPeriodDialog } from "../components/billing-period-dialog";
 import { BulkReadingForm } from "../components/bulk-reading-form";
 
-/** /dashboard/quick-meter-readings: bulk entry (part 1, section 2; section 7 'bulk save'). */
+/** /dashboard/quick-meter-readings: bulk entry (docs/rules/master-data.md#screens; docs/rules/master-data.md#queries 'bulk save'). */
 export function QuickMeterReadingsPage() {
   const periods = useBillingPeriods();
   const properties = useProperties();
   const [chosenPeriodId, setChosenPeriodId] = useState<string | null>(null);
   const [isCreatingPeriod, setIsCreatingPeriod] = useState(false);
 
-  // Section 7: the newest period is preselected.
+  // docs/rules/master-data.md#queries: the newest period is preselected.
   const periodList = periods.data ?? [];
   const period = periodList.find((p) => p.id === chosenPeriodId) ?? periodList[0];
 

@@ -1,5 +1,5 @@
 import type { EfficiencyClass } from "@nk/contract";
-// The statutory table the calculation uses (CO2KostAufG, DECISIONS.md section 4), never a copy.
+// The statutory table the calculation uses (CO2KostAufG, docs/rules/co2.md#co2-split), never a copy.
 import { DEFAULT_CO2_STAGE_CLASS, getCo2StageByClass } from "@nk/engine";
 
 /** 'C (Stufe 3) – Mieter 80 % / Vermieter 20 %'. */

@@ -29,7 +29,7 @@ export function PropertyDetails({
   onDelete,
 }: {
   property: PropertyWithUnits;
-  /** False while the account is not loaded: creation is denied then (section 5 'Plan limits'). */
+  /** False while the account is not loaded: creation is denied then (docs/rules/accounts-and-plans.md#plan-limits). */
   canAddUnit: boolean;
   onAddUnit: () => void;
   onEditUnit: (unit: Unit) => void;

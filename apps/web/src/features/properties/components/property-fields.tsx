@@ -33,14 +33,14 @@ export const EMPTY_PROPERTY_FIELDS: PropertyFieldValues = {
 const PROPERTY_TYPE_OPTIONS = PROPERTY_TYPES.map((type) => ({ value: type, label: type }));
 const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country, label: country }));
 
-/** The fields every property form needs before submitting (section 2 'New property'). */
+/** The fields every property form needs before submitting (docs/rules/master-data.md#screens 'New property'). */
 export function hasRequiredPropertyFields(values: Partial<PropertyFieldValues>): boolean {
   return [values.name, values.street, values.houseNumber, values.postalCode, values.city].every((v) => Boolean(v?.trim()));
 }
 
 /**
  * Name, address and (unless hidden) property type, shared by the new-property page, the wizard's
- * step 1 and the edit page. Section 5: the postal code keeps digits only and stops at 5; changing
+ * step 1 and the edit page. docs/rules/master-data.md#validation: the postal code keeps digits only and stops at 5; changing
  * the country clears the state; the state offers the 16 federal states for Deutschland.
  */
 export function PropertyFields<T extends FieldValues, TOutput>({

@@ -8,13 +8,13 @@ import { getVisibleError } from "../../../lib/visible-error";
 /** One unit's form values: the input of the contract's unitBodySchema (inputs hold text). */
 export type UnitFieldValues = UnitBody;
 
-/** Section 3: a new unit starts with 1 person and area 0. */
+/** docs/rules/master-data.md#entities: a new unit starts with 1 person and area 0. */
 export const NEW_UNIT_FIELDS: UnitFieldValues = { name: "", area: "0", persons: "1", hasDecentralizedHotWater: false };
 
 /**
  * Name, area, persons and decentralised hot water of one unit: the unit modal (prefix "") and
  * each row of the wizard (prefix "units.2."). Area and persons are the one number field
- * (decisions 0981 and 1000). Section 5: persons are raised to at least 1. Messages show after a submit attempt
+ * (decisions 0981 and 1000). docs/rules/master-data.md#validation: persons are raised to at least 1. Messages show after a submit attempt
  * that included this unit (`isShownAll`) or once a field was left with input, in space kept free
  * for them, so nothing jumps under the pointer (decision 0984).
  */
@@ -64,7 +64,7 @@ export function UnitFields<T extends FieldValues, TOutput>({
         control={control}
         name={path("persons")}
         onBlur={() => {
-          // Section 5: persons are raised to at least 1.
+          // docs/rules/master-data.md#validation: persons are raised to at least 1.
           const persons = parseDecimalText(String(getValues(path("persons")) ?? ""));
           if (persons !== null && compareDecimalText(persons, "1") < 0) setValue(path("persons"), "1", { shouldValidate: true });
         }}

@@ -19,7 +19,7 @@ function toFieldValues(unit: Unit | null): UnitFieldValues {
   return { name: unit.name, area: unit.area, persons: unit.persons, hasDecentralizedHotWater: unit.hasDecentralizedHotWater };
 }
 
-/** The unit modal (section 2 'Properties'): adds a unit to the property, or edits `unit`. */
+/** The unit modal (docs/rules/master-data.md#screens 'Properties'): adds a unit to the property, or edits `unit`. */
 export function UnitFormDialog({
   isOpen,
   onOpenChange,

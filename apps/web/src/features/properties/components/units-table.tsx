@@ -4,7 +4,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { formatArea, formatNumber } from "../../../lib/format";
 
-/** 'n aktiv' for occupied units, 'Leer' for vacant ones (section 2 'Properties'). */
+/** 'n aktiv' for occupied units, 'Leer' for vacant ones (docs/rules/master-data.md#screens 'Properties'). */
 function TenantBadge({ count }: { count: number }) {
   return count > 0 ? <Badge variant="success">{count} aktiv</Badge> : <Badge variant="neutral">Leer</Badge>;
 }

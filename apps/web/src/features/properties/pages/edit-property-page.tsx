@@ -41,7 +41,7 @@ function toFormValues(property: PropertyWithUnits): EditFormValues {
   };
 }
 
-/** /dashboard/properties/{id}/edit (section 2 'Edit property'). */
+/** /dashboard/properties/{id}/edit (docs/rules/master-data.md#screens 'Edit property'). */
 export function EditPropertyPage() {
   const { propertyId = "" } = useParams();
   const navigate = useNavigate();
@@ -49,7 +49,7 @@ export function EditPropertyPage() {
   const property = useProperty(propertyId);
   const isNotFound = isApiError(property.error) && property.error.status === 404;
 
-  // Section 2: a failed load (other than 'not found') shows an error toast and returns to the list.
+  // docs/rules/master-data.md#screens: a failed load (other than 'not found') shows an error toast and returns to the list.
   useEffect(() => {
     if (!property.isError || isNotFound) return;
     toast.error(getErrorMessage(property.error));
@@ -146,7 +146,7 @@ function EditPropertyForm({ property }: { property: PropertyWithUnits }) {
                 {...efficiencyClassField}
                 onChange={(event) => {
                   void efficiencyClassField.onChange(event);
-                  // Section 4: choosing a class sets the date to today; clearing it empties the date.
+                  // docs/rules/master-data.md#states: choosing a class sets the date to today; clearing it empties the date.
                   if (event.target.value) {
                     setValue("efficiencyDeterminedDate", getTodayInGermany());
                   } else {

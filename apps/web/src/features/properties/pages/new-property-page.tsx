@@ -17,10 +17,10 @@ import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { EMPTY_PROPERTY_FIELDS, PropertyFields, hasRequiredPropertyFields, type PropertyFieldValues } from "../components/property-fields";
 import type { PropertiesPageState } from "./properties-page";
 
-/** Section 9: the app goes to the list 1.5 s after the success toast. */
+/** docs/rules/master-data.md#constants: the app goes to the list 1.5 s after the success toast. */
 const REDIRECT_DELAY_MS = 1500;
 
-/** /dashboard/properties/new (section 2 'New property'). */
+/** /dashboard/properties/new (docs/rules/master-data.md#screens 'New property'). */
 export function NewPropertyPage() {
   const navigate = useNavigate();
   const toast = useToast();
@@ -43,8 +43,8 @@ export function NewPropertyPage() {
 
   const values = useWatch({ control: form.control });
   const isLimitReached = me !== undefined && !canCreate("properties");
-  // Section 2: disabled while saving or while name, street, house number, postal code or city is empty;
-  // section 5: also while the account's usage is unknown.
+  // docs/rules/master-data.md#screens: disabled while saving or while name, street, house number, postal code or city is empty;
+  // docs/rules/master-data.md#validation: also while the account's usage is unknown.
   const isSubmitDisabled = !me || isLimitReached || redirectState !== null || !hasRequiredPropertyFields(values);
 
   async function save(body: PropertyCreateValues) {

@@ -40,7 +40,7 @@ const STEP_TEXTS = {
 
 type Step = keyof typeof STEP_TEXTS;
 
-/** /onboarding and /dashboard/onboarding (section 2 'Setup wizard'): property, units, summary, save. */
+/** /onboarding and /dashboard/onboarding (docs/rules/master-data.md#setup-wizard): property, units, summary, save. */
 export function OnboardingPage() {
   const navigate = useNavigate();
   const { me, canCreate } = useMe();
@@ -62,11 +62,11 @@ export function OnboardingPage() {
 
   const isPropertyLimitReached = me !== undefined && !canCreate("properties");
   const unitLimit = me ? getResourceLimit(me, "units") : 0;
-  // Section 5: while usage is unknown nothing can be created; -1 means unlimited.
+  // docs/rules/master-data.md#validation: while usage is unknown nothing can be created; -1 means unlimited.
   const remainingUnits = !me ? 0 : unitLimit === -1 ? Number.POSITIVE_INFINITY : Math.max(0, unitLimit - getResourceUsage(me, "units"));
   const unitLimitMessage = me ? buildLimitReachedInfo(me, "units").message : "";
 
-  // Next is possible only after the step's validation passes (section 2).
+  // Next is possible only after the step's validation passes (docs/rules/master-data.md#screens).
   const goToUnits = propertyForm.handleSubmit((property) => {
     setSummary((current) => ({ property, units: current?.units ?? [] }));
     setStep(2);

@@ -28,7 +28,7 @@ function readPageState(state: unknown): PropertiesPageState {
   return typeof state === "object" && state !== null ? (state as PropertiesPageState) : {};
 }
 
-/** /dashboard/properties (section 2 'Properties', section 4 'Properties screen'). */
+/** /dashboard/properties (docs/rules/master-data.md#screens 'Properties', docs/rules/master-data.md#states 'Properties screen'). */
 export function PropertiesPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -54,7 +54,7 @@ export function PropertiesPage() {
   }, [pageState.successMessage, navigate, location.pathname]);
 
   const list = properties.data ?? [];
-  // Section 2: the first property is selected automatically.
+  // docs/rules/master-data.md#screens: the first property is selected automatically.
   const selected = list.find((property) => property.id === selectedId) ?? list[0];
 
   /** Opens the create flow, or 'Limit erreicht' with Upgrade when the plan's limit is reached. */

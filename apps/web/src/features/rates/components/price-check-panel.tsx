@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import type { RatePriceCheck } from "@nk/contract";
 
-/** The live price check (section 5): warnings, and the regional figures as yellow hints. */
+/** The live price check (docs/rules/master-data.md#validation): warnings, and the regional figures as yellow hints. */
 export function PriceCheckPanel({ check }: { check: RatePriceCheck | null }) {
   if (!check || (check.warnings.length === 0 && check.suggestions.length === 0)) return null;
   return (

@@ -13,7 +13,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatDate } from "../../../lib/format";
 
-/** One utility type (section 2 'Utility tariffs'): its active rates, or the regional average. */
+/** One utility type (docs/rules/master-data.md#utility-tariffs): its active rates, or the regional average. */
 export function RateCard({
   utilityType,
   rates,

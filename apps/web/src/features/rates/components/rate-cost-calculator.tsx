@@ -5,7 +5,7 @@ import { DecimalInput } from "../../../components/decimal-field";
 import { formatCurrency } from "../../../lib/format";
 
 /**
- * The example cost calculator of the rate form (section 9): consumption x unit price + base
+ * The example cost calculator of the rate form (docs/rules/statements.md#statement-constants): consumption x unit price + base
  * price x months, computed by the engine's own rate cost function (the one statements use).
  */
 export function RateCostCalculator({ rate, unit }: { rate: RateDefinition | null; unit: string }) {

@@ -78,7 +78,7 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
   const unitPrice = readDecimal(values.unitPrice);
   const basePrice = readDecimal(values.basePrice);
 
-  // Section 5: the live check against the regional averages.
+  // docs/rules/master-data.md#validation: the live check against the regional averages.
   const check = unitPrice ? checkRatePrice({ utilityType, region: values.region, unitPrice, basePrice }) : null;
   const calculatorRate: RateDefinition | null = unitPrice
     ? {

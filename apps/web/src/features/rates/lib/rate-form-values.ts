@@ -103,7 +103,7 @@ export function toRateBody(utilityType: UtilityType, values: RateFormValues): Ra
     basePrice: values.basePrice,
     tariffType: values.tariffType,
     isGlobal: values.isGlobal,
-    // Section 4: choosing global clears the property.
+    // docs/rules/master-data.md#states: choosing global clears the property.
     propertyId: values.isGlobal ? null : values.propertyId || null,
     priority: values.priority,
     validFrom: values.validFrom,

@@ -15,7 +15,7 @@ import { RatesIntro } from "../components/rates-intro";
 
 type FormState = { utilityType: UtilityType | null; rate: Rate | null };
 
-/** /dashboard/rates, 'Versorgertarife' (part 1, section 2 'Utility tariffs'). */
+/** /dashboard/rates, 'Versorgertarife' (docs/rules/master-data.md#utility-tariffs). */
 export function RatesPage() {
   const toast = useToast();
   const regionId = useId();

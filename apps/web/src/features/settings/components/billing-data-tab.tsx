@@ -9,7 +9,7 @@ import { getErrorMessage } from "../../../lib/api-error";
 import { useMe } from "../../../lib/use-me";
 import { useBillingData } from "../api";
 
-/** The sender of every statement letter (section 2 'Settings', DECISIONS 10); prefilled from the profile. */
+/** The sender of every statement letter (docs/rules/master-data.md#settings, docs/rules/statements.md#pdfs-and-sending); prefilled from the profile. */
 function BillingDataCard({ saved, isComplete }: { saved: BillingData | null; isComplete: boolean }) {
   const { profile, can } = useMe();
   return (

@@ -4,7 +4,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 
-/** Section 9: the plans without trial and Enterprise+; 'BELIEBT' on the popular one; the first 4 features. */
+/** docs/rules/accounts-and-plans.md#plans-and-prices: the plans without trial and Enterprise+; 'BELIEBT' on the popular one; the first 4 features. */
 export function PlanCards({
   currentPlan,
   isCurrentRunning,

@@ -10,7 +10,7 @@ export interface UsageRow {
   tone: UsageTone;
 }
 
-/** Section 9 'Usage display': green below 70 %, yellow from 70 %, red from 90 %. */
+/** docs/rules/accounts-and-plans.md#usage-display: green below 70 %, yellow from 70 %, red from 90 %. */
 export function getUsageTone(percent: number): UsageTone {
   if (percent >= 90) return "red";
   if (percent >= 70) return "yellow";

@@ -42,7 +42,7 @@ function TabPanel({ tab }: { tab: string }) {
   }
 }
 
-/** /dashboard/settings: five tabs; ?tab=billing (etc.) preselects one (section 2 'Settings'). */
+/** /dashboard/settings: five tabs; ?tab=billing (etc.) preselects one (docs/rules/master-data.md#settings). */
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { can } = useMe();

@@ -4,7 +4,7 @@ import { absoluteMoney, getBalanceKind } from "../lib/preview-figures";
 
 const LABELS = { backPayment: "Nachzahlung", credit: "Guthaben", even: "Ausgeglichen" } as const;
 
-/** Balance: positive = Nachzahlung (red), negative = Guthaben (green) (DECISIONS 5). */
+/** Balance: positive = Nachzahlung (red), negative = Guthaben (green) (docs/rules/prepayments.md#prepayment-rules). */
 export function BalanceAmount({ balance, className }: { balance: string; className?: string }) {
   const kind = getBalanceKind(balance);
   return (

@@ -8,7 +8,7 @@ import { useToast } from "../../../components/ui/toast";
 import { useInvalidateStatements } from "../api";
 import { BATCH_ACTION_LABELS, runBatch, type BatchAction, type BatchFailure } from "../lib/batch-actions";
 
-/** The batch bar of the history: finalize, archive, delete, cancel the selection (part 2, section 2.2). */
+/** The batch bar of the history: finalize, archive, delete, cancel the selection (docs/rules/statements.md#history). */
 export function BatchBar({ selected, onDone }: { selected: StatementListItem[]; onDone: () => void }) {
   const toast = useToast();
   const invalidate = useInvalidateStatements();

@@ -8,7 +8,7 @@ import { SelectField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
 import { AnnualInformationFields } from "./annual-information-fields";
 
-/** The CO2 inputs of the billing period (CO2KostAufG, DECISIONS 4): carrier, kWh, supplier figures; the § 6a (3) HeizkV inputs (issue 24). */
+/** The CO2 inputs of the billing period (CO2KostAufG, docs/rules/co2.md#co2-split): carrier, kWh, supplier figures; the § 6a (3) HeizkV inputs (issue 24). */
 export function Co2Fields() {
   const { register, control, formState } = useFormContext<CostsFormValues>();
   const errors = formState.errors.co2;

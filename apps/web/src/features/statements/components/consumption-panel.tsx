@@ -12,7 +12,7 @@ import { ConsumptionReadings } from "./consumption-readings";
 
 /**
  * Step 1 'Verbrauch': the values derived from the readings (from the last calculation), the
- * missing end readings, and the manual values with their reason (DECISIONS 8, § 9a HeizkV).
+ * missing end readings, and the manual values with their reason (docs/rules/statement-inputs.md#assembly, § 9a HeizkV).
  */
 export function ConsumptionPanel({
   consumption,

@@ -16,7 +16,7 @@ function ReadingText({ reading }: { reading: ReadingUsed | null }) {
   );
 }
 
-/** The values given to the engine per unit and meter kind, and each meter's readings used (DECISIONS 8). */
+/** The values given to the engine per unit and meter kind, and each meter's readings used (docs/rules/statement-inputs.md#assembly). */
 export function ConsumptionReadings({ consumption, unitName }: { consumption: StatementConsumption; unitName: (unitId: string) => string }) {
   return (
     <div className="space-y-4">

@@ -36,7 +36,7 @@ import { RateItemFields } from "./rate-item-fields";
 import { CostItemLaw } from "./cost-item-law";
 import { DirectAmountFields } from "./direct-amount-fields";
 
-/** DECISIONS 3: a HeizkV consumption share outside 50-70 % is refused, never clamped. */
+/** docs/rules/heating.md#heizkv: a HeizkV consumption share outside 50-70 % is refused, never clamped. */
 export function getHeizkvShareError(costType: string, key: string, shareText: string): string | null {
   if (key !== "mixed" || !isHeizkvCostType(costType)) return null;
   const share = parseDecimalText(shareText);

@@ -6,8 +6,8 @@ import { Button } from "../../../components/ui/button";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
 
 /**
- * A failed PDF download or mail in German (part 2, section 8); without billing data they are
- * asked for right here (DECISIONS 10, issue 27), and `onRetry` repeats what was refused.
+ * A failed PDF download or mail in German (docs/rules/statements.md#statement-messages); without billing data they are
+ * asked for right here (docs/rules/statements.md#pdfs-and-sending, issue 27), and `onRetry` repeats what was refused.
  */
 export function DocumentError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
   const isBillingDataMissing = isApiError(error) && error.code === BILLING_DATA_MISSING_CODE;

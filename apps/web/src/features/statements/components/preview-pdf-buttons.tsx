@@ -16,7 +16,7 @@ export interface PreviewPdfButtonsProps {
 }
 
 /**
- * Step 2 'Vorschau' (part 2, section 2.1): the letter of each tenancy and the landlord's overview
+ * Step 2 'Vorschau' (docs/rules/statements.md#wizard): the letter of each tenancy and the landlord's overview
  * as PDF before saving, made by the server from the same calculation and marked ENTWURF
  * (decision 0605). Saved runs have their own buttons on the run's page.
  */

@@ -29,7 +29,7 @@ function listUnpreselected(items: FittedTemplateItem[]): ReadonlySet<string> {
 }
 
 /**
- * Quick-Setup (part 2, sections 2.1, 5, 9): the template the property type recommends is
+ * Quick-Setup (docs/rules/statements.md#wizard, docs/rules/statements.md#statement-checks, docs/rules/statements.md#statement-constants): the template the property type recommends is
  * preselected; optional items can be unticked, mandatory ones not; at least one is applied.
  * Issue 27: the items are fitted to the house's meters (`fitTemplateToMeters`), and the
  * estimate per m² is shown for orientation only: the applied items start without an amount,

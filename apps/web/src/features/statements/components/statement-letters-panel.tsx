@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * 'Briefe und Versand' of a saved run (part 2, sections 2.1 and 7; DECISIONS 10): every tenancy's
+ * 'Briefe und Versand' of a saved run (docs/rules/statements.md#wizard, docs/rules/statements.md#statement-queries; docs/rules/statements.md#pdfs-and-sending): every tenancy's
  * letter as PDF, all letters and the landlord's overview, sending by e-mail one by one or all
  * at once, 'per Post versendet' for tenants without an address, and when each letter went out.
  */

@@ -17,8 +17,8 @@ export interface StatementPreviewProps {
   /** The engine's warnings and legal notes besides result.warnings (e.g. the assembly's). */
   warnings?: readonly string[];
   /**
-   * The consumption analysis against benchmarks and its charts (DECISIONS 11, issue 17) go
-   * here, between the CO2 section and the unit table, as part 2 section 2.1 orders step 2.
+   * The consumption analysis against benchmarks and its charts (docs/rules/heating.md#consumption-analysis, issue 17) go
+   * here, between the CO2 section and the unit table, as docs/rules/statements.md#wizard orders step 2.
    */
   consumptionAnalysis?: ReactNode;
 }

@@ -32,7 +32,7 @@ function nextStatuses(statuses: StatementStatus[], role: MemberRole | undefined)
   return STATEMENT_TRANSITIONS.filter((t) => t.from === unique[0] && roleMayMoveStatement(role, t.roles, t.to)).map((t) => t.to);
 }
 
-/** The view modal of the history (part 2, section 2.2): per tenancy statement, PDFs, status changes. */
+/** The view modal of the history (docs/rules/statements.md#history): per tenancy statement, PDFs, status changes. */
 export function StatementViewDialog({ item, onClose }: { item: StatementListItem | null; onClose: () => void }) {
   const run = useStatementRun(item?.id);
   const { me, can } = useMe();
@@ -56,7 +56,7 @@ export function StatementViewDialog({ item, onClose }: { item: StatementListItem
     }
   }
 
-  /** DECISIONS 9: a change after finalizing is a correction, version n+1 as a draft. */
+  /** docs/rules/statements.md#saved-runs: a change after finalizing is a correction, version n+1 as a draft. */
   async function correct() {
     if (!item) return;
     setBusy("correction");

@@ -80,7 +80,7 @@ export function TenancyDetails({ tenancy, basis, names }: { tenancy: TenancyStat
   );
 }
 
-/** A vacancy line the landlord bears (DECISIONS 2). */
+/** A vacancy line the landlord bears (docs/rules/tenancies-and-keys.md#who-bears-what). */
 export function VacancyDetails({ vacancy, basis, names }: { vacancy: VacancyStatement; basis: StatementBasis | null | undefined; names: PreviewNames }) {
   const caption = `Leerstand ${names.unit(vacancy.unitId)}`;
   return (

@@ -9,7 +9,7 @@ import { describeOccupancy, formatPersons } from "../lib/occupancy-text";
  * Step 2 'Mieterwechsel': every unit whose period is not one tenancy from start to end, with
  * each tenancy's days, persons and person-days (issue 24: a household growing from 1 to 2 is
  * visible), each line's own consumption and whether it was read or apportioned (§ 9b HeizkV),
- * and the vacancy the landlord bears (DECISIONS 2, decision 1140). All figures are the engine's.
+ * and the vacancy the landlord bears (docs/rules/tenancies-and-keys.md#who-bears-what, decision 1140). All figures are the engine's.
  */
 export function TenantChangeReport({ input, result, names }: { input: StatementInput; result: StatementResult; names: PreviewNames }) {
   const changed = input.units

@@ -2,7 +2,7 @@ import { formatCountDe, type StatementListItem } from "@nk/contract";
 import { getErrorMessage } from "../../../lib/api-error";
 import { deleteStatementRun, finalizeBillingPeriod, transitionStatementRun } from "../api";
 
-// Batch actions of the history (part 2, sections 2.2 and 4): chunks of 5 in parallel; one failing
+// Batch actions of the history (docs/rules/statements.md#history, docs/rules/statements.md#statuses): chunks of 5 in parallel; one failing
 // run does not undo the others, and each failure is reported with its name.
 
 export const BATCH_CHUNK_SIZE = 5;

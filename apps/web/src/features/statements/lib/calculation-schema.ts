@@ -17,7 +17,7 @@ export const calculationInputSchema = z.object({
 export type CalculationInput = z.output<typeof calculationInputSchema>;
 
 /**
- * Part 2, section 5: only cost items with a cost type are calculated; an item still without one
+ * docs/rules/statements.md#statement-checks: only cost items with a cost type are calculated; an item still without one
  * stays in the saved draft but is left out of the calculation.
  */
 export function toCalculationBody(values: CostsFormValues): ReturnType<typeof toCostsBody> {

@@ -67,7 +67,7 @@ export interface Co2Values {
   heatingValue: "upper" | "lower";
   emissionsKg: string;
   cost: string;
-  /** € per tonne; empty: the BEHG price of the period's first year (DECISIONS 4). */
+  /** € per tonne; empty: the BEHG price of the period's first year (docs/rules/co2.md#co2-split). */
   pricePerTonne: string;
   vatPercent: string;
   /** kg CO2 per kWh as the district-heating supplier states it. */
@@ -150,7 +150,7 @@ export interface CostsFormValues {
   costItems: CostItemValues[];
   co2: Co2Values;
   consumptionOverrides: ConsumptionOverrideValues[];
-  /** DECISIONS 11: the site's Klimafaktor for the period (DWD); empty: 1.0, not weather-corrected. */
+  /** docs/rules/heating.md#consumption-analysis: the site's Klimafaktor for the period (DWD); empty: 1.0, not weather-corrected. */
   climateFactor: string;
   /** Issue 24, item 6: the heating cost sheet. */
   heatingSheet: HeatingSheetValues;
@@ -193,11 +193,11 @@ export function buildTemplateCostItem(item: QuickSetupTemplateItem): CostItemVal
   };
 }
 
-/** Part 2, section 5: rate-based mode only where the cost type requires consumption. */
+/** docs/rules/statements.md#statement-checks: rate-based mode only where the cost type requires consumption. */
 export { isConsumptionCostType };
 
 /**
- * Section 5: editing the base percent sets the consumption percent to 100 minus it, exactly
+ * docs/rules/statements.md#statement-checks: editing the base percent sets the consumption percent to 100 minus it, exactly
  * ("30.5" -> "69.5"); text that is not a number stays as it is, so the schema names the problem.
  */
 export function complementPercent(text: string): string {

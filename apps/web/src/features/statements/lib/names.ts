@@ -1,4 +1,4 @@
-/** Unit and tenant names for the ids of the engine's input (database ids, DECISIONS 8). */
+/** Unit and tenant names for the ids of the engine's input (database ids, docs/rules/statement-inputs.md#assembly). */
 export interface PreviewNames {
   unit: (unitId: string) => string;
   tenant: (tenancyId: string) => string;

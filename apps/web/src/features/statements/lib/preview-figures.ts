@@ -9,7 +9,7 @@ export function formatSharePercent(percent: string | null): string {
   return percent === null ? "–" : `${formatDecimalTextDe(percent, 2)} %`;
 }
 
-/** Balance > 0: Nachzahlung (red); < 0: Guthaben (green); 0: ausgeglichen (DECISIONS 5). */
+/** Balance > 0: Nachzahlung (red); < 0: Guthaben (green); 0: ausgeglichen (docs/rules/prepayments.md#prepayment-rules). */
 export type BalanceKind = "backPayment" | "credit" | "even";
 
 export function getBalanceKind(balance: string): BalanceKind {

@@ -2,7 +2,7 @@ import { calculateRateCost, type RateCostOutcome, type RateDefinition } from "@n
 import { RATE_UTILITY_TYPES_BY_COST_TYPE, UTILITY_TYPE_LABELS, type Rate } from "@nk/contract";
 
 // Which stored tariffs fit a rate-based cost item, and its cost through the engine's own rate
-// cost function (part 2, section 9: consumption x unit price + base price x months).
+// cost function (docs/rules/statements.md#statement-constants: consumption x unit price + base price x months).
 
 /** 'Heizung', 'Kaltwasser', 'Strom': the source named in 'Kein Tarif für {source} hinterlegt.' */
 export function getTariffSource(costType: string): string {

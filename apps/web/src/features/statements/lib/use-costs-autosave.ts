@@ -11,7 +11,7 @@ const DEBOUNCE_MS = 800;
 export type AutosaveStatus = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "invalid" } | { kind: "failed"; message: string };
 
 /**
- * DECISIONS 8: the cost inputs belong to the billing period and are saved as the user types
+ * docs/rules/statement-inputs.md#assembly: the cost inputs belong to the billing period and are saved as the user types
  * (PUT /api/billing-periods/:id/costs, debounced), so a draft survives a reload. `ensurePeriod`
  * answers the period's id, creating the period on the first entry. `flush` saves at once.
  */

@@ -5,7 +5,7 @@ import { downloadPdf } from "./download-pdf";
 
 /**
  * One PDF download at a time: which button is busy (its key), the last error, and the toast
- * 'PDF-Download gestartet' (part 2, section 8) once the browser has the file.
+ * 'PDF-Download gestartet' (docs/rules/statements.md#statement-messages) once the browser has the file.
  */
 export function usePdfDownload() {
   const toast = useToast();

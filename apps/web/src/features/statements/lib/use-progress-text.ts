@@ -3,7 +3,7 @@ import { STATEMENT_MESSAGES } from "@nk/contract";
 
 const STEP_MS = 450;
 
-/** Part 2, section 2.1: the progress texts in turn while `isBusy`; null otherwise. */
+/** docs/rules/statements.md#wizard: the progress texts in turn while `isBusy`; null otherwise. */
 export function useProgressText(isBusy: boolean): string | null {
   const [index, setIndex] = useState(0);
   useEffect(() => {

@@ -7,9 +7,9 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { useStatementRun } from "../api";
 
 /**
- * /dashboard/statements/edit/{id}?property= (part 2, section 2.2): a draft opens in the wizard
+ * /dashboard/statements/edit/{id}?property= (docs/rules/statements.md#history): a draft opens in the wizard
  * on its property and period, whose saved cost items fill the form. A finalized run is not
- * edited (DECISIONS 9): it is corrected.
+ * edited (docs/rules/statements.md#saved-runs): it is corrected.
  */
 export function EditStatementPage() {
   const { statementId } = useParams();

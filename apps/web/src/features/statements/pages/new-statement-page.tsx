@@ -25,18 +25,18 @@ import { useCostsAutosave } from "../lib/use-costs-autosave";
 import { useProgressText } from "../lib/use-progress-text";
 import { useWizardPeriod } from "../lib/use-wizard-period";
 
-/** Part 2, sections 4 'Saving' and 9: the list follows 1.2 s after saving. */
+/** docs/rules/statements.md#saving, docs/rules/statements.md#statement-constants: the list follows 1.2 s after saving. */
 const REDIRECT_AFTER_SAVE_MS = 1200;
 const EMPTY_VALUES: CostsFormValues = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "", heatingSheet: EMPTY_HEATING_SHEET, annualInformation: EMPTY_ANNUAL_INFORMATION };
 
-/** Empty results (part 2, section 8): no units, or nothing distributed. */
+/** Empty results (docs/rules/statements.md#statement-messages): no units, or nothing distributed. */
 function getEmptyResultMessage(preview: StatementPreview): string | null {
   if (preview.engineInput.units.length === 0) return "Keine Wohneinheiten vorhanden – Kostenverteilung nicht möglich.";
   if (preview.result.tenancies.length === 0 && preview.result.vacancy.length === 0) return "Keine Kostenverteilung ermittelt – bitte Eingaben prüfen.";
   return null;
 }
 
-/** /dashboard/statements/new (?property=): the four steps of part 2, section 2.1. */
+/** /dashboard/statements/new (?property=): the four steps of docs/rules/statements.md#wizard. */
 export function NewStatementPage() {
   const navigate = useNavigate();
   const toast = useToast();
@@ -48,7 +48,7 @@ export function NewStatementPage() {
   const [step, setStep] = useState(0);
   const hasAutoStarted = useRef(false);
 
-  // Section 2.1: with ?property= the flow starts at step 1 once the property has loaded.
+  // docs/rules/statements.md#wizard: with ?property= the flow starts at step 1 once the property has loaded.
   useEffect(() => {
     if (hasAutoStarted.current || !propertyParam || !property) return;
     hasAutoStarted.current = true;
@@ -150,7 +150,7 @@ export function NewStatementPage() {
         setStep(2);
         window.scrollTo({ top: 0 });
       } catch (error) {
-        // Section 2.1: a failed calculation clears the preview.
+        // docs/rules/statements.md#wizard: a failed calculation clears the preview.
         setPreview(null);
         void consumption.refetch();
         if (isApiError(error)) {
@@ -212,7 +212,7 @@ export function NewStatementPage() {
 
   let content;
   if (me && !can("create_billing_statement")) {
-    // Part 2, section 6: the wizard needs create_billing_statement (issue 29: not viewers).
+    // docs/rules/statements.md#statement-permissions: the wizard needs create_billing_statement (issue 29: not viewers).
     content = <Alert variant="warning">{STATEMENT_MESSAGES.permissionDenied}</Alert>;
   } else if (step === 0 || !property) {
     content = <PropertyStep onChoose={chooseProperty} />;

@@ -33,7 +33,7 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
-/** /dashboard/statements (part 2, section 2.2): the saved statements; optional ?property={id}. */
+/** /dashboard/statements (docs/rules/statements.md#history): the saved statements; optional ?property={id}. */
 export function StatementHistoryPage() {
   const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -19,7 +19,7 @@ import { StatementPreview } from "../components/statement-preview";
 import { buildPreviewNames } from "../lib/names";
 
 /**
- * /dashboard/statements/:id: a saved run from its snapshot (DECISIONS 9): the tenancy
+ * /dashboard/statements/:id: a saved run from its snapshot (docs/rules/statements.md#saved-runs): the tenancy
  * statements, then the same distribution the preview showed, as it was saved.
  */
 export function StatementRunPage() {

@@ -46,7 +46,7 @@ function suggestValidFrom(moveInDate: string, prepayments: Prepayment[]): string
 
 /**
  * Monthly amount (step 0.01), valid from (`suggestValidFrom`), valid until (empty = unlimited). The
- * rules of part 2, section 5; errors under their fields, the > 10.000 € warning never blocks.
+ * rules of docs/rules/prepayments.md#prepayment-rules; errors under their fields, the > 10.000 € warning never blocks.
  */
 export function PrepaymentForm({ tenantId, moveInDate, prepayments, editing, onDone }: PrepaymentFormProps) {
   const toast = useToast();
@@ -62,7 +62,7 @@ export function PrepaymentForm({ tenantId, moveInDate, prepayments, editing, onD
   const liveWarnings = typedAmount === null ? [] : listPrepaymentWarnings(typedAmount);
 
   async function save(body: PrepaymentValues): Promise<void> {
-    // Part 2, section 5: an overlap with another active prepayment is refused before sending.
+    // docs/rules/prepayments.md#prepayment-rules: an overlap with another active prepayment is refused before sending.
     const isOverlapping = prepayments.some((other) => other.isActive && other.id !== editing?.id && isPrepaymentOverlapping(other, body));
     if (isOverlapping) {
       setError("root", { type: "validate", message: PREPAYMENT_MESSAGES.overlap });

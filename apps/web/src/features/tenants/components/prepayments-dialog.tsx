@@ -14,7 +14,7 @@ import { useDeactivatePrepayment, usePrepayments } from "../api";
 import { formatMonthlyAmount } from "../lib/money-text";
 import { PrepaymentForm } from "./prepayment-form";
 
-/** Part 2, section 2.3: the prepayment panel of one tenant. */
+/** docs/rules/prepayments.md#prepayment-panel: the prepayment panel of one tenant. */
 export function PrepaymentsDialog({ tenant, onClose }: { tenant: Tenant | null; onClose: () => void }) {
   return (
     <Dialog open={tenant !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
@@ -56,7 +56,7 @@ function PrepaymentsPanel({ tenantId, moveInDate }: { tenantId: string; moveInDa
       toast.success(PREPAYMENT_MESSAGES.deactivated);
       if (editing?.id === deleting.id) setEditing(null);
     } catch (error) {
-      // Part 2, section 8: a failed delete is only logged.
+      // docs/rules/statements.md#statement-messages: a failed delete is only logged.
       console.error("Vorauszahlung konnte nicht gelöscht werden", error);
     } finally {
       setDeleting(null);

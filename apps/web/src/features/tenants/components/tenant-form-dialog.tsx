@@ -55,7 +55,7 @@ export function TenantFormDialog(props: TenantFormDialogProps) {
 
 const TENANT_FORM_ID = "tenant-form";
 
-// The server's rules and messages (part 1, section 5 'Tenant form'); the age rule counts from today in Germany.
+// The server's rules and messages (docs/rules/master-data.md#tenant-form); the age rule counts from today in Germany.
 const tenantResolver = mappedZodResolver(
   buildCreateTenantBodySchema(() => getTodayInGermany()),
   toTenantBody,
@@ -81,7 +81,7 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
   const [isAdvancedShown, setIsAdvancedShown] = useState(() => hasAdvancedValues(initial.values));
   const [serverMessage, setServerMessage] = useState<string | null>(null);
 
-  // Messages appear once a field was left, and for every field after a submit attempt (section 5).
+  // Messages appear once a field was left, and for every field after a submit attempt (docs/rules/master-data.md#validation).
   const form = useForm({
     resolver: tenantResolver,
     mode: "onTouched",
@@ -92,7 +92,7 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
   const values = useMemo(() => ({ ...EMPTY_TENANT_FORM, ...watched }) as TenantFormValues, [watched]);
   const { isDirty, isValid } = formState;
 
-  // Keep the draft while the user types (section 2: removed after a successful save).
+  // Keep the draft while the user types (docs/rules/master-data.md#screens: removed after a successful save).
   useEffect(() => {
     if (isDirty) writeTenantDraft(userId, tenantId, values);
   }, [isDirty, userId, tenantId, values]);
@@ -112,7 +112,7 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
   const selectedUnit = properties.flatMap((p) => p.units).find((unit) => unit.id === values.unitId);
   const hasUnits = properties.some((p) => p.units.length > 0);
 
-  /** Section 5: an invalid submit shows the warning toast and every message. */
+  /** docs/rules/master-data.md#validation: an invalid submit shows the warning toast and every message. */
   function rejectInvalidSubmit(invalid: Partial<Record<string, unknown>>): void {
     if (ADVANCED_FIELDS.some((field) => invalid[field])) setIsAdvancedShown(true);
     toast.warning(TENANT_MESSAGES.invalidSubmit);

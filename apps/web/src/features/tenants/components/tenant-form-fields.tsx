@@ -20,7 +20,7 @@ interface TenantFormFieldsProps {
   onAdvancedShownChange: (isShown: boolean) => void;
 }
 
-/** The inputs of the add and edit modals (part 1, section 5 'Tenant form'). */
+/** The inputs of the add and edit modals (docs/rules/master-data.md#tenant-form). */
 export function TenantFormFields({
   register,
   control,

@@ -11,7 +11,7 @@ export interface TenantActions {
   busyTenantId: string | null;
 }
 
-/** Edit, prepayments, moved out / active again, delete (part 1, section 2 'Tenants'). */
+/** Edit, prepayments, moved out / active again, delete (docs/rules/master-data.md#screens 'Tenants'). */
 export function TenantRowActions({ tenant, actions, isLabelled = false }: { tenant: Tenant; actions: TenantActions; isLabelled?: boolean }) {
   const statusLabel = tenant.isActive ? "Als ausgezogen markieren" : "Als aktiv markieren";
   const StatusIcon = tenant.isActive ? UserMinus : UserCheck;

@@ -2,7 +2,7 @@ import { Badge } from "../../../components/ui/badge";
 import { formatDate } from "../../../lib/format";
 
 /**
- * Part 1, section 4: the list shows 'Aktiv' or 'Ausgezogen'. A move-out date still to come keeps
+ * docs/rules/master-data.md#states: the list shows 'Aktiv' or 'Ausgezogen'. A move-out date still to come keeps
  * the tenant active until then, and the badge says until when (issue 23).
  */
 export function TenantStatusBadge({ isActive, moveOutDate }: { isActive: boolean; moveOutDate: string | null }) {

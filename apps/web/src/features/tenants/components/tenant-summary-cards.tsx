@@ -32,7 +32,7 @@ function SummaryCard({ label, value, icon: Icon, testId }: { label: string; valu
   );
 }
 
-/** Part 1, section 2: active tenants, former tenants, occupied units. */
+/** docs/rules/master-data.md#screens: active tenants, former tenants, occupied units. */
 export function TenantSummaryCards({ summary }: { summary: TenantSummary }) {
   return (
     <section aria-label="Zusammenfassung" className="grid grid-cols-3 gap-2 sm:gap-3">

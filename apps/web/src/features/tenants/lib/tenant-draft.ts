@@ -1,6 +1,6 @@
 import { EMPTY_TENANT_FORM, TENANT_FORM_FIELDS, type TenantFormValues } from "./tenant-form-values";
 
-// Part 1, section 2 'Tenants': the form's draft is kept locally and removed after a successful
+// docs/rules/master-data.md#screens 'Tenants': the form's draft is kept locally and removed after a successful
 // add or edit. One draft per account and per tenant ('new' for the add form).
 
 function buildDraftKey(userId: string, tenantId: string | null): string {

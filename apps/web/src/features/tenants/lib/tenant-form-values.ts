@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { buildCreateTenantBodySchema, CreateTenantBody, Tenant } from "@nk/contract";
 
 // The tenant form's values are the texts of its inputs; the contract's schema checks them with
-// the same rules and messages as the server (part 1, section 5 'Tenant form').
+// the same rules and messages as the server (docs/rules/master-data.md#tenant-form).
 
 export interface TenantFormValues {
   name: string;

@@ -25,7 +25,7 @@ import { TenantTable } from "../components/tenant-table";
 
 type FormState = { isOpen: false } | { isOpen: true; tenant: Tenant | null };
 
-/** /dashboard/tenants: 'Mieter verwalten' (part 1, section 2 'Tenants'). */
+/** /dashboard/tenants: 'Mieter verwalten' (docs/rules/master-data.md#screens 'Tenants'). */
 export function TenantsPage() {
   const toast = useToast();
   const { me, canCreate, can } = useMe();

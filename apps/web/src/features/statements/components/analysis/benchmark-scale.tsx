@@ -3,7 +3,7 @@ import { BENCHMARK_CATEGORY_LABELS, BENCHMARK_RATING_LABELS, FUEL_LABELS, SIZE_B
 import { buildScaleBands, kwhPosition } from "../../lib/analysis-figures";
 import { LazyBenchmarkScalePlot } from "./lazy-charts";
 
-/** The building's kWh/m²a on the Heizspiegel scale of its carrier and size (DECISIONS 11). */
+/** The building's kWh/m²a on the Heizspiegel scale of its carrier and size (docs/rules/heating.md#consumption-analysis). */
 export function BenchmarkScale({ benchmark, adjustedKwhPerM2 }: { benchmark: HeatingBenchmark; adjustedKwhPerM2: string }) {
   const captionId = useId();
   if (!benchmark.limits || !benchmark.carrier) return null;

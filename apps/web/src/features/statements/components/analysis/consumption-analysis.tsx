@@ -18,7 +18,7 @@ export interface ConsumptionAnalysisProps {
 }
 
 /**
- * Step 2 and the saved run (part 2, section 2.1; DECISIONS 11; issue 17): where the money goes
+ * Step 2 and the saved run (docs/rules/statements.md#wizard; docs/rules/heating.md#consumption-analysis; issue 17): where the money goes
  * (cost items, each unit's share) and how the house compares (Heizspiegel, units per m²).
  */
 export function ConsumptionAnalysis({ input, result, analysis, names }: ConsumptionAnalysisProps) {
