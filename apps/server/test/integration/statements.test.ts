@@ -196,7 +196,7 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
   it("saves cost items as the user types and previews with the saved ones", async () => {
     const house = await buildHouse();
     const empty = await readJson(await t.request("GET", `/api/billing-periods/${house.periodId}/costs`, { cookie: house.cookie }));
-    expect(empty).toEqual({ billingPeriodId: house.periodId, costItems: [], co2: null, consumptionOverrides: [], climateFactor: null, heatingCosts: null, updatedAt: null });
+    expect(empty).toEqual({ billingPeriodId: house.periodId, costItems: [], co2: null, consumptionOverrides: [], climateFactor: null, heatingCosts: null, annualInformation: null, updatedAt: null });
 
     const draft = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
       cookie: house.cookie,
