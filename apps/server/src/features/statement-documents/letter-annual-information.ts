@@ -34,7 +34,7 @@ export interface LetterAnnualInformation {
 
 const ADVICE = [
   "Verbraucherzentrale Energieberatung: www.verbraucherzentrale-energieberatung.de, Telefon 0800 809 802 400 (kostenfrei)",
-  "Deutsche Energie-Agentur (dena): www.dena.de; Energie- und Klimaschutzagenturen der Länder und Regionen: www.energieagenturen.de",
+  "Deutsche Energie-Agentur (dena): www.dena.de",
   "Bundesamt für Wirtschaft und Ausfuhrkontrolle (BAFA), Energieberatung für Wohngebäude: www.bafa.de",
   "Heizspiegel mit Vergleichswerten für Heizenergie (co2online): www.heizspiegel.de",
 ];
