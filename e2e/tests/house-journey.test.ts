@@ -160,7 +160,7 @@ describe.skipIf(!hasBrowser)("Die gemessene Reise: von der Registrierung zu fina
     await counter.type(co2.getByLabel("Verbrauch laut Rechnung (kWh)"), "120.000");
     await screenshotBothWidths(page, "house-journey-wizard");
     await counter.click(page.getByRole("button", { name: "Berechnung starten" }));
-    await page.getByRole("heading", { name: "Kosten je Wohneinheit" }).waitFor({ timeout: 30_000 });
+    await page.getByRole("heading", { name: "Kosten je Wohneinheit" }).waitFor({ timeout: 60_000 });
     counter.screen();
     await screenshotBothWidths(page, "house-journey-preview");
 
