@@ -84,7 +84,10 @@ describe.skipIf(!hasBrowser)("Jede Seite: barrierefrei und ohne seitliches Scrol
       await page.screenshot({ path: screenshotPath(`every-page-wizard-preview-${viewport}`), fullPage: true });
       for (const tab of ["profile", "billing-data", "billing", "notifications", "danger"]) await visit(page, `/dashboard/settings?tab=${tab}`, "Einstellungen");
       await visit(page, "/dashboard/activity", /Aktivität/);
+      await visit(page, "/dashboard/imports/metering-results", "Ergebnisse des Messdienstes importieren");
+      await page.screenshot({ path: screenshotPath(`every-page-metering-results-${viewport}`), fullPage: true });
       await visit(page, "/dashboard/deadlines", "Fristen");
+      await page.screenshot({ path: screenshotPath(`every-page-deadlines-${viewport}`), fullPage: true });
       await visit(page, "/dashboard/help", /Hilfe/);
       await visit(page, "/dashboard/onboarding", "Einrichtungsassistent");
       await page.screenshot({ path: screenshotPath(`every-page-onboarding-${viewport}`), fullPage: true });
