@@ -95,6 +95,26 @@ describe("web monitoring", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("sends on unload even while a periodic flush hangs, both batches at once, as unloading", async () => {
+    const calls: { url: string; isUnloading: boolean }[] = [];
+    const { monitor } = setUp({
+      send: (url, _body, { isUnloading }) => {
+        calls.push({ url, isUnloading });
+        // The periodic flush never answers (the page is about to go away).
+        return isUnloading ? Promise.resolve(true) : new Promise<boolean>(() => {});
+      },
+    });
+    monitor.reportError("error", "A");
+    monitor.recordMetric("page.load", 900, "ms");
+    void monitor.flush();
+    await monitor.flush({ isUnloading: true });
+    expect(calls).toEqual([
+      { url: "/api/monitoring/errors/batch", isUnloading: false },
+      { url: "/api/monitoring/errors/batch", isUnloading: true },
+      { url: "/api/monitoring/metrics/batch", isUnloading: true },
+    ]);
+  });
+
   it("keeps each distinct error once per page load, however often it is thrown", () => {
     const { monitor } = setUp();
     const crash = () => {

@@ -10,8 +10,15 @@ function openLocalStorage(): Storage | null {
   }
 }
 
-/** POST with keepalive, so a batch sent while the page is left still arrives. */
+/**
+ * POST; while the page is left, as a beacon (the browser sends it after the page is gone, and a
+ * service worker never holds it up), falling back to a keepalive fetch.
+ */
 const sendWithFetch: SendBatch = async (url, body, { isUnloading }) => {
+  if (isUnloading && typeof navigator.sendBeacon === "function") {
+    const isQueued = navigator.sendBeacon(url, new Blob([JSON.stringify(body)], { type: "application/json" }));
+    if (isQueued) return true;
+  }
   const response = await fetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

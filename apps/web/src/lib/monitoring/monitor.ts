@@ -97,11 +97,22 @@ export function createMonitor(options: MonitorOptions): Monitor {
       if (ms > MONITORING.slowOperationMs) console.warn(`Langsamer Vorgang: ${name} dauerte ${Math.round(ms)} ms`, currentPath(path));
     },
     async flush({ isUnloading = false } = {}) {
-      if (!options.isProduction || isFlushing) return;
+      if (!options.isProduction) return;
+      if (isUnloading) {
+        // The page is going away: a periodic flush still in flight is aborted with it, so the
+        // unload sends what is unsent regardless, both batches at once (nothing after the first
+        // await runs once the page is gone). A report sent twice is better than one lost.
+        await Promise.all([
+          sendUnsent(errors, "/api/monitoring/errors/batch", "errors", MONITORING.maxBatchErrors, true),
+          sendUnsent(metrics, "/api/monitoring/metrics/batch", "metrics", MONITORING.maxBatchMetrics, true),
+        ]);
+        return;
+      }
+      if (isFlushing) return;
       isFlushing = true;
       try {
-        await sendUnsent(errors, "/api/monitoring/errors/batch", "errors", MONITORING.maxBatchErrors, isUnloading);
-        await sendUnsent(metrics, "/api/monitoring/metrics/batch", "metrics", MONITORING.maxBatchMetrics, isUnloading);
+        await sendUnsent(errors, "/api/monitoring/errors/batch", "errors", MONITORING.maxBatchErrors, false);
+        await sendUnsent(metrics, "/api/monitoring/metrics/batch", "metrics", MONITORING.maxBatchMetrics, false);
       } finally {
         isFlushing = false;
       }
