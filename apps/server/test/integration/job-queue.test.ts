@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { z } from "zod";
 import type { DatabaseHandle } from "../../src/db/database.ts";
 import { enqueueJob } from "../../src/jobs/enqueue-job.ts";
@@ -28,6 +29,14 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
 
   async function jobRow(id: number) {
     return first.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  }
+  // Time passes explicitly: the backoff is a due time in the row (the database's now()), so the
+  // tests move it instead of sleeping against it (a sleep races the clock on a loaded machine).
+  async function makeDue(id: number) {
+    await sql`update jobs set run_at = now() - interval '1 second' where id = ${id}`.execute(first.db);
+  }
+  async function postponeDueTime(id: number, seconds: number) {
+    await sql`update jobs set run_at = now() + make_interval(secs => ${seconds}) where id = ${id}`.execute(first.db);
   }
 
   it("runs each job exactly once with two workers on two connections claiming at the same time", async () => {
@@ -74,24 +83,26 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
     expect(await worker.runNext()).toBe(true);
     let row = await jobRow(id);
     expect(row).toMatchObject({ status: "queued", attempts: 1, lockedBy: null, lastError: "Error: SMTP-Server antwortet nicht (Versuch 1)" });
-    // Backoff: not due again at once.
-    expect(row.runAt.getTime()).toBeGreaterThan(Date.now() + 50);
+    // Backoff: the failure set run_at and updated_at in one statement, 200 ms apart; not due yet.
+    expect(row.runAt.getTime() - row.updatedAt.getTime()).toBe(200);
+    await postponeDueTime(id, 60);
     expect(await worker.runNext()).toBe(false);
 
-    await sleep(250);
+    await makeDue(id);
     expect(await worker.runNext()).toBe(true);
     row = await jobRow(id);
     expect(row).toMatchObject({ status: "queued", attempts: 2 });
-    // The second retry waits twice as long (400 ms).
-    expect(row.runAt.getTime()).toBeGreaterThan(Date.now() + 250);
+    // The second retry waits twice as long.
+    expect(row.runAt.getTime() - row.updatedAt.getTime()).toBe(400);
 
-    await sleep(450);
+    await makeDue(id);
     expect(await worker.runNext()).toBe(true);
     row = await jobRow(id);
     expect(row).toMatchObject({ status: "failed", attempts: 3, lastError: "Error: SMTP-Server antwortet nicht (Versuch 3)" });
     expect(row.finishedAt).toBeInstanceOf(Date);
     expect(calls).toBe(3);
-    await sleep(450);
+    // A failed job is never picked up again, however long ago it was due.
+    await makeDue(id);
     expect(await worker.runNext()).toBe(false);
   });
 
@@ -105,10 +116,10 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
         if (calls === 1) throw new Error("vorübergehend");
       },
     };
-    const worker = createJobWorker({ db: first.db, registry: createJobRegistry([kind]), logger, retryBaseMs: 1 });
+    const worker = createJobWorker({ db: first.db, registry: createJobRegistry([kind]), logger, retryBaseMs: 1000 });
     const id = await enqueueJob(first.db, kind, { n: 1 });
     await worker.runNext();
-    await sleep(20);
+    await makeDue(id);
     await worker.runNext();
     expect(await jobRow(id)).toMatchObject({ status: "succeeded", attempts: 2, lastError: null });
   });
