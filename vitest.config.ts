@@ -36,7 +36,9 @@ export default defineConfig({
           globalSetup: ["e2e/support/global-setup.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server and browser: a journey mostly waits for
+          // the browser or the server, so two of them keep both cores busy.
+          fileParallelism: true,
           // The browser waits for the app, not the other way round: under load (two cores shared)
           // a page can take seconds; expect.poll's default of one second made journeys flaky.
           expect: { poll: { timeout: 15_000, interval: 100 } },
