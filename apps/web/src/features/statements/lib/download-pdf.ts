@@ -1,6 +1,6 @@
 import { createApiError, createNetworkError } from "../../../lib/api-error";
 
-// The statement PDFs come from the server with the session cookie (decision 0603). They are
+// The statement PDFs (and other files, such as the metering company's) come from the server with the session cookie (decision 0603). They are
 // fetched (so the page can show a busy state and a German error) and then handed to the browser
 // as a download under the server's file name.
 
@@ -32,8 +32,14 @@ async function errorBody(response: Response): Promise<unknown> {
  * `jsonBody` it is a POST of that body (the wizard's preview PDFs of an unsaved calculation).
  */
 export async function downloadPdf(path: string, fallbackName: string, jsonBody?: unknown): Promise<string> {
+  return downloadFile(path, fallbackName, { accept: "application/pdf", jsonBody });
+}
+
+/** Downloads any file the API sends (a PDF, the metering company's file); the error answer is JSON. */
+export async function downloadFile(path: string, fallbackName: string, options: { accept: string; jsonBody?: unknown }): Promise<string> {
+  const { accept, jsonBody } = options;
   let response: Response;
-  const headers: Record<string, string> = { Accept: "application/pdf, application/json" };
+  const headers: Record<string, string> = { Accept: `${accept}, application/json` };
   if (jsonBody !== undefined) headers["Content-Type"] = "application/json";
   try {
     response = await fetch(path, {
