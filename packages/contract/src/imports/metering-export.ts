@@ -11,8 +11,8 @@ export const METERING_EXPORT_PARTS = ["users", "costs"] as const;
 export type MeteringExportPart = (typeof METERING_EXPORT_PARTS)[number];
 
 export const METERING_EXPORT_PART_LABELS: Record<MeteringExportPart, string> = {
-  users: "Liegenschaft und Nutzer (L/M-Sätze)",
-  costs: "Brennstoff und Kosten (B/K-Sätze)",
+  users: "Nutzer-Datei (L/M)",
+  costs: "Kosten-Datei (B/K)",
 };
 
 export const METERING_EXPORT_MESSAGES = {

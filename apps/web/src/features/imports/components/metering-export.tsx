@@ -57,7 +57,7 @@ export function MeteringExport() {
           Rechnungen mit Anteilen nach § 35a EStG (DTK305_….DAT).
         </p>
       </div>
-      <form className="grid gap-4 sm:grid-cols-3" noValidate onSubmit={(event) => event.preventDefault()}>
+      <form className="grid grid-cols-1 gap-4 sm:grid-cols-3" noValidate onSubmit={(event) => event.preventDefault()}>
         <SelectField
           label="Abrechnungszeitraum"
           placeholder="Bitte wählen"

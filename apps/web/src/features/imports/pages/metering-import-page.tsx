@@ -188,7 +188,7 @@ export function MeteringImportPage() {
       {preview && !result ? (
         <section className="space-y-4" aria-label="Probelauf">
           {preview.flats.some((flat) => flat.state === "open" || choices[flat.firmFlat]) ? (
-            <fieldset className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
+            <fieldset className="min-w-0 space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
               <legend className="px-1 font-semibold text-slate-900">Wohnungen des Messdienstes zuordnen</legend>
               <p className="text-sm text-slate-700">Einmal zuordnen; beim nächsten Import wird die Zuordnung wiederverwendet.</p>
               {preview.flats
