@@ -1,9 +1,9 @@
 import { UNIT_CODE_AREA, UNIT_CODE_PERSONS } from "./arge-codes.ts";
 import { ArgeRecordWriter } from "./arge-record-writer.ts";
 
-// The records the manager sends to the metering company (standard 3.05, sections 5.2-5.5 of
-// the layouts as docs/imports/arge-heiwako.md summarises them): L (property), M (user), B
-// (fuel), K (invoice or cost position). Only gross amounts are written (L 6 = 3): landlords
+// The records the manager sends to the metering company (standard 3.05; the layouts as
+// docs/imports/arge-heiwako.md summarises them, "Export an den Messdienst"): L (property), M
+// (user), B (fuel), K (invoice or cost position). Only gross amounts are written (L 6 = 3): landlords
 // bill residential tenants gross; the net fields stay blank.
 
 export interface Address {

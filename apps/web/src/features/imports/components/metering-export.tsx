@@ -7,7 +7,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { getErrorMessage } from "../../../lib/api-error";
-import { downloadFile } from "../../statements/lib/download-pdf";
+import { downloadFile } from "../../../lib/download-file";
 import { useImportBillingPeriods } from "../api";
 
 // Issue 28, item 2 (decision 1600): the files the metering company needs from the manager, in
