@@ -45,7 +45,7 @@ interface Flat {
 
 /**
  * Each unit's flat at the firm: the Wohnungsnummer remembered at an import (decision 1404),
- * otherwise the lowest number no unit has, in the order of the units; the manager's key is
+ * otherwise the lowest number no flat of the firm has, in the order of the units; the manager's key is
  * the one the firm printed for the flat, otherwise "WE" and the number.
  */
 function assignFlats(units: readonly AssemblyUnit[], mappings: readonly Mapping[], propertyNumber: string): Map<string, Flat> {
@@ -55,7 +55,8 @@ function assignFlats(units: readonly AssemblyUnit[], mappings: readonly Mapping[
     const mapping = sorted.find((candidate) => candidate.unitId === unit.id && candidate.firmFlat.startsWith(propertyNumber));
     if (mapping) flats.set(unit.id, { number: mapping.firmFlat.slice(9), managerKey: mapping.managerKey?.trim() || `WE${mapping.firmFlat.slice(9)}` });
   }
-  const used = new Set([...flats.values()].map((flat) => flat.number));
+  // A flat marked "not this property" keeps its number too: the firm has it for someone else.
+  const used = new Set([...flats.values()].map((flat) => flat.number).concat(mappings.filter((mapping) => mapping.firmFlat.startsWith(propertyNumber)).map((mapping) => mapping.firmFlat.slice(9))));
   let next = 1;
   for (const unit of units) {
     if (flats.has(unit.id)) continue;
