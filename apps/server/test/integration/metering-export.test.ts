@@ -203,6 +203,53 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
     ]);
   });
 
+  it("gas from the grid for rooms and water: one B record without stocks, the fuel bill jointly (E), direct items not sent, labour without an invoice refused", async () => {
+    const house = await setUp();
+    const put = (laborCosts: string) =>
+      t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
+        cookie: house.cookie,
+        body: {
+          costItems: [
+            { costType: "Heizung", amount: "10450.00", key: "mixed", consumptionShare: 70, laborCosts, taxCategory: "craftsmen" },
+            { costType: "Wasserschaden EG", amount: "100.00", key: "direct", vacancyAmount: "100.00" },
+            { costType: "Gartenpflege", amount: "640.00", key: "area", laborCosts: "512.00", taxCategory: "householdServices" },
+          ],
+          heatingCosts: {
+            fuel: "gas",
+            quantityUnit: "m3",
+            quantity: "12000.5",
+            fuelCost: "9800.00",
+            maintenance: "300.00",
+            emissionMeasurement: "350.00",
+            isCombined: true,
+            totalEnergyKwh: "120000",
+            hotWaterVolumeM3: "85.5",
+            hotWaterTemperatureCelsius: "60",
+          },
+        },
+      });
+    expect((await put("400.00")).status).toBe(200);
+    const query = `part=costs&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`;
+    const refused = await t.request("GET", `/api/billing-periods/${house.periodId}/metering-export?${query}`, { cookie: house.cookie });
+    expect(refused.status).toBe(400);
+    expect((await readJson(refused)).error.message).toBe(
+      "Der Lohnanteil nach § 35a EStG von „Heizung“ ist größer als jede Rechnung der Heizungsanlage (Wartung, Messungen, Messdienst, Betriebsstrom); bitte in der Kostenaufstellung prüfen.",
+    );
+
+    expect((await put("320.00")).status).toBe(200);
+    const { response, records } = await download(house.cookie, house.periodId, query);
+    expect(response.status).toBe(200);
+    expect(records).toEqual([
+      // Table B 193 Erdgas H in m³ (10 kWh/m³); 60 °C and 85.5 m³ hot water (§ 9 HeizkV); no stocks.
+      buildRecord(1024, [...HEAD("B"), [19, "0815002300000EUR010124311224"], [47, "19300000100000"], [135, "6000000085500"], [170, "1"], [1024, "B"]]),
+      costRecord("201", "", "E", "311224", "00012000500", "0000980000"),
+      costRecord("221", "", "E", "311224", "", "0000030000"),
+      // 320.00 € is more than the maintenance invoice holds: it sits on the emission measurement.
+      costRecord("224", "", "E", "311224", "", "0000035000", "13", "0000032000"),
+      costRecord("242", "Gartenpflege", "B", "311224", "", "0000064000", "12", "0000051200"),
+    ]);
+  });
+
   it("the firm's answer to our M records imports onto the right tenancies and vacancies, and the next export is the same file", async () => {
     const house = await setUp();
     const first = await download(house.cookie, house.periodId, `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`);
