@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileNameFromDisposition } from "../src/features/statements/lib/download-pdf";
+import { fileNameFromDisposition } from "../src/lib/download-file";
 
 // The name a downloaded letter is saved under comes from the server's Content-Disposition.
 describe("fileNameFromDisposition", () => {

@@ -102,6 +102,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "PUT /api/statements/{id}/prepayment-rounding": "send_statement",
   "POST /api/statements/{id}/prepayment-adjustment": "edit_master_data",
   "GET /api/statements/{id}/results.csv": "read",
+  // Decision 1600: the files for the metering company, an export like the results CSV.
+  "GET /api/billing-periods/{id}/metering-export": "read",
 
   // Imports (issue 28): bank bookings become a period's costs (like PUT costs); the metering
   // company's readings are master data.

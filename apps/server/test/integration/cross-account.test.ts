@@ -9,6 +9,7 @@ import {
   listApiOperations,
   resourceSegments,
   sampleBody,
+  sampleQuery,
   type ApiOperation,
   type OwnedAccount,
 } from "../support/api-routes.ts";
@@ -79,7 +80,7 @@ describe.each(TEST_DRIVERS)("cross-account access, generated from the OpenAPI do
     const failures: string[] = [];
     let calls = 0;
     for (const op of operations.filter((o) => o.pathParams.length > 0)) {
-      const url = fillPath(op.path, resourceSegments(op.path).map((segment) => ownerIdBySegment.get(segment) ?? ""));
+      const url = `${fillPath(op.path, resourceSegments(op.path).map((segment) => ownerIdBySegment.get(segment) ?? ""))}${sampleQuery(op, idFor)}`;
       const body = sampleBody(op, idFor);
       const response = await t.request(op.method, url, { cookie: intruder.cookie, ...(body === undefined ? {} : { body }) });
       calls += 1;
@@ -124,7 +125,7 @@ describe.each(TEST_DRIVERS)("cross-account access, generated from the OpenAPI do
   it("the first account itself reaches the same routes (the ids are real)", async () => {
     const failures: string[] = [];
     for (const op of operations.filter((o) => o.pathParams.length > 0 && o.method === "GET")) {
-      const url = fillPath(op.path, resourceSegments(op.path).map((segment) => ownerIdBySegment.get(segment) ?? ""));
+      const url = `${fillPath(op.path, resourceSegments(op.path).map((segment) => ownerIdBySegment.get(segment) ?? ""))}${sampleQuery(op, idFor)}`;
       const response = await t.request("GET", url, { cookie: owner.cookie });
       if (response.status !== 200) failures.push(`GET ${url}: ${response.status} ${JSON.stringify(await readJson(response)).slice(0, 200)}`);
     }

@@ -16,7 +16,7 @@ export interface ApiOperation {
   /** OpenAPI path, e.g. /api/tenants/{id} */
   path: string;
   pathParams: string[];
-  queryParams: { name: string; schema: JsonSchema }[];
+  queryParams: { name: string; schema: JsonSchema; isRequired: boolean }[];
   bodySchema: JsonSchema | undefined;
 }
 
@@ -26,12 +26,12 @@ export async function listApiOperations(t: TestContext): Promise<ApiOperation[]>
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
     for (const [method, op] of Object.entries(item)) {
       if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
-      const parameters = (op.parameters ?? []) as { in: string; name: string; schema?: JsonSchema }[];
+      const parameters = (op.parameters ?? []) as { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
       operations.push({
         method: method.toUpperCase(),
         path,
         pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
-        queryParams: parameters.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: p.schema ?? {} })),
+        queryParams: parameters.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: p.schema ?? {}, isRequired: p.required === true })),
         bodySchema: op.requestBody?.content?.["application/json"]?.schema,
       });
     }
@@ -175,7 +175,15 @@ async function createFinalizedStatementRun(t: TestContext, cookie: string, prope
 const DATE_FIELD = /(date|Date|From|Until|Start|End|At)$/;
 const DECIMAL_FIELD = /(Value|Price|Amount|area|Area|amount|price|value|Cost|cost|consumption|Consumption)$/;
 
-const NAMED_STRINGS: Record<string, string> = { country: "Deutschland", postalCode: "33602", state: "Nordrhein-Westfalen", city: "Bielefeld" };
+const NAMED_STRINGS: Record<string, string> = {
+  country: "Deutschland",
+  postalCode: "33602",
+  state: "Nordrhein-Westfalen",
+  city: "Bielefeld",
+  // The metering company's numbers (decision 1600): digits only.
+  customerNumber: "4711",
+  propertyNumber: "81500230",
+};
 
 /** Bodies the schema alone does not describe well enough (a price within the regional range). */
 export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
@@ -271,6 +279,15 @@ export function idFieldResource(field: string): string | undefined {
 }
 
 /** Fills `{param}` of a path with the given values (URL-encoded). */
+/** "?name=value" of the route's required query parameters, its ids and the named ones, sampled like bodies; "" without any. */
+export function sampleQuery(op: ApiOperation, idFor: (name: string) => string | undefined): string {
+  const query = new URLSearchParams();
+  for (const param of op.queryParams) {
+    if (param.isRequired || /Id$/.test(param.name) || param.name in NAMED_STRINGS) query.set(param.name, String(sampleFromSchema(param.schema, idFor, param.name)));
+  }
+  return query.size > 0 ? `?${query}` : "";
+}
+
 export function fillPath(path: string, values: string[]): string {
   let i = 0;
   return path.replace(/\{\w+\}/g, () => values[i++] ?? "");

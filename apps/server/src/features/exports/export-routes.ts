@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { meteringExportQuerySchema } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
-import { errorResponse, idParams, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import { errorResponse, idParams, invalidResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import { exportMeteringFile } from "./metering-export-service.ts";
 import { exportRunResultsCsv } from "./run-results-service.ts";
 
 const resultsCsvRoute = createRoute({
@@ -18,8 +20,34 @@ const resultsCsvRoute = createRoute({
   },
 });
 
+const meteringExportRoute = createRoute({
+  method: "get",
+  path: "/billing-periods/{id}/metering-export",
+  tags: ["Export"],
+  summary:
+    "Datei für den Messdienst (ARGE Heiwako 3.05, ISO-8859-15, CR LF): part=users Liegenschaft und Nutzer (L/M, DTM305_….DAT), part=costs Brennstoff und Kosten (B/K, DTK305_….DAT); Plan-Funktion bulkImportExport",
+  request: { params: idParams, query: meteringExportQuerySchema },
+  responses: {
+    200: { content: { "application/octet-stream": { schema: z.string() } }, description: "Datei im Format des Standards, gesendet als text/plain; charset=ISO-8859-15" },
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
+    404: notFoundResponse,
+  },
+});
+
 export function createExportRoutes(db: Db) {
-  return createRouter().openapi(resultsCsvRoute, async (c) => {
+  return createRouter()
+    .openapi(meteringExportRoute, async (c) => {
+      const file = await exportMeteringFile(db, c.var.accountId, c.req.valid("param").id, c.req.valid("query"));
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+        // The standard's charset: one byte per character, positions are byte offsets.
+        "Content-Type": "text/plain; charset=ISO-8859-15",
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "private, no-store",
+      });
+    })
+    .openapi(resultsCsvRoute, async (c) => {
     const file = await exportRunResultsCsv(db, c.var.accountId, c.req.valid("param").id);
     const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'");
     return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {

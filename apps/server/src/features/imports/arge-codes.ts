@@ -111,3 +111,52 @@ export const READING_LABELS: Readonly<Record<number, string>> = {
 export function isEstimateCode(code: number): boolean {
   return (code >= 1 && code <= 8) || code === 15;
 }
+
+// What the export writes (decision 1600): table B (fuel and its unit), the K keys of the
+// heating cost sheet's invoices and of the other items, table L from the § 35a category and
+// the table E units of the M record's shares.
+
+/**
+ * Table B by our fuel and quantity unit, with the heating value (kWh per unit) of § 9 (2)
+ * HeizkV where the supplier's is not stored. B 9 must be filled whenever B 8 is: a fuel
+ * without a value in HeizkV (heating oil in kg, LPG in litres, coal of unknown kind) goes
+ * without both; the firm reads the fuel from the K records' quantities then.
+ */
+export const FUEL_CODES: Readonly<Record<string, { code: string; heatingValueKwh: string }>> = {
+  "oil/l": { code: "111", heatingValueKwh: "10" },
+  "lpg/kg": { code: "152", heatingValueKwh: "13" },
+  "gas/m3": { code: "193", heatingValueKwh: "10" },
+  "gas/kWh": { code: "194", heatingValueKwh: "1" },
+  "district_heating/kWh": { code: "144", heatingValueKwh: "1" },
+  "pellets/kg": { code: "123", heatingValueKwh: "5" },
+  "pellets/t": { code: "124", heatingValueKwh: "5000" },
+  "pellets/kWh": { code: "125", heatingValueKwh: "1" },
+  "wood/kg": { code: "198", heatingValueKwh: "4.1" },
+};
+
+/** Table K: a fuel delivery or the fuel bill of a grid fuel. */
+export const K_FUEL_INVOICE_CODE = "201";
+
+/** Table K keys of the heating cost sheet's components (§ 7 (2) HeizkV), with their names. */
+export const K_HEATING_COMPONENTS = [
+  { field: "maintenance", code: "221", label: "Wartungskosten" },
+  { field: "emissionMeasurement", code: "224", label: "Immissionsmessung" },
+  { field: "meteringService", code: "227", label: "Servicekosten der Messdienstfirma" },
+  { field: "operatingPower", code: "220", label: "Betriebsstrom" },
+] as const;
+
+/** Table K: heating or hot water without a cost sheet (free text), cold water, other operating costs (free text). */
+export const K_HEATING_TEXT_CODE = "228";
+export const K_COLD_WATER_CODE = "240";
+export const K_OTHER_TEXT_CODE = "242";
+
+/** Table L from the § 35a category of an item: household services 12 (Abs. 2), craftsmen 13 (Abs. 3); none 00. */
+export function getTaxClass(category: TaxCategory | null): string {
+  if (category === "householdServices") return "12";
+  if (category === "craftsmen") return "13";
+  return "00";
+}
+
+/** Table E: the shares the M record sends (m² Wohnfläche, Personen). */
+export const UNIT_CODE_AREA = "010";
+export const UNIT_CODE_PERSONS = "035";

@@ -10,7 +10,14 @@ import { decodeImportBytes } from "./import-file-reader.ts";
 const latin9 = new TextDecoder("iso-8859-15");
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-export const RECORD_LENGTHS: Record<MeteringFileKind, number> = { A: 128, D: 1024, E835: 133 };
+/** Record types of the standard the app reads (A, D, E835) and writes (L, M, B, K). */
+export type ArgeRecordType = MeteringFileKind | "L" | "M" | "B" | "K";
+
+/** Bytes per record without CR LF (standard 3.05, docs/imports/arge-heiwako.md). */
+export const RECORD_LENGTHS: Record<ArgeRecordType, number> = { A: 128, L: 2048, M: 2048, B: 1024, K: 1024, D: 1024, E835: 133 };
+
+/** Field 2 of A, L, M, B, K and D records. */
+export const ARGE_VERSION = "03.05";
 
 export interface ArgeText {
   fileName: string;

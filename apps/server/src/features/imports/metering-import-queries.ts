@@ -18,7 +18,7 @@ export async function listPropertyTenancies(db: Db, userId: string, propertyId: 
 }
 
 export async function listFlatMappings(db: Db, userId: string, propertyId: string) {
-  return db.selectFrom("meteringFlatMappings").select(["firmFlat", "unitId"]).where("propertyId", "=", propertyId).where("userId", "=", userId).execute();
+  return db.selectFrom("meteringFlatMappings").select(["firmFlat", "unitId", "managerKey"]).where("propertyId", "=", propertyId).where("userId", "=", userId).execute();
 }
 
 export async function upsertFlatMappings(db: Db, userId: string, propertyId: string, mappings: { firmFlat: string; managerKey: string | null; unitId: string | null }[]): Promise<void> {

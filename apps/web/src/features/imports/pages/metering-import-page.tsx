@@ -19,11 +19,13 @@ import { getErrorMessage } from "../../../lib/api-error";
 import { useMe } from "../../../lib/use-me";
 import { useCommitMeteringImport, useImportBillingPeriods, usePreviewMeteringImport } from "../api";
 import { formatFileSize, readFileBase64 } from "../lib/read-file-base64";
+import { MeteringExport } from "../components/metering-export";
 
 // /dashboard/imports/metering-results (issue 28, item 2; decision 1404): the metering company's
 // results (ARGE Heiwako: D, E835 and A files). The firm's flats are mapped to the property's
 // units the first time (remembered after); the dry run shows every record and the cost items
-// the statement gets; nothing is stored until the user confirms.
+// the statement gets; nothing is stored until the user confirms. Below, the export the other way
+// (decision 1600): the users and costs the firm needs, in its format.
 
 const STATUS_BADGES: Record<MeteringResultRow["status"], { label: string; variant: BadgeVariant }> = {
   ok: { label: "Wird übernommen", variant: "brand" },
@@ -186,7 +188,7 @@ export function MeteringImportPage() {
       {preview && !result ? (
         <section className="space-y-4" aria-label="Probelauf">
           {preview.flats.some((flat) => flat.state === "open" || choices[flat.firmFlat]) ? (
-            <fieldset className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
+            <fieldset className="min-w-0 space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
               <legend className="px-1 font-semibold text-slate-900">Wohnungen des Messdienstes zuordnen</legend>
               <p className="text-sm text-slate-700">Einmal zuordnen; beim nächsten Import wird die Zuordnung wiederverwendet.</p>
               {preview.flats
@@ -283,6 +285,8 @@ export function MeteringImportPage() {
           </div>
         </section>
       ) : null}
+
+      <MeteringExport />
     </div>
   );
 }

@@ -1,62 +1,13 @@
-import { createApiError, createNetworkError } from "../../../lib/api-error";
+import { downloadFile } from "../../../lib/download-file";
 
-// The statement PDFs come from the server with the session cookie (decision 0603). They are
-// fetched (so the page can show a busy state and a German error) and then handed to the browser
-// as a download under the server's file name.
-
-/** The file name from `Content-Disposition` (RFC 6266: `filename*` wins over `filename`). */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1]);
-    } catch {
-      // A malformed encoding: the plain name below.
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain?.[1] ?? fallback;
-}
-
-async function errorBody(response: Response): Promise<unknown> {
-  try {
-    return (await response.json()) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+// The statement PDFs come from the server with the session cookie (decision 0603): a download
+// of lib/download-file.ts that accepts a PDF.
 
 /**
  * Downloads a PDF from the API; rejects with an ApiError (e.g. BILLING_DATA_MISSING). With
  * `jsonBody` it is a POST of that body (the wizard's preview PDFs of an unsaved calculation).
  */
 export async function downloadPdf(path: string, fallbackName: string, jsonBody?: unknown): Promise<string> {
-  let response: Response;
-  const headers: Record<string, string> = { Accept: "application/pdf, application/json" };
-  if (jsonBody !== undefined) headers["Content-Type"] = "application/json";
-  try {
-    response = await fetch(path, {
-      method: jsonBody === undefined ? "GET" : "POST",
-      credentials: "same-origin",
-      headers,
-      body: jsonBody === undefined ? undefined : JSON.stringify(jsonBody),
-    });
-  } catch {
-    throw createNetworkError();
-  }
-  if (!response.ok) throw createApiError(response.status, await errorBody(response));
-  const blob = await response.blob();
-  const fileName = fileNameFromDisposition(response.headers.get("content-disposition"), fallbackName);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.rel = "noopener";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; keep the URL a moment for slow ones.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return fileName;
+  return downloadFile(path, fallbackName, { accept: "application/pdf", jsonBody });
 }
+

@@ -1,0 +1,96 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { formatCalendarDateDe, METERING_EXPORT_PART_LABELS, meteringExportQuerySchema, type MeteringExportPart } from "@nk/contract";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { SelectField, TextField } from "../../../components/ui/field";
+import { getErrorMessage } from "../../../lib/api-error";
+import { downloadFile } from "../../../lib/download-file";
+import { useImportBillingPeriods } from "../api";
+
+// Issue 28, item 2 (decision 1600): the files the metering company needs from the manager, in
+// its ARGE Heiwako format: the property's users (L/M) and the fuel and costs (B/K). The numbers
+// the firm gave the customer and the property go with every record; the Liegenschaftsnummer
+// is known after the first import of the firm's results.
+
+const formSchema = meteringExportQuerySchema.omit({ part: true }).extend({
+  billingPeriodId: z.string().min(1, "Bitte den Abrechnungszeitraum wählen."),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormValues = z.output<typeof formSchema>;
+
+export function MeteringExport() {
+  const periods = useImportBillingPeriods();
+  const [busyPart, setBusyPart] = useState<MeteringExportPart | null>(null);
+  const [message, setMessage] = useState<{ isError: boolean; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: { billingPeriodId: "", customerNumber: "", propertyNumber: "" } });
+
+  const download = (part: MeteringExportPart) =>
+    handleSubmit(async (values) => {
+      setBusyPart(part);
+      setMessage(null);
+      const query = new URLSearchParams({ part, customerNumber: values.customerNumber, ...(values.propertyNumber ? { propertyNumber: values.propertyNumber } : {}) });
+      try {
+        const fileName = await downloadFile(`/api/billing-periods/${values.billingPeriodId}/metering-export?${query.toString()}`, `${part === "users" ? "DTM" : "DTK"}305.DAT`, { accept: "text/plain" });
+        setMessage({ isError: false, text: `„${fileName}“ wurde heruntergeladen.` });
+      } catch (error) {
+        setMessage({ isError: true, text: getErrorMessage(error) });
+      } finally {
+        setBusyPart(null);
+      }
+    });
+
+  return (
+    <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="metering-export-title">
+      <div>
+        <h2 id="metering-export-title" className="font-semibold text-slate-900">
+          Export: Daten für den Messdienst
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Dateien im ARGE-Heiwako-Format für die Heizkostenabrechnung: Nutzer mit Ein- und Auszug, Leerstand, Personen und Vorauszahlungen (DTM305_….DAT) sowie Brennstoff mit Beständen und
+          Rechnungen mit Anteilen nach § 35a EStG (DTK305_….DAT).
+        </p>
+      </div>
+      <form className="grid grid-cols-1 gap-4 sm:grid-cols-3" noValidate onSubmit={(event) => event.preventDefault()}>
+        <SelectField
+          label="Abrechnungszeitraum"
+          placeholder="Bitte wählen"
+          fieldClassName="sm:col-span-3"
+          error={errors.billingPeriodId?.message}
+          options={(periods.data ?? []).map((entry) => ({
+            value: entry.id,
+            label: `${entry.propertyName} · ${formatCalendarDateDe(entry.billingPeriodStart)} – ${formatCalendarDateDe(entry.billingPeriodEnd)}`,
+          }))}
+          {...register("billingPeriodId")}
+        />
+        <TextField label="Kundennummer beim Messdienst" inputMode="numeric" error={errors.customerNumber?.message} {...register("customerNumber")} />
+        <TextField
+          label="Liegenschaftsnummer"
+          hint="Leer lassen, wenn die Ergebnisse des Messdienstes schon importiert wurden."
+          inputMode="numeric"
+          fieldClassName="sm:col-span-2"
+          error={errors.propertyNumber?.message}
+          {...register("propertyNumber")}
+        />
+        <div className="flex flex-wrap gap-3 sm:col-span-3">
+          {(["users", "costs"] as const).map((part) => (
+            <Button key={part} type="button" variant="outline" onClick={() => void download(part)()} isBusy={busyPart === part} busyText="Datei wird erstellt …" disabled={busyPart !== null}>
+              {METERING_EXPORT_PART_LABELS[part]} herunterladen
+            </Button>
+          ))}
+        </div>
+      </form>
+      {message ? (
+        <Alert variant={message.isError ? "error" : "success"} title={message.isError ? "Die Datei kann nicht erstellt werden" : undefined}>
+          {message.text}
+        </Alert>
+      ) : null}
+    </section>
+  );
+}
