@@ -6,16 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { downloadFile, E2E_PASSWORD, estimateSeconds, hasBrowser, JourneyCounter, launchBrowser, openPage, REPO_ROOT, screenshotBothWidths, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
 
-// Issue 27: the measured journey. A new user signs up, creates the property (the app goes on to
-// its house table, decision 1620), pastes a 6-unit house with 7 tenancies (a tenant change in
-// "EG rechts", "DG rechts" empty until March), prepayments and a heat cost allocator per unit with
-// its 2024 readings from a spreadsheet into the one table, makes the 2024 statement from the
-// template the wizard puts in (gas and CO2), and finalizes, giving the billing data in the same
-// dialog. Every click, field, typed character and screen is counted (journey-counter.ts); the
-// keystroke-level estimate of the pasted journey is written to docs/house-setup.md, reported,
-// never asserted by time. The typed variant (every cell typed, Enter for new rows) runs too and
-// must give the same letters to the cent; both assert the letters' figures that follow directly
-// from the inputs.
+// Issue 27: the measured journey. A new user signs up, creates the property with its heating
+// fuel (the app goes on to its house table, decision 1620), pastes a 6-unit house with 7
+// tenancies (a tenant change in "EG rechts", "DG rechts" empty until March), prepayments and a
+// heat cost allocator per unit with its 2024 readings from a spreadsheet into the one table,
+// makes the 2024 statement from the template the wizard puts in (gas from the property, CO2) and
+// finalizes, giving the billing data in the same dialog. Every click, field, typed character and
+// screen is counted (journey-counter.ts); the keystroke-level estimate of the pasted journey is
+// written to docs/house-setup.md, reported, never asserted by time. The typed variant (every cell
+// typed, Enter for new rows) runs too and must give the same letters to the cent; both assert the
+// letters' figures that follow directly from the inputs.
 
 const DOC = path.join(REPO_ROOT, "docs", "house-setup.md");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-journey-"));
@@ -137,6 +137,8 @@ describe.skipIf(!hasBrowser)("Die gemessene Reise: von der Registrierung zu fina
     await counter.type(page.getByLabel("Postleitzahl *"), "33602");
     await counter.type(page.getByLabel("Stadt *"), "Bielefeld");
     await counter.choose(page.getByLabel("Immobilientyp *"), "Mehrfamilienhaus");
+    // The heating fuel, given once with the property, comes back in every statement's CO2 inputs.
+    await counter.choose(page.getByLabel("Energieträger der Heizung (optional)"), { label: "Erdgas" });
     await counter.click(page.getByRole("button", { name: "Immobilie erstellen" }));
     await page.getByRole("heading", { name: "Haus in einer Tabelle: Rosenhof" }).waitFor();
     expect(page.url()).toMatch(/\/dashboard\/properties\/[0-9a-f-]{36}\/house$/);
@@ -201,7 +203,8 @@ describe.skipIf(!hasBrowser)("Die gemessene Reise: von der Registrierung zu fina
     for (const unused of ["Straßenreinigung", "Betriebsstrom"]) await counter.click(page.getByRole("button", { name: `${unused} entfernen` }));
     for (const [item, amount] of AMOUNTS) await counter.type(page.getByRole("listitem", { name: new RegExp(`^${item}`) }).getByLabel("Betrag (EUR)"), amount);
     const co2 = page.getByRole("region", { name: "CO₂-Angaben der Brennstoffrechnung" });
-    await counter.choose(co2.getByLabel("Energieträger"), { label: "Erdgas" });
+    expect(await co2.getByLabel("Energieträger").inputValue()).toBe("gas");
+    await page.getByText("Energieträger laut Immobilie: Erdgas.").waitFor();
     await counter.type(co2.getByLabel("Verbrauch laut Rechnung (kWh)"), "120.000");
     await screenshotBothWidths(page, "house-journey-wizard");
     await counter.click(page.getByRole("button", { name: "Berechnung starten" }));

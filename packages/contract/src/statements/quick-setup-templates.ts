@@ -49,6 +49,7 @@ export const QUICK_SETUP_MESSAGES = {
   startTemplateApplied: (templateName: string, count: number) =>
     `Vorlage „${templateName}“ eingesetzt: ${count} Kostenpositionen passend zu den Zählern dieses Zeitraums, ohne Beträge. Tragen Sie die Beträge Ihrer Rechnungen ein und entfernen Sie Positionen, die es im Haus nicht gibt; Quick-Setup wählt eine andere Vorlage.`,
   startTemplateDiscard: "Vorlage entfernen",
+  startFuelApplied: (fuelLabel: string) => `Energieträger laut Immobilie: ${fuelLabel}.`,
 } as const;
 
 const item = (

@@ -112,18 +112,23 @@ export function CostsStep(props: CostsStepProps) {
           </div>
         </div>
         {isUpgradeShown ? <UpgradeRequired feature={QUICK_SETUP_FEATURE_LABEL} /> : null}
-        {props.startTemplate && items.fields.length > 0 ? (
+        {props.startTemplate && ((props.startTemplate.templateName && items.fields.length > 0) || props.startTemplate.fuelLabel) ? (
           <Alert
             variant="info"
             action={
-              props.startTemplate.isUntouched ? (
+              props.startTemplate.isUntouched && props.startTemplate.templateName && items.fields.length > 0 ? (
                 <Button type="button" size="sm" variant="outline" onClick={props.onDiscardStartTemplate}>
                   {QUICK_SETUP_MESSAGES.startTemplateDiscard}
                 </Button>
               ) : undefined
             }
           >
-            {QUICK_SETUP_MESSAGES.startTemplateApplied(props.startTemplate.templateName, props.startTemplate.count)}
+            {[
+              props.startTemplate.templateName && items.fields.length > 0 ? QUICK_SETUP_MESSAGES.startTemplateApplied(props.startTemplate.templateName, props.startTemplate.count) : null,
+              props.startTemplate.fuelLabel ? QUICK_SETUP_MESSAGES.startFuelApplied(props.startTemplate.fuelLabel) : null,
+            ]
+              .filter(Boolean)
+              .join(" ")}
           </Alert>
         ) : null}
         {props.isLoadingCosts ? (

@@ -86,16 +86,17 @@ export function NewStatementPage() {
   // (no "Lade gespeicherte Kosten..." under the user's cursor while its answer is on its way).
   const isCostsLoaded =
     wizardPeriod.billingPeriodId === null ? !wizardPeriod.isLoading : wizardPeriod.isCreatedHere || filled?.billingPeriodId === wizardPeriod.billingPeriodId;
-  // Decision 1620: a stored period without saved items starts with the fitting template (once its
-  // meters are known); Quick-Setup stays for choosing another one.
+  // Decision 1620: a stored period without saved inputs starts with the fitting template (once its
+  // meters are known) and the property's heating fuel; Quick-Setup stays for choosing another one.
   const { hasFeature } = useMe();
   const { startTemplate, discard: discardStartTemplate } = useStartTemplate({
     form,
     propertyType: property?.propertyType,
+    heatingFuel: property?.heatingFuel,
+    hasTemplates: hasFeature("quickSetupTemplates"),
     periodKey: `${property?.id ?? ""}:${wizardPeriod.period.start}:${wizardPeriod.period.end}`,
     isReady:
       step === 1 &&
-      hasFeature("quickSetupTemplates") &&
       wizardPeriod.stored !== null &&
       !wizardPeriod.stored.isFinal &&
       !wizardPeriod.isCreatedHere &&
