@@ -240,10 +240,26 @@ describe.skipIf(!hasBrowser)("Die gemessene Reise: von der Registrierung zu fina
     return { counter, letters: text };
   }
 
-  /** The figures that follow from the inputs alone: prepayments per tenancy (monthly x months). */
+  /**
+   * The figures that follow from the inputs by hand: the house's total, the prepayments per tenancy
+   * (monthly x months), for the two 62,5 m² units let all year (EG links, 1. OG links) the items by
+   * living area (amount x 62,5 / 334,25 m², to the cent), and waste by units (900 / 6) for the four
+   * tenancies of the whole year.
+   */
   function expectLetterFigures(text: string): void {
     expect(text).not.toContain("ENTWURF");
-    for (const figure of ["2.160,00 €", "900,00 €", "960,00 €", "2.400,00 €", "2.040,00 €", "1.440,00 €", "1.300,00 €"]) expect(text).toContain(figure);
+    expect(text).toContain("Summe 17.530,00 €");
+    for (const figure of ["2.160,00 €", "900,00 €", "960,00 €", "2.400,00 €", "2.040,00 €", "1.440,00 €", "1.300,00 €"]) expect(text).toContain(`Vorauszahlungen − ${figure}`);
+    const rows: [string, number][] = [
+      ["Kaltwasser 1.200,00 € Wohnfläche 224,38 €", 2],
+      ["Abwasser 1.100,00 € Wohnfläche 205,68 €", 2],
+      ["Hausmeister 1.800,00 € Wohnfläche 336,57 €", 2],
+      ["Versicherung 1.500,00 € Wohnfläche 280,48 €", 2],
+      ["Grundsteuer 1.250,00 € Wohnfläche 233,73 €", 2],
+      ["Schornsteinfeger 180,00 € Wohnfläche 33,66 €", 2],
+      ["Müllabfuhr 900,00 € Wohneinheiten 150,00 €", 4],
+    ];
+    for (const [row, count] of rows) expect(text.split(row).length - 1, row).toBe(count);
   }
 
   let pastedLetters = "";
