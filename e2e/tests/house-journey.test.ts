@@ -200,6 +200,13 @@ describe.skipIf(!hasBrowser)("Die gemessene Reise: von der Registrierung zu fina
     // No hot-water meters in the house: hot water is not put in (decision 1100's fit).
     expect(await page.getByRole("listitem", { name: /^Warmwasser/ }).count()).toBe(0);
     await screenshotBothWidths(page, "house-journey-start-template");
+    // Untouched, the template is no draft: nothing is saved until something is changed.
+    const costSaves: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PUT" && /\/costs$/.test(request.url())) costSaves.push(request.url());
+    });
+    await page.waitForTimeout(1_500);
+    expect(costSaves).toEqual([]);
     for (const unused of ["Straßenreinigung", "Betriebsstrom"]) await counter.click(page.getByRole("button", { name: `${unused} entfernen` }));
     for (const [item, amount] of AMOUNTS) await counter.type(page.getByRole("listitem", { name: new RegExp(`^${item}`) }).getByLabel("Betrag (EUR)"), amount);
     const co2 = page.getByRole("region", { name: "CO₂-Angaben der Brennstoffrechnung" });
@@ -207,6 +214,7 @@ describe.skipIf(!hasBrowser)("Die gemessene Reise: von der Registrierung zu fina
     await page.getByText("Energieträger laut Immobilie: Erdgas.").waitFor();
     await counter.type(co2.getByLabel("Verbrauch laut Rechnung (kWh)"), "120.000");
     await screenshotBothWidths(page, "house-journey-wizard");
+    await expect.poll(() => costSaves.length).toBeGreaterThan(0);
     await counter.click(page.getByRole("button", { name: "Berechnung starten" }));
     await page.getByRole("heading", { name: "Kosten je Wohneinheit" }).waitFor({ timeout: 60_000 });
     counter.screen();

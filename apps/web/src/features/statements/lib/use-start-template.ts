@@ -3,7 +3,7 @@ import { useWatch, type UseFormReturn } from "react-hook-form";
 import { fitTemplateToMeters, FUEL_LABELS, getRecommendedTemplateId, QUICK_SETUP_TEMPLATES, type StatementConsumption } from "@nk/contract";
 import type { Fuel, MeterKind } from "@nk/engine";
 import type { CalculationInput } from "./calculation-schema";
-import { buildTemplateCostItem, toCostsBody, type CostsFormValues } from "./cost-form";
+import { buildTemplateCostItem, toCostsBody, type CostItemValues, type CostsFormValues } from "./cost-form";
 
 /** The meter kinds the period's unit meters feed (common-area meters are main meters, never distributed); null while unknown. */
 export function listUnitMeterKinds(consumption: StatementConsumption | null | undefined): ReadonlySet<MeterKind> | null {
@@ -21,6 +21,35 @@ export interface StartTemplate {
   isUntouched: boolean;
   /** What the untouched template serializes to: the autosave leaves it unsaved (not a draft yet). */
   untouchedSerialized: string;
+}
+
+interface StartPlan {
+  templateName: string | null;
+  /** The template's items, null when the form keeps its own. */
+  costItems: CostItemValues[] | null;
+  fuel: Fuel | null;
+  serialized: string;
+}
+
+/** What the form starts with: the fitted template where it has no items, the fuel where it has none; null: nothing. */
+function planStart(
+  current: CostsFormValues,
+  propertyType: string,
+  heatingFuel: Fuel | null | undefined,
+  hasTemplates: boolean,
+  consumption: StatementConsumption | null | undefined,
+): StartPlan | null {
+  const template = QUICK_SETUP_TEMPLATES[getRecommendedTemplateId(propertyType)];
+  const costItems =
+    hasTemplates && current.costItems.length === 0
+      ? fitTemplateToMeters(template, listUnitMeterKinds(consumption))
+          .filter((item) => item.isMandatory || item.isPreselected)
+          .map(buildTemplateCostItem)
+      : null;
+  const fuel = heatingFuel && current.co2.fuel === "" ? heatingFuel : null;
+  if (!costItems && !fuel) return null;
+  const next: CostsFormValues = { ...current, costItems: costItems ?? current.costItems, co2: { ...current.co2, fuel: fuel ?? current.co2.fuel } };
+  return { templateName: costItems ? template.name : null, costItems, fuel, serialized: JSON.stringify(toCostsBody(next)) };
 }
 
 /**
@@ -49,39 +78,28 @@ export function useStartTemplate({
   isReady: boolean;
   consumption: StatementConsumption | null | undefined;
 }): { startTemplate: StartTemplate | null; discard: () => void } {
-  const [applied, setApplied] = useState<{ periodKey: string; templateName: string | null; count: number; fuelLabel: string | null; serialized: string } | null>(null);
-  const handled = useRef(new Set<string>());
+  // Decided during render once per period (the values the form gets, and what they serialize to),
+  // written into the form by the effect below.
+  const [decided, setDecided] = useState<{ periodKey: string; plan: StartPlan | null } | null>(null);
+  const written = useRef(new Set<string>());
+  if (isReady && propertyType && decided?.periodKey !== periodKey) {
+    setDecided({ periodKey, plan: planStart(form.getValues(), propertyType, heatingFuel, hasTemplates, consumption) });
+  }
+  const plan = decided?.periodKey === periodKey ? decided.plan : null;
 
   useEffect(() => {
-    if (!isReady || !propertyType || handled.current.has(periodKey)) return;
-    handled.current.add(periodKey);
-    const isTemplateApplied = hasTemplates && form.getValues("costItems").length === 0;
-    const isFuelApplied = Boolean(heatingFuel) && form.getValues("co2.fuel") === "";
-    if (!isTemplateApplied && !isFuelApplied) return;
-    const template = QUICK_SETUP_TEMPLATES[getRecommendedTemplateId(propertyType)];
-    let count = 0;
-    if (isTemplateApplied) {
-      const items = fitTemplateToMeters(template, listUnitMeterKinds(consumption)).filter((item) => item.isMandatory || item.isPreselected);
-      form.setValue("costItems", items.map(buildTemplateCostItem));
-      count = items.length;
-    }
-    if (isFuelApplied && heatingFuel) form.setValue("co2.fuel", heatingFuel);
-    setApplied({
-      periodKey,
-      templateName: isTemplateApplied ? template.name : null,
-      count,
-      fuelLabel: isFuelApplied && heatingFuel ? FUEL_LABELS[heatingFuel] : null,
-      serialized: JSON.stringify(toCostsBody(form.getValues())),
-    });
-  }, [isReady, propertyType, heatingFuel, hasTemplates, periodKey, consumption, form]);
+    if (!plan || written.current.has(periodKey)) return;
+    written.current.add(periodKey);
+    if (plan.costItems) form.setValue("costItems", plan.costItems);
+    if (plan.fuel) form.setValue("co2.fuel", plan.fuel);
+  }, [plan, periodKey, form]);
 
   const values = useWatch({ control: form.control }) as CostsFormValues;
-  const current = applied?.periodKey === periodKey ? applied : null;
-  const isUntouched = current !== null && JSON.stringify(toCostsBody(values)) === current.serialized;
+  const isUntouched = plan !== null && JSON.stringify(toCostsBody(values)) === plan.serialized;
   const discard = useCallback(() => form.setValue("costItems", []), [form]);
   return {
-    startTemplate: current
-      ? { templateName: current.templateName, count: current.count, fuelLabel: current.fuelLabel, isUntouched, untouchedSerialized: current.serialized }
+    startTemplate: plan
+      ? { templateName: plan.templateName, count: plan.costItems?.length ?? 0, fuelLabel: plan.fuel ? FUEL_LABELS[plan.fuel] : null, isUntouched, untouchedSerialized: plan.serialized }
       : null,
     discard,
   };
