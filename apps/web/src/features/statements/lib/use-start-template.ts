@@ -32,7 +32,7 @@ interface StartPlan {
 }
 
 /** What the form starts with: the fitted template where it has no items, the fuel where it has none; null: nothing. */
-function planStart(
+export function planStart(
   current: CostsFormValues,
   propertyType: string,
   heatingFuel: Fuel | null | undefined,
