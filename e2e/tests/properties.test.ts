@@ -225,8 +225,12 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     await page.screenshot({ path: screenshotPath("e2e-property-new"), fullPage: true });
     await submit.click();
     await expect.poll(() => page.getByText("Immobilie erfolgreich erstellt!").first().isVisible()).toBe(true);
-    await page.waitForURL("**/dashboard/properties");
+    // Decision 1620: a new property goes on to its house table, the message with it.
+    await page.waitForURL(/\/dashboard\/properties\/[0-9a-f-]{36}\/house$/);
+    await page.getByRole("heading", { name: "Haus in einer Tabelle: Haus am Park" }).waitFor();
     await expect.poll(() => page.locator("#main-content").getByText("Immobilie erfolgreich erstellt!").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Zurück zu den Immobilien" }).click();
+    await page.waitForURL("**/dashboard/properties");
     await expect.poll(() => page.getByText("Noch keine Wohneinheiten").isVisible()).toBe(true);
     expect(await page.getByText("Parkweg 1, 10115 Berlin, Berlin, Deutschland").isVisible()).toBe(true);
 

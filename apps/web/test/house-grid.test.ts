@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_HOUSE_GRID_ROW, placePastedTable, readPastedCell, readPastedDate, splitPastedTable, toGridField, toHouseSetupBody } from "../src/features/properties/lib/house-grid";
+import { describePasteNotice, EMPTY_HOUSE_GRID_ROW, isHeadingRow, placePastedTable, readPastedCell, readPastedDate, splitPastedTable, toGridField, toHouseSetupBody } from "../src/features/properties/lib/house-grid";
 
 // The house grid's rules (issue 27, decision 1101): what a spreadsheet's cells become, which rows
 // are sent, and where the server's messages land.
@@ -26,7 +26,7 @@ describe("the house grid", () => {
       ["EG links", "62,5", "2", "Anna Albers"],
       ["EG rechts", "58", "1"],
     ]);
-    expect(placePastedTable(table, 2, 0, 2026)).toEqual([
+    expect(placePastedTable(table, 2, 0, 2026).cells).toEqual([
       { row: 2, key: "unitName", value: "EG links" },
       { row: 2, key: "area", value: "62.5" },
       { row: 2, key: "persons", value: "2" },
@@ -35,11 +35,36 @@ describe("the house grid", () => {
       { row: 3, key: "area", value: "58" },
       { row: 3, key: "persons", value: "1" },
     ]);
-    // Cells beyond the last column are dropped.
-    expect(placePastedTable([["1.000", "900", "x"]], 0, 9, 2026)).toEqual([
+    // Cells beyond the last column are not placed, but counted, so the page says so.
+    const overflowing = placePastedTable([["1.000", "900", "x", ""]], 0, 9, 2026);
+    expect(overflowing.cells).toEqual([
       { row: 0, key: "startReading", value: "1000" },
       { row: 0, key: "endReading", value: "900" },
     ]);
+    expect(overflowing.overflowCount).toBe(1);
+    expect(describePasteNotice(overflowing)).toBe("1 Zelle wurde rechts der letzten Spalte (Endstand) nicht übernommen; bitte prüfen Sie die eingefügten Spalten.");
+    expect(describePasteNotice(placePastedTable(table, 0, 0, 2026))).toBeNull();
+  });
+
+  it("leaves a spreadsheet's heading row out and places its columns by their headings", () => {
+    const table = splitPastedTable("Mieter\tWohneinheit\tFläche\tEinzug\tNotiz\nAnna Albers\tEG links\t62,5\t01.01.2019\tnett\n");
+    expect(isHeadingRow(table[0]!)).toBe(false);
+    const withHeading = splitPastedTable("Mieter\tWohneinheit\tFläche\tEinzug\t\nAnna Albers\tEG links\t62,5\t01.01.2019\tnett\n");
+    expect(isHeadingRow(withHeading[0]!)).toBe(true);
+    expect(isHeadingRow(["EG links", "62,5"])).toBe(false);
+    // Pasted into the fifth column, the headings still decide where each value goes.
+    const placed = placePastedTable(withHeading, 0, 4, 2026);
+    expect(placed.cells).toEqual([
+      { row: 0, key: "tenantName", value: "Anna Albers" },
+      { row: 0, key: "unitName", value: "EG links" },
+      { row: 0, key: "area", value: "62.5" },
+      { row: 0, key: "moveInDate", value: "2019-01-01" },
+    ]);
+    expect(placed.hasHeadingRow).toBe(true);
+    expect(placed.overflowCount).toBe(1);
+    expect(describePasteNotice(placed)).toBe(
+      "Die Überschriftenzeile wurde erkannt: Die Spalten sind nach ihren Überschriften zugeordnet. 1 Zelle wurde ohne passende Spaltenüberschrift nicht übernommen; bitte prüfen Sie die eingefügten Spalten.",
+    );
   });
 
   it("sends only the rows with something in them and maps the answer's rows back to the grid", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EFFICIENCY_CLASSES } from "@nk/engine";
+import { EFFICIENCY_CLASSES, FUELS } from "@nk/engine";
 
 // Response shapes of /api/properties and /api/units, fixed here because the tenant, meter and
 // statement screens read them too. Request schemas and rules: properties feature (issue 4).
@@ -49,6 +49,8 @@ export const propertySchema = z.object({
   efficiencyClass: z.enum(EFFICIENCY_CLASSES).nullable(),
   efficiencyDeterminedDate: z.string().nullable(),
   efficiencyDeterminationMethod: z.enum(EFFICIENCY_METHODS).nullable(),
+  /** Decision 1620: the heating's fuel (the engine's FUELS), proposed for the statement's CO2 inputs; null: not given. */
+  heatingFuel: z.enum(FUELS).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,6 +3,7 @@ import { optionalText } from "./common.ts";
 import { calendarDate } from "./calendar-dates.ts";
 import { decimalTextSchema } from "./decimal-text.ts";
 import { EFFICIENCY_CLASSES, EFFICIENCY_METHODS, PROPERTY_TYPES } from "./properties.ts";
+import { FUELS } from "@nk/engine";
 
 // Requests and rules of the properties area: docs/rules/master-data.md#entities (property, unit),
 // 5 (validation), 8 (messages). The server validates with these schemas and the forms reuse them.
@@ -165,6 +166,8 @@ const propertyTypeSchema = z
 
 const efficiencyClassSchema = z.enum(EFFICIENCY_CLASSES, { error: "Ungültige Effizienzklasse" }).nullable();
 const efficiencyMethodSchema = z.enum(EFFICIENCY_METHODS, { error: "Ungültige Ermittlungsmethode" }).nullable();
+/** Decision 1620: optional; "" (the select's "Nicht angegeben") is none. */
+const heatingFuelSchema = z.union([z.literal("").transform(() => null), z.enum(FUELS), z.null()], { error: "Ungültiger Energieträger" });
 
 /**
  * A new property (form /dashboard/properties/new and wizard step 1). The standalone form names
@@ -181,6 +184,7 @@ export function buildPropertyCreateSchema(nameMessage: string) {
         .union([z.literal("").transform(() => null), efficiencyClassSchema], { error: "Ungültige Effizienzklasse" })
         .nullish()
         .transform((v) => v ?? null),
+      heatingFuel: heatingFuelSchema.nullish().transform((v) => v ?? null),
     })
     .superRefine(checkAddress, whenAddressParsed);
 }
@@ -210,6 +214,7 @@ export const propertyUpdateBodySchema = z
     efficiencyDeterminationMethod: z
       .union([z.literal("").transform(() => null), efficiencyMethodSchema], { error: "Ungültige Ermittlungsmethode" })
       .optional(),
+    heatingFuel: heatingFuelSchema.optional(),
   })
   .superRefine(checkAddress, whenAddressParsed);
 export type PropertyUpdateBody = z.input<typeof propertyUpdateBodySchema>;

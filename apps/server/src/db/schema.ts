@@ -112,6 +112,8 @@ export interface PropertiesTable {
   efficiencyClass: string | null;
   efficiencyDeterminedDate: string | null;
   efficiencyDeterminationMethod: string | null;
+  /** Decision 1620: one of the engine's FUELS, proposed for the statement's CO2 inputs. */
+  heatingFuel: Generated<string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }

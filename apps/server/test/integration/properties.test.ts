@@ -108,6 +108,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
       efficiencyClass: null,
       efficiencyDeterminedDate: null,
       efficiencyDeterminationMethod: null,
+      heatingFuel: null,
       units: [],
       unitCount: 0,
       totalArea: "0.00",
@@ -280,6 +281,30 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
     });
     const stored = await readJson(await t.request("GET", `/api/properties/${property.id}`, { cookie }));
     expect(stored.name).toBe("Haus am Park");
+  });
+
+  it("stores the heating fuel given at creation, keeps it when left out, clears it with empty text and refuses an unknown one (decision 1620)", async () => {
+    const { cookie } = await t.signUp();
+    const created = await t.request("POST", "/api/properties", {
+      cookie,
+      body: { name: "Rosenhof", street: "Rosenweg", houseNumber: "12", postalCode: "33602", city: "Bielefeld", country: "Deutschland", propertyType: "Mehrfamilienhaus", heatingFuel: "gas" },
+    });
+    expect(created.status).toBe(201);
+    const property = await readJson(created);
+    expect(property.heatingFuel).toBe("gas");
+    expect((await readJson(await t.request("GET", `/api/properties/${property.id}`, { cookie }))).heatingFuel).toBe("gas");
+
+    const untouched = await readJson(await t.request("PATCH", `/api/properties/${property.id}`, { cookie, body: EDIT }));
+    expect(untouched.heatingFuel).toBe("gas");
+    const changed = await readJson(await t.request("PATCH", `/api/properties/${property.id}`, { cookie, body: { ...EDIT, heatingFuel: "district_heating" } }));
+    expect(changed.heatingFuel).toBe("district_heating");
+    const cleared = await readJson(await t.request("PATCH", `/api/properties/${property.id}`, { cookie, body: { ...EDIT, heatingFuel: "" } }));
+    expect(cleared.heatingFuel).toBeNull();
+
+    const invalid = await t.request("PATCH", `/api/properties/${property.id}`, { cookie, body: { ...EDIT, heatingFuel: "Erdgas" } });
+    expect(invalid.status).toBe(400);
+    expect((await readJson(invalid)).error.fields).toEqual({ heatingFuel: "Ungültiger Energieträger" });
+    expect((await readJson(await t.request("GET", `/api/properties/${property.id}`, { cookie }))).heatingFuel).toBeNull();
   });
 
   it("sets the efficiency class with date and method: choosing sets today, clearing empties both", async () => {

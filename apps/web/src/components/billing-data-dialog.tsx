@@ -14,7 +14,22 @@ const FORM_ID = "billing-data-dialog-form";
  * Issue 27: the billing data asked for where a finalize or a letter needs them, without leaving
  * the page; prefilled from the profile. `onSaved` lets the page repeat what was refused.
  */
-export function BillingDataDialog({ isOpen, onOpenChange, onSaved }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void; onSaved?: () => void }) {
+export function BillingDataDialog({
+  isOpen,
+  onOpenChange,
+  onSaved,
+  title = "Abrechnungsdaten hinterlegen",
+  notice,
+  submitLabel = "Speichern und fortfahren",
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onSaved?: () => void;
+  title?: string;
+  /** What saving also does (decision 1620: the finalize question asked in the same dialog). */
+  notice?: string;
+  submitLabel?: string;
+}) {
   const query = useBillingData();
   const { profile } = useMe();
   const save = useSaveBillingData();
@@ -22,7 +37,7 @@ export function BillingDataDialog({ isOpen, onOpenChange, onSaved }: { isOpen: b
     <SimpleDialog
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      title="Abrechnungsdaten hinterlegen"
+      title={title}
       description={BILLING_DATA_MESSAGES.hint}
       size="lg"
       footer={
@@ -31,11 +46,16 @@ export function BillingDataDialog({ isOpen, onOpenChange, onSaved }: { isOpen: b
             Abbrechen
           </Button>
           <Button type="submit" form={FORM_ID} isBusy={save.isPending} busyText="Speichere..." disabled={!query.isSuccess}>
-            Speichern und fortfahren
+            {submitLabel}
           </Button>
         </>
       }
     >
+      {notice ? (
+        <Alert variant="warning" className="mb-4">
+          {notice}
+        </Alert>
+      ) : null}
       {query.isPending ? (
         <LoadingState text="Lade Abrechnungsdaten..." />
       ) : query.isError ? (

@@ -45,6 +45,11 @@ export const QUICK_SETUP_MESSAGES = {
   mandatoryHint: "Pflichtposition",
   recommended: "Empfohlen",
   estimateHint: "Die Schätzung je m² Wohnfläche dient nur der Orientierung: die Beträge tragen Sie danach aus den Rechnungen ein.",
+  /** Decision 1620: the template the wizard puts in by itself when the period has no saved items. */
+  startTemplateApplied: (templateName: string, count: number) =>
+    `Vorlage „${templateName}“ eingesetzt: ${count} Kostenpositionen passend zu den Zählern dieses Zeitraums, ohne Beträge. Tragen Sie die Beträge Ihrer Rechnungen ein und entfernen Sie Positionen, die es im Haus nicht gibt; Quick-Setup wählt eine andere Vorlage.`,
+  startTemplateDiscard: "Vorlage entfernen",
+  startFuelApplied: (fuelLabel: string) => `Energieträger laut Immobilie: ${fuelLabel}.`,
 } as const;
 
 const item = (

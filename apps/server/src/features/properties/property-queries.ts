@@ -20,6 +20,7 @@ const PROPERTY_COLUMNS = [
   "properties.efficiencyClass",
   "properties.efficiencyDeterminedDate",
   "properties.efficiencyDeterminationMethod",
+  "properties.heatingFuel",
   "properties.createdAt",
   "properties.updatedAt",
 ] as const;
@@ -106,7 +107,7 @@ export interface PropertyColumnValues {
 export async function insertPropertyRow(
   db: Db,
   userId: string,
-  values: PropertyColumnValues & { propertyType: string; efficiencyClass?: string | null; efficiencyDeterminedDate?: string | null },
+  values: PropertyColumnValues & { propertyType: string; efficiencyClass?: string | null; efficiencyDeterminedDate?: string | null; heatingFuel?: string | null },
 ): Promise<string> {
   const row = await db
     .insertInto("properties")
@@ -116,6 +117,7 @@ export async function insertPropertyRow(
       efficiencyClass: values.efficiencyClass ?? null,
       efficiencyDeterminedDate: values.efficiencyDeterminedDate ?? null,
       efficiencyDeterminationMethod: null,
+      heatingFuel: values.heatingFuel ?? null,
       updatedAt: new Date(),
     })
     .returning("id")
@@ -131,6 +133,7 @@ export async function updatePropertyRow(
     efficiencyClass: string | null;
     efficiencyDeterminedDate: string | null;
     efficiencyDeterminationMethod: string | null;
+    heatingFuel: string | null;
   },
 ): Promise<void> {
   await db

@@ -33,6 +33,7 @@ export function toPropertyWithUnits(row: PropertyRow, units: readonly UnitRow[])
     efficiencyClass: row.efficiencyClass as EfficiencyClass | null,
     efficiencyDeterminedDate: row.efficiencyDeterminedDate,
     efficiencyDeterminationMethod: row.efficiencyDeterminationMethod as Property["efficiencyDeterminationMethod"],
+    heatingFuel: row.heatingFuel as Property["heatingFuel"],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -59,7 +59,7 @@ export async function getProperty(db: Db, userId: string, propertyId: string): P
   return toPropertyWithUnits(row, await listUnitRows(db, userId, [row.id]));
 }
 
-function toPropertyValues(values: Omit<PropertyCreateValues, "propertyType" | "efficiencyClass">): PropertyColumnValues {
+function toPropertyValues(values: Omit<PropertyCreateValues, "propertyType" | "efficiencyClass" | "heatingFuel">): PropertyColumnValues {
   return {
     name: values.name,
     street: values.street,
@@ -83,7 +83,12 @@ export async function createProperty(db: Db, actor: Actor, values: PropertyCreat
   const propertyId = await inAccountTransaction(db, actor.userId, async (trx) => {
     await assertCanCreate(trx, actor.userId, "properties");
     const stored = toPropertyValues(values);
-    const id = await insertPropertyRow(trx, actor.userId, { ...stored, propertyType: values.propertyType, ...toEfficiencyValues(values.efficiencyClass) });
+    const id = await insertPropertyRow(trx, actor.userId, {
+      ...stored,
+      propertyType: values.propertyType,
+      ...toEfficiencyValues(values.efficiencyClass),
+      heatingFuel: values.heatingFuel,
+    });
     await logActivity(trx, {
       userId: actor.userId,
       key: "property.created",
@@ -107,7 +112,12 @@ export async function createPropertyWithUnits(db: Db, actor: Actor, body: Onboar
     await assertCanCreate(trx, actor.userId, "properties");
     await assertCanCreate(trx, actor.userId, "units", units.length);
     const stored = toPropertyValues(property);
-    const id = await insertPropertyRow(trx, actor.userId, { ...stored, propertyType: property.propertyType, ...toEfficiencyValues(property.efficiencyClass) });
+    const id = await insertPropertyRow(trx, actor.userId, {
+      ...stored,
+      propertyType: property.propertyType,
+      ...toEfficiencyValues(property.efficiencyClass),
+      heatingFuel: property.heatingFuel,
+    });
     const inserted = await insertUnitRows(trx, actor.userId, id, units);
     for (const unit of inserted) {
       await logActivity(trx, {
@@ -163,7 +173,8 @@ export async function updateProperty(db: Db, actor: Actor, propertyId: string, v
       efficiencyDeterminedDate = null;
       efficiencyDeterminationMethod = null;
     }
-    const next = { ...toPropertyValues(values), efficiencyClass, efficiencyDeterminedDate, efficiencyDeterminationMethod };
+    const heatingFuel = values.heatingFuel === undefined ? current.heatingFuel : values.heatingFuel;
+    const next = { ...toPropertyValues(values), efficiencyClass, efficiencyDeterminedDate, efficiencyDeterminationMethod, heatingFuel };
     await updatePropertyRow(trx, actor.userId, propertyId, next);
     const changes = collectChanges(current, next);
     await logActivity(trx, {

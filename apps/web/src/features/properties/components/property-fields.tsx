@@ -2,6 +2,7 @@ import { useWatch, type FieldValues, type UseFormReturn } from "react-hook-form"
 import {
   COUNTRIES,
   EFFICIENCY_CLASSES,
+  FUEL_LABELS,
   PROPERTY_TYPE_DESCRIPTIONS,
   PROPERTY_TYPES,
   getStateOptions,
@@ -9,9 +10,11 @@ import {
   type PropertyCreateBody,
   type PropertyType,
 } from "@nk/contract";
+import { FUELS } from "@nk/engine";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { describeEfficiencyClass } from "./efficiency-class-summary";
 
+const HEATING_FUEL_OPTIONS = FUELS.map((fuel) => ({ value: fuel, label: FUEL_LABELS[fuel] }));
 const EFFICIENCY_OPTIONS = EFFICIENCY_CLASSES.map((efficiencyClass) => ({ value: efficiencyClass, label: describeEfficiencyClass(efficiencyClass) }));
 
 /** The form values behind the name and address inputs: the contract's create schema input. */
@@ -28,6 +31,7 @@ export const EMPTY_PROPERTY_FIELDS: PropertyFieldValues = {
   country: COUNTRIES[0],
   propertyType: "",
   efficiencyClass: "",
+  heatingFuel: "",
 };
 
 const PROPERTY_TYPE_OPTIONS = PROPERTY_TYPES.map((type) => ({ value: type, label: type }));
@@ -140,6 +144,15 @@ export function PropertyFields<T extends FieldValues, TOutput>({
           {...register("efficiencyClass")}
         />
       ) : null}
+      <SelectField
+        fieldClassName="sm:col-span-6"
+        label="Energieträger der Heizung (optional)"
+        placeholder="Nicht angegeben"
+        options={HEATING_FUEL_OPTIONS}
+        hint="Wird in jeder Abrechnung für die CO₂-Angaben der Brennstoffrechnung vorgeschlagen (CO2KostAufG)."
+        error={errors.heatingFuel?.message}
+        {...register("heatingFuel")}
+      />
     </div>
   );
 }

@@ -127,15 +127,68 @@ export interface PastedCell {
   value: string;
 }
 
-/** The cells a paste at (row, column) fills: rightwards and downwards, as a spreadsheet pastes. */
-export function placePastedTable(table: string[][], startRow: number, startColumn: number, currentYear: number): PastedCell[] {
+/** A column's label as a spreadsheet's heading may spell it: lower case, without "(m²)" or "(EUR/Monat)". */
+function toHeadingKey(text: string): string {
+  return text
+    .replace(/\([^)]*\)/g, "")
+    .trim()
+    .toLocaleLowerCase("de-DE");
+}
+
+const HEADING_KEYS = new Set(HOUSE_GRID_COLUMNS.map((column) => toHeadingKey(column.label)));
+
+/**
+ * A first pasted line that only holds the grid's column headings ("Wohneinheit", "Fläche (m²)",
+ * "Fläche" …) is the spreadsheet's heading row, not a tenancy: it is left out, so copying a
+ * table with its headings does not add a row of wrong cells.
+ */
+export function isHeadingRow(line: readonly string[]): boolean {
+  const cells = line.map((cell) => cell.trim()).filter((cell) => cell !== "");
+  return cells.length > 0 && cells.every((cell) => HEADING_KEYS.has(toHeadingKey(cell)));
+}
+
+export interface PlacedTable {
+  cells: PastedCell[];
+  /** The spreadsheet's heading row was left out. */
+  hasHeadingRow: boolean;
+  /** Non-empty cells right of the last column: not placed, so the page says how many (nothing lost silently). */
+  overflowCount: number;
+}
+
+/**
+ * The cells a paste at (row, column) fills, rightwards and downwards as a spreadsheet pastes. With
+ * a heading row, each pasted column goes to the grid column its heading names instead (the
+ * spreadsheet's order need not be the grid's); a column without a heading is not placed.
+ */
+export function placePastedTable(table: string[][], startRow: number, startColumn: number, currentYear: number): PlacedTable {
+  const hasHeadingRow = table.length > 0 && isHeadingRow(table[0]!);
+  const byHeading = hasHeadingRow
+    ? table[0]!.map((heading) => HOUSE_GRID_COLUMNS.find((column) => heading.trim() !== "" && toHeadingKey(column.label) === toHeadingKey(heading)))
+    : null;
+  const lines = hasHeadingRow ? table.slice(1) : table;
   const cells: PastedCell[] = [];
-  for (const [rowOffset, line] of table.entries()) {
+  let overflowCount = 0;
+  for (const [rowOffset, line] of lines.entries()) {
     for (const [columnOffset, text] of line.entries()) {
-      const column = HOUSE_GRID_COLUMNS[startColumn + columnOffset];
-      if (!column) break;
+      const column = byHeading ? byHeading[columnOffset] : HOUSE_GRID_COLUMNS[startColumn + columnOffset];
+      if (!column) {
+        if (text.trim() !== "") overflowCount += 1;
+        continue;
+      }
       cells.push({ row: startRow + rowOffset, key: column.key, value: readPastedCell(column.kind, text, currentYear) });
     }
   }
-  return cells;
+  return { cells, hasHeadingRow, overflowCount };
+}
+
+/** What the page says after a paste that left something out (German, shown above the grid). */
+export function describePasteNotice(placed: PlacedTable): string | null {
+  const parts: string[] = [];
+  if (placed.hasHeadingRow) parts.push("Die Überschriftenzeile wurde erkannt: Die Spalten sind nach ihren Überschriften zugeordnet.");
+  if (placed.overflowCount > 0) {
+    const cells = placed.overflowCount === 1 ? "1 Zelle wurde" : `${placed.overflowCount} Zellen wurden`;
+    const where = placed.hasHeadingRow ? "ohne passende Spaltenüberschrift" : `rechts der letzten Spalte (${HOUSE_GRID_COLUMNS[HOUSE_GRID_COLUMNS.length - 1]!.label})`;
+    parts.push(`${cells} ${where} nicht übernommen; bitte prüfen Sie die eingefügten Spalten.`);
+  }
+  return parts.length > 0 ? parts.join(" ") : null;
 }

@@ -38,6 +38,7 @@ function toFormValues(property: PropertyWithUnits): EditFormValues {
     efficiencyClass: property.efficiencyClass ?? "",
     efficiencyDeterminedDate: property.efficiencyDeterminedDate ?? "",
     efficiencyDeterminationMethod: property.efficiencyDeterminationMethod ?? "",
+    heatingFuel: property.heatingFuel ?? "",
   };
 }
 

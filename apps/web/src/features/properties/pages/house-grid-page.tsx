@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { ArrowLeft, Building, FilePlus } from "lucide-react";
 import { PROPERTY_MESSAGES, type HouseSetupResponse } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
@@ -21,9 +21,20 @@ function describeSaved(result: HouseSetupResponse): string {
   return `Angelegt: ${parts.join(", ")}.`;
 }
 
+/** Router state of the page: the message of the step before (a property just created, decision 1620). */
+export interface HouseGridPageState {
+  successMessage?: string;
+}
+
+function readSuccessMessage(state: unknown): string | null {
+  const message = typeof state === "object" && state !== null ? (state as HouseGridPageState).successMessage : undefined;
+  return typeof message === "string" ? message : null;
+}
+
 /** /dashboard/properties/:propertyId/house: the house in one table (issue 27, decision 1101). */
 export function HouseGridPage() {
   const { propertyId = "" } = useParams();
+  const successMessage = readSuccessMessage(useLocation().state);
   const property = useProperty(propertyId);
   const [saved, setSaved] = useState<HouseSetupResponse | null>(null);
 
@@ -62,6 +73,7 @@ export function HouseGridPage() {
           Heizkostenverteiler beginnen bei 0 und brauchen keinen Anfangsstand.
         </p>
       </div>
+      {successMessage && !saved ? <Alert variant="success">{successMessage}</Alert> : null}
       {saved ? (
         <Card>
           <CardContent className="space-y-4 py-6">

@@ -15,9 +15,12 @@ import { useMe } from "../../../lib/use-me";
 import { useCreateProperty } from "../api";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { EMPTY_PROPERTY_FIELDS, PropertyFields, hasRequiredPropertyFields, type PropertyFieldValues } from "../components/property-fields";
-import type { PropertiesPageState } from "./properties-page";
+import type { HouseGridPageState } from "./house-grid-page";
 
-/** docs/rules/master-data.md#constants: the app goes to the list 1.5 s after the success toast. */
+/**
+ * docs/rules/master-data.md#constants: the app goes on 1.5 s after the success toast, to the new
+ * property's house table (issue 27, decision 1620: units, tenants and meters are the next step).
+ */
 const REDIRECT_DELAY_MS = 1500;
 
 /** /dashboard/properties/new (docs/rules/master-data.md#screens 'New property'). */
@@ -27,8 +30,8 @@ export function NewPropertyPage() {
   const { me, canCreate } = useMe();
   const createProperty = useCreateProperty();
   const [failure, setFailure] = useState<{ message: string; isLimit: boolean } | null>(null);
-  // Set after a successful save: where the app goes 1.5 s later.
-  const [redirectState, setRedirectState] = useState<PropertiesPageState | null>(null);
+  // Set after a successful save: the property the app goes to 1.5 s later.
+  const [created, setCreated] = useState<{ propertyId: string; state: HouseGridPageState } | null>(null);
   const form = useForm<PropertyFieldValues, unknown, PropertyCreateValues>({
     resolver: zodResolver(propertyCreateBodySchema),
     defaultValues: EMPTY_PROPERTY_FIELDS,
@@ -36,23 +39,23 @@ export function NewPropertyPage() {
   });
 
   useEffect(() => {
-    if (!redirectState) return undefined;
-    const timer = window.setTimeout(() => void navigate("/dashboard/properties", { state: redirectState }), REDIRECT_DELAY_MS);
+    if (!created) return undefined;
+    const timer = window.setTimeout(() => void navigate(`/dashboard/properties/${created.propertyId}/house`, { state: created.state }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [redirectState, navigate]);
+  }, [created, navigate]);
 
   const values = useWatch({ control: form.control });
   const isLimitReached = me !== undefined && !canCreate("properties");
   // docs/rules/master-data.md#screens: disabled while saving or while name, street, house number, postal code or city is empty;
   // docs/rules/master-data.md#validation: also while the account's usage is unknown.
-  const isSubmitDisabled = !me || isLimitReached || redirectState !== null || !hasRequiredPropertyFields(values);
+  const isSubmitDisabled = !me || isLimitReached || created !== null || !hasRequiredPropertyFields(values);
 
   async function save(body: PropertyCreateValues) {
     setFailure(null);
     try {
       const property = await createProperty.mutateAsync(body);
       toast.success(PROPERTY_MESSAGES.created);
-      setRedirectState({ selectedPropertyId: property.id, successMessage: PROPERTY_MESSAGES.created });
+      setCreated({ propertyId: property.id, state: { successMessage: PROPERTY_MESSAGES.created } });
     } catch (error) {
       applyServerFieldErrors(form.setError, error);
       setFailure({ message: getErrorMessage(error, PROPERTY_MESSAGES.createFailed), isLimit: isApiError(error) && error.isLimitReached });
@@ -79,11 +82,8 @@ export function NewPropertyPage() {
           <CardContent className="space-y-6 py-6">
             <PropertyFields form={form} />
             <Alert variant="info" title="Nächste Schritte">
-              <ul className="list-disc space-y-0.5 pl-5">
-                <li>Wohneinheiten mit Fläche und Personenzahl anlegen</li>
-                <li>Mieter den Wohneinheiten zuordnen</li>
-                <li>Zähler erfassen</li>
-              </ul>
+              Nach dem Speichern geht es weiter mit dem Haus in einer Tabelle: Wohneinheiten mit Fläche und Personenzahl, Mieter mit Vorauszahlung, Zähler und
+              Zählerstände, getippt oder aus einer Tabellenkalkulation eingefügt.
             </Alert>
           </CardContent>
           <CardFooter className="flex-col-reverse gap-2 sm:flex-row">

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Calculator, Plus, WandSparkles } from "lucide-react";
-import { getTenancyLaw, QUICK_SETUP_FEATURE_LABEL, type BillingPeriod, type PropertyWithUnits, type Rate, type StatementConsumption } from "@nk/contract";
+import { getTenancyLaw, QUICK_SETUP_FEATURE_LABEL, QUICK_SETUP_MESSAGES, type BillingPeriod, type PropertyWithUnits, type Rate, type StatementConsumption } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
@@ -11,6 +11,7 @@ import { useMe } from "../../../lib/use-me";
 import { buildEmptyCostItem, buildTemplateCostItem, type CostsFormValues } from "../lib/cost-form";
 import { countPeriodMonths } from "../lib/rate-matching";
 import type { AutosaveStatus } from "../lib/use-costs-autosave";
+import { listUnitMeterKinds, type StartTemplate } from "../lib/use-start-template";
 import { Co2Fields } from "./co2-fields";
 import { HeatingSheetFields } from "./heating-sheet-fields";
 import { ConsumptionPanel } from "./consumption-panel";
@@ -41,6 +42,9 @@ export interface CostsStepProps {
   calculationErrors: string[] | null;
   onCalculate: () => void;
   onChangeProperty: () => void;
+  /** The template the wizard put in by itself (decision 1620), null when none. */
+  startTemplate: StartTemplate | null;
+  onDiscardStartTemplate: () => void;
 }
 
 /** Step 1 'Kosten erfassen': period, Quick-Setup, cost items, CO2 inputs, consumption, calculation. */
@@ -53,10 +57,7 @@ export function CostsStep(props: CostsStepProps) {
   const [isUpgradeShown, setIsUpgradeShown] = useState(false);
   const months = countPeriodMonths(period.start, period.end);
   const units = property.units.map((unit) => ({ id: unit.id, name: unit.name }));
-  // The kinds the units' meters feed (common-area meters are main meters, never distributed).
-  const meterKinds = props.consumption
-    ? new Set(props.consumption.meters.flatMap((meter) => (meter.unitId !== null && meter.meter !== null ? [meter.meter] : [])))
-    : null;
+  const meterKinds = listUnitMeterKinds(props.consumption);
 
   function openQuickSetup(): void {
     if (hasFeature("quickSetupTemplates")) setIsQuickSetupOpen(true);
@@ -64,6 +65,11 @@ export function CostsStep(props: CostsStepProps) {
   }
 
   function applyTemplate(choice: QuickSetupChoice): void {
+    // The template the wizard put in, still untouched, is replaced by the one chosen here.
+    if (props.startTemplate?.isUntouched) {
+      items.replace(choice.items.map((item) => buildTemplateCostItem(item)));
+      return;
+    }
     const present = new Set(getValues("costItems").map((item) => item.costType));
     items.append(choice.items.filter((item) => !present.has(item.costType)).map((item) => buildTemplateCostItem(item)));
   }
@@ -106,6 +112,25 @@ export function CostsStep(props: CostsStepProps) {
           </div>
         </div>
         {isUpgradeShown ? <UpgradeRequired feature={QUICK_SETUP_FEATURE_LABEL} /> : null}
+        {props.startTemplate && ((props.startTemplate.templateName && items.fields.length > 0) || props.startTemplate.fuelLabel) ? (
+          <Alert
+            variant="info"
+            action={
+              props.startTemplate.isUntouched && props.startTemplate.templateName && items.fields.length > 0 ? (
+                <Button type="button" size="sm" variant="outline" onClick={props.onDiscardStartTemplate}>
+                  {QUICK_SETUP_MESSAGES.startTemplateDiscard}
+                </Button>
+              ) : undefined
+            }
+          >
+            {[
+              props.startTemplate.templateName && items.fields.length > 0 ? QUICK_SETUP_MESSAGES.startTemplateApplied(props.startTemplate.templateName, props.startTemplate.count) : null,
+              props.startTemplate.fuelLabel ? QUICK_SETUP_MESSAGES.startFuelApplied(props.startTemplate.fuelLabel) : null,
+            ]
+              .filter(Boolean)
+              .join(" ")}
+          </Alert>
+        ) : null}
         {props.isLoadingCosts ? (
           <p className="text-sm text-slate-600">Lade gespeicherte Kosten...</p>
         ) : items.fields.length === 0 ? (

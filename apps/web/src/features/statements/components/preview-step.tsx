@@ -3,10 +3,12 @@ import { ArrowLeft, Lock, Save } from "lucide-react";
 import { getTodayInGermany, lateExcuseSchema, type StatementPreview, type StatementPreviewBody } from "@nk/contract";
 import { getStatementDeadline } from "@nk/engine";
 import { Alert } from "../../../components/ui/alert";
+import { BillingDataDialog } from "../../../components/billing-data-dialog";
 import { Button } from "../../../components/ui/button";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { useBillingData } from "../../../lib/use-billing-data";
 import { useMe } from "../../../lib/use-me";
 import type { PreviewNames } from "../lib/names";
 import { ConsumptionAnalysis } from "./analysis/consumption-analysis";
@@ -33,11 +35,21 @@ export interface PreviewStepProps {
 /** Step 2 'Vorschau': the calculated distribution, then save as draft or finalize. */
 export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillingData, onSave, onBack, calculationBody }: PreviewStepProps) {
   const [isConfirmingFinal, setIsConfirmingFinal] = useState(false);
+  // Decision 1620: without billing data, finalizing asks for them and the finalize question in
+  // one dialog (the letters' sender is needed anyway); a refusal by the server still opens them.
+  const billingData = useBillingData();
+  const isBillingDataMissing = billingData.isSuccess && billingData.data.billingData === null;
+  const [isFinalizingWithBillingData, setIsFinalizingWithBillingData] = useState(false);
   // Issue 29: finalizing is for admins and billing managers; an editor saves the draft.
   const canFinalize = useMe().can("finalize_statement");
   const [excuse, setExcuse] = useState("");
   const [excuseError, setExcuseError] = useState<string | null>(null);
   const isPastDeadline = getTodayInGermany() > getStatementDeadline(preview.result.period.end);
+  const finalizeText =
+    isPastDeadline && !excuse.trim()
+      ? "Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich. Die Abrechnungsfrist ist abgelaufen: Ohne Begründung fordern die Briefe keine Nachzahlungen."
+      : "Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich.";
+  const finalize = () => onSave(true, isPastDeadline ? excuse.trim() || null : undefined);
   const costTypeOf = (itemIndex: number) => preview.engineInput.costItems[itemIndex]?.costType ?? "Kostenposition";
 
   return (
@@ -95,7 +107,7 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
                   // The reason is checked before the question (the contract's rule: at least 10 characters).
                   const parsed = lateExcuseSchema.safeParse(excuse);
                   setExcuseError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
-                  if (parsed.success) setIsConfirmingFinal(true);
+                  if (parsed.success) (isBillingDataMissing ? setIsFinalizingWithBillingData : setIsConfirmingFinal)(true);
                   else document.getElementById(LATE_EXCUSE_FIELD_ID)?.focus();
                 }}
                 disabled={isSaving}
@@ -112,18 +124,22 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
         isOpen={isConfirmingFinal}
         onOpenChange={setIsConfirmingFinal}
         title="Abrechnung finalisieren?"
-        description={
-          isPastDeadline && !excuse.trim()
-            ? "Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich. Die Abrechnungsfrist ist abgelaufen: Ohne Begründung fordern die Briefe keine Nachzahlungen."
-            : "Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich."
-        }
+        description={finalizeText}
         confirmLabel="Finalisieren"
         busyLabel="Speichere..."
         isBusy={isSaving}
         onConfirm={async () => {
-          await onSave(true, isPastDeadline ? excuse.trim() || null : undefined);
+          await finalize();
           setIsConfirmingFinal(false);
         }}
+      />
+      <BillingDataDialog
+        isOpen={isFinalizingWithBillingData}
+        onOpenChange={setIsFinalizingWithBillingData}
+        title="Abrechnungsdaten hinterlegen und finalisieren"
+        notice={`Ihre Abrechnungsdaten stehen als Absender in jedem Brief. ${finalizeText}`}
+        submitLabel="Speichern und finalisieren"
+        onSaved={() => void finalize()}
       />
     </div>
   );

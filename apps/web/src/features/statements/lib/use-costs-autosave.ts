@@ -19,11 +19,17 @@ export function useCostsAutosave({
   control,
   isEnabled,
   ensurePeriod,
+  untouchedSerialized = null,
 }: {
   control: Control<CostsFormValues, unknown, CalculationInput>;
   /** False until the period's saved inputs are in the form (nothing may overwrite them before). */
   isEnabled: boolean;
   ensurePeriod: () => Promise<string | null>;
+  /**
+   * The inputs of the template the wizard put in by itself while nobody changed them (decision
+   * 1620): not saved by the debounce, so opening the wizard creates no draft; `flush` still saves.
+   */
+  untouchedSerialized?: string | null;
 }) {
   const values = useWatch({ control }) as CostsFormValues;
   const saveCosts = useSaveCosts();
@@ -86,9 +92,10 @@ export function useCostsAutosave({
   useEffect(() => {
     // An empty list is saved only to clear a period that has saved items.
     if (!isEnabled || (!hasItems && lastSaved.current === null)) return;
+    if (serialized === untouchedSerialized && lastSaved.current === null) return;
     const timer = window.setTimeout(() => void save(serialized), DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [isEnabled, hasItems, serialized, save]);
+  }, [isEnabled, hasItems, serialized, untouchedSerialized, save]);
 
   const flush = useCallback(() => save(latest.current), [save]);
   // A change typed after the last save is pending until the debounce saves it: the page must

@@ -23,6 +23,7 @@ import { EMPTY_ANNUAL_INFORMATION, EMPTY_CO2, EMPTY_HEATING_SHEET, fromSavedCost
 import { buildPreviewNames } from "../lib/names";
 import { useCostsAutosave } from "../lib/use-costs-autosave";
 import { useProgressText } from "../lib/use-progress-text";
+import { useStartTemplate } from "../lib/use-start-template";
 import { useWizardPeriod } from "../lib/use-wizard-period";
 
 /** docs/rules/statements.md#saving, docs/rules/statements.md#statement-constants: the list follows 1.2 s after saving. */
@@ -85,10 +86,30 @@ export function NewStatementPage() {
   // (no "Lade gespeicherte Kosten..." under the user's cursor while its answer is on its way).
   const isCostsLoaded =
     wizardPeriod.billingPeriodId === null ? !wizardPeriod.isLoading : wizardPeriod.isCreatedHere || filled?.billingPeriodId === wizardPeriod.billingPeriodId;
+  // Decision 1620: a stored period without saved inputs starts with the fitting template (once its
+  // meters are known) and the property's heating fuel; Quick-Setup stays for choosing another one.
+  const { hasFeature } = useMe();
+  const { startTemplate, discard: discardStartTemplate } = useStartTemplate({
+    form,
+    propertyType: property?.propertyType,
+    heatingFuel: property?.heatingFuel,
+    hasTemplates: hasFeature("quickSetupTemplates"),
+    periodKey: `${property?.id ?? ""}:${wizardPeriod.period.start}:${wizardPeriod.period.end}`,
+    isReady:
+      step === 1 &&
+      wizardPeriod.stored !== null &&
+      !wizardPeriod.stored.isFinal &&
+      !wizardPeriod.isCreatedHere &&
+      filled?.billingPeriodId === wizardPeriod.stored.id &&
+      filled.values === undefined &&
+      consumption.data !== undefined,
+    consumption: consumption.data,
+  });
   const autosave = useCostsAutosave({
     control: form.control,
     isEnabled: Boolean(property) && isCostsLoaded && !wizardPeriod.stored?.isFinal,
     ensurePeriod: wizardPeriod.ensurePeriod,
+    untouchedSerialized: startTemplate?.isUntouched ? startTemplate.untouchedSerialized : null,
   });
 
   const previewMutation = usePreviewStatement();
@@ -234,6 +255,8 @@ export function NewStatementPage() {
           calculationErrors={calculationErrors}
           onCalculate={() => void calculate()}
           onChangeProperty={() => setStep(0)}
+          startTemplate={startTemplate}
+          onDiscardStartTemplate={discardStartTemplate}
         />
       </FormProvider>
     );

@@ -14,6 +14,7 @@ import { getResourceLimit, getResourceUsage } from "../../../../lib/plan-access"
 import { useMe } from "../../../../lib/use-me";
 import { useSaveHouseSetup } from "../../api";
 import {
+  describePasteNotice,
   EMPTY_HOUSE_GRID_ROW,
   HOUSE_GRID_COLUMNS,
   isBlankRow,
@@ -70,6 +71,8 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
   const { me } = useMe();
   const save = useSaveHouseSetup(property.id);
   const [failure, setFailure] = useState<{ message: string; isLimit: boolean } | null>(null);
+  // What the last paste left out (a heading row, cells without a column): said, never dropped silently.
+  const [pasteNotice, setPasteNotice] = useState<{ message: string; hasLeftOut: boolean } | null>(null);
   // The cell to focus once rows added by Enter or a paste are on the page.
   const pendingFocus = useRef<{ row: number; column: number } | null>(null);
   const form = useForm<HouseGridValues, unknown, HouseSetupValues>({
@@ -119,8 +122,10 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
     if (!cell) return;
     event.preventDefault();
     const placed = placePastedTable(splitPastedTable(text), cell.row, cell.column, Number(getTodayInGermany().slice(0, 4)));
+    const notice = describePasteNotice(placed);
+    setPasteNotice(notice ? { message: notice, hasLeftOut: placed.overflowCount > 0 } : null);
     const next = form.getValues("rows").map((row) => ({ ...row }));
-    for (const { row, key, value } of placed) {
+    for (const { row, key, value } of placed.cells) {
       while (next.length <= row) next.push({ ...EMPTY_HOUSE_GRID_ROW });
       next[row]![key] = value;
     }
@@ -160,6 +165,9 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
         />
       ) : null}
       {failure && !isOverLimit ? failure.isLimit ? <LimitReachedBanner resource="units" message={failure.message} /> : <Alert variant="error">{failure.message}</Alert> : null}
+      {pasteNotice ? (
+        <Alert variant={pasteNotice.hasLeftOut ? "warning" : "info"}>{pasteNotice.message}</Alert>
+      ) : null}
       {rowErrorCount > 0 && !failure ? <Alert variant="error">{HOUSE_SETUP_MESSAGES.invalid}</Alert> : null}
 
       <ScrollRegion label="Haus-Tabelle" className="relative">
