@@ -17,15 +17,11 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { SimpleDialog } from "../../../components/ui/dialog";
 import { cn } from "../../../lib/cn";
+import { isTemplateItemChosen, listChosenTemplateItems, toggleTemplateChoice, type TemplateChoices } from "../lib/template-selection";
 
 export interface QuickSetupChoice {
   template: QuickSetupTemplate;
   items: FittedTemplateItem[];
-}
-
-/** The items left unticked when a template is chosen: those the house's meters do not fit. */
-function listUnpreselected(items: FittedTemplateItem[]): ReadonlySet<string> {
-  return new Set(items.filter((item) => !item.isPreselected).map((item) => item.costType));
 }
 
 /**
@@ -55,9 +51,9 @@ export function QuickSetupDialog({
   const [templateId, setTemplateId] = useState<QuickSetupTemplateId>(recommendedId);
   const template = QUICK_SETUP_TEMPLATES[templateId];
   const fitted = fitTemplateToMeters(template, meterKinds);
-  const [unticked, setUnticked] = useState<ReadonlySet<string>>(() => listUnpreselected(fitted));
+  const [choices, setChoices] = useState<TemplateChoices>(() => new Map());
   const [error, setError] = useState<string | null>(null);
-  const selected = fitted.filter((item) => item.isMandatory || !unticked.has(item.costType));
+  const selected = listChosenTemplateItems(fitted, choices);
   const amounts = estimateTemplateAmounts(
     template,
     totalArea,
@@ -66,18 +62,13 @@ export function QuickSetupDialog({
 
   function chooseTemplate(id: QuickSetupTemplateId): void {
     setTemplateId(id);
-    setUnticked(listUnpreselected(fitTemplateToMeters(QUICK_SETUP_TEMPLATES[id], meterKinds)));
+    setChoices(new Map());
     setError(null);
   }
 
   function toggle(costType: string): void {
     setError(null);
-    setUnticked((current) => {
-      const next = new Set(current);
-      if (next.has(costType)) next.delete(costType);
-      else next.add(costType);
-      return next;
-    });
+    setChoices((current) => toggleTemplateChoice(fitted, current, costType));
   }
 
   function apply(): void {
@@ -139,7 +130,7 @@ export function QuickSetupDialog({
           <legend className="mb-1 text-sm font-medium text-slate-700">Kostenpositionen</legend>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {fitted.map((item) => {
-              const isChecked = item.isMandatory || !unticked.has(item.costType);
+              const isChecked = isTemplateItemChosen(item, choices);
               return (
                 <li key={item.costType} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm">
                   <label className="flex items-center gap-2">
