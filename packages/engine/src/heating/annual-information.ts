@@ -2,7 +2,7 @@ import { HOT_WATER_COST_TYPE, isHeizkvCostType } from "../constants/domain.ts";
 import type { IsoDate } from "../dates/calendar.ts";
 import { Decimal, HUNDRED, ZERO } from "../money/decimal.ts";
 import { formatCents, parseMoneyToCents } from "../money/money.ts";
-import { getHeatingCents, splitByWeights } from "../statement/letter-figures.ts";
+import { buildLetterFigures, getHeatingCents, splitByWeights } from "../statement/letter-figures.ts";
 import type { LineConsumption, MoneyString, StatementInput, StatementResult, TenancyStatement } from "../types.ts";
 import { degreeDayUnits } from "./degree-days.ts";
 
@@ -142,7 +142,7 @@ export function computeAnnualInformation(request: AnnualInformationRequest): Ann
   const averageUser = describeAverageUser(input, result, tenancy, energy.kwhPerUnit, current);
   return {
     ...describeEnergyMix(input, result, info),
-    levies: describeLevies(result, tenancy, info),
+    levies: describeLevies(input, result, tenancy, info),
     fees: describeFees(result, tenancy, info),
     kwhPerUnit: energy.kwhPerUnit ? energy.kwhPerUnit.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed() : null,
     heatingEnergyKwh: energy.heatingEnergyKwh ? energy.heatingEnergyKwh.toFixed() : null,
@@ -282,11 +282,20 @@ function shareOf(result: StatementResult, tenancy: TenancyStatement): (amount: M
   return (amount) => (weights.size === 0 ? null : formatCents(splitByWeights(parseMoneyToCents(amount), weights).get(tenancy.position) ?? 0));
 }
 
-function describeLevies(result: StatementResult, tenancy: TenancyStatement, info: AnnualInformationInput): AnnualCostLine[] {
+/** The tenancy's part of the building's CO2 cost: its tenants' CO2 cost plus the landlord's share on it. */
+function co2PartOf(input: StatementInput, result: StatementResult, tenancy: TenancyStatement): MoneyString | null {
+  const letters = result.letters ?? buildLetterFigures(input, result);
+  const co2 = letters.tenancies.find((figures) => figures.tenancyId === tenancy.tenancyId)?.co2;
+  return co2 ? formatCents(parseMoneyToCents(co2.tenantCost) + parseMoneyToCents(co2.landlordShare)) : null;
+}
+
+function describeLevies(input: StatementInput, result: StatementResult, tenancy: TenancyStatement, info: AnnualInformationInput): AnnualCostLine[] {
   const share = shareOf(result, tenancy);
   const lines: AnnualCostLine[] = (info.taxesAndLevies ?? []).map((levy) => ({ kind: "levy", label: levy.label, amount: levy.amount, yourShare: share(levy.amount) }));
-  // The CO2 price of the BEHG is a levy in the fuel cost; the tenancy's part is in the CO2 block.
-  if (result.co2?.cost) lines.push({ kind: "co2", label: "CO₂-Kosten (BEHG)", amount: result.co2.cost, yourShare: null });
+  // The CO2 price of the BEHG is a levy in the fuel cost. The tenancy's part is the same figure the
+  // letter's CO2 block splits into the tenants' and the landlord's shares (CO2KostAufG), so the
+  // two tables agree to the cent (decision 1161); empty only for a result without letter figures.
+  if (result.co2?.cost) lines.push({ kind: "co2", label: "CO₂-Kosten (BEHG)", amount: result.co2.cost, yourShare: co2PartOf(input, result, tenancy) });
   return lines;
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { calculateStatement, computeAnnualInformation, validateStatementInputShape, type StatementInput, type StatementResult } from "../../src/index.ts";
+import { buildLetterFigures, calculateStatement, computeAnnualInformation, validateStatementInputShape, type StatementInput, type StatementResult } from "../../src/index.ts";
 
 // Issue 24, item 12 (decision 1160, docs/calculation/17-jahresinformation-6a.md): the § 6a (3)
 // HeizkV annual information of a letter, from the oil house of 07/2024-06/2025 (heating cost sheet
@@ -96,6 +96,19 @@ describe("computeAnnualInformation (§ 6a (3) HeizkV, issue 24 item 12)", () => 
     // The three tenancies' parts of a fee add up to the fee (largest remainder over the heating cents).
     const parts = ["eg", "og", "dg"].map((tenancyId) => computeAnnualInformation({ input, result, tenancyId, previous: null })?.fees[0]?.yourShare);
     expect(parts.reduce((sum, part) => sum + Math.round(Number(part) * 100), 0)).toBe(25000);
+  });
+
+  it("gives each tenancy its part of the CO2 cost as its CO2 block splits it, adding up to the building's", () => {
+    const letters = buildLetterFigures(input, result);
+    const co2Parts = ["eg", "og", "dg"].map((tenancyId) => {
+      const line = computeAnnualInformation({ input, result, tenancyId, previous: null })?.levies.find((entry) => entry.kind === "co2");
+      const block = letters.tenancies.find((figures) => figures.tenancyId === tenancyId)?.co2;
+      // The row's part is what the CO2 block divides between the tenant and the landlord.
+      expect(Math.round(Number(line?.yourShare) * 100)).toBe(Math.round(Number(block?.tenantCost) * 100) + Math.round(Number(block?.landlordShare) * 100));
+      return Math.round(Number(line?.yourShare) * 100);
+    });
+    expect(co2Parts.every((part) => part > 0)).toBe(true);
+    expect(co2Parts.reduce((sum, part) => sum + part, 0)).toBe(136771);
   });
 
   it("shows a tenant who moved in mid-year her own part, not the flat's year or her predecessor's", () => {
