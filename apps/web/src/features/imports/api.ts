@@ -4,7 +4,6 @@ import type {
   BankImportPreview,
   BankImportPreviewBody,
   BankImportResult,
-  BillingPeriod,
   MeteringImportBody,
   MeteringImportPreview,
   MeteringImportResult,
@@ -17,10 +16,6 @@ import type {
 import { apiGet, apiPost } from "../../lib/api-client";
 
 // TanStack Query hooks of the imports (/api/imports/*, issue 28) and the billing periods they go into.
-
-export function useImportBillingPeriods() {
-  return useQuery({ queryKey: ["billing-periods", "list"], queryFn: () => apiGet<BillingPeriod[]>("/api/billing-periods") });
-}
 
 export function usePreviewBankImport() {
   return useMutation({ mutationFn: (body: BankImportPreviewBody) => apiPost<BankImportPreview>("/api/imports/bank-statements/preview", body) });

@@ -1,10 +1,7 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
-  BillingPeriod,
-  BillingPeriodDetail,
   BulkReadingsBody,
   BulkReadingsResponse,
-  CreateBillingPeriodBody,
   CreateMeterBody,
   CreateReadingBody,
   Meter,
@@ -12,17 +9,16 @@ import type {
   UpdateMeterBody,
 } from "@nk/contract";
 import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
+import { refreshAfterMeteringChange } from "../../lib/queries/billing-period-queries";
+import { METERS_KEY } from "../../lib/queries/query-keys";
 
-// TanStack Query hooks of meters, readings and billing periods (/api/meters, /api/readings,
-// /api/billing-periods) and the properties list the meter form and filter need.
+// TanStack Query hooks of meters and readings (/api/meters, /api/readings); billing periods come
+// from the shared layer (lib/queries/billing-period-queries.ts), with the one refresh rule.
 
-const METERS_KEY = ["meters"] as const;
-const BILLING_PERIODS_KEY = ["billing-periods"] as const;
 
 export const metersKey = (propertyId?: string) => [...METERS_KEY, "list", propertyId ?? "all"] as const;
 export const meterKey = (meterId: string) => [...METERS_KEY, "one", meterId] as const;
 export const readingsKey = (meterId: string) => [...METERS_KEY, "readings", meterId] as const;
-export const billingPeriodKey = (id: string) => [...BILLING_PERIODS_KEY, "one", id] as const;
 
 export function useMeters(propertyId: string | undefined, options: { isEnabled?: boolean } = {}) {
   return useQuery({
@@ -40,20 +36,11 @@ export function useReadings(meterId: string) {
   return useQuery({ queryKey: readingsKey(meterId), queryFn: () => apiGet<Reading[]>(`/api/meters/${meterId}/readings`), retry: false });
 }
 
-/** Meters, readings and periods show each other's figures (latest reading, reading counts). */
-function refreshMetering(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: METERS_KEY }),
-    queryClient.invalidateQueries({ queryKey: BILLING_PERIODS_KEY }),
-    queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
-  ]);
-}
-
 export function useCreateMeter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateMeterBody) => apiPost<Meter>("/api/meters", body),
-    onSuccess: () => refreshMetering(queryClient),
+    onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
 }
 
@@ -61,7 +48,7 @@ export function useUpdateMeter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateMeterBody }) => apiPatch<Meter>(`/api/meters/${id}`, body),
-    onSuccess: () => refreshMetering(queryClient),
+    onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
 }
 
@@ -69,7 +56,7 @@ export function useDeleteMeter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiDelete(`/api/meters/${id}`),
-    onSuccess: () => refreshMetering(queryClient),
+    onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
 }
 
@@ -77,7 +64,7 @@ export function useAddReading(meterId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateReadingBody) => apiPost<Reading>(`/api/meters/${meterId}/readings`, body),
-    onSuccess: () => refreshMetering(queryClient),
+    onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
 }
 
@@ -85,27 +72,7 @@ export function useDeleteReading() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (readingId: string) => apiDelete(`/api/readings/${readingId}`),
-    onSuccess: () => refreshMetering(queryClient),
-  });
-}
-
-export function useBillingPeriods() {
-  return useQuery({ queryKey: [...BILLING_PERIODS_KEY, "list"], queryFn: () => apiGet<BillingPeriod[]>("/api/billing-periods") });
-}
-
-export function useBillingPeriod(id: string | undefined) {
-  return useQuery({
-    queryKey: billingPeriodKey(id ?? "none"),
-    queryFn: () => apiGet<BillingPeriodDetail>(`/api/billing-periods/${id}`),
-    enabled: Boolean(id),
-  });
-}
-
-export function useCreateBillingPeriod() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateBillingPeriodBody) => apiPost<BillingPeriodDetail>("/api/billing-periods", body),
-    onSuccess: () => refreshMetering(queryClient),
+    onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
 }
 
@@ -113,6 +80,6 @@ export function useSaveBulkReadings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BulkReadingsBody) => apiPost<BulkReadingsResponse>("/api/readings/bulk", body),
-    onSuccess: () => refreshMetering(queryClient),
+    onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
 }

@@ -1,14 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Rate, RateBody, RegionalAverage, UtilityType } from "@nk/contract";
 import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
+import { RATES_KEY } from "../../lib/queries/query-keys";
 
 // TanStack Query hooks of the tariffs (/api/rates) and the property choice of a rate.
 
-const RATES_KEY = ["rates"] as const;
-
-export function useRates() {
-  return useQuery({ queryKey: [...RATES_KEY, "list"], queryFn: () => apiGet<Rate[]>("/api/rates") });
-}
 
 export function fetchRegionalDefaults(utilityType: UtilityType, region: string): Promise<RegionalAverage> {
   return apiGet<RegionalAverage>("/api/rates/regional-defaults", { query: { utilityType, region } });

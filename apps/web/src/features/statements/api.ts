@@ -1,18 +1,14 @@
 import { useCallback } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
-  BillingPeriod,
   BillingPeriodCosts,
   BillingPeriodCostsBody,
-  BillingPeriodDetail,
   LateExcuseResponse,
   PrepaymentAdjustmentResponse,
   PrepaymentRoundingResponse,
   MarkPostedBody,
   MarkPostedResponse,
-  CreateBillingPeriodBody,
   RunDispatch,
-  Rate,
   RunSendResponse,
   SendStatementResponse,
   StatementPreview,
@@ -26,47 +22,18 @@ import type {
   StatementSaveResult,
   StatementTransitionBody,
   StatementTransitionResult,
-  Tenant,
 } from "@nk/contract";
 import { apiDelete, apiGet, apiPost, apiPut } from "../../lib/api-client";
 import { invalidateMe } from "../../lib/use-me";
+import { BILLING_PERIODS_KEY, DASHBOARD_KEY } from "../../lib/queries/query-keys";
 
-// TanStack Query hooks of the new-statement wizard: the property's tenants, tariffs and billing
-// periods, the period's saved cost inputs, preview, save and the saved run.
+// TanStack Query hooks of the new-statement wizard: the period's saved cost inputs, preview, save
+// and the saved run. Tenants, tariffs and billing periods come from the shared layer (lib/queries).
 
-const BILLING_PERIODS_KEY = ["billing-periods"] as const;
 const STATEMENTS_KEY = ["statements"] as const;
 
 export const costsKey = (billingPeriodId: string) => [...BILLING_PERIODS_KEY, "costs", billingPeriodId] as const;
 const consumptionKey = (billingPeriodId: string) => [...BILLING_PERIODS_KEY, "consumption", billingPeriodId] as const;
-
-export function usePropertyTenants(propertyId: string | undefined) {
-  return useQuery({
-    queryKey: ["tenants", "list", propertyId ?? "all"],
-    queryFn: () => apiGet<Tenant[]>("/api/tenants", { query: { propertyId } }),
-    enabled: Boolean(propertyId),
-  });
-}
-
-export function useRates() {
-  return useQuery({ queryKey: ["rates", "list"], queryFn: () => apiGet<Rate[]>("/api/rates") });
-}
-
-export function usePropertyBillingPeriods(propertyId: string | undefined) {
-  return useQuery({
-    queryKey: [...BILLING_PERIODS_KEY, "list", propertyId ?? "all"],
-    queryFn: () => apiGet<BillingPeriod[]>("/api/billing-periods", { query: { propertyId } }),
-    enabled: Boolean(propertyId),
-  });
-}
-
-export function useCreateBillingPeriod() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateBillingPeriodBody) => apiPost<BillingPeriodDetail>("/api/billing-periods", body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BILLING_PERIODS_KEY }),
-  });
-}
 
 export function useBillingPeriodCosts(billingPeriodId: string | null) {
   return useQuery({
@@ -112,7 +79,7 @@ export function useSaveStatement() {
         invalidateMe(queryClient),
         queryClient.invalidateQueries({ queryKey: STATEMENTS_KEY }),
         queryClient.invalidateQueries({ queryKey: BILLING_PERIODS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
       ]),
   });
 }
@@ -163,7 +130,7 @@ export function useInvalidateStatements() {
       invalidateMe(queryClient),
       queryClient.invalidateQueries({ queryKey: STATEMENTS_KEY }),
       queryClient.invalidateQueries({ queryKey: BILLING_PERIODS_KEY }),
-      queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
+      queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
     ]);
 }
 

@@ -14,29 +14,21 @@ import type {
 import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
 import { PROPERTIES_QUERY_KEY } from "../../lib/use-properties";
 import { invalidateMe } from "../../lib/use-me";
+import { DASHBOARD_KEY, TENANTS_KEY } from "../../lib/queries/query-keys";
 
 // TanStack Query hooks of the tenants area (/api/tenants, /api/prepayments, /api/occupants)
 // and the properties list it needs for the unit choice and the filter.
 
-export const TENANTS_QUERY_KEY = ["tenants"] as const;
 /** Keys of other screens whose figures a tenant change alters (dashboard counters, unit badges). */
-const DEPENDENT_QUERY_KEYS = [["dashboard"], PROPERTIES_QUERY_KEY] as const;
+const DEPENDENT_QUERY_KEYS = [DASHBOARD_KEY, PROPERTIES_QUERY_KEY] as const;
 
-export const tenantsKey = (propertyId?: string) => [...TENANTS_QUERY_KEY, "list", propertyId ?? "all"] as const;
-export const prepaymentsKey = (tenantId: string) => [...TENANTS_QUERY_KEY, "prepayments", tenantId] as const;
-export const occupancyKey = (tenantId: string) => [...TENANTS_QUERY_KEY, "occupancy", tenantId] as const;
-
-export function useTenants(propertyId: string | undefined) {
-  return useQuery({
-    queryKey: tenantsKey(propertyId),
-    queryFn: () => apiGet<Tenant[]>("/api/tenants", { query: { propertyId } }),
-  });
-}
+export const prepaymentsKey = (tenantId: string) => [...TENANTS_KEY, "prepayments", tenantId] as const;
+export const occupancyKey = (tenantId: string) => [...TENANTS_KEY, "occupancy", tenantId] as const;
 
 /** After a tenant change: the lists, the usage counters (plan limit) and dependent screens. */
 async function refreshAfterTenantChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: TENANTS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: TENANTS_KEY }),
     invalidateMe(queryClient),
     ...DEPENDENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   ]);
@@ -89,7 +81,7 @@ function useRefreshPrepayments(tenantId: string) {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: prepaymentsKey(tenantId) }),
-      queryClient.invalidateQueries({ queryKey: [...TENANTS_QUERY_KEY, "list"] }),
+      queryClient.invalidateQueries({ queryKey: [...TENANTS_KEY, "list"] }),
     ]);
 }
 
@@ -133,7 +125,7 @@ function useOccupancyMutation<TInput>(tenantId: string, request: (input: TInput)
     mutationFn: request,
     onSuccess: async (periods) => {
       queryClient.setQueryData(occupancyKey(tenantId), periods);
-      await queryClient.invalidateQueries({ queryKey: [...TENANTS_QUERY_KEY, "list"] });
+      await queryClient.invalidateQueries({ queryKey: [...TENANTS_KEY, "list"] });
     },
   });
 }

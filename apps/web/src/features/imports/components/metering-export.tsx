@@ -8,7 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { getErrorMessage } from "../../../lib/api-error";
 import { downloadFile } from "../../../lib/download-file";
-import { useImportBillingPeriods } from "../api";
+import { useBillingPeriods } from "../../../lib/queries/billing-period-queries";
 
 // Issue 28, item 2 (decision 1600): the files the metering company needs from the manager, in
 // its ARGE Heiwako format: the property's users (L/M) and the fuel and costs (B/K). The numbers
@@ -22,7 +22,7 @@ type FormInput = z.input<typeof formSchema>;
 type FormValues = z.output<typeof formSchema>;
 
 export function MeteringExport() {
-  const periods = useImportBillingPeriods();
+  const periods = useBillingPeriods();
   const [busyPart, setBusyPart] = useState<MeteringExportPart | null>(null);
   const [message, setMessage] = useState<{ isError: boolean; text: string } | null>(null);
   const {

@@ -20,7 +20,8 @@ import { LoadingState } from "../../../components/ui/spinner";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
 import { ApiError, getErrorMessage } from "../../../lib/api-error";
 import { useProperties } from "../../../lib/use-properties";
-import { useCommitBankImport, useImportBillingPeriods, usePreviewBankImport } from "../api";
+import { useBillingPeriods } from "../../../lib/queries/billing-period-queries";
+import { useCommitBankImport, usePreviewBankImport } from "../api";
 import { BookingCard } from "../components/booking-card";
 import { FilePicker } from "../components/file-picker";
 import { ImportResult } from "../components/import-result";
@@ -55,7 +56,7 @@ function mapErrorsToRows(error: unknown, sentRows: readonly number[]): Record<nu
 
 export function BankImportPage() {
   const fileInput = useRef<HTMLInputElement>(null);
-  const periods = useImportBillingPeriods();
+  const periods = useBillingPeriods();
   const properties = useProperties();
   const previewImport = usePreviewBankImport();
   const commitImport = useCommitBankImport();

@@ -17,7 +17,8 @@ import { SelectField } from "../../../components/ui/field";
 import { LoadingState } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-error";
 import { useMe } from "../../../lib/use-me";
-import { useCommitMeteringImport, useImportBillingPeriods, usePreviewMeteringImport } from "../api";
+import { useBillingPeriods } from "../../../lib/queries/billing-period-queries";
+import { useCommitMeteringImport, usePreviewMeteringImport } from "../api";
 import { formatFileSize, readFileBase64 } from "../lib/read-file-base64";
 import { MeteringExport } from "../components/metering-export";
 
@@ -44,7 +45,7 @@ export function MeteringImportPage() {
   const me = useMe();
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const periods = useImportBillingPeriods();
+  const periods = useBillingPeriods();
   const previewImport = usePreviewMeteringImport();
   const commitImport = useCommitMeteringImport();
   const [periodId, setPeriodId] = useState("");

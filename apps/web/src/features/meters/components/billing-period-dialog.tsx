@@ -20,7 +20,7 @@ import { SelectField, TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
-import { useCreateBillingPeriod } from "../api";
+import { useCreateBillingPeriod } from "../../../lib/queries/billing-period-queries";
 
 type PeriodFormValues = z.input<typeof createBillingPeriodBodySchema>;
 

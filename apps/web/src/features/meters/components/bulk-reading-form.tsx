@@ -23,7 +23,8 @@ import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { getVisibleError } from "../../../lib/visible-error";
-import { useBillingPeriod, useMeters, useSaveBulkReadings } from "../api";
+import { useBillingPeriod } from "../../../lib/queries/billing-period-queries";
+import { useMeters, useSaveBulkReadings } from "../api";
 import {
   BULK_FORM_MESSAGE_FIELD,
   bulkReadingResolver,

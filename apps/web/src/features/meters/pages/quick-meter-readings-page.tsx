@@ -6,7 +6,7 @@ import { Button, buttonStyles } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadingState } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-error";
-import { useBillingPeriods } from "../api";
+import { useBillingPeriods } from "../../../lib/queries/billing-period-queries";
 import { useProperties } from "../../../lib/use-properties";
 import { BillingPeriodDialog } from "../components/billing-period-dialog";
 import { BulkReadingForm } from "../components/bulk-reading-form";

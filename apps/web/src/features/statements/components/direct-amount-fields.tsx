@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { compareDecimalText, formatEuroDe, parseDecimalText, sumDirectAmounts } from "@nk/contract";
 import { DecimalField } from "../../../components/decimal-field";
 import { formatDate } from "../../../lib/format";
-import { usePropertyTenants } from "../api";
+import { useTenants } from "../../../lib/queries/tenant-queries";
 import type { CostsFormValues, DirectAmountValues } from "../lib/cost-form";
 
 export interface DirectAmountFieldsProps {
@@ -25,7 +25,7 @@ function readAmount(text: string): string {
  */
 export function DirectAmountFields({ index, propertyId, period, units }: DirectAmountFieldsProps) {
   const { control, setValue, getValues, formState } = useFormContext<CostsFormValues>();
-  const tenants = usePropertyTenants(propertyId);
+  const tenants = useTenants(propertyId, { isEnabled: Boolean(propertyId) });
   const amounts = useWatch({ control, name: `costItems.${index}.directAmounts` }) ?? [];
   const vacancy = useWatch({ control, name: `costItems.${index}.vacancyAmount` }) ?? "";
   const total = useWatch({ control, name: `costItems.${index}.amount` }) ?? "";

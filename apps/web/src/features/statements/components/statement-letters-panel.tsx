@@ -6,7 +6,8 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useToast } from "../../../components/ui/toast";
-import { usePropertyTenants, useMarkPosted, useRefreshRun, useRunDispatch, useSendRun, useSendStatement } from "../api";
+import { useTenants } from "../../../lib/queries/tenant-queries";
+import { useMarkPosted, useRefreshRun, useRunDispatch, useSendRun, useSendStatement } from "../api";
 import { MarkPostedDialog } from "./mark-posted-dialog";
 import { RunDeadlineCard } from "./run-deadline-card";
 import { RunPrepaymentCard } from "./run-prepayment-card";
@@ -32,7 +33,7 @@ interface Props {
  */
 export function StatementLettersPanel({ run }: Props) {
   const toast = useToast();
-  const tenants = usePropertyTenants(run.propertyId);
+  const tenants = useTenants(run.propertyId);
   const pdf = usePdfDownload();
   const send = useSendStatement(run.id);
   const sendAll = useSendRun(run.id);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from "react";
-import { useCreateBillingPeriod, usePropertyBillingPeriods } from "../api";
+import { useBillingPeriods, useCreateBillingPeriod } from "../../../lib/queries/billing-period-queries";
 import { getPeriodError, type PeriodValue } from "../components/period-fields";
 import { pickStartPeriod } from "./default-period";
 
@@ -10,7 +10,7 @@ import { pickStartPeriod } from "./default-period";
  * first time something is saved for it (one request even when called twice).
  */
 export function useWizardPeriod(propertyId: string | undefined, initial?: PeriodValue | null) {
-  const periods = usePropertyBillingPeriods(propertyId);
+  const periods = useBillingPeriods(propertyId, { isEnabled: Boolean(propertyId) });
   const createPeriod = useCreateBillingPeriod();
   const [chosen, setPeriod] = useState<PeriodValue | null>(initial ?? null);
   const [created, setCreated] = useState<{ key: string; id: string } | null>(null);
