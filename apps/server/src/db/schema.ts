@@ -181,6 +181,9 @@ export interface MetersTable {
   meterType: string;
   location: string | null;
   displayName: string | null;
+  /** Issue 30 (decision 1630): § 5 HeizkV remote reading and the installation day. */
+  isRemoteReadable: Generated<boolean>;
+  installedOn: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -301,6 +304,8 @@ export interface BillingPeriodCostItemsTable {
   allocationNote: string | null;
   /** Issue 24: the § 12 (1) HeizkV cut applied up front. */
   heizkvReduction: Generated<boolean>;
+  /** Issue 30 (decision 1630): the § 12 (1) HeizkV 3 % cut applied up front. */
+  heizkvRemoteReadingCut: Generated<boolean>;
   /** Issue 28 (decision 1403): key "direct", the vacancy's amount. */
   vacancyAmount: Decimal | null;
   createdAt: CreatedAt;

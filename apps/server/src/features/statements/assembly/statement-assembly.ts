@@ -149,6 +149,7 @@ function buildCostItems(items: ResolvedCostItem[], law: TenancyLaw, period: { st
       excludedUnits: item.excludedUnits,
       ...(item.laborCosts !== null ? { laborCosts: item.laborCosts, taxCategory: item.taxCategory ?? "householdServices" } : {}),
       ...(item.heizkvReduction ? { heizkvReduction: true } : {}),
+      ...(item.heizkvRemoteReadingCut ? { heizkvRemoteReadingCut: true } : {}),
       ...(allocableUntil ? { allocableUntil } : {}),
       ...(item.allocationNote ? { allocationNote: item.allocationNote } : {}),
       // Contract v1.4 (decision 1403): the tenancies' own amounts; empty ones count as 0.
