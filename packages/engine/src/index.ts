@@ -52,6 +52,17 @@ export {
   type RemoteReadingMeterInput,
   type RemoteReadingStatus,
 } from "./heating/remote-reading.ts";
+// Issue 30, item 2 (decision 1630): the § 6a (1), (2) HeizkV monthly consumption information.
+export {
+  computeMonthlyInformation,
+  getLastDayOfMonth,
+  getPreviousMonth,
+  type MonthlyFigure,
+  type MonthlyInformationInput,
+  type MonthlyMeterInput,
+  type MonthlyUnitInformation,
+  type MonthText,
+} from "./heating/monthly-information.ts";
 export type {
   Allocation,
   AllocationBasis,

@@ -46,6 +46,7 @@ describe("public API of @nk/engine", () => {
     expect(engine.REMOTE_READING_NEW_DEVICES_FROM).toBe("2021-12-01");
     expect(engine.HEIZKV_METER_TYPES).toEqual(["Heizkostenverteiler", "Warmwasserzähler", "Wärmemengenzähler"]);
     expect(engine.HEIZKV_REMOTE_READING_CUT_PERCENT).toBe(3);
+    for (const name of ["computeMonthlyInformation", "getPreviousMonth", "getLastDayOfMonth"] as const) expect(typeof engine[name], name).toBe("function");
     expect(engine.MESSAGES.laborCostsOutOfRange("Hausmeister")).toBe("Lohnanteil von Hausmeister liegt nicht zwischen 0 und dem Betrag");
   });
 });
