@@ -22,6 +22,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
 
   "GET /api/dashboard": "read",
   "GET /api/deadlines": "read",
+  "GET /api/properties/{id}/monthly-information": "read",
+  "GET /api/properties/{id}/monthly-information/{tenantId}/pdf": "read",
   "GET /api/activities": "read",
   "GET /api/activities/stats": "read",
 
