@@ -12,6 +12,12 @@ export const MONTHLY_INFORMATION_MESSAGES = {
   tenantNotFound: "Mieter nicht gefunden oder im gewählten Monat nicht in dieser Immobilie",
   unavailable: "nicht verfügbar",
   unavailableReason: "Für diesen Zeitraum liegen keine Ablesewerte vor.",
+  sendNone: "Keine Verbrauchsinformation versendet: Kein Mieter dieses Monats hat eine E-Mail-Adresse, oder alle wurden schon informiert.",
+  sendQueued: (count: number, month: string): string =>
+    `${count === 1 ? "1 Verbrauchsinformation" : `${count} Verbrauchsinformationen`} für ${formatMonthDe(month)} werden per E-Mail versendet.`,
+  mailSubject: (month: string): string => `Ihre monatliche Verbrauchsinformation ${formatMonthDe(month)}`,
+  mailText: (tenantName: string, month: string): string =>
+    `Guten Tag ${tenantName},\n\nim Anhang finden Sie Ihre monatliche Verbrauchsinformation für ${formatMonthDe(month)} nach § 6a der Heizkostenverordnung: Ihren Verbrauch an Heizung und Warmwasser im Vergleich zum Vormonat, zum Vorjahresmonat und zu einem Durchschnittsnutzer im Haus.\n\nMit freundlichen Grüßen`,
   noTenancies: "In diesem Monat wohnt in dieser Immobilie kein Mieter mit Zählern für Heizung oder Warmwasser.",
 } as const;
 
@@ -53,6 +59,8 @@ export const monthlyTenancySchema = z.object({
   isRemoteReadable: z.boolean(),
   /** Moved in or out during the month: the figures are the unit's for the whole month. */
   isPartMonth: z.boolean(),
+  /** The month's letter: queued (and sent, once the mail server accepted it), or null when not sent. */
+  letter: z.object({ recipient: z.string(), queuedAt: z.string(), sentAt: z.string().nullable() }).nullable(),
   figures: z.array(monthlyFigureSchema),
 });
 export type MonthlyTenancy = z.infer<typeof monthlyTenancySchema>;
@@ -65,3 +73,24 @@ export const monthlyInformationSchema = z.object({
   tenancies: z.array(monthlyTenancySchema),
 });
 export type MonthlyInformation = z.infer<typeof monthlyInformationSchema>;
+
+/** POST /api/properties/:id/monthly-information/send */
+export const monthlyInformationSendBodySchema = z.object({ month: monthTextSchema });
+export type MonthlyInformationSendBody = z.input<typeof monthlyInformationSendBodySchema>;
+
+export const monthlyInformationSendResultSchema = z.object({
+  /** Tenants whose letter was queued now. */
+  queued: z.array(z.string()),
+  /** Tenants informed of this month before (nothing sent again). */
+  alreadyInformed: z.array(z.string()),
+  /** Tenants without an e-mail address: the landlord hands them the letter (PDF) another way. */
+  withoutEmail: z.array(z.object({ tenantId: z.string(), tenantName: z.string() })),
+  message: z.string(),
+});
+export type MonthlyInformationSendResult = z.infer<typeof monthlyInformationSendResultSchema>;
+
+/** GET /api/properties/:id/monthly-information/letters: what was sent, the latest month first. */
+export const monthlyInformationLettersSchema = z.object({
+  letters: z.array(z.object({ month: z.string(), tenantId: z.string(), tenantName: z.string(), recipient: z.string(), queuedAt: z.string(), sentAt: z.string().nullable() })),
+});
+export type MonthlyInformationLetters = z.infer<typeof monthlyInformationLettersSchema>;

@@ -188,6 +188,18 @@ export interface MetersTable {
   updatedAt: Timestamp;
 }
 
+/** Issue 30 (decision 1630): the month a tenant was sent the § 6a HeizkV monthly information. */
+export interface MonthlyInformationLettersTable {
+  id: Generated<string>;
+  userId: string;
+  propertyId: string;
+  tenantId: string;
+  month: string;
+  recipient: string;
+  queuedAt: Generated<Date>;
+  sentAt: Date | null;
+}
+
 export interface CostGroupsTable {
   id: Generated<string>;
   userId: string;
@@ -692,6 +704,7 @@ export interface Database {
   bankBookings: BankBookingsTable;
   bankBookingRules: BankBookingRulesTable;
   deadlineReminders: DeadlineRemindersTable;
+  monthlyInformationLetters: MonthlyInformationLettersTable;
   meteringFlatMappings: MeteringFlatMappingsTable;
   meteringResults: MeteringResultsTable;
 }

@@ -24,6 +24,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "GET /api/deadlines": "read",
   "GET /api/properties/{id}/monthly-information": "read",
   "GET /api/properties/{id}/monthly-information/{tenantId}/pdf": "read",
+  "GET /api/properties/{id}/monthly-information/letters": "read",
+  "POST /api/properties/{id}/monthly-information/send": "send_statement",
   "GET /api/activities": "read",
   "GET /api/activities/stats": "read",
 

@@ -47,6 +47,8 @@ describe.each(TEST_DRIVERS)("monthly consumption information (%s)", (driver) => 
       await addReadingViaApi(t, account.cookie, egMeter, value, date);
     }
     for (const [value, date] of [["300", "2025-09-30"], ["437.5", "2025-11-01"]] as const) await addReadingViaApi(t, account.cookie, ogMeter, value, date);
+    // Krüger has an e-mail address, Neumann none.
+    await t.db.updateTable("tenants").set({ email: "krueger@example.de" }).where("id", "=", krueger.id).execute();
     return { ...account, propertyId: property.id, kruegerId: krueger.id, neumannId: neumann.id };
   }
 
@@ -107,5 +109,47 @@ describe.each(TEST_DRIVERS)("monthly consumption information (%s)", (driver) => 
     expect((await readJson(noTenant)).error.message).toBe("Mieter nicht gefunden oder im gewählten Monat nicht in dieser Immobilie");
     // Neumann had not moved in by September.
     expect((await t.request("GET", `/api/properties/${account.propertyId}/monthly-information/${account.neumannId}/pdf?month=2025-09`, { cookie: account.cookie })).status).toBe(404);
+  });
+
+  it("sends the month's letter by e-mail once per tenant, names tenants without an address and lists what was sent", async () => {
+    const account = await setUp();
+    const outboxBefore = (await t.readOutbox()).length;
+    const send = () => t.request("POST", `/api/properties/${account.propertyId}/monthly-information/send`, { cookie: account.cookie, body: { month: "2025-10" } });
+    const first = await send();
+    expect(first.status).toBe(202);
+    expect(await readJson(first)).toEqual({
+      queued: ["Jürgen Krüger"],
+      alreadyInformed: [],
+      withoutEmail: [{ tenantId: account.neumannId, tenantName: "Nina Neumann" }],
+      message: "1 Verbrauchsinformation für Oktober 2025 werden per E-Mail versendet.",
+    });
+    await t.runDueJobs();
+    const mails = (await t.readOutbox()).slice(outboxBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("To: krueger@example.de");
+    expect(mails[0]).toContain("application/pdf");
+    const listed = await readJson(await t.request("GET", `/api/properties/${account.propertyId}/monthly-information/letters`, { cookie: account.cookie }));
+    expect(listed.letters).toHaveLength(1);
+    expect(listed.letters[0]).toMatchObject({ month: "2025-10", tenantName: "Jürgen Krüger", recipient: "krueger@example.de" });
+    expect(listed.letters[0].sentAt).not.toBeNull();
+    const view = await readJson(await t.request("GET", `/api/properties/${account.propertyId}/monthly-information?month=2025-10`, { cookie: account.cookie }));
+    expect(view.tenancies[0].letter.recipient).toBe("krueger@example.de");
+    expect(view.tenancies[1].letter).toBeNull();
+
+    // Again: nothing more is queued.
+    const second = await readJson(await send());
+    expect(second.queued).toEqual([]);
+    expect(second.alreadyInformed).toEqual(["Jürgen Krüger"]);
+    expect(second.message).toBe("Keine Verbrauchsinformation versendet: Kein Mieter dieses Monats hat eine E-Mail-Adresse, oder alle wurden schon informiert.");
+    await t.runDueJobs();
+    expect((await t.readOutbox()).length).toBe(outboxBefore + 1);
+
+    // Another account can neither send nor list; a bad month is refused in German.
+    const stranger = await t.signUp();
+    expect((await t.request("POST", `/api/properties/${account.propertyId}/monthly-information/send`, { cookie: stranger.cookie, body: { month: "2025-10" } })).status).toBe(404);
+    expect((await t.request("GET", `/api/properties/${account.propertyId}/monthly-information/letters`, { cookie: stranger.cookie })).status).toBe(404);
+    const bad = await t.request("POST", `/api/properties/${account.propertyId}/monthly-information/send`, { cookie: account.cookie, body: { month: "Oktober" } });
+    expect(bad.status).toBe(400);
+    expect((await readJson(bad)).error.fields.month).toBe("Bitte wählen Sie einen Monat (MM.JJJJ).");
   });
 });

@@ -55,3 +55,29 @@ export async function listUnitMetersWithReadings(db: Db, userId: string, propert
     readings: readings.filter((reading) => reading.meterId === meter.id).map((reading) => ({ date: reading.readingDate, value: reading.readingValue })),
   }));
 }
+
+/** The letters of a property, optionally of one month, with the tenant's name. */
+export async function listLettersOfProperty(db: Db, userId: string, propertyId: string, month?: string) {
+  let query = db
+    .selectFrom("monthlyInformationLetters as l")
+    .innerJoin("tenants as t", "t.id", "l.tenantId")
+    .select(["l.id", "l.month", "l.tenantId", "t.name as tenantName", "l.recipient", "l.queuedAt", "l.sentAt"])
+    .where("l.userId", "=", userId)
+    .where("l.propertyId", "=", propertyId);
+  if (month) query = query.where("l.month", "=", month);
+  return query.orderBy("l.month", "desc").orderBy("t.name").execute();
+}
+
+/** Records a tenant's letter of a month; null when one was recorded before (the unique key). */
+export async function insertLetterOnce(db: Db, values: { userId: string; propertyId: string; tenantId: string; month: string; recipient: string }): Promise<string | null> {
+  const row = await db.insertInto("monthlyInformationLetters").values(values).onConflict((oc) => oc.columns(["tenantId", "month"]).doNothing()).returning("id").executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function markLetterSent(db: Db, userId: string, letterId: string, sentAt: Date): Promise<void> {
+  await db.updateTable("monthlyInformationLetters").set({ sentAt }).where("id", "=", letterId).where("userId", "=", userId).execute();
+}
+
+export async function findLetter(db: Db, userId: string, letterId: string) {
+  return db.selectFrom("monthlyInformationLetters").select(["id", "sentAt"]).where("id", "=", letterId).where("userId", "=", userId).executeTakeFirst();
+}
