@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { ALLOCABILITY_MESSAGES, classifyCostType, getMeterLabel, withSource, type TenancyLaw } from "@nk/contract";
 import { DISTRIBUTION_KEY_LABELS, isHeizkvCostType, isRemoteReadingMissingInPeriod } from "@nk/engine";
-import { useMeters } from "../../meters/api";
+import { usePropertyMeters } from "../../../lib/use-property-meters";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
@@ -19,7 +19,7 @@ export function CostItemLaw({ index, law, period, propertyId }: { index: number;
   const { register, control, formState } = useFormContext<CostsFormValues>();
   const item = useWatch({ control, name: `costItems.${index}` });
   const errors = formState.errors.costItems?.[index];
-  const meters = useMeters(propertyId);
+  const meters = usePropertyMeters(propertyId);
   if (!item.costType) return null;
   const isHeating = isHeizkvCostType(item.costType);
   const metersLacking = isHeating ? (meters.data ?? []).filter((meter) => isRemoteReadingMissingInPeriod(meter, period.end)) : [];
