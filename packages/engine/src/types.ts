@@ -153,6 +153,11 @@ export interface CostItemInput {
    */
   heizkvRemoteReadingCut?: boolean | null;
   /**
+   * extra (issue 30): devices lacked the required remote reading in the period and no cut is
+   * taken up front: the statement tells the tenant of their 3 % right (§ 12 (1) HeizkV).
+   */
+  heizkvRemoteReadingMissing?: boolean | null;
+  /**
    * extra (issue 24): the last day the cost type may be charged (BetrKV § 2 Nr. 15: cable
    * fees until 2024-06-30). Only the part of the amount for the days up to it (by days) is
    * distributed, over the lines' days up to it; the rest is the landlord's. Not with the keys

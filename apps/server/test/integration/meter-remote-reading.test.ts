@@ -114,6 +114,15 @@ describe.each(TEST_DRIVERS)("meter remote reading (%s)", (driver) => {
     expect(both.status).toBe(400);
     expect(JSON.stringify(await readJson(both))).toContain("Bitte für Heizung nur eine Kürzung nach § 12 Abs. 1 HeizkV wählen: 15 % oder 3 %.");
 
+    // A heat cost allocator installed in 2023 without remote reading: without the cut the
+    // statement tells the tenant of the 3 % right.
+    expect((await t.request("POST", "/api/meters", { cookie: account.cookie, body: { meterNumber: "HKV-9", meterType: "Heizkostenverteiler", unitId: account.egId, installedOn: "2023-03-01" } })).status).toBe(201);
+    const preview = await t.request("POST", "/api/statements/preview", { cookie: account.cookie, body: { billingPeriodId, costItems: [{ costType: "Heizung", amount: "1000.00", key: "area" }] } });
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    expect((await readJson(preview)).result.notes).toContain(
+      "Die Geräte zur Verbrauchserfassung waren im Abrechnungszeitraum nicht wie vorgeschrieben fernablesbar (§ 5 HeizkV). Sie dürfen Ihren Anteil an Heizung deshalb um 3 % kürzen (§ 12 Abs. 1 HeizkV).",
+    );
+
     const saved = await t.request("POST", "/api/statements", {
       cookie: account.cookie,
       body: { billingPeriodId, finalize: true, prepaymentRounding: "five_euros", costItems: [{ costType: "Heizung", amount: "1000.00", key: "area", heizkvRemoteReadingCut: true }] },

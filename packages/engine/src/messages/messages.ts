@@ -162,6 +162,8 @@ export const MESSAGES = Object.freeze({
     `Die Kosten für ${costType} werden nicht nach Verbrauch verteilt. Sie dürfen Ihren Anteil daran deshalb um 15 % kürzen (§ 12 Abs. 1 HeizkV).`,
   heizkvReductionApplied: (costType: string): string =>
     `Die Kosten für ${costType} werden nicht nach Verbrauch verteilt. Ihr Anteil daran ist deshalb bereits um 15 % gekürzt (§ 12 Abs. 1 HeizkV); die Kürzung trägt der Vermieter.`,
+  heizkvRemoteReadingRight: (costType: string): string =>
+    `Die Geräte zur Verbrauchserfassung waren im Abrechnungszeitraum nicht wie vorgeschrieben fernablesbar (§ 5 HeizkV). Sie dürfen Ihren Anteil an ${costType} deshalb um 3 % kürzen (§ 12 Abs. 1 HeizkV).`,
   heizkvRemoteReadingCutApplied: (costType: string): string =>
     `Die Geräte zur Verbrauchserfassung waren im Abrechnungszeitraum nicht wie vorgeschrieben fernablesbar (§ 5 HeizkV). Ihr Anteil an ${costType} ist deshalb bereits um 3 % gekürzt (§ 12 Abs. 1 HeizkV); die Kürzung trägt der Vermieter.`,
   allocableUntilNote: (costType: string, lastDay: string): string =>

@@ -455,6 +455,7 @@ function collectNotes(input: StatementInput, co2: Co2SplitResult | null): string
       notes.push(item.heizkvReduction ? MESSAGES.heizkvReductionApplied(item.costType) : MESSAGES.heizkvReductionRight(item.costType));
     }
     if (item.heizkvRemoteReadingCut && !item.heizkvReduction) notes.push(MESSAGES.heizkvRemoteReadingCutApplied(item.costType));
+    else if (item.heizkvRemoteReadingMissing && !item.heizkvReduction && isHeizkvCostType(item.costType)) notes.push(MESSAGES.heizkvRemoteReadingRight(item.costType));
     const until = getAllocableUntil(item, input.period);
     if (until !== null) notes.push(MESSAGES.allocableUntilNote(item.costType, until));
   }

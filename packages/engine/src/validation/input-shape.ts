@@ -322,6 +322,7 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     // Issue 24: the § 12 (1) HeizkV cut up front and the last allocable day (checked as rules).
     const heizkvReduction = item.heizkvReduction === null ? undefined : reader.readBoolean(item.heizkvReduction, `${path}.heizkvReduction`);
     const remoteReadingCut = item.heizkvRemoteReadingCut === null ? undefined : reader.readBoolean(item.heizkvRemoteReadingCut, `${path}.heizkvRemoteReadingCut`);
+    const remoteReadingMissing = item.heizkvRemoteReadingMissing === null ? undefined : reader.readBoolean(item.heizkvRemoteReadingMissing, `${path}.heizkvRemoteReadingMissing`);
     const allocableUntil = reader.readDate(item.allocableUntil, `${path}.allocableUntil`, { isRequired: false });
     const allocationNote = item.allocationNote === null ? undefined : reader.readText(item.allocationNote, `${path}.allocationNote`, false);
     // Contract v1.4: the direct key's amounts per tenancy and the vacancy's amount.
@@ -333,6 +334,7 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     if (taxCategory !== undefined) result.taxCategory = taxCategory;
     if (heizkvReduction) result.heizkvReduction = true;
     if (remoteReadingCut) result.heizkvRemoteReadingCut = true;
+    if (remoteReadingMissing) result.heizkvRemoteReadingMissing = true;
     if (allocableUntil !== undefined) result.allocableUntil = allocableUntil;
     if (allocationNote !== undefined && allocationNote !== "") result.allocationNote = allocationNote;
     if (directAmounts !== undefined) result.directAmounts = directAmounts;

@@ -81,4 +81,13 @@ describe("§ 12 (1) HeizkV 3 % cut up front (issue 30)", () => {
     const both = calculateStatement({ ...base, costItems: [{ costType: "Heizung", amount: "100.00", key: "area", heizkvReduction: true, heizkvRemoteReadingCut: true }] });
     expect(both.ok ? [] : both.errors).toContain("Bitte für Heizung nur eine Kürzung nach § 12 Abs. 1 HeizkV wählen: 15 % oder 3 %.");
   });
+
+  it("without the cut the statement tells the tenant of the right where devices lacked remote reading", () => {
+    const outcome = calculateStatement({ ...base, costItems: [{ costType: "Heizung", amount: "1000.00", key: "mixed", consumptionShare: 70, meter: "heating", heizkvRemoteReadingMissing: true }] });
+    if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+    expect(outcome.result.tenancies[0]!.allocations[0]!.heizkvReduction).toBeUndefined();
+    expect(outcome.result.notes).toContain(
+      "Die Geräte zur Verbrauchserfassung waren im Abrechnungszeitraum nicht wie vorgeschrieben fernablesbar (§ 5 HeizkV). Sie dürfen Ihren Anteil an Heizung deshalb um 3 % kürzen (§ 12 Abs. 1 HeizkV).",
+    );
+  });
 });
