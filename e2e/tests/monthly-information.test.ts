@@ -78,7 +78,7 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     await expect.poll(() => egRow.getByTestId("remote-reading-badge").count()).toBe(0);
 
     // The monthly information: October 2025, Krüger's letter.
-    await page.goto(`/dashboard/meters/monthly-information?property=${property.id}`);
+    await page.goto(`/dashboard/monthly-information?property=${property.id}`);
     await page.getByLabel("Monat").fill("2025-10");
     const krueger = page.getByTestId("monthly-tenancy").filter({ hasText: "Jürgen Krüger" });
     await expect.poll(() => krueger.textContent()).toContain("Wärmemengenzähler: 262,5 kWh");

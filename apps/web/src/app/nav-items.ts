@@ -21,9 +21,9 @@ export const NAV_ITEMS: NavItem[] = [
   // Issue 30: the § 556 (3) BGB deadlines.
   { label: "Fristen", to: "/dashboard/deadlines", icon: CalendarClock },
   { label: "Importe", to: "/dashboard/imports", icon: Upload },
-  { label: "Zähler", to: "/dashboard/meters", icon: Gauge, isExactMatch: true },
+  { label: "Zähler", to: "/dashboard/meters", icon: Gauge },
   // Issue 30: the § 6a HeizkV monthly consumption information.
-  { label: "Verbrauchsinformation", to: "/dashboard/meters/monthly-information", icon: Thermometer },
+  { label: "Verbrauchsinformation", to: "/dashboard/monthly-information", icon: Thermometer },
   { label: "Mieter", to: "/dashboard/tenants", icon: Users },
   { label: "Aktivitätsverlauf", to: "/dashboard/activity", icon: Activity },
   { label: "Versorgertarife", to: "/dashboard/rates", icon: Zap },

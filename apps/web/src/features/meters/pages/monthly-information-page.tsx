@@ -41,7 +41,7 @@ function FigureLine({ figure }: { figure: MonthlyFigureView }) {
 }
 
 /**
- * /dashboard/meters/monthly-information (issue 30, item 2; docs/rules/heating.md#monthly-information):
+ * /dashboard/monthly-information (issue 30, item 2; docs/rules/heating.md#monthly-information):
  * the § 6a HeizkV monthly consumption information per tenancy, its letter, sending and what was sent.
  */
 export function MonthlyInformationPage() {
