@@ -88,6 +88,7 @@ describe.skipIf(!hasBrowser)("Jede Seite: barrierefrei und ohne seitliches Scrol
       await page.screenshot({ path: screenshotPath(`every-page-metering-results-${viewport}`), fullPage: true });
       await visit(page, "/dashboard/deadlines", "Fristen");
       await page.screenshot({ path: screenshotPath(`every-page-deadlines-${viewport}`), fullPage: true });
+      await visit(page, "/dashboard/monthly-information", "Monatliche Verbrauchsinformation");
       await visit(page, "/dashboard/help", /Hilfe/);
       await visit(page, "/dashboard/onboarding", "Einrichtungsassistent");
       await page.screenshot({ path: screenshotPath(`every-page-onboarding-${viewport}`), fullPage: true });

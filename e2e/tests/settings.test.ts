@@ -221,10 +221,10 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
     await registerThroughApi(page, uniqueEmail("menue"));
     await page.goto("/dashboard/help");
     const menuLinks = page.locator("#dashboard-sidebar nav a");
-    await expect.poll(() => menuLinks.count()).toBe(13);
+    await expect.poll(() => menuLinks.count()).toBe(14);
     const labels = await menuLinks.allTextContents();
     expect(labels.map((l) => l.trim())).toEqual([
-      "Übersicht", "Immobilien", "Einrichtungsassistent", "Neue Abrechnung", "Abrechnungen", "Fristen", "Importe", "Zähler", "Mieter",
+      "Übersicht", "Immobilien", "Einrichtungsassistent", "Neue Abrechnung", "Abrechnungen", "Fristen", "Importe", "Zähler", "Verbrauchsinformation", "Mieter",
       "Aktivitätsverlauf", "Versorgertarife", "Einstellungen", "Hilfe",
     ]);
     for (const section of ["Überblick", "Stammdaten", "Versorgertarife", "Zählerstände", "Abrechnung", "Rechtliches"]) {

@@ -14,6 +14,7 @@ import { createStatementSendJob } from "./features/statement-documents/statement
 import { createLetterBatchJob } from "./features/statement-documents/letter-batch-job.ts";
 import { createLetterRenderPool } from "./features/statement-documents/letter-render-pool.ts";
 import { createDeadlineReminderJob } from "./features/deadlines/deadline-reminder-job.ts";
+import { createMonthlyInformationSendJob } from "./features/monthly-information/monthly-information-send-job.ts";
 
 /**
  * The application's parts on an open database: mailer, job queue worker (with every job kind
@@ -32,6 +33,8 @@ export function composeApp({ config, database, logger, serveWeb }: { config: Con
       createStatementSendJob({ mailer, files }),
       // Issue 30: the daily deadline reminders (scheduled in bootstrap.ts, decision 1500).
       createDeadlineReminderJob({ publicUrl: config.publicUrl }),
+      // Issue 30, item 2: the § 6a HeizkV monthly information by e-mail (decision 1630).
+      createMonthlyInformationSendJob({ mailer }),
       createLetterBatchJob({ db: database.db, files, letterRenderer }),
     ]),
     logger,

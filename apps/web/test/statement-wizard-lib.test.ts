@@ -111,6 +111,22 @@ describe("statement wizard helpers", () => {
     expect(billingPeriodCostsBodySchema.parse(body).co2).toMatchObject({ pricePerTonne: 55, emissionFactor: 0.201 });
   });
 
+  it("sends the 3 % cut of § 12 (1) HeizkV only for heating and hot water outside the direct key (issue 30)", () => {
+    const values: CostsFormValues = {
+      costItems: [
+        { ...buildEmptyCostItem("Heizung"), key: "mixed", heizkvRemoteReadingCut: true },
+        { ...buildEmptyCostItem("Grundsteuer"), key: "area", heizkvRemoteReadingCut: true },
+        { ...buildEmptyCostItem("Warmwasser"), key: "direct", heizkvRemoteReadingCut: true },
+      ],
+      co2: EMPTY_CO2,
+      consumptionOverrides: [],
+      climateFactor: "",
+      heatingSheet: EMPTY_HEATING_SHEET,
+      annualInformation: EMPTY_ANNUAL_INFORMATION,
+    };
+    expect(toCostsBody(values).costItems.map((item) => item.heizkvRemoteReadingCut)).toEqual([true, false, false]);
+  });
+
   it("leaves items without a cost type out of the calculation, messages still on their cards", () => {
     const values: CostsFormValues = {
       costItems: [buildEmptyCostItem(), { ...buildEmptyCostItem("Grundsteuer"), key: "area" }, buildEmptyCostItem(), { ...buildEmptyCostItem("Versicherung"), key: "area" }],

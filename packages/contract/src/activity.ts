@@ -24,6 +24,7 @@ export const ACTIVITY_TEXTS = {
   "tenant.moved_in": "Mieter als aktiv markiert",
   "tenant.moved_out": "Mieter ausgezogen",
   "tenant.occupancy_changed": "Personenzahl geändert",
+  "tenant.monthly_information_sent": "Monatliche Verbrauchsinformation versendet",
   "prepayment.created": "Vorauszahlung angelegt",
   "prepayment.updated": "Vorauszahlung geändert",
   "prepayment.deactivated": "Vorauszahlung deaktiviert",

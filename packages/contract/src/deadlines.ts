@@ -26,7 +26,29 @@ export const DEADLINE_MESSAGES = {
   unsent: (count: number): string => (count === 1 ? "1 Abrechnung nicht versendet" : `${count} Abrechnungen nicht versendet`),
   sentBy: { email: "per E-Mail", post: "per Post" } as Record<"email" | "post", string>,
   late: "nach Fristablauf",
+  // Issue 30, item 1 (decision 1630): § 5 HeizkV remote reading.
+  retrofitTitle: "Fernablesbare Zähler (§ 5 HeizkV)",
+  retrofitIntro:
+    "Zähler und Heizkostenverteiler für Heizung und Warmwasser, die seit dem 01.12.2021 eingebaut wurden, müssen fernablesbar sein; ältere müssen bis zum 31.12.2026 nachgerüstet werden. Fehlt die Fernablesbarkeit, dürfen Mieter ihren Anteil an den Heizkosten um 3 % kürzen (§ 12 Abs. 1 HeizkV).",
+  noRetrofits: "Alle Zähler für Heizung und Warmwasser sind fernablesbar.",
+  retrofitBy: (deadline: string): string => `nachrüsten bis ${formatCalendarDateDe(deadline)}`,
+  retrofitMissing: (requiredFrom: string): string => `fehlt seit ${formatCalendarDateDe(requiredFrom)}`,
+  meterCount: (count: number): string => (count === 1 ? "1 Zähler" : `${count} Zähler`),
 } as const;
+
+export const meterRetrofitSchema = z.object({
+  propertyId: z.string(),
+  propertyName: z.string(),
+  /** The last day to retrofit (31.12.2026, or the installation day of a device installed since 01.12.2021). */
+  deadline: z.string(),
+  /** The first day the meters lack what the regulation requires. */
+  requiredFrom: z.string(),
+  daysLeft: z.number().int(),
+  /** `retrofit_due`: the deadline is still ahead; `missing`: the duty is not met. */
+  status: z.enum(["retrofit_due", "missing"]),
+  meters: z.array(z.object({ id: z.string(), label: z.string(), meterType: z.string(), unitName: z.string().nullable(), installedOn: z.string().nullable() })),
+});
+export type MeterRetrofit = z.infer<typeof meterRetrofitSchema>;
 
 const dispatchChannelSchema = z.enum(["email", "post"]);
 
@@ -72,5 +94,7 @@ export const deadlineOverviewSchema = z.object({
   periods: z.array(deadlinePeriodSchema),
   /** The ids of the periods at risk (deadline within `riskWindowDays`, statements not sent), nearest first. */
   atRiskIds: z.array(z.string()),
+  /** Issue 30: heating and hot-water meters that lack remote reading, by property and deadline, the nearest first. */
+  meterRetrofits: z.array(meterRetrofitSchema),
 });
 export type DeadlineOverview = z.infer<typeof deadlineOverviewSchema>;

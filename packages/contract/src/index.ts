@@ -35,6 +35,7 @@ export * from "./unit-order.ts";
 export * from "./german-counts.ts";
 export * from "./statement-dispatch.ts";
 export * from "./deadlines.ts";
+export * from "./monthly-information.ts";
 export * from "./prepayment-adjustment.ts";
 export * from "./imports/index.ts";
 export * from "./team/roles.ts";

@@ -38,7 +38,31 @@ export {
 } from "./deadlines/deadline-overview.ts";
 export { settleBalance, type BalanceSettlement, type SettlementInput } from "./settlement/balance-settlement.ts";
 export { compareTenancyVersions, type TenancyCorrection, type TenancyItemChange } from "./settlement/tenancy-correction.ts";
-export { HEIZKV_REDUCTION_PERCENT } from "./statement/heizkv-reduction.ts";
+export { HEIZKV_REDUCTION_PERCENT, HEIZKV_REMOTE_READING_CUT_PERCENT } from "./statement/heizkv-reduction.ts";
+// Issue 30, item 1 (decision 1630): the remote reading § 5 HeizkV requires of a meter.
+export {
+  HEIZKV_METER_TYPES,
+  REMOTE_READING_NEW_DEVICES_FROM,
+  REMOTE_READING_RETROFIT_DEADLINE,
+  describeRemoteReadingDuty,
+  getRemoteReadingRequiredFrom,
+  isHeizkvMeterType,
+  isRemoteReadingMissingInPeriod,
+  type RemoteReadingDuty,
+  type RemoteReadingMeterInput,
+  type RemoteReadingStatus,
+} from "./heating/remote-reading.ts";
+// Issue 30, item 2 (decision 1630): the § 6a (1), (2) HeizkV monthly consumption information.
+export {
+  computeMonthlyInformation,
+  getLastDayOfMonth,
+  getPreviousMonth,
+  type MonthlyFigure,
+  type MonthlyInformationInput,
+  type MonthlyMeterInput,
+  type MonthlyUnitInformation,
+  type MonthText,
+} from "./heating/monthly-information.ts";
 export type {
   Allocation,
   AllocationBasis,

@@ -147,6 +147,17 @@ export interface CostItemInput {
    */
   heizkvReduction?: boolean | null;
   /**
+   * extra (issue 30, decision 1630): § 12 (1) Satz 2 HeizkV. Heating or hot-water devices
+   * lacked the remote reading § 5 HeizkV requires: each tenancy's share is cut by 3 % up front,
+   * the same way as the 15 % cut (which it may not be combined with). Refused on other items.
+   */
+  heizkvRemoteReadingCut?: boolean | null;
+  /**
+   * extra (issue 30): devices lacked the required remote reading in the period and no cut is
+   * taken up front: the statement tells the tenant of their 3 % right (§ 12 (1) HeizkV).
+   */
+  heizkvRemoteReadingMissing?: boolean | null;
+  /**
    * extra (issue 24): the last day the cost type may be charged (BetrKV § 2 Nr. 15: cable
    * fees until 2024-06-30). Only the part of the amount for the days up to it (by days) is
    * distributed, over the lines' days up to it; the rest is the landlord's. Not with the keys
@@ -250,6 +261,8 @@ export interface Allocation {
    * to cents; `amount` is the share after the cut. Only on items with heizkvReduction.
    */
   heizkvReduction?: MoneyString;
+  /** extra (issue 30): the percent of that cut: 15 (not by consumption) or 3 (no remote reading). */
+  heizkvReductionPercent?: number;
   /** extra (issue 24): the share before the § 12 (1) HeizkV cut (amount + heizkvReduction). */
   amountBeforeReduction?: MoneyString;
 }
@@ -458,6 +471,8 @@ export interface ItemSummary {
   taxCategory?: TaxCategory;
   /** extra (issue 24): the sum of the tenancies' § 12 (1) HeizkV cuts (part of `landlord`). */
   heizkvReduction?: MoneyString;
+  /** extra (issue 30): the percent of the cut, 15 or 3. */
+  heizkvReductionPercent?: number;
   /** extra (issue 24): the item's last allocable day, where the input limits it. */
   allocableUntil?: IsoDate;
   /** extra (issue 24): the part of the amount after allocableUntil (part of `landlord`). */

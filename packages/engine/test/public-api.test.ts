@@ -38,6 +38,15 @@ describe("public API of @nk/engine", () => {
     expect(engine.DEADLINE_RISK_WINDOW_DAYS).toBe(60);
     expect(typeof engine.proposeMonthlyPrepayment).toBe("function");
     expect(engine.PREPAYMENT_ROUNDINGS).toEqual(["euro", "five_euros"]);
+    // Issue 30, item 1 (decision 1630): remote reading (§ 5 HeizkV) and the 3 % cut.
+    for (const name of ["describeRemoteReadingDuty", "getRemoteReadingRequiredFrom", "isHeizkvMeterType", "isRemoteReadingMissingInPeriod"] as const) {
+      expect(typeof engine[name], name).toBe("function");
+    }
+    expect(engine.REMOTE_READING_RETROFIT_DEADLINE).toBe("2026-12-31");
+    expect(engine.REMOTE_READING_NEW_DEVICES_FROM).toBe("2021-12-01");
+    expect(engine.HEIZKV_METER_TYPES).toEqual(["Heizkostenverteiler", "Warmwasserzähler", "Wärmemengenzähler"]);
+    expect(engine.HEIZKV_REMOTE_READING_CUT_PERCENT).toBe(3);
+    for (const name of ["computeMonthlyInformation", "getPreviousMonth", "getLastDayOfMonth"] as const) expect(typeof engine[name], name).toBe("function");
     expect(engine.MESSAGES.laborCostsOutOfRange("Hausmeister")).toBe("Lohnanteil von Hausmeister liegt nicht zwischen 0 und dem Betrag");
   });
 });

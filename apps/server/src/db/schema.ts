@@ -183,8 +183,23 @@ export interface MetersTable {
   meterType: string;
   location: string | null;
   displayName: string | null;
+  /** Issue 30 (decision 1630): § 5 HeizkV remote reading and the installation day. */
+  isRemoteReadable: Generated<boolean>;
+  installedOn: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+}
+
+/** Issue 30 (decision 1630): the month a tenant was sent the § 6a HeizkV monthly information. */
+export interface MonthlyInformationLettersTable {
+  id: Generated<string>;
+  userId: string;
+  propertyId: string;
+  tenantId: string;
+  month: string;
+  recipient: string;
+  queuedAt: Generated<Date>;
+  sentAt: Date | null;
 }
 
 export interface CostGroupsTable {
@@ -303,6 +318,8 @@ export interface BillingPeriodCostItemsTable {
   allocationNote: string | null;
   /** Issue 24: the § 12 (1) HeizkV cut applied up front. */
   heizkvReduction: Generated<boolean>;
+  /** Issue 30 (decision 1630): the § 12 (1) HeizkV 3 % cut applied up front. */
+  heizkvRemoteReadingCut: Generated<boolean>;
   /** Issue 28 (decision 1403): key "direct", the vacancy's amount. */
   vacancyAmount: Decimal | null;
   createdAt: CreatedAt;
@@ -689,6 +706,7 @@ export interface Database {
   bankBookings: BankBookingsTable;
   bankBookingRules: BankBookingRulesTable;
   deadlineReminders: DeadlineRemindersTable;
+  monthlyInformationLetters: MonthlyInformationLettersTable;
   meteringFlatMappings: MeteringFlatMappingsTable;
   meteringResults: MeteringResultsTable;
 }

@@ -11,6 +11,7 @@ import { APP_VERSION } from "../lib/app-version.ts";
 import { createAccountRoutes } from "../features/account/account-routes.ts";
 import { createDashboardRoutes } from "../features/dashboard/dashboard-routes.ts";
 import { createDeadlineRoutes } from "../features/deadlines/deadline-routes.ts";
+import { createMonthlyInformationRoutes } from "../features/monthly-information/monthly-information-routes.ts";
 import { createHealthRoutes } from "../features/health/health-routes.ts";
 import { createTenantRoutes } from "../features/tenants/tenant-routes.ts";
 import { createPropertyRoutes } from "../features/properties/property-routes.ts";
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createAccountRoutes(db));
   app.route("/api", createDashboardRoutes(db));
   app.route("/api", createDeadlineRoutes(db));
+  app.route("/api", createMonthlyInformationRoutes(db));
   app.route("/api", createTenantRoutes(db));
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createHouseSetupRoutes(db));

@@ -22,6 +22,10 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
 
   "GET /api/dashboard": "read",
   "GET /api/deadlines": "read",
+  "GET /api/properties/{id}/monthly-information": "read",
+  "GET /api/properties/{id}/monthly-information/{tenantId}/pdf": "read",
+  "GET /api/properties/{id}/monthly-information/letters": "read",
+  "POST /api/properties/{id}/monthly-information/send": "send_statement",
   "GET /api/activities": "read",
   "GET /api/activities/stats": "read",
 

@@ -146,6 +146,8 @@ describe("backup and restore of the embedded data folder", () => {
       .insertInto("meteringResults")
       .values({ userId, costGroupId: earlierPeriod.json.id, unitId: unit.json.id, tenantId: tenant.json.id, firmFlat: "0047112300001", lastDay: "2023-12-31", costTypeCode: "235", costType: "Warmwasser", costs: "400.00", prepayments: "360.00", balance: "40.00", consumption: "18.400", consumptionUnit: "m³", readingCode: 11, isEstimated: false, laborCosts: "12.50", taxCategory: "craftsmen", fileName: "DTD305_20240314093000.DAT" })
       .execute();
+    // A monthly consumption information that went out (issue 30, decision 1630), written directly like the reminder.
+    await direct.db.insertInto("monthlyInformationLetters").values({ userId, propertyId: property.json.id, tenantId: tenant.json.id, month: "2025-10", recipient: "olga@example.de", sentAt: new Date("2025-11-03T08:00:00Z") }).execute();
     await direct.close();
     const expected = await snapshotDatabase(original);
     const emptyTables = Object.entries(expected).filter(([, rows]) => rows.length === 0).map(([table]) => table);

@@ -1,5 +1,5 @@
 import type { Permission } from "@nk/contract";
-import { Activity, Building2, CalendarClock, CircleHelp, FilePlus2, FileText, Gauge, LayoutDashboard, Settings, Upload, Users, WandSparkles, Zap, type LucideIcon } from "lucide-react";
+import { Activity, Building2, CalendarClock, CircleHelp, FilePlus2, FileText, Gauge, LayoutDashboard, Settings, Thermometer, Upload, Users, WandSparkles, Zap, type LucideIcon } from "lucide-react";
 
 export interface NavItem {
   label: string;
@@ -22,6 +22,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Fristen", to: "/dashboard/deadlines", icon: CalendarClock },
   { label: "Importe", to: "/dashboard/imports", icon: Upload },
   { label: "Zähler", to: "/dashboard/meters", icon: Gauge },
+  // Issue 30: the § 6a HeizkV monthly consumption information.
+  { label: "Verbrauchsinformation", to: "/dashboard/monthly-information", icon: Thermometer },
   { label: "Mieter", to: "/dashboard/tenants", icon: Users },
   { label: "Aktivitätsverlauf", to: "/dashboard/activity", icon: Activity },
   { label: "Versorgertarife", to: "/dashboard/rates", icon: Zap },

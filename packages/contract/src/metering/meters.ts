@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText } from "../common.ts";
 import { optionalUuidField } from "../ids.ts";
+import { isCalendarDate } from "../calendar-dates.ts";
 
 // Meters (Zähler): docs/rules/master-data.md#entities 'meter', docs/rules/master-data.md#validation 'Meter', docs/rules/master-data.md#messages
 // 'Meters and readings'.
@@ -35,6 +36,9 @@ export const METER_MESSAGES = {
   createFailed: (message: string) => `Fehler beim Hinzufügen: ${message}`,
   updateFailed: (message: string) => `Fehler beim Aktualisieren: ${message}`,
   deleteFailed: (message: string) => `Fehler beim Löschen: ${message}`,
+  remoteReadableInvalid: "Bitte geben Sie an, ob der Zähler fernablesbar ist.",
+  installedOnInvalid: "Bitte ein gültiges Einbaudatum im Format TT.MM.JJJJ angeben.",
+  installedOnInFuture: "Das Einbaudatum darf nicht in der Zukunft liegen.",
   deleteConfirm: "Sind Sie sicher, dass Sie diesen Zähler löschen möchten? Alle Zählerstände dieses Zählers werden ebenfalls gelöscht.",
 } as const;
 
@@ -49,6 +53,14 @@ const meterFields = {
   propertyId: optionalUuidField(METER_MESSAGES.propertyNotFound),
   location: optionalText().refine((v) => v === null || v.length <= 200, "Der Standort darf höchstens 200 Zeichen lang sein."),
   displayName: optionalText().refine((v) => v === null || v.length <= 100, "Der Anzeigename darf höchstens 100 Zeichen lang sein."),
+  /** Issue 30 (decision 1630): § 5 HeizkV; absent on create means not remote-readable. */
+  isRemoteReadable: z.boolean({ error: METER_MESSAGES.remoteReadableInvalid }).optional(),
+  /** The installation day (YYYY-MM-DD) or null when unknown; absent on create means unknown. */
+  installedOn: z
+    .string({ error: METER_MESSAGES.installedOnInvalid })
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v?.trim() || null))
+    .refine((v) => v === undefined || v === null || isCalendarDate(v), { message: METER_MESSAGES.installedOnInvalid }),
 };
 
 /**
@@ -84,6 +96,14 @@ export const meterSchema = z.object({
   unit: z.object({ id: z.string(), name: z.string(), area: z.string() }).nullable(),
   /** The property the meter belongs to, directly or through its unit. */
   property: z.object({ id: z.string(), name: z.string() }),
+  /** Issue 30: § 5 HeizkV remote reading, the installation day and what the regulation asks today. */
+  isRemoteReadable: z.boolean(),
+  installedOn: z.string().nullable(),
+  remoteReading: z.object({
+    status: z.enum(["not_covered", "remote_readable", "retrofit_due", "missing"]),
+    requiredFrom: z.string().nullable(),
+    deadline: z.string().nullable(),
+  }),
   latestReading: z.object({ readingValue: z.string(), readingDate: z.string() }).nullable(),
   readingCount: z.number().int(),
   createdAt: z.string(),

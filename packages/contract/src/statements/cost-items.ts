@@ -161,6 +161,8 @@ const costItemFields = {
     .refine((v) => v === null || v.length >= 3, ALLOCABILITY_MESSAGES.noteTooShort),
   /** Issue 24: § 12 (1) HeizkV: cut each tenancy's share of heating by area by 15 % up front. */
   heizkvReduction: z.boolean({ error: M.heizkvReductionInvalid }).nullish().transform((v) => v ?? false),
+  /** Issue 30 (decision 1630): § 12 (1) HeizkV: cut each tenancy's share of heating by 3 % (no remote reading). */
+  heizkvRemoteReadingCut: z.boolean({ error: M.heizkvRemoteReadingCutInvalid }).nullish().transform((v) => v ?? false),
   /** Contract v1.4, key "direct" only: each tenancy's amount (decision 1403). */
   directAmounts: directAmountList,
   /** Contract v1.4, key "direct" only: the vacancy's amount (the landlord's). */

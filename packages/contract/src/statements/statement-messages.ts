@@ -23,6 +23,7 @@ export const STATEMENT_MESSAGES = {
   laborCostsTooLarge: "Der Lohnanteil ist zu groß.",
   laborCostsAboveAmount: "Der Lohnanteil darf den Betrag nicht übersteigen.",
   taxCategoryInvalid: "Bitte wählen Sie eine gültige Kategorie nach § 35a EStG aus.",
+  heizkvRemoteReadingCutInvalid: "Bitte geben Sie an, ob die Kürzung um 3 % nach § 12 HeizkV abgezogen werden soll.",
   heizkvReductionInvalid: "Bitte geben Sie an, ob die Kürzung nach § 12 HeizkV abgezogen werden soll.",
   modeInvalid: "Bitte wählen Sie manuell oder tarifbasiert.",
   rateRequired: "Bitte wählen Sie einen Tarif aus.",

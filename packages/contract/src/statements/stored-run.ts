@@ -43,6 +43,8 @@ const allocation = z.looseObject({
   item: z.number().int().min(0).optional(),
   laborCosts: money.optional(),
   heizkvReduction: money.optional(),
+  /** Issue 30: 15 or 3; older runs only knew the 15 % cut. */
+  heizkvReductionPercent: z.number().int().optional(),
   amountBeforeReduction: money.optional(),
   /** Before decision 0403. */
   parts: z.array(part).optional(),
@@ -82,6 +84,7 @@ const item = z.looseObject({
   laborCosts: money.optional(),
   taxCategory: z.enum(TAX_CATEGORIES).optional(),
   heizkvReduction: money.optional(),
+  heizkvReductionPercent: z.number().int().optional(),
   allocableUntil: date.optional(),
   nonAllocable: money.optional(),
 });

@@ -144,6 +144,11 @@ export const MESSAGES = Object.freeze({
   // Issue 24: the § 12 (1) HeizkV cut up front and the last allocable day of a cost item.
   heizkvReductionNotApplicable: (costType: string): string =>
     `Die Kürzung um 15 % nach § 12 Abs. 1 HeizkV gilt nur für Heiz- und Warmwasserkosten, die nicht nach Verbrauch verteilt werden (${costType}).`,
+  // Issue 30 (decision 1630): the 3 % cut where devices lack the required remote reading.
+  heizkvRemoteReadingCutNotApplicable: (costType: string): string =>
+    `Die Kürzung um 3 % nach § 12 Abs. 1 HeizkV gilt nur für Heiz- und Warmwasserkosten (${costType}).`,
+  heizkvCutsCombined: (costType: string): string =>
+    `Bitte für ${costType} nur eine Kürzung nach § 12 Abs. 1 HeizkV wählen: 15 % oder 3 %.`,
   allocableUntilBeforePeriod: (costType: string, lastDay: string): string =>
     `${costType} ist im Abrechnungszeitraum nicht umlagefähig (nur bis zum ${formatGermanDate(lastDay)}).`,
   allocableUntilNeedsTimedKey: (costType: string): string =>
@@ -157,6 +162,10 @@ export const MESSAGES = Object.freeze({
     `Die Kosten für ${costType} werden nicht nach Verbrauch verteilt. Sie dürfen Ihren Anteil daran deshalb um 15 % kürzen (§ 12 Abs. 1 HeizkV).`,
   heizkvReductionApplied: (costType: string): string =>
     `Die Kosten für ${costType} werden nicht nach Verbrauch verteilt. Ihr Anteil daran ist deshalb bereits um 15 % gekürzt (§ 12 Abs. 1 HeizkV); die Kürzung trägt der Vermieter.`,
+  heizkvRemoteReadingRight: (costType: string): string =>
+    `Die Geräte zur Verbrauchserfassung waren im Abrechnungszeitraum nicht wie vorgeschrieben fernablesbar (§ 5 HeizkV). Sie dürfen Ihren Anteil an ${costType} deshalb um 3 % kürzen (§ 12 Abs. 1 HeizkV).`,
+  heizkvRemoteReadingCutApplied: (costType: string): string =>
+    `Die Geräte zur Verbrauchserfassung waren im Abrechnungszeitraum nicht wie vorgeschrieben fernablesbar (§ 5 HeizkV). Ihr Anteil an ${costType} ist deshalb bereits um 3 % gekürzt (§ 12 Abs. 1 HeizkV); die Kürzung trägt der Vermieter.`,
   allocableUntilNote: (costType: string, lastDay: string): string =>
     `${costType} ist nur bis zum ${formatGermanDate(lastDay)} umlagefähig: Umgelegt wird der Anteil der Kosten für die Tage bis dahin, verteilt nach den Tagen bis dahin; die Kosten danach trägt der Vermieter.`,
   co2ReductionRight: (): string =>

@@ -30,7 +30,7 @@ import { describeOccupancy } from "./billing-lines.ts";
 import { LineWeightCache } from "./line-weights.ts";
 import { StatementBasisBuilder } from "./statement-basis.ts";
 import { AllocableWindows, getAllocableCents } from "./allocable-window.ts";
-import { cutHeizkvShares } from "./heizkv-reduction.ts";
+import { cutHeizkvShares, getHeizkvCutPercent } from "./heizkv-reduction.ts";
 import { getAllocableUntil } from "../validation/cost-item-limits.ts";
 import { checkHeatingSheetAgainstItems } from "./heating-sheet-check.ts";
 import { calculateHeatingCostSheet, type HeatingCostSheet } from "../heating/heating-cost-sheet.ts";
@@ -212,7 +212,8 @@ function assembleResult(
     const { prepared } = item;
     basis?.addItem(item);
     // § 12 (1) HeizkV up front (issue 24): the tenancies' cuts come off their cents here.
-    const reduction = prepared.item.heizkvReduction ? cutHeizkvShares(item.cents, prepared.positions, isVacancyByPosition) : null;
+    const cutPercent = getHeizkvCutPercent(prepared.item);
+    const reduction = cutPercent > 0 ? cutHeizkvShares(item.cents, prepared.positions, isVacancyByPosition, cutPercent) : null;
     const labor = distributeLaborCosts(prepared);
     const laborTarget = labor && labor.category === "craftsmen" ? craftsmenByPosition : householdServicesByPosition;
     const { positions } = prepared;
@@ -232,6 +233,7 @@ function assembleResult(
       exactTexts: item.exactTexts as string[],
       laborCents: labor ? labor.cents : null,
       reductionCents: reduction ? reduction.cuts : null,
+      reductionPercent: cutPercent,
       indexByPosition: positions.length === lineCount ? null : indexPositions(positions, lineCount),
       formatAmount: prepared.parts.some((part) => part.timeWeights === null) ? formatCents : sharedAmountTexts(),
     });
@@ -251,7 +253,10 @@ function assembleResult(
       summary.laborCosts = formatCents(labor.totalCents);
       summary.taxCategory = labor.category;
     }
-    if (reduction) summary.heizkvReduction = formatCents(reductionCents);
+    if (reduction) {
+      summary.heizkvReduction = formatCents(reductionCents);
+      summary.heizkvReductionPercent = cutPercent;
+    }
     if (prepared.window) {
       summary.allocableUntil = prepared.window.until;
       summary.nonAllocable = formatCents(prepared.nonAllocableCents);
@@ -335,6 +340,8 @@ interface ItemLines {
   laborCents: number[] | null;
   /** Issue 24: the § 12 (1) HeizkV cut of each line (by the item's line index), or null. */
   reductionCents: number[] | null;
+  /** Issue 30: the percent of that cut (15 or 3), 0 without one. */
+  reductionPercent: number;
   /** The item's line index at each position, -1 where the line takes no part; null when every line does. */
   indexByPosition: Int32Array | null;
   /** formatCents, sharing the text of equal amounts within the item. */
@@ -391,6 +398,7 @@ function buildLineAllocations(distributed: readonly ItemLines[], position: numbe
       const cut = item.reductionCents[index] as number;
       allocation.heizkvReduction = formatCents(cut);
       allocation.amountBeforeReduction = formatCents((item.cents[index] as number) + cut);
+      allocation.heizkvReductionPercent = item.reductionPercent;
     }
     allocations[filled] = allocation;
     filled += 1;
@@ -446,6 +454,8 @@ function collectNotes(input: StatementInput, co2: Co2SplitResult | null): string
     if (isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed" && item.key !== "direct") {
       notes.push(item.heizkvReduction ? MESSAGES.heizkvReductionApplied(item.costType) : MESSAGES.heizkvReductionRight(item.costType));
     }
+    if (item.heizkvRemoteReadingCut && !item.heizkvReduction) notes.push(MESSAGES.heizkvRemoteReadingCutApplied(item.costType));
+    else if (item.heizkvRemoteReadingMissing && !item.heizkvReduction && isHeizkvCostType(item.costType)) notes.push(MESSAGES.heizkvRemoteReadingRight(item.costType));
     const until = getAllocableUntil(item, input.period);
     if (until !== null) notes.push(MESSAGES.allocableUntilNote(item.costType, until));
   }

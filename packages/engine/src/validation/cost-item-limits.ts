@@ -12,7 +12,7 @@ export function checkCostItemLimits(item: CostItemInput, path: string, period: P
   const issues: ValidationIssue[] = [];
   // Contract v1.4: direct amounts are the lines' own; nothing cuts or limits them.
   if (item.key === "direct") {
-    if (item.heizkvReduction || (item.allocableUntil !== undefined && item.allocableUntil !== null && item.allocableUntil < period.end)) {
+    if (item.heizkvReduction || item.heizkvRemoteReadingCut || (item.allocableUntil !== undefined && item.allocableUntil !== null && item.allocableUntil < period.end)) {
       issues.push({ path: `${path}.key`, message: MESSAGES.directNotWithLimits(item.costType) });
     }
     return issues;
@@ -22,6 +22,13 @@ export function checkCostItemLimits(item: CostItemInput, path: string, period: P
   }
   if (item.heizkvReduction && (!isHeizkvCostType(item.costType) || item.key === "consumption" || item.key === "mixed")) {
     issues.push({ path: `${path}.heizkvReduction`, message: MESSAGES.heizkvReductionNotApplicable(item.costType) });
+  }
+  // Issue 30 (decision 1630): the 3 % cut of § 12 (1) Satz 2 HeizkV, for heating and hot water
+  // whatever their key; one cut per item.
+  if (item.heizkvRemoteReadingCut && !isHeizkvCostType(item.costType)) {
+    issues.push({ path: `${path}.heizkvRemoteReadingCut`, message: MESSAGES.heizkvRemoteReadingCutNotApplicable(item.costType) });
+  } else if (item.heizkvRemoteReadingCut && item.heizkvReduction) {
+    issues.push({ path: `${path}.heizkvRemoteReadingCut`, message: MESSAGES.heizkvCutsCombined(item.costType) });
   }
   const until = item.allocableUntil;
   if (until !== undefined && until !== null && until < period.end) {

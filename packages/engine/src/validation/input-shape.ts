@@ -321,6 +321,8 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     const taxCategory = reader.readChoice(item.taxCategory, `${path}.taxCategory`, TAX_CATEGORIES, false);
     // Issue 24: the § 12 (1) HeizkV cut up front and the last allocable day (checked as rules).
     const heizkvReduction = item.heizkvReduction === null ? undefined : reader.readBoolean(item.heizkvReduction, `${path}.heizkvReduction`);
+    const remoteReadingCut = item.heizkvRemoteReadingCut === null ? undefined : reader.readBoolean(item.heizkvRemoteReadingCut, `${path}.heizkvRemoteReadingCut`);
+    const remoteReadingMissing = item.heizkvRemoteReadingMissing === null ? undefined : reader.readBoolean(item.heizkvRemoteReadingMissing, `${path}.heizkvRemoteReadingMissing`);
     const allocableUntil = reader.readDate(item.allocableUntil, `${path}.allocableUntil`, { isRequired: false });
     const allocationNote = item.allocationNote === null ? undefined : reader.readText(item.allocationNote, `${path}.allocationNote`, false);
     // Contract v1.4: the direct key's amounts per tenancy and the vacancy's amount.
@@ -331,6 +333,8 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     if (laborCosts !== undefined) result.laborCosts = laborCosts;
     if (taxCategory !== undefined) result.taxCategory = taxCategory;
     if (heizkvReduction) result.heizkvReduction = true;
+    if (remoteReadingCut) result.heizkvRemoteReadingCut = true;
+    if (remoteReadingMissing) result.heizkvRemoteReadingMissing = true;
     if (allocableUntil !== undefined) result.allocableUntil = allocableUntil;
     if (allocationNote !== undefined && allocationNote !== "") result.allocationNote = allocationNote;
     if (directAmounts !== undefined) result.directAmounts = directAmounts;

@@ -27,6 +27,8 @@ import * as m1290 from "./1290-annual-information.ts";
 import * as m1500 from "./1500-deadline-reminders.ts";
 import * as m1501 from "./1501-prepayment-proposal.ts";
 import * as m1620 from "./1620-property-heating-fuel.ts";
+import * as m1630 from "./1630-meter-remote-reading.ts";
+import * as m1631 from "./1631-monthly-information-letters.ts";
 
 export interface Migration {
   name: string;
@@ -64,4 +66,6 @@ export const MIGRATIONS: Migration[] = [
   { name: "1410-direct-amounts", up: m1410.up },
   { name: "1411-metering-results", up: m1411.up },
   { name: "1620-property-heating-fuel", up: m1620.up },
+  { name: "1630-meter-remote-reading", up: m1630.up },
+  { name: "1631-monthly-information-letters", up: m1631.up },
 ];

@@ -1,5 +1,7 @@
-import { DEADLINE_RISK_WINDOW_DAYS, describePeriodDeadline, isOverlapping, OPEN_END_DATE, type DeadlineReminderDays } from "@nk/engine";
-import { getTodayInGermany, type DeadlineOverview, type DeadlinePeriod, type DeadlineTenancy } from "@nk/contract";
+import { countDaysUntil, DEADLINE_RISK_WINDOW_DAYS, describePeriodDeadline, isOverlapping, OPEN_END_DATE, type DeadlineReminderDays } from "@nk/engine";
+import { getTodayInGermany, getMeterLabel, type DeadlineOverview, type DeadlinePeriod, type DeadlineTenancy, type MeterRetrofit } from "@nk/contract";
+import { listMeters } from "../metering/meters/meter-queries.ts";
+import { withRemoteReading } from "../metering/meters/meter-service.ts";
 import type { Db } from "../../db/database.ts";
 import { listFinalStatementsOfAccount, listPeriodsOfAccount, listTenanciesOfAccount, type FinalStatementRow } from "./deadline-queries.ts";
 
@@ -89,13 +91,31 @@ export async function buildDeadlinePeriods(db: Db, userId: string, today: string
   });
 }
 
+/**
+ * Issue 30, item 1 (decision 1630): the account's heating and hot-water meters without remote
+ * reading, grouped by property and deadline (the engine says what § 5 HeizkV asks of each).
+ */
+export async function buildMeterRetrofits(db: Db, userId: string, today: string): Promise<MeterRetrofit[]> {
+  const groups = new Map<string, MeterRetrofit>();
+  for (const record of await listMeters(db, userId)) {
+    const meter = withRemoteReading(record, today);
+    const { status, deadline, requiredFrom } = meter.remoteReading;
+    if ((status !== "retrofit_due" && status !== "missing") || deadline === null || requiredFrom === null) continue;
+    const key = `${meter.property.id}|${deadline}|${status}`;
+    const group = groups.get(key) ?? { propertyId: meter.property.id, propertyName: meter.property.name, deadline, requiredFrom, daysLeft: countDaysUntil(today, deadline), status, meters: [] };
+    group.meters.push({ id: meter.id, label: getMeterLabel(meter), meterType: meter.meterType, unitName: meter.unit?.name ?? null, installedOn: meter.installedOn });
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort((a, b) => a.deadline.localeCompare(b.deadline) || a.propertyName.localeCompare(b.propertyName, "de"));
+}
+
 /** GET /api/deadlines: every period, the latest deadline first, and the ids of those at risk, the nearest first. */
 export async function loadDeadlineOverview(db: Db, userId: string, today: string = getTodayInGermany()): Promise<DeadlineOverview> {
-  const periods = await buildDeadlinePeriods(db, userId, today);
+  const [periods, meterRetrofits] = await Promise.all([buildDeadlinePeriods(db, userId, today), buildMeterRetrofits(db, userId, today)]);
   periods.sort((a, b) => b.deadline.localeCompare(a.deadline) || a.propertyName.localeCompare(b.propertyName, "de"));
   const atRiskIds = periods
     .filter((period) => period.status === "at_risk")
     .sort((a, b) => a.daysLeft - b.daysLeft || a.propertyName.localeCompare(b.propertyName, "de"))
     .map((period) => period.billingPeriodId);
-  return { today, riskWindowDays: DEADLINE_RISK_WINDOW_DAYS, periods: periods.map(({ dueReminderDays: _due, ...period }) => period), atRiskIds };
+  return { today, riskWindowDays: DEADLINE_RISK_WINDOW_DAYS, periods: periods.map(({ dueReminderDays: _due, ...period }) => period), atRiskIds, meterRetrofits };
 }

@@ -166,6 +166,7 @@ function newCostItem(costType: string, amount: string): CostItemDraft {
     consumptionAmount: null,
     allocationNote: null,
     heizkvReduction: false,
+    heizkvRemoteReadingCut: false,
     directAmounts: [],
     vacancyAmount: null,
   };

@@ -368,6 +368,7 @@ function toDirectItem(item: PlannedItem, summary: MeteringItem, existing: CostIt
     consumptionAmount: null,
     allocationNote: existing?.allocationNote ?? null,
     heizkvReduction: false,
+    heizkvRemoteReadingCut: false,
     directAmounts: [...item.entries.values()].map((entry) => ({ tenancyId: entry.tenancyId, amount: entry.amount, laborCosts: entry.laborCosts })),
     vacancyAmount: summary.vacancyAmount,
   };

@@ -232,7 +232,7 @@ export async function saveHouseSetup(db: Db, actor: Actor, propertyId: string, b
       const key = `${unitId}|${toKey(row.meterNumber)}`;
       let meterId = meterIds.get(key);
       if (!meterId) {
-        meterId = await insertMeter(trx, userId, { meterNumber: row.meterNumber, meterType: row.meterType, unitId, propertyId: null, location: null, displayName: null });
+        meterId = await insertMeter(trx, userId, { meterNumber: row.meterNumber, meterType: row.meterType, unitId, propertyId: null, location: null, displayName: null, isRemoteReadable: false, installedOn: null });
         meterIds.set(key, meterId);
         meterCount += 1;
         await logActivity(trx, {

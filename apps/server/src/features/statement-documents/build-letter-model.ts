@@ -9,6 +9,7 @@ import {
   type StatementLetterFigures,
   type StatementResult,
   type TenancyLetterFigures,
+  HEIZKV_REDUCTION_PERCENT,
 } from "@nk/engine";
 import { compareDecimalText, formatCalendarDateDe, formatEuroDe, FUEL_LABELS, TAX_CATEGORY_LABELS } from "@nk/contract";
 import { buildSettlementGiroCode, formatPaymentPurpose } from "./letter-payment.ts";
@@ -186,8 +187,8 @@ function buildCostLines(source: LetterSource, tenancy: StatementResult["tenancie
           ...(allocation.heizkvReduction
             ? [
                 {
-                  label: "Kürzung um 15 % (§ 12 Abs. 1 HeizkV)",
-                  computation: `15 % von ${formatEuroDe(allocation.amountBeforeReduction ?? allocation.amount)} (auf Cent gerundet), trägt der Vermieter`,
+                  label: `Kürzung um ${allocation.heizkvReductionPercent ?? HEIZKV_REDUCTION_PERCENT} % (§ 12 Abs. 1 HeizkV)`,
+                  computation: `${allocation.heizkvReductionPercent ?? HEIZKV_REDUCTION_PERCENT} % von ${formatEuroDe(allocation.amountBeforeReduction ?? allocation.amount)} (auf Cent gerundet), trägt der Vermieter`,
                   amount: `− ${formatEuroDe(allocation.heizkvReduction)} = ${formatEuroDe(allocation.amount)}`,
                 },
               ]
@@ -195,7 +196,10 @@ function buildCostLines(source: LetterSource, tenancy: StatementResult["tenancie
         ],
         share: allocation.amount,
         allocationNote: itemInput?.allocationNote ?? null,
-        heizkvReduction: allocation.heizkvReduction ? { cut: allocation.heizkvReduction, shareBefore: allocation.amountBeforeReduction ?? allocation.amount } : null,
+        // Runs before issue 30 only knew the 15 % cut and stored no percent.
+        heizkvReduction: allocation.heizkvReduction
+          ? { cut: allocation.heizkvReduction, shareBefore: allocation.amountBeforeReduction ?? allocation.amount, percent: allocation.heizkvReductionPercent ?? HEIZKV_REDUCTION_PERCENT }
+          : null,
         allocableUntil: item.allocableUntil && item.nonAllocable ? { lastDay: item.allocableUntil, nonAllocable: item.nonAllocable } : null,
         notParticipating: null,
       },

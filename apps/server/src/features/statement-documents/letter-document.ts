@@ -132,7 +132,7 @@ function costTable(model: LetterModel, propertyTotal: string): Content {
     }
     if (line.allocationNote) name.push({ text: `umgelegt nach Vereinbarung: ${line.allocationNote}`, style: "small" });
     const share: Content[] = [line.notParticipating ? { text: "nicht beteiligt", alignment: "right", color: COLORS.muted } : { text: euro(line.share), alignment: "right" }];
-    if (line.heizkvReduction) share.push({ text: `nach Kürzung um 15 % (§ 12 HeizkV)`, style: "small", alignment: "right" });
+    if (line.heizkvReduction) share.push({ text: `nach Kürzung um ${line.heizkvReduction.percent} % (§ 12 HeizkV)`, style: "small", alignment: "right" });
     body.push([{ stack: name }, { text: euro(line.itemTotal), alignment: "right" }, { text: line.keyLabel }, { stack: share }]);
   }
   body.push([

@@ -118,7 +118,7 @@ export interface LetterCostLine {
   /** Issue 24: the lease clause the landlord charges a cost type that needs agreement under. */
   allocationNote: string | null;
   /** Issue 24: the § 12 (1) HeizkV cut taken off the share, and the share before it. */
-  heizkvReduction: { cut: MoneyString; shareBefore: MoneyString } | null;
+  heizkvReduction: { cut: MoneyString; shareBefore: MoneyString; percent: number } | null;
   /** Issue 24: the item is chargeable only up to a day; the part after it is the landlord's. */
   allocableUntil: { lastDay: IsoDate; nonAllocable: MoneyString } | null;
   /** Issue 24: the flat takes no part in the item (why, in a sentence); printed "nicht beteiligt", share 0. */

@@ -127,6 +127,7 @@ export async function replaceCosts(
           consumptionAmount: item.consumptionAmount,
           allocationNote: item.allocationNote,
           heizkvReduction: item.heizkvReduction,
+          heizkvRemoteReadingCut: item.heizkvRemoteReadingCut,
           vacancyAmount: item.key === "direct" ? item.vacancyAmount : null,
         })),
       )

@@ -80,6 +80,7 @@ export async function loadStoredCosts(db: Db, userId: string, costGroupId: strin
       consumptionAmount: row.consumptionAmount,
       allocationNote: row.allocationNote,
       heizkvReduction: row.heizkvReduction,
+      heizkvRemoteReadingCut: row.heizkvRemoteReadingCut,
       directAmounts: directRows.filter((entry) => entry.costItemId === row.id).map((entry) => ({ tenancyId: entry.tenantId, amount: entry.amount, laborCosts: entry.laborCosts })),
       vacancyAmount: row.vacancyAmount,
     })),

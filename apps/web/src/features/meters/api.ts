@@ -5,6 +5,10 @@ import type {
   CreateMeterBody,
   CreateReadingBody,
   Meter,
+  MonthlyInformation,
+  MonthlyInformationLetters,
+  MonthlyInformationSendBody,
+  MonthlyInformationSendResult,
   Reading,
   UpdateMeterBody,
 } from "@nk/contract";
@@ -16,17 +20,9 @@ import { METERS_KEY } from "../../lib/queries/query-keys";
 // from the shared layer (lib/queries/billing-period-queries.ts), with the one refresh rule.
 
 
-export const metersKey = (propertyId?: string) => [...METERS_KEY, "list", propertyId ?? "all"] as const;
 export const meterKey = (meterId: string) => [...METERS_KEY, "one", meterId] as const;
 export const readingsKey = (meterId: string) => [...METERS_KEY, "readings", meterId] as const;
 
-export function useMeters(propertyId: string | undefined, options: { isEnabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: metersKey(propertyId),
-    queryFn: () => apiGet<Meter[]>("/api/meters", { query: { propertyId } }),
-    enabled: options.isEnabled ?? true,
-  });
-}
 
 export function useMeter(meterId: string) {
   return useQuery({ queryKey: meterKey(meterId), queryFn: () => apiGet<Meter>(`/api/meters/${meterId}`), retry: false });
@@ -82,4 +78,38 @@ export function useSaveBulkReadings() {
     mutationFn: (body: BulkReadingsBody) => apiPost<BulkReadingsResponse>("/api/readings/bulk", body),
     onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
+}
+
+// Issue 30, item 2 (decision 1630): the § 6a HeizkV monthly consumption information.
+const monthlyInformationKey = (propertyId: string, month: string) => ["monthly-information", propertyId, month] as const;
+const monthlyLettersKey = (propertyId: string) => ["monthly-information", propertyId, "letters"] as const;
+
+export function useMonthlyInformation(propertyId: string | undefined, month: string) {
+  return useQuery({
+    queryKey: monthlyInformationKey(propertyId ?? "", month),
+    queryFn: () => apiGet<MonthlyInformation>(`/api/properties/${propertyId}/monthly-information`, { query: { month } }),
+    enabled: Boolean(propertyId) && /^\d{4}-\d{2}$/.test(month),
+    retry: false,
+  });
+}
+
+export function useMonthlyInformationLetters(propertyId: string | undefined) {
+  return useQuery({
+    queryKey: monthlyLettersKey(propertyId ?? ""),
+    queryFn: () => apiGet<MonthlyInformationLetters>(`/api/properties/${propertyId}/monthly-information/letters`),
+    enabled: Boolean(propertyId),
+  });
+}
+
+export function useSendMonthlyInformation(propertyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (month: string) => apiPost<MonthlyInformationSendResult>(`/api/properties/${propertyId}/monthly-information/send`, { month } satisfies MonthlyInformationSendBody),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["monthly-information", propertyId] }),
+  });
+}
+
+/** The letter's address; a plain link downloads it with the session cookie. */
+export function getMonthlyLetterUrl(propertyId: string, tenantId: string, month: string): string {
+  return `/api/properties/${propertyId}/monthly-information/${tenantId}/pdf?month=${month}`;
 }

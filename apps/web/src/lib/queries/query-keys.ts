@@ -11,3 +11,4 @@ export const tenantsKey = (propertyId?: string) => [...TENANTS_KEY, "list", prop
 export const ratesKey = () => [...RATES_KEY, "list"] as const;
 export const billingPeriodsKey = (propertyId?: string) => [...BILLING_PERIODS_KEY, "list", propertyId ?? "all"] as const;
 export const billingPeriodKey = (id: string) => [...BILLING_PERIODS_KEY, "one", id] as const;
+export const metersKey = (propertyId?: string) => [...METERS_KEY, "list", propertyId ?? "all"] as const;

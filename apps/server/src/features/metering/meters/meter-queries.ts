@@ -1,4 +1,7 @@
 import type { Meter, MeterType } from "@nk/contract";
+
+/** A meter as stored; the service adds what § 5 HeizkV asks of it today (decision 1630). */
+export type MeterRecord = Omit<Meter, "remoteReading">;
 import type { Db } from "../../../db/database.ts";
 
 /**
@@ -30,6 +33,8 @@ function selectMeters(db: Db, userId: string) {
       "m.propertyId",
       "m.location",
       "m.displayName",
+      "m.isRemoteReadable",
+      "m.installedOn",
       "m.createdAt",
       "m.updatedAt",
       "u.name as unitName",
@@ -45,7 +50,7 @@ function selectMeters(db: Db, userId: string) {
 
 type MeterRow = Awaited<ReturnType<ReturnType<typeof selectMeters>["executeTakeFirstOrThrow"]>>;
 
-function toMeter(row: MeterRow): Meter {
+function toMeter(row: MeterRow): MeterRecord {
   return {
     id: row.id,
     meterNumber: row.meterNumber,
@@ -54,6 +59,8 @@ function toMeter(row: MeterRow): Meter {
     propertyId: row.propertyId,
     location: row.location,
     displayName: row.displayName,
+    isRemoteReadable: row.isRemoteReadable,
+    installedOn: row.installedOn,
     unit: row.unitId && row.unitName !== null && row.unitArea !== null ? { id: row.unitId, name: row.unitName, area: row.unitArea } : null,
     property: { id: row.owningPropertyId, name: row.propertyName },
     latestReading: row.latestValue !== null && row.latestDate !== null ? { readingValue: row.latestValue, readingDate: row.latestDate } : null,
@@ -64,14 +71,14 @@ function toMeter(row: MeterRow): Meter {
 }
 
 /** Ordered by meter number (docs/rules/master-data.md#queries); a property filter includes the meters of its units. */
-export async function listMeters(db: Db, userId: string, propertyId?: string): Promise<Meter[]> {
+export async function listMeters(db: Db, userId: string, propertyId?: string): Promise<MeterRecord[]> {
   let query = selectMeters(db, userId);
   if (propertyId) query = query.where("p.id", "=", propertyId);
   const rows = await query.orderBy("m.meterNumber").orderBy("m.createdAt").execute();
   return rows.map(toMeter);
 }
 
-export async function findMeter(db: Db, userId: string, meterId: string): Promise<Meter | undefined> {
+export async function findMeter(db: Db, userId: string, meterId: string): Promise<MeterRecord | undefined> {
   const row = await selectMeters(db, userId).where("m.id", "=", meterId).executeTakeFirst();
   return row ? toMeter(row) : undefined;
 }
@@ -83,6 +90,8 @@ export interface MeterValues {
   propertyId: string | null;
   location: string | null;
   displayName: string | null;
+  isRemoteReadable: boolean;
+  installedOn: string | null;
 }
 
 export async function insertMeter(db: Db, userId: string, values: MeterValues): Promise<string> {

@@ -1,5 +1,6 @@
 import {
   METER_MESSAGES,
+  getTodayInGermany,
   type Meter,
   type createMeterBodySchema,
   type updateMeterBodySchema,
@@ -10,22 +11,36 @@ import { NotFound, ValidationFailed } from "../../../domain/domain-errors.ts";
 import { logActivity } from "../../activity/activity-log.ts";
 import { findOwnedProperty, findOwnedUnit } from "../ownership-service.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
-import { deleteMeterRow, findMeter, insertMeter, listMeters, updateMeterRow, type MeterValues } from "./meter-queries.ts";
+import { describeRemoteReadingDuty } from "@nk/engine";
+import { deleteMeterRow, findMeter, insertMeter, listMeters, updateMeterRow, type MeterRecord, type MeterValues } from "./meter-queries.ts";
 import { inAccountTransaction } from "../../account/account-transaction.ts";
 
 type CreateMeterInput = z.output<typeof createMeterBodySchema>;
 type UpdateMeterInput = z.output<typeof updateMeterBodySchema>;
 
+/** Issue 30 (docs/rules/heating.md#remote-reading): what § 5 HeizkV asks of the meter today in Germany. */
+export function withRemoteReading(meter: MeterRecord, today: string): Meter {
+  return { ...meter, remoteReading: describeRemoteReadingDuty(meter, today) };
+}
+
 export async function listMetersOfAccount(db: Db, userId: string, propertyId?: string): Promise<Meter[]> {
   if (propertyId) await findOwnedProperty(db, userId, propertyId, METER_MESSAGES.propertyNotFound);
-  return listMeters(db, userId, propertyId);
+  const today = getTodayInGermany();
+  return (await listMeters(db, userId, propertyId)).map((meter) => withRemoteReading(meter, today));
+}
+
+/** An installation day in the future is a typing error (the duty follows from it). */
+function assertInstalledOnPast(installedOn: string | null | undefined): void {
+  if (installedOn && installedOn > getTodayInGermany()) {
+    throw new ValidationFailed({ installedOn: METER_MESSAGES.installedOnInFuture }, METER_MESSAGES.installedOnInFuture);
+  }
 }
 
 export async function getMeter(db: Db, userId: string, meterId: string): Promise<Meter> {
   requireResourceId(meterId, METER_MESSAGES.notFound);
   const meter = await findMeter(db, userId, meterId);
   if (!meter) throw new NotFound(METER_MESSAGES.notFound);
-  return meter;
+  return withRemoteReading(meter, getTodayInGermany());
 }
 
 /**
@@ -45,9 +60,18 @@ async function resolveLocation(db: Db, userId: string, unitId: string | null, pr
 }
 
 export async function createMeter(db: Db, userId: string, input: CreateMeterInput): Promise<Meter> {
+  assertInstalledOnPast(input.installedOn);
   return inAccountTransaction(db, userId, async (trx) => {
     const location = await resolveLocation(trx, userId, input.unitId, input.propertyId);
-    const values: MeterValues = { ...input, ...location };
+    const values: MeterValues = {
+      meterNumber: input.meterNumber,
+      meterType: input.meterType,
+      location: input.location,
+      displayName: input.displayName,
+      isRemoteReadable: input.isRemoteReadable ?? false,
+      installedOn: input.installedOn ?? null,
+      ...location,
+    };
     const id = await insertMeter(trx, userId, values);
     await logActivity(trx, {
       userId,
@@ -56,12 +80,13 @@ export async function createMeter(db: Db, userId: string, input: CreateMeterInpu
       entityName: values.meterNumber,
       metadata: { meterType: values.meterType, unitId: values.unitId, propertyId: values.propertyId },
     });
-    return (await findMeter(trx, userId, id))!;
+    return withRemoteReading((await findMeter(trx, userId, id))!, getTodayInGermany());
   });
 }
 
 export async function updateMeter(db: Db, userId: string, meterId: string, input: UpdateMeterInput): Promise<Meter> {
   requireResourceId(meterId, METER_MESSAGES.notFound);
+  assertInstalledOnPast(input.installedOn);
   return inAccountTransaction(db, userId, async (trx) => {
     const existing = await findMeter(trx, userId, meterId);
     if (!existing) throw new NotFound(METER_MESSAGES.notFound);
@@ -76,6 +101,8 @@ export async function updateMeter(db: Db, userId: string, meterId: string, input
       meterType: input.meterType ?? existing.meterType,
       location: input.location !== undefined ? input.location : existing.location,
       displayName: input.displayName !== undefined ? input.displayName : existing.displayName,
+      isRemoteReadable: input.isRemoteReadable ?? existing.isRemoteReadable,
+      installedOn: input.installedOn !== undefined ? input.installedOn : existing.installedOn,
       ...location,
     };
     await updateMeterRow(trx, userId, meterId, values);
@@ -84,9 +111,9 @@ export async function updateMeter(db: Db, userId: string, meterId: string, input
       key: "meter.updated",
       entityId: meterId,
       entityName: values.meterNumber,
-      metadata: { meterType: values.meterType, unitId: values.unitId, propertyId: values.propertyId },
+      metadata: { meterType: values.meterType, unitId: values.unitId, propertyId: values.propertyId, isRemoteReadable: values.isRemoteReadable },
     });
-    return (await findMeter(trx, userId, meterId))!;
+    return withRemoteReading((await findMeter(trx, userId, meterId))!, getTodayInGermany());
   });
 }
 

@@ -39,6 +39,9 @@ export interface AssemblyMeter {
   meterType: string;
   meterNumber: string;
   displayName: string | null;
+  /** Issue 30 (decision 1630): § 5 HeizkV remote reading and the installation day. */
+  isRemoteReadable: boolean;
+  installedOn: string | null;
 }
 
 export interface AssemblyReading {

@@ -82,7 +82,7 @@ export async function loadAssemblyData(db: Db, userId: string, period: OwnedBill
           .execute();
   const meters = await db
     .selectFrom("meters")
-    .select(["id", "unitId", "meterType", "meterNumber", "displayName"])
+    .select(["id", "unitId", "meterType", "meterNumber", "displayName", "isRemoteReadable", "installedOn"])
     .where("userId", "=", userId)
     .where((eb) => (unitIds.length === 0 ? eb("propertyId", "=", period.propertyId) : eb.or([eb("propertyId", "=", period.propertyId), eb("unitId", "in", unitIds)])))
     .orderBy("meterType")

@@ -1,5 +1,5 @@
 import { classifyCostType, getTenancyLaw, STATEMENT_MESSAGES, sumDecimalTexts, toHeatingCostSheetInput, type ConsumptionValue, type MeterConsumption, type MissingReading, type StatementConsumption, type TenancyLaw } from "@nk/contract";
-import { DEFAULT_METER_BY_COST_TYPE, getMeterKindsOfItemMeter, type EfficiencyClass, type MeterKind, type MeterReadingsInput, type StatementInput } from "@nk/engine";
+import { DEFAULT_METER_BY_COST_TYPE, getMeterKindsOfItemMeter, isHeizkvCostType, isRemoteReadingMissingInPeriod, type EfficiencyClass, type MeterKind, type MeterReadingsInput, type StatementInput } from "@nk/engine";
 import type { AssemblyCosts, AssemblyData, AssemblyTenant, ResolvedCostItem } from "./assembly-data.ts";
 import { buildMissingReadingMessage, deriveMeterConsumption } from "./meter-consumption.ts";
 
@@ -136,7 +136,16 @@ function buildConsumption(data: AssemblyData, meters: MeterConsumption[], costs:
   return { values, meterReadings, missing };
 }
 
-function buildCostItems(items: ResolvedCostItem[], law: TenancyLaw, period: { start: string; end: string }): StatementInput["costItems"] {
+/**
+ * Issue 30 (docs/rules/heating.md#cut-3-percent): heating and hot water of a period in which a
+ * device lacked the remote reading § 5 HeizkV required; where the landlord did not take the cut
+ * up front, the engine tells the tenant of the right (a cut already chosen says it itself).
+ */
+function isRemoteReadingRightNoted(item: ResolvedCostItem, isRemoteReadingMissing: boolean): boolean {
+  return isRemoteReadingMissing && isHeizkvCostType(item.costType) && item.key !== "direct" && !item.heizkvReduction && !item.heizkvRemoteReadingCut;
+}
+
+function buildCostItems(items: ResolvedCostItem[], law: TenancyLaw, period: { start: string; end: string }, isRemoteReadingMissing: boolean): StatementInput["costItems"] {
   return items.map((item) => {
     // Issue 24: a cost type charged only up to a day (cable fees) by the contract's code list.
     const allocableUntil = classifyCostType(item.costType, law, period).allocableUntil;
@@ -149,6 +158,8 @@ function buildCostItems(items: ResolvedCostItem[], law: TenancyLaw, period: { st
       excludedUnits: item.excludedUnits,
       ...(item.laborCosts !== null ? { laborCosts: item.laborCosts, taxCategory: item.taxCategory ?? "householdServices" } : {}),
       ...(item.heizkvReduction ? { heizkvReduction: true } : {}),
+      ...(item.heizkvRemoteReadingCut ? { heizkvRemoteReadingCut: true } : {}),
+      ...(isRemoteReadingRightNoted(item, isRemoteReadingMissing) ? { heizkvRemoteReadingMissing: true } : {}),
       ...(allocableUntil ? { allocableUntil } : {}),
       ...(item.allocationNote ? { allocationNote: item.allocationNote } : {}),
       // Contract v1.4 (decision 1403): the tenancies' own amounts; empty ones count as 0.
@@ -240,7 +251,12 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
     ...(meterReadings.length > 0 ? { meterReadings } : {}),
     // Decision 1140: under the persons key a vacancy counts one person, borne by the landlord.
     vacancyPersons: VACANCY_PERSONS,
-    costItems: buildCostItems(costs.costItems, toEnginePropertyType(data.property.propertyType), period),
+    costItems: buildCostItems(
+      costs.costItems,
+      toEnginePropertyType(data.property.propertyType),
+      period,
+      data.meters.some((meter) => isRemoteReadingMissingInPeriod(meter, period.end)),
+    ),
     ...(co2 ? { co2 } : {}),
     ...(heatingCosts ? { heatingCosts } : {}),
     ...(annualInformation ? { annualInformation } : {}),

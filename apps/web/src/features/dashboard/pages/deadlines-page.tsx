@@ -10,6 +10,7 @@ import { LoadingState } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-error";
 import { DEADLINES_QUERY_KEY, fetchDeadlines } from "../api";
 import { DeadlineStatusBadge } from "../components/deadline-status-badge";
+import { MeterRetrofitList } from "../components/meter-retrofit-list";
 
 function describeDispatch(tenancy: DeadlinePeriod["tenancies"][number]): string {
   if (!tenancy.dispatchedOn) return "nicht versendet";
@@ -87,7 +88,10 @@ export function DeadlinesPage() {
           {getErrorMessage(deadlines.error)}
         </Alert>
       ) : deadlines.data.periods.length === 0 ? (
-        <EmptyState icon={CalendarClock} title={DEADLINE_MESSAGES.noPeriods} description="Sobald Sie einen Abrechnungszeitraum anlegen, erscheint hier seine Frist." />
+        <>
+          <EmptyState icon={CalendarClock} title={DEADLINE_MESSAGES.noPeriods} description="Sobald Sie einen Abrechnungszeitraum anlegen, erscheint hier seine Frist." />
+          <MeterRetrofitList retrofits={deadlines.data.meterRetrofits} />
+        </>
       ) : (
         <>
           <section aria-labelledby="fristen-bald" className="space-y-3">
@@ -104,6 +108,7 @@ export function DeadlinesPage() {
               <PeriodCard key={period.billingPeriodId} period={period} list="alle" />
             ))}
           </section>
+          <MeterRetrofitList retrofits={deadlines.data.meterRetrofits} />
         </>
       )}
     </div>

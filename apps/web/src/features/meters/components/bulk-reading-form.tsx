@@ -24,7 +24,8 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { getVisibleError } from "../../../lib/visible-error";
 import { useBillingPeriod } from "../../../lib/queries/billing-period-queries";
-import { useMeters, useSaveBulkReadings } from "../api";
+import { useMeters } from "../../../lib/queries/meter-queries";
+import { useSaveBulkReadings } from "../api";
 import {
   BULK_FORM_MESSAGE_FIELD,
   bulkReadingResolver,

@@ -4,6 +4,7 @@ import { formatReadingValue } from "../lib/format-reading";
 import { MeterLocation } from "./meter-location";
 import { MeterRowActions, type MeterActions } from "./meter-row-actions";
 import { MeterTypeBadge } from "./meter-type-badge";
+import { RemoteReadingBadge } from "./remote-reading-badge";
 
 /** Narrow screens: one card per meter. */
 export function MeterCards({ meters, actions }: { meters: Meter[]; actions: MeterActions }) {
@@ -17,6 +18,9 @@ export function MeterCards({ meters, actions }: { meters: Meter[]; actions: Mete
               {meter.displayName ? <p className="text-xs text-slate-500">Nr. {meter.meterNumber}</p> : null}
             </div>
             <MeterTypeBadge meterType={meter.meterType} />
+          </div>
+          <div className="mt-2">
+            <RemoteReadingBadge meter={meter} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div>

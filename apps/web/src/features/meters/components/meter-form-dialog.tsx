@@ -3,6 +3,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { createMeterBodySchema, METER_MESSAGES, METER_TYPES, type CreateMeterBody, type Meter, type PropertyWithUnits } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
+import { Checkbox } from "../../../components/ui/checkbox";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
@@ -20,6 +21,8 @@ interface MeterFormValues {
   unitId: string;
   location: string;
   displayName: string;
+  isRemoteReadable: boolean;
+  installedOn: string;
 }
 
 /** docs/rules/master-data.md#validation 'Meter': choosing a unit clears the property (the meter belongs to it via the unit). */
@@ -31,6 +34,8 @@ function toMeterBody(values: MeterFormValues): CreateMeterBody {
     propertyId: values.unitId ? null : values.propertyId || null,
     location: values.location,
     displayName: values.displayName,
+    isRemoteReadable: values.isRemoteReadable,
+    installedOn: values.installedOn || null,
   };
 }
 
@@ -71,7 +76,7 @@ const FORM_ID = "meter-form";
 function toFormValues(meter: Meter | null, defaultPropertyId: string | undefined, properties: PropertyWithUnits[]): MeterFormValues {
   if (!meter) {
     const propertyId = defaultPropertyId ?? (properties.length === 1 ? properties[0]!.id : "");
-    return { meterNumber: "", meterType: METER_TYPES[0], propertyId, unitId: "", location: "", displayName: "" };
+    return { meterNumber: "", meterType: METER_TYPES[0], propertyId, unitId: "", location: "", displayName: "", isRemoteReadable: false, installedOn: "" };
   }
   return {
     meterNumber: meter.meterNumber,
@@ -80,6 +85,8 @@ function toFormValues(meter: Meter | null, defaultPropertyId: string | undefined
     unitId: meter.unitId ?? "",
     location: meter.location ?? "",
     displayName: meter.displayName ?? "",
+    isRemoteReadable: meter.isRemoteReadable,
+    installedOn: meter.installedOn ?? "",
   };
 }
 
@@ -154,6 +161,14 @@ function MeterForm({ onOpenChange, meter, properties, defaultPropertyId }: Meter
           />
           <TextField label="Standort" hint="z. B. Keller, Bad, Küche" error={errors.location?.message} {...register("location")} />
           <TextField label="Anzeigename" hint="Optional, statt der Zählernummer angezeigt" error={errors.displayName?.message} {...register("displayName")} />
+          <TextField
+            label="Einbaudatum"
+            type="date"
+            hint="Seit dem 01.12.2021 eingebaute Zähler für Heizung und Warmwasser müssen fernablesbar sein, ältere bis zum 31.12.2026 (§ 5 HeizkV)."
+            error={errors.installedOn?.message}
+            {...register("installedOn")}
+          />
+          <Checkbox label="Fernablesbar" hint="Der Zähler kann aus der Ferne abgelesen werden (Funk oder Netz)." error={errors.isRemoteReadable?.message} {...register("isRemoteReadable")} />
         </form>
       </DialogBody>
       <DialogFooter>

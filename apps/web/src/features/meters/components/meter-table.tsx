@@ -4,6 +4,7 @@ import { formatReadingValue } from "../lib/format-reading";
 import { MeterLocation } from "./meter-location";
 import { MeterRowActions, type MeterActions } from "./meter-row-actions";
 import { MeterTypeBadge } from "./meter-type-badge";
+import { RemoteReadingBadge } from "./remote-reading-badge";
 import { ScrollRegion } from "../../../components/ui/scroll-region";
 
 /** Wide screens: one row per meter. */
@@ -30,6 +31,9 @@ export function MeterTable({ meters, actions }: { meters: Meter[]; actions: Mete
               </td>
               <td className="px-4 py-3">
                 <MeterTypeBadge meterType={meter.meterType} />
+                <div className="mt-1">
+                  <RemoteReadingBadge meter={meter} />
+                </div>
               </td>
               <td className="px-4 py-3">
                 <MeterLocation meter={meter} />

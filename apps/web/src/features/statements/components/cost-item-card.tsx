@@ -151,7 +151,7 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
 
       {item.key === "direct" ? <DirectAmountFields index={index} propertyId={propertyId} period={period} units={units} /> : null}
 
-      <CostItemLaw index={index} law={law} period={period} />
+      <CostItemLaw index={index} law={law} period={period} propertyId={propertyId} />
 
       {item.key === "mixed" ? (
         <div className="grid gap-3 sm:grid-cols-2">

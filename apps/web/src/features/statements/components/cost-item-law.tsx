@@ -1,6 +1,7 @@
 import { useFormContext, useWatch } from "react-hook-form";
-import { ALLOCABILITY_MESSAGES, classifyCostType, withSource, type TenancyLaw } from "@nk/contract";
-import { DISTRIBUTION_KEY_LABELS, isHeizkvCostType } from "@nk/engine";
+import { ALLOCABILITY_MESSAGES, classifyCostType, getMeterLabel, withSource, type TenancyLaw } from "@nk/contract";
+import { DISTRIBUTION_KEY_LABELS, isHeizkvCostType, isRemoteReadingMissingInPeriod } from "@nk/engine";
+import { useMeters } from "../../../lib/queries/meter-queries";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
@@ -9,15 +10,21 @@ import type { CostsFormValues } from "../lib/cost-form";
  * What the law says about one cost item (issue 24, items 11 and 15; decisions 1062 and 1064): costs that
  * may not be charged are named with the reason (the server refuses them), costs that need an
  * agreement ask for the lease clause, cable fees say up to which day they count, and heating
- * or hot water not distributed by consumption offers the tenant's 15 % cut up front.
+ * or hot water not distributed by consumption offers the tenant's 15 % cut up front. Issue 30
+ * (docs/rules/heating.md#remote-reading): where the property's heating or hot-water meters lack
+ * the remote reading § 5 HeizkV required during the period, heating and hot water warn and offer
+ * the 3 % cut of § 12 (1) HeizkV the same way (one cut per item).
  */
-export function CostItemLaw({ index, law, period }: { index: number; law: TenancyLaw; period: { start: string; end: string } }) {
+export function CostItemLaw({ index, law, period, propertyId }: { index: number; law: TenancyLaw; period: { start: string; end: string }; propertyId: string }) {
   const { register, control, formState } = useFormContext<CostsFormValues>();
   const item = useWatch({ control, name: `costItems.${index}` });
   const errors = formState.errors.costItems?.[index];
+  const meters = useMeters(propertyId);
   if (!item.costType) return null;
+  const isHeating = isHeizkvCostType(item.costType);
+  const metersLacking = isHeating ? (meters.data ?? []).filter((meter) => isRemoteReadingMissingInPeriod(meter, period.end)) : [];
   const verdict = classifyCostType(item.costType, law, period);
-  const isHeatingNotByConsumption = isHeizkvCostType(item.costType) && (item.key === "area" || item.key === "persons" || item.key === "units");
+  const isHeatingNotByConsumption = isHeating && (item.key === "area" || item.key === "persons" || item.key === "units");
   return (
     <>
       {verdict.status === "notAllocable" ? (
@@ -54,6 +61,30 @@ export function CostItemLaw({ index, law, period }: { index: number; law: Tenanc
             hint="Die Briefe zeigen den Anteil vor und nach der Kürzung; ohne diese Wahl weisen sie die Mieter auf ihr Kürzungsrecht hin."
             {...register(`costItems.${index}.heizkvReduction`)}
           />
+        </div>
+      ) : null}
+      {/* A cut chosen earlier stays visible (and can be undone) after the meters were fixed. */}
+      {isHeating && item.key !== "direct" && (metersLacking.length > 0 || item.heizkvRemoteReadingCut) ? (
+        <div role="alert" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2" data-testid="remote-reading-warning">
+          {metersLacking.length > 0 ? (
+          <p className="text-sm text-amber-900">
+            Im Abrechnungszeitraum waren {metersLacking.length === 1 ? "ein Zähler" : `${metersLacking.length} Zähler`} für Heizung oder Warmwasser nicht fernablesbar, obwohl
+            die Heizkostenverordnung es verlangt ({metersLacking.map((meter) => getMeterLabel(meter)).join(", ")}; § 5 HeizkV). Jeder Mieter darf seinen Anteil an {item.costType} deshalb
+            um 3 % kürzen (§ 12 Abs. 1 HeizkV).
+          </p>
+          ) : (
+            <p className="text-sm text-amber-900">Alle Zähler für Heizung und Warmwasser waren im Abrechnungszeitraum fernablesbar wie vorgeschrieben.</p>
+          )}
+          {item.heizkvReduction ? (
+            <p className="text-sm text-amber-900">Die Kürzung um 15 % ist gewählt; beide Kürzungen zusammen bietet die Abrechnung nicht an.</p>
+          ) : (
+            <Checkbox
+              label="Kürzung um 3 % gleich in der Abrechnung abziehen (trägt der Vermieter)"
+              hint="Die Briefe zeigen den Anteil vor und nach der Kürzung."
+              error={errors?.heizkvRemoteReadingCut?.message}
+              {...register(`costItems.${index}.heizkvRemoteReadingCut`)}
+            />
+          )}
         </div>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ArrowLeft, Lock, Save } from "lucide-react";
 import { getTodayInGermany, lateExcuseSchema, type StatementPreview, type StatementPreviewBody } from "@nk/contract";
-import { getStatementDeadline } from "@nk/engine";
+import { getStatementDeadline, type PrepaymentRounding } from "@nk/engine";
 import { Alert } from "../../../components/ui/alert";
 import { BillingDataDialog } from "../../../components/billing-data-dialog";
 import { Button } from "../../../components/ui/button";
@@ -17,6 +17,7 @@ import { PreviewPdfButtons } from "./preview-pdf-buttons";
 import { RateCostsList } from "./rate-costs-list";
 import { StatementPreview as PreviewSections } from "./statement-preview";
 import { LATE_EXCUSE_FIELD_ID, StatementDeadlineCard } from "./statement-deadline-card";
+import { PrepaymentRoundingField } from "./prepayment-rounding-field";
 
 export interface PreviewStepProps {
   preview: StatementPreview;
@@ -25,8 +26,11 @@ export interface PreviewStepProps {
   saveError: string | null;
   /** Set when the save was refused for missing billing data: opens their dialog (issue 27). */
   onEnterBillingData?: () => void;
-  /** lateExcuse: the reason a statement after the deadline is not the landlord's fault (issue 24), finalize only. */
-  onSave: (finalize: boolean, lateExcuse?: string | null) => Promise<void> | void;
+  /**
+   * lateExcuse: the reason a statement after the deadline is not the landlord's fault (issue 24), finalize only;
+   * prepaymentRounding: the run's § 560 (4) BGB proposal (issue 30), with every save.
+   */
+  onSave: (finalize: boolean, prepaymentRounding: PrepaymentRounding | null, lateExcuse?: string | null) => Promise<void> | void;
   onBack: () => void;
   /** The calculation shown, as the server's body, for the draft PDFs; null when it is not valid any more. */
   calculationBody: () => StatementPreviewBody | null;
@@ -44,12 +48,13 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
   const canFinalize = useMe().can("finalize_statement");
   const [excuse, setExcuse] = useState("");
   const [excuseError, setExcuseError] = useState<string | null>(null);
+  const [prepaymentRounding, setPrepaymentRounding] = useState<PrepaymentRounding | null>(null);
   const isPastDeadline = getTodayInGermany() > getStatementDeadline(preview.result.period.end);
   const finalizeText =
     isPastDeadline && !excuse.trim()
       ? "Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich. Die Abrechnungsfrist ist abgelaufen: Ohne Begründung fordern die Briefe keine Nachzahlungen."
       : "Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich.";
-  const finalize = () => onSave(true, isPastDeadline ? excuse.trim() || null : undefined);
+  const finalize = () => onSave(true, prepaymentRounding, isPastDeadline ? excuse.trim() || null : undefined);
   const costTypeOf = (itemIndex: number) => preview.engineInput.costItems[itemIndex]?.costType ?? "Kostenposition";
 
   return (
@@ -72,6 +77,8 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
       </Card>
 
       <StatementDeadlineCard result={preview.result} names={names} excuse={excuse} excuseError={excuseError} onExcuseChange={setExcuse} />
+
+      <PrepaymentRoundingField value={prepaymentRounding} onChange={setPrepaymentRounding} />
 
       <PreviewPdfButtons result={preview.result} names={names} calculationBody={calculationBody} />
 
@@ -96,7 +103,7 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
             Zurück zu den Kosten
           </Button>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button type="button" variant="outline" onClick={() => void onSave(false)} isBusy={isSaving && !isConfirmingFinal} busyText="Speichere..." disabled={isSaving}>
+            <Button type="button" variant="outline" onClick={() => void onSave(false, prepaymentRounding)} isBusy={isSaving && !isConfirmingFinal} busyText="Speichere..." disabled={isSaving}>
               <Save className="size-4" aria-hidden="true" />
               Als Entwurf speichern
             </Button>

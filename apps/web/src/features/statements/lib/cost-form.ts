@@ -55,6 +55,8 @@ export interface CostItemValues {
   allocationNote: string;
   /** Issue 24: § 12 (1) HeizkV cut applied up front (heating or hot water not by consumption). */
   heizkvReduction: boolean;
+  /** Issue 30: § 12 (1) HeizkV 3 % cut applied up front (meters without the required remote reading). */
+  heizkvRemoteReadingCut: boolean;
   /** Decision 1403, key "direct": one entry per tenancy of the period. */
   directAmounts: DirectAmountValues[];
   /** Decision 1403, key "direct": the vacancy's amount. */
@@ -177,6 +179,7 @@ export function buildEmptyCostItem(costType = ""): CostItemValues {
     isMandatory: false,
     allocationNote: "",
     heizkvReduction: false,
+    heizkvRemoteReadingCut: false,
     directAmounts: [],
     vacancyAmount: "",
   };
@@ -312,6 +315,7 @@ export function toCostsBody(
         consumptionAmount: isRate ? textOrNull(item.consumptionAmount) : null,
         allocationNote: textOrNull(item.allocationNote ?? ""),
         heizkvReduction: item.heizkvReduction === true && isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed" && item.key !== "direct",
+        heizkvRemoteReadingCut: item.heizkvRemoteReadingCut === true && isHeizkvCostType(item.costType) && item.key !== "direct",
         directAmounts:
           item.key === "direct"
             ? (item.directAmounts ?? []).flatMap((entry) => {
@@ -360,6 +364,7 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
       isMandatory: false,
       allocationNote: item.allocationNote ?? "",
       heizkvReduction: item.heizkvReduction,
+      heizkvRemoteReadingCut: item.heizkvRemoteReadingCut,
       directAmounts: item.directAmounts.map((entry) => ({ tenancyId: entry.tenancyId, amount: entry.amount ?? "", laborCosts: entry.laborCosts ?? "" })),
       vacancyAmount: item.vacancyAmount ?? "",
     })),

@@ -1,3 +1,4 @@
+import type { PrepaymentRounding } from "@nk/engine";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
@@ -123,7 +124,7 @@ export function NewStatementPage() {
   const progressText = useProgressText(isCalculating);
   const [saveError, setSaveError] = useState<string | null>(null);
   // Issue 27: a save refused for missing billing data asks for them here and repeats the save.
-  const [billingDataRetry, setBillingDataRetry] = useState<{ finalize: boolean; lateExcuse?: string | null } | null>(null);
+  const [billingDataRetry, setBillingDataRetry] = useState<{ finalize: boolean; prepaymentRounding: PrepaymentRounding | null; lateExcuse?: string | null } | null>(null);
   const [isBillingDataOpen, setIsBillingDataOpen] = useState(false);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const [saved, setSaved] = useState<StatementSaveResult | null>(null);
@@ -194,7 +195,7 @@ export function NewStatementPage() {
     return billingPeriodId && parsed.success ? { billingPeriodId, ...parsed.data } : null;
   }
 
-  async function save(finalize: boolean, lateExcuse?: string | null): Promise<void> {
+  async function save(finalize: boolean, prepaymentRounding: PrepaymentRounding | null, lateExcuse?: string | null): Promise<void> {
     const billingPeriodId = wizardPeriod.billingPeriodId;
     if (!preview || !billingPeriodId) {
       setSaveError(STATEMENT_MESSAGES.noCalculation);
@@ -208,7 +209,7 @@ export function NewStatementPage() {
       return;
     }
     try {
-      const result = await saveMutation.mutateAsync({ billingPeriodId, ...parsed.data, finalize, ...(lateExcuse !== undefined ? { lateExcuse } : {}) });
+      const result = await saveMutation.mutateAsync({ billingPeriodId, ...parsed.data, finalize, prepaymentRounding, ...(lateExcuse !== undefined ? { lateExcuse } : {}) });
       setSaved(result);
       setStep(3);
       toast.success(finalize ? STATEMENT_MESSAGES.finalized : STATEMENT_MESSAGES.saved);
@@ -219,7 +220,7 @@ export function NewStatementPage() {
         return;
       }
       if (isApiError(error) && error.code === BILLING_DATA_MISSING_CODE) {
-        setBillingDataRetry({ finalize, lateExcuse });
+        setBillingDataRetry({ finalize, prepaymentRounding, lateExcuse });
         setIsBillingDataOpen(true);
       }
       setSaveError(isApiError(error) ? (error.details.length > 0 ? error.details.join(" ") : error.message) : STATEMENT_MESSAGES.saveFailed);
@@ -287,7 +288,7 @@ export function NewStatementPage() {
       <BillingDataDialog
         isOpen={isBillingDataOpen}
         onOpenChange={setIsBillingDataOpen}
-        onSaved={() => (billingDataRetry ? void save(billingDataRetry.finalize, billingDataRetry.lateExcuse) : undefined)}
+        onSaved={() => (billingDataRetry ? void save(billingDataRetry.finalize, billingDataRetry.prepaymentRounding, billingDataRetry.lateExcuse) : undefined)}
       />
       <LimitReachedDialog isOpen={limitMessage !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))} message={limitMessage ?? ""} resource="billingStatements" />
     </div>

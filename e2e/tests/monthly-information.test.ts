@@ -1,0 +1,95 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { downloadFile, hasBrowser, launchBrowser, openPage, postOk, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+
+// Issue 30, items 1 and 2 in the browser (decision 1630): a heat meter installed in 2023 without
+// remote reading shows the § 5 HeizkV badge, the wizard warns at Heizung and offers the 3 % cut;
+// the landlord marks the meter remote-readable, and the October letter of the § 6a HeizkV
+// monthly information is downloaded from its page and read back with pdftotext.
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-monthly-"));
+const pdfText = (file: string) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+
+describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinformation", () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("marks a meter, sees the warning in the wizard, and reads the monthly letter", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await registerThroughApi(page, uniqueEmail("monat"));
+    await postOk(page, "/api/onboarding", {
+      property: { name: "Birkenweg 12", street: "Birkenweg", houseNumber: "12", postalCode: "34117", city: "Kassel", state: "Hessen", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+      units: [
+        { name: "EG", area: "60", persons: 2 },
+        { name: "OG", area: "40", persons: 1 },
+      ],
+    });
+    const property = ((await (await page.request.get("/api/properties")).json()) as { id: string; units: { id: string; name: string }[] }[])[0]!;
+    const unitId = (name: string) => property.units.find((u) => u.name === name)!.id;
+    await postOk(page, "/api/tenants", { name: "Jürgen Krüger", unitId: unitId("EG"), moveInDate: "2015-01-01", persons: 2 });
+    await postOk(page, "/api/tenants", { name: "Maria Weiß", unitId: unitId("OG"), moveInDate: "2015-01-01", persons: 1 });
+    const egMeter = await postOk(page, "/api/meters", { meterNumber: "WMZ-EG", meterType: "Wärmemengenzähler", unitId: unitId("EG"), installedOn: "2023-03-01" });
+    const ogMeter = await postOk(page, "/api/meters", { meterNumber: "WMZ-OG", meterType: "Wärmemengenzähler", unitId: unitId("OG"), isRemoteReadable: true, installedOn: "2023-03-01" });
+    for (const [meterId, readings] of [
+      [egMeter.id, [["5150.25", "2025-09-30"], ["5412.75", "2025-10-31"]]],
+      [ogMeter.id, [["300", "2025-09-30"], ["437.5", "2025-10-31"]]],
+    ] as const) {
+      for (const [readingValue, readingDate] of readings) await postOk(page, `/api/meters/${meterId}/readings`, { readingValue, readingDate });
+    }
+
+    // The meters page names the missing remote reading.
+    await page.goto("/dashboard/meters");
+    const egRow = page.getByTestId("meter-row").filter({ hasText: "WMZ-EG" });
+    await expect.poll(() => egRow.getByTestId("remote-reading-badge").textContent()).toBe("nicht fernablesbar: Pflicht seit 01.03.2023 (§ 5 HeizkV)");
+
+    // The wizard warns at Heizung and offers the 3 % cut.
+    const period = await postOk(page, "/api/billing-periods", { propertyId: property.id, billingPeriodStart: "2025-01-01", billingPeriodEnd: "2025-12-31" });
+    expect((await page.request.put(`/api/billing-periods/${period.id}/costs`, { data: { costItems: [{ costType: "Heizung", amount: "1000", key: "area", mode: "manual" }] } })).status()).toBe(200);
+    await page.goto(`/dashboard/statements/new?property=${property.id}`);
+    await page.getByLabel("Von", { exact: true }).fill("2025-01-01");
+    await page.getByLabel("Bis", { exact: true }).fill("2025-12-31");
+    const heating = page.getByRole("listitem", { name: /^Heizung/ });
+    const warning = heating.getByTestId("remote-reading-warning");
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain("ein Zähler für Heizung oder Warmwasser nicht fernablesbar, obwohl die Heizkostenverordnung es verlangt (WMZ-EG; § 5 HeizkV)");
+    await expect.poll(() => warning.getByLabel("Kürzung um 3 % gleich in der Abrechnung abziehen (trägt der Vermieter)").isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath("monthly-information-wizard-warning"), fullPage: true });
+
+    // Marked remote-readable in the meter dialog.
+    await page.goto("/dashboard/meters");
+    await egRow.getByRole("button", { name: "Zähler WMZ-EG bearbeiten" }).click();
+    await page.getByLabel("Fernablesbar").check();
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect.poll(() => egRow.textContent()).toContain("fernablesbar");
+    await expect.poll(() => egRow.getByTestId("remote-reading-badge").count()).toBe(0);
+
+    // The monthly information: October 2025, Krüger's letter.
+    await page.goto(`/dashboard/monthly-information?property=${property.id}`);
+    await page.getByLabel("Monat").fill("2025-10");
+    const krueger = page.getByTestId("monthly-tenancy").filter({ hasText: "Jürgen Krüger" });
+    await expect.poll(() => krueger.textContent()).toContain("Wärmemengenzähler: 262,5 kWh");
+    await page.screenshot({ path: screenshotPath("monthly-information-page"), fullPage: true });
+    const { file } = await downloadFile(page, krueger.getByRole("link", { name: "Brief (PDF)" }), tmp, "krueger.pdf");
+    const text = pdfText(file);
+    expect(text).toContain("Monatliche Verbrauchsinformation Oktober 2025");
+    expect(text).toContain("Ihr Verbrauch im Oktober 2025 262,5 kWh");
+    expect(text).toContain("Ihr Verbrauch im Vormonat nicht verfügbar");
+    // (262,5 + 137,5) kWh over 100 m², × 60 m².
+    expect(text).toContain("Durchschnittsnutzer im Haus (gleiche Wohnfläche) 240 kWh");
+    await context.close();
+  });
+});
