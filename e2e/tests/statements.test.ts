@@ -307,9 +307,28 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     const plans = page.getByRole("dialog", { name: "Plan wechseln" });
     await plans.getByRole("button", { name: "Professional wählen" }).click();
     await plans.waitFor({ state: "detached" });
+    // Issue 30: the letters propose the new prepayment, rounded to 5 euros; the choice is saved on the run.
+    const proposal = page.getByLabel("Neue monatliche Vorauszahlung im Brief vorschlagen");
+    expect(await proposal.inputValue()).toBe("");
+    await proposal.selectOption({ label: "Ja, auf volle 5 Euro gerundet" });
     await page.getByRole("button", { name: "Als Entwurf speichern" }).click();
     await expect.poll(async () => ((await (await page.request.get("/api/subscription")).json()) as { subscription: { plan: string } }).subscription.plan).toBe("professional");
     await expect.poll(() => page.getByRole("dialog", { name: "Limit erreicht" }).count()).toBe(0);
+    await page.waitForURL(/\/dashboard\/statements\/[0-9a-f-]{36}$/);
+    const runId = new URL(page.url()).pathname.split("/").pop()!;
+    const readRounding = async (id: string) => ((await (await page.request.get(`/api/statements/${id}/dispatch`)).json()) as { prepaymentRounding: string | null }).prepaymentRounding;
+    expect(await readRounding(runId)).toBe("five_euros");
+
+    // The draft opened again and saved again keeps the choice unless it is changed (it was dropped
+    // silently before: the field started at 'Kein Vorschlag' each time).
+    await page.goto(`/dashboard/statements/new?property=${propertyId}`);
+    await expect.poll(() => page.getByRole("listitem", { name: /^Heizung/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("6.000,00");
+    await page.getByRole("button", { name: "Berechnung starten" }).click();
+    await expect.poll(() => proposal.inputValue()).toBe("keep");
+    expect(await proposal.locator("option:checked").textContent()).toBe("Wie in der gespeicherten Abrechnung");
+    await page.getByRole("button", { name: "Als Entwurf speichern" }).click();
+    await page.waitForURL((url) => /\/dashboard\/statements\/[0-9a-f-]{36}$/.test(url.pathname) && url.pathname !== "/dashboard/statements/new");
+    expect(await readRounding(new URL(page.url()).pathname.split("/").pop()!)).toBe("five_euros");
     await context.close();
   });
 });

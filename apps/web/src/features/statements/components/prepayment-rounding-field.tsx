@@ -8,7 +8,21 @@ import { SelectField } from "../../../components/ui/field";
  * letters propose the new monthly prepayment and how it is rounded; the choice is saved on the
  * run with the statement (`prepaymentRounding` of the save body) and the letters print by it.
  */
-export function PrepaymentRoundingField({ value, onChange }: { value: PrepaymentRounding | null; onChange: (next: PrepaymentRounding | null) => void }) {
+/** `undefined`: keep what the saved run holds (offered only when there is one). */
+export type PrepaymentRoundingChoice = PrepaymentRounding | null | undefined;
+
+const KEEP = "keep";
+
+export function PrepaymentRoundingField({
+  value,
+  onChange,
+  hasSavedRun,
+}: {
+  value: PrepaymentRoundingChoice;
+  onChange: (next: PrepaymentRoundingChoice) => void;
+  /** The period has a saved run: its choice is kept unless changed here (a re-saved draft never drops it silently). */
+  hasSavedRun: boolean;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -18,12 +32,14 @@ export function PrepaymentRoundingField({ value, onChange }: { value: Prepayment
         <SelectField
           label="Neue monatliche Vorauszahlung im Brief vorschlagen"
           hint="Ein Zwölftel der Kosten dieser Abrechnung für ein Jahr, gerundet. Sie können die Wahl nach dem Speichern auf der Seite der Abrechnung ändern, solange die Briefe nicht versendet sind."
-          value={value ?? ""}
+          value={value === undefined ? KEEP : (value ?? "")}
           onChange={(event) => {
+            if (event.target.value === KEEP) return onChange(undefined);
             const parsed = prepaymentRoundingSchema.safeParse(event.target.value === "" ? null : event.target.value);
             onChange(parsed.success ? parsed.data : null);
           }}
         >
+          {hasSavedRun ? <option value={KEEP}>Wie in der gespeicherten Abrechnung</option> : null}
           <option value="">Kein Vorschlag</option>
           <option value="euro">Ja, {PREPAYMENT_ROUNDING_LABELS.euro} gerundet</option>
           <option value="five_euros">Ja, {PREPAYMENT_ROUNDING_LABELS.five_euros} gerundet</option>

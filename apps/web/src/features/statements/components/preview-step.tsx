@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ArrowLeft, Lock, Save } from "lucide-react";
 import { getTodayInGermany, lateExcuseSchema, type StatementPreview, type StatementPreviewBody } from "@nk/contract";
-import { getStatementDeadline, type PrepaymentRounding } from "@nk/engine";
+import { getStatementDeadline } from "@nk/engine";
 import { Alert } from "../../../components/ui/alert";
 import { BillingDataDialog } from "../../../components/billing-data-dialog";
 import { Button } from "../../../components/ui/button";
@@ -17,7 +17,7 @@ import { PreviewPdfButtons } from "./preview-pdf-buttons";
 import { RateCostsList } from "./rate-costs-list";
 import { StatementPreview as PreviewSections } from "./statement-preview";
 import { LATE_EXCUSE_FIELD_ID, StatementDeadlineCard } from "./statement-deadline-card";
-import { PrepaymentRoundingField } from "./prepayment-rounding-field";
+import { PrepaymentRoundingField, type PrepaymentRoundingChoice } from "./prepayment-rounding-field";
 
 export interface PreviewStepProps {
   preview: StatementPreview;
@@ -28,16 +28,18 @@ export interface PreviewStepProps {
   onEnterBillingData?: () => void;
   /**
    * lateExcuse: the reason a statement after the deadline is not the landlord's fault (issue 24), finalize only;
-   * prepaymentRounding: the run's § 560 (4) BGB proposal (issue 30), with every save.
+   * prepaymentRounding: the run's § 560 (4) BGB proposal (issue 30), with every save; undefined keeps the saved run's.
    */
-  onSave: (finalize: boolean, prepaymentRounding: PrepaymentRounding | null, lateExcuse?: string | null) => Promise<void> | void;
+  onSave: (finalize: boolean, prepaymentRounding: PrepaymentRoundingChoice, lateExcuse?: string | null) => Promise<void> | void;
+  /** The period already has a saved run (a draft saved before): its proposal choice is kept unless changed. */
+  hasSavedRun: boolean;
   onBack: () => void;
   /** The calculation shown, as the server's body, for the draft PDFs; null when it is not valid any more. */
   calculationBody: () => StatementPreviewBody | null;
 }
 
 /** Step 2 'Vorschau': the calculated distribution, then save as draft or finalize. */
-export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillingData, onSave, onBack, calculationBody }: PreviewStepProps) {
+export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillingData, onSave, onBack, calculationBody, hasSavedRun }: PreviewStepProps) {
   const [isConfirmingFinal, setIsConfirmingFinal] = useState(false);
   // Decision 1620: without billing data, finalizing asks for them and the finalize question in
   // one dialog (the letters' sender is needed anyway); a refusal by the server still opens them.
@@ -48,7 +50,7 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
   const canFinalize = useMe().can("finalize_statement");
   const [excuse, setExcuse] = useState("");
   const [excuseError, setExcuseError] = useState<string | null>(null);
-  const [prepaymentRounding, setPrepaymentRounding] = useState<PrepaymentRounding | null>(null);
+  const [prepaymentRounding, setPrepaymentRounding] = useState<PrepaymentRoundingChoice>(hasSavedRun ? undefined : null);
   const isPastDeadline = getTodayInGermany() > getStatementDeadline(preview.result.period.end);
   const finalizeText =
     isPastDeadline && !excuse.trim()
@@ -78,7 +80,7 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
 
       <StatementDeadlineCard result={preview.result} names={names} excuse={excuse} excuseError={excuseError} onExcuseChange={setExcuse} />
 
-      <PrepaymentRoundingField value={prepaymentRounding} onChange={setPrepaymentRounding} />
+      <PrepaymentRoundingField value={prepaymentRounding} onChange={setPrepaymentRounding} hasSavedRun={hasSavedRun} />
 
       <PreviewPdfButtons result={preview.result} names={names} calculationBody={calculationBody} />
 

@@ -1,4 +1,4 @@
-import type { PrepaymentRounding } from "@nk/engine";
+import type { PrepaymentRoundingChoice } from "../components/prepayment-rounding-field";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
@@ -124,7 +124,7 @@ export function NewStatementPage() {
   const progressText = useProgressText(isCalculating);
   const [saveError, setSaveError] = useState<string | null>(null);
   // Issue 27: a save refused for missing billing data asks for them here and repeats the save.
-  const [billingDataRetry, setBillingDataRetry] = useState<{ finalize: boolean; prepaymentRounding: PrepaymentRounding | null; lateExcuse?: string | null } | null>(null);
+  const [billingDataRetry, setBillingDataRetry] = useState<{ finalize: boolean; prepaymentRounding: PrepaymentRoundingChoice; lateExcuse?: string | null } | null>(null);
   const [isBillingDataOpen, setIsBillingDataOpen] = useState(false);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const [saved, setSaved] = useState<StatementSaveResult | null>(null);
@@ -195,7 +195,7 @@ export function NewStatementPage() {
     return billingPeriodId && parsed.success ? { billingPeriodId, ...parsed.data } : null;
   }
 
-  async function save(finalize: boolean, prepaymentRounding: PrepaymentRounding | null, lateExcuse?: string | null): Promise<void> {
+  async function save(finalize: boolean, prepaymentRounding: PrepaymentRoundingChoice, lateExcuse?: string | null): Promise<void> {
     const billingPeriodId = wizardPeriod.billingPeriodId;
     if (!preview || !billingPeriodId) {
       setSaveError(STATEMENT_MESSAGES.noCalculation);
@@ -209,7 +209,7 @@ export function NewStatementPage() {
       return;
     }
     try {
-      const result = await saveMutation.mutateAsync({ billingPeriodId, ...parsed.data, finalize, prepaymentRounding, ...(lateExcuse !== undefined ? { lateExcuse } : {}) });
+      const result = await saveMutation.mutateAsync({ billingPeriodId, ...parsed.data, finalize, ...(prepaymentRounding !== undefined ? { prepaymentRounding } : {}), ...(lateExcuse !== undefined ? { lateExcuse } : {}) });
       setSaved(result);
       setStep(3);
       toast.success(finalize ? STATEMENT_MESSAGES.finalized : STATEMENT_MESSAGES.saved);
@@ -264,7 +264,7 @@ export function NewStatementPage() {
       </FormProvider>
     );
   } else if (step === 2 || !saved) {
-    content = <PreviewStep preview={preview} names={names} isSaving={saveMutation.isPending} saveError={saveError} onEnterBillingData={billingDataRetry ? () => setIsBillingDataOpen(true) : undefined} onSave={save} onBack={() => setStep(1)} calculationBody={calculationBody} />;
+    content = <PreviewStep preview={preview} names={names} isSaving={saveMutation.isPending} saveError={saveError} onEnterBillingData={billingDataRetry ? () => setIsBillingDataOpen(true) : undefined} onSave={save} onBack={() => setStep(1)} calculationBody={calculationBody} hasSavedRun={!isNewRun} />;
   } else {
     content = <SavedRunSummary saved={saved} />;
   }
