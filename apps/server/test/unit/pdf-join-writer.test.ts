@@ -67,6 +67,10 @@ describe("createPdfJoinWriter", () => {
     expect(run("pdfinfo", [file])).toMatch(/Page size:\s+300 x 400 pts/);
   });
 
+  it("fails when the file cannot be written, without ending the process", async () => {
+    await expect(createPdfJoinWriter(path.join(dir, "fehlt", "joined.pdf"), { title: "T", author: "A", subject: "S" })).rejects.toThrow(/ENOENT/);
+  });
+
   it("closes the file when aborted, for the caller to remove", async () => {
     const file = path.join(dir, "aborted.pdf");
     const writer = await createPdfJoinWriter(file, { title: "T", author: "A", subject: "S" });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { once } from "node:events";
+import { finished } from "node:stream/promises";
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFPageLeaf, PDFRawStream, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
 
 // Issue 32 (decision 1610): the letters of a run joined into one file that is written while the
@@ -62,6 +63,10 @@ function collectRefs(object: PDFObject | undefined, into: PDFRef[], skip?: PDFNa
  */
 export async function createPdfJoinWriter(filePath: string, info: { title: string; author: string; subject: string }): Promise<PdfJoinWriter> {
   const out = fs.createWriteStream(filePath);
+  // A failed write (a full disk) is kept and thrown by the next write or by finish(): an error
+  // event without a listener would end the process.
+  let failure: Error | null = null;
+  out.on("error", (error) => (failure = error));
   await once(out, "open");
   let offset = 0;
   /**
@@ -72,6 +77,7 @@ export async function createPdfJoinWriter(filePath: string, info: { title: strin
   const pageRefs: number[] = [];
 
   async function write(chunk: Buffer): Promise<void> {
+    if (failure) throw failure;
     offset += chunk.byteLength;
     if (!out.write(chunk)) await once(out, "drain");
   }
@@ -90,11 +96,11 @@ export async function createPdfJoinWriter(filePath: string, info: { title: strin
     async add(pdf) {
       const source = await PDFDocument.load(pdf, { parseSpeed: OBJECTS_PER_TICK, updateMetadata: false });
       const { context } = source;
-      const pages = source.getPages().map((page) => ({ ref: page.ref, leaf: page.node }));
+      const pages = source.getPages().map((page) => page.ref);
       // Number every object the pages reach, in the order met; the letter's catalog and page tree are left behind.
       const numbers = new Map<PDFRef, number>();
       const order: PDFRef[] = [];
-      const pending: PDFRef[] = pages.map((page) => page.ref);
+      const pending: PDFRef[] = [...pages];
       while (pending.length > 0) {
         const ref = pending.shift()!;
         if (numbers.has(ref)) continue;
@@ -108,7 +114,7 @@ export async function createPdfJoinWriter(filePath: string, info: { title: strin
         pending.push(...refs);
       }
       const numberOf = (ref: PDFRef) => numbers.get(ref);
-      const pageOf = new Set(pages.map((page) => page.ref));
+      const pageOf = new Set(pages);
       for (const ref of order) {
         const number = numbers.get(ref)!;
         const object = context.lookup(ref)!;
@@ -147,13 +153,15 @@ export async function createPdfJoinWriter(filePath: string, info: { title: strin
       }
       await write(Buffer.from(`trailer\n<</Size ${offsets.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R>>\nstartxref\n${xrefAt}\n%%EOF\n`, "latin1"));
       out.end();
-      await once(out, "close");
+      // Resolves when the file is flushed and closed, rejects with a write's error.
+      await finished(out);
+      if (failure) throw failure;
       return { pageCount: pageRefs.length, byteLength: offset };
     },
     async abort() {
-      if (out.closed) return;
       out.destroy();
-      await once(out, "close").catch(() => undefined);
+      // A stream destroyed without an error "closed early": expected here.
+      await finished(out).catch(() => undefined);
     },
   };
 }
