@@ -10,6 +10,7 @@ import { setPoolStatsSource } from "./metrics/metrics-registry.ts";
 import { startControlServer } from "./ops/control-server.ts";
 import { startDailyJobSchedule } from "./jobs/daily-job-schedule.ts";
 import { DEADLINE_REMINDERS } from "./features/deadlines/deadline-reminder-job.ts";
+import { LETTER_BATCH_PRUNING } from "./features/statement-documents/letter-batch-pruning-job.ts";
 
 /** Requests in flight (and a running background job) get this long after SIGTERM. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -65,6 +66,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   jobWorker.start();
   // Issue 30: the deadline reminders once a day; whichever instance looks first queues the day's job.
   const reminderSchedule = startDailyJobSchedule({ db: database.db, logger, kind: DEADLINE_REMINDERS });
+  // Issue 32: finished letter batches past their retention removed once a day (decision 1610).
+  const pruningSchedule = startDailyJobSchedule({ db: database.db, logger, kind: LETTER_BATCH_PRUNING });
   // The embedded database belongs to this process alone: `npm run backup` asks it for a copy
   // through a socket in the data folder (ops/control-server.ts).
   const control = database.dumpEmbedded ? await startControlServer({ dataDir: config.dataDir, database, logger }) : null;
@@ -73,7 +76,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     port,
     database,
     async close() {
-      await Promise.all([closeHttpServer(server, SHUTDOWN_GRACE_MS), jobWorker.stop(SHUTDOWN_GRACE_MS), reminderSchedule.stop()]);
+      await Promise.all([closeHttpServer(server, SHUTDOWN_GRACE_MS), jobWorker.stop(SHUTDOWN_GRACE_MS), reminderSchedule.stop(), pruningSchedule.stop()]);
       // After the requests and jobs that could still be waiting for letters: none is left then.
       await letterRenderer.close(SHUTDOWN_GRACE_MS);
       await control?.close();

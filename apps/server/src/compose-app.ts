@@ -12,6 +12,7 @@ import { setPoolStatsSource } from "./metrics/metrics-registry.ts";
 import { createFileStorage } from "./files/create-file-storage.ts";
 import { createStatementSendJob } from "./features/statement-documents/statement-send-job.ts";
 import { createLetterBatchJob } from "./features/statement-documents/letter-batch-job.ts";
+import { createLetterBatchPruningJob } from "./features/statement-documents/letter-batch-pruning-job.ts";
 import { createLetterRenderPool } from "./features/statement-documents/letter-render-pool.ts";
 import { createDeadlineReminderJob } from "./features/deadlines/deadline-reminder-job.ts";
 import { createMonthlyInformationSendJob } from "./features/monthly-information/monthly-information-send-job.ts";
@@ -36,6 +37,8 @@ export function composeApp({ config, database, logger, serveWeb }: { config: Con
       // Issue 30, item 2: the § 6a HeizkV monthly information by e-mail (decision 1630).
       createMonthlyInformationSendJob({ mailer }),
       createLetterBatchJob({ db: database.db, files, letterRenderer }),
+      // Issue 32: old letter batches removed once a day (scheduled in bootstrap.ts, decision 1610).
+      createLetterBatchPruningJob({ files }),
     ]),
     logger,
     concurrency: config.jobConcurrency,

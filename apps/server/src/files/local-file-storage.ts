@@ -19,6 +19,13 @@ export function createLocalFileStorage(dataDir: string): FileStorage {
       await fs.writeFile(temporary, body);
       await fs.rename(temporary, target);
     },
+    async putFile(key, filePath) {
+      const target = resolve(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      await fs.copyFile(filePath, temporary);
+      await fs.rename(temporary, target);
+    },
     async get(key) {
       try {
         return await fs.readFile(resolve(key));

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import aws4 from "aws4";
 import type { S3Config } from "../config/env.ts";
 import { assertFileKey, type FileStorage } from "./file-storage.ts";
@@ -47,12 +48,19 @@ export function createS3FileStorage(settings: S3Settings): FileStorage {
     throw new S3StorageError(`S3 ${action} ${key} fehlgeschlagen: HTTP ${response.status} ${detail}`);
   }
 
+  async function put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+    const response = await send("PUT", key, body, contentType);
+    if (!response.ok) await fail("PUT", key, response);
+    await response.arrayBuffer();
+  }
+
   return {
     kind: "s3",
-    async put(key, body, contentType) {
-      const response = await send("PUT", key, body, contentType);
-      if (!response.ok) await fail("PUT", key, response);
-      await response.arrayBuffer();
+    put,
+    // One signed PUT needs the body's hash and length: the file is read whole (a multipart upload would not).
+    async putFile(key, filePath, contentType) {
+      assertFileKey(key);
+      await put(key, await fs.readFile(filePath), contentType);
     },
     async get(key) {
       const response = await send("GET", key);

@@ -73,6 +73,19 @@ describe.each(storages())("file storage (%s)", (kind, create) => {
     await storage.delete(key);
   });
 
+  it("stores a file from disk under a key, the file itself left where it was", async () => {
+    const storage = create();
+    const key = "statements/user-1/batches/4b0e7c1e-0000-4000-8000-000000000002.pdf";
+    const source = path.join(localDataDir, "joined-letters.pdf");
+    fs.writeFileSync(source, PDF_BYTES);
+    await storage.putFile(key, source, "application/pdf");
+    expect(Buffer.compare((await storage.get(key))!, Buffer.from(PDF_BYTES))).toBe(0);
+    expect(fs.existsSync(source)).toBe(true);
+    await expect(storage.putFile("../joined.pdf", source, "application/pdf")).rejects.toThrow("Ungültiger Dateischlüssel");
+    await storage.delete(key);
+    fs.rmSync(source);
+  });
+
   it("deletes a folder of files (an account's PDFs) and nothing beside it", async () => {
     const storage = create();
     const mine = ["statements/user-del/a.pdf", "statements/user-del/b.pdf", "statements/user-del/runs/r-briefe.pdf"];

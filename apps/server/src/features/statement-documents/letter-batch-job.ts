@@ -1,10 +1,13 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { LETTER_BATCH_MESSAGES } from "@nk/contract";
 import { z } from "zod";
 import { DomainError } from "../../domain/domain-errors.ts";
 import type { JobDescriptor, JobKind } from "../../jobs/job-kind.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { findLetterBatch, markLetterBatchDone, markLetterBatchFailed, recordLetterBatchProgress } from "./letter-batch-queries.ts";
-import { buildRunLettersPdf, loadRunLetters } from "./run-letters-pdf.ts";
+import { loadRunLetters, writeRunLettersPdf } from "./run-letters-pdf.ts";
 import { pdfKeys } from "./snapshot-letter-source.ts";
 import type { DocumentDeps } from "./statement-document-service.ts";
 
@@ -35,13 +38,22 @@ export function createLetterBatchJob(deps: DocumentDeps): JobKind<LetterBatchPay
         const run = await loadRunLetters(deps, userId, batch.snapshotId);
         let writtenAt = 0;
         await recordLetterBatchProgress(context.db, userId, batchId, { done: 0, total: run.letters.length });
-        const pdf = await buildRunLettersPdf(deps, run, async (done, total) => {
-          if (done < total && Date.now() - writtenAt < PROGRESS_EVERY_MS) return;
-          writtenAt = Date.now();
-          await recordLetterBatchProgress(context.db, userId, batchId, { done, total });
-        });
         const fileKey = letterBatchFileKey(userId, batchId);
-        await deps.files.put(fileKey, pdf.bytes, "application/pdf");
+        // The joined file is written to a temporary folder letter by letter and handed to the
+        // file store from there (decision 1610): it is never held in memory here.
+        const folder = await fs.mkdtemp(path.join(os.tmpdir(), "nk-letter-batch-"));
+        let pdf: { pageCount: number };
+        try {
+          const file = path.join(folder, "letters.pdf");
+          pdf = await writeRunLettersPdf(deps, run, file, async (done, total) => {
+            if (done < total && Date.now() - writtenAt < PROGRESS_EVERY_MS) return;
+            writtenAt = Date.now();
+            await recordLetterBatchProgress(context.db, userId, batchId, { done, total });
+          });
+          await deps.files.putFile(fileKey, file, "application/pdf");
+        } finally {
+          await fs.rm(folder, { recursive: true, force: true });
+        }
         if (!(await markLetterBatchDone(context.db, userId, batchId, { fileKey, fileName: run.fileName, total: run.letters.length }))) {
           await deps.files.delete(fileKey);
           return;

@@ -47,3 +47,37 @@ export async function markLetterBatchFailed(db: Db, userId: string, batchId: str
     .where("status", "!=", "done")
     .execute();
 }
+
+/**
+ * Finished batches that the daily pruning removes (decision 1610): finished before `before` and
+ * either failed or followed by a later batch of the same run that is done. The newest done
+ * batch of every run stays. Across all accounts (the daily job's work); at most `limit` rows.
+ */
+export async function listPrunableLetterBatches(db: Db, before: Date, limit: number) {
+  return db
+    .selectFrom("letterBatches as b")
+    .select(["b.id", "b.userId", "b.fileKey"])
+    .where("b.status", "in", ["done", "failed"])
+    .where("b.finishedAt", "<", before)
+    .where((eb) =>
+      eb.or([
+        eb("b.status", "=", "failed"),
+        eb.exists(
+          eb
+            .selectFrom("letterBatches as n")
+            .select("n.id")
+            .whereRef("n.snapshotId", "=", "b.snapshotId")
+            .whereRef("n.userId", "=", "b.userId")
+            .where("n.status", "=", "done")
+            .whereRef("n.createdAt", ">", "b.createdAt"),
+        ),
+      ]),
+    )
+    .orderBy("b.finishedAt")
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteLetterBatch(db: Db, userId: string, batchId: string): Promise<void> {
+  await db.deleteFrom("letterBatches").where("id", "=", batchId).where("userId", "=", userId).execute();
+}

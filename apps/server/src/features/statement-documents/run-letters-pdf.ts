@@ -1,8 +1,11 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { STATEMENT_DOCUMENT_MESSAGES } from "@nk/contract";
 import { NotFound } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { createPdfMerger } from "./pdf-merge.ts";
+import { createPdfJoinWriter } from "./pdf-join-writer.ts";
 import { pdfFileName, senderOf, type RunContext } from "./snapshot-letter-source.ts";
 import { listStatementsOfRun } from "./statement-document-queries.ts";
 import { letterOf, loadRun, periodLabelOf, RUN_CONCURRENCY, type DocumentDeps, type PdfFile, type StatementWithDispatch } from "./statement-document-service.ts";
@@ -12,7 +15,9 @@ import { letterOf, loadRun, periodLabelOf, RUN_CONCURRENCY, type DocumentDeps, t
 // decision 1060) on the letter pool's threads, and the finished PDFs are joined in the run's
 // order. Both the download on request (GET /api/statements/{id}/pdf) and the background batch
 // (letter-batch-job.ts) build the file here. The work per letter depends on that letter only:
-// the run is loaded once, and every per-tenancy figure comes from the stored result.
+// the run is loaded once, and every per-tenancy figure comes from the stored result. The joined
+// file is written to disk letter by letter (pdf-join-writer.ts, decision 1610): a letter's bytes
+// are dropped once written, so memory does not grow with the run.
 
 const M = STATEMENT_DOCUMENT_MESSAGES;
 /** Letters rendered ahead of the join: every pool thread stays busy while the join runs. */
@@ -41,17 +46,19 @@ export async function loadRunLetters(deps: Pick<DocumentDeps, "db">, userId: str
 }
 
 /**
- * The one PDF of `run`'s letters. `onProgress` hears after each letter joined how many are done;
- * letters are rendered up to LETTERS_AHEAD in advance and joined strictly in order.
+ * Writes the one PDF of `run`'s letters to `filePath`. `onProgress` hears after each letter
+ * written how many are done; letters are rendered up to LETTERS_AHEAD in advance and written
+ * strictly in order.
  */
-export async function buildRunLettersPdf(
+export async function writeRunLettersPdf(
   deps: DocumentDeps,
   run: RunLetters,
+  filePath: string,
   onProgress: (done: number, total: number) => Promise<void> = async () => {},
-): Promise<{ bytes: Buffer; pageCount: number }> {
+): Promise<{ pageCount: number; byteLength: number }> {
   const { context, letters } = run;
   if (letters.length === 0) throw new NotFound(M.noTenants);
-  const merger = await createPdfMerger({
+  const writer = await createPdfJoinWriter(filePath, {
     title: `Nebenkostenabrechnung ${periodLabelOf(context)}`,
     author: senderOf(context).name,
     subject: context.snapshot.propertyName,
@@ -66,14 +73,35 @@ export async function buildRunLettersPdf(
       ahead.push(letter);
     }
   };
-  renderAhead();
-  for (let done = 1; done <= letters.length; done += 1) {
-    const bytes = await ahead.shift()!;
+  try {
     renderAhead();
-    await merger.add(bytes);
-    await onProgress(done, letters.length);
+    for (let done = 1; done <= letters.length; done += 1) {
+      const bytes = await ahead.shift()!;
+      renderAhead();
+      await writer.add(bytes);
+      await onProgress(done, letters.length);
+    }
+    return await writer.finish();
+  } catch (error) {
+    await writer.abort();
+    throw error;
   }
-  return merger.save();
+}
+
+/** The joined PDF in memory: written to a temporary file first, which is removed afterwards. */
+export async function buildRunLettersPdf(
+  deps: DocumentDeps,
+  run: RunLetters,
+  onProgress?: (done: number, total: number) => Promise<void>,
+): Promise<{ bytes: Buffer; pageCount: number }> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), "nk-letters-"));
+  try {
+    const file = path.join(folder, "letters.pdf");
+    const { pageCount } = await writeRunLettersPdf(deps, run, file, onProgress);
+    return { bytes: await fs.readFile(file), pageCount };
+  } finally {
+    await fs.rm(folder, { recursive: true, force: true });
+  }
 }
 
 /** GET /api/statements/:id/pdf: all letters of a run in one file, made on this request. */
