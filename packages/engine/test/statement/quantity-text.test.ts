@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { calculateStatement, calculateHeatingCostSheet, type StatementInput } from "../../src/index.ts";
+import { parseScaledQuantityText } from "../../src/statement/fixed-point.ts";
 import { validStatementInput } from "../support/arbitraries.ts";
 
 // Decision 1043 (issue 25): quantities may enter the engine as decimal text, the one form they
@@ -143,5 +144,24 @@ describe("quantities as decimal text (decision 1043)", () => {
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(["costItems[0].consumptionShare", "co2.consumptionKwh"]));
+  });
+
+  it("are read to the same units of 10^-9 by the digit-by-digit path as by BigInts (decision 1640)", () => {
+    const reference = (text: string): bigint => {
+      const [whole = "0", fraction = ""] = text.split(".");
+      return BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, "0"));
+    };
+    const quantityText = fc
+      .tuple(fc.bigInt({ min: 0n, max: 999_999_999_999n }), fc.option(fc.stringMatching(/^\d{1,9}$/), { nil: null }))
+      .map(([whole, fraction]) => (fraction === null ? String(whole) : `${whole}.${fraction}`));
+    fc.assert(
+      fc.property(quantityText, (text) => {
+        expect(parseScaledQuantityText(text)).toBe(reference(text));
+      }),
+      { numRuns: 2000, seed: 1640 },
+    );
+    for (const text of ["0", "0.1", "0.2", "999999.999999999", "1000000.000000001", "000012.50", "123456789012.123456789"]) {
+      expect(parseScaledQuantityText(text)).toBe(reference(text));
+    }
   });
 });
