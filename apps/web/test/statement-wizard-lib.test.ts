@@ -62,7 +62,7 @@ describe("statement wizard helpers", () => {
     expect(body.consumptionOverrides[0]).toEqual({ unitId: UNIT, meter: "coldwater", value: "12", reason: "Zähler defekt" });
     const parsed = billingPeriodCostsBodySchema.parse(body);
     expect(parsed.costItems[0]!.amount).toBe("1234.56");
-    expect(parsed.costItems[0]!.consumptionShare).toBe(70);
+    expect(parsed.costItems[0]!.consumptionShare).toBe("70");
     expect(parsed.climateFactor).toBe("1.12");
     // Issue 24, item 12: nothing of § 6a entered, nothing sent.
     expect(body.annualInformation).toBeNull();
@@ -108,7 +108,7 @@ describe("statement wizard helpers", () => {
     };
     const body = toCostsBody(values);
     expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: "55", vatPercent: null, emissionFactor: "0.201" });
-    expect(billingPeriodCostsBodySchema.parse(body).co2).toMatchObject({ pricePerTonne: 55, emissionFactor: 0.201 });
+    expect(billingPeriodCostsBodySchema.parse(body).co2).toMatchObject({ pricePerTonne: "55", emissionFactor: "0.201" });
   });
 
   it("sends the 3 % cut of § 12 (1) HeizkV only for heating and hot water outside the direct key (issue 30)", () => {

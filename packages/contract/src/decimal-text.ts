@@ -235,12 +235,13 @@ export function optionalDecimalTextSchema(kind: DecimalKind, messages: DecimalTe
 }
 
 /**
- * An optional decimal the engine takes as a number (a key's percentage, a CO2 price per tonne,
- * an emission factor): read exactly like `decimalTextSchema` (canonical text or a JSON number,
- * never German text), at most `max`, then handed on as a number; empty becomes null. One message
- * for every problem, as these fields name their range.
+ * An optional bounded decimal (a key's percentage, a CO2 price per tonne, VAT, an emission
+ * factor): read exactly like `decimalTextSchema` (canonical text or a JSON number, never German
+ * text), at most `max`, and handed on as canonical text, as the engine takes it (contract v1.5,
+ * decision 1640: one representation from the database to the engine); empty becomes null. One
+ * message for every problem, as these fields name their range.
  */
-export function optionalDecimalNumberSchema(kind: DecimalKind, message: string, max: string) {
+export function optionalBoundedDecimalTextSchema(kind: DecimalKind, message: string, max: string) {
   const text = optionalDecimalTextSchema(kind, { required: message, notANumber: message, negative: message, tooManyDecimals: message, tooLarge: message });
   return text.transform((value, ctx) => {
     if (value === null) return null;
@@ -248,7 +249,7 @@ export function optionalDecimalNumberSchema(kind: DecimalKind, message: string, 
       ctx.addIssue({ code: "custom", message });
       return z.NEVER;
     }
-    return Number(value);
+    return value;
   });
 }
 

@@ -7,7 +7,7 @@ import {
   formatAreaDe,
   formatDecimalTextDe,
   formatEuroDe,
-  optionalDecimalNumberSchema,
+  optionalBoundedDecimalTextSchema,
   optionalDecimalTextSchema,
   parseDecimalInput,
   parseDecimalText,
@@ -168,11 +168,16 @@ describe("schemas per kind", () => {
     expect(optional.safeParse("x").error?.issues[0]?.message).toBe("keine Zahl");
   });
 
-  it("numbers for the engine (percentages, factors) and whole numbers are read the same way", () => {
-    const percent = optionalDecimalNumberSchema("percent", "0 bis 100", "100");
-    expect(percent.parse("70")).toBe(70);
-    expect(percent.parse("62.5")).toBe(62.5);
-    expect(percent.parse(70)).toBe(70);
+  it("bounded decimals for the engine (percentages, factors) stay text; whole numbers are read the same way", () => {
+    const percent = optionalBoundedDecimalTextSchema("percent", "0 bis 100", "100");
+    expect(percent.parse("70")).toBe("70");
+    expect(percent.parse("62.55")).toBe("62.55");
+    expect(percent.parse(70)).toBe("70");
+    expect(percent.parse("100.00")).toBe("100.00");
+    const factor = optionalBoundedDecimalTextSchema("factor", "0 bis 1", "1");
+    // Decision 1640: six decimals as typed, never through a double.
+    expect(factor.parse("0.200001")).toBe("0.200001");
+    expect(factor.safeParse("0.2000001").error?.issues[0]?.message).toBe("0 bis 1");
     expect(percent.parse("")).toBeNull();
     for (const bad of ["100.01", "62,5", "-1", "1.234"]) expect(percent.safeParse(bad).error?.issues[0]?.message).toBe("0 bis 100");
     const persons = wholeNumberSchema("ganze Zahl", 0, 999);

@@ -84,6 +84,30 @@ describe("stored runs through the versioned schema", () => {
     expect(run.result).toEqual(stored);
   });
 
+  it("reads a v1.4 input with numbers and a v1.5 input with decimal text, each exactly as stored (decision 1640)", () => {
+    const v14 = { ...INPUT, co2: { fuel: "gas" as const, consumptionKwh: 30000, pricePerTonne: 45, vatPercent: 19, emissionFactor: 0.201, area: 110.5 } };
+    const v15: StatementInput = {
+      ...INPUT,
+      units: INPUT.units.map((unit) => ({ ...unit, area: String(unit.area) })),
+      consumption: INPUT.consumption?.map((entry) => ({ ...entry, value: String(entry.value) })),
+      costItems: INPUT.costItems.map((item) => (item.consumptionShare === undefined ? item : { ...item, consumptionShare: "70.00" })),
+      co2: { fuel: "gas", consumptionKwh: "30000.000", pricePerTonne: "45.00", vatPercent: "19.00", emissionFactor: "0.201000", area: "110.50" },
+    };
+    const results = [v14, v15].map((input) => {
+      const outcome = calculateStatement(input, { includeLetterFigures: true });
+      if (!outcome.ok) throw new Error(outcome.errors.join("; "));
+      return JSON.parse(JSON.stringify(outcome.result)) as StatementResult;
+    });
+    const old = readStoredRun(JSON.parse(JSON.stringify(v14)), results[0]);
+    const current = readStoredRun(JSON.parse(JSON.stringify(v15)), results[1]);
+    expect(old.input.co2).toMatchObject(v14.co2);
+    expect(current.input.co2).toMatchObject(v15.co2 as object);
+    expect(current.input.costItems[0]?.consumptionShare).toBe("70.00");
+    // The same statement in both forms: the same money.
+    expect(current.result.tenancies.map((t) => [t.total, t.balance])).toEqual(old.result.tenancies.map((t) => [t.total, t.balance]));
+    expect(current.result.co2).toEqual(old.result.co2);
+  });
+
   it("keeps fields it does not name, exactly as stored", () => {
     const stored = { ...calculate({ includeLetterFigures: true }), futureField: { note: "kept" } };
     expect((readStoredRun(INPUT, stored).result as unknown as { futureField: unknown }).futureField).toEqual({ note: "kept" });

@@ -75,3 +75,19 @@ export function buildBenchInput(unitCount: number): StatementInput {
     co2: { fuel: "gas", consumptionKwh: unitCount * 9000, heatingValue: "upper" },
   };
 }
+
+/**
+ * The same property with its quantities as decimal text, as the server passes them from the
+ * database since contract v1.5 (decision 1640): areas, consumption values, the mixed items'
+ * shares and the CO2 kWh.
+ */
+export function toQuantityTextInput(input: StatementInput): StatementInput {
+  const asText = (value: number | string): string => String(value);
+  return {
+    ...input,
+    units: input.units.map((unit) => ({ ...unit, area: asText(unit.area) })),
+    consumption: input.consumption?.map((entry) => ({ ...entry, value: asText(entry.value) })),
+    costItems: input.costItems.map((item) => (item.consumptionShare === undefined || item.consumptionShare === null ? item : { ...item, consumptionShare: asText(item.consumptionShare) })),
+    co2: input.co2 ? { ...input.co2, consumptionKwh: input.co2.consumptionKwh === null || input.co2.consumptionKwh === undefined ? null : asText(input.co2.consumptionKwh) } : null,
+  };
+}

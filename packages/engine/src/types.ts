@@ -1,7 +1,8 @@
 /**
  * The statement calculation's input and output: contract v1.1 (v1.4: the key "direct")
  * (calculation contract v1.1: docs/decisions/0400-calculation-contract-v1-1.md). Dates are "YYYY-MM-DD", inclusive; money is a
- * decimal string in euros with two decimals; other quantities are JSON numbers. Fields
+ * decimal string in euros with two decimals; quantities are decimal text or JSON numbers
+ * (v1.5, decision 1640: areas, consumption, the CO2 figures, percentages; persons are whole numbers). Fields
  * beyond the contract's are marked "extra": they may be read, but the contract names only
  * the others.
  */
@@ -128,8 +129,11 @@ export interface CostItemInput {
   costType: string;
   amount: MoneyString;
   key: DistributionKey;
-  /** mixed only: percent distributed by consumption; the rest by area. Default 70. */
-  consumptionShare?: number | null;
+  /**
+   * mixed only: percent distributed by consumption; the rest by area. Default 70. v1.5
+   * (decision 1640): decimal text ("62.5") or, as before, a JSON number.
+   */
+  consumptionShare?: QuantityValue | null;
   /**
    * consumption and mixed: which series; default by cost type (Heizung: heating, ...).
    * extra (issue 24): "water" = cold-water plus hot-water meters.
@@ -178,18 +182,23 @@ export interface CostItemInput {
   vacancyAmount?: MoneyString | null;
 }
 
+/**
+ * v1.5 (decision 1640): every quantity of the CO2 split (kg, kWh, the factor, the price per
+ * tonne, the VAT percent, the area) as decimal text, read exactly; a JSON number (v1.0 to v1.4,
+ * stored runs, the calculation examples) stays valid.
+ */
 export interface Co2Input {
-  emissionsKg?: number | null;
+  emissionsKg?: QuantityValue | null;
   fuel?: Fuel | null;
-  consumptionKwh?: number | null;
+  consumptionKwh?: QuantityValue | null;
   heatingValue?: "upper" | "lower" | null;
   /** extra: kg CO2 per kWh as the supplier states it (district heating). */
-  emissionFactor?: number | null;
-  pricePerTonne?: number | null;
+  emissionFactor?: QuantityValue | null;
+  pricePerTonne?: QuantityValue | null;
   cost?: MoneyString | null;
-  vatPercent?: number | null;
+  vatPercent?: QuantityValue | null;
   /** Default: the sum of all units' areas. */
-  area?: number | null;
+  area?: QuantityValue | null;
 }
 
 export interface StatementInput {

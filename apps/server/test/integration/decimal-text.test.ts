@@ -73,8 +73,9 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
     const saved = await t.request("PUT", `/api/billing-periods/${costGroupId}/costs`, { cookie: a.cookie, body });
     expect(saved.status).toBe(200);
     const costs = await readJson(await t.request("GET", `/api/billing-periods/${costGroupId}/costs`, { cookie: a.cookie }));
-    expect(costs.costItems[0]).toMatchObject({ amount: "1234.56", consumptionShare: 62.5 });
-    expect(costs.co2).toMatchObject({ consumptionKwh: "48000.000", pricePerTonne: 55, vatPercent: 19, emissionFactor: 0.201 });
+    // Contract v1.5 (decision 1640): the stored text comes back as the columns hold it, never a number.
+    expect(costs.costItems[0]).toMatchObject({ amount: "1234.56", consumptionShare: "62.50" });
+    expect(costs.co2).toMatchObject({ consumptionKwh: "48000.000", pricePerTonne: "55.00", vatPercent: "19.00", emissionFactor: "0.201000" });
     const german = await t.request("PUT", `/api/billing-periods/${costGroupId}/costs`, {
       cookie: a.cookie,
       body: { ...body, costItems: [{ ...body.costItems[0], consumptionShare: "62,5" }], co2: { ...body.co2, emissionFactor: "0,201" } },

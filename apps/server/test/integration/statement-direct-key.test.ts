@@ -68,7 +68,7 @@ describe.each(TEST_DRIVERS)("direct key (%s)", (driver) => {
     const run = await t.request("POST", "/api/statements", { cookie: house.cookie, body: { billingPeriodId: house.periodId, finalize: false } });
     expect(run.status, await run.clone().text()).toBe(201);
     const stored = await readJson(await t.request("GET", `/api/statements/${(await readJson(run)).id}`, { cookie: house.cookie }));
-    expect(stored.engineVersion).toBe("1.4");
+    expect(stored.engineVersion).toBe("1.5");
   });
 
   it("refuses amounts that do not add up, strangers' tenancies and direct amounts on another key, storing nothing", async () => {

@@ -368,7 +368,7 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     expect(final.body).toMatchObject({ id: first.body.id, isFinal: true });
     expect(final.body.statements.every((s: { status: string }) => s.status === "finalized")).toBe(true);
     const before = await readJson(await t.request("GET", `/api/statements/${final.body.id}`, { cookie: house.cookie }));
-    expect(before).toMatchObject({ isFinal: true, name: "Abrechnung 01.01.2024 - 31.12.2024", propertyName: "Birkenweg 3", totalCosts: "10396.00", engineVersion: "1.4" });
+    expect(before).toMatchObject({ isFinal: true, name: "Abrechnung 01.01.2024 - 31.12.2024", propertyName: "Birkenweg 3", totalCosts: "10396.00", engineVersion: "1.5" });
     expect(before.finalizedAt).not.toBeNull();
     expect(before.engineInput.costItems.find((i: { costType: string }) => i.costType === "Grundsteuer").amount).toBe("1464.00");
 

@@ -145,7 +145,132 @@ function expectCoverage(seen: PropertyCoverage, runs: number): void {
   expect(seen.vacancies).toBeGreaterThan(0);
 }
 
+/** Canonical decimal text of a scaled integer: 601n, 9 -> "0.000000601". */
+function toDecimalText(scaled: bigint, decimals: number): string {
+  const digits = scaled.toString().padStart(decimals + 1, "0");
+  const text = `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+  return text.replace(/\.?0+$/, "");
+}
+
+/** A JSON number of the generator (tenths, hundredths) as an integer in units of 10^-decimals, exactly. */
+function toScaled(value: number | string, decimals: number): bigint {
+  const [whole = "0", fraction = ""] = String(value).split(".");
+  return BigInt(whole + fraction.padEnd(decimals, "0"));
+}
+
+/** What a statement's quantities look like as decimal text with many decimals. */
+interface TextPlan {
+  /** Divides every area and consumption value by 10^shift (1..6), as text. */
+  shift: number;
+  /** The CO2 kWh or kg: whole part and nine decimals, e.g. "8123.100000002". */
+  co2Fraction: bigint;
+  /** Hundredths taken off each mixed item's whole-percent share ("69.37"). */
+  shareHundredths: number;
+}
+
+const textPlan: fc.Arbitrary<TextPlan> = fc.record({
+  shift: fc.integer({ min: 1, max: 6 }),
+  co2Fraction: fc.bigInt({ min: 1n, max: 999_999_999n }),
+  shareHundredths: fc.integer({ min: 1, max: 99 }),
+});
+
+/**
+ * Decision 1640: the statement with its quantities as decimal text. Areas and consumption values
+ * are the generator's, each divided by 10^shift (shift 0: as they are): an area of 60.1 m² with
+ * shift 6 is "0.0000601", which no double holds. The consumption shares get two decimals, the CO2
+ * area is the exact sum of the generator's unit areas as text (0.1 + 0.2 is "0.3"), the CO2 kWh or kg nine decimals.
+ */
+function toTextInput(input: StatementInput, plan: TextPlan, shift: number): StatementInput {
+  const decimals = 3 + shift;
+  const divide = (value: number | string) => toDecimalText(toScaled(value, 3), decimals);
+  const areaSum = input.units.reduce((total, unit) => total + toScaled(unit.area, 3), 0n);
+  const co2 = input.co2;
+  const withFraction = (value: number | null) => (value === null ? null : `${value}.${plan.co2Fraction.toString().padStart(9, "0")}`);
+  return {
+    ...input,
+    units: input.units.map((unit) => ({ ...unit, area: divide(unit.area) })),
+    consumption: input.consumption?.map((entry) => ({ ...entry, value: divide(entry.value) })),
+    costItems: input.costItems.map((item) => {
+      if (item.consumptionShare === undefined || item.consumptionShare === null) return item;
+      const percent = Number(item.consumptionShare);
+      const isHeizkv = item.costType === "Heizung" || item.costType === "Warmwasser";
+      // 69.37 % instead of 70 %: still inside 50-70 % for Heizung and Warmwasser.
+      if (percent === 0 || (isHeizkv && percent === 50)) return { ...item, consumptionShare: String(percent) };
+      return { ...item, consumptionShare: toDecimalText(BigInt(percent) * 100n - BigInt(plan.shareHundredths), 2) };
+    }),
+    ...(co2
+      ? {
+          co2: {
+            ...co2,
+            consumptionKwh: withFraction(co2.consumptionKwh === null || co2.consumptionKwh === undefined ? null : Math.floor(Number(co2.consumptionKwh))),
+            emissionsKg: withFraction(co2.emissionsKg === null || co2.emissionsKg === undefined ? null : Math.floor(Number(co2.emissionsKg))),
+            // The building's area unscaled in both forms (kg per m² decides the stage): the exact sum.
+            area: areaSum === 0n ? "1" : toDecimalText(areaSum, 3),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The money of a result: what must not change when the quantities are scaled. */
+function selectMoney(result: StatementResult) {
+  return {
+    items: result.items.map((item) => [item.amount, item.distributed, item.landlord, item.vacancy, item.co2LandlordShare]),
+    tenancies: result.tenancies.map((t) => [t.total, t.balance, t.allocations.map((a) => [a.amount, a.laborCosts ?? null])]),
+    vacancy: result.vacancy.map((v) => [v.total, v.allocations.map((a) => a.amount)]),
+    co2: result.co2 ? [result.co2.emissionsKg, result.co2.cost, result.co2.tenantCost, result.co2.landlordCost, result.co2.kgPerM2] : null,
+  };
+}
+
+/**
+ * Decision 1640: the same random statements with areas, consumption, shares and CO2 figures as
+ * decimal text of many decimals. The letters hold as above, and no float rounds: dividing every
+ * area and consumption by 10^shift changes no cent (a share is a ratio of exact weights), the
+ * CO2 kWh are printed exactly as given, and stated kg round half up from their exact text.
+ */
+function checkDecimalTextStatements(runs: number, seed: number): { statements: number; co2: number; letters: number } {
+  const seen = { statements: 0, co2: 0, letters: 0 };
+  fc.assert(
+    fc.property(validStatementInput, textPlan, (input, plan) => {
+      const plain = calculateStatement(toTextInput(input, plan, 0), { includeLetterFigures: true });
+      const scaledInput = toTextInput(input, plan, plan.shift);
+      const scaled = calculateStatement(scaledInput, { includeLetterFigures: true });
+      assert.equal(scaled.ok, plain.ok);
+      if (!plain.ok || !scaled.ok) return;
+      seen.statements += 1;
+      assert.deepEqual(selectMoney(scaled.result), selectMoney(plain.result));
+      const co2 = scaledInput.co2;
+      const calculation = scaled.result.co2?.calculation;
+      if (co2 && typeof co2.consumptionKwh === "string" && calculation?.energyKwh) {
+        assert.equal(calculation.energyKwh, co2.consumptionKwh.replace(/\.?0+$/, ""));
+        seen.co2 += 1;
+      }
+      if (co2 && typeof co2.emissionsKg === "string") {
+        // Half up to hundredths of a kg from the exact nine decimals.
+        const hundredths = (toScaled(co2.emissionsKg, 9) + 5_000_000n) / 10_000_000n;
+        assert.equal(scaled.result.co2?.emissionsKg, `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}`);
+        seen.co2 += 1;
+      }
+      for (const [index, tenancy] of scaled.result.tenancies.entries()) {
+        checkLetter(buildLetterModel(letterSource(scaledInput, scaled.result, tenancy.tenancyId)), scaled.result, index);
+        seen.letters += 1;
+      }
+    }),
+    { numRuns: runs, seed },
+  );
+  return seen;
+}
+
 describe("every figure a letter prints is the engine's (issue 25)", () => {
+  it("holds with quantities as decimal text of many decimals, without a float rounding them (decision 1640)", () => {
+    const runs = Math.max(200, Math.floor(RUNS / 10));
+    const seen = checkDecimalTextStatements(runs, 1640);
+    expect(seen.statements).toBeGreaterThan(runs * 0.5);
+    expect(seen.co2).toBeGreaterThan(0);
+    expect(seen.letters).toBeGreaterThan(runs);
+  }, 600_000);
+
+
   it(`holds for ${RUNS.toLocaleString("de-DE")} random statements`, () => {
     expectCoverage(checkRandomStatementLetters(RUNS, 25_2026), RUNS);
   }, 600_000);

@@ -70,15 +70,15 @@ describe("statement assembly: units, tenancies, property", () => {
     expect(engineInput.efficiencyClass).toBeNull();
   });
 
-  it("passes labour costs with their § 35a category and the CO2 inputs as numbers", () => {
+  it("passes labour costs with their § 35a category and the CO2 inputs as their decimal text (decision 1640)", () => {
     const { engineInput } = assembleStatement(
       house(),
       costs([{ costType: "Hausmeister", amount: "1200", key: "area", laborCosts: "900" }], {
-        co2: { fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: null, vatPercent: null, emissionFactor: null },
+        co2: { fuel: "gas", consumptionKwh: "39000.123", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: "45.50", vatPercent: "19.00", emissionFactor: "0.201000" },
       }),
     );
     expect(engineInput.costItems[0]).toMatchObject({ laborCosts: "900", taxCategory: "householdServices" });
-    expect(engineInput.co2).toMatchObject({ fuel: "gas", consumptionKwh: 39000, heatingValue: "upper", emissionsKg: null });
+    expect(engineInput.co2).toMatchObject({ fuel: "gas", consumptionKwh: "39000.123", heatingValue: "upper", emissionsKg: null, pricePerTonne: "45.50", vatPercent: "19.00", emissionFactor: "0.201000" });
   });
 });
 

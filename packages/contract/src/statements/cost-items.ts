@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DISTRIBUTION_KEYS, FUELS, ITEM_METERS, METER_KIND_LABELS, METER_KINDS, TAX_CATEGORIES, type TaxCategory } from "@nk/engine";
-import { compareDecimalText, decimalTextSchema, formatEuroDe, optionalDecimalNumberSchema, optionalDecimalTextSchema, sumDecimalTexts } from "../decimal-text.ts";
+import { compareDecimalText, decimalTextSchema, formatEuroDe, optionalBoundedDecimalTextSchema, optionalDecimalTextSchema, sumDecimalTexts } from "../decimal-text.ts";
 import { isUuidText } from "../ids.ts";
 import { STATEMENT_MESSAGES as M } from "./statement-messages.ts";
 import { climateFactorSchema } from "./statement-analysis.ts";
@@ -138,7 +138,7 @@ const costItemFields = {
   amount: optionalDecimalTextSchema("money", amountMessages),
   key: z.enum(DISTRIBUTION_KEYS, { error: M.keyInvalid }),
   /** mixed only: percent by consumption (HeizkV 50-70 for Heizung and Warmwasser, checked by the engine). */
-  consumptionShare: optionalDecimalNumberSchema("percent", M.consumptionShareRange, "100"),
+  consumptionShare: optionalBoundedDecimalTextSchema("percent", M.consumptionShareRange, "100"),
   meter: z.enum(ITEM_METERS, { error: M.meterInvalid }).nullish().transform((v) => v ?? null),
   excludedUnits: unitIdList,
   energySource: z.enum(ENERGY_SOURCES, { error: M.energySourceInvalid }).nullish().transform((v) => v ?? null),
@@ -226,10 +226,10 @@ export const co2InputSchema = z.object({
     tooManyDecimals: M.co2CostTooManyDecimals,
     tooLarge: M.co2CostTooLarge,
   }),
-  pricePerTonne: optionalDecimalNumberSchema("money", M.co2PriceInvalid, "1000"),
-  vatPercent: optionalDecimalNumberSchema("percent", M.vatPercentInvalid, "100"),
+  pricePerTonne: optionalBoundedDecimalTextSchema("money", M.co2PriceInvalid, "1000"),
+  vatPercent: optionalBoundedDecimalTextSchema("percent", M.vatPercentInvalid, "100"),
   /** kg CO2 per kWh as the district-heating supplier states it. */
-  emissionFactor: optionalDecimalNumberSchema("factor", M.emissionFactorInvalid, "1"),
+  emissionFactor: optionalBoundedDecimalTextSchema("factor", M.emissionFactorInvalid, "1"),
 });
 export type Co2FormInput = z.input<typeof co2InputSchema>;
 export type Co2FormValues = z.output<typeof co2InputSchema>;

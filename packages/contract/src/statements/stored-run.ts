@@ -14,7 +14,8 @@ import {
 // Issue 25 (decision 1042): a saved run (docs/rules/statements.md#saved-runs: the engine's exact input and output) is
 // read through this one versioned schema, never cast. It accepts every shape the engine has
 // stored (contract v1.0 without labour shares, before decision 0403 with `parts` on every
-// allocation, v1.1, v1.2 with `letters`, v1.4 with the key and basis "direct") and keeps every
+// allocation, v1.1, v1.2 with `letters`, v1.4 with the key and basis "direct", v1.5 with its
+// quantities as decimal text, decision 1640) and keeps every
 // field as stored (loose objects: a field the schema does not name passes unchanged), so an
 // old run renders exactly as it was
 // calculated. The engine then completes an older shape (positions, item indexes, letter
@@ -161,7 +162,7 @@ const letters = z.looseObject({
   totals: z.looseObject({ co2LandlordShare: money, vacancy: money, landlord: money, tenants: money, heizkvReduction: money, nonAllocable: money }),
 });
 
-/** A stored result of any contract version (v1.0 to v1.4). */
+/** A stored result of any contract version (v1.0 to v1.5; v1.5 changed only the input). */
 export const storedStatementResultSchema: z.ZodType<StoredStatementResult> = z.looseObject({
   period: z.looseObject({ start: date, end: date }),
   totalCosts: money,
@@ -175,7 +176,11 @@ export const storedStatementResultSchema: z.ZodType<StoredStatementResult> = z.l
   letters: letters.nullable().optional(),
 });
 
-/** A stored input: the engine's own shape check (contract v1.0 to v1.4), the one definition of a valid input. */
+/**
+ * A stored input: the engine's own shape check (contract v1.0 to v1.5), the one definition of a
+ * valid input. It reads quantities as JSON numbers (v1.0 to v1.4) and as decimal text (v1.5)
+ * and returns them as stored.
+ */
 export const storedStatementInputSchema: z.ZodType<StatementInput> = z.unknown().transform((value, context) => {
   const shape = validateStatementInputShape(value);
   if (shape.ok) return shape.input;

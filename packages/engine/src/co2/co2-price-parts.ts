@@ -66,7 +66,7 @@ export function priceCo2Emissions(input: {
   period: { start: IsoDate; end: IsoDate };
   emissionsKg: Decimal;
   enteredPricePerTonne: DecimalValue | null;
-  vatPercent: number | null;
+  vatPercent: DecimalValue | null;
 }): Co2PricingOutcome {
   const years = splitPeriodByCalendarYear(input.period.start, input.period.end);
   const entered = input.enteredPricePerTonne === null ? null : new Decimal(input.enteredPricePerTonne);

@@ -21,22 +21,25 @@ export interface Co2SplitInput {
   propertyType?: PropertyType;
   /** The stored class, used only when no emissions can be computed (docs/rules/co2.md#co2-split). */
   efficiencyClass?: EfficiencyClass | null;
-  /** Living area in m2 (residential) or usable area (commercial); must be above 0. */
-  area: number;
+  /**
+   * Living area in m2 (residential) or usable area (commercial); must be above 0. This and the
+   * other quantities: decimal text, read exactly, or a number (decision 1640).
+   */
+  area: DecimalValue;
   /** kg CO2 as stated on the supplier's invoice; wins over the computation. */
-  emissionsKg?: number | null;
+  emissionsKg?: DecimalValue | null;
   fuel?: Fuel | null;
-  consumptionKwh?: number | null;
+  consumptionKwh?: DecimalValue | null;
   /** "upper": a gas bill in kWh of the upper heating value (x 0.903 first). Default lower. */
   heatingValue?: "upper" | "lower" | null;
   /** kg CO2 per kWh as stated by the supplier (district heating); default by fuel. */
-  emissionFactor?: number | null;
+  emissionFactor?: DecimalValue | null;
   /** Euros per tonne for the whole period; default: each calendar year's statutory price (BEHG § 10 (2)). */
   pricePerTonne?: DecimalValue | null;
   /** The supplier's stated CO2 cost in euros, overrides the price. */
   cost?: DecimalValue | null;
   /** VAT on the computed CO2 cost in percent (default 0). */
-  vatPercent?: number | null;
+  vatPercent?: DecimalValue | null;
 }
 
 /** Where the stage came from. */
@@ -121,6 +124,18 @@ export function getCo2StageByKgPerM2(kgPerM2: DecimalValue, limitFactor: Decimal
   return CO2_STAGES[CO2_STAGES.length - 1] as Co2Stage;
 }
 
+/** A quantity above 0 (text read exactly; NaN and other non-numbers are not). */
+function isPositiveQuantity(value: DecimalValue): boolean {
+  if (typeof value === "number" && !Number.isFinite(value)) return false;
+  if (typeof value === "string" && !/^-?\d+(\.\d+)?$/.test(value)) return false;
+  return new Decimal(value).greaterThan(0);
+}
+
+/** A consumption was given and is above 0. */
+function hasConsumption(value: DecimalValue | null | undefined): value is DecimalValue {
+  return value !== null && value !== undefined && isPositiveQuantity(value);
+}
+
 /**
  * Returns the CO2 emissions in kg: the supplier's figure, or consumption x emission factor,
  * a gas bill in upper heating value converted with 0.903 first (docs/rules/co2.md#co2-split). Null when
@@ -128,7 +143,7 @@ export function getCo2StageByKgPerM2(kgPerM2: DecimalValue, limitFactor: Decimal
  */
 export function calculateCo2EmissionsKg(input: Pick<Co2SplitInput, "emissionsKg" | "fuel" | "consumptionKwh" | "heatingValue" | "emissionFactor">): Decimal | null {
   if (input.emissionsKg !== null && input.emissionsKg !== undefined) return new Decimal(input.emissionsKg);
-  if (input.consumptionKwh === null || input.consumptionKwh === undefined || input.consumptionKwh <= 0) return null;
+  if (!hasConsumption(input.consumptionKwh)) return null;
   const fuel: Fuel = input.fuel ?? "other";
   let kwh = new Decimal(input.consumptionKwh);
   if (fuel === "gas" && input.heatingValue === "upper") kwh = kwh.times(GAS_UPPER_TO_LOWER_HEATING_VALUE);
@@ -140,7 +155,7 @@ export function calculateCo2EmissionsKg(input: Pick<Co2SplitInput, "emissionsKg"
 function describeEmissionBasis(input: Co2SplitInput): Pick<Co2Calculation, "energyKwh" | "heatingValue" | "heatingValueFactor" | "energyKwhLowerHeatingValue" | "emissionFactor" | "emissionFactorSource"> {
   const none = { energyKwh: null, heatingValue: null, heatingValueFactor: null, energyKwhLowerHeatingValue: null, emissionFactor: null, emissionFactorSource: null };
   if (input.emissionsKg !== null && input.emissionsKg !== undefined) return none;
-  if (input.consumptionKwh === null || input.consumptionKwh === undefined || input.consumptionKwh <= 0) return none;
+  if (!hasConsumption(input.consumptionKwh)) return none;
   const fuel: Fuel = input.fuel ?? "other";
   const energy = new Decimal(input.consumptionKwh);
   const isConverted = fuel === "gas" && input.heatingValue === "upper";
@@ -150,7 +165,7 @@ function describeEmissionBasis(input: Co2SplitInput): Pick<Co2Calculation, "ener
     heatingValue: input.heatingValue === "upper" ? "upper" : "lower",
     heatingValueFactor: isConverted ? String(GAS_UPPER_TO_LOWER_HEATING_VALUE) : null,
     energyKwhLowerHeatingValue: (isConverted ? energy.times(GAS_UPPER_TO_LOWER_HEATING_VALUE) : energy).toFixed(),
-    emissionFactor: new Decimal(hasSupplierFactor ? (input.emissionFactor as number) : EMISSION_FACTORS[fuel]).toFixed(),
+    emissionFactor: new Decimal(hasSupplierFactor ? (input.emissionFactor as DecimalValue) : EMISSION_FACTORS[fuel]).toFixed(),
     emissionFactorSource: hasSupplierFactor ? "supplier" : "standard",
   };
 }
@@ -168,7 +183,7 @@ export function calculateCo2Split(input: Co2SplitInput): Co2SplitOutcome {
   if (!start || !parseIsoDate(input.period.end) || input.period.end < input.period.start) {
     return { ok: false, errors: [MESSAGES.periodEndBeforeStart()] };
   }
-  if (!(input.area > 0)) errors.push(MESSAGES.co2AreaMissing());
+  if (!isPositiveQuantity(input.area)) errors.push(MESSAGES.co2AreaMissing());
   const emissions = calculateCo2EmissionsKg(input);
   const statedCost = input.cost === null || input.cost === undefined ? null : new Decimal(input.cost);
   const enteredPrice = input.pricePerTonne === null || input.pricePerTonne === undefined ? null : input.pricePerTonne;

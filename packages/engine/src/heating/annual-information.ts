@@ -3,7 +3,7 @@ import type { IsoDate } from "../dates/calendar.ts";
 import { Decimal, HUNDRED, ZERO } from "../money/decimal.ts";
 import { formatCents, parseMoneyToCents } from "../money/money.ts";
 import { buildLetterFigures, getHeatingCents, splitByWeights } from "../statement/letter-figures.ts";
-import type { LineConsumption, MoneyString, StatementInput, StatementResult, TenancyStatement } from "../types.ts";
+import type { LineConsumption, MoneyString, QuantityValue, StatementInput, StatementResult, TenancyStatement } from "../types.ts";
 import { degreeDayUnits } from "./degree-days.ts";
 
 // Issue 24, item 12 (decision 1160, docs/calculation/17-jahresinformation-6a.md): the annual
@@ -14,7 +14,8 @@ import { degreeDayUnits } from "./degree-days.ts";
 /** § 6a (3) Nr. 1 a HeizkV: one energy carrier of the supply and its share in percent. */
 export interface EnergyMixShareInput {
   carrier: string;
-  percent: number;
+  /** Decimal text or a number (v1.5, decision 1640). */
+  percent: QuantityValue;
 }
 
 /** § 6a (3) Nr. 1 b HeizkV: a tax, levy or duty in the energy costs, as the invoice states it (building). */
@@ -28,7 +29,7 @@ export interface AnnualInformationInput {
   /** The supplier's energy mix; empty: the fuel of the CO2 inputs at 100 %. */
   energyMix?: EnergyMixShareInput[] | null;
   /** District heating: the network's primary energy factor as the supplier states it. */
-  primaryEnergyFactor?: number | null;
+  primaryEnergyFactor?: QuantityValue | null;
   /** Energy tax and other levies in the building's energy costs (the CO2 cost is added from the result). */
   taxesAndLevies?: LevyInput[] | null;
   /** § 6a (3) Nr. 1 c HeizkV: rent and calibration of the metering devices (building, per period). */
@@ -36,7 +37,7 @@ export interface AnnualInformationInput {
   /** § 6a (3) Nr. 1 c HeizkV: reading and billing (building, per period). */
   readingAndBillingFee?: MoneyString | null;
   /** The Klimafaktor of the site for the period (DWD); absent: 1, not weather-corrected (docs/rules/heating.md#consumption-analysis). */
-  climateFactor?: number | null;
+  climateFactor?: QuantityValue | null;
 }
 
 /** A fee or levy of the building and this tenancy's part of it (by its heating and hot-water cents). */
@@ -183,7 +184,7 @@ function getHeatingEnergy(input: StatementInput, result: StatementResult): { hea
   if (split) {
     heatingEnergyKwh = new Decimal(split.heatingEnergyKwh);
     source = "heizkv9Split";
-  } else if (!hasHotWaterItem && input.co2?.consumptionKwh && input.co2.consumptionKwh > 0) {
+  } else if (!hasHotWaterItem && input.co2?.consumptionKwh !== null && input.co2?.consumptionKwh !== undefined && new Decimal(input.co2.consumptionKwh).greaterThan(0)) {
     heatingEnergyKwh = new Decimal(input.co2.consumptionKwh);
     source = "fuelInvoice";
   }
@@ -191,7 +192,7 @@ function getHeatingEnergy(input: StatementInput, result: StatementResult): { hea
   return { heatingEnergyKwh, kwhPerUnit, source };
 }
 
-function describePeriod(tenancy: TenancyStatement, kwhPerUnit: Decimal | null, climateFactor: number | null): AnnualPeriodConsumption | null {
+function describePeriod(tenancy: TenancyStatement, kwhPerUnit: Decimal | null, climateFactor: QuantityValue | null): AnnualPeriodConsumption | null {
   const own = tenancy.consumption?.find((line) => line.meter === "heating");
   if (!own) return null;
   const value = new Decimal(own.value);
@@ -316,7 +317,7 @@ function buildChart(
   current: AnnualPeriodConsumption | null,
   previous: AnnualPeriodConsumption | null,
   averageUser: AnnualInformation["averageUser"],
-  climateFactor: number | null,
+  climateFactor: QuantityValue | null,
 ): AnnualInformation["chart"] {
   if (!current) return null;
   const isKwh = current.weatherCorrectedKwh !== null && (previous === null || previous.weatherCorrectedKwh !== null) && (averageUser === null || averageUser.kwh !== null);

@@ -75,7 +75,7 @@ export const MESSAGES = Object.freeze({
     `${costType}: Verbrauchsverteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0 (Zählerart ${meterLabel}). Erfassen Sie die Zählerstände oder verteilen Sie die Position nach Fläche.`,
   heizkvConsumptionMissing: (costType: string, meterLabel: string): string =>
     `${costType}: HeizkV-Verteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0 (Zählerart ${meterLabel}). Erfassen Sie die Zählerstände der Wohnungen.`,
-  consumptionShareOutOfRange: (percent: number): string =>
+  consumptionShareOutOfRange: (percent: number | string): string =>
     `Verbrauchsanteil ${formatGermanNumber(percent)}% muss zwischen 0 und 100 liegen`,
   meterMissing: (path: string, costType: string): string =>
     `Feld "${path}" fehlt: Kostenart ${costType} wird nach Verbrauch verteilt und braucht eine Zählerart`,

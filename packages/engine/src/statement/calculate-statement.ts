@@ -106,8 +106,9 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
 
   let co2: { result: Co2SplitResult; area: number } | null = null;
   if (input.co2) {
-    // The building's area defaults to the sum of the units' areas, added exactly.
-    const area = input.co2.area ?? input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO).toNumber();
+    // The building's area defaults to the sum of the units' areas, added exactly; text or a
+    // number, read exactly (decision 1640).
+    const area = input.co2.area ?? input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO).toFixed();
     const outcome = calculateCo2Split({
       period: input.period,
       propertyType: input.propertyType ?? "residential",
@@ -123,7 +124,8 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
       vatPercent: input.co2.vatPercent ?? null,
     });
     if (outcome.ok) {
-      co2 = { result: outcome.result, area };
+      // The result names the area as a number (contract v1.0), to show only.
+      co2 = { result: outcome.result, area: new Decimal(area).toNumber() };
       warnings.push(...outcome.warnings);
     } else {
       issues.push(...outcome.errors.map((message) => ({ path: "co2", message })));

@@ -2,9 +2,9 @@ import { type DistributionKey, getMeterKindsOfItemMeter, HEATING_COST_TYPE, HOT_
 import { MESSAGES } from "../messages/messages.ts";
 import { allocateScaledShares, formatScaledShareAsEuros } from "../rounding/largest-remainder.ts";
 import type { AllocationBasis, CostItemInput, ValidationIssue } from "../types.ts";
-import { getConsumptionSharePercent, getItemMeter } from "../validation/statement-checks.ts";
+import { getConsumptionSharePercent, getItemMeter, getScaledConsumptionShare } from "../validation/statement-checks.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
-import { QUANTITY_SCALE, SHARE_SCALE, toScaledQuantity } from "./fixed-point.ts";
+import { QUANTITY_SCALE, SHARE_SCALE, toDisplayNumber } from "./fixed-point.ts";
 import { distributeByReducedWeights } from "./integer-shares.ts";
 import type { LineWeightCache } from "./line-weights.ts";
 import { type AllocableWindow, getAllocableCents } from "./allocable-window.ts";
@@ -162,9 +162,10 @@ export function prepareItem(
     }
     case "mixed": {
       const share = consumptionShare ?? 0;
-      const scaledShare = toScaledQuantity(share);
+      // Decision 1640: the exact share (text or a JSON number); `share` only labels the parts.
+      const scaledShare = getScaledConsumptionShare(item);
       // § 7 (1) / § 8 (1) HeizkV: the base part goes by area (docs/rules/heating.md#heizkv), the rest by consumption.
-      parts.push(buildTimedPart("area", 100 - share, whole - scaledShare));
+      parts.push(buildTimedPart("area", toDisplayNumber(whole - scaledShare, QUANTITY_SCALE), whole - scaledShare));
       parts.push(buildConsumptionPart(share, scaledShare));
       break;
     }

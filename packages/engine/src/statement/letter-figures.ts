@@ -6,7 +6,7 @@ import { listPrepaymentRuns, type PrepaymentRun } from "../prepayments/prepaymen
 import { allocateScaledShares, SHARE_DECIMALS_OF_CENT } from "../rounding/largest-remainder.ts";
 import type { MoneyString, StatementInput, StatementResult, StoredAllocation, TenancyStatement } from "../types.ts";
 import { getAllocationParts } from "./allocation-parts.ts";
-import { parseScaledQuantityText, QUANTITY_SCALE, toScaledQuantity } from "./fixed-point.ts";
+import { parseScaledQuantityText, QUANTITY_SCALE, toDisplayNumber, toScaledQuantity } from "./fixed-point.ts";
 
 /**
  * Contract v1.2 (docs/calculation/14-briefzahlen.md, decision 1040): every figure a
@@ -160,7 +160,11 @@ function getPartPercents(result: StatementResult, itemIndex: number): number[] {
     if (stored?.parts) return stored.parts.map((part) => part.percent);
   }
   const item = result.items[itemIndex];
-  if (item?.key === "mixed") return [100 - (item.consumptionShare ?? 70), item.consumptionShare ?? 70];
+  if (item?.key === "mixed") {
+    // The area part is 100 % less the share, exactly (72.55 % as a double would leave 27.450000000000003).
+    const share = toScaledQuantity(item.consumptionShare ?? 70);
+    return [toDisplayNumber(100n * QUANTITY_SCALE - share, QUANTITY_SCALE), toDisplayNumber(share, QUANTITY_SCALE)];
+  }
   return [100];
 }
 

@@ -1,5 +1,6 @@
 import type { AnnualInformationInput, EnergyMixShareInput, LevyInput } from "../heating/annual-information.ts";
 import { MESSAGES } from "../messages/messages.ts";
+import { Decimal } from "../money/decimal.ts";
 import type { ShapeReader } from "./shape-reader.ts";
 
 // Issue 24, item 12 (decision 1160): reads the § 6a (3) HeizkV inputs of untrusted input (field
@@ -13,8 +14,9 @@ export function readAnnualInformation(reader: ShapeReader, value: unknown): Annu
   (reader.readList(info.energyMix, path("energyMix"), false) ?? []).forEach((entry, index) => {
     const share = reader.readObject(entry, path(`energyMix[${index}]`));
     const carrier = reader.readText(share?.carrier, path(`energyMix[${index}].carrier`), true);
-    const percent = reader.readNumber(share?.percent, path(`energyMix[${index}].percent`), { isRequired: true });
-    if (percent !== undefined && (percent < 0 || percent > 100)) reader.report(path(`energyMix[${index}].percent`), MESSAGES.fieldNotPercent(path(`energyMix[${index}].percent`)));
+    const percent = reader.readQuantity(share?.percent, path(`energyMix[${index}].percent`), { isRequired: true });
+    // Text or a number (decision 1640), compared exactly.
+    if (percent !== undefined && (new Decimal(percent).lessThan(0) || new Decimal(percent).greaterThan(100))) reader.report(path(`energyMix[${index}].percent`), MESSAGES.fieldNotPercent(path(`energyMix[${index}].percent`)));
     else if (carrier !== undefined && percent !== undefined) energyMix.push({ carrier, percent });
   });
   const taxesAndLevies: LevyInput[] = [];
@@ -24,8 +26,8 @@ export function readAnnualInformation(reader: ShapeReader, value: unknown): Annu
     const amount = readNonNegativeMoney(reader, levy?.amount, path(`taxesAndLevies[${index}].amount`), true);
     if (label !== undefined && amount !== undefined) taxesAndLevies.push({ label, amount });
   });
-  const primaryEnergyFactor = reader.readNumber(info.primaryEnergyFactor, path("primaryEnergyFactor"), { isRequired: false });
-  const climateFactor = reader.readNumber(info.climateFactor, path("climateFactor"), { isRequired: false, isPositive: true });
+  const primaryEnergyFactor = reader.readQuantity(info.primaryEnergyFactor, path("primaryEnergyFactor"), { isRequired: false });
+  const climateFactor = reader.readQuantity(info.climateFactor, path("climateFactor"), { isRequired: false, isPositive: true });
   return {
     energyMix,
     primaryEnergyFactor: primaryEnergyFactor ?? null,

@@ -19,6 +19,7 @@ import type {
   ReadingPointInput,
   OccupantInput,
   PrepaymentInput,
+  QuantityValue,
   StatementInput,
   TenancyInput,
   UnitInput,
@@ -363,8 +364,11 @@ function readDirectAmounts(reader: ShapeReader, value: unknown, path: string): D
 }
 
 // A percentage may be any finite number here; its range is checked as a rule.
-function readShare(reader: ShapeReader, value: unknown, path: string): number | undefined {
+// v1.5 (decision 1640): a share as decimal text (not negative, checked like a quantity) or, as
+// before, a JSON number; its range is a rule (statement-checks.ts) with the contract's text.
+function readShare(reader: ShapeReader, value: unknown, path: string): QuantityValue | undefined {
   if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") return reader.readQuantity(value, path, { isRequired: false });
   if (typeof value !== "number" || !Number.isFinite(value)) {
     reader.report(path, MESSAGES.fieldNotNumber(path));
     return undefined;
@@ -376,15 +380,15 @@ function readCo2(reader: ShapeReader, value: unknown): Co2Input | null {
   const co2 = reader.readObject(value, "co2");
   if (!co2) return null;
   const result: Co2Input = {
-    emissionsKg: reader.readNumber(co2.emissionsKg, "co2.emissionsKg", { isRequired: false }) ?? null,
+    emissionsKg: reader.readQuantity(co2.emissionsKg, "co2.emissionsKg", { isRequired: false }) ?? null,
     fuel: reader.readChoice(co2.fuel, "co2.fuel", FUELS, false) ?? null,
-    consumptionKwh: reader.readNumber(co2.consumptionKwh, "co2.consumptionKwh", { isRequired: false }) ?? null,
+    consumptionKwh: reader.readQuantity(co2.consumptionKwh, "co2.consumptionKwh", { isRequired: false }) ?? null,
     heatingValue: reader.readChoice(co2.heatingValue, "co2.heatingValue", ["upper", "lower"] as const, false) ?? null,
-    emissionFactor: reader.readNumber(co2.emissionFactor, "co2.emissionFactor", { isRequired: false }) ?? null,
-    pricePerTonne: reader.readNumber(co2.pricePerTonne, "co2.pricePerTonne", { isRequired: false }) ?? null,
+    emissionFactor: reader.readQuantity(co2.emissionFactor, "co2.emissionFactor", { isRequired: false }) ?? null,
+    pricePerTonne: reader.readQuantity(co2.pricePerTonne, "co2.pricePerTonne", { isRequired: false }) ?? null,
     cost: reader.readMoney(co2.cost, "co2.cost", false) ?? null,
-    vatPercent: reader.readNumber(co2.vatPercent, "co2.vatPercent", { isRequired: false }) ?? null,
-    area: reader.readNumber(co2.area, "co2.area", { isRequired: false, isPositive: true }) ?? null,
+    vatPercent: reader.readQuantity(co2.vatPercent, "co2.vatPercent", { isRequired: false }) ?? null,
+    area: reader.readQuantity(co2.area, "co2.area", { isRequired: false, isPositive: true }) ?? null,
   };
   if (result.cost !== null && result.cost !== undefined && result.cost.startsWith("-")) {
     reader.report("co2.cost", MESSAGES.fieldNegative("co2.cost"));

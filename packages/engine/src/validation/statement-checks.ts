@@ -10,7 +10,7 @@ import { isLongerThanOneYear } from "../dates/calendar.ts";
 import { isOverlapping, OPEN_END_DATE } from "../dates/date-range.ts";
 import { MESSAGES } from "../messages/messages.ts";
 import { parseMoneyToCents } from "../money/money.ts";
-import { toScaledQuantity } from "../statement/fixed-point.ts";
+import { QUANTITY_SCALE, toDisplayNumber, toScaledQuantity } from "../statement/fixed-point.ts";
 import type { CostItemInput, StatementInput, TenancyInput, ValidationIssue } from "../types.ts";
 import { checkCostItemLimits } from "./cost-item-limits.ts";
 
@@ -72,10 +72,20 @@ export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
   return { issues, warnings, isStructureBroken };
 }
 
-/** Returns the consumption share of a mixed item in percent (default 70, docs/rules/heating.md#heizkv). */
+/**
+ * Returns the consumption share of a mixed item in percent (default 70, docs/rules/heating.md#heizkv),
+ * as a number to show (a part's `percent`); the calculation uses getScaledConsumptionShare.
+ */
 export function getConsumptionSharePercent(item: CostItemInput): number {
-  return item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT;
+  return toDisplayNumber(getScaledConsumptionShare(item), QUANTITY_SCALE);
 }
+
+/** The consumption share in percent, exactly, in units of 10^-9 (decision 1640: text or a JSON number, never a float in between). */
+export function getScaledConsumptionShare(item: CostItemInput): bigint {
+  return toScaledQuantity(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT);
+}
+
+const toScaledPercent = (percent: number): bigint => BigInt(percent) * QUANTITY_SCALE;
 
 /** Returns the consumption series of a consumption or mixed item, or null if none is known. */
 export function getItemMeter(item: CostItemInput): CostItemInput["meter"] {
@@ -85,14 +95,16 @@ export function getItemMeter(item: CostItemInput): CostItemInput["meter"] {
 function checkCostItem(item: CostItemInput, path: string): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (item.key === "mixed") {
-    const share = getConsumptionSharePercent(item);
+    const share = getScaledConsumptionShare(item);
+    // The message names the share as given ("72.5" or 72.5).
+    const shown = item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT;
     if (isHeizkvCostType(item.costType)) {
       // § 7 (1) and § 8 (1) HeizkV: 50-70 % by consumption; out of range blocks, never clamps.
-      if (share < HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT || share > HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT) {
-        issues.push({ path: `${path}.consumptionShare`, message: MESSAGES.heizkvViolation(share) });
+      if (share < toScaledPercent(HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT) || share > toScaledPercent(HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT)) {
+        issues.push({ path: `${path}.consumptionShare`, message: MESSAGES.heizkvViolation(shown) });
       }
-    } else if (share < 0 || share > 100) {
-      issues.push({ path: `${path}.consumptionShare`, message: MESSAGES.consumptionShareOutOfRange(share) });
+    } else if (share < 0n || share > toScaledPercent(100)) {
+      issues.push({ path: `${path}.consumptionShare`, message: MESSAGES.consumptionShareOutOfRange(shown) });
     }
   }
   if ((item.key === "mixed" || item.key === "consumption") && getItemMeter(item) === null) {

@@ -77,11 +77,16 @@ describe("input shape (hand-written, German messages naming the field)", () => {
     expect(errorsFor((input) => (input.consumption = [{ unitId: "A", meter: "steam", value: 1 }]))).toEqual(['Feld "consumption[0].meter" muss einer dieser Werte sein: heating, warmwater, coldwater, electricity, gas']);
     expect(errorsFor((input) => (input.consumption = [{ unitId: "A", meter: "heating", value: "1,5" }]))).toEqual(['Feld "consumption[0].value" muss eine Zahl sein']);
     expect(errorsFor((input) => (input.consumption = [{ unitId: "A", meter: "heating", value: true }]))).toEqual(['Feld "consumption[0].value" muss eine Zahl sein']);
-    expect(errorsFor((input) => (at(input, "costItems").consumptionShare = "70"))).toEqual(['Feld "costItems[0].consumptionShare" muss eine Zahl sein']);
+    // v1.5 (decision 1640): a share may be decimal text ("70"), but only canonical text.
+    expect(errorsFor((input) => (at(input, "costItems").consumptionShare = "70,5"))).toEqual(['Feld "costItems[0].consumptionShare" muss eine Zahl sein']);
+    expect(errorsFor((input) => (at(input, "costItems").consumptionShare = true))).toEqual(['Feld "costItems[0].consumptionShare" muss eine Zahl sein']);
     expect(errorsFor((input) => (at(input, "costItems").excludedUnits = "A"))).toEqual(['Feld "costItems[0].excludedUnits" muss eine Liste sein']);
     expect(errorsFor((input) => (input.co2 = { fuel: "peat" }))).toEqual(['Feld "co2.fuel" muss einer dieser Werte sein: gas, oil, lpg, coal, wood, pellets, district_heating, other']);
-    expect(errorsFor((input) => (input.co2 = { consumptionKwh: "39000" }))).toEqual(['Feld "co2.consumptionKwh" muss eine Zahl sein']);
+    // v1.5 (decision 1640): the CO2 figures may be decimal text ("39000"), never German text or negative.
+    expect(errorsFor((input) => (input.co2 = { consumptionKwh: "39.000,5" }))).toEqual(['Feld "co2.consumptionKwh" muss eine Zahl sein']);
+    expect(errorsFor((input) => (input.co2 = { emissionFactor: "-0.2" }))).toEqual(['Feld "co2.emissionFactor" darf nicht negativ sein']);
     expect(errorsFor((input) => (input.co2 = { area: 0 }))).toEqual(['Feld "co2.area" muss größer als 0 sein']);
+    expect(errorsFor((input) => (input.co2 = { area: "0.00" }))).toEqual(['Feld "co2.area" muss größer als 0 sein']);
     expect(errorsFor((input) => (input.co2 = { cost: "-1.00" }))).toEqual(['Feld "co2.cost" darf nicht negativ sein']);
     expect(errorsFor((input) => (input.co2 = []))).toEqual(['Feld "co2" muss ein Objekt sein']);
   });

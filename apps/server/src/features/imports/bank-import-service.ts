@@ -155,7 +155,8 @@ function newCostItem(costType: string, amount: string): CostItemDraft {
     costType,
     amount,
     key: template?.key ?? null,
-    consumptionShare: template?.consumptionShare ?? null,
+    // The template's whole percent as the decimal text a cost item holds (decision 1640).
+    consumptionShare: template?.consumptionShare === null || template?.consumptionShare === undefined ? null : String(template.consumptionShare),
     meter: template?.meter ?? null,
     excludedUnits: [],
     energySource: null,

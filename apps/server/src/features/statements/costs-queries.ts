@@ -116,7 +116,7 @@ export async function replaceCosts(
           costType: item.costType,
           amount: item.amount,
           distributionKey: item.key,
-          consumptionShare: item.consumptionShare === null ? null : String(item.consumptionShare),
+          consumptionShare: item.consumptionShare,
           meterKind: item.meter,
           excludedUnitIds: JSON.stringify(item.excludedUnits),
           energySource: item.energySource,
@@ -158,9 +158,9 @@ export async function replaceCosts(
         heatingValue: co2.heatingValue,
         emissionsKg: co2.emissionsKg,
         cost: co2.cost,
-        pricePerTonne: co2.pricePerTonne === null ? null : String(co2.pricePerTonne),
-        vatPercent: co2.vatPercent === null ? null : String(co2.vatPercent),
-        emissionFactor: co2.emissionFactor === null ? null : String(co2.emissionFactor),
+        pricePerTonne: co2.pricePerTonne,
+        vatPercent: co2.vatPercent,
+        emissionFactor: co2.emissionFactor,
       })
       .execute();
   }

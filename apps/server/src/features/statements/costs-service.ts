@@ -53,8 +53,6 @@ export async function requireOwnedBillingPeriod(db: Db, userId: string, id: stri
   return period;
 }
 
-const toNumber = (value: string | null): number | null => (value === null ? null : Number(value));
-
 export async function loadStoredCosts(db: Db, userId: string, costGroupId: string): Promise<StoredCosts> {
   const rows = await listCostItemRows(db, userId, costGroupId);
   const directRows = await listDirectAmountRows(
@@ -69,7 +67,7 @@ export async function loadStoredCosts(db: Db, userId: string, costGroupId: strin
       costType: row.costType,
       amount: row.amount,
       key: row.distributionKey as CostItemDraft["key"],
-      consumptionShare: toNumber(row.consumptionShare),
+      consumptionShare: row.consumptionShare,
       meter: row.meterKind as CostItemDraft["meter"],
       excludedUnits: row.excludedUnitIds as string[],
       energySource: row.energySource as CostItemDraft["energySource"],
@@ -91,9 +89,9 @@ export async function loadStoredCosts(db: Db, userId: string, costGroupId: strin
           heatingValue: co2.heatingValue as Co2FormValues["heatingValue"],
           emissionsKg: co2.emissionsKg,
           cost: co2.cost,
-          pricePerTonne: toNumber(co2.pricePerTonne),
-          vatPercent: toNumber(co2.vatPercent),
-          emissionFactor: toNumber(co2.emissionFactor),
+          pricePerTonne: co2.pricePerTonne,
+          vatPercent: co2.vatPercent,
+          emissionFactor: co2.emissionFactor,
         }
       : null,
     consumptionOverrides: overrides.map((o) => ({ unitId: o.unitId, meter: o.meterKind as ConsumptionOverride["meter"], value: o.value, reason: o.reason })),

@@ -49,14 +49,6 @@ function overlapsPeriod(tenant: AssemblyTenant, start: string, end: string): boo
   return tenant.moveInDate <= end && (tenant.moveOutDate === null || tenant.moveOutDate >= start);
 }
 
-/**
- * Decimal text as the contract's JSON number, for the CO2 figures only (the engine's Co2Input
- * still takes numbers); every other quantity goes to the engine as its decimal text (decision 1043).
- */
-function quantity(text: string): number {
-  return Number(text);
-}
-
 function buildTenancies(data: AssemblyData, tenants: AssemblyTenant[]): StatementInput["tenancies"] {
   return tenants.map((tenant) => ({
     id: tenant.id,
@@ -180,9 +172,9 @@ function buildCo2(costs: AssemblyCosts): StatementInput["co2"] {
   if (!co2 || (co2.consumptionKwh === null && co2.emissionsKg === null && co2.cost === null)) return undefined;
   return {
     fuel: co2.fuel,
-    consumptionKwh: co2.consumptionKwh === null ? null : quantity(co2.consumptionKwh),
+    consumptionKwh: co2.consumptionKwh,
     heatingValue: co2.heatingValue,
-    emissionsKg: co2.emissionsKg === null ? null : quantity(co2.emissionsKg),
+    emissionsKg: co2.emissionsKg,
     cost: co2.cost,
     pricePerTonne: co2.pricePerTonne,
     vatPercent: co2.vatPercent,
@@ -204,12 +196,12 @@ function buildAnnualInformation(costs: AssemblyCosts): StatementInput["annualInf
   const climateFactor = costs.climateFactor ?? null;
   if (!info && climateFactor === null) return undefined;
   return {
-    energyMix: (info?.energyMix ?? []).map((share) => ({ carrier: share.carrier, percent: quantity(share.percent) })),
-    primaryEnergyFactor: info?.primaryEnergyFactor ? quantity(info.primaryEnergyFactor) : null,
+    energyMix: (info?.energyMix ?? []).map((share) => ({ carrier: share.carrier, percent: share.percent })),
+    primaryEnergyFactor: info?.primaryEnergyFactor ?? null,
     taxesAndLevies: (info?.taxesAndLevies ?? []).map((levy) => ({ label: levy.label, amount: levy.amount })),
     meteringDeviceFee: info?.meteringDeviceFee ?? null,
     readingAndBillingFee: info?.readingAndBillingFee ?? null,
-    climateFactor: climateFactor === null ? null : quantity(climateFactor),
+    climateFactor,
   };
 }
 

@@ -212,7 +212,6 @@ export function complementPercent(text: string): string {
 const textOrNull = (text: string): string | null => (text.trim() === "" ? null : text.trim());
 
 /** A stored number (a percentage, a factor) as the form holds it: canonical text, "" for none. */
-const numberToText = (value: number | null): string => (value === null ? "" : String(value));
 
 /** The form's values as the body of PUT /costs, preview and save. */
 /** Issue 24, item 6: the sheet as the body sends it; null while it is off or has no fuel. */
@@ -375,9 +374,9 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
           heatingValue: saved.co2.heatingValue ?? "lower",
           emissionsKg: saved.co2.emissionsKg ?? "",
           cost: saved.co2.cost ?? "",
-          pricePerTonne: numberToText(saved.co2.pricePerTonne),
-          vatPercent: numberToText(saved.co2.vatPercent),
-          emissionFactor: numberToText(saved.co2.emissionFactor),
+          pricePerTonne: saved.co2.pricePerTonne ?? "",
+          vatPercent: saved.co2.vatPercent ?? "",
+          emissionFactor: saved.co2.emissionFactor ?? "",
         }
       : EMPTY_CO2,
     consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value })),
