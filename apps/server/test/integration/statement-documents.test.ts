@@ -27,6 +27,7 @@ const BILLING_DATA = {
 };
 const PERIOD_YEAR = Number(getTodayInGermany().slice(0, 4)) - 1;
 const PERIOD_DAYS = new Date(Date.UTC(PERIOD_YEAR, 1, 29)).getUTCMonth() === 1 ? 366 : 365;
+const METRICS_TOKEN = "metriken-metriken-metriken-1234";
 const MISSING = "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.";
 const COST_ITEMS = [
   { costType: "Grundsteuer", amount: "600.00", key: "area" },
@@ -52,8 +53,15 @@ function pageCount(bytes: Uint8Array): number {
 describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestContext(driver);
+    t = await createTestContext(driver, { metricsToken: METRICS_TOKEN });
   });
+
+  /** How many PDFs GET /metrics has timed so far (the registry is the process's). */
+  async function readPdfCount(): Promise<number> {
+    const text = await (await t.request("GET", "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const line = text.split("\n").find((l) => l.startsWith("nk_pdf_generation_duration_seconds_count"));
+    return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(" ") + 1));
+  }
   afterAll(async () => t?.close());
 
   async function setUp(options: { email?: string | null } = {}) {
@@ -102,8 +110,11 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect((await readJson(refused)).error.message).toBe(MISSING);
 
     await putBillingData(cookie);
+    const pdfsBefore = await readPdfCount();
     const { response, bytes } = await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`);
     expect(response.status).toBe(200);
+    // Every rendered letter is timed into the PDF histogram (docs/operations.md).
+    expect(await readPdfCount()).toBe(pdfsBefore + 1);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toContain("ENTWURF");
     const pages = pageCount(bytes);

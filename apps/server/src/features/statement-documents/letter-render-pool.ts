@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "../../lib/logger.ts";
 import { SERVER_PACKAGE_DIR } from "../../lib/server-package-dir.ts";
+import { measureDuration, observePdf } from "../../metrics/observe-durations.ts";
 import { buildLettersDocument, type LetterRun } from "./letter-document.ts";
 import { renderPdf, type RenderedPdf } from "./pdf-renderer.ts";
 import { reviveError, type RenderReply, type RenderRequest } from "./letter-render-protocol.ts";
@@ -20,9 +21,13 @@ export interface LetterRenderer {
   close(graceMs?: number): Promise<void>;
 }
 
-/** Renders on the calling thread: single letters on request, and LETTER_RENDER_WORKERS=0. */
+/**
+ * Renders on the calling thread: single letters on request, and LETTER_RENDER_WORKERS=0. Every
+ * rendered PDF is timed into nk_pdf_generation_duration_seconds (docs/operations.md), here and in
+ * the pool (the pool times on the main thread: a worker's metrics would stay in the worker).
+ */
 export const inProcessRenderer: LetterRenderer = {
-  renderLetters: (runs, propertyTotal) => renderPdf(buildLettersDocument(runs, propertyTotal)),
+  renderLetters: (runs, propertyTotal) => measureDuration(observePdf, () => renderPdf(buildLettersDocument(runs, propertyTotal))),
   close: async () => {},
 };
 
@@ -50,6 +55,8 @@ function startWorker(): Worker {
 
 interface Task {
   request: RenderRequest;
+  /** When a thread took it (performance.now()): the render time, without the wait in the queue. */
+  startedAt?: number;
   resolve(pdf: RenderedPdf): void;
   reject(error: Error): void;
 }
@@ -91,6 +98,7 @@ export function createLetterRenderPool({ size, logger }: { size: number; logger:
     thread.worker.on("message", (reply: RenderReply) => {
       const task = thread.task;
       if (!task || task.request.id !== reply.id) return;
+      if (reply.ok) observePdf(performance.now() - (task.startedAt ?? performance.now()));
       if (reply.ok) task.resolve({ bytes: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength), pageCount: reply.pageCount });
       else task.reject(reviveError(reply.error));
       finish(thread);
@@ -117,6 +125,7 @@ export function createLetterRenderPool({ size, logger }: { size: number; logger:
       if (!thread) return;
       const task = queue.shift()!;
       thread.task = task;
+      task.startedAt = performance.now();
       thread.worker.postMessage(task.request);
     }
   }
