@@ -30,6 +30,9 @@ export function resolveImport(source, importingFile) {
   return null;
 }
 
+/** The packages the contract may import: schemas and the IBAN check (decision 1651). */
+const CONTRACT_PACKAGES = new Set(["zod", "ibantools"]);
+
 const isUnder = (file, folder) => file === folder || file.startsWith(`${folder}/`);
 const webFeatureOf = (file) => /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 const baseName = (file) => file.split("/").pop() ?? "";
@@ -49,8 +52,8 @@ export const LAYER_ZONES = [
     name: "contract-imports-zod-and-engine",
     appliesTo: (file) => isUnder(file, "packages/contract/src"),
     isForbidden: ({ target, packageName }) =>
-      target !== null ? !isUnder(target, "packages/contract") && !isUnder(target, "packages/engine/src") : packageName !== "zod",
-    message: "The contract imports zod and the engine only.",
+      target !== null ? !isUnder(target, "packages/contract") && !isUnder(target, "packages/engine/src") : !CONTRACT_PACKAGES.has(packageName),
+    message: "The contract imports zod, ibantools and the engine only.",
   },
   {
     name: "web-imports-no-server",

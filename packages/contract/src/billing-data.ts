@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findIbanProblem, normalizeIban } from "./iban.ts";
 import { isValidGermanPhone } from "./tenants.ts";
 
 // Billing data (Abrechnungsdaten): docs/rules/master-data.md#settings and docs/rules/master-data.md#validation
@@ -34,40 +35,6 @@ export const BILLING_DATA_MESSAGES = {
 
 /** The error code of a finalize refused for missing billing data (409). */
 export const BILLING_DATA_MISSING_CODE = "BILLING_DATA_MISSING";
-
-/** Removes spaces and upper-cases: 'de89 3704 …' → 'DE893704…'. */
-export function normalizeIban(iban: string): string {
-  return iban.replace(/\s+/g, "").toUpperCase();
-}
-
-const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
-
-/** ISO 13616 shape: country code, two check digits, 11 to 30 letters or digits (spaces removed). */
-export function hasIbanShape(iban: string): boolean {
-  return IBAN_SHAPE.test(normalizeIban(iban));
-}
-
-/**
- * ISO 7064 MOD 97-10 check of an IBAN (ISO 13616): the first four characters moved to the end,
- * letters as 10..35, the number modulo 97 must be 1. Computed piecewise so no big number is needed.
- */
-export function isValidIban(iban: string): boolean {
-  const normalized = normalizeIban(iban);
-  if (!IBAN_SHAPE.test(normalized)) return false;
-  const rearranged = normalized.slice(4) + normalized.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const code = char.charCodeAt(0);
-    const value = code >= 65 ? String(code - 55) : char;
-    for (const digit of value) remainder = (remainder * 10 + (digit.charCodeAt(0) - 48)) % 97;
-  }
-  return remainder === 1;
-}
-
-/** 'DE89370400440532013000' → 'DE89 3704 0044 0532 0130 00' (the printed form, DIN 5008). */
-export function formatIban(iban: string): string {
-  return normalizeIban(iban).replace(/(.{4})(?=.)/g, "$1 ");
-}
 
 const BIC_PATTERN = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
@@ -107,8 +74,9 @@ export const billingDataBodySchema = z
     iban: requiredText(BILLING_DATA_MESSAGES.ibanRequired, 50)
       .transform(normalizeIban)
       .superRefine((v, ctx) => {
-        if (!hasIbanShape(v)) ctx.addIssue({ code: "custom", message: BILLING_DATA_MESSAGES.ibanFormat });
-        else if (!isValidIban(v)) ctx.addIssue({ code: "custom", message: BILLING_DATA_MESSAGES.ibanChecksum });
+        const problem = findIbanProblem(v);
+        if (problem === "format") ctx.addIssue({ code: "custom", message: BILLING_DATA_MESSAGES.ibanFormat });
+        else if (problem === "checksum") ctx.addIssue({ code: "custom", message: BILLING_DATA_MESSAGES.ibanChecksum });
       }),
     bic: optionalText(20)
       .transform((v) => (v === null ? null : v.replace(/\s+/g, "").toUpperCase()))

@@ -28,6 +28,7 @@ export * from "./account-data.ts";
 export * from "./contact.ts";
 export * from "./operator.ts";
 export * from "./billing-data.ts";
+export * from "./iban.ts";
 export * from "./statement-documents.ts";
 export * from "./letter-batches.ts";
 export * from "./tenancy-overlap.ts";

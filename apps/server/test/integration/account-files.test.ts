@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
+import S3rver from "@20minutes/s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTodayInGermany } from "@nk/contract";
 import type { S3Config } from "../../src/config/env.ts";

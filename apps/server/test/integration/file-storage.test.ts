@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
+import S3rver from "@20minutes/s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load-config.ts";
 import { createFileStorage } from "../../src/files/create-file-storage.ts";
@@ -107,7 +107,7 @@ describe.each(storages())("file storage (%s)", (kind, create) => {
   });
 });
 
-// s3rver checks the key id but not the SigV4 signature itself (its v4 check is unimplemented).
+// s3rver (the @20minutes fork too) checks the key id but not the SigV4 signature itself (its v4 check is unimplemented).
 describe("file storage (s3) with an unknown key id", () => {
   it("fails loudly instead of losing the file", async () => {
     const storage = createFileStorage(

@@ -1,5 +1,5 @@
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signStripePayload } from "../../src/features/account/payment/stripe-signature.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { listActivityKeys } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
@@ -48,7 +48,7 @@ describe.each(TEST_DRIVERS)("subscription with Stripe (%s)", (driver) => {
 
   const sendWebhook = (event: unknown, options: { secret?: string; timestamp?: number; signature?: string } = {}) => {
     const payload = JSON.stringify(event);
-    const signature = options.signature ?? signStripePayload(payload, options.secret ?? WEBHOOK_SECRET, options.timestamp);
+    const signature = options.signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
     return t.request("POST", "/api/stripe/webhook", { body: payload, headers: { "stripe-signature": signature } });
   };
   const subscriptionRow = (userId: string) => t.db.selectFrom("subscriptions").selectAll().where("userId", "=", userId).executeTakeFirstOrThrow();
@@ -92,6 +92,24 @@ describe.each(TEST_DRIVERS)("subscription with Stripe (%s)", (driver) => {
     }
     expect((await subscriptionRow(userId)).plan).toBe("trial");
     expect(await t.db.selectFrom("stripeEvents").select("id").where("id", "=", event.id).execute()).toHaveLength(0);
+  });
+
+  it("refuses a webhook signed just outside the five-minute tolerance or over another body, and accepts one just inside", async () => {
+    const { userId } = await t.signUp();
+    const event = checkoutCompleted(userId, "professional");
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const otherBody = JSON.stringify({ ...event, data: { object: { ...event.data.object, metadata: { userId, plan: "enterprise" } } } });
+    const refused = [
+      await sendWebhook(event, { timestamp: nowSeconds - 301 }),
+      await sendWebhook(event, { signature: Stripe.webhooks.generateTestHeaderString({ payload: otherBody, secret: WEBHOOK_SECRET }) }),
+    ];
+    for (const response of refused) {
+      expect(response.status).toBe(400);
+      expect(await readJson(response)).toMatchObject({ error: { code: "INVALID_SIGNATURE", message: "Ungültige Stripe-Signatur." } });
+    }
+    expect((await subscriptionRow(userId)).plan).toBe("trial");
+    expect((await sendWebhook(event, { timestamp: nowSeconds - 280 })).status).toBe(200);
+    expect((await subscriptionRow(userId)).plan).toBe("professional");
   });
 
   it("applies the plan on the verified webhook, once, even when Stripe sends the event again", async () => {

@@ -1,6 +1,6 @@
-// The parts of s3rver (a local S3-compatible server for tests) that the file storage test uses;
-// the package ships no types.
-declare module "s3rver" {
+// The parts of @20minutes/s3rver (the maintained fork of s3rver, a local S3-compatible server for
+// tests; docs/decisions/1652-s3-test-server-fork.md) that the file storage tests use; it ships no types.
+declare module "@20minutes/s3rver" {
   interface S3rverOptions {
     address?: string;
     port?: number;

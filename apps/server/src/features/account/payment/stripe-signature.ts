@@ -1,28 +1,34 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import Stripe from "stripe";
+import { ValidationFailed } from "../../../domain/domain-errors.ts";
 
-/** Stripe's default tolerance: a signed event older than 5 minutes is refused (replay protection). */
+// Webhook verification by the official SDK (docs/decisions/1650-stripe-official-sdk.md): the v1
+// signature is the HMAC-SHA256 of '{t}.{raw body}' with the endpoint's secret, compared in
+// constant time, and an event older than the tolerance is refused (replay protection).
+
+/** Stripe's default tolerance: a signed event older than 5 minutes is refused. */
 export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** The Stripe-Signature header for `payload`: 't={unix},v1={HMAC-SHA256 of "t.payload"}'. */
-export function signStripePayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
-  return `t=${timestamp},v1=${signature}`;
+export interface SignedStripeEvent {
+  id: string;
+  type: string;
+  data: { object: Record<string, unknown> };
 }
 
-/**
- * Verifies a webhook as Stripe documents it: the v1 signature is the HMAC-SHA256 of
- * '{t}.{raw body}' with the endpoint's secret, compared in constant time, and t is recent.
- */
-export function isValidStripeSignature(payload: string, header: string | undefined, secret: string, now = Date.now()): boolean {
-  if (!header) return false;
-  const parts = header.split(",").map((part) => part.trim().split("="));
-  const timestamp = Number(parts.find(([key]) => key === "t")?.[1]);
-  const signatures = parts.filter(([key]) => key === "v1").map(([, value]) => value ?? "");
-  if (!Number.isInteger(timestamp) || signatures.length === 0) return false;
-  if (Math.abs(now / 1000 - timestamp) > STRIPE_SIGNATURE_TOLERANCE_SECONDS) return false;
-  const expected = Buffer.from(createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex"));
-  return signatures.some((signature) => {
-    const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
+/** The event of a webhook call whose signature holds; a bad signature is refused before anything is read. */
+export function readSignedStripeEvent(payload: string, header: string | undefined, secret: string, now = Date.now()): SignedStripeEvent {
+  let event: unknown;
+  try {
+    event = Stripe.webhooks.constructEvent(payload, header ?? "", secret, STRIPE_SIGNATURE_TOLERANCE_SECONDS, undefined, now);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new ValidationFailed({}, "Ungültige Stripe-Signatur.", "INVALID_SIGNATURE");
+    throw new ValidationFailed({}, "Ungültiges Stripe-Ereignis.");
+  }
+  if (isStripeEvent(event)) return event;
+  throw new ValidationFailed({}, "Ungültiges Stripe-Ereignis.");
+}
+
+function isStripeEvent(value: unknown): value is SignedStripeEvent {
+  if (typeof value !== "object" || value === null) return false;
+  const event = value as Partial<SignedStripeEvent>;
+  return typeof event.id === "string" && typeof event.type === "string" && typeof event.data === "object" && event.data !== null && typeof event.data.object === "object" && event.data.object !== null;
 }

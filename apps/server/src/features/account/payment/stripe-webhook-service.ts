@@ -1,7 +1,6 @@
 import { SELECTABLE_PLAN_KEYS, type PlanKey, type SelectablePlanKey } from "@nk/contract";
 import type { StripeConfig } from "../../../config/env.ts";
 import type { Db } from "../../../db/database.ts";
-import { ValidationFailed } from "../../../domain/domain-errors.ts";
 import { logPlanChange } from "../subscription-change-service.ts";
 import {
   findSubscription,
@@ -15,16 +14,10 @@ import {
 } from "../subscription-queries.ts";
 import { addMonths } from "../subscription-service.ts";
 import { cancelSubscriptionNow } from "./stripe-client.ts";
-import { isValidStripeSignature } from "./stripe-signature.ts";
+import { readSignedStripeEvent } from "./stripe-signature.ts";
 
 // Stripe's webhook (docs/rules/accounts-and-plans.md#account-data): the only way a paid plan starts when Stripe is configured.
 // Every event is verified by its signature and applied once (stripe_events).
-
-interface StripeEvent {
-  id: string;
-  type: string;
-  data: { object: Record<string, unknown> };
-}
 
 const PAID = new Set(["paid", "no_payment_required"]);
 
@@ -32,22 +25,9 @@ function readText(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
 }
 
-function parseEvent(payload: string): StripeEvent {
-  try {
-    const event = JSON.parse(payload) as StripeEvent;
-    if (typeof event.id === "string" && typeof event.type === "string" && event.data && typeof event.data.object === "object") return event;
-  } catch {
-    // falls through
-  }
-  throw new ValidationFailed({}, "Ungültiges Stripe-Ereignis.");
-}
-
 /** Verifies and applies one webhook call; a bad signature is refused before anything is read. */
 export async function handleStripeWebhook(db: Db, stripe: StripeConfig, payload: string, signature: string | undefined, now = new Date()): Promise<void> {
-  if (!isValidStripeSignature(payload, signature, stripe.webhookSecret, now.getTime())) {
-    throw new ValidationFailed({}, "Ungültige Stripe-Signatur.", "INVALID_SIGNATURE");
-  }
-  const event = parseEvent(payload);
+  const event = readSignedStripeEvent(payload, signature, stripe.webhookSecret, now.getTime());
   await db.transaction().execute(async (trx) => {
     if (!(await recordStripeEvent(trx, { id: event.id, type: event.type }))) return;
     const object = event.data.object;
