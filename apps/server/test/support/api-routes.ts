@@ -62,6 +62,22 @@ export const ID_SOURCES: Record<string, (db: Db, userId: string) => Promise<stri
     (await db.selectFrom("accountMembers").select("userId").where("accountId", "=", userId).where("role", "!=", "owner").executeTakeFirst())?.userId,
   invitations: async (db, userId) =>
     (await db.selectFrom("accountInvitations").select("id").where("accountId", "=", userId).where("acceptedAt", "is", null).executeTakeFirst())?.id,
+  // /api/properties/{id}/monthly-information/{tenantId}/pdf: a tenant of the account (decision 1630).
+  // A tenant who lived in the property the `properties` source gives (the same first row) in the sample month.
+  "monthly-information": async (db, userId) => {
+    const property = await db.selectFrom("properties").select("id").where("userId", "=", userId).executeTakeFirst();
+    if (!property) return undefined;
+    const tenant = await db
+      .selectFrom("tenants as t")
+      .innerJoin("units as u", "u.id", "t.unitId")
+      .select("t.id")
+      .where("t.userId", "=", userId)
+      .where("u.propertyId", "=", property.id)
+      .where("t.moveInDate", "<=", "2024-10-01")
+      .where((eb) => eb.or([eb("t.moveOutDate", "is", null), eb("t.moveOutDate", ">=", "2024-10-31")]))
+      .executeTakeFirst();
+    return tenant?.id;
+  },
   // /api/api-keys/{id}: a key of the account that is not revoked (decision 1171).
   "api-keys": async (db, userId) => (await db.selectFrom("apiKeys").select("id").where("accountId", "=", userId).where("revokedAt", "is", null).executeTakeFirst())?.id,
 };
@@ -129,6 +145,11 @@ export async function createAccountWithEveryResource(t: TestContext, account?: {
   if (prepayment.status !== 201) throw new Error(`prepayment: ${prepayment.status} ${await prepayment.text()}`);
   const meterId = await createMeterViaApi(t, cookie, { meterNumber: "KW-1", unitId: unit.id });
   await addReadingViaApi(t, cookie, meterId, "100", "2024-01-01");
+  // A heat cost allocator read at the ends of September and October 2024: the § 6a monthly
+  // information of October has figures for the tenant (decision 1630).
+  const allocatorId = await createMeterViaApi(t, cookie, { meterNumber: "HKV-1", meterType: "Heizkostenverteiler", unitId: unit.id });
+  await addReadingViaApi(t, cookie, allocatorId, "120", "2024-09-30");
+  await addReadingViaApi(t, cookie, allocatorId, "185", "2024-10-31");
   await createFinalizedStatementRun(t, cookie, property.id);
   await createBillingPeriodViaApi(t, cookie, property.id);
   const rate = await t.request("POST", "/api/rates", { cookie, body: { utilityType: "coldwater", rateName: "Wasser", unitPrice: "2.9" } });
@@ -183,6 +204,8 @@ const NAMED_STRINGS: Record<string, string> = {
   // The metering company's numbers (decision 1600): digits only.
   customerNumber: "4711",
   propertyNumber: "81500230",
+  // The month of the § 6a monthly information (decision 1630): YYYY-MM.
+  month: "2024-10",
 };
 
 /** Bodies the schema alone does not describe well enough (a price within the regional range). */
