@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Config } from "./config/env.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { DatabaseHandle } from "./db/database.ts";
-import { createApp } from "./http/create-app.ts";
+import { createApp } from "./create-app.ts";
 import { createJobRegistry } from "./jobs/job-kind.ts";
 import { createJobWorker, type JobWorker } from "./jobs/job-worker.ts";
 import type { Logger } from "./lib/logger.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Config } from "../../src/config/env.ts";
 import { composeApp } from "../../src/compose-app.ts";
 import type { DatabaseHandle } from "../../src/db/database.ts";
-import type { createApp } from "../../src/http/create-app.ts";
+import type { createApp } from "../../src/create-app.ts";
 import type { JobWorker } from "../../src/jobs/job-worker.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createTestDatabase, type TestDriver } from "./test-database.ts";
