@@ -70,21 +70,22 @@ describe.each(TEST_DRIVERS)("§ 6a (3) HeizkV inputs of a billing period (%s)", 
     const row = await t.db.selectFrom("billingPeriodAnnualInformation").selectAll().where("costGroupId", "=", house.periodId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ userId: house.userId, meteringDeviceFee: "240.00", readingAndBillingFee: "310.50", energyMix: ANNUAL.energyMix, taxesAndLevies: ANNUAL.taxesAndLevies });
 
-    // Saved and finalized: the run's engine input holds the inputs and the period's Klimafaktor.
+    // Saved and finalized: the run's engine input holds the inputs and the period's Klimafaktor,
+    // as decimal text the way the columns hold them (contract v1.5, decision 1640).
     const saved = await t.request("POST", "/api/statements", { cookie: house.cookie, body: { billingPeriodId: house.periodId, finalize: true } });
     expect(saved.status, await saved.clone().text()).toBe(201);
     const run = await readJson(saved);
     const snapshot = await t.db.selectFrom("statementSnapshots").select("engineInput").where("costGroupId", "=", house.periodId).executeTakeFirstOrThrow();
     expect((snapshot.engineInput as { annualInformation: unknown }).annualInformation).toEqual({
       energyMix: [
-        { carrier: "Erdgas (KWK)", percent: 62.5 },
-        { carrier: "Biomasse", percent: 37.5 },
+        { carrier: "Erdgas (KWK)", percent: "62.5" },
+        { carrier: "Biomasse", percent: "37.5" },
       ],
-      primaryEnergyFactor: 0.6,
+      primaryEnergyFactor: "0.600000",
       taxesAndLevies: [{ label: "Energiesteuer", amount: "412.30" }],
       meteringDeviceFee: "240.00",
       readingAndBillingFee: "310.50",
-      climateFactor: 1.12,
+      climateFactor: "1.120",
     });
 
     const pdf = await t.request("GET", `/api/tenant-statements/${run.statements[0].id}/pdf`, { cookie: house.cookie });
