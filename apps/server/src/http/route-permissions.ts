@@ -111,6 +111,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "POST /api/imports/bank-statements": "create_billing_statement",
   "POST /api/imports/readings/preview": "edit_master_data",
   "POST /api/imports/readings": "edit_master_data",
+  "POST /api/imports/house-table": "edit_master_data",
   // Decision 1404: the metering company's results become the period's costs, like a bank import.
   "POST /api/imports/metering-results/preview": "create_billing_statement",
   "POST /api/imports/metering-results": "create_billing_statement",
