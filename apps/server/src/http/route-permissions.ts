@@ -124,6 +124,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "POST /api/subscription/cancel": "manage_subscription",
   "POST /api/subscription/reactivate": "manage_subscription",
   "GET /api/export": "export_account",
+  "GET /api/export/spreadsheet": "export_account",
   "DELETE /api/account": "delete_account",
 
   // The team.
