@@ -6,7 +6,7 @@ import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { getErrorMessage } from "../../../../lib/api-error";
 import { useMe } from "../../../../lib/use-me";
-import { readFileBase64 } from "../../../imports/lib/read-file-base64";
+import { readFileBase64 } from "../../../../lib/read-file-base64";
 import { useReadHouseTable } from "../../api";
 
 /**
