@@ -8,7 +8,7 @@ import { assertXlsxUnpackedSize } from "./xlsx-archive-check.ts";
 // A house table (issue 28 item 5, decision 1660) as text cells. XLSX through exceljs: a formula
 // cell gives the value the spreadsheet stored with it (its cached result) or else its text, and
 // is never evaluated; numbers become German text ("1234,56"), dates "YYYY-MM-DD". CSV through
-// the import text reader (UTF-8 or Windows-1252) with ';', tab or ',' as the first line uses them.
+// the import text reader (UTF-8 or Windows-1252) with ';', tab or ',', whichever the file's first lines use most.
 
 function fail(message: string): never {
   throw new ValidationFailed({ file: message }, message);
@@ -64,16 +64,17 @@ async function readXlsxTable(bytes: Uint8Array): Promise<string[][]> {
   return table;
 }
 
-function detectDelimiter(firstLine: string): string {
-  const counts = [";", "\t", ","].map((delimiter) => ({ delimiter, count: firstLine.split(delimiter).length }));
+/** The separator the file's first 40 lines use most (a title line above the table has none). */
+function detectDelimiter(lines: readonly string[]): string {
+  const counts = [";", "\t", ","].map((delimiter) => ({ delimiter, count: Math.max(0, ...lines.map((line) => line.split(delimiter).length)) }));
   return counts.reduce((best, next) => (next.count > best.count ? next : best)).delimiter;
 }
 
 function readCsvTable(bytes: Uint8Array): string[][] {
   const { text } = readImportText(bytes);
-  const firstLine = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== "") ?? "";
+  const lines = text.split(/\r\n|\n|\r/, 40);
   try {
-    const records = parse(text, { delimiter: detectDelimiter(firstLine), relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as string[][];
+    const records = parse(text, { delimiter: detectDelimiter(lines), relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as string[][];
     return records.map((record) => record.slice(0, MAX_HOUSE_TABLE_COLUMNS).map((cell) => cell.trim()));
   } catch {
     return fail(HOUSE_TABLE_MESSAGES.unreadableCsv("ungültige Anführungszeichen"));
