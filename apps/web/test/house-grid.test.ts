@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describePasteNotice, EMPTY_HOUSE_GRID_ROW, isHeadingRow, placePastedTable, readPastedCell, readPastedDate, splitPastedTable, toGridField, toHouseSetupBody } from "../src/features/properties/lib/house-grid";
+import { appendFileTable, describePasteNotice, EMPTY_HOUSE_GRID_ROW, isHeadingRow, placePastedTable, readPastedCell, readPastedDate, splitPastedTable, toGridField, toHouseSetupBody, type HouseGridRow } from "../src/features/properties/lib/house-grid";
 
 // The house grid's rules (issue 27, decision 1101): what a spreadsheet's cells become, which rows
 // are sent, and where the server's messages land.
@@ -74,5 +74,31 @@ describe("the house grid", () => {
     expect(gridIndexes).toEqual([0, 2]);
     expect(toGridField("rows.1.area", gridIndexes)).toBe("rows.2.area");
     expect(toGridField("billingPeriodEnd", gridIndexes)).toBe("billingPeriodEnd");
+  });
+});
+
+describe("appendFileTable (a CSV/XLSX file of the house, issue 28 item 5)", () => {
+  const filled: HouseGridRow = { ...EMPTY_HOUSE_GRID_ROW, unitName: "EG links", area: "62.5" };
+  const table = [
+    ["Mieter", "Wohneinheit", "Bemerkung", "Fläche (m²)", "Einzug", "Vorauszahlung (EUR/Monat)", "Zählerart", "Anfangsstand"],
+    ["Anna Müller", "OG links", "Balkon", "71,25", "01.07.2024", "1.234,56", "hkv", "2023-12-31"],
+    ["Bernd Brandt", "OG rechts", "", "2024-01-01", "1.7.24", "199,9", "Wärmemenge", "1.234,5"],
+  ];
+
+  // A date in a number column stays marked ("?"), so the grid shows the cell as wrong, as for typed rows.
+  it("places the file's columns by their headings below the filled rows, other columns named as left out", () => {
+    const { rows, placed } = appendFileTable([filled, { ...EMPTY_HOUSE_GRID_ROW }, { ...EMPTY_HOUSE_GRID_ROW }], table, 2026);
+    expect(placed.hasHeadingRow).toBe(true);
+    expect(placed.overflowCount).toBe(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toEqual(filled);
+    expect(rows[1]).toMatchObject({ unitName: "OG links", tenantName: "Anna Müller", area: "71.25", moveInDate: "2024-07-01", monthlyPrepayment: "1234.56", meterType: "Heizkostenverteiler", startReading: "?2023-12-31" });
+    expect(rows[2]).toMatchObject({ unitName: "OG rechts", area: "?2024-01-01", moveInDate: "2024-07-01", monthlyPrepayment: "199.9", startReading: "1234.5" });
+    expect(describePasteNotice(placed)).toContain("1 Zelle wurde ohne passende Spaltenüberschrift nicht übernommen");
+  });
+
+  it("fills an empty grid from its first row", () => {
+    const { rows } = appendFileTable([{ ...EMPTY_HOUSE_GRID_ROW }], [["Wohneinheit", "Personen"], ["DG", "2"]], 2026);
+    expect(rows).toEqual([{ ...EMPTY_HOUSE_GRID_ROW, unitName: "DG", persons: "2" }]);
   });
 });

@@ -115,6 +115,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "POST /api/imports/bank-statements": "create_billing_statement",
   "POST /api/imports/readings/preview": "edit_master_data",
   "POST /api/imports/readings": "edit_master_data",
+  "POST /api/imports/house-table": "edit_master_data",
   // Decision 1404: the metering company's results become the period's costs, like a bank import.
   "POST /api/imports/metering-results/preview": "create_billing_statement",
   "POST /api/imports/metering-results": "create_billing_statement",
@@ -127,6 +128,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "POST /api/subscription/cancel": "manage_subscription",
   "POST /api/subscription/reactivate": "manage_subscription",
   "GET /api/export": "export_account",
+  "GET /api/export/spreadsheet": "export_account",
   "DELETE /api/account": "delete_account",
 
   // The team.

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { meteringExportQuerySchema } from "@nk/contract";
+import { getTodayInGermany, meteringExportQuerySchema } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, idParams, invalidResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import { exportAccountSpreadsheet } from "./account-sheet-service.ts";
 import { exportMeteringFile } from "./metering-export-service.ts";
 import { exportRunResultsCsv } from "./run-results-service.ts";
 
@@ -36,8 +37,29 @@ const meteringExportRoute = createRoute({
   },
 });
 
+const spreadsheetRoute = createRoute({
+  method: "get",
+  path: "/export/spreadsheet",
+  tags: ["Export"],
+  summary:
+    "Stammdaten des Kontos als Excel-Datei (XLSX): je ein Blatt Immobilien, Wohneinheiten, Mieter, Vorauszahlungen, Zähler, Zählerstände; Plan-Funktion bulkImportExport",
+  responses: {
+    200: { content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string() } }, description: "XLSX-Datei" },
+    401: unauthorizedResponse,
+    403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
+  },
+});
+
 export function createExportRoutes(db: Db) {
   return createRouter()
+    .openapi(spreadsheetRoute, async (c) => {
+      const file = await exportAccountSpreadsheet(db, c.var.accountId, getTodayInGermany());
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "private, no-store",
+      });
+    })
     .openapi(meteringExportRoute, async (c) => {
       const file = await exportMeteringFile(db, c.var.accountId, c.req.valid("param").id, c.req.valid("query"));
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -4,6 +4,8 @@ import {
   bankImportPreviewBodySchema,
   bankImportPreviewSchema,
   bankImportResultSchema,
+  houseTableBodySchema,
+  houseTableSchema,
   meteringImportBodySchema,
   meteringImportPreviewSchema,
   meteringImportResultSchema,
@@ -16,6 +18,7 @@ import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, invalidResponse, jsonBody, jsonResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import { commitBankImport, previewBankImport } from "./bank-import-service.ts";
+import { readHouseTableFile } from "./house-table-service.ts";
 import { commitMeteringImport, previewMeteringImport } from "./metering-import-service.ts";
 import { commitReadingImport, previewReadingImport } from "./reading-import-service.ts";
 
@@ -109,6 +112,16 @@ const meteringCommitRoute = createRoute({
   },
 });
 
+const houseTableRoute = createRoute({
+  method: "post",
+  path: "/imports/house-table",
+  tags: TAGS,
+  summary:
+    "Stammdaten aus einer Tabelle (CSV oder XLSX, base64) lesen: die Zeilen als Text für das Haus-Raster (Probelauf); speichert nichts, gespeichert wird mit dem Raster (Plan-Funktion bulkImportExport)",
+  request: jsonBody(houseTableBodySchema),
+  responses: { 200: jsonResponse(houseTableSchema, "Zeilen der Datei"), 400: invalidResponse, 401: unauthorizedResponse, 403: errorResponse("Nicht im Plan (Upgrade erforderlich)") },
+});
+
 export function createImportRoutes(db: Db, importFileLimitBytes: number) {
   return createRouter()
     .openapi(previewRoute, async (c) => c.json(await previewBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
@@ -116,5 +129,6 @@ export function createImportRoutes(db: Db, importFileLimitBytes: number) {
     .openapi(readingPreviewRoute, async (c) => c.json(await previewReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
     .openapi(readingCommitRoute, async (c) => c.json(await commitReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
     .openapi(meteringPreviewRoute, async (c) => c.json(await previewMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
-    .openapi(meteringCommitRoute, async (c) => c.json(await commitMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200));
+    .openapi(meteringCommitRoute, async (c) => c.json(await commitMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
+    .openapi(houseTableRoute, async (c) => c.json(await readHouseTableFile(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200));
 }

@@ -68,15 +68,26 @@ function checkStoredUnits(rows: HouseSetupRow[], groups: Map<string, UnitGroup>,
   }
 }
 
-/** Tenancies of the grid against the tenancies stored for the same unit (decision 0980). */
-async function checkStoredTenancies(trx: Db, userId: string, rows: HouseSetupRow[], groups: Map<string, UnitGroup>, errors: CellErrors) {
+/**
+ * Tenancies of the grid against the tenancies stored for the same unit (decision 0980). A row
+ * naming a stored tenancy (same unit, tenant name and move-in) is that tenancy, not a new one:
+ * a spreadsheet imported twice creates nothing twice (decision 1660). Returns those rows.
+ */
+async function checkStoredTenancies(trx: Db, userId: string, rows: HouseSetupRow[], groups: Map<string, UnitGroup>, errors: CellErrors): Promise<Set<number>> {
+  const storedTenancyRows = new Set<number>();
   for (const [index, row] of rows.entries()) {
     const unit = groups.get(toKey(row.unitName))!.stored;
     if (!unit || row.tenantName === null || row.moveInDate === null) continue;
     await lockUnitRow(trx, userId, unit.id);
-    const other = await findOverlappingTenancy(trx, userId, { unitId: unit.id, moveInDate: row.moveInDate, moveOutDate: row.moveOutDate, excludeTenantId: null });
+    const range = { unitId: unit.id, moveInDate: row.moveInDate, moveOutDate: row.moveOutDate, excludeTenantId: null };
+    let other = await findOverlappingTenancy(trx, userId, range);
+    if (other && toKey(other.name) === toKey(row.tenantName) && other.moveInDate === row.moveInDate) {
+      storedTenancyRows.add(index);
+      other = await findOverlappingTenancy(trx, userId, { ...range, excludeTenantId: other.id });
+    }
     if (other) errors[`rows.${index}.moveInDate`] = buildTenancyOverlapMessage(other);
   }
+  return storedTenancyRows;
 }
 
 function throwIfAny(errors: CellErrors) {
@@ -151,18 +162,19 @@ export async function saveHouseSetup(db: Db, actor: Actor, propertyId: string, b
     const groups = groupRowsByUnit(body.rows, storedUnits);
     const errors: CellErrors = {};
     checkStoredUnits(body.rows, groups, errors);
-    await checkStoredTenancies(trx, userId, body.rows, groups, errors);
+    const storedTenancyRows = await checkStoredTenancies(trx, userId, body.rows, groups, errors);
     throwIfAny(errors);
 
     // The plan's limits for everything at once (the trial's 3 units refuse a 6-unit grid whole).
     const newGroups = [...groups.values()].filter((group) => !group.stored);
     if (newGroups.length > 0) await assertCanCreate(trx, userId, "units", newGroups.length);
-    const activeTenants = body.rows.filter((row) => row.tenantName !== null && isTenancyCurrentOrFuture(row.moveOutDate, today)).length;
+    const activeTenants = body.rows.filter((row, index) => !storedTenancyRows.has(index) && row.tenantName !== null && isTenancyCurrentOrFuture(row.moveOutDate, today)).length;
     if (activeTenants > 0) await assertCanCreate(trx, userId, "tenants", activeTenants);
 
     const unitIds = new Map<string, { id: string; persons: number }>();
     for (const group of groups.values()) if (group.stored) unitIds.set(toKey(group.name), { id: group.stored.id, persons: group.stored.persons });
-    const inserted = await insertUnitRows(
+    // A table naming only stored units (a spreadsheet imported again) inserts none: no empty INSERT.
+    const inserted = newGroups.length === 0 ? [] : await insertUnitRows(
       trx,
       userId,
       property.id,
@@ -185,8 +197,8 @@ export async function saveHouseSetup(db: Db, actor: Actor, propertyId: string, b
     }
 
     let tenantCount = 0;
-    for (const row of body.rows) {
-      if (row.tenantName === null || row.moveInDate === null) continue;
+    for (const [index, row] of body.rows.entries()) {
+      if (row.tenantName === null || row.moveInDate === null || storedTenancyRows.has(index)) continue;
       const unit = unitIds.get(toKey(row.unitName))!;
       const isActive = isTenancyCurrentOrFuture(row.moveOutDate, today);
       const id = await insertTenantRow(trx, userId, {

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type {
   HouseSetupBody,
+  HouseTable,
+  HouseTableBody,
   HouseSetupResponse,
   OnboardingBody,
   PropertyCreateBody,
@@ -95,6 +97,11 @@ export function useDeleteUnit() {
  * POST /api/properties/:id/house-setup (issue 27): units, tenants, prepayments, meters and
  * readings at once. Afterwards every list may have changed: all queries are read again.
  */
+/** Reads a CSV or XLSX file of the house into text cells (saves nothing; plan feature bulkImportExport). */
+export function useReadHouseTable() {
+  return useMutation({ mutationFn: (body: HouseTableBody) => apiPost<HouseTable>("/api/imports/house-table", body) });
+}
+
 export function useSaveHouseSetup(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({

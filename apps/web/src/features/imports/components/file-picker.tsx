@@ -2,7 +2,7 @@ import { useId, type Ref } from "react";
 import { Field } from "../../../components/ui/field";
 import { buttonStyles } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
-import { formatFileSize } from "../lib/read-file-base64";
+import { formatFileSize } from "../../../lib/read-file-base64";
 
 /** The file field of an import: a German button (the browser's own speaks the browser's language), the chosen file and its size. */
 export function FilePicker({

@@ -27,7 +27,7 @@ import { FilePicker } from "../components/file-picker";
 import { ImportResult } from "../components/import-result";
 import { SplitDialog } from "../components/split-dialog";
 import { getInitialAssignments, sumAssigned, toAssignmentList, type Assignments } from "../lib/assignments";
-import { formatFileSize, readFileBase64 } from "../lib/read-file-base64";
+import { formatFileSize, readFileBase64 } from "../../../lib/read-file-base64";
 
 // /dashboard/imports/bank-statements (issue 28, item 3; decision 1400): a bank statement
 // (camt.053 or the bank's CSV) to the costs of a billing period. First a dry run that shows

@@ -19,7 +19,7 @@ import { getErrorMessage } from "../../../lib/api-error";
 import { useMe } from "../../../lib/use-me";
 import { useBillingPeriods } from "../../../lib/queries/billing-period-queries";
 import { useCommitMeteringImport, usePreviewMeteringImport } from "../api";
-import { formatFileSize, readFileBase64 } from "../lib/read-file-base64";
+import { formatFileSize, readFileBase64 } from "../../../lib/read-file-base64";
 import { MeteringExport } from "../components/metering-export";
 
 // /dashboard/imports/metering-results (issue 28, item 2; decision 1404): the metering company's

@@ -11,7 +11,7 @@ import { getErrorMessage } from "../../../lib/api-error";
 import { useMe } from "../../../lib/use-me";
 import { useCommitReadingImport, usePreviewReadingImport } from "../api";
 import { FilePicker } from "../components/file-picker";
-import { formatFileSize, readFileBase64 } from "../lib/read-file-base64";
+import { formatFileSize, readFileBase64 } from "../../../lib/read-file-base64";
 
 // /dashboard/imports/readings (issue 28, item 4; decision 1401): readings from the metering
 // company's or a spreadsheet's CSV. Dry run first; stored only when the user confirms, all or

@@ -147,6 +147,15 @@ export function isHeadingRow(line: readonly string[]): boolean {
   return cells.length > 0 && cells.every((cell) => HEADING_KEYS.has(toHeadingKey(cell)));
 }
 
+/**
+ * A file's first line with at least one of the grid's headings is its heading row (decision
+ * 1660): a spreadsheet of the house often has columns of its own ("Bemerkung"), which are named as
+ * left out instead of turning the heading row into a tenancy.
+ */
+function hasGridHeading(line: readonly string[]): boolean {
+  return line.some((cell) => cell.trim() !== "" && HEADING_KEYS.has(toHeadingKey(cell)));
+}
+
 export interface PlacedTable {
   cells: PastedCell[];
   /** The spreadsheet's heading row was left out. */
@@ -160,8 +169,8 @@ export interface PlacedTable {
  * a heading row, each pasted column goes to the grid column its heading names instead (the
  * spreadsheet's order need not be the grid's); a column without a heading is not placed.
  */
-export function placePastedTable(table: string[][], startRow: number, startColumn: number, currentYear: number): PlacedTable {
-  const hasHeadingRow = table.length > 0 && isHeadingRow(table[0]!);
+export function placePastedTable(table: string[][], startRow: number, startColumn: number, currentYear: number, isFromFile = false): PlacedTable {
+  const hasHeadingRow = table.length > 0 && (isFromFile ? hasGridHeading(table[0]!) : isHeadingRow(table[0]!));
   const byHeading = hasHeadingRow
     ? table[0]!.map((heading) => HOUSE_GRID_COLUMNS.find((column) => heading.trim() !== "" && toHeadingKey(column.label) === toHeadingKey(heading)))
     : null;
@@ -191,4 +200,20 @@ export function describePasteNotice(placed: PlacedTable): string | null {
     parts.push(`${cells} ${where} nicht übernommen; bitte prüfen Sie die eingefügten Spalten.`);
   }
   return parts.length > 0 ? parts.join(" ") : null;
+}
+
+/**
+ * The grid after a file's table is read (issue 28 item 5): its rows go below the rows already
+ * filled, by the file's headings as a paste places them; nothing is saved until the grid's save.
+ */
+export function appendFileTable(rows: readonly HouseGridRow[], table: string[][], currentYear: number): { rows: HouseGridRow[]; placed: PlacedTable } {
+  let filled = rows.length;
+  while (filled > 0 && isBlankRow(rows[filled - 1]!)) filled -= 1;
+  const placed = placePastedTable(table, filled, 0, currentYear, true);
+  const next = rows.slice(0, filled).map((row) => ({ ...row }));
+  for (const { row, key, value } of placed.cells) {
+    while (next.length <= row) next.push({ ...EMPTY_HOUSE_GRID_ROW });
+    next[row]![key] = value;
+  }
+  return { rows: next.filter((row, index) => index < filled || !isBlankRow(row)), placed };
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Download, Trash2 } from "lucide-react";
+import { Download, FileSpreadsheet, Trash2 } from "lucide-react";
 import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { useMe } from "../../../lib/use-me";
@@ -11,12 +11,29 @@ import { TextField } from "../../../components/ui/field";
 import { Alert } from "../../../components/ui/alert";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
+import { downloadFile } from "../../../lib/download-file";
 import { deleteAccount, fetchAccountExport } from "../api";
 import { downloadJson } from "../lib/download-json";
 
 function ExportCard() {
   const toast = useToast();
+  const me = useMe();
   const [isExporting, setIsExporting] = useState(false);
+  const [isExportingSheet, setIsExportingSheet] = useState(false);
+  // The spreadsheet is plan feature bulkImportExport (decision 1660); the JSON export is in every plan.
+  const hasSpreadsheet = !me.data || me.hasFeature("bulkImportExport");
+
+  async function onExportSheet(): Promise<void> {
+    setIsExportingSheet(true);
+    try {
+      await downloadFile("/api/export/spreadsheet", "nebenkosten-stammdaten.xlsx", { accept: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
+      toast.success("Tabelle heruntergeladen");
+    } catch (error) {
+      toast.error(getErrorMessage(error), { title: ACCOUNT_MESSAGES.exportFailed });
+    } finally {
+      setIsExportingSheet(false);
+    }
+  }
 
   async function onExport(): Promise<void> {
     setIsExporting(true);
@@ -39,11 +56,19 @@ function ExportCard() {
           Alle Daten Ihres Kontos – Immobilien, Wohneinheiten, Mieter, Zähler, Tarife, Abrechnungen und Aktivitäten – als JSON-Datei.
         </CardDescription>
       </CardHeader>
-      <CardFooter className="justify-start">
+      <CardFooter className="flex-wrap justify-start gap-2">
         <Button variant="outline" onClick={() => void onExport()} isBusy={isExporting} busyText="Exportiere...">
           <Download className="size-4" aria-hidden="true" />
           Daten exportieren (JSON)
         </Button>
+        {hasSpreadsheet ? (
+          <Button variant="outline" onClick={() => void onExportSheet()} isBusy={isExportingSheet} busyText="Exportiere...">
+            <FileSpreadsheet className="size-4" aria-hidden="true" />
+            Stammdaten als Tabelle (XLSX)
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-600">Stammdaten als Tabelle (XLSX): Upgrade erforderlich – Massenimport und -export ist in Ihrem aktuellen Plan nicht verfügbar.</p>
+        )}
       </CardFooter>
     </Card>
   );

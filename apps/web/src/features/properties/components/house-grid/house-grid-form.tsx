@@ -14,6 +14,7 @@ import { getResourceLimit, getResourceUsage } from "../../../../lib/plan-access"
 import { useMe } from "../../../../lib/use-me";
 import { useSaveHouseSetup } from "../../api";
 import {
+  appendFileTable,
   describePasteNotice,
   EMPTY_HOUSE_GRID_ROW,
   HOUSE_GRID_COLUMNS,
@@ -25,6 +26,7 @@ import {
   type HouseGridRow,
   type HouseGridValues,
 } from "../../lib/house-grid";
+import { HouseFileButton } from "./house-file-button";
 import { HouseGridCell } from "./house-grid-cell";
 
 const EXTRA_EMPTY_ROWS = 3;
@@ -134,6 +136,17 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
     if (form.formState.isSubmitted) void form.trigger();
   }
 
+  /** A file's rows below the filled ones: the dry run is the grid itself, checked as typed rows are. */
+  function handleFileTable(table: string[][], fileName: string): void {
+    const { rows: next, placed } = appendFileTable(form.getValues("rows"), table, Number(getTodayInGermany().slice(0, 4)));
+    const notice = describePasteNotice(placed);
+    const count = placed.hasHeadingRow ? table.length - 1 : table.length;
+    const read = `${count === 1 ? "1 Zeile" : `${count} Zeilen`} aus „${fileName}“ übernommen; gespeichert wird erst mit „Alles speichern“.`;
+    setPasteNotice({ message: notice ? `${read} ${notice}` : read, hasLeftOut: placed.overflowCount > 0 });
+    replace(next.length > 0 ? next : [{ ...EMPTY_HOUSE_GRID_ROW }]);
+    void form.trigger();
+  }
+
   async function submit(): Promise<void> {
     setFailure(null);
     const { body, gridIndexes } = toHouseSetupBody(form.getValues());
@@ -165,6 +178,7 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
         />
       ) : null}
       {failure && !isOverLimit ? failure.isLimit ? <LimitReachedBanner resource="units" message={failure.message} /> : <Alert variant="error">{failure.message}</Alert> : null}
+      <HouseFileButton onTable={handleFileTable} />
       {pasteNotice ? (
         <Alert variant={pasteNotice.hasLeftOut ? "warning" : "info"}>{pasteNotice.message}</Alert>
       ) : null}
