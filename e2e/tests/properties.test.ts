@@ -229,6 +229,9 @@ describe.skipIf(!hasBrowser)("Immobilien, Wohneinheiten, Einrichtungsassistent u
     await page.waitForURL(/\/dashboard\/properties\/[0-9a-f-]{36}\/house$/);
     await page.getByRole("heading", { name: "Haus in einer Tabelle: Haus am Park" }).waitFor();
     await expect.poll(() => page.locator("#main-content").getByText("Immobilie erfolgreich erstellt!").isVisible()).toBe(true);
+    // The toast closed with the redirect: nothing lies over the table.
+    // (Within 1.5 s of the table showing: a toast of the default 4 s would still be there.)
+    await expect.poll(() => page.getByText("Immobilie erfolgreich erstellt!").count(), { timeout: 1500 }).toBe(1);
     await page.getByRole("link", { name: "Zurück zu den Immobilien" }).click();
     await page.waitForURL("**/dashboard/properties");
     await expect.poll(() => page.getByText("Noch keine Wohneinheiten").isVisible()).toBe(true);

@@ -54,7 +54,9 @@ export function NewPropertyPage() {
     setFailure(null);
     try {
       const property = await createProperty.mutateAsync(body);
-      toast.success(PROPERTY_MESSAGES.created);
+      // The toast confirms until the house table opens, where the same message stands in the page:
+      // it closes with the redirect instead of lying over the table's first rows.
+      toast.success(PROPERTY_MESSAGES.created, { durationMs: REDIRECT_DELAY_MS });
       setCreated({ propertyId: property.id, state: { successMessage: PROPERTY_MESSAGES.created } });
     } catch (error) {
       applyServerFieldErrors(form.setError, error);
