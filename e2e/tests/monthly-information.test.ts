@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { downloadFile, hasBrowser, launchBrowser, openPage, postOk, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import { downloadFile, hasBrowser, launchBrowser, openPage, postOk, readOutbox, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
 
 // Issue 30, items 1 and 2 in the browser (decision 1630): a heat meter installed in 2023 without
 // remote reading shows the § 5 HeizkV badge, the wizard warns at Heizung and offers the 3 % cut;
@@ -40,7 +40,7 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     });
     const property = ((await (await page.request.get("/api/properties")).json()) as { id: string; units: { id: string; name: string }[] }[])[0]!;
     const unitId = (name: string) => property.units.find((u) => u.name === name)!.id;
-    await postOk(page, "/api/tenants", { name: "Jürgen Krüger", unitId: unitId("EG"), moveInDate: "2015-01-01", persons: 2 });
+    await postOk(page, "/api/tenants", { name: "Jürgen Krüger", unitId: unitId("EG"), moveInDate: "2015-01-01", persons: 2, email: "juergen.krueger@example.de" });
     await postOk(page, "/api/tenants", { name: "Maria Weiß", unitId: unitId("OG"), moveInDate: "2015-01-01", persons: 1 });
     const egMeter = await postOk(page, "/api/meters", { meterNumber: "WMZ-EG", meterType: "Wärmemengenzähler", unitId: unitId("EG"), installedOn: "2023-03-01" });
     const ogMeter = await postOk(page, "/api/meters", { meterNumber: "WMZ-OG", meterType: "Wärmemengenzähler", unitId: unitId("OG"), isRemoteReadable: true, installedOn: "2023-03-01" });
@@ -90,6 +90,21 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     expect(text).toContain("Ihr Verbrauch im Vormonat nicht verfügbar");
     // (262,5 + 137,5) kWh over 100 m², × 60 m².
     expect(text).toContain("Durchschnittsnutzer im Haus (gleiche Wohnfläche) 240 kWh");
+
+    // Sent by mail: Krüger's message with the letter attached is in the outbox; Maria Weiß has no
+    // e-mail address and is named for another way; a second click sends nothing twice.
+    await page.getByRole("button", { name: "Per E-Mail an die Mieter senden" }).click();
+    await page.getByText("1 Verbrauchsinformation für Oktober 2025 wird per E-Mail versendet.").waitFor();
+    await page.getByText("Ohne E-Mail-Adresse (Brief bitte anders übergeben): Maria Weiß").waitFor();
+    await expect.poll(() => readOutbox(server.dataDir).filter((mail) => mail.includes("Ihre monatliche Verbrauchsinformation Oktober 2025")).length).toBe(1);
+    const mail = readOutbox(server.dataDir).find((entry) => entry.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"))!;
+    expect(mail).toContain("juergen.krueger@example.de");
+    expect(mail).toContain("Guten Tag Jürgen Krüger");
+    expect(mail).toMatch(/Content-Type: application\/pdf/i);
+    await expect.poll(() => krueger.textContent()).toMatch(/versendet am|Versand eingeplant/);
+    await page.getByRole("button", { name: "Per E-Mail an die Mieter senden" }).click();
+    await page.getByText(/Keine Verbrauchsinformation versendet/).waitFor();
+    expect(readOutbox(server.dataDir).filter((entry) => entry.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"))).toHaveLength(1);
     await context.close();
   });
 });

@@ -14,7 +14,7 @@ export const MONTHLY_INFORMATION_MESSAGES = {
   unavailableReason: "Für diesen Zeitraum liegen keine Ablesewerte vor.",
   sendNone: "Keine Verbrauchsinformation versendet: Kein Mieter dieses Monats hat eine E-Mail-Adresse, oder alle wurden schon informiert.",
   sendQueued: (count: number, month: string): string =>
-    `${count === 1 ? "1 Verbrauchsinformation" : `${count} Verbrauchsinformationen`} für ${formatMonthDe(month)} werden per E-Mail versendet.`,
+    count === 1 ? `1 Verbrauchsinformation für ${formatMonthDe(month)} wird per E-Mail versendet.` : `${count} Verbrauchsinformationen für ${formatMonthDe(month)} werden per E-Mail versendet.`,
   mailSubject: (month: string): string => `Ihre monatliche Verbrauchsinformation ${formatMonthDe(month)}`,
   mailText: (tenantName: string, month: string): string =>
     `Guten Tag ${tenantName},\n\nim Anhang finden Sie Ihre monatliche Verbrauchsinformation für ${formatMonthDe(month)} nach § 6a der Heizkostenverordnung: Ihren Verbrauch an Heizung und Warmwasser im Vergleich zum Vormonat, zum Vorjahresmonat und zu einem Durchschnittsnutzer im Haus.\n\nMit freundlichen Grüßen`,

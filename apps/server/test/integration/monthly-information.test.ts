@@ -121,7 +121,7 @@ describe.each(TEST_DRIVERS)("monthly consumption information (%s)", (driver) => 
       queued: ["Jürgen Krüger"],
       alreadyInformed: [],
       withoutEmail: [{ tenantId: account.neumannId, tenantName: "Nina Neumann" }],
-      message: "1 Verbrauchsinformation für Oktober 2025 werden per E-Mail versendet.",
+      message: "1 Verbrauchsinformation für Oktober 2025 wird per E-Mail versendet.",
     });
     await t.runDueJobs();
     const mails = (await t.readOutbox()).slice(outboxBefore);
