@@ -2,7 +2,21 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { unzipSync } from "fflate";
 import { hasBrowser, launchBrowser, openPage, registerThroughApi, REPO_ROOT, screenshotBothWidths, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+
+/** The sender of the letters (the ZIP export needs them, as every letter does). */
+const SAMPLE_BILLING = {
+  companyName: "Hausverwaltung Lindenhof GmbH",
+  phone: "0521 123456",
+  street: "Lindenstraße",
+  houseNumber: "2",
+  postalCode: "33602",
+  city: "Bielefeld",
+  iban: "DE89 3704 0044 0532 0130 00",
+  bic: "COBADEFFXXX",
+  bankName: "Commerzbank",
+};
 
 // Issue 28, item 3: a landlord imports the year's bank statement (camt.053, then the
 // Sparkasse's CSV in Windows-1252) into the costs of a statement: dry run, cost types, a split
@@ -178,6 +192,13 @@ describe.skipIf(!hasBrowser)("Importe", () => {
     const csv = (await fs.readFile(await download.path())).toString("utf8");
     expect(csv).toContain("EG links;Jörg Schäfer;01.01.2025;31.12.2025;Kosten;Grundsteuer;Wohnfläche;625,00\r\n");
     expect(csv).toContain("OG rechts;Ünal Öztürk;01.01.2025;31.12.2025;Ergebnis (+ Nachzahlung / − Guthaben);;;700,00\r\n");
+
+    // The letters of the run as a ZIP, one PDF each, named by unit and tenant (issue 28, item 6).
+    expect((await page.request.put("/api/billing-data", { data: SAMPLE_BILLING })).status()).toBe(200);
+    const [zipDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Briefe als ZIP" }).click()]);
+    expect(zipDownload.suggestedFilename()).toBe("Briefe_2025_Lindenhof_ENTWURF.zip");
+    const entries = unzipSync(new Uint8Array(await fs.readFile(await zipDownload.path())));
+    expect(Object.keys(entries).sort()).toEqual(["EG_links_Joerg_Schaefer_ENTWURF.pdf", "OG_rechts_Uenal_Oeztuerk_ENTWURF.pdf"]);
     await context.close();
   });
 

@@ -92,6 +92,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "POST /api/statements/{id}/corrections": "correct_statement",
   "GET /api/tenant-statements/{id}/pdf": "read",
   "GET /api/statements/{id}/pdf": "read",
+  "GET /api/statements/{id}/letters.zip": "read",
   "GET /api/statements/{id}/overview-pdf": "read",
   // Issue 32 (decision 1084): all letters as one PDF, made in the background (a download like the one above).
   "POST /api/statements/{id}/letter-batches": "read",

@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
@@ -63,16 +68,42 @@ describe.each(TEST_DRIVERS)("results export (%s)", (driver) => {
     expect(activity.map((row) => row.description)).toEqual(["Ergebnisse exportiert (CSV): Lindenhof 2"]);
   });
 
+  it("gives every tenancy's letter as its own PDF in one ZIP, named by unit and tenant (issue 28, item 6)", async () => {
+    const { cookie, runId } = await saveRun("enterprise");
+    const response = await t.request("GET", `/api/statements/${runId}/letters.zip`, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="Briefe_2025_Lindenhof_2_ENTWURF.zip"');
+    const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const names = Object.keys(entries).sort();
+    expect(names).toEqual(["EG_Juergen_Weiss_ENTWURF.pdf", "OG_HYPERLINK_http_evil.example_Klick_ENTWURF.pdf"]);
+    // Each entry is that tenancy's letter, read back as the tenant would: its own figures only.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "nk-zip-"));
+    try {
+      const file = path.join(folder, "eg.pdf");
+      fs.writeFileSync(file, entries["EG_Juergen_Weiss_ENTWURF.pdf"]!);
+      const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+      expect(text).toContain("Jürgen Weiß");
+      expect(text).toContain("750,00 €");
+      expect(text).toContain("ENTWURF");
+      expect(text).not.toContain("1.050,00 €");
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it("is a plan feature, and another account's run or an unknown id is not found", async () => {
     const starter = await saveRun("professional");
-    const refused = await t.request("GET", `/api/statements/${starter.runId}/results.csv`, { cookie: starter.cookie });
-    expect(refused.status).toBe(403);
-    expect((await readJson(refused)).error).toMatchObject({ code: "FEATURE_NOT_IN_PLAN", message: "Massenimport und -export ist in Ihrem aktuellen Plan nicht verfügbar." });
     const owner = await saveRun("enterprise");
-    for (const id of [starter.runId, UNKNOWN_ID, "keine-id"]) {
-      const response = await t.request("GET", `/api/statements/${id}/results.csv`, { cookie: owner.cookie });
-      expect(response.status, id).toBe(404);
-      expect((await readJson(response)).error.message).toBe("Abrechnung nicht gefunden");
+    for (const file of ["results.csv", "letters.zip"]) {
+      const refused = await t.request("GET", `/api/statements/${starter.runId}/${file}`, { cookie: starter.cookie });
+      expect(refused.status, file).toBe(403);
+      expect((await readJson(refused)).error).toMatchObject({ code: "FEATURE_NOT_IN_PLAN", message: "Massenimport und -export ist in Ihrem aktuellen Plan nicht verfügbar." });
+      for (const id of [starter.runId, UNKNOWN_ID, "keine-id"]) {
+        const response = await t.request("GET", `/api/statements/${id}/${file}`, { cookie: owner.cookie });
+        expect(response.status, `${file} ${id}`).toBe(404);
+        expect((await readJson(response)).error.message).toBe("Abrechnung nicht gefunden");
+      }
     }
   });
 });

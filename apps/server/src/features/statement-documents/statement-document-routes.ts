@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
   lateExcuseBodySchema,
   lateExcuseResponseSchema,
@@ -18,6 +18,7 @@ import { createRouter } from "../../http/create-router.ts";
 import { errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
 import { getPreviewPdf } from "./preview-pdf-service.ts";
 import { getRunLettersPdf } from "./run-letters-pdf.ts";
+import { getRunLettersZip } from "./run-letters-zip.ts";
 import { applyPrepaymentAdjustment, setPrepaymentRounding } from "./prepayment-adjustment-service.ts";
 import {
   getRunDispatch,
@@ -50,6 +51,21 @@ const runPdfRoute = createRoute({
   summary: "Alle Briefe einer gespeicherten Abrechnung in einem PDF (Seiten je Brief nummeriert)",
   request: { params: idParams },
   responses: { 200: pdfResponse("Alle Briefe"), 401: unauthorizedResponse, 404: notFoundResponse, 409: missingBillingData },
+});
+
+const runZipRoute = createRoute({
+  method: "get",
+  path: "/statements/{id}/letters.zip",
+  tags: TAGS,
+  summary: "Alle Briefe einer gespeicherten Abrechnung als ZIP, je Mietverhältnis ein PDF (benannt nach Wohneinheit und Mieter); Plan-Funktion bulkImportExport",
+  request: { params: idParams },
+  responses: {
+    200: { content: { "application/zip": { schema: z.string() } }, description: "ZIP-Datei" },
+    401: unauthorizedResponse,
+    403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
+    404: notFoundResponse,
+    409: missingBillingData,
+  },
 });
 
 const overviewPdfRoute = createRoute({
@@ -180,6 +196,14 @@ export function createStatementDocumentRoutes(deps: DocumentDeps) {
   return createRouter()
     .openapi(tenantPdfRoute, async (c) => pdfAnswer(c, await getTenantStatementPdf(deps, c.var.accountId, c.req.valid("param").id)))
     .openapi(runPdfRoute, async (c) => pdfAnswer(c, await getRunLettersPdf(deps, c.var.accountId, c.req.valid("param").id)))
+    .openapi(runZipRoute, async (c) => {
+      const file = await getRunLettersZip(deps, c.var.accountId, c.req.valid("param").id);
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "private, no-store",
+      });
+    })
     .openapi(overviewPdfRoute, async (c) => pdfAnswer(c, await getRunOverviewPdf(deps, c.var.accountId, c.req.valid("param").id)))
     .openapi(previewPdfRoute, async (c) => pdfAnswer(c, await getPreviewPdf(deps.db, c.var.accountId, c.req.valid("json"))))
     .openapi(sendRoute, async (c) => c.json(await sendTenantStatement(deps, c.var.accountId, c.req.valid("param").id), 202))

@@ -68,7 +68,7 @@ export function ImportsPage() {
   );
 }
 
-/** The results of a saved run as CSV (plan feature bulkImportExport, checked by the server too). */
+/** The results of a saved run as CSV and its letters as a ZIP (plan feature bulkImportExport, checked by the server too). */
 function ResultsExport() {
   const me = useMe();
   const selectId = useId();
@@ -80,9 +80,12 @@ function ResultsExport() {
   return (
     <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby={`${selectId}-title`}>
       <h2 id={`${selectId}-title`} className="font-semibold text-slate-900">
-        Export: Ergebnisse einer Abrechnung als CSV
+        Export: Ergebnisse und Briefe einer Abrechnung
       </h2>
-      <p className="text-sm text-slate-600">Je Mietverhältnis und Kostenart der Anteil, dazu Summe, Vorauszahlungen und Ergebnis – für Excel oder Ihre Buchhaltung (Semikolon, Dezimalkomma).</p>
+      <p className="text-sm text-slate-600">
+        CSV: je Mietverhältnis und Kostenart der Anteil, dazu Summe, Vorauszahlungen und Ergebnis – für Excel oder Ihre Buchhaltung (Semikolon, Dezimalkomma). ZIP:
+        jeder Brief als eigene PDF-Datei, benannt nach Wohneinheit und Mieter.
+      </p>
       {me.data && !isAllowed ? (
         <UpgradeRequired feature="Massenimport und -export" />
       ) : items.length === 0 ? (
@@ -102,6 +105,9 @@ function ResultsExport() {
           </div>
           <a href={`/api/statements/${chosen}/results.csv`} download className={buttonStyles({ variant: "outline" })}>
             CSV herunterladen
+          </a>
+          <a href={`/api/statements/${chosen}/letters.zip`} download className={buttonStyles({ variant: "outline" })}>
+            Briefe als ZIP
           </a>
         </div>
       )}
