@@ -16,10 +16,6 @@ const PHRASES = [
     "or DECISIONS.md quote a text, it is used word for word",
     "or docs/rules/ quote a text, it is used word for word",
   ],
-  [
-    "// The specification lives next to the repository (../shared/spec/calc-examples/) on the",
-    "// The specification's examples live outside the repository (SPEC_DIR below) on the",
-  ],
 ];
 
 const DECISIONS = /\bDECISIONS(?:\.md)?(?:,? sections?)? (\d+(?:(?:, and |, | and |-)\d+)*)/g;

@@ -1,26 +1,14 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTodayInGermany } from "@nk/contract";
 import { insertProperty, insertTenant, insertUnit, TEST_BILLING_DATA } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
+import { readPdfText } from "../support/pdf-text.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
 // Issue 30, item 1 (decision 1630, docs/rules/heating.md#remote-reading): a meter records its
 // remote reading and installation day; the deadline overview lists the § 5 HeizkV retrofits;
 // the statement takes the § 12 (1) HeizkV 3 % cut up front and the letter prints it.
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-remote-"));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-function pdfText(bytes: Uint8Array): string {
-  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, bytes);
-  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-}
 
 describe.each(TEST_DRIVERS)("meter remote reading (%s)", (driver) => {
   let t: TestContext;
@@ -140,7 +128,7 @@ describe.each(TEST_DRIVERS)("meter remote reading (%s)", (driver) => {
     const statement = run.statements.find((s: { tenantId: string }) => s.tenantId === account.kruegerId);
     const letter = await t.request("GET", `/api/tenant-statements/${statement.id}/pdf`, { cookie: account.cookie });
     expect(letter.status).toBe(200);
-    const text = pdfText(new Uint8Array(await letter.arrayBuffer()));
+    const text = readPdfText(new Uint8Array(await letter.arrayBuffer()));
     expect(text).toContain("nach Kürzung um 3 % (§ 12 HeizkV)");
     expect(text).toContain("Kürzung um 3 % (§ 12 Abs. 1 HeizkV)");
     expect(text).toContain("Ihr Anteil an Heizung ist deshalb bereits um 3 % gekürzt (§ 12 Abs. 1 HeizkV)");

@@ -1,24 +1,12 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProperty, insertTenant, insertUnit, TEST_BILLING_DATA } from "../support/fixtures.ts";
 import { addReadingViaApi, UNKNOWN_ID } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
+import { readPdfText } from "../support/pdf-text.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
 // Issue 30, item 2 (decision 1630, docs/rules/heating.md#monthly-information): the § 6a (1), (2)
 // HeizkV monthly consumption information per tenancy and its letter.
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-monthly-"));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-function pdfText(bytes: Uint8Array): string {
-  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, bytes);
-  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-}
 
 describe.each(TEST_DRIVERS)("monthly consumption information (%s)", (driver) => {
   let t: TestContext;
@@ -78,7 +66,7 @@ describe.each(TEST_DRIVERS)("monthly consumption information (%s)", (driver) => 
     const letter = await t.request("GET", `/api/properties/${account.propertyId}/monthly-information/${account.neumannId}/pdf?month=2025-10`, { cookie: account.cookie });
     expect(letter.status).toBe(200);
     expect(letter.headers.get("content-type")).toBe("application/pdf");
-    const text = pdfText(new Uint8Array(await letter.arrayBuffer()));
+    const text = readPdfText(new Uint8Array(await letter.arrayBuffer()));
     expect(text).toContain("Monatliche Verbrauchsinformation Oktober 2025");
     expect(text).toContain("Ihr Verbrauch im Oktober 2025 137,5 kWh");
     expect(text).toContain("Ihr Verbrauch im Vormonat nicht verfügbar");
@@ -86,7 +74,7 @@ describe.each(TEST_DRIVERS)("monthly consumption information (%s)", (driver) => 
     expect(text).toContain("Durchschnittsnutzer im Haus (gleiche Wohnfläche) 160 kWh");
     expect(text).toContain("„nicht verfügbar“: Für diesen Zeitraum liegen keine Ablesewerte vor.");
     expect(text).toContain("Sie sind in diesem Monat ein- oder ausgezogen");
-    const kruegerText = pdfText(new Uint8Array(await (await t.request("GET", `/api/properties/${account.propertyId}/monthly-information/${account.kruegerId}/pdf?month=2025-10`, { cookie: account.cookie })).arrayBuffer()));
+    const kruegerText = readPdfText(new Uint8Array(await (await t.request("GET", `/api/properties/${account.propertyId}/monthly-information/${account.kruegerId}/pdf?month=2025-10`, { cookie: account.cookie })).arrayBuffer()));
     expect(kruegerText).toContain("Ihr Verbrauch im Vormonat 150,25 kWh (+75 %)");
     expect(kruegerText).toContain("Ihr Verbrauch im Oktober 2024 180,5 kWh (+45 %)");
   });

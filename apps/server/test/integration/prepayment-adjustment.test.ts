@@ -1,26 +1,14 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proposeMonthlyPrepayment } from "@nk/engine";
 import { insertProperty, insertTenant, insertUnit, TEST_BILLING_DATA } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi, UNKNOWN_ID } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
+import { readPdfText } from "../support/pdf-text.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
 // Issue 30, item 2 (decision 1500, docs/calculation/18-fristen.md): § 560 (4) BGB. The letters
 // propose the new monthly prepayment (a twelfth of the year's costs, rounded as chosen for the
 // run), and one action creates it for every tenancy of the run.
-
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-prepay-"));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-function pdfText(bytes: Uint8Array): string {
-  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, bytes);
-  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-}
 
 const COST_ITEMS = [
   { costType: "Grundsteuer", amount: "600.00", key: "area" },
@@ -87,7 +75,7 @@ describe.each(TEST_DRIVERS)("prepayment adjustment after a statement (%s)", (dri
 
     const letter = await t.request("GET", `/api/tenant-statements/${statementOf(account.kruegerId).id}/pdf`, { cookie: account.cookie });
     expect(letter.status).toBe(200);
-    expect(pdfText(new Uint8Array(await letter.arrayBuffer()))).toContain(
+    expect(readPdfText(new Uint8Array(await letter.arrayBuffer()))).toContain(
       "Anpassung der Vorauszahlung: Nach § 560 Abs. 4 BGB passen wir Ihre monatliche Vorauszahlung an die Kosten dieser Abrechnung an: Ab der nächsten Fälligkeit nach Erhalt dieser Abrechnung beträgt sie 28,00 € (ein Zwölftel Ihrer Kosten für ein Jahr, auf volle Euro gerundet).",
     );
 

@@ -1,10 +1,7 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
+import { readPdfText } from "../support/pdf-text.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi, UNKNOWN_ID } from "../support/metering-fixtures.ts";
@@ -78,18 +75,11 @@ describe.each(TEST_DRIVERS)("results export (%s)", (driver) => {
     const names = Object.keys(entries).sort();
     expect(names).toEqual(["EG_Juergen_Weiss_ENTWURF.pdf", "OG_HYPERLINK_http_evil.example_Klick_ENTWURF.pdf"]);
     // Each entry is that tenancy's letter, read back as the tenant would: its own figures only.
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "nk-zip-"));
-    try {
-      const file = path.join(folder, "eg.pdf");
-      fs.writeFileSync(file, entries["EG_Juergen_Weiss_ENTWURF.pdf"]!);
-      const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
-      expect(text).toContain("Jürgen Weiß");
-      expect(text).toContain("750,00 €");
-      expect(text).toContain("ENTWURF");
-      expect(text).not.toContain("1.050,00 €");
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    const text = readPdfText(entries["EG_Juergen_Weiss_ENTWURF.pdf"]!);
+    expect(text).toContain("Jürgen Weiß");
+    expect(text).toContain("750,00 €");
+    expect(text).toContain("ENTWURF");
+    expect(text).not.toContain("1.050,00 €");
   });
 
   it("is a plan feature, and another account's run or an unknown id is not found", async () => {
