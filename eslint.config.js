@@ -15,7 +15,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": "off",
     },
@@ -41,19 +44,38 @@ export default tseslint.config(
     files: ["packages/engine/src/**/*.ts"],
     ignores: ["packages/engine/src/cli/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [
-        { group: ["node:*", "fs", "path", "http", "zod"], message: "The engine is pure: no I/O, no schema library." },
-      ] }],
-      "no-restricted-globals": ["error", { name: "Date", message: "The engine has no clock: dates are YYYY-MM-DD strings." }],
-      "no-restricted-properties": ["error", { object: "Math", property: "random", message: "The engine is deterministic." }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["node:*", "fs", "path", "http", "zod"],
+              message: "The engine is pure: no I/O, no schema library.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "Date", message: "The engine has no clock: dates are YYYY-MM-DD strings." },
+      ],
+      "no-restricted-properties": [
+        "error",
+        { object: "Math", property: "random", message: "The engine is deterministic." },
+      ],
     },
   },
   {
     files: ["packages/contract/src/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [
-        { group: ["node:*"], message: "The contract runs in the browser too: no Node APIs." },
-      ] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["node:*"], message: "The contract runs in the browser too: no Node APIs." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -66,27 +88,43 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "no-restricted-imports": ["error", { patterns: [
-        { group: ["node:*"], message: "No Node APIs in the browser." },
-      ] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["node:*"], message: "No Node APIs in the browser." }] },
+      ],
       // An effect's arrow with an expression body returns that expression as its cleanup: a call
       // answering a Promise (scrollIntoView in current Chromium) crashed every page change (issue 23).
-      "no-restricted-syntax": ["error", {
-        selector: "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression.arguments:first-child[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
-        message: "Give an effect a block body: an expression body is returned as the cleanup function.",
-      }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression.arguments:first-child[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
+          message:
+            "Give an effect a block body: an expression body is returned as the cleanup function.",
+        },
+      ],
     },
   },
   {
     // Issue 29: a route works in the request's account (c.var.accountId); c.var.user is the person.
     // Only the person's own routes (profile, notification settings, team, API keys) read user.id.
     files: ["apps/server/src/features/**/*-routes.ts"],
-    ignores: ["apps/server/src/features/account/account-routes.ts", "apps/server/src/features/account/settings-routes.ts", "apps/server/src/features/team/*-routes.ts", "apps/server/src/features/api-keys/*-routes.ts"],
+    ignores: [
+      "apps/server/src/features/account/account-routes.ts",
+      "apps/server/src/features/account/settings-routes.ts",
+      "apps/server/src/features/team/*-routes.ts",
+      "apps/server/src/features/api-keys/*-routes.ts",
+    ],
     rules: {
-      "no-restricted-syntax": ["error", {
-        selector: "MemberExpression[property.name='id'] > MemberExpression.object[property.name='user'] > MemberExpression.object[property.name='var']",
-        message: "Scope by the account (c.var.accountId), not by the signed-in person (c.var.user.id): a member works in another person's account.",
-      }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "MemberExpression[property.name='id'] > MemberExpression.object[property.name='user'] > MemberExpression.object[property.name='var']",
+          message:
+            "Scope by the account (c.var.accountId), not by the signed-in person (c.var.user.id): a member works in another person's account.",
+        },
+      ],
     },
   },
 );

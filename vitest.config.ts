@@ -10,11 +10,32 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // The command's tests start node with tsx: seconds when the two cores are busy.
-      { test: { name: "engine", include: ["packages/engine/test/**/*.test.ts"], testTimeout: 30_000, isolate: false } },
-      { test: { name: "contract", include: ["packages/contract/test/**/*.test.ts"], isolate: false } },
+      {
+        test: {
+          name: "engine",
+          include: ["packages/engine/test/**/*.test.ts"],
+          testTimeout: 30_000,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: "contract",
+          include: ["packages/contract/test/**/*.test.ts"],
+          isolate: false,
+        },
+      },
       // The letter tests render real PDFs and read them back with poppler: seconds, not milliseconds.
       // Creating an embedded database in a hook takes seconds when the two cores are busy.
-      { test: { name: "server-unit", include: ["apps/server/test/unit/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000, isolate: false } },
+      {
+        test: {
+          name: "server-unit",
+          include: ["apps/server/test/unit/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          isolate: false,
+        },
+      },
       {
         test: {
           name: "server-integration",
@@ -28,7 +49,14 @@ export default defineConfig({
         },
       },
       { test: { name: "web", include: ["apps/web/test/**/*.test.ts"] } },
-      { test: { name: "lint-rules", include: ["eslint/test/**/*.test.ts"], testTimeout: 30_000, isolate: false } },
+      {
+        test: {
+          name: "lint-rules",
+          include: ["eslint/test/**/*.test.ts"],
+          testTimeout: 30_000,
+          isolate: false,
+        },
+      },
       {
         test: {
           name: "e2e",

@@ -73,30 +73,52 @@ const ARITHMETIC_EXPORTS = {
     "degreeDayWeight",
     "pricePerKwh",
   ]),
-  "packages/contract/src": new Set(["sumDecimalTexts", "subtractDecimalText", "toScaledBigInt", "fromScaledBigInt"]),
+  "packages/contract/src": new Set([
+    "sumDecimalTexts",
+    "subtractDecimalText",
+    "toScaledBigInt",
+    "fromScaledBigInt",
+  ]),
 };
 
 /** Engine folders with arithmetic that only the engine's index may expose (and only what is not listed above). */
-const ENGINE_INTERNALS = ["packages/engine/src/money/", "packages/engine/src/rounding/", "packages/engine/src/statement/", "packages/engine/src/prepayments/"];
+const ENGINE_INTERNALS = [
+  "packages/engine/src/money/",
+  "packages/engine/src/rounding/",
+  "packages/engine/src/statement/",
+  "packages/engine/src/prepayments/",
+];
 
 const DECIMAL_LIBRARIES = new Set(["decimal.js", "decimal.js-light", "big.js", "bignumber.js"]);
 
 const isFormattingOnly = (file) => FORMATTING_ONLY.some((folder) => file.startsWith(folder));
-const moduleOf = (target) => Object.keys(ARITHMETIC_EXPORTS).find((folder) => target === folder || target.startsWith(`${folder}/`)) ?? null;
+const moduleOf = (target) =>
+  Object.keys(ARITHMETIC_EXPORTS).find(
+    (folder) => target === folder || target.startsWith(`${folder}/`),
+  ) ?? null;
 
 const noArithmetic = {
   meta: {
     type: "problem",
-    docs: { description: "Documents and statement views only format the engine's figures (issue 25, decisions 1041 and 1043)." },
+    docs: {
+      description:
+        "Documents and statement views only format the engine's figures (issue 25, decisions 1041 and 1043).",
+    },
     schema: [],
     messages: {
-      helper: "'{{name}}' rounds or computes: documents only format the engine's figures; add the figure to the engine's result (contract v1.2, result.letters) instead ('{{source}}').",
-      namespace: "A namespace import of '{{source}}' reaches its arithmetic helpers: import the formatting functions and types by name.",
-      internal: "'{{source}}' is engine arithmetic: documents only format the engine's figures; take them from the result.",
+      helper:
+        "'{{name}}' rounds or computes: documents only format the engine's figures; add the figure to the engine's result (contract v1.2, result.letters) instead ('{{source}}').",
+      namespace:
+        "A namespace import of '{{source}}' reaches its arithmetic helpers: import the formatting functions and types by name.",
+      internal:
+        "'{{source}}' is engine arithmetic: documents only format the engine's figures; take them from the result.",
       library: "'{{source}}' is a decimal library: documents only format the engine's figures.",
-      conversion: "'{{name}}' turns a figure into a number to compute with: documents only format the engine's figures (a bar's length: toChartLength).",
-      rounding: "'{{name}}' rounds: documents only format the engine's figures; format the engine's text (formatEuroDe, formatQuantityDe).",
-      arithmetic: "'{{operator}}' on '{{name}}' computes with a figure: documents only format the engine's figures; add the figure to the engine's result.",
+      conversion:
+        "'{{name}}' turns a figure into a number to compute with: documents only format the engine's figures (a bar's length: toChartLength).",
+      rounding:
+        "'{{name}}' rounds: documents only format the engine's figures; format the engine's text (formatEuroDe, formatQuantityDe).",
+      arithmetic:
+        "'{{operator}}' on '{{name}}' computes with a figure: documents only format the engine's figures; add the figure to the engine's result.",
     },
   },
   create(context) {
@@ -107,7 +129,8 @@ const noArithmetic = {
       const source = sourceNode.value;
       const target = resolveImport(source, context.filename);
       if (target === null) {
-        if (DECIMAL_LIBRARIES.has(packageNameOf(source))) context.report({ node, messageId: "library", data: { source } });
+        if (DECIMAL_LIBRARIES.has(packageNameOf(source)))
+          context.report({ node, messageId: "library", data: { source } });
         return;
       }
       if (ENGINE_INTERNALS.some((folder) => target.startsWith(folder))) {
@@ -122,17 +145,32 @@ const noArithmetic = {
         return;
       }
       for (const specifier of specifiers) {
-        if (specifier.type === "ImportNamespaceSpecifier" || specifier.type === "ExportNamespaceSpecifier") {
+        if (
+          specifier.type === "ImportNamespaceSpecifier" ||
+          specifier.type === "ExportNamespaceSpecifier"
+        ) {
           context.report({ node: specifier, messageId: "namespace", data: { source } });
           continue;
         }
-        const imported = specifier.type === "ImportDefaultSpecifier" ? "default" : specifier.type === "ExportSpecifier" ? specifier.local : specifier.imported;
+        const imported =
+          specifier.type === "ImportDefaultSpecifier"
+            ? "default"
+            : specifier.type === "ExportSpecifier"
+              ? specifier.local
+              : specifier.imported;
         const name = imported.type === "Identifier" ? imported.name : imported.value;
-        if (ARITHMETIC_EXPORTS[module].has(name)) context.report({ node: specifier, messageId: "helper", data: { name, source } });
+        if (ARITHMETIC_EXPORTS[module].has(name))
+          context.report({ node: specifier, messageId: "helper", data: { name, source } });
       }
     }
     const figureName = (node) => {
-      if (node.type === "MemberExpression" && !node.computed && node.property.type === "Identifier" && FIGURE_FIELDS.has(node.property.name)) return node.property.name;
+      if (
+        node.type === "MemberExpression" &&
+        !node.computed &&
+        node.property.type === "Identifier" &&
+        FIGURE_FIELDS.has(node.property.name)
+      )
+        return node.property.name;
       if (node.type === "ChainExpression") return figureName(node.expression);
       return null;
     };
@@ -148,25 +186,45 @@ const noArithmetic = {
     return {
       CallExpression(node) {
         const callee = node.callee;
-        if (callee.type === "Identifier" && CONVERSIONS.has(callee.name)) context.report({ node, messageId: "conversion", data: { name: callee.name } });
-        if (callee.type !== "MemberExpression" || callee.computed || callee.property.type !== "Identifier") return;
+        if (callee.type === "Identifier" && CONVERSIONS.has(callee.name))
+          context.report({ node, messageId: "conversion", data: { name: callee.name } });
+        if (
+          callee.type !== "MemberExpression" ||
+          callee.computed ||
+          callee.property.type !== "Identifier"
+        )
+          return;
         const method = callee.property.name;
-        const isNumberStatic = callee.object.type === "Identifier" && callee.object.name === "Number" && (method === "parseFloat" || method === "parseInt");
-        if (isNumberStatic) context.report({ node, messageId: "conversion", data: { name: `Number.${method}` } });
-        else if (ROUNDING_METHODS.has(method)) context.report({ node, messageId: "rounding", data: { name: method } });
-        else if (callee.object.type === "Identifier" && callee.object.name === "Math" && method === "round") context.report({ node, messageId: "rounding", data: { name: "Math.round" } });
+        const isNumberStatic =
+          callee.object.type === "Identifier" &&
+          callee.object.name === "Number" &&
+          (method === "parseFloat" || method === "parseInt");
+        if (isNumberStatic)
+          context.report({ node, messageId: "conversion", data: { name: `Number.${method}` } });
+        else if (ROUNDING_METHODS.has(method))
+          context.report({ node, messageId: "rounding", data: { name: method } });
+        else if (
+          callee.object.type === "Identifier" &&
+          callee.object.name === "Math" &&
+          method === "round"
+        )
+          context.report({ node, messageId: "rounding", data: { name: "Math.round" } });
       },
       UnaryExpression(node) {
-        if (node.operator === "+" && node.argument.type !== "Literal") context.report({ node, messageId: "conversion", data: { name: "unary +" } });
+        if (node.operator === "+" && node.argument.type !== "Literal")
+          context.report({ node, messageId: "conversion", data: { name: "unary +" } });
       },
       BinaryExpression(node) {
-        if (ARITHMETIC_OPERATORS.has(node.operator)) checkOperands(node, node.operator, [node.left, node.right]);
+        if (ARITHMETIC_OPERATORS.has(node.operator))
+          checkOperands(node, node.operator, [node.left, node.right]);
       },
       AssignmentExpression(node) {
-        if (ARITHMETIC_ASSIGNMENTS.has(node.operator)) checkOperands(node, node.operator, [node.left, node.right]);
+        if (ARITHMETIC_ASSIGNMENTS.has(node.operator))
+          checkOperands(node, node.operator, [node.left, node.right]);
       },
       ImportDeclaration: (node) => check(node, node.source, node.specifiers),
-      ExportNamedDeclaration: (node) => (node.source ? check(node, node.source, node.specifiers) : undefined),
+      ExportNamedDeclaration: (node) =>
+        node.source ? check(node, node.source, node.specifiers) : undefined,
       ExportAllDeclaration: (node) => check(node, node.source, null),
       ImportExpression: (node) => check(node, node.source, null),
     };

@@ -21,7 +21,10 @@ const WORKSPACE_SOURCES = {
 /** The import as a path relative to the repository ("apps/server/src/http/x.ts"), or null for a package. */
 export function resolveImport(source, importingFile) {
   if (source.startsWith(".")) {
-    return path.relative(ROOT, path.resolve(path.dirname(importingFile), source)).split(path.sep).join("/");
+    return path
+      .relative(ROOT, path.resolve(path.dirname(importingFile), source))
+      .split(path.sep)
+      .join("/");
   }
   for (const [name, folder] of Object.entries(WORKSPACE_SOURCES)) {
     if (source === name) return `${folder}/index.ts`;
@@ -45,39 +48,49 @@ export const LAYER_ZONES = [
   {
     name: "engine-imports-nothing",
     appliesTo: (file) => isUnder(file, "packages/engine"),
-    isForbidden: ({ target, packageName }) => (target !== null ? !isUnder(target, "packages/engine") : packageName.startsWith("@nk/")),
+    isForbidden: ({ target, packageName }) =>
+      target !== null ? !isUnder(target, "packages/engine") : packageName.startsWith("@nk/"),
     message: "The engine is pure and self-contained: it imports nothing of the project.",
   },
   {
     name: "contract-imports-zod-and-engine",
     appliesTo: (file) => isUnder(file, "packages/contract/src"),
     isForbidden: ({ target, packageName }) =>
-      target !== null ? !isUnder(target, "packages/contract") && !isUnder(target, "packages/engine/src") : !CONTRACT_PACKAGES.has(packageName),
+      target !== null
+        ? !isUnder(target, "packages/contract") && !isUnder(target, "packages/engine/src")
+        : !CONTRACT_PACKAGES.has(packageName),
     message: "The contract imports zod, ibantools and the engine only.",
   },
   {
     name: "web-imports-no-server",
     appliesTo: (file) => isUnder(file, "apps/web"),
     isForbidden: ({ target }) => target !== null && isUnder(target, "apps/server"),
-    message: "The web app talks to the server only through the API and the contract; it never imports server code.",
+    message:
+      "The web app talks to the server only through the API and the contract; it never imports server code.",
   },
   {
     name: "web-feature-imports-no-other-feature",
     appliesTo: (file) => webFeatureOf(file) !== null,
-    isForbidden: ({ target, file }) => target !== null && webFeatureOf(target) !== null && webFeatureOf(target) !== webFeatureOf(file),
-    message: "A web feature does not import another feature: move the shared piece to components/ or lib/.",
+    isForbidden: ({ target, file }) =>
+      target !== null &&
+      webFeatureOf(target) !== null &&
+      webFeatureOf(target) !== webFeatureOf(file),
+    message:
+      "A web feature does not import another feature: move the shared piece to components/ or lib/.",
   },
   {
     name: "service-imports-no-http",
     appliesTo: (file) => isUnder(file, "apps/server/src") && baseName(file).endsWith("-service.ts"),
     isForbidden: ({ target }) => target !== null && isUnder(target, "apps/server/src/http"),
-    message: "Services know nothing of HTTP: throw the domain errors of domain/domain-errors.ts; http/ maps them.",
+    message:
+      "Services know nothing of HTTP: throw the domain errors of domain/domain-errors.ts; http/ maps them.",
   },
   {
     name: "route-imports-no-queries",
     appliesTo: (file) => isUnder(file, "apps/server/src") && baseName(file).endsWith("-routes.ts"),
     isForbidden: ({ target }) => target !== null && /-queries(\.ts)?$/.test(baseName(target)),
-    message: "Routes parse and authorise, then call a service; only services call the *-queries.ts files.",
+    message:
+      "Routes parse and authorise, then call a service; only services call the *-queries.ts files.",
   },
 ];
 
@@ -102,10 +115,19 @@ const noForbiddenImport = {
       const source = sourceNode.value;
       if (source.startsWith("node:")) return;
       const target = resolveImport(source, context.filename);
-      const candidate = { file, source, target, packageName: target === null ? packageNameOf(source) : null };
+      const candidate = {
+        file,
+        source,
+        target,
+        packageName: target === null ? packageNameOf(source) : null,
+      };
       for (const zone of zones) {
         if (zone.isForbidden(candidate)) {
-          context.report({ node, messageId: "forbidden", data: { message: zone.message, zone: zone.name, source } });
+          context.report({
+            node,
+            messageId: "forbidden",
+            data: { message: zone.message, zone: zone.name, source },
+          });
         }
       }
     }

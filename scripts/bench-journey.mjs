@@ -20,7 +20,11 @@ const TARGET_STATEMENT_SECONDS = 120;
 const MODEL = { click: 1.5, field: 3, character: 0.25, screen: 10 };
 
 function runStep(command, args, env) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) {
     console.error(`bench:journey: ${command} ${args.join(" ")} failed (exit ${result.status}).`);
     process.exit(result.status ?? 1);
@@ -34,9 +38,14 @@ function readMeasuredRows() {
   const heading = section[1].split("\n").find((line) => line.startsWith("## ")) ?? "";
   const rows = section[1]
     .split("\n")
-    .filter((line) => line.startsWith("| ") && !line.startsWith("| Teil") && !line.startsWith("| ---"))
+    .filter(
+      (line) => line.startsWith("| ") && !line.startsWith("| Teil") && !line.startsWith("| ---"),
+    )
     .map((line) => {
-      const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
+      const cells = line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim());
       const [clicks, fields, characters, screens] = cells.slice(1, 5).map(Number);
       return { name: cells[0].replace(/\*/g, ""), clicks, fields, characters, screens };
     });
@@ -44,7 +53,12 @@ function readMeasuredRows() {
 }
 
 function estimateSeconds(row) {
-  return row.clicks * MODEL.click + row.fields * MODEL.field + row.characters * MODEL.character + row.screens * MODEL.screen;
+  return (
+    row.clicks * MODEL.click +
+    row.fields * MODEL.field +
+    row.characters * MODEL.character +
+    row.screens * MODEL.screen
+  );
 }
 
 function formatSeconds(seconds) {
@@ -53,7 +67,9 @@ function formatSeconds(seconds) {
 
 if (!isPrintOnly) {
   runStep("node", ["scripts/build.mjs", "--if-changed"]);
-  runStep("npx", ["vitest", "run", "--project", "e2e", "e2e/tests/house-journey.test.ts"], { CI: "true" });
+  runStep("npx", ["vitest", "run", "--project", "e2e", "e2e/tests/house-journey.test.ts"], {
+    CI: "true",
+  });
 }
 
 const { heading, rows } = readMeasuredRows();
@@ -67,5 +83,11 @@ for (const row of rows) {
 }
 const total = rows.find((row) => row.name === "Gesamt");
 const statement = rows.find((row) => row.name.startsWith("Abrechnung"));
-if (total) console.log(`\nTotal ${formatSeconds(estimateSeconds(total))} (target < ${TARGET_TOTAL_SECONDS} s)`);
-if (statement) console.log(`Statement part ${formatSeconds(estimateSeconds(statement))} (target < ${TARGET_STATEMENT_SECONDS} s)`);
+if (total)
+  console.log(
+    `\nTotal ${formatSeconds(estimateSeconds(total))} (target < ${TARGET_TOTAL_SECONDS} s)`,
+  );
+if (statement)
+  console.log(
+    `Statement part ${formatSeconds(estimateSeconds(statement))} (target < ${TARGET_STATEMENT_SECONDS} s)`,
+  );

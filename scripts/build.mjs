@@ -20,7 +20,15 @@ const SKIPPED_DIRS = new Set(["node_modules", "dist", "test", ".vite"]);
 
 // What each build reads. The lock file and this script count for both: a new dependency or a
 // changed build setting rebuilds.
-const COMMON_INPUTS = ["package-lock.json", "tsconfig.base.json", "scripts/build.mjs", "packages/contract/src", "packages/engine/src", "packages/contract/package.json", "packages/engine/package.json"];
+const COMMON_INPUTS = [
+  "package-lock.json",
+  "tsconfig.base.json",
+  "scripts/build.mjs",
+  "packages/contract/src",
+  "packages/engine/src",
+  "packages/contract/package.json",
+  "packages/engine/package.json",
+];
 const TARGETS = {
   web: {
     inputs: [...COMMON_INPUTS, "apps/web", "scripts/web-bundle.mjs"],
@@ -68,7 +76,10 @@ function readStamp(name) {
 
 function writeStamp(name, hash) {
   fs.mkdirSync(CACHE_DIR, { recursive: true });
-  fs.writeFileSync(path.join(CACHE_DIR, `${name}.json`), JSON.stringify({ hash, builtAt: new Date().toISOString() }));
+  fs.writeFileSync(
+    path.join(CACHE_DIR, `${name}.json`),
+    JSON.stringify({ hash, builtAt: new Date().toISOString() }),
+  );
 }
 
 function isProcessAlive(pid) {
@@ -91,7 +102,8 @@ async function withBuildLock(work) {
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
       const owner = Number(fs.readFileSync(lockFile, "utf8"));
-      if (!Number.isInteger(owner) || owner <= 0 || !isProcessAlive(owner)) fs.rmSync(lockFile, { force: true });
+      if (!Number.isInteger(owner) || owner <= 0 || !isProcessAlive(owner))
+        fs.rmSync(lockFile, { force: true });
       else await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
@@ -104,11 +116,17 @@ async function withBuildLock(work) {
 
 function buildWeb() {
   const vite = path.join(REPO_ROOT, "node_modules/vite/bin/vite.js");
-  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: path.join(REPO_ROOT, "apps/web"), stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`Der Build der Web-App ist fehlgeschlagen (Code ${result.status}).`);
+  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
+    cwd: path.join(REPO_ROOT, "apps/web"),
+    stdio: "inherit",
+  });
+  if (result.status !== 0)
+    throw new Error(`Der Build der Web-App ist fehlgeschlagen (Code ${result.status}).`);
   // Compressed once here, so the server sends .br/.gz files instead of compressing per request.
   precompressWebDist(WEB_DIST);
-  console.log(`Erster Aufruf je Seite (JavaScript, gzip):\n${formatFirstLoads(measureFirstLoads(WEB_DIST))}`);
+  console.log(
+    `Erster Aufruf je Seite (JavaScript, gzip):\n${formatFirstLoads(measureFirstLoads(WEB_DIST))}`,
+  );
 }
 
 /**
@@ -123,7 +141,9 @@ async function buildServer() {
   const externalThirdParty = {
     name: "external-third-party",
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@nk/") ? undefined : { path: args.path, external: true }));
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.path.startsWith("@nk/") ? undefined : { path: args.path, external: true },
+      );
     },
   };
   await esbuild.build({
@@ -133,7 +153,8 @@ async function buildServer() {
       backup: "apps/server/src/cli/backup-command.ts",
       restore: "apps/server/src/cli/restore-command.ts",
       // The letter pool's worker thread (letter-render-pool.ts starts dist/letter-render-worker.js).
-      "letter-render-worker": "apps/server/src/features/statement-documents/letter-render-worker.ts",
+      "letter-render-worker":
+        "apps/server/src/features/statement-documents/letter-render-worker.ts",
       // The embedded database's thread (db/pglite-thread.ts starts dist/pglite-worker.js).
       "pglite-worker": "apps/server/src/db/pglite-worker.ts",
     },
@@ -156,7 +177,8 @@ async function buildServer() {
 /** Builds `name` ("web" or "server") when forced or when its sources changed; true if it built. */
 export async function ensureBuild(name, { force = false } = {}) {
   const target = TARGETS[name];
-  const isCurrent = () => fs.existsSync(target.output) && readStamp(name) === hashInputs(target.inputs);
+  const isCurrent = () =>
+    fs.existsSync(target.output) && readStamp(name) === hashInputs(target.inputs);
   if (!force && isCurrent()) return false;
   return withBuildLock(async () => {
     const hash = hashInputs(target.inputs);
@@ -165,7 +187,9 @@ export async function ensureBuild(name, { force = false } = {}) {
     console.log(`Baue ${name === "web" ? "die Web-App" : "den Server"} ...`);
     await target.build();
     writeStamp(name, hash);
-    console.log(`${name === "web" ? "Web-App" : "Server"} gebaut in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `${name === "web" ? "Web-App" : "Server"} gebaut in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
     return true;
   });
 }

@@ -17,10 +17,16 @@ const repository = {
   hasPath: (target) => paths.has(target) || fs.existsSync(path.join(root, target)),
   anchorsOf(target) {
     if (!target.endsWith(".md")) return null;
-    if (!anchorCache.has(target)) anchorCache.set(target, anchorsOfMarkdown(fs.readFileSync(path.join(root, target), "utf8")));
+    if (!anchorCache.has(target))
+      anchorCache.set(target, anchorsOfMarkdown(fs.readFileSync(path.join(root, target), "utf8")));
     return anchorCache.get(target);
   },
-  decisionNumbers: new Set(fs.readdirSync(path.join(root, "docs/decisions")).map((name) => name.match(/^(\d{4})-/)?.[1]).filter(Boolean)),
+  decisionNumbers: new Set(
+    fs
+      .readdirSync(path.join(root, "docs/decisions"))
+      .map((name) => name.match(/^(\d{4})-/)?.[1])
+      .filter(Boolean),
+  ),
 };
 
 let count = 0;
@@ -34,7 +40,9 @@ for (const file of listSourceFiles(root)) {
   }
 }
 if (count > 0) {
-  console.error(`\ncheck-references: ${count} citation(s) of documents the repository lacks. Old specification citations: node scripts/rewrite-citations.mjs`);
+  console.error(
+    `\ncheck-references: ${count} citation(s) of documents the repository lacks. Old specification citations: node scripts/rewrite-citations.mjs`,
+  );
   process.exit(1);
 }
 console.log("check-references: every cited document exists in the repository");

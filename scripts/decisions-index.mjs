@@ -17,10 +17,15 @@ const records = fs
   .filter((name) => name.endsWith(".md") && name !== "README.md")
   .sort()
   .map((name) => parseRecord(name, fs.readFileSync(path.join(folder, name), "utf8")));
-const problems = records.flatMap((record) => record.problems.map((problem) => `docs/decisions/${record.fileName}: ${problem}`));
+const problems = records.flatMap((record) =>
+  record.problems.map((problem) => `docs/decisions/${record.fileName}: ${problem}`),
+);
 const numbers = new Map();
 for (const record of records.filter((entry) => entry.number)) {
-  if (numbers.has(record.number)) problems.push(`docs/decisions/${record.fileName}: number ${record.number} is also ${numbers.get(record.number)}`);
+  if (numbers.has(record.number))
+    problems.push(
+      `docs/decisions/${record.fileName}: number ${record.number} is also ${numbers.get(record.number)}`,
+    );
   numbers.set(record.number, record.fileName);
 }
 const index = renderIndex(records);
@@ -30,7 +35,8 @@ if (!isCheck) {
   console.log(`decisions-index: wrote docs/decisions/README.md (${records.length} records)`);
 }
 const current = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, "utf8") : "";
-if (current !== index) problems.push("docs/decisions/README.md is not current: run node scripts/decisions-index.mjs");
+if (current !== index)
+  problems.push("docs/decisions/README.md is not current: run node scripts/decisions-index.mjs");
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   process.exit(1);

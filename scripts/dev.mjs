@@ -3,7 +3,10 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  spawn(process.execPath, ["--import", "tsx", "--watch", "apps/server/src/main.ts"], { stdio: "inherit", env: { ...process.env, PORT: process.env.PORT ?? "3000" } }),
+  spawn(process.execPath, ["--import", "tsx", "--watch", "apps/server/src/main.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, PORT: process.env.PORT ?? "3000" },
+  }),
   spawn("npm", ["run", "-w", "@nk/web", "dev"], { stdio: "inherit" }),
 ];
 const stop = () => {

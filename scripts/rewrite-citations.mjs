@@ -20,7 +20,11 @@ function resolveDocsPath(reference) {
   const folder = path.posix.dirname(target);
   const number = path.posix.basename(target).match(/^(\d{2,4})(?:-|$)/)?.[1];
   if (!number) return null;
-  const candidates = [...paths].filter((candidate) => path.posix.dirname(candidate) === folder && path.posix.basename(candidate).startsWith(`${number}-`));
+  const candidates = [...paths].filter(
+    (candidate) =>
+      path.posix.dirname(candidate) === folder &&
+      path.posix.basename(candidate).startsWith(`${number}-`),
+  );
   return candidates.length === 1 ? candidates[0] : null;
 }
 const changed = [];
@@ -34,5 +38,7 @@ for (const file of listSourceFiles(root)) {
   changed.push(file);
   if (!isDryRun) fs.writeFileSync(absolute, rewritten);
 }
-console.log(`rewrite-citations: ${changed.length} file(s) ${isDryRun ? "would change" : "changed"}`);
+console.log(
+  `rewrite-citations: ${changed.length} file(s) ${isDryRun ? "would change" : "changed"}`,
+);
 for (const file of changed) console.log(`  ${file}`);

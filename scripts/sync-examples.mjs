@@ -15,7 +15,10 @@ const isWriting = process.argv.includes("--write");
 
 function listJson(directory) {
   if (!fs.existsSync(directory)) return [];
-  return fs.readdirSync(directory).filter((file) => file.endsWith(".json")).sort();
+  return fs
+    .readdirSync(directory)
+    .filter((file) => file.endsWith(".json"))
+    .sort();
 }
 
 if (!fs.existsSync(SPEC_DIR)) {
@@ -42,7 +45,9 @@ if (differences.length === 0) {
 }
 for (const { file, kind } of differences) console.log(`${kind}: ${file}`);
 if (!isWriting) {
-  console.log("sync:examples: the copy differs; run `npm run sync:examples -- --write` to copy the specification's files.");
+  console.log(
+    "sync:examples: the copy differs; run `npm run sync:examples -- --write` to copy the specification's files.",
+  );
   process.exit(1);
 }
 fs.mkdirSync(COPY_DIR, { recursive: true });

@@ -43,7 +43,11 @@ export function precompressWebDist(distDir) {
     fs.writeFileSync(
       `${file}.br`,
       zlib.brotliCompressSync(source, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
       }),
     );
     files += 1;
@@ -51,7 +55,8 @@ export function precompressWebDist(distDir) {
   return files;
 }
 
-const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]*?\s*from\s*)?["']\.\/([^"']+\.js)["']/g;
+const STATIC_IMPORT =
+  /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]*?\s*from\s*)?["']\.\/([^"']+\.js)["']/g;
 
 /** The chunk and every chunk it imports statically (what the browser must load before it runs). */
 function collectStaticClosure(assetsDir, file, seen) {
@@ -75,18 +80,29 @@ export function measureFirstLoads(distDir) {
   const html = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
   const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
   if (!entry) throw new Error("index.html names no entry script");
-  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]);
+  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/g)].map(
+    (m) => m[1],
+  );
   const cssGzip = css.reduce((sum, file) => sum + gzipSize(path.join(assetsDir, file)), 0);
   const assets = fs.readdirSync(assetsDir).filter((file) => file.endsWith(".js"));
   return FIRST_LOAD_ROUTES.map(({ route, pageChunk }) => {
-    const page = assets.find((file) => file.startsWith(`${pageChunk}-`) && /^[\w-]+-[\w-]{8}\.js$/.test(file));
+    const page = assets.find(
+      (file) => file.startsWith(`${pageChunk}-`) && /^[\w-]+-[\w-]{8}\.js$/.test(file),
+    );
     const seen = new Set();
     collectStaticClosure(assetsDir, entry, seen);
     if (page) collectStaticClosure(assetsDir, page, seen);
     const files = [...seen];
     const raw = files.reduce((sum, file) => sum + fs.statSync(path.join(assetsDir, file)).size, 0);
     const gzip = files.reduce((sum, file) => sum + gzipSize(path.join(assetsDir, file)), 0);
-    return { route, page: page ?? null, files: files.length, rawBytes: raw, gzipBytes: gzip, cssGzipBytes: cssGzip };
+    return {
+      route,
+      page: page ?? null,
+      files: files.length,
+      rawBytes: raw,
+      gzipBytes: gzip,
+      cssGzipBytes: cssGzip,
+    };
   });
 }
 
@@ -106,9 +122,18 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const loads = measureFirstLoads(distDir);
   if (process.argv.includes("--json")) {
     for (const load of loads) {
-      console.log(JSON.stringify({ measure: `first-load-js-gzip ${load.route}`, value: Math.round((load.gzipBytes / 1024) * 10) / 10, unit: "KiB", target: load.route === "/" ? FIRST_ROUTE_TARGET_KIB : null }));
+      console.log(
+        JSON.stringify({
+          measure: `first-load-js-gzip ${load.route}`,
+          value: Math.round((load.gzipBytes / 1024) * 10) / 10,
+          unit: "KiB",
+          target: load.route === "/" ? FIRST_ROUTE_TARGET_KIB : null,
+        }),
+      );
     }
   } else {
-    console.log(`Erster Aufruf je Seite (aus ${path.relative(process.cwd(), distDir)}):\n${formatFirstLoads(loads)}`);
+    console.log(
+      `Erster Aufruf je Seite (aus ${path.relative(process.cwd(), distDir)}):\n${formatFirstLoads(loads)}`,
+    );
   }
 }

@@ -22,8 +22,11 @@ export function serviceWorkerManifest(): Plugin {
     name: "nk-service-worker-manifest",
     apply: "build",
     generateBundle(_options, bundle) {
-      const worker = Object.values(bundle).find((item) => item.type === "chunk" && item.name === SERVICE_WORKER_ENTRY);
-      if (!worker || worker.type !== "chunk") throw new Error("service worker entry missing from the build");
+      const worker = Object.values(bundle).find(
+        (item) => item.type === "chunk" && item.name === SERVICE_WORKER_ENTRY,
+      );
+      if (!worker || worker.type !== "chunk")
+        throw new Error("service worker entry missing from the build");
       const assets = Object.keys(bundle)
         .filter((file) => file.startsWith("assets/"))
         .sort()
@@ -31,7 +34,8 @@ export function serviceWorkerManifest(): Plugin {
       const html = Object.values(bundle).find((item) => item.fileName === "index.html");
       const htmlSource = html && html.type === "asset" ? String(html.source) : "";
       const manifest = { buildId: hashText(`${assets.join("\n")}\n${htmlSource}`), assets };
-      if (!worker.code.includes(PLACEHOLDER)) throw new Error("service worker manifest placeholder missing");
+      if (!worker.code.includes(PLACEHOLDER))
+        throw new Error("service worker manifest placeholder missing");
       worker.code = worker.code.replaceAll(PLACEHOLDER, JSON.stringify(manifest));
     },
   };

@@ -15,7 +15,8 @@ export default defineConfig({
     rolldownOptions: {
       input: { index: "index.html", [SERVICE_WORKER_ENTRY]: "service-worker/sw.ts" },
       output: {
-        entryFileNames: (chunk) => (chunk.name === SERVICE_WORKER_ENTRY ? "sw.js" : "assets/[name]-[hash].js"),
+        entryFileNames: (chunk) =>
+          chunk.name === SERVICE_WORKER_ENTRY ? "sw.js" : "assets/[name]-[hash].js",
       },
     },
   },

@@ -1,7 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
-import { makeDataDir, REPO_ROOT, startServerProcess } from "../../apps/server/test/support/server-process.ts";
+import {
+  makeDataDir,
+  REPO_ROOT,
+  startServerProcess,
+} from "../../apps/server/test/support/server-process.ts";
 
 export { findFreePort, REPO_ROOT } from "../../apps/server/test/support/server-process.ts";
 
@@ -26,8 +30,15 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   // The embedded database starts as a copy of the one the global setup migrated (global-setup.ts):
   // empty of accounts, like a fresh install, without each file running every migration again.
   const migratedDataDir = inject("migratedDataDir");
-  if (migratedDataDir && !env.DATABASE_URL) fs.cpSync(path.join(migratedDataDir, "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
-  const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: "warn", ...env }, timeoutMs: 180_000 });
+  if (migratedDataDir && !env.DATABASE_URL)
+    fs.cpSync(path.join(migratedDataDir, "pgdata"), path.join(dataDir, "pgdata"), {
+      recursive: true,
+    });
+  const server = await startServerProcess({
+    dataDir,
+    env: { LOG_LEVEL: "warn", ...env },
+    timeoutMs: 180_000,
+  });
   return {
     baseUrl: server.baseUrl,
     dataDir,

@@ -2,7 +2,12 @@ import fs from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { installPageChecks } from "./page-checks.ts";
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean) as string[];
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+].filter(Boolean) as string[];
 
 export const CHROMIUM_PATH = CANDIDATES.find((p) => fs.existsSync(p));
 
@@ -12,7 +17,8 @@ export const CHROMIUM_PATH = CANDIDATES.find((p) => fs.existsSync(p));
  */
 export const hasBrowser: boolean = (() => {
   if (CHROMIUM_PATH) return true;
-  const message = "End-to-end-Tests: kein Chromium gefunden (/usr/bin/chromium; Debian-Paket 'chromium' oder CHROMIUM_PATH).";
+  const message =
+    "End-to-end-Tests: kein Chromium gefunden (/usr/bin/chromium; Debian-Paket 'chromium' oder CHROMIUM_PATH).";
   if (process.env.CI === "true") throw new Error(`${message} Unter CI=true ist das ein Fehler.`);
   console.warn(`${message} Die End-to-end-Tests werden übersprungen.`);
   return false;
@@ -22,7 +28,16 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+      "--disable-quic",
+    ],
   });
 }
 
@@ -31,7 +46,11 @@ export async function launchBrowser(): Promise<Browser> {
  * (375 px) viewport. Every page it visits is checked with axe-core and for sideways scrolling
  * (page-checks.ts, issue 23).
  */
-export async function openPage(browser: Browser, baseURL: string, viewport: "desktop" | "mobile" = "desktop"): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: "desktop" | "mobile" = "desktop",
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     locale: "de-DE",

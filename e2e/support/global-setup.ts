@@ -19,9 +19,16 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const dataDir = makeDataDir("nk-e2e-template-");
-  const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: "warn" }, timeoutMs: 180_000 });
+  const server = await startServerProcess({
+    dataDir,
+    env: { LOG_LEVEL: "warn" },
+    timeoutMs: 180_000,
+  });
   const exitCode = await server.stop();
-  if (exitCode !== 0) throw new Error(`Der Server endete beim ersten Start mit Code ${exitCode}:\n${server.readLog()}`);
+  if (exitCode !== 0)
+    throw new Error(
+      `Der Server endete beim ersten Start mit Code ${exitCode}:\n${server.readLog()}`,
+    );
   project.provide("migratedDataDir", dataDir);
   return () => fs.rmSync(path.resolve(dataDir), { recursive: true, force: true });
 }

@@ -6,7 +6,12 @@ import type { Locator, Page } from "playwright-core";
 // by the keystroke-level model the issue uses: 1.5 s per click, 3 s per field plus 0.25 s per
 // character, 10 s per screen.
 
-export const KEYSTROKE_MODEL = { secondsPerClick: 1.5, secondsPerField: 3, secondsPerCharacter: 0.25, secondsPerScreen: 10 } as const;
+export const KEYSTROKE_MODEL = {
+  secondsPerClick: 1.5,
+  secondsPerField: 3,
+  secondsPerCharacter: 0.25,
+  secondsPerScreen: 10,
+} as const;
 
 export interface JourneyCounts {
   clicks: number;
@@ -17,7 +22,12 @@ export interface JourneyCounts {
 
 export function estimateSeconds(counts: JourneyCounts): number {
   const m = KEYSTROKE_MODEL;
-  return counts.clicks * m.secondsPerClick + counts.fields * m.secondsPerField + counts.characters * m.secondsPerCharacter + counts.screens * m.secondsPerScreen;
+  return (
+    counts.clicks * m.secondsPerClick +
+    counts.fields * m.secondsPerField +
+    counts.characters * m.secondsPerCharacter +
+    counts.screens * m.secondsPerScreen
+  );
 }
 
 export class JourneyCounter {
@@ -49,7 +59,11 @@ export class JourneyCounter {
    * field. So a paste costs 3 clicks, 1 field, 4 characters and 1 screen: 18.5 s by the issue's
    * model. The page gets a real paste: the text goes to the clipboard and Ctrl+V is pressed.
    */
-  async pasteFromSpreadsheet(page: Page, locator: Locator, tabSeparatedRows: string): Promise<void> {
+  async pasteFromSpreadsheet(
+    page: Page,
+    locator: Locator,
+    tabSeparatedRows: string,
+  ): Promise<void> {
     await page.evaluate((text) => navigator.clipboard.writeText(text), tabSeparatedRows);
     await locator.click();
     await locator.press("ControlOrMeta+V");
@@ -114,6 +128,11 @@ export class JourneyCounter {
     const section = `${begin}\n${heading}\n\n${this.describe()}\n${end}`;
     const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
     const pattern = new RegExp(`${begin}[\\s\\S]*?${end}`);
-    fs.writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
+    fs.writeFileSync(
+      file,
+      pattern.test(current)
+        ? current.replace(pattern, section)
+        : `${current.trimEnd()}\n\n${section}\n`,
+    );
   }
 }

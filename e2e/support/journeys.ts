@@ -10,7 +10,12 @@ export function uniqueEmail(prefix = "vermieter"): string {
 }
 
 /** Registers through the real /register form and waits for the dashboard. */
-export async function registerThroughForm(page: Page, email: string, password = E2E_PASSWORD, name = { first: "Erika", last: "Mustermann" }) {
+export async function registerThroughForm(
+  page: Page,
+  email: string,
+  password = E2E_PASSWORD,
+  name = { first: "Erika", last: "Mustermann" },
+) {
   await page.goto("/register");
   await page.getByLabel("Vorname").fill(name.first);
   await page.getByLabel("Nachname").fill(name.last);
@@ -34,7 +39,14 @@ export async function signInThroughForm(page: Page, email: string, password = E2
 /** Registers (and so signs in) through the API within the page's context, faster than the form. */
 export async function registerThroughApi(page: Page, email: string, password = E2E_PASSWORD) {
   const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password, firstName: "Erika", lastName: "Mustermann", passwordConfirmation: password, acceptTerms: true },
+    data: {
+      email,
+      password,
+      firstName: "Erika",
+      lastName: "Mustermann",
+      passwordConfirmation: password,
+      acceptTerms: true,
+    },
   });
   expect(response.status()).toBe(200);
 }

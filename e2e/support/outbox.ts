@@ -29,7 +29,12 @@ export function readOutbox(dataDir: string): string[] {
 }
 
 /** Waits for a mail to `to` in the outbox and returns the first link it contains that matches `pattern`. */
-export async function waitForMailLink(dataDir: string, to: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+export async function waitForMailLink(
+  dataDir: string,
+  to: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const mail of readOutbox(dataDir).reverse()) {

@@ -35,18 +35,26 @@ function pageKey(page: Page, url: string): string {
 }
 
 function isOwnRequest(request: Request): boolean {
-  return ["document", "fetch", "xhr", "script", "stylesheet", "font"].includes(request.resourceType());
+  return ["document", "fetch", "xhr", "script", "stylesheet", "font"].includes(
+    request.resourceType(),
+  );
 }
 
 /** Resolves once no request of the page is open, checked twice a frame apart (a real signal, not a sleep). */
-async function waitForQuietNetwork(page: Page, state: PageCheckState, timeoutMs = 15_000): Promise<void> {
+async function waitForQuietNetwork(
+  page: Page,
+  state: PageCheckState,
+  timeoutMs = 15_000,
+): Promise<void> {
   const started = Date.now();
   let quietRounds = 0;
   while (quietRounds < 2) {
     if (state.isClosed || page.isClosed()) return;
     if (Date.now() - started > timeoutMs) return;
     quietRounds = state.inFlight.size === 0 ? quietRounds + 1 : 0;
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))).catch(() => undefined);
+    await page
+      .evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())))
+      .catch(() => undefined);
   }
 }
 
@@ -72,7 +80,9 @@ interface AxeFinding {
 }
 
 async function runAxe(page: Page): Promise<AxeFinding[]> {
-  const hasAxe = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === "object");
+  const hasAxe = await page.evaluate(
+    () => typeof (window as unknown as { axe?: unknown }).axe === "object",
+  );
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const engine = (window as unknown as { axe: typeof axe }).axe;
@@ -81,13 +91,20 @@ async function runAxe(page: Page): Promise<AxeFinding[]> {
       id: violation.id,
       impact: violation.impact ?? "",
       help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")} ${(node.any[0]?.message ?? node.all[0]?.message ?? node.none[0]?.message ?? "").slice(0, 160)} ${node.html.slice(0, 200)}`),
+      targets: violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) =>
+            `${node.target.join(" ")} ${(node.any[0]?.message ?? node.all[0]?.message ?? node.none[0]?.message ?? "").slice(0, 160)} ${node.html.slice(0, 200)}`,
+        ),
     }));
   });
 }
 
 /** The page's width beyond the viewport, and the element that reaches furthest. */
-async function measureOverflow(page: Page): Promise<{ scrollWidth: number; viewportWidth: number; widest: string } | null> {
+async function measureOverflow(
+  page: Page,
+): Promise<{ scrollWidth: number; viewportWidth: number; widest: string } | null> {
   return page.evaluate(() => {
     const viewportWidth = document.documentElement.clientWidth;
     const scrollWidth = document.documentElement.scrollWidth;
@@ -112,40 +129,67 @@ async function checkNow(page: Page, state: PageCheckState, label: string): Promi
   await waitForAnimations(page);
   const url = `${label}${page.url()}`;
   try {
-    let findings = (await runAxe(page)).filter((violation) => BLOCKING_IMPACTS.has(violation.impact));
+    let findings = (await runAxe(page)).filter((violation) =>
+      BLOCKING_IMPACTS.has(violation.impact),
+    );
     if (findings.length > 0) {
       // Confirmed once more after any transition that started since (a button enabled by an
       // answer that arrived during the check fades from its disabled colour): what remains is real.
       await waitForAnimations(page);
-      const again = new Set((await runAxe(page)).map((violation) => `${violation.id} ${violation.targets.join("|")}`));
-      findings = findings.filter((violation) => again.has(`${violation.id} ${violation.targets.join("|")}`));
+      const again = new Set(
+        (await runAxe(page)).map((violation) => `${violation.id} ${violation.targets.join("|")}`),
+      );
+      findings = findings.filter((violation) =>
+        again.has(`${violation.id} ${violation.targets.join("|")}`),
+      );
     }
     for (const violation of findings) {
-      state.problems.push({ url, kind: "axe", text: `${violation.impact} ${violation.id}: ${violation.help} – ${violation.targets.join(" | ")}` });
+      state.problems.push({
+        url,
+        kind: "axe",
+        text: `${violation.impact} ${violation.id}: ${violation.help} – ${violation.targets.join(" | ")}`,
+      });
     }
     const overflow = await measureOverflow(page);
     if (overflow) {
-      state.problems.push({ url, kind: "overflow", text: `scrollt seitlich: ${overflow.scrollWidth} px bei ${overflow.viewportWidth} px Breite; am weitesten: ${overflow.widest}` });
+      state.problems.push({
+        url,
+        kind: "overflow",
+        text: `scrollt seitlich: ${overflow.scrollWidth} px bei ${overflow.viewportWidth} px Breite; am weitesten: ${overflow.widest}`,
+      });
     }
   } catch (error) {
     // The page left while it was checked (a full navigation): the next page is checked instead.
     const message = error instanceof Error ? error.message : String(error);
-    if (!/Execution context was destroyed|Target page, context or browser has been closed|navigation/i.test(message)) throw error;
+    if (
+      !/Execution context was destroyed|Target page, context or browser has been closed|navigation/i.test(
+        message,
+      )
+    )
+      throw error;
   }
 }
 
 /** Queues a check of the page as it is once settled; checks run one after another. */
 function queueCheck(page: Page, state: PageCheckState, label = ""): Promise<void> {
-  state.chain = state.chain.then(() => checkNow(page, state, label)).catch((error: unknown) => {
-    state.problems.push({ url: page.url(), kind: "axe", text: `Prüfung fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}` });
-  });
+  state.chain = state.chain
+    .then(() => checkNow(page, state, label))
+    .catch((error: unknown) => {
+      state.problems.push({
+        url: page.url(),
+        kind: "axe",
+        text: `Prüfung fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    });
   return state.chain;
 }
 
 function throwIfProblems(state: PageCheckState): void {
   if (state.problems.length === 0) return;
   const problems = state.problems.splice(0);
-  throw new Error(`Seitenprüfung (axe-core, Breite) fehlgeschlagen:\n${problems.map((p) => `- ${p.url}\n  ${p.text}`).join("\n")}`);
+  throw new Error(
+    `Seitenprüfung (axe-core, Breite) fehlgeschlagen:\n${problems.map((p) => `- ${p.url}\n  ${p.text}`).join("\n")}`,
+  );
 }
 
 /** Waits for the queued checks and fails with what they found. */
@@ -168,7 +212,13 @@ export async function checkPage(page: Page, label = ""): Promise<void> {
 export function installPageChecks(context: BrowserContext, page: Page, baseURL: string): void {
   const origin = new URL(baseURL).origin;
   const isOwnPage = (url: string) => url.startsWith("http") && new URL(url).origin === origin;
-  const state: PageCheckState = { problems: [], checked: new Set(), chain: Promise.resolve(), inFlight: new Set(), isClosed: false };
+  const state: PageCheckState = {
+    problems: [],
+    checked: new Set(),
+    chain: Promise.resolve(),
+    inFlight: new Set(),
+    isClosed: false,
+  };
   states.set(page, state);
   page.on("request", (request) => {
     if (isOwnRequest(request)) state.inFlight.add(request);

@@ -22,7 +22,13 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: screenshotPath(name), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
-  await expect.poll(() => page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() =>
+      page.evaluate<number>(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+      ),
+    )
+    .toBeLessThanOrEqual(0);
   await page.screenshot({ path: screenshotPath(`${name}-mobile`), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 }

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { doBoxesOverlap, hasBrowser, launchBrowser, openPage, registerThroughApi, screenBoxOf, screenshotPath, startAppServer, uniqueEmail, type AppServer, type Box } from "../support/index.ts";
+import {
+  doBoxesOverlap,
+  hasBrowser,
+  launchBrowser,
+  openPage,
+  registerThroughApi,
+  screenBoxOf,
+  screenshotPath,
+  startAppServer,
+  uniqueEmail,
+  type AppServer,
+  type Box,
+} from "../support/index.ts";
 
 // Issue 15, item 5: data entry that cannot silently go wrong (decisions 0980-0986), in Chromium.
 
@@ -11,7 +23,12 @@ import { doBoxesOverlap, hasBrowser, launchBrowser, openPage, registerThroughApi
 async function boxOf(locator: Locator): Promise<Box> {
   return locator.evaluate((element) => {
     const rect = element.getBoundingClientRect();
-    return { x: rect.left + window.scrollX, y: rect.top + window.scrollY, width: rect.width, height: rect.height };
+    return {
+      x: rect.left + window.scrollX,
+      y: rect.top + window.scrollY,
+      width: rect.width,
+      height: rect.height,
+    };
   });
 }
 
@@ -19,22 +36,41 @@ async function boxOf(locator: Locator): Promise<Box> {
 async function createProperty(page: Page): Promise<{ propertyId: string; unitId: string }> {
   const response = await page.request.post("/api/onboarding", {
     data: {
-      property: { name: "Lindenhof", street: "Lindenstraße", houseNumber: "5", postalCode: "33602", city: "Bielefeld", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+      property: {
+        name: "Lindenhof",
+        street: "Lindenstraße",
+        houseNumber: "5",
+        postalCode: "33602",
+        city: "Bielefeld",
+        country: "Deutschland",
+        propertyType: "Mehrfamilienhaus",
+      },
       units: [{ name: "EG links", area: "62.5", persons: 2 }],
     },
   });
   expect(response.status()).toBeLessThan(300);
-  const properties = (await (await page.request.get("/api/properties")).json()) as { id: string; units: { id: string }[] }[];
+  const properties = (await (await page.request.get("/api/properties")).json()) as {
+    id: string;
+    units: { id: string }[];
+  }[];
   return { propertyId: properties[0]!.id, unitId: properties[0]!.units[0]!.id };
 }
 
 /** Waits for running animations (dialogs fade in), so a screenshot shows the final state. */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** A page at 1366 px (a common laptop) or 375 px (a phone). */
-async function openAt(browser: Browser, baseUrl: string, viewport: "desktop" | "mobile" = "desktop") {
+async function openAt(
+  browser: Browser,
+  baseUrl: string,
+  viewport: "desktop" | "mobile" = "desktop",
+) {
   const opened = await openPage(browser, baseUrl, viewport);
   if (viewport === "desktop") await opened.page.setViewportSize({ width: 1366, height: 900 });
   return opened;
@@ -66,7 +102,9 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
       await dialog.getByRole("button", { name: "Speichern" }).click();
       // Implausible: asked about, nothing saved until answered.
       const question = page.getByRole("alertdialog", { name: "Ungewöhnlichen Wert prüfen" });
-      await question.getByText("Die Wohneinheit „DG“ hat 6.675,00 m² Wohnfläche", { exact: false }).waitFor();
+      await question
+        .getByText("Die Wohneinheit „DG“ hat 6.675,00 m² Wohnfläche", { exact: false })
+        .waitFor();
       await settle(page);
       await page.screenshot({ path: screenshotPath(`data-entry-area-question-${viewport}`) });
       await question.getByRole("button", { name: "Nein, korrigieren" }).click();
@@ -77,18 +115,30 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
       expect(await dialog.getByLabel("Fläche (m²)").inputValue()).toBe("66,75");
       await dialog.getByRole("button", { name: "Speichern" }).click();
       await dialog.waitFor({ state: "detached" });
-      const toast = page.locator("[data-toast-type]").filter({ hasText: "Wohneinheit erfolgreich erstellt" });
+      const toast = page
+        .locator("[data-toast-type]")
+        .filter({ hasText: "Wohneinheit erfolgreich erstellt" });
       await toast.waitFor();
       // The table on a wide screen, the cards on a phone.
-      await page.getByText(/66,75 m²/).filter({ visible: true }).first().waitFor();
-      const properties = (await (await page.request.get("/api/properties")).json()) as { id: string; units: { name: string; area: string }[] }[];
-      const saved = properties.find((property) => property.id === propertyId)!.units.find((unit) => unit.name === "DG");
+      await page
+        .getByText(/66,75 m²/)
+        .filter({ visible: true })
+        .first()
+        .waitFor();
+      const properties = (await (await page.request.get("/api/properties")).json()) as {
+        id: string;
+        units: { name: string; area: string }[];
+      }[];
+      const saved = properties
+        .find((property) => property.id === propertyId)!
+        .units.find((unit) => unit.name === "DG");
       expect(saved?.area).toBe("66.75");
 
       // The toast lies over neither the sign-out button nor the add button (bounding boxes).
       const toastBox = await screenBoxOf(toast);
       const signOut = page.getByRole("button", { name: "Abmelden" });
-      if (await signOut.isVisible()) expect(doBoxesOverlap(toastBox, await screenBoxOf(signOut))).toBe(false);
+      if (await signOut.isVisible())
+        expect(doBoxesOverlap(toastBox, await screenBoxOf(signOut))).toBe(false);
       expect(doBoxesOverlap(toastBox, await screenBoxOf(addUnit))).toBe(false);
       await settle(page);
       await page.screenshot({ path: screenshotPath(`data-entry-area-saved-${viewport}`) });
@@ -100,7 +150,13 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     const { context, page } = await openAt(browser, server.baseUrl);
     await registerThroughApi(page, uniqueEmail("mietzeit"));
     const { unitId } = await createProperty(page);
-    expect((await page.request.post("/api/tenants", { data: { name: "Anna Alt", unitId, moveInDate: "2023-01-01" } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post("/api/tenants", {
+          data: { name: "Anna Alt", unitId, moveInDate: "2023-01-01" },
+        })
+      ).status(),
+    ).toBe(201);
 
     await page.goto("/dashboard/tenants");
     await page.getByRole("button", { name: "Mieter hinzufügen" }).first().click();
@@ -123,7 +179,8 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     await page.screenshot({ path: screenshotPath("data-entry-tenant-overlap") });
     await dialog.getByRole("button", { name: "Abbrechen" }).click();
     await dialog.waitFor({ state: "detached" });
-    const tenants = (await (await page.request.get("/api/tenants")).json()) as { tenants?: unknown[] } | unknown[];
+    const tenants = (await (await page.request.get("/api/tenants")).json()) as
+      { tenants?: unknown[] } | unknown[];
     expect(Array.isArray(tenants) ? tenants.length : tenants.tenants?.length).toBe(1);
 
     // Moving out asks for the date, today by default.
@@ -152,9 +209,25 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     const { context, page } = await openAt(browser, server.baseUrl);
     await registerThroughApi(page, uniqueEmail("ablesung"));
     const { propertyId, unitId } = await createProperty(page);
-    const meter = await (await page.request.post("/api/meters", { data: { meterNumber: "KW-1", meterType: "Kaltwasser", unitId } })).json();
-    expect((await page.request.post(`/api/meters/${meter.id}/readings`, { data: { readingValue: "100", readingDate: "2024-12-31" } })).status()).toBe(201);
-    expect((await page.request.post("/api/billing-periods", { data: { propertyId, billingPeriodStart: "2024-01-01", billingPeriodEnd: "2024-12-31" } })).status()).toBe(201);
+    const meter = await (
+      await page.request.post("/api/meters", {
+        data: { meterNumber: "KW-1", meterType: "Kaltwasser", unitId },
+      })
+    ).json();
+    expect(
+      (
+        await page.request.post(`/api/meters/${meter.id}/readings`, {
+          data: { readingValue: "100", readingDate: "2024-12-31" },
+        })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await page.request.post("/api/billing-periods", {
+          data: { propertyId, billingPeriodStart: "2024-01-01", billingPeriodEnd: "2024-12-31" },
+        })
+      ).status(),
+    ).toBe(201);
 
     await page.goto("/dashboard/quick-meter-readings");
     await expect.poll(() => page.getByLabel("Ablesedatum").inputValue()).toBe("2024-12-31");
@@ -162,8 +235,12 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     await input.fill("105,5");
     await page.getByRole("button", { name: "Zählerstände speichern" }).click();
     await page.getByText("1 Zählerstand erfolgreich gespeichert!").first().waitFor();
-    const readings = (await (await page.request.get(`/api/meters/${meter.id}/readings`)).json()) as { readingValue: string; readingDate: string }[];
-    expect(readings.map((reading) => [reading.readingValue, reading.readingDate])).toEqual([["105.500", "2024-12-31"]]);
+    const readings = (await (
+      await page.request.get(`/api/meters/${meter.id}/readings`)
+    ).json()) as { readingValue: string; readingDate: string }[];
+    expect(readings.map((reading) => [reading.readingValue, reading.readingDate])).toEqual([
+      ["105.500", "2024-12-31"],
+    ]);
     await settle(page);
     await page.screenshot({ path: screenshotPath("data-entry-bulk-same-date"), fullPage: true });
     await context.close();
@@ -179,15 +256,22 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     await dialog.getByLabel("Tarifname *").fill("Wasser und Abwasser");
     await dialog.getByLabel("Preis pro m³ (€) *").fill("6,10");
     await dialog.getByRole("button", { name: "Tarif speichern" }).click();
-    const question = page.getByRole("alertdialog", { name: "Ungewöhnlichen Preis trotzdem speichern?" });
+    const question = page.getByRole("alertdialog", {
+      name: "Ungewöhnlichen Preis trotzdem speichern?",
+    });
     await question.getByText("über 200 % des regionalen Durchschnitts", { exact: false }).waitFor();
     await settle(page);
     await page.screenshot({ path: screenshotPath("data-entry-price-warning") });
     await question.getByRole("button", { name: "Ja, Preis ist richtig" }).click();
     await dialog.waitFor({ state: "detached" });
     await page.getByText("Tarif erfolgreich gespeichert!").first().waitFor();
-    const rates = (await (await page.request.get("/api/rates")).json()) as { unitPrice: string; rateName: string }[];
-    expect(rates.map((rate) => [rate.rateName, rate.unitPrice])).toEqual([["Wasser und Abwasser", "6.100000"]]);
+    const rates = (await (await page.request.get("/api/rates")).json()) as {
+      unitPrice: string;
+      rateName: string;
+    }[];
+    expect(rates.map((rate) => [rate.rateName, rate.unitPrice])).toEqual([
+      ["Wasser und Abwasser", "6.100000"],
+    ]);
     await context.close();
   });
 
@@ -228,7 +312,10 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
       await second.getByText("Fläche muss eine Zahl sein").waitFor();
       expect(await boxOf(add)).toEqual(before);
       await settle(page);
-      await page.screenshot({ path: screenshotPath(`data-entry-wizard-units-${viewport}`), fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`data-entry-wizard-units-${viewport}`),
+        fullPage: true,
+      });
       await context.close();
     });
   }
@@ -255,21 +342,48 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     const dialog = page.getByRole("dialog", { name: "Quick-Setup: Vorlage wählen" });
     await dialog.getByRole("button", { name: "Vorlage übernehmen" }).click();
     await dialog.waitFor({ state: "detached" });
-    const firstSave = page.waitForResponse((response) => /\/costs$/.test(response.url()) && response.request().method() === "PUT");
-    await page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").fill("800");
+    const firstSave = page.waitForResponse(
+      (response) => /\/costs$/.test(response.url()) && response.request().method() === "PUT",
+    );
+    await page
+      .getByRole("listitem", { name: /^Grundsteuer/ })
+      .getByLabel("Betrag (EUR)")
+      .fill("800");
     expect((await firstSave).status()).toBe(200);
-    const secondSave = page.waitForResponse((response) => /\/costs$/.test(response.url()) && response.request().method() === "PUT");
-    await page.getByRole("listitem", { name: /^Versicherung/ }).getByLabel("Betrag (EUR)").fill("1.234,56");
+    const secondSave = page.waitForResponse(
+      (response) => /\/costs$/.test(response.url()) && response.request().method() === "PUT",
+    );
+    await page
+      .getByRole("listitem", { name: /^Versicherung/ })
+      .getByLabel("Betrag (EUR)")
+      .fill("1.234,56");
     expect((await secondSave).status()).toBe(200);
     releaseCosts();
     await page.waitForTimeout(1500);
     await page.getByRole("status").getByText("Entwurf gespeichert").waitFor();
-    expect(await page.getByRole("listitem", { name: /^Versicherung/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("1.234,56");
+    expect(
+      await page
+        .getByRole("listitem", { name: /^Versicherung/ })
+        .getByLabel("Betrag (EUR)")
+        .inputValue(),
+    ).toBe("1.234,56");
     await page.unrouteAll({ behavior: "wait" });
 
     await page.reload();
-    await expect.poll(() => page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("800,00");
-    expect(await page.getByRole("listitem", { name: /^Versicherung/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("1.234,56");
+    await expect
+      .poll(() =>
+        page
+          .getByRole("listitem", { name: /^Grundsteuer/ })
+          .getByLabel("Betrag (EUR)")
+          .inputValue(),
+      )
+      .toBe("800,00");
+    expect(
+      await page
+        .getByRole("listitem", { name: /^Versicherung/ })
+        .getByLabel("Betrag (EUR)")
+        .inputValue(),
+    ).toBe("1.234,56");
     await context.close();
   });
 });

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { doBoxesOverlap, hasBrowser, launchBrowser, openPage, registerThroughApi, screenBoxOf, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import {
+  doBoxesOverlap,
+  hasBrowser,
+  launchBrowser,
+  openPage,
+  registerThroughApi,
+  screenBoxOf,
+  screenshotPath,
+  startAppServer,
+  uniqueEmail,
+  type AppServer,
+} from "../support/index.ts";
 import { seedHouse, todayInGermany } from "../support/house.ts";
 
 // Issue 23: the number typed is the number stored. Readings in the single-reading dialog and on
@@ -25,7 +36,11 @@ async function typeAndLeave(field: Locator, text: string): Promise<void> {
 
 /** Waits for running animations (dialogs fade in), so a screenshot shows the final state. */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 describe.skipIf(!hasBrowser)("Deutsche Zahlen: die getippte Zahl ist die gespeicherte", () => {
@@ -49,7 +64,11 @@ describe.skipIf(!hasBrowser)("Deutsche Zahlen: die getippte Zahl ist die gespeic
       const house = await seedHouse(page, todayInGermany());
 
       // --- The single-reading dialog: a new cold-water meter without history. ---
-      const meter = (await (await page.request.post("/api/meters", { data: { meterNumber: "KW-DG", meterType: "Kaltwasser", unitId: house.unitIds["DG"] } })).json()) as { id: string };
+      const meter = (await (
+        await page.request.post("/api/meters", {
+          data: { meterNumber: "KW-DG", meterType: "Kaltwasser", unitId: house.unitIds["DG"] },
+        })
+      ).json()) as { id: string };
       await page.goto(`/dashboard/meters/${meter.id}/readings`);
       const readingsPath = `/api/meters/${meter.id}/readings`;
       const typedReadings: [string, string, string, string][] = [
@@ -60,7 +79,10 @@ describe.skipIf(!hasBrowser)("Deutsche Zahlen: die getippte Zahl ist die gespeic
         ["12.345,678", "12.345,678", "2024-04-30", "12345.678"],
       ];
       for (const [typed, shown, date, stored] of typedReadings) {
-        await page.getByRole("button", { name: /Zählerstand hinzufügen/ }).first().click();
+        await page
+          .getByRole("button", { name: /Zählerstand hinzufügen/ })
+          .first()
+          .click();
         const dialog = page.getByRole("dialog", { name: "Zählerstand hinzufügen" });
         const value = dialog.getByLabel("Zählerstand *");
         await typeAndLeave(value, typed);
@@ -68,15 +90,29 @@ describe.skipIf(!hasBrowser)("Deutsche Zahlen: die getippte Zahl ist die gespeic
         await dialog.getByLabel("Ablesedatum *").fill(date);
         await dialog.getByRole("button", { name: "Zählerstand speichern" }).click();
         await dialog.waitFor({ state: "detached" });
-        await expect.poll(async () => (await getJson<{ readingValue: string; readingDate: string }[]>(page, readingsPath)).find((r) => r.readingDate === date)?.readingValue).toBe(stored);
+        await expect
+          .poll(
+            async () =>
+              (
+                await getJson<{ readingValue: string; readingDate: string }[]>(page, readingsPath)
+              ).find((r) => r.readingDate === date)?.readingValue,
+          )
+          .toBe(stored);
       }
       // An ambiguous point is asked about and nothing is stored.
-      await page.getByRole("button", { name: /Zählerstand hinzufügen/ }).first().click();
+      await page
+        .getByRole("button", { name: /Zählerstand hinzufügen/ })
+        .first()
+        .click();
       const dialog = page.getByRole("dialog", { name: "Zählerstand hinzufügen" });
       await typeAndLeave(dialog.getByLabel("Zählerstand *"), "1.5");
       await dialog.getByLabel("Ablesedatum *").fill("2024-05-31");
       await dialog.getByRole("button", { name: "Zählerstand speichern" }).click();
-      await dialog.getByText("„1.5“ ist nicht eindeutig: Nachkommastellen bitte mit Komma (1,5); der Punkt trennt nur Tausender (1.500).").waitFor();
+      await dialog
+        .getByText(
+          "„1.5“ ist nicht eindeutig: Nachkommastellen bitte mit Komma (1,5); der Punkt trennt nur Tausender (1.500).",
+        )
+        .waitFor();
       await settle(page);
       await page.screenshot({ path: screenshotPath(`german-numbers-ambiguous-${viewport}`) });
       expect((await getJson<unknown[]>(page, readingsPath)).length).toBe(4);
@@ -92,25 +128,47 @@ describe.skipIf(!hasBrowser)("Deutsche Zahlen: die getippte Zahl ist die gespeic
       ];
       const bulkIds: string[] = [];
       for (const [unit] of bulkMeters) {
-        const created = (await (await page.request.post("/api/meters", { data: { meterNumber: `KB-${unit.replace(/\W/g, "")}`, meterType: "Kaltwasser", unitId: house.unitIds[unit] } })).json()) as { id: string };
+        const created = (await (
+          await page.request.post("/api/meters", {
+            data: {
+              meterNumber: `KB-${unit.replace(/\W/g, "")}`,
+              meterType: "Kaltwasser",
+              unitId: house.unitIds[unit],
+            },
+          })
+        ).json()) as { id: string };
         bulkIds.push(created.id);
       }
       await page.goto("/dashboard/quick-meter-readings");
-      await expect.poll(() => page.getByLabel("Abrechnungsperiode").inputValue()).toBe(house.billingPeriodId);
+      await expect
+        .poll(() => page.getByLabel("Abrechnungsperiode").inputValue())
+        .toBe(house.billingPeriodId);
       for (const [index, [unit, typed]] of bulkMeters.entries()) {
         const field = page.getByLabel(`Neuer Stand (m³) Zähler KB-${unit.replace(/\W/g, "")}`);
         await typeAndLeave(field, typed);
         expect(await field.inputValue(), `${unit}: ${typed}`).toBe(index === 0 ? "1.020" : typed);
       }
-      await page.screenshot({ path: screenshotPath(`german-numbers-bulk-${viewport}`), fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`german-numbers-bulk-${viewport}`),
+        fullPage: true,
+      });
       await page.getByRole("button", { name: "Zählerstände speichern" }).click();
       await page.getByText("4 Zählerstände erfolgreich gespeichert!").first().waitFor();
       for (const [index, [unit, , stored]] of bulkMeters.entries()) {
-        const readings = await getJson<{ readingValue: string; readingDate: string }[]>(page, `/api/meters/${bulkIds[index]}/readings`);
-        expect(readings.map((reading) => reading.readingValue), unit).toEqual([stored]);
+        const readings = await getJson<{ readingValue: string; readingDate: string }[]>(
+          page,
+          `/api/meters/${bulkIds[index]}/readings`,
+        );
+        expect(
+          readings.map((reading) => reading.readingValue),
+          unit,
+        ).toEqual([stored]);
       }
       // The period's hint shows the stored value as typed, not divided by 1.000.
-      await page.getByText("In dieser Periode erfasst: 1.020 am 31.12.2024", { exact: false }).first().waitFor();
+      await page
+        .getByText("In dieser Periode erfasst: 1.020 am 31.12.2024", { exact: false })
+        .first()
+        .waitFor();
 
       // --- An area in the unit dialog: '1.048,5' m² (asked about: more than 1.000 m² for a flat). ---
       await page.goto("/dashboard/properties");
@@ -120,23 +178,46 @@ describe.skipIf(!hasBrowser)("Deutsche Zahlen: die getippte Zahl ist die gespeic
       await typeAndLeave(unitDialog.getByLabel("Fläche (m²)"), "1.048,5");
       expect(await unitDialog.getByLabel("Fläche (m²)").inputValue()).toBe("1.048,50");
       await unitDialog.getByRole("button", { name: "Speichern" }).click();
-      await page.getByRole("alertdialog", { name: "Ungewöhnlichen Wert prüfen" }).getByRole("button", { name: "Ja, Wert ist richtig" }).click();
+      await page
+        .getByRole("alertdialog", { name: "Ungewöhnlichen Wert prüfen" })
+        .getByRole("button", { name: "Ja, Wert ist richtig" })
+        .click();
       await unitDialog.waitFor({ state: "detached" });
-      await expect.poll(async () => (await getJson<{ units: { name: string; area: string }[] }[]>(page, "/api/properties"))[0]!.units.find((u) => u.name === "Gewerbe EG")?.area).toBe("1048.50");
+      await expect
+        .poll(
+          async () =>
+            (
+              await getJson<{ units: { name: string; area: string }[] }[]>(page, "/api/properties")
+            )[0]!.units.find((u) => u.name === "Gewerbe EG")?.area,
+        )
+        .toBe("1048.50");
 
       // --- A prepayment '1.250,00' for a tenant without one. ---
-      await page.request.post("/api/tenants", { data: { name: "Gustav Groß", unitId: house.unitIds["1. OG rechts"], moveInDate: "2024-01-01" } });
+      await page.request.post("/api/tenants", {
+        data: {
+          name: "Gustav Groß",
+          unitId: house.unitIds["1. OG rechts"],
+          moveInDate: "2024-01-01",
+        },
+      });
       const tenants = await getJson<{ id: string; name: string }[]>(page, "/api/tenants");
       const gustav = tenants.find((tenant) => tenant.name === "Gustav Groß")!;
       await page.goto("/dashboard/tenants");
-      await page.getByRole("group", { name: "Aktionen für Gustav Groß" }).filter({ visible: true }).getByRole("button", { name: "Vorauszahlungen" }).click();
+      await page
+        .getByRole("group", { name: "Aktionen für Gustav Groß" })
+        .filter({ visible: true })
+        .getByRole("button", { name: "Vorauszahlungen" })
+        .click();
       const panel = page.getByRole("dialog");
       await typeAndLeave(panel.getByLabel("Monatlicher Betrag (EUR)"), "1.250,00");
       expect(await panel.getByLabel("Monatlicher Betrag (EUR)").inputValue()).toBe("1.250,00");
       await panel.getByLabel("Gültig ab").fill("2024-01-01");
       await panel.getByRole("button", { name: "Vorauszahlung hinzufügen" }).click();
       await panel.getByText("1.250,00 EUR/Monat").filter({ visible: true }).first().waitFor();
-      const prepayments = await getJson<{ monthlyAmount: string }[]>(page, `/api/tenants/${gustav.id}/prepayments`);
+      const prepayments = await getJson<{ monthlyAmount: string }[]>(
+        page,
+        `/api/tenants/${gustav.id}/prepayments`,
+      );
       expect(prepayments.map((p) => p.monthlyAmount)).toEqual(["1250.00"]);
       await page.keyboard.press("Escape");
 
@@ -146,25 +227,49 @@ describe.skipIf(!hasBrowser)("Deutsche Zahlen: die getippte Zahl ist die gespeic
       const kwh = page.getByLabel("Verbrauch laut Rechnung (kWh)");
       await typeAndLeave(kwh, "48.000");
       expect(await kwh.inputValue()).toBe("48.000");
-      const amount = page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)");
+      const amount = page
+        .getByRole("listitem", { name: /^Grundsteuer/ })
+        .getByLabel("Betrag (EUR)");
       await expect.poll(() => amount.inputValue()).toBe("1.830,00");
       await typeAndLeave(amount, "1.234,56");
       expect(await amount.inputValue()).toBe("1.234,56");
-      await expect.poll(async () => {
-        const costs = await getJson<{ co2: { consumptionKwh: string | null } | null; costItems: { costType: string; amount: string | null }[] }>(page, `/api/billing-periods/${house.billingPeriodId}/costs`);
-        return [costs.co2?.consumptionKwh, costs.costItems.find((item) => item.costType === "Grundsteuer")?.amount];
-      }).toEqual(["48000.000", "1234.56"]);
-      await page.screenshot({ path: screenshotPath(`german-numbers-wizard-${viewport}`), fullPage: true });
+      await expect
+        .poll(async () => {
+          const costs = await getJson<{
+            co2: { consumptionKwh: string | null } | null;
+            costItems: { costType: string; amount: string | null }[];
+          }>(page, `/api/billing-periods/${house.billingPeriodId}/costs`);
+          return [
+            costs.co2?.consumptionKwh,
+            costs.costItems.find((item) => item.costType === "Grundsteuer")?.amount,
+          ];
+        })
+        .toEqual(["48000.000", "1234.56"]);
+      await page.screenshot({
+        path: screenshotPath(`german-numbers-wizard-${viewport}`),
+        fullPage: true,
+      });
       // A reload shows what was stored, de-DE.
       await page.reload();
       await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
-      await expect.poll(() => page.getByLabel("Verbrauch laut Rechnung (kWh)").inputValue()).toBe("48.000");
+      await expect
+        .poll(() => page.getByLabel("Verbrauch laut Rechnung (kWh)").inputValue())
+        .toBe("48.000");
 
       // --- Einstellungen: every tab, the billing data saved (the toast covers not its button). ---
       await page.goto("/dashboard/settings");
-      for (const tab of ["Abrechnungsdaten", "Abonnement", "Benachrichtigungen", "Konto", "Profil", "Abrechnungsdaten"]) {
+      for (const tab of [
+        "Abrechnungsdaten",
+        "Abonnement",
+        "Benachrichtigungen",
+        "Konto",
+        "Profil",
+        "Abrechnungsdaten",
+      ]) {
         await page.getByRole("tab", { name: tab }).click();
-        await expect.poll(() => page.getByRole("tab", { name: tab }).getAttribute("aria-selected")).toBe("true");
+        await expect
+          .poll(() => page.getByRole("tab", { name: tab }).getAttribute("aria-selected"))
+          .toBe("true");
       }
       const save = page.getByRole("button", { name: "Abrechnungsdaten speichern" });
       await save.scrollIntoViewIfNeeded();
@@ -176,7 +281,11 @@ describe.skipIf(!hasBrowser)("Deutsche Zahlen: die getippte Zahl ist die gespeic
       await page.screenshot({ path: screenshotPath(`german-numbers-settings-toast-${viewport}`) });
 
       // Sign-out from Einstellungen ends on '/', without a crash.
-      await page.getByRole("button", { name: "Abmelden" }).filter({ visible: true }).first().click();
+      await page
+        .getByRole("button", { name: "Abmelden" })
+        .filter({ visible: true })
+        .first()
+        .click();
       await page.waitForURL((url) => url.pathname === "/");
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       expect(new URL(page.url()).pathname).toBe("/");

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, readOutbox, screenshotPath, startAppServer, type AppServer } from "../support/index.ts";
+import {
+  hasBrowser,
+  launchBrowser,
+  openPage,
+  readOutbox,
+  screenshotPath,
+  startAppServer,
+  type AppServer,
+} from "../support/index.ts";
 
-const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+const visible = (page: Page, text: string | RegExp) =>
+  expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
 describe.skipIf(!hasBrowser)("Impressum, Datenschutz und Kontaktformular", () => {
   let server: AppServer;
@@ -30,13 +39,18 @@ describe.skipIf(!hasBrowser)("Impressum, Datenschutz und Kontaktformular", () =>
   it("shows the operator's details from OPERATOR_*, marked noindex, linked from the footer and the auth pages", async () => {
     const { context, page } = await openPage(browser, server.baseUrl);
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Rechtliches" }).getByRole("link", { name: "Impressum" }).click();
+    await page
+      .getByRole("navigation", { name: "Rechtliches" })
+      .getByRole("link", { name: "Impressum" })
+      .click();
     await page.waitForURL("**/impressum");
     await visible(page, "Angaben gemäß § 5 DDG");
     await visible(page, "Muster Software GmbH");
     await visible(page, "Vertreten durch: Erika Muster");
     await visible(page, "Amtsgericht Bielefeld, HRB 12345");
-    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex,nofollow");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe(
+      "noindex,nofollow",
+    );
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.screenshot({ path: screenshotPath("e2e-impressum-1366"), fullPage: true });
     await page.goto("/login");
@@ -46,7 +60,9 @@ describe.skipIf(!hasBrowser)("Impressum, Datenschutz und Kontaktformular", () =>
     await visible(page, "kontakt@muster-software.de");
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: screenshotPath("e2e-datenschutz-375"), fullPage: true });
-    expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(375);
+    expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(
+      375,
+    );
     await context.close();
   });
 
@@ -78,10 +94,20 @@ describe.skipIf(!hasBrowser)("Impressum, Datenschutz und Kontaktformular", () =>
     await form.getByLabel("Betreff").selectOption("Enterprise-Anfrage");
     await form.getByLabel("Nachricht").fill("Wir verwalten 120 Einheiten und möchten ein Angebot.");
     await form.getByRole("button", { name: "Nachricht senden" }).click();
-    await visible(page, "Vielen Dank für Ihre Nachricht! Wir melden uns so schnell wie möglich bei Ihnen.");
+    await visible(
+      page,
+      "Vielen Dank für Ihre Nachricht! Wir melden uns so schnell wie möglich bei Ihnen.",
+    );
     await page.locator("#contact").screenshot({ path: screenshotPath("e2e-contact-success-1366") });
     await expect
-      .poll(() => readOutbox(server.dataDir).some((mail) => mail.includes("Kontaktanfrage") && mail.includes("kontakt@muster-software.de")), { timeout: 15_000 })
+      .poll(
+        () =>
+          readOutbox(server.dataDir).some(
+            (mail) =>
+              mail.includes("Kontaktanfrage") && mail.includes("kontakt@muster-software.de"),
+          ),
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await context.close();
   });

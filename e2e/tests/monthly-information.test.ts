@@ -4,7 +4,19 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { downloadFile, hasBrowser, launchBrowser, openPage, postOk, readOutbox, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import {
+  downloadFile,
+  hasBrowser,
+  launchBrowser,
+  openPage,
+  postOk,
+  readOutbox,
+  registerThroughApi,
+  screenshotPath,
+  startAppServer,
+  uniqueEmail,
+  type AppServer,
+} from "../support/index.ts";
 
 // Issue 30, items 1 and 2 in the browser (decision 1630): a heat meter installed in 2023 without
 // remote reading shows the § 5 HeizkV badge, the wizard warns at Heizung and offers the 3 % cut;
@@ -12,7 +24,8 @@ import { downloadFile, hasBrowser, launchBrowser, openPage, postOk, readOutbox, 
 // monthly information is downloaded from its page and read back with pdftotext.
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-monthly-"));
-const pdfText = (file: string) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+const pdfText = (file: string) =>
+  execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 
 describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinformation", () => {
   let server: AppServer;
@@ -32,42 +45,116 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     await page.setViewportSize({ width: 1366, height: 900 });
     await registerThroughApi(page, uniqueEmail("monat"));
     await postOk(page, "/api/onboarding", {
-      property: { name: "Birkenweg 12", street: "Birkenweg", houseNumber: "12", postalCode: "34117", city: "Kassel", state: "Hessen", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+      property: {
+        name: "Birkenweg 12",
+        street: "Birkenweg",
+        houseNumber: "12",
+        postalCode: "34117",
+        city: "Kassel",
+        state: "Hessen",
+        country: "Deutschland",
+        propertyType: "Mehrfamilienhaus",
+      },
       units: [
         { name: "EG", area: "60", persons: 2 },
         { name: "OG", area: "40", persons: 1 },
       ],
     });
-    const property = ((await (await page.request.get("/api/properties")).json()) as { id: string; units: { id: string; name: string }[] }[])[0]!;
+    const property = (
+      (await (await page.request.get("/api/properties")).json()) as {
+        id: string;
+        units: { id: string; name: string }[];
+      }[]
+    )[0]!;
     const unitId = (name: string) => property.units.find((u) => u.name === name)!.id;
-    await postOk(page, "/api/tenants", { name: "Jürgen Krüger", unitId: unitId("EG"), moveInDate: "2015-01-01", persons: 2, email: "juergen.krueger@example.de" });
-    await postOk(page, "/api/tenants", { name: "Maria Weiß", unitId: unitId("OG"), moveInDate: "2015-01-01", persons: 1 });
-    const egMeter = await postOk(page, "/api/meters", { meterNumber: "WMZ-EG", meterType: "Wärmemengenzähler", unitId: unitId("EG"), installedOn: "2023-03-01" });
-    const ogMeter = await postOk(page, "/api/meters", { meterNumber: "WMZ-OG", meterType: "Wärmemengenzähler", unitId: unitId("OG"), isRemoteReadable: true, installedOn: "2023-03-01" });
+    await postOk(page, "/api/tenants", {
+      name: "Jürgen Krüger",
+      unitId: unitId("EG"),
+      moveInDate: "2015-01-01",
+      persons: 2,
+      email: "juergen.krueger@example.de",
+    });
+    await postOk(page, "/api/tenants", {
+      name: "Maria Weiß",
+      unitId: unitId("OG"),
+      moveInDate: "2015-01-01",
+      persons: 1,
+    });
+    const egMeter = await postOk(page, "/api/meters", {
+      meterNumber: "WMZ-EG",
+      meterType: "Wärmemengenzähler",
+      unitId: unitId("EG"),
+      installedOn: "2023-03-01",
+    });
+    const ogMeter = await postOk(page, "/api/meters", {
+      meterNumber: "WMZ-OG",
+      meterType: "Wärmemengenzähler",
+      unitId: unitId("OG"),
+      isRemoteReadable: true,
+      installedOn: "2023-03-01",
+    });
     for (const [meterId, readings] of [
-      [egMeter.id, [["5150.25", "2025-09-30"], ["5412.75", "2025-10-31"]]],
-      [ogMeter.id, [["300", "2025-09-30"], ["437.5", "2025-10-31"]]],
+      [
+        egMeter.id,
+        [
+          ["5150.25", "2025-09-30"],
+          ["5412.75", "2025-10-31"],
+        ],
+      ],
+      [
+        ogMeter.id,
+        [
+          ["300", "2025-09-30"],
+          ["437.5", "2025-10-31"],
+        ],
+      ],
     ] as const) {
-      for (const [readingValue, readingDate] of readings) await postOk(page, `/api/meters/${meterId}/readings`, { readingValue, readingDate });
+      for (const [readingValue, readingDate] of readings)
+        await postOk(page, `/api/meters/${meterId}/readings`, { readingValue, readingDate });
     }
 
     // The meters page names the missing remote reading.
     await page.goto("/dashboard/meters");
     const egRow = page.getByTestId("meter-row").filter({ hasText: "WMZ-EG" });
-    await expect.poll(() => egRow.getByTestId("remote-reading-badge").textContent()).toBe("nicht fernablesbar: Pflicht seit 01.03.2023 (§ 5 HeizkV)");
+    await expect
+      .poll(() => egRow.getByTestId("remote-reading-badge").textContent())
+      .toBe("nicht fernablesbar: Pflicht seit 01.03.2023 (§ 5 HeizkV)");
 
     // The wizard warns at Heizung and offers the 3 % cut.
-    const period = await postOk(page, "/api/billing-periods", { propertyId: property.id, billingPeriodStart: "2025-01-01", billingPeriodEnd: "2025-12-31" });
-    expect((await page.request.put(`/api/billing-periods/${period.id}/costs`, { data: { costItems: [{ costType: "Heizung", amount: "1000", key: "area", mode: "manual" }] } })).status()).toBe(200);
+    const period = await postOk(page, "/api/billing-periods", {
+      propertyId: property.id,
+      billingPeriodStart: "2025-01-01",
+      billingPeriodEnd: "2025-12-31",
+    });
+    expect(
+      (
+        await page.request.put(`/api/billing-periods/${period.id}/costs`, {
+          data: {
+            costItems: [{ costType: "Heizung", amount: "1000", key: "area", mode: "manual" }],
+          },
+        })
+      ).status(),
+    ).toBe(200);
     await page.goto(`/dashboard/statements/new?property=${property.id}`);
     await page.getByLabel("Von", { exact: true }).fill("2025-01-01");
     await page.getByLabel("Bis", { exact: true }).fill("2025-12-31");
     const heating = page.getByRole("listitem", { name: /^Heizung/ });
     const warning = heating.getByTestId("remote-reading-warning");
     await warning.waitFor();
-    expect(await warning.textContent()).toContain("ein Zähler für Heizung oder Warmwasser nicht fernablesbar, obwohl die Heizkostenverordnung es verlangt (WMZ-EG; § 5 HeizkV)");
-    await expect.poll(() => warning.getByLabel("Kürzung um 3 % gleich in der Abrechnung abziehen (trägt der Vermieter)").isVisible()).toBe(true);
-    await page.screenshot({ path: screenshotPath("monthly-information-wizard-warning"), fullPage: true });
+    expect(await warning.textContent()).toContain(
+      "ein Zähler für Heizung oder Warmwasser nicht fernablesbar, obwohl die Heizkostenverordnung es verlangt (WMZ-EG; § 5 HeizkV)",
+    );
+    await expect
+      .poll(() =>
+        warning
+          .getByLabel("Kürzung um 3 % gleich in der Abrechnung abziehen (trägt der Vermieter)")
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.screenshot({
+      path: screenshotPath("monthly-information-wizard-warning"),
+      fullPage: true,
+    });
 
     // Marked remote-readable in the meter dialog.
     await page.goto("/dashboard/meters");
@@ -83,7 +170,12 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     const krueger = page.getByTestId("monthly-tenancy").filter({ hasText: "Jürgen Krüger" });
     await expect.poll(() => krueger.textContent()).toContain("Wärmemengenzähler: 262,5 kWh");
     await page.screenshot({ path: screenshotPath("monthly-information-page"), fullPage: true });
-    const { file } = await downloadFile(page, krueger.getByRole("link", { name: "Brief (PDF)" }), tmp, "krueger.pdf");
+    const { file } = await downloadFile(
+      page,
+      krueger.getByRole("link", { name: "Brief (PDF)" }),
+      tmp,
+      "krueger.pdf",
+    );
     const text = pdfText(file);
     expect(text).toContain("Monatliche Verbrauchsinformation Oktober 2025");
     expect(text).toContain("Ihr Verbrauch im Oktober 2025 262,5 kWh");
@@ -94,17 +186,34 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     // Sent by mail: Krüger's message with the letter attached is in the outbox; Maria Weiß has no
     // e-mail address and is named for another way; a second click sends nothing twice.
     await page.getByRole("button", { name: "Per E-Mail an die Mieter senden" }).click();
-    await page.getByText("1 Verbrauchsinformation für Oktober 2025 wird per E-Mail versendet.").waitFor();
-    await page.getByText("Ohne E-Mail-Adresse (Brief bitte anders übergeben): Maria Weiß").waitFor();
-    await expect.poll(() => readOutbox(server.dataDir).filter((mail) => mail.includes("Ihre monatliche Verbrauchsinformation Oktober 2025")).length).toBe(1);
-    const mail = readOutbox(server.dataDir).find((entry) => entry.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"))!;
+    await page
+      .getByText("1 Verbrauchsinformation für Oktober 2025 wird per E-Mail versendet.")
+      .waitFor();
+    await page
+      .getByText("Ohne E-Mail-Adresse (Brief bitte anders übergeben): Maria Weiß")
+      .waitFor();
+    await expect
+      .poll(
+        () =>
+          readOutbox(server.dataDir).filter((mail) =>
+            mail.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"),
+          ).length,
+      )
+      .toBe(1);
+    const mail = readOutbox(server.dataDir).find((entry) =>
+      entry.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"),
+    )!;
     expect(mail).toContain("juergen.krueger@example.de");
     expect(mail).toContain("Guten Tag Jürgen Krüger");
     expect(mail).toMatch(/Content-Type: application\/pdf/i);
     await expect.poll(() => krueger.textContent()).toMatch(/versendet am|Versand eingeplant/);
     await page.getByRole("button", { name: "Per E-Mail an die Mieter senden" }).click();
     await page.getByText(/Keine Verbrauchsinformation versendet/).waitFor();
-    expect(readOutbox(server.dataDir).filter((entry) => entry.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"))).toHaveLength(1);
+    expect(
+      readOutbox(server.dataDir).filter((entry) =>
+        entry.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"),
+      ),
+    ).toHaveLength(1);
     await context.close();
   });
 });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Response } from "playwright-core";
 import path from "node:path";
-import { hasBrowser, launchBrowser, openPage, REPO_ROOT, registerThroughApi, startAppServer, uniqueEmail, type AppServer } from "../support/index.ts";
+import {
+  hasBrowser,
+  launchBrowser,
+  openPage,
+  REPO_ROOT,
+  registerThroughApi,
+  startAppServer,
+  uniqueEmail,
+  type AppServer,
+} from "../support/index.ts";
 
 // Issue 18: the service worker and the web app's monitoring, in the built app.
 
@@ -20,9 +29,13 @@ describe.skipIf(!hasBrowser)("Service Worker und Monitoring", () => {
   it("registers /sw.js after load, serves the built assets from its cache on the next visit and never caches /api", async () => {
     const { context, page } = await openPage(browser, server.baseUrl);
     await page.goto("/");
-    const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+    const scriptUrl = await page.evaluate(
+      async () => (await navigator.serviceWorker.ready).active?.scriptURL,
+    );
     expect(scriptUrl).toBe(`${server.baseUrl}/sw.js`);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
 
     await registerThroughApi(page, uniqueEmail("sw"));
     const responses: Response[] = [];
@@ -40,7 +53,9 @@ describe.skipIf(!hasBrowser)("Service Worker und Monitoring", () => {
     const cached = await page.evaluate(async () => {
       const names = await caches.keys();
       const paths: string[] = [];
-      for (const name of names) for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+      for (const name of names)
+        for (const request of await (await caches.open(name)).keys())
+          paths.push(new URL(request.url).pathname);
       return { names, paths };
     });
     expect(cached.names).toHaveLength(1);
@@ -48,7 +63,9 @@ describe.skipIf(!hasBrowser)("Service Worker und Monitoring", () => {
     expect(cached.paths.some((p) => p.startsWith("/assets/"))).toBe(true);
     expect(cached.paths.filter((p) => p.startsWith("/api/"))).toEqual([]);
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.screenshot({ path: path.join(REPO_ROOT, ".tmp/screenshots/operations-dashboard-1366.png") });
+    await page.screenshot({
+      path: path.join(REPO_ROOT, ".tmp/screenshots/operations-dashboard-1366.png"),
+    });
     await context.close();
   });
 
@@ -63,13 +80,25 @@ describe.skipIf(!hasBrowser)("Service Worker und Monitoring", () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem("nk.monitoring.errors") ?? ""))
       .toContain("E2E-Testfehler für [E-Mail]");
-    expect(await page.evaluate(() => localStorage.getItem("nk.monitoring.errors"))).not.toContain("erika@example.de");
+    expect(await page.evaluate(() => localStorage.getItem("nk.monitoring.errors"))).not.toContain(
+      "erika@example.de",
+    );
 
     // Leaving the page flushes the buffer (production build).
     await page.goto("about:blank");
     await expect.poll(() => server.readLog()).toContain('"event":"client.error"');
-    const line = server.readLog().split("\n").find((l) => l.includes('"event":"client.error"'))!;
-    expect(JSON.parse(line)).toMatchObject({ level: "warn", kind: "error", message: "Error: E2E-Testfehler für [E-Mail]", path: "/", userId: null, release: "1.0.0" });
+    const line = server
+      .readLog()
+      .split("\n")
+      .find((l) => l.includes('"event":"client.error"'))!;
+    expect(JSON.parse(line)).toMatchObject({
+      level: "warn",
+      kind: "error",
+      message: "Error: E2E-Testfehler für [E-Mail]",
+      path: "/",
+      userId: null,
+      release: "1.0.0",
+    });
     await context.close();
   });
 });

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer, postOk } from "../support/index.ts";
+import {
+  hasBrowser,
+  launchBrowser,
+  openPage,
+  registerThroughApi,
+  screenshotPath,
+  startAppServer,
+  uniqueEmail,
+  type AppServer,
+  postOk,
+} from "../support/index.ts";
 
 // Issue 17: the consumption analysis and its charts in the wizard's step 2 and on the saved run.
 // The house and its inputs come through the API; the figures are the hand calculation of
@@ -14,29 +24,77 @@ const YEAR_END = `${YEAR}-12-31`;
 async function setUpHouse(page: Page, options: { professional: boolean }): Promise<string> {
   if (options.professional) await postOk(page, "/api/subscription/plan", { plan: "professional" });
   await postOk(page, "/api/onboarding", {
-    property: { name: "Lindenhof", street: "Lindenstraße", houseNumber: "5", postalCode: "20095", city: "Hamburg", state: "Hamburg", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+    property: {
+      name: "Lindenhof",
+      street: "Lindenstraße",
+      houseNumber: "5",
+      postalCode: "20095",
+      city: "Hamburg",
+      state: "Hamburg",
+      country: "Deutschland",
+      propertyType: "Mehrfamilienhaus",
+    },
     units: [
       { name: "Wohnung 1", area: "60", persons: 1 },
       { name: "Wohnung 2", area: "80", persons: 2 },
       { name: "Wohnung 3", area: "100", persons: 2 },
     ],
   });
-  const properties = (await (await page.request.get("/api/properties")).json()) as { id: string; units: { id: string; name: string }[] }[];
+  const properties = (await (await page.request.get("/api/properties")).json()) as {
+    id: string;
+    units: { id: string; name: string }[];
+  }[];
   const property = properties[0]!;
-  const address = { street: "Lindenstraße", houseNumber: "5", postalCode: "20095", city: "Hamburg", state: "Hamburg", country: "Deutschland" };
-  const patched = await page.request.patch(`/api/properties/${property.id}`, { data: { name: "Lindenhof", ...address, efficiencyClass: "E" } });
+  const address = {
+    street: "Lindenstraße",
+    houseNumber: "5",
+    postalCode: "20095",
+    city: "Hamburg",
+    state: "Hamburg",
+    country: "Deutschland",
+  };
+  const patched = await page.request.patch(`/api/properties/${property.id}`, {
+    data: { name: "Lindenhof", ...address, efficiencyClass: "E" },
+  });
   expect(patched.status(), await patched.text()).toBe(200);
-  const readings: Record<string, string> = { "Wohnung 1": "900", "Wohnung 2": "1600", "Wohnung 3": "1300" };
+  const readings: Record<string, string> = {
+    "Wohnung 1": "900",
+    "Wohnung 2": "1600",
+    "Wohnung 3": "1300",
+  };
   for (const unit of property.units) {
-    await postOk(page, "/api/tenants", { name: `Mieter ${unit.name}`, unitId: unit.id, moveInDate: "2020-01-01", persons: 1 });
-    const meter = await postOk(page, "/api/meters", { meterNumber: `HKV-${unit.name}`, meterType: "Heizkostenverteiler", unitId: unit.id });
-    await postOk(page, `/api/meters/${meter.id}/readings`, { readingDate: YEAR_END, readingValue: readings[unit.name] });
+    await postOk(page, "/api/tenants", {
+      name: `Mieter ${unit.name}`,
+      unitId: unit.id,
+      moveInDate: "2020-01-01",
+      persons: 1,
+    });
+    const meter = await postOk(page, "/api/meters", {
+      meterNumber: `HKV-${unit.name}`,
+      meterType: "Heizkostenverteiler",
+      unitId: unit.id,
+    });
+    await postOk(page, `/api/meters/${meter.id}/readings`, {
+      readingDate: YEAR_END,
+      readingValue: readings[unit.name],
+    });
   }
-  const period = await postOk(page, "/api/billing-periods", { propertyId: property.id, billingPeriodStart: `${YEAR}-01-01`, billingPeriodEnd: YEAR_END });
+  const period = await postOk(page, "/api/billing-periods", {
+    propertyId: property.id,
+    billingPeriodStart: `${YEAR}-01-01`,
+    billingPeriodEnd: YEAR_END,
+  });
   const saved = await page.request.put(`/api/billing-periods/${period.id}/costs`, {
     data: {
       costItems: [
-        { costType: "Heizung", amount: "5760", key: "mixed", consumptionShare: 70, meter: "heating", mode: "manual" },
+        {
+          costType: "Heizung",
+          amount: "5760",
+          key: "mixed",
+          consumptionShare: 70,
+          meter: "heating",
+          mode: "manual",
+        },
         { costType: "Grundsteuer", amount: "1200", key: "area", mode: "manual" },
       ],
       co2: { fuel: "gas", consumptionKwh: "48000" },
@@ -58,7 +116,9 @@ async function expectAnalysis(page: Page): Promise<void> {
   expect(figures).toContain("Einsparpotenzial bis „mittel“13.920 kWh");
   expect(figures).toContain("Einsparpotenzial in Euro1.670,40 €");
   expect(figures).toContain("E / H – bitte prüfen");
-  expect(await analysis.getByTestId("benchmark-rating").textContent()).toContain("Einstufung: erhöht (ineffizient) · Obergrenzen niedrig 95, mittel 162, erhöht 254 kWh/m²·a");
+  expect(await analysis.getByTestId("benchmark-rating").textContent()).toContain(
+    "Einstufung: erhöht (ineffizient) · Obergrenzen niedrig 95, mittel 162, erhöht 254 kWh/m²·a",
+  );
   // The scale's marker and band names are drawn in the chart itself, which arrives with the
   // chart library (loaded on first use, decision 1081).
   await analysis.getByTestId("benchmark-scale").locator("svg.recharts-surface").waitFor();
@@ -67,16 +127,28 @@ async function expectAnalysis(page: Page): Promise<void> {
   expect(scale).toContain("220,0 kWh/m²·a");
   for (const band of ["niedrig", "mittel", "erhöht", "zu hoch"]) expect(scale).toContain(band);
   const unitChart = (await analysis.getByTestId("bar-chart").textContent()) ?? "";
-  for (const text of ["Wohnung 1", "Wohnung 2", "Wohnung 3", "95 %", "126 %", "82 %", "Ø 15,83"]) expect(unitChart).toContain(text);
+  for (const text of ["Wohnung 1", "Wohnung 2", "Wohnung 3", "95 %", "126 %", "82 %", "Ø 15,83"])
+    expect(unitChart).toContain(text);
 
   const costs = page.getByRole("region", { name: "Kosten im Überblick" });
   const costText = (await costs.textContent()) ?? "";
-  for (const text of ["Gesamtkosten 6.960,00 €", "Heizung", "5.760,00 €", "Grundsteuer", "1.200,00 €"]) expect(costText).toContain(text);
+  for (const text of [
+    "Gesamtkosten 6.960,00 €",
+    "Heizung",
+    "5.760,00 €",
+    "Grundsteuer",
+    "1.200,00 €",
+  ])
+    expect(costText).toContain(text);
   // The unit shares as a table: three units, each with its share of the total.
   await costs.getByText("Werte als Tabelle").nth(1).click();
   const shares = costs.getByRole("table", { name: "Anteil je Wohneinheit an den Gesamtkosten" });
   expect(await shares.getByRole("row").count()).toBe(4);
-  expect(await shares.getByRole("rowheader").allTextContents()).toEqual(["Wohnung 1", "Wohnung 2", "Wohnung 3"]);
+  expect(await shares.getByRole("rowheader").allTextContents()).toEqual([
+    "Wohnung 1",
+    "Wohnung 2",
+    "Wohnung 3",
+  ]);
 }
 
 describe.skipIf(!hasBrowser)("Verbrauchsanalyse", () => {
@@ -97,12 +169,24 @@ describe.skipIf(!hasBrowser)("Verbrauchsanalyse", () => {
     const propertyId = await setUpHouse(page, { professional: true });
 
     await page.goto(`/dashboard/statements/new?property=${propertyId}`);
-    await expect.poll(() => page.getByRole("listitem", { name: /^Heizung/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("5.760,00");
+    await expect
+      .poll(() =>
+        page
+          .getByRole("listitem", { name: /^Heizung/ })
+          .getByLabel("Betrag (EUR)")
+          .inputValue(),
+      )
+      .toBe("5.760,00");
     expect(await page.getByLabel("Klimafaktor des Standorts").inputValue()).toBe("1,1");
     await page.getByRole("button", { name: "Berechnung starten" }).click();
     await expectAnalysis(page);
     // docs/rules/heating.md#efficiency-class-check: the stored class E does not fit 200 kWh/m² (class H): a warning only.
-    await page.getByText("Die hinterlegte Effizienzklasse E passt nicht zum Verbrauch von 200,0 kWh/m²·a (entspricht Klasse H).", { exact: false }).waitFor();
+    await page
+      .getByText(
+        "Die hinterlegte Effizienzklasse E passt nicht zum Verbrauch von 200,0 kWh/m²·a (entspricht Klasse H).",
+        { exact: false },
+      )
+      .waitFor();
 
     const analysis = page.getByRole("region", { name: "Verbrauchsanalyse" });
     const costs = page.getByRole("region", { name: "Kosten im Überblick" });
@@ -116,7 +200,9 @@ describe.skipIf(!hasBrowser)("Verbrauchsanalyse", () => {
     await page.getByRole("button", { name: "Als Entwurf speichern" }).click();
     await page.waitForURL(/\/dashboard\/statements\/[0-9a-f-]{36}$/);
     await expectAnalysis(page);
-    await page.getByRole("region", { name: "Verbrauchsanalyse" }).screenshot({ path: screenshotPath("statement-analysis-saved") });
+    await page
+      .getByRole("region", { name: "Verbrauchsanalyse" })
+      .screenshot({ path: screenshotPath("statement-analysis-saved") });
     await context.close();
   });
 
@@ -125,11 +211,22 @@ describe.skipIf(!hasBrowser)("Verbrauchsanalyse", () => {
     await registerThroughApi(page, uniqueEmail("analyse-trial"));
     const propertyId = await setUpHouse(page, { professional: false });
     await page.goto(`/dashboard/statements/new?property=${propertyId}`);
-    await expect.poll(() => page.getByRole("listitem", { name: /^Heizung/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("5.760,00");
+    await expect
+      .poll(() =>
+        page
+          .getByRole("listitem", { name: /^Heizung/ })
+          .getByLabel("Betrag (EUR)")
+          .inputValue(),
+      )
+      .toBe("5.760,00");
     await page.getByRole("button", { name: "Berechnung starten" }).click();
     const analysis = page.getByRole("region", { name: "Verbrauchsanalyse" });
-    await analysis.getByText("Der Benchmark-Vergleich ist in Ihrem aktuellen Plan nicht verfügbar.").waitFor({ timeout: 20_000 });
-    expect(await analysis.getByTestId("analysis-figures").textContent()).toContain("Witterungsbereinigt220,0 kWh/m²·a");
+    await analysis
+      .getByText("Der Benchmark-Vergleich ist in Ihrem aktuellen Plan nicht verfügbar.")
+      .waitFor({ timeout: 20_000 });
+    expect(await analysis.getByTestId("analysis-figures").textContent()).toContain(
+      "Witterungsbereinigt220,0 kWh/m²·a",
+    );
     expect(await analysis.getByTestId("benchmark-scale").count()).toBe(0);
     await analysis.screenshot({ path: screenshotPath("statement-analysis-trial") });
     await context.close();

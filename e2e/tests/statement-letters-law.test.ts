@@ -5,7 +5,19 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { TEST_BILLING_DATA as BILLING_DATA } from "../../apps/server/test/support/fixtures.ts";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotBothWidths, screenshotPath, startAppServer, uniqueEmail, type AppServer, downloadFile, postOk } from "../support/index.ts";
+import {
+  hasBrowser,
+  launchBrowser,
+  openPage,
+  registerThroughApi,
+  screenshotBothWidths,
+  screenshotPath,
+  startAppServer,
+  uniqueEmail,
+  type AppServer,
+  downloadFile,
+  postOk,
+} from "../support/index.ts";
 
 // Issue 24 in the browser: a statement finalized after its § 556 (3) BGB deadline (the wizard
 // warns, the letter asks for nothing until the landlord states why the delay is not his fault),
@@ -24,7 +36,8 @@ const costItems = (grundsteuer: string) => [
 ];
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-law-"));
-const flat = (file: string) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+const flat = (file: string) =>
+  execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 
 /**
  * Gartenweg 7: EG (Jürgen Krüger, 60 m², 20 €/month: owes 270,00 € on 600 + 300 €) and OG (Maria
@@ -32,13 +45,25 @@ const flat = (file: string) => execFileSync("pdftotext", [file, "-"], { encoding
  */
 async function setUpHouse(page: Page, year: number, options: { mariaMovedOut?: boolean } = {}) {
   await postOk(page, "/api/onboarding", {
-    property: { name: "Gartenweg 7", street: "Gartenweg", houseNumber: "7", postalCode: "20095", city: "Hamburg", state: "Hamburg", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+    property: {
+      name: "Gartenweg 7",
+      street: "Gartenweg",
+      houseNumber: "7",
+      postalCode: "20095",
+      city: "Hamburg",
+      state: "Hamburg",
+      country: "Deutschland",
+      propertyType: "Mehrfamilienhaus",
+    },
     units: [
       { name: "EG", area: "60", persons: 2 },
       { name: "OG", area: "40", persons: 1 },
     ],
   });
-  const properties = (await (await page.request.get("/api/properties")).json()) as { id: string; units: { id: string; name: string }[] }[];
+  const properties = (await (await page.request.get("/api/properties")).json()) as {
+    id: string;
+    units: { id: string; name: string }[];
+  }[];
   const unitId = (name: string) => properties[0]!.units.find((unit) => unit.name === name)!.id;
   const tenants: [string, string, string][] = [
     ["Jürgen Krüger", "EG", "20"],
@@ -46,17 +71,33 @@ async function setUpHouse(page: Page, year: number, options: { mariaMovedOut?: b
   ];
   const ids: Record<string, string> = {};
   for (const [name, unit, monthlyAmount] of tenants) {
-    const tenant = await postOk(page, "/api/tenants", { name, unitId: unitId(unit), moveInDate: "2020-01-01", persons: 1 });
-    await postOk(page, `/api/tenants/${tenant.id}/prepayments`, { monthlyAmount, validFrom: "2020-01-01" });
+    const tenant = await postOk(page, "/api/tenants", {
+      name,
+      unitId: unitId(unit),
+      moveInDate: "2020-01-01",
+      persons: 1,
+    });
+    await postOk(page, `/api/tenants/${tenant.id}/prepayments`, {
+      monthlyAmount,
+      validFrom: "2020-01-01",
+    });
     ids[name] = tenant.id;
   }
-  if (options.mariaMovedOut) await postOk(page, `/api/tenants/${ids["Maria Weiß"]}/move-out`, { moveOutDate: `${year}-12-31` });
+  if (options.mariaMovedOut)
+    await postOk(page, `/api/tenants/${ids["Maria Weiß"]}/move-out`, {
+      moveOutDate: `${year}-12-31`,
+    });
   expect((await page.request.put("/api/billing-data", { data: BILLING_DATA })).status()).toBe(200);
-  const period = await postOk(page, "/api/billing-periods", { propertyId: properties[0]!.id, billingPeriodStart: `${year}-01-01`, billingPeriodEnd: `${year}-12-31` });
+  const period = await postOk(page, "/api/billing-periods", {
+    propertyId: properties[0]!.id,
+    billingPeriodStart: `${year}-01-01`,
+    billingPeriodEnd: `${year}-12-31`,
+  });
   return { propertyId: properties[0]!.id, periodId: period.id, ids };
 }
 
-const download = async (page: Page, button: Locator, name: string): Promise<string> => (await downloadFile(page, button, tmp, name)).file;
+const download = async (page: Page, button: Locator, name: string): Promise<string> =>
+  (await downloadFile(page, button, tmp, name)).file;
 
 /** The letter's pages as pictures, to look at (the closing note of the issue). */
 function keepPages(file: string, name: string) {
@@ -81,33 +122,61 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await registerThroughApi(page, uniqueEmail("frist"));
     const { propertyId, periodId } = await setUpHouse(page, LATE);
-    expect((await page.request.put(`/api/billing-periods/${periodId}/costs`, { data: { costItems: costItems("600") } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put(`/api/billing-periods/${periodId}/costs`, {
+          data: { costItems: costItems("600") },
+        })
+      ).status(),
+    ).toBe(200);
 
     // The wizard with the late period: the preview shows the deadline and who would owe.
     await page.goto(`/dashboard/statements/new?property=${propertyId}`);
     await page.getByLabel("Von", { exact: true }).fill(`${LATE}-01-01`);
     await page.getByLabel("Bis", { exact: true }).fill(`${LATE}-12-31`);
-    await expect.poll(() => page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("600,00");
+    await expect
+      .poll(() =>
+        page
+          .getByRole("listitem", { name: /^Grundsteuer/ })
+          .getByLabel("Betrag (EUR)")
+          .inputValue(),
+      )
+      .toBe("600,00");
     await page.getByRole("button", { name: "Berechnung starten" }).click();
     const deadline = page.getByRole("status").filter({ hasText: "Abrechnungsfrist abgelaufen" });
-    await deadline.getByText(`Die Abrechnungsfrist ist am 31.12.${LATE + 1} abgelaufen.`, { exact: false }).waitFor();
+    await deadline
+      .getByText(`Die Abrechnungsfrist ist am 31.12.${LATE + 1} abgelaufen.`, { exact: false })
+      .waitFor();
     await deadline.getByText("Jürgen Krüger (EG): Nachzahlung 270,00 €").waitFor();
     await screenshotBothWidths(page, "letters-law-wizard-deadline");
     await page.getByRole("button", { name: "Finalisieren" }).click();
     const question = page.getByRole("alertdialog", { name: "Abrechnung finalisieren?" });
-    await question.getByText("Ohne Begründung fordern die Briefe keine Nachzahlungen.", { exact: false }).waitFor();
+    await question
+      .getByText("Ohne Begründung fordern die Briefe keine Nachzahlungen.", { exact: false })
+      .waitFor();
     await question.getByRole("button", { name: "Finalisieren" }).click();
     await page.waitForURL(/\/dashboard\/statements\/[0-9a-f-]{36}$/, { timeout: 30_000 });
 
     // The run's page: the deadline card and, per letter, what it asks for.
     const letters = page.getByRole("list", { name: "Briefe je Mietverhältnis" });
     const juergen = letters.getByRole("listitem", { name: "Brief an Jürgen Krüger" });
-    await juergen.getByText("Nachzahlung von 270,00 € kann nicht mehr verlangt werden (Frist abgelaufen).").waitFor();
-    await letters.getByRole("listitem", { name: "Brief an Maria Weiß" }).getByText("Brief zahlt 810,00 € aus").waitFor();
-    const barredFile = await download(page, juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }), "frist-ohne-grund.pdf");
+    await juergen
+      .getByText("Nachzahlung von 270,00 € kann nicht mehr verlangt werden (Frist abgelaufen).")
+      .waitFor();
+    await letters
+      .getByRole("listitem", { name: "Brief an Maria Weiß" })
+      .getByText("Brief zahlt 810,00 € aus")
+      .waitFor();
+    const barredFile = await download(
+      page,
+      juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }),
+      "frist-ohne-grund.pdf",
+    );
     const barred = flat(barredFile);
     expect(barred).toContain("Zu zahlen 0,00 €");
-    expect(barred).toContain("eine Nachzahlung können wir deshalb nicht mehr verlangen (§ 556 Abs. 3 Satz 3 BGB)");
+    expect(barred).toContain(
+      "eine Nachzahlung können wir deshalb nicht mehr verlangen (§ 556 Abs. 3 Satz 3 BGB)",
+    );
     expect(barred).not.toContain("Bitte überweisen");
     expect(barred).not.toContain("GiroCode");
     keepPages(barredFile, "letters-law-late-no-reason");
@@ -119,9 +188,15 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     await page.getByRole("button", { name: "Begründung speichern" }).click();
     await page.getByText("Begründung gespeichert.").first().waitFor();
     await juergen.getByText("Brief fordert 270,00 €").waitFor();
-    const excusedFile = await download(page, juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }), "frist-mit-grund.pdf");
+    const excusedFile = await download(
+      page,
+      juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }),
+      "frist-mit-grund.pdf",
+    );
     const excused = flat(excusedFile);
-    expect(excused).toContain(`Die Verspätung haben wir nicht zu vertreten (§ 556 Abs. 3 Satz 3 BGB): ${reason}`);
+    expect(excused).toContain(
+      `Die Verspätung haben wir nicht zu vertreten (§ 556 Abs. 3 Satz 3 BGB): ${reason}`,
+    );
     expect(excused).toContain("Bitte überweisen Sie die Nachzahlung von 270,00 €");
     expect(excused).toContain(`Verwendungszweck Nebenkostenabrechnung ${LATE} Jürgen Krüger, EG`);
     keepPages(excusedFile, "letters-law-late-with-reason");
@@ -133,23 +208,41 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await registerThroughApi(page, uniqueEmail("korrektur"));
     const { periodId, ids } = await setUpHouse(page, IN_TIME, { mariaMovedOut: true });
-    const original = (await postOk(page, "/api/statements", { billingPeriodId: periodId, costItems: costItems("600"), finalize: true })) as unknown as { id: string; statements: { id: string; tenantId: string }[] };
+    const original = (await postOk(page, "/api/statements", {
+      billingPeriodId: periodId,
+      costItems: costItems("600"),
+      finalize: true,
+    })) as unknown as { id: string; statements: { id: string; tenantId: string }[] };
     const juergenV1 = original.statements.find((s) => s.tenantId === ids["Jürgen Krüger"])!;
     await postOk(page, `/api/tenant-statements/${juergenV1.id}/mark-posted`, {});
-    const correction = (await postOk(page, `/api/statements/${original.id}/corrections`, {})) as unknown as { id: string; billingPeriodId: string };
-    await postOk(page, "/api/statements", { billingPeriodId: correction.billingPeriodId, costItems: costItems("800"), finalize: true });
+    const correction = (await postOk(
+      page,
+      `/api/statements/${original.id}/corrections`,
+      {},
+    )) as unknown as { id: string; billingPeriodId: string };
+    await postOk(page, "/api/statements", {
+      billingPeriodId: correction.billingPeriodId,
+      costItems: costItems("800"),
+      finalize: true,
+    });
 
     await page.goto(`/dashboard/statements/${correction.id}`);
     const letters = page.getByRole("list", { name: "Briefe je Mietverhältnis" });
     const juergen = letters.getByRole("listitem", { name: "Brief an Jürgen Krüger" });
     await juergen.getByText("Korrektur: Brief fordert 120,00 €").waitFor();
-    const file = await download(page, juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }), "korrektur.pdf");
+    const file = await download(
+      page,
+      juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }),
+      "korrektur.pdf",
+    );
     const text = flat(file);
     expect(text).toMatch(/Änderungen gegenüber der Abrechnung vom \d{2}\.\d{2}\.\d{4}/);
     expect(text).toContain("Grundsteuer 800,00 € (bisher 600,00 €) 360,00 € 480,00 € + 120,00 €");
     expect(text).toContain("Sie zahlen nach 120,00 €");
     expect(text).toContain("Bitte überweisen Sie den Differenzbetrag von 120,00 €");
-    expect(text).toContain(`Verwendungszweck Korrektur (Version 2) Nebenkostenabrechnung ${IN_TIME} Jürgen Krüger, EG`);
+    expect(text).toContain(
+      `Verwendungszweck Korrektur (Version 2) Nebenkostenabrechnung ${IN_TIME} Jürgen Krüger, EG`,
+    );
     keepPages(file, "letters-law-correction");
 
     // Maria moved out and left no address: the dialog warns and asks before it is posted.
@@ -157,8 +250,12 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     await maria.getByText("Ausgezogen – Brief ginge an die alte Wohnung").waitFor();
     await maria.getByRole("button", { name: "Maria Weiß: per Post versendet" }).click();
     const posting = page.getByRole("dialog", { name: "Per Post versendet" });
-    await posting.getByText(`Maria Weiß ist am 31.12.${IN_TIME} ausgezogen`, { exact: false }).waitFor();
-    expect(await posting.getByRole("button", { name: "Als versendet speichern" }).isDisabled()).toBe(true);
+    await posting
+      .getByText(`Maria Weiß ist am 31.12.${IN_TIME} ausgezogen`, { exact: false })
+      .waitFor();
+    expect(
+      await posting.getByRole("button", { name: "Als versendet speichern" }).isDisabled(),
+    ).toBe(true);
     await screenshotBothWidths(page, "letters-law-old-flat");
     await posting.getByLabel("Trotzdem an die alte Wohnung versendet").check();
     await posting.getByRole("button", { name: "Als versendet speichern" }).click();
@@ -181,19 +278,26 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
       return page.getByRole("listitem", { name: new RegExp(`^${costType}`) });
     };
     const administration = await add("Verwaltungskosten");
-    await administration.getByRole("alert").getByText("„Verwaltungskosten“ ist bei Wohnraum nicht umlagefähig", { exact: false }).waitFor();
+    await administration
+      .getByRole("alert")
+      .getByText("„Verwaltungskosten“ ist bei Wohnraum nicht umlagefähig", { exact: false })
+      .waitFor();
     const smoke = await add("Rauchwarnmelder-Wartung");
     await smoke.getByLabel("Umlage vereinbart in *").fill("Mietvertrag § 4 Abs. 2");
     const heating = await add("Heizung");
     await heating.getByLabel("Verteilerschlüssel").selectOption("area");
-    await heating.getByLabel("Kürzung um 15 % gleich in der Abrechnung abziehen (trägt der Vermieter)").check();
+    await heating
+      .getByLabel("Kürzung um 15 % gleich in der Abrechnung abziehen (trägt der Vermieter)")
+      .check();
     await screenshotBothWidths(page, "letters-law-wizard-cost-types");
 
     // Moving out: the dialog asks where the statement should go.
     await page.goto("/dashboard/tenants");
     await page.getByRole("button", { name: "Als ausgezogen markieren" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Als ausgezogen markieren" });
-    await dialog.getByText("Die Nebenkostenabrechnung wird an diese Anschrift geschickt.", { exact: false }).waitFor();
+    await dialog
+      .getByText("Die Nebenkostenabrechnung wird an diese Anschrift geschickt.", { exact: false })
+      .waitFor();
     await dialog.getByLabel("Straße und Hausnummer").fill("Neue Straße 5");
     await dialog.getByLabel("Postleitzahl").fill("2009");
     await dialog.getByLabel("Ort").fill("Hamburg");
@@ -203,10 +307,20 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     await dialog.getByLabel("Postleitzahl").fill("20095");
     await dialog.getByRole("button", { name: "Auszug speichern" }).click();
     await dialog.waitFor({ state: "detached" });
-    const tenants = (await (await page.request.get("/api/tenants")).json()) as { id: string; address: string | null; postalCode: string | null; city: string | null; moveOutDate: string | null }[];
+    const tenants = (await (await page.request.get("/api/tenants")).json()) as {
+      id: string;
+      address: string | null;
+      postalCode: string | null;
+      city: string | null;
+      moveOutDate: string | null;
+    }[];
     const movedOut = tenants.find((tenant) => tenant.moveOutDate !== null)!;
     expect(Object.values(ids)).toContain(movedOut.id);
-    expect(movedOut).toMatchObject({ address: "Neue Straße 5", postalCode: "20095", city: "Hamburg" });
+    expect(movedOut).toMatchObject({
+      address: "Neue Straße 5",
+      postalCode: "20095",
+      city: "Hamburg",
+    });
     await context.close();
   });
 });

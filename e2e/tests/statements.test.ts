@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, screenshotPath, startAppServer, uniqueEmail, type AppServer, postOk } from "../support/index.ts";
+import {
+  hasBrowser,
+  launchBrowser,
+  openPage,
+  registerThroughApi,
+  screenshotPath,
+  startAppServer,
+  uniqueEmail,
+  type AppServer,
+  postOk,
+} from "../support/index.ts";
 
 // The new-statement wizard from a new account to a finalized statement (issue 11): the house,
 // its tenants (one moving out mid-year), meters and readings come through the API to save time;
@@ -17,42 +27,119 @@ interface House {
 /** Lindenhof: three units (60, 80, 60 m²), EG with a tenant change on 30 June, OG let all year, DG empty. */
 async function setUpHouse(page: Page): Promise<House> {
   await postOk(page, "/api/onboarding", {
-    property: { name: "Lindenhof", street: "Lindenstraße", houseNumber: "5", postalCode: "20095", city: "Hamburg", state: "Hamburg", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+    property: {
+      name: "Lindenhof",
+      street: "Lindenstraße",
+      houseNumber: "5",
+      postalCode: "20095",
+      city: "Hamburg",
+      state: "Hamburg",
+      country: "Deutschland",
+      propertyType: "Mehrfamilienhaus",
+    },
     units: [
       { name: "EG", area: "60", persons: 2 },
       { name: "OG", area: "80", persons: 3 },
       { name: "DG", area: "60", persons: 1 },
     ],
   });
-  const properties = (await (await page.request.get("/api/properties")).json()) as { units: { id: string; name: string }[] }[];
+  const properties = (await (await page.request.get("/api/properties")).json()) as {
+    units: { id: string; name: string }[];
+  }[];
   const unitId = (name: string) => properties[0]!.units.find((unit) => unit.name === name)!.id;
   const [eg, og, dg] = [unitId("EG"), unitId("OG"), unitId("DG")];
 
-  const anna = await postOk(page, "/api/tenants", { name: "Anna Alt", unitId: eg, moveInDate: "2019-01-01", moveOutDate: MID_YEAR, persons: 2 });
-  const bernd = await postOk(page, "/api/tenants", { name: "Bernd Neu", unitId: eg, moveInDate: `${YEAR}-07-01`, persons: 1 });
-  const clara = await postOk(page, "/api/tenants", { name: "Clara Lang", unitId: og, moveInDate: "2020-03-01", persons: 3 });
-  await postOk(page, `/api/tenants/${anna.id}/prepayments`, { monthlyAmount: "150", validFrom: "2019-01-01" });
-  await postOk(page, `/api/tenants/${bernd.id}/prepayments`, { monthlyAmount: "160", validFrom: `${YEAR}-07-01` });
-  await postOk(page, `/api/tenants/${clara.id}/prepayments`, { monthlyAmount: "200", validFrom: "2020-03-01" });
+  const anna = await postOk(page, "/api/tenants", {
+    name: "Anna Alt",
+    unitId: eg,
+    moveInDate: "2019-01-01",
+    moveOutDate: MID_YEAR,
+    persons: 2,
+  });
+  const bernd = await postOk(page, "/api/tenants", {
+    name: "Bernd Neu",
+    unitId: eg,
+    moveInDate: `${YEAR}-07-01`,
+    persons: 1,
+  });
+  const clara = await postOk(page, "/api/tenants", {
+    name: "Clara Lang",
+    unitId: og,
+    moveInDate: "2020-03-01",
+    persons: 3,
+  });
+  await postOk(page, `/api/tenants/${anna.id}/prepayments`, {
+    monthlyAmount: "150",
+    validFrom: "2019-01-01",
+  });
+  await postOk(page, `/api/tenants/${bernd.id}/prepayments`, {
+    monthlyAmount: "160",
+    validFrom: `${YEAR}-07-01`,
+  });
+  await postOk(page, `/api/tenants/${clara.id}/prepayments`, {
+    monthlyAmount: "200",
+    validFrom: "2020-03-01",
+  });
 
-  const meter = async (unit: string, meterType: string, meterNumber: string, readings: [string, string][]) => {
+  const meter = async (
+    unit: string,
+    meterType: string,
+    meterNumber: string,
+    readings: [string, string][],
+  ) => {
     const created = await postOk(page, "/api/meters", { meterNumber, meterType, unitId: unit });
-    for (const [readingDate, readingValue] of readings) await postOk(page, `/api/meters/${created.id}/readings`, { readingDate, readingValue });
+    for (const [readingDate, readingValue] of readings)
+      await postOk(page, `/api/meters/${created.id}/readings`, { readingDate, readingValue });
   };
   // EG: intermediate readings on Anna's move-out day (§ 9b HeizkV).
-  await meter(eg, "Heizkostenverteiler", "HKV-EG", [[MID_YEAR, "300"], [YEAR_END, "700"]]);
-  await meter(eg, "Warmwasserzähler", "WW-EG", [[PREVIOUS_END, "10"], [MID_YEAR, "25"], [YEAR_END, "40"]]);
-  await meter(eg, "Kaltwasser", "KW-EG", [[PREVIOUS_END, "100"], [MID_YEAR, "140"], [YEAR_END, "180"]]);
+  await meter(eg, "Heizkostenverteiler", "HKV-EG", [
+    [MID_YEAR, "300"],
+    [YEAR_END, "700"],
+  ]);
+  await meter(eg, "Warmwasserzähler", "WW-EG", [
+    [PREVIOUS_END, "10"],
+    [MID_YEAR, "25"],
+    [YEAR_END, "40"],
+  ]);
+  await meter(eg, "Kaltwasser", "KW-EG", [
+    [PREVIOUS_END, "100"],
+    [MID_YEAR, "140"],
+    [YEAR_END, "180"],
+  ]);
   await meter(og, "Heizkostenverteiler", "HKV-OG", [[YEAR_END, "500"]]);
-  await meter(og, "Warmwasserzähler", "WW-OG", [[PREVIOUS_END, "5"], [YEAR_END, "30"]]);
-  await meter(og, "Kaltwasser", "KW-OG", [[PREVIOUS_END, "50"], [YEAR_END, "110"]]);
+  await meter(og, "Warmwasserzähler", "WW-OG", [
+    [PREVIOUS_END, "5"],
+    [YEAR_END, "30"],
+  ]);
+  await meter(og, "Kaltwasser", "KW-OG", [
+    [PREVIOUS_END, "50"],
+    [YEAR_END, "110"],
+  ]);
   // A cold-water tariff: 3 €/m³ and 30 € a month, so 180 m³ cost 900 € in the year.
-  await postOk(page, "/api/rates", { utilityType: "coldwater", rateName: "Wasser 2025", providerName: "Hamburg Wasser", unitPrice: "3", basePrice: "30", validFrom: "2024-01-01", region: "Hamburg" });
+  await postOk(page, "/api/rates", {
+    utilityType: "coldwater",
+    rateName: "Wasser 2025",
+    providerName: "Hamburg Wasser",
+    unitPrice: "3",
+    basePrice: "30",
+    validFrom: "2024-01-01",
+    region: "Hamburg",
+  });
   // DG: the cold-water meter has no end reading: the wizard lists it and asks for a manual value.
   await meter(dg, "Kaltwasser", "KW-DG", [[PREVIOUS_END, "20"]]);
   // The sender of the letters: finalizing needs them (docs/rules/statements.md#pdfs-and-sending, issue 13).
   const billingData = await page.request.put("/api/billing-data", {
-    data: { companyName: "Hausverwaltung Lindenhof", phone: "040 123456", street: "Lindenstraße", houseNumber: "5", postalCode: "20095", city: "Hamburg", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX", bankName: "Commerzbank" },
+    data: {
+      companyName: "Hausverwaltung Lindenhof",
+      phone: "040 123456",
+      street: "Lindenstraße",
+      houseNumber: "5",
+      postalCode: "20095",
+      city: "Hamburg",
+      iban: "DE89 3704 0044 0532 0130 00",
+      bic: "COBADEFFXXX",
+      bankName: "Commerzbank",
+    },
   });
   expect(billingData.status()).toBe(200);
   return { unitIds: [eg, og, dg] };
@@ -100,7 +187,9 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await page.getByRole("button", { name: "Quick-Setup" }).click();
     const dialog = page.getByRole("dialog", { name: "Quick-Setup: Vorlage wählen" });
     await dialog.getByText("Empfohlen").waitFor();
-    expect(await dialog.getByRole("radio", { name: "Standard Wohngebäude" }).isChecked()).toBe(true);
+    expect(await dialog.getByRole("radio", { name: "Standard Wohngebäude" }).isChecked()).toBe(
+      true,
+    );
     expect(await dialog.getByRole("checkbox", { name: /^Heizung/ }).isDisabled()).toBe(true);
     // No "CO2-Abgabe" any more (issue 24, item 10): the CO2 cost is split through the CO2 inputs.
     expect(await dialog.getByRole("checkbox", { name: /^CO2-Abgabe/ }).count()).toBe(0);
@@ -112,7 +201,9 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await dialog.getByRole("button", { name: "Vorlage übernehmen" }).click();
     await dialog.waitFor({ state: "detached" });
-    const items = page.getByRole("list").filter({ has: page.getByRole("heading", { name: /^Grundsteuer/ }) });
+    const items = page
+      .getByRole("list")
+      .filter({ has: page.getByRole("heading", { name: /^Grundsteuer/ }) });
     await expect.poll(() => items.getByRole("heading", { level: 3 }).count()).toBe(7);
     for (const [name, amount] of AMOUNTS) {
       await page.getByRole("listitem", { name }).getByLabel("Betrag (EUR)").fill(amount);
@@ -127,11 +218,15 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     const hotWater = page.getByRole("listitem", { name: /^Warmwasser/ });
     await hotWater.getByLabel("Erfassung").selectOption("rate");
     await hotWater.getByText("Kein Tarif für Warmwasser hinterlegt.").waitFor();
-    expect(await hotWater.getByRole("link", { name: "Tarif anlegen" }).first().getAttribute("href")).toBe("/dashboard/rates");
+    expect(
+      await hotWater.getByRole("link", { name: "Tarif anlegen" }).first().getAttribute("href"),
+    ).toBe("/dashboard/rates");
     await hotWater.getByLabel("Erfassung").selectOption("manual");
     const coldWater = page.getByRole("listitem", { name: /^Kaltwasser/ });
     await coldWater.getByLabel("Erfassung").selectOption("rate");
-    await coldWater.getByLabel("Tarif", { exact: true }).selectOption({ label: "Wasser 2025 (Hamburg Wasser)" });
+    await coldWater
+      .getByLabel("Tarif", { exact: true })
+      .selectOption({ label: "Wasser 2025 (Hamburg Wasser)" });
     await coldWater.getByLabel("Verbrauch (m³)").fill("180");
     await coldWater.getByRole("button", { name: "Berechnen" }).click();
     await coldWater.getByText("Betrag nach Tarif „Wasser 2025“: 900,00 €").waitFor();
@@ -140,12 +235,26 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await page.getByRole("status").getByText("Entwurf gespeichert").waitFor({ timeout: 30_000 });
     await page.reload();
     await page.getByRole("button", { name: /Lindenhof/ }).click();
-    await expect.poll(() => page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("800,00");
-    expect(await page.getByRole("listitem", { name: /^Kaltwasser/ }).getByLabel("Verbrauch (m³)").inputValue()).toBe("180");
+    await expect
+      .poll(() =>
+        page
+          .getByRole("listitem", { name: /^Grundsteuer/ })
+          .getByLabel("Betrag (EUR)")
+          .inputValue(),
+      )
+      .toBe("800,00");
+    expect(
+      await page
+        .getByRole("listitem", { name: /^Kaltwasser/ })
+        .getByLabel("Verbrauch (m³)")
+        .inputValue(),
+    ).toBe("180");
 
     // Bad path 1: the missing end reading of DG's cold-water meter is listed and blocks.
     await page.getByRole("button", { name: "Berechnung starten" }).click();
-    const calculationError = page.getByRole("alert").filter({ hasText: "Fehler bei der Berechnung" });
+    const calculationError = page
+      .getByRole("alert")
+      .filter({ hasText: "Fehler bei der Berechnung" });
     await expect.poll(() => calculationError.textContent(), { timeout: 15_000 }).toContain("KW-DG");
     // The consumption panel lists it too, with the way out.
     const missing = page.getByRole("alert").filter({ hasText: "Fehlende Zählerstände" });
@@ -166,7 +275,9 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     const heizkvMessage = "HeizkV-Verstoß: Verbrauchsanteil 45% liegt außerhalb 50-70%";
     await heating.getByText(heizkvMessage).waitFor();
     await page.getByRole("button", { name: "Berechnung starten" }).click();
-    await expect.poll(() => calculationError.textContent(), { timeout: 15_000 }).toContain(heizkvMessage);
+    await expect
+      .poll(() => calculationError.textContent(), { timeout: 15_000 })
+      .toContain(heizkvMessage);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: screenshotPath("statements-costs-mobile"), fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -182,7 +293,9 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     expect(await totals.count()).toBe(1);
     const unitTable = page.getByRole("table", { name: "Kosten je Wohneinheit" });
     expect(await unitTable.getByRole("row", { name: /DG/ }).textContent()).toContain("Leer");
-    expect(await unitTable.getByRole("row", { name: /EG/ }).textContent()).toContain("Anna Alt, Bernd Neu");
+    expect(await unitTable.getByRole("row", { name: /EG/ }).textContent()).toContain(
+      "Anna Alt, Bernd Neu",
+    );
     await page.getByText("Mieterwechsel und Leerstand").waitFor();
     const rateCosts = page.getByRole("region", { name: "Tarifbasierte Kosten" });
     expect(await rateCosts.textContent()).toContain("Kaltwasser: Tarif „Wasser 2025“");
@@ -190,28 +303,49 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     // Clara (OG, 80 of 200 m², all year): Grundsteuer 800 × 0.4, Versicherung 1200 × 0.4, Müllabfuhr 600 / 3.
     const clara = page.getByRole("article", { name: "Abrechnung Clara Lang" });
     const claraTable = clara.getByRole("table");
-    expect(await claraTable.getByRole("row", { name: /Grundsteuer/ }).textContent()).toContain("320,00 €");
-    expect(await claraTable.getByRole("row", { name: /Versicherung/ }).textContent()).toContain("480,00 €");
-    expect(await claraTable.getByRole("row", { name: /Müllabfuhr/ }).textContent()).toContain("200,00 €");
+    expect(await claraTable.getByRole("row", { name: /Grundsteuer/ }).textContent()).toContain(
+      "320,00 €",
+    );
+    expect(await claraTable.getByRole("row", { name: /Versicherung/ }).textContent()).toContain(
+      "480,00 €",
+    );
+    expect(await claraTable.getByRole("row", { name: /Müllabfuhr/ }).textContent()).toContain(
+      "200,00 €",
+    );
     // Heizung 6000: 30 % by area x degree days (80/200 of 1800), 70 % by the allocators (500/1200 of 4200).
-    expect(await claraTable.getByRole("row", { name: /^Heizung/ }).textContent()).toContain("2.470,00 €");
+    expect(await claraTable.getByRole("row", { name: /^Heizung/ }).textContent()).toContain(
+      "2.470,00 €",
+    );
     // Kaltwasser 900 by total water (the template's key, cold plus hot meters: docs/calculation/02-umlageschluessel.md):
     // 60 + 25 of 195 m³ = 392,307692 €, the item's spare cent by largest remainder.
-    expect(await claraTable.getByRole("row", { name: /^Kaltwasser/ }).textContent()).toContain("392,31 €");
+    expect(await claraTable.getByRole("row", { name: /^Kaltwasser/ }).textContent()).toContain(
+      "392,31 €",
+    );
     expect(await clara.textContent()).toContain("2.400,00 €"); // 12 × 200 € prepayments
     // Hausmeister 1000 by area: 400; its labour 800: 320 (§ 35a EStG).
-    expect(await claraTable.getByRole("row", { name: /^Hausmeister/ }).textContent()).toContain("400,00 €");
-    await clara.getByText("§ 35a EStG: haushaltsnahe Dienstleistungen 320,00 €", { exact: false }).waitFor();
+    expect(await claraTable.getByRole("row", { name: /^Hausmeister/ }).textContent()).toContain(
+      "400,00 €",
+    );
+    await clara
+      .getByText("§ 35a EStG: haushaltsnahe Dienstleistungen 320,00 €", { exact: false })
+      .waitFor();
     expect(await clara.getByText("Nachzahlung: 2.738,67 €").count()).toBe(1);
     // Anna moved out on 30 June: her own allocator reading (§ 9b HeizkV) and half a year of degree days.
     const anna = page.getByRole("article", { name: "Abrechnung Anna Alt" });
-    expect(await anna.getByRole("table").getByRole("row", { name: /^Heizung/ }).textContent()).toContain("1.365,00 €");
+    expect(
+      await anna
+        .getByRole("table")
+        .getByRole("row", { name: /^Heizung/ })
+        .textContent(),
+    ).toContain("1.365,00 €");
     // Hausmeister: 60 m² x 181 of 73,000 area-days = 148.767 €, the item's spare cent by largest remainder.
     // Kaltwasser: 40 + 15 of 195 m³ = 253,846153 €; Anna and Bernd tie, the earlier share takes the cent.
     expect(await anna.getByText("Nachzahlung: 1.735,41 €").count()).toBe(1);
     await page.screenshot({ path: screenshotPath("statements-preview"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
-    const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    const overflow = await page.evaluate<number>(
+      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath("statements-preview-mobile"), fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -219,24 +353,51 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     // Finalize: the question, the success text, then the saved run after 1.2 s.
     await page.getByRole("button", { name: "Finalisieren" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Finalisieren" }).click();
-    await page.getByText("Abrechnung erfolgreich finalisiert!").first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText("Abrechnung erfolgreich finalisiert!")
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.waitForURL(/\/dashboard\/statements\/[0-9a-f-]{36}$/);
     await page.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).waitFor();
     // The rows follow the table a moment later on a loaded machine: polled, not counted at once.
-    await expect.poll(() => page.getByRole("table", { name: "Abrechnungen je Mietverhältnis" }).getByRole("row").count()).toBe(4);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("table", { name: "Abrechnungen je Mietverhältnis" })
+          .getByRole("row")
+          .count(),
+      )
+      .toBe(4);
     await page.getByText("Finalisiert", { exact: true }).first().waitFor();
     await page.screenshot({ path: screenshotPath("statements-saved"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     // The charts follow the new width a frame after the resize (ResizeObserver): wait for the layout to settle.
-    await expect.poll(() => page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() =>
+        page.evaluate<number>(
+          "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+        ),
+      )
+      .toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath("statements-saved-mobile"), fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
 
     // ?property= starts at step 1 with the period's saved inputs; the finalized period says so.
-    const propertyId = ((await (await page.request.get("/api/properties")).json()) as { id: string }[])[0]!.id;
+    const propertyId = (
+      (await (await page.request.get("/api/properties")).json()) as { id: string }[]
+    )[0]!.id;
     await page.goto(`/dashboard/statements/new?property=${propertyId}`);
-    await page.getByText("Die Abrechnung dieses Zeitraums ist finalisiert.", { exact: false }).waitFor();
-    await expect.poll(() => page.getByRole("listitem", { name: /^Grundsteuer/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("800,00");
+    await page
+      .getByText("Die Abrechnung dieses Zeitraums ist finalisiert.", { exact: false })
+      .waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole("listitem", { name: /^Grundsteuer/ })
+          .getByLabel("Betrag (EUR)")
+          .inputValue(),
+      )
+      .toBe("800,00");
     await context.close();
   });
 
@@ -248,8 +409,12 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     await page.getByRole("link", { name: "Neue Abrechnung" }).click();
     await page.waitForURL("**/dashboard/statements/new");
     await page.getByText("Keine Immobilien gefunden").waitFor();
-    expect(await page.getByRole("link", { name: "Immobilie anlegen" }).getAttribute("href")).toBe("/dashboard/onboarding");
-    const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    expect(await page.getByRole("link", { name: "Immobilie anlegen" }).getAttribute("href")).toBe(
+      "/dashboard/onboarding",
+    );
+    const overflow = await page.evaluate<number>(
+      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath("statements-empty-mobile"), fullPage: true });
     await context.close();
@@ -259,12 +424,25 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     const { context, page } = await openPage(browser, server.baseUrl);
     await registerThroughApi(page, uniqueEmail("abrechnung-co2"));
     await setUpHouse(page);
-    const propertyId = ((await (await page.request.get("/api/properties")).json()) as { id: string }[])[0]!.id;
-    const period = await postOk(page, "/api/billing-periods", { propertyId, billingPeriodStart: `${YEAR}-01-01`, billingPeriodEnd: YEAR_END });
+    const propertyId = (
+      (await (await page.request.get("/api/properties")).json()) as { id: string }[]
+    )[0]!.id;
+    const period = await postOk(page, "/api/billing-periods", {
+      propertyId,
+      billingPeriodStart: `${YEAR}-01-01`,
+      billingPeriodEnd: YEAR_END,
+    });
     const saved = await page.request.put(`/api/billing-periods/${period.id}/costs`, {
       data: {
         costItems: [
-          { costType: "Heizung", amount: "6000", key: "mixed", consumptionShare: 70, meter: "heating", mode: "manual" },
+          {
+            costType: "Heizung",
+            amount: "6000",
+            key: "mixed",
+            consumptionShare: 70,
+            meter: "heating",
+            mode: "manual",
+          },
           { costType: "Grundsteuer", amount: "800", key: "area", mode: "manual" },
         ],
       },
@@ -272,7 +450,14 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     expect(saved.status()).toBe(200);
 
     await page.goto(`/dashboard/statements/new?property=${propertyId}`);
-    await expect.poll(() => page.getByRole("listitem", { name: /^Heizung/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("6.000,00");
+    await expect
+      .poll(() =>
+        page
+          .getByRole("listitem", { name: /^Heizung/ })
+          .getByLabel("Betrag (EUR)")
+          .inputValue(),
+      )
+      .toBe("6.000,00");
     const co2Inputs = page.getByRole("region", { name: "CO₂-Angaben der Brennstoffrechnung" });
     await co2Inputs.getByLabel("Energieträger").selectOption({ label: "Erdgas" });
     await co2Inputs.getByLabel("Verbrauch laut Rechnung (kWh)").fill("39000");
@@ -296,8 +481,16 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     // The trial allows 2 saved statements: two earlier years saved through the API, then the
     // wizard's save answers 'Limit erreicht' with the Upgrade button.
     for (const year of [YEAR - 2, YEAR - 1]) {
-      const earlier = await postOk(page, "/api/billing-periods", { propertyId, billingPeriodStart: `${year}-01-01`, billingPeriodEnd: `${year}-12-31` });
-      await postOk(page, "/api/statements", { billingPeriodId: earlier.id, costItems: [{ costType: "Grundsteuer", amount: "800", key: "area", mode: "manual" }], finalize: false });
+      const earlier = await postOk(page, "/api/billing-periods", {
+        propertyId,
+        billingPeriodStart: `${year}-01-01`,
+        billingPeriodEnd: `${year}-12-31`,
+      });
+      await postOk(page, "/api/statements", {
+        billingPeriodId: earlier.id,
+        costItems: [{ costType: "Grundsteuer", amount: "800", key: "area", mode: "manual" }],
+        finalize: false,
+      });
     }
     await page.getByRole("button", { name: "Als Entwurf speichern" }).click();
     const limit = page.getByRole("dialog", { name: "Limit erreicht" });
@@ -312,22 +505,49 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     expect(await proposal.inputValue()).toBe("");
     await proposal.selectOption({ label: "Ja, auf volle 5 Euro gerundet" });
     await page.getByRole("button", { name: "Als Entwurf speichern" }).click();
-    await expect.poll(async () => ((await (await page.request.get("/api/subscription")).json()) as { subscription: { plan: string } }).subscription.plan).toBe("professional");
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get("/api/subscription")).json()) as {
+              subscription: { plan: string };
+            }
+          ).subscription.plan,
+      )
+      .toBe("professional");
     await expect.poll(() => page.getByRole("dialog", { name: "Limit erreicht" }).count()).toBe(0);
     await page.waitForURL(/\/dashboard\/statements\/[0-9a-f-]{36}$/);
     const runId = new URL(page.url()).pathname.split("/").pop()!;
-    const readRounding = async (id: string) => ((await (await page.request.get(`/api/statements/${id}/dispatch`)).json()) as { prepaymentRounding: string | null }).prepaymentRounding;
+    const readRounding = async (id: string) =>
+      (
+        (await (await page.request.get(`/api/statements/${id}/dispatch`)).json()) as {
+          prepaymentRounding: string | null;
+        }
+      ).prepaymentRounding;
     expect(await readRounding(runId)).toBe("five_euros");
 
     // The draft opened again and saved again keeps the choice unless it is changed (it was dropped
     // silently before: the field started at 'Kein Vorschlag' each time).
     await page.goto(`/dashboard/statements/new?property=${propertyId}`);
-    await expect.poll(() => page.getByRole("listitem", { name: /^Heizung/ }).getByLabel("Betrag (EUR)").inputValue()).toBe("6.000,00");
+    await expect
+      .poll(() =>
+        page
+          .getByRole("listitem", { name: /^Heizung/ })
+          .getByLabel("Betrag (EUR)")
+          .inputValue(),
+      )
+      .toBe("6.000,00");
     await page.getByRole("button", { name: "Berechnung starten" }).click();
     await expect.poll(() => proposal.inputValue()).toBe("keep");
-    expect(await proposal.locator("option:checked").textContent()).toBe("Wie in der gespeicherten Abrechnung");
+    expect(await proposal.locator("option:checked").textContent()).toBe(
+      "Wie in der gespeicherten Abrechnung",
+    );
     await page.getByRole("button", { name: "Als Entwurf speichern" }).click();
-    await page.waitForURL((url) => /\/dashboard\/statements\/[0-9a-f-]{36}$/.test(url.pathname) && url.pathname !== "/dashboard/statements/new");
+    await page.waitForURL(
+      (url) =>
+        /\/dashboard\/statements\/[0-9a-f-]{36}$/.test(url.pathname) &&
+        url.pathname !== "/dashboard/statements/new",
+    );
     expect(await readRounding(new URL(page.url()).pathname.split("/").pop()!)).toBe("five_euros");
     await context.close();
   });

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { checkPage, hasBrowser, launchBrowser, openPage, registerThroughApi, requestOk, screenshotBothWidths, startAppServer, uniqueEmail, waitForMailLink, type AppServer } from "../support/index.ts";
+import {
+  checkPage,
+  hasBrowser,
+  launchBrowser,
+  openPage,
+  registerThroughApi,
+  requestOk,
+  screenshotBothWidths,
+  startAppServer,
+  uniqueEmail,
+  waitForMailLink,
+  type AppServer,
+} from "../support/index.ts";
 
 // Issue 29: the owner invites a billing manager and a viewer by e-mail; the billing manager
 // registers through the link, joins and finalizes a statement; the viewer sees it finalized
@@ -8,19 +20,57 @@ import { checkPage, hasBrowser, launchBrowser, openPage, registerThroughApi, req
 
 async function seedDraftRun(page: Page): Promise<string> {
   await requestOk(page, "post", "/api/onboarding", {
-    property: { name: "Ahornhof", street: "Ahornweg", houseNumber: "3", postalCode: "20095", city: "Hamburg", state: "Hamburg", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+    property: {
+      name: "Ahornhof",
+      street: "Ahornweg",
+      houseNumber: "3",
+      postalCode: "20095",
+      city: "Hamburg",
+      state: "Hamburg",
+      country: "Deutschland",
+      propertyType: "Mehrfamilienhaus",
+    },
     units: [
       { name: "EG", area: "62.5", persons: 2 },
       { name: "OG", area: "90", persons: 1 },
     ],
   });
-  const [property] = (await (await requestOk(page, "get", "/api/properties")).json()) as { id: string; units: { id: string; name: string }[] }[];
-  for (const [name, unit] of [["Erna Ebert", "EG"], ["Otto Ober", "OG"]] as const) {
-    await requestOk(page, "post", "/api/tenants", { name, unitId: property!.units.find((u) => u.name === unit)!.id, moveInDate: "2015-01-01", persons: 1 });
+  const [property] = (await (await requestOk(page, "get", "/api/properties")).json()) as {
+    id: string;
+    units: { id: string; name: string }[];
+  }[];
+  for (const [name, unit] of [
+    ["Erna Ebert", "EG"],
+    ["Otto Ober", "OG"],
+  ] as const) {
+    await requestOk(page, "post", "/api/tenants", {
+      name,
+      unitId: property!.units.find((u) => u.name === unit)!.id,
+      moveInDate: "2015-01-01",
+      persons: 1,
+    });
   }
-  await requestOk(page, "put", "/api/billing-data", { companyName: "Hausverwaltung Ahorn", phone: "040 123456", street: "Ahornweg", houseNumber: "1", postalCode: "20095", city: "Hamburg", iban: "DE89370400440532013000" });
-  const period = (await (await requestOk(page, "post", "/api/billing-periods", { propertyId: property!.id, billingPeriodStart: "2024-01-01", billingPeriodEnd: "2024-12-31" })).json()) as { id: string };
-  await requestOk(page, "post", "/api/statements", { billingPeriodId: period.id, finalize: false, costItems: [{ costType: "Grundsteuer", amount: "1234.56", key: "area" }] });
+  await requestOk(page, "put", "/api/billing-data", {
+    companyName: "Hausverwaltung Ahorn",
+    phone: "040 123456",
+    street: "Ahornweg",
+    houseNumber: "1",
+    postalCode: "20095",
+    city: "Hamburg",
+    iban: "DE89370400440532013000",
+  });
+  const period = (await (
+    await requestOk(page, "post", "/api/billing-periods", {
+      propertyId: property!.id,
+      billingPeriodStart: "2024-01-01",
+      billingPeriodEnd: "2024-12-31",
+    })
+  ).json()) as { id: string };
+  await requestOk(page, "post", "/api/statements", {
+    billingPeriodId: period.id,
+    finalize: false,
+    costItems: [{ costType: "Grundsteuer", amount: "1234.56", key: "area" }],
+  });
   return property!.id;
 }
 
@@ -48,7 +98,11 @@ describe.skipIf(!hasBrowser)("Team", () => {
     await owner.page.getByLabel("E-Mail-Adresse *").fill(billingEmail);
     await owner.page.getByLabel("Rolle").first().selectOption("billing_manager");
     await owner.page.getByRole("button", { name: "Einladen" }).click();
-    await owner.page.getByTestId("team-invitation").filter({ hasText: billingEmail }).getByText("Abrechnung ·").waitFor();
+    await owner.page
+      .getByTestId("team-invitation")
+      .filter({ hasText: billingEmail })
+      .getByText("Abrechnung ·")
+      .waitFor();
     const viewerEmail = uniqueEmail("leserin");
     await owner.page.getByLabel("E-Mail-Adresse *").fill(viewerEmail);
     await owner.page.getByLabel("Rolle").first().selectOption("viewer");
@@ -58,7 +112,11 @@ describe.skipIf(!hasBrowser)("Team", () => {
     await screenshotBothWidths(owner.page, "team-settings");
 
     // The billing manager opens the link, registers and joins.
-    const billingLink = await waitForMailLink(server.dataDir, billingEmail, /http:\/\/[^\s"]+\/einladung\?token=[A-Za-z0-9_-]+/);
+    const billingLink = await waitForMailLink(
+      server.dataDir,
+      billingEmail,
+      /http:\/\/[^\s"]+\/einladung\?token=[A-Za-z0-9_-]+/,
+    );
     const billing = await openPage(browser, server.baseUrl);
     await billing.page.goto(new URL(billingLink).pathname + new URL(billingLink).search);
     await billing.page.getByRole("heading", { name: "Einladung in „Erika Mustermann“" }).waitFor();
@@ -85,37 +143,69 @@ describe.skipIf(!hasBrowser)("Team", () => {
     const table = billing.page.getByRole("table", { name: "Abrechnungen" });
     const row = table.getByRole("row").filter({ hasText: "31.12.2024" });
     await row.getByRole("checkbox").check();
-    await billing.page.getByRole("toolbar", { name: "Ausgewählte Abrechnungen" }).getByRole("button", { name: "Finalisieren" }).click();
+    await billing.page
+      .getByRole("toolbar", { name: "Ausgewählte Abrechnungen" })
+      .getByRole("button", { name: "Finalisieren" })
+      .click();
     const confirm = billing.page.getByRole("alertdialog", { name: "Abrechnungen finalisieren?" });
     await confirm.getByRole("button", { name: "Finalisieren" }).click();
     await row.getByText("Finalisiert").waitFor();
 
     // The viewer joins (through the API, as the form journey is the same) and only reads.
-    const viewerLink = await waitForMailLink(server.dataDir, viewerEmail, /http:\/\/[^\s"]+\/einladung\?token=[A-Za-z0-9_-]+/);
+    const viewerLink = await waitForMailLink(
+      server.dataDir,
+      viewerEmail,
+      /http:\/\/[^\s"]+\/einladung\?token=[A-Za-z0-9_-]+/,
+    );
     const viewer = await openPage(browser, server.baseUrl);
-    await viewer.page.request.post("/api/auth/sign-up/email", { data: { email: viewerEmail, password: "Sicher123", firstName: "Lea", lastName: "Leserin", passwordConfirmation: "Sicher123", acceptTerms: true } });
-    await requestOk(viewer.page, "post", "/api/invitations/accept", { token: new URL(viewerLink).searchParams.get("token") });
+    await viewer.page.request.post("/api/auth/sign-up/email", {
+      data: {
+        email: viewerEmail,
+        password: "Sicher123",
+        firstName: "Lea",
+        lastName: "Leserin",
+        passwordConfirmation: "Sicher123",
+        acceptTerms: true,
+      },
+    });
+    await requestOk(viewer.page, "post", "/api/invitations/accept", {
+      token: new URL(viewerLink).searchParams.get("token"),
+    });
     await viewer.page.goto(`/dashboard/statements?property=${propertyId}`);
-    const viewerRow = viewer.page.getByRole("table", { name: "Abrechnungen" }).getByRole("row").filter({ hasText: "31.12.2024" });
+    const viewerRow = viewer.page
+      .getByRole("table", { name: "Abrechnungen" })
+      .getByRole("row")
+      .filter({ hasText: "31.12.2024" });
     await viewerRow.getByText("Finalisiert").waitFor();
     await viewerRow.getByRole("checkbox").check();
     const toolbar = viewer.page.getByRole("toolbar", { name: "Ausgewählte Abrechnungen" });
     await toolbar.waitFor();
-    expect(await toolbar.getByRole("button", { name: /Finalisieren|Archivieren|Löschen/ }).count()).toBe(0);
+    expect(
+      await toolbar.getByRole("button", { name: /Finalisieren|Archivieren|Löschen/ }).count(),
+    ).toBe(0);
     await checkPage(viewer.page, "history as viewer");
     await screenshotBothWidths(viewer.page, "team-viewer-history");
     // The server refuses what the page does not offer, in German.
-    const runs = (await (await requestOk(viewer.page, "get", `/api/statements?propertyId=${propertyId}`)).json()) as { items: { id: string }[] };
-    const refused = await viewer.page.request.post(`/api/statements/${runs.items[0]!.id}/transition`, { data: { to: "archived" } });
+    const runs = (await (
+      await requestOk(viewer.page, "get", `/api/statements?propertyId=${propertyId}`)
+    ).json()) as { items: { id: string }[] };
+    const refused = await viewer.page.request.post(
+      `/api/statements/${runs.items[0]!.id}/transition`,
+      { data: { to: "archived" } },
+    );
     expect(refused.status()).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("Ihre Rolle erlaubt diese Aktion nicht. Bitte wenden Sie sich an den Inhaber des Kontos.");
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "Ihre Rolle erlaubt diese Aktion nicht. Bitte wenden Sie sich an den Inhaber des Kontos.",
+    );
 
     // The owner's feed names who finalized.
     await owner.page.goto("/dashboard/activity");
     await owner.page.getByRole("tab", { name: "Verlauf" }).click();
     await owner.page.getByLabel("Mitglied").selectOption({ label: "Bea Buchhaltung" });
     await owner.page.getByTestId("activity-actor").first().waitFor();
-    expect(new Set(await owner.page.getByTestId("activity-actor").allInnerTexts())).toEqual(new Set(["Bea Buchhaltung"]));
+    expect(new Set(await owner.page.getByTestId("activity-actor").allInnerTexts())).toEqual(
+      new Set(["Bea Buchhaltung"]),
+    );
     await screenshotBothWidths(owner.page, "team-activity");
     for (const p of [owner, billing, viewer]) await p.context.close();
   });
@@ -123,10 +213,20 @@ describe.skipIf(!hasBrowser)("Team", () => {
   it("on Enterprise the owner makes an API key, sees it once, uses it and revokes it", async () => {
     const owner = await openPage(browser, server.baseUrl);
     await registerThroughApi(owner.page, uniqueEmail("api"));
-    await requestOk(owner.page, "post", "/api/properties", { name: "Birkenhof", street: "Birkenweg", houseNumber: "2", postalCode: "20095", city: "Hamburg", country: "Deutschland", propertyType: "Mehrfamilienhaus" });
+    await requestOk(owner.page, "post", "/api/properties", {
+      name: "Birkenhof",
+      street: "Birkenweg",
+      houseNumber: "2",
+      postalCode: "20095",
+      city: "Hamburg",
+      country: "Deutschland",
+      propertyType: "Mehrfamilienhaus",
+    });
     // On the trial the tab says what the plan lacks and offers no form.
     await owner.page.goto("/dashboard/settings?tab=api-keys");
-    await owner.page.getByText("Der API-Zugang ist nur im Enterprise-Plan enthalten.", { exact: false }).waitFor();
+    await owner.page
+      .getByText("Der API-Zugang ist nur im Enterprise-Plan enthalten.", { exact: false })
+      .waitFor();
     expect(await owner.page.getByRole("button", { name: "Erstellen" }).count()).toBe(0);
     await requestOk(owner.page, "post", "/api/subscription/plan", { plan: "enterprise" });
 
@@ -148,16 +248,25 @@ describe.skipIf(!hasBrowser)("Team", () => {
 
     // A program without the browser's session uses it.
     const api = await openPage(browser, server.baseUrl);
-    const read = await api.page.request.get("/api/properties", { headers: { authorization: `Bearer ${secret}` } });
+    const read = await api.page.request.get("/api/properties", {
+      headers: { authorization: `Bearer ${secret}` },
+    });
     expect(read.status()).toBe(200);
     expect(((await read.json()) as { name: string }[]).map((p) => p.name)).toEqual(["Birkenhof"]);
 
     await row.getByRole("button", { name: "Widerrufen" }).click();
-    await owner.page.getByRole("alertdialog", { name: "API-Schlüssel widerrufen?" }).getByRole("button", { name: "Widerrufen" }).click();
+    await owner.page
+      .getByRole("alertdialog", { name: "API-Schlüssel widerrufen?" })
+      .getByRole("button", { name: "Widerrufen" })
+      .click();
     await row.getByText(/Widerrufen am/).waitFor();
-    const refused = await api.page.request.get("/api/properties", { headers: { authorization: `Bearer ${secret}` } });
+    const refused = await api.page.request.get("/api/properties", {
+      headers: { authorization: `Bearer ${secret}` },
+    });
     expect(refused.status()).toBe(401);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("Der API-Schlüssel ist ungültig, widerrufen oder abgelaufen.");
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "Der API-Schlüssel ist ungültig, widerrufen oder abgelaufen.",
+    );
     for (const p of [owner, api]) await p.context.close();
   });
 });

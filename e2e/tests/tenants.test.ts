@@ -1,12 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hasBrowser, launchBrowser, openPage, registerThroughApi, startAppServer, uniqueEmail, type AppServer, screenshotPath } from "../support/index.ts";
+import {
+  hasBrowser,
+  launchBrowser,
+  openPage,
+  registerThroughApi,
+  startAppServer,
+  uniqueEmail,
+  type AppServer,
+  screenshotPath,
+} from "../support/index.ts";
 
 /** A property with two units through the wizard's API (the properties screens are another feature's). */
 async function createPropertyWithUnits(page: Page) {
   const response = await page.request.post("/api/onboarding", {
     data: {
-      property: { name: "Lindenhof", street: "Lindenstraße", houseNumber: "5", postalCode: "33602", city: "Bielefeld", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+      property: {
+        name: "Lindenhof",
+        street: "Lindenstraße",
+        houseNumber: "5",
+        postalCode: "33602",
+        city: "Bielefeld",
+        country: "Deutschland",
+        propertyType: "Mehrfamilienhaus",
+      },
       units: [
         { name: "EG links", area: "62.5", persons: 2 },
         { name: "OG rechts", area: "70", persons: 1 },
@@ -17,8 +34,13 @@ async function createPropertyWithUnits(page: Page) {
 }
 
 async function readSummary(page: Page) {
-  const value = async (testId: string) => (await page.getByTestId(testId).locator("p").nth(1).textContent())?.trim();
-  return { active: await value("summary-active"), former: await value("summary-former"), occupied: await value("summary-occupied") };
+  const value = async (testId: string) =>
+    (await page.getByTestId(testId).locator("p").nth(1).textContent())?.trim();
+  return {
+    active: await value("summary-active"),
+    former: await value("summary-former"),
+    occupied: await value("summary-occupied"),
+  };
 }
 
 describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
@@ -39,7 +61,9 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await createPropertyWithUnits(page);
 
     await page.goto("/dashboard/tenants");
-    await expect.poll(() => page.getByRole("heading", { name: "Mieter verwalten" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Mieter verwalten" }).isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByText("Keine Mieter gefunden").isVisible()).toBe(true);
     expect(await readSummary(page)).toEqual({ active: "0", former: "0", occupied: "0" });
     await page.screenshot({ path: screenshotPath("e2e-tenants-empty"), fullPage: true });
@@ -52,14 +76,29 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await dialog.getByLabel("Name").fill("M");
     await dialog.getByLabel("Telefon").fill("12345");
     await dialog.getByLabel("Einzugsdatum").click();
-    await expect.poll(() => dialog.getByText("Name muss mindestens 2 Zeichen lang sein").first().isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByText("Ungültige Telefonnummer. Verwenden Sie Format: +49... oder 0...").first().isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText("Name muss mindestens 2 Zeichen lang sein").first().isVisible())
+      .toBe(true);
+    await expect
+      .poll(() =>
+        dialog
+          .getByText("Ungültige Telefonnummer. Verwenden Sie Format: +49... oder 0...")
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     // The summary box waits for a submit attempt, so it moves nothing while the user goes from field to field (decision 0984).
-    expect(await dialog.getByText("Bitte korrigieren Sie folgende Fehler:").isVisible()).toBe(false);
+    expect(await dialog.getByText("Bitte korrigieren Sie folgende Fehler:").isVisible()).toBe(
+      false,
+    );
     // Enter on an invalid form: the warning toast and the summary.
     await dialog.getByLabel("Name").press("Enter");
-    await expect.poll(() => page.getByText("Bitte korrigieren Sie die Eingabefehler.").first().isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByText("Bitte korrigieren Sie folgende Fehler:").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Bitte korrigieren Sie die Eingabefehler.").first().isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => dialog.getByText("Bitte korrigieren Sie folgende Fehler:").isVisible())
+      .toBe(true);
     await page.screenshot({ path: screenshotPath("e2e-tenant-form-errors"), fullPage: true });
 
     await dialog.getByLabel("Name").fill("Max Mieter");
@@ -69,56 +108,86 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await dialog.getByLabel("Erweiterte Felder anzeigen").check();
     await dialog.getByLabel("Postleitzahl").fill("1234");
     await dialog.getByLabel("Ort").click();
-    await expect.poll(() => dialog.getByText("Postleitzahl muss 5 Ziffern haben (z.B. 12345)").first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog.getByText("Postleitzahl muss 5 Ziffern haben (z.B. 12345)").first().isVisible(),
+      )
+      .toBe(true);
     expect(await addButton.isDisabled()).toBe(true);
     await dialog.getByLabel("Postleitzahl").fill("33602");
     await dialog.getByLabel("Ort").fill("Bielefeld");
-    await expect.poll(() => dialog.getByText("Bitte korrigieren Sie folgende Fehler:").isVisible()).toBe(false);
+    await expect
+      .poll(() => dialog.getByText("Bitte korrigieren Sie folgende Fehler:").isVisible())
+      .toBe(false);
     await expect.poll(() => addButton.isEnabled()).toBe(true);
     await addButton.click();
-    await expect.poll(() => page.getByText("Mieter erfolgreich hinzugefügt!").first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Mieter erfolgreich hinzugefügt!").first().isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByRole("cell", { name: /^Max Mieter/ }).isVisible()).toBe(true);
     await expect.poll(() => readSummary(page)).toEqual({ active: "1", former: "0", occupied: "1" });
     // The draft was removed after the save: a new form starts empty.
-    expect(await page.evaluate("Object.keys(localStorage).filter((key) => key.includes('tenant-draft'))")).toEqual([]);
+    expect(
+      await page.evaluate(
+        "Object.keys(localStorage).filter((key) => key.includes('tenant-draft'))",
+      ),
+    ).toEqual([]);
 
     // Prepayments: two periods, then an overlapping one is refused.
     await page.getByRole("button", { name: "Vorauszahlungen" }).first().click();
     const panel = page.getByRole("dialog");
-    await expect.poll(() => panel.getByText("Keine Vorauszahlungen hinterlegt").isVisible()).toBe(true);
+    await expect
+      .poll(() => panel.getByText("Keine Vorauszahlungen hinterlegt").isVisible())
+      .toBe(true);
     await panel.getByLabel("Monatlicher Betrag (EUR)").fill("0");
     await panel.getByRole("button", { name: "Vorauszahlung hinzufügen" }).click();
-    await expect.poll(() => panel.getByText("Vorauszahlungsbetrag muss größer als 0 sein").isVisible()).toBe(true);
+    await expect
+      .poll(() => panel.getByText("Vorauszahlungsbetrag muss größer als 0 sein").isVisible())
+      .toBe(true);
 
     await panel.getByLabel("Monatlicher Betrag (EUR)").fill("150");
     await panel.getByLabel("Gültig ab").fill("2024-01-01");
     await panel.getByLabel("Gültig bis").fill("2024-12-31");
     await panel.getByRole("button", { name: "Vorauszahlung hinzufügen" }).click();
-    await expect.poll(() => panel.getByRole("cell", { name: "150,00 EUR/Monat" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => panel.getByRole("cell", { name: "150,00 EUR/Monat" }).isVisible())
+      .toBe(true);
     await expect.poll(() => panel.getByLabel("Monatlicher Betrag (EUR)").inputValue()).toBe("");
 
     await panel.getByLabel("Monatlicher Betrag (EUR)").fill("165,5");
     await panel.getByLabel("Gültig ab").fill("2025-01-01");
     await panel.getByRole("button", { name: "Vorauszahlung hinzufügen" }).click();
-    await expect.poll(() => panel.getByRole("cell", { name: "165,50 EUR/Monat" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => panel.getByRole("cell", { name: "165,50 EUR/Monat" }).isVisible())
+      .toBe(true);
     await expect.poll(() => panel.getByRole("cell", { name: "unbegrenzt" }).isVisible()).toBe(true);
     await expect.poll(() => panel.getByLabel("Monatlicher Betrag (EUR)").inputValue()).toBe("");
 
     await panel.getByLabel("Monatlicher Betrag (EUR)").fill("170");
     await panel.getByLabel("Gültig ab").fill("2024-06-01");
     await panel.getByRole("button", { name: "Vorauszahlung hinzufügen" }).click();
-    await expect.poll(() => panel.getByTestId("prepayment-errors").textContent()).toContain("Vorauszahlung überschneidet sich mit bestehenden Zeiträumen");
+    await expect
+      .poll(() => panel.getByTestId("prepayment-errors").textContent())
+      .toContain("Vorauszahlung überschneidet sich mit bestehenden Zeiträumen");
     await page.screenshot({ path: screenshotPath("e2e-prepayments"), fullPage: true });
     // The server refuses it too (the check is not only in the browser).
     const tenants = await (await page.request.get("/api/tenants")).json();
-    const refused = await page.request.post(`/api/tenants/${tenants[0].id}/prepayments`, { data: { monthlyAmount: "170", validFrom: "2024-06-01" } });
+    const refused = await page.request.post(`/api/tenants/${tenants[0].id}/prepayments`, {
+      data: { monthlyAmount: "170", validFrom: "2024-06-01" },
+    });
     expect(refused.status()).toBe(400);
-    expect((await refused.json()).error.message).toBe("Vorauszahlung überschneidet sich mit bestehenden Zeiträumen");
+    expect((await refused.json()).error.message).toBe(
+      "Vorauszahlung überschneidet sich mit bestehenden Zeiträumen",
+    );
     // Deleting deactivates after the question.
     await panel.getByRole("button", { name: "Vorauszahlung löschen" }).first().click();
-    await expect.poll(() => page.getByText("Möchten Sie diese Vorauszahlung wirklich löschen?").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Möchten Sie diese Vorauszahlung wirklich löschen?").isVisible())
+      .toBe(true);
     await page.getByRole("alertdialog").getByRole("button", { name: "Löschen" }).click();
-    await expect.poll(() => page.getByRole("dialog").getByRole("cell", { name: "Inaktiv" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("dialog").getByRole("cell", { name: "Inaktiv" }).isVisible())
+      .toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
 
@@ -139,7 +208,9 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await page.getByRole("button", { name: "Als ausgezogen markieren" }).first().click();
     // The move-out date is asked for, today by default (decision 0985).
     await page.getByRole("dialog").getByRole("button", { name: "Auszug speichern" }).click();
-    await expect.poll(() => page.getByText("Mieter-Status auf inaktiv geändert").first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Mieter-Status auf inaktiv geändert").first().isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByRole("cell", { name: "Ausgezogen" }).isVisible()).toBe(true);
     await expect.poll(() => readSummary(page)).toEqual({ active: "0", former: "1", occupied: "0" });
     await page.screenshot({ path: screenshotPath("e2e-tenants-desktop"), fullPage: true });
@@ -158,7 +229,9 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await page.goto("/dashboard/tenants");
     await page.getByRole("button", { name: "Mieter hinzufügen" }).first().click();
     await page.getByRole("dialog").getByLabel("Erweiterte Felder anzeigen").check();
-    await expect.poll(() => page.getByRole("dialog").getByLabel("Ausweisnummer").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("dialog").getByLabel("Ausweisnummer").isVisible())
+      .toBe(true);
     await page.screenshot({ path: screenshotPath("e2e-tenant-form-mobile") });
     await context.close();
   });
@@ -173,33 +246,58 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await page.getByRole("dialog").getByLabel("Name").fill("Entwurf Erika");
     await page.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).click();
     await page.getByRole("button", { name: "Mieter hinzufügen" }).first().click();
-    await expect.poll(() => page.getByRole("dialog").getByLabel("Name").inputValue()).toBe("Entwurf Erika");
-    await expect.poll(() => page.getByText("Ein nicht gespeicherter Entwurf wurde wiederhergestellt.").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("dialog").getByLabel("Name").inputValue())
+      .toBe("Entwurf Erika");
+    await expect
+      .poll(() =>
+        page.getByText("Ein nicht gespeicherter Entwurf wurde wiederhergestellt.").isVisible(),
+      )
+      .toBe(true);
     await page.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).click();
 
     // The trial allows 3 active tenants.
     // One unit each: a unit is let to one tenancy at a time (decision 0980).
     const properties = await (await page.request.get("/api/properties")).json();
-    const third = await page.request.post(`/api/properties/${properties[0].id}/units`, { data: { name: "DG", area: "40", persons: 1 } });
+    const third = await page.request.post(`/api/properties/${properties[0].id}/units`, {
+      data: { name: "DG", area: "40", persons: 1 },
+    });
     expect(third.status()).toBe(201);
-    const unitIds = [...properties[0].units.map((unit: { id: string }) => unit.id), (await third.json()).id];
+    const unitIds = [
+      ...properties[0].units.map((unit: { id: string }) => unit.id),
+      (await third.json()).id,
+    ];
     for (const [index, name] of ["Eins", "Zwei", "Drei"].entries()) {
-      const response = await page.request.post("/api/tenants", { data: { name: `Mieter ${name}`, unitId: unitIds[index], moveInDate: "2024-01-01" } });
+      const response = await page.request.post("/api/tenants", {
+        data: { name: `Mieter ${name}`, unitId: unitIds[index], moveInDate: "2024-01-01" },
+      });
       expect(response.status()).toBe(201);
     }
     await page.reload();
     await expect.poll(() => page.getByText("Limit erreicht").first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("Sie haben das Limit von 3 Mietern erreicht.").first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Sie haben das Limit von 3 Mietern erreicht.").first().isVisible())
+      .toBe(true);
     expect(await page.getByRole("button", { name: "Mieter hinzufügen" }).count()).toBe(0);
-    await expect.poll(() => page.getByRole("button", { name: "Upgrade" }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("button", { name: "Upgrade" }).first().isVisible())
+      .toBe(true);
     await page.screenshot({ path: screenshotPath("e2e-tenants-limit"), fullPage: true });
 
     // Deleting asks first.
     await page.getByRole("button", { name: "Löschen" }).first().click();
-    await expect.poll(() => page.getByText("Sind Sie sicher, dass Sie diesen Mieter löschen möchten?").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText("Sind Sie sicher, dass Sie diesen Mieter löschen möchten?").isVisible(),
+      )
+      .toBe(true);
     await page.getByRole("alertdialog").getByRole("button", { name: "Löschen" }).click();
-    await expect.poll(() => page.getByText("Mieter erfolgreich gelöscht!").first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole("button", { name: "Mieter hinzufügen" }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText("Mieter erfolgreich gelöscht!").first().isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole("button", { name: "Mieter hinzufügen" }).count())
+      .toBe(1);
     await context.close();
   });
 });

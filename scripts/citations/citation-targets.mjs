@@ -45,9 +45,9 @@ const ACCOUNT_PATH = /(account|subscription|plans?[-./]|plan-access|agb|upgrade|
 const PART_2 = {
   1: "statements.md#wizard",
   2: "statements.md#wizard",
-  "2.1": "statements.md#wizard",
-  "2.2": "statements.md#history",
-  "2.3": "prepayments.md#prepayment-panel",
+  2.1: "statements.md#wizard",
+  2.2: "statements.md#history",
+  2.3: "prepayments.md#prepayment-panel",
   3: "statements.md#statement-entities",
   4: "statements.md#statuses",
   5: "statements.md#statement-checks",
@@ -93,9 +93,9 @@ const NAMED_TARGETS = {
   "startup configuration": "master-data.md#startup-configuration",
   "landing page": "master-data.md#landing-page",
   "dashboard layout": "master-data.md#dashboard-layout",
-  "settings": "master-data.md#settings",
-  "activity": "master-data.md#activity",
-  "help": "master-data.md#help",
+  settings: "master-data.md#settings",
+  activity: "master-data.md#activity",
+  help: "master-data.md#help",
   "utility tariffs": "master-data.md#utility-tariffs",
   "setup wizard": "master-data.md#setup-wizard",
   "activity actions": "master-data.md#activity-actions",
@@ -127,5 +127,7 @@ export function targetOfPart(part) {
 /** Guesses the part of a bare "section N" from its number (2.1 is part 2), then from the citing file's path. */
 export function guessPart(section, file) {
   if (String(section).includes(".")) return 2;
-  return /(statement|engine\/|prepayment|cost|quick-setup|analysis|heating|co2)/i.test(file) ? 2 : 1;
+  return /(statement|engine\/|prepayment|cost|quick-setup|analysis|heating|co2)/i.test(file)
+    ? 2
+    : 1;
 }

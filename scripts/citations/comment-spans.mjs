@@ -2,7 +2,27 @@
 // ranges. A small scanner, not a parser: it skips string and template literals and regular
 // expression literals so that "//" inside them is not taken for a comment.
 
-const REGEX_PRECEDERS = new Set(["(", ",", "=", ":", "[", "!", "&", "|", "?", "{", "}", ";", "+", "-", "*", "%", "~", "^", "\n"]);
+const REGEX_PRECEDERS = new Set([
+  "(",
+  ",",
+  "=",
+  ":",
+  "[",
+  "!",
+  "&",
+  "|",
+  "?",
+  "{",
+  "}",
+  ";",
+  "+",
+  "-",
+  "*",
+  "%",
+  "~",
+  "^",
+  "\n",
+]);
 
 /** Returns the comment ranges of `text`; `language` is "js" (also TS, TSX), "css", "sql" or "html". */
 export function findCommentSpans(text, language = "js") {
@@ -20,7 +40,10 @@ export function findCommentSpans(text, language = "js") {
       index = stop;
       continue;
     }
-    if ((language === "js" && char === "/" && next === "/") || (language === "sql" && char === "-" && next === "-")) {
+    if (
+      (language === "js" && char === "/" && next === "/") ||
+      (language === "sql" && char === "-" && next === "-")
+    ) {
       const end = text.indexOf("\n", index);
       const stop = end === -1 ? text.length : end;
       spans.push([index, stop]);
@@ -46,7 +69,8 @@ export function findCommentSpans(text, language = "js") {
 
 function findHtmlComments(text) {
   const spans = [];
-  for (const match of text.matchAll(/<!--[\s\S]*?(?:-->|$)/g)) spans.push([match.index, match.index + match[0].length]);
+  for (const match of text.matchAll(/<!--[\s\S]*?(?:-->|$)/g))
+    spans.push([match.index, match.index + match[0].length]);
   return spans;
 }
 

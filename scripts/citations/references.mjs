@@ -10,13 +10,19 @@ const OUTSIDE_CODE = [
   [/\bsections? \d/i, "a section of the specification (cite docs/rules/)"],
   [/\.\.\/shared\b/, "a path outside the repository"],
   [/\bARCHITECTURE\.md\b/, "ARCHITECTURE.md (the repository has docs/architecture.md)"],
-  [/(?<![\w/])calculation-contract\.md\b/, "calculation-contract.md (cite docs/decisions/0400-calculation-contract-v1-1.md)"],
+  [
+    /(?<![\w/])calculation-contract\.md\b/,
+    "calculation-contract.md (cite docs/decisions/0400-calculation-contract-v1-1.md)",
+  ],
 ];
 /** In Markdown, only unambiguous citations: "section 4" may be the page's own. */
 const OUTSIDE_MARKDOWN = [
   [/\bDECISIONS \d/, "the specification's DECISIONS (cite docs/rules/)"],
   [/\bparts? [12],? sections? \d/i, "a part of the specification (cite docs/rules/)"],
-  [/(?<![\w/])calculation-contract\.md\b/, "calculation-contract.md (cite docs/decisions/0400-calculation-contract-v1-1.md)"],
+  [
+    /(?<![\w/])calculation-contract\.md\b/,
+    "calculation-contract.md (cite docs/decisions/0400-calculation-contract-v1-1.md)",
+  ],
 ];
 const DOCS_PATH = /(?<![\w./-])docs\/[\w./-]*[\w/](?:#[\w-]+)?/g;
 const DECISION_NUMBERS = /\bdecisions? ((?:\d{4})(?:(?:, and |, | and )\d{4})*)\b/gi;
@@ -35,14 +41,20 @@ export function findBrokenReferences(text, file, repository) {
     const lines = comment.split("\n");
     let lineNumber = lineOf(text, start);
     for (const line of lines) {
-      for (const [pattern, reason] of patterns) if (pattern.test(line)) problems.push({ line: lineNumber, text: line.trim(), reason });
+      for (const [pattern, reason] of patterns)
+        if (pattern.test(line)) problems.push({ line: lineNumber, text: line.trim(), reason });
       for (const match of line.matchAll(DOCS_PATH)) {
         const reason = checkDocsPath(match[0], repository);
         if (reason) problems.push({ line: lineNumber, text: line.trim(), reason });
       }
       for (const match of line.matchAll(DECISION_NUMBERS)) {
         for (const number of match[1].match(/\d{4}/g)) {
-          if (!repository.decisionNumbers.has(number)) problems.push({ line: lineNumber, text: line.trim(), reason: `decision ${number} has no record in docs/decisions/` });
+          if (!repository.decisionNumbers.has(number))
+            problems.push({
+              line: lineNumber,
+              text: line.trim(),
+              reason: `decision ${number} has no record in docs/decisions/`,
+            });
         }
       }
       lineNumber += 1;
@@ -63,7 +75,8 @@ function checkDocsPath(reference, repository) {
 
 function lineOf(text, index) {
   let line = 1;
-  for (let position = 0; position < index; position += 1) if (text.charCodeAt(position) === 10) line += 1;
+  for (let position = 0; position < index; position += 1)
+    if (text.charCodeAt(position) === 10) line += 1;
   return line;
 }
 

@@ -2,12 +2,22 @@
 // ARCHITECTURE.md, calculation-contract.md) into citations of docs/rules/ and docs/. Pure: text
 // in, text out. Idempotent: rewritten text holds none of the patterns it looks for.
 import { findCommentSpans, languageOf } from "./comment-spans.mjs";
-import { DECISION_TARGETS, RULES_DIR, guessPart, targetOfName, targetOfPart, targetOfSection } from "./citation-targets.mjs";
+import {
+  DECISION_TARGETS,
+  RULES_DIR,
+  guessPart,
+  targetOfName,
+  targetOfPart,
+  targetOfSection,
+} from "./citation-targets.mjs";
 
 /** Exact phrases that the general patterns would render badly; applied first, anywhere in a file. */
 const PHRASES = [
   ["(DECISIONS, prepayment overlap)", "(docs/rules/prepayments.md#open-end)"],
-  ["(the specification's calculation-contract.md)", "(calculation contract v1.1: docs/decisions/0400-calculation-contract-v1-1.md)"],
+  [
+    "(the specification's calculation-contract.md)",
+    "(calculation contract v1.1: docs/decisions/0400-calculation-contract-v1-1.md)",
+  ],
   [
     "(part 2, sections 2.1, 7 'PDF'/'E-mail', 8 'Saving and PDF';",
     "(docs/rules/statements.md#wizard, docs/rules/statements.md#pdfs-and-sending, docs/rules/statements.md#statement-messages;",
@@ -29,8 +39,14 @@ const SPEC_SECTION = new RegExp(
   String.raw`(?:(?:the )?specification(?:'s)?,? )?(?:\bparts? ([12])(?: and part ([12]))?(?:,?[ \t]*\n[ \t]*(?:\*|\/\/|--)?[ \t]*|, ?| )?)?\bsections? (${LIST})`,
   "gi",
 );
-const SPEC_PART = new RegExp(String.raw`(?:(?:the )?specification(?:'s)? )?\bpart ([12])\b(?:(?:, | )(${NAME}))?`, "gi");
-const ITEM_PARTS = new RegExp(String.raw`(, and |, | and |-)?(\d+(?:\.\d+)?)(?: step \d+)?(?: (${NAME}))?`, "g");
+const SPEC_PART = new RegExp(
+  String.raw`(?:(?:the )?specification(?:'s)? )?\bpart ([12])\b(?:(?:, | )(${NAME}))?`,
+  "gi",
+);
+const ITEM_PARTS = new RegExp(
+  String.raw`(, and |, | and |-)?(\d+(?:\.\d+)?)(?: step \d+)?(?: (${NAME}))?`,
+  "g",
+);
 
 /**
  * Rewrites every citation in the text of `file` (repository-relative path). `resolveDocsPath`
@@ -39,9 +55,14 @@ const ITEM_PARTS = new RegExp(String.raw`(, and |, | and |-)?(\d+(?:\.\d+)?)(?: 
 export function rewriteCitations(text, file, resolveDocsPath = () => null) {
   let result = text;
   for (const [from, to] of PHRASES) result = result.split(from).join(to);
-  result = result.replace(DECISIONS, (_match, list) => formatTargets(expandNumbers(list).map((n) => DECISION_TARGETS[n] ?? "README.md")));
+  result = result.replace(DECISIONS, (_match, list) =>
+    formatTargets(expandNumbers(list).map((n) => DECISION_TARGETS[n] ?? "README.md")),
+  );
   result = result.replace(/\bARCHITECTURE\.md\b/g, "docs/architecture.md");
-  result = result.replace(/(?<![\w/])calculation-contract\.md\b/g, "docs/decisions/0400-calculation-contract-v1-1.md");
+  result = result.replace(
+    /(?<![\w/])calculation-contract\.md\b/g,
+    "docs/decisions/0400-calculation-contract-v1-1.md",
+  );
   result = result.replace(DOCS_PATH, (reference) => resolveDocsPath(reference) ?? reference);
   if (file.endsWith(".md")) return rewriteSpec(result, file, true);
   const spans = joinLineComments(findCommentSpans(result, languageOf(file)), result);
@@ -58,13 +79,20 @@ function rewriteSpec(comment, file, isMarkdown) {
   let result = comment.replace(SPEC_SECTION, (match, partA, partB, list) => {
     if (isMarkdown && !partA) return match;
     const items = parseItems(list);
-    const parts = partA ? [Number(partA), ...(partB ? [Number(partB)] : [])] : [guessPart(items[0].section, file)];
+    const parts = partA
+      ? [Number(partA), ...(partB ? [Number(partB)] : [])]
+      : [guessPart(items[0].section, file)];
     const cited = [];
     for (const part of parts) {
       for (const item of items) {
         const named = targetOfName(item.name);
         if (named) cited.push(named);
-        else cited.push(item.name ? `${targetOfSection(part, item.section, file)} ${item.quoted}` : targetOfSection(part, item.section, file));
+        else
+          cited.push(
+            item.name
+              ? `${targetOfSection(part, item.section, file)} ${item.quoted}`
+              : targetOfSection(part, item.section, file),
+          );
       }
     }
     return formatTargets(cited);
@@ -73,7 +101,9 @@ function rewriteSpec(comment, file, isMarkdown) {
   return result.replace(SPEC_PART, (_match, part, quoted) => {
     const named = targetOfName(quoted ? unquote(quoted) : undefined);
     if (named) return formatTargets([named]);
-    return formatTargets([quoted ? `${targetOfPart(Number(part))} ${quoted}` : targetOfPart(Number(part))]);
+    return formatTargets([
+      quoted ? `${targetOfPart(Number(part))} ${quoted}` : targetOfPart(Number(part)),
+    ]);
   });
 }
 
@@ -82,7 +112,8 @@ function joinLineComments(spans, text) {
   const joined = [];
   for (const span of spans) {
     const previous = joined[joined.length - 1];
-    if (previous && /^[ \t]*\n[ \t]*$/.test(text.slice(previous[1], span[0]))) previous[1] = span[1];
+    if (previous && /^[ \t]*\n[ \t]*$/.test(text.slice(previous[1], span[0])))
+      previous[1] = span[1];
     else joined.push([...span]);
   }
   return joined;

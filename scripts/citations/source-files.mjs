@@ -3,13 +3,27 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 
-export const CODE_EXTENSIONS = new Set([".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".css", ".sql", ".html"]);
+export const CODE_EXTENSIONS = new Set([
+  ".ts",
+  ".tsx",
+  ".js",
+  ".jsx",
+  ".mjs",
+  ".cjs",
+  ".css",
+  ".sql",
+  ".html",
+]);
 export const MARKDOWN_EXTENSIONS = new Set([".md"]);
 const SKIPPED = /(^|\/)(node_modules|dist|build|coverage|fixtures)\//;
 
 /** Lists repository-relative paths of code and Markdown files (git's view: tracked and untracked, not ignored). */
 export function listSourceFiles(root) {
-  const output = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: root, encoding: "utf8" });
+  const output = execFileSync(
+    "git",
+    ["ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+    { cwd: root, encoding: "utf8" },
+  );
   const files = output.split("\0").filter(Boolean);
   return [...new Set(files)].filter((file) => {
     if (SKIPPED.test(file)) return false;
@@ -20,7 +34,11 @@ export function listSourceFiles(root) {
 
 /** Lists every path git knows (tracked or untracked, not ignored), with its parent folders. */
 export function listRepositoryPaths(root) {
-  const output = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: root, encoding: "utf8" });
+  const output = execFileSync(
+    "git",
+    ["ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+    { cwd: root, encoding: "utf8" },
+  );
   const paths = new Set();
   for (const file of output.split("\0").filter(Boolean)) {
     paths.add(file);

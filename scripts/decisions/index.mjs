@@ -39,18 +39,23 @@ export function parseRecord(fileName, text) {
   if (!title) problems.push("no '# NNNN Title' line");
   const status = text.match(/^\**Status:?\**:?\s*(.+)$/im)?.[1]?.trim();
   if (!status) problems.push("no 'Status:' line");
-  else if (!/^(accepted|superseded|proposed|deprecated|rejected)\b/i.test(status)) problems.push(`status '${status}' is not accepted / superseded by N`);
+  else if (!/^(accepted|superseded|proposed|deprecated|rejected)\b/i.test(status))
+    problems.push(`status '${status}' is not accepted / superseded by N`);
   const date = text.match(/^\**Date:?\**:?\s*(\d{4}-\d{2}-\d{2})/im)?.[1];
   if (!date) problems.push("no 'Date: YYYY-MM-DD' line");
   for (const section of REQUIRED_SECTIONS) {
-    if (!new RegExp(`^##\\s+${section}\\s*$`, "m").test(text)) problems.push(`no '## ${section}' section`);
+    if (!new RegExp(`^##\\s+${section}\\s*$`, "m").test(text))
+      problems.push(`no '## ${section}' section`);
   }
   return { fileName, number, title, status: status ?? "", date: date ?? "", problems };
 }
 
 /** The short status of the index: the status without its explanation in parentheses. */
 export function shortStatus(status) {
-  return status.replace(/\s*\(.*$/, "").replace(/[.;,]\s*$/, "").trim();
+  return status
+    .replace(/\s*\(.*$/, "")
+    .replace(/[.;,]\s*$/, "")
+    .trim();
 }
 
 function groupOf(number) {
@@ -65,7 +70,9 @@ const pad = (value) => String(value).padStart(4, "0");
 
 /** Renders docs/decisions/README.md from the parsed records. */
 export function renderIndex(records) {
-  const sorted = [...records].filter((record) => record.number).sort((a, b) => a.number.localeCompare(b.number));
+  const sorted = [...records]
+    .filter((record) => record.number)
+    .sort((a, b) => a.number.localeCompare(b.number));
   const lines = [
     "# Decision records",
     "",
@@ -85,10 +92,18 @@ export function renderIndex(records) {
     const key = `${group.from}-${group.name}`;
     if (key !== currentGroup) {
       currentGroup = key;
-      lines.push("", `## ${pad(group.from)}-${pad(group.to)} ${group.name}`, "", "| record | title | status |", "|---|---|---|");
+      lines.push(
+        "",
+        `## ${pad(group.from)}-${pad(group.to)} ${group.name}`,
+        "",
+        "| record | title | status |",
+        "|---|---|---|",
+      );
     }
     const title = record.title.replace(/\|/g, "\\|");
-    lines.push(`| [${record.number}](${record.fileName}) | ${title} | ${shortStatus(record.status)} |`);
+    lines.push(
+      `| [${record.number}](${record.fileName}) | ${title} | ${shortStatus(record.status)} |`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }

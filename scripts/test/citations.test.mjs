@@ -6,40 +6,75 @@ import { anchorsOfMarkdown, findBrokenReferences } from "../citations/references
 import { findCommentSpans } from "../citations/comment-spans.mjs";
 
 const repository = {
-  hasPath: (target) => ["docs/rules/heating.md", "docs/rules", "docs/architecture.md", "docs/decisions"].includes(target),
-  anchorsOf: (target) => (target === "docs/rules/heating.md" ? new Set(["heizkv", "consumption-analysis"]) : null),
+  hasPath: (target) =>
+    ["docs/rules/heating.md", "docs/rules", "docs/architecture.md", "docs/decisions"].includes(
+      target,
+    ),
+  anchorsOf: (target) =>
+    target === "docs/rules/heating.md" ? new Set(["heizkv", "consumption-analysis"]) : null,
   decisionNumbers: new Set(["1020"]),
 };
 
 test("rewrites DECISIONS n, lists and ranges to docs/rules anchors", () => {
-  assert.equal(rewriteCitations("// (DECISIONS 3)\n", "a.ts"), "// (docs/rules/heating.md#heizkv)\n");
+  assert.equal(
+    rewriteCitations("// (DECISIONS 3)\n", "a.ts"),
+    "// (docs/rules/heating.md#heizkv)\n",
+  );
   assert.equal(
     rewriteCitations("// DECISIONS 6 and 10: x\n", "a.ts"),
     "// docs/rules/statements.md#letter-contents, docs/rules/statements.md#pdfs-and-sending: x\n",
   );
-  assert.match(rewriteCitations("/** DECISIONS 1-3 */", "a.ts"), /money-and-rounding.md#exact-money, docs\/rules\/tenancies-and-keys.md#who-bears-what, docs\/rules\/heating.md#heizkv/);
-  assert.equal(rewriteCitations('it("refuses (DECISIONS 3)", () => {});\n', "a.test.ts"), 'it("refuses (docs/rules/heating.md#heizkv)", () => {});\n');
+  assert.match(
+    rewriteCitations("/** DECISIONS 1-3 */", "a.ts"),
+    /money-and-rounding.md#exact-money, docs\/rules\/tenancies-and-keys.md#who-bears-what, docs\/rules\/heating.md#heizkv/,
+  );
+  assert.equal(
+    rewriteCitations('it("refuses (DECISIONS 3)", () => {});\n', "a.test.ts"),
+    'it("refuses (docs/rules/heating.md#heizkv)", () => {});\n',
+  );
 });
 
 test("rewrites part and section citations in comments only, named sub-sections to their anchor", () => {
-  assert.equal(rewriteCitations("// (part 2, section 4)\n", "x.ts"), "// (docs/rules/statements.md#statuses)\n");
-  assert.equal(rewriteCitations("// section 5 'Plan limits'\n", "x.ts"), "// docs/rules/accounts-and-plans.md#plan-limits\n");
-  assert.equal(rewriteCitations("// Section 5 'Meter': x\n", "apps/web/meters.tsx"), "// docs/rules/master-data.md#validation 'Meter': x\n");
-  assert.equal(rewriteCitations("// Section 5: y\n", "features/statements/cost.ts"), "// docs/rules/statements.md#statement-checks: y\n");
+  assert.equal(
+    rewriteCitations("// (part 2, section 4)\n", "x.ts"),
+    "// (docs/rules/statements.md#statuses)\n",
+  );
+  assert.equal(
+    rewriteCitations("// section 5 'Plan limits'\n", "x.ts"),
+    "// docs/rules/accounts-and-plans.md#plan-limits\n",
+  );
+  assert.equal(
+    rewriteCitations("// Section 5 'Meter': x\n", "apps/web/meters.tsx"),
+    "// docs/rules/master-data.md#validation 'Meter': x\n",
+  );
+  assert.equal(
+    rewriteCitations("// Section 5: y\n", "features/statements/cost.ts"),
+    "// docs/rules/statements.md#statement-checks: y\n",
+  );
   assert.equal(rewriteCitations('const s = "section 5";\n', "x.ts"), 'const s = "section 5";\n');
   assert.equal(
-    rewriteCitations("// text (part 2,\n// sections 2.1 and 5)\n", "packages/contract/src/statements/statement-analysis.ts"),
+    rewriteCitations(
+      "// text (part 2,\n// sections 2.1 and 5)\n",
+      "packages/contract/src/statements/statement-analysis.ts",
+    ),
     "// text (docs/rules/statements.md#wizard, docs/rules/heating.md#efficiency-class-check)\n",
   );
 });
 
 test("expands an abbreviated docs path through the resolver and maps ARCHITECTURE.md", () => {
-  const resolve = (reference) => (reference === "docs/calculation/03" ? "docs/calculation/03-heizkosten-heizkv.md" : null);
-  assert.equal(rewriteCitations("// docs/calculation/03 and ARCHITECTURE.md\n", "a.ts", resolve), "// docs/calculation/03-heizkosten-heizkv.md and docs/architecture.md\n");
+  const resolve = (reference) =>
+    reference === "docs/calculation/03" ? "docs/calculation/03-heizkosten-heizkv.md" : null;
+  assert.equal(
+    rewriteCitations("// docs/calculation/03 and ARCHITECTURE.md\n", "a.ts", resolve),
+    "// docs/calculation/03-heizkosten-heizkv.md and docs/architecture.md\n",
+  );
 });
 
 test("is idempotent", () => {
-  const once = rewriteCitations("// DECISIONS 9; part 1, sections 3-5 and 8 'Tenants'\n", "apps/server/src/features/tenants/x.ts");
+  const once = rewriteCitations(
+    "// DECISIONS 9; part 1, sections 3-5 and 8 'Tenants'\n",
+    "apps/server/src/features/tenants/x.ts",
+  );
   assert.equal(rewriteCitations(once, "apps/server/src/features/tenants/x.ts"), once);
   assert.doesNotMatch(once, /DECISIONS|part 1|section/);
 });
@@ -47,12 +82,26 @@ test("is idempotent", () => {
 test("leaves Markdown prose without an explicit part alone", () => {
   const text = "See section 4 above. Specification part 1 (sections 2-5) describes it.\n";
   assert.equal(rewriteCitations(text, "docs/x.md"), text);
-  assert.equal(rewriteCitations("DECISIONS 3 and part 2, section 4.\n", "docs/x.md"), "docs/rules/heating.md#heizkv and docs/rules/statements.md#statuses.\n");
+  assert.equal(
+    rewriteCitations("DECISIONS 3 and part 2, section 4.\n", "docs/x.md"),
+    "docs/rules/heating.md#heizkv and docs/rules/statements.md#statuses.\n",
+  );
 });
 
 test("the check reports citations of documents the repository lacks, with their line", () => {
-  const text = ['const a = "DECISIONS 3";', "// fine: docs/rules/heating.md#heizkv", "// DECISIONS 9", "/* part 2, section 4 */", "// docs/rules/heating.md#missing", "// docs/nothing.md", "// ../shared/spec", "// decision 1020 and decision 0999"].join("\n");
-  const problems = findBrokenReferences(text, "a.ts", repository).map((problem) => `${problem.line}: ${problem.reason}`);
+  const text = [
+    'const a = "DECISIONS 3";',
+    "// fine: docs/rules/heating.md#heizkv",
+    "// DECISIONS 9",
+    "/* part 2, section 4 */",
+    "// docs/rules/heating.md#missing",
+    "// docs/nothing.md",
+    "// ../shared/spec",
+    "// decision 1020 and decision 0999",
+  ].join("\n");
+  const problems = findBrokenReferences(text, "a.ts", repository).map(
+    (problem) => `${problem.line}: ${problem.reason}`,
+  );
   assert.deepEqual(problems, [
     "3: the specification's DECISIONS (cite docs/rules/)",
     "4: a part of the specification (cite docs/rules/)",

@@ -22,7 +22,9 @@ import http from "node:http";
 import pg from "pg";
 
 // BENCH_REPO: another checkout (with its node_modules) whose built server is measured, for before/after.
-const REPO_ROOT = process.env.BENCH_REPO ? path.resolve(process.env.BENCH_REPO) : fileURLToPath(new URL("../../../", import.meta.url));
+const REPO_ROOT = process.env.BENCH_REPO
+  ? path.resolve(process.env.BENCH_REPO)
+  : fileURLToPath(new URL("../../../", import.meta.url));
 const SECONDS = Number.parseInt(process.env.BENCH_SECONDS ?? "20", 10);
 const ACCOUNTS = Number.parseInt(process.env.BENCH_ACCOUNTS ?? "10", 10);
 const UNITS = Number.parseInt(process.env.BENCH_UNITS ?? "20", 10);
@@ -40,7 +42,10 @@ async function findFreePort(): Promise<number> {
 }
 
 /** A fresh database on the server of DATABASE_URL (dropped again at the end), or none. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+} | null> {
   const base = process.env.DATABASE_URL;
   if (!base) return null;
   const name = `nk_bench_${Date.now()}_${process.pid}`;
@@ -62,7 +67,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 }
 
 function buildServer(): void {
-  const result = spawnSync(process.execPath, ["scripts/build.mjs", "server", "--if-changed"], { cwd: REPO_ROOT, stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["scripts/build.mjs", "server", "--if-changed"], {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+  });
   if (result.status !== 0) throw new Error("Der Server-Build ist fehlgeschlagen.");
 }
 
@@ -70,14 +78,31 @@ async function startServer(dataDir: string, databaseUrl: string, authSecret: str
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const profileDir = process.env.BENCH_CPU_PROF;
-  const args = [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), "--enable-source-maps", "apps/server/dist/main.js"];
+  const args = [
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+    "--enable-source-maps",
+    "apps/server/dist/main.js",
+  ];
   const log = fs.openSync(path.join(dataDir, "server.log"), "a");
-  const env = { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: "info", DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret };
+  const env = {
+    ...process.env,
+    NODE_ENV: "development",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: "info",
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: authSecret,
+  };
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ["ignore", log, log] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Der Server wurde beendet:\n${fs.readFileSync(path.join(dataDir, "server.log"), "utf8")}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `Der Server wurde beendet:\n${fs.readFileSync(path.join(dataDir, "server.log"), "utf8")}`,
+      );
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {
@@ -108,7 +133,13 @@ async function signUp(baseUrl: string, index: number): Promise<Api> {
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ email: `bench-${Date.now()}-${index}@example.de`, password: "Bench-Passwort-2024!", firstName: "Berta", lastName: "Bench", acceptTerms: true }),
+    body: JSON.stringify({
+      email: `bench-${Date.now()}-${index}@example.de`,
+      password: "Bench-Passwort-2024!",
+      firstName: "Berta",
+      lastName: "Bench",
+      acceptTerms: true,
+    }),
   });
   if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
   const cookie = response.headers
@@ -118,15 +149,24 @@ async function signUp(baseUrl: string, index: number): Promise<Api> {
   return {
     cookie,
     async call(method, route, body) {
-      const answer = await fetch(`${baseUrl}${route}`, { method, headers: { ...headers, cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
+      const answer = await fetch(`${baseUrl}${route}`, {
+        method,
+        headers: { ...headers, cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!answer.ok)
+        throw new Error(`${method} ${route}: ${answer.status} ${await answer.text()}`);
       return (await answer.json()) as Record<string, unknown>;
     },
   };
 }
 
 /** Runs `work` over `items`, a few at a time (the seed is not what is measured). */
-async function inParallel<T>(items: T[], work: (item: T, index: number) => Promise<void>, width = 4): Promise<void> {
+async function inParallel<T>(
+  items: T[],
+  work: (item: T, index: number) => Promise<void>,
+  width = 4,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: width }, async () => {
@@ -173,20 +213,45 @@ async function seed(api: Api): Promise<Seeded> {
   await inParallel(
     Array.from({ length: UNITS }, (_, i) => i),
     async (i) => {
-      const unit = await api.call("POST", `/api/properties/${propertyId}/units`, { name: `Wohnung ${i + 1}`, area: `${55 + (i % 30)}.50`, persons: 1 + (i % 4) });
+      const unit = await api.call("POST", `/api/properties/${propertyId}/units`, {
+        name: `Wohnung ${i + 1}`,
+        area: `${55 + (i % 30)}.50`,
+        persons: 1 + (i % 4),
+      });
       unitIds[i] = unit.id as string;
-      const tenant = await api.call("POST", "/api/tenants", { name: `Mieterin ${i + 1}`, unitId: unit.id, moveInDate: "2022-01-01", moveOutDate: null, email: `mieterin${i + 1}@example.de` });
-      await api.call("POST", `/api/tenants/${tenant.id as string}/prepayments`, { monthlyAmount: `${150 + i}.00`, validFrom: "2022-01-01", validUntil: null });
-      const meter = await api.call("POST", "/api/meters", { meterNumber: `KW-${1000 + i}`, meterType: "Kaltwasser", unitId: unit.id });
+      const tenant = await api.call("POST", "/api/tenants", {
+        name: `Mieterin ${i + 1}`,
+        unitId: unit.id,
+        moveInDate: "2022-01-01",
+        moveOutDate: null,
+        email: `mieterin${i + 1}@example.de`,
+      });
+      await api.call("POST", `/api/tenants/${tenant.id as string}/prepayments`, {
+        monthlyAmount: `${150 + i}.00`,
+        validFrom: "2022-01-01",
+        validUntil: null,
+      });
+      const meter = await api.call("POST", "/api/meters", {
+        meterNumber: `KW-${1000 + i}`,
+        meterType: "Kaltwasser",
+        unitId: unit.id,
+      });
       meterIds[i] = meter.id as string;
       let value = 100 + i;
       for (const date of dates) {
         value += 3 + (i % 5);
-        await api.call("POST", `/api/meters/${meter.id as string}/readings`, { readingValue: `${value}.250`, readingDate: date });
+        await api.call("POST", `/api/meters/${meter.id as string}/readings`, {
+          readingValue: `${value}.250`,
+          readingDate: date,
+        });
       }
     },
   );
-  const writeMeter = await api.call("POST", "/api/meters", { meterNumber: "KW-SCHREIBEN", meterType: "Kaltwasser", propertyId });
+  const writeMeter = await api.call("POST", "/api/meters", {
+    meterNumber: "KW-SCHREIBEN",
+    meterType: "Kaltwasser",
+    propertyId,
+  });
   return { cookie: api.cookie, meterId: meterIds[0]!, writeMeterId: writeMeter.id as string };
 }
 
@@ -194,22 +259,62 @@ interface RouteKind {
   name: string;
   /** Share of all requests. */
   weight: number;
-  build(account: Seeded, write: () => string): { method: "GET" | "POST"; path: string; body?: string; signedIn: boolean };
+  build(
+    account: Seeded,
+    write: () => string,
+  ): { method: "GET" | "POST"; path: string; body?: string; signedIn: boolean };
 }
 
 const READ_SHARE = 0.75 / 6;
 const ROUTES: RouteKind[] = [
-  { name: "health", weight: 0.05, build: () => ({ method: "GET", path: "/api/health", signedIn: false }) },
-  { name: "properties", weight: READ_SHARE, build: () => ({ method: "GET", path: "/api/properties", signedIn: true }) },
-  { name: "tenants", weight: READ_SHARE, build: () => ({ method: "GET", path: "/api/tenants", signedIn: true }) },
-  { name: "meters", weight: READ_SHARE, build: () => ({ method: "GET", path: "/api/meters", signedIn: true }) },
-  { name: "dashboard", weight: READ_SHARE, build: () => ({ method: "GET", path: "/api/dashboard", signedIn: true }) },
-  { name: "me", weight: READ_SHARE, build: () => ({ method: "GET", path: "/api/me", signedIn: true }) },
-  { name: "readings", weight: READ_SHARE, build: (account) => ({ method: "GET", path: `/api/meters/${account.meterId}/readings`, signedIn: true }) },
+  {
+    name: "health",
+    weight: 0.05,
+    build: () => ({ method: "GET", path: "/api/health", signedIn: false }),
+  },
+  {
+    name: "properties",
+    weight: READ_SHARE,
+    build: () => ({ method: "GET", path: "/api/properties", signedIn: true }),
+  },
+  {
+    name: "tenants",
+    weight: READ_SHARE,
+    build: () => ({ method: "GET", path: "/api/tenants", signedIn: true }),
+  },
+  {
+    name: "meters",
+    weight: READ_SHARE,
+    build: () => ({ method: "GET", path: "/api/meters", signedIn: true }),
+  },
+  {
+    name: "dashboard",
+    weight: READ_SHARE,
+    build: () => ({ method: "GET", path: "/api/dashboard", signedIn: true }),
+  },
+  {
+    name: "me",
+    weight: READ_SHARE,
+    build: () => ({ method: "GET", path: "/api/me", signedIn: true }),
+  },
+  {
+    name: "readings",
+    weight: READ_SHARE,
+    build: (account) => ({
+      method: "GET",
+      path: `/api/meters/${account.meterId}/readings`,
+      signedIn: true,
+    }),
+  },
   {
     name: "reading (write)",
     weight: 0.2,
-    build: (account, write) => ({ method: "POST", path: `/api/meters/${account.writeMeterId}/readings`, body: write(), signedIn: true }),
+    build: (account, write) => ({
+      method: "POST",
+      path: `/api/meters/${account.writeMeterId}/readings`,
+      body: write(),
+      signedIn: true,
+    }),
   },
 ];
 
@@ -231,7 +336,12 @@ interface RouteStats {
 }
 
 /** One request on a keep-alive agent; resolves with the status. */
-function send(agent: http.Agent, baseUrl: string, request: ReturnType<RouteKind["build"]>, cookie: string): Promise<number> {
+function send(
+  agent: http.Agent,
+  baseUrl: string,
+  request: ReturnType<RouteKind["build"]>,
+  cookie: string,
+): Promise<number> {
   const url = new URL(request.path, baseUrl);
   const headers: Record<string, string> = { origin: baseUrl, "accept-encoding": "br, gzip" };
   if (request.signedIn) headers.cookie = cookie;
@@ -240,11 +350,21 @@ function send(agent: http.Agent, baseUrl: string, request: ReturnType<RouteKind[
     headers["content-length"] = String(Buffer.byteLength(request.body));
   }
   return new Promise((resolve, reject) => {
-    const req = http.request({ agent, host: url.hostname, port: url.port, path: url.pathname, method: request.method, headers }, (res) => {
-      res.on("data", () => undefined);
-      res.on("end", () => resolve(res.statusCode ?? 0));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: request.method,
+        headers,
+      },
+      (res) => {
+        res.on("data", () => undefined);
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(request.body);
   });
@@ -260,8 +380,15 @@ function pickRoute(): RouteKind {
 }
 
 /** `connections` clients for `seconds`, each sending one request after the other; client i uses instance i mod n. */
-async function runMix(baseUrls: string[], accounts: Seeded[], connections: number, seconds: number): Promise<Map<string, RouteStats>> {
-  const stats = new Map(ROUTES.map((route) => [route.name, { latencies: [], errors: 0, non2xx: 0 } as RouteStats]));
+async function runMix(
+  baseUrls: string[],
+  accounts: Seeded[],
+  connections: number,
+  seconds: number,
+): Promise<Map<string, RouteStats>> {
+  const stats = new Map(
+    ROUTES.map((route) => [route.name, { latencies: [], errors: 0, non2xx: 0 } as RouteStats]),
+  );
   const nextWrite = createWriteBodies(accounts.length);
   const agents = baseUrls.map(() => new http.Agent({ keepAlive: true, maxSockets: connections }));
   const deadline = performance.now() + seconds * 1000;
@@ -275,7 +402,12 @@ async function runMix(baseUrls: string[], accounts: Seeded[], connections: numbe
         const entry = stats.get(route.name)!;
         const started = performance.now();
         try {
-          const status = await send(agents[instance]!, baseUrls[instance]!, route.build(account, () => nextWrite(accountIndex)), account.cookie);
+          const status = await send(
+            agents[instance]!,
+            baseUrls[instance]!,
+            route.build(account, () => nextWrite(accountIndex)),
+            account.cookie,
+          );
           entry.latencies.push(performance.now() - started);
           if (status < 200 || status >= 300) entry.non2xx += 1;
         } catch {
@@ -303,7 +435,14 @@ function cpuSeconds(pid: number): number | null {
   }
 }
 
-function printReport(database: string, instances: number, connections: number, stats: Map<string, RouteStats>, cpu: number | null, loadBefore: number[]): void {
+function printReport(
+  database: string,
+  instances: number,
+  connections: number,
+  stats: Map<string, RouteStats>,
+  cpu: number | null,
+  loadBefore: number[],
+): void {
   const total = [...stats.values()].reduce((sum, entry) => sum + entry.latencies.length, 0);
   const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(" / ");
   console.log(
@@ -319,25 +458,39 @@ function printReport(database: string, instances: number, connections: number, s
     );
   }
   const all = [...stats.values()].flatMap((entry) => entry.latencies).sort((a, b) => a - b);
-  console.log(`| all | 100 % | ${(total / SECONDS).toFixed(0)} | ${percentile(all, 50).toFixed(1)} | ${percentile(all, 97.5).toFixed(1)} | ${percentile(all, 99).toFixed(1)} | | |`);
-  console.log(`Server-CPU: ${cpu === null ? "–" : `${cpu.toFixed(1)} s, ${total === 0 ? "–" : ((cpu * 1000) / total).toFixed(2)} ms je Anfrage`} (alle Instanzen)`);
+  console.log(
+    `| all | 100 % | ${(total / SECONDS).toFixed(0)} | ${percentile(all, 50).toFixed(1)} | ${percentile(all, 97.5).toFixed(1)} | ${percentile(all, 99).toFixed(1)} | | |`,
+  );
+  console.log(
+    `Server-CPU: ${cpu === null ? "–" : `${cpu.toFixed(1)} s, ${total === 0 ? "–" : ((cpu * 1000) / total).toFixed(2)} ms je Anfrage`} (alle Instanzen)`,
+  );
 }
 
 async function main(): Promise<void> {
   buildServer();
   const postgres = await createPostgresDatabase();
   const instances = postgres ? 2 : 1;
-  const connections = Number.parseInt(process.env.BENCH_CONNECTIONS ?? (postgres ? "50" : "20"), 10);
+  const connections = Number.parseInt(
+    process.env.BENCH_CONNECTIONS ?? (postgres ? "50" : "20"),
+    10,
+  );
   // On PostgreSQL every instance needs the one AUTH_SECRET (issue 26): the bench's own, unless given.
-  const authSecret = process.env.AUTH_SECRET || (postgres ? randomBytes(32).toString("base64url") : "");
-  const dataDirs = Array.from({ length: instances }, () => fs.mkdtempSync(path.join(os.tmpdir(), "nk-api-bench-")));
+  const authSecret =
+    process.env.AUTH_SECRET || (postgres ? randomBytes(32).toString("base64url") : "");
+  const dataDirs = Array.from({ length: instances }, () =>
+    fs.mkdtempSync(path.join(os.tmpdir(), "nk-api-bench-")),
+  );
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
-    for (const dataDir of dataDirs) servers.push(await startServer(dataDir, postgres?.url ?? "", authSecret));
+    for (const dataDir of dataDirs)
+      servers.push(await startServer(dataDir, postgres?.url ?? "", authSecret));
     const started = Date.now();
     const accounts: Seeded[] = [];
-    for (let index = 0; index < ACCOUNTS; index++) accounts.push(await seed(await signUp(servers[index % servers.length]!.baseUrl, index)));
-    console.log(`${ACCOUNTS} Konten angelegt in ${((Date.now() - started) / 1000).toFixed(1)} s (je ${UNITS} Einheiten, Mieter, Vorauszahlungen, Zähler mit je ${READING_MONTHS} Ablesungen).`);
+    for (let index = 0; index < ACCOUNTS; index++)
+      accounts.push(await seed(await signUp(servers[index % servers.length]!.baseUrl, index)));
+    console.log(
+      `${ACCOUNTS} Konten angelegt in ${((Date.now() - started) / 1000).toFixed(1)} s (je ${UNITS} Einheiten, Mieter, Vorauszahlungen, Zähler mit je ${READING_MONTHS} Ablesungen).`,
+    );
     const loadBefore = os.loadavg();
     const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
     const stats = await runMix(
@@ -347,8 +500,18 @@ async function main(): Promise<void> {
       SECONDS,
     );
     const cpuAfter = servers.map((server) => cpuSeconds(server.pid));
-    const cpu = cpuBefore.some((v) => v === null) || cpuAfter.some((v) => v === null) ? null : cpuAfter.reduce<number>((sum, v, i) => sum + v! - cpuBefore[i]!, 0);
-    printReport(postgres ? "PostgreSQL" : "eingebettete Datenbank (PGlite)", instances, connections, stats, cpu, loadBefore);
+    const cpu =
+      cpuBefore.some((v) => v === null) || cpuAfter.some((v) => v === null)
+        ? null
+        : cpuAfter.reduce<number>((sum, v, i) => sum + v! - cpuBefore[i]!, 0);
+    printReport(
+      postgres ? "PostgreSQL" : "eingebettete Datenbank (PGlite)",
+      instances,
+      connections,
+      stats,
+      cpu,
+      loadBefore,
+    );
   } finally {
     for (const server of servers) await server.stop();
     await postgres?.drop();

@@ -24,7 +24,20 @@ const letterCount = Number(process.env.LETTER_BENCH_N ?? 1000);
 
 /** A plainer statement (water, waste, tax, insurance, caretaker with § 35a; one meter) that prints on three pages. */
 function threePageSource(): LetterSource {
-  const input = { ...SAMPLE_INPUT, co2: null, costItems: SAMPLE_INPUT.costItems.filter((c) => ["Kaltwasser", "Abwasser", "Müllabfuhr", "Grundsteuer", "Versicherung", "Hausmeister"].includes(c.costType)) };
+  const input = {
+    ...SAMPLE_INPUT,
+    co2: null,
+    costItems: SAMPLE_INPUT.costItems.filter((c) =>
+      [
+        "Kaltwasser",
+        "Abwasser",
+        "Müllabfuhr",
+        "Grundsteuer",
+        "Versicherung",
+        "Hausmeister",
+      ].includes(c.costType),
+    ),
+  };
   const outcome = calculateStatement(input, { includeLetterFigures: true });
   if (!outcome.ok) throw new Error(outcome.errors.join("; "));
   const base = sampleLetterSource("krueger", { input, result: outcome.result });
@@ -37,9 +50,15 @@ async function renderOne(source: LetterSource) {
 }
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-console.log(`Load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} cores (other processes slow every figure)`);
+console.log(
+  `Load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ")} on ${os.cpus().length} cores (other processes slow every figure)`,
+);
 const three = threePageSource();
 const cold = performance.now();
 const first = await renderOne(three);
@@ -62,20 +81,33 @@ console.log(
 );
 
 const sources = ["schulz", "oezdemir", "krueger", "weiss"].map((id) => sampleLetterSource(id));
-const poolSize = Math.min(Number(process.env.LETTER_RENDER_WORKERS ?? 2), os.availableParallelism());
-const pool = createLetterRenderPool({ size: poolSize, logger: createLogger("warn", { service: "letter-bench" }) });
+const poolSize = Math.min(
+  Number(process.env.LETTER_RENDER_WORKERS ?? 2),
+  os.availableParallelism(),
+);
+const pool = createLetterRenderPool({
+  size: poolSize,
+  logger: createLogger("warn", { service: "letter-bench" }),
+});
 const started = performance.now();
 const startedCpu = process.cpuUsage();
 let pages = 0;
 let bytes = 0;
 // As the server makes a run's letters: the model on this thread, layout and PDF in the pool,
 // a few letters in flight per thread (the threads start with the first letters: included).
-await mapInOrder(Array.from({ length: letterCount }, (_, index) => index), poolSize * 4, async (index) => {
-  const source = sources[index % sources.length]!;
-  const pdf = await pool.renderLetters([{ model: buildLetterModel(source) }], source.result.totalCosts);
-  pages += pdf.pageCount;
-  bytes += pdf.bytes.length;
-});
+await mapInOrder(
+  Array.from({ length: letterCount }, (_, index) => index),
+  poolSize * 4,
+  async (index) => {
+    const source = sources[index % sources.length]!;
+    const pdf = await pool.renderLetters(
+      [{ model: buildLetterModel(source) }],
+      source.result.totalCosts,
+    );
+    pages += pdf.pageCount;
+    bytes += pdf.bytes.length;
+  },
+);
 const seconds = (performance.now() - started) / 1000;
 const cpuUsed = process.cpuUsage(startedCpu);
 const cpuSeconds = (cpuUsed.user + cpuUsed.system) / 1e6;
@@ -89,7 +121,11 @@ const runs = [];
 for (let index = 0; index < 100; index += 1) {
   const source = sources[index % sources.length]!;
   const model = buildLetterModel(source);
-  runs.push({ model, pageCount: (await renderPdf(buildLettersDocument([{ model }], source.result.totalCosts))).pageCount });
+  runs.push({
+    model,
+    pageCount: (await renderPdf(buildLettersDocument([{ model }], source.result.totalCosts)))
+      .pageCount,
+  });
 }
 const allStart = performance.now();
 const all = await renderPdf(buildLettersDocument(runs, sources[0]!.result.totalCosts));

@@ -14,12 +14,24 @@ const RUNS = 8;
 
 const COST_ITEMS = [
   { costType: "Heizung", amount: "48000.00", key: "mixed", consumptionShare: 70, meter: "heating" },
-  { costType: "Warmwasser", amount: "16000.00", key: "mixed", consumptionShare: 50, meter: "warmwater" },
+  {
+    costType: "Warmwasser",
+    amount: "16000.00",
+    key: "mixed",
+    consumptionShare: 50,
+    meter: "warmwater",
+  },
   { costType: "Kaltwasser", amount: "12000.00", key: "consumption", meter: "coldwater" },
   { costType: "Abwasser", amount: "9000.00", key: "consumption", meter: "coldwater" },
   { costType: "Müllabfuhr", amount: "7000.00", key: "units" },
   { costType: "Straßenreinigung", amount: "2500.00", key: "area" },
-  { costType: "Hausmeister", amount: "15000.00", key: "area", laborCosts: "12000.00", taxCategory: "householdServices" },
+  {
+    costType: "Hausmeister",
+    amount: "15000.00",
+    key: "area",
+    laborCosts: "12000.00",
+    taxCategory: "householdServices",
+  },
   { costType: "Gartenpflege", amount: "4000.00", key: "area", laborCosts: "3000.00" },
   { costType: "Beleuchtung", amount: "1800.00", key: "units" },
   { costType: "Aufzug", amount: "6000.00", key: "units" },
@@ -49,34 +61,99 @@ async function main(): Promise<void> {
   const t = await createTestContext("pglite");
   try {
     const { cookie, userId } = await t.signUp();
-    const property = await insertProperty(t.db, userId, { name: "Bench-Wohnanlage", efficiencyClass: "D" });
-    const meterRows: { userId: string; unitId: string; meterNumber: string; meterType: string; location: null; displayName: null; propertyId: null; updatedAt: Date }[] = [];
+    const property = await insertProperty(t.db, userId, {
+      name: "Bench-Wohnanlage",
+      efficiencyClass: "D",
+    });
+    const meterRows: {
+      userId: string;
+      unitId: string;
+      meterNumber: string;
+      meterType: string;
+      location: null;
+      displayName: null;
+      propertyId: null;
+      updatedAt: Date;
+    }[] = [];
     const changes = new Map<string, string>();
     for (let index = 0; index < UNIT_COUNT; index += 1) {
-      const unit = await insertUnit(t.db, userId, property.id, { name: `WE ${String(index + 1).padStart(3, "0")}`, area: `${50 + (index % 40)}.50`, persons: 1 + (index % 4) });
+      const unit = await insertUnit(t.db, userId, property.id, {
+        name: `WE ${String(index + 1).padStart(3, "0")}`,
+        area: `${50 + (index % 40)}.50`,
+        persons: 1 + (index % 4),
+      });
       if (index % 5 === 0) {
-        await insertTenant(t.db, userId, unit.id, { name: `Mieter ${index}a`, moveInDate: "2019-01-01", moveOutDate: "2024-05-31", isActive: false });
-        const next = await insertTenant(t.db, userId, unit.id, { name: `Mieter ${index}b`, moveInDate: "2024-06-01" });
+        await insertTenant(t.db, userId, unit.id, {
+          name: `Mieter ${index}a`,
+          moveInDate: "2019-01-01",
+          moveOutDate: "2024-05-31",
+          isActive: false,
+        });
+        const next = await insertTenant(t.db, userId, unit.id, {
+          name: `Mieter ${index}b`,
+          moveInDate: "2024-06-01",
+        });
         changes.set(unit.id, next.id);
       } else {
-        await insertTenant(t.db, userId, unit.id, { name: `Mieter ${index}`, moveInDate: "2018-03-01" });
+        await insertTenant(t.db, userId, unit.id, {
+          name: `Mieter ${index}`,
+          moveInDate: "2018-03-01",
+        });
       }
       for (const meterType of ["Heizkostenverteiler", "Warmwasserzähler", "Kaltwasser"]) {
-        meterRows.push({ userId, unitId: unit.id, meterNumber: `${meterType.slice(0, 3)}-${index}`, meterType, location: null, displayName: null, propertyId: null, updatedAt: new Date() });
+        meterRows.push({
+          userId,
+          unitId: unit.id,
+          meterNumber: `${meterType.slice(0, 3)}-${index}`,
+          meterType,
+          location: null,
+          displayName: null,
+          propertyId: null,
+          updatedAt: new Date(),
+        });
       }
     }
-    const meters = await t.db.insertInto("meters").values(meterRows).returning(["id", "unitId", "meterType"]).execute();
-    const periodId = await createBillingPeriodViaApi(t, cookie, property.id, "2024-01-01", "2024-12-31");
+    const meters = await t.db
+      .insertInto("meters")
+      .values(meterRows)
+      .returning(["id", "unitId", "meterType"])
+      .execute();
+    const periodId = await createBillingPeriodViaApi(
+      t,
+      cookie,
+      property.id,
+      "2024-01-01",
+      "2024-12-31",
+    );
     const readings = meters.flatMap((meter, index) => {
-      const base = { userId, meterId: meter.id, costGroupId: null, note: null, updatedAt: new Date() };
-      const rows: ReadingRow[] = [{ ...base, costGroupId: periodId, readingValue: String(100 + (index % 90)), readingDate: "2024-12-31" }];
-      if (meter.meterType !== "Heizkostenverteiler") rows.push({ ...base, readingValue: "10", readingDate: "2023-12-31" });
-      if (changes.has(meter.unitId!)) rows.push({ ...base, readingValue: "50", readingDate: "2024-05-31" });
+      const base = {
+        userId,
+        meterId: meter.id,
+        costGroupId: null,
+        note: null,
+        updatedAt: new Date(),
+      };
+      const rows: ReadingRow[] = [
+        {
+          ...base,
+          costGroupId: periodId,
+          readingValue: String(100 + (index % 90)),
+          readingDate: "2024-12-31",
+        },
+      ];
+      if (meter.meterType !== "Heizkostenverteiler")
+        rows.push({ ...base, readingValue: "10", readingDate: "2023-12-31" });
+      if (changes.has(meter.unitId!))
+        rows.push({ ...base, readingValue: "50", readingDate: "2024-05-31" });
       return rows;
     });
     await t.db.insertInto("meterReadings").values(readings).execute();
 
-    const body = { billingPeriodId: periodId, costItems: COST_ITEMS, co2: { fuel: "gas", consumptionKwh: "1200000", heatingValue: "upper" } };
+    const body = {
+      billingPeriodId: periodId,
+      costItems: COST_ITEMS,
+      co2: { fuel: "gas", consumptionKwh: "1200000", heatingValue: "upper" },
+    };
     const times: number[] = [];
     let bytes = 0;
     let lastText = "";
@@ -85,7 +162,8 @@ async function main(): Promise<void> {
       const response = await t.request("POST", "/api/statements/preview", { cookie, body });
       const text = await response.text();
       times.push(Number(process.hrtime.bigint() - started) / 1e6);
-      if (response.status !== 200) throw new Error(`Preview failed: ${response.status} ${text.slice(0, 500)}`);
+      if (response.status !== 200)
+        throw new Error(`Preview failed: ${response.status} ${text.slice(0, 500)}`);
       bytes = text.length;
       lastText = text;
     }

@@ -47,7 +47,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let database: DatabaseHandle;
   try {
     database = await openDatabase(
-      config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, poolMax: config.databasePoolMax } : { kind: "pglite", dataDir: config.dataDir },
+      config.databaseUrl
+        ? { kind: "postgres", url: config.databaseUrl, poolMax: config.databasePoolMax }
+        : { kind: "pglite", dataDir: config.dataDir },
       logger,
     );
     const applied = await migrateToLatest(database.db);
@@ -58,25 +60,42 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   const { app, jobWorker, letterRenderer } = composeApp({ config, database, logger });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s as Server),
+    );
     s.once("error", reject);
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   jobWorker.start();
   // Issue 30: the deadline reminders once a day; whichever instance looks first queues the day's job.
-  const reminderSchedule = startDailyJobSchedule({ db: database.db, logger, kind: DEADLINE_REMINDERS });
+  const reminderSchedule = startDailyJobSchedule({
+    db: database.db,
+    logger,
+    kind: DEADLINE_REMINDERS,
+  });
   // Issue 32: finished letter batches past their retention removed once a day (decision 1610).
-  const pruningSchedule = startDailyJobSchedule({ db: database.db, logger, kind: LETTER_BATCH_PRUNING });
+  const pruningSchedule = startDailyJobSchedule({
+    db: database.db,
+    logger,
+    kind: LETTER_BATCH_PRUNING,
+  });
   // The embedded database belongs to this process alone: `npm run backup` asks it for a copy
   // through a socket in the data folder (ops/control-server.ts).
-  const control = database.dumpEmbedded ? await startControlServer({ dataDir: config.dataDir, database, logger }) : null;
+  const control = database.dumpEmbedded
+    ? await startControlServer({ dataDir: config.dataDir, database, logger })
+    : null;
   logger.info("server.listening", { url: `http://localhost:${port}`, publicUrl: config.publicUrl });
   return {
     port,
     database,
     async close() {
-      await Promise.all([closeHttpServer(server, SHUTDOWN_GRACE_MS), jobWorker.stop(SHUTDOWN_GRACE_MS), reminderSchedule.stop(), pruningSchedule.stop()]);
+      await Promise.all([
+        closeHttpServer(server, SHUTDOWN_GRACE_MS),
+        jobWorker.stop(SHUTDOWN_GRACE_MS),
+        reminderSchedule.stop(),
+        pruningSchedule.stop(),
+      ]);
       // After the requests and jobs that could still be waiting for letters: none is left then.
       await letterRenderer.close(SHUTDOWN_GRACE_MS);
       await control?.close();

@@ -22,8 +22,23 @@ import { createMonthlyInformationSendJob } from "./features/monthly-information/
  * that does real work), auth and the HTTP app. The server (bootstrap.ts) and the integration
  * test harness build the same thing here.
  */
-export function composeApp({ config, database, logger, serveWeb }: { config: Config; database: DatabaseHandle; logger: Logger; serveWeb?: boolean }) {
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox"), logger });
+export function composeApp({
+  config,
+  database,
+  logger,
+  serveWeb,
+}: {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  serveWeb?: boolean;
+}) {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    logger,
+  });
   const files = createFileStorage(config);
   // Worker threads for the letters of whole runs; started on first use, closed with the server.
   const letterRenderer = createLetterRenderPool({ size: config.letterRenderWorkers, logger });
@@ -53,7 +68,17 @@ export function composeApp({ config, database, logger, serveWeb }: { config: Con
       jobWorker.wake();
     },
   });
-  const app = createApp({ config, database, auth, mailer, logger, serveWeb, files, letterRenderer, wakeJobs: () => jobWorker.wake() });
+  const app = createApp({
+    config,
+    database,
+    auth,
+    mailer,
+    logger,
+    serveWeb,
+    files,
+    letterRenderer,
+    wakeJobs: () => jobWorker.wake(),
+  });
   setPoolStatsSource(() => database.readPoolStats());
   return { app, auth, mailer, jobWorker, letterRenderer };
 }

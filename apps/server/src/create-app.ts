@@ -27,7 +27,13 @@ import { httpMetrics } from "./metrics/http-metrics.ts";
 import { mountMetricsEndpoint } from "./metrics/metrics-endpoint.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { registerAuthPaths } from "./http/auth-openapi.ts";
-import { API_DESCRIPTION, API_KEY_SCHEME, markPublicOperations, registerSecuritySchemes, SESSION_SCHEME } from "./http/security-schemes.ts";
+import {
+  API_DESCRIPTION,
+  API_KEY_SCHEME,
+  markPublicOperations,
+  registerSecuritySchemes,
+  SESSION_SCHEME,
+} from "./http/security-schemes.ts";
 import { handleError } from "./http/error-handler.ts";
 import { compressAnswers } from "./http/middleware/compress-answers.ts";
 import { accountContext } from "./http/middleware/account-context.ts";
@@ -52,7 +58,10 @@ import { createFileStorage } from "./files/create-file-storage.ts";
 import type { FileStorage } from "./files/file-storage.ts";
 import { createImportRoutes } from "./features/imports/import-routes.ts";
 import { createExportRoutes } from "./features/exports/export-routes.ts";
-import { inProcessRenderer, type LetterRenderer } from "./features/statement-documents/letter-render-pool.ts";
+import {
+  inProcessRenderer,
+  type LetterRenderer,
+} from "./features/statement-documents/letter-render-pool.ts";
 
 export interface AppDeps {
   config: Config;
@@ -70,7 +79,17 @@ export interface AppDeps {
   wakeJobs?: () => void;
 }
 
-const PUBLIC_API_PATHS = [/^\/api\/health$/, /^\/api\/openapi\.json$/, /^\/api\/auth\//, /^\/api\/auth-providers$/, /^\/api\/monitoring\//, /^\/api\/contact$/, /^\/api\/operator$/, /^\/api\/stripe\/webhook$/, /^\/api\/invitations\/preview$/];
+const PUBLIC_API_PATHS = [
+  /^\/api\/health$/,
+  /^\/api\/openapi\.json$/,
+  /^\/api\/auth\//,
+  /^\/api\/auth-providers$/,
+  /^\/api\/monitoring\//,
+  /^\/api\/contact$/,
+  /^\/api\/operator$/,
+  /^\/api\/stripe\/webhook$/,
+  /^\/api\/invitations\/preview$/,
+];
 
 function isPublicApiPath(path: string): boolean {
   return PUBLIC_API_PATHS.some((pattern) => pattern.test(path));
@@ -94,9 +113,19 @@ export function createApp(deps: AppDeps) {
   // Import routes (issue 28) carry a whole file, base64-encoded: 4/3 of the file limit, plus a
   // quarter for the assignments (10,000 bookings of about 70 bytes each); every other route keeps the body limit.
   const bodyLimit = limitBody(config.bodyLimitBytes);
-  const importBodyLimit = limitBody(Math.max(config.bodyLimitBytes, Math.ceil(config.importFileLimitBytes / 3) * 4 + Math.ceil(config.importFileLimitBytes / 4)));
-  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/imports/") ? importBodyLimit(c, next) : bodyLimit(c, next)));
-  app.use("/api/*", inputGuard({ objectBodyPaths: /^\/api\/auth\//, formBodyPaths: /^\/api\/auth\/callback\// }));
+  const importBodyLimit = limitBody(
+    Math.max(
+      config.bodyLimitBytes,
+      Math.ceil(config.importFileLimitBytes / 3) * 4 + Math.ceil(config.importFileLimitBytes / 4),
+    ),
+  );
+  app.use("/api/*", (c, next) =>
+    c.req.path.startsWith("/api/imports/") ? importBodyLimit(c, next) : bodyLimit(c, next),
+  );
+  app.use(
+    "/api/*",
+    inputGuard({ objectBodyPaths: /^\/api\/auth\//, formBodyPaths: /^\/api\/auth\/callback\// }),
+  );
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl }));
   app.onError(handleError);
 
@@ -149,8 +178,23 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createSettingsRoutes(db, config, files));
   app.route("/api", createActivityRoutes(db));
   app.route("/api", createBillingDataRoutes(db));
-  app.route("/api", createStatementDocumentRoutes({ db, files, letterRenderer: deps.letterRenderer ?? inProcessRenderer }));
-  app.route("/api", createLetterBatchRoutes({ db, files, letterRenderer: deps.letterRenderer ?? inProcessRenderer, wakeJobs: deps.wakeJobs }));
+  app.route(
+    "/api",
+    createStatementDocumentRoutes({
+      db,
+      files,
+      letterRenderer: deps.letterRenderer ?? inProcessRenderer,
+    }),
+  );
+  app.route(
+    "/api",
+    createLetterBatchRoutes({
+      db,
+      files,
+      letterRenderer: deps.letterRenderer ?? inProcessRenderer,
+      wakeJobs: deps.wakeJobs,
+    }),
+  );
   app.route("/api", createStatementHistoryRoutes(db));
   app.route("/api", createImportRoutes(db, config.importFileLimitBytes));
   app.route("/api", createExportRoutes(db));

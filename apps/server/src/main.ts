@@ -25,11 +25,15 @@ async function main() {
       process.exit(1);
     }
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
-      console.error(`Port ${config.port} ist bereits belegt. Wählen Sie mit PORT einen anderen Port.`);
+      console.error(
+        `Port ${config.port} ist bereits belegt. Wählen Sie mit PORT einen anderen Port.`,
+      );
       process.exit(1);
     }
     if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") {
-      console.error(`Die Datenbank unter DATABASE_URL ist nicht erreichbar: ${(error as Error).message}`);
+      console.error(
+        `Die Datenbank unter DATABASE_URL ist nicht erreichbar: ${(error as Error).message}`,
+      );
       process.exit(1);
     }
     throw error;

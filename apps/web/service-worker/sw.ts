@@ -17,7 +17,9 @@ const CACHE_NAME = `${CACHE_PREFIX}${__NK_SW_MANIFEST__.buildId}`;
 const PAGE_KEY = "/index.html";
 
 function isNeverCached(url: URL): boolean {
-  return url.pathname.startsWith("/api/") || url.pathname === "/metrics" || url.pathname === "/sw.js";
+  return (
+    url.pathname.startsWith("/api/") || url.pathname === "/metrics" || url.pathname === "/sw.js"
+  );
 }
 
 worker.addEventListener("install", (event) => {
@@ -33,7 +35,13 @@ worker.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
+            .map((name) => caches.delete(name)),
+        ),
+      )
       .then(() => worker.clients.claim()),
   );
 });

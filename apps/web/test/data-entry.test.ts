@@ -27,7 +27,9 @@ describe("the one number field (decisions 0981 and 1000)", () => {
     expect(toShownDecimalError("1.5", "Zählerstand muss eine Zahl sein")).toBe(
       "„1.5“ ist nicht eindeutig: Nachkommastellen bitte mit Komma (1,5); der Punkt trennt nur Tausender (1.500).",
     );
-    expect(toShownDecimalError("abc", "Zählerstand muss eine Zahl sein")).toBe("Zählerstand muss eine Zahl sein");
+    expect(toShownDecimalError("abc", "Zählerstand muss eine Zahl sein")).toBe(
+      "Zählerstand muss eine Zahl sein",
+    );
     expect(toShownDecimalError("1.5", undefined)).toBeUndefined();
   });
 });
@@ -54,6 +56,8 @@ describe("plausibility questions (decision 0981)", () => {
     // Without two earlier readings, or with a lower value (asked elsewhere), nothing to compare.
     expect(findImplausibleReadingJump("99999", previous, undefined)).toBeNull();
     expect(findImplausibleReadingJump("1050", previous, beforePrevious)).toBeNull();
-    expect(findImplausibleReadingJump("5000", { readingValue: "1000" }, { readingValue: "1000" })).toBeNull();
+    expect(
+      findImplausibleReadingJump("5000", { readingValue: "1000" }, { readingValue: "1000" }),
+    ).toBeNull();
   });
 });

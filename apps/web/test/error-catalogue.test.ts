@@ -13,7 +13,8 @@ import {
 import { ApiError } from "../src/lib/api-error";
 
 describe("classifyError", () => {
-  const apiError = (code: string, message = "Eine Meldung") => new ApiError({ status: 400, code, message });
+  const apiError = (code: string, message = "Eine Meldung") =>
+    new ApiError({ status: 400, code, message });
 
   it.each([
     ["VALIDATION", "validation"],
@@ -52,12 +53,16 @@ describe("classifyError", () => {
   });
 
   it("reaches every category of the catalogue through a code (issue 23)", () => {
-    const reached = new Set([...Object.values(CATEGORY_BY_ERROR_CODE), classifyError(new Error("Fehler im Browser"))]);
+    const reached = new Set([
+      ...Object.values(CATEGORY_BY_ERROR_CODE),
+      classifyError(new Error("Fehler im Browser")),
+    ]);
     expect([...reached].sort()).toEqual([...ERROR_CATEGORIES].sort());
   });
 
   it("lists only categories of the catalogue", () => {
-    for (const category of Object.values(CATEGORY_BY_ERROR_CODE)) expect(ERROR_CATEGORIES).toContain(category);
+    for (const category of Object.values(CATEGORY_BY_ERROR_CODE))
+      expect(ERROR_CATEGORIES).toContain(category);
   });
 });
 
@@ -67,27 +72,42 @@ describe("catalogue entries", () => {
     database: ["Datenbankfehler", "Es gab einen Fehler beim Zugriff auf die Datenbank."],
     network: ["Netzwerkfehler", "Es besteht ein Problem mit der Internetverbindung."],
     authentication: ["Anmeldung erforderlich", "Ihre Sitzung ist abgelaufen oder ungültig."],
-    permission: ["Keine Berechtigung", "Sie haben nicht die erforderlichen Berechtigungen für diese Aktion."],
-    calculation: ["Berechnungsfehler", "Die Verbrauchsberechnung konnte nicht durchgeführt werden."],
+    permission: [
+      "Keine Berechtigung",
+      "Sie haben nicht die erforderlichen Berechtigungen für diese Aktion.",
+    ],
+    calculation: [
+      "Berechnungsfehler",
+      "Die Verbrauchsberechnung konnte nicht durchgeführt werden.",
+    ],
     pdf: ["PDF-Generierung fehlgeschlagen", "Das PDF-Dokument konnte nicht erstellt werden."],
     meterReading: ["Zählerstand-Fehler", "Es gibt ein Problem mit den Zählerständen."],
-    rate: ["Tarif-Konfigurationsfehler", "Die Versorgertarife sind nicht vollständig konfiguriert."],
+    rate: [
+      "Tarif-Konfigurationsfehler",
+      "Die Versorgertarife sind nicht vollständig konfiguriert.",
+    ],
     generic: ["Unerwarteter Fehler", "Es ist ein unerwarteter Fehler aufgetreten."],
   };
 
-  it.each(ERROR_CATEGORIES.map((category) => [category]))("has the catalogue's title and message for %s", (category) => {
-    const entry = getCatalogueEntry(category);
-    expect([entry.title, entry.message]).toEqual(expectedTexts[category]);
-    expect(entry.category).toBe(category);
-  });
+  it.each(ERROR_CATEGORIES.map((category) => [category]))(
+    "has the catalogue's title and message for %s",
+    (category) => {
+      const entry = getCatalogueEntry(category);
+      expect([entry.title, entry.message]).toEqual(expectedTexts[category]);
+      expect(entry.category).toBe(category);
+    },
+  );
 
-  it.each(ERROR_CATEGORIES.map((category) => [category]))("has actions, troubleshooting steps and prevention tips for %s", (category) => {
-    const entry = getCatalogueEntry(category);
-    expect(entry.actions.length).toBeGreaterThan(0);
-    expect(entry.troubleshootingSteps.length).toBeGreaterThanOrEqual(2);
-    expect(entry.preventionTips.length).toBeGreaterThanOrEqual(2);
-    expect(entry.actions.filter((action) => action.type === "primary")).toHaveLength(1);
-  });
+  it.each(ERROR_CATEGORIES.map((category) => [category]))(
+    "has actions, troubleshooting steps and prevention tips for %s",
+    (category) => {
+      const entry = getCatalogueEntry(category);
+      expect(entry.actions.length).toBeGreaterThan(0);
+      expect(entry.troubleshootingSteps.length).toBeGreaterThanOrEqual(2);
+      expect(entry.preventionTips.length).toBeGreaterThanOrEqual(2);
+      expect(entry.actions.filter((action) => action.type === "primary")).toHaveLength(1);
+    },
+  );
 
   it("maps every navigation target to a route of this product", () => {
     const knownTargets = new Set([
@@ -118,17 +138,22 @@ describe("catalogue entries", () => {
   });
 
   it("offers the help (new tab) for validation errors only when the entity type is known", () => {
-    expect(getCatalogueEntry("validation").actions.some((action) => action.id === "help")).toBe(false);
-    const help = getCatalogueEntry("validation", { entityType: "tenant" }).actions.find((action) => action.id === "help");
+    expect(getCatalogueEntry("validation").actions.some((action) => action.id === "help")).toBe(
+      false,
+    );
+    const help = getCatalogueEntry("validation", { entityType: "tenant" }).actions.find(
+      (action) => action.id === "help",
+    );
     expect(help).toMatchObject({ kind: "navigate", isNewTab: true, to: "/dashboard/help" });
   });
 
   it("asks for confirmation with 'Sind Sie sicher, dass Sie' where an action needs it", () => {
-    const confirmed = ERROR_CATEGORIES.flatMap((category) => getCatalogueEntry(category).actions).filter(
-      (action) => action.requiresConfirmation,
-    );
+    const confirmed = ERROR_CATEGORIES.flatMap(
+      (category) => getCatalogueEntry(category).actions,
+    ).filter((action) => action.requiresConfirmation);
     expect(confirmed.length).toBeGreaterThan(0);
-    for (const action of confirmed) expect(action.confirmationMessage).toMatch(/^Sind Sie sicher, dass Sie/);
+    for (const action of confirmed)
+      expect(action.confirmationMessage).toMatch(/^Sind Sie sicher, dass Sie/);
   });
 
   it("returns copies that callers may change", () => {
@@ -141,7 +166,10 @@ describe("catalogue entries", () => {
   });
 
   it("buildEnhancedError classifies and looks up in one step", () => {
-    expect(buildEnhancedError(new ApiError({ status: 0, code: "NETWORK", message: "Keine Verbindung" })).title).toBe("Netzwerkfehler");
+    expect(
+      buildEnhancedError(new ApiError({ status: 0, code: "NETWORK", message: "Keine Verbindung" }))
+        .title,
+    ).toBe("Netzwerkfehler");
     expect(buildEnhancedError("boom").title).toBe("Unerwarteter Fehler");
   });
 });

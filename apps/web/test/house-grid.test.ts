@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { appendFileTable, describePasteNotice, EMPTY_HOUSE_GRID_ROW, isHeadingRow, placePastedTable, readPastedCell, readPastedDate, splitPastedTable, toGridField, toHouseSetupBody, type HouseGridRow } from "../src/features/properties/lib/house-grid";
+import {
+  appendFileTable,
+  describePasteNotice,
+  EMPTY_HOUSE_GRID_ROW,
+  isHeadingRow,
+  placePastedTable,
+  readPastedCell,
+  readPastedDate,
+  splitPastedTable,
+  toGridField,
+  toHouseSetupBody,
+  type HouseGridRow,
+} from "../src/features/properties/lib/house-grid";
 
 // The house grid's rules (issue 27, decision 1101): what a spreadsheet's cells become, which rows
 // are sent, and where the server's messages land.
@@ -42,14 +54,20 @@ describe("the house grid", () => {
       { row: 0, key: "endReading", value: "900" },
     ]);
     expect(overflowing.overflowCount).toBe(1);
-    expect(describePasteNotice(overflowing)).toBe("1 Zelle wurde rechts der letzten Spalte (Endstand) nicht übernommen; bitte prüfen Sie die eingefügten Spalten.");
+    expect(describePasteNotice(overflowing)).toBe(
+      "1 Zelle wurde rechts der letzten Spalte (Endstand) nicht übernommen; bitte prüfen Sie die eingefügten Spalten.",
+    );
     expect(describePasteNotice(placePastedTable(table, 0, 0, 2026))).toBeNull();
   });
 
   it("leaves a spreadsheet's heading row out and places its columns by their headings", () => {
-    const table = splitPastedTable("Mieter\tWohneinheit\tFläche\tEinzug\tNotiz\nAnna Albers\tEG links\t62,5\t01.01.2019\tnett\n");
+    const table = splitPastedTable(
+      "Mieter\tWohneinheit\tFläche\tEinzug\tNotiz\nAnna Albers\tEG links\t62,5\t01.01.2019\tnett\n",
+    );
     expect(isHeadingRow(table[0]!)).toBe(false);
-    const withHeading = splitPastedTable("Mieter\tWohneinheit\tFläche\tEinzug\t\nAnna Albers\tEG links\t62,5\t01.01.2019\tnett\n");
+    const withHeading = splitPastedTable(
+      "Mieter\tWohneinheit\tFläche\tEinzug\t\nAnna Albers\tEG links\t62,5\t01.01.2019\tnett\n",
+    );
     expect(isHeadingRow(withHeading[0]!)).toBe(true);
     expect(isHeadingRow(["EG links", "62,5"])).toBe(false);
     // Pasted into the fifth column, the headings still decide where each value goes.
@@ -68,8 +86,16 @@ describe("the house grid", () => {
   });
 
   it("sends only the rows with something in them and maps the answer's rows back to the grid", () => {
-    const rows = [{ ...EMPTY_HOUSE_GRID_ROW, unitName: "EG" }, { ...EMPTY_HOUSE_GRID_ROW }, { ...EMPTY_HOUSE_GRID_ROW, unitName: "OG", area: "70" }];
-    const { body, gridIndexes } = toHouseSetupBody({ billingPeriodStart: "2024-01-01", billingPeriodEnd: "2024-12-31", rows });
+    const rows = [
+      { ...EMPTY_HOUSE_GRID_ROW, unitName: "EG" },
+      { ...EMPTY_HOUSE_GRID_ROW },
+      { ...EMPTY_HOUSE_GRID_ROW, unitName: "OG", area: "70" },
+    ];
+    const { body, gridIndexes } = toHouseSetupBody({
+      billingPeriodStart: "2024-01-01",
+      billingPeriodEnd: "2024-12-31",
+      rows,
+    });
     expect(body.rows.map((row) => row.unitName)).toEqual(["EG", "OG"]);
     expect(gridIndexes).toEqual([0, 2]);
     expect(toGridField("rows.1.area", gridIndexes)).toBe("rows.2.area");
@@ -80,25 +106,61 @@ describe("the house grid", () => {
 describe("appendFileTable (a CSV/XLSX file of the house, issue 28 item 5)", () => {
   const filled: HouseGridRow = { ...EMPTY_HOUSE_GRID_ROW, unitName: "EG links", area: "62.5" };
   const table = [
-    ["Mieter", "Wohneinheit", "Bemerkung", "Fläche (m²)", "Einzug", "Vorauszahlung (EUR/Monat)", "Zählerart", "Anfangsstand"],
+    [
+      "Mieter",
+      "Wohneinheit",
+      "Bemerkung",
+      "Fläche (m²)",
+      "Einzug",
+      "Vorauszahlung (EUR/Monat)",
+      "Zählerart",
+      "Anfangsstand",
+    ],
     ["Anna Müller", "OG links", "Balkon", "71,25", "01.07.2024", "1.234,56", "hkv", "2023-12-31"],
     ["Bernd Brandt", "OG rechts", "", "2024-01-01", "1.7.24", "199,9", "Wärmemenge", "1.234,5"],
   ];
 
   // A date in a number column stays marked ("?"), so the grid shows the cell as wrong, as for typed rows.
   it("places the file's columns by their headings below the filled rows, other columns named as left out", () => {
-    const { rows, placed } = appendFileTable([filled, { ...EMPTY_HOUSE_GRID_ROW }, { ...EMPTY_HOUSE_GRID_ROW }], table, 2026);
+    const { rows, placed } = appendFileTable(
+      [filled, { ...EMPTY_HOUSE_GRID_ROW }, { ...EMPTY_HOUSE_GRID_ROW }],
+      table,
+      2026,
+    );
     expect(placed.hasHeadingRow).toBe(true);
     expect(placed.overflowCount).toBe(1);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toEqual(filled);
-    expect(rows[1]).toMatchObject({ unitName: "OG links", tenantName: "Anna Müller", area: "71.25", moveInDate: "2024-07-01", monthlyPrepayment: "1234.56", meterType: "Heizkostenverteiler", startReading: "?2023-12-31" });
-    expect(rows[2]).toMatchObject({ unitName: "OG rechts", area: "?2024-01-01", moveInDate: "2024-07-01", monthlyPrepayment: "199.9", startReading: "1234.5" });
-    expect(describePasteNotice(placed)).toContain("1 Zelle wurde ohne passende Spaltenüberschrift nicht übernommen");
+    expect(rows[1]).toMatchObject({
+      unitName: "OG links",
+      tenantName: "Anna Müller",
+      area: "71.25",
+      moveInDate: "2024-07-01",
+      monthlyPrepayment: "1234.56",
+      meterType: "Heizkostenverteiler",
+      startReading: "?2023-12-31",
+    });
+    expect(rows[2]).toMatchObject({
+      unitName: "OG rechts",
+      area: "?2024-01-01",
+      moveInDate: "2024-07-01",
+      monthlyPrepayment: "199.9",
+      startReading: "1234.5",
+    });
+    expect(describePasteNotice(placed)).toContain(
+      "1 Zelle wurde ohne passende Spaltenüberschrift nicht übernommen",
+    );
   });
 
   it("fills an empty grid from its first row", () => {
-    const { rows } = appendFileTable([{ ...EMPTY_HOUSE_GRID_ROW }], [["Wohneinheit", "Personen"], ["DG", "2"]], 2026);
+    const { rows } = appendFileTable(
+      [{ ...EMPTY_HOUSE_GRID_ROW }],
+      [
+        ["Wohneinheit", "Personen"],
+        ["DG", "2"],
+      ],
+      2026,
+    );
     expect(rows).toEqual([{ ...EMPTY_HOUSE_GRID_ROW, unitName: "DG", persons: "2" }]);
   });
 });

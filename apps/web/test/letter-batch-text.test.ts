@@ -11,9 +11,15 @@ describe("progress of 'Alle Briefe (PDF)' (issue 32, decision 1084)", () => {
   });
 
   it("says in German how many letters are made", () => {
-    expect(describeLetterBatch({ status: "running", done: 1200, total: 1400 })).toBe("Briefe werden erstellt: 1.200 von 1.400");
-    expect(describeLetterBatch({ status: "done", done: 40, total: 40 })).toBe("Alle 40 Briefe erstellt");
+    expect(describeLetterBatch({ status: "running", done: 1200, total: 1400 })).toBe(
+      "Briefe werden erstellt: 1.200 von 1.400",
+    );
+    expect(describeLetterBatch({ status: "done", done: 40, total: 40 })).toBe(
+      "Alle 40 Briefe erstellt",
+    );
     expect(describeLetterBatch({ status: "done", done: 1, total: 1 })).toBe("1 Brief erstellt");
-    expect(describeLetterBatch({ status: "queued", done: 0, total: 3 })).toBe("Die Erstellung der Briefe beginnt gleich...");
+    expect(describeLetterBatch({ status: "queued", done: 0, total: 3 })).toBe(
+      "Die Erstellung der Briefe beginnt gleich...",
+    );
   });
 });

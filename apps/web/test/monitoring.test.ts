@@ -5,12 +5,18 @@ import { registerServiceWorker } from "../src/lib/register-service-worker";
 
 function createMemoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (key) => data.get(key) ?? null, setItem: (key, value) => void data.set(key, value) };
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+  };
 }
 
 const AT = new Date("2026-03-01T10:00:00.000Z");
 
-function setUp(options: { isProduction?: boolean; send?: SendBatch; storage?: KeyValueStorage | null } = {}) {
+function setUp(
+  options: { isProduction?: boolean; send?: SendBatch; storage?: KeyValueStorage | null } = {},
+) {
   const sent: { url: string; body: unknown }[] = [];
   const send: SendBatch =
     options.send ??
@@ -19,7 +25,13 @@ function setUp(options: { isProduction?: boolean; send?: SendBatch; storage?: Ke
       return true;
     });
   const storage = options.storage === undefined ? createMemoryStorage() : options.storage;
-  const monitor = createMonitor({ storage, isProduction: options.isProduction ?? true, send, readPath: () => "/dashboard/tenants/6f1c2a7e-0b7c-4a4e-9d43-0f8d2b1e9a11?tab=1", now: () => AT });
+  const monitor = createMonitor({
+    storage,
+    isProduction: options.isProduction ?? true,
+    send,
+    readPath: () => "/dashboard/tenants/6f1c2a7e-0b7c-4a4e-9d43-0f8d2b1e9a11?tab=1",
+    now: () => AT,
+  });
   return { monitor, sent, storage };
 }
 
@@ -28,7 +40,10 @@ afterEach(() => vi.restoreAllMocks());
 describe("web monitoring", () => {
   it("keeps uncaught errors scrubbed of personal data, with the page's route pattern", () => {
     const { monitor, storage } = setUp();
-    monitor.reportError("error", new TypeError("Laden von /api/tenants?email=a@b.de für erika@example.de fehlgeschlagen"));
+    monitor.reportError(
+      "error",
+      new TypeError("Laden von /api/tenants?email=a@b.de für erika@example.de fehlgeschlagen"),
+    );
     monitor.reportError("unhandledrejection", "abgelehnt");
     const [first, second] = monitor.readStoredErrors();
     expect(first).toMatchObject({
@@ -39,7 +54,11 @@ describe("web monitoring", () => {
       occurredAt: "2026-03-01T10:00:00.000Z",
     });
     expect(second).toMatchObject({ kind: "unhandledrejection", message: "abgelehnt" });
-    expect(JSON.parse((storage as ReturnType<typeof createMemoryStorage>).data.get("nk.monitoring.errors")!)).toHaveLength(2);
+    expect(
+      JSON.parse(
+        (storage as ReturnType<typeof createMemoryStorage>).data.get("nk.monitoring.errors")!,
+      ),
+    ).toHaveLength(2);
   });
 
   it("keeps only the last 50 errors and the last 100 metrics", () => {
@@ -57,8 +76,15 @@ describe("web monitoring", () => {
     const { monitor } = setUp();
     monitor.recordDuration("api.slow", 1000, "/api/me");
     expect(warn).not.toHaveBeenCalled();
-    monitor.recordDuration("api.slow", 1234.5, "/api/properties/6f1c2a7e-0b7c-4a4e-9d43-0f8d2b1e9a11");
-    expect(warn).toHaveBeenCalledWith("Langsamer Vorgang: api.slow dauerte 1235 ms", "/api/properties/:id");
+    monitor.recordDuration(
+      "api.slow",
+      1234.5,
+      "/api/properties/6f1c2a7e-0b7c-4a4e-9d43-0f8d2b1e9a11",
+    );
+    expect(warn).toHaveBeenCalledWith(
+      "Langsamer Vorgang: api.slow dauerte 1235 ms",
+      "/api/properties/:id",
+    );
     expect(monitor.readStoredMetrics().map((m) => [m.name, m.value, m.path])).toEqual([
       ["api.slow", 1000, "/api/me"],
       ["api.slow", 1234.5, "/api/properties/:id"],
@@ -70,7 +96,10 @@ describe("web monitoring", () => {
     monitor.reportError("error", "A");
     monitor.recordMetric("page.load", 900, "ms");
     await monitor.flush();
-    expect(sent.map((s) => s.url)).toEqual(["/api/monitoring/errors/batch", "/api/monitoring/metrics/batch"]);
+    expect(sent.map((s) => s.url)).toEqual([
+      "/api/monitoring/errors/batch",
+      "/api/monitoring/metrics/batch",
+    ]);
     expect(sent[0]!.body).toMatchObject({ errors: [{ kind: "error", message: "A" }] });
     expect(sent[1]!.body).toMatchObject({ metrics: [{ name: "page.load", value: 900 }] });
     await monitor.flush();
@@ -155,7 +184,10 @@ describe("web monitoring", () => {
     };
     const { monitor } = setUp({ storage: broken });
     monitor.reportError("error", "A");
-    expect(warn).toHaveBeenCalledWith("Monitoring: lokale Speicherung fehlgeschlagen", expect.any(Error));
+    expect(warn).toHaveBeenCalledWith(
+      "Monitoring: lokale Speicherung fehlgeschlagen",
+      expect.any(Error),
+    );
     monitor.reportError("error", "B");
     expect(monitor.readStoredErrors().map((e) => e.message)).toEqual(["A", "B"]);
   });
@@ -167,7 +199,9 @@ describe("service worker registration", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const failure = new Error("SecurityError");
     const register = vi.fn(() => Promise.reject(failure));
-    expect(() => registerServiceWorker({ register } as unknown as ServiceWorkerContainer)).not.toThrow();
+    expect(() =>
+      registerServiceWorker({ register } as unknown as ServiceWorkerContainer),
+    ).not.toThrow();
     expect(register).toHaveBeenCalledWith("/sw.js");
     await new Promise((r) => setTimeout(r, 0));
     expect(warn).toHaveBeenCalledWith("Service Worker konnte nicht registriert werden", failure);

@@ -9,7 +9,10 @@ import {
   isUpgradePromptDue,
 } from "../src/lib/plan-access";
 
-function buildMe(overrides: Partial<MeResponse["usage"]> = {}, plan: MeResponse["subscription"]["plan"] = "trial"): MeResponse {
+function buildMe(
+  overrides: Partial<MeResponse["usage"]> = {},
+  plan: MeResponse["subscription"]["plan"] = "trial",
+): MeResponse {
   return {
     user: {
       id: "u1",
@@ -21,7 +24,14 @@ function buildMe(overrides: Partial<MeResponse["usage"]> = {}, plan: MeResponse[
       authProvider: "email",
       isFirstSignIn: false,
     },
-    profile: { firstName: "Anna", lastName: "Beispiel", fullName: "Anna Beispiel", company: null, phone: null, profileComplete: true },
+    profile: {
+      firstName: "Anna",
+      lastName: "Beispiel",
+      fullName: "Anna Beispiel",
+      company: null,
+      phone: null,
+      profileComplete: true,
+    },
     subscription: {
       id: "s1",
       plan,
@@ -43,8 +53,20 @@ function buildMe(overrides: Partial<MeResponse["usage"]> = {}, plan: MeResponse[
       billingStatementsThisMonth: 0,
       ...overrides,
     },
-    account: { id: "u1", name: "Anna Beispiel (eigenes Konto)", role: "owner", permissions: [...ROLE_PERMISSIONS.owner] },
-    memberships: [{ accountId: "u1", accountName: "Anna Beispiel (eigenes Konto)", role: "owner", isCurrent: true }],
+    account: {
+      id: "u1",
+      name: "Anna Beispiel (eigenes Konto)",
+      role: "owner",
+      permissions: [...ROLE_PERMISSIONS.owner],
+    },
+    memberships: [
+      {
+        accountId: "u1",
+        accountName: "Anna Beispiel (eigenes Konto)",
+        role: "owner",
+        isCurrent: true,
+      },
+    ],
     features: buildFeatureFlags(plan),
   };
 }
@@ -56,7 +78,8 @@ describe("an expired trial or an ended subscription creates nothing (issue 23: s
     expect(canCreateResource(expired, "properties")).toBe(false);
     expect(buildLimitReachedInfo(expired, "billingStatements")).toEqual({
       title: "Testphase abgelaufen",
-      message: "Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.",
+      message:
+        "Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.",
     });
     const ended = buildMe({ currentProperties: 0 }, "professional");
     ended.subscription = { ...ended.subscription, status: "canceled" };
@@ -75,11 +98,15 @@ describe("canCreateResource", () => {
     expect(canCreateResource(buildMe({ currentProperties: 1 }), "properties")).toBe(false);
     expect(canCreateResource(buildMe({ currentUnits: 2 }), "units")).toBe(true);
     expect(canCreateResource(buildMe({ currentUnits: 3 }), "units")).toBe(false);
-    expect(canCreateResource(buildMe({ currentBillingStatements: 2 }), "billingStatements")).toBe(false);
+    expect(canCreateResource(buildMe({ currentBillingStatements: 2 }), "billingStatements")).toBe(
+      false,
+    );
   });
 
   it("always allows creation on unlimited plans", () => {
-    expect(canCreateResource(buildMe({ currentTenants: 10_000 }, "enterprise_plus"), "tenants")).toBe(true);
+    expect(
+      canCreateResource(buildMe({ currentTenants: 10_000 }, "enterprise_plus"), "tenants"),
+    ).toBe(true);
   });
 });
 
@@ -112,7 +139,9 @@ describe("plan display", () => {
   it("shows the full name, else first and last name, else the e-mail", () => {
     const me = buildMe();
     expect(getDisplayName(me)).toBe("Anna Beispiel");
-    expect(getDisplayName({ ...me, profile: { ...me.profile, fullName: null } })).toBe("Anna Beispiel");
+    expect(getDisplayName({ ...me, profile: { ...me.profile, fullName: null } })).toBe(
+      "Anna Beispiel",
+    );
     expect(
       getDisplayName({
         user: { ...me.user, name: "", firstName: null, lastName: null },

@@ -51,7 +51,17 @@ describe("the step-by-step basis in the preview (decision 0403)", () => {
     const stored = {
       costType: "Grundsteuer",
       exactAmount: "228.125000",
-      parts: [{ basis: "area" as const, percent: 100, quantity: 62.5, timeWeight: 365, weight: 22812.5, totalWeight: 36500, exactAmount: "228.125000" }],
+      parts: [
+        {
+          basis: "area" as const,
+          percent: 100,
+          quantity: 62.5,
+          timeWeight: 365,
+          weight: 22812.5,
+          totalWeight: 36500,
+          exactAmount: "228.125000",
+        },
+      ],
     };
     expect(texts(describeAllocationBasis(undefined, {}, stored))).toEqual([
       "Fläche (100 %): 62,5 m² × 365 Tage = 22.812,5 von 36.500 = 62,5000 % → 228,125 €",

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { StatementAnalysis } from "@nk/contract";
 import { buildPreviewFigures, type StatementInput, type StatementResult } from "@nk/engine";
-import { buildCostItemBars, buildScaleBands, buildUnitPerM2Bars, formatKwhPerM2 } from "../src/features/statements/lib/analysis-figures";
+import {
+  buildCostItemBars,
+  buildScaleBands,
+  buildUnitPerM2Bars,
+  formatKwhPerM2,
+} from "../src/features/statements/lib/analysis-figures";
 
 // Issue 17: what the charts draw and write, from the analysis and the engine's result.
 
@@ -18,8 +23,20 @@ describe("analysis figures", () => {
     } as unknown as StatementResult;
     const input = { units: [] } as unknown as StatementInput;
     expect(buildCostItemBars(buildPreviewFigures(input, result))).toEqual([
-      { key: "Heizung-1", label: "Heizung", size: 5760, valueText: "5.760,00 €", shareText: "82,76 %" },
-      { key: "Grundsteuer-0", label: "Grundsteuer", size: 1200, valueText: "1.200,00 €", shareText: "17,24 %" },
+      {
+        key: "Heizung-1",
+        label: "Heizung",
+        size: 5760,
+        valueText: "5.760,00 €",
+        shareText: "82,76 %",
+      },
+      {
+        key: "Grundsteuer-0",
+        label: "Grundsteuer",
+        size: 1200,
+        valueText: "1.200,00 €",
+        shareText: "17,24 %",
+      },
     ]);
   });
 
@@ -31,15 +48,31 @@ describe("analysis figures", () => {
       ["erhöht", 162, 254, "bis 254"],
       ["zu hoch", 254, 360, "über 254"],
     ]);
-    expect(buildScaleBands({ niedrig: 95, mittel: 162, erhoeht: 254 }, "500.0").at(-1)!.to).toBe(540);
+    expect(buildScaleBands({ niedrig: 95, mittel: 162, erhoeht: 254 }, "500.0").at(-1)!.to).toBe(
+      540,
+    );
     expect(formatKwhPerM2("1200.5")).toBe("1.200,5 kWh/m²·a");
   });
 
   it("writes each unit's consumption per m² and its percentage of the average", () => {
     const analysis = {
       units: [
-        { unitId: "a", unitName: "Wohnung 1", area: "60", consumption: "900", perM2: "15.00", percentOfAverage: "95" },
-        { unitId: "b", unitName: "", area: "80", consumption: null, perM2: null, percentOfAverage: null },
+        {
+          unitId: "a",
+          unitName: "Wohnung 1",
+          area: "60",
+          consumption: "900",
+          perM2: "15.00",
+          percentOfAverage: "95",
+        },
+        {
+          unitId: "b",
+          unitName: "",
+          area: "80",
+          consumption: null,
+          perM2: null,
+          percentOfAverage: null,
+        },
       ],
     } as unknown as StatementAnalysis;
     expect(buildUnitPerM2Bars(analysis)).toEqual([

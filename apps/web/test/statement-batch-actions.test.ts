@@ -16,11 +16,17 @@ vi.mock("../src/features/statements/api", () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     running -= 1;
     calls.push(label);
-    if (fail) throw new ApiError({ status: 400, code: "VALIDATION", message: "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen." });
+    if (fail)
+      throw new ApiError({
+        status: 400,
+        code: "VALIDATION",
+        message: "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.",
+      });
   };
   return {
     transitionStatementRun: (id: string, body: { to: string }) => step(`${id}:${body.to}`, false),
-    finalizeBillingPeriod: (billingPeriodId: string) => step(`${billingPeriodId}:finalize`, billingPeriodId === "period-3"),
+    finalizeBillingPeriod: (billingPeriodId: string) =>
+      step(`${billingPeriodId}:finalize`, billingPeriodId === "period-3"),
     deleteStatementRun: (id: string) => step(`${id}:delete`, false),
   };
 });
@@ -59,12 +65,20 @@ describe("runBatch", () => {
     expect(BATCH_CHUNK_SIZE).toBe(5);
     expect(maxRunning).toBe(5);
     expect(result.succeeded).toBe(6);
-    expect(result.failures).toEqual([{ id: "run-3", name: "Abrechnung 3", message: "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen." }]);
+    expect(result.failures).toEqual([
+      {
+        id: "run-3",
+        name: "Abrechnung 3",
+        message: "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.",
+      },
+    ]);
     expect(calls.sort()).toEqual(Array.from({ length: 7 }, (_, i) => `period-${i + 1}:finalize`));
   });
 
   it("leaves a run that is final already as it is", async () => {
-    const result = await runBatch("finalize", [{ ...item(1), isFinal: true, statuses: ["finalized"] }]);
+    const result = await runBatch("finalize", [
+      { ...item(1), isFinal: true, statuses: ["finalized"] },
+    ]);
     expect(result).toEqual({ succeeded: 1, failures: [] });
     expect(calls).toEqual([]);
   });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { billingPeriodCostsBodySchema, compareDecimalText, type Rate } from "@nk/contract";
 import { getPeriodError } from "../src/features/statements/components/period-fields";
-import { buildEmptyCostItem, complementPercent, EMPTY_ANNUAL_INFORMATION, EMPTY_CO2, EMPTY_HEATING_SHEET, toHeatingCostsBody, type HeatingSheetValues, fromSavedCosts, toCostsBody, type CostsFormValues } from "../src/features/statements/lib/cost-form";
+import {
+  buildEmptyCostItem,
+  complementPercent,
+  EMPTY_ANNUAL_INFORMATION,
+  EMPTY_CO2,
+  EMPTY_HEATING_SHEET,
+  toHeatingCostsBody,
+  type HeatingSheetValues,
+  fromSavedCosts,
+  toCostsBody,
+  type CostsFormValues,
+} from "../src/features/statements/lib/cost-form";
 import { getDefaultPeriod, pickStartPeriod } from "../src/features/statements/lib/default-period";
 import { formatSharePercent, getBalanceKind } from "../src/features/statements/lib/preview-figures";
 import { countPeriodMonths, findFittingRates } from "../src/features/statements/lib/rate-matching";
@@ -14,23 +25,43 @@ describe("statement wizard helpers", () => {
   it("defaults to the previous calendar year and refuses periods over a year", () => {
     expect(getDefaultPeriod("2026-11-24")).toEqual({ start: "2025-01-01", end: "2025-12-31" });
     expect(getPeriodError({ start: "2025-01-01", end: "2025-12-31" })).toBeNull();
-    expect(getPeriodError({ start: "2025-01-01", end: "2026-01-01" })?.message).toBe("Der Abrechnungszeitraum darf höchstens 12 Monate umfassen (§ 556 Abs. 3 BGB).");
+    expect(getPeriodError({ start: "2025-01-01", end: "2026-01-01" })?.message).toBe(
+      "Der Abrechnungszeitraum darf höchstens 12 Monate umfassen (§ 556 Abs. 3 BGB).",
+    );
     expect(getPeriodError({ start: "2025-03-01", end: "2025-02-01" })?.field).toBe("end");
   });
 
   it("starts at the newest open period with readings, else the previous year (issue 27)", () => {
     const period = (start: string, readingCount: number, isFinal = false) => ({
-      id: start, propertyId: "p", propertyName: "Haus", name: start, billingPeriodStart: start, billingPeriodEnd: `${start.slice(0, 4)}-12-31`,
-      status: "In Bearbeitung", isFinal, readingCount, hasStatementRun: false, createdAt: "2026-01-01T00:00:00Z",
+      id: start,
+      propertyId: "p",
+      propertyName: "Haus",
+      name: start,
+      billingPeriodStart: start,
+      billingPeriodEnd: `${start.slice(0, 4)}-12-31`,
+      status: "In Bearbeitung",
+      isFinal,
+      readingCount,
+      hasStatementRun: false,
+      createdAt: "2026-01-01T00:00:00Z",
     });
-    expect(pickStartPeriod([period("2024-01-01", 12), period("2025-01-01", 0)], "2026-11-24")).toEqual({ start: "2024-01-01", end: "2024-12-31" });
-    expect(pickStartPeriod([period("2023-01-01", 12, true)], "2026-11-24")).toEqual({ start: "2025-01-01", end: "2025-12-31" });
+    expect(
+      pickStartPeriod([period("2024-01-01", 12), period("2025-01-01", 0)], "2026-11-24"),
+    ).toEqual({ start: "2024-01-01", end: "2024-12-31" });
+    expect(pickStartPeriod([period("2023-01-01", 12, true)], "2026-11-24")).toEqual({
+      start: "2025-01-01",
+      end: "2025-12-31",
+    });
     expect(pickStartPeriod([], "2026-11-24")).toEqual({ start: "2025-01-01", end: "2025-12-31" });
   });
 
   it("refuses a HeizkV share outside 50-70 % for heating and hot water only (docs/rules/heating.md#heizkv)", () => {
-    expect(getHeizkvShareError("Heizung", "mixed", "45")).toBe("HeizkV-Verstoß: Verbrauchsanteil 45% liegt außerhalb 50-70%");
-    expect(getHeizkvShareError("Warmwasser", "mixed", "72.5")).toBe("HeizkV-Verstoß: Verbrauchsanteil 72,5% liegt außerhalb 50-70%");
+    expect(getHeizkvShareError("Heizung", "mixed", "45")).toBe(
+      "HeizkV-Verstoß: Verbrauchsanteil 45% liegt außerhalb 50-70%",
+    );
+    expect(getHeizkvShareError("Warmwasser", "mixed", "72.5")).toBe(
+      "HeizkV-Verstoß: Verbrauchsanteil 72,5% liegt außerhalb 50-70%",
+    );
     expect(getHeizkvShareError("Heizung", "mixed", "50")).toBeNull();
     expect(getHeizkvShareError("Betriebsstrom", "mixed", "45")).toBeNull();
     expect(getHeizkvShareError("Heizung", "area", "45")).toBeNull();
@@ -44,22 +75,65 @@ describe("statement wizard helpers", () => {
   it("turns the form into the costs body the contract accepts", () => {
     const values: CostsFormValues = {
       costItems: [
-        { ...buildEmptyCostItem("Heizung"), amount: "1234.56", key: "mixed", consumptionShare: "70" },
-        { ...buildEmptyCostItem("Hausmeister"), amount: "900", key: "area", laborCosts: "600", taxCategory: "householdServices", excludedUnits: [UNIT] },
-        { ...buildEmptyCostItem("Kaltwasser"), key: "consumption", mode: "rate", rateId: "", consumptionAmount: "12.5" },
+        {
+          ...buildEmptyCostItem("Heizung"),
+          amount: "1234.56",
+          key: "mixed",
+          consumptionShare: "70",
+        },
+        {
+          ...buildEmptyCostItem("Hausmeister"),
+          amount: "900",
+          key: "area",
+          laborCosts: "600",
+          taxCategory: "householdServices",
+          excludedUnits: [UNIT],
+        },
+        {
+          ...buildEmptyCostItem("Kaltwasser"),
+          key: "consumption",
+          mode: "rate",
+          rateId: "",
+          consumptionAmount: "12.5",
+        },
       ],
       co2: EMPTY_CO2,
-      consumptionOverrides: [{ unitId: UNIT, meter: "coldwater", value: " 12 ", reason: " Zähler defekt " }],
+      consumptionOverrides: [
+        { unitId: UNIT, meter: "coldwater", value: " 12 ", reason: " Zähler defekt " },
+      ],
       climateFactor: "1.12",
       heatingSheet: EMPTY_HEATING_SHEET,
       annualInformation: EMPTY_ANNUAL_INFORMATION,
     };
     const body = toCostsBody(values);
     expect(body.co2).toBeNull();
-    expect(body.costItems[0]).toMatchObject({ amount: "1234.56", key: "mixed", consumptionShare: "70", meter: "heating", laborCosts: null, taxCategory: null });
-    expect(body.costItems[1]).toMatchObject({ consumptionShare: null, meter: null, laborCosts: "600", taxCategory: "householdServices", excludedUnits: [UNIT] });
-    expect(body.costItems[2]).toMatchObject({ mode: "rate", rateId: null, consumptionAmount: "12.5", meter: "coldwater" });
-    expect(body.consumptionOverrides[0]).toEqual({ unitId: UNIT, meter: "coldwater", value: "12", reason: "Zähler defekt" });
+    expect(body.costItems[0]).toMatchObject({
+      amount: "1234.56",
+      key: "mixed",
+      consumptionShare: "70",
+      meter: "heating",
+      laborCosts: null,
+      taxCategory: null,
+    });
+    expect(body.costItems[1]).toMatchObject({
+      consumptionShare: null,
+      meter: null,
+      laborCosts: "600",
+      taxCategory: "householdServices",
+      excludedUnits: [UNIT],
+    });
+    expect(body.costItems[2]).toMatchObject({
+      mode: "rate",
+      rateId: null,
+      consumptionAmount: "12.5",
+      meter: "coldwater",
+    });
+    expect(body.consumptionOverrides[0]).toEqual({
+      unitId: UNIT,
+      meter: "coldwater",
+      value: "12",
+      reason: "Zähler defekt",
+    });
     const parsed = billingPeriodCostsBodySchema.parse(body);
     expect(parsed.costItems[0]!.amount).toBe("1234.56");
     expect(parsed.costItems[0]!.consumptionShare).toBe("70");
@@ -76,7 +150,10 @@ describe("statement wizard helpers", () => {
       climateFactor: "",
       heatingSheet: EMPTY_HEATING_SHEET,
       annualInformation: {
-        energyMix: [{ carrier: " Erdgas (KWK) ", percent: "62.5" }, { carrier: "Biomasse", percent: "37.5" }],
+        energyMix: [
+          { carrier: " Erdgas (KWK) ", percent: "62.5" },
+          { carrier: "Biomasse", percent: "37.5" },
+        ],
         primaryEnergyFactor: "0.6",
         taxesAndLevies: [{ label: "Energiesteuer", amount: "412.30" }],
         meteringDeviceFee: "",
@@ -85,30 +162,63 @@ describe("statement wizard helpers", () => {
     };
     const body = toCostsBody(values);
     expect(body.annualInformation).toEqual({
-      energyMix: [{ carrier: "Erdgas (KWK)", percent: "62.5" }, { carrier: "Biomasse", percent: "37.5" }],
+      energyMix: [
+        { carrier: "Erdgas (KWK)", percent: "62.5" },
+        { carrier: "Biomasse", percent: "37.5" },
+      ],
       taxesAndLevies: [{ label: "Energiesteuer", amount: "412.30" }],
       primaryEnergyFactor: "0.6",
       meteringDeviceFee: null,
       readingAndBillingFee: "310.5",
     });
-    expect(billingPeriodCostsBodySchema.parse(body).annualInformation).toMatchObject({ readingAndBillingFee: "310.5", primaryEnergyFactor: "0.6" });
-    const notHundred = billingPeriodCostsBodySchema.safeParse({ ...body, annualInformation: { ...body.annualInformation, energyMix: [{ carrier: "Gas", percent: "60" }] } });
+    expect(billingPeriodCostsBodySchema.parse(body).annualInformation).toMatchObject({
+      readingAndBillingFee: "310.5",
+      primaryEnergyFactor: "0.6",
+    });
+    const notHundred = billingPeriodCostsBodySchema.safeParse({
+      ...body,
+      annualInformation: {
+        ...body.annualInformation,
+        energyMix: [{ carrier: "Gas", percent: "60" }],
+      },
+    });
     expect(notHundred.success).toBe(false);
-    expect(!notHundred.success && notHundred.error.issues[0]?.message).toBe("Die Anteile des Energiemixes müssen zusammen 100 % ergeben.");
+    expect(!notHundred.success && notHundred.error.issues[0]?.message).toBe(
+      "Die Anteile des Energiemixes müssen zusammen 100 % ergeben.",
+    );
   });
 
   it("sends the CO2 inputs only when one is given, prices and factors as canonical text the contract reads as numbers", () => {
     const values: CostsFormValues = {
       costItems: [],
-      co2: { ...EMPTY_CO2, fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", pricePerTonne: "55", emissionFactor: "0.201" },
+      co2: {
+        ...EMPTY_CO2,
+        fuel: "gas",
+        consumptionKwh: "39000",
+        heatingValue: "upper",
+        pricePerTonne: "55",
+        emissionFactor: "0.201",
+      },
       consumptionOverrides: [],
       climateFactor: "",
       heatingSheet: EMPTY_HEATING_SHEET,
       annualInformation: EMPTY_ANNUAL_INFORMATION,
     };
     const body = toCostsBody(values);
-    expect(body.co2).toEqual({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null, cost: null, pricePerTonne: "55", vatPercent: null, emissionFactor: "0.201" });
-    expect(billingPeriodCostsBodySchema.parse(body).co2).toMatchObject({ pricePerTonne: "55", emissionFactor: "0.201" });
+    expect(body.co2).toEqual({
+      fuel: "gas",
+      consumptionKwh: "39000",
+      heatingValue: "upper",
+      emissionsKg: null,
+      cost: null,
+      pricePerTonne: "55",
+      vatPercent: null,
+      emissionFactor: "0.201",
+    });
+    expect(billingPeriodCostsBodySchema.parse(body).co2).toMatchObject({
+      pricePerTonne: "55",
+      emissionFactor: "0.201",
+    });
   });
 
   it("sends the 3 % cut of § 12 (1) HeizkV only for heating and hot water outside the direct key (issue 30)", () => {
@@ -124,19 +234,31 @@ describe("statement wizard helpers", () => {
       heatingSheet: EMPTY_HEATING_SHEET,
       annualInformation: EMPTY_ANNUAL_INFORMATION,
     };
-    expect(toCostsBody(values).costItems.map((item) => item.heizkvRemoteReadingCut)).toEqual([true, false, false]);
+    expect(toCostsBody(values).costItems.map((item) => item.heizkvRemoteReadingCut)).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("leaves items without a cost type out of the calculation, messages still on their cards", () => {
     const values: CostsFormValues = {
-      costItems: [buildEmptyCostItem(), { ...buildEmptyCostItem("Grundsteuer"), key: "area" }, buildEmptyCostItem(), { ...buildEmptyCostItem("Versicherung"), key: "area" }],
+      costItems: [
+        buildEmptyCostItem(),
+        { ...buildEmptyCostItem("Grundsteuer"), key: "area" },
+        buildEmptyCostItem(),
+        { ...buildEmptyCostItem("Versicherung"), key: "area" },
+      ],
       co2: EMPTY_CO2,
       consumptionOverrides: [],
       climateFactor: "",
       heatingSheet: EMPTY_HEATING_SHEET,
       annualInformation: EMPTY_ANNUAL_INFORMATION,
     };
-    expect(toCalculationBody(values).costItems.map((item) => item.costType)).toEqual(["Grundsteuer", "Versicherung"]);
+    expect(toCalculationBody(values).costItems.map((item) => item.costType)).toEqual([
+      "Grundsteuer",
+      "Versicherung",
+    ]);
     expect(toFormField("costItems.1.amount", values)).toBe("costItems.3.amount");
     expect(toFormField("costItems.0", values)).toBe("costItems.1");
     expect(toFormField("co2.fuel", values)).toBe("co2.fuel");
@@ -153,7 +275,19 @@ describe("statement wizard helpers", () => {
 
   it("finds the tariffs that fit a cost type, the property and the period", () => {
     const rate = (overrides: Partial<Rate>): Rate =>
-      ({ id: "r", utilityType: "coldwater", rateName: "Wasser", isActive: true, isGlobal: false, propertyId: "p1", validFrom: "2024-01-01", validUntil: null, priority: 100, tiers: [], ...overrides }) as Rate;
+      ({
+        id: "r",
+        utilityType: "coldwater",
+        rateName: "Wasser",
+        isActive: true,
+        isGlobal: false,
+        propertyId: "p1",
+        validFrom: "2024-01-01",
+        validUntil: null,
+        priority: 100,
+        tiers: [],
+        ...overrides,
+      }) as Rate;
     const rates = [
       rate({ id: "a", priority: 50 }),
       rate({ id: "b" }),
@@ -163,18 +297,32 @@ describe("statement wizard helpers", () => {
       rate({ id: "electricity", utilityType: "electricity" }),
       rate({ id: "inactive", isActive: false }),
     ];
-    expect(findFittingRates(rates, "Kaltwasser", "p1", { start: "2025-01-01", end: "2025-12-31" }).map((r) => r.id)).toEqual(["global", "a", "b"]);
-    expect(findFittingRates(rates, "Grundsteuer", "p1", { start: "2025-01-01", end: "2025-12-31" })).toEqual([]);
+    expect(
+      findFittingRates(rates, "Kaltwasser", "p1", { start: "2025-01-01", end: "2025-12-31" }).map(
+        (r) => r.id,
+      ),
+    ).toEqual(["global", "a", "b"]);
+    expect(
+      findFittingRates(rates, "Grundsteuer", "p1", { start: "2025-01-01", end: "2025-12-31" }),
+    ).toEqual([]);
     expect(countPeriodMonths("2025-01-01", "2025-12-31")).toBe(12);
     expect(countPeriodMonths("2025-07-01", "2025-09-30")).toBe(3);
   });
-
 
   it("reads saved kWh and the Klimafaktor back into the form without changing them", () => {
     const values = fromSavedCosts({
       billingPeriodId: UNIT,
       costItems: [],
-      co2: { fuel: "gas", consumptionKwh: "48000.000", heatingValue: null, emissionsKg: null, cost: null, pricePerTonne: null, vatPercent: null, emissionFactor: null },
+      co2: {
+        fuel: "gas",
+        consumptionKwh: "48000.000",
+        heatingValue: null,
+        emissionsKg: null,
+        cost: null,
+        pricePerTonne: null,
+        vatPercent: null,
+        emissionFactor: null,
+      },
       consumptionOverrides: [],
       climateFactor: "1.100",
       heatingCosts: null,
@@ -208,12 +356,30 @@ describe("heating cost sheet in the form (issue 24, item 6)", () => {
     expect(toHeatingCostsBody({ ...SHEET, isEnabled: false })).toBeNull();
     expect(toHeatingCostsBody({ ...SHEET, fuel: "" })).toBeNull();
     const body = toHeatingCostsBody(SHEET);
-    expect(body).toMatchObject({ fuel: "oil", openingQuantity: "3000", maintenance: null, totalEnergyKwh: null, deliveries: [{ date: "2024-10-15", quantity: "5000", amount: "5150" }] });
-    expect(billingPeriodCostsBodySchema.parse({ heatingCosts: body }).heatingCosts).toMatchObject({ openingAmount: "2850", isCombined: false });
+    expect(body).toMatchObject({
+      fuel: "oil",
+      openingQuantity: "3000",
+      maintenance: null,
+      totalEnergyKwh: null,
+      deliveries: [{ date: "2024-10-15", quantity: "5000", amount: "5150" }],
+    });
+    expect(billingPeriodCostsBodySchema.parse({ heatingCosts: body }).heatingCosts).toMatchObject({
+      openingAmount: "2850",
+      isCombined: false,
+    });
   });
 
   it("puts the server's field names on the form's sheet", () => {
-    const values = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "", heatingSheet: SHEET, annualInformation: EMPTY_ANNUAL_INFORMATION };
-    expect(toFormField("heatingCosts.deliveries.0.amount", values)).toBe("heatingSheet.deliveries.0.amount");
+    const values = {
+      costItems: [],
+      co2: EMPTY_CO2,
+      consumptionOverrides: [],
+      climateFactor: "",
+      heatingSheet: SHEET,
+      annualInformation: EMPTY_ANNUAL_INFORMATION,
+    };
+    expect(toFormField("heatingCosts.deliveries.0.amount", values)).toBe(
+      "heatingSheet.deliveries.0.amount",
+    );
   });
 });

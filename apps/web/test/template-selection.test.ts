@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { fitTemplateToMeters, QUICK_SETUP_TEMPLATES } from "@nk/contract";
-import { isTemplateItemChosen, listChosenTemplateItems, toggleTemplateChoice } from "../src/features/statements/lib/template-selection";
+import {
+  isTemplateItemChosen,
+  listChosenTemplateItems,
+  toggleTemplateChoice,
+} from "../src/features/statements/lib/template-selection";
 
 const template = QUICK_SETUP_TEMPLATES.standard;
 const costTypes = (items: { costType: string }[]) => items.map((item) => item.costType);
@@ -9,12 +13,25 @@ describe("Quick-Setup selection", () => {
   it("follows the fit when the period's meters arrive after the dialog was set up (no hot-water meters: no Warmwasser)", () => {
     const noChoices = new Map<string, boolean>();
     // Meters not known yet: the template as it is, Warmwasser ticked and mandatory.
-    expect(costTypes(listChosenTemplateItems(fitTemplateToMeters(template, null), noChoices))).toContain("Warmwasser");
+    expect(
+      costTypes(listChosenTemplateItems(fitTemplateToMeters(template, null), noChoices)),
+    ).toContain("Warmwasser");
     // The meters arrive: heating and cold water only. The same (empty) choices now leave Warmwasser out.
     const fitted = fitTemplateToMeters(template, new Set(["heating", "coldwater"]));
     const chosen = costTypes(listChosenTemplateItems(fitted, noChoices));
     expect(chosen).not.toContain("Warmwasser");
-    expect(chosen).toEqual(["Heizung", "Kaltwasser", "Abwasser", "Müllabfuhr", "Straßenreinigung", "Hausmeister", "Versicherung", "Grundsteuer", "Schornsteinfeger", "Betriebsstrom"]);
+    expect(chosen).toEqual([
+      "Heizung",
+      "Kaltwasser",
+      "Abwasser",
+      "Müllabfuhr",
+      "Straßenreinigung",
+      "Hausmeister",
+      "Versicherung",
+      "Grundsteuer",
+      "Schornsteinfeger",
+      "Betriebsstrom",
+    ]);
   });
 
   it("keeps the user's own ticks over the fit, and never unticks a mandatory item", () => {
@@ -28,6 +45,10 @@ describe("Quick-Setup selection", () => {
     expect(chosen).not.toContain("Straßenreinigung");
     expect(chosen).toContain("Heizung");
     // Ticking again undoes it.
-    expect(costTypes(listChosenTemplateItems(fitted, toggleTemplateChoice(fitted, choices, "Straßenreinigung")))).toContain("Straßenreinigung");
+    expect(
+      costTypes(
+        listChosenTemplateItems(fitted, toggleTemplateChoice(fitted, choices, "Straßenreinigung")),
+      ),
+    ).toContain("Straßenreinigung");
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { buildUsageRows, getUsageTone } from "../src/features/settings/lib/usage-rows";
 
-const usage = (units: number) => ({ currentProperties: 0, currentUnits: units, currentTenants: 0, currentBillingStatements: 0, billingStatementsThisMonth: 0 });
+const usage = (units: number) => ({
+  currentProperties: 0,
+  currentUnits: units,
+  currentTenants: 0,
+  currentBillingStatements: 0,
+  billingStatementsThisMonth: 0,
+});
 
 describe("usage display (part 1, section 9)", () => {
   it("colours green below 70 %, yellow from 70 %, red from 90 %", () => {

@@ -6,7 +6,9 @@ import { passwordSchema, PASSWORDS_DO_NOT_MATCH } from "./auth.ts";
 export const DELETE_CONFIRMATION_WORD = "LÖSCHEN";
 
 export const deleteAccountBodySchema = z.object({
-  confirmation: z.literal(DELETE_CONFIRMATION_WORD, { error: `Bitte geben Sie zur Bestätigung ${DELETE_CONFIRMATION_WORD} ein.` }),
+  confirmation: z.literal(DELETE_CONFIRMATION_WORD, {
+    error: `Bitte geben Sie zur Bestätigung ${DELETE_CONFIRMATION_WORD} ein.`,
+  }),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
@@ -22,16 +24,30 @@ export const ACCOUNT_MESSAGES = {
 /** Body of POST /api/auth/change-password: the same password policy as sign-up and reset. */
 export const changePasswordBodySchema = z
   .object({
-    currentPassword: z.string({ error: "Aktuelles Passwort ist erforderlich" }).min(1, "Aktuelles Passwort ist erforderlich").max(128, "Das Passwort darf höchstens 128 Zeichen lang sein."),
+    currentPassword: z
+      .string({ error: "Aktuelles Passwort ist erforderlich" })
+      .min(1, "Aktuelles Passwort ist erforderlich")
+      .max(128, "Das Passwort darf höchstens 128 Zeichen lang sein."),
     newPassword: passwordSchema,
     newPasswordConfirmation: z.string().optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.newPasswordConfirmation !== undefined && body.newPasswordConfirmation !== body.newPassword) {
-      ctx.addIssue({ code: "custom", path: ["newPasswordConfirmation"], message: PASSWORDS_DO_NOT_MATCH });
+    if (
+      body.newPasswordConfirmation !== undefined &&
+      body.newPasswordConfirmation !== body.newPassword
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["newPasswordConfirmation"],
+        message: PASSWORDS_DO_NOT_MATCH,
+      });
     }
     if (body.currentPassword && body.currentPassword === body.newPassword) {
-      ctx.addIssue({ code: "custom", path: ["newPassword"], message: "Das neue Passwort muss sich vom aktuellen unterscheiden." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["newPassword"],
+        message: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
+      });
     }
   });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;

@@ -16,7 +16,16 @@ export const ACTIVITY_OVERVIEW_COUNT = 10;
 export const ACTIVITY_STATS_LATEST = 5;
 
 /** The 'common actions' of the filter. */
-export const COMMON_ACTIONS = ["created", "updated", "deleted", "login", "logout", "finalized", "sent", "cancelled"] as const;
+export const COMMON_ACTIONS = [
+  "created",
+  "updated",
+  "deleted",
+  "login",
+  "logout",
+  "finalized",
+  "sent",
+  "cancelled",
+] as const;
 
 export const ACTION_LABELS: Record<string, string> = {
   created: "Erstellt",
@@ -81,7 +90,14 @@ function listParam<T extends z.ZodType<string, string>>(item: T) {
   return z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((value) => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean)))
+    .transform((value) =>
+      value === undefined
+        ? []
+        : (Array.isArray(value) ? value : [value])
+            .flatMap((v) => v.split(","))
+            .map((v) => v.trim())
+            .filter(Boolean),
+    )
     .pipe(z.array(item).max(50, "Zu viele Filterwerte."));
 }
 
@@ -91,7 +107,11 @@ export const activityListQuerySchema = z
     to: calendarDate("Bis-Datum ist ungültig (JJJJ-MM-TT).").optional(),
     areas: listParam(z.enum(ENTITY_TYPES, { error: "Unbekannter Bereich." })),
     actions: listParam(z.string().regex(ACTION_PATTERN, "Unbekannte Aktion.")),
-    q: z.string().trim().max(200, "Der Suchbegriff darf höchstens 200 Zeichen lang sein.").optional(),
+    q: z
+      .string()
+      .trim()
+      .max(200, "Der Suchbegriff darf höchstens 200 Zeichen lang sein.")
+      .optional(),
     /** Only the entries of this member (issue 29). */
     memberId: z.string().trim().min(1).max(100, "Unbekanntes Mitglied.").optional(),
     limit: z.coerce
@@ -100,11 +120,19 @@ export const activityListQuerySchema = z
       .min(1, "Anzahl muss mindestens 1 sein.")
       .max(ACTIVITY_MAX_LIMIT, `Anzahl darf höchstens ${ACTIVITY_MAX_LIMIT} sein.`)
       .default(ACTIVITY_PAGE_SIZE),
-    offset: z.coerce.number({ error: "Versatz muss eine Zahl sein." }).int("Versatz muss eine ganze Zahl sein.").min(0, "Versatz darf nicht negativ sein.").default(0),
+    offset: z.coerce
+      .number({ error: "Versatz muss eine Zahl sein." })
+      .int("Versatz muss eine ganze Zahl sein.")
+      .min(0, "Versatz darf nicht negativ sein.")
+      .default(0),
   })
   .superRefine((query, ctx) => {
     if (query.from && query.to && query.from > query.to) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: "Bis-Datum darf nicht vor dem Von-Datum liegen." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: "Bis-Datum darf nicht vor dem Von-Datum liegen.",
+      });
     }
   });
 export type ActivityListQuery = z.output<typeof activityListQuerySchema>;

@@ -2,8 +2,21 @@ import { z } from "zod";
 
 // docs/rules/master-data.md#activity-actions and 'Entity types'.
 export const ENTITY_TYPES = [
-  "property", "unit", "tenant", "statement", "cost_group", "cost", "meter", "meter_reading",
-  "user", "subscription", "system", "prepayment", "rate", "member", "api_key",
+  "property",
+  "unit",
+  "tenant",
+  "statement",
+  "cost_group",
+  "cost",
+  "meter",
+  "meter_reading",
+  "user",
+  "subscription",
+  "system",
+  "prepayment",
+  "rate",
+  "member",
+  "api_key",
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 

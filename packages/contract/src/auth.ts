@@ -16,7 +16,9 @@ const callbackUrlSchema = z
   .regex(/^\/(?![/\\])[\x21-\x7e]*$/, "Die Rücksprungadresse ist ungültig.");
 
 export function isStrongPassword(password: string): boolean {
-  return password.length >= 8 && /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password);
+  return (
+    password.length >= 8 && /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password)
+  );
 }
 
 export const passwordSchema = z
@@ -40,8 +42,16 @@ export const signUpBodySchema = z
   .object({
     email: emailSchema,
     password: passwordSchema,
-    firstName: z.string({ error: "Vorname ist erforderlich" }).trim().min(1, "Vorname ist erforderlich").max(100),
-    lastName: z.string({ error: "Nachname ist erforderlich" }).trim().min(1, "Nachname ist erforderlich").max(100),
+    firstName: z
+      .string({ error: "Vorname ist erforderlich" })
+      .trim()
+      .min(1, "Vorname ist erforderlich")
+      .max(100),
+    lastName: z
+      .string({ error: "Nachname ist erforderlich" })
+      .trim()
+      .min(1, "Nachname ist erforderlich")
+      .max(100),
     name: z.string().trim().max(201).optional(),
     passwordConfirmation: z.string().optional(),
     acceptTerms: z.boolean().optional(),
@@ -50,7 +60,11 @@ export const signUpBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.passwordConfirmation !== undefined && body.passwordConfirmation !== body.password) {
-      ctx.addIssue({ code: "custom", path: ["passwordConfirmation"], message: PASSWORDS_DO_NOT_MATCH });
+      ctx.addIssue({
+        code: "custom",
+        path: ["passwordConfirmation"],
+        message: PASSWORDS_DO_NOT_MATCH,
+      });
     }
     if (body.acceptTerms === false) {
       ctx.addIssue({ code: "custom", path: ["acceptTerms"], message: TERMS_REQUIRED });
@@ -79,7 +93,9 @@ export const SOCIAL_PROVIDERS = ["google", "facebook", "apple"] as const;
 
 /** better-auth's social sign-in as the web app uses it; the addresses stay within the app. */
 export const socialSignInBodySchema = z.object({
-  provider: z.string({ error: "Anbieter ist nicht konfiguriert." }).max(50, "Anbieter ist nicht konfiguriert."),
+  provider: z
+    .string({ error: "Anbieter ist nicht konfiguriert." })
+    .max(50, "Anbieter ist nicht konfiguriert."),
   callbackURL: callbackUrlSchema.optional(),
   errorCallbackURL: callbackUrlSchema.optional(),
   newUserCallbackURL: callbackUrlSchema.optional(),
@@ -104,8 +120,10 @@ export const AUTH_ERROR_MESSAGES: Record<string, string> = {
   INVALID_EMAIL: EMAIL_INVALID,
   PASSWORD_TOO_SHORT: PASSWORD_POLICY_MESSAGE,
   PASSWORD_TOO_LONG: "Das Passwort darf höchstens 128 Zeichen lang sein.",
-  INVALID_TOKEN: "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
-  TOKEN_EXPIRED: "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
+  INVALID_TOKEN:
+    "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
+  TOKEN_EXPIRED:
+    "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
   SESSION_EXPIRED: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
   PROVIDER_NOT_FOUND: "Anbieter ist nicht konfiguriert.",
   EMAIL_NOT_VERIFIED: "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.",
@@ -137,14 +155,16 @@ export const AUTH_ERROR_MESSAGES: Record<string, string> = {
   BODY_MUST_BE_AN_OBJECT: "Der Anfragetext muss ein JSON-Objekt sein.",
   FAILED_TO_UPDATE_USER: "Das Konto konnte nicht geändert werden.",
   FAILED_TO_CREATE_SESSION: "Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.",
-  FAILED_TO_GET_SESSION: "Die Sitzung konnte nicht gelesen werden. Bitte melden Sie sich erneut an.",
+  FAILED_TO_GET_SESSION:
+    "Die Sitzung konnte nicht gelesen werden. Bitte melden Sie sich erneut an.",
   FAILED_TO_GET_USER_INFO: "Die Anmeldung beim Anbieter ist fehlgeschlagen.",
   ID_TOKEN_NOT_SUPPORTED: "Die Anmeldung beim Anbieter ist fehlgeschlagen.",
   INVALID_USER: "Das Konto wurde nicht gefunden.",
   EMAIL_ALREADY_VERIFIED: "Die E-Mail-Adresse ist bereits bestätigt.",
   EMAIL_MISMATCH: "Die E-Mail-Adresse stimmt nicht überein.",
   VERIFICATION_EMAIL_NOT_ENABLED: "Die Bestätigung per E-Mail ist nicht eingerichtet.",
-  FAILED_TO_CREATE_VERIFICATION: "Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es erneut.",
+  FAILED_TO_CREATE_VERIFICATION:
+    "Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es erneut.",
 };
 
 /** better-auth's answer to a reset request (the same whether or not the account exists), in German. */
@@ -154,11 +174,30 @@ export const RESET_REQUEST_REPLY =
 /** Names as the profile limits them (me.ts); 'update-user' holds to the same. */
 export const updateUserBodySchema = z.strictObject(
   {
-    name: z.string({ error: "Name ist erforderlich" }).trim().min(1, "Name ist erforderlich").max(201, "Der Name darf höchstens 201 Zeichen lang sein.").optional(),
-    firstName: z.string({ error: "Vorname ist erforderlich" }).trim().min(1, "Vorname ist erforderlich").max(100, "Der Vorname darf höchstens 100 Zeichen lang sein.").optional(),
-    lastName: z.string({ error: "Nachname ist erforderlich" }).trim().min(1, "Nachname ist erforderlich").max(100, "Der Nachname darf höchstens 100 Zeichen lang sein.").optional(),
+    name: z
+      .string({ error: "Name ist erforderlich" })
+      .trim()
+      .min(1, "Name ist erforderlich")
+      .max(201, "Der Name darf höchstens 201 Zeichen lang sein.")
+      .optional(),
+    firstName: z
+      .string({ error: "Vorname ist erforderlich" })
+      .trim()
+      .min(1, "Vorname ist erforderlich")
+      .max(100, "Der Vorname darf höchstens 100 Zeichen lang sein.")
+      .optional(),
+    lastName: z
+      .string({ error: "Nachname ist erforderlich" })
+      .trim()
+      .min(1, "Nachname ist erforderlich")
+      .max(100, "Der Nachname darf höchstens 100 Zeichen lang sein.")
+      .optional(),
     image: z.string().max(2000, "Die Bildadresse ist zu lang.").nullable().optional(),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? "Dieses Feld kann hier nicht geändert werden." : undefined) },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? "Dieses Feld kann hier nicht geändert werden."
+        : undefined,
+  },
 );
-

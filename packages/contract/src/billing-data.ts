@@ -20,7 +20,8 @@ export const BILLING_DATA_MESSAGES = {
   cityRequired: "Ort ist erforderlich",
   cityTooShort: "Ort muss mindestens 2 Zeichen lang sein",
   ibanRequired: "IBAN ist erforderlich",
-  ibanFormat: "Ungültige IBAN: Ländercode, zwei Prüfziffern und bis zu 30 Buchstaben oder Ziffern (z.B. DE89 3704 0044 0532 0130 00)",
+  ibanFormat:
+    "Ungültige IBAN: Ländercode, zwei Prüfziffern und bis zu 30 Buchstaben oder Ziffern (z.B. DE89 3704 0044 0532 0130 00)",
   ibanChecksum: "Ungültige IBAN: Die Prüfsumme stimmt nicht. Bitte prüfen Sie die Eingabe.",
   bicInvalid: "Ungültige BIC: 8 oder 11 Zeichen (z.B. COBADEFFXXX)",
   textTooLong: "Der Text ist zu lang",
@@ -42,8 +43,16 @@ export function isValidBic(bic: string): boolean {
   return BIC_PATTERN.test(bic.replace(/\s+/g, "").toUpperCase());
 }
 
-function requiredText(requiredMessage: string, max = 200, tooLongMessage: string = BILLING_DATA_MESSAGES.textTooLong) {
-  return z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, tooLongMessage);
+function requiredText(
+  requiredMessage: string,
+  max = 200,
+  tooLongMessage: string = BILLING_DATA_MESSAGES.textTooLong,
+) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, tooLongMessage);
 }
 
 function optionalText(max = 200) {
@@ -60,14 +69,24 @@ export const billingDataBodySchema = z
     companyName: optionalText(),
     firstName: optionalText(100),
     lastName: optionalText(100),
-    phone: requiredText(BILLING_DATA_MESSAGES.phoneRequired, 40).refine((v) => v === "" || isValidGermanPhone(v), {
-      message: BILLING_DATA_MESSAGES.phoneInvalid,
-    }),
+    phone: requiredText(BILLING_DATA_MESSAGES.phoneRequired, 40).refine(
+      (v) => v === "" || isValidGermanPhone(v),
+      {
+        message: BILLING_DATA_MESSAGES.phoneInvalid,
+      },
+    ),
     street: requiredText(BILLING_DATA_MESSAGES.streetRequired),
-    houseNumber: requiredText(BILLING_DATA_MESSAGES.houseNumberRequired, 10, BILLING_DATA_MESSAGES.houseNumberInvalid),
-    postalCode: requiredText(BILLING_DATA_MESSAGES.postalCodeRequired, 20).refine((v) => /^\d{5}$/.test(v), {
-      message: BILLING_DATA_MESSAGES.postalCodeInvalid,
-    }),
+    houseNumber: requiredText(
+      BILLING_DATA_MESSAGES.houseNumberRequired,
+      10,
+      BILLING_DATA_MESSAGES.houseNumberInvalid,
+    ),
+    postalCode: requiredText(BILLING_DATA_MESSAGES.postalCodeRequired, 20).refine(
+      (v) => /^\d{5}$/.test(v),
+      {
+        message: BILLING_DATA_MESSAGES.postalCodeInvalid,
+      },
+    ),
     city: requiredText(BILLING_DATA_MESSAGES.cityRequired, 100).refine((v) => v.length >= 2, {
       message: BILLING_DATA_MESSAGES.cityTooShort,
     }),
@@ -75,8 +94,10 @@ export const billingDataBodySchema = z
       .transform(normalizeIban)
       .superRefine((v, ctx) => {
         const problem = findIbanProblem(v);
-        if (problem === "format") ctx.addIssue({ code: "custom", message: BILLING_DATA_MESSAGES.ibanFormat });
-        else if (problem === "checksum") ctx.addIssue({ code: "custom", message: BILLING_DATA_MESSAGES.ibanChecksum });
+        if (problem === "format")
+          ctx.addIssue({ code: "custom", message: BILLING_DATA_MESSAGES.ibanFormat });
+        else if (problem === "checksum")
+          ctx.addIssue({ code: "custom", message: BILLING_DATA_MESSAGES.ibanChecksum });
       }),
     bic: optionalText(20)
       .transform((v) => (v === null ? null : v.replace(/\s+/g, "").toUpperCase()))
@@ -85,11 +106,23 @@ export const billingDataBodySchema = z
   })
   .superRefine((data, ctx) => {
     if (data.firstName && !data.lastName) {
-      ctx.addIssue({ code: "custom", path: ["lastName"], message: BILLING_DATA_MESSAGES.firstNameWithoutLastName });
+      ctx.addIssue({
+        code: "custom",
+        path: ["lastName"],
+        message: BILLING_DATA_MESSAGES.firstNameWithoutLastName,
+      });
     } else if (data.lastName && !data.firstName) {
-      ctx.addIssue({ code: "custom", path: ["firstName"], message: BILLING_DATA_MESSAGES.lastNameWithoutFirstName });
+      ctx.addIssue({
+        code: "custom",
+        path: ["firstName"],
+        message: BILLING_DATA_MESSAGES.lastNameWithoutFirstName,
+      });
     } else if (!data.companyName && !data.firstName && !data.lastName) {
-      ctx.addIssue({ code: "custom", path: ["companyName"], message: BILLING_DATA_MESSAGES.nameRequired });
+      ctx.addIssue({
+        code: "custom",
+        path: ["companyName"],
+        message: BILLING_DATA_MESSAGES.nameRequired,
+      });
     }
   });
 export type BillingDataBody = z.input<typeof billingDataBodySchema>;
@@ -123,13 +156,17 @@ export type BillingDataResponse = z.infer<typeof billingDataResponseSchema>;
  * True when the stored data carry every required field of docs/rules/master-data.md (the sender of a letter).
  * Stored data always passed the schema; this also guards rows written before a rule changed.
  */
-export function isBillingDataComplete(data: Omit<BillingData, "updatedAt"> | null | undefined): boolean {
+export function isBillingDataComplete(
+  data: Omit<BillingData, "updatedAt"> | null | undefined,
+): boolean {
   if (!data) return false;
   return billingDataBodySchema.safeParse(data).success;
 }
 
 /** The sender's name as printed: the company, else 'Vorname Nachname'. */
-export function billingSenderName(data: Pick<BillingData, "companyName" | "firstName" | "lastName">): string {
+export function billingSenderName(
+  data: Pick<BillingData, "companyName" | "firstName" | "lastName">,
+): string {
   const person = [data.firstName, data.lastName].filter(Boolean).join(" ");
   return data.companyName || person;
 }

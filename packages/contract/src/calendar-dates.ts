@@ -5,7 +5,12 @@ import { z } from "zod";
 // (a reading not in the future, the 18-year age rule, defaults of forms) are measured against.
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const BERLIN_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" });
+const BERLIN_DATE = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Berlin",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** Today's calendar date in Germany; `now` for tests. */
 export function getTodayInGermany(now: Date = new Date()): string {

@@ -15,7 +15,10 @@ const LINE_BREAKS_AND_TABS = /[\t\n\r\u2028\u2029]/;
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why `value` cannot be stored as text, or null when it can. */
-export function findTextProblem(value: string, { multiLine = false }: { multiLine?: boolean } = {}): string | null {
+export function findTextProblem(
+  value: string,
+  { multiLine = false }: { multiLine?: boolean } = {},
+): string | null {
   if (CONTROL_EXCEPT_LINE_BREAKS.test(value)) return CONTROL_CHARACTER_MESSAGE;
   if (UNPAIRED_SURROGATE.test(value)) return BROKEN_CHARACTER_MESSAGE;
   if (!multiLine && LINE_BREAKS_AND_TABS.test(value)) return LINE_BREAK_MESSAGE;

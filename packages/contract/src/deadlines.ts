@@ -21,9 +21,17 @@ export const DEADLINE_MESSAGES = {
   atRiskTitle: "In den nächsten 60 Tagen",
   noneAtRisk: "In den nächsten 60 Tagen läuft keine Frist mit unversendeten Abrechnungen ab.",
   noPeriods: "Noch keine Abrechnungszeiträume angelegt.",
-  daysLeft: (days: number): string => (days === 0 ? "heute" : days === 1 ? "noch 1 Tag" : days > 0 ? `noch ${days} Tage` : `seit ${-days} ${-days === 1 ? "Tag" : "Tagen"} abgelaufen`),
+  daysLeft: (days: number): string =>
+    days === 0
+      ? "heute"
+      : days === 1
+        ? "noch 1 Tag"
+        : days > 0
+          ? `noch ${days} Tage`
+          : `seit ${-days} ${-days === 1 ? "Tag" : "Tagen"} abgelaufen`,
   deadlineOn: (deadline: string): string => `Frist: ${formatCalendarDateDe(deadline)}`,
-  unsent: (count: number): string => (count === 1 ? "1 Abrechnung nicht versendet" : `${count} Abrechnungen nicht versendet`),
+  unsent: (count: number): string =>
+    count === 1 ? "1 Abrechnung nicht versendet" : `${count} Abrechnungen nicht versendet`,
   sentBy: { email: "per E-Mail", post: "per Post" } as Record<"email" | "post", string>,
   late: "nach Fristablauf",
   // Issue 30, item 1 (decision 1630): § 5 HeizkV remote reading.
@@ -32,7 +40,8 @@ export const DEADLINE_MESSAGES = {
     "Zähler und Heizkostenverteiler für Heizung und Warmwasser, die seit dem 01.12.2021 eingebaut wurden, müssen fernablesbar sein; ältere müssen bis zum 31.12.2026 nachgerüstet werden. Fehlt die Fernablesbarkeit, dürfen Mieter ihren Anteil an den Heizkosten um 3 % kürzen (§ 12 Abs. 1 HeizkV).",
   noRetrofits: "Alle Zähler für Heizung und Warmwasser sind fernablesbar.",
   retrofitBy: (deadline: string): string => `nachrüsten bis ${formatCalendarDateDe(deadline)}`,
-  retrofitMissing: (requiredFrom: string): string => `fehlt seit ${formatCalendarDateDe(requiredFrom)}`,
+  retrofitMissing: (requiredFrom: string): string =>
+    `fehlt seit ${formatCalendarDateDe(requiredFrom)}`,
   meterCount: (count: number): string => (count === 1 ? "1 Zähler" : `${count} Zähler`),
 } as const;
 
@@ -46,7 +55,15 @@ export const meterRetrofitSchema = z.object({
   daysLeft: z.number().int(),
   /** `retrofit_due`: the deadline is still ahead; `missing`: the duty is not met. */
   status: z.enum(["retrofit_due", "missing"]),
-  meters: z.array(z.object({ id: z.string(), label: z.string(), meterType: z.string(), unitName: z.string().nullable(), installedOn: z.string().nullable() })),
+  meters: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      meterType: z.string(),
+      unitName: z.string().nullable(),
+      installedOn: z.string().nullable(),
+    }),
+  ),
 });
 export type MeterRetrofit = z.infer<typeof meterRetrofitSchema>;
 

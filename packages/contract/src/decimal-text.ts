@@ -48,7 +48,8 @@ const PLAIN_INTEGER = /^\d+$/;
 
 /** Canonical text ("1234.5") or a JSON number as canonical text; null for anything else, German text included. */
 export function parseDecimalText(value: string | number): string | null {
-  if (typeof value === "number") return Number.isFinite(value) && CANONICAL.test(String(value)) ? String(value) : null;
+  if (typeof value === "number")
+    return Number.isFinite(value) && CANONICAL.test(String(value)) ? String(value) : null;
   const text = value.trim();
   return CANONICAL.test(text) ? text : null;
 }
@@ -77,7 +78,11 @@ export function readDecimalInput(input: string): DecimalInputReading {
   let canonical: string | null;
   if (commaParts.length === 2) {
     const [whole = "", fraction = ""] = commaParts;
-    const integer = PLAIN_INTEGER.test(whole) ? whole : GROUPED_INTEGER.test(whole) ? whole.replace(/\./g, "") : null;
+    const integer = PLAIN_INTEGER.test(whole)
+      ? whole
+      : GROUPED_INTEGER.test(whole)
+        ? whole.replace(/\./g, "")
+        : null;
     canonical = integer !== null && PLAIN_INTEGER.test(fraction) ? `${integer}.${fraction}` : null;
   } else if (PLAIN_INTEGER.test(body)) {
     canonical = body;
@@ -124,7 +129,10 @@ export function countDecimals(value: string): number {
 }
 
 function countIntegerDigits(value: string): number {
-  return value.replace(/^-/, "").split(".")[0]!.replace(/^0+(?=\d)/, "").length;
+  return value
+    .replace(/^-/, "")
+    .split(".")[0]!
+    .replace(/^0+(?=\d)/, "").length;
 }
 
 /** Integer of the canonical text scaled by 10^scale ("1.5", 3 -> 1500n); null when it is not canonical or has more decimals. */
@@ -188,7 +196,11 @@ export interface DecimalTextMessages {
 }
 
 /** The first message the value breaks, checked in this order; null when it is valid. */
-function findDecimalProblem(input: string | number, kind: DecimalKind, messages: DecimalTextMessages): string | null {
+function findDecimalProblem(
+  input: string | number,
+  kind: DecimalKind,
+  messages: DecimalTextMessages,
+): string | null {
   if (typeof input === "string" && input.trim() === "") return messages.required;
   const value = parseDecimalText(input);
   if (value === null) return messages.notANumber;
@@ -207,16 +219,14 @@ function findDecimalProblem(input: string | number, kind: DecimalKind, messages:
  * 1000). Output: canonical text; "-0" becomes "0".
  */
 export function decimalTextSchema(kind: DecimalKind, messages: DecimalTextMessages) {
-  return z
-    .union([z.string(), z.number()], { error: messages.required })
-    .transform((input, ctx) => {
-      const problem = findDecimalProblem(input, kind, messages);
-      if (problem !== null) {
-        ctx.addIssue({ code: "custom", message: problem });
-        return z.NEVER;
-      }
-      return parseDecimalText(input)!.replace(/^-/, "");
-    });
+  return z.union([z.string(), z.number()], { error: messages.required }).transform((input, ctx) => {
+    const problem = findDecimalProblem(input, kind, messages);
+    if (problem !== null) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return parseDecimalText(input)!.replace(/^-/, "");
+  });
 }
 
 /** The same, but empty input (missing, null, "") is allowed and becomes null. */
@@ -226,10 +236,16 @@ export function optionalDecimalTextSchema(kind: DecimalKind, messages: DecimalTe
     .union([z.string(), z.number(), z.null()])
     .optional()
     .transform((value, ctx) => {
-      if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return null;
+      if (
+        value === null ||
+        value === undefined ||
+        (typeof value === "string" && value.trim() === "")
+      )
+        return null;
       const parsed = required.safeParse(value);
       if (parsed.success) return parsed.data;
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message });
       return z.NEVER;
     });
 }
@@ -242,7 +258,13 @@ export function optionalDecimalTextSchema(kind: DecimalKind, messages: DecimalTe
  * message for every problem, as these fields name their range.
  */
 export function optionalBoundedDecimalTextSchema(kind: DecimalKind, message: string, max: string) {
-  const text = optionalDecimalTextSchema(kind, { required: message, notANumber: message, negative: message, tooManyDecimals: message, tooLarge: message });
+  const text = optionalDecimalTextSchema(kind, {
+    required: message,
+    notANumber: message,
+    negative: message,
+    tooManyDecimals: message,
+    tooLarge: message,
+  });
   return text.transform((value, ctx) => {
     if (value === null) return null;
     if (compareDecimalText(value, max) > 0) {
@@ -295,13 +317,16 @@ export function formatAreaDe(value: string): string {
  * figures stay exact; issue 25).
  */
 export function formatQuantityDe(value: string | number, maxDecimals = 3): string {
-  const text = parseDecimalText(typeof value === "number" ? toPlainNumberText(value) : value) ?? String(value);
+  const text =
+    parseDecimalText(typeof value === "number" ? toPlainNumberText(value) : value) ?? String(value);
   const isNegative = text.startsWith("-");
   const [whole = "0", fraction = ""] = text.replace(/^-/, "").split(".");
   if (fraction.length <= maxDecimals) return formatDecimalTextDe(text);
-  const scaled = BigInt(whole + fraction.slice(0, maxDecimals)) + (Number(fraction[maxDecimals]) >= 5 ? 1n : 0n);
+  const scaled =
+    BigInt(whole + fraction.slice(0, maxDecimals)) + (Number(fraction[maxDecimals]) >= 5 ? 1n : 0n);
   const digits = scaled.toString().padStart(maxDecimals + 1, "0");
-  const rounded = maxDecimals === 0 ? digits : `${digits.slice(0, -maxDecimals)}.${digits.slice(-maxDecimals)}`;
+  const rounded =
+    maxDecimals === 0 ? digits : `${digits.slice(0, -maxDecimals)}.${digits.slice(-maxDecimals)}`;
   return formatDecimalTextDe(`${isNegative && scaled !== 0n ? "-" : ""}${rounded}`);
 }
 

@@ -39,7 +39,11 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
  */
 export const SERVER_FAILURES = {
   /** The database refused or could not be reached (503 when unreachable, else 500). */
-  database: { code: "DATABASE_ERROR", message: "Beim Zugriff auf die Datenbank ist ein Fehler aufgetreten. Bitte versuchen Sie es in einigen Minuten erneut." },
+  database: {
+    code: "DATABASE_ERROR",
+    message:
+      "Beim Zugriff auf die Datenbank ist ein Fehler aufgetreten. Bitte versuchen Sie es in einigen Minuten erneut.",
+  },
   /** A PDF could not be made (500). */
   pdf: { code: "PDF_FAILED", message: "Das PDF-Dokument konnte nicht erstellt werden." },
 } as const;

@@ -1,10 +1,14 @@
 // The instant a calendar day begins in Germany (Europe/Berlin, CET or CEST), for filters that
 // take dates while the rows carry timestamps.
 
-const OFFSET_FORMAT = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", timeZoneName: "longOffset" });
+const OFFSET_FORMAT = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Europe/Berlin",
+  timeZoneName: "longOffset",
+});
 
 function berlinOffsetMinutes(at: Date): number {
-  const name = OFFSET_FORMAT.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const name =
+    OFFSET_FORMAT.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3]);

@@ -24,25 +24,32 @@ export const HOUSE_SETUP_MESSAGES = {
   areaRequired: "Fläche ist erforderlich (erste Zeile der Wohneinheit)",
   personsRequired: "Personenanzahl ist erforderlich (erste Zeile der Wohneinheit)",
   areaDiffers: (first: number) => `Fläche weicht von Zeile ${first} derselben Wohneinheit ab`,
-  tenantRequired: "Ohne Mieter gibt es hier nichts einzutragen: bitte Mieter eintragen oder das Feld leeren",
+  tenantRequired:
+    "Ohne Mieter gibt es hier nichts einzutragen: bitte Mieter eintragen oder das Feld leeren",
   moveInRequired: TENANT_MESSAGES.moveInRequired,
   moveInInvalid: TENANT_MESSAGES.moveInInvalid,
   moveOutInvalid: TENANT_MESSAGES.moveOutInvalid,
   moveOutNotAfterMoveIn: TENANT_MESSAGES.moveOutNotAfterMoveIn,
-  tenancyOverlap: (other: number) => `Überschneidet sich mit dem Mieter in Zeile ${other} (dieselbe Wohneinheit, eine Mietzeit nach der anderen)`,
+  tenancyOverlap: (other: number) =>
+    `Überschneidet sich mit dem Mieter in Zeile ${other} (dieselbe Wohneinheit, eine Mietzeit nach der anderen)`,
   meterTypeRequired: "Bitte Zählerart wählen",
   meterTypeInvalid: "Bitte wählen Sie einen gültigen Zählertyp aus.",
   meterNumberRequired: "Bitte Zählernummer eintragen",
   meterNumberTooLong: "Die Zählernummer darf höchstens 100 Zeichen lang sein.",
-  meterOfOtherUnit: (other: number) => `Diese Zählernummer gehört schon zur Wohneinheit in Zeile ${other}`,
+  meterOfOtherUnit: (other: number) =>
+    `Diese Zählernummer gehört schon zur Wohneinheit in Zeile ${other}`,
   meterTypeDiffers: (other: number) => `Dieser Zähler hat in Zeile ${other} eine andere Zählerart`,
   readingNeedsMeter: "Zählerstand ohne Zähler: bitte Zählerart und Zählernummer eintragen",
   readingNeedsPeriod: "Für Zählerstände bitte den Abrechnungszeitraum angeben",
-  readingOutsidePeriod: "Die Mietzeit liegt außerhalb des Abrechnungszeitraums; hier gibt es keinen Zählerstand",
-  readingInFuture: (date: string) => `Der Stand zum ${formatCalendarDateDe(date)} liegt in der Zukunft`,
+  readingOutsidePeriod:
+    "Die Mietzeit liegt außerhalb des Abrechnungszeitraums; hier gibt es keinen Zählerstand",
+  readingInFuture: (date: string) =>
+    `Der Stand zum ${formatCalendarDateDe(date)} liegt in der Zukunft`,
   endBelowStart: "Der Endstand darf nicht unter dem Anfangsstand liegen",
-  allocatorStart: "Heizkostenverteiler beginnen jede Periode bei 0 und brauchen keinen Anfangsstand.",
-  sameReadingDate: (other: number, date: string) => `Zum ${formatCalendarDateDe(date)} steht für diesen Zähler schon ein anderer Stand in Zeile ${other}`,
+  allocatorStart:
+    "Heizkostenverteiler beginnen jede Periode bei 0 und brauchen keinen Anfangsstand.",
+  sameReadingDate: (other: number, date: string) =>
+    `Zum ${formatCalendarDateDe(date)} steht für diesen Zähler schon ein anderer Stand in Zeile ${other}`,
   periodStartRequired: "Bitte Beginn des Abrechnungszeitraums angeben",
   periodEndRequired: "Bitte Ende des Abrechnungszeitraums angeben",
   periodInvalid: "Ungültiges Datum",
@@ -50,8 +57,10 @@ export const HOUSE_SETUP_MESSAGES = {
   periodTooLong: "Ein Abrechnungszeitraum umfasst höchstens 12 Monate (§ 556 Abs. 3 BGB)",
   rowsRequired: "Bitte mindestens eine Zeile ausfüllen",
   tooManyRows: `Höchstens ${HOUSE_SETUP_MAX_ROWS} Zeilen auf einmal`,
-  existingUnitDiffers: (field: "Fläche" | "Personen", stored: string) => `${field} weicht von der gespeicherten Wohneinheit ab (${stored}); bitte dort ändern`,
-  saved: (rows: number) => `${rows === 1 ? "1 Zeile" : `${rows} Zeilen`} gespeichert: Wohneinheiten, Mieter, Zähler und Zählerstände sind angelegt.`,
+  existingUnitDiffers: (field: "Fläche" | "Personen", stored: string) =>
+    `${field} weicht von der gespeicherten Wohneinheit ab (${stored}); bitte dort ändern`,
+  saved: (rows: number) =>
+    `${rows === 1 ? "1 Zeile" : `${rows} Zeilen`} gespeichert: Wohneinheiten, Mieter, Zähler und Zählerstände sind angelegt.`,
   invalid: "Bitte korrigieren Sie die markierten Zellen. Es wurde nichts gespeichert.",
 } as const;
 
@@ -78,16 +87,26 @@ function blankOr<T extends z.ZodType>(schema: T) {
     .union([z.string(), z.number(), z.null()])
     .optional()
     .transform((value, ctx): z.output<T> | null => {
-      if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return null;
+      if (
+        value === null ||
+        value === undefined ||
+        (typeof value === "string" && value.trim() === "")
+      )
+        return null;
       const parsed = schema.safeParse(value);
       if (parsed.success) return parsed.data as z.output<T>;
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message });
       return z.NEVER;
     });
 }
 
 export const houseSetupRowSchema = z.object({
-  unitName: z.string({ error: HOUSE_SETUP_MESSAGES.unitRequired }).trim().min(1, HOUSE_SETUP_MESSAGES.unitRequired).max(200, HOUSE_SETUP_MESSAGES.unitTooLong),
+  unitName: z
+    .string({ error: HOUSE_SETUP_MESSAGES.unitRequired })
+    .trim()
+    .min(1, HOUSE_SETUP_MESSAGES.unitRequired)
+    .max(200, HOUSE_SETUP_MESSAGES.unitTooLong),
   area: blankOr(areaSchema),
   persons: blankOr(personsSchema),
   tenantName: optionalText()
@@ -107,7 +126,10 @@ export const houseSetupRowSchema = z.object({
       ctx.addIssue({ code: "custom", message: HOUSE_SETUP_MESSAGES.meterTypeInvalid });
       return z.NEVER;
     }),
-  meterNumber: optionalText().refine((v) => v === null || v.length <= 100, HOUSE_SETUP_MESSAGES.meterNumberTooLong),
+  meterNumber: optionalText().refine(
+    (v) => v === null || v.length <= 100,
+    HOUSE_SETUP_MESSAGES.meterNumberTooLong,
+  ),
   startReading: readingSchema,
   endReading: readingSchema,
 });
@@ -126,48 +148,83 @@ export interface HouseSetupReadingDates {
  * statement assembly takes as a period's start and end and as a tenancy boundary (§ 9b HeizkV,
  * decision 1141). Null when the tenancy lies outside the period.
  */
-export function getRowReadingDates(row: Pick<HouseSetupRow, "tenantName" | "moveInDate" | "moveOutDate">, periodStart: string, periodEnd: string): HouseSetupReadingDates | null {
+export function getRowReadingDates(
+  row: Pick<HouseSetupRow, "tenantName" | "moveInDate" | "moveOutDate">,
+  periodStart: string,
+  periodEnd: string,
+): HouseSetupReadingDates | null {
   const hasTenant = row.tenantName !== null && row.moveInDate !== null;
   const start = hasTenant && row.moveInDate! > periodStart ? row.moveInDate! : periodStart;
-  const end = hasTenant && row.moveOutDate !== null && row.moveOutDate < periodEnd ? row.moveOutDate : periodEnd;
+  const end =
+    hasTenant && row.moveOutDate !== null && row.moveOutDate < periodEnd
+      ? row.moveOutDate
+      : periodEnd;
   return start > end ? null : { start, end };
 }
 
 type Sink = z.RefinementCtx;
-const issue = (ctx: Sink, path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+const issue = (ctx: Sink, path: (string | number)[], message: string) =>
+  ctx.addIssue({ code: "custom", path, message });
 
 function checkRowAlone(row: HouseSetupRow, index: number, ctx: Sink) {
   const at = (field: string) => ["rows", index, field];
   if (row.tenantName === null) {
-    if (row.moveInDate !== null || row.moveOutDate !== null || row.monthlyPrepayment !== null) issue(ctx, at("tenantName"), HOUSE_SETUP_MESSAGES.tenantRequired);
+    if (row.moveInDate !== null || row.moveOutDate !== null || row.monthlyPrepayment !== null)
+      issue(ctx, at("tenantName"), HOUSE_SETUP_MESSAGES.tenantRequired);
   } else {
     if (row.moveInDate === null) issue(ctx, at("moveInDate"), HOUSE_SETUP_MESSAGES.moveInRequired);
-    if (row.moveInDate !== null && row.moveOutDate !== null && row.moveOutDate <= row.moveInDate) issue(ctx, at("moveOutDate"), HOUSE_SETUP_MESSAGES.moveOutNotAfterMoveIn);
+    if (row.moveInDate !== null && row.moveOutDate !== null && row.moveOutDate <= row.moveInDate)
+      issue(ctx, at("moveOutDate"), HOUSE_SETUP_MESSAGES.moveOutNotAfterMoveIn);
   }
-  if (row.meterType !== null && row.meterNumber === null) issue(ctx, at("meterNumber"), HOUSE_SETUP_MESSAGES.meterNumberRequired);
-  if (row.meterType === null && row.meterNumber !== null) issue(ctx, at("meterType"), HOUSE_SETUP_MESSAGES.meterTypeRequired);
+  if (row.meterType !== null && row.meterNumber === null)
+    issue(ctx, at("meterNumber"), HOUSE_SETUP_MESSAGES.meterNumberRequired);
+  if (row.meterType === null && row.meterNumber !== null)
+    issue(ctx, at("meterType"), HOUSE_SETUP_MESSAGES.meterTypeRequired);
   const hasMeter = row.meterType !== null && row.meterNumber !== null;
   for (const field of ["startReading", "endReading"] as const) {
-    if (row[field] !== null && !hasMeter) issue(ctx, at(field), HOUSE_SETUP_MESSAGES.readingNeedsMeter);
+    if (row[field] !== null && !hasMeter)
+      issue(ctx, at(field), HOUSE_SETUP_MESSAGES.readingNeedsMeter);
   }
-  if (row.startReading !== null && row.endReading !== null && compareDecimalText(row.endReading, row.startReading) < 0) {
+  if (
+    row.startReading !== null &&
+    row.endReading !== null &&
+    compareDecimalText(row.endReading, row.startReading) < 0
+  ) {
     issue(ctx, at("endReading"), HOUSE_SETUP_MESSAGES.endBelowStart);
   }
 }
 
-function checkPeriod(body: { billingPeriodStart: string | null; billingPeriodEnd: string | null; rows: HouseSetupRow[] }, ctx: Sink) {
+function checkPeriod(
+  body: {
+    billingPeriodStart: string | null;
+    billingPeriodEnd: string | null;
+    rows: HouseSetupRow[];
+  },
+  ctx: Sink,
+) {
   const { billingPeriodStart: start, billingPeriodEnd: end } = body;
   const hasReadings = body.rows.some((row) => row.startReading !== null || row.endReading !== null);
-  if (start === null && (end !== null || hasReadings)) issue(ctx, ["billingPeriodStart"], HOUSE_SETUP_MESSAGES.periodStartRequired);
-  if (end === null && (start !== null || hasReadings)) issue(ctx, ["billingPeriodEnd"], HOUSE_SETUP_MESSAGES.periodEndRequired);
+  if (start === null && (end !== null || hasReadings))
+    issue(ctx, ["billingPeriodStart"], HOUSE_SETUP_MESSAGES.periodStartRequired);
+  if (end === null && (start !== null || hasReadings))
+    issue(ctx, ["billingPeriodEnd"], HOUSE_SETUP_MESSAGES.periodEndRequired);
   if (start !== null && end !== null) {
     if (end <= start) issue(ctx, ["billingPeriodEnd"], HOUSE_SETUP_MESSAGES.periodEndNotAfterStart);
-    else if (end > getLatestBillingPeriodEnd(start)) issue(ctx, ["billingPeriodEnd"], HOUSE_SETUP_MESSAGES.periodTooLong);
+    else if (end > getLatestBillingPeriodEnd(start))
+      issue(ctx, ["billingPeriodEnd"], HOUSE_SETUP_MESSAGES.periodTooLong);
   }
 }
 
 /** The rules between rows: one unit's area and persons, its tenancies one after the other, its meters. */
-function checkRowsTogether(body: { billingPeriodStart: string | null; billingPeriodEnd: string | null; rows: HouseSetupRow[] }, today: string, ctx: Sink) {
+function checkRowsTogether(
+  body: {
+    billingPeriodStart: string | null;
+    billingPeriodEnd: string | null;
+    rows: HouseSetupRow[];
+  },
+  today: string,
+  ctx: Sink,
+) {
   const firstOfUnit = new Map<string, number>();
   const meterRows = new Map<string, { index: number; unit: string; type: MeterType }>();
   const readingDates = new Map<string, { index: number; value: string }>();
@@ -183,20 +240,37 @@ function checkRowsTogether(body: { billingPeriodStart: string | null; billingPer
       if (row.persons === null) issue(ctx, at("persons"), HOUSE_SETUP_MESSAGES.personsRequired);
     } else {
       const firstRow = body.rows[first]!;
-      if (row.area !== null && firstRow.area !== null && compareDecimalText(row.area, firstRow.area) !== 0) issue(ctx, at("area"), HOUSE_SETUP_MESSAGES.areaDiffers(first + 1));
+      if (
+        row.area !== null &&
+        firstRow.area !== null &&
+        compareDecimalText(row.area, firstRow.area) !== 0
+      )
+        issue(ctx, at("area"), HOUSE_SETUP_MESSAGES.areaDiffers(first + 1));
       // A later row's persons are its tenant's; only the unit's own persons come from the first row.
-      const other = body.rows.slice(first, index).findIndex((earlier) => earlier.unitName.toLocaleLowerCase("de-DE") === unitKey && overlaps(earlier, row));
-      if (other >= 0) issue(ctx, at("moveInDate"), HOUSE_SETUP_MESSAGES.tenancyOverlap(first + other + 1));
+      const other = body.rows
+        .slice(first, index)
+        .findIndex(
+          (earlier) =>
+            earlier.unitName.toLocaleLowerCase("de-DE") === unitKey && overlaps(earlier, row),
+        );
+      if (other >= 0)
+        issue(ctx, at("moveInDate"), HOUSE_SETUP_MESSAGES.tenancyOverlap(first + other + 1));
     }
     if (row.meterType !== null && row.meterNumber !== null) {
       const meterKey = row.meterNumber.toLocaleLowerCase("de-DE");
       const known = meterRows.get(meterKey);
-      if (known === undefined) meterRows.set(meterKey, { index, unit: unitKey, type: row.meterType });
-      else if (known.unit !== unitKey) issue(ctx, at("meterNumber"), HOUSE_SETUP_MESSAGES.meterOfOtherUnit(known.index + 1));
-      else if (known.type !== row.meterType) issue(ctx, at("meterType"), HOUSE_SETUP_MESSAGES.meterTypeDiffers(known.index + 1));
+      if (known === undefined)
+        meterRows.set(meterKey, { index, unit: unitKey, type: row.meterType });
+      else if (known.unit !== unitKey)
+        issue(ctx, at("meterNumber"), HOUSE_SETUP_MESSAGES.meterOfOtherUnit(known.index + 1));
+      else if (known.type !== row.meterType)
+        issue(ctx, at("meterType"), HOUSE_SETUP_MESSAGES.meterTypeDiffers(known.index + 1));
       if (!hasPeriod) continue;
       const dates = getRowReadingDates(row, periodStart, periodEnd);
-      for (const [field, position] of [["startReading", "start"], ["endReading", "end"]] as const) {
+      for (const [field, position] of [
+        ["startReading", "start"],
+        ["endReading", "end"],
+      ] as const) {
         const value = row[field];
         if (value === null) continue;
         if (dates === null) {
@@ -204,7 +278,11 @@ function checkRowsTogether(body: { billingPeriodStart: string | null; billingPer
           continue;
         }
         const date = dates[position];
-        if (position === "start" && row.meterType === "Heizkostenverteiler" && date === periodStart) {
+        if (
+          position === "start" &&
+          row.meterType === "Heizkostenverteiler" &&
+          date === periodStart
+        ) {
           issue(ctx, at(field), HOUSE_SETUP_MESSAGES.allocatorStart);
           continue;
         }
@@ -215,17 +293,29 @@ function checkRowsTogether(body: { billingPeriodStart: string | null; billingPer
         const key = `${meterKey}|${date}`;
         const same = readingDates.get(key);
         if (same === undefined) readingDates.set(key, { index, value });
-        else if (compareDecimalText(same.value, value) !== 0) issue(ctx, at(field), HOUSE_SETUP_MESSAGES.sameReadingDate(same.index + 1, date));
+        else if (compareDecimalText(same.value, value) !== 0)
+          issue(ctx, at(field), HOUSE_SETUP_MESSAGES.sameReadingDate(same.index + 1, date));
       }
     } else if (row.startReading !== null || row.endReading !== null) {
-      if (!hasPeriod) issue(ctx, at(row.startReading !== null ? "startReading" : "endReading"), HOUSE_SETUP_MESSAGES.readingNeedsPeriod);
+      if (!hasPeriod)
+        issue(
+          ctx,
+          at(row.startReading !== null ? "startReading" : "endReading"),
+          HOUSE_SETUP_MESSAGES.readingNeedsPeriod,
+        );
     }
   }
 }
 
 /** Two tenancies of one unit share a day (rows without a tenant share none). */
 function overlaps(a: HouseSetupRow, b: HouseSetupRow): boolean {
-  if (a.tenantName === null || b.tenantName === null || a.moveInDate === null || b.moveInDate === null) return false;
+  if (
+    a.tenantName === null ||
+    b.tenantName === null ||
+    a.moveInDate === null ||
+    b.moveInDate === null
+  )
+    return false;
   const aEnd = a.moveOutDate ?? "9999-12-31";
   const bEnd = b.moveOutDate ?? "9999-12-31";
   return a.moveInDate <= bEnd && b.moveInDate <= aEnd;
@@ -283,11 +373,14 @@ export function describeHouseSetupErrors(fields: Record<string, string>): string
   if (first) {
     const label = HOUSE_SETUP_COLUMN_LABELS[first[2] as HouseSetupColumn] ?? first[2];
     const others = new Set(rowKeys.map((match) => match[1])).size - 1;
-    const more = others > 0 ? ` (und ${others === 1 ? "1 weitere Zeile" : `${others} weitere Zeilen`})` : "";
+    const more =
+      others > 0 ? ` (und ${others === 1 ? "1 weitere Zeile" : `${others} weitere Zeilen`})` : "";
     return `Zeile ${Number(first[1]) + 1}, ${label}: ${withoutFullStop(fields[first[0]]!)}${more}. Es wurde nichts gespeichert.`;
   }
   const [message] = Object.values(fields);
-  return message ? `${withoutFullStop(message)}. Es wurde nichts gespeichert.` : HOUSE_SETUP_MESSAGES.invalid;
+  return message
+    ? `${withoutFullStop(message)}. Es wurde nichts gespeichert.`
+    : HOUSE_SETUP_MESSAGES.invalid;
 }
 
 function withoutFullStop(message: string): string {

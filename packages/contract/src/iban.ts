@@ -13,7 +13,11 @@ export function normalizeIban(iban: string): string {
 const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
 
 /** Wrong country, length or account structure: the input does not have an IBAN's form. */
-const FORMAT_ERRORS = new Set([ValidationErrorsIBAN.NoIBANCountry, ValidationErrorsIBAN.WrongBBANLength, ValidationErrorsIBAN.WrongBBANFormat]);
+const FORMAT_ERRORS = new Set([
+  ValidationErrorsIBAN.NoIBANCountry,
+  ValidationErrorsIBAN.WrongBBANLength,
+  ValidationErrorsIBAN.WrongBBANFormat,
+]);
 
 /** Why an IBAN is refused ("format" or "checksum"), or null when it is valid; spaces and case do not matter. */
 export function findIbanProblem(iban: string): "format" | "checksum" | null {

@@ -9,9 +9,11 @@ export type LetterBatchStatus = (typeof LETTER_BATCH_STATUSES)[number];
 export const LETTER_BATCH_MESSAGES = {
   notFound: "Briefstapel nicht gefunden",
   queued: "Die Briefe werden erstellt.",
-  notReady: (done: number, total: number) => `Die Briefe werden noch erstellt (${done} von ${total}). Bitte versuchen Sie es gleich noch einmal.`,
+  notReady: (done: number, total: number) =>
+    `Die Briefe werden noch erstellt (${done} von ${total}). Bitte versuchen Sie es gleich noch einmal.`,
   failed: "Die Briefe konnten nicht erstellt werden. Bitte starten Sie die Erstellung erneut.",
-  fileMissing: "Die Datei der Briefe ist nicht mehr vorhanden. Bitte starten Sie die Erstellung erneut.",
+  fileMissing:
+    "Die Datei der Briefe ist nicht mehr vorhanden. Bitte starten Sie die Erstellung erneut.",
 } as const;
 
 /** POST /api/statements/{id}/letter-batches (202) and GET /api/letter-batches/{id}. */
@@ -32,7 +34,9 @@ export const letterBatchSchema = z.object({
 export type LetterBatch = z.infer<typeof letterBatchSchema>;
 
 /** 0-100, whole percent, for the progress bar (0 letters: 0 until done). */
-export function getLetterBatchPercent(batch: Pick<LetterBatch, "done" | "total" | "status">): number {
+export function getLetterBatchPercent(
+  batch: Pick<LetterBatch, "done" | "total" | "status">,
+): number {
   if (batch.status === "done") return 100;
   if (batch.total <= 0) return 0;
   return Math.min(100, Math.floor((batch.done * 100) / batch.total));

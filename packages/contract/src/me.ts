@@ -77,8 +77,16 @@ export const meResponseSchema = z.object({
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const completeProfileBodySchema = z.object({
-  firstName: z.string({ error: "Vorname ist erforderlich" }).trim().min(1, "Vor- und Nachname sind erforderlich").max(100),
-  lastName: z.string({ error: "Nachname ist erforderlich" }).trim().min(1, "Vor- und Nachname sind erforderlich").max(100),
+  firstName: z
+    .string({ error: "Vorname ist erforderlich" })
+    .trim()
+    .min(1, "Vor- und Nachname sind erforderlich")
+    .max(100),
+  lastName: z
+    .string({ error: "Nachname ist erforderlich" })
+    .trim()
+    .min(1, "Vor- und Nachname sind erforderlich")
+    .max(100),
   company: z.string().trim().max(200).nullish(),
   phone: z.string().trim().max(50).nullish(),
 });
@@ -88,5 +96,5 @@ export const healthResponseSchema = z.object({
   status: z.enum(["ok", "degraded"]),
   database: z.object({ reachable: z.boolean(), driver: z.enum(["pglite", "postgres"]) }),
   version: z.string(),
-});export type HealthResponse = z.infer<typeof healthResponseSchema>;
-
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -54,7 +54,10 @@ export function toRoutePattern(path: string): string {
 // The same years as a calendar date (calendar-dates.ts); year 0000 is no timestamp PostgreSQL stores.
 const occurredAt = z.iso
   .datetime({ offset: true, error: "occurredAt muss ein ISO-Zeitpunkt sein" })
-  .refine((value) => value.slice(0, 4) >= "1900" && value.slice(0, 4) <= "2199", "occurredAt muss ein ISO-Zeitpunkt sein");
+  .refine(
+    (value) => value.slice(0, 4) >= "1900" && value.slice(0, 4) <= "2199",
+    "occurredAt muss ein ISO-Zeitpunkt sein",
+  );
 const path = z.string().max(500).optional();
 const release = z.string().max(50).optional();
 
@@ -83,9 +86,14 @@ export const clientMetricSchema = z.object({
 });
 export type ClientMetric = z.infer<typeof clientMetricSchema>;
 
-export const clientErrorBatchSchema = z.object({ errors: z.array(clientErrorReportSchema).min(1).max(MONITORING.maxBatchErrors) });
-export const clientMetricBatchSchema = z.object({ metrics: z.array(clientMetricSchema).min(1).max(MONITORING.maxBatchMetrics) });
+export const clientErrorBatchSchema = z.object({
+  errors: z.array(clientErrorReportSchema).min(1).max(MONITORING.maxBatchErrors),
+});
+export const clientMetricBatchSchema = z.object({
+  metrics: z.array(clientMetricSchema).min(1).max(MONITORING.maxBatchMetrics),
+});
 
 export const monitoringAcceptedSchema = z.object({ accepted: z.number().int() });
 
-export const MONITORING_RATE_LIMITED_MESSAGE = "Zu viele Überwachungsdaten in kurzer Zeit. Bitte später erneut senden.";
+export const MONITORING_RATE_LIMITED_MESSAGE =
+  "Zu viele Überwachungsdaten in kurzer Zeit. Bitte später erneut senden.";

@@ -12,16 +12,34 @@ export const MONTHLY_INFORMATION_MESSAGES = {
   tenantNotFound: "Mieter nicht gefunden oder im gewählten Monat nicht in dieser Immobilie",
   unavailable: "nicht verfügbar",
   unavailableReason: "Für diesen Zeitraum liegen keine Ablesewerte vor.",
-  sendNone: "Keine Verbrauchsinformation versendet: Kein Mieter dieses Monats hat eine E-Mail-Adresse, oder alle wurden schon informiert.",
+  sendNone:
+    "Keine Verbrauchsinformation versendet: Kein Mieter dieses Monats hat eine E-Mail-Adresse, oder alle wurden schon informiert.",
   sendQueued: (count: number, month: string): string =>
-    count === 1 ? `1 Verbrauchsinformation für ${formatMonthDe(month)} wird per E-Mail versendet.` : `${count} Verbrauchsinformationen für ${formatMonthDe(month)} werden per E-Mail versendet.`,
-  mailSubject: (month: string): string => `Ihre monatliche Verbrauchsinformation ${formatMonthDe(month)}`,
+    count === 1
+      ? `1 Verbrauchsinformation für ${formatMonthDe(month)} wird per E-Mail versendet.`
+      : `${count} Verbrauchsinformationen für ${formatMonthDe(month)} werden per E-Mail versendet.`,
+  mailSubject: (month: string): string =>
+    `Ihre monatliche Verbrauchsinformation ${formatMonthDe(month)}`,
   mailText: (tenantName: string, month: string): string =>
     `Guten Tag ${tenantName},\n\nim Anhang finden Sie Ihre monatliche Verbrauchsinformation für ${formatMonthDe(month)} nach § 6a der Heizkostenverordnung: Ihren Verbrauch an Heizung und Warmwasser im Vergleich zum Vormonat, zum Vorjahresmonat und zu einem Durchschnittsnutzer im Haus.\n\nMit freundlichen Grüßen`,
-  noTenancies: "In diesem Monat wohnt in dieser Immobilie kein Mieter mit Zählern für Heizung oder Warmwasser.",
+  noTenancies:
+    "In diesem Monat wohnt in dieser Immobilie kein Mieter mit Zählern für Heizung oder Warmwasser.",
 } as const;
 
-const GERMAN_MONTHS = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"] as const;
+const GERMAN_MONTHS = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+] as const;
 
 /** `2026-10` → `Oktober 2026`. */
 export function formatMonthDe(month: string): string {
@@ -60,7 +78,9 @@ export const monthlyTenancySchema = z.object({
   /** Moved in or out during the month: the figures are the unit's for the whole month. */
   isPartMonth: z.boolean(),
   /** The month's letter: queued (and sent, once the mail server accepted it), or null when not sent. */
-  letter: z.object({ recipient: z.string(), queuedAt: z.string(), sentAt: z.string().nullable() }).nullable(),
+  letter: z
+    .object({ recipient: z.string(), queuedAt: z.string(), sentAt: z.string().nullable() })
+    .nullable(),
   figures: z.array(monthlyFigureSchema),
 });
 export type MonthlyTenancy = z.infer<typeof monthlyTenancySchema>;
@@ -91,6 +111,15 @@ export type MonthlyInformationSendResult = z.infer<typeof monthlyInformationSend
 
 /** GET /api/properties/:id/monthly-information/letters: what was sent, the latest month first. */
 export const monthlyInformationLettersSchema = z.object({
-  letters: z.array(z.object({ month: z.string(), tenantId: z.string(), tenantName: z.string(), recipient: z.string(), queuedAt: z.string(), sentAt: z.string().nullable() })),
+  letters: z.array(
+    z.object({
+      month: z.string(),
+      tenantId: z.string(),
+      tenantName: z.string(),
+      recipient: z.string(),
+      queuedAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
 });
 export type MonthlyInformationLetters = z.infer<typeof monthlyInformationLettersSchema>;

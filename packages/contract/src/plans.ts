@@ -1,7 +1,13 @@
 // Plans, limits and feature flags: docs/rules/accounts-and-plans.md#roles-and-features, docs/rules/accounts-and-plans.md#plans-and-prices.
 // -1 means unlimited. Prices are EUR per month, excluding VAT.
 
-export const PLAN_KEYS = ["trial", "starter", "professional", "enterprise", "enterprise_plus"] as const;
+export const PLAN_KEYS = [
+  "trial",
+  "starter",
+  "professional",
+  "enterprise",
+  "enterprise_plus",
+] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];
 
 export const FEATURE_KEYS = [
@@ -44,7 +50,12 @@ export interface PlanDefinition {
   featureTexts: string[];
 }
 
-const STARTER_FEATURES: FeatureKey[] = ["co2Split", "heizkvCalculation", "pdfExport", "emailSupport"];
+const STARTER_FEATURES: FeatureKey[] = [
+  "co2Split",
+  "heizkvCalculation",
+  "pdfExport",
+  "emailSupport",
+];
 const PROFESSIONAL_FEATURES: FeatureKey[] = [
   ...STARTER_FEATURES,
   "prioritySupport",
@@ -70,7 +81,12 @@ export const PLANS: Record<PlanKey, PlanDefinition> = {
     limits: { maxProperties: 1, maxUnits: 3, maxTenants: 3, maxBillingStatements: 2 },
     // The trial includes consumption analysis and quick-setup templates (docs/rules/accounts-and-plans.md#roles-and-features).
     features: [...STARTER_FEATURES, "verbrauchsanalyse", "quickSetupTemplates"],
-    featureTexts: ["14 Tage kostenlos", "1 Immobilie, 3 Wohneinheiten", "CO₂-Aufteilung und HeizkV", "PDF-Abrechnungen"],
+    featureTexts: [
+      "14 Tage kostenlos",
+      "1 Immobilie, 3 Wohneinheiten",
+      "CO₂-Aufteilung und HeizkV",
+      "PDF-Abrechnungen",
+    ],
   },
   starter: {
     key: "starter",
@@ -80,7 +96,13 @@ export const PLANS: Record<PlanKey, PlanDefinition> = {
     isPopular: false,
     limits: { maxProperties: 2, maxUnits: 3, maxTenants: 3, maxBillingStatements: 12 },
     features: STARTER_FEATURES,
-    featureTexts: ["Bis zu 3 Wohneinheiten", "CO₂-Aufteilung", "HeizkV-konforme Berechnung", "PDF-Abrechnungen", "E-Mail-Support"],
+    featureTexts: [
+      "Bis zu 3 Wohneinheiten",
+      "CO₂-Aufteilung",
+      "HeizkV-konforme Berechnung",
+      "PDF-Abrechnungen",
+      "E-Mail-Support",
+    ],
   },
   professional: {
     key: "professional",
@@ -90,7 +112,13 @@ export const PLANS: Record<PlanKey, PlanDefinition> = {
     isPopular: true,
     limits: { maxProperties: 10, maxUnits: 15, maxTenants: 15, maxBillingStatements: 60 },
     features: PROFESSIONAL_FEATURES,
-    featureTexts: ["Bis zu 15 Wohneinheiten", "Verbrauchsanalyse", "Benchmark-Vergleich", "Quick-Setup-Vorlagen", "Prioritäts-Support"],
+    featureTexts: [
+      "Bis zu 15 Wohneinheiten",
+      "Verbrauchsanalyse",
+      "Benchmark-Vergleich",
+      "Quick-Setup-Vorlagen",
+      "Prioritäts-Support",
+    ],
   },
   enterprise: {
     key: "enterprise",
@@ -100,7 +128,13 @@ export const PLANS: Record<PlanKey, PlanDefinition> = {
     isPopular: false,
     limits: { maxProperties: 50, maxUnits: 50, maxTenants: 50, maxBillingStatements: 300 },
     features: ENTERPRISE_FEATURES,
-    featureTexts: ["Bis zu 50 Wohneinheiten", "API-Zugang", "Massenimport und -export", "Persönlicher Ansprechpartner", "Schulung"],
+    featureTexts: [
+      "Bis zu 50 Wohneinheiten",
+      "API-Zugang",
+      "Massenimport und -export",
+      "Persönlicher Ansprechpartner",
+      "Schulung",
+    ],
   },
   enterprise_plus: {
     key: "enterprise_plus",
@@ -110,7 +144,13 @@ export const PLANS: Record<PlanKey, PlanDefinition> = {
     isPopular: false,
     limits: { maxProperties: -1, maxUnits: -1, maxTenants: -1, maxBillingStatements: -1 },
     features: [...ENTERPRISE_FEATURES, "customizations", "whiteLabel", "onPremise", "support247"],
-    featureTexts: ["100+ Wohneinheiten", "Individuelle Anpassungen", "White Label", "On-Premise", "24/7-Support"],
+    featureTexts: [
+      "100+ Wohneinheiten",
+      "Individuelle Anpassungen",
+      "White Label",
+      "On-Premise",
+      "24/7-Support",
+    ],
   },
 };
 
@@ -154,12 +194,22 @@ export const LIMIT_REACHED_TITLE = "Limit erreicht";
  * before anything is typed.
  */
 export const CREATION_BLOCKS = {
-  trialExpired: { title: "Testphase abgelaufen", message: "Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen." },
-  subscriptionEnded: { title: "Abonnement beendet", message: "Ihr Abonnement ist beendet. Bitte wählen Sie einen Plan, um weitere Daten anzulegen." },
+  trialExpired: {
+    title: "Testphase abgelaufen",
+    message:
+      "Ihre Testphase ist abgelaufen. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.",
+  },
+  subscriptionEnded: {
+    title: "Abonnement beendet",
+    message: "Ihr Abonnement ist beendet. Bitte wählen Sie einen Plan, um weitere Daten anzulegen.",
+  },
 } as const;
 
 /** Why the subscription creates nothing at all (an expired trial, an ended subscription), or null. */
-export function findCreationBlock(subscription: { isTrialExpired: boolean; status: string }): { title: string; message: string } | null {
+export function findCreationBlock(subscription: {
+  isTrialExpired: boolean;
+  status: string;
+}): { title: string; message: string } | null {
   if (subscription.isTrialExpired) return CREATION_BLOCKS.trialExpired;
   if (subscription.status === "canceled") return CREATION_BLOCKS.subscriptionEnded;
   return null;

@@ -16,9 +16,11 @@ export const PREPAYMENT_ADJUSTMENT_MESSAGES = {
   roundingInvalid: "Bitte wählen Sie „auf volle Euro“, „auf volle 5 Euro“ oder keinen Vorschlag.",
   validFromInvalid: "Bitte geben Sie den Monat an, ab dem die neue Vorauszahlung gilt.",
   validFromNotFirst: "Die neue Vorauszahlung gilt ab dem Ersten eines Monats.",
-  noProposal: "Für diese Abrechnung ist keine Anpassung der Vorauszahlungen vorgesehen. Wählen Sie zuerst, wie der Vorschlag gerundet wird.",
+  noProposal:
+    "Für diese Abrechnung ist keine Anpassung der Vorauszahlungen vorgesehen. Wählen Sie zuerst, wie der Vorschlag gerundet wird.",
   onlyFinal: "Vorauszahlungen können nur nach einer finalisierten Abrechnung angepasst werden.",
-  notAfterPeriod: (periodEnd: string): string => `Die neue Vorauszahlung kann frühestens ab dem Monat nach dem Abrechnungszeitraum (Ende ${formatCalendarDateDe(periodEnd)}) gelten.`,
+  notAfterPeriod: (periodEnd: string): string =>
+    `Die neue Vorauszahlung kann frühestens ab dem Monat nach dem Abrechnungszeitraum (Ende ${formatCalendarDateDe(periodEnd)}) gelten.`,
   laterPrepayment: (tenantName: string, validFrom: string): string =>
     `Für ${tenantName} ist schon eine Vorauszahlung ab ${formatCalendarDateDe(validFrom)} erfasst. Bitte wählen Sie einen späteren Monat oder passen Sie sie beim Mieter an.`,
   noTenancy: "Keiner der Mieter dieser Abrechnung wohnt ab diesem Monat noch in der Wohnung.",
@@ -30,7 +32,9 @@ export const PREPAYMENT_ADJUSTMENT_MESSAGES = {
 } as const;
 
 /** The run's choice: rounded to the euro or five euros; null: the letters propose nothing. */
-export const prepaymentRoundingSchema = z.enum(PREPAYMENT_ROUNDINGS, { error: PREPAYMENT_ADJUSTMENT_MESSAGES.roundingInvalid }).nullable();
+export const prepaymentRoundingSchema = z
+  .enum(PREPAYMENT_ROUNDINGS, { error: PREPAYMENT_ADJUSTMENT_MESSAGES.roundingInvalid })
+  .nullable();
 
 /** PUT /api/statements/:id/prepayment-rounding */
 export const prepaymentRoundingBodySchema = z.object({ rounding: prepaymentRoundingSchema });
@@ -38,15 +42,29 @@ export type PrepaymentRoundingBody = z.input<typeof prepaymentRoundingBodySchema
 
 /** POST /api/statements/:id/prepayment-adjustment: the first day of the month the new prepayments start. */
 export const prepaymentAdjustmentBodySchema = z.object({
-  validFrom: calendarDate(PREPAYMENT_ADJUSTMENT_MESSAGES.validFromInvalid).refine((value) => value.endsWith("-01"), PREPAYMENT_ADJUSTMENT_MESSAGES.validFromNotFirst),
+  validFrom: calendarDate(PREPAYMENT_ADJUSTMENT_MESSAGES.validFromInvalid).refine(
+    (value) => value.endsWith("-01"),
+    PREPAYMENT_ADJUSTMENT_MESSAGES.validFromNotFirst,
+  ),
 });
 export type PrepaymentAdjustmentBody = z.input<typeof prepaymentAdjustmentBodySchema>;
 
 export const prepaymentAdjustmentResponseSchema = z.object({
-  created: z.array(z.object({ tenantId: z.string(), tenantName: z.string(), prepaymentId: z.string(), monthlyAmount: z.string(), validFrom: z.string() })),
+  created: z.array(
+    z.object({
+      tenantId: z.string(),
+      tenantName: z.string(),
+      prepaymentId: z.string(),
+      monthlyAmount: z.string(),
+      validFrom: z.string(),
+    }),
+  ),
   message: z.string(),
 });
 export type PrepaymentAdjustmentResponse = z.infer<typeof prepaymentAdjustmentResponseSchema>;
 
-export const prepaymentRoundingResponseSchema = z.object({ rounding: prepaymentRoundingSchema, message: z.string() });
+export const prepaymentRoundingResponseSchema = z.object({
+  rounding: prepaymentRoundingSchema,
+  message: z.string(),
+});
 export type PrepaymentRoundingResponse = z.infer<typeof prepaymentRoundingResponseSchema>;

@@ -16,7 +16,12 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number];
 // One list of the classes: the engine's (issue 25).
 export { EFFICIENCY_CLASSES, type EfficiencyClass } from "@nk/engine";
 
-export const EFFICIENCY_METHODS = ["energieausweis", "messung", "berechnung", "schaetzung"] as const;
+export const EFFICIENCY_METHODS = [
+  "energieausweis",
+  "messung",
+  "berechnung",
+  "schaetzung",
+] as const;
 
 export const unitSchema = z.object({
   id: z.string(),

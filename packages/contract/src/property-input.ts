@@ -41,8 +41,10 @@ export function getStateOptions(country: string): readonly string[] {
 /** Shown under the property type select. */
 export const PROPERTY_TYPE_DESCRIPTIONS: Record<(typeof PROPERTY_TYPES)[number], string> = {
   Mehrfamilienhaus: "Wohngebäude mit mehreren vermieteten Wohneinheiten",
-  "Einfamilienhaus mit Einliegerwohnung": "Eigengenutztes Haus mit einer oder mehreren vermieteten Einliegerwohnungen",
-  "Wohnungseigentümergemeinschaft (WEG)": "Gemeinschaftseigentum mit Verteilerschlüsseln der WEG (z.B. Aufzug, Allgemeinstrom, Verwaltung)",
+  "Einfamilienhaus mit Einliegerwohnung":
+    "Eigengenutztes Haus mit einer oder mehreren vermieteten Einliegerwohnungen",
+  "Wohnungseigentümergemeinschaft (WEG)":
+    "Gemeinschaftseigentum mit Verteilerschlüsseln der WEG (z.B. Aufzug, Allgemeinstrom, Verwaltung)",
   Gewerbeobjekt: "Gewerblich genutzte Einheiten; CO₂-Kosten werden 50/50 geteilt (§ 8 CO2KostAufG)",
   "Gemischt genutztes Objekt": "Wohn- und Gewerbeeinheiten in einem Gebäude",
 };
@@ -61,7 +63,8 @@ export const PROPERTY_MESSAGES = {
   updated: "Immobilie erfolgreich aktualisiert",
   deleted: "Immobilie erfolgreich gelöscht",
   notFound: "Immobilie nicht gefunden",
-  deleteBlockedByStatements: "Immobilie kann nicht gelöscht werden: Es existieren bereits Abrechnungen",
+  deleteBlockedByStatements:
+    "Immobilie kann nicht gelöscht werden: Es existieren bereits Abrechnungen",
   /** Like a unit (issue 26): deleting the property would take an active tenancy with it. */
   deleteBlockedByActiveTenants: "Immobilie kann nicht gelöscht werden: Es gibt noch aktive Mieter",
   createFailed: "Fehler beim Erstellen der Immobilie",
@@ -73,7 +76,8 @@ export const UNIT_MESSAGES = {
   updated: "Wohneinheit erfolgreich aktualisiert",
   deleted: "Wohneinheit erfolgreich gelöscht",
   notFound: "Wohneinheit nicht gefunden",
-  deleteBlockedByActiveTenants: "Wohneinheit kann nicht gelöscht werden: Es gibt noch aktive Mieter",
+  deleteBlockedByActiveTenants:
+    "Wohneinheit kann nicht gelöscht werden: Es gibt noch aktive Mieter",
   /** A finalized statement is a document (issue 26, decision 1021): its unit and tenants stay. */
   deleteBlockedByFinalStatements:
     "Wohneinheit kann nicht gelöscht werden: Es gibt finalisierte Abrechnungen für diese Wohneinheit oder ihre Mieter. Sie bleiben als Dokumente erhalten.",
@@ -140,9 +144,16 @@ const addressShape = {
 };
 
 /** docs/rules/master-data.md#validation: for Deutschland exactly 5 digits; the state must be one the country offers. */
-function checkAddress(value: { postalCode: string; state: string | null; country: string }, ctx: z.RefinementCtx) {
+function checkAddress(
+  value: { postalCode: string; state: string | null; country: string },
+  ctx: z.RefinementCtx,
+) {
   if (value.country === COUNTRY_GERMANY && !/^\d{5}$/.test(value.postalCode)) {
-    ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Postleitzahl muss 5 Ziffern haben" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["postalCode"],
+      message: "Postleitzahl muss 5 Ziffern haben",
+    });
   }
   if (value.state !== null && !getStateOptions(value.country).includes(value.state)) {
     ctx.addIssue({ code: "custom", path: ["state"], message: "Ungültiges Bundesland" });
@@ -155,7 +166,9 @@ const whenAddressParsed = {
   when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
     typeof payload.value === "object" &&
     payload.value !== null &&
-    !payload.issues.some((issue) => ["postalCode", "state", "country"].includes(String(issue.path?.[0]))),
+    !payload.issues.some((issue) =>
+      ["postalCode", "state", "country"].includes(String(issue.path?.[0])),
+    ),
 };
 
 const propertyTypeSchema = z
@@ -164,10 +177,16 @@ const propertyTypeSchema = z
   .min(1, "Immobilientyp ist erforderlich")
   .refine((v) => (PROPERTY_TYPES as readonly string[]).includes(v), "Ungültiger Immobilientyp");
 
-const efficiencyClassSchema = z.enum(EFFICIENCY_CLASSES, { error: "Ungültige Effizienzklasse" }).nullable();
-const efficiencyMethodSchema = z.enum(EFFICIENCY_METHODS, { error: "Ungültige Ermittlungsmethode" }).nullable();
+const efficiencyClassSchema = z
+  .enum(EFFICIENCY_CLASSES, { error: "Ungültige Effizienzklasse" })
+  .nullable();
+const efficiencyMethodSchema = z
+  .enum(EFFICIENCY_METHODS, { error: "Ungültige Ermittlungsmethode" })
+  .nullable();
 /** Decision 1620: optional; "" (the select's "Nicht angegeben") is none. */
-const heatingFuelSchema = z.union([z.literal("").transform(() => null), z.enum(FUELS), z.null()], { error: "Ungültiger Energieträger" });
+const heatingFuelSchema = z.union([z.literal("").transform(() => null), z.enum(FUELS), z.null()], {
+  error: "Ungültiger Energieträger",
+});
 
 /**
  * A new property (form /dashboard/properties/new and wizard step 1). The standalone form names
@@ -181,7 +200,9 @@ export function buildPropertyCreateSchema(nameMessage: string) {
       propertyType: propertyTypeSchema,
       // Issue 27: the class where the property is set up, not on a separate edit page; optional.
       efficiencyClass: z
-        .union([z.literal("").transform(() => null), efficiencyClassSchema], { error: "Ungültige Effizienzklasse" })
+        .union([z.literal("").transform(() => null), efficiencyClassSchema], {
+          error: "Ungültige Effizienzklasse",
+        })
         .nullish()
         .transform((v) => v ?? null),
       heatingFuel: heatingFuelSchema.nullish().transform((v) => v ?? null),
@@ -189,12 +210,13 @@ export function buildPropertyCreateSchema(nameMessage: string) {
     .superRefine(checkAddress, whenAddressParsed);
 }
 
-export const propertyCreateBodySchema = buildPropertyCreateSchema("Name der Immobilie ist erforderlich");
+export const propertyCreateBodySchema = buildPropertyCreateSchema(
+  "Name der Immobilie ist erforderlich",
+);
 export type PropertyCreateBody = z.input<typeof propertyCreateBodySchema>;
 export type PropertyCreateValues = z.output<typeof propertyCreateBodySchema>;
 
 export const wizardPropertySchema = buildPropertyCreateSchema("Name ist erforderlich");
-
 
 /**
  * PATCH /api/properties/:id, the edit page: name and address are required (docs/rules/master-data.md#validation 'Edit
@@ -206,13 +228,19 @@ export const propertyUpdateBodySchema = z
     name: requiredText("Name ist erforderlich"),
     ...addressShape,
     efficiencyClass: z
-      .union([z.literal("").transform(() => null), efficiencyClassSchema], { error: "Ungültige Effizienzklasse" })
+      .union([z.literal("").transform(() => null), efficiencyClassSchema], {
+        error: "Ungültige Effizienzklasse",
+      })
       .optional(),
     efficiencyDeterminedDate: z
-      .union([z.literal("").transform(() => null), calendarDate("Ungültiges Datum"), z.null()], { error: "Ungültiges Datum" })
+      .union([z.literal("").transform(() => null), calendarDate("Ungültiges Datum"), z.null()], {
+        error: "Ungültiges Datum",
+      })
       .optional(),
     efficiencyDeterminationMethod: z
-      .union([z.literal("").transform(() => null), efficiencyMethodSchema], { error: "Ungültige Ermittlungsmethode" })
+      .union([z.literal("").transform(() => null), efficiencyMethodSchema], {
+        error: "Ungültige Ermittlungsmethode",
+      })
       .optional(),
     heatingFuel: heatingFuelSchema.optional(),
   })
@@ -281,7 +309,10 @@ export const onboardingBodySchema = z.object({
   units: z
     .array(unitBodySchema, { error: UNIT_MESSAGES.atLeastOne })
     .min(1, UNIT_MESSAGES.atLeastOne)
-    .max(MAX_UNITS_PER_ONBOARDING, `Höchstens ${MAX_UNITS_PER_ONBOARDING} Wohneinheiten auf einmal`),
+    .max(
+      MAX_UNITS_PER_ONBOARDING,
+      `Höchstens ${MAX_UNITS_PER_ONBOARDING} Wohneinheiten auf einmal`,
+    ),
 });
 export type OnboardingBody = z.input<typeof onboardingBodySchema>;
 export type OnboardingValues = z.output<typeof onboardingBodySchema>;

@@ -17,19 +17,22 @@ export const DISPATCH_MESSAGES = {
   excuseLabel: "Warum haben Sie die Verspätung nicht zu vertreten?",
   excuseHint:
     "Zum Beispiel: Der Versorger hat die Jahresrechnung erst am 15.01.2026 gestellt. Die Begründung wird in den Briefen abgedruckt. Lassen Sie das Feld leer, wenn es keinen solchen Grund gibt.",
-  excuseTooShort: "Bitte begründen Sie in mindestens 10 Zeichen, warum Sie die Verspätung nicht zu vertreten haben.",
+  excuseTooShort:
+    "Bitte begründen Sie in mindestens 10 Zeichen, warum Sie die Verspätung nicht zu vertreten haben.",
   excuseTooLong: "Die Begründung darf höchstens 1.000 Zeichen lang sein.",
   excuseSaved: "Begründung gespeichert.",
   excuseRemoved: "Begründung entfernt.",
   /** The run's page, per letter. */
-  barred: (amount: string): string => `Nachzahlung von ${formatEuroDe(amount)} kann nicht mehr verlangt werden (Frist abgelaufen).`,
+  barred: (amount: string): string =>
+    `Nachzahlung von ${formatEuroDe(amount)} kann nicht mehr verlangt werden (Frist abgelaufen).`,
   /** Item 14. */
   oldFlat: (tenantName: string, moveOutDate: string): string =>
     `${tenantName} ist am ${formatCalendarDateDe(moveOutDate)} ausgezogen, und es ist keine neue Anschrift hinterlegt: Der Brief ginge an die alte Wohnung und erreicht den Mieter dort wahrscheinlich nicht. Bitte tragen Sie die neue Anschrift beim Mieter ein oder bestätigen Sie den Versand an die alte Wohnung.`,
   oldFlatShort: "Ausgezogen – Brief ginge an die alte Wohnung",
   postedOnInvalid: "Bitte geben Sie ein gültiges Versanddatum ein.",
   postedOnFuture: "Das Versanddatum darf nicht in der Zukunft liegen.",
-  postedOnBeforeFinal: (finalizedOn: string): string => `Das Versanddatum darf nicht vor der Finalisierung (${formatCalendarDateDe(finalizedOn)}) liegen.`,
+  postedOnBeforeFinal: (finalizedOn: string): string =>
+    `Das Versanddatum darf nicht vor der Finalisierung (${formatCalendarDateDe(finalizedOn)}) liegen.`,
 } as const;
 
 /** The reason why a late statement is not the landlord's fault; null removes it. */
@@ -54,7 +57,12 @@ export const markPostedBodySchema = z
   .default({});
 export type MarkPostedBody = z.input<typeof markPostedBodySchema>;
 
-const postalAddressSchema = z.object({ name: z.string(), street: z.string(), postalCode: z.string(), city: z.string() });
+const postalAddressSchema = z.object({
+  name: z.string(),
+  street: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+});
 export type PostalAddressValue = z.infer<typeof postalAddressSchema>;
 
 /** GET /api/statements/:id/dispatch: the deadline, the late reason and where each letter goes and what it asks for. */
@@ -77,7 +85,11 @@ export const runDispatchSchema = z.object({
       dispatchedOn: z.string().nullable(),
       dispatchChannel: z.enum(["email", "post"]).nullable(),
       /** What the letter asks for or pays out, dated as dispatched or today (the engine's settlement). */
-      settlement: z.object({ kind: z.enum(["demand", "payout", "none"]), amount: z.string(), barred: z.string() }),
+      settlement: z.object({
+        kind: z.enum(["demand", "payout", "none"]),
+        amount: z.string(),
+        barred: z.string(),
+      }),
       /** A correction compared with the tenant's previous letter. */
       isCorrection: z.boolean(),
       /** Issue 30: the new monthly prepayment the letter proposes (the engine's figure); null: none. */
@@ -88,5 +100,8 @@ export const runDispatchSchema = z.object({
 export type RunDispatch = z.infer<typeof runDispatchSchema>;
 
 /** PUT /api/statements/:id/late-excuse answer. */
-export const lateExcuseResponseSchema = z.object({ lateExcuse: z.string().nullable(), message: z.string() });
+export const lateExcuseResponseSchema = z.object({
+  lateExcuse: z.string().nullable(),
+  message: z.string(),
+});
 export type LateExcuseResponse = z.infer<typeof lateExcuseResponseSchema>;

@@ -31,7 +31,10 @@ export const previewPdfBodySchema = z
     document: z.enum(["letter", "overview"], { error: "Bitte wählen Sie Brief oder Übersicht." }),
     tenancyId: z.string().min(1).max(100).optional(),
   })
-  .refine((body) => body.document !== "letter" || body.tenancyId !== undefined, { message: "Für welches Mietverhältnis soll der Brief erstellt werden?", path: ["tenancyId"] });
+  .refine((body) => body.document !== "letter" || body.tenancyId !== undefined, {
+    message: "Für welches Mietverhältnis soll der Brief erstellt werden?",
+    path: ["tenancyId"],
+  });
 export type PreviewPdfBody = z.input<typeof previewPdfBodySchema>;
 
 /** POST /api/tenant-statements/:id/send: the mail is queued; sent_at and 'sent' follow when it is accepted. */
@@ -44,7 +47,14 @@ export const sendStatementResponseSchema = z.object({
 export type SendStatementResponse = z.infer<typeof sendStatementResponseSchema>;
 
 /** The mail to the tenant (German, plain text; the PDF is attached). */
-export function buildStatementMailText(input: { tenantName: string; periodLabel: string; unitName: string; propertyName: string; senderName: string; senderPhone: string }): {
+export function buildStatementMailText(input: {
+  tenantName: string;
+  periodLabel: string;
+  unitName: string;
+  propertyName: string;
+  senderName: string;
+  senderPhone: string;
+}): {
   subject: string;
   text: string;
 } {
@@ -98,5 +108,7 @@ export type RunSendResponse = z.infer<typeof runSendResponseSchema>;
 /** The answer's summary line, e.g. '3 Abrechnungen werden per E-Mail versendet.' */
 export function describeRunSend(queuedCount: number): string {
   if (queuedCount === 0) return "Keine Abrechnung zum Versand per E-Mail.";
-  return queuedCount === 1 ? "1 Abrechnung wird per E-Mail versendet." : `${queuedCount} Abrechnungen werden per E-Mail versendet.`;
+  return queuedCount === 1
+    ? "1 Abrechnung wird per E-Mail versendet."
+    : `${queuedCount} Abrechnungen werden per E-Mail versendet.`;
 }

@@ -8,7 +8,8 @@ import { subscriptionSchema, usageSchema } from "./me.ts";
 export const SELECTABLE_PLAN_KEYS = ["starter", "professional", "enterprise"] as const;
 export type SelectablePlanKey = (typeof SELECTABLE_PLAN_KEYS)[number];
 
-export const PLAN_NOT_SELECTABLE_MESSAGE = "Bitte wählen Sie Starter, Professional oder Enterprise. Enterprise+ gibt es nur auf Anfrage.";
+export const PLAN_NOT_SELECTABLE_MESSAGE =
+  "Bitte wählen Sie Starter, Professional oder Enterprise. Enterprise+ gibt es nur auf Anfrage.";
 
 export const changePlanBodySchema = z.object({
   plan: z.enum(SELECTABLE_PLAN_KEYS, { error: PLAN_NOT_SELECTABLE_MESSAGE }),
@@ -17,7 +18,12 @@ export type ChangePlanBody = z.infer<typeof changePlanBodySchema>;
 
 export const subscriptionResponseSchema = z.object({
   subscription: subscriptionSchema,
-  limits: z.object({ maxProperties: z.number(), maxUnits: z.number(), maxTenants: z.number(), maxBillingStatements: z.number() }),
+  limits: z.object({
+    maxProperties: z.number(),
+    maxUnits: z.number(),
+    maxTenants: z.number(),
+    maxBillingStatements: z.number(),
+  }),
   usage: usageSchema,
   features: z.record(z.enum(FEATURE_KEYS), z.boolean()),
   /** Where a plan change goes: 'none' applies it at once (docs/rules/accounts-and-plans.md#account-data). */
@@ -44,7 +50,8 @@ export const SUBSCRIPTION_MESSAGES = {
   checkoutStarted: "Sie werden zur Zahlung weitergeleitet…",
   checkoutSucceeded: "Vielen Dank! Ihr Plan wird aktualisiert, sobald die Zahlung bestätigt ist.",
   checkoutCancelled: "Die Zahlung wurde abgebrochen. Ihr Plan bleibt unverändert.",
-  paymentProviderFailed: "Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.",
+  paymentProviderFailed:
+    "Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.",
 } as const;
 
 /** docs/rules/accounts-and-plans.md#usage-display: 'Kostenlos' for the trial, euro per month above 0, else 'Individuell'. */
@@ -56,8 +63,11 @@ export function formatPlanPrice(plan: PlanKey): string {
 }
 
 /** The German status text of a subscription. */
-export function describeSubscriptionStatus(subscription: z.infer<typeof subscriptionSchema>): string {
-  if (subscription.plan === "trial") return subscription.isTrialExpired ? "Testphase abgelaufen" : "Testphase aktiv";
+export function describeSubscriptionStatus(
+  subscription: z.infer<typeof subscriptionSchema>,
+): string {
+  if (subscription.plan === "trial")
+    return subscription.isTrialExpired ? "Testphase abgelaufen" : "Testphase aktiv";
   if (subscription.status === "canceled") return "Beendet";
   if (subscription.cancelAtPeriodEnd) return "Gekündigt zum Ende der Laufzeit";
   return "Aktiv";

@@ -12,7 +12,8 @@ export const OCCUPANCY_MESSAGES = {
   validFromInvalid: "Gültig-ab-Datum ist ungültig",
   beforeMoveIn: "Die Änderung darf nicht vor dem Einzugsdatum liegen",
   afterMoveOut: "Die Änderung darf nicht nach dem Auszugsdatum liegen",
-  moveInAfterLaterChange: "Das Einzugsdatum darf nicht nach einer späteren Änderung der Personenzahl liegen",
+  moveInAfterLaterChange:
+    "Das Einzugsdatum darf nicht nach einer späteren Änderung der Personenzahl liegen",
   lastPeriod: "Der einzige Belegungszeitraum kann nicht gelöscht werden",
   notFound: "Belegungszeitraum nicht gefunden",
   saved: "Personenzahl gespeichert",

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { isCalendarDate } from "./calendar-dates.ts";
-import { DECIMAL_KINDS, decimalTextSchema, optionalDecimalTextSchema, toScaledBigInt } from "./decimal-text.ts";
+import {
+  DECIMAL_KINDS,
+  decimalTextSchema,
+  optionalDecimalTextSchema,
+  toScaledBigInt,
+} from "./decimal-text.ts";
 
 // Tenant prepayments: docs/rules/prepayments.md#prepayment-panel, docs/rules/prepayments.md#prepayment-rules; docs/rules/prepayments.md#prepayment-rules. Amounts are decimal strings and compared in integer cents, never floats.
 
@@ -31,7 +36,9 @@ export const PREPAYMENT_WARNING_THRESHOLD_CENTS = 1_000_000;
 /** The warnings of a valid amount (docs/rules/prepayments.md#prepayment-rules: above 10,000 EUR warns, never blocks). */
 export function listPrepaymentWarnings(monthlyAmount: string): string[] {
   const cents = toScaledBigInt(monthlyAmount, DECIMAL_KINDS.money.maxDecimals);
-  return cents !== null && cents > BigInt(PREPAYMENT_WARNING_THRESHOLD_CENTS) ? [PREPAYMENT_MESSAGES.amountUnusuallyHigh] : [];
+  return cents !== null && cents > BigInt(PREPAYMENT_WARNING_THRESHOLD_CENTS)
+    ? [PREPAYMENT_MESSAGES.amountUnusuallyHigh]
+    : [];
 }
 
 /** Ranges overlap when each starts on or before the other's (inclusive) end; open end = 2099-12-31. */
@@ -39,7 +46,10 @@ export function isPrepaymentOverlapping(
   a: { validFrom: string; validUntil: string | null },
   b: { validFrom: string; validUntil: string | null },
 ): boolean {
-  return a.validFrom <= (b.validUntil ?? PREPAYMENT_OPEN_END) && b.validFrom <= (a.validUntil ?? PREPAYMENT_OPEN_END);
+  return (
+    a.validFrom <= (b.validUntil ?? PREPAYMENT_OPEN_END) &&
+    b.validFrom <= (a.validUntil ?? PREPAYMENT_OPEN_END)
+  );
 }
 
 /** Euros per month: German comma or point; zero and below are refused (docs/rules/prepayments.md#prepayment-rules). */
@@ -86,14 +96,29 @@ export const prepaymentFieldsSchema = z.object({
 
 type IssueSink = { addIssue(issue: { code: "custom"; path: string[]; message: string }): void };
 
-export function addPrepaymentCrossFieldIssues(p: { validFrom?: string; validUntil?: string | null }, ctx: IssueSink): void {
-  if (p.validFrom && p.validUntil && isCalendarDate(p.validFrom) && isCalendarDate(p.validUntil) && p.validUntil <= p.validFrom) {
-    ctx.addIssue({ code: "custom", path: ["validUntil"], message: PREPAYMENT_MESSAGES.endNotAfterStart });
+export function addPrepaymentCrossFieldIssues(
+  p: { validFrom?: string; validUntil?: string | null },
+  ctx: IssueSink,
+): void {
+  if (
+    p.validFrom &&
+    p.validUntil &&
+    isCalendarDate(p.validFrom) &&
+    isCalendarDate(p.validUntil) &&
+    p.validUntil <= p.validFrom
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["validUntil"],
+      message: PREPAYMENT_MESSAGES.endNotAfterStart,
+    });
   }
 }
 
 /** POST /api/tenants/:id/prepayments (and the form). */
-export const prepaymentBodySchema = prepaymentFieldsSchema.superRefine((p, ctx) => addPrepaymentCrossFieldIssues(p, ctx));
+export const prepaymentBodySchema = prepaymentFieldsSchema.superRefine((p, ctx) =>
+  addPrepaymentCrossFieldIssues(p, ctx),
+);
 export type PrepaymentBody = z.input<typeof prepaymentBodySchema>;
 export type PrepaymentValues = z.output<typeof prepaymentBodySchema>;
 

@@ -18,8 +18,10 @@ export const TENANT_MESSAGES = {
   moveOutInvalid: "Auszugsdatum ist ungültig",
   forwardingAddressRequired: "Bitte geben Sie Straße und Hausnummer der neuen Anschrift ein.",
   /** Issue 24: the move-out dialog asks where the statement should go. */
-  forwardingAddressHint: "Die Nebenkostenabrechnung wird an diese Anschrift geschickt. Ohne neue Anschrift ginge sie an die alte Wohnung, wo sie den Mieter meist nicht erreicht.",
-  addressHint: "Postanschrift des Mieters, falls sie von der Wohnung abweicht; nach dem Auszug die neue Anschrift. Abrechnungen gehen an diese Anschrift.",
+  forwardingAddressHint:
+    "Die Nebenkostenabrechnung wird an diese Anschrift geschickt. Ohne neue Anschrift ginge sie an die alte Wohnung, wo sie den Mieter meist nicht erreicht.",
+  addressHint:
+    "Postanschrift des Mieters, falls sie von der Wohnung abweicht; nach dem Auszug die neue Anschrift. Abrechnungen gehen an diese Anschrift.",
   moveOutNotAfterMoveIn: "Auszugsdatum muss nach Einzugsdatum liegen",
   addressTooShort: "Adresse muss mindestens 5 Zeichen lang sein",
   postalCodeInvalid: "Postleitzahl muss 5 Ziffern haben (z.B. 12345)",
@@ -58,7 +60,8 @@ export const TENANT_TOASTS = {
   updated: "Mieter erfolgreich aktualisiert!",
   updateFailed: (message: string) => `Fehler beim Aktualisieren: ${message}`,
   noTenantSelected: "Fehler: Kein Mieter zum Bearbeiten ausgewählt.",
-  statusChanged: (isActive: boolean) => `Mieter-Status auf ${isActive ? "aktiv" : "inaktiv"} geändert`,
+  statusChanged: (isActive: boolean) =>
+    `Mieter-Status auf ${isActive ? "aktiv" : "inaktiv"} geändert`,
   statusFailed: (message: string) => `Fehler beim Ändern des Status: ${message}`,
 } as const;
 
@@ -84,7 +87,11 @@ export function isValidEmailAddress(email: string): boolean {
  * True when a person born on `birthDate` has turned `years` by `today` (both YYYY-MM-DD).
  * Dates of four-digit years compare as text; a 29 February birthday counts from 1 March.
  */
-export function hasReachedAge(birthDate: string, today: string, years = TENANT_MINIMUM_AGE): boolean {
+export function hasReachedAge(
+  birthDate: string,
+  today: string,
+  years = TENANT_MINIMUM_AGE,
+): boolean {
   const birthYear = Number(birthDate.slice(0, 4));
   const birthday = `${String(birthYear + years).padStart(4, "0")}${birthDate.slice(4)}`;
   return birthday <= today;
@@ -125,7 +132,10 @@ export const tenantFieldsSchema = z.object({
     .min(1, TENANT_MESSAGES.nameRequired)
     .refine((v) => v.length === 0 || v.length >= 2, { message: TENANT_MESSAGES.nameTooShort })
     .refine((v) => v.length <= 200, { message: TENANT_MESSAGES.nameTooLong }),
-  unitId: z.string({ error: TENANT_MESSAGES.unitRequired }).trim().min(1, TENANT_MESSAGES.unitRequired),
+  unitId: z
+    .string({ error: TENANT_MESSAGES.unitRequired })
+    .trim()
+    .min(1, TENANT_MESSAGES.unitRequired),
   moveInDate: requiredCalendarDate(TENANT_MESSAGES.moveInRequired, TENANT_MESSAGES.moveInInvalid),
   moveOutDate: optionalCalendarDate(TENANT_MESSAGES.moveOutInvalid),
   address: optionalMinText(5, TENANT_MESSAGES.addressTooShort),
@@ -133,7 +143,9 @@ export const tenantFieldsSchema = z.object({
     .string()
     .nullish()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || POSTAL_CODE_PATTERN.test(v), { message: TENANT_MESSAGES.postalCodeInvalid }),
+    .refine((v) => v === null || POSTAL_CODE_PATTERN.test(v), {
+      message: TENANT_MESSAGES.postalCodeInvalid,
+    }),
   city: optionalMinText(2, TENANT_MESSAGES.cityTooShort, 200),
   phone: z
     .string()
@@ -144,7 +156,9 @@ export const tenantFieldsSchema = z.object({
     .string()
     .nullish()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || (v.length <= 254 && isValidEmailAddress(v)), { message: TENANT_MESSAGES.emailInvalid }),
+    .refine((v) => v === null || (v.length <= 254 && isValidEmailAddress(v)), {
+      message: TENANT_MESSAGES.emailInvalid,
+    }),
   birthDate: optionalCalendarDate(TENANT_MESSAGES.birthDateInvalid),
   contractStartDate: optionalCalendarDate(TENANT_MESSAGES.contractStartInvalid),
   contractEndDate: optionalCalendarDate(TENANT_MESSAGES.contractEndInvalid),
@@ -156,13 +170,34 @@ export type TenantFields = z.output<typeof tenantFieldsSchema>;
 type IssueSink = { addIssue(issue: { code: "custom"; path: string[]; message: string }): void };
 
 /** The rules that compare fields with each other or with today. */
-export function addTenantCrossFieldIssues(tenant: Partial<TenantFields>, today: string, ctx: IssueSink): void {
-  const isDate = (v: string | null | undefined): v is string => typeof v === "string" && isCalendarDate(v);
-  if (isDate(tenant.moveInDate) && isDate(tenant.moveOutDate) && tenant.moveOutDate <= tenant.moveInDate) {
-    ctx.addIssue({ code: "custom", path: ["moveOutDate"], message: TENANT_MESSAGES.moveOutNotAfterMoveIn });
+export function addTenantCrossFieldIssues(
+  tenant: Partial<TenantFields>,
+  today: string,
+  ctx: IssueSink,
+): void {
+  const isDate = (v: string | null | undefined): v is string =>
+    typeof v === "string" && isCalendarDate(v);
+  if (
+    isDate(tenant.moveInDate) &&
+    isDate(tenant.moveOutDate) &&
+    tenant.moveOutDate <= tenant.moveInDate
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["moveOutDate"],
+      message: TENANT_MESSAGES.moveOutNotAfterMoveIn,
+    });
   }
-  if (isDate(tenant.contractStartDate) && isDate(tenant.contractEndDate) && tenant.contractEndDate <= tenant.contractStartDate) {
-    ctx.addIssue({ code: "custom", path: ["contractEndDate"], message: TENANT_MESSAGES.contractEndNotAfterStart });
+  if (
+    isDate(tenant.contractStartDate) &&
+    isDate(tenant.contractEndDate) &&
+    tenant.contractEndDate <= tenant.contractStartDate
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["contractEndDate"],
+      message: TENANT_MESSAGES.contractEndNotAfterStart,
+    });
   }
   if (isDate(tenant.birthDate) && !hasReachedAge(tenant.birthDate, today)) {
     ctx.addIssue({ code: "custom", path: ["birthDate"], message: TENANT_MESSAGES.tooYoung });
@@ -179,14 +214,19 @@ const personsSchema = wholeNumberSchema(TENANT_MESSAGES.personsInvalid, 0, 999);
  */
 export function buildCreateTenantBodySchema(getToday: () => string) {
   return tenantFieldsSchema
-    .extend({ persons: personsSchema.nullish(), monthlyPrepayment: optionalMonthlyPrepaymentSchema })
+    .extend({
+      persons: personsSchema.nullish(),
+      monthlyPrepayment: optionalMonthlyPrepaymentSchema,
+    })
     .superRefine((tenant, ctx) => addTenantCrossFieldIssues(tenant, getToday(), ctx));
 }
 export type CreateTenantBody = z.input<ReturnType<typeof buildCreateTenantBodySchema>>;
 
 /** The full tenant as the form edits it, with every rule (client-side and for merged PATCHes). */
 export function buildTenantFormSchema(getToday: () => string) {
-  return tenantFieldsSchema.superRefine((tenant, ctx) => addTenantCrossFieldIssues(tenant, getToday(), ctx));
+  return tenantFieldsSchema.superRefine((tenant, ctx) =>
+    addTenantCrossFieldIssues(tenant, getToday(), ctx),
+  );
 }
 
 /**
@@ -194,7 +234,9 @@ export function buildTenantFormSchema(getToday: () => string) {
  * sent here; the server checks the merged tenant against every rule again.
  */
 export function buildUpdateTenantBodySchema(getToday: () => string) {
-  return tenantFieldsSchema.partial().superRefine((tenant, ctx) => addTenantCrossFieldIssues(tenant, getToday(), ctx));
+  return tenantFieldsSchema
+    .partial()
+    .superRefine((tenant, ctx) => addTenantCrossFieldIssues(tenant, getToday(), ctx));
 }
 export type UpdateTenantBody = z.input<ReturnType<typeof buildUpdateTenantBodySchema>>;
 
@@ -203,12 +245,20 @@ export type UpdateTenantBody = z.input<ReturnType<typeof buildUpdateTenantBodySc
  * address, so the statement letter goes there and not to the flat (decision 1063).
  */
 export const forwardingAddressSchema = z.object({
-  address: z.string({ error: TENANT_MESSAGES.forwardingAddressRequired }).trim().min(5, TENANT_MESSAGES.addressTooShort).max(200, TENANT_MESSAGES.textTooLong),
+  address: z
+    .string({ error: TENANT_MESSAGES.forwardingAddressRequired })
+    .trim()
+    .min(5, TENANT_MESSAGES.addressTooShort)
+    .max(200, TENANT_MESSAGES.textTooLong),
   postalCode: z
     .string({ error: TENANT_MESSAGES.postalCodeInvalid })
     .trim()
     .refine((v) => POSTAL_CODE_PATTERN.test(v), { message: TENANT_MESSAGES.postalCodeInvalid }),
-  city: z.string({ error: TENANT_MESSAGES.cityTooShort }).trim().min(2, TENANT_MESSAGES.cityTooShort).max(200, TENANT_MESSAGES.textTooLong),
+  city: z
+    .string({ error: TENANT_MESSAGES.cityTooShort })
+    .trim()
+    .min(2, TENANT_MESSAGES.cityTooShort)
+    .max(200, TENANT_MESSAGES.textTooLong),
 });
 export type ForwardingAddress = z.output<typeof forwardingAddressSchema>;
 
@@ -244,7 +294,13 @@ export const tenantSchema = z.object({
   currentPersons: z.number().int().nullable(),
   /** The active prepayment valid today, decimal string ("150.00"); null when none. */
   currentMonthlyPrepayment: z.string().nullable(),
-  unit: z.object({ id: z.string(), name: z.string(), area: z.string(), persons: z.number().int(), propertyId: z.string() }),
+  unit: z.object({
+    id: z.string(),
+    name: z.string(),
+    area: z.string(),
+    persons: z.number().int(),
+    propertyId: z.string(),
+  }),
   property: z.object({ id: z.string(), name: z.string(), address: z.string() }),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -4,7 +4,8 @@
 
 const NAME_COLLATOR = new Intl.Collator("de", { numeric: true, sensitivity: "base" });
 
-const CELLAR = /(^|[^\p{L}])(KG|UG|Keller(geschoss)?|Untergeschoss|Souterrain|Tiefparterre)($|[^\p{L}])/iu;
+const CELLAR =
+  /(^|[^\p{L}])(KG|UG|Keller(geschoss)?|Untergeschoss|Souterrain|Tiefparterre)($|[^\p{L}])/iu;
 const GROUND = /(^|[^\p{L}])(EG|Erdgeschoss|Hochparterre|Parterre)($|[^\p{L}])/iu;
 const UPPER = /(\d+)\s*\.?\s*(OG|Obergeschoss|Etage|Stock|Geschoss)($|[^\p{L}])/iu;
 const UPPER_NUMBER_AFTER = /(^|[^\p{L}])(OG|Obergeschoss)\s*(\d+)/iu;

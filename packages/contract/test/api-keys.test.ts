@@ -4,15 +4,30 @@ import { weakerRole } from "../src/team/roles.ts";
 
 describe("API key body (decision 1171)", () => {
   it("takes an empty or missing last day as no expiry and keeps a calendar date", () => {
-    expect(createApiKeyBodySchema.parse({ name: " Buchhaltung ", role: "viewer", expiresOn: "" })).toEqual({ name: "Buchhaltung", role: "viewer", expiresOn: null });
-    expect(createApiKeyBodySchema.parse({ name: "ERP", role: "editor" })).toEqual({ name: "ERP", role: "editor", expiresOn: null });
-    expect(createApiKeyBodySchema.parse({ name: "ERP", role: "admin", expiresOn: "2027-02-28" }).expiresOn).toBe("2027-02-28");
+    expect(
+      createApiKeyBodySchema.parse({ name: " Buchhaltung ", role: "viewer", expiresOn: "" }),
+    ).toEqual({ name: "Buchhaltung", role: "viewer", expiresOn: null });
+    expect(createApiKeyBodySchema.parse({ name: "ERP", role: "editor" })).toEqual({
+      name: "ERP",
+      role: "editor",
+      expiresOn: null,
+    });
+    expect(
+      createApiKeyBodySchema.parse({ name: "ERP", role: "admin", expiresOn: "2027-02-28" })
+        .expiresOn,
+    ).toBe("2027-02-28");
   });
 
   it("refuses a day that does not exist, an empty name and the owner's role, in German", () => {
-    const result = createApiKeyBodySchema.safeParse({ name: "", role: "owner", expiresOn: "2027-02-30" });
+    const result = createApiKeyBodySchema.safeParse({
+      name: "",
+      role: "owner",
+      expiresOn: "2027-02-30",
+    });
     expect(result.success).toBe(false);
-    const messages = result.error!.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    const messages = result.error!.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
     expect(messages).toContain("name: Bitte geben Sie einen Namen ein.");
     expect(messages).toContain("role: Bitte wählen Sie eine Rolle.");
     expect(messages.some((m) => m.startsWith("expiresOn:"))).toBe(true);

@@ -19,7 +19,13 @@ import {
   wholeNumberSchema,
 } from "../src/index.ts";
 
-const MESSAGES = { required: "fehlt", notANumber: "keine Zahl", negative: "negativ", tooManyDecimals: "zu genau", tooLarge: "zu groß" };
+const MESSAGES = {
+  required: "fehlt",
+  notANumber: "keine Zahl",
+  negative: "negativ",
+  tooManyDecimals: "zu genau",
+  tooLarge: "zu groß",
+};
 
 describe("reading German user text (the decimal field, decision 1000)", () => {
   it.each([
@@ -43,14 +49,33 @@ describe("reading German user text (the decimal field, decision 1000)", () => {
     expect(readDecimalInput(input)).toEqual({ kind: "value", value: output });
   });
 
-  it.each(["1.5", "1.50", "1.5000", "0.5", "0.500", "1234.5", "12.34", "66.75", "01.234"])("asks about %j: a point that cannot group thousands", (input) => {
-    expect(readDecimalInput(input)).toEqual({ kind: "ambiguous" });
-    expect(parseDecimalInput(input)).toBeNull();
-    expect(describeAmbiguousDecimal(input)).toContain(`„${input}“ ist nicht eindeutig`);
-    expect(describeAmbiguousDecimal(input)).toContain(input.replace(".", ","));
-  });
+  it.each(["1.5", "1.50", "1.5000", "0.5", "0.500", "1234.5", "12.34", "66.75", "01.234"])(
+    "asks about %j: a point that cannot group thousands",
+    (input) => {
+      expect(readDecimalInput(input)).toEqual({ kind: "ambiguous" });
+      expect(parseDecimalInput(input)).toBeNull();
+      expect(describeAmbiguousDecimal(input)).toContain(`„${input}“ ist nicht eindeutig`);
+      expect(describeAmbiguousDecimal(input)).toContain(input.replace(".", ","));
+    },
+  );
 
-  it.each(["abc", "1,2,3", "1.23,4", "12.34.5", "1.2345.678", ",5", "5,", ".5", "5.", "1 234", "1e3", "+5", "12,5.3", "--1", "1.234,"])("refuses %j", (input) => {
+  it.each([
+    "abc",
+    "1,2,3",
+    "1.23,4",
+    "12.34.5",
+    "1.2345.678",
+    ",5",
+    "5,",
+    ".5",
+    "5.",
+    "1 234",
+    "1e3",
+    "+5",
+    "12,5.3",
+    "--1",
+    "1.234,",
+  ])("refuses %j", (input) => {
     expect(readDecimalInput(input)).toEqual({ kind: "invalid" });
   });
 
@@ -92,10 +117,13 @@ describe("parse(format(x)) = x", () => {
   it("the canonical text the field hands on is read by the server as the same value", () => {
     const reading = decimalTextSchema("unitPrice", MESSAGES);
     fc.assert(
-      fc.property(canonicalValue.filter((value) => value.split(".")[0]!.length <= 8), (value) => {
-        const sent = toDecimalFormValue(formatDecimalTextDe(value));
-        expect(compareDecimalText(reading.parse(sent), value)).toBe(0);
-      }),
+      fc.property(
+        canonicalValue.filter((value) => value.split(".")[0]!.length <= 8),
+        (value) => {
+          const sent = toDecimalFormValue(formatDecimalTextDe(value));
+          expect(compareDecimalText(reading.parse(sent), value)).toBe(0);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -111,9 +139,12 @@ describe("reading canonical text (the API)", () => {
     expect(parseDecimalText(input)).toBe(output);
   });
 
-  it.each(["66,75", "1.234,56", "1.234.567", "1e3", ".5", "5.", "+5", ""])("refuses %j", (input) => {
-    expect(parseDecimalText(input)).toBeNull();
-  });
+  it.each(["66,75", "1.234,56", "1.234.567", "1e3", ".5", "5.", "+5", ""])(
+    "refuses %j",
+    (input) => {
+      expect(parseDecimalText(input)).toBeNull();
+    },
+  );
 
   it("takes JSON numbers as their text", () => {
     expect(parseDecimalText(66.75)).toBe("66.75");
@@ -179,11 +210,13 @@ describe("schemas per kind", () => {
     expect(factor.parse("0.200001")).toBe("0.200001");
     expect(factor.safeParse("0.2000001").error?.issues[0]?.message).toBe("0 bis 1");
     expect(percent.parse("")).toBeNull();
-    for (const bad of ["100.01", "62,5", "-1", "1.234"]) expect(percent.safeParse(bad).error?.issues[0]?.message).toBe("0 bis 100");
+    for (const bad of ["100.01", "62,5", "-1", "1.234"])
+      expect(percent.safeParse(bad).error?.issues[0]?.message).toBe("0 bis 100");
     const persons = wholeNumberSchema("ganze Zahl", 0, 999);
     expect(persons.parse("3")).toBe(3);
     expect(persons.parse(3)).toBe(3);
-    for (const bad of ["2.5", "1000", "-1", "", "1.000"]) expect(persons.safeParse(bad).success).toBe(false);
+    for (const bad of ["2.5", "1000", "-1", "", "1.000"])
+      expect(persons.safeParse(bad).success).toBe(false);
   });
 });
 

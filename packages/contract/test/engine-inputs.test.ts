@@ -21,9 +21,15 @@ describe("toHeatingCostSheetInput", () => {
     });
     const input = toHeatingCostSheetInput(sheet);
     expect(input.openingStock).toEqual({ quantity: "1200.5", amount: "1100.00" });
-    expect(input.purchases).toEqual([{ date: "2024-03-01", quantity: "3000.25", amount: "2950.00" }]);
+    expect(input.purchases).toEqual([
+      { date: "2024-03-01", quantity: "3000.25", amount: "2950.00" },
+    ]);
     expect(input.closingStock).toEqual({ quantity: "800.125" });
-    expect(input.combined).toMatchObject({ totalEnergyKwh: "34000", hotWaterVolumeM3: "47.2", hotWaterTemperatureCelsius: null });
+    expect(input.combined).toMatchObject({
+      totalEnergyKwh: "34000",
+      hotWaterVolumeM3: "47.2",
+      hotWaterTemperatureCelsius: null,
+    });
     const outcome = calculateHeatingCostSheet(input);
     if (!outcome.ok) throw new Error(outcome.errors.join("; "));
     // 1200.5 + 3000.25 - 800.125 = 3400.625 l consumed.
@@ -31,8 +37,21 @@ describe("toHeatingCostSheetInput", () => {
   });
 
   it("leaves the stocks out of a grid fuel and the § 9 split out of a separate generator", () => {
-    const input = toHeatingCostSheetInput(heatingCostsSchema.parse({ fuel: "gas", quantityUnit: "kWh", quantity: "39000.5", fuelCost: "3100.00" }));
-    expect(input).toMatchObject({ openingStock: null, purchases: [], closingStock: null, quantity: "39000.5", combined: null });
+    const input = toHeatingCostSheetInput(
+      heatingCostsSchema.parse({
+        fuel: "gas",
+        quantityUnit: "kWh",
+        quantity: "39000.5",
+        fuelCost: "3100.00",
+      }),
+    );
+    expect(input).toMatchObject({
+      openingStock: null,
+      purchases: [],
+      closingStock: null,
+      quantity: "39000.5",
+      combined: null,
+    });
   });
 });
 

@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { buildBillingPeriodName, createReadingBodySchema, getLatestBillingPeriodEnd, rateBodySchema } from "../src/index.ts";
+import {
+  buildBillingPeriodName,
+  createReadingBodySchema,
+  getLatestBillingPeriodEnd,
+  rateBodySchema,
+} from "../src/index.ts";
 
 describe("billing periods", () => {
   it("names a period with de-DE dates", () => {
-    expect(buildBillingPeriodName("2024-01-01", "2024-12-31")).toBe("Abrechnung 01.01.2024 - 31.12.2024");
+    expect(buildBillingPeriodName("2024-01-01", "2024-12-31")).toBe(
+      "Abrechnung 01.01.2024 - 31.12.2024",
+    );
   });
   it("ends a period at most one year after its start (§ 556 Abs. 3 BGB)", () => {
     expect(getLatestBillingPeriodEnd("2024-01-01")).toBe("2024-12-31");
@@ -15,15 +22,29 @@ describe("billing periods", () => {
 
 describe("reading body", () => {
   it("keeps the value as exact text", () => {
-    expect(createReadingBodySchema.parse({ readingValue: "0012.340", readingDate: "2024-01-01" })).toMatchObject({ readingValue: "0012.340", confirmDecrease: false });
+    expect(
+      createReadingBodySchema.parse({ readingValue: "0012.340", readingDate: "2024-01-01" }),
+    ).toMatchObject({ readingValue: "0012.340", confirmDecrease: false });
   });
 });
 
 describe("rate body", () => {
   const base = { utilityType: "electricity", rateName: "Test", unitPrice: "0.35" };
   it("applies the defaults and clears the property of a global rate", () => {
-    const parsed = rateBodySchema.parse({ ...base, propertyId: "7d0f9a1e-1b2c-4d3e-8f40-123456789abc" });
-    expect(parsed).toMatchObject({ tariffType: "standard", isGlobal: true, propertyId: null, priority: 100, validFrom: null, region: "Deutschland", basePrice: null, tiers: [] });
+    const parsed = rateBodySchema.parse({
+      ...base,
+      propertyId: "7d0f9a1e-1b2c-4d3e-8f40-123456789abc",
+    });
+    expect(parsed).toMatchObject({
+      tariffType: "standard",
+      isGlobal: true,
+      propertyId: null,
+      priority: 100,
+      validFrom: null,
+      region: "Deutschland",
+      basePrice: null,
+      tiers: [],
+    });
   });
   it("accepts adjacent usage tiers and an open last tier", () => {
     const parsed = rateBodySchema.safeParse({

@@ -1,17 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { areaSchema, joinAddress, normalizePostalCodeInput, personsSchema, propertyCreateBodySchema } from "../src/property-input.ts";
+import {
+  areaSchema,
+  joinAddress,
+  normalizePostalCodeInput,
+  personsSchema,
+  propertyCreateBodySchema,
+} from "../src/property-input.ts";
 
 describe("joinAddress (specification part 1, section 3)", () => {
   it("joins street and number, addition, postal code and city, state, country with ', '", () => {
     expect(
-      joinAddress({ street: "Parkstraße", houseNumber: "12a", addressAddition: "Hinterhaus", postalCode: "33602", city: "Bielefeld", state: "Nordrhein-Westfalen", country: "Deutschland" }),
+      joinAddress({
+        street: "Parkstraße",
+        houseNumber: "12a",
+        addressAddition: "Hinterhaus",
+        postalCode: "33602",
+        city: "Bielefeld",
+        state: "Nordrhein-Westfalen",
+        country: "Deutschland",
+      }),
     ).toBe("Parkstraße 12a, Hinterhaus, 33602 Bielefeld, Nordrhein-Westfalen, Deutschland");
   });
 
   it("skips empty parts", () => {
-    expect(joinAddress({ street: "Seeweg", houseNumber: " ", addressAddition: "", postalCode: "", city: "Berlin", state: null, country: "Deutschland" })).toBe(
-      "Seeweg, Berlin, Deutschland",
-    );
+    expect(
+      joinAddress({
+        street: "Seeweg",
+        houseNumber: " ",
+        addressAddition: "",
+        postalCode: "",
+        city: "Berlin",
+        state: null,
+        country: "Deutschland",
+      }),
+    ).toBe("Seeweg, Berlin, Deutschland");
   });
 });
 
@@ -22,11 +44,23 @@ describe("property and unit input rules (section 5)", () => {
   });
 
   it("trims values, turns empty optionals into null and requires 5 digits in Germany", () => {
-    const base = { name: " Haus ", street: "Weg", houseNumber: "1", postalCode: "12345", city: "Ort", country: "Deutschland", propertyType: "Gewerbeobjekt" };
-    expect(propertyCreateBodySchema.parse({ ...base, addressAddition: " ", state: "" })).toMatchObject({ name: "Haus", addressAddition: null, state: null });
+    const base = {
+      name: " Haus ",
+      street: "Weg",
+      houseNumber: "1",
+      postalCode: "12345",
+      city: "Ort",
+      country: "Deutschland",
+      propertyType: "Gewerbeobjekt",
+    };
+    expect(
+      propertyCreateBodySchema.parse({ ...base, addressAddition: " ", state: "" }),
+    ).toMatchObject({ name: "Haus", addressAddition: null, state: null });
     const result = propertyCreateBodySchema.safeParse({ ...base, postalCode: "1234" });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["postalCode", "Postleitzahl muss 5 Ziffern haben"]]);
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["postalCode", "Postleitzahl muss 5 Ziffern haben"],
+    ]);
   });
 
   it.each([
@@ -50,7 +84,11 @@ describe("property and unit input rules (section 5)", () => {
 
   it("takes persons as a whole number of at least 1", () => {
     expect(personsSchema.parse("3")).toBe(3);
-    expect(personsSchema.safeParse(0).error?.issues[0]?.message).toBe("Personenanzahl muss größer als 0 sein");
-    expect(personsSchema.safeParse("1.5").error?.issues[0]?.message).toBe("Personenanzahl muss eine ganze Zahl sein");
+    expect(personsSchema.safeParse(0).error?.issues[0]?.message).toBe(
+      "Personenanzahl muss größer als 0 sein",
+    );
+    expect(personsSchema.safeParse("1.5").error?.issues[0]?.message).toBe(
+      "Personenanzahl muss eine ganze Zahl sein",
+    );
   });
 });

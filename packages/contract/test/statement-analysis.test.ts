@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { billingPeriodCostsBodySchema, climateFactorSchema, efficiencyClassMismatchWarning } from "../src/index.ts";
+import {
+  billingPeriodCostsBodySchema,
+  climateFactorSchema,
+  efficiencyClassMismatchWarning,
+} from "../src/index.ts";
 
 // Issue 17: the Klimafaktor of a billing period (docs/rules/heating.md#consumption-analysis) and the class warning (docs/rules/heating.md#efficiency-class-check).
 
@@ -17,7 +21,9 @@ describe("Klimafaktor", () => {
     for (const value of ["0.49", "2.01", "abc", "-1", "1.1234", "1,12"]) {
       const parsed = climateFactorSchema.safeParse(value);
       expect(parsed.success, value).toBe(false);
-      expect(parsed.error?.issues[0]?.message).toBe("Klimafaktor muss eine Zahl zwischen 0,5 und 2 sein (z. B. 1,12).");
+      expect(parsed.error?.issues[0]?.message).toBe(
+        "Klimafaktor muss eine Zahl zwischen 0,5 und 2 sein (z. B. 1,12).",
+      );
     }
   });
 

@@ -17,11 +17,31 @@ describe("cost item schemas", () => {
   it("keeps the contract's field names and amounts as exact text", () => {
     const body = statementPreviewBodySchema.parse({
       billingPeriodId: PERIOD,
-      costItems: [{ costType: "Hausmeister", amount: "1200.50", key: "area", laborCosts: 900, taxCategory: "householdServices" }],
+      costItems: [
+        {
+          costType: "Hausmeister",
+          amount: "1200.50",
+          key: "area",
+          laborCosts: 900,
+          taxCategory: "householdServices",
+        },
+      ],
       co2: { fuel: "gas", consumptionKwh: "39000", heatingValue: "upper" },
     });
-    expect(body.costItems?.[0]).toMatchObject({ costType: "Hausmeister", amount: "1200.50", key: "area", laborCosts: "900", mode: "manual", excludedUnits: [] });
-    expect(body.co2).toMatchObject({ fuel: "gas", consumptionKwh: "39000", heatingValue: "upper", emissionsKg: null });
+    expect(body.costItems?.[0]).toMatchObject({
+      costType: "Hausmeister",
+      amount: "1200.50",
+      key: "area",
+      laborCosts: "900",
+      mode: "manual",
+      excludedUnits: [],
+    });
+    expect(body.co2).toMatchObject({
+      fuel: "gas",
+      consumptionKwh: "39000",
+      heatingValue: "upper",
+      emissionsKg: null,
+    });
   });
 
   it("refuses a manual item without amount, a rate item without tariff or consumption, labour above the amount", () => {
@@ -35,7 +55,9 @@ describe("cost item schemas", () => {
       ],
     });
     expect(result.success).toBe(false);
-    const messages = result.error!.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    const messages = result.error!.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
     expect(messages).toEqual(
       expect.arrayContaining([
         `costItems.0.amount: ${STATEMENT_MESSAGES.amountRequired}`,
@@ -48,15 +70,34 @@ describe("cost item schemas", () => {
   });
 
   it("allows rate-based mode only for cost types read from meters", () => {
-    const rateItem = { key: "area", mode: "rate", rateId: "0b8f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", consumptionAmount: "10" } as const;
-    const refused = statementPreviewBodySchema.safeParse({ billingPeriodId: PERIOD, costItems: [{ ...rateItem, costType: "Grundsteuer" }] });
-    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([STATEMENT_MESSAGES.rateModeNotAllowed]);
-    expect(statementPreviewBodySchema.safeParse({ billingPeriodId: PERIOD, costItems: [{ ...rateItem, costType: "Kaltwasser", key: "consumption" }] }).success).toBe(true);
+    const rateItem = {
+      key: "area",
+      mode: "rate",
+      rateId: "0b8f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+      consumptionAmount: "10",
+    } as const;
+    const refused = statementPreviewBodySchema.safeParse({
+      billingPeriodId: PERIOD,
+      costItems: [{ ...rateItem, costType: "Grundsteuer" }],
+    });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      STATEMENT_MESSAGES.rateModeNotAllowed,
+    ]);
+    expect(
+      statementPreviewBodySchema.safeParse({
+        billingPeriodId: PERIOD,
+        costItems: [{ ...rateItem, costType: "Kaltwasser", key: "consumption" }],
+      }).success,
+    ).toBe(true);
   });
 
   it("saves incomplete drafts as the user types", () => {
     const body = billingPeriodCostsBodySchema.parse({ costItems: [{ costType: "", key: null }] });
-    expect(body).toMatchObject({ costItems: [{ costType: "", key: null, amount: null }], co2: null, consumptionOverrides: [] });
+    expect(body).toMatchObject({
+      costItems: [{ costType: "", key: null, amount: null }],
+      co2: null,
+      consumptionOverrides: [],
+    });
   });
 
   it("needs a reason for a manual consumption and one value per unit and meter kind", () => {
@@ -67,11 +108,16 @@ describe("cost item schemas", () => {
         { unitId, meter: "heating", value: "3", reason: "geschätzt" },
       ],
     });
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([STATEMENT_MESSAGES.overrideReasonRequired, STATEMENT_MESSAGES.overrideDuplicate]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      STATEMENT_MESSAGES.overrideReasonRequired,
+      STATEMENT_MESSAGES.overrideDuplicate,
+    ]);
   });
 
   it("needs finalize on save", () => {
-    expect(statementSaveBodySchema.safeParse({ billingPeriodId: PERIOD }).error?.issues[0]?.message).toBe(STATEMENT_MESSAGES.finalizeRequired);
+    expect(
+      statementSaveBodySchema.safeParse({ billingPeriodId: PERIOD }).error?.issues[0]?.message,
+    ).toBe(STATEMENT_MESSAGES.finalizeRequired);
   });
 });
 
@@ -84,33 +130,77 @@ describe("quick-setup templates", () => {
   });
 
   it("uses 30/70 for heating and hot water and marks them mandatory", () => {
-    const heating = QUICK_SETUP_TEMPLATES.standard.items.find((entry) => entry.costType === "Heizung");
+    const heating = QUICK_SETUP_TEMPLATES.standard.items.find(
+      (entry) => entry.costType === "Heizung",
+    );
     expect(heating).toMatchObject({ key: "mixed", consumptionShare: 70, isMandatory: true });
-    expect(QUICK_SETUP_TEMPLATES.weg.items.find((entry) => entry.costType === "Aufzug")?.key).toBe("units");
+    expect(QUICK_SETUP_TEMPLATES.weg.items.find((entry) => entry.costType === "Aufzug")?.key).toBe(
+      "units",
+    );
   });
 
   it("estimates per m²: residential 1.5 heating 60/40 and 2.8 other", () => {
-    const amounts = estimateTemplateAmounts(QUICK_SETUP_TEMPLATES.standard, "500", ["Heizung", "Warmwasser", "Kaltwasser", "Abwasser", "Müllabfuhr"]);
+    const amounts = estimateTemplateAmounts(QUICK_SETUP_TEMPLATES.standard, "500", [
+      "Heizung",
+      "Warmwasser",
+      "Kaltwasser",
+      "Abwasser",
+      "Müllabfuhr",
+    ]);
     // 500 m² x 1.5 = 750: 450 / 300. Other 500 x 2.8 = 1400: water 35 % = 490 over two items; waste 25 % = 350.
-    expect(amounts).toEqual({ Heizung: "450.00", Warmwasser: "300.00", Kaltwasser: "245.00", Abwasser: "245.00", Müllabfuhr: "350.00" });
+    expect(amounts).toEqual({
+      Heizung: "450.00",
+      Warmwasser: "300.00",
+      Kaltwasser: "245.00",
+      Abwasser: "245.00",
+      Müllabfuhr: "350.00",
+    });
   });
 
   it("fits the template to the house's meters: water by area without water meters, hot water not ticked (issue 27)", () => {
     const fitted = fitTemplateToMeters(QUICK_SETUP_TEMPLATES.standard, new Set(["heating"]));
     const byType = new Map(fitted.map((entry) => [entry.costType, entry]));
-    expect(byType.get("Heizung")).toMatchObject({ key: "mixed", meter: "heating", isMandatory: true, isPreselected: true, fitNote: null });
-    expect(byType.get("Warmwasser")).toMatchObject({ key: "mixed", isMandatory: false, isPreselected: false, fitNote: "Keine Zähler der Art Warmwasser erfasst: nicht vorausgewählt" });
-    expect(byType.get("Kaltwasser")).toMatchObject({ key: "area", meter: null, consumptionShare: null, isMandatory: false, isPreselected: true, fitNote: "Keine Zähler der Art Kaltwasser oder Warmwasser erfasst: nach Wohnfläche verteilt" });
+    expect(byType.get("Heizung")).toMatchObject({
+      key: "mixed",
+      meter: "heating",
+      isMandatory: true,
+      isPreselected: true,
+      fitNote: null,
+    });
+    expect(byType.get("Warmwasser")).toMatchObject({
+      key: "mixed",
+      isMandatory: false,
+      isPreselected: false,
+      fitNote: "Keine Zähler der Art Warmwasser erfasst: nicht vorausgewählt",
+    });
+    expect(byType.get("Kaltwasser")).toMatchObject({
+      key: "area",
+      meter: null,
+      consumptionShare: null,
+      isMandatory: false,
+      isPreselected: true,
+      fitNote: "Keine Zähler der Art Kaltwasser oder Warmwasser erfasst: nach Wohnfläche verteilt",
+    });
     expect(byType.get("Abwasser")).toMatchObject({ key: "area", meter: null });
-    expect(byType.get("Grundsteuer")).toMatchObject({ key: "area", isMandatory: true, fitNote: null });
+    expect(byType.get("Grundsteuer")).toMatchObject({
+      key: "area",
+      isMandatory: true,
+      fitNote: null,
+    });
     // Unknown meters (no period yet): the template as it is.
-    expect(fitTemplateToMeters(QUICK_SETUP_TEMPLATES.standard, null).every((entry) => entry.fitNote === null && entry.isPreselected)).toBe(true);
+    expect(
+      fitTemplateToMeters(QUICK_SETUP_TEMPLATES.standard, null).every(
+        (entry) => entry.fitNote === null && entry.isPreselected,
+      ),
+    ).toBe(true);
   });
 });
 
 describe("energy sources", () => {
   it("warns about an unusual source and suggests the usual ones, never for the usual", () => {
-    expect(getEnergySourceWarning("Kaltwasser", "gas")).toBe("Ungewöhnlicher Energieträger für Kaltwasser: Erdgas. Üblich: Wasser.");
+    expect(getEnergySourceWarning("Kaltwasser", "gas")).toBe(
+      "Ungewöhnlicher Energieträger für Kaltwasser: Erdgas. Üblich: Wasser.",
+    );
     expect(getEnergySourceWarning("Heizung", "gas")).toBeNull();
     expect(getEnergySourceWarning("Grundsteuer", "gas")).toBeNull();
     expect(getEnergySourceWarning("Kaltwasser", null)).toBeNull();

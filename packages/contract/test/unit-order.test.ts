@@ -19,7 +19,18 @@ describe("units in the building's order (issue 23)", () => {
   });
 
   it("sorts cellar, ground floor, upper floors by number, attic, then names without a floor naturally", () => {
-    const names = ["DG", "1. OG links", "EG rechts", "10. OG", "2. OG", "EG links", "1. OG rechts", "UG", "Wohnung 10", "Wohnung 2"];
+    const names = [
+      "DG",
+      "1. OG links",
+      "EG rechts",
+      "10. OG",
+      "2. OG",
+      "EG links",
+      "1. OG rechts",
+      "UG",
+      "Wohnung 10",
+      "Wohnung 2",
+    ];
     expect(sortUnitsByFloor(names.map((name) => ({ name }))).map((unit) => unit.name)).toEqual([
       "UG",
       "EG links",

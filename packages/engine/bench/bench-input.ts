@@ -50,20 +50,46 @@ export function buildBenchInput(unitCount: number): StatementInput {
       { monthlyAmount: "195.50", validFrom: "2024-07-01", validUntil: null },
     ];
     if (index % 5 === 0) {
-      tenancies.push({ id: `${id}-a`, unitId: id, start: "2019-04-01", end: "2024-05-15", prepayments });
-      tenancies.push({ id: `${id}-b`, unitId: id, start: "2024-05-16", end: null, persons: 2, prepayments: [{ monthlyAmount: "210.00", validFrom: "2024-05-16", validUntil: null }] });
-      if (index % 10 === 0) consumption.push({ unitId: id, tenancyId: `${id}-a`, meter: "heating", value: Math.round(nextRandom() * 4000) / 10 });
+      tenancies.push({
+        id: `${id}-a`,
+        unitId: id,
+        start: "2019-04-01",
+        end: "2024-05-15",
+        prepayments,
+      });
+      tenancies.push({
+        id: `${id}-b`,
+        unitId: id,
+        start: "2024-05-16",
+        end: null,
+        persons: 2,
+        prepayments: [{ monthlyAmount: "210.00", validFrom: "2024-05-16", validUntil: null }],
+      });
+      if (index % 10 === 0)
+        consumption.push({
+          unitId: id,
+          tenancyId: `${id}-a`,
+          meter: "heating",
+          value: Math.round(nextRandom() * 4000) / 10,
+        });
     } else {
       tenancies.push({ id: `${id}-a`, unitId: id, start: "2018-01-01", end: null, prepayments });
     }
     for (const meter of ["heating", "warmwater", "coldwater", "electricity", "gas"] as const) {
-      consumption.push({ unitId: id, meter, value: Math.round((50 + nextRandom() * 900) * 100) / 100 });
+      consumption.push({
+        unitId: id,
+        meter,
+        value: Math.round((50 + nextRandom() * 900) * 100) / 100,
+      });
     }
   }
   const costItems: CostItemInput[] = COST_ITEM_TEMPLATES.map((template) => ({
     ...template,
     amount: `${Math.round(unitCount * (200 + nextRandom() * 800))}.37`,
-    excludedUnits: template.costType === "Aufzug" ? units.filter((_, index) => index % 7 === 0).map((unit) => unit.id) : [],
+    excludedUnits:
+      template.costType === "Aufzug"
+        ? units.filter((_, index) => index % 7 === 0).map((unit) => unit.id)
+        : [],
   }));
   return {
     period: { start: "2024-01-01", end: "2024-12-31" },
@@ -87,7 +113,19 @@ export function toQuantityTextInput(input: StatementInput): StatementInput {
     ...input,
     units: input.units.map((unit) => ({ ...unit, area: asText(unit.area) })),
     consumption: input.consumption?.map((entry) => ({ ...entry, value: asText(entry.value) })),
-    costItems: input.costItems.map((item) => (item.consumptionShare === undefined || item.consumptionShare === null ? item : { ...item, consumptionShare: asText(item.consumptionShare) })),
-    co2: input.co2 ? { ...input.co2, consumptionKwh: input.co2.consumptionKwh === null || input.co2.consumptionKwh === undefined ? null : asText(input.co2.consumptionKwh) } : null,
+    costItems: input.costItems.map((item) =>
+      item.consumptionShare === undefined || item.consumptionShare === null
+        ? item
+        : { ...item, consumptionShare: asText(item.consumptionShare) },
+    ),
+    co2: input.co2
+      ? {
+          ...input.co2,
+          consumptionKwh:
+            input.co2.consumptionKwh === null || input.co2.consumptionKwh === undefined
+              ? null
+              : asText(input.co2.consumptionKwh),
+        }
+      : null,
   };
 }

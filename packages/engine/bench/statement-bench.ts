@@ -54,7 +54,10 @@ function measureOneSize(unitCount: number): Measurement {
     const cpu = process.cpuUsage(cpuBefore);
     if (!outcome.ok) throw new Error(`Bench input rejected: ${outcome.errors.join("; ")}`);
     lines = outcome.result.tenancies.length + outcome.result.vacancy.length;
-    allocations = [...outcome.result.tenancies, ...outcome.result.vacancy].reduce((sum, line) => sum + line.allocations.length, 0);
+    allocations = [...outcome.result.tenancies, ...outcome.result.vacancy].reduce(
+      (sum, line) => sum + line.allocations.length,
+      0,
+    );
     timings.push({ wall, cpu: (cpu.user + cpu.system) / 1000 });
     if (run === 0) {
       peakRssOneRun = process.resourceUsage().maxRSS / 1024;
@@ -109,14 +112,28 @@ function round(value: number): number {
 function runParent(): void {
   const script = fileURLToPath(import.meta.url);
   const results: Measurement[] = [];
-  console.log(`Statement benchmark: 20 cost items (all five keys), a tenant change in every fifth unit, CO2 split.`);
-  console.log(`Each size in its own process; 1 cold run, then ${getRunsPerSize(2000) - 1} warm runs (${getRunsPerSize(20000) - 1} from 10,000 units). RSS is the whole process`);
-  console.log("(Node, tsx and the input included: 'base' is before the first calculation). Wall times suffer when the machine is busy; CPU time less so.");
-  console.log("The last column repeats the warm runs with includeBasis: false (no step-by-step basis); the other columns are the default call.");
-  console.log("'with letters' is the call the server makes (includeLetterFigures, contract v1.2); 'letters' the letter figures alone (decision 1040).");
-  console.log("units   lines  allocations  cold ms  best ms  best CPU ms  median ms  ms/1000 units  base MiB  peak 1 run  peak all  JSON MiB  CPU ms w/o basis  with letters ms  letters ms");
+  console.log(
+    `Statement benchmark: 20 cost items (all five keys), a tenant change in every fifth unit, CO2 split.`,
+  );
+  console.log(
+    `Each size in its own process; 1 cold run, then ${getRunsPerSize(2000) - 1} warm runs (${getRunsPerSize(20000) - 1} from 10,000 units). RSS is the whole process`,
+  );
+  console.log(
+    "(Node, tsx and the input included: 'base' is before the first calculation). Wall times suffer when the machine is busy; CPU time less so.",
+  );
+  console.log(
+    "The last column repeats the warm runs with includeBasis: false (no step-by-step basis); the other columns are the default call.",
+  );
+  console.log(
+    "'with letters' is the call the server makes (includeLetterFigures, contract v1.2); 'letters' the letter figures alone (decision 1040).",
+  );
+  console.log(
+    "units   lines  allocations  cold ms  best ms  best CPU ms  median ms  ms/1000 units  base MiB  peak 1 run  peak all  JSON MiB  CPU ms w/o basis  with letters ms  letters ms",
+  );
   for (const size of SIZES) {
-    const output = execFileSync(process.execPath, [...process.execArgv, script, String(size)], { encoding: "utf8" });
+    const output = execFileSync(process.execPath, [...process.execArgv, script, String(size)], {
+      encoding: "utf8",
+    });
     const m = JSON.parse(output) as Measurement;
     results.push(m);
     console.log(
@@ -143,7 +160,9 @@ function runParent(): void {
   const last = results[results.length - 1];
   if (first && last) {
     const sizeFactor = last.units / first.units;
-    console.log(`${sizeFactor}x the units took ${(last.bestMs / first.bestMs).toFixed(1)}x the time (linear: ${sizeFactor}x).`);
+    console.log(
+      `${sizeFactor}x the units took ${(last.bestMs / first.bestMs).toFixed(1)}x the time (linear: ${sizeFactor}x).`,
+    );
   }
 }
 

@@ -18,7 +18,11 @@ export {
   type TenancyCo2Figures,
   type TenancyLetterFigures,
 } from "./statement/letter-figures.ts";
-export { completeStoredResult, type StoredAllocationLine, type StoredStatementResult } from "./statement/stored-result.ts";
+export {
+  completeStoredResult,
+  type StoredAllocationLine,
+  type StoredStatementResult,
+} from "./statement/stored-result.ts";
 export { validateStatementInputShape, type ShapeOutcome } from "./validation/input-shape.ts";
 export { checkStatementRules, type RuleCheckOutcome } from "./validation/statement-checks.ts";
 // Issue 24: the § 556 (3) BGB deadline, what a letter settles, and what a correction changed.
@@ -36,9 +40,20 @@ export {
   type DeadlineTenancyState,
   type PeriodDeadlineState,
 } from "./deadlines/deadline-overview.ts";
-export { settleBalance, type BalanceSettlement, type SettlementInput } from "./settlement/balance-settlement.ts";
-export { compareTenancyVersions, type TenancyCorrection, type TenancyItemChange } from "./settlement/tenancy-correction.ts";
-export { HEIZKV_REDUCTION_PERCENT, HEIZKV_REMOTE_READING_CUT_PERCENT } from "./statement/heizkv-reduction.ts";
+export {
+  settleBalance,
+  type BalanceSettlement,
+  type SettlementInput,
+} from "./settlement/balance-settlement.ts";
+export {
+  compareTenancyVersions,
+  type TenancyCorrection,
+  type TenancyItemChange,
+} from "./settlement/tenancy-correction.ts";
+export {
+  HEIZKV_REDUCTION_PERCENT,
+  HEIZKV_REMOTE_READING_CUT_PERCENT,
+} from "./statement/heizkv-reduction.ts";
 // Issue 30, item 1 (decision 1630): the remote reading § 5 HeizkV requires of a meter.
 export {
   HEIZKV_METER_TYPES,
@@ -156,9 +171,19 @@ export {
   type CivilDate,
   type IsoDate,
 } from "./dates/calendar.ts";
-export { OPEN_END_DATE, intersectRanges, isOverlapping, type DateRange } from "./dates/date-range.ts";
+export {
+  OPEN_END_DATE,
+  intersectRanges,
+  isOverlapping,
+  type DateRange,
+} from "./dates/date-range.ts";
 export { Decimal, type DecimalValue } from "./money/decimal.ts";
-export { formatCents, isMoneyString, parseMoneyToCents, roundEurosHalfUpToCents } from "./money/money.ts";
+export {
+  formatCents,
+  isMoneyString,
+  parseMoneyToCents,
+  roundEurosHalfUpToCents,
+} from "./money/money.ts";
 export { allocateCentsByLargestRemainder } from "./rounding/largest-remainder.ts";
 export { DEGREE_DAY_PER_MILLE, degreeDayWeight } from "./heating/degree-days.ts";
 export {
@@ -195,7 +220,11 @@ export {
   type Co2SplitOutcome,
   type Co2SplitResult,
 } from "./co2/co2-split.ts";
-export { type Co2PricePart, type Co2PriceSource, splitPeriodByCalendarYear } from "./co2/co2-price-parts.ts";
+export {
+  type Co2PricePart,
+  type Co2PriceSource,
+  splitPeriodByCalendarYear,
+} from "./co2/co2-price-parts.ts";
 export {
   calculateHeatingCostSheet,
   FUEL_QUANTITY_UNITS,
@@ -279,7 +308,11 @@ export {
   type UnitHeatingInput,
 } from "./analysis/heating-benchmark.ts";
 // Issue 25 (decision 1043): the preview's analysis and figures, computed here only.
-export { analyzeStatementHeating, type StatementHeatingAnalysis, type StatementHeatingOptions } from "./analysis/statement-heating.ts";
+export {
+  analyzeStatementHeating,
+  type StatementHeatingAnalysis,
+  type StatementHeatingOptions,
+} from "./analysis/statement-heating.ts";
 export {
   buildPreviewFigures,
   calculateSharePercent,

@@ -6,7 +6,15 @@
  * beyond the contract's are marked "extra": they may be read, but the contract names only
  * the others.
  */
-import type { DistributionKey, EfficiencyClass, Fuel, ItemMeter, MeterKind, PropertyType, TaxCategory } from "./constants/domain.ts";
+import type {
+  DistributionKey,
+  EfficiencyClass,
+  Fuel,
+  ItemMeter,
+  MeterKind,
+  PropertyType,
+  TaxCategory,
+} from "./constants/domain.ts";
 import type { Co2Calculation, Co2Source } from "./co2/co2-split.ts";
 import type { IsoDate } from "./dates/calendar.ts";
 import type { AnnualInformationInput } from "./heating/annual-information.ts";

@@ -56,9 +56,11 @@ const keys = {
 /** Counts a sign-in attempt; throws RateLimited (429) when this account and address may not try now. */
 export async function countSignInAttempt(db: Db, who: Who): Promise<void> {
   const pair = await countWindowHit(db, keys.pair(who), SIGN_IN_LIMITS.pair.windowSeconds);
-  if (pair.count > SIGN_IN_LIMITS.pair.max) throw new RateLimited(signInMessage(pair.retryAfterSeconds), pair.retryAfterSeconds);
+  if (pair.count > SIGN_IN_LIMITS.pair.max)
+    throw new RateLimited(signInMessage(pair.retryAfterSeconds), pair.retryAfterSeconds);
   const address = await countWindowHit(db, keys.address(who), SIGN_IN_LIMITS.address.windowSeconds);
-  if (address.count > SIGN_IN_LIMITS.address.max) throw new RateLimited(signInMessage(address.retryAfterSeconds), address.retryAfterSeconds);
+  if (address.count > SIGN_IN_LIMITS.address.max)
+    throw new RateLimited(signInMessage(address.retryAfterSeconds), address.retryAfterSeconds);
   const account = await countWindowHit(db, keys.account(who), SIGN_IN_LIMITS.account.windowSeconds);
   const isFirstFromAddress = pair.count === 1;
   if (account.count > SIGN_IN_LIMITS.account.max && !isFirstFromAddress) {
@@ -75,14 +77,25 @@ export async function forgetSignInAttempts(db: Db, who: Who): Promise<void> {
 
 /** Counts a reset request; throws RateLimited (429) past the limits of the account or the address. */
 export async function countResetRequest(db: Db, who: Who): Promise<void> {
-  const account = await countWindowHit(db, `reset:account:${who.email}`, RESET_LIMITS.account.windowSeconds);
-  if (account.count > RESET_LIMITS.account.max) throw new RateLimited(resetMessage(account.retryAfterSeconds), account.retryAfterSeconds);
-  const address = await countWindowHit(db, `reset:address:${who.ipAddress}`, RESET_LIMITS.address.windowSeconds);
-  if (address.count > RESET_LIMITS.address.max) throw new RateLimited(resetMessage(address.retryAfterSeconds), address.retryAfterSeconds);
+  const account = await countWindowHit(
+    db,
+    `reset:account:${who.email}`,
+    RESET_LIMITS.account.windowSeconds,
+  );
+  if (account.count > RESET_LIMITS.account.max)
+    throw new RateLimited(resetMessage(account.retryAfterSeconds), account.retryAfterSeconds);
+  const address = await countWindowHit(
+    db,
+    `reset:address:${who.ipAddress}`,
+    RESET_LIMITS.address.windowSeconds,
+  );
+  if (address.count > RESET_LIMITS.address.max)
+    throw new RateLimited(resetMessage(address.retryAfterSeconds), address.retryAfterSeconds);
 }
 
 /** Counts a sign-up attempt of an address; throws RateLimited (429) past the limit. */
 export async function countSignUpAttempt(db: Db, ipAddress: string): Promise<void> {
   const hit = await countWindowHit(db, `sign-up:address:${ipAddress}`, SIGN_UP_LIMIT.windowSeconds);
-  if (hit.count > SIGN_UP_LIMIT.max) throw new RateLimited(signUpMessage(hit.retryAfterSeconds), hit.retryAfterSeconds);
+  if (hit.count > SIGN_UP_LIMIT.max)
+    throw new RateLimited(signUpMessage(hit.retryAfterSeconds), hit.retryAfterSeconds);
 }

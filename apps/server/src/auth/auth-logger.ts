@@ -26,7 +26,10 @@ export function createAuthLogger(logger: Logger) {
   return {
     disableColors: true,
     log(level: AuthLogLevel, message: string, ...details: unknown[]) {
-      logger[level]("auth.library", { message, ...(details.length > 0 ? { details: details.map(describeDetail) } : {}) });
+      logger[level]("auth.library", {
+        message,
+        ...(details.length > 0 ? { details: details.map(describeDetail) } : {}),
+      });
     },
   };
 }

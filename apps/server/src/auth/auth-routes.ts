@@ -20,7 +20,15 @@ import { NotFound, ValidationFailed } from "../domain/domain-errors.ts";
 import { collectFieldErrors } from "../domain/zod-field-errors.ts";
 import type { Auth } from "./auth.ts";
 import { genericErrorFor } from "../http/middleware/error-answers.ts";
-import { assertSignInAllowed, assertSignUpAllowed, completeSignIn, completeSignUp, recordPasswordChange, recordResetRequest, recordSignOut } from "./auth-service.ts";
+import {
+  assertSignInAllowed,
+  assertSignUpAllowed,
+  completeSignIn,
+  completeSignUp,
+  recordPasswordChange,
+  recordResetRequest,
+  recordSignOut,
+} from "./auth-service.ts";
 import { getClientAddress } from "./client-address.ts";
 import type { SessionCache } from "./session-cache.ts";
 
@@ -58,7 +66,11 @@ function withBody(original: Request, body: unknown): Request {
   const headers = new Headers(original.headers);
   headers.delete("content-length");
   headers.set("content-type", "application/json");
-  return new Request(original.url, { method: original.method, headers, body: JSON.stringify(body) });
+  return new Request(original.url, {
+    method: original.method,
+    headers,
+    body: JSON.stringify(body),
+  });
 }
 
 /** better-auth's English errors become the API's one error shape with German messages. */
@@ -75,12 +87,22 @@ async function translateAuthResponse(response: Response): Promise<Response> {
   }
   // Never better-auth's English text: its code's German message, else the status's.
   const generic = genericErrorFor(response.status);
-  const message = AUTH_ERROR_MESSAGES[authCode] ?? (response.status === 401 && !authMessage ? AUTH_ERROR_MESSAGES.INVALID_EMAIL_OR_PASSWORD! : generic.message);
+  const message =
+    AUTH_ERROR_MESSAGES[authCode] ??
+    (response.status === 401 && !authMessage
+      ? AUTH_ERROR_MESSAGES.INVALID_EMAIL_OR_PASSWORD!
+      : generic.message);
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   headers.set("content-type", "application/json");
-  const code = authCode === "USER_ALREADY_EXISTS" || authCode === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ? "CONFLICT" : generic.code;
-  return new Response(JSON.stringify({ error: { code, message, authCode: authCode || undefined } }), { status: response.status, headers });
+  const code =
+    authCode === "USER_ALREADY_EXISTS" || authCode === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
+      ? "CONFLICT"
+      : generic.code;
+  return new Response(
+    JSON.stringify({ error: { code, message, authCode: authCode || undefined } }),
+    { status: response.status, headers },
+  );
 }
 
 async function readUserId(response: Response): Promise<string | null> {
@@ -113,7 +135,8 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
   // The web app asks this on every page load: answered from the session cache like every route.
   router.get("/auth/get-session", async (c) => {
     const { session, headers } = await sessions.lookupWithHeaders(c.req.raw.headers);
-    for (const cookie of headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
+    for (const cookie of headers?.getSetCookie() ?? [])
+      c.header("set-cookie", cookie, { append: true });
     return c.json(session);
   });
 
@@ -132,7 +155,13 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
     const response = await auth.handler(withBody(c.req.raw, forwarded));
     const userId = response.ok ? await readUserId(response) : null;
     if (userId) {
-      await completeSignUp(db, { userId, email, firstName: body.firstName, lastName: body.lastName, userAgent: c.req.header("user-agent") ?? null });
+      await completeSignUp(db, {
+        userId,
+        email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        userAgent: c.req.header("user-agent") ?? null,
+      });
     }
     return translateAuthResponse(response);
   });
@@ -144,7 +173,11 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
     await assertSignInAllowed(db, who);
     const response = await auth.handler(withBody(c.req.raw, { ...body, email }));
     if (response.ok) {
-      await completeSignIn(db, { userId: await readUserId(response), who, userAgent: c.req.header("user-agent") ?? null });
+      await completeSignIn(db, {
+        userId: await readUserId(response),
+        who,
+        userAgent: c.req.header("user-agent") ?? null,
+      });
     }
     return translateAuthResponse(response);
   });
@@ -155,7 +188,9 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
     const ipAddress = getClientAddress(c, config.trustProxy);
     await recordResetRequest(db, { email, ipAddress });
     // The answer is the same whether or not the account exists (no account enumeration).
-    const response = await auth.handler(withBody(c.req.raw, { email, redirectTo: "/auth/new-password" }));
+    const response = await auth.handler(
+      withBody(c.req.raw, { email, redirectTo: "/auth/new-password" }),
+    );
     if (!response.ok) return translateAuthResponse(response);
     return c.json({ status: true, message: RESET_REQUEST_REPLY });
   });
@@ -170,12 +205,23 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
     // The registration's password policy; every other session of the account ends.
     const body = parseBody(changePasswordBodySchema, await readJsonBody(c));
     const current = await auth.api.getSession({ headers: c.req.raw.headers });
-    const response = await auth.handler(withBody(c.req.raw, { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true }));
+    const response = await auth.handler(
+      withBody(c.req.raw, {
+        currentPassword: body.currentPassword,
+        newPassword: body.newPassword,
+        revokeOtherSessions: true,
+      }),
+    );
     if (response.status === 400) {
-      const answer = (await response.clone().json().catch(() => ({}))) as { code?: string };
-      if (answer.code === "INVALID_PASSWORD") throw new ValidationFailed({ currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword });
+      const answer = (await response
+        .clone()
+        .json()
+        .catch(() => ({}))) as { code?: string };
+      if (answer.code === "INVALID_PASSWORD")
+        throw new ValidationFailed({ currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword });
     }
-    if (current && response.ok) await recordPasswordChange(db, current.user, c.req.header("user-agent") ?? null);
+    if (current && response.ok)
+      await recordPasswordChange(db, current.user, c.req.header("user-agent") ?? null);
     return translateAuthResponse(response);
   });
 
@@ -200,7 +246,11 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
     const provider = typeof raw?.provider === "string" ? raw.provider : "";
     const isKnown = (SOCIAL_PROVIDERS as readonly string[]).includes(provider);
     if (!isKnown || !(provider in config.socialProviders)) {
-      throw new ValidationFailed({}, AUTH_ERROR_MESSAGES.PROVIDER_NOT_FOUND!, "PROVIDER_NOT_CONFIGURED");
+      throw new ValidationFailed(
+        {},
+        AUTH_ERROR_MESSAGES.PROVIDER_NOT_FOUND!,
+        "PROVIDER_NOT_CONFIGURED",
+      );
     }
     const body = parseBody(socialSignInBodySchema, raw);
     return translateAuthResponse(await auth.handler(withBody(c.req.raw, body)));
@@ -218,8 +268,15 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
     if (cookie) {
       const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
       if (session) {
-        const who = { email: session.user.email.toLowerCase(), ipAddress: getClientAddress(c, config.trustProxy) };
-        await completeSignIn(db, { userId: session.user.id, who, userAgent: c.req.header("user-agent") ?? null });
+        const who = {
+          email: session.user.email.toLowerCase(),
+          ipAddress: getClientAddress(c, config.trustProxy),
+        };
+        await completeSignIn(db, {
+          userId: session.user.id,
+          who,
+          userAgent: c.req.header("user-agent") ?? null,
+        });
       }
     }
     return translateAuthResponse(response);
@@ -227,7 +284,9 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
 
   // better-auth's error page (English, with an 'Ask AI' link) is never shown: a failed social
   // sign-in ends on /login with the reason's code, which the page shows in German (issue 26).
-  router.get("/auth/error", (c) => c.redirect(loginErrorUrl(config.publicUrl, c.req.query("error")), 302));
+  router.get("/auth/error", (c) =>
+    c.redirect(loginErrorUrl(config.publicUrl, c.req.query("error")), 302),
+  );
 
   // Only the routes above reach better-auth (decision 1022). Its other routes (verify-password,
   // delete-user, list-sessions, change-email, ...) are not used by the product and are not
@@ -237,7 +296,9 @@ export function createAuthRoutes({ auth, db, config, sessions }: AuthRouteDeps) 
   });
 
   router.get("/auth-providers", (c) =>
-    c.json({ providers: Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, p in config.socialProviders])) }),
+    c.json({
+      providers: Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, p in config.socialProviders])),
+    }),
   );
 
   return router;

@@ -27,7 +27,10 @@ const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const
 
 export function createAuth({ config, authDb, queueMail, logger }: AuthDeps) {
   const socialProviders = Object.fromEntries(
-    Object.entries(config.socialProviders).map(([name, c]) => [name, { clientId: c.clientId, clientSecret: c.clientSecret }]),
+    Object.entries(config.socialProviders).map(([name, c]) => [
+      name,
+      { clientId: c.clientId, clientSecret: c.clientSecret },
+    ]),
   );
   return betterAuth({
     appName: "Nebenkosten",
@@ -54,7 +57,13 @@ export function createAuth({ config, authDb, queueMail, logger }: AuthDeps) {
     },
     session: {
       modelName: "sessions",
-      fields: { userId: "user_id", expiresAt: "expires_at", ipAddress: "ip_address", userAgent: "user_agent", ...timestamps },
+      fields: {
+        userId: "user_id",
+        expiresAt: "expires_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+        ...timestamps,
+      },
       expiresIn: REMEMBERED_SESSION_SECONDS,
       updateAge: 24 * HOUR,
     },

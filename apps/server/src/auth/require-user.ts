@@ -17,7 +17,8 @@ export function requireUser(sessions: SessionCache): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } finally {
-      if (c.req.method !== "GET" && ACCOUNT_CHANGING_PATHS.some((path) => path.test(c.req.path))) sessions.forgetUser(result.user.id);
+      if (c.req.method !== "GET" && ACCOUNT_CHANGING_PATHS.some((path) => path.test(c.req.path)))
+        sessions.forgetUser(result.user.id);
     }
   };
 }

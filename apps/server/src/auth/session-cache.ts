@@ -26,7 +26,9 @@ export interface SessionCache {
   /** The session of the request's cookie (null when there is none or it is not valid). */
   lookup(headers: Headers): Promise<AuthSession | null>;
   /** As lookup, plus better-auth's Set-Cookie headers when it refreshed the session (get-session). */
-  lookupWithHeaders(headers: Headers): Promise<{ session: AuthSession | null; headers: Headers | null }>;
+  lookupWithHeaders(
+    headers: Headers,
+  ): Promise<{ session: AuthSession | null; headers: Headers | null }>;
   /** Every cached session of this account is looked up again on its next request. */
   forgetUser(userId: string): void;
   /** Every cached session is looked up again (sign-out, password reset: rare). */
@@ -44,7 +46,10 @@ export function createSessionCache(auth: Auth, now: () => number = Date.now): Se
   let generation = 0;
   // Requests arriving together with one cookie (a page's parallel calls, an expired entry
   // under load) share one database lookup.
-  const pending = new Map<string, Promise<{ session: AuthSession | null; headers: Headers | null }>>();
+  const pending = new Map<
+    string,
+    Promise<{ session: AuthSession | null; headers: Headers | null }>
+  >();
 
   function read(token: string): AuthSession | null {
     const entry = entries.get(token);
@@ -66,7 +71,9 @@ export function createSessionCache(auth: Auth, now: () => number = Date.now): Se
     entries.set(token, { value, userId: value.user.id, until: readAt + SESSION_CACHE_MS });
   }
 
-  async function lookupWithHeaders(headers: Headers): Promise<{ session: AuthSession | null; headers: Headers | null }> {
+  async function lookupWithHeaders(
+    headers: Headers,
+  ): Promise<{ session: AuthSession | null; headers: Headers | null }> {
     const token = readSessionToken(headers);
     if (!token) return { session: null, headers: null };
     const cached = read(token);

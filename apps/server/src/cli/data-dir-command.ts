@@ -7,7 +7,10 @@ import { BackupError } from "../ops/backup-archive.ts";
  * What `npm run backup` and `npm run restore` share: the file argument, DATA_DIR from the same
  * environment the server reads, a German message and exit code 1 for every expected failure.
  */
-export async function runDataDirCommand(name: "backup" | "restore", work: (input: { dataDir: string; file: string }) => Promise<string>): Promise<void> {
+export async function runDataDirCommand(
+  name: "backup" | "restore",
+  work: (input: { dataDir: string; file: string }) => Promise<string>,
+): Promise<void> {
   try {
     const file = process.argv[2];
     if (!file) throw new BackupError(`Aufruf: npm run ${name} -- <Datei>`);
@@ -20,7 +23,11 @@ export async function runDataDirCommand(name: "backup" | "restore", work: (input
     }
     console.log(await work({ dataDir: path.resolve(env.DATA_DIR), file: path.resolve(file) }));
   } catch (error) {
-    if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+    if (
+      error instanceof BackupError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError
+    ) {
       console.error(error.message);
       process.exit(1);
     }

@@ -14,35 +14,80 @@ const optionalNonBlank = z
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 65535 liegen").max(65535, "muss zwischen 0 und 65535 liegen").default(3000),
+    PORT: z.coerce
+      .number({ error: "muss eine Zahl sein" })
+      .int("muss eine ganze Zahl sein")
+      .min(0, "muss zwischen 0 und 65535 liegen")
+      .max(65535, "muss zwischen 0 und 65535 liegen")
+      .default(3000),
     HOST: z.string().default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optionalNonBlank.pipe(
-      z.string().regex(/^postgres(ql)?:\/\//, "muss mit postgres:// oder postgresql:// beginnen").optional(),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "muss mit postgres:// oder postgresql:// beginnen")
+        .optional(),
     ),
     PUBLIC_URL: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein").optional()),
-    AUTH_SECRET: optionalNonBlank.pipe(z.string().min(32, "muss mindestens 32 Zeichen lang sein").optional()),
+    AUTH_SECRET: optionalNonBlank.pipe(
+      z.string().min(32, "muss mindestens 32 Zeichen lang sein").optional(),
+    ),
     SMTP_URL: optionalNonBlank.pipe(
-      z.string().regex(/^smtps?:\/\//, "muss mit smtp:// oder smtps:// beginnen").optional(),
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "muss mit smtp:// oder smtps:// beginnen")
+        .optional(),
     ),
     MAIL_FROM: z.string().default("Nebenkosten <no-reply@localhost>"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-    BODY_LIMIT_KB: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(16, "muss mindestens 16 sein").max(51_200, "darf höchstens 51200 sein").default(1024),
-    IMPORT_FILE_LIMIT_KB: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(16, "muss mindestens 16 sein").max(5120, "darf höchstens 5120 sein").default(5120),
+    BODY_LIMIT_KB: z.coerce
+      .number({ error: "muss eine Zahl sein" })
+      .int("muss eine ganze Zahl sein")
+      .min(16, "muss mindestens 16 sein")
+      .max(51_200, "darf höchstens 51200 sein")
+      .default(1024),
+    IMPORT_FILE_LIMIT_KB: z.coerce
+      .number({ error: "muss eine Zahl sein" })
+      .int("muss eine ganze Zahl sein")
+      .min(16, "muss mindestens 16 sein")
+      .max(5120, "darf höchstens 5120 sein")
+      .default(5120),
     GOOGLE_CLIENT_ID: optionalNonBlank,
     GOOGLE_CLIENT_SECRET: optionalNonBlank,
     FACEBOOK_CLIENT_ID: optionalNonBlank,
     FACEBOOK_CLIENT_SECRET: optionalNonBlank,
     APPLE_CLIENT_ID: optionalNonBlank,
     APPLE_CLIENT_SECRET: optionalNonBlank,
-    DATABASE_POOL_MAX: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(1, "muss mindestens 1 sein").max(200, "darf höchstens 200 sein").default(10),
+    DATABASE_POOL_MAX: z.coerce
+      .number({ error: "muss eine Zahl sein" })
+      .int("muss eine ganze Zahl sein")
+      .min(1, "muss mindestens 1 sein")
+      .max(200, "darf höchstens 200 sein")
+      .default(10),
     /** Bearer token for GET /metrics (Prometheus); without one the endpoint does not exist. */
-    METRICS_TOKEN: optionalNonBlank.pipe(z.string().min(16, "muss mindestens 16 Zeichen lang sein").optional()),
+    METRICS_TOKEN: optionalNonBlank.pipe(
+      z.string().min(16, "muss mindestens 16 Zeichen lang sein").optional(),
+    ),
     /** Background jobs this instance runs at once; 0 = none (the instance only serves requests). */
-    JOB_CONCURRENCY: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(1),
+    JOB_CONCURRENCY: z.coerce
+      .number({ error: "muss eine Zahl sein" })
+      .int("muss eine ganze Zahl sein")
+      .min(0, "muss zwischen 0 und 16 liegen")
+      .max(16, "muss zwischen 0 und 16 liegen")
+      .default(1),
     /** Worker threads that render a run's letters; at most the cores available; 0 = on the main thread. */
-    LETTER_RENDER_WORKERS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(0, "muss zwischen 0 und 16 liegen").max(16, "muss zwischen 0 und 16 liegen").default(2),
-    JOB_POLL_INTERVAL_MS: z.coerce.number({ error: "muss eine Zahl sein" }).int("muss eine ganze Zahl sein").min(100, "muss mindestens 100 sein").max(60_000, "darf höchstens 60000 sein").default(1000),
+    LETTER_RENDER_WORKERS: z.coerce
+      .number({ error: "muss eine Zahl sein" })
+      .int("muss eine ganze Zahl sein")
+      .min(0, "muss zwischen 0 und 16 liegen")
+      .max(16, "muss zwischen 0 und 16 liegen")
+      .default(2),
+    JOB_POLL_INTERVAL_MS: z.coerce
+      .number({ error: "muss eine Zahl sein" })
+      .int("muss eine ganze Zahl sein")
+      .min(100, "muss mindestens 100 sein")
+      .max(60_000, "darf höchstens 60000 sein")
+      .default(1000),
     // The operator of this installation: /impressum, /datenschutz, and where contact requests go.
     OPERATOR_NAME: optionalNonBlank,
     OPERATOR_REPRESENTATIVE: optionalNonBlank,
@@ -65,7 +110,9 @@ const envSchema = z
     STRIPE_API_BASE: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein").optional()),
     /** S3-compatible file storage (docs/rules/statements.md#pdfs-and-sending): active when S3_BUCKET is set; else DATA_DIR/files. */
     S3_BUCKET: optionalNonBlank,
-    S3_ENDPOINT: optionalNonBlank.pipe(z.url("muss eine vollständige URL sein (http:// oder https://)").optional()),
+    S3_ENDPOINT: optionalNonBlank.pipe(
+      z.url("muss eine vollständige URL sein (http:// oder https://)").optional(),
+    ),
     S3_REGION: z.string().trim().min(1).default("us-east-1"),
     S3_ACCESS_KEY_ID: optionalNonBlank,
     S3_SECRET_ACCESS_KEY: optionalNonBlank,
@@ -77,23 +124,50 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY) {
-      for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "STRIPE_PRICE_ENTERPRISE"] as const) {
-        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "ist mit STRIPE_SECRET_KEY erforderlich" });
+      for (const name of [
+        "STRIPE_WEBHOOK_SECRET",
+        "STRIPE_PRICE_STARTER",
+        "STRIPE_PRICE_PROFESSIONAL",
+        "STRIPE_PRICE_ENTERPRISE",
+      ] as const) {
+        if (!env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "ist mit STRIPE_SECRET_KEY erforderlich",
+          });
       }
     }
     if (env.S3_BUCKET) {
       for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "ist erforderlich, wenn S3_BUCKET gesetzt ist" });
+        if (!env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "ist erforderlich, wenn S3_BUCKET gesetzt ist",
+          });
       }
     }
     if (env.NODE_ENV !== "production") return;
     if (!env.PUBLIC_URL) {
-      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "ist in Produktion erforderlich" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "ist in Produktion erforderlich",
+      });
     } else if (!env.PUBLIC_URL.startsWith("https://")) {
-      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "muss in Produktion https:// verwenden" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "muss in Produktion https:// verwenden",
+      });
     }
     if (!env.AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "ist in Produktion erforderlich" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "ist in Produktion erforderlich",
+      });
     }
   });
 
@@ -104,7 +178,9 @@ export class ConfigError extends Error {}
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
   if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(Konfiguration)"}: ${issue.message}`);
+  const lines = parsed.error.issues.map(
+    (issue) => `  ${issue.path.join(".") || "(Konfiguration)"}: ${issue.message}`,
+  );
   throw new ConfigError(`Ungültige Konfiguration (Umgebungsvariablen):\n${lines.join("\n")}`);
 }
 
@@ -153,13 +229,22 @@ export interface StripeConfig {
 
 export function pickStripeConfig(env: Env): StripeConfig | undefined {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
-  const prices = { starter: env.STRIPE_PRICE_STARTER, professional: env.STRIPE_PRICE_PROFESSIONAL, enterprise: env.STRIPE_PRICE_ENTERPRISE };
-  if (!secretKey || !webhookSecret || !prices.starter || !prices.professional || !prices.enterprise) return undefined;
+  const prices = {
+    starter: env.STRIPE_PRICE_STARTER,
+    professional: env.STRIPE_PRICE_PROFESSIONAL,
+    enterprise: env.STRIPE_PRICE_ENTERPRISE,
+  };
+  if (!secretKey || !webhookSecret || !prices.starter || !prices.professional || !prices.enterprise)
+    return undefined;
   return {
     secretKey,
     webhookSecret,
     apiBase: (env.STRIPE_API_BASE ?? "https://api.stripe.com").replace(/\/$/, ""),
-    prices: { starter: prices.starter, professional: prices.professional, enterprise: prices.enterprise },
+    prices: {
+      starter: prices.starter,
+      professional: prices.professional,
+      enterprise: prices.enterprise,
+    },
   };
 }
 
@@ -219,6 +304,7 @@ export function pickSocialProviders(env: Env): Config["socialProviders"] {
     ["apple", env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET],
   ] as const;
   // A provider is active only when both its client id and secret are configured.
-  for (const [name, id, secret] of pairs) if (id && secret) result[name] = { clientId: id, clientSecret: secret };
+  for (const [name, id, secret] of pairs)
+    if (id && secret) result[name] = { clientId: id, clientSecret: secret };
   return result;
 }

@@ -1,6 +1,14 @@
 import os from "node:os";
 import path from "node:path";
-import { ConfigError, parseEnv, pickOperator, pickS3Config, pickSocialProviders, pickStripeConfig, type Config } from "./env.ts";
+import {
+  ConfigError,
+  parseEnv,
+  pickOperator,
+  pickS3Config,
+  pickSocialProviders,
+  pickStripeConfig,
+  type Config,
+} from "./env.ts";
 import { loadOrCreateDevSecret } from "./dev-secret.ts";
 
 /**
@@ -16,7 +24,8 @@ export const AUTH_SECRET_WITH_DATABASE_URL_MESSAGE =
  */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
-  if (env.DATABASE_URL && !env.AUTH_SECRET) throw new ConfigError(AUTH_SECRET_WITH_DATABASE_URL_MESSAGE);
+  if (env.DATABASE_URL && !env.AUTH_SECRET)
+    throw new ConfigError(AUTH_SECRET_WITH_DATABASE_URL_MESSAGE);
   const dataDir = path.resolve(env.DATA_DIR);
   const isProduction = env.NODE_ENV === "production";
   return {

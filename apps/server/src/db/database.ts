@@ -37,10 +37,14 @@ export interface PoolStats {
   waiting: number;
 }
 
-export type DatabaseTarget = { kind: "postgres"; url: string; poolMax?: number } | { kind: "pglite"; dataDir: string | null };
+export type DatabaseTarget =
+  { kind: "postgres"; url: string; poolMax?: number } | { kind: "pglite"; dataDir: string | null };
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite (in a folder, or in memory). */
-export async function openDatabase(target: DatabaseTarget, logger: Logger): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  logger: Logger,
+): Promise<DatabaseHandle> {
   let pool: { connect(): Promise<unknown>; end(): Promise<void> };
   let readPoolStats: () => PoolStats;
   let dumpEmbedded: DatabaseHandle["dumpEmbedded"] = null;
@@ -51,7 +55,8 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger): Prom
       max: target.poolMax ?? 10,
       types: {
         getTypeParser: ((oid: number, format?: "text" | "binary") =>
-          TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          TYPE_PARSERS[oid] ??
+          pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
     // An idle connection that the server closes (restart, failover, admin command) must not
@@ -60,7 +65,11 @@ export async function openDatabase(target: DatabaseTarget, logger: Logger): Prom
       logger.warn("database.idle_connection_lost", { message: error.message });
     });
     pool = pgPool;
-    readPoolStats = () => ({ total: pgPool.totalCount, idle: pgPool.idleCount, waiting: pgPool.waitingCount });
+    readPoolStats = () => ({
+      total: pgPool.totalCount,
+      idle: pgPool.idleCount,
+      waiting: pgPool.waitingCount,
+    });
   } else {
     // PGlite runs on a thread of its own, so its work never blocks the event loop (decision 1082).
     const pglitePool = new PGlitePool(await PGliteThread.open({ dataDir: target.dataDir }));

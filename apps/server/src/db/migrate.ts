@@ -12,7 +12,10 @@ const MIGRATION_LOCK_KEY = 7_301_556;
  * the loser with a duplicate-key error on its catalog). The second instance waits for the lock,
  * then finds every migration applied and runs none.
  */
-export async function migrateToLatest(db: Db, migrations: Migration[] = MIGRATIONS): Promise<string[]> {
+export async function migrateToLatest(
+  db: Db,
+  migrations: Migration[] = MIGRATIONS,
+): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
     await sql`create table if not exists schema_migrations (

@@ -1,7 +1,10 @@
 import type { PGliteThread } from "./pglite-thread.ts";
 
 interface PoolClientLike {
-  query(sql: string, params: readonly unknown[]): Promise<{ rows: unknown[]; rowCount: number; command: string }>;
+  query(
+    sql: string,
+    params: readonly unknown[],
+  ): Promise<{ rows: unknown[]; rowCount: number; command: string }>;
   release(): void;
 }
 
@@ -79,7 +82,11 @@ export class PGlitePool {
         }
         const result = await db.query(sql, params);
         const command = WRITE_COMMAND.exec(sql)?.[1]?.toUpperCase() ?? "SELECT";
-        return { rows: result.rows, rowCount: command === "SELECT" ? result.rows.length : result.affectedRows, command };
+        return {
+          rows: result.rows,
+          rowCount: command === "SELECT" ? result.rows.length : result.affectedRows,
+          command,
+        };
       },
     };
   }

@@ -2,13 +2,24 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { SERVER_PACKAGE_DIR } from "../lib/server-package-dir.ts";
-import { reviveDatabaseError, type PGliteReply, type PGliteRequest, type PGliteStartReply, type PGliteWorkerData, type StatementResult } from "./pglite-worker-protocol.ts";
+import {
+  reviveDatabaseError,
+  type PGliteReply,
+  type PGliteRequest,
+  type PGliteStartReply,
+  type PGliteWorkerData,
+  type StatementResult,
+} from "./pglite-worker-protocol.ts";
 
 // The main thread's end of the embedded database's thread (decision 1082): each call is one
 // message; replies come back in order of the requests.
 
 // Replies distributed over the request kinds (a request without its id).
-type RequestBody = PGliteRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
+type RequestBody = PGliteRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, "id">
+    : never
+  : never;
 
 /** How long a ping of an idle thread may take before the database counts as unreachable. */
 const PING_TIMEOUT_MS = 5_000;
@@ -24,14 +35,22 @@ const CLOSED_MESSAGE = "PGlite is closed";
 /** The worker's entry: the server build's dist/pglite-worker.js, or the TypeScript source through tsx. */
 function startWorker(data: PGliteWorkerData): Worker {
   const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith(".ts")) return new Worker(path.join(SERVER_PACKAGE_DIR, "dist", "pglite-worker.js"), { workerData: data });
-  return new Worker(path.join(path.dirname(here), "pglite-worker-source.mjs"), { workerData: data });
+  if (!here.endsWith(".ts"))
+    return new Worker(path.join(SERVER_PACKAGE_DIR, "dist", "pglite-worker.js"), {
+      workerData: data,
+    });
+  return new Worker(path.join(path.dirname(here), "pglite-worker-source.mjs"), {
+    workerData: data,
+  });
 }
 
 /** One embedded PGlite database running on its own thread. */
 export class PGliteThread {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve(reply: PGliteReply): void; reject(error: Error): void }>();
+  readonly #pending = new Map<
+    number,
+    { resolve(reply: PGliteReply): void; reject(error: Error): void }
+  >();
   #nextId = 1;
   #failure: Error | null = null;
   /** When the thread last answered, or was given work while it had none. */
@@ -51,8 +70,16 @@ export class PGliteThread {
       for (const waiting of this.#pending.values()) waiting.reject(error);
       this.#pending.clear();
     };
-    worker.on("error", (error) => fail(new Error(`${CLOSED_MESSAGE}: der Datenbank-Thread ist abgestürzt (${error.message})`, { cause: error })));
-    worker.on("exit", (code) => fail(new Error(`${CLOSED_MESSAGE}: der Datenbank-Thread wurde beendet (Code ${code})`)));
+    worker.on("error", (error) =>
+      fail(
+        new Error(`${CLOSED_MESSAGE}: der Datenbank-Thread ist abgestürzt (${error.message})`, {
+          cause: error,
+        }),
+      ),
+    );
+    worker.on("exit", (code) =>
+      fail(new Error(`${CLOSED_MESSAGE}: der Datenbank-Thread wurde beendet (Code ${code})`)),
+    );
   }
 
   /** Starts the thread and waits until the database is open (or throws why it could not open). */
@@ -61,7 +88,9 @@ export class PGliteThread {
     const started = await new Promise<PGliteStartReply>((resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);
-      worker.once("exit", (code) => reject(new Error(`Der Datenbank-Thread wurde beim Start beendet (Code ${code}).`)));
+      worker.once("exit", (code) =>
+        reject(new Error(`Der Datenbank-Thread wurde beim Start beendet (Code ${code}).`)),
+      );
     });
     if (started.kind === "failed") {
       await worker.terminate();
@@ -108,9 +137,12 @@ export class PGliteThread {
    */
   async ping(): Promise<boolean> {
     if (this.#failure) return false;
-    if (this.#pending.size > 0 && performance.now() - this.#activeSince < BUSY_STATEMENT_LIMIT_MS) return true;
+    if (this.#pending.size > 0 && performance.now() - this.#activeSince < BUSY_STATEMENT_LIMIT_MS)
+      return true;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)));
+    const timeout = new Promise<false>(
+      (resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)),
+    );
     try {
       const reply = await Promise.race([this.#send({ kind: "ping" }), timeout]);
       return reply !== false && "isOpen" in reply && reply.isOpen;

@@ -33,14 +33,16 @@ export type PGliteReply =
   | { id: number; ok: false; error: SerializedDatabaseError };
 
 /** The first message of the thread: the database is open, or why it is not. */
-export type PGliteStartReply = { kind: "ready" } | { kind: "failed"; error: SerializedDatabaseError };
+export type PGliteStartReply =
+  { kind: "ready" } | { kind: "failed"; error: SerializedDatabaseError };
 
 export function serializeDatabaseError(error: unknown): SerializedDatabaseError {
   if (!(error instanceof Error)) return { message: String(error), stack: undefined, fields: {} };
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) {
     // Only plain values cross the thread (a DatabaseError's fields are strings and numbers).
-    if (value === null || ["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
+    if (value === null || ["string", "number", "boolean"].includes(typeof value))
+      fields[key] = value;
   }
   return { message: error.message, stack: error.stack, fields };
 }

@@ -2,7 +2,13 @@ import { parentPort, workerData } from "node:worker_threads";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { TYPE_PARSERS } from "./type-parsers.ts";
-import { serializeDatabaseError, type PGliteReply, type PGliteRequest, type PGliteStartReply, type PGliteWorkerData } from "./pglite-worker-protocol.ts";
+import {
+  serializeDatabaseError,
+  type PGliteReply,
+  type PGliteRequest,
+  type PGliteStartReply,
+  type PGliteWorkerData,
+} from "./pglite-worker-protocol.ts";
 
 // The embedded database's own thread (decision 1082): PGlite runs every statement here, so the
 // WebAssembly work of a large save no longer blocks the event loop that answers requests. The
@@ -15,7 +21,9 @@ const { dataDir } = workerData as PGliteWorkerData;
 
 async function open(): Promise<PGlite> {
   // The same result mapping as PostgreSQL through pg (type-parsers.ts).
-  const parsers = Object.fromEntries(Object.entries(TYPE_PARSERS).map(([oid, parse]) => [oid, (value: string) => parse(value)]));
+  const parsers = Object.fromEntries(
+    Object.entries(TYPE_PARSERS).map(([oid, parse]) => [oid, (value: string) => parse(value)]),
+  );
   return PGlite.create(dataDir ? { dataDir: path.join(dataDir, "pgdata"), parsers } : { parsers });
 }
 
@@ -23,13 +31,21 @@ async function answer(db: PGlite, request: PGliteRequest): Promise<PGliteReply> 
   switch (request.kind) {
     case "query": {
       const result = await db.query(request.sql, request.params);
-      return { id: request.id, ok: true, result: { rows: result.rows, affectedRows: result.affectedRows ?? 0 } };
+      return {
+        id: request.id,
+        ok: true,
+        result: { rows: result.rows, affectedRows: result.affectedRows ?? 0 },
+      };
     }
     case "exec": {
       // Several statements (migrations, begin/commit): the simple protocol runs them all.
       const results = await db.exec(request.sql);
       const last = results.at(-1);
-      return { id: request.id, ok: true, result: { rows: last?.rows ?? [], affectedRows: last?.affectedRows ?? 0 } };
+      return {
+        id: request.id,
+        ok: true,
+        result: { rows: last?.rows ?? [], affectedRows: last?.affectedRows ?? 0 },
+      };
     }
     case "dump": {
       // After a CHECKPOINT the files hold every committed change (backups, decision 0703).
@@ -50,10 +66,18 @@ try {
   port.on("message", (request: PGliteRequest) => {
     answer(db, request).then(
       (reply) => port.postMessage(reply, "dump" in reply ? [reply.dump] : []),
-      (error: unknown) => port.postMessage({ id: request.id, ok: false, error: serializeDatabaseError(error) } satisfies PGliteReply),
+      (error: unknown) =>
+        port.postMessage({
+          id: request.id,
+          ok: false,
+          error: serializeDatabaseError(error),
+        } satisfies PGliteReply),
     );
   });
   port.postMessage({ kind: "ready" } satisfies PGliteStartReply);
 } catch (error) {
-  port.postMessage({ kind: "failed", error: serializeDatabaseError(error) } satisfies PGliteStartReply);
+  port.postMessage({
+    kind: "failed",
+    error: serializeDatabaseError(error),
+  } satisfies PGliteStartReply);
 }

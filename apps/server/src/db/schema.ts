@@ -428,7 +428,11 @@ export interface StatementSnapshotsTable {
   lateExcuse: string | null;
   lateExcuseAt: Date | null;
   /** Issue 30: § 560 (4) BGB, how the letters' proposed prepayment is rounded; null: no proposal. */
-  prepaymentRounding: ColumnType<"euro" | "five_euros" | null, "euro" | "five_euros" | null | undefined, "euro" | "five_euros" | null>;
+  prepaymentRounding: ColumnType<
+    "euro" | "five_euros" | null,
+    "euro" | "five_euros" | null | undefined,
+    "euro" | "five_euros" | null
+  >;
 }
 
 export interface StatementItemsTable {

@@ -8,6 +8,7 @@ const MAX_PARAMETERS_PER_STATEMENT = 30_000;
 export function splitIntoInsertBatches<T>(rows: readonly T[], columns: number): T[][] {
   const size = Math.max(1, Math.floor(MAX_PARAMETERS_PER_STATEMENT / Math.max(1, columns)));
   const batches: T[][] = [];
-  for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+  for (let start = 0; start < rows.length; start += size)
+    batches.push(rows.slice(start, start + size));
   return batches;
 }

@@ -26,7 +26,12 @@ export class ValidationFailed extends DomainError {
   /** Several messages without fields (the calculation's errors); the first is the message. */
   readonly details: string[] | undefined;
 
-  constructor(fields: Record<string, string>, message?: string, code = "VALIDATION", details?: string[]) {
+  constructor(
+    fields: Record<string, string>,
+    message?: string,
+    code = "VALIDATION",
+    details?: string[],
+  ) {
     const values = Object.values(fields);
     super(message ?? (values.length === 1 && values[0] ? values[0] : VALIDATION_MESSAGE));
     this.code = code;
@@ -58,7 +63,14 @@ export class Conflict extends DomainError {
   readonly fields: Record<string, string> | undefined;
   readonly requiresConfirmation: boolean;
 
-  constructor(message: string, options: { code?: string; fields?: Record<string, string>; requiresConfirmation?: boolean } = {}) {
+  constructor(
+    message: string,
+    options: {
+      code?: string;
+      fields?: Record<string, string>;
+      requiresConfirmation?: boolean;
+    } = {},
+  ) {
     super(message);
     this.code = options.code ?? "CONFLICT";
     this.fields = options.fields;

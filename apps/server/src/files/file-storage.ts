@@ -30,7 +30,10 @@ const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$
  * slash, no spaces, so a key can never point outside the files folder or the bucket.
  */
 export function assertFileKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.split("/").some((segment) => segment === "." || segment === "..")) {
+  if (
+    !KEY_PATTERN.test(key) ||
+    key.split("/").some((segment) => segment === "." || segment === "..")
+  ) {
     throw new Error(`Ungültiger Dateischlüssel: ${key}`);
   }
 }

@@ -11,7 +11,9 @@ const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot:
 
 /** The texts of every `<tag>` element of a ListObjectsV2 answer (flat elements, no attributes). */
 function xmlValues(xml: string, tag: string): string[] {
-  return [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, "g"))].map((match) => match[1]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!));
+  return [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, "g"))].map((match) =>
+    match[1]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!),
+  );
 }
 
 /**
@@ -21,9 +23,18 @@ function xmlValues(xml: string, tag: string): string[] {
 export function createS3FileStorage(settings: S3Settings): FileStorage {
   const endpoint = new URL(settings.endpoint);
   const basePath = endpoint.pathname.replace(/\/$/, "");
-  const credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
+  const credentials = {
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+  };
 
-  async function send(method: "GET" | "PUT" | "DELETE", key: string, body?: Uint8Array, contentType?: string, query = ""): Promise<Response> {
+  async function send(
+    method: "GET" | "PUT" | "DELETE",
+    key: string,
+    body?: Uint8Array,
+    contentType?: string,
+    query = "",
+  ): Promise<Response> {
     // A listing (a query on the bucket) has no key; everything else needs a valid one.
     if (query === "") assertFileKey(key);
     const bucketPath = `${basePath}/${encodeURIComponent(settings.bucket)}`;
@@ -32,7 +43,15 @@ export function createS3FileStorage(settings: S3Settings): FileStorage {
     if (contentType) headers["Content-Type"] = contentType;
     if (body) headers["Content-Length"] = String(body.byteLength);
     const signed = aws4.sign(
-      { host: endpoint.host, path: objectPath, method, service: "s3", region: settings.region, headers, body: body ? Buffer.from(body) : undefined },
+      {
+        host: endpoint.host,
+        path: objectPath,
+        method,
+        service: "s3",
+        region: settings.region,
+        headers,
+        body: body ? Buffer.from(body) : undefined,
+      },
       credentials,
     );
     const response = await fetch(`${endpoint.protocol}//${endpoint.host}${objectPath}`, {
@@ -45,7 +64,9 @@ export function createS3FileStorage(settings: S3Settings): FileStorage {
 
   async function fail(action: string, key: string, response: Response): Promise<never> {
     const detail = (await response.text()).slice(0, 300);
-    throw new S3StorageError(`S3 ${action} ${key} fehlgeschlagen: HTTP ${response.status} ${detail}`);
+    throw new S3StorageError(
+      `S3 ${action} ${key} fehlgeschlagen: HTTP ${response.status} ${detail}`,
+    );
   }
 
   async function put(key: string, body: Uint8Array, contentType: string): Promise<void> {
@@ -83,15 +104,28 @@ export function createS3FileStorage(settings: S3Settings): FileStorage {
       // multi-object delete needs a Content-MD5 that not every S3-compatible server accepts.
       let token: string | null = null;
       do {
-        const params = new URLSearchParams({ "list-type": "2", prefix: `${folder}/`, ...(token ? { "continuation-token": token } : {}) });
-        const response = await send("GET", "", undefined, undefined, `?${params.toString().replace(/\+/g, "%20")}`);
+        const params = new URLSearchParams({
+          "list-type": "2",
+          prefix: `${folder}/`,
+          ...(token ? { "continuation-token": token } : {}),
+        });
+        const response = await send(
+          "GET",
+          "",
+          undefined,
+          undefined,
+          `?${params.toString().replace(/\+/g, "%20")}`,
+        );
         if (!response.ok) await fail("LIST", `${folder}/`, response);
         const xml = await response.text();
         for (const key of xmlValues(xml, "Key")) {
           await this.delete(key);
           removed += 1;
         }
-        token = xmlValues(xml, "IsTruncated")[0] === "true" ? (xmlValues(xml, "NextContinuationToken")[0] ?? null) : null;
+        token =
+          xmlValues(xml, "IsTruncated")[0] === "true"
+            ? (xmlValues(xml, "NextContinuationToken")[0] ?? null)
+            : null;
       } while (token);
       return removed;
     },

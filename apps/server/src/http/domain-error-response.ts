@@ -49,7 +49,8 @@ export function toErrorAnswer(error: DomainError): ErrorAnswer {
     status = 502;
   } else if (error instanceof RateLimited) {
     status = 429;
-    if (error.retryAfterSeconds !== undefined) headers["Retry-After"] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+    if (error.retryAfterSeconds !== undefined)
+      headers["Retry-After"] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
   }
   return { status, body, headers };
 }

@@ -18,11 +18,17 @@ export const idParams = z.object({ id: z.string().openapi({ param: { name: "id",
 
 // The error answers every route shares. A route names its own 404 and 409 with errorResponse
 // ("Zähler nicht gefunden (auch für Zähler anderer Konten)"), so the document says what is missing.
-export const invalidResponse = errorResponse("Ungültige Eingaben, mit Meldungen je Feld (error.fields)");
+export const invalidResponse = errorResponse(
+  "Ungültige Eingaben, mit Meldungen je Feld (error.fields)",
+);
 export const unauthorizedResponse = errorResponse("Nicht angemeldet");
-export const limitReachedResponse = errorResponse("Limit des Plans erreicht (LIMIT_REACHED, 'Limit erreicht')");
+export const limitReachedResponse = errorResponse(
+  "Limit des Plans erreicht (LIMIT_REACHED, 'Limit erreicht')",
+);
 export const notFoundResponse = errorResponse("Nicht gefunden oder gehört zu einem anderen Konto");
-export const forbiddenResponse = errorResponse("Die Rolle des Mitglieds erlaubt das nicht (INSUFFICIENT_PERMISSIONS)");
+export const forbiddenResponse = errorResponse(
+  "Die Rolle des Mitglieds erlaubt das nicht (INSUFFICIENT_PERMISSIONS)",
+);
 export const deletedResponse = { description: "Gelöscht" };
 
 /** A PDF file (statement letters, overviews): the bytes themselves. */

@@ -36,7 +36,10 @@ export function registerSecuritySchemes<E extends Env>(app: OpenAPIHono<E>): voi
  * The document's security applies to every operation (session or key); the public routes
  * (health, sign-in, contact, …) take neither, so they say `security: []`.
  */
-export function markPublicOperations(document: OpenApiDocument, isPublicPath: (path: string) => boolean): OpenApiDocument {
+export function markPublicOperations(
+  document: OpenApiDocument,
+  isPublicPath: (path: string) => boolean,
+): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (!isPublicPath(path)) continue;
     for (const method of ["get", "put", "post", "delete", "patch"] as const) {

@@ -12,9 +12,17 @@ export interface ServerFailure {
 
 /** SQLSTATE classes of a connection or server that cannot answer: 08 connection, 53 resources, 57 operator, 58 system. */
 const UNREACHABLE_SQLSTATE = /^(08|53|57|58)[0-9A-Z]{3}$/;
-const UNREACHABLE_SOCKET = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
+const UNREACHABLE_SOCKET = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+]);
 /** Errors of the drivers without a code: a closed pool or connection, PGlite after close. */
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed|Client has encountered a connection error/i;
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed|Client has encountered a connection error/i;
 
 function readCode(error: Error): string | null {
   const code = (error as { code?: unknown }).code;
@@ -24,7 +32,9 @@ function readCode(error: Error): string | null {
 /** The database failure an error is, or null: a SQLSTATE error of pg or PGlite, or a lost connection. */
 export function classifyDatabaseFailure(error: Error): ServerFailure | null {
   const code = readCode(error);
-  const isUnreachable = (code !== null && (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_SOCKET.has(code))) || UNREACHABLE_MESSAGE.test(error.message);
+  const isUnreachable =
+    (code !== null && (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_SOCKET.has(code))) ||
+    UNREACHABLE_MESSAGE.test(error.message);
   if (isUnreachable) return { ...SERVER_FAILURES.database, status: 503 };
   // Any other SQLSTATE (a driver's DatabaseError carries severity and code) is the database's refusal.
   const isSqlState = code !== null && /^[0-9A-Z]{5}$/.test(code) && "severity" in error;

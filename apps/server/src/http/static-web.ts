@@ -25,9 +25,16 @@ function hasCompressedCopy(file: string): boolean {
  * the answer serveStatic returns: its `onFound` runs after that answer was made, so headers it
  * sets through the context never reach the client.
  */
-function serveBuiltFiles<E extends Env>(root: string, headersFor: (file: string) => Record<string, string>): MiddlewareHandler<E> {
+function serveBuiltFiles<E extends Env>(
+  root: string,
+  headersFor: (file: string) => Record<string, string>,
+): MiddlewareHandler<E> {
   const found = new WeakMap<object, string>();
-  const serve = serveStatic<E>({ root, precompressed: true, onFound: (file, c) => void found.set(c, file) });
+  const serve = serveStatic<E>({
+    root,
+    precompressed: true,
+    onFound: (file, c) => void found.set(c, file),
+  });
   return async (c, next) => {
     const answer = await serve(c, next);
     const file = found.get(c);
@@ -42,9 +49,19 @@ export function mountStaticWeb<E extends Env>(app: Hono<E>, distDir = WEB_DIST_D
   const indexFile = path.join(distDir, "index.html");
   if (!fs.existsSync(indexFile)) return false;
   const root = path.relative(process.cwd(), distDir) || ".";
-  app.use("/assets/*", serveBuiltFiles(root, () => ({ "Cache-Control": IMMUTABLE })));
+  app.use(
+    "/assets/*",
+    serveBuiltFiles(root, () => ({ "Cache-Control": IMMUTABLE })),
+  );
   // The service worker must be checked for a new version on every visit (it names the build).
-  app.use("*", serveBuiltFiles(root, (file): Record<string, string> => (file.replace(PRECOMPRESSED_SUFFIX, "").endsWith("sw.js") ? { "Cache-Control": "no-cache" } : {})));
+  app.use(
+    "*",
+    serveBuiltFiles(root, (file): Record<string, string> =>
+      file.replace(PRECOMPRESSED_SUFFIX, "").endsWith("sw.js")
+        ? { "Cache-Control": "no-cache" }
+        : {},
+    ),
+  );
   const indexHtml = fs.readFileSync(indexFile, "utf8");
   app.get("*", (c) => {
     if (c.req.path.startsWith("/api/")) return c.notFound();

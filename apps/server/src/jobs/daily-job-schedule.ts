@@ -19,16 +19,27 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
  * instances take turns, so the day's job exists once); a worker of any instance runs it. A day the server was down is not caught up by this schedule: the job of the
  * next day does that itself (the reminders are due for a range of days, not one day).
  */
-export function startDailyJobSchedule(options: { db: Db; logger: Logger; kind: JobDescriptor<{ day: string }>; now?: () => Date }): DailyJobSchedule {
+export function startDailyJobSchedule(options: {
+  db: Db;
+  logger: Logger;
+  kind: JobDescriptor<{ day: string }>;
+  now?: () => Date;
+}): DailyJobSchedule {
   const now = options.now ?? (() => new Date());
   async function check(): Promise<void> {
     const day = getTodayInGermany(now());
     const id = await enqueueJobOnce(options.db, options.kind, { day });
-    if (id !== null) options.logger.info("job.scheduled", { kind: options.kind.kind, day, jobId: id });
+    if (id !== null)
+      options.logger.info("job.scheduled", { kind: options.kind.kind, day, jobId: id });
   }
   let inFlight: Promise<void> = Promise.resolve();
   const run = () => {
-    inFlight = check().catch((error: unknown) => options.logger.warn("job.schedule_failed", { kind: options.kind.kind, message: error instanceof Error ? error.message : String(error) }));
+    inFlight = check().catch((error: unknown) =>
+      options.logger.warn("job.schedule_failed", {
+        kind: options.kind.kind,
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    );
   };
   run();
   const timer = setInterval(run, CHECK_EVERY_MS);

@@ -62,14 +62,18 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const leaseSeconds = options.leaseSeconds ?? 60;
   const retryBaseMs = options.retryBaseMs ?? 10_000;
   const retryMaxMs = options.retryMaxMs ?? 15 * 60 * 1000;
-  const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  const workerId =
+    options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const kinds = [...registry.keys()];
   const log = logger.child({ workerId });
 
   let isStopping = false;
   let lastPruneAt = 0;
   const loops: Promise<void>[] = [];
-  const running = new Map<number, { lease: JobLease; kind: string; done: Promise<void>; isReleased: boolean }>();
+  const running = new Map<
+    number,
+    { lease: JobLease; kind: string; done: Promise<void>; isReleased: boolean }
+  >();
   const sleepers = new Set<() => void>();
 
   function wake(): void {
@@ -91,21 +95,42 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     });
   }
 
-  async function execute(job: ClaimedJob, lease: JobLease, state: { isReleased: boolean }): Promise<void> {
+  async function execute(
+    job: ClaimedJob,
+    lease: JobLease,
+    state: { isReleased: boolean },
+  ): Promise<void> {
     const kind = registry.get(job.kind)!;
     const started = performance.now();
-    const heartbeat = setInterval(() => {
-      void renewJobLease(db, lease, leaseSeconds).catch((error) => log.warn("job.lease_renewal_failed", { jobId: job.id, message: describeError(error) }));
-    }, (leaseSeconds * 1000) / 3);
+    const heartbeat = setInterval(
+      () => {
+        void renewJobLease(db, lease, leaseSeconds).catch((error) =>
+          log.warn("job.lease_renewal_failed", { jobId: job.id, message: describeError(error) }),
+        );
+      },
+      (leaseSeconds * 1000) / 3,
+    );
     let outcome: "succeeded" | "retried" | "failed";
     try {
-      if (job.attempts > job.maxAttempts) throw new Error("Zu viele Versuche (der Prozess, der den Auftrag ausführte, wurde beendet).");
+      if (job.attempts > job.maxAttempts)
+        throw new Error(
+          "Zu viele Versuche (der Prozess, der den Auftrag ausführte, wurde beendet).",
+        );
       const parsed = kind.payload.safeParse(job.payload);
       if (!parsed.success) {
         outcome = "failed";
-        await markJobFailed(db, lease, `Ungültige Nutzdaten: ${parsed.error.message}`.slice(0, MAX_ERROR_LENGTH));
+        await markJobFailed(
+          db,
+          lease,
+          `Ungültige Nutzdaten: ${parsed.error.message}`.slice(0, MAX_ERROR_LENGTH),
+        );
       } else {
-        await kind.run(parsed.data, { db, logger: log.child({ jobId: job.id, kind: job.kind }), jobId: job.id, attempt: job.attempts });
+        await kind.run(parsed.data, {
+          db,
+          logger: log.child({ jobId: job.id, kind: job.kind }),
+          jobId: job.id,
+          attempt: job.attempts,
+        });
         outcome = "succeeded";
         if (!state.isReleased) await markJobSucceeded(db, lease);
       }
@@ -116,11 +141,22 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         outcome = "retried";
         const delayMs = computeRetryDelayMs(job.attempts, retryBaseMs, retryMaxMs);
         await scheduleJobRetry(db, lease, delayMs, message);
-        log.warn("job.retry_scheduled", { jobId: job.id, kind: job.kind, attempt: job.attempts, delayMs, error: message });
+        log.warn("job.retry_scheduled", {
+          jobId: job.id,
+          kind: job.kind,
+          attempt: job.attempts,
+          delayMs,
+          error: message,
+        });
       } else {
         outcome = "failed";
         await markJobFailed(db, lease, message);
-        log.error("job.failed", { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message });
+        log.error("job.failed", {
+          jobId: job.id,
+          kind: job.kind,
+          attempts: job.attempts,
+          error: message,
+        });
       }
     } finally {
       clearInterval(heartbeat);
@@ -129,7 +165,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const seconds = (performance.now() - started) / 1000;
     jobsProcessedTotal.inc({ kind: job.kind, outcome });
     jobDuration.observe({ kind: job.kind }, seconds);
-    if (outcome === "succeeded") log.info("job.succeeded", { jobId: job.id, kind: job.kind, attempt: job.attempts, durationMs: Math.round(seconds * 1000) });
+    if (outcome === "succeeded")
+      log.info("job.succeeded", {
+        jobId: job.id,
+        kind: job.kind,
+        attempt: job.attempts,
+        durationMs: Math.round(seconds * 1000),
+      });
   }
 
   async function runNext(): Promise<boolean> {
@@ -183,13 +225,23 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       wake();
       const inFlight = [...running.values()];
       let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
-      const result = await Promise.race([Promise.all(inFlight.map((r) => r.done.catch(() => undefined))).then(() => "done" as const), timedOut]);
+      const timedOut = new Promise<"timeout">(
+        (resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)),
+      );
+      const result = await Promise.race([
+        Promise.all(inFlight.map((r) => r.done.catch(() => undefined))).then(() => "done" as const),
+        timedOut,
+      ]);
       clearTimeout(timer);
       if (result === "timeout") {
         for (const entry of running.values()) {
           entry.isReleased = true;
-          await releaseJob(db, entry.lease).catch((error) => log.warn("job.release_failed", { jobId: entry.lease.id, message: describeError(error) }));
+          await releaseJob(db, entry.lease).catch((error) =>
+            log.warn("job.release_failed", {
+              jobId: entry.lease.id,
+              message: describeError(error),
+            }),
+          );
           jobsProcessedTotal.inc({ kind: entry.kind, outcome: "released" });
           log.warn("job.released", { jobId: entry.lease.id, kind: entry.kind });
         }

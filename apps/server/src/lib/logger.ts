@@ -16,7 +16,21 @@ export interface Logger {
 }
 
 /** Fields whose value is a person's detail, wherever they appear in a line's data. */
-const PERSONAL_FIELDS = new Set(["to", "email", "firstName", "lastName", "fullName", "tenantName", "iban", "phone", "street", "address", "subject", "password", "token"]);
+const PERSONAL_FIELDS = new Set([
+  "to",
+  "email",
+  "firstName",
+  "lastName",
+  "fullName",
+  "tenantName",
+  "iban",
+  "phone",
+  "street",
+  "address",
+  "subject",
+  "password",
+  "token",
+]);
 export const REMOVED = "[entfernt]";
 const MAX_DEPTH = 6;
 
@@ -27,18 +41,41 @@ export function redactLogValue(value: unknown, depth = 0): unknown {
   if (depth >= MAX_DEPTH) return "[…]";
   if (value instanceof Error) {
     const code = (value as { code?: unknown }).code;
-    return { name: value.name, message: scrubMonitoringText(value.message), ...(typeof code === "string" ? { code } : {}) };
+    return {
+      name: value.name,
+      message: scrubMonitoringText(value.message),
+      ...(typeof code === "string" ? { code } : {}),
+    };
   }
   if (Array.isArray(value)) return value.map((item) => redactLogValue(item, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, PERSONAL_FIELDS.has(key) ? REMOVED : redactLogValue(item, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      PERSONAL_FIELDS.has(key) ? REMOVED : redactLogValue(item, depth + 1),
+    ]),
+  );
 }
 
-export function createLogger(level: LogLevel, bindings: Record<string, unknown> = {}, write: (line: string) => void = (line) => void process.stdout.write(`${line}\n`)): Logger {
+export function createLogger(
+  level: LogLevel,
+  bindings: Record<string, unknown> = {},
+  write: (line: string) => void = (line) => void process.stdout.write(`${line}\n`),
+): Logger {
   const threshold = LEVELS[level];
-  const log = (lvl: LogLevel) => (event: string, data: Record<string, unknown> = {}) => {
-    if (LEVELS[lvl] < threshold) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: lvl, event, ...bindings, ...(redactLogValue(data) as Record<string, unknown>) }));
-  };
+  const log =
+    (lvl: LogLevel) =>
+    (event: string, data: Record<string, unknown> = {}) => {
+      if (LEVELS[lvl] < threshold) return;
+      write(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: lvl,
+          event,
+          ...bindings,
+          ...(redactLogValue(data) as Record<string, unknown>),
+        }),
+      );
+    };
   return {
     debug: log("debug"),
     info: log("info"),

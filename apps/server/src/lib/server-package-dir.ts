@@ -10,9 +10,14 @@ function findServerPackageDir(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = path.join(dir, "package.json");
-    if (fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, "utf8")) as { name?: string }).name === "@nk/server") return dir;
+    if (
+      fs.existsSync(manifest) &&
+      (JSON.parse(fs.readFileSync(manifest, "utf8")) as { name?: string }).name === "@nk/server"
+    )
+      return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("apps/server/package.json not found above the running code");
+    if (parent === dir)
+      throw new Error("apps/server/package.json not found above the running code");
     dir = parent;
   }
 }

@@ -18,7 +18,11 @@ const mailPayloadSchema = z.object({
 export type MailPayload = z.infer<typeof mailPayloadSchema>;
 
 /** SMTP outages are often minutes long: 8 runs, the last about 21 minutes after the first. */
-const MAIL_SEND: JobDescriptor<MailPayload> = { kind: "mail.send", payload: mailPayloadSchema, maxAttempts: 8 };
+const MAIL_SEND: JobDescriptor<MailPayload> = {
+  kind: "mail.send",
+  payload: mailPayloadSchema,
+  maxAttempts: 8,
+};
 
 /** The job kind that sends a queued mail (SMTP, or the outbox folder). */
 export function createMailSendJob(mailer: Mailer): JobKind<MailPayload> {
@@ -31,7 +35,15 @@ export function createMailSendJob(mailer: Mailer): JobKind<MailPayload> {
 }
 
 /** Queues a mail; pass the transaction of the change that causes it, if there is one. */
-export async function queueMail(db: Db, message: Omit<MailMessage, "attachments">): Promise<number> {
-  const payload: MailPayload = { to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) };
+export async function queueMail(
+  db: Db,
+  message: Omit<MailMessage, "attachments">,
+): Promise<number> {
+  const payload: MailPayload = {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+  };
   return enqueueJob(db, MAIL_SEND, payload);
 }

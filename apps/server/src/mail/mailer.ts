@@ -19,7 +19,12 @@ export interface Mailer {
  * Real mail through SMTP when SMTP_URL is set; otherwise every message is written as a complete
  * .eml file to DATA_DIR/outbox (open it in any mail program).
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -31,13 +36,20 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
-      const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}-${info.messageId.replace(/[<>@]/g, "").slice(0, 12)}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${Date.now()}-${safeTo}-${info.messageId.replace(/[<>@]/g, "").slice(0, 12)}.eml`,
+      );
       // Written under a temporary name and renamed: a reader (a backup, a test) never sees half a mail.
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);
       await fs.rename(`${file}.tmp`, file);

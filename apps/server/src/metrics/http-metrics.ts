@@ -19,7 +19,11 @@ export function httpMetrics(): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } finally {
-      const labels = { method: c.req.method, route: findRouteLabel(c), status: String(c.res.status) };
+      const labels = {
+        method: c.req.method,
+        route: findRouteLabel(c),
+        status: String(c.res.status),
+      };
       httpRequestsTotal.inc(labels);
       httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
     }

@@ -25,6 +25,8 @@ export function mountMetricsEndpoint(app: Hono<AppEnv>, metricsToken: string | u
       return c.text("Zugriff nur mit gültigem Token (METRICS_TOKEN).", 401);
     }
     c.header("Cache-Control", "no-store");
-    return c.body(await metricsRegistry.metrics(), 200, { "Content-Type": metricsRegistry.contentType });
+    return c.body(await metricsRegistry.metrics(), 200, {
+      "Content-Type": metricsRegistry.contentType,
+    });
   });
 }

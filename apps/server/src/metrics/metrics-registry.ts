@@ -81,6 +81,18 @@ function definePoolGauge(name: string, help: string, pick: (stats: PoolStats) =>
   });
 }
 
-definePoolGauge("nk_db_pool_connections", "Open database connections of this instance's pool.", (s) => s.total);
-definePoolGauge("nk_db_pool_idle_connections", "Idle database connections of this instance's pool.", (s) => s.idle);
-definePoolGauge("nk_db_pool_waiting_clients", "Queries waiting for a free database connection.", (s) => s.waiting);
+definePoolGauge(
+  "nk_db_pool_connections",
+  "Open database connections of this instance's pool.",
+  (s) => s.total,
+);
+definePoolGauge(
+  "nk_db_pool_idle_connections",
+  "Idle database connections of this instance's pool.",
+  (s) => s.idle,
+);
+definePoolGauge(
+  "nk_db_pool_waiting_clients",
+  "Queries waiting for a free database connection.",
+  (s) => s.waiting,
+);

@@ -16,7 +16,10 @@ export function observePdf(ms: number): void {
 }
 
 /** Runs `work`, records its duration with `observe` (also when it throws) and returns its result. */
-export async function measureDuration<T>(observe: (ms: number) => void, work: () => Promise<T> | T): Promise<T> {
+export async function measureDuration<T>(
+  observe: (ms: number) => void,
+  work: () => Promise<T> | T,
+): Promise<T> {
   const started = performance.now();
   try {
     return await work();

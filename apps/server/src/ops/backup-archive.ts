@@ -42,18 +42,38 @@ function makeStagingDir(): string {
  * Writes the backup file: the database copy first (taken by the caller), then the files, so
  * every file a database row points to is in it. Written under a temporary name and renamed.
  */
-export async function writeBackupArchive({ dataDir, databaseDump, target }: { dataDir: string; databaseDump: Uint8Array; target: string }): Promise<void> {
+export async function writeBackupArchive({
+  dataDir,
+  databaseDump,
+  target,
+}: {
+  dataDir: string;
+  databaseDump: Uint8Array;
+  target: string;
+}): Promise<void> {
   const staging = makeStagingDir();
   const partial = `${target}.partial`;
   try {
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), appVersion: APP_VERSION, database: "pglite" };
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      createdAt: new Date().toISOString(),
+      appVersion: APP_VERSION,
+      database: "pglite",
+    };
     fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     fs.writeFileSync(path.join(staging, DATABASE_ARCHIVE), databaseDump);
     fs.mkdirSync(path.join(staging, DATA_FOLDER));
     for (const name of listDataDirFiles(dataDir)) {
-      fs.cpSync(path.join(dataDir, name), path.join(staging, DATA_FOLDER, name), { recursive: true, filter: (source) => !source.endsWith(".tmp") });
+      fs.cpSync(path.join(dataDir, name), path.join(staging, DATA_FOLDER, name), {
+        recursive: true,
+        filter: (source) => !source.endsWith(".tmp"),
+      });
     }
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST, DATABASE_ARCHIVE, DATA_FOLDER]);
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+      MANIFEST,
+      DATABASE_ARCHIVE,
+      DATA_FOLDER,
+    ]);
     fs.renameSync(partial, target);
   } finally {
     fs.rmSync(partial, { force: true });
@@ -85,11 +105,18 @@ export async function extractBackupArchive(file: string): Promise<ExtractedBacku
     if (!fs.existsSync(manifestFile) || !fs.existsSync(databaseFile)) throw notABackup();
     const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as BackupManifest;
     if (manifest.format !== BACKUP_FORMAT) {
-      throw new BackupError(`Die Sicherung hat das Format ${String(manifest.format)}; diese Version liest Format ${BACKUP_FORMAT}.`);
+      throw new BackupError(
+        `Die Sicherung hat das Format ${String(manifest.format)}; diese Version liest Format ${BACKUP_FORMAT}.`,
+      );
     }
     const filesDir = path.join(staging, DATA_FOLDER);
     fs.mkdirSync(filesDir, { recursive: true });
-    return { manifest, databaseDump: new Uint8Array(fs.readFileSync(databaseFile)), filesDir, dispose };
+    return {
+      manifest,
+      databaseDump: new Uint8Array(fs.readFileSync(databaseFile)),
+      filesDir,
+      dispose,
+    };
   } catch (error) {
     dispose();
     throw error;

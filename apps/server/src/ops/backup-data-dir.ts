@@ -18,9 +18,17 @@ export interface BackupResult {
  * runs, only that process may open the database, so it is asked for the copy through its
  * control socket, and the app keeps serving.
  */
-export async function backupDataDir({ dataDir, target }: { dataDir: string; target: string }): Promise<BackupResult> {
-  if (fs.existsSync(target)) throw new BackupError(`Die Datei ${target} gibt es schon. Wählen Sie einen neuen Dateinamen.`);
-  if (!fs.existsSync(path.join(dataDir, PGDATA_FOLDER))) throw new BackupError(`Im Datenordner ${dataDir} liegt keine Datenbank.`);
+export async function backupDataDir({
+  dataDir,
+  target,
+}: {
+  dataDir: string;
+  target: string;
+}): Promise<BackupResult> {
+  if (fs.existsSync(target))
+    throw new BackupError(`Die Datei ${target} gibt es schon. Wählen Sie einen neuen Dateinamen.`);
+  if (!fs.existsSync(path.join(dataDir, PGDATA_FOLDER)))
+    throw new BackupError(`Im Datenordner ${dataDir} liegt keine Datenbank.`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   let releaseLock: (() => void) | null = null;
   try {

@@ -12,24 +12,44 @@ export const DATABASE_DUMP_PATH = "/database-dump";
  * reachable over the network. POST /database-dump answers with a consistent copy of the
  * database (a tar archive of PGlite's data folder).
  */
-export async function startControlServer({ dataDir, database, logger }: { dataDir: string; database: DatabaseHandle; logger: Logger }) {
+export async function startControlServer({
+  dataDir,
+  database,
+  logger,
+}: {
+  dataDir: string;
+  database: DatabaseHandle;
+  logger: Logger;
+}) {
   const socketPath = getControlSocketPath(dataDir);
   const dump = database.dumpEmbedded;
   if (!dump) throw new Error("control server needs the embedded database");
   const server = http.createServer((request, response) => {
     if (request.method !== "POST" || request.url !== DATABASE_DUMP_PATH) {
-      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Unbekannter Befehl.");
+      response
+        .writeHead(404, { "content-type": "text/plain; charset=utf-8" })
+        .end("Unbekannter Befehl.");
       return;
     }
     const started = performance.now();
     dump().then(
       (archive) => {
-        response.writeHead(200, { "content-type": "application/x-tar", "content-length": archive.byteLength }).end(archive);
-        logger.info("backup.database_dumped", { bytes: archive.byteLength, durationMs: Math.round(performance.now() - started) });
+        response
+          .writeHead(200, {
+            "content-type": "application/x-tar",
+            "content-length": archive.byteLength,
+          })
+          .end(archive);
+        logger.info("backup.database_dumped", {
+          bytes: archive.byteLength,
+          durationMs: Math.round(performance.now() - started),
+        });
       },
       (error: Error) => {
         logger.error("backup.database_dump_failed", { message: error.message });
-        response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end(`Die Datenbank konnte nicht gesichert werden: ${error.message}`);
+        response
+          .writeHead(500, { "content-type": "text/plain; charset=utf-8" })
+          .end(`Die Datenbank konnte nicht gesichert werden: ${error.message}`);
       },
     );
   });

@@ -14,5 +14,7 @@ export function getControlSocketPath(dataDir: string): string {
   const id = createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 16);
   if (process.platform === "win32") return `\\\\.\\pipe\\nebenkosten-${id}`;
   const inDataDir = path.join(path.resolve(dataDir), "control.sock");
-  return inDataDir.length <= MAX_SOCKET_PATH ? inDataDir : path.join(os.tmpdir(), `nebenkosten-${id}.sock`);
+  return inDataDir.length <= MAX_SOCKET_PATH
+    ? inDataDir
+    : path.join(os.tmpdir(), `nebenkosten-${id}.sock`);
 }

@@ -7,16 +7,25 @@ import { BackupError } from "./backup-archive.ts";
 export function requestDatabaseDump(dataDir: string): Promise<Uint8Array> {
   const socketPath = getControlSocketPath(dataDir);
   return new Promise((resolve, reject) => {
-    const request = http.request({ socketPath, path: DATABASE_DUMP_PATH, method: "POST" }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("error", reject);
-      response.on("end", () => {
-        const body = Buffer.concat(chunks);
-        if (response.statusCode === 200) resolve(new Uint8Array(body));
-        else reject(new BackupError(body.toString("utf8") || `Der laufende Server antwortete mit ${response.statusCode}.`));
-      });
-    });
+    const request = http.request(
+      { socketPath, path: DATABASE_DUMP_PATH, method: "POST" },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          if (response.statusCode === 200) resolve(new Uint8Array(body));
+          else
+            reject(
+              new BackupError(
+                body.toString("utf8") ||
+                  `Der laufende Server antwortete mit ${response.statusCode}.`,
+              ),
+            );
+        });
+      },
+    );
     request.on("error", (error: NodeJS.ErrnoException) => {
       reject(
         new BackupError(

@@ -2,7 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { acquireDataDirLock } from "../db/data-dir-lock.ts";
-import { BackupError, extractBackupArchive, PGDATA_FOLDER, type BackupManifest } from "./backup-archive.ts";
+import {
+  BackupError,
+  extractBackupArchive,
+  PGDATA_FOLDER,
+  type BackupManifest,
+} from "./backup-archive.ts";
 
 /**
  * Restores a backup file into an empty (or not yet existing) data folder: the database into
@@ -10,7 +15,13 @@ import { BackupError, extractBackupArchive, PGDATA_FOLDER, type BackupManifest }
  * restore never mixes with or overwrites data. Migrations newer than the backup run at the next
  * start, as after any upgrade.
  */
-export async function restoreDataDir({ dataDir, file }: { dataDir: string; file: string }): Promise<BackupManifest> {
+export async function restoreDataDir({
+  dataDir,
+  file,
+}: {
+  dataDir: string;
+  file: string;
+}): Promise<BackupManifest> {
   if (!fs.existsSync(file)) throw new BackupError(`Die Datei ${file} gibt es nicht.`);
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
     throw new BackupError(
@@ -23,7 +34,10 @@ export async function restoreDataDir({ dataDir, file }: { dataDir: string; file:
   const releaseLock = acquireDataDirLock(dataDir);
   let isRestored = false;
   try {
-    const pglite = await PGlite.create({ dataDir: path.join(dataDir, PGDATA_FOLDER), loadDataDir: new Blob([backup.databaseDump]) });
+    const pglite = await PGlite.create({
+      dataDir: path.join(dataDir, PGDATA_FOLDER),
+      loadDataDir: new Blob([backup.databaseDump]),
+    });
     try {
       // Reading the bookkeeping table proves the copy opens as a database.
       await pglite.query("select count(*) from schema_migrations");
@@ -40,7 +54,8 @@ export async function restoreDataDir({ dataDir, file }: { dataDir: string; file:
     releaseLock();
     // A failed restore leaves the folder as it was: empty.
     if (!isRestored) {
-      for (const name of fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : []) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
+      for (const name of fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [])
+        fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
       if (!existedBefore) fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }

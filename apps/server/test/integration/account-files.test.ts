@@ -8,14 +8,27 @@ import type { S3Config } from "../../src/config/env.ts";
 import { createFileStorage } from "../../src/files/create-file-storage.ts";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi } from "../support/metering-fixtures.ts";
-import { buildTestConfig, createTestContext, readJson, type TestContext } from "../support/test-app.ts";
+import {
+  buildTestConfig,
+  createTestContext,
+  readJson,
+  type TestContext,
+} from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
 // Deleting the account (docs/rules/accounts-and-plans.md#account-data, Art. 17 DSGVO) removes its stored statement PDFs too, from
 // DATA_DIR/files and from S3-compatible storage (s3rver, started here), and nobody else's.
 
 const BUCKET = "nebenkosten-konten";
-const BILLING_DATA = { companyName: "Hausverwaltung Sonnenschein GmbH", phone: "030 1234567", street: "Lindenstraße", houseNumber: "12a", postalCode: "10115", city: "Berlin", iban: "DE89 3704 0044 0532 0130 00" };
+const BILLING_DATA = {
+  companyName: "Hausverwaltung Sonnenschein GmbH",
+  phone: "030 1234567",
+  street: "Lindenstraße",
+  houseNumber: "12a",
+  postalCode: "10115",
+  city: "Berlin",
+  iban: "DE89 3704 0044 0532 0130 00",
+};
 
 let s3Server: { close(): Promise<void> } | undefined;
 let s3Directory = "";
@@ -23,10 +36,22 @@ let s3: S3Config;
 
 beforeAll(async () => {
   s3Directory = fs.mkdtempSync(path.join(os.tmpdir(), "nk-s3rver-konten-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: s3Directory,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const address = await server.run();
   s3Server = server;
-  s3 = { endpoint: `http://127.0.0.1:${address.port}`, region: "us-east-1", bucket: BUCKET, accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+  s3 = {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    region: "us-east-1",
+    bucket: BUCKET,
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+  };
 });
 
 afterAll(async () => {
@@ -44,18 +69,33 @@ async function accountWithStoredPdfs(t: TestContext) {
   await insertTenant(t.db, userId, eg.id, { name: "Jürgen Krüger", moveInDate: "2020-01-01" });
   await insertTenant(t.db, userId, og.id, { name: "Maria Weiß", moveInDate: "2020-01-01" });
   const billingPeriodId = await createBillingPeriodViaApi(t, cookie, property.id);
-  expect((await t.request("PUT", "/api/billing-data", { cookie, body: BILLING_DATA })).status).toBe(200);
-  const saved = await t.request("POST", "/api/statements", { cookie, body: { billingPeriodId, costItems: [{ costType: "Grundsteuer", amount: "600.00", key: "area" }], finalize: true } });
+  expect((await t.request("PUT", "/api/billing-data", { cookie, body: BILLING_DATA })).status).toBe(
+    200,
+  );
+  const saved = await t.request("POST", "/api/statements", {
+    cookie,
+    body: {
+      billingPeriodId,
+      costItems: [{ costType: "Grundsteuer", amount: "600.00", key: "area" }],
+      finalize: true,
+    },
+  });
   expect(saved.status).toBe(201);
   const run = await readJson(saved);
   for (const statement of run.statements as Array<{ id: string }>) {
-    expect((await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie })).status).toBe(200);
+    expect(
+      (await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie }))
+        .status,
+    ).toBe(200);
   }
   const overview = await t.request("GET", `/api/statements/${run.id}/overview-pdf`, { cookie });
   expect(overview.status).toBe(200);
   await overview.arrayBuffer();
   const today = getTodayInGermany();
-  const keys = [...run.statements.map((s: { id: string }) => `statements/${userId}/${s.id}-${today}.pdf`), `statements/${userId}/runs/${run.id}-uebersicht.pdf`] as string[];
+  const keys = [
+    ...run.statements.map((s: { id: string }) => `statements/${userId}/${s.id}-${today}.pdf`),
+    `statements/${userId}/runs/${run.id}-uebersicht.pdf`,
+  ] as string[];
   return { ...account, keys };
 }
 
@@ -79,16 +119,23 @@ describe.each(TEST_DRIVERS)("account deletion removes the stored PDFs (%s)", (dr
       const other = await accountWithStoredPdfs(t);
       const account = await accountWithStoredPdfs(t);
       expect(account.keys).toHaveLength(3);
-      for (const key of [...account.keys, ...other.keys]) expect(await storage.get(key), key).not.toBeNull();
-      if (place === "local") expect(fs.existsSync(path.join(dataDir, "files", "statements", account.userId))).toBe(true);
+      for (const key of [...account.keys, ...other.keys])
+        expect(await storage.get(key), key).not.toBeNull();
+      if (place === "local")
+        expect(fs.existsSync(path.join(dataDir, "files", "statements", account.userId))).toBe(true);
 
-      const response = await t.request("DELETE", "/api/account", { cookie: account.cookie, body: { confirmation: "LÖSCHEN" } });
+      const response = await t.request("DELETE", "/api/account", {
+        cookie: account.cookie,
+        body: { confirmation: "LÖSCHEN" },
+      });
       expect(response.status).toBe(204);
 
       for (const key of account.keys) expect(await storage.get(key), key).toBeNull();
       for (const key of other.keys) expect(await storage.get(key), key).not.toBeNull();
       if (place === "local") {
-        expect(fs.existsSync(path.join(dataDir, "files", "statements", account.userId))).toBe(false);
+        expect(fs.existsSync(path.join(dataDir, "files", "statements", account.userId))).toBe(
+          false,
+        );
         expect(fs.readdirSync(path.join(dataDir, "files", "statements"))).toEqual([other.userId]);
       }
     }, 60_000);
@@ -99,11 +146,25 @@ describe.each(TEST_DRIVERS)("account deletion removes the stored PDFs (%s)", (dr
     const t = await createTestContext(driver, { s3: { ...s3, bucket: "gibt-es-nicht" } });
     try {
       const account = await t.signUp();
-      const response = await t.request("DELETE", "/api/account", { cookie: account.cookie, body: { confirmation: "LÖSCHEN" } });
+      const response = await t.request("DELETE", "/api/account", {
+        cookie: account.cookie,
+        body: { confirmation: "LÖSCHEN" },
+      });
       expect(response.status).toBe(204);
-      expect(await t.db.selectFrom("users").select("id").where("id", "=", account.userId).executeTakeFirst()).toBeUndefined();
+      expect(
+        await t.db
+          .selectFrom("users")
+          .select("id")
+          .where("id", "=", account.userId)
+          .executeTakeFirst(),
+      ).toBeUndefined();
       expect(t.readLogEvents("account.files_delete_failed")).toEqual([
-        expect.objectContaining({ userId: account.userId, folder: `statements/${account.userId}`, storage: "s3", message: expect.stringContaining("HTTP 404") }),
+        expect.objectContaining({
+          userId: account.userId,
+          folder: `statements/${account.userId}`,
+          storage: "s3",
+          message: expect.stringContaining("HTTP 404"),
+        }),
       ]);
     } finally {
       await t.close();

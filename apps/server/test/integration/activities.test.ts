@@ -11,7 +11,17 @@ describe.each(TEST_DRIVERS)("GET /api/activities and /api/activities/stats (%s)"
   afterAll(async () => t?.close());
 
   /** Writes entries directly, with chosen times, for the filter and paging rules. */
-  async function seed(userId: string, entries: { action: string; entityType: string; entityName?: string; description?: string; createdAt: Date; metadata?: Record<string, unknown> }[]) {
+  async function seed(
+    userId: string,
+    entries: {
+      action: string;
+      entityType: string;
+      entityName?: string;
+      description?: string;
+      createdAt: Date;
+      metadata?: Record<string, unknown>;
+    }[],
+  ) {
     for (const entry of entries) {
       await t.db
         .insertInto("userActivities")
@@ -45,7 +55,15 @@ describe.each(TEST_DRIVERS)("GET /api/activities and /api/activities/stats (%s)"
     const { cookie, userId } = await t.signUp();
     await t.db.deleteFrom("userActivities").where("userId", "=", userId).execute();
     const base = Date.parse("2024-05-01T10:00:00Z");
-    await seed(userId, Array.from({ length: 45 }, (_, i) => ({ action: "created", entityType: "property", entityName: `Haus ${i + 1}`, createdAt: new Date(base + i * 60_000) })));
+    await seed(
+      userId,
+      Array.from({ length: 45 }, (_, i) => ({
+        action: "created",
+        entityType: "property",
+        entityName: `Haus ${i + 1}`,
+        createdAt: new Date(base + i * 60_000),
+      })),
+    );
     const first = await list(cookie);
     expect(first.total).toBe(45);
     expect(first.items).toHaveLength(20);
@@ -53,7 +71,13 @@ describe.each(TEST_DRIVERS)("GET /api/activities and /api/activities/stats (%s)"
     const second = await list(cookie, "?offset=20&limit=20");
     expect(second.items[0].entityName).toBe("Haus 25");
     const third = await list(cookie, "?offset=40&limit=20");
-    expect(third.items.map((i: { entityName: string }) => i.entityName)).toEqual(["Haus 5", "Haus 4", "Haus 3", "Haus 2", "Haus 1"]);
+    expect(third.items.map((i: { entityName: string }) => i.entityName)).toEqual([
+      "Haus 5",
+      "Haus 4",
+      "Haus 3",
+      "Haus 2",
+      "Haus 1",
+    ]);
   });
 
   it("filters by German calendar days, areas, actions and search text (case-insensitive, literal %)", async () => {
@@ -61,13 +85,35 @@ describe.each(TEST_DRIVERS)("GET /api/activities and /api/activities/stats (%s)"
     await t.db.deleteFrom("userActivities").where("userId", "=", userId).execute();
     await seed(userId, [
       // 31.03.2024 23:30 in Germany (CEST) is 21:30 UTC; 01.04.2024 00:30 CEST is 31.03. 22:30 UTC.
-      { action: "created", entityType: "property", entityName: "Lindenhof", createdAt: new Date("2024-03-31T21:30:00Z") },
-      { action: "deleted", entityType: "tenant", entityName: "Max Muster", createdAt: new Date("2024-03-31T22:30:00Z") },
-      { action: "updated", entityType: "meter", entityName: "KW 100%", createdAt: new Date("2024-04-02T08:00:00Z") },
-      { action: "login", entityType: "user", entityName: "konto@example.de", createdAt: new Date("2024-04-03T08:00:00Z") },
+      {
+        action: "created",
+        entityType: "property",
+        entityName: "Lindenhof",
+        createdAt: new Date("2024-03-31T21:30:00Z"),
+      },
+      {
+        action: "deleted",
+        entityType: "tenant",
+        entityName: "Max Muster",
+        createdAt: new Date("2024-03-31T22:30:00Z"),
+      },
+      {
+        action: "updated",
+        entityType: "meter",
+        entityName: "KW 100%",
+        createdAt: new Date("2024-04-02T08:00:00Z"),
+      },
+      {
+        action: "login",
+        entityType: "user",
+        entityName: "konto@example.de",
+        createdAt: new Date("2024-04-03T08:00:00Z"),
+      },
     ]);
     expect((await list(cookie, "?from=2024-04-01")).total).toBe(3);
-    expect((await list(cookie, "?to=2024-03-31")).items.map((i: { entityName: string }) => i.entityName)).toEqual(["Lindenhof"]);
+    expect(
+      (await list(cookie, "?to=2024-03-31")).items.map((i: { entityName: string }) => i.entityName),
+    ).toEqual(["Lindenhof"]);
     expect((await list(cookie, "?from=2024-04-01&to=2024-04-02")).total).toBe(2);
     expect((await list(cookie, "?areas=tenant,meter")).total).toBe(2);
     expect((await list(cookie, "?areas=tenant&areas=user")).total).toBe(2);
@@ -94,19 +140,33 @@ describe.each(TEST_DRIVERS)("GET /api/activities and /api/activities/stats (%s)"
       const response = await t.request("GET", `/api/activities${query}`, { cookie });
       expect(response.status, query).toBe(400);
       const fields = (await readJson(response)).error.fields as Record<string, string>;
-      expect(Object.entries(fields).find(([key]) => key.startsWith(field.split(".")[0]!))?.[1], query).toBe(message);
+      expect(
+        Object.entries(fields).find(([key]) => key.startsWith(field.split(".")[0]!))?.[1],
+        query,
+      ).toBe(message);
     }
   });
 
   it("shows only the signed-in account's entries, in the list and the statistics", async () => {
     const a = await t.signUp();
     const b = await t.signUp();
-    await seed(b.userId, [{ action: "created", entityType: "property", entityName: "Fremdes Haus", createdAt: new Date() }]);
+    await seed(b.userId, [
+      {
+        action: "created",
+        entityType: "property",
+        entityName: "Fremdes Haus",
+        createdAt: new Date(),
+      },
+    ]);
     const items = (await list(a.cookie, "?limit=200")).items as { entityName: string }[];
     expect(items.some((i) => i.entityName === "Fremdes Haus")).toBe(false);
     expect((await list(a.cookie, "?q=Fremdes")).total).toBe(0);
-    const stats = await readJson(await t.request("GET", "/api/activities/stats", { cookie: a.cookie }));
-    expect(stats.latest.some((i: { entityName: string }) => i.entityName === "Fremdes Haus")).toBe(false);
+    const stats = await readJson(
+      await t.request("GET", "/api/activities/stats", { cookie: a.cookie }),
+    );
+    expect(stats.latest.some((i: { entityName: string }) => i.entityName === "Fremdes Haus")).toBe(
+      false,
+    );
   });
 
   it("counts total, today, the last 7 days and this month; finds this month's most common action and area; lists the latest 5", async () => {
@@ -135,7 +195,12 @@ describe.each(TEST_DRIVERS)("GET /api/activities and /api/activities/stats (%s)"
     const monthStart = `${today.slice(0, 8)}01`;
     const inMonth = entries.filter((e) => getTodayInGermany(e.createdAt) >= monthStart).length;
     expect(stats.thisMonth).toBe(inMonth);
-    expect(stats.mostCommonAction).toEqual({ action: "created", count: entries.filter((e) => e.action === "created" && getTodayInGermany(e.createdAt) >= monthStart).length });
+    expect(stats.mostCommonAction).toEqual({
+      action: "created",
+      count: entries.filter(
+        (e) => e.action === "created" && getTodayInGermany(e.createdAt) >= monthStart,
+      ).length,
+    });
     expect(stats.mostActiveArea.entityType).toBe("tenant");
     expect(stats.latest).toHaveLength(5);
     expect(stats.latest[0].entityType).toBe("tenant");
@@ -145,14 +210,27 @@ describe.each(TEST_DRIVERS)("GET /api/activities and /api/activities/stats (%s)"
     const { cookie, userId } = await t.signUp();
     await t.db.deleteFrom("userActivities").where("userId", "=", userId).execute();
     const stats = await readJson(await t.request("GET", "/api/activities/stats", { cookie }));
-    expect(stats).toEqual({ total: 0, today: 0, thisWeek: 0, thisMonth: 0, mostCommonAction: null, mostActiveArea: null, latest: [] });
+    expect(stats).toEqual({
+      total: 0,
+      today: 0,
+      thisWeek: 0,
+      thisMonth: 0,
+      mostCommonAction: null,
+      mostActiveArea: null,
+      latest: [],
+    });
   });
 
   it("logs sign-in and sign-out", async () => {
     const { cookie, userId, email } = await t.signUp();
     await t.request("POST", "/api/auth/sign-out", { cookie });
     await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: "Sicher123" } });
-    const rows = await t.db.selectFrom("userActivities").select("action").where("userId", "=", userId).where("entityType", "=", "user").execute();
+    const rows = await t.db
+      .selectFrom("userActivities")
+      .select("action")
+      .where("userId", "=", userId)
+      .where("entityType", "=", "user")
+      .execute();
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(["logout", "login"]));
   });
 });
@@ -162,11 +240,27 @@ describe("OpenAPI document", () => {
     const t = await createTestContext("pglite");
     try {
       const doc = await readJson(await t.request("GET", "/api/openapi.json"));
-      for (const path of ["/api/subscription", "/api/subscription/plan", "/api/subscription/cancel", "/api/subscription/reactivate", "/api/notification-settings", "/api/activities", "/api/activities/stats", "/api/export", "/api/account", "/api/contact", "/api/operator"]) {
+      for (const path of [
+        "/api/subscription",
+        "/api/subscription/plan",
+        "/api/subscription/cancel",
+        "/api/subscription/reactivate",
+        "/api/notification-settings",
+        "/api/activities",
+        "/api/activities/stats",
+        "/api/export",
+        "/api/account",
+        "/api/contact",
+        "/api/operator",
+      ]) {
         expect(doc.paths[path], path).toBeDefined();
       }
-      const parameters = (doc.paths["/api/activities"].get.parameters as { name: string }[]).map((p) => p.name);
-      expect(parameters).toEqual(expect.arrayContaining(["from", "to", "areas", "actions", "q", "limit", "offset"]));
+      const parameters = (doc.paths["/api/activities"].get.parameters as { name: string }[]).map(
+        (p) => p.name,
+      );
+      expect(parameters).toEqual(
+        expect.arrayContaining(["from", "to", "areas", "actions", "q", "limit", "offset"]),
+      );
     } finally {
       await t.close();
     }

@@ -1,14 +1,21 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProperty, insertUnit } from "../support/fixtures.ts";
-import { createTestContext, readJson, TEST_PASSWORD, toCookieHeader, type TestContext } from "../support/test-app.ts";
+import {
+  createTestContext,
+  readJson,
+  TEST_PASSWORD,
+  toCookieHeader,
+  type TestContext,
+} from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
 // Issue 15, items 3 and 4: the password policy on every path, the sign-in limiter under
 // concurrency and against lock-out, sign-up per address, and the tenant limit.
 
 const WEAK = "aaaaaaaa";
-const POLICY = "Das Passwort muss mindestens 8 Zeichen lang sein und Groß- und Kleinbuchstaben sowie Ziffern enthalten.";
+const POLICY =
+  "Das Passwort muss mindestens 8 Zeichen lang sein und Groß- und Kleinbuchstaben sowie Ziffern enthalten.";
 
 describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
   let t: TestContext;
@@ -18,7 +25,10 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
   afterAll(async () => t?.close());
 
   const signIn = (email: string, password: string, address: string) =>
-    t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, headers: { "x-forwarded-for": address } });
+    t.request("POST", "/api/auth/sign-in/email", {
+      body: { email, password },
+      headers: { "x-forwarded-for": address },
+    });
 
   /** Sets the current window of a limiter key as if `count` attempts had been made. */
   async function presetBucket(key: string, windowSeconds: number, count: number) {
@@ -28,47 +38,84 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
   }
 
   it("refuses a weak password on sign-up, reset and change-password alike", async () => {
-    const signUp = await t.request("POST", "/api/auth/sign-up/email", { body: { email: "schwach@example.de", password: WEAK, firstName: "A", lastName: "B" } });
+    const signUp = await t.request("POST", "/api/auth/sign-up/email", {
+      body: { email: "schwach@example.de", password: WEAK, firstName: "A", lastName: "B" },
+    });
     expect(signUp.status).toBe(400);
     expect((await readJson(signUp)).error.fields.password).toBe(POLICY);
 
-    const reset = await t.request("POST", "/api/auth/reset-password", { body: { token: "irgendein-token", newPassword: WEAK } });
+    const reset = await t.request("POST", "/api/auth/reset-password", {
+      body: { token: "irgendein-token", newPassword: WEAK },
+    });
     expect(reset.status).toBe(400);
     expect((await readJson(reset)).error.fields.newPassword).toBe(POLICY);
 
     const { cookie, email } = await t.signUp();
-    const change = await t.request("POST", "/api/auth/change-password", { cookie, body: { currentPassword: TEST_PASSWORD, newPassword: WEAK } });
+    const change = await t.request("POST", "/api/auth/change-password", {
+      cookie,
+      body: { currentPassword: TEST_PASSWORD, newPassword: WEAK },
+    });
     expect(change.status).toBe(400);
     expect((await readJson(change)).error.fields.newPassword).toBe(POLICY);
     expect((await signIn(email, TEST_PASSWORD, "192.0.2.1")).status).toBe(200);
 
-    const wrongCurrent = await t.request("POST", "/api/auth/change-password", { cookie, body: { currentPassword: "Falsch1234", newPassword: "Neu-Sicher-99" } });
+    const wrongCurrent = await t.request("POST", "/api/auth/change-password", {
+      cookie,
+      body: { currentPassword: "Falsch1234", newPassword: "Neu-Sicher-99" },
+    });
     expect(wrongCurrent.status).toBe(400);
     expect((await readJson(wrongCurrent)).error.message).toBe("Das aktuelle Passwort ist falsch.");
-    const strong = await t.request("POST", "/api/auth/change-password", { cookie, body: { currentPassword: TEST_PASSWORD, newPassword: "Neu-Sicher-99" } });
+    const strong = await t.request("POST", "/api/auth/change-password", {
+      cookie,
+      body: { currentPassword: TEST_PASSWORD, newPassword: "Neu-Sicher-99" },
+    });
     expect(strong.status).toBe(200);
     expect((await signIn(email, "Neu-Sicher-99", "192.0.2.1")).status).toBe(200);
   });
 
   it("update-user keeps the profile's limits on names and does not change the e-mail", async () => {
     const { cookie, userId } = await t.signUp();
-    const long = await t.request("POST", "/api/auth/update-user", { cookie, body: { name: "x".repeat(5000) } });
+    const long = await t.request("POST", "/api/auth/update-user", {
+      cookie,
+      body: { name: "x".repeat(5000) },
+    });
     expect(long.status).toBe(400);
-    expect((await readJson(long)).error.fields.name).toBe("Der Name darf höchstens 201 Zeichen lang sein.");
-    const longFirst = await t.request("POST", "/api/auth/update-user", { cookie, body: { firstName: "x".repeat(101) } });
-    expect((await readJson(longFirst)).error.fields.firstName).toBe("Der Vorname darf höchstens 100 Zeichen lang sein.");
-    const email = await t.request("POST", "/api/auth/update-user", { cookie, body: { email: "neu@example.de" } });
+    expect((await readJson(long)).error.fields.name).toBe(
+      "Der Name darf höchstens 201 Zeichen lang sein.",
+    );
+    const longFirst = await t.request("POST", "/api/auth/update-user", {
+      cookie,
+      body: { firstName: "x".repeat(101) },
+    });
+    expect((await readJson(longFirst)).error.fields.firstName).toBe(
+      "Der Vorname darf höchstens 100 Zeichen lang sein.",
+    );
+    const email = await t.request("POST", "/api/auth/update-user", {
+      cookie,
+      body: { email: "neu@example.de" },
+    });
     expect(email.status).toBe(400);
-    expect((await readJson(email)).error.message).toBe("Dieses Feld kann hier nicht geändert werden.");
-    const user = await t.db.selectFrom("users").select(["name", "email"]).where("id", "=", userId).executeTakeFirstOrThrow();
+    expect((await readJson(email)).error.message).toBe(
+      "Dieses Feld kann hier nicht geändert werden.",
+    );
+    const user = await t.db
+      .selectFrom("users")
+      .select(["name", "email"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
     expect(user.name).toBe("Erika Mustermann");
-    const fine = await t.request("POST", "/api/auth/update-user", { cookie, body: { name: "Erika Musterfrau" } });
+    const fine = await t.request("POST", "/api/auth/update-user", {
+      cookie,
+      body: { name: "Erika Musterfrau" },
+    });
     expect(fine.status).toBe(200);
   });
 
   it("lets exactly 5 of 50 concurrent wrong passwords through; the rest answer 429 with Retry-After", async () => {
     const { email } = await t.signUp();
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(email, `Falsch${i}Xy`, "198.51.100.20")));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => signIn(email, `Falsch${i}Xy`, "198.51.100.20")),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(45);
@@ -76,7 +123,10 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect((await readJson(limited)).error).toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/^Zu viele fehlgeschlagene Anmeldeversuche/) });
+    expect((await readJson(limited)).error).toMatchObject({
+      code: "RATE_LIMITED",
+      message: expect.stringMatching(/^Zu viele fehlgeschlagene Anmeldeversuche/),
+    });
     // The right password from this address waits too; from an address without failures it gets through.
     expect((await signIn(email, TEST_PASSWORD, "198.51.100.20")).status).toBe(429);
     const owner = await signIn(email, TEST_PASSWORD, "198.51.100.21");
@@ -86,7 +136,8 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
 
   it("does not block other accounts behind one address (a proxy)", async () => {
     const proxy = "203.0.113.50";
-    for (let i = 0; i < 30; i++) expect((await signIn(`ziel${i}@example.de`, "Falsch123", proxy)).status).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await signIn(`ziel${i}@example.de`, "Falsch123", proxy)).status).toBe(401);
     const { email } = await t.signUp();
     expect((await signIn(email, TEST_PASSWORD, proxy)).status).toBe(200);
   });
@@ -103,9 +154,11 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
 
   it("a successful sign-in forgets the failures of its address", async () => {
     const { email } = await t.signUp();
-    for (let i = 0; i < 4; i++) expect((await signIn(email, "Falsch123", "192.0.2.90")).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(email, "Falsch123", "192.0.2.90")).status).toBe(401);
     expect((await signIn(email, TEST_PASSWORD, "192.0.2.90")).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await signIn(email, "Falsch123", "192.0.2.90")).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(email, "Falsch123", "192.0.2.90")).status).toBe(401);
     expect((await signIn(email, "Falsch123", "192.0.2.90")).status).toBe(429);
   });
 
@@ -116,7 +169,9 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
       headers: { "x-forwarded-for": "192.0.2.200" },
     });
     expect(known.status).toBe(422);
-    expect((await readJson(known)).error.message).toBe("Ein Konto mit dieser E-Mail-Adresse existiert bereits.");
+    expect((await readJson(known)).error.message).toBe(
+      "Ein Konto mit dieser E-Mail-Adresse existiert bereits.",
+    );
     await presetBucket("sign-up:address:192.0.2.200", 3600, 30);
     const limited = await t.request("POST", "/api/auth/sign-up/email", {
       body: { email: "neu-200@example.de", password: TEST_PASSWORD, firstName: "A", lastName: "B" },
@@ -124,8 +179,16 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
     });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await readJson(limited)).error.message).toMatch(/^Zu viele Registrierungen von dieser Adresse\./);
-    expect(await t.db.selectFrom("users").select("id").where("email", "=", "neu-200@example.de").execute()).toHaveLength(0);
+    expect((await readJson(limited)).error.message).toMatch(
+      /^Zu viele Registrierungen von dieser Adresse\./,
+    );
+    expect(
+      await t.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "neu-200@example.de")
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it("takes the client address from the proxy's own entry of X-Forwarded-For", async () => {
@@ -146,7 +209,9 @@ describe.each(TEST_DRIVERS)("tenant plan limit (%s)", (driver) => {
   it("counts tenants with a future move-out date; the trial holds 3, also under concurrent requests", async () => {
     const { cookie, userId } = await t.signUp();
     const property = await insertProperty(t.db, userId);
-    const units = await Promise.all(["A", "B", "C", "D"].map((name) => insertUnit(t.db, userId, property.id, { name })));
+    const units = await Promise.all(
+      ["A", "B", "C", "D"].map((name) => insertUnit(t.db, userId, property.id, { name })),
+    );
     // Two tenancies one after the other in each of three units (no overlap within a unit), all
     // reaching into the future: six candidates for a trial of three.
     const body = (i: number) => ({
@@ -155,20 +220,42 @@ describe.each(TEST_DRIVERS)("tenant plan limit (%s)", (driver) => {
       moveInDate: i < 3 ? "2024-01-01" : "2061-01-01",
       moveOutDate: i < 3 ? "2060-12-31" : "2099-12-31",
     });
-    const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => t.request("POST", "/api/tenants", { cookie, body: body(i) })));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.request("POST", "/api/tenants", { cookie, body: body(i) }),
+      ),
+    );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 403, 403, 403]);
     const refused = responses.find((r) => r.status === 403)!;
-    expect((await readJson(refused)).error).toMatchObject({ code: "LIMIT_REACHED", message: "Sie haben das Limit von 3 Mietern erreicht." });
-    const rows = await t.db.selectFrom("tenants").select(["id"]).where("userId", "=", userId).execute();
+    expect((await readJson(refused)).error).toMatchObject({
+      code: "LIMIT_REACHED",
+      message: "Sie haben das Limit von 3 Mietern erreicht.",
+    });
+    const rows = await t.db
+      .selectFrom("tenants")
+      .select(["id"])
+      .where("userId", "=", userId)
+      .execute();
     expect(rows).toHaveLength(3);
     const me = await readJson(await t.request("GET", "/api/me", { cookie }));
     expect(me.usage.currentTenants).toBe(3);
     // A tenant who moved out in the past does not count.
-    const past = await t.request("POST", "/api/tenants", { cookie, body: { name: "Früher", unitId: units[3]!.id, moveInDate: "2020-01-01", moveOutDate: "2021-12-31" } });
+    const past = await t.request("POST", "/api/tenants", {
+      cookie,
+      body: {
+        name: "Früher",
+        unitId: units[3]!.id,
+        moveInDate: "2020-01-01",
+        moveOutDate: "2021-12-31",
+      },
+    });
     expect(past.status).toBe(201);
     // Giving them a future move-out date makes them count again: refused.
-    const revived = await t.request("PATCH", `/api/tenants/${(await readJson(past)).id}`, { cookie, body: { moveOutDate: "2099-12-31" } });
+    const revived = await t.request("PATCH", `/api/tenants/${(await readJson(past)).id}`, {
+      cookie,
+      body: { moveOutDate: "2099-12-31" },
+    });
     expect(revived.status).toBe(403);
   });
 });

@@ -52,12 +52,34 @@ describe.each(TEST_DRIVERS)("billing data (%s)", (driver) => {
     const read = await readJson(await t.request("GET", "/api/billing-data", { cookie }));
     expect(read).toEqual(saved.body);
 
-    const second = await put(cookie, { ...VALID, companyName: null, firstName: "Erika", lastName: "Müller", bic: "", bankName: "" });
+    const second = await put(cookie, {
+      ...VALID,
+      companyName: null,
+      firstName: "Erika",
+      lastName: "Müller",
+      bic: "",
+      bankName: "",
+    });
     expect(second.status).toBe(200);
-    expect(second.body.billingData).toMatchObject({ companyName: null, firstName: "Erika", lastName: "Müller", bic: null, bankName: null });
-    const rows = await t.db.selectFrom("billingData").selectAll().where("userId", "=", userId).execute();
+    expect(second.body.billingData).toMatchObject({
+      companyName: null,
+      firstName: "Erika",
+      lastName: "Müller",
+      bic: null,
+      bankName: null,
+    });
+    const rows = await t.db
+      .selectFrom("billingData")
+      .selectAll()
+      .where("userId", "=", userId)
+      .execute();
     expect(rows).toHaveLength(1);
-    const activities = await t.db.selectFrom("userActivities").select("description").where("userId", "=", userId).where("description", "=", "Abrechnungsdaten aktualisiert").execute();
+    const activities = await t.db
+      .selectFrom("userActivities")
+      .select("description")
+      .where("userId", "=", userId)
+      .where("description", "=", "Abrechnungsdaten aktualisiert")
+      .execute();
     expect(activities).toHaveLength(2);
   });
 
@@ -65,11 +87,15 @@ describe.each(TEST_DRIVERS)("billing data (%s)", (driver) => {
     const { cookie, userId } = await t.signUp();
     const checksum = await put(cookie, { ...VALID, iban: "DE89 3704 0044 0532 0130 01" });
     expect(checksum.status).toBe(400);
-    expect(checksum.body.error.fields.iban).toBe("Ungültige IBAN: Die Prüfsumme stimmt nicht. Bitte prüfen Sie die Eingabe.");
+    expect(checksum.body.error.fields.iban).toBe(
+      "Ungültige IBAN: Die Prüfsumme stimmt nicht. Bitte prüfen Sie die Eingabe.",
+    );
     const shape = await put(cookie, { ...VALID, iban: "1234" });
     expect(shape.status).toBe(400);
     expect(shape.body.error.fields.iban).toMatch(/^Ungültige IBAN: Ländercode/);
-    expect(await t.db.selectFrom("billingData").select("userId").where("userId", "=", userId).execute()).toHaveLength(0);
+    expect(
+      await t.db.selectFrom("billingData").select("userId").where("userId", "=", userId).execute(),
+    ).toHaveLength(0);
   });
 
   it("requires company or full name, phone, address and IBAN with the German messages", async () => {
@@ -87,10 +113,14 @@ describe.each(TEST_DRIVERS)("billing data (%s)", (driver) => {
     });
     const noName = await put(cookie, { ...VALID, companyName: "" });
     expect(noName.status).toBe(400);
-    expect(noName.body.error.fields.companyName).toBe("Firma oder Vor- und Nachname ist erforderlich");
+    expect(noName.body.error.fields.companyName).toBe(
+      "Firma oder Vor- und Nachname ist erforderlich",
+    );
     const halfName = await put(cookie, { ...VALID, companyName: "", firstName: "Erika" });
     expect(halfName.body.error.fields.lastName).toBe("Bitte geben Sie auch den Nachnamen an");
-    expect(await t.db.selectFrom("billingData").select("userId").where("userId", "=", userId).execute()).toHaveLength(0);
+    expect(
+      await t.db.selectFrom("billingData").select("userId").where("userId", "=", userId).execute(),
+    ).toHaveLength(0);
   });
 
   it("keeps every account's billing data to itself", async () => {
@@ -116,6 +146,8 @@ describe.each(TEST_DRIVERS)("billing data (%s)", (driver) => {
       message: "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.",
     });
     await put(cookie, VALID);
-    await expect(requireCompleteBillingData(t.db, userId)).resolves.toMatchObject({ iban: "DE89370400440532013000" });
+    await expect(requireCompleteBillingData(t.db, userId)).resolves.toMatchObject({
+      iban: "DE89370400440532013000",
+    });
   });
 });

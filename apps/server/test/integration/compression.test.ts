@@ -32,7 +32,9 @@ describe.each(TEST_DRIVERS)("compressed answers (%s)", (driver) => {
       ["br;q=0.5, gzip", "gzip"],
       ["*", "br"],
     ] as const) {
-      const response = await t.request("GET", "/api/openapi.json", { headers: { "accept-encoding": accept } });
+      const response = await t.request("GET", "/api/openapi.json", {
+        headers: { "accept-encoding": accept },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-encoding"), accept).toBe(expected);
       const body = Buffer.from(await response.arrayBuffer());
@@ -40,34 +42,60 @@ describe.each(TEST_DRIVERS)("compressed answers (%s)", (driver) => {
       expect(body.length).toBeLessThan(plainText.length / 4);
       expect(JSON.parse(decode(body, expected))).toEqual(JSON.parse(plainText));
     }
-    const refused = await t.request("GET", "/api/openapi.json", { headers: { "accept-encoding": "identity, br;q=0, gzip;q=0" } });
+    const refused = await t.request("GET", "/api/openapi.json", {
+      headers: { "accept-encoding": "identity, br;q=0, gzip;q=0" },
+    });
     expect(refused.headers.get("content-encoding")).toBeNull();
   });
 
   it("compresses a signed-in list and keeps its headers, leaves answers under 1 KB alone", async () => {
     const { cookie } = await t.signUp();
-    expect((await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "enterprise" } })).status).toBe(200);
+    expect(
+      (await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "enterprise" } }))
+        .status,
+    ).toBe(200);
     for (let i = 1; i <= 8; i++) {
       const created = await t.request("POST", "/api/properties", {
         cookie,
-        body: { name: `Wohnanlage Lindenhof ${i}`, street: "Lindenstraße", houseNumber: String(i), postalCode: "33602", city: "Bielefeld", state: "Nordrhein-Westfalen", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+        body: {
+          name: `Wohnanlage Lindenhof ${i}`,
+          street: "Lindenstraße",
+          houseNumber: String(i),
+          postalCode: "33602",
+          city: "Bielefeld",
+          state: "Nordrhein-Westfalen",
+          country: "Deutschland",
+          propertyType: "Mehrfamilienhaus",
+        },
       });
       expect(created.status).toBe(201);
     }
-    const list = await t.request("GET", "/api/properties", { cookie, headers: { "accept-encoding": "br" } });
+    const list = await t.request("GET", "/api/properties", {
+      cookie,
+      headers: { "accept-encoding": "br" },
+    });
     expect(list.status).toBe(200);
     expect(list.headers.get("content-encoding")).toBe("br");
     expect(list.headers.get("cache-control")).toBe("no-store");
     expect(list.headers.get("content-type")).toContain("application/json");
     expect(list.headers.get("x-request-id")).toBeTruthy();
-    const properties = JSON.parse(decode(Buffer.from(await list.arrayBuffer()), "br")) as { name: string }[];
-    expect(properties.map((p) => p.name).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `Wohnanlage Lindenhof ${i + 1}`).sort());
+    const properties = JSON.parse(decode(Buffer.from(await list.arrayBuffer()), "br")) as {
+      name: string;
+    }[];
+    expect(properties.map((p) => p.name).sort()).toEqual(
+      Array.from({ length: 8 }, (_, i) => `Wohnanlage Lindenhof ${i + 1}`).sort(),
+    );
 
-    const health = await t.request("GET", "/api/health", { headers: { "accept-encoding": "br, gzip" } });
+    const health = await t.request("GET", "/api/health", {
+      headers: { "accept-encoding": "br, gzip" },
+    });
     expect(health.headers.get("content-encoding")).toBeNull();
     expect(await readJson(health)).toMatchObject({ status: "ok" });
     // An error answer keeps its status and shape when compressed or not.
-    const missing = await t.request("GET", "/api/properties/00000000-0000-4000-8000-000000000000", { cookie, headers: { "accept-encoding": "br" } });
+    const missing = await t.request("GET", "/api/properties/00000000-0000-4000-8000-000000000000", {
+      cookie,
+      headers: { "accept-encoding": "br" },
+    });
     expect(missing.status).toBe(404);
     expect((await readJson(missing)).error.code).toBe("NOT_FOUND");
   });

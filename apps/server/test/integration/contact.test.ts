@@ -15,7 +15,12 @@ const OPERATOR = {
   privacyContact: null,
 };
 
-const valid = { name: "Jana Vermieterin", email: "jana@example.de", subject: "Enterprise-Anfrage", message: "Wir verwalten 120 Einheiten und möchten ein Angebot." };
+const valid = {
+  name: "Jana Vermieterin",
+  email: "jana@example.de",
+  subject: "Enterprise-Anfrage",
+  message: "Wir verwalten 120 Einheiten und möchten ein Angebot.",
+};
 
 describe.each(TEST_DRIVERS)("landing contact form and operator details (%s)", (driver) => {
   let t: TestContext;
@@ -25,10 +30,19 @@ describe.each(TEST_DRIVERS)("landing contact form and operator details (%s)", (d
   afterAll(async () => t?.close());
 
   it("stores the request and mails it to the operator, without a session", async () => {
-    const response = await t.request("POST", "/api/contact", { body: valid, headers: { "x-forwarded-for": "203.0.113.1" } });
+    const response = await t.request("POST", "/api/contact", {
+      body: valid,
+      headers: { "x-forwarded-for": "203.0.113.1" },
+    });
     expect(response.status).toBe(202);
-    expect((await readJson(response)).message).toBe("Vielen Dank für Ihre Nachricht! Wir melden uns so schnell wie möglich bei Ihnen.");
-    const rows = await t.db.selectFrom("contactRequests").selectAll().where("email", "=", "jana@example.de").execute();
+    expect((await readJson(response)).message).toBe(
+      "Vielen Dank für Ihre Nachricht! Wir melden uns so schnell wie möglich bei Ihnen.",
+    );
+    const rows = await t.db
+      .selectFrom("contactRequests")
+      .selectAll()
+      .where("email", "=", "jana@example.de")
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Jana Vermieterin", subject: "Enterprise-Anfrage" });
     const mails = await t.readOutbox();
@@ -41,7 +55,10 @@ describe.each(TEST_DRIVERS)("landing contact form and operator details (%s)", (d
 
   it("validates every field with German messages and stores nothing", async () => {
     const before = await t.db.selectFrom("contactRequests").select("id").execute();
-    const response = await t.request("POST", "/api/contact", { body: { name: "J", email: "keine-adresse", subject: "Werbung", message: "kurz" }, headers: { "x-forwarded-for": "203.0.113.2" } });
+    const response = await t.request("POST", "/api/contact", {
+      body: { name: "J", email: "keine-adresse", subject: "Werbung", message: "kurz" },
+      headers: { "x-forwarded-for": "203.0.113.2" },
+    });
     expect(response.status).toBe(400);
     expect((await readJson(response)).error.fields).toEqual({
       name: "Name muss mindestens 2 Zeichen lang sein",
@@ -49,18 +66,38 @@ describe.each(TEST_DRIVERS)("landing contact form and operator details (%s)", (d
       subject: "Bitte wählen Sie einen Betreff.",
       message: "Nachricht muss mindestens 10 Zeichen lang sein",
     });
-    expect(await t.db.selectFrom("contactRequests").select("id").execute()).toHaveLength(before.length);
+    expect(await t.db.selectFrom("contactRequests").select("id").execute()).toHaveLength(
+      before.length,
+    );
   });
 
   it("limits requests per sender address to 3 an hour", async () => {
     const body = { ...valid, email: "vielschreiber@example.de" };
     for (let i = 0; i < 3; i += 1) {
-      expect((await t.request("POST", "/api/contact", { body, headers: { "x-forwarded-for": `198.51.100.${i}` } })).status).toBe(202);
+      expect(
+        (
+          await t.request("POST", "/api/contact", {
+            body,
+            headers: { "x-forwarded-for": `198.51.100.${i}` },
+          })
+        ).status,
+      ).toBe(202);
     }
-    const limited = await t.request("POST", "/api/contact", { body: { ...body, email: "VIELSCHREIBER@example.de" }, headers: { "x-forwarded-for": "198.51.100.9" } });
+    const limited = await t.request("POST", "/api/contact", {
+      body: { ...body, email: "VIELSCHREIBER@example.de" },
+      headers: { "x-forwarded-for": "198.51.100.9" },
+    });
     expect(limited.status).toBe(429);
-    expect((await readJson(limited)).error.message).toBe("Sie haben bereits mehrere Nachrichten gesendet. Bitte versuchen Sie es in einer Stunde erneut.");
-    expect(await t.db.selectFrom("contactRequests").select("id").where("email", "=", "vielschreiber@example.de").execute()).toHaveLength(3);
+    expect((await readJson(limited)).error.message).toBe(
+      "Sie haben bereits mehrere Nachrichten gesendet. Bitte versuchen Sie es in einer Stunde erneut.",
+    );
+    expect(
+      await t.db
+        .selectFrom("contactRequests")
+        .select("id")
+        .where("email", "=", "vielschreiber@example.de")
+        .execute(),
+    ).toHaveLength(3);
   });
 
   it("serves the operator's details for the legal pages", async () => {

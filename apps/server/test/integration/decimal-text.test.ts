@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_MESSAGES, READING_MESSAGES, STATEMENT_MESSAGES } from "@nk/contract";
 import { insertTenant } from "../support/fixtures.ts";
-import { createBillingPeriodViaApi, createMeterViaApi, createMeteringAccount } from "../support/metering-fixtures.ts";
+import {
+  createBillingPeriodViaApi,
+  createMeterViaApi,
+  createMeteringAccount,
+} from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
@@ -20,16 +24,31 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
 
   it("stores readings exactly as the canonical text says, in the single and the bulk entry", async () => {
     const a = await createMeteringAccount(t);
-    const meterId = await createMeterViaApi(t, a.cookie, { meterNumber: "WW-1", unitId: a.unitIds[0] });
+    const meterId = await createMeterViaApi(t, a.cookie, {
+      meterNumber: "WW-1",
+      unitId: a.unitIds[0],
+    });
     const costGroupId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
-    const single = await t.request("POST", `/api/meters/${meterId}/readings`, { cookie: a.cookie, body: { readingValue: "1020", readingDate: "2024-06-30" } });
+    const single = await t.request("POST", `/api/meters/${meterId}/readings`, {
+      cookie: a.cookie,
+      body: { readingValue: "1020", readingDate: "2024-06-30" },
+    });
     expect(single.status).toBe(201);
     const bulk = await t.request("POST", "/api/readings/bulk", {
       cookie: a.cookie,
-      body: { costGroupId, readingDate: "2024-12-31", readings: [{ meterId, readingValue: "12345.678" }] },
+      body: {
+        costGroupId,
+        readingDate: "2024-12-31",
+        readings: [{ meterId, readingValue: "12345.678" }],
+      },
     });
     expect(bulk.status).toBe(200);
-    const rows = await t.db.selectFrom("meterReadings").select(["readingValue", "readingDate"]).where("meterId", "=", meterId).orderBy("readingDate").execute();
+    const rows = await t.db
+      .selectFrom("meterReadings")
+      .select(["readingValue", "readingDate"])
+      .where("meterId", "=", meterId)
+      .orderBy("readingDate")
+      .execute();
     expect(rows).toEqual([
       { readingValue: "1020.000", readingDate: "2024-06-30" },
       { readingValue: "12345.678", readingDate: "2024-12-31" },
@@ -38,18 +57,66 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
 
   it("refuses German text for readings, areas, prepayments, prices and the wizard's inputs, and stores nothing", async () => {
     const a = await createMeteringAccount(t);
-    const meterId = await createMeterViaApi(t, a.cookie, { meterNumber: "KW-1", unitId: a.unitIds[0] });
+    const meterId = await createMeterViaApi(t, a.cookie, {
+      meterNumber: "KW-1",
+      unitId: a.unitIds[0],
+    });
     const costGroupId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
-    const tenant = await insertTenant(t.db, a.userId, a.unitIds[0]!, { name: "Anna Alt", moveInDate: "2023-01-01" });
+    const tenant = await insertTenant(t.db, a.userId, a.unitIds[0]!, {
+      name: "Anna Alt",
+      moveInDate: "2023-01-01",
+    });
     for (const text of GERMAN_TEXTS) {
       const requests: [string, string, Record<string, unknown>, string, string][] = [
-        ["POST", `/api/meters/${meterId}/readings`, { readingValue: text, readingDate: "2024-06-30" }, "readingValue", READING_MESSAGES.notANumber],
-        ["POST", "/api/readings/bulk", { costGroupId, readingDate: "2024-12-31", readings: [{ meterId, readingValue: text }] }, "readings.0.readingValue", READING_MESSAGES.notANumber],
-        ["POST", `/api/properties/${a.propertyId}/units`, { name: "DG", area: text, persons: 1 }, "area", "Fläche muss eine Zahl sein"],
-        ["POST", `/api/tenants/${tenant.id}/prepayments`, { monthlyAmount: text, validFrom: "2024-01-01" }, "monthlyAmount", "Ungültiger Betrag (höchstens 2 Nachkommastellen)"],
-        ["POST", "/api/rates", { utilityType: "coldwater", rateName: "Wasser", unitPrice: text }, "unitPrice", RATE_MESSAGES.unitPriceNotANumber],
-        ["PUT", `/api/billing-periods/${costGroupId}/costs`, { costItems: [{ costType: "Grundsteuer", amount: text, key: "area" }] }, "costItems.0.amount", STATEMENT_MESSAGES.amountNotANumber],
-        ["PUT", `/api/billing-periods/${costGroupId}/costs`, { co2: { fuel: "gas", consumptionKwh: text } }, "co2.consumptionKwh", STATEMENT_MESSAGES.consumptionNotANumber],
+        [
+          "POST",
+          `/api/meters/${meterId}/readings`,
+          { readingValue: text, readingDate: "2024-06-30" },
+          "readingValue",
+          READING_MESSAGES.notANumber,
+        ],
+        [
+          "POST",
+          "/api/readings/bulk",
+          { costGroupId, readingDate: "2024-12-31", readings: [{ meterId, readingValue: text }] },
+          "readings.0.readingValue",
+          READING_MESSAGES.notANumber,
+        ],
+        [
+          "POST",
+          `/api/properties/${a.propertyId}/units`,
+          { name: "DG", area: text, persons: 1 },
+          "area",
+          "Fläche muss eine Zahl sein",
+        ],
+        [
+          "POST",
+          `/api/tenants/${tenant.id}/prepayments`,
+          { monthlyAmount: text, validFrom: "2024-01-01" },
+          "monthlyAmount",
+          "Ungültiger Betrag (höchstens 2 Nachkommastellen)",
+        ],
+        [
+          "POST",
+          "/api/rates",
+          { utilityType: "coldwater", rateName: "Wasser", unitPrice: text },
+          "unitPrice",
+          RATE_MESSAGES.unitPriceNotANumber,
+        ],
+        [
+          "PUT",
+          `/api/billing-periods/${costGroupId}/costs`,
+          { costItems: [{ costType: "Grundsteuer", amount: text, key: "area" }] },
+          "costItems.0.amount",
+          STATEMENT_MESSAGES.amountNotANumber,
+        ],
+        [
+          "PUT",
+          `/api/billing-periods/${costGroupId}/costs`,
+          { co2: { fuel: "gas", consumptionKwh: text } },
+          "co2.consumptionKwh",
+          STATEMENT_MESSAGES.consumptionNotANumber,
+        ],
       ];
       for (const [method, path, body, field, message] of requests) {
         const response = await t.request(method, path, { cookie: a.cookie, body });
@@ -57,28 +124,62 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
         expect((await readJson(response)).error.fields[field], `${path} ${text}`).toBe(message);
       }
     }
-    expect(await t.db.selectFrom("meterReadings").select("id").where("meterId", "=", meterId).execute()).toHaveLength(0);
-    expect(await t.db.selectFrom("units").select("id").where("propertyId", "=", a.propertyId).execute()).toHaveLength(a.unitIds.length);
-    expect(await t.db.selectFrom("tenantPrepayments").select("id").where("tenantId", "=", tenant.id).execute()).toHaveLength(0);
-    expect(await t.db.selectFrom("utilityRates").select("id").where("userId", "=", a.userId).execute()).toHaveLength(0);
+    expect(
+      await t.db.selectFrom("meterReadings").select("id").where("meterId", "=", meterId).execute(),
+    ).toHaveLength(0);
+    expect(
+      await t.db.selectFrom("units").select("id").where("propertyId", "=", a.propertyId).execute(),
+    ).toHaveLength(a.unitIds.length);
+    expect(
+      await t.db
+        .selectFrom("tenantPrepayments")
+        .select("id")
+        .where("tenantId", "=", tenant.id)
+        .execute(),
+    ).toHaveLength(0);
+    expect(
+      await t.db.selectFrom("utilityRates").select("id").where("userId", "=", a.userId).execute(),
+    ).toHaveLength(0);
   });
 
   it("takes percentages, CO2 prices and factors as canonical text too", async () => {
     const a = await createMeteringAccount(t);
     const costGroupId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
     const body = {
-      costItems: [{ costType: "Heizung", amount: "1234.56", key: "mixed", consumptionShare: "62.5" }],
-      co2: { fuel: "gas", consumptionKwh: "48000", pricePerTonne: "55", vatPercent: "19", emissionFactor: "0.201" },
+      costItems: [
+        { costType: "Heizung", amount: "1234.56", key: "mixed", consumptionShare: "62.5" },
+      ],
+      co2: {
+        fuel: "gas",
+        consumptionKwh: "48000",
+        pricePerTonne: "55",
+        vatPercent: "19",
+        emissionFactor: "0.201",
+      },
     };
-    const saved = await t.request("PUT", `/api/billing-periods/${costGroupId}/costs`, { cookie: a.cookie, body });
+    const saved = await t.request("PUT", `/api/billing-periods/${costGroupId}/costs`, {
+      cookie: a.cookie,
+      body,
+    });
     expect(saved.status).toBe(200);
-    const costs = await readJson(await t.request("GET", `/api/billing-periods/${costGroupId}/costs`, { cookie: a.cookie }));
+    const costs = await readJson(
+      await t.request("GET", `/api/billing-periods/${costGroupId}/costs`, { cookie: a.cookie }),
+    );
     // Contract v1.5 (decision 1640): the stored text comes back as the columns hold it, never a number.
     expect(costs.costItems[0]).toMatchObject({ amount: "1234.56", consumptionShare: "62.50" });
-    expect(costs.co2).toMatchObject({ consumptionKwh: "48000.000", pricePerTonne: "55.00", vatPercent: "19.00", emissionFactor: "0.201000" });
+    expect(costs.co2).toMatchObject({
+      consumptionKwh: "48000.000",
+      pricePerTonne: "55.00",
+      vatPercent: "19.00",
+      emissionFactor: "0.201000",
+    });
     const german = await t.request("PUT", `/api/billing-periods/${costGroupId}/costs`, {
       cookie: a.cookie,
-      body: { ...body, costItems: [{ ...body.costItems[0], consumptionShare: "62,5" }], co2: { ...body.co2, emissionFactor: "0,201" } },
+      body: {
+        ...body,
+        costItems: [{ ...body.costItems[0], consumptionShare: "62,5" }],
+        co2: { ...body.co2, emissionFactor: "0,201" },
+      },
     });
     expect(german.status).toBe(400);
     expect((await readJson(german)).error.fields).toEqual({

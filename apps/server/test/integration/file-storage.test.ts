@@ -11,7 +11,9 @@ import type { FileStorage } from "../../src/files/file-storage.ts";
 // server that this test starts itself on the loopback address (s3rver, checks SigV4 signatures).
 
 const BUCKET = "nebenkosten-test";
-const PDF_BYTES = new Uint8Array(Buffer.from("%PDF-1.7\n% Nebenkostenabrechnung äöüß €\n%%EOF\n", "utf8"));
+const PDF_BYTES = new Uint8Array(
+  Buffer.from("%PDF-1.7\n% Nebenkostenabrechnung äöüß €\n%%EOF\n", "utf8"),
+);
 
 let s3Server: { close(): Promise<void> } | undefined;
 let s3Endpoint = "";
@@ -21,7 +23,13 @@ let localDataDir = "";
 beforeAll(async () => {
   s3Directory = fs.mkdtempSync(path.join(os.tmpdir(), "nk-s3rver-"));
   localDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-files-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: s3Directory,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const address = await server.run();
   s3Server = server;
   s3Endpoint = `http://127.0.0.1:${address.port}`;
@@ -35,7 +43,13 @@ afterAll(async () => {
 
 function storages(): Array<[string, () => FileStorage]> {
   return [
-    ["local", () => createFileStorage(loadConfig({ NODE_ENV: "test", DATA_DIR: localDataDir, AUTH_SECRET: "x".repeat(32) }))],
+    [
+      "local",
+      () =>
+        createFileStorage(
+          loadConfig({ NODE_ENV: "test", DATA_DIR: localDataDir, AUTH_SECRET: "x".repeat(32) }),
+        ),
+    ],
     [
       "s3",
       () =>
@@ -81,14 +95,20 @@ describe.each(storages())("file storage (%s)", (kind, create) => {
     await storage.putFile(key, source, "application/pdf");
     expect(Buffer.compare((await storage.get(key))!, Buffer.from(PDF_BYTES))).toBe(0);
     expect(fs.existsSync(source)).toBe(true);
-    await expect(storage.putFile("../joined.pdf", source, "application/pdf")).rejects.toThrow("Ungültiger Dateischlüssel");
+    await expect(storage.putFile("../joined.pdf", source, "application/pdf")).rejects.toThrow(
+      "Ungültiger Dateischlüssel",
+    );
     await storage.delete(key);
     fs.rmSync(source);
   });
 
   it("deletes a folder of files (an account's PDFs) and nothing beside it", async () => {
     const storage = create();
-    const mine = ["statements/user-del/a.pdf", "statements/user-del/b.pdf", "statements/user-del/runs/r-briefe.pdf"];
+    const mine = [
+      "statements/user-del/a.pdf",
+      "statements/user-del/b.pdf",
+      "statements/user-del/runs/r-briefe.pdf",
+    ];
     const others = ["statements/user-del2/a.pdf", "statements/user-delx.pdf"];
     for (const key of [...mine, ...others]) await storage.put(key, PDF_BYTES, "application/pdf");
     const removed = await storage.deleteFolder("statements/user-del");
@@ -96,13 +116,17 @@ describe.each(storages())("file storage (%s)", (kind, create) => {
     for (const key of mine) expect(await storage.get(key), key).toBeNull();
     for (const key of others) expect(await storage.get(key), key).not.toBeNull();
     expect(await storage.deleteFolder("statements/user-del")).toBe(0);
-    await expect(storage.deleteFolder("../statements")).rejects.toThrow("Ungültiger Dateischlüssel");
+    await expect(storage.deleteFolder("../statements")).rejects.toThrow(
+      "Ungültiger Dateischlüssel",
+    );
   });
 
   it("refuses keys that could leave the folder or the bucket", async () => {
     const storage = create();
     for (const key of ["../secret.pdf", "/etc/passwd", "statements/../../x.pdf", "a b.pdf", ""]) {
-      await expect(storage.put(key, PDF_BYTES, "application/pdf"), key).rejects.toThrow("Ungültiger Dateischlüssel");
+      await expect(storage.put(key, PDF_BYTES, "application/pdf"), key).rejects.toThrow(
+        "Ungültiger Dateischlüssel",
+      );
     }
   });
 });
@@ -121,14 +145,16 @@ describe("file storage (s3) with an unknown key id", () => {
         S3_SECRET_ACCESS_KEY: "S3RVER",
       }),
     );
-    await expect(storage.put("statements/x.pdf", PDF_BYTES, "application/pdf")).rejects.toThrow(/S3 PUT statements\/x.pdf fehlgeschlagen: HTTP 403/);
+    await expect(storage.put("statements/x.pdf", PDF_BYTES, "application/pdf")).rejects.toThrow(
+      /S3 PUT statements\/x.pdf fehlgeschlagen: HTTP 403/,
+    );
   });
 });
 
 describe("S3 configuration", () => {
   it("needs the key id and secret with a bucket, in German", () => {
-    expect(() => loadConfig({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), S3_BUCKET: "b" })).toThrow(
-      /S3_ACCESS_KEY_ID: ist erforderlich, wenn S3_BUCKET gesetzt ist/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), S3_BUCKET: "b" }),
+    ).toThrow(/S3_ACCESS_KEY_ID: ist erforderlich, wenn S3_BUCKET gesetzt ist/);
   });
 });

@@ -32,7 +32,13 @@ describe("graceful shutdown of the server process", () => {
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(
         `${server.baseUrl}/api/auth/sign-in/email`,
-        { method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
         (response) => {
           let text = "";
           response.on("data", (chunk) => (text += chunk));
@@ -45,7 +51,8 @@ describe("graceful shutdown of the server process", () => {
         void server.stop("SIGTERM");
         // Once the server stops accepting, the rest of the body follows.
         const waitForClosedPort = async () => {
-          while (!(await isRefused(`${server.baseUrl}/api/health`))) await new Promise((r) => setTimeout(r, 50));
+          while (!(await isRefused(`${server.baseUrl}/api/health`)))
+            await new Promise((r) => setTimeout(r, 50));
           request.end(body.slice(10));
         };
         waitForClosedPort().catch(reject);
@@ -54,7 +61,9 @@ describe("graceful shutdown of the server process", () => {
 
     const response = await answer;
     expect(response.status).toBe(401);
-    expect(JSON.parse(response.text).error.message).toBe("E-Mail-Adresse oder Passwort ist falsch.");
+    expect(JSON.parse(response.text).error.message).toBe(
+      "E-Mail-Adresse oder Passwort ist falsch.",
+    );
     expect(await server.exited).toBe(0);
     expect(server.readEvents("server.stopped")).toHaveLength(1);
     expect(fs.existsSync(path.join(dataDir, "nebenkosten.lock"))).toBe(false);
@@ -77,7 +86,9 @@ describe("graceful shutdown of the server process", () => {
     servers.push(server);
     const intruder = await startServerProcess({ dataDir, waitForHealth: false });
     expect(await intruder.exited).toBe(1);
-    expect(intruder.readLog()).toContain(`Der Datenordner ${dataDir} wird bereits von einem anderen Prozess (PID ${server.pid}) verwendet.`);
+    expect(intruder.readLog()).toContain(
+      `Der Datenordner ${dataDir} wird bereits von einem anderen Prozess (PID ${server.pid}) verwendet.`,
+    );
     expect(await server.stop()).toBe(0);
   }, 120_000);
 });

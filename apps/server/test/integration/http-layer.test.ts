@@ -15,11 +15,17 @@ describe.each(TEST_DRIVERS)("HTTP layer (%s)", (driver) => {
   it("reports health with database reachability", async () => {
     const response = await t.request("GET", "/api/health");
     expect(response.status).toBe(200);
-    expect(await readJson(response)).toEqual({ status: "ok", database: { reachable: true, driver }, version: "1.0.0" });
+    expect(await readJson(response)).toEqual({
+      status: "ok",
+      database: { reachable: true, driver },
+      version: "1.0.0",
+    });
   });
 
   it("sends the security headers and a request id", async () => {
-    const response = await t.request("GET", "/api/health", { headers: { "x-request-id": "abc12345-test" } });
+    const response = await t.request("GET", "/api/health", {
+      headers: { "x-request-id": "abc12345-test" },
+    });
     const csp = response.headers.get("content-security-policy")!;
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -33,20 +39,41 @@ describe.each(TEST_DRIVERS)("HTTP layer (%s)", (driver) => {
   it("refuses a cookie-authenticated write from a foreign origin, and allows the own origin", async () => {
     const { cookie } = await t.signUp();
     const body = { firstName: "Eva", lastName: "Probe" };
-    const foreign = await t.request("PATCH", "/api/profile", { cookie, body, headers: { origin: "https://angreifer.example" } });
+    const foreign = await t.request("PATCH", "/api/profile", {
+      cookie,
+      body,
+      headers: { origin: "https://angreifer.example" },
+    });
     expect(foreign.status).toBe(403);
-    expect(await readJson(foreign)).toMatchObject({ error: { code: "FORBIDDEN", message: "Anfrage von einer fremden Seite abgelehnt." } });
-    const crossSite = await t.request("PATCH", "/api/profile", { cookie, body, headers: { "sec-fetch-site": "cross-site" } });
+    expect(await readJson(foreign)).toMatchObject({
+      error: { code: "FORBIDDEN", message: "Anfrage von einer fremden Seite abgelehnt." },
+    });
+    const crossSite = await t.request("PATCH", "/api/profile", {
+      cookie,
+      body,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(crossSite.status).toBe(403);
-    const own = await t.request("PATCH", "/api/profile", { cookie, body, headers: { origin: "http://localhost:3000" } });
+    const own = await t.request("PATCH", "/api/profile", {
+      cookie,
+      body,
+      headers: { origin: "http://localhost:3000" },
+    });
     expect(own.status).toBe(200);
-    const row = await t.db.selectFrom("profiles").select("firstName").where("firstName", "=", "Eva").executeTakeFirst();
+    const row = await t.db
+      .selectFrom("profiles")
+      .select("firstName")
+      .where("firstName", "=", "Eva")
+      .executeTakeFirst();
     expect(row?.firstName).toBe("Eva");
   });
 
   it("refuses a body above the limit with 413", async () => {
     const { cookie } = await t.signUp();
-    const response = await t.request("PATCH", "/api/profile", { cookie, body: { firstName: "x".repeat(70 * 1024), lastName: "y" } });
+    const response = await t.request("PATCH", "/api/profile", {
+      cookie,
+      body: { firstName: "x".repeat(70 * 1024), lastName: "y" },
+    });
     expect(response.status).toBe(413);
     expect((await readJson(response)).error.code).toBe("PAYLOAD_TOO_LARGE");
   });
@@ -63,7 +90,20 @@ describe.each(TEST_DRIVERS)("HTTP layer (%s)", (driver) => {
     const doc = await readJson(await t.request("GET", "/api/openapi.json"));
     expect(doc.openapi).toBe("3.1.0");
     const paths = Object.keys(doc.paths);
-    for (const path of ["/api/health", "/api/me", "/api/profile", "/api/dashboard", "/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/request-password-reset", "/api/auth/reset-password", "/api/auth/sign-out", "/api/auth/change-password", "/api/auth/update-user", "/api/auth-providers"]) {
+    for (const path of [
+      "/api/health",
+      "/api/me",
+      "/api/profile",
+      "/api/dashboard",
+      "/api/auth/sign-up/email",
+      "/api/auth/sign-in/email",
+      "/api/auth/request-password-reset",
+      "/api/auth/reset-password",
+      "/api/auth/sign-out",
+      "/api/auth/change-password",
+      "/api/auth/update-user",
+      "/api/auth-providers",
+    ]) {
       expect(paths).toContain(path);
     }
   });
@@ -86,7 +126,13 @@ describe("the error handler", () => {
     const response = await app.request("/boom");
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: "INTERNAL", message: "Ein unerwarteter Fehler ist aufgetreten.", errorId: "req-0001-test" } });
+    expect(JSON.parse(text)).toEqual({
+      error: {
+        code: "INTERNAL",
+        message: "Ein unerwarteter Fehler ist aufgetreten.",
+        errorId: "req-0001-test",
+      },
+    });
     expect(text).not.toContain("geheimes Detail");
     expect(lines.join("\n")).toContain("geheimes Detail");
   });

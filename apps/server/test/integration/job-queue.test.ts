@@ -23,7 +23,10 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
   let first: DatabaseHandle;
   let second: DatabaseHandle;
   beforeAll(async () => {
-    [first, second] = (await createSharedTestDatabase(driver, 2)) as [DatabaseHandle, DatabaseHandle];
+    [first, second] = (await createSharedTestDatabase(driver, 2)) as [
+      DatabaseHandle,
+      DatabaseHandle,
+    ];
   });
   afterAll(async () => first?.close());
 
@@ -33,10 +36,14 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
   // Time passes explicitly: the backoff is a due time in the row (the database's now()), so the
   // tests move it instead of sleeping against it (a sleep races the clock on a loaded machine).
   async function makeDue(id: number) {
-    await sql`update jobs set run_at = now() - interval '1 second' where id = ${id}`.execute(first.db);
+    await sql`update jobs set run_at = now() - interval '1 second' where id = ${id}`.execute(
+      first.db,
+    );
   }
   async function postponeDueTime(id: number, seconds: number) {
-    await sql`update jobs set run_at = now() + make_interval(secs => ${seconds}) where id = ${id}`.execute(first.db);
+    await sql`update jobs set run_at = now() + make_interval(secs => ${seconds}) where id = ${id}`.execute(
+      first.db,
+    );
   }
 
   it("runs each job exactly once with two workers on two connections claiming at the same time", async () => {
@@ -58,7 +65,11 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
 
     expect(byA + byB).toBe(12);
     expect([...runs].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    const rows = await first.db.selectFrom("jobs").select(["status", "attempts", "lockedBy", "finishedAt"]).where("id", "in", ids).execute();
+    const rows = await first.db
+      .selectFrom("jobs")
+      .select(["status", "attempts", "lockedBy", "finishedAt"])
+      .where("id", "in", ids)
+      .execute();
     expect(rows).toHaveLength(12);
     for (const row of rows) {
       expect(row).toMatchObject({ status: "succeeded", attempts: 1, lockedBy: null });
@@ -77,12 +88,22 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
         throw new Error(`SMTP-Server antwortet nicht (Versuch ${calls})`);
       },
     };
-    const worker = createJobWorker({ db: first.db, registry: createJobRegistry([kind]), logger, retryBaseMs: 200 });
+    const worker = createJobWorker({
+      db: first.db,
+      registry: createJobRegistry([kind]),
+      logger,
+      retryBaseMs: 200,
+    });
     const id = await enqueueJob(first.db, kind, { n: 1 });
 
     expect(await worker.runNext()).toBe(true);
     let row = await jobRow(id);
-    expect(row).toMatchObject({ status: "queued", attempts: 1, lockedBy: null, lastError: "Error: SMTP-Server antwortet nicht (Versuch 1)" });
+    expect(row).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lockedBy: null,
+      lastError: "Error: SMTP-Server antwortet nicht (Versuch 1)",
+    });
     // Backoff: the failure set run_at and updated_at in one statement, 200 ms apart; not due yet.
     expect(row.runAt.getTime() - row.updatedAt.getTime()).toBe(200);
     await postponeDueTime(id, 60);
@@ -98,7 +119,11 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
     await makeDue(id);
     expect(await worker.runNext()).toBe(true);
     row = await jobRow(id);
-    expect(row).toMatchObject({ status: "failed", attempts: 3, lastError: "Error: SMTP-Server antwortet nicht (Versuch 3)" });
+    expect(row).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      lastError: "Error: SMTP-Server antwortet nicht (Versuch 3)",
+    });
     expect(row.finishedAt).toBeInstanceOf(Date);
     expect(calls).toBe(3);
     // A failed job is never picked up again, however long ago it was due.
@@ -116,7 +141,12 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
         if (calls === 1) throw new Error("vorübergehend");
       },
     };
-    const worker = createJobWorker({ db: first.db, registry: createJobRegistry([kind]), logger, retryBaseMs: 1000 });
+    const worker = createJobWorker({
+      db: first.db,
+      registry: createJobRegistry([kind]),
+      logger,
+      retryBaseMs: 1000,
+    });
     const id = await enqueueJob(first.db, kind, { n: 1 });
     await worker.runNext();
     await makeDue(id);
@@ -126,7 +156,11 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
 
   it("never runs a job enqueued in a transaction that rolls back, and runs one whose transaction commits", async () => {
     const runs: number[] = [];
-    const kind: JobKind<{ n: number }> = { kind: "test.transactional", payload: numberPayload, run: async ({ n }) => void runs.push(n) };
+    const kind: JobKind<{ n: number }> = {
+      kind: "test.transactional",
+      payload: numberPayload,
+      run: async ({ n }) => void runs.push(n),
+    };
     const worker = createJobWorker({ db: first.db, registry: createJobRegistry([kind]), logger });
     await expect(
       first.db.transaction().execute(async (trx) => {
@@ -139,38 +173,71 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
     });
     expect(await drain(worker)).toBe(1);
     expect(runs).toEqual([2]);
-    const rows = await first.db.selectFrom("jobs").select("payload").where("kind", "=", "test.transactional").execute();
+    const rows = await first.db
+      .selectFrom("jobs")
+      .select("payload")
+      .where("kind", "=", "test.transactional")
+      .execute();
     expect(rows.map((r) => r.payload)).toEqual([{ n: 2 }]);
   });
 
   it("rejects a bad payload when enqueueing and writes nothing", async () => {
-    const kind: JobKind<{ n: number }> = { kind: "test.strict", payload: numberPayload, run: async () => {} };
+    const kind: JobKind<{ n: number }> = {
+      kind: "test.strict",
+      payload: numberPayload,
+      run: async () => {},
+    };
     await expect(enqueueJob(first.db, kind, { n: 1.5 })).rejects.toThrow();
-    expect(await first.db.selectFrom("jobs").select("id").where("kind", "=", "test.strict").execute()).toEqual([]);
+    expect(
+      await first.db.selectFrom("jobs").select("id").where("kind", "=", "test.strict").execute(),
+    ).toEqual([]);
   });
 
   it("takes over the job of a worker whose lease ran out (its instance died)", async () => {
     const runs: number[] = [];
-    const kind: JobKind<{ n: number }> = { kind: "test.orphaned", payload: numberPayload, run: async ({ n }) => void runs.push(n) };
+    const kind: JobKind<{ n: number }> = {
+      kind: "test.orphaned",
+      payload: numberPayload,
+      run: async ({ n }) => void runs.push(n),
+    };
     const id = await enqueueJob(first.db, kind, { n: 7 });
     // An instance claimed it and died: running, lease in the past.
     await first.db
       .updateTable("jobs")
-      .set({ status: "running", attempts: 1, lockedBy: "dead-instance", leaseUntil: new Date(Date.now() - 1000) })
+      .set({
+        status: "running",
+        attempts: 1,
+        lockedBy: "dead-instance",
+        leaseUntil: new Date(Date.now() - 1000),
+      })
       .where("id", "=", id)
       .execute();
-    const worker = createJobWorker({ db: second.db, registry: createJobRegistry([kind]), logger, workerId: "survivor" });
+    const worker = createJobWorker({
+      db: second.db,
+      registry: createJobRegistry([kind]),
+      logger,
+      workerId: "survivor",
+    });
     expect(await worker.runNext()).toBe(true);
     expect(runs).toEqual([7]);
     expect(await jobRow(id)).toMatchObject({ status: "succeeded", attempts: 2 });
   });
 
   it("does not take a running job whose lease is still valid", async () => {
-    const kind: JobKind<{ n: number }> = { kind: "test.leased", payload: numberPayload, run: async () => {} };
+    const kind: JobKind<{ n: number }> = {
+      kind: "test.leased",
+      payload: numberPayload,
+      run: async () => {},
+    };
     const id = await enqueueJob(first.db, kind, { n: 1 });
     await first.db
       .updateTable("jobs")
-      .set({ status: "running", attempts: 1, lockedBy: "busy-instance", leaseUntil: new Date(Date.now() + 60_000) })
+      .set({
+        status: "running",
+        attempts: 1,
+        lockedBy: "busy-instance",
+        leaseUntil: new Date(Date.now() + 60_000),
+      })
       .where("id", "=", id)
       .execute();
     const worker = createJobWorker({ db: second.db, registry: createJobRegistry([kind]), logger });
@@ -192,14 +259,26 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
       },
     };
     const id = await enqueueJob(first.db, slow, { n: 1 });
-    const stopping = createJobWorker({ db: first.db, registry: createJobRegistry([slow]), logger, workerId: "stopping" });
+    const stopping = createJobWorker({
+      db: first.db,
+      registry: createJobRegistry([slow]),
+      logger,
+      workerId: "stopping",
+    });
     const running = stopping.runNext();
     while (!started) await sleep(5);
     await stopping.stop(100);
     expect(await jobRow(id)).toMatchObject({ status: "queued", attempts: 0, lockedBy: null });
 
-    const other: JobKind<{ n: number }> = { ...slow, run: async () => void runs.push("other instance") };
-    const survivor = createJobWorker({ db: second.db, registry: createJobRegistry([other]), logger });
+    const other: JobKind<{ n: number }> = {
+      ...slow,
+      run: async () => void runs.push("other instance"),
+    };
+    const survivor = createJobWorker({
+      db: second.db,
+      registry: createJobRegistry([other]),
+      logger,
+    });
     expect(await survivor.runNext()).toBe(true);
     release();
     await running;
@@ -209,9 +288,18 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
   });
 
   it("on shutdown waits for a job that finishes within the time", async () => {
-    const kind: JobKind<{ n: number }> = { kind: "test.quick", payload: numberPayload, run: async () => void (await sleep(50)) };
+    const kind: JobKind<{ n: number }> = {
+      kind: "test.quick",
+      payload: numberPayload,
+      run: async () => void (await sleep(50)),
+    };
     const id = await enqueueJob(first.db, kind, { n: 1 });
-    const worker = createJobWorker({ db: first.db, registry: createJobRegistry([kind]), logger, pollIntervalMs: 100 });
+    const worker = createJobWorker({
+      db: first.db,
+      registry: createJobRegistry([kind]),
+      logger,
+      pollIntervalMs: 100,
+    });
     worker.start();
     while ((await jobRow(id)).status === "queued") await sleep(5);
     await worker.stop(5000);
@@ -219,7 +307,11 @@ describe.each(TEST_DRIVERS)("durable job queue (%s)", (driver) => {
   });
 
   it("marks a job with a payload its kind no longer accepts as failed without retrying", async () => {
-    const kind: JobKind<{ n: number }> = { kind: "test.changed-shape", payload: numberPayload, run: async () => {} };
+    const kind: JobKind<{ n: number }> = {
+      kind: "test.changed-shape",
+      payload: numberPayload,
+      run: async () => {},
+    };
     const row = await first.db
       .insertInto("jobs")
       .values({ kind: kind.kind, payload: JSON.stringify({ wrong: true }), maxAttempts: 5 })

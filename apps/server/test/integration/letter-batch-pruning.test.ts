@@ -8,7 +8,10 @@ import { enqueueJob } from "../../src/jobs/enqueue-job.ts";
 import { startDailyJobSchedule } from "../../src/jobs/daily-job-schedule.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { letterBatchFileKey } from "../../src/features/statement-documents/letter-batch-job.ts";
-import { LETTER_BATCH_PRUNING, LETTER_BATCH_RETENTION_DAYS } from "../../src/features/statement-documents/letter-batch-pruning-job.ts";
+import {
+  LETTER_BATCH_PRUNING,
+  LETTER_BATCH_RETENTION_DAYS,
+} from "../../src/features/statement-documents/letter-batch-pruning-job.ts";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi } from "../support/metering-fixtures.ts";
 import { SAMPLE_BILLING_DATA } from "../support/statement-fixtures.ts";
@@ -40,25 +43,63 @@ describe.each(TEST_DRIVERS)("letter batch pruning (%s)", (driver) => {
     const account = await t.signUp();
     const property = await insertProperty(t.db, account.userId, { name: "Lindenweg 3" });
     const unit = await insertUnit(t.db, account.userId, property.id, { name: "EG", area: "70.00" });
-    await insertTenant(t.db, account.userId, unit.id, { name: "Clara Kurz", moveInDate: "2020-01-01" });
-    const billingPeriodId = await createBillingPeriodViaApi(t, account.cookie, property.id, `${PERIOD_YEAR}-01-01`, `${PERIOD_YEAR}-12-31`);
-    expect((await t.request("PUT", "/api/billing-data", { cookie: account.cookie, body: SAMPLE_BILLING_DATA })).status).toBe(200);
-    const saved = await t.request("POST", "/api/statements", { cookie: account.cookie, body: { billingPeriodId, costItems: COST_ITEMS, finalize: true } });
+    await insertTenant(t.db, account.userId, unit.id, {
+      name: "Clara Kurz",
+      moveInDate: "2020-01-01",
+    });
+    const billingPeriodId = await createBillingPeriodViaApi(
+      t,
+      account.cookie,
+      property.id,
+      `${PERIOD_YEAR}-01-01`,
+      `${PERIOD_YEAR}-12-31`,
+    );
+    expect(
+      (
+        await t.request("PUT", "/api/billing-data", {
+          cookie: account.cookie,
+          body: SAMPLE_BILLING_DATA,
+        })
+      ).status,
+    ).toBe(200);
+    const saved = await t.request("POST", "/api/statements", {
+      cookie: account.cookie,
+      body: { billingPeriodId, costItems: COST_ITEMS, finalize: true },
+    });
     expect(saved.status).toBe(201);
     return { ...account, runId: (await readJson(saved)).id as string };
   }
 
   /** A finished batch of the run as the job leaves it, with its file, created and finished `daysAgo` days before now. */
-  async function insertFinishedBatch(userId: string, runId: string, status: "done" | "failed", daysAgo: number) {
+  async function insertFinishedBatch(
+    userId: string,
+    runId: string,
+    status: "done" | "failed",
+    daysAgo: number,
+  ) {
     const at = new Date(Date.now() - daysAgo * DAY_MS);
     const row = await t.db
       .insertInto("letterBatches")
-      .values({ userId, snapshotId: runId, status, done: 1, total: 1, error: status === "failed" ? LETTER_BATCH_MESSAGES.failed : null, fileName: "Briefe.pdf", createdAt: at, finishedAt: at })
+      .values({
+        userId,
+        snapshotId: runId,
+        status,
+        done: 1,
+        total: 1,
+        error: status === "failed" ? LETTER_BATCH_MESSAGES.failed : null,
+        fileName: "Briefe.pdf",
+        createdAt: at,
+        finishedAt: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     if (status === "failed") return { id: row.id, file: null };
     const key = letterBatchFileKey(userId, row.id);
-    await t.db.updateTable("letterBatches").set({ fileKey: key }).where("id", "=", row.id).execute();
+    await t.db
+      .updateTable("letterBatches")
+      .set({ fileKey: key })
+      .where("id", "=", row.id)
+      .execute();
     fs.mkdirSync(path.dirname(fileOf(key)), { recursive: true });
     fs.writeFileSync(fileOf(key), "%PDF-1.7\n");
     return { id: row.id, file: fileOf(key) };
@@ -83,17 +124,28 @@ describe.each(TEST_DRIVERS)("letter batch pruning (%s)", (driver) => {
     await t.runDueJobs();
     const newestKey = letterBatchFileKey(userId, newestId);
     expect(fs.existsSync(fileOf(newestKey))).toBe(true);
-    await t.db.updateTable("letterBatches").set({ finishedAt: new Date(Date.now() - old * DAY_MS) }).where("id", "=", newestId).execute();
+    await t.db
+      .updateTable("letterBatches")
+      .set({ finishedAt: new Date(Date.now() - old * DAY_MS) })
+      .where("id", "=", newestId)
+      .execute();
     // Another run's only batch, old and done: the newest of its run, it stays.
     const other = await setUpRun();
     const otherOnly = await insertFinishedBatch(other.userId, other.runId, "done", old);
 
     await runPruning(getTodayInGermany());
 
-    const left = await t.db.selectFrom("letterBatches").select("id").where("userId", "in", [userId, other.userId]).execute();
-    expect(left.map((row) => row.id).sort()).toEqual([replacedRecent.id, failedRecent.id, newestId, otherOnly.id].sort());
+    const left = await t.db
+      .selectFrom("letterBatches")
+      .select("id")
+      .where("userId", "in", [userId, other.userId])
+      .execute();
+    expect(left.map((row) => row.id).sort()).toEqual(
+      [replacedRecent.id, failedRecent.id, newestId, otherOnly.id].sort(),
+    );
     expect(fs.existsSync(replacedOld.file!)).toBe(false);
-    for (const kept of [replacedRecent.file!, otherOnly.file!, fileOf(newestKey)]) expect(fs.existsSync(kept)).toBe(true);
+    for (const kept of [replacedRecent.file!, otherOnly.file!, fileOf(newestKey)])
+      expect(fs.existsSync(kept)).toBe(true);
     for (const gone of [replacedOld.id, failedOld.id]) {
       const response = await t.request("GET", `/api/letter-batches/${gone}`, { cookie });
       expect(response.status).toBe(404);
@@ -106,21 +158,39 @@ describe.each(TEST_DRIVERS)("letter batch pruning (%s)", (driver) => {
     // A later day: the recent ones are past the retention then; a file already gone is no error.
     fs.rmSync(replacedRecent.file!);
     await runPruning(addDays(getTodayInGermany(), LETTER_BATCH_RETENTION_DAYS));
-    const later = await t.db.selectFrom("letterBatches").select("id").where("userId", "in", [userId, other.userId]).execute();
+    const later = await t.db
+      .selectFrom("letterBatches")
+      .select("id")
+      .where("userId", "in", [userId, other.userId])
+      .execute();
     expect(later.map((row) => row.id).sort()).toEqual([newestId, otherOnly.id].sort());
     expect(fs.existsSync(fileOf(newestKey))).toBe(true);
   });
 
   it("is queued once a day by the daily schedule", async () => {
     let now = new Date("2032-05-02T08:00:00Z");
-    const schedule = startDailyJobSchedule({ db: t.db, logger: createLogger("error"), kind: LETTER_BATCH_PRUNING, now: () => now });
+    const schedule = startDailyJobSchedule({
+      db: t.db,
+      logger: createLogger("error"),
+      kind: LETTER_BATCH_PRUNING,
+      now: () => now,
+    });
     try {
       await schedule.check();
       await schedule.check();
       now = new Date("2032-05-03T08:00:00Z");
       await schedule.check();
-      const jobs = await t.db.selectFrom("jobs").select("payload").where("kind", "=", LETTER_BATCH_PRUNING.kind).orderBy("id").execute();
-      expect(jobs.map((job) => job.payload).filter((payload) => (payload as { day: string }).day.startsWith("2032-"))).toEqual([{ day: "2032-05-02" }, { day: "2032-05-03" }]);
+      const jobs = await t.db
+        .selectFrom("jobs")
+        .select("payload")
+        .where("kind", "=", LETTER_BATCH_PRUNING.kind)
+        .orderBy("id")
+        .execute();
+      expect(
+        jobs
+          .map((job) => job.payload)
+          .filter((payload) => (payload as { day: string }).day.startsWith("2032-")),
+      ).toEqual([{ day: "2032-05-02" }, { day: "2032-05-03" }]);
     } finally {
       await schedule.stop();
     }

@@ -3,7 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getTodayInGermany, LETTER_BATCH_MESSAGES, STATEMENT_DOCUMENT_MESSAGES } from "@nk/contract";
+import {
+  getTodayInGermany,
+  LETTER_BATCH_MESSAGES,
+  STATEMENT_DOCUMENT_MESSAGES,
+} from "@nk/contract";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
 import { createBillingPeriodViaApi, UNKNOWN_ID } from "../support/metering-fixtures.ts";
 import { SAMPLE_BILLING_DATA } from "../support/statement-fixtures.ts";
@@ -18,10 +22,17 @@ const PERIOD_YEAR = Number(getTodayInGermany().slice(0, 4)) - 1;
 const COST_ITEMS = [
   { costType: "Grundsteuer", amount: "600.00", key: "area" },
   { costType: "Müllabfuhr", amount: "300.00", key: "units" },
-  { costType: "Hausmeister", amount: "900.00", key: "area", laborCosts: "700.00", taxCategory: "householdServices" },
+  {
+    costType: "Hausmeister",
+    amount: "900.00",
+    key: "area",
+    laborCosts: "700.00",
+    taxCategory: "householdServices",
+  },
 ];
 const TENANTS = ["Anna Alt", "Bernd Neu", "Maria Weiß"];
-const MISSING_BILLING_DATA = "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.";
+const MISSING_BILLING_DATA =
+  "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten in den Einstellungen.";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-batches-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -37,7 +48,9 @@ function textOf(bytes: Uint8Array): string {
 }
 
 function pageCount(bytes: Uint8Array): number {
-  return Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [writeTemp(bytes)], { encoding: "utf8" }))![1]);
+  return Number(
+    /Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [writeTemp(bytes)], { encoding: "utf8" }))![1],
+  );
 }
 
 describe.each(TEST_DRIVERS)("letter batches (%s)", (driver) => {
@@ -51,17 +64,54 @@ describe.each(TEST_DRIVERS)("letter batches (%s)", (driver) => {
   async function setUpRun(options: { finalize?: boolean } = {}) {
     const account = await t.signUp();
     const property = await insertProperty(t.db, account.userId, { name: "Gartenweg 7" });
-    const eg = await insertUnit(t.db, account.userId, property.id, { name: "EG links", area: "60.00" });
-    const og = await insertUnit(t.db, account.userId, property.id, { name: "OG rechts", area: "90.00" });
-    await insertTenant(t.db, account.userId, eg.id, { name: "Anna Alt", moveInDate: "2015-01-01", moveOutDate: `${PERIOD_YEAR}-06-30`, isActive: false });
-    await insertTenant(t.db, account.userId, eg.id, { name: "Bernd Neu", moveInDate: `${PERIOD_YEAR}-07-01` });
-    await insertTenant(t.db, account.userId, og.id, { name: "Maria Weiß", moveInDate: "2020-01-01" });
-    const billingPeriodId = await createBillingPeriodViaApi(t, account.cookie, property.id, `${PERIOD_YEAR}-01-01`, `${PERIOD_YEAR}-12-31`);
-    expect((await t.request("PUT", "/api/billing-data", { cookie: account.cookie, body: SAMPLE_BILLING_DATA })).status).toBe(200);
-    const saved = await t.request("POST", "/api/statements", { cookie: account.cookie, body: { billingPeriodId, costItems: COST_ITEMS, finalize: options.finalize ?? true } });
+    const eg = await insertUnit(t.db, account.userId, property.id, {
+      name: "EG links",
+      area: "60.00",
+    });
+    const og = await insertUnit(t.db, account.userId, property.id, {
+      name: "OG rechts",
+      area: "90.00",
+    });
+    await insertTenant(t.db, account.userId, eg.id, {
+      name: "Anna Alt",
+      moveInDate: "2015-01-01",
+      moveOutDate: `${PERIOD_YEAR}-06-30`,
+      isActive: false,
+    });
+    await insertTenant(t.db, account.userId, eg.id, {
+      name: "Bernd Neu",
+      moveInDate: `${PERIOD_YEAR}-07-01`,
+    });
+    await insertTenant(t.db, account.userId, og.id, {
+      name: "Maria Weiß",
+      moveInDate: "2020-01-01",
+    });
+    const billingPeriodId = await createBillingPeriodViaApi(
+      t,
+      account.cookie,
+      property.id,
+      `${PERIOD_YEAR}-01-01`,
+      `${PERIOD_YEAR}-12-31`,
+    );
+    expect(
+      (
+        await t.request("PUT", "/api/billing-data", {
+          cookie: account.cookie,
+          body: SAMPLE_BILLING_DATA,
+        })
+      ).status,
+    ).toBe(200);
+    const saved = await t.request("POST", "/api/statements", {
+      cookie: account.cookie,
+      body: { billingPeriodId, costItems: COST_ITEMS, finalize: options.finalize ?? true },
+    });
     expect(saved.status).toBe(201);
     const run = await readJson(saved);
-    return { ...account, runId: run.id as string, statements: run.statements as { id: string; tenantName: string }[] };
+    return {
+      ...account,
+      runId: run.id as string,
+      statements: run.statements as { id: string; tenantName: string }[],
+    };
   }
 
   async function start(cookie: string, runId: string) {
@@ -78,29 +128,64 @@ describe.each(TEST_DRIVERS)("letter batches (%s)", (driver) => {
     const { cookie, userId, runId, statements } = await setUpRun();
     const started = await start(cookie, runId);
     expect(started.status).toBe(202);
-    expect(started.body).toMatchObject({ statementId: runId, status: "queued", done: 0, total: 3, error: null, fileName: null, message: LETTER_BATCH_MESSAGES.queued });
-    const row = await t.db.selectFrom("letterBatches").selectAll().where("id", "=", started.body.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ userId, snapshotId: runId, status: "queued", total: 3, createdBy: userId });
+    expect(started.body).toMatchObject({
+      statementId: runId,
+      status: "queued",
+      done: 0,
+      total: 3,
+      error: null,
+      fileName: null,
+      message: LETTER_BATCH_MESSAGES.queued,
+    });
+    const row = await t.db
+      .selectFrom("letterBatches")
+      .selectAll()
+      .where("id", "=", started.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      userId,
+      snapshotId: runId,
+      status: "queued",
+      total: 3,
+      createdBy: userId,
+    });
 
     // Not done yet: the download says so in German.
     const early = await t.request("GET", `/api/letter-batches/${started.body.id}/pdf`, { cookie });
     expect(early.status).toBe(409);
-    expect((await readJson(early)).error).toMatchObject({ code: "LETTER_BATCH_NOT_READY", message: LETTER_BATCH_MESSAGES.notReady(0, 3) });
+    expect((await readJson(early)).error).toMatchObject({
+      code: "LETTER_BATCH_NOT_READY",
+      message: LETTER_BATCH_MESSAGES.notReady(0, 3),
+    });
 
     expect(await t.runDueJobs()).toBeGreaterThanOrEqual(1);
-    const status = await readJson(await t.request("GET", `/api/letter-batches/${started.body.id}`, { cookie }));
-    expect(status).toMatchObject({ id: started.body.id, status: "done", done: 3, total: 3, error: null, fileName: `Nebenkostenabrechnungen_${PERIOD_YEAR}_Gartenweg_7.pdf` });
+    const status = await readJson(
+      await t.request("GET", `/api/letter-batches/${started.body.id}`, { cookie }),
+    );
+    expect(status).toMatchObject({
+      id: started.body.id,
+      status: "done",
+      done: 3,
+      total: 3,
+      error: null,
+      fileName: `Nebenkostenabrechnungen_${PERIOD_YEAR}_Gartenweg_7.pdf`,
+    });
     expect(status.finishedAt).not.toBeNull();
 
     const joined = await download(cookie, `/api/letter-batches/${started.body.id}/pdf`);
     expect(joined.response.status).toBe(200);
     expect(joined.response.headers.get("content-type")).toBe("application/pdf");
-    expect(joined.response.headers.get("content-disposition")).toContain(`Nebenkostenabrechnungen_${PERIOD_YEAR}_Gartenweg_7.pdf`);
+    expect(joined.response.headers.get("content-disposition")).toContain(
+      `Nebenkostenabrechnungen_${PERIOD_YEAR}_Gartenweg_7.pdf`,
+    );
     const text = textOf(joined.bytes);
     for (const name of TENANTS) expect(text).toContain(`Guten Tag ${name},`);
     // Every page of every single letter, in the run's order.
     let singlePages = 0;
-    for (const statement of statements) singlePages += pageCount((await download(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes);
+    for (const statement of statements)
+      singlePages += pageCount(
+        (await download(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes,
+      );
     expect(pageCount(joined.bytes)).toBe(singlePages);
     expect(text.indexOf("Guten Tag Anna Alt,")).toBeLessThan(text.indexOf("Guten Tag Bernd Neu,"));
     // § 35a lines of the stored result are in every letter.
@@ -122,12 +207,25 @@ describe.each(TEST_DRIVERS)("letter batches (%s)", (driver) => {
     const batch = (await start(owner.cookie, owner.runId)).body;
     await t.runDueJobs();
     const other = await t.signUp();
-    expect((await t.request("PUT", "/api/billing-data", { cookie: other.cookie, body: SAMPLE_BILLING_DATA })).status).toBe(200);
+    expect(
+      (
+        await t.request("PUT", "/api/billing-data", {
+          cookie: other.cookie,
+          body: SAMPLE_BILLING_DATA,
+        })
+      ).status,
+    ).toBe(200);
 
     const foreignStart = await start(other.cookie, owner.runId);
     expect(foreignStart.status).toBe(404);
     expect(foreignStart.body.error.message).toBe(STATEMENT_DOCUMENT_MESSAGES.statementNotFound);
-    for (const url of [`/api/letter-batches/${batch.id}`, `/api/letter-batches/${batch.id}/pdf`, `/api/letter-batches/${UNKNOWN_ID}`, "/api/letter-batches/kaputt", "/api/letter-batches/kaputt/pdf"]) {
+    for (const url of [
+      `/api/letter-batches/${batch.id}`,
+      `/api/letter-batches/${batch.id}/pdf`,
+      `/api/letter-batches/${UNKNOWN_ID}`,
+      "/api/letter-batches/kaputt",
+      "/api/letter-batches/kaputt/pdf",
+    ]) {
       const response = await t.request("GET", url, { cookie: other.cookie });
       expect(response.status, url).toBe(404);
       expect((await readJson(response)).error.message, url).toBe(LETTER_BATCH_MESSAGES.notFound);
@@ -137,7 +235,13 @@ describe.each(TEST_DRIVERS)("letter batches (%s)", (driver) => {
       expect(response.status, runId).toBe(404);
       expect(response.body.error.message).toBe(STATEMENT_DOCUMENT_MESSAGES.statementNotFound);
     }
-    expect(await t.db.selectFrom("letterBatches").select("id").where("userId", "=", other.userId).execute()).toHaveLength(0);
+    expect(
+      await t.db
+        .selectFrom("letterBatches")
+        .select("id")
+        .where("userId", "=", other.userId)
+        .execute(),
+    ).toHaveLength(0);
     expect((await t.request("GET", `/api/letter-batches/${batch.id}`)).status).toBe(401);
   });
 
@@ -147,16 +251,26 @@ describe.each(TEST_DRIVERS)("letter batches (%s)", (driver) => {
     await t.db.deleteFrom("billingData").where("userId", "=", userId).execute();
     const refused = await start(cookie, runId);
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: "BILLING_DATA_MISSING", message: MISSING_BILLING_DATA });
+    expect(refused.body.error).toMatchObject({
+      code: "BILLING_DATA_MISSING",
+      message: MISSING_BILLING_DATA,
+    });
 
     // The billing data went away after the start: the job fails the batch, it is not retried.
     await t.runDueJobs();
-    const status = await readJson(await t.request("GET", `/api/letter-batches/${batch.id}`, { cookie }));
+    const status = await readJson(
+      await t.request("GET", `/api/letter-batches/${batch.id}`, { cookie }),
+    );
     expect(status).toMatchObject({ status: "failed", error: MISSING_BILLING_DATA, fileName: null });
     const pdf = await t.request("GET", `/api/letter-batches/${batch.id}/pdf`, { cookie });
     expect(pdf.status).toBe(409);
-    expect((await readJson(pdf)).error).toMatchObject({ code: "LETTER_BATCH_FAILED", message: MISSING_BILLING_DATA });
-    expect(await t.db.selectFrom("letterBatches").select("id").where("userId", "=", userId).execute()).toHaveLength(1);
+    expect((await readJson(pdf)).error).toMatchObject({
+      code: "LETTER_BATCH_FAILED",
+      message: MISSING_BILLING_DATA,
+    });
+    expect(
+      await t.db.selectFrom("letterBatches").select("id").where("userId", "=", userId).execute(),
+    ).toHaveLength(1);
   });
 
   it("goes with its run: a deleted draft takes its batches along", async () => {
@@ -164,7 +278,9 @@ describe.each(TEST_DRIVERS)("letter batches (%s)", (driver) => {
     await start(cookie, runId);
     const deleted = await t.request("DELETE", `/api/statements/${runId}`, { cookie });
     expect(deleted.status).toBeLessThan(300);
-    expect(await t.db.selectFrom("letterBatches").select("id").where("userId", "=", userId).execute()).toHaveLength(0);
+    expect(
+      await t.db.selectFrom("letterBatches").select("id").where("userId", "=", userId).execute(),
+    ).toHaveLength(0);
     // Its queued job finds no batch and ends without a file.
     await t.runDueJobs();
   });

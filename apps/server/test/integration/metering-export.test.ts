@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArgeRecordWriter } from "../../src/features/imports/arge-record-writer.ts";
 import { field } from "../../src/features/imports/arge-records.ts";
-import { insertProperty, insertTenant, insertUnit, TEST_BILLING_DATA as BILLING_DATA } from "../support/fixtures.ts";
+import {
+  insertProperty,
+  insertTenant,
+  insertUnit,
+  TEST_BILLING_DATA as BILLING_DATA,
+} from "../support/fixtures.ts";
 import { createBillingPeriodViaApi, UNKNOWN_ID } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
@@ -20,13 +25,23 @@ const PROPERTY = "81500230";
 /** A record of `length` blanks with the texts at their 1-based positions. */
 function buildRecord(length: number, parts: readonly (readonly [number, string])[]): string {
   const chars = Array.from({ length }, () => " ");
-  for (const [position, text] of parts) [...text].forEach((char, offset) => (chars[position - 1 + offset] = char));
+  for (const [position, text] of parts)
+    [...text].forEach((char, offset) => (chars[position - 1 + offset] = char));
   return chars.join("");
 }
 
 const HEAD = (type: string) => [[1, `${type}03.05${CUSTOMER.padStart(10, "0")}`] as const];
 
-function userRecord(flat: string, key: string, name: string, period: string, prepayments: string, area: string, persons: string, isVacant: boolean): string {
+function userRecord(
+  flat: string,
+  key: string,
+  name: string,
+  period: string,
+  prepayments: string,
+  area: string,
+  persons: string,
+  isVacant: boolean,
+): string {
   return buildRecord(2048, [
     ...HEAD("M"),
     [19, `081500230${flat}`],
@@ -45,7 +60,16 @@ function userRecord(flat: string, key: string, name: string, period: string, pre
   ]);
 }
 
-function costRecord(code: string, text: string, origin: string, date: string, quantity: string, amount: string, taxClass = "00", labor = ""): string {
+function costRecord(
+  code: string,
+  text: string,
+  origin: string,
+  date: string,
+  quantity: string,
+  amount: string,
+  taxClass = "00",
+  labor = "",
+): string {
   return buildRecord(1024, [
     ...HEAD("K"),
     [19, "0815002300000"],
@@ -66,45 +90,138 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
 
   async function setUp(plan = "enterprise") {
     const account = await t.signUp();
-    await t.db.updateTable("subscriptions").set({ plan, status: "active" }).where("userId", "=", account.userId).execute();
-    expect((await t.request("PUT", "/api/billing-data", { cookie: account.cookie, body: BILLING_DATA })).status).toBe(200);
+    await t.db
+      .updateTable("subscriptions")
+      .set({ plan, status: "active" })
+      .where("userId", "=", account.userId)
+      .execute();
+    expect(
+      (await t.request("PUT", "/api/billing-data", { cookie: account.cookie, body: BILLING_DATA }))
+        .status,
+    ).toBe(200);
     const property = await insertProperty(t.db, account.userId, { name: "Musterstraße 1" });
     // Created out of order: the flats are numbered by the units' names.
-    const u3 = await insertUnit(t.db, account.userId, property.id, { name: "3 OG links", area: "75.25", persons: 4 });
-    const u1 = await insertUnit(t.db, account.userId, property.id, { name: "1 EG links", area: "62.50", persons: 2 });
-    const u2 = await insertUnit(t.db, account.userId, property.id, { name: "2 EG rechts", area: "48.00", persons: 2 });
-    const u4 = await insertUnit(t.db, account.userId, property.id, { name: "4 OG rechts", area: "75.25", persons: 1 });
-    const u5 = await insertUnit(t.db, account.userId, property.id, { name: "5 DG links", area: "55.00", persons: 2 });
-    const u6 = await insertUnit(t.db, account.userId, property.id, { name: "6 DG rechts", area: "55.00", persons: 1 });
-    const tenant = async (unitId: string, name: string, moveInDate: string, moveOutDate: string | null, prepayments: [string, string, string | null][]) => {
-      const row = await insertTenant(t.db, account.userId, unitId, { name, moveInDate, moveOutDate, isActive: moveOutDate === null });
+    const u3 = await insertUnit(t.db, account.userId, property.id, {
+      name: "3 OG links",
+      area: "75.25",
+      persons: 4,
+    });
+    const u1 = await insertUnit(t.db, account.userId, property.id, {
+      name: "1 EG links",
+      area: "62.50",
+      persons: 2,
+    });
+    const u2 = await insertUnit(t.db, account.userId, property.id, {
+      name: "2 EG rechts",
+      area: "48.00",
+      persons: 2,
+    });
+    const u4 = await insertUnit(t.db, account.userId, property.id, {
+      name: "4 OG rechts",
+      area: "75.25",
+      persons: 1,
+    });
+    const u5 = await insertUnit(t.db, account.userId, property.id, {
+      name: "5 DG links",
+      area: "55.00",
+      persons: 2,
+    });
+    const u6 = await insertUnit(t.db, account.userId, property.id, {
+      name: "6 DG rechts",
+      area: "55.00",
+      persons: 1,
+    });
+    const tenant = async (
+      unitId: string,
+      name: string,
+      moveInDate: string,
+      moveOutDate: string | null,
+      prepayments: [string, string, string | null][],
+    ) => {
+      const row = await insertTenant(t.db, account.userId, unitId, {
+        name,
+        moveInDate,
+        moveOutDate,
+        isActive: moveOutDate === null,
+      });
       for (const [monthlyAmount, validFrom, validUntil] of prepayments) {
-        await t.db.insertInto("tenantPrepayments").values({ tenantId: row.id, monthlyAmount, validFrom, validUntil, updatedAt: new Date() }).execute();
+        await t.db
+          .insertInto("tenantPrepayments")
+          .values({ tenantId: row.id, monthlyAmount, validFrom, validUntil, updatedAt: new Date() })
+          .execute();
       }
       return row.id;
     };
-    const mueller = await tenant(u1.id, "Jörg Müller", "2019-05-01", null, [["180.00", "2019-05-01", null]]);
-    await t.db.insertInto("tenantAttributes").values({ tenantId: mueller, persons: 2, validFrom: "2019-05-01", validUntil: "2024-02-29", updatedAt: new Date() }).execute();
-    await t.db.insertInto("tenantAttributes").values({ tenantId: mueller, persons: 3, validFrom: "2024-03-01", validUntil: null, updatedAt: new Date() }).execute();
-    const schroeder = await tenant(u2.id, "Anna Schröder", "2016-01-01", "2024-06-30", [["150.00", "2016-01-01", null]]);
-    const nowak = await tenant(u2.id, "Łucja Nowak", "2024-09-01", null, [["160.00", "2024-09-01", null]]);
-    const gross = await tenant(u3.id, "Familie Groß", "2020-01-01", null, [["220.00", "2020-01-01", null]]);
+    const mueller = await tenant(u1.id, "Jörg Müller", "2019-05-01", null, [
+      ["180.00", "2019-05-01", null],
+    ]);
+    await t.db
+      .insertInto("tenantAttributes")
+      .values({
+        tenantId: mueller,
+        persons: 2,
+        validFrom: "2019-05-01",
+        validUntil: "2024-02-29",
+        updatedAt: new Date(),
+      })
+      .execute();
+    await t.db
+      .insertInto("tenantAttributes")
+      .values({
+        tenantId: mueller,
+        persons: 3,
+        validFrom: "2024-03-01",
+        validUntil: null,
+        updatedAt: new Date(),
+      })
+      .execute();
+    const schroeder = await tenant(u2.id, "Anna Schröder", "2016-01-01", "2024-06-30", [
+      ["150.00", "2016-01-01", null],
+    ]);
+    const nowak = await tenant(u2.id, "Łucja Nowak", "2024-09-01", null, [
+      ["160.00", "2024-09-01", null],
+    ]);
+    const gross = await tenant(u3.id, "Familie Groß", "2020-01-01", null, [
+      ["220.00", "2020-01-01", null],
+    ]);
     const weiss = await tenant(u4.id, "Peter Weiß", "2021-03-01", null, [
       ["130.00", "2021-03-01", "2024-06-30"],
       ["140.00", "2024-07-01", null],
     ]);
-    const kaya = await tenant(u5.id, "Emre Kaya", "2024-04-15", null, [["170.00", "2024-04-15", null]]);
-    const schulz = await tenant(u6.id, "Sabine Schulz", "2015-01-01", null, [["100.00", "2015-01-01", null]]);
-    const periodId = await createBillingPeriodViaApi(t, account.cookie, property.id, "2024-01-01", "2024-12-31");
-    const item = (costType: string, amount: string, key: string, extra: Record<string, unknown> = {}) => ({ costType, amount, key, ...extra });
+    const kaya = await tenant(u5.id, "Emre Kaya", "2024-04-15", null, [
+      ["170.00", "2024-04-15", null],
+    ]);
+    const schulz = await tenant(u6.id, "Sabine Schulz", "2015-01-01", null, [
+      ["100.00", "2015-01-01", null],
+    ]);
+    const periodId = await createBillingPeriodViaApi(
+      t,
+      account.cookie,
+      property.id,
+      "2024-01-01",
+      "2024-12-31",
+    );
+    const item = (
+      costType: string,
+      amount: string,
+      key: string,
+      extra: Record<string, unknown> = {},
+    ) => ({ costType, amount, key, ...extra });
     const costs = await t.request("PUT", `/api/billing-periods/${periodId}/costs`, {
       cookie: account.cookie,
       body: {
         costItems: [
-          item("Heizung", "3900.50", "mixed", { consumptionShare: 70, laborCosts: "300.00", taxCategory: "craftsmen" }),
+          item("Heizung", "3900.50", "mixed", {
+            consumptionShare: 70,
+            laborCosts: "300.00",
+            taxCategory: "craftsmen",
+          }),
           item("Kaltwasser", "620.00", "area"),
           item("Müllabfuhr", "480.00", "area"),
-          item("Hauswart", "1200.00", "persons", { laborCosts: "800.00", taxCategory: "householdServices" }),
+          item("Hauswart", "1200.00", "persons", {
+            laborCosts: "800.00",
+            taxCategory: "householdServices",
+          }),
           item("Grundsteuer", "950.00", "area"),
         ],
         heatingCosts: {
@@ -125,21 +242,36 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
       },
     });
     expect(costs.status, await costs.clone().text()).toBe(200);
-    return { ...account, periodId, units: [u1.id, u2.id, u3.id, u4.id, u5.id, u6.id], tenants: { mueller, schroeder, nowak, gross, weiss, kaya, schulz } };
+    return {
+      ...account,
+      periodId,
+      units: [u1.id, u2.id, u3.id, u4.id, u5.id, u6.id],
+      tenants: { mueller, schroeder, nowak, gross, weiss, kaya, schulz },
+    };
   }
 
   async function download(cookie: string, periodId: string, query: string) {
-    const response = await t.request("GET", `/api/billing-periods/${periodId}/metering-export?${query}`, { cookie });
+    const response = await t.request(
+      "GET",
+      `/api/billing-periods/${periodId}/metering-export?${query}`,
+      { cookie },
+    );
     const bytes = Buffer.from(await response.arrayBuffer());
     return { response, bytes, records: bytes.toString("latin1").split("\r\n").slice(0, -1) };
   }
 
   it("writes the L and M records of the property and its users: tenancies, vacancies, prepayments, persons, area", async () => {
     const house = await setUp();
-    const { response, bytes, records } = await download(house.cookie, house.periodId, `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`);
+    const { response, bytes, records } = await download(
+      house.cookie,
+      house.periodId,
+      `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`,
+    );
     expect(response.status, bytes.toString()).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/plain; charset=ISO-8859-15");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="DTM305_\d{14}\.DAT"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="DTM305_\d{14}\.DAT"$/,
+    );
     // Ten records of 2048 bytes, each followed by CR LF, and nothing else.
     expect(records).toHaveLength(10);
     expect(bytes.length).toBe(10 * 2050);
@@ -152,29 +284,126 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
     expect(bytes.indexOf(Buffer.from("J\xf6rg M\xfcller", "latin1"))).toBe(2050 + 52);
 
     expect(records[0]).toBe(
-      buildRecord(2048, [...HEAD("L"), [19, "0815002300000"], [32, "3Musterstraße 1"], [68, "DEU33602"], [81, "Bielefeld"], [116, "010124311224"], [143, "0"], [147, "1EUR"], [2048, "L"]]),
+      buildRecord(2048, [
+        ...HEAD("L"),
+        [19, "0815002300000"],
+        [32, "3Musterstraße 1"],
+        [68, "DEU33602"],
+        [81, "Bielefeld"],
+        [116, "010124311224"],
+        [143, "0"],
+        [147, "1EUR"],
+        [2048, "L"],
+      ]),
     );
     expect(records.slice(1)).toEqual([
-      userRecord("0001", "WE0001", "Jörg Müller", "010124311224", "0000216000", "0000006250", "0000000300", false),
-      userRecord("0002", "WE0002", "Anna Schröder", "010124300624", "0000090000", "0000004800", "0000000200", false),
-      userRecord("0002", "WE0002", "Leerstand", "010724310824", "0000000000", "0000004800", "0000000000", true),
+      userRecord(
+        "0001",
+        "WE0001",
+        "Jörg Müller",
+        "010124311224",
+        "0000216000",
+        "0000006250",
+        "0000000300",
+        false,
+      ),
+      userRecord(
+        "0002",
+        "WE0002",
+        "Anna Schröder",
+        "010124300624",
+        "0000090000",
+        "0000004800",
+        "0000000200",
+        false,
+      ),
+      userRecord(
+        "0002",
+        "WE0002",
+        "Leerstand",
+        "010724310824",
+        "0000000000",
+        "0000004800",
+        "0000000000",
+        true,
+      ),
       // Ł is not in ISO-8859-15: written without its stroke.
-      userRecord("0002", "WE0002", "Lucja Nowak", "010924311224", "0000064000", "0000004800", "0000000200", false),
-      userRecord("0003", "WE0003", "Familie Groß", "010124311224", "0000264000", "0000007525", "0000000400", false),
+      userRecord(
+        "0002",
+        "WE0002",
+        "Lucja Nowak",
+        "010924311224",
+        "0000064000",
+        "0000004800",
+        "0000000200",
+        false,
+      ),
+      userRecord(
+        "0003",
+        "WE0003",
+        "Familie Groß",
+        "010124311224",
+        "0000264000",
+        "0000007525",
+        "0000000400",
+        false,
+      ),
       // 6 x 130.00 + 6 x 140.00.
-      userRecord("0004", "WE0004", "Peter Weiß", "010124311224", "0000162000", "0000007525", "0000000100", false),
-      userRecord("0005", "WE0005", "Leerstand", "010124140424", "0000000000", "0000005500", "0000000000", true),
+      userRecord(
+        "0004",
+        "WE0004",
+        "Peter Weiß",
+        "010124311224",
+        "0000162000",
+        "0000007525",
+        "0000000100",
+        false,
+      ),
+      userRecord(
+        "0005",
+        "WE0005",
+        "Leerstand",
+        "010124140424",
+        "0000000000",
+        "0000005500",
+        "0000000000",
+        true,
+      ),
       // April from the 15th: 170.00 x 16/30 = 90.67, then 8 x 170.00.
-      userRecord("0005", "WE0005", "Emre Kaya", "150424311224", "0000145067", "0000005500", "0000000200", false),
-      userRecord("0006", "WE0006", "Sabine Schulz", "010124311224", "0000120000", "0000005500", "0000000100", false),
+      userRecord(
+        "0005",
+        "WE0005",
+        "Emre Kaya",
+        "150424311224",
+        "0000145067",
+        "0000005500",
+        "0000000200",
+        false,
+      ),
+      userRecord(
+        "0006",
+        "WE0006",
+        "Sabine Schulz",
+        "010124311224",
+        "0000120000",
+        "0000005500",
+        "0000000100",
+        false,
+      ),
     ]);
   });
 
   it("writes the B record of the LPG with its stocks and a K record per delivery, invoice of the heating system and cost item with its § 35a share", async () => {
     const house = await setUp();
-    const { response, bytes, records } = await download(house.cookie, house.periodId, `part=costs&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`);
+    const { response, bytes, records } = await download(
+      house.cookie,
+      house.periodId,
+      `part=costs&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`,
+    );
     expect(response.status, bytes.toString()).toBe(200);
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="DTK305_\d{14}\.DAT"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="DTK305_\d{14}\.DAT"$/,
+    );
     expect(bytes.length).toBe(records.length * 1026);
     expect(records[0]).toBe(
       buildRecord(1024, [
@@ -210,9 +439,27 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
         cookie: house.cookie,
         body: {
           costItems: [
-            { costType: "Heizung", amount: "10450.00", key: "mixed", consumptionShare: 70, laborCosts, taxCategory: "craftsmen" },
-            { costType: "Wasserschaden EG", amount: "100.00", key: "direct", vacancyAmount: "100.00" },
-            { costType: "Gartenpflege", amount: "640.00", key: "area", laborCosts: "512.00", taxCategory: "householdServices" },
+            {
+              costType: "Heizung",
+              amount: "10450.00",
+              key: "mixed",
+              consumptionShare: 70,
+              laborCosts,
+              taxCategory: "craftsmen",
+            },
+            {
+              costType: "Wasserschaden EG",
+              amount: "100.00",
+              key: "direct",
+              vacancyAmount: "100.00",
+            },
+            {
+              costType: "Gartenpflege",
+              amount: "640.00",
+              key: "area",
+              laborCosts: "512.00",
+              taxCategory: "householdServices",
+            },
           ],
           heatingCosts: {
             fuel: "gas",
@@ -230,7 +477,11 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
       });
     expect((await put("400.00")).status).toBe(200);
     const query = `part=costs&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`;
-    const refused = await t.request("GET", `/api/billing-periods/${house.periodId}/metering-export?${query}`, { cookie: house.cookie });
+    const refused = await t.request(
+      "GET",
+      `/api/billing-periods/${house.periodId}/metering-export?${query}`,
+      { cookie: house.cookie },
+    );
     expect(refused.status).toBe(400);
     expect((await readJson(refused)).error.message).toBe(
       "Der Lohnanteil nach § 35a EStG von „Heizung“ ist größer als jede Rechnung der Heizungsanlage (Wartung, Messungen, Messdienst, Betriebsstrom); bitte in der Kostenaufstellung prüfen.",
@@ -241,7 +492,14 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
     expect(response.status).toBe(200);
     expect(records).toEqual([
       // Table B 193 Erdgas H in m³ (10 kWh/m³); 60 °C and 85.5 m³ hot water (§ 9 HeizkV); no stocks.
-      buildRecord(1024, [...HEAD("B"), [19, "0815002300000EUR010124311224"], [47, "19300000100000"], [135, "6000000085500"], [170, "1"], [1024, "B"]]),
+      buildRecord(1024, [
+        ...HEAD("B"),
+        [19, "0815002300000EUR010124311224"],
+        [47, "19300000100000"],
+        [135, "6000000085500"],
+        [170, "1"],
+        [1024, "B"],
+      ]),
       costRecord("201", "", "E", "311224", "00012000500", "0000980000"),
       costRecord("221", "", "E", "311224", "", "0000030000"),
       // 320.00 € is more than the maintenance invoice holds: it sits on the emission measurement.
@@ -252,7 +510,11 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
 
   it("the firm's answer to our M records imports onto the right tenancies and vacancies, and the next export is the same file", async () => {
     const house = await setUp();
-    const first = await download(house.cookie, house.periodId, `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`);
+    const first = await download(
+      house.cookie,
+      house.periodId,
+      `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`,
+    );
     // The firm answers each M record with a D record (Kosten HZG) on the user's last day.
     const answer = first.records.slice(1).map((record, index) =>
       new ArgeRecordWriter("D")
@@ -266,16 +528,38 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
         .writeText(201, 203, "EUR")
         .toText(),
     );
-    const file = { fileName: "DTD305_20250314093000.DAT", contentBase64: Buffer.from(`${answer.join("\r\n")}\r\n`, "latin1").toString("base64") };
-    const mappings = house.units.map((unitId, index) => ({ firmFlat: `081500230${String(index + 1).padStart(4, "0")}`, unitId }));
-    const imported = await t.request("POST", "/api/imports/metering-results", { cookie: house.cookie, body: { billingPeriodId: house.periodId, files: [file], mappings } });
+    const file = {
+      fileName: "DTD305_20250314093000.DAT",
+      contentBase64: Buffer.from(`${answer.join("\r\n")}\r\n`, "latin1").toString("base64"),
+    };
+    const mappings = house.units.map((unitId, index) => ({
+      firmFlat: `081500230${String(index + 1).padStart(4, "0")}`,
+      unitId,
+    }));
+    const imported = await t.request("POST", "/api/imports/metering-results", {
+      cookie: house.cookie,
+      body: { billingPeriodId: house.periodId, files: [file], mappings },
+    });
     const body = await readJson(imported);
     expect(imported.status, JSON.stringify(body)).toBe(200);
     expect(body.imported).toBe(9);
-    const costs = await readJson(await t.request("GET", `/api/billing-periods/${house.periodId}/costs`, { cookie: house.cookie }));
-    const heating = costs.costItems.find((item: { costType: string }) => item.costType === "Heizung");
+    const costs = await readJson(
+      await t.request("GET", `/api/billing-periods/${house.periodId}/costs`, {
+        cookie: house.cookie,
+      }),
+    );
+    const heating = costs.costItems.find(
+      (item: { costType: string }) => item.costType === "Heizung",
+    );
     // Every tenancy got its own line's amount; the two vacancies (102.00 + 106.00 €) are the landlord's.
-    expect(Object.fromEntries(heating.directAmounts.map((entry: { tenancyId: string; amount: string }) => [entry.tenancyId, entry.amount]))).toEqual({
+    expect(
+      Object.fromEntries(
+        heating.directAmounts.map((entry: { tenancyId: string; amount: string }) => [
+          entry.tenancyId,
+          entry.amount,
+        ]),
+      ),
+    ).toEqual({
       [house.tenants.mueller]: "100.00",
       [house.tenants.schroeder]: "101.00",
       [house.tenants.nowak]: "103.00",
@@ -287,31 +571,63 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
     expect(heating.vacancyAmount).toBe("208.00");
 
     // The flats are remembered now: no Liegenschaftsnummer needed, the same numbers and keys.
-    const second = await download(house.cookie, house.periodId, `part=users&customerNumber=${CUSTOMER}`);
+    const second = await download(
+      house.cookie,
+      house.periodId,
+      `part=users&customerNumber=${CUSTOMER}`,
+    );
     expect(second.response.status).toBe(200);
     expect(second.bytes.equals(first.bytes)).toBe(true);
   });
 
   it("is a plan feature, another account's period is not found, and missing numbers are asked for in German", async () => {
     const house = await setUp("professional");
-    const refused = await download(house.cookie, house.periodId, `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`);
+    const refused = await download(
+      house.cookie,
+      house.periodId,
+      `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`,
+    );
     expect(refused.response.status).toBe(403);
     const other = await setUp();
-    const foreign = await download(other.cookie, house.periodId, `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`);
+    const foreign = await download(
+      other.cookie,
+      house.periodId,
+      `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`,
+    );
     expect(foreign.response.status).toBe(404);
-    const unknown = await download(other.cookie, UNKNOWN_ID, `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`);
+    const unknown = await download(
+      other.cookie,
+      UNKNOWN_ID,
+      `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`,
+    );
     expect(unknown.response.status).toBe(404);
 
-    const noNumber = await t.request("GET", `/api/billing-periods/${other.periodId}/metering-export?part=users&customerNumber=${CUSTOMER}`, { cookie: other.cookie });
+    const noNumber = await t.request(
+      "GET",
+      `/api/billing-periods/${other.periodId}/metering-export?part=users&customerNumber=${CUSTOMER}`,
+      { cookie: other.cookie },
+    );
     expect(noNumber.status).toBe(400);
     expect((await readJson(noNumber)).error.message).toBe(
       "Bitte die Liegenschaftsnummer des Messdienstes angeben (steht auf seinen Abrechnungen); nach dem ersten Import seiner Ergebnisse ist sie bekannt.",
     );
-    const noCustomer = await t.request("GET", `/api/billing-periods/${other.periodId}/metering-export?part=costs&propertyNumber=${PROPERTY}`, { cookie: other.cookie });
+    const noCustomer = await t.request(
+      "GET",
+      `/api/billing-periods/${other.periodId}/metering-export?part=costs&propertyNumber=${PROPERTY}`,
+      { cookie: other.cookie },
+    );
     expect(noCustomer.status).toBe(400);
-    expect(JSON.stringify(await readJson(noCustomer))).toContain("Bitte die Kundennummer beim Messdienst angeben (steht auf seinen Abrechnungen).");
-    const badCustomer = await t.request("GET", `/api/billing-periods/${other.periodId}/metering-export?part=costs&customerNumber=12345678901&propertyNumber=${PROPERTY}`, { cookie: other.cookie });
+    expect(JSON.stringify(await readJson(noCustomer))).toContain(
+      "Bitte die Kundennummer beim Messdienst angeben (steht auf seinen Abrechnungen).",
+    );
+    const badCustomer = await t.request(
+      "GET",
+      `/api/billing-periods/${other.periodId}/metering-export?part=costs&customerNumber=12345678901&propertyNumber=${PROPERTY}`,
+      { cookie: other.cookie },
+    );
     expect(badCustomer.status).toBe(400);
-    expect(JSON.stringify(await readJson(badCustomer))).toContain("Die Kundennummer beim Messdienst hat höchstens 10 Ziffern.");
+    expect(JSON.stringify(await readJson(badCustomer))).toContain(
+      "Die Kundennummer beim Messdienst hat höchstens 10 Ziffern.",
+    );
   });
 });

@@ -20,19 +20,45 @@ describe.each(TEST_DRIVERS)("results export (%s)", (driver) => {
 
   async function saveRun(plan: string) {
     const account = await t.signUp();
-    await t.db.updateTable("subscriptions").set({ plan, status: "active" }).where("userId", "=", account.userId).execute();
-    expect((await t.request("PUT", "/api/billing-data", { cookie: account.cookie, body: SAMPLE_BILLING_DATA })).status).toBe(200);
+    await t.db
+      .updateTable("subscriptions")
+      .set({ plan, status: "active" })
+      .where("userId", "=", account.userId)
+      .execute();
+    expect(
+      (
+        await t.request("PUT", "/api/billing-data", {
+          cookie: account.cookie,
+          body: SAMPLE_BILLING_DATA,
+        })
+      ).status,
+    ).toBe(200);
     const property = await insertProperty(t.db, account.userId, { name: "Lindenhof 2" });
     const eg = await insertUnit(t.db, account.userId, property.id, { name: "EG", area: "60.00" });
     const og = await insertUnit(t.db, account.userId, property.id, { name: "OG", area: "90.00" });
-    await insertTenant(t.db, account.userId, eg.id, { name: "Jürgen Weiß", moveInDate: "2015-01-01" });
-    await insertTenant(t.db, account.userId, og.id, { name: '=HYPERLINK("http://evil.example";"Klick")', moveInDate: "2015-01-01" });
-    const billingPeriodId = await createBillingPeriodViaApi(t, account.cookie, property.id, "2025-01-01", "2025-12-31");
+    await insertTenant(t.db, account.userId, eg.id, {
+      name: "Jürgen Weiß",
+      moveInDate: "2015-01-01",
+    });
+    await insertTenant(t.db, account.userId, og.id, {
+      name: '=HYPERLINK("http://evil.example";"Klick")',
+      moveInDate: "2015-01-01",
+    });
+    const billingPeriodId = await createBillingPeriodViaApi(
+      t,
+      account.cookie,
+      property.id,
+      "2025-01-01",
+      "2025-12-31",
+    );
     const costItems = [
       { costType: "Grundsteuer", amount: "1500.00", key: "area" },
       { costType: "Müllabfuhr", amount: "300.00", key: "units" },
     ];
-    const response = await t.request("POST", "/api/statements", { cookie: account.cookie, body: { billingPeriodId, costItems, finalize: false } });
+    const response = await t.request("POST", "/api/statements", {
+      cookie: account.cookie,
+      body: { billingPeriodId, costItems, finalize: false },
+    });
     const body = await readJson(response);
     expect(response.status, JSON.stringify(body)).toBe(201);
     return { ...account, runId: body.id as string };
@@ -43,7 +69,9 @@ describe.each(TEST_DRIVERS)("results export (%s)", (driver) => {
     const response = await t.request("GET", `/api/statements/${runId}/results.csv`, { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("Ergebnisse 2025 Lindenhof 2 ENTWURF.csv")}`);
+    expect(response.headers.get("content-disposition")).toContain(
+      `filename*=UTF-8''${encodeURIComponent("Ergebnisse 2025 Lindenhof 2 ENTWURF.csv")}`,
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.subarray(3));
@@ -61,8 +89,15 @@ describe.each(TEST_DRIVERS)("results export (%s)", (driver) => {
       `OG;"'=HYPERLINK(""http://evil.example"";""Klick"")";01.01.2025;31.12.2025;Ergebnis (+ Nachzahlung / − Guthaben);;;1050,00`,
       "",
     ]);
-    const activity = await t.db.selectFrom("userActivities").select("description").where("userId", "=", userId).where("entityType", "=", "system").execute();
-    expect(activity.map((row) => row.description)).toEqual(["Ergebnisse exportiert (CSV): Lindenhof 2"]);
+    const activity = await t.db
+      .selectFrom("userActivities")
+      .select("description")
+      .where("userId", "=", userId)
+      .where("entityType", "=", "system")
+      .execute();
+    expect(activity.map((row) => row.description)).toEqual([
+      "Ergebnisse exportiert (CSV): Lindenhof 2",
+    ]);
   });
 
   it("gives every tenancy's letter as its own PDF in one ZIP, named by unit and tenant (issue 28, item 6)", async () => {
@@ -70,10 +105,15 @@ describe.each(TEST_DRIVERS)("results export (%s)", (driver) => {
     const response = await t.request("GET", `/api/statements/${runId}/letters.zip`, { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
-    expect(response.headers.get("content-disposition")).toBe('attachment; filename="Briefe_2025_Lindenhof_2_ENTWURF.zip"');
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="Briefe_2025_Lindenhof_2_ENTWURF.zip"',
+    );
     const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
     const names = Object.keys(entries).sort();
-    expect(names).toEqual(["EG_Juergen_Weiss_ENTWURF.pdf", "OG_HYPERLINK_http_evil.example_Klick_ENTWURF.pdf"]);
+    expect(names).toEqual([
+      "EG_Juergen_Weiss_ENTWURF.pdf",
+      "OG_HYPERLINK_http_evil.example_Klick_ENTWURF.pdf",
+    ]);
     // Each entry is that tenancy's letter, read back as the tenant would: its own figures only.
     const text = readPdfText(entries["EG_Juergen_Weiss_ENTWURF.pdf"]!);
     expect(text).toContain("Jürgen Weiß");
@@ -86,11 +126,18 @@ describe.each(TEST_DRIVERS)("results export (%s)", (driver) => {
     const starter = await saveRun("professional");
     const owner = await saveRun("enterprise");
     for (const file of ["results.csv", "letters.zip"]) {
-      const refused = await t.request("GET", `/api/statements/${starter.runId}/${file}`, { cookie: starter.cookie });
+      const refused = await t.request("GET", `/api/statements/${starter.runId}/${file}`, {
+        cookie: starter.cookie,
+      });
       expect(refused.status, file).toBe(403);
-      expect((await readJson(refused)).error).toMatchObject({ code: "FEATURE_NOT_IN_PLAN", message: "Massenimport und -export ist in Ihrem aktuellen Plan nicht verfügbar." });
+      expect((await readJson(refused)).error).toMatchObject({
+        code: "FEATURE_NOT_IN_PLAN",
+        message: "Massenimport und -export ist in Ihrem aktuellen Plan nicht verfügbar.",
+      });
       for (const id of [starter.runId, UNKNOWN_ID, "keine-id"]) {
-        const response = await t.request("GET", `/api/statements/${id}/${file}`, { cookie: owner.cookie });
+        const response = await t.request("GET", `/api/statements/${id}/${file}`, {
+          cookie: owner.cookie,
+        });
         expect(response.status, `${file} ${id}`).toBe(404);
         expect((await readJson(response)).error.message).toBe("Abrechnung nicht gefunden");
       }

@@ -24,9 +24,13 @@ describe.each(TEST_DRIVERS)("the server log (%s)", (driver) => {
   async function capture(work: () => Promise<unknown>) {
     consoleOutput.length = 0;
     for (const method of ["log", "info", "warn", "error", "debug"] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleOutput.push(args.map(String).join(" ")));
+      vi.spyOn(console, method).mockImplementation(
+        (...args: unknown[]) => void consoleOutput.push(args.map(String).join(" ")),
+      );
     }
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => (consoleOutput.push(String(chunk)), true));
+    vi.spyOn(process.stderr, "write").mockImplementation(
+      (chunk: string | Uint8Array) => (consoleOutput.push(String(chunk)), true),
+    );
     try {
       await work();
     } finally {
@@ -37,26 +41,53 @@ describe.each(TEST_DRIVERS)("the server log (%s)", (driver) => {
   it("routes better-auth's messages through the app's logger as JSON lines without the e-mail (defect 8)", async () => {
     await capture(async () => {
       // A wrong password and an unknown address: better-auth logs both ('Invalid password', 'User not found').
-      await t.request("POST", "/api/auth/sign-in/email", { headers: { "x-forwarded-for": "203.0.113.7" }, body: { email: EMAIL, password: "Falsch1234" } });
-      await t.request("POST", "/api/auth/sign-in/email", { headers: { "x-forwarded-for": "203.0.113.8" }, body: { email: "niemand@example.de", password: TEST_PASSWORD } });
+      await t.request("POST", "/api/auth/sign-in/email", {
+        headers: { "x-forwarded-for": "203.0.113.7" },
+        body: { email: EMAIL, password: "Falsch1234" },
+      });
+      await t.request("POST", "/api/auth/sign-in/email", {
+        headers: { "x-forwarded-for": "203.0.113.8" },
+        body: { email: "niemand@example.de", password: TEST_PASSWORD },
+      });
       // What better-auth passes along when the database refuses a row: the error with the row's values.
       const context = await t.auth.$context;
-      const refused = Object.assign(new Error(`duplicate key value violates unique constraint "users_email_key": Key (email)=(${EMAIL}) already exists, IBAN ${IBAN}`), {
-        code: "23505",
-        detail: `Key (email)=(${EMAIL}), Erika Loggerin`,
-        user: { email: EMAIL, name: "Erika Loggerin" },
+      const refused = Object.assign(
+        new Error(
+          `duplicate key value violates unique constraint "users_email_key": Key (email)=(${EMAIL}) already exists, IBAN ${IBAN}`,
+        ),
+        {
+          code: "23505",
+          detail: `Key (email)=(${EMAIL}), Erika Loggerin`,
+          user: { email: EMAIL, name: "Erika Loggerin" },
+        },
+      );
+      context.logger.error("Failed to create user", refused, {
+        email: EMAIL,
+        name: "Erika Loggerin",
+        provider: "credential",
       });
-      context.logger.error("Failed to create user", refused, { email: EMAIL, name: "Erika Loggerin", provider: "credential" });
     });
     expect(consoleOutput.filter((text) => /Better Auth|\[\d+m/.test(text))).toEqual([]);
     const auth = t.readLogEvents("auth.library");
-    expect(auth.map((entry) => entry.message)).toEqual(expect.arrayContaining(["Invalid password", "User not found", "Failed to create user"]));
+    expect(auth.map((entry) => entry.message)).toEqual(
+      expect.arrayContaining(["Invalid password", "User not found", "Failed to create user"]),
+    );
     const failed = auth.find((entry) => entry.message === "Failed to create user")!;
-    expect(failed).toMatchObject({ level: "error", details: [{ name: "Error", code: "23505" }, { email: "[entfernt]", provider: "credential" }] });
+    expect(failed).toMatchObject({
+      level: "error",
+      details: [
+        { name: "Error", code: "23505" },
+        { email: "[entfernt]", provider: "credential" },
+      ],
+    });
     const lines = t.readLogLines();
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines) {
-      expect(JSON.parse(line)).toMatchObject({ time: expect.any(String), level: expect.any(String), event: expect.any(String) });
+      expect(JSON.parse(line)).toMatchObject({
+        time: expect.any(String),
+        level: expect.any(String),
+        event: expect.any(String),
+      });
       expect(line).not.toContain(EMAIL);
       expect(line).not.toContain("Loggerin");
       expect(line).not.toContain("3704 0044");
@@ -67,11 +98,21 @@ describe.each(TEST_DRIVERS)("the server log (%s)", (driver) => {
     const written: string[] = [];
     const { createLogger } = await import("../../src/lib/logger.ts");
     const logger = createLogger("debug", {}, (line) => written.push(line));
-    logger.error("request.failed", { message: "Zeile 1\nZeile 2 \u001b[31mrot", stack: "Error: x\n    at y (z.ts:1:1)", to: EMAIL, note: `Bitte an ${EMAIL} oder ${IBAN}` });
+    logger.error("request.failed", {
+      message: "Zeile 1\nZeile 2 \u001b[31mrot",
+      stack: "Error: x\n    at y (z.ts:1:1)",
+      to: EMAIL,
+      note: `Bitte an ${EMAIL} oder ${IBAN}`,
+    });
     expect(written).toHaveLength(1);
     expect(written[0]).not.toContain("\n");
     const entry = JSON.parse(written[0]!) as Record<string, unknown>;
-    expect(entry).toMatchObject({ level: "error", event: "request.failed", to: "[entfernt]", note: "Bitte an [E-Mail] oder [IBAN]" });
+    expect(entry).toMatchObject({
+      level: "error",
+      event: "request.failed",
+      to: "[entfernt]",
+      note: "Bitte an [E-Mail] oder [IBAN]",
+    });
     expect(entry.message).toBe("Zeile 1\nZeile 2 \u001b[31mrot");
   });
 });

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAllocationParts, type StatementResult } from "@nk/engine";
 import { formatCalendarDateDe, getTodayInGermany } from "@nk/contract";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
-import { createBillingPeriodViaApi, listActivityKeys, UNKNOWN_ID } from "../support/metering-fixtures.ts";
+import {
+  createBillingPeriodViaApi,
+  listActivityKeys,
+  UNKNOWN_ID,
+} from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
@@ -58,8 +62,12 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
 
   /** How many PDFs GET /metrics has timed so far (the registry is the process's). */
   async function readPdfCount(): Promise<number> {
-    const text = await (await t.request("GET", "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-    const line = text.split("\n").find((l) => l.startsWith("nk_pdf_generation_duration_seconds_count"));
+    const text = await (
+      await t.request("GET", "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    const line = text
+      .split("\n")
+      .find((l) => l.startsWith("nk_pdf_generation_duration_seconds_count"));
     return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(" ") + 1));
   }
   afterAll(async () => t?.close());
@@ -67,13 +75,36 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
   async function setUp(options: { email?: string | null } = {}) {
     const account = await t.signUp();
     const property = await insertProperty(t.db, account.userId, { name: "Gartenweg 7" });
-    const eg = await insertUnit(t.db, account.userId, property.id, { name: "EG links", area: "60.00" });
-    const og = await insertUnit(t.db, account.userId, property.id, { name: "OG rechts", area: "90.00" });
-    const tenant = await insertTenant(t.db, account.userId, eg.id, { name: "Jürgen Krüger", moveInDate: "2020-01-01" });
-    await insertTenant(t.db, account.userId, og.id, { name: "Maria Weiß", moveInDate: "2020-01-01" });
-    if (options.email !== null) await t.db.updateTable("tenants").set({ email: options.email ?? "juergen@example.org" }).where("id", "=", tenant.id).execute();
+    const eg = await insertUnit(t.db, account.userId, property.id, {
+      name: "EG links",
+      area: "60.00",
+    });
+    const og = await insertUnit(t.db, account.userId, property.id, {
+      name: "OG rechts",
+      area: "90.00",
+    });
+    const tenant = await insertTenant(t.db, account.userId, eg.id, {
+      name: "Jürgen Krüger",
+      moveInDate: "2020-01-01",
+    });
+    await insertTenant(t.db, account.userId, og.id, {
+      name: "Maria Weiß",
+      moveInDate: "2020-01-01",
+    });
+    if (options.email !== null)
+      await t.db
+        .updateTable("tenants")
+        .set({ email: options.email ?? "juergen@example.org" })
+        .where("id", "=", tenant.id)
+        .execute();
     // The previous calendar year: its statement is always within the § 556 (3) BGB deadline (issue 24).
-    const billingPeriodId = await createBillingPeriodViaApi(t, account.cookie, property.id, `${PERIOD_YEAR}-01-01`, `${PERIOD_YEAR}-12-31`);
+    const billingPeriodId = await createBillingPeriodViaApi(
+      t,
+      account.cookie,
+      property.id,
+      `${PERIOD_YEAR}-01-01`,
+      `${PERIOD_YEAR}-12-31`,
+    );
     return { ...account, propertyId: property.id, tenantId: tenant.id, billingPeriodId };
   }
 
@@ -83,7 +114,10 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
   }
 
   async function save(cookie: string, billingPeriodId: string, finalize: boolean) {
-    const response = await t.request("POST", "/api/statements", { cookie, body: { billingPeriodId, costItems: COST_ITEMS, finalize } });
+    const response = await t.request("POST", "/api/statements", {
+      cookie,
+      body: { billingPeriodId, costItems: COST_ITEMS, finalize },
+    });
     return { status: response.status, body: await readJson(response) };
   }
 
@@ -97,15 +131,25 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const { status, body } = await save(cookie, billingPeriodId, true);
     expect(status).toBe(409);
     expect(body.error).toMatchObject({ code: "BILLING_DATA_MISSING", message: MISSING });
-    expect(await t.db.selectFrom("statementSnapshots").select("id").where("userId", "=", userId).execute()).toHaveLength(0);
+    expect(
+      await t.db
+        .selectFrom("statementSnapshots")
+        .select("id")
+        .where("userId", "=", userId)
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it("answers a draft's letter fresh and marked ENTWURF on every page, never stored", async () => {
     const { cookie, userId, billingPeriodId } = await setUp();
     const saved = await save(cookie, billingPeriodId, false);
     expect(saved.status).toBe(201);
-    const statement = saved.body.statements.find((s: { tenantName: string }) => s.tenantName === "Jürgen Krüger");
-    const refused = await t.request("GET", `/api/tenant-statements/${statement.id}/pdf`, { cookie });
+    const statement = saved.body.statements.find(
+      (s: { tenantName: string }) => s.tenantName === "Jürgen Krüger",
+    );
+    const refused = await t.request("GET", `/api/tenant-statements/${statement.id}/pdf`, {
+      cookie,
+    });
     expect(refused.status).toBe(409);
     expect((await readJson(refused)).error.message).toBe(MISSING);
 
@@ -123,31 +167,49 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(text).toContain("Jürgen Krüger");
     expect(text).toContain("Hausverwaltung Sonnenschein GmbH");
     expect(text).toContain("Lindenstraße 12a");
-    const row = await t.db.selectFrom("statements").select("pdfStoragePath").where("id", "=", statement.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("statements")
+      .select("pdfStoragePath")
+      .where("id", "=", statement.id)
+      .executeTakeFirstOrThrow();
     expect(row.pdfStoragePath).toBeNull();
     expect(await listActivityKeys(t, userId)).toContain("statement.pdf_downloaded");
   });
 
   it("makes the wizard's preview PDFs from the unsaved calculation: ENTWURF, nothing saved or stored", async () => {
     const { cookie, userId, billingPeriodId, tenantId, propertyId } = await setUp();
-    const body = { billingPeriodId, costItems: COST_ITEMS, document: "letter", tenancyId: tenantId };
+    const body = {
+      billingPeriodId,
+      costItems: COST_ITEMS,
+      document: "letter",
+      tenancyId: tenantId,
+    };
     const refused = await t.request("POST", "/api/statements/preview/pdf", { cookie, body });
     expect(refused.status).toBe(409);
-    expect((await readJson(refused)).error).toMatchObject({ code: "BILLING_DATA_MISSING", message: MISSING });
+    expect((await readJson(refused)).error).toMatchObject({
+      code: "BILLING_DATA_MISSING",
+      message: MISSING,
+    });
 
     await putBillingData(cookie);
     const letter = await t.request("POST", "/api/statements/preview/pdf", { cookie, body });
     expect(letter.status).toBe(200);
     expect(letter.headers.get("content-type")).toBe("application/pdf");
-    expect(letter.headers.get("content-disposition")).toContain(`Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links_Juergen_Krueger_ENTWURF.pdf`);
+    expect(letter.headers.get("content-disposition")).toContain(
+      `Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links_Juergen_Krueger_ENTWURF.pdf`,
+    );
     const bytes = new Uint8Array(await letter.arrayBuffer());
-    for (let page = 1; page <= pageCount(bytes); page += 1) expect(textOf(bytes, page)).toContain("ENTWURF");
+    for (let page = 1; page <= pageCount(bytes); page += 1)
+      expect(textOf(bytes, page)).toContain("ENTWURF");
     const text = textOf(bytes);
     expect(text).toContain("Guten Tag Jürgen Krüger,");
     expect(text).toContain("Grundsteuer");
     expect(text).toContain("600,00 €");
 
-    const overview = await t.request("POST", "/api/statements/preview/pdf", { cookie, body: { billingPeriodId, costItems: COST_ITEMS, document: "overview" } });
+    const overview = await t.request("POST", "/api/statements/preview/pdf", {
+      cookie,
+      body: { billingPeriodId, costItems: COST_ITEMS, document: "overview" },
+    });
     expect(overview.status).toBe(200);
     const overviewText = textOf(new Uint8Array(await overview.arrayBuffer()));
     expect(overviewText).toContain(`Gesamtabrechnung ${PERIOD_YEAR}`);
@@ -155,17 +217,44 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(overviewText).toContain("Maria Weiß");
 
     // Nothing saved: no run, no statement, no file.
-    expect(await t.db.selectFrom("statementSnapshots").select("id").where("userId", "=", userId).execute()).toHaveLength(0);
-    expect(await t.db.selectFrom("statements").select("id").where("propertyId", "=", propertyId).execute()).toHaveLength(0);
-    expect(fs.existsSync(path.join(path.dirname(t.outboxDir), "files", "statements", userId))).toBe(false);
+    expect(
+      await t.db
+        .selectFrom("statementSnapshots")
+        .select("id")
+        .where("userId", "=", userId)
+        .execute(),
+    ).toHaveLength(0);
+    expect(
+      await t.db
+        .selectFrom("statements")
+        .select("id")
+        .where("propertyId", "=", propertyId)
+        .execute(),
+    ).toHaveLength(0);
+    expect(fs.existsSync(path.join(path.dirname(t.outboxDir), "files", "statements", userId))).toBe(
+      false,
+    );
 
     // A tenancy that is not in the calculation, a letter without one, another account's period.
-    expect((await t.request("POST", "/api/statements/preview/pdf", { cookie, body: { ...body, tenancyId: UNKNOWN_ID } })).status).toBe(404);
-    const withoutTenancy = await t.request("POST", "/api/statements/preview/pdf", { cookie, body: { billingPeriodId, costItems: COST_ITEMS, document: "letter" } });
+    expect(
+      (
+        await t.request("POST", "/api/statements/preview/pdf", {
+          cookie,
+          body: { ...body, tenancyId: UNKNOWN_ID },
+        })
+      ).status,
+    ).toBe(404);
+    const withoutTenancy = await t.request("POST", "/api/statements/preview/pdf", {
+      cookie,
+      body: { billingPeriodId, costItems: COST_ITEMS, document: "letter" },
+    });
     expect(withoutTenancy.status).toBe(400);
     const stranger = await t.signUp();
     await putBillingData(stranger.cookie);
-    expect((await t.request("POST", "/api/statements/preview/pdf", { cookie: stranger.cookie, body })).status).toBe(404);
+    expect(
+      (await t.request("POST", "/api/statements/preview/pdf", { cookie: stranger.cookie, body }))
+        .status,
+    ).toBe(404);
   });
 
   it("renders a run stored before decision 0403 (basis as parts on each allocation) with the same letter", async () => {
@@ -173,25 +262,59 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     await putBillingData(cookie);
     const saved = await save(cookie, billingPeriodId, false);
     expect(saved.status).toBe(201);
-    const statement = saved.body.statements.find((s: { tenantName: string }) => s.tenantName === "Jürgen Krüger");
+    const statement = saved.body.statements.find(
+      (s: { tenantName: string }) => s.tenantName === "Jürgen Krüger",
+    );
     const current = textOf((await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes);
-    expect(current).toContain(PERIOD_DAYS === 366 ? "Wohnfläche: 60 m² × 366 Tage = 21.960 von insgesamt 54.900" : "Wohnfläche: 60 m² × 365 Tage = 21.900 von insgesamt 54.750");
+    expect(current).toContain(
+      PERIOD_DAYS === 366
+        ? "Wohnfläche: 60 m² × 366 Tage = 21.960 von insgesamt 54.900"
+        : "Wohnfläche: 60 m² × 365 Tage = 21.900 von insgesamt 54.750",
+    );
 
     // The same snapshot as the earlier engine stored it: parts on the allocations, no basis,
     // no line positions, no item numbers. Stored runs are read as they are, never migrated.
-    const row = await t.db.selectFrom("statementSnapshots").select("result").where("id", "=", saved.body.id).executeTakeFirstOrThrow();
-    const result = (typeof row.result === "string" ? JSON.parse(row.result) : row.result) as StatementResult;
+    const row = await t.db
+      .selectFrom("statementSnapshots")
+      .select("result")
+      .where("id", "=", saved.body.id)
+      .executeTakeFirstOrThrow();
+    const result = (
+      typeof row.result === "string" ? JSON.parse(row.result) : row.result
+    ) as StatementResult;
     const { basis, ...rest } = result;
-    const toStored = <T extends StatementResult["tenancies"][number] | StatementResult["vacancy"][number]>(line: T) => {
+    const toStored = <
+      T extends StatementResult["tenancies"][number] | StatementResult["vacancy"][number],
+    >(
+      line: T,
+    ) => {
       const { position, ...fields } = line;
-      return { ...fields, allocations: line.allocations.map(({ item, ...allocation }) => ({ ...allocation, parts: getAllocationParts({ basis }, { position }, { ...allocation, item }) })) };
+      return {
+        ...fields,
+        allocations: line.allocations.map(({ item, ...allocation }) => ({
+          ...allocation,
+          parts: getAllocationParts({ basis }, { position }, { ...allocation, item }),
+        })),
+      };
     };
-    const stored = { ...rest, tenancies: result.tenancies.map(toStored), vacancy: result.vacancy.map(toStored) };
+    const stored = {
+      ...rest,
+      tenancies: result.tenancies.map(toStored),
+      vacancy: result.vacancy.map(toStored),
+    };
     expect(JSON.stringify(stored)).not.toContain('"basis":{');
-    await t.db.updateTable("statementSnapshots").set({ result: JSON.stringify(stored) }).where("id", "=", saved.body.id).execute();
+    await t.db
+      .updateTable("statementSnapshots")
+      .set({ result: JSON.stringify(stored) })
+      .where("id", "=", saved.body.id)
+      .execute();
 
-    expect(textOf((await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes)).toBe(current);
-    const run = await readJson(await t.request("GET", `/api/statements/${saved.body.id}`, { cookie }));
+    expect(textOf((await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes)).toBe(
+      current,
+    );
+    const run = await readJson(
+      await t.request("GET", `/api/statements/${saved.body.id}`, { cookie }),
+    );
     expect(run.result.tenancies[0].allocations[0].parts).toHaveLength(1);
   });
 
@@ -208,22 +331,55 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(textOf(first.bytes)).not.toContain("ENTWURF");
     expect(textOf(first.bytes).replace(/\s+/g, " ")).toContain(`Datum ${todayDe}`);
     // Not sent yet: not stored, and the billing data of today are the sender.
-    expect((await t.db.selectFrom("statements").select("pdfStoragePath").where("id", "=", statement.id).executeTakeFirstOrThrow()).pdfStoragePath).toBeNull();
+    expect(
+      (
+        await t.db
+          .selectFrom("statements")
+          .select("pdfStoragePath")
+          .where("id", "=", statement.id)
+          .executeTakeFirstOrThrow()
+      ).pdfStoragePath,
+    ).toBeNull();
     await putBillingData(cookie, { ...BILLING_DATA, companyName: "Neuer Name GmbH" });
-    expect(textOf((await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes)).toContain("Neuer Name GmbH");
+    expect(
+      textOf((await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes),
+    ).toContain("Neuer Name GmbH");
 
     // Posted today: the letter is stored as it went out and served byte for byte from then on.
-    const posted = await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie, body: { postedOn: today } });
+    const posted = await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, {
+      cookie,
+      body: { postedOn: today },
+    });
     expect(posted.status).toBe(200);
-    const row = await t.db.selectFrom("statements").select(["pdfStoragePath", "dispatchedOn", "dispatchChannel", "settledBalance", "finalBalance"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ pdfStoragePath: `statements/${userId}/${statement.id}-${today}.pdf`, dispatchedOn: today, dispatchChannel: "post" });
+    const row = await t.db
+      .selectFrom("statements")
+      .select([
+        "pdfStoragePath",
+        "dispatchedOn",
+        "dispatchChannel",
+        "settledBalance",
+        "finalBalance",
+      ])
+      .where("id", "=", statement.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      pdfStoragePath: `statements/${userId}/${statement.id}-${today}.pdf`,
+      dispatchedOn: today,
+      dispatchChannel: "post",
+    });
     expect(row.settledBalance).toBe(row.finalBalance);
     const stored = await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`);
     expect(textOf(stored.bytes)).toContain("Neuer Name GmbH");
     await putBillingData(cookie, BILLING_DATA);
     const again = await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`);
     expect(Buffer.compare(Buffer.from(again.bytes), Buffer.from(stored.bytes))).toBe(0);
-    const generated = await t.db.selectFrom("userActivities").select("id").where("userId", "=", userId).where("action", "=", "pdf_generated").where("entityId", "=", statement.id).execute();
+    const generated = await t.db
+      .selectFrom("userActivities")
+      .select("id")
+      .where("userId", "=", userId)
+      .where("action", "=", "pdf_generated")
+      .where("entityId", "=", statement.id)
+      .execute();
     expect(generated).toHaveLength(1);
 
     const all = await pdf(cookie, `/api/statements/${saved.body.id}/pdf`);
@@ -246,11 +402,19 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const other = await t.signUp();
     await putBillingData(other.cookie);
     const statementId = saved.body.statements[0].id;
-    for (const url of [`/api/tenant-statements/${statementId}/pdf`, `/api/statements/${saved.body.id}/pdf`, `/api/statements/${saved.body.id}/overview-pdf`, `/api/tenant-statements/${UNKNOWN_ID}/pdf`, "/api/tenant-statements/kaputt/pdf"]) {
+    for (const url of [
+      `/api/tenant-statements/${statementId}/pdf`,
+      `/api/statements/${saved.body.id}/pdf`,
+      `/api/statements/${saved.body.id}/overview-pdf`,
+      `/api/tenant-statements/${UNKNOWN_ID}/pdf`,
+      "/api/tenant-statements/kaputt/pdf",
+    ]) {
       const response = await t.request("GET", url, { cookie: other.cookie });
       expect(response.status, url).toBe(404);
     }
-    const send = await t.request("POST", `/api/tenant-statements/${statementId}/send`, { cookie: other.cookie });
+    const send = await t.request("POST", `/api/tenant-statements/${statementId}/send`, {
+      cookie: other.cookie,
+    });
     expect(send.status).toBe(404);
     expect((await t.request("GET", `/api/tenant-statements/${statementId}/pdf`)).status).toBe(401);
   });
@@ -259,22 +423,43 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const { cookie, userId, billingPeriodId, tenantId } = await setUp();
     await putBillingData(cookie);
     const draft = await save(cookie, billingPeriodId, false);
-    const draftStatement = draft.body.statements.find((s: { tenantId: string }) => s.tenantId === tenantId);
-    const notFinal = await t.request("POST", `/api/tenant-statements/${draftStatement.id}/send`, { cookie });
+    const draftStatement = draft.body.statements.find(
+      (s: { tenantId: string }) => s.tenantId === tenantId,
+    );
+    const notFinal = await t.request("POST", `/api/tenant-statements/${draftStatement.id}/send`, {
+      cookie,
+    });
     expect(notFinal.status).toBe(409);
-    expect((await readJson(notFinal)).error).toMatchObject({ code: "STATEMENT_NOT_FINAL", message: "Nur finalisierte Abrechnungen können versendet werden." });
+    expect((await readJson(notFinal)).error).toMatchObject({
+      code: "STATEMENT_NOT_FINAL",
+      message: "Nur finalisierte Abrechnungen können versendet werden.",
+    });
 
     const saved = await save(cookie, billingPeriodId, true);
-    const statement = saved.body.statements.find((s: { tenantId: string }) => s.tenantId === tenantId);
-    const response = await t.request("POST", `/api/tenant-statements/${statement.id}/send`, { cookie });
+    const statement = saved.body.statements.find(
+      (s: { tenantId: string }) => s.tenantId === tenantId,
+    );
+    const response = await t.request("POST", `/api/tenant-statements/${statement.id}/send`, {
+      cookie,
+    });
     expect(response.status).toBe(202);
-    expect(await readJson(response)).toMatchObject({ statementId: statement.id, to: "juergen@example.org", queued: true });
+    expect(await readJson(response)).toMatchObject({
+      statementId: statement.id,
+      to: "juergen@example.org",
+      queued: true,
+    });
     const mails = await t.readOutbox();
     const mail = mails.find((m) => m.includes("juergen@example.org"))!;
     expect(mail).toBeDefined();
     expect(mail).toContain("Content-Type: application/pdf");
-    expect(mail).toMatch(new RegExp(`filename="?Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links\\.pdf`));
-    const row = await t.db.selectFrom("statements").select(["status", "sentAt"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
+    expect(mail).toMatch(
+      new RegExp(`filename="?Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links\\.pdf`),
+    );
+    const row = await t.db
+      .selectFrom("statements")
+      .select(["status", "sentAt"])
+      .where("id", "=", statement.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("sent");
     expect(row.sentAt).not.toBeNull();
     expect(await listActivityKeys(t, userId)).toContain("statement.sent");
@@ -284,25 +469,50 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const { cookie, billingPeriodId, tenantId } = await setUp({ email: null });
     await putBillingData(cookie);
     const saved = await save(cookie, billingPeriodId, true);
-    const statement = saved.body.statements.find((s: { tenantId: string }) => s.tenantId === tenantId);
-    const response = await t.request("POST", `/api/tenant-statements/${statement.id}/send`, { cookie });
+    const statement = saved.body.statements.find(
+      (s: { tenantId: string }) => s.tenantId === tenantId,
+    );
+    const response = await t.request("POST", `/api/tenant-statements/${statement.id}/send`, {
+      cookie,
+    });
     expect(response.status).toBe(409);
     expect((await readJson(response)).error).toMatchObject({
       code: "TENANT_EMAIL_MISSING",
-      message: "Für Jürgen Krüger ist keine E-Mail-Adresse hinterlegt. Bitte drucken Sie die Abrechnung aus und versenden Sie sie per Post.",
+      message:
+        "Für Jürgen Krüger ist keine E-Mail-Adresse hinterlegt. Bitte drucken Sie die Abrechnung aus und versenden Sie sie per Post.",
     });
-    const row = await t.db.selectFrom("statements").select(["status", "sentAt"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("statements")
+      .select(["status", "sentAt"])
+      .where("id", "=", statement.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "finalized", sentAt: null });
 
     // Printed and posted by the user.
-    const posted = await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie });
+    const posted = await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, {
+      cookie,
+    });
     expect(posted.status).toBe(200);
-    expect(await readJson(posted)).toMatchObject({ statementId: statement.id, status: "sent", channel: "post" });
-    const after = await t.db.selectFrom("statements").select(["status", "sentAt"]).where("id", "=", statement.id).executeTakeFirstOrThrow();
+    expect(await readJson(posted)).toMatchObject({
+      statementId: statement.id,
+      status: "sent",
+      channel: "post",
+    });
+    const after = await t.db
+      .selectFrom("statements")
+      .select(["status", "sentAt"])
+      .where("id", "=", statement.id)
+      .executeTakeFirstOrThrow();
     expect(after.status).toBe("sent");
     expect(after.sentAt).not.toBeNull();
     const other = await t.signUp();
-    expect((await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, { cookie: other.cookie })).status).toBe(404);
+    expect(
+      (
+        await t.request("POST", `/api/tenant-statements/${statement.id}/mark-posted`, {
+          cookie: other.cookie,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("sends all letters of a run: one mail each with its PDF, tenants without e-mail listed, sent ones not again", async () => {
@@ -317,16 +527,28 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     const other = await t.signUp();
     await putBillingData(other.cookie);
     for (const id of [saved.body.id, UNKNOWN_ID, "kaputt"]) {
-      expect((await t.request("POST", `/api/statements/${id}/send`, { cookie: other.cookie })).status, id).toBe(404);
+      expect(
+        (await t.request("POST", `/api/statements/${id}/send`, { cookie: other.cookie })).status,
+        id,
+      ).toBe(404);
     }
     const before = (await t.readOutbox()).length;
     const response = await t.request("POST", `/api/statements/${saved.body.id}/send`, { cookie });
     expect(response.status).toBe(202);
     const body = await readJson(response);
-    const juergen = saved.body.statements.find((s: { tenantId: string }) => s.tenantId === tenantId);
+    const juergen = saved.body.statements.find(
+      (s: { tenantId: string }) => s.tenantId === tenantId,
+    );
     const maria = saved.body.statements.find((s: { tenantId: string }) => s.tenantId !== tenantId);
     expect(body).toEqual({
-      queued: [{ statementId: juergen.id, tenantName: "Jürgen Krüger", unitName: "EG links", to: "juergen@example.org" }],
+      queued: [
+        {
+          statementId: juergen.id,
+          tenantName: "Jürgen Krüger",
+          unitName: "EG links",
+          to: "juergen@example.org",
+        },
+      ],
       withoutEmail: [{ statementId: maria.id, tenantName: "Maria Weiß", unitName: "OG rechts" }],
       alreadySent: [],
       message: "1 Abrechnung wird per E-Mail versendet.",
@@ -335,20 +557,37 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("juergen@example.org");
     expect(mails[0]).toContain("Content-Type: application/pdf");
-    expect(mails[0]).toMatch(new RegExp(`filename="?Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links\\.pdf`));
-    const rows = await t.db.selectFrom("statements").select(["id", "status", "sentAt"]).where("snapshotId", "=", saved.body.id).execute();
+    expect(mails[0]).toMatch(
+      new RegExp(`filename="?Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links\\.pdf`),
+    );
+    const rows = await t.db
+      .selectFrom("statements")
+      .select(["id", "status", "sentAt"])
+      .where("snapshotId", "=", saved.body.id)
+      .execute();
     expect(rows.find((r) => r.id === juergen.id)).toMatchObject({ status: "sent" });
-    expect(rows.find((r) => r.id === maria.id)).toMatchObject({ status: "finalized", sentAt: null });
+    expect(rows.find((r) => r.id === maria.id)).toMatchObject({
+      status: "finalized",
+      sentAt: null,
+    });
     expect(await listActivityKeys(t, userId)).toContain("statement.sent");
     // The run's page shows when each letter went out.
-    const run = await readJson(await t.request("GET", `/api/statements/${saved.body.id}`, { cookie }));
-    expect(run.statements.find((s: { id: string }) => s.id === juergen.id).sentAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const run = await readJson(
+      await t.request("GET", `/api/statements/${saved.body.id}`, { cookie }),
+    );
+    expect(run.statements.find((s: { id: string }) => s.id === juergen.id).sentAt).toMatch(
+      /^\d{4}-\d{2}-\d{2}T/,
+    );
     expect(run.statements.find((s: { id: string }) => s.id === maria.id).sentAt).toBeNull();
 
     // Again: Jürgen's letter is not sent twice.
-    const again = await readJson(await t.request("POST", `/api/statements/${saved.body.id}/send`, { cookie }));
+    const again = await readJson(
+      await t.request("POST", `/api/statements/${saved.body.id}/send`, { cookie }),
+    );
     expect(again.queued).toEqual([]);
-    expect(again.alreadySent.map((s: { statementId: string }) => s.statementId)).toEqual([juergen.id]);
+    expect(again.alreadySent.map((s: { statementId: string }) => s.statementId)).toEqual([
+      juergen.id,
+    ]);
     expect(again.message).toBe("Keine Abrechnung zum Versand per E-Mail.");
     expect((await t.readOutbox()).slice(before)).toHaveLength(1);
   });
@@ -360,6 +599,9 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     await t.db.deleteFrom("billingData").where("userId", "=", userId).execute();
     const response = await t.request("POST", `/api/statements/${saved.body.id}/send`, { cookie });
     expect(response.status).toBe(409);
-    expect((await readJson(response)).error).toMatchObject({ code: "BILLING_DATA_MISSING", message: MISSING });
+    expect((await readJson(response)).error).toMatchObject({
+      code: "BILLING_DATA_MISSING",
+      message: MISSING,
+    });
   });
 });

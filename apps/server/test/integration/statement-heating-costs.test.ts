@@ -4,7 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTodayInGermany } from "@nk/contract";
-import { insertProperty, insertTenant, insertUnit, TEST_BILLING_DATA as BILLING_DATA } from "../support/fixtures.ts";
+import {
+  insertProperty,
+  insertTenant,
+  insertUnit,
+  TEST_BILLING_DATA as BILLING_DATA,
+} from "../support/fixtures.ts";
 import { createBillingPeriodViaApi } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
@@ -51,15 +56,31 @@ describe.each(TEST_DRIVERS)("heating cost sheet (%s)", (driver) => {
 
   async function setUp() {
     const account = await t.signUp();
-    expect((await t.request("PUT", "/api/billing-data", { cookie: account.cookie, body: BILLING_DATA })).status).toBe(200);
+    expect(
+      (await t.request("PUT", "/api/billing-data", { cookie: account.cookie, body: BILLING_DATA }))
+        .status,
+    ).toBe(200);
     const property = await insertProperty(t.db, account.userId, { name: "Ölweg 3" });
     const units = [];
-    for (const [name, area] of [["EG", "140.00"], ["OG", "180.00"], ["DG", "160.00"]] as const) {
+    for (const [name, area] of [
+      ["EG", "140.00"],
+      ["OG", "180.00"],
+      ["DG", "160.00"],
+    ] as const) {
       const unit = await insertUnit(t.db, account.userId, property.id, { name, area });
       units.push(unit);
-      await insertTenant(t.db, account.userId, unit.id, { name: `Mieter ${name}`, moveInDate: "2019-01-01" });
+      await insertTenant(t.db, account.userId, unit.id, {
+        name: `Mieter ${name}`,
+        moveInDate: "2019-01-01",
+      });
     }
-    const periodId = await createBillingPeriodViaApi(t, account.cookie, property.id, "2024-07-01", "2025-06-30");
+    const periodId = await createBillingPeriodViaApi(
+      t,
+      account.cookie,
+      property.id,
+      "2024-07-01",
+      "2025-06-30",
+    );
     return { ...account, periodId, unitIds: units.map((unit) => unit.id) };
   }
 
@@ -75,35 +96,79 @@ describe.each(TEST_DRIVERS)("heating cost sheet (%s)", (driver) => {
       { unitId: dg, meter: "coldwater", value: "0", reason },
       { unitId: dg, meter: "warmwater", value: "0", reason },
     ];
-    const costItems = [{ costType: "Kaltwasser", amount: "1000.00", key: "consumption", meter: "water" }];
-    const put = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, { cookie: house.cookie, body: { costItems, consumptionOverrides: overrides } });
+    const costItems = [
+      { costType: "Kaltwasser", amount: "1000.00", key: "consumption", meter: "water" },
+    ];
+    const put = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
+      cookie: house.cookie,
+      body: { costItems, consumptionOverrides: overrides },
+    });
     expect(put.status, await put.clone().text()).toBe(200);
     expect((await readJson(put)).costItems[0].meter).toBe("water");
-    const preview = await t.request("POST", "/api/statements/preview", { cookie: house.cookie, body: { billingPeriodId: house.periodId } });
+    const preview = await t.request("POST", "/api/statements/preview", {
+      cookie: house.cookie,
+      body: { billingPeriodId: house.periodId },
+    });
     expect(preview.status, await preview.clone().text()).toBe(200);
-    const totals = Object.fromEntries((await readJson(preview)).result.tenancies.map((tenancy: { unitId: string; total: string }) => [tenancy.unitId, tenancy.total]));
+    const totals = Object.fromEntries(
+      (await readJson(preview)).result.tenancies.map(
+        (tenancy: { unitId: string; total: string }) => [tenancy.unitId, tenancy.total],
+      ),
+    );
     // 60 + 40 + 0 m³: 600.00 / 400.00 / 0.00 (by cold water alone it would be 615.38 / 384.62).
     expect(totals).toEqual({ [eg]: "600.00", [og]: "400.00", [dg]: "0.00" });
-    const bad = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, { cookie: house.cookie, body: { costItems: [{ ...costItems[0], meter: "wasser" }] } });
+    const bad = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
+      cookie: house.cookie,
+      body: { costItems: [{ ...costItems[0], meter: "wasser" }] },
+    });
     expect(bad.status).toBe(400);
   });
 
   it("saves the sheet with the costs, reads it back and previews the engine's sheet and CO2 basis", async () => {
     const house = await setUp();
-    const put = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, { cookie: house.cookie, body: { costItems: ITEMS, co2: CO2, heatingCosts: SHEET } });
+    const put = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
+      cookie: house.cookie,
+      body: { costItems: ITEMS, co2: CO2, heatingCosts: SHEET },
+    });
     expect(put.status, await put.clone().text()).toBe(200);
     const saved = await readJson(put);
-    expect(saved.heatingCosts).toMatchObject({ fuel: "oil", quantityUnit: "l", isCombined: true, deliveries: SHEET.deliveries });
+    expect(saved.heatingCosts).toMatchObject({
+      fuel: "oil",
+      quantityUnit: "l",
+      isCombined: true,
+      deliveries: SHEET.deliveries,
+    });
     expect(Number(saved.heatingCosts.closingQuantity)).toBe(2500);
-    const row = await t.db.selectFrom("billingPeriodHeatingCosts").selectAll().where("costGroupId", "=", house.periodId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("billingPeriodHeatingCosts")
+      .selectAll()
+      .where("costGroupId", "=", house.periodId)
+      .executeTakeFirstOrThrow();
     expect(row.userId).toBe(house.userId);
     expect(row.openingAmount).toBe("2850.00");
 
-    const preview = await t.request("POST", "/api/statements/preview", { cookie: house.cookie, body: { billingPeriodId: house.periodId } });
+    const preview = await t.request("POST", "/api/statements/preview", {
+      cookie: house.cookie,
+      body: { billingPeriodId: house.periodId },
+    });
     expect(preview.status, await preview.clone().text()).toBe(200);
     const { result } = await readJson(preview);
-    expect(result.heatingCosts).toMatchObject({ fuelCost: "8545.00", total: "10050.00", heatingCost: "7655.74", hotWaterCost: "2394.26", stock: { closing: { amount: "2725.00" } } });
-    expect(result.co2.calculation.priceParts.map((p: { pricePerTonne: string; netCost: string }) => [p.pricePerTonne, p.netCost])).toEqual([["45.00", "423.94"], ["55.00", "725.40"]]);
+    expect(result.heatingCosts).toMatchObject({
+      fuelCost: "8545.00",
+      total: "10050.00",
+      heatingCost: "7655.74",
+      hotWaterCost: "2394.26",
+      stock: { closing: { amount: "2725.00" } },
+    });
+    expect(
+      result.co2.calculation.priceParts.map((p: { pricePerTonne: string; netCost: string }) => [
+        p.pricePerTonne,
+        p.netCost,
+      ]),
+    ).toEqual([
+      ["45.00", "423.94"],
+      ["55.00", "725.40"],
+    ]);
     expect(result.co2).toMatchObject({ cost: "1367.71", stage: 9 });
   });
 
@@ -111,19 +176,39 @@ describe.each(TEST_DRIVERS)("heating cost sheet (%s)", (driver) => {
     const house = await setUp();
     const mismatch = await t.request("POST", "/api/statements/preview", {
       cookie: house.cookie,
-      body: { billingPeriodId: house.periodId, costItems: [{ costType: "Heizung", amount: "7000.00", key: "area" }, ITEMS[1]], co2: CO2, heatingCosts: SHEET },
+      body: {
+        billingPeriodId: house.periodId,
+        costItems: [{ costType: "Heizung", amount: "7000.00", key: "area" }, ITEMS[1]],
+        co2: CO2,
+        heatingCosts: SHEET,
+      },
     });
     expect(mismatch.status).toBe(400);
     expect((await readJson(mismatch)).error.message).toBe(
       "Heizkostenaufstellung: Heizung muss 7.655,74 € betragen (laut Aufstellung), eingegeben sind 7.000,00 €. Bitte die Beträge aus der Aufstellung übernehmen.",
     );
-    const tooMuch = await t.request("POST", "/api/statements/preview", { cookie: house.cookie, body: { billingPeriodId: house.periodId, costItems: ITEMS, heatingCosts: { ...SHEET, closingQuantity: "12000" } } });
+    const tooMuch = await t.request("POST", "/api/statements/preview", {
+      cookie: house.cookie,
+      body: {
+        billingPeriodId: house.periodId,
+        costItems: ITEMS,
+        heatingCosts: { ...SHEET, closingQuantity: "12000" },
+      },
+    });
     expect(tooMuch.status).toBe(400);
-    expect((await readJson(tooMuch)).error.message).toBe("Heizkostenaufstellung: Der Endbestand ist größer als Anfangsbestand und Zukäufe zusammen – bitte Mengen prüfen.");
+    expect((await readJson(tooMuch)).error.message).toBe(
+      "Heizkostenaufstellung: Der Endbestand ist größer als Anfangsbestand und Zukäufe zusammen – bitte Mengen prüfen.",
+    );
 
     const bad = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
       cookie: house.cookie,
-      body: { costItems: ITEMS, heatingCosts: { ...SHEET, deliveries: [{ date: "31.02.2025", quantity: "-5", amount: "abc" }] } },
+      body: {
+        costItems: ITEMS,
+        heatingCosts: {
+          ...SHEET,
+          deliveries: [{ date: "31.02.2025", quantity: "-5", amount: "abc" }],
+        },
+      },
     });
     expect(bad.status).toBe(400);
     expect((await readJson(bad)).error.fields).toEqual({
@@ -133,35 +218,69 @@ describe.each(TEST_DRIVERS)("heating cost sheet (%s)", (driver) => {
     });
     const noEnergy = await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
       cookie: house.cookie,
-      body: { costItems: ITEMS, heatingCosts: { ...SHEET, totalEnergyKwh: null, hotWaterVolumeM3: null } },
+      body: {
+        costItems: ITEMS,
+        heatingCosts: { ...SHEET, totalEnergyKwh: null, hotWaterVolumeM3: null },
+      },
     });
     expect(noEnergy.status).toBe(400);
     expect((await readJson(noEnergy)).error.fields).toEqual({
-      "heatingCosts.totalEnergyKwh": "Für die Aufteilung nach § 9 HeizkV bitte die gesamte Energie (kWh) angeben.",
-      "heatingCosts.hotWaterVolumeM3": "Für die Aufteilung nach § 9 HeizkV bitte das Warmwasservolumen (m³) oder die Wohnfläche mit Warmwasser angeben.",
+      "heatingCosts.totalEnergyKwh":
+        "Für die Aufteilung nach § 9 HeizkV bitte die gesamte Energie (kWh) angeben.",
+      "heatingCosts.hotWaterVolumeM3":
+        "Für die Aufteilung nach § 9 HeizkV bitte das Warmwasservolumen (m³) oder die Wohnfläche mit Warmwasser angeben.",
     });
-    expect(await t.db.selectFrom("billingPeriodHeatingCosts").selectAll().where("costGroupId", "=", house.periodId).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom("billingPeriodHeatingCosts")
+        .selectAll()
+        .where("costGroupId", "=", house.periodId)
+        .execute(),
+    ).toEqual([]);
 
     // Another account cannot read or write the sheet of this period.
     const stranger = await t.signUp();
-    expect((await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, { cookie: stranger.cookie, body: { costItems: ITEMS, heatingCosts: SHEET } })).status).toBe(404);
+    expect(
+      (
+        await t.request("PUT", `/api/billing-periods/${house.periodId}/costs`, {
+          cookie: stranger.cookie,
+          body: { costItems: ITEMS, heatingCosts: SHEET },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("prints the sheet, the § 9 split and the CO2 price per calendar year on the finalized letter", async () => {
     const house = await setUp();
-    const saved = await t.request("POST", "/api/statements", { cookie: house.cookie, body: { billingPeriodId: house.periodId, costItems: ITEMS, co2: CO2, heatingCosts: SHEET, finalize: true } });
+    const saved = await t.request("POST", "/api/statements", {
+      cookie: house.cookie,
+      body: {
+        billingPeriodId: house.periodId,
+        costItems: ITEMS,
+        co2: CO2,
+        heatingCosts: SHEET,
+        finalize: true,
+      },
+    });
     expect(saved.status, await saved.clone().text()).toBe(201);
     const run = await readJson(saved);
-    const pdf = await t.request("GET", `/api/tenant-statements/${run.statements[0].id}/pdf`, { cookie: house.cookie });
+    const pdf = await t.request("GET", `/api/tenant-statements/${run.statements[0].id}/pdf`, {
+      cookie: house.cookie,
+    });
     expect(pdf.status).toBe(200);
     const file = path.join(tmp, `${driver}-${Date.now()}.pdf`);
     fs.writeFileSync(file, new Uint8Array(await pdf.arrayBuffer()));
-    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ");
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(
+      /[ \t]+/g,
+      " ",
+    );
     expect(text).toContain("Anfangsbestand am 01.07.2024: 3.000 l 2.850,00 €");
     expect(text).toContain("davon 2.500 l aus der Lieferung vom 10.02.2025 zu 1,09 €/l 2.725,00 €");
     expect(text).toContain("Kosten der zentralen Heizungsanlage 10.050,00 €");
     expect(text).toContain("Q = 2,5 × 180 m³ × (55 °C − 10 °C) 20.250,00 kWh");
-    expect(text).toContain("01.07.2024–31.12.2024: 9.420,83 kg (41,67 % nach Gradtagszahlen) × 45,00 € je Tonne 423,94 €");
+    expect(text).toContain(
+      "01.07.2024–31.12.2024: 9.420,83 kg (41,67 % nach Gradtagszahlen) × 45,00 € je Tonne 423,94 €",
+    );
     expect(text).toContain("Stufe 9");
     expect(getTodayInGermany() > "2025-06-30").toBe(true);
   });

@@ -11,11 +11,18 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
   });
   afterAll(async () => t?.close());
 
-  const subscriptionRow = (userId: string) => t.db.selectFrom("subscriptions").selectAll().where("userId", "=", userId).executeTakeFirstOrThrow();
+  const subscriptionRow = (userId: string) =>
+    t.db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("userId", "=", userId)
+      .executeTakeFirstOrThrow();
 
   it("answers 401 without a session", async () => {
     expect((await t.request("GET", "/api/subscription")).status).toBe(401);
-    expect((await t.request("POST", "/api/subscription/plan", { body: { plan: "starter" } })).status).toBe(401);
+    expect(
+      (await t.request("POST", "/api/subscription/plan", { body: { plan: "starter" } })).status,
+    ).toBe(401);
   });
 
   it("shows the trial with limits, usage and features", async () => {
@@ -23,7 +30,12 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
     const response = await t.request("GET", "/api/subscription", { cookie });
     expect(response.status).toBe(200);
     const body = await readJson(response);
-    expect(body.subscription).toMatchObject({ plan: "trial", status: "trialing", daysLeft: 14, cancelAtPeriodEnd: false });
+    expect(body.subscription).toMatchObject({
+      plan: "trial",
+      status: "trialing",
+      daysLeft: 14,
+      cancelAtPeriodEnd: false,
+    });
     expect(body.limits.maxUnits).toBe(3);
     expect(body.usage.currentUnits).toBe(0);
     expect(body.paymentProvider).toBe("none");
@@ -31,15 +43,30 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
 
   it("changes the plan at once without a payment provider, sets status active and logs the upgrade", async () => {
     const { cookie, userId } = await t.signUp();
-    const response = await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "professional" } });
+    const response = await t.request("POST", "/api/subscription/plan", {
+      cookie,
+      body: { plan: "professional" },
+    });
     expect(response.status).toBe(200);
     const body = await readJson(response);
-    expect(body.subscription).toMatchObject({ plan: "professional", status: "active", daysLeft: null, cancelAtPeriodEnd: false, canceledAt: null });
-    expect(body.limits).toEqual({ maxProperties: 10, maxUnits: 15, maxTenants: 15, maxBillingStatements: 60 });
+    expect(body.subscription).toMatchObject({
+      plan: "professional",
+      status: "active",
+      daysLeft: null,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+    });
+    expect(body.limits).toEqual({
+      maxProperties: 10,
+      maxUnits: 15,
+      maxTenants: 15,
+      maxBillingStatements: 60,
+    });
     expect(body.features.benchmarkVergleich).toBe(true);
     const row = await subscriptionRow(userId);
     expect(row.plan).toBe("professional");
-    const termDays = (row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime()) / 86_400_000;
+    const termDays =
+      (row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime()) / 86_400_000;
     expect(termDays).toBeGreaterThanOrEqual(28);
     expect(termDays).toBeLessThanOrEqual(31);
     expect(await listActivityKeys(t, userId)).toContain("subscription.upgraded");
@@ -52,10 +79,16 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
     const { cookie, userId } = await t.signUp();
     const property = await insertProperty(t.db, userId);
     for (let i = 0; i < 3; i += 1) await insertUnit(t.db, userId, property.id, { name: `W${i}` });
-    const blocked = await t.request("POST", `/api/properties/${property.id}/units`, { cookie, body: { name: "W4", area: "50", persons: 1 } });
+    const blocked = await t.request("POST", `/api/properties/${property.id}/units`, {
+      cookie,
+      body: { name: "W4", area: "50", persons: 1 },
+    });
     expect(blocked.status).toBe(403);
     await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "professional" } });
-    const allowed = await t.request("POST", `/api/properties/${property.id}/units`, { cookie, body: { name: "W4", area: "50", persons: 1 } });
+    const allowed = await t.request("POST", `/api/properties/${property.id}/units`, {
+      cookie,
+      body: { name: "W4", area: "50", persons: 1 },
+    });
     expect(allowed.status).toBe(201);
   });
 
@@ -64,13 +97,19 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
     await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "enterprise" } });
     const property = await insertProperty(t.db, userId);
     for (let i = 0; i < 4; i += 1) await insertUnit(t.db, userId, property.id, { name: `W${i}` });
-    const tooSmall = await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "starter" } });
+    const tooSmall = await t.request("POST", "/api/subscription/plan", {
+      cookie,
+      body: { plan: "starter" },
+    });
     expect(tooSmall.status).toBe(409);
     const error = (await readJson(tooSmall)).error;
     expect(error.code).toBe("PLAN_TOO_SMALL");
     expect(error.message).toContain("4 Wohneinheiten (erlaubt: 3)");
     expect((await subscriptionRow(userId)).plan).toBe("enterprise");
-    const ok = await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "professional" } });
+    const ok = await t.request("POST", "/api/subscription/plan", {
+      cookie,
+      body: { plan: "professional" },
+    });
     expect(ok.status).toBe(200);
     expect(await listActivityKeys(t, userId)).toContain("subscription.downgraded");
   });
@@ -78,13 +117,18 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
   it("rejects the same plan, the trial, Enterprise+ and unknown plans with German messages", async () => {
     const { cookie, userId } = await t.signUp();
     await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "starter" } });
-    const same = await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "starter" } });
+    const same = await t.request("POST", "/api/subscription/plan", {
+      cookie,
+      body: { plan: "starter" },
+    });
     expect(same.status).toBe(409);
     expect((await readJson(same)).error.message).toBe("Sie nutzen diesen Plan bereits.");
     for (const plan of ["trial", "enterprise_plus", "gold", 3]) {
       const bad = await t.request("POST", "/api/subscription/plan", { cookie, body: { plan } });
       expect(bad.status).toBe(400);
-      expect((await readJson(bad)).error.fields.plan).toBe("Bitte wählen Sie Starter, Professional oder Enterprise. Enterprise+ gibt es nur auf Anfrage.");
+      expect((await readJson(bad)).error.fields.plan).toBe(
+        "Bitte wählen Sie Starter, Professional oder Enterprise. Enterprise+ gibt es nur auf Anfrage.",
+      );
     }
     expect((await subscriptionRow(userId)).plan).toBe("starter");
   });
@@ -93,7 +137,10 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
     const { cookie, userId } = await t.signUp();
     const response = await t.request("POST", "/api/subscription/cancel", { cookie });
     expect(response.status).toBe(409);
-    expect((await readJson(response)).error).toMatchObject({ code: "TRIAL_NOT_CANCELLABLE", message: "Die Testphase kann nicht gekündigt werden. Sie endet automatisch." });
+    expect((await readJson(response)).error).toMatchObject({
+      code: "TRIAL_NOT_CANCELLABLE",
+      message: "Die Testphase kann nicht gekündigt werden. Sie endet automatisch.",
+    });
     expect((await subscriptionRow(userId)).canceledAt).toBeNull();
   });
 
@@ -103,7 +150,11 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
     const cancelled = await t.request("POST", "/api/subscription/cancel", { cookie });
     expect(cancelled.status).toBe(200);
     const afterCancel = (await readJson(cancelled)).subscription;
-    expect(afterCancel).toMatchObject({ plan: "starter", status: "active", cancelAtPeriodEnd: true });
+    expect(afterCancel).toMatchObject({
+      plan: "starter",
+      status: "active",
+      cancelAtPeriodEnd: true,
+    });
     expect(afterCancel.canceledAt).not.toBeNull();
     const again = await t.request("POST", "/api/subscription/cancel", { cookie });
     expect(again.status).toBe(409);
@@ -111,7 +162,10 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
 
     const reactivated = await t.request("POST", "/api/subscription/reactivate", { cookie });
     expect(reactivated.status).toBe(200);
-    expect((await readJson(reactivated)).subscription).toMatchObject({ cancelAtPeriodEnd: false, canceledAt: null });
+    expect((await readJson(reactivated)).subscription).toMatchObject({
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+    });
     const twice = await t.request("POST", "/api/subscription/reactivate", { cookie });
     expect(twice.status).toBe(409);
     expect((await readJson(twice)).error.message).toBe("Das Abonnement ist nicht gekündigt.");
@@ -126,7 +180,10 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
     await t.request("POST", "/api/subscription/cancel", { cookie });
     await t.db
       .updateTable("subscriptions")
-      .set({ currentPeriodStart: new Date(Date.now() - 40 * 86_400_000), currentPeriodEnd: new Date(Date.now() - 86_400_000) })
+      .set({
+        currentPeriodStart: new Date(Date.now() - 40 * 86_400_000),
+        currentPeriodEnd: new Date(Date.now() - 86_400_000),
+      })
       .where("userId", "=", userId)
       .execute();
     const body = await readJson(await t.request("GET", "/api/subscription", { cookie }));
@@ -136,13 +193,27 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
     expect((await readJson(reactivate)).error.code).toBe("SUBSCRIPTION_ENDED");
     const create = await t.request("POST", "/api/properties", {
       cookie,
-      body: { name: "Haus", street: "Weg", houseNumber: "1", postalCode: "33602", city: "Bielefeld", country: "Deutschland", propertyType: "Mehrfamilienhaus" },
+      body: {
+        name: "Haus",
+        street: "Weg",
+        houseNumber: "1",
+        postalCode: "33602",
+        city: "Bielefeld",
+        country: "Deutschland",
+        propertyType: "Mehrfamilienhaus",
+      },
     });
     expect(create.status).toBe(403);
     expect((await readJson(create)).error.message).toContain("Ihr Abonnement ist beendet");
-    const restart = await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "starter" } });
+    const restart = await t.request("POST", "/api/subscription/plan", {
+      cookie,
+      body: { plan: "starter" },
+    });
     expect(restart.status).toBe(200);
-    expect((await readJson(restart)).subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: false });
+    expect((await readJson(restart)).subscription).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it("moves an uncancelled paid term on by months", async () => {
@@ -150,10 +221,15 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
     await t.request("POST", "/api/subscription/plan", { cookie, body: { plan: "starter" } });
     await t.db
       .updateTable("subscriptions")
-      .set({ currentPeriodStart: new Date("2024-01-15T10:00:00Z"), currentPeriodEnd: new Date("2024-02-15T10:00:00Z") })
+      .set({
+        currentPeriodStart: new Date("2024-01-15T10:00:00Z"),
+        currentPeriodEnd: new Date("2024-02-15T10:00:00Z"),
+      })
       .where("userId", "=", userId)
       .execute();
-    const { subscription } = await readJson(await t.request("GET", "/api/subscription", { cookie }));
+    const { subscription } = await readJson(
+      await t.request("GET", "/api/subscription", { cookie }),
+    );
     expect(subscription.status).toBe("active");
     expect(Date.parse(subscription.currentPeriodEnd)).toBeGreaterThan(Date.now());
     expect(subscription.currentPeriodEnd.slice(8, 19)).toBe("15T10:00:00");
@@ -162,8 +238,14 @@ describe.each(TEST_DRIVERS)("subscription (%s)", (driver) => {
   it("changes only the signed-in account's subscription", async () => {
     const a = await t.signUp();
     const b = await t.signUp();
-    await t.request("POST", "/api/subscription/plan", { cookie: a.cookie, body: { plan: "enterprise" } });
+    await t.request("POST", "/api/subscription/plan", {
+      cookie: a.cookie,
+      body: { plan: "enterprise" },
+    });
     expect((await subscriptionRow(b.userId)).plan).toBe("trial");
-    expect((await readJson(await t.request("GET", "/api/subscription", { cookie: b.cookie }))).subscription.plan).toBe("trial");
+    expect(
+      (await readJson(await t.request("GET", "/api/subscription", { cookie: b.cookie })))
+        .subscription.plan,
+    ).toBe("trial");
   });
 });

@@ -28,7 +28,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     req.on("end", () => {
       const path = req.url ?? "/";
-      requests.push({ method: req.method ?? "GET", path, authorization: req.headers.authorization, form: Object.fromEntries(new URLSearchParams(body)) });
+      requests.push({
+        method: req.method ?? "GET",
+        path,
+        authorization: req.headers.authorization,
+        form: Object.fromEntries(new URLSearchParams(body)),
+      });
       res.setHeader("content-type", "application/json");
       if (isFailing) {
         res.statusCode = 500;
@@ -37,21 +42,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         sessionCounter += 1;
-        res.end(JSON.stringify({ id: `cs_test_${sessionCounter}`, object: "checkout.session", url: `https://checkout.stripe.test/pay/cs_test_${sessionCounter}` }));
+        res.end(
+          JSON.stringify({
+            id: `cs_test_${sessionCounter}`,
+            object: "checkout.session",
+            url: `https://checkout.stripe.test/pay/cs_test_${sessionCounter}`,
+          }),
+        );
         return;
       }
       const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (subscription && req.method === "POST") {
         const form = Object.fromEntries(new URLSearchParams(body));
-        res.end(JSON.stringify({ id: subscription[1], object: "subscription", cancel_at_period_end: form.cancel_at_period_end === "true" }));
+        res.end(
+          JSON.stringify({
+            id: subscription[1],
+            object: "subscription",
+            cancel_at_period_end: form.cancel_at_period_end === "true",
+          }),
+        );
         return;
       }
       if (subscription && req.method === "DELETE") {
-        res.end(JSON.stringify({ id: subscription[1], object: "subscription", status: "canceled" }));
+        res.end(
+          JSON.stringify({ id: subscription[1], object: "subscription", status: "canceled" }),
+        );
         return;
       }
       res.statusCode = 404;
-      res.end(JSON.stringify({ error: { message: `Unrecognized request URL (${req.method}: ${path})` } }));
+      res.end(
+        JSON.stringify({ error: { message: `Unrecognized request URL (${req.method}: ${path})` } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -3,7 +3,11 @@ import type { Db } from "../../src/db/database.ts";
 // Direct inserts for tests of other features that need master data to exist. Tests of the
 // properties feature itself go through the API.
 
-export async function insertProperty(db: Db, userId: string, values: { name?: string; propertyType?: string; efficiencyClass?: string | null } = {}) {
+export async function insertProperty(
+  db: Db,
+  userId: string,
+  values: { name?: string; propertyType?: string; efficiencyClass?: string | null } = {},
+) {
   const name = values.name ?? "Musterstraße 1";
   return db
     .insertInto("properties")
@@ -32,7 +36,12 @@ export async function insertUnit(
   db: Db,
   userId: string,
   propertyId: string,
-  values: { name?: string; area?: string; persons?: number; hasDecentralizedHotWater?: boolean } = {},
+  values: {
+    name?: string;
+    area?: string;
+    persons?: number;
+    hasDecentralizedHotWater?: boolean;
+  } = {},
 ) {
   return db
     .insertInto("units")
@@ -53,7 +62,12 @@ export async function insertTenant(
   db: Db,
   userId: string,
   unitId: string,
-  values: { name?: string; moveInDate?: string; moveOutDate?: string | null; isActive?: boolean } = {},
+  values: {
+    name?: string;
+    moveInDate?: string;
+    moveOutDate?: string | null;
+    isActive?: boolean;
+  } = {},
 ) {
   return db
     .insertInto("tenants")
@@ -81,15 +95,40 @@ export async function insertTenant(
 }
 
 /** A billing run with one statement, for the delete rules that depend on statements existing. */
-export async function insertStatement(db: Db, userId: string, propertyId: string, unitId: string | null) {
+export async function insertStatement(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  unitId: string | null,
+) {
   const group = await db
     .insertInto("costGroups")
-    .values({ userId, propertyId, name: "Abrechnung 01.01.2024 - 31.12.2024", billingPeriodStart: "2024-01-01", billingPeriodEnd: "2024-12-31", updatedAt: new Date() })
+    .values({
+      userId,
+      propertyId,
+      name: "Abrechnung 01.01.2024 - 31.12.2024",
+      billingPeriodStart: "2024-01-01",
+      billingPeriodEnd: "2024-12-31",
+      updatedAt: new Date(),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return db
     .insertInto("statements")
-    .values({ userId, costGroupId: group.id, propertyId, unitId, tenantId: null, totalCostsShare: "100.00", prepaymentAmount: "0.00", finalBalance: "100.00", pdfStoragePath: null, finalizedAt: null, sentAt: null, updatedAt: new Date() })
+    .values({
+      userId,
+      costGroupId: group.id,
+      propertyId,
+      unitId,
+      tenantId: null,
+      totalCostsShare: "100.00",
+      prepaymentAmount: "0.00",
+      finalBalance: "100.00",
+      pdfStoragePath: null,
+      finalizedAt: null,
+      sentAt: null,
+      updatedAt: new Date(),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

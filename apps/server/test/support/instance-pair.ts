@@ -30,7 +30,10 @@ export async function startInstancePair(): Promise<InstancePair> {
     PUBLIC_URL: INSTANCE_PUBLIC_URL,
     DATABASE_POOL_MAX: "5",
   };
-  const results = await Promise.allSettled([startServerProcess({ env }), startServerProcess({ env })]);
+  const results = await Promise.allSettled([
+    startServerProcess({ env }),
+    startServerProcess({ env }),
+  ]);
   const started = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) {
@@ -74,12 +77,19 @@ export interface InstanceRequest {
  * requests themselves leave together rather than one behind a TCP handshake.
  */
 export async function fireAtOnce(requests: InstanceRequest[]): Promise<Response[]> {
-  await Promise.all([...new Set(requests.map((r) => r.via))].map((server) => fetch(`${server.baseUrl}/api/health`).then((r) => r.arrayBuffer())));
+  await Promise.all(
+    [...new Set(requests.map((r) => r.via))].map((server) =>
+      fetch(`${server.baseUrl}/api/health`).then((r) => r.arrayBuffer()),
+    ),
+  );
   return Promise.all(
     requests.map((r) =>
       fetch(`${r.via.baseUrl}${r.path}`, {
         method: r.method,
-        headers: { ...(r.body === undefined ? {} : { "content-type": "application/json" }), ...(r.cookie ? { cookie: r.cookie } : {}) },
+        headers: {
+          ...(r.body === undefined ? {} : { "content-type": "application/json" }),
+          ...(r.cookie ? { cookie: r.cookie } : {}),
+        },
         body: r.body === undefined ? undefined : JSON.stringify(r.body),
       }),
     ),
@@ -87,6 +97,11 @@ export async function fireAtOnce(requests: InstanceRequest[]): Promise<Response[
 }
 
 /** One request through one instance (JSON body, optional session cookie). */
-export function requestVia(via: ServerProcess, method: string, path: string, options: { body?: unknown; cookie?: string } = {}): Promise<Response> {
+export function requestVia(
+  via: ServerProcess,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string } = {},
+): Promise<Response> {
   return fireAtOnce([{ via, method, path, ...options }]).then(([response]) => response!);
 }

@@ -15,7 +15,8 @@ export const SERVER_ENTRY = path.join(REPO_ROOT, "apps/server/dist/main.js");
 
 const started = new Set<ChildProcess>();
 process.once("exit", () => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of started)
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
 let isBuilt = false;
@@ -23,8 +24,12 @@ let isBuilt = false;
 /** Builds the server bundle if its sources changed since the last build (scripts/build.mjs). */
 export function ensureServerBuilt(): void {
   if (isBuilt) return;
-  const result = spawnSync(process.execPath, ["scripts/build.mjs", "server", "--if-changed"], { cwd: REPO_ROOT, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`server build failed:\n${result.stdout}\n${result.stderr}`);
+  const result = spawnSync(process.execPath, ["scripts/build.mjs", "server", "--if-changed"], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+  });
+  if (result.status !== 0)
+    throw new Error(`server build failed:\n${result.stdout}\n${result.stderr}`);
   isBuilt = true;
 }
 
@@ -75,8 +80,22 @@ export async function startServerProcess(options: StartOptions = {}): Promise<Se
   const port = await findFreePort();
   const dataDir = options.dataDir ?? makeDataDir();
   const baseUrl = `http://localhost:${port}`;
-  const env = { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: "info", DATABASE_URL: "", ...options.env };
-  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const env = {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: "info",
+    DATABASE_URL: "",
+    ...options.env,
+  };
+  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   started.add(child);
   let log = "";
   child.stdout?.on("data", (chunk) => (log += chunk));
@@ -114,7 +133,8 @@ export async function startServerProcess(options: StartOptions = {}): Promise<Se
 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server beendet (Code ${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null)
+      throw new Error(`Server beendet (Code ${child.exitCode}):\n${log}`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
       if (response.ok) return server;

@@ -9,7 +9,17 @@ export function allocateCents(totalCents: bigint, weights: bigint[]): bigint[] {
   let left = totalCents - floors.reduce((a, b) => a + b, 0n);
   const order = weights
     .map((w, index) => ({ index, remainder: remainders[index]!, w }))
-    .sort((a, b) => (a.remainder !== b.remainder ? (b.remainder > a.remainder ? 1 : -1) : a.w !== b.w ? (b.w > a.w ? 1 : -1) : a.index - b.index));
+    .sort((a, b) =>
+      a.remainder !== b.remainder
+        ? b.remainder > a.remainder
+          ? 1
+          : -1
+        : a.w !== b.w
+          ? b.w > a.w
+            ? 1
+            : -1
+          : a.index - b.index,
+    );
   const result = [...floors];
   for (const entry of order) {
     if (left === 0n) break;
@@ -20,10 +30,18 @@ export function allocateCents(totalCents: bigint, weights: bigint[]): bigint[] {
 }
 
 /** Mixed key: base share by base weights, the rest by consumption, as one integer weight per line. */
-export function mixedWeights(consumptionPercent: bigint, base: bigint[], consumption: bigint[]): bigint[] {
+export function mixedWeights(
+  consumptionPercent: bigint,
+  base: bigint[],
+  consumption: bigint[],
+): bigint[] {
   const baseSum = base.reduce((a, b) => a + b, 0n);
   const consumptionSum = consumption.reduce((a, b) => a + b, 0n);
-  return base.map((b, i) => (100n - consumptionPercent) * b * consumptionSum + consumptionPercent * consumption[i]! * baseSum);
+  return base.map(
+    (b, i) =>
+      (100n - consumptionPercent) * b * consumptionSum +
+      consumptionPercent * consumption[i]! * baseSum,
+  );
 }
 
 export function cents(text: string): bigint {

@@ -28,10 +28,20 @@ export interface TestContext {
   /** Runs every due background job (mails) now; returns how many ran. */
   runDueJobs(): Promise<number>;
   /** A request against the app; `cookie` signs it in; JSON bodies are encoded. */
-  request(method: string, url: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    method: string,
+    url: string,
+    options?: { body?: unknown; cookie?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   /** Registers a new account (unique e-mail unless given) and returns its session cookie and ids. */
   /** `address` is the client address (X-Forwarded-For): the sign-up limit counts per address. */
-  signUp(options?: { email?: string; password?: string; firstName?: string; lastName?: string; address?: string }): Promise<{ cookie: string; userId: string; email: string }>;
+  signUp(options?: {
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    address?: string;
+  }): Promise<{ cookie: string; userId: string; email: string }>;
   /** All .eml files written to the outbox so far, newest last (queued mails are sent first). */
   readOutbox(): Promise<string[]>;
   close(): Promise<void>;
@@ -62,7 +72,18 @@ export function buildTestConfig(dataDir: string): Config {
     letterRenderWorkers: 2,
     jobPollIntervalMs: 1000,
     socialProviders: {},
-    operator: { name: null, representative: null, street: null, postalCode: null, city: null, email: null, phone: null, registerEntry: null, vatId: null, privacyContact: null },
+    operator: {
+      name: null,
+      representative: null,
+      street: null,
+      postalCode: null,
+      city: null,
+      email: null,
+      phone: null,
+      registerEntry: null,
+      vatId: null,
+      privacyContact: null,
+    },
   };
 }
 
@@ -79,7 +100,11 @@ export function toCookieHeader(response: Response): string {
  * A fresh app on a fresh database; with `options.database`, an app on that database instead (a
  * second instance on one database, see createSharedTestDatabase: closing it closes that handle).
  */
-export async function createTestContext(driver: TestDriver, overrides: Partial<Config> = {}, options: { database?: DatabaseHandle } = {}): Promise<TestContext> {
+export async function createTestContext(
+  driver: TestDriver,
+  overrides: Partial<Config> = {},
+  options: { database?: DatabaseHandle } = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-test-"));
   const config = { ...buildTestConfig(dataDir), ...overrides };
   const database = options.database ?? (await createTestDatabase(driver));
@@ -90,7 +115,12 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
     if (line.includes('"level":"error"')) process.stdout.write(`${line}\n`);
   });
   const outboxDir = path.join(dataDir, "outbox");
-  const { app, auth, jobWorker, letterRenderer } = composeApp({ config, database, logger, serveWeb: false });
+  const { app, auth, jobWorker, letterRenderer } = composeApp({
+    config,
+    database,
+    logger,
+    serveWeb: false,
+  });
   const runDueJobs = async () => {
     let count = 0;
     while (await jobWorker.runNext()) count += 1;
@@ -117,14 +147,19 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
     outboxDir,
     jobWorker,
     runDueJobs,
-    readLogEvents: (event) => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === event),
+    readLogEvents: (event) =>
+      logLines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.event === event),
     readLogLines: () => [...logLines],
     request,
     async signUp(options = {}) {
       accountCounter += 1;
       const email = options.email ?? `konto${accountCounter}-${Date.now()}@example.de`;
       const response = await request("POST", "/api/auth/sign-up/email", {
-        ...(options.address === undefined ? {} : { headers: { "x-forwarded-for": options.address } }),
+        ...(options.address === undefined
+          ? {}
+          : { headers: { "x-forwarded-for": options.address } }),
         body: {
           email,
           password: options.password ?? TEST_PASSWORD,
@@ -134,7 +169,8 @@ export async function createTestContext(driver: TestDriver, overrides: Partial<C
           acceptTerms: true,
         },
       });
-      if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
       const body = (await response.json()) as { user: { id: string } };
       return { cookie: toCookieHeader(response), userId: body.user.id, email };
     },

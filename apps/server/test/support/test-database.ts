@@ -10,10 +10,15 @@ const logger = createLogger("warn");
 export type TestDriver = "pglite" | "postgres";
 
 /** The drivers the integration suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const TEST_DRIVERS: TestDriver[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+export const TEST_DRIVERS: TestDriver[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
 
 /** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL; `drop` removes it. */
-export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createEmptyPostgresDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `nk_test_${randomBytes(6).toString("hex")}`;
@@ -46,14 +51,23 @@ export async function createTestDatabase(driver: TestDriver): Promise<DatabaseHa
  * `count` handles on one fresh database, as several instances would have: separate pools on
  * PostgreSQL; on PGlite (one process only) the same handle. Closing the first drops it.
  */
-export async function createSharedTestDatabase(driver: TestDriver, count: number): Promise<DatabaseHandle[]> {
+export async function createSharedTestDatabase(
+  driver: TestDriver,
+  count: number,
+): Promise<DatabaseHandle[]> {
   if (driver === "pglite") {
     const handle = await openDatabase({ kind: "pglite", dataDir: null }, logger);
     await migrateToLatest(handle.db);
-    return Array.from({ length: count }, (_, i) => (i === 0 ? handle : { ...handle, close: async () => {} }));
+    return Array.from({ length: count }, (_, i) =>
+      i === 0 ? handle : { ...handle, close: async () => {} },
+    );
   }
   const database = await createEmptyPostgresDatabase();
-  const handles = await Promise.all(Array.from({ length: count }, () => openDatabase({ kind: "postgres", url: database.url }, logger)));
+  const handles = await Promise.all(
+    Array.from({ length: count }, () =>
+      openDatabase({ kind: "postgres", url: database.url }, logger),
+    ),
+  );
   await migrateToLatest(handles[0]!.db);
   return handles.map((handle, i) => ({
     ...handle,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ArgeRecordWriter, encodeArgeFile, toLatin9Text } from "../../src/features/imports/arge-record-writer.ts";
+import {
+  ArgeRecordWriter,
+  encodeArgeFile,
+  toLatin9Text,
+} from "../../src/features/imports/arge-record-writer.ts";
 import { field, readDate, readNumber, readText } from "../../src/features/imports/arge-records.ts";
 
 // Decision 1600: the writer of ARGE Heiwako records mirrors the reader (docs/imports/arge-heiwako.md):
@@ -31,13 +35,22 @@ describe("ArgeRecordWriter", () => {
   });
 
   it("refuses a value wider than its field in German and never rounds", () => {
-    expect(() => new ArgeRecordWriter("K").writeNumber(78, 87, 2, "123456789.00", "Betrag")).toThrow("Der Wert für „Betrag“ ist zu groß für das Feld des Standards.");
-    expect(() => new ArgeRecordWriter("K").writeNumber(78, 87, 2, "1.005", "Betrag")).toThrow(/more than 2 decimals/);
-    expect(field(new ArgeRecordWriter("K").writeNumber(78, 87, 2, "1.500", "Betrag").toText(), 78, 87)).toBe("0000000150");
+    expect(() =>
+      new ArgeRecordWriter("K").writeNumber(78, 87, 2, "123456789.00", "Betrag"),
+    ).toThrow("Der Wert für „Betrag“ ist zu groß für das Feld des Standards.");
+    expect(() => new ArgeRecordWriter("K").writeNumber(78, 87, 2, "1.005", "Betrag")).toThrow(
+      /more than 2 decimals/,
+    );
+    expect(
+      field(new ArgeRecordWriter("K").writeNumber(78, 87, 2, "1.500", "Betrag").toText(), 78, 87),
+    ).toBe("0000000150");
   });
 
   it("cuts and pads text fields and keeps every character one Latin-9 byte", () => {
-    const record = new ArgeRecordWriter("M").writeText(53, 87, "Łucja Nowak – Schäfer „Ő“ 😀").writeText(32, 51, "EINE SEHR LANGE KENNUNG MIT MEHR ALS 20").toText();
+    const record = new ArgeRecordWriter("M")
+      .writeText(53, 87, "Łucja Nowak – Schäfer „Ő“ 😀")
+      .writeText(32, 51, "EINE SEHR LANGE KENNUNG MIT MEHR ALS 20")
+      .toText();
     expect(readText(record, 53, 87)).toBe('Lucja Nowak - Schäfer "O" ?');
     expect(field(record, 32, 51)).toBe("EINE SEHR LANGE KENN");
     expect(toLatin9Text("Zeile\nzwei € Œuvre")).toBe("Zeile zwei € Œuvre");
@@ -45,6 +58,9 @@ describe("ArgeRecordWriter", () => {
 
   it("encodes ISO-8859-15 with CR LF after every record", () => {
     const bytes = encodeArgeFile(["Müller Straße €", "Ž"]);
-    expect([...bytes]).toEqual([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x20, 0x53, 0x74, 0x72, 0x61, 0xdf, 0x65, 0x20, 0xa4, 0x0d, 0x0a, 0xb4, 0x0d, 0x0a]);
+    expect([...bytes]).toEqual([
+      0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x20, 0x53, 0x74, 0x72, 0x61, 0xdf, 0x65, 0x20, 0xa4,
+      0x0d, 0x0a, 0xb4, 0x0d, 0x0a,
+    ]);
   });
 });

@@ -9,8 +9,20 @@ import { buildTestConfig } from "../support/test-app.ts";
 // and verification tokens in the database, and its own in-memory rate limiter is off (our
 // attempt limits count in the database, auth/attempt-limits.ts).
 describe("better-auth keeps nothing in process memory", () => {
-  const authDb = new Kysely<unknown>({ dialect: { createAdapter: () => ({}), createDriver: () => ({}), createIntrospector: () => ({}), createQueryCompiler: () => ({}) } as never });
-  const auth = createAuth({ config: buildTestConfig("/tmp/nk-unused"), authDb, queueMail: async () => {}, logger: createLogger("error") });
+  const authDb = new Kysely<unknown>({
+    dialect: {
+      createAdapter: () => ({}),
+      createDriver: () => ({}),
+      createIntrospector: () => ({}),
+      createQueryCompiler: () => ({}),
+    } as never,
+  });
+  const auth = createAuth({
+    config: buildTestConfig("/tmp/nk-unused"),
+    authDb,
+    queueMail: async () => {},
+    logger: createLogger("error"),
+  });
   // The general option type, to read options this configuration leaves at their defaults.
   const options: BetterAuthOptions = auth.options;
 

@@ -13,7 +13,9 @@ describe("the data folder lock", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-lock-"));
     fs.writeFileSync(path.join(dir, "nebenkosten.lock"), String(process.ppid)); // a live process that is not us
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expect(() => acquireDataDirLock(dir)).toThrow(/wird bereits von einem anderen Prozess \(PID \d+\) verwendet/);
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      /wird bereits von einem anderen Prozess \(PID \d+\) verwendet/,
+    );
     fs.writeFileSync(path.join(dir, "nebenkosten.lock"), "999999999"); // no such process
     const release = acquireDataDirLock(dir);
     expect(fs.readFileSync(path.join(dir, "nebenkosten.lock"), "utf8")).toBe(String(process.pid));
@@ -33,7 +35,9 @@ describe("the data folder lock", () => {
     });
     release();
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`Der Datenordner ${dir} wird bereits von einem anderen Prozess (PID ${process.pid}) verwendet.`);
+    expect(result.stderr).toContain(
+      `Der Datenordner ${dir} wird bereits von einem anderen Prozess (PID ${process.pid}) verwendet.`,
+    );
     expect(fs.existsSync(path.join(dir, "pgdata"))).toBe(false); // it never opened the database
     fs.rmSync(dir, { recursive: true });
   }, 90_000); // starts a Node process with the TypeScript loader: seconds on a busy machine

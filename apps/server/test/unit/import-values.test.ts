@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { computeBookingFingerprints, getPurposeSignature, readBankAmount, readGermanDate, type ParsedBooking } from "../../src/features/imports/bank-booking.ts";
+import {
+  computeBookingFingerprints,
+  getPurposeSignature,
+  readBankAmount,
+  readGermanDate,
+  type ParsedBooking,
+} from "../../src/features/imports/bank-booking.ts";
 import { escapeFormula, formatCsvAmount, writeCsv } from "../../src/features/exports/csv-writer.ts";
 
 // The values of import and export files (issue 28): German amounts and dates as banks write
@@ -38,7 +44,9 @@ describe("dates", () => {
     ["29.02.2024", "2024-02-29"],
   ])("%s", (input, date) => expect(readGermanDate(input)).toBe(date));
 
-  it.each(["29.02.2025", "32.01.2025", "12/31/2025", "", "heute"])("refuses %j", (input) => expect(readGermanDate(input)).toBeNull());
+  it.each(["29.02.2025", "32.01.2025", "12/31/2025", "", "heute"])("refuses %j", (input) =>
+    expect(readGermanDate(input)).toBeNull(),
+  );
 });
 
 describe("booking fingerprints", () => {
@@ -57,21 +65,26 @@ describe("booking fingerprints", () => {
   });
 
   it("are equal for the same booking whatever the spaces of the purpose, and differ for a second equal payment", () => {
-    const first = computeBookingFingerprints([booking(1, "Abschlag Wasser 01/2025"), booking(2, "Abschlag  Wasser01/2025")]);
+    const first = computeBookingFingerprints([
+      booking(1, "Abschlag Wasser 01/2025"),
+      booking(2, "Abschlag  Wasser01/2025"),
+    ]);
     const again = computeBookingFingerprints([booking(7, "Abschlag Wasser 01/2025")]);
     expect(first.get(1)).toBe(again.get(7));
     expect(first.get(2)).not.toBe(first.get(1));
   });
 
   it("purpose signatures ignore the numbers that change every month", () => {
-    expect(getPurposeSignature("Abschlag Wasser 03/2025 Vertragskonto 4711")).toBe(getPurposeSignature("Abschlag Wasser 04/2025 Vertragskonto 4711"));
+    expect(getPurposeSignature("Abschlag Wasser 03/2025 Vertragskonto 4711")).toBe(
+      getPurposeSignature("Abschlag Wasser 04/2025 Vertragskonto 4711"),
+    );
     expect(getPurposeSignature("Abschlag Wasser")).not.toBe(getPurposeSignature("Abschlag Strom"));
   });
 });
 
 describe("CSV for spreadsheets", () => {
   it.each([
-    ["=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"],
+    ['=HYPERLINK("x")', '\'=HYPERLINK("x")'],
     ["+49 521 123", "'+49 521 123"],
     ["-Müller", "'-Müller"],
     ["@SUM(A1)", "'@SUM(A1)"],
@@ -82,7 +95,9 @@ describe("CSV for spreadsheets", () => {
   it("writes amounts with a decimal comma and quotes separators", () => {
     expect(formatCsvAmount("-3")).toBe("-3,00");
     expect(formatCsvAmount("1234.5")).toBe("1234,50");
-    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(writeCsv(["A", "B"], [[{ text: "Müller; Söhne" }, { amount: "-1234.56" }]]));
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+      writeCsv(["A", "B"], [[{ text: "Müller; Söhne" }, { amount: "-1234.56" }]]),
+    );
     expect(text).toBe('\uFEFFA;B\r\n"Müller; Söhne";-1234,56\r\n');
   });
 });

@@ -1,11 +1,19 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calculateStatement, parseMoneyToCents, type StatementInput, type StatementResult } from "@nk/engine";
+import {
+  calculateStatement,
+  parseMoneyToCents,
+  type StatementInput,
+  type StatementResult,
+} from "@nk/engine";
 import { validStatementInput } from "../../../../packages/engine/test/support/arbitraries.ts";
 import { buildLetterModel } from "../../src/features/statement-documents/build-letter-model.ts";
 import { buildLetterLegal } from "../../src/features/statement-documents/letter-legal-source.ts";
-import type { LetterModel, LetterSource } from "../../src/features/statement-documents/letter-model.ts";
+import type {
+  LetterModel,
+  LetterSource,
+} from "../../src/features/statement-documents/letter-model.ts";
 import { SAMPLE_SENDER } from "../support/letter-fixture.ts";
 
 // Issue 25: every figure a letter prints comes from the engine. Over random valid statements
@@ -32,7 +40,11 @@ function printedCents(text: string): number {
 const euroCents = (value: string) => printedCents(`${value.replace(".", ",")} €`);
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-function letterSource(input: StatementInput, result: StatementResult, tenancyId: string): LetterSource {
+function letterSource(
+  input: StatementInput,
+  result: StatementResult,
+  tenancyId: string,
+): LetterSource {
   return {
     input,
     result,
@@ -44,46 +56,85 @@ function letterSource(input: StatementInput, result: StatementResult, tenancyId:
     unitNames: {},
     tenancyNames: {},
     tenantAddress: null,
-    legal: buildLetterLegal({ result, tenancyId, version: 1, letterDate: result.period.end, lateExcuse: null, previous: null }),
+    legal: buildLetterLegal({
+      result,
+      tenancyId,
+      version: 1,
+      letterDate: result.period.end,
+      lateExcuse: null,
+      previous: null,
+    }),
   };
 }
 
 /** Every check of one tenancy's letter against the engine's result; returns what it checked. */
-function checkLetter(model: LetterModel, result: StatementResult, tenancyIndex: number): { steps: number; taxLines: number; co2: number } {
+function checkLetter(
+  model: LetterModel,
+  result: StatementResult,
+  tenancyIndex: number,
+): { steps: number; taxLines: number; co2: number } {
   const tenancy = result.tenancies[tenancyIndex] as StatementResult["tenancies"][number];
   const figures = result.letters?.tenancies[tenancyIndex];
   // The item lines add up to the printed total, which is the engine's total.
-  assert.equal(sum(model.costLines.map((line) => euroCents(line.share))), euroCents(model.totalCosts));
+  assert.equal(
+    sum(model.costLines.map((line) => euroCents(line.share))),
+    euroCents(model.totalCosts),
+  );
   assert.equal(model.totalCosts, tenancy.total);
   // Issue 24: items the flat takes no part in are printed "nicht beteiligt" with 0,00 and no steps.
   const participating = model.costLines.filter((line) => line.notParticipating === null);
-  for (const line of model.costLines.filter((entry) => entry.notParticipating !== null)) assert.deepEqual([line.share, line.steps.length], ["0.00", 0]);
+  for (const line of model.costLines.filter((entry) => entry.notParticipating !== null))
+    assert.deepEqual([line.share, line.steps.length], ["0.00", 0]);
   assert.equal(model.costLines.length, result.items.length);
-  assert.deepEqual(participating.map((line) => line.share), tenancy.allocations.map((allocation) => allocation.amount));
+  assert.deepEqual(
+    participating.map((line) => line.share),
+    tenancy.allocations.map((allocation) => allocation.amount),
+  );
   let steps = 0;
   for (const [index, line] of participating.entries()) {
-    const allocation = tenancy.allocations[index] as StatementResult["tenancies"][number]["allocations"][number];
+    const allocation = tenancy.allocations[
+      index
+    ] as StatementResult["tenancies"][number]["allocations"][number];
     // Each step prints "… = result"; the results add up to the share printed beside them (before a § 12 cut).
     const shareSteps = line.heizkvReduction ? line.steps.slice(0, -1) : line.steps;
     if (shareSteps.length > 0) {
-      assert.equal(sum(shareSteps.map((step) => printedCents(step.amount))), euroCents(line.heizkvReduction?.shareBefore ?? line.share));
+      assert.equal(
+        sum(shareSteps.map((step) => printedCents(step.amount))),
+        euroCents(line.heizkvReduction?.shareBefore ?? line.share),
+      );
       steps += shareSteps.length;
     }
     assert.equal(line.heizkvReduction?.cut ?? null, allocation.heizkvReduction ?? null);
   }
   // § 35a: the engine's labour shares, adding up to the printed sums.
-  const laborAllocations = tenancy.allocations.filter((allocation) => allocation.laborCosts !== undefined && parseMoneyToCents(result.items[allocation.item]?.laborCosts ?? "0") > 0);
-  assert.deepEqual(model.taxLines.map((line) => line.yourShare), laborAllocations.map((allocation) => allocation.laborCosts));
+  const laborAllocations = tenancy.allocations.filter(
+    (allocation) =>
+      allocation.laborCosts !== undefined &&
+      parseMoneyToCents(result.items[allocation.item]?.laborCosts ?? "0") > 0,
+  );
+  assert.deepEqual(
+    model.taxLines.map((line) => line.yourShare),
+    laborAllocations.map((allocation) => allocation.laborCosts),
+  );
   if (model.taxLines.length > 0) {
     assert.deepEqual(model.taxTotals, tenancy.taxDeductible);
     for (const category of ["householdServices", "craftsmen"] as const) {
-      const label = category === "craftsmen" ? "Handwerkerleistungen (§ 35a Abs. 3 EStG)" : "Haushaltsnahe Dienstleistungen (§ 35a Abs. 2 EStG)";
+      const label =
+        category === "craftsmen"
+          ? "Handwerkerleistungen (§ 35a Abs. 3 EStG)"
+          : "Haushaltsnahe Dienstleistungen (§ 35a Abs. 2 EStG)";
       const lines = model.taxLines.filter((line) => line.categoryLabel === label);
-      assert.equal(sum(lines.map((line) => euroCents(line.yourShare))), euroCents(model.taxTotals?.[category] ?? "0"));
+      assert.equal(
+        sum(lines.map((line) => euroCents(line.yourShare))),
+        euroCents(model.taxTotals?.[category] ?? "0"),
+      );
     }
   }
   // Prepayments: the months add up to the printed sum, the engine's.
-  assert.equal(sum(model.prepaymentMonths.map((month) => euroCents(month.amount))), euroCents(model.prepayments));
+  assert.equal(
+    sum(model.prepaymentMonths.map((month) => euroCents(month.amount))),
+    euroCents(model.prepayments),
+  );
   assert.equal(model.prepayments, tenancy.prepayments);
   assert.equal(model.balance, tenancy.balance);
   assert.equal(euroCents(model.resultAmount), Math.abs(euroCents(tenancy.balance)));
@@ -108,7 +159,15 @@ interface PropertyCoverage {
 
 /** Checks every tenancy's letter of `runs` random statements from `seed`; returns what it reached. */
 function checkRandomStatementLetters(runs: number, seed: number): PropertyCoverage {
-  const seen: PropertyCoverage = { statements: 0, letters: 0, steps: 0, taxLines: 0, co2Letters: 0, tenantChanges: 0, vacancies: 0 };
+  const seen: PropertyCoverage = {
+    statements: 0,
+    letters: 0,
+    steps: 0,
+    taxLines: 0,
+    co2Letters: 0,
+    tenantChanges: 0,
+    vacancies: 0,
+  };
   fc.assert(
     fc.property(validStatementInput, (input) => {
       const outcome = calculateStatement(input, { includeLetterFigures: true });
@@ -116,11 +175,17 @@ function checkRandomStatementLetters(runs: number, seed: number): PropertyCovera
       const { result } = outcome;
       seen.statements += 1;
       if (result.vacancy.length > 0) seen.vacancies += 1;
-      if (new Set(result.tenancies.map((t) => t.unitId)).size < result.tenancies.length) seen.tenantChanges += 1;
+      if (new Set(result.tenancies.map((t) => t.unitId)).size < result.tenancies.length)
+        seen.tenantChanges += 1;
       // The CO2 parts of all lines add up to the tenants' CO2 cost (vacancy lines are the landlord's).
       if (result.co2?.tenantCost && result.letters?.tenancies.some((t) => t.co2)) {
-        const linesCents = sum(result.letters.tenancies.map((t) => euroCents(t.co2?.tenantCost ?? "0")));
-        assert.ok(linesCents <= euroCents(result.co2.tenantCost), `CO2 der Mietverhältnisse ${linesCents} Cent über den Mieterkosten ${result.co2.tenantCost}`);
+        const linesCents = sum(
+          result.letters.tenancies.map((t) => euroCents(t.co2?.tenantCost ?? "0")),
+        );
+        assert.ok(
+          linesCents <= euroCents(result.co2.tenantCost),
+          `CO2 der Mietverhältnisse ${linesCents} Cent über den Mieterkosten ${result.co2.tenantCost}`,
+        );
       }
       for (const [index, tenancy] of result.tenancies.entries()) {
         const model = buildLetterModel(letterSource(input, result, tenancy.tenancyId));
@@ -185,7 +250,8 @@ function toTextInput(input: StatementInput, plan: TextPlan, shift: number): Stat
   const divide = (value: number | string) => toDecimalText(toScaled(value, 3), decimals);
   const areaSum = input.units.reduce((total, unit) => total + toScaled(unit.area, 3), 0n);
   const co2 = input.co2;
-  const withFraction = (value: number | null) => (value === null ? null : `${value}.${plan.co2Fraction.toString().padStart(9, "0")}`);
+  const withFraction = (value: number | null) =>
+    value === null ? null : `${value}.${plan.co2Fraction.toString().padStart(9, "0")}`;
   return {
     ...input,
     units: input.units.map((unit) => ({ ...unit, area: divide(unit.area) })),
@@ -195,15 +261,27 @@ function toTextInput(input: StatementInput, plan: TextPlan, shift: number): Stat
       const percent = Number(item.consumptionShare);
       const isHeizkv = item.costType === "Heizung" || item.costType === "Warmwasser";
       // 69.37 % instead of 70 %: still inside 50-70 % for Heizung and Warmwasser.
-      if (percent === 0 || (isHeizkv && percent === 50)) return { ...item, consumptionShare: String(percent) };
-      return { ...item, consumptionShare: toDecimalText(BigInt(percent) * 100n - BigInt(plan.shareHundredths), 2) };
+      if (percent === 0 || (isHeizkv && percent === 50))
+        return { ...item, consumptionShare: String(percent) };
+      return {
+        ...item,
+        consumptionShare: toDecimalText(BigInt(percent) * 100n - BigInt(plan.shareHundredths), 2),
+      };
     }),
     ...(co2
       ? {
           co2: {
             ...co2,
-            consumptionKwh: withFraction(co2.consumptionKwh === null || co2.consumptionKwh === undefined ? null : Math.floor(Number(co2.consumptionKwh))),
-            emissionsKg: withFraction(co2.emissionsKg === null || co2.emissionsKg === undefined ? null : Math.floor(Number(co2.emissionsKg))),
+            consumptionKwh: withFraction(
+              co2.consumptionKwh === null || co2.consumptionKwh === undefined
+                ? null
+                : Math.floor(Number(co2.consumptionKwh)),
+            ),
+            emissionsKg: withFraction(
+              co2.emissionsKg === null || co2.emissionsKg === undefined
+                ? null
+                : Math.floor(Number(co2.emissionsKg)),
+            ),
             // The building's area unscaled in both forms (kg per m² decides the stage): the exact sum.
             area: areaSum === 0n ? "1" : toDecimalText(areaSum, 3),
           },
@@ -215,10 +293,28 @@ function toTextInput(input: StatementInput, plan: TextPlan, shift: number): Stat
 /** The money of a result: what must not change when the quantities are scaled. */
 function selectMoney(result: StatementResult) {
   return {
-    items: result.items.map((item) => [item.amount, item.distributed, item.landlord, item.vacancy, item.co2LandlordShare]),
-    tenancies: result.tenancies.map((t) => [t.total, t.balance, t.allocations.map((a) => [a.amount, a.laborCosts ?? null])]),
+    items: result.items.map((item) => [
+      item.amount,
+      item.distributed,
+      item.landlord,
+      item.vacancy,
+      item.co2LandlordShare,
+    ]),
+    tenancies: result.tenancies.map((t) => [
+      t.total,
+      t.balance,
+      t.allocations.map((a) => [a.amount, a.laborCosts ?? null]),
+    ]),
     vacancy: result.vacancy.map((v) => [v.total, v.allocations.map((a) => a.amount)]),
-    co2: result.co2 ? [result.co2.emissionsKg, result.co2.cost, result.co2.tenantCost, result.co2.landlordCost, result.co2.kgPerM2] : null,
+    co2: result.co2
+      ? [
+          result.co2.emissionsKg,
+          result.co2.cost,
+          result.co2.tenantCost,
+          result.co2.landlordCost,
+          result.co2.kgPerM2,
+        ]
+      : null,
   };
 }
 
@@ -228,7 +324,10 @@ function selectMoney(result: StatementResult) {
  * area and consumption by 10^shift changes no cent (a share is a ratio of exact weights), the
  * CO2 kWh are printed exactly as given, and stated kg round half up from their exact text.
  */
-function checkDecimalTextStatements(runs: number, seed: number): { statements: number; co2: number; letters: number } {
+function checkDecimalTextStatements(
+  runs: number,
+  seed: number,
+): { statements: number; co2: number; letters: number } {
   const seen = { statements: 0, co2: 0, letters: 0 };
   fc.assert(
     fc.property(validStatementInput, textPlan, (input, plan) => {
@@ -248,11 +347,18 @@ function checkDecimalTextStatements(runs: number, seed: number): { statements: n
       if (co2 && typeof co2.emissionsKg === "string") {
         // Half up to hundredths of a kg from the exact nine decimals.
         const hundredths = (toScaled(co2.emissionsKg, 9) + 5_000_000n) / 10_000_000n;
-        assert.equal(scaled.result.co2?.emissionsKg, `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}`);
+        assert.equal(
+          scaled.result.co2?.emissionsKg,
+          `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}`,
+        );
         seen.co2 += 1;
       }
       for (const [index, tenancy] of scaled.result.tenancies.entries()) {
-        checkLetter(buildLetterModel(letterSource(scaledInput, scaled.result, tenancy.tenancyId)), scaled.result, index);
+        checkLetter(
+          buildLetterModel(letterSource(scaledInput, scaled.result, tenancy.tenancyId)),
+          scaled.result,
+          index,
+        );
         seen.letters += 1;
       }
     }),
@@ -269,7 +375,6 @@ describe("every figure a letter prints is the engine's (issue 25)", () => {
     expect(seen.co2).toBeGreaterThan(0);
     expect(seen.letters).toBeGreaterThan(runs);
   }, 600_000);
-
 
   it(`holds for ${RUNS.toLocaleString("de-DE")} random statements`, () => {
     expectCoverage(checkRandomStatementLetters(RUNS, 25_2026), RUNS);

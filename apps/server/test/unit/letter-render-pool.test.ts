@@ -5,8 +5,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Conflict, NotFound } from "../../src/domain/domain-errors.ts";
 import { buildLetterModel } from "../../src/features/statement-documents/build-letter-model.ts";
-import { createLetterRenderPool, inProcessRenderer, LetterPoolClosed } from "../../src/features/statement-documents/letter-render-pool.ts";
-import { reviveError, serializeError } from "../../src/features/statement-documents/letter-render-protocol.ts";
+import {
+  createLetterRenderPool,
+  inProcessRenderer,
+  LetterPoolClosed,
+} from "../../src/features/statement-documents/letter-render-pool.ts";
+import {
+  reviveError,
+  serializeError,
+} from "../../src/features/statement-documents/letter-render-protocol.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { sampleLetterSource } from "../support/letter-fixture.ts";
 
@@ -36,7 +43,9 @@ describe("letter render pool", () => {
     const pool = createLetterRenderPool({ size: 2, logger: createLogger("error", {}) });
     try {
       const ids = ["schulz", "oezdemir", "krueger", "weiss", "schulz", "krueger"];
-      const pooled = await Promise.all(ids.map((id) => pool.renderLetters(letter(id).runs, letter(id).total)));
+      const pooled = await Promise.all(
+        ids.map((id) => pool.renderLetters(letter(id).runs, letter(id).total)),
+      );
       for (const [index, id] of ids.entries()) {
         const local = await inProcessRenderer.renderLetters(letter(id).runs, letter(id).total);
         const pdf = pooled[index]!;
@@ -52,7 +61,10 @@ describe("letter render pool", () => {
 
   it("answers a failure inside a worker with the same error, and keeps the thread", async () => {
     const logLines: string[] = [];
-    const pool = createLetterRenderPool({ size: 1, logger: createLogger("error", {}, (line) => logLines.push(line)) });
+    const pool = createLetterRenderPool({
+      size: 1,
+      logger: createLogger("error", {}, (line) => logLines.push(line)),
+    });
     try {
       await expect(pool.renderLetters([], "0.00")).rejects.toThrow("Keine Briefe zum Erstellen.");
       const { runs, total } = letter("weiss");
@@ -65,9 +77,20 @@ describe("letter render pool", () => {
   }, 60_000);
 
   it("brings a domain error across the thread as the same class, code and fields", () => {
-    const conflict = reviveError(serializeError(new Conflict("Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten.", { code: "BILLING_DATA_MISSING", fields: { iban: "fehlt" } })));
+    const conflict = reviveError(
+      serializeError(
+        new Conflict("Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten.", {
+          code: "BILLING_DATA_MISSING",
+          fields: { iban: "fehlt" },
+        }),
+      ),
+    );
     expect(conflict).toBeInstanceOf(Conflict);
-    expect(conflict).toMatchObject({ code: "BILLING_DATA_MISSING", message: "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten.", fields: { iban: "fehlt" } });
+    expect(conflict).toMatchObject({
+      code: "BILLING_DATA_MISSING",
+      message: "Bitte hinterlegen Sie zuerst Ihre Abrechnungsdaten.",
+      fields: { iban: "fehlt" },
+    });
     const notFound = reviveError(serializeError(new NotFound("Abrechnung nicht gefunden.")));
     expect(notFound).toBeInstanceOf(NotFound);
     expect(notFound).toMatchObject({ code: "NOT_FOUND", message: "Abrechnung nicht gefunden." });

@@ -18,14 +18,21 @@ function run(command: string, args: string[]): string {
 }
 
 async function letter(name: string, pages: number): Promise<Uint8Array> {
-  const content = Array.from({ length: pages }, (_, page) => ({ text: `Guten Tag ${name}, Seite ${page + 1}: Nachzahlung 12,34 € für Wohnung Weiß`, ...(page > 0 ? { pageBreak: "before" as const } : {}) }));
+  const content = Array.from({ length: pages }, (_, page) => ({
+    text: `Guten Tag ${name}, Seite ${page + 1}: Nachzahlung 12,34 € für Wohnung Weiß`,
+    ...(page > 0 ? { pageBreak: "before" as const } : {}),
+  }));
   return (await renderPdf({ content })).bytes;
 }
 
 describe("createPdfJoinWriter", () => {
   it("writes every page of every letter in order, with the letters' text and the file's title", async () => {
     const file = path.join(dir, "joined.pdf");
-    const writer = await createPdfJoinWriter(file, { title: "Nebenkostenabrechnung 2025", author: "Hausverwaltung Müller", subject: "Gartenweg 7" });
+    const writer = await createPdfJoinWriter(file, {
+      title: "Nebenkostenabrechnung 2025",
+      author: "Hausverwaltung Müller",
+      subject: "Gartenweg 7",
+    });
     expect(await writer.add(await letter("Anna Alt", 2))).toBe(2);
     expect(await writer.add(await letter("Bernd Neu", 3))).toBe(5);
     expect(await writer.add(await letter("Maria Weiß", 1))).toBe(6);
@@ -36,7 +43,11 @@ describe("createPdfJoinWriter", () => {
     expect(info).toMatch(/Pages:\s+6/);
     expect(info).toMatch(/Title:\s+Nebenkostenabrechnung 2025/);
     expect(info).toMatch(/Author:\s+Hausverwaltung Müller/);
-    const pages = Array.from({ length: 6 }, (_, index) => run("pdftotext", ["-f", String(index + 1), "-l", String(index + 1), file, "-"]).replace(/\s+/g, " ").trim());
+    const pages = Array.from({ length: 6 }, (_, index) =>
+      run("pdftotext", ["-f", String(index + 1), "-l", String(index + 1), file, "-"])
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
     expect(pages).toEqual([
       "Guten Tag Anna Alt, Seite 1: Nachzahlung 12,34 € für Wohnung Weiß",
       "Guten Tag Anna Alt, Seite 2: Nachzahlung 12,34 € für Wohnung Weiß",
@@ -46,7 +57,10 @@ describe("createPdfJoinWriter", () => {
       "Guten Tag Maria Weiß, Seite 1: Nachzahlung 12,34 € für Wohnung Weiß",
     ]);
     // A strict reader finds every object through the cross-reference table.
-    const reread = await PDFDocument.load(fs.readFileSync(file), { throwOnInvalidObject: true, updateMetadata: false });
+    const reread = await PDFDocument.load(fs.readFileSync(file), {
+      throwOnInvalidObject: true,
+      updateMetadata: false,
+    });
     expect(reread.getPageCount()).toBe(6);
     expect(reread.getTitle()).toBe("Nebenkostenabrechnung 2025");
   });
@@ -68,7 +82,13 @@ describe("createPdfJoinWriter", () => {
   });
 
   it("fails when the file cannot be written, without ending the process", async () => {
-    await expect(createPdfJoinWriter(path.join(dir, "fehlt", "joined.pdf"), { title: "T", author: "A", subject: "S" })).rejects.toThrow(/ENOENT/);
+    await expect(
+      createPdfJoinWriter(path.join(dir, "fehlt", "joined.pdf"), {
+        title: "T",
+        author: "A",
+        subject: "S",
+      }),
+    ).rejects.toThrow(/ENOENT/);
   });
 
   it("closes the file when aborted, for the caller to remove", async () => {

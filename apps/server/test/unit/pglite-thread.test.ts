@@ -19,15 +19,24 @@ describe("PGlite on its own thread", () => {
   it("answers statements with the type parsers applied and errors with their SQLSTATE fields", async () => {
     const client = await pool.connect();
     try {
-      const result = await client.query("select $1::numeric as amount, '2024-02-29'::date as day, 3::int8 as count", ["1234.50"]);
+      const result = await client.query(
+        "select $1::numeric as amount, '2024-02-29'::date as day, 3::int8 as count",
+        ["1234.50"],
+      );
       expect(result.rows).toEqual([{ amount: "1234.50", day: "2024-02-29", count: 3 }]);
       expect(result.command).toBe("SELECT");
       await client.query("create table probe (id int primary key)", []);
       const inserted = await client.query("insert into probe values (1), (2)", []);
       expect(inserted).toMatchObject({ rowCount: 2, command: "INSERT" });
-      const duplicate = await client.query("insert into probe values (1)", []).catch((error: unknown) => error);
+      const duplicate = await client
+        .query("insert into probe values (1)", [])
+        .catch((error: unknown) => error);
       expect(duplicate).toBeInstanceOf(Error);
-      expect(duplicate).toMatchObject({ code: "23505", severity: "ERROR", constraint: "probe_pkey" });
+      expect(duplicate).toMatchObject({
+        code: "23505",
+        severity: "ERROR",
+        constraint: "probe_pkey",
+      });
     } finally {
       client.release();
     }
@@ -39,7 +48,8 @@ describe("PGlite on its own thread", () => {
     await first.query("insert into probe values (10)", []);
     let secondSaw: unknown = null;
     const second = pool.connect().then(async (client) => {
-      secondSaw = (await client.query("select count(*)::int as n from probe where id = 10", [])).rows;
+      secondSaw = (await client.query("select count(*)::int as n from probe where id = 10", []))
+        .rows;
       client.release();
     });
     expect(pool.readStats()).toEqual({ total: 1, idle: 0, waiting: 1 });
@@ -51,11 +61,15 @@ describe("PGlite on its own thread", () => {
     expect(secondSaw).toEqual([{ n: 0 }]);
   });
 
-  it("reports a closed database as unreachable", async () => {
-    const other = await PGliteThread.open({ dataDir: null });
-    expect(await other.ping()).toBe(true);
-    await other.close();
-    expect(await other.ping()).toBe(false);
-    await expect(other.query("select 1", [])).rejects.toThrow(/PGlite is closed/);
-  }, START_LIMIT_MS);
+  it(
+    "reports a closed database as unreachable",
+    async () => {
+      const other = await PGliteThread.open({ dataDir: null });
+      expect(await other.ping()).toBe(true);
+      await other.close();
+      expect(await other.ping()).toBe(false);
+      await expect(other.query("select 1", [])).rejects.toThrow(/PGlite is closed/);
+    },
+    START_LIMIT_MS,
+  );
 });

@@ -15,7 +15,10 @@ function fakeAuth(expiresAt = new Date(Date.now() + 3_600_000)) {
       getSession: () =>
         new Promise((resolve) => {
           const answer = () =>
-            resolve({ headers: new Headers(), response: valid ? { user: { id: "u1" }, session: { id: "s1", expiresAt } } : null });
+            resolve({
+              headers: new Headers(),
+              response: valid ? { user: { id: "u1" }, session: { id: "s1", expiresAt } } : null,
+            });
           calls.push({ resolve: answer });
         }),
     },

@@ -14,7 +14,13 @@ import { sampleLetterSource } from "../support/letter-fixture.ts";
 // engine's worked example oil-stock-crossing-year) prints the heating cost sheet, the § 9
 // HeizkV split and the CO2 basis with a price per calendar year, all from the engine's result.
 const INPUT = JSON.parse(
-  fs.readFileSync(new URL("../../../../packages/engine/test/fixtures/heating-examples/oil-stock-crossing-year.input.json", import.meta.url), "utf8"),
+  fs.readFileSync(
+    new URL(
+      "../../../../packages/engine/test/fixtures/heating-examples/oil-stock-crossing-year.input.json",
+      import.meta.url,
+    ),
+    "utf8",
+  ),
 ) as StatementInput;
 
 let dir = "";
@@ -35,9 +41,18 @@ async function renderOilLetter(): Promise<string> {
     tenantAddress: null,
     meterReadings: [],
     letterDate: "2025-09-15",
-    legal: buildLetterLegal({ result, tenancyId: "og", version: 1, letterDate: "2025-09-15", lateExcuse: null, previous: null }),
+    legal: buildLetterLegal({
+      result,
+      tenancyId: "og",
+      version: 1,
+      letterDate: "2025-09-15",
+      lateExcuse: null,
+      previous: null,
+    }),
   });
-  const pdf = await renderPdf(buildLettersDocument([{ model: buildLetterModel(source) }], result.totalCosts));
+  const pdf = await renderPdf(
+    buildLettersDocument([{ model: buildLetterModel(source) }], result.totalCosts),
+  );
   const file = path.join(dir, "oil.pdf");
   fs.writeFileSync(file, pdf.bytes);
   const layout = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
@@ -78,15 +93,21 @@ describe("letter of an oil-heated house with stocks and CO2 over the turn of the
     expect(text).toContain("Energie laut Rechnung (Heizwert) 85.000 kWh");
     expect(text).toContain("Emissionsfaktor (Standardwert Heizöl) 0,266 kg CO₂/kWh");
     expect(text).toContain("CO₂-Emissionen (85.000 kWh × 0,266) 22.610,00 kg");
-    expect(text).toContain("01.07.2024–31.12.2024: 9.420,83 kg (41,67 % nach Gradtagszahlen) × 45,00 € je Tonne 423,94 €");
-    expect(text).toContain("01.01.2025–30.06.2025: 13.189,17 kg (58,33 % nach Gradtagszahlen) × 55,00 € je Tonne 725,40 €");
+    expect(text).toContain(
+      "01.07.2024–31.12.2024: 9.420,83 kg (41,67 % nach Gradtagszahlen) × 45,00 € je Tonne 423,94 €",
+    );
+    expect(text).toContain(
+      "01.01.2025–30.06.2025: 13.189,17 kg (58,33 % nach Gradtagszahlen) × 55,00 € je Tonne 725,40 €",
+    );
     expect(text).toContain("CO₂-Kosten netto 1.149,34 €");
     expect(text).toContain("Umsatzsteuer 19 % 218,37 €");
     expect(text).toContain("CO₂-Kosten des Gebäudes 1.367,71 €");
     expect(text).toContain("Stufe 9");
     expect(text).not.toContain("Klasse I");
     expect(text).toContain("davon Anteil Vermieter (80 %, nicht umgelegt) 1.094,17 €");
-    expect(text.replace(/\s+/g, " ")).toContain("je Kalenderjahr; die Emissionen sind nach Gradtagszahlen (VDI 2067) auf die Kalenderjahre verteilt");
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "je Kalenderjahr; die Emissionen sind nach Gradtagszahlen (VDI 2067) auf die Kalenderjahre verteilt",
+    );
   });
 
   it("prints CO2 lines that reconcile as printed: net + VAT = cost, net x rate = VAT, the shares add up (decision 1161)", async () => {
@@ -101,7 +122,9 @@ describe("letter of an oil-heated house with stocks and CO2 over the turn of the
     const cost = euros(/CO₂-Kosten des Gebäudes ([\d.]+,\d\d) €/);
     const tenants = euros(/davon Anteil aller Mieter \(20 %\) ([\d.]+,\d\d) €/);
     const landlord = euros(/davon Anteil Vermieter \(80 %, nicht umgelegt\) ([\d.]+,\d\d) €/);
-    const parts = [...text.matchAll(/je Tonne ([\d.]+,\d\d) €/g)].map((match) => Number((match[1] as string).replace(/\./g, "").replace(",", "")));
+    const parts = [...text.matchAll(/je Tonne ([\d.]+,\d\d) €/g)].map((match) =>
+      Number((match[1] as string).replace(/\./g, "").replace(",", "")),
+    );
     expect(parts).toEqual([42394, 72540]);
     expect(parts[0]! + parts[1]!).toBe(net);
     expect(vat).toBe(Math.round((net * 19) / 100));
@@ -113,12 +136,19 @@ describe("letter of an oil-heated house with stocks and CO2 over the turn of the
   it("prints the § 6a (3) HeizkV information in kWh with a chart against the tenancy's own previous period (issue 24, item 12)", async () => {
     const input: StatementInput = {
       ...INPUT,
-      annualInformation: { climateFactor: 1.1, meteringDeviceFee: "250.00", readingAndBillingFee: "360.00", taxesAndLevies: [{ label: "Energiesteuer (Heizöl)", amount: "522.35" }] },
+      annualInformation: {
+        climateFactor: 1.1,
+        meteringDeviceFee: "250.00",
+        readingAndBillingFee: "360.00",
+        taxesAndLevies: [{ label: "Energiesteuer (Heizöl)", amount: "522.35" }],
+      },
     };
     const previousInput: StatementInput = {
       ...INPUT,
       period: { start: "2023-07-01", end: "2024-06-30" },
-      consumption: INPUT.consumption?.map((value) => (value.unitId === "OG" && value.meter === "heating" ? { ...value, value: 2000 } : value)),
+      consumption: INPUT.consumption?.map((value) =>
+        value.unitId === "OG" && value.meter === "heating" ? { ...value, value: 2000 } : value,
+      ),
       annualInformation: { climateFactor: 0.95 },
     };
     const outcome = calculateStatement(input);
@@ -133,15 +163,34 @@ describe("letter of an oil-heated house with stocks and CO2 over the turn of the
       tenantAddress: null,
       meterReadings: [],
       letterDate: "2025-09-15",
-      legal: buildLetterLegal({ result, tenancyId: "og", version: 1, letterDate: "2025-09-15", lateExcuse: null, previous: null }),
-      annualInformation: computeAnnualInformation({ input, result, tenancyId: "og", previous: { input: previousInput, result: previous.result } }),
+      legal: buildLetterLegal({
+        result,
+        tenancyId: "og",
+        version: 1,
+        letterDate: "2025-09-15",
+        lateExcuse: null,
+        previous: null,
+      }),
+      annualInformation: computeAnnualInformation({
+        input,
+        result,
+        tenancyId: "og",
+        previous: { input: previousInput, result: previous.result },
+      }),
     });
-    const pdf = await renderPdf(buildLettersDocument([{ model: buildLetterModel(source) }], result.totalCosts));
+    const pdf = await renderPdf(
+      buildLettersDocument([{ model: buildLetterModel(source) }], result.totalCosts),
+    );
     const file = path.join(dir, "annual.pdf");
     fs.writeFileSync(file, pdf.bytes);
-    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ");
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(
+      /[ \t]+/g,
+      " ",
+    );
     // 64.750 kWh for heating (§ 9 split) over 4.500 units: 14,388889 kWh per unit; OG 1.830 units.
-    expect(text).toContain("Ihr Heizverbrauch 01.07.2024–30.06.2025 (365 Tage, abgelesen) 26.332 kWh (1.830,00 Einheiten)");
+    expect(text).toContain(
+      "Ihr Heizverbrauch 01.07.2024–30.06.2025 (365 Tage, abgelesen) 26.332 kWh (1.830,00 Einheiten)",
+    );
     expect(text).toContain("witterungsbereinigt (Klimafaktor 1,1) 28.965 kWh (2.013,00 Einheiten)");
     expect(text).toContain("Ihr Verbrauch im Verhältnis zum Durchschnittsnutzer 108 %");
     expect(text).toContain("Vergleich, witterungsbereinigt (kWh)");
@@ -152,7 +201,8 @@ describe("letter of an oil-heated house with stocks and CO2 over the turn of the
     expect(text).toContain("Energiesteuer (Heizöl) 522,35 €");
     expect(text).toContain("Energieträger: Heizöl 100,00 %");
     execFileSync("pdftoppm", ["-png", "-r", "60", file, path.join(dir, "annual")]);
-    expect(fs.readdirSync(dir).some((name) => name.startsWith("annual") && name.endsWith(".png"))).toBe(true);
+    expect(
+      fs.readdirSync(dir).some((name) => name.startsWith("annual") && name.endsWith(".png")),
+    ).toBe(true);
   });
 });
-

@@ -64,14 +64,19 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
       expect(text, item.costType).toContain(item.costType);
       expect(text, item.costType).toContain(formatEuroDe(item.amount));
     }
-    for (const allocation of tenancy.allocations) expect(text, allocation.costType).toContain(formatEuroDe(allocation.amount));
-    expect(text).toContain(`Summe ${formatEuroDe(source.result.totalCosts)} ${formatEuroDe(tenancy.total)}`);
+    for (const allocation of tenancy.allocations)
+      expect(text, allocation.costType).toContain(formatEuroDe(allocation.amount));
+    expect(text).toContain(
+      `Summe ${formatEuroDe(source.result.totalCosts)} ${formatEuroDe(tenancy.total)}`,
+    );
 
     // 2. Keys named and explained in words; 3. the share step by step with the days.
     expect(text).toContain("Verteilung nach Wohnfläche: Ihr Anteil ist die Fläche Ihrer Wohnung");
     expect(text).toContain("Verteilung nach Personen");
     expect(text).toContain("Verteilung nach Wohneinheiten");
-    expect(text).toContain("Verteilung zu 30 % als Grundkosten nach Wohnfläche und zu 70 % nach dem erfassten Verbrauch");
+    expect(text).toContain(
+      "Verteilung zu 30 % als Grundkosten nach Wohnfläche und zu 70 % nach dem erfassten Verbrauch",
+    );
     expect(text).toContain("80 m² × 182 Tage = 14.560 von insgesamt 72.285");
     expect(text).toContain("986,00 € × 14.560 / 72.285 = 198,60 €");
     expect(text).toContain("Gradtagsanteil");
@@ -79,14 +84,24 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
     expect(text).toContain("182 von 366 Tagen");
 
     // Prepayments by month, deducted; the result.
-    for (const month of ["Januar 2024", "Februar 2024", "März 2024", "April 2024", "Mai 2024", "Juni 2024"]) expect(text).toContain(`${month} ganzer Monat 210,00 €`);
+    for (const month of [
+      "Januar 2024",
+      "Februar 2024",
+      "März 2024",
+      "April 2024",
+      "Mai 2024",
+      "Juni 2024",
+    ])
+      expect(text).toContain(`${month} ganzer Monat 210,00 €`);
     expect(text).not.toContain("Juli 2024");
     expect(text).toContain("Summe Ihrer Vorauszahlungen 1.260,00 €");
     expect(model.result).toBe("Nachzahlung");
     expect(text).toContain(`Nachzahlung ${formatEuroDe(tenancy.balance)}`);
 
     // Meter readings with the estimate marked.
-    expect(text).toContain("WW-55102 312,6 (31.12.2023) 334 (31.12.2024) 21,4 m³ geschätzt (§ 9a HeizkV)");
+    expect(text).toContain(
+      "WW-55102 312,6 (31.12.2023) 334 (31.12.2024) 21,4 m³ geschätzt (§ 9a HeizkV)",
+    );
     expect(text).toContain("1.021,35");
 
     // CO2KostAufG § 7 (3): emissions, kg/m², stage, split, the tenant's CO2 cost.
@@ -103,19 +118,27 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
     expect(text).toContain("01.01.2024–31.12.2024: 5.804,63 kg × 45,00 € je Tonne 261,21 €");
     expect(text).toContain("Umsatzsteuer 19 % 49,63 €");
     expect(text).toContain("CO₂-Kosten des Gebäudes 310,84 €");
-    expect(text).toContain("gesetzlicher CO₂-Preis (§ 4 Abs. 1 Nr. 1 CO2KostAufG, Festpreis nach § 10 Abs. 2 BEHG)");
+    expect(text).toContain(
+      "gesetzlicher CO₂-Preis (§ 4 Abs. 1 Nr. 1 CO2KostAufG, Festpreis nach § 10 Abs. 2 BEHG)",
+    );
     expect(text).toContain(`${co2.tenantPercent} % / ${co2.landlordPercent} %`);
     expect(text).toContain("kg CO₂/m²·a");
-    expect(text).toContain(`Ihr Anteil an den CO₂-Kosten (in Ihren Heiz- und Warmwasserkosten enthalten) ${formatEuroDe(model.co2!.yourCost!)}`);
+    expect(text).toContain(
+      `Ihr Anteil an den CO₂-Kosten (in Ihren Heiz- und Warmwasserkosten enthalten) ${formatEuroDe(model.co2!.yourCost!)}`,
+    );
     expect(text).toContain("abzügl. CO₂-Anteil Vermieter");
 
     // § 6a (3) HeizkV annual information.
     expect(text).toContain("Jährliche Verbrauchsinformation (§ 6a Abs. 3 HeizkV)");
     // Issue 24, item 12: her own half year (610 units to her move-out), not the flat's 905 + 610,
     // against her own 2023, weather-corrected (0,97 and 1,08), and the average user of 80 m².
-    expect(text).toContain("Ihr Heizverbrauch 01.01.2024–30.06.2024 (182 Tage, abgelesen) 610,00 Einheiten");
+    expect(text).toContain(
+      "Ihr Heizverbrauch 01.01.2024–30.06.2024 (182 Tage, abgelesen) 610,00 Einheiten",
+    );
     expect(text).toContain("witterungsbereinigt (Klimafaktor 0,97) 591,70 Einheiten");
-    expect(text).toContain("Ihr Heizverbrauch im Vorzeitraum 01.01.2023–31.12.2023 (365 Tage) 1.480,00 Einheiten");
+    expect(text).toContain(
+      "Ihr Heizverbrauch im Vorzeitraum 01.01.2023–31.12.2023 (365 Tage) 1.480,00 Einheiten",
+    );
     expect(text).toContain("witterungsbereinigt (Klimafaktor 1,08) 1.598,40 Einheiten");
     expect(text).toContain("Veränderung je Tag gegenüber dem Vorzeitraum (witterungsbereinigt)");
     expect(text).toContain("Durchschnittsnutzer mit Ihrer Wohnfläche im gleichen Zeitraum");
@@ -131,7 +154,9 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
     expect(text).toContain("Steuerermäßigung nach § 35a EStG");
     expect(text).toContain("Haushaltsnahe Dienstleistungen (§ 35a Abs. 2 EStG)");
     expect(text).toContain("Handwerkerleistungen (§ 35a Abs. 3 EStG)");
-    expect(text).toContain(`Summe haushaltsnahe Dienstleistungen ${formatEuroDe(model.taxTotals!.householdServices)}`);
+    expect(text).toContain(
+      `Summe haushaltsnahe Dienstleistungen ${formatEuroDe(model.taxTotals!.householdServices)}`,
+    );
 
     // Payment: due date 30 days after the letter, IBAN, purpose.
     expect(text).toContain("bis zum 13.04.2025");
@@ -144,8 +169,11 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
     expect(text).toContain("§ 556 Abs. 3 Satz 5 BGB");
 
     // Page numbers on every page, header of long tables repeated, no draft mark.
-    for (let page = 1; page <= pdf.pageCount; page += 1) expect(flat(pdfText(file, page))).toContain(`Seite ${page} von ${pdf.pageCount}`);
-    const pagesWithStepsHeader = Array.from({ length: pdf.pageCount }, (_, i) => flat(pdfText(file, i + 1))).filter((t) => t.includes("So wurde Ihr Anteil berechnet"));
+    for (let page = 1; page <= pdf.pageCount; page += 1)
+      expect(flat(pdfText(file, page))).toContain(`Seite ${page} von ${pdf.pageCount}`);
+    const pagesWithStepsHeader = Array.from({ length: pdf.pageCount }, (_, i) =>
+      flat(pdfText(file, i + 1)),
+    ).filter((t) => t.includes("So wurde Ihr Anteil berechnet"));
     expect(pagesWithStepsHeader.length).toBeGreaterThanOrEqual(2);
     expect(text).not.toContain("ENTWURF");
   });
@@ -153,11 +181,17 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
   it("the § 35a shares add up to the engine's taxDeductible where the engine gives it", async () => {
     const { model } = await renderLetter("schulz");
     const byCents = (v: string) => BigInt(v.replace(".", ""));
-    const household = model.taxLines.filter((l) => l.categoryLabel.includes("Abs. 2")).reduce((s, l) => s + byCents(l.yourShare), 0n);
+    const household = model.taxLines
+      .filter((l) => l.categoryLabel.includes("Abs. 2"))
+      .reduce((s, l) => s + byCents(l.yourShare), 0n);
     expect(byCents(model.taxTotals!.householdServices)).toBe(household);
     // Every line of an item together bears the item's labour costs to the cent.
-    const all = ["schulz", "oezdemir", "krueger", "weiss"].map((id) => buildLetterModel(sampleLetterSource(id)));
-    const hausmeister = all.map((m) => m.taxLines.find((l) => l.costType === "Hausmeister")!.yourShare).reduce((s, v) => s + byCents(v), 0n);
+    const all = ["schulz", "oezdemir", "krueger", "weiss"].map((id) =>
+      buildLetterModel(sampleLetterSource(id)),
+    );
+    const hausmeister = all
+      .map((m) => m.taxLines.find((l) => l.costType === "Hausmeister")!.yourShare)
+      .reduce((s, v) => s + byCents(v), 0n);
     expect(hausmeister).toBeLessThanOrEqual(165000n); // the rest is the vacancy's (landlord's) part
     expect(hausmeister).toBeGreaterThan(155000n);
   });
@@ -173,7 +207,17 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
 
   it("pays a credit out instead of a GiroCode", async () => {
     // Özdemir with prepayments of 600 € a month: more than her share, a credit.
-    const input = { ...SAMPLE_INPUT, tenancies: SAMPLE_INPUT.tenancies.map((t) => (t.id === "oezdemir" ? { ...t, prepayments: [{ monthlyAmount: "600.00", validFrom: "2024-08-15", validUntil: null }] } : t)) };
+    const input = {
+      ...SAMPLE_INPUT,
+      tenancies: SAMPLE_INPUT.tenancies.map((t) =>
+        t.id === "oezdemir"
+          ? {
+              ...t,
+              prepayments: [{ monthlyAmount: "600.00", validFrom: "2024-08-15", validUntil: null }],
+            }
+          : t,
+      ),
+    };
     const outcome = calculateStatement(input);
     if (!outcome.ok) throw new Error(outcome.errors.join("; "));
     const { model, file } = await renderLetter("oezdemir", { input, result: outcome.result });
@@ -190,11 +234,17 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
   it("marks a draft 'ENTWURF' on every page", async () => {
     const { pdf, file } = await renderLetter("krueger", { draft: true });
     expect(pdf.pageCount).toBeGreaterThan(1);
-    for (let page = 1; page <= pdf.pageCount; page += 1) expect(pdfText(file, page), `page ${page}`).toContain("ENTWURF");
+    for (let page = 1; page <= pdf.pageCount; page += 1)
+      expect(pdfText(file, page), `page ${page}`).toContain("ENTWURF");
   });
 
   it("notes the § 12 HeizkV reduction right where heating is not distributed by consumption", async () => {
-    const input = { ...SAMPLE_INPUT, costItems: SAMPLE_INPUT.costItems.map((c) => (c.costType === "Heizung" ? { ...c, key: "area" as const, consumptionShare: null } : c)) };
+    const input = {
+      ...SAMPLE_INPUT,
+      costItems: SAMPLE_INPUT.costItems.map((c) =>
+        c.costType === "Heizung" ? { ...c, key: "area" as const, consumptionShare: null } : c,
+      ),
+    };
     const outcome = calculateStatement(input);
     if (!outcome.ok) throw new Error(outcome.errors.join());
     const { file } = await renderLetter("weiss", { input, result: outcome.result });
@@ -203,13 +253,38 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
 
   it("prints a GiroCode that decodes to the EPC payment of the back-payment", async () => {
     const { model, pdf, file } = await renderLetter("schulz");
-    const page = Array.from({ length: pdf.pageCount }, (_, i) => i + 1).find((p) => pdfText(file, p).includes("GiroCode"))!;
+    const page = Array.from({ length: pdf.pageCount }, (_, i) => i + 1).find((p) =>
+      pdfText(file, p).includes("GiroCode"),
+    )!;
     const prefix = path.join(dir, "qr");
-    execFileSync("pdftoppm", ["-png", "-r", "200", "-singlefile", "-f", String(page), "-l", String(page), file, prefix]);
+    execFileSync("pdftoppm", [
+      "-png",
+      "-r",
+      "200",
+      "-singlefile",
+      "-f",
+      String(page),
+      "-l",
+      String(page),
+      file,
+      prefix,
+    ]);
     const png = PNG.sync.read(fs.readFileSync(`${prefix}.png`));
     const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(code?.data).toBe(
-      ["BCD", "002", "1", "SCT", "COBADEFFXXX", "Hausverwaltung Sonnenschein GmbH", "DE89370400440532013000", `EUR${model.resultAmount}`, "", "", "Nebenkostenabrechnung 2024 Familie Schulz, EG links"].join("\n"),
+      [
+        "BCD",
+        "002",
+        "1",
+        "SCT",
+        "COBADEFFXXX",
+        "Hausverwaltung Sonnenschein GmbH",
+        "DE89370400440532013000",
+        `EUR${model.resultAmount}`,
+        "",
+        "",
+        "Nebenkostenabrechnung 2024 Familie Schulz, EG links",
+      ].join("\n"),
     );
   });
 
@@ -229,18 +304,30 @@ describe("statement letter PDF (heating, CO2, tenant change, estimate, § 35a)",
     for (const run of runs) expect(text).toContain(`Seite ${run.pageCount} von ${run.pageCount}`);
     const layoutOnly = text.split(" | ")[0]!;
     expect(layoutOnly.match(/Seite 1 von \d+/g)).toHaveLength(4);
-    for (const name of ["Familie Schulz", "Ayşe Özdemir", "Jürgen Krüger", "Maria Weiß"]) expect(text).toContain(`Guten Tag ${name},`);
+    for (const name of ["Familie Schulz", "Ayşe Özdemir", "Jürgen Krüger", "Maria Weiß"])
+      expect(text).toContain(`Guten Tag ${name},`);
   });
 });
 
 describe("landlord's overview PDF", () => {
   it("lists every item with its key, every tenancy's and the vacancy's share, the CO2 split and the landlord's total", async () => {
-    const { buildOverviewDocument } = await import("../../src/features/statement-documents/overview-document.ts");
-    const { SAMPLE_SENDER, SAMPLE_TENANCY_NAMES, SAMPLE_UNIT_NAMES } = await import("../support/letter-fixture.ts");
+    const { buildOverviewDocument } =
+      await import("../../src/features/statement-documents/overview-document.ts");
+    const { SAMPLE_SENDER, SAMPLE_TENANCY_NAMES, SAMPLE_UNIT_NAMES } =
+      await import("../support/letter-fixture.ts");
     const result = sampleResult();
     const source = sampleLetterSource("schulz");
     const pdf = await renderPdf(
-      buildOverviewDocument({ input: SAMPLE_INPUT, result, draft: true, createdOn: "2025-03-14", sender: SAMPLE_SENDER, property: source.property, unitNames: SAMPLE_UNIT_NAMES, tenancyNames: SAMPLE_TENANCY_NAMES }),
+      buildOverviewDocument({
+        input: SAMPLE_INPUT,
+        result,
+        draft: true,
+        createdOn: "2025-03-14",
+        sender: SAMPLE_SENDER,
+        property: source.property,
+        unitNames: SAMPLE_UNIT_NAMES,
+        tenancyNames: SAMPLE_TENANCY_NAMES,
+      }),
     );
     const file = path.join(dir, "overview.pdf");
     fs.writeFileSync(file, pdf.bytes);
@@ -248,15 +335,24 @@ describe("landlord's overview PDF", () => {
     expect(text).toContain("Gesamtabrechnung 2024");
     for (const item of result.items) expect(text).toContain(`${item.costType}`);
     for (const tenancy of result.tenancies) {
-      expect(text).toContain(SAMPLE_TENANCY_NAMES[tenancy.tenancyId as keyof typeof SAMPLE_TENANCY_NAMES]);
-      for (const allocation of tenancy.allocations) expect(text).toContain(formatEuroDe(allocation.amount));
+      expect(text).toContain(
+        SAMPLE_TENANCY_NAMES[tenancy.tenancyId as keyof typeof SAMPLE_TENANCY_NAMES],
+      );
+      for (const allocation of tenancy.allocations)
+        expect(text).toContain(formatEuroDe(allocation.amount));
     }
     expect(text).toContain("Leerstand (Vermieter) EG links 01.07.2024 – 14.08.2024 45");
-    const landlord = result.items.reduce((sum, item) => sum + BigInt(item.landlord.replace(".", "")), 0n);
-    expect(text).toContain(`Vom Vermieter zu tragen ${formatEuroDe(`${landlord / 100n}.${String(landlord % 100n).padStart(2, "0")}`)}`);
+    const landlord = result.items.reduce(
+      (sum, item) => sum + BigInt(item.landlord.replace(".", "")),
+      0n,
+    );
+    expect(text).toContain(
+      `Vom Vermieter zu tragen ${formatEuroDe(`${landlord / 100n}.${String(landlord % 100n).padStart(2, "0")}`)}`,
+    );
     expect(text).toContain(`Stufe ${result.co2!.stage}`);
     expect(text).toContain(`Anteil Vermieter ${formatEuroDe(result.co2!.landlordCost!)}`);
-    for (let page = 1; page <= pdf.pageCount; page += 1) expect(pdfText(file, page)).toContain("ENTWURF");
+    for (let page = 1; page <= pdf.pageCount; page += 1)
+      expect(pdfText(file, page)).toContain("ENTWURF");
   });
 });
 
@@ -266,7 +362,13 @@ describe("letter model with a cost type twice", () => {
       ...SAMPLE_INPUT,
       costItems: [
         ...SAMPLE_INPUT.costItems,
-        { costType: "Hausmeister", amount: "300.00", key: "units" as const, laborCosts: "300.00", taxCategory: "householdServices" as const },
+        {
+          costType: "Hausmeister",
+          amount: "300.00",
+          key: "units" as const,
+          laborCosts: "300.00",
+          taxCategory: "householdServices" as const,
+        },
       ],
     };
     const outcome = calculateStatement(input);
@@ -275,8 +377,16 @@ describe("letter model with a cost type twice", () => {
     const tenancy = outcome.result.tenancies.find((t) => t.tenancyId === "weiss")!;
     const caretaker = model.costLines.filter((l) => l.costType === "Hausmeister");
     expect(caretaker.map((l) => [l.itemTotal, l.keyLabel, l.share])).toEqual(
-      tenancy.allocations.filter((a) => a.costType === "Hausmeister").map((a, i) => [i === 0 ? "1980.00" : "300.00", i === 0 ? "Wohnfläche" : "Wohneinheiten", a.amount]),
+      tenancy.allocations
+        .filter((a) => a.costType === "Hausmeister")
+        .map((a, i) => [
+          i === 0 ? "1980.00" : "300.00",
+          i === 0 ? "Wohnfläche" : "Wohneinheiten",
+          a.amount,
+        ]),
     );
-    expect(model.taxLines.filter((l) => l.costType === "Hausmeister").map((l) => l.laborCosts)).toEqual(["1650.00", "300.00"]);
+    expect(
+      model.taxLines.filter((l) => l.costType === "Hausmeister").map((l) => l.laborCosts),
+    ).toEqual(["1650.00", "300.00"]);
   });
 });

@@ -11,13 +11,21 @@ describe("checkTransition", () => {
   });
 
   it("refuses transitions outside the table unless forced", () => {
-    expect(checkTransition("draft", "sent", ["admin"], false)).toBe("Der Statuswechsel von „Entwurf“ zu „Versendet“ ist nicht erlaubt.");
+    expect(checkTransition("draft", "sent", ["admin"], false)).toBe(
+      "Der Statuswechsel von „Entwurf“ zu „Versendet“ ist nicht erlaubt.",
+    );
     expect(checkTransition("draft", "sent", ["admin"], true)).toBeNull();
   });
 
   it("needs admin for calculated to draft and admin or billing_manager to finalize, even forced", () => {
-    expect(() => checkTransition("calculated", "draft", ["billing_manager"], false)).toThrow("Unzureichende Berechtigung für den Statuswechsel zu „Entwurf“.");
-    expect(() => checkTransition("validated", "finalized", [], false)).toThrow("Unzureichende Berechtigung für den Statuswechsel zu „Finalisiert“.");
-    expect(() => checkTransition("calculated", "finalized", [], true)).toThrow("Unzureichende Berechtigung");
+    expect(() => checkTransition("calculated", "draft", ["billing_manager"], false)).toThrow(
+      "Unzureichende Berechtigung für den Statuswechsel zu „Entwurf“.",
+    );
+    expect(() => checkTransition("validated", "finalized", [], false)).toThrow(
+      "Unzureichende Berechtigung für den Statuswechsel zu „Finalisiert“.",
+    );
+    expect(() => checkTransition("calculated", "finalized", [], true)).toThrow(
+      "Unzureichende Berechtigung",
+    );
   });
 });

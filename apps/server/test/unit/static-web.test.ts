@@ -33,7 +33,9 @@ describe("the built web app's files", () => {
   afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
   it("sends a hashed file as the build compressed it, cached for a year", async () => {
-    const br = await app.request("/assets/index-AbCd1234.js", { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    const br = await app.request("/assets/index-AbCd1234.js", {
+      headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    });
     expect(br.status).toBe(200);
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(br.headers.get("content-type")).toContain("javascript");
@@ -41,7 +43,9 @@ describe("the built web app's files", () => {
     expect(br.headers.get("vary")).toBe("Accept-Encoding");
     expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script);
 
-    const gz = await app.request("/assets/index-AbCd1234.js", { headers: { "accept-encoding": "gzip" } });
+    const gz = await app.request("/assets/index-AbCd1234.js", {
+      headers: { "accept-encoding": "gzip" },
+    });
     expect(gz.headers.get("content-encoding")).toBe("gzip");
     expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
 
@@ -50,7 +54,9 @@ describe("the built web app's files", () => {
     expect(plain.headers.get("vary")).toBe("Accept-Encoding");
     expect(await plain.text()).toBe(script);
 
-    const tiny = await app.request("/assets/tiny-AbCd1234.js", { headers: { "accept-encoding": "br" } });
+    const tiny = await app.request("/assets/tiny-AbCd1234.js", {
+      headers: { "accept-encoding": "br" },
+    });
     expect(tiny.headers.get("content-encoding")).toBeNull();
     expect(await tiny.text()).toBe("export {};\n");
   });
@@ -64,7 +70,9 @@ describe("the built web app's files", () => {
   });
 
   it("compresses index.html for a page of the app, which is never cached", async () => {
-    const page = await app.request("/dashboard/statements/new", { headers: { "accept-encoding": "gzip" } });
+    const page = await app.request("/dashboard/statements/new", {
+      headers: { "accept-encoding": "gzip" },
+    });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-encoding")).toBe("gzip");
     expect(page.headers.get("cache-control")).toBe("no-cache");

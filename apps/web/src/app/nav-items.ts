@@ -1,5 +1,21 @@
 import type { Permission } from "@nk/contract";
-import { Activity, Building2, CalendarClock, CircleHelp, FilePlus2, FileText, Gauge, LayoutDashboard, Settings, Thermometer, Upload, Users, WandSparkles, Zap, type LucideIcon } from "lucide-react";
+import {
+  Activity,
+  Building2,
+  CalendarClock,
+  CircleHelp,
+  FilePlus2,
+  FileText,
+  Gauge,
+  LayoutDashboard,
+  Settings,
+  Thermometer,
+  Upload,
+  Users,
+  WandSparkles,
+  Zap,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface NavItem {
   label: string;
@@ -15,8 +31,18 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { label: "Übersicht", to: "/dashboard", icon: LayoutDashboard, isExactMatch: true },
   { label: "Immobilien", to: "/dashboard/properties", icon: Building2 },
-  { label: "Einrichtungsassistent", to: "/onboarding", icon: WandSparkles, permission: "edit_master_data" },
-  { label: "Neue Abrechnung", to: "/dashboard/statements/new", icon: FilePlus2, permission: "create_billing_statement" },
+  {
+    label: "Einrichtungsassistent",
+    to: "/onboarding",
+    icon: WandSparkles,
+    permission: "edit_master_data",
+  },
+  {
+    label: "Neue Abrechnung",
+    to: "/dashboard/statements/new",
+    icon: FilePlus2,
+    permission: "create_billing_statement",
+  },
   { label: "Abrechnungen", to: "/dashboard/statements", icon: FileText, isExactMatch: true },
   // Issue 30: the § 556 (3) BGB deadlines.
   { label: "Fristen", to: "/dashboard/deadlines", icon: CalendarClock },

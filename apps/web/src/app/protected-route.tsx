@@ -22,7 +22,8 @@ export function ProtectedRoute() {
   if (error || !me) {
     // Signing out ends on '/', not on /login (issue 23): the sign-out navigates there itself.
     if (isSigningOut()) return <FullPageLoader text="Abmelden..." />;
-    if (!error || (isApiError(error) && error.isUnauthorized)) return <Navigate to="/login" replace />;
+    if (!error || (isApiError(error) && error.isUnauthorized))
+      return <Navigate to="/login" replace />;
     return (
       <FullPageError
         error={error}
@@ -36,7 +37,9 @@ export function ProtectedRoute() {
     );
   }
   const isProfileRequired =
-    me.user.authProvider !== "email" && !me.profile.profileComplete && !isProfileCompletionSkipped(me.user.id);
+    me.user.authProvider !== "email" &&
+    !me.profile.profileComplete &&
+    !isProfileCompletionSkipped(me.user.id);
   if (isProfileRequired) return <Navigate to="/auth/complete-profile" replace />;
   return <Outlet />;
 }

@@ -77,5 +77,10 @@ export const router = createBrowserRouter(routes);
 setUnauthorizedHandler(() => {
   queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
   const path = router.state.location.pathname;
-  if (path.startsWith("/dashboard") || path.startsWith("/onboarding") || path.startsWith("/auth/complete-profile")) void router.navigate("/login", { replace: true });
+  if (
+    path.startsWith("/dashboard") ||
+    path.startsWith("/onboarding") ||
+    path.startsWith("/auth/complete-profile")
+  )
+    void router.navigate("/login", { replace: true });
 });

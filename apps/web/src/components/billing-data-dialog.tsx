@@ -45,7 +45,13 @@ export function BillingDataDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Abbrechen
           </Button>
-          <Button type="submit" form={FORM_ID} isBusy={save.isPending} busyText="Speichere..." disabled={!query.isSuccess}>
+          <Button
+            type="submit"
+            form={FORM_ID}
+            isBusy={save.isPending}
+            busyText="Speichere..."
+            disabled={!query.isSuccess}
+          >
             {submitLabel}
           </Button>
         </>

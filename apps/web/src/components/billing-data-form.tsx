@@ -1,6 +1,14 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { BILLING_DATA_MESSAGES, billingDataBodySchema, formatIban, type BillingData, type BillingDataBody, type BillingDataFields, type Profile } from "@nk/contract";
+import {
+  BILLING_DATA_MESSAGES,
+  billingDataBodySchema,
+  formatIban,
+  type BillingData,
+  type BillingDataBody,
+  type BillingDataFields,
+  type Profile,
+} from "@nk/contract";
 import { Button } from "./ui/button";
 import { TextField } from "./ui/field";
 import { useToast } from "./ui/toast";
@@ -12,7 +20,10 @@ import { useSaveBillingData } from "../lib/use-billing-data";
  * The form's start: the saved billing data, else what the profile already knows (issue 27:
  * name, company and phone were typed at sign-up and need not be typed again).
  */
-export function toBillingDataFormValues(data: BillingData | null, profile: Profile | undefined): BillingDataBody {
+export function toBillingDataFormValues(
+  data: BillingData | null,
+  profile: Profile | undefined,
+): BillingDataBody {
   return {
     companyName: data?.companyName ?? (data ? "" : (profile?.company ?? "")),
     firstName: data?.firstName ?? (data ? "" : (profile?.firstName ?? "")),
@@ -76,20 +87,92 @@ export function BillingDataForm({
     <form id={formId} onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       <fieldset disabled={!isEditable} className="grid gap-4 sm:grid-cols-6">
         <legend className="sr-only">Absender der Abrechnungen</legend>
-        <TextField label="Firma" hint="Oder Vor- und Nachname" autoComplete="organization" fieldClassName="sm:col-span-6" error={errors.companyName?.message} {...register("companyName")} />
-        <TextField label="Vorname" autoComplete="given-name" fieldClassName="sm:col-span-3" error={errors.firstName?.message} {...register("firstName")} />
-        <TextField label="Nachname" autoComplete="family-name" fieldClassName="sm:col-span-3" error={errors.lastName?.message} {...register("lastName")} />
-        <TextField label="Telefon *" type="tel" autoComplete="tel" fieldClassName="sm:col-span-6" error={errors.phone?.message} {...register("phone")} />
-        <TextField label="Straße *" autoComplete="address-line1" fieldClassName="sm:col-span-4" error={errors.street?.message} {...register("street")} />
-        <TextField label="Hausnummer *" fieldClassName="sm:col-span-2" error={errors.houseNumber?.message} {...register("houseNumber")} />
-        <TextField label="Postleitzahl *" inputMode="numeric" maxLength={5} autoComplete="postal-code" fieldClassName="sm:col-span-2" error={errors.postalCode?.message} {...register("postalCode")} />
-        <TextField label="Ort *" autoComplete="address-level2" fieldClassName="sm:col-span-4" error={errors.city?.message} {...register("city")} />
-        <TextField label="IBAN *" autoComplete="off" spellCheck={false} fieldClassName="sm:col-span-6" error={errors.iban?.message} {...register("iban")} />
-        <TextField label="BIC" autoComplete="off" spellCheck={false} fieldClassName="sm:col-span-2" error={errors.bic?.message} {...register("bic")} />
-        <TextField label="Bank" fieldClassName="sm:col-span-4" error={errors.bankName?.message} {...register("bankName")} />
+        <TextField
+          label="Firma"
+          hint="Oder Vor- und Nachname"
+          autoComplete="organization"
+          fieldClassName="sm:col-span-6"
+          error={errors.companyName?.message}
+          {...register("companyName")}
+        />
+        <TextField
+          label="Vorname"
+          autoComplete="given-name"
+          fieldClassName="sm:col-span-3"
+          error={errors.firstName?.message}
+          {...register("firstName")}
+        />
+        <TextField
+          label="Nachname"
+          autoComplete="family-name"
+          fieldClassName="sm:col-span-3"
+          error={errors.lastName?.message}
+          {...register("lastName")}
+        />
+        <TextField
+          label="Telefon *"
+          type="tel"
+          autoComplete="tel"
+          fieldClassName="sm:col-span-6"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <TextField
+          label="Straße *"
+          autoComplete="address-line1"
+          fieldClassName="sm:col-span-4"
+          error={errors.street?.message}
+          {...register("street")}
+        />
+        <TextField
+          label="Hausnummer *"
+          fieldClassName="sm:col-span-2"
+          error={errors.houseNumber?.message}
+          {...register("houseNumber")}
+        />
+        <TextField
+          label="Postleitzahl *"
+          inputMode="numeric"
+          maxLength={5}
+          autoComplete="postal-code"
+          fieldClassName="sm:col-span-2"
+          error={errors.postalCode?.message}
+          {...register("postalCode")}
+        />
+        <TextField
+          label="Ort *"
+          autoComplete="address-level2"
+          fieldClassName="sm:col-span-4"
+          error={errors.city?.message}
+          {...register("city")}
+        />
+        <TextField
+          label="IBAN *"
+          autoComplete="off"
+          spellCheck={false}
+          fieldClassName="sm:col-span-6"
+          error={errors.iban?.message}
+          {...register("iban")}
+        />
+        <TextField
+          label="BIC"
+          autoComplete="off"
+          spellCheck={false}
+          fieldClassName="sm:col-span-2"
+          error={errors.bic?.message}
+          {...register("bic")}
+        />
+        <TextField
+          label="Bank"
+          fieldClassName="sm:col-span-4"
+          error={errors.bankName?.message}
+          {...register("bankName")}
+        />
       </fieldset>
       {!isEditable ? (
-        <p className="text-sm text-slate-600">Nur Inhaber und Administratoren können die Abrechnungsdaten ändern.</p>
+        <p className="text-sm text-slate-600">
+          Nur Inhaber und Administratoren können die Abrechnungsdaten ändern.
+        </p>
       ) : isButtonShown ? (
         <Button type="submit" isBusy={isSubmitting} busyText="Speichere...">
           Abrechnungsdaten speichern

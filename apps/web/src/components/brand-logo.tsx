@@ -20,10 +20,19 @@ export function BrandLogo({
         <rect width="32" height="32" rx="7" className="fill-brand-700" />
         <path d="M8 15.5 16 9l8 6.5V24a1 1 0 0 1-1 1h-5v-5h-4v5H9a1 1 0 0 1-1-1z" fill="#fff" />
       </svg>
-      <span className={cn("text-lg font-bold tracking-tight", isInverted ? "text-white" : "text-slate-900", isCompact && "sr-only")}>Nebenkosten</span>
+      <span
+        className={cn(
+          "text-lg font-bold tracking-tight",
+          isInverted ? "text-white" : "text-slate-900",
+          isCompact && "sr-only",
+        )}
+      >
+        Nebenkosten
+      </span>
     </>
   );
-  if (to === null) return <span className={cn("inline-flex items-center gap-2", className)}>{content}</span>;
+  if (to === null)
+    return <span className={cn("inline-flex items-center gap-2", className)}>{content}</span>;
   return (
     <Link to={to} className={cn("inline-flex items-center gap-2 rounded-md", className)}>
       {content}

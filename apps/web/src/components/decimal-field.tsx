@@ -1,6 +1,13 @@
 import { useState, type ComponentProps, type FocusEvent, type Ref } from "react";
 import { useController, type Control, type FieldValues, type Path } from "react-hook-form";
-import { compareDecimalText, describeAmbiguousDecimal, formatDecimalTextDe, parseDecimalText, readDecimalInput, toDecimalFormValue } from "@nk/contract";
+import {
+  compareDecimalText,
+  describeAmbiguousDecimal,
+  formatDecimalTextDe,
+  parseDecimalText,
+  readDecimalInput,
+  toDecimalFormValue,
+} from "@nk/contract";
 import { TextField } from "./ui/field";
 
 // The one input for numbers (readings, kWh, amounts, areas, prices, percentages, persons,
@@ -29,7 +36,9 @@ export function toShownDecimalText(value: unknown, minDecimals = 0): string {
 
 /** The message under the field: the question for an ambiguous point in place of the schema's message. */
 export function toShownDecimalError(text: string, error: string | undefined): string | undefined {
-  return error && readDecimalInput(text).kind === "ambiguous" ? describeAmbiguousDecimal(text) : error;
+  return error && readDecimalInput(text).kind === "ambiguous"
+    ? describeAmbiguousDecimal(text)
+    : error;
 }
 
 function normalizeFormValue(value: unknown): string {
@@ -39,10 +48,15 @@ function normalizeFormValue(value: unknown): string {
 /** "30.50" and "30.5" are the same value: the field keeps showing what the user typed. */
 function isSameFormValue(a: string, b: string): boolean {
   if (a === b) return true;
-  return parseDecimalText(a) !== null && parseDecimalText(b) !== null && compareDecimalText(a, b) === 0;
+  return (
+    parseDecimalText(a) !== null && parseDecimalText(b) !== null && compareDecimalText(a, b) === 0
+  );
 }
 
-export type DecimalInputProps = Omit<TextFieldProps, "type" | "inputMode" | "min" | "max" | "step" | "value" | "defaultValue" | "onChange"> & {
+export type DecimalInputProps = Omit<
+  TextFieldProps,
+  "type" | "inputMode" | "min" | "max" | "step" | "value" | "defaultValue" | "onChange"
+> & {
   /** Canonical text ("1234.5"), "" or null for empty; numbers are taken as their text. */
   value: unknown;
   /** Called with canonical text, "" or the mark of unreadable text, as the user types. */
@@ -53,7 +67,14 @@ export type DecimalInputProps = Omit<TextFieldProps, "type" | "inputMode" | "min
 };
 
 /** The decimal field without a form (the tariff calculator); DecimalField is it inside react-hook-form. */
-export function DecimalInput({ value, onValueChange, minDecimals = 0, onBlur, error, ...props }: DecimalInputProps) {
+export function DecimalInput({
+  value,
+  onValueChange,
+  minDecimals = 0,
+  onBlur,
+  error,
+  ...props
+}: DecimalInputProps) {
   const [text, setText] = useState(() => toShownDecimalText(value, minDecimals));
   const [handedOn, setHandedOn] = useState(() => normalizeFormValue(value));
   const current = normalizeFormValue(value);
@@ -90,7 +111,10 @@ export function DecimalInput({ value, onValueChange, minDecimals = 0, onBlur, er
   );
 }
 
-export type DecimalFieldProps<T extends FieldValues, TOutput> = Omit<DecimalInputProps, "value" | "onValueChange" | "name" | "ref"> & {
+export type DecimalFieldProps<T extends FieldValues, TOutput> = Omit<
+  DecimalInputProps,
+  "value" | "onValueChange" | "name" | "ref"
+> & {
   control: Control<T, unknown, TOutput>;
   name: Path<T>;
   /** Told after the form got the new value (e.g. to clear a result computed from the old one). */
@@ -98,7 +122,13 @@ export type DecimalFieldProps<T extends FieldValues, TOutput> = Omit<DecimalInpu
 };
 
 /** The decimal field of a react-hook-form form: the form holds canonical text (what the API takes). */
-export function DecimalField<T extends FieldValues, TOutput = T>({ control, name, onBlur, onValueChange, ...props }: DecimalFieldProps<T, TOutput>) {
+export function DecimalField<T extends FieldValues, TOutput = T>({
+  control,
+  name,
+  onBlur,
+  onValueChange,
+  ...props
+}: DecimalFieldProps<T, TOutput>) {
   const {
     field: { ref: inputRef, value, onChange, onBlur: markTouched },
   } = useController({ control, name });

@@ -2,7 +2,14 @@ import { useState } from "react";
 import { LIMIT_REACHED_TITLE, type LimitedResource } from "@nk/contract";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "./ui/dialog";
 import { UpgradePlanDialog } from "./upgrade-plan-dialog";
 
 export interface LimitReachedProps {
@@ -18,7 +25,11 @@ export interface LimitReachedProps {
  * A banner: 'Limit erreicht', the message and an Upgrade button. The upgrade opens in place
  * (issue 27): the page and everything typed on it stay.
  */
-export function LimitReachedBanner({ message, title = LIMIT_REACHED_TITLE, resource }: LimitReachedProps) {
+export function LimitReachedBanner({
+  message,
+  title = LIMIT_REACHED_TITLE,
+  resource,
+}: LimitReachedProps) {
   const [isUpgradeOpen, setIsUpgradeOpen] = useState(false);
   return (
     <>
@@ -33,7 +44,12 @@ export function LimitReachedBanner({ message, title = LIMIT_REACHED_TITLE, resou
       >
         {message}
       </Alert>
-      <UpgradePlanDialog isOpen={isUpgradeOpen} onOpenChange={setIsUpgradeOpen} message={message} resource={resource} />
+      <UpgradePlanDialog
+        isOpen={isUpgradeOpen}
+        onOpenChange={setIsUpgradeOpen}
+        message={message}
+        resource={resource}
+      />
     </>
   );
 }
@@ -59,7 +75,9 @@ export function LimitReachedDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{message}</DialogDescription>
           </DialogHeader>
-          <p className="px-6 pb-2 text-sm text-slate-600">Wählen Sie einen größeren Plan, um weitere Einträge anzulegen.</p>
+          <p className="px-6 pb-2 text-sm text-slate-600">
+            Wählen Sie einen größeren Plan, um weitere Einträge anzulegen.
+          </p>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Schließen

@@ -3,7 +3,13 @@ import { ArrowLeft, SearchX } from "lucide-react";
 import { Button, buttonStyles } from "./ui/button";
 
 /** 'Seite nicht gefunden' with a way back; inside the dashboard it links to the overview. */
-export function NotFound({ homeTo = "/", homeLabel = "Zur Startseite" }: { homeTo?: string; homeLabel?: string }) {
+export function NotFound({
+  homeTo = "/",
+  homeLabel = "Zur Startseite",
+}: {
+  homeTo?: string;
+  homeLabel?: string;
+}) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-4 py-16 text-center">
       <meta name="robots" content="noindex,nofollow" />
@@ -13,7 +19,8 @@ export function NotFound({ homeTo = "/", homeLabel = "Zur Startseite" }: { homeT
       <p className="text-sm font-semibold text-brand-700">Fehler 404</p>
       <h1 className="mt-1 text-2xl font-bold text-slate-900">Seite nicht gefunden</h1>
       <p className="mt-2 max-w-md text-slate-600">
-        Die aufgerufene Seite existiert nicht oder wurde verschoben. Prüfen Sie die Adresse oder kehren Sie zurück.
+        Die aufgerufene Seite existiert nicht oder wurde verschoben. Prüfen Sie die Adresse oder
+        kehren Sie zurück.
       </p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <Link to={homeTo} className={buttonStyles()}>

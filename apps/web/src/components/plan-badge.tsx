@@ -16,11 +16,21 @@ const DOT_LABELS: Record<PlanDotColour, string> = {
 };
 
 /** Plan badge (Trial, Starter, Pro, Enterprise, Enterprise+) with its status dot. */
-export function PlanBadge({ subscription, className }: { subscription: MeResponse["subscription"]; className?: string }) {
+export function PlanBadge({
+  subscription,
+  className,
+}: {
+  subscription: MeResponse["subscription"];
+  className?: string;
+}) {
   const colour = getPlanDotColour(subscription);
   return (
     <Badge variant="neutral" className={cn("bg-white", className)} data-plan={subscription.plan}>
-      <span className={cn("size-2 rounded-full", DOT_CLASSES[colour])} title={DOT_LABELS[colour]} aria-hidden="true" />
+      <span
+        className={cn("size-2 rounded-full", DOT_CLASSES[colour])}
+        title={DOT_LABELS[colour]}
+        aria-hidden="true"
+      />
       <span>{getPlanBadge(subscription.plan)}</span>
       <span className="sr-only">({DOT_LABELS[colour]})</span>
     </Badge>

@@ -4,7 +4,10 @@ import { ConfirmDialog } from "./ui/confirm-dialog";
 // The one confirmation of implausible values (decision 0981): a form collects its questions
 // (lib/plausibility.ts) and awaits the answer before it sends anything.
 
-export function usePlausibilityConfirmation(): { confirmValues: (questions: (string | null)[]) => Promise<boolean>; dialog: ReactNode } {
+export function usePlausibilityConfirmation(): {
+  confirmValues: (questions: (string | null)[]) => Promise<boolean>;
+  dialog: ReactNode;
+} {
   const [questions, setQuestions] = useState<string[]>([]);
   const answer = useRef<((isConfirmed: boolean) => void) | null>(null);
 

@@ -30,7 +30,12 @@ export function PropertyFilter({
         placeholder="Alle Immobilien"
         options={properties.map((property) => ({ value: property.id, label: property.name }))}
       />
-      <Button variant={propertyId ? "outline" : "secondary"} size="md" onClick={() => onChange(undefined)} disabled={!propertyId}>
+      <Button
+        variant={propertyId ? "outline" : "secondary"}
+        size="md"
+        onClick={() => onChange(undefined)}
+        disabled={!propertyId}
+      >
         {clearLabel}
       </Button>
     </div>

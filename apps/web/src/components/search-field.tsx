@@ -6,7 +6,17 @@ import { useDebouncedCallback } from "../lib/use-debounced-callback";
  * The search input of a list: filters as the user types, a moment after the last keystroke, and
  * at once on Enter (issue 23: the history searched only on Enter). `onSearch` gets the trimmed text.
  */
-export function SearchField({ initialValue, onSearch, placeholder, label = "Suche" }: { initialValue: string; onSearch: (text: string) => void; placeholder?: string; label?: string }) {
+export function SearchField({
+  initialValue,
+  onSearch,
+  placeholder,
+  label = "Suche",
+}: {
+  initialValue: string;
+  onSearch: (text: string) => void;
+  placeholder?: string;
+  label?: string;
+}) {
   const [text, setText] = useState(initialValue);
   const search = useDebouncedCallback((value: string) => onSearch(value.trim()));
   return (

@@ -1,6 +1,13 @@
 import { useState } from "react";
 import { Check } from "lucide-react";
-import { PLANS, SELECTABLE_PLAN_KEYS, SUBSCRIPTION_MESSAGES, formatPlanPrice, type LimitedResource, type SelectablePlanKey } from "@nk/contract";
+import {
+  PLANS,
+  SELECTABLE_PLAN_KEYS,
+  SUBSCRIPTION_MESSAGES,
+  formatPlanPrice,
+  type LimitedResource,
+  type SelectablePlanKey,
+} from "@nk/contract";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
 import { SimpleDialog } from "./ui/dialog";
@@ -10,10 +17,18 @@ import { useChangePlan } from "../lib/use-change-plan";
 import { getResourceLimit } from "../lib/plan-access";
 import { useMe } from "../lib/use-me";
 
-const LIMIT_FIELD = { properties: "maxProperties", units: "maxUnits", tenants: "maxTenants", billingStatements: "maxBillingStatements" } as const;
+const LIMIT_FIELD = {
+  properties: "maxProperties",
+  units: "maxUnits",
+  tenants: "maxTenants",
+  billingStatements: "maxBillingStatements",
+} as const;
 
 /** The plans that lift the limit of `resource` above the current one (all of them without a resource). */
-function listLiftingPlans(currentLimit: number | null, resource: LimitedResource | undefined): SelectablePlanKey[] {
+function listLiftingPlans(
+  currentLimit: number | null,
+  resource: LimitedResource | undefined,
+): SelectablePlanKey[] {
   if (!resource || currentLimit === null) return [...SELECTABLE_PLAN_KEYS];
   return SELECTABLE_PLAN_KEYS.filter((key) => {
     const limit = PLANS[key].limits[LIMIT_FIELD[resource]];
@@ -77,7 +92,9 @@ export function UpgradePlanDialog({
       size="lg"
       footer={
         isCheckoutOpen ? (
-          <Button onClick={() => void refetch().then(() => onOpenChange(false))}>Zahlung abgeschlossen – weiter</Button>
+          <Button onClick={() => void refetch().then(() => onOpenChange(false))}>
+            Zahlung abgeschlossen – weiter
+          </Button>
         ) : (
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Abbrechen
@@ -86,10 +103,17 @@ export function UpgradePlanDialog({
       }
     >
       {isCheckoutOpen ? (
-        <Alert variant="info">Die Zahlung läuft in einem neuen Tab. Sobald sie bestätigt ist, geht es hier mit allen Eingaben weiter.</Alert>
+        <Alert variant="info">
+          Die Zahlung läuft in einem neuen Tab. Sobald sie bestätigt ist, geht es hier mit allen
+          Eingaben weiter.
+        </Alert>
       ) : (
         <div className="space-y-3">
-          {failure ? <Alert variant="error" title={SUBSCRIPTION_MESSAGES.upgradeFailed}>{failure}</Alert> : null}
+          {failure ? (
+            <Alert variant="error" title={SUBSCRIPTION_MESSAGES.upgradeFailed}>
+              {failure}
+            </Alert>
+          ) : null}
           <ul className="grid gap-3 sm:grid-cols-3" aria-label="Pläne">
             {plans.map((key) => {
               const plan = PLANS[key];
@@ -101,12 +125,21 @@ export function UpgradePlanDialog({
                   <ul className="mt-2 flex-1 space-y-1 text-sm text-slate-700">
                     {plan.featureTexts.slice(0, 2).map((text) => (
                       <li key={text} className="flex items-start gap-2">
-                        <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                        <Check
+                          className="mt-0.5 size-4 shrink-0 text-emerald-600"
+                          aria-hidden="true"
+                        />
                         {text}
                       </li>
                     ))}
                   </ul>
-                  <Button className="mt-3 w-full" onClick={() => void choose(key)} disabled={pendingPlan !== null} isBusy={pendingPlan === key} busyText="Wechsle...">
+                  <Button
+                    className="mt-3 w-full"
+                    onClick={() => void choose(key)}
+                    disabled={pendingPlan !== null}
+                    isBusy={pendingPlan === key}
+                    busyText="Wechsle..."
+                  >
                     {plan.name} wählen
                   </Button>
                 </li>

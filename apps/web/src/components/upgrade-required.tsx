@@ -14,7 +14,12 @@ export function UpgradeRequired({ feature, className }: { feature: string; class
   const [isUpgradeOpen, setIsUpgradeOpen] = useState(false);
   const message = `${feature} ist in Ihrem aktuellen Plan nicht verfügbar.`;
   return (
-    <div className={cn("flex flex-col items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-5 sm:flex-row sm:items-center", className)}>
+    <div
+      className={cn(
+        "flex flex-col items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-5 sm:flex-row sm:items-center",
+        className,
+      )}
+    >
       <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-100">
         <Lock className="size-5 text-amber-700" aria-hidden="true" />
       </div>

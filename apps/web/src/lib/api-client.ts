@@ -72,7 +72,11 @@ function isAuthPath(path: string): boolean {
 }
 
 /** Calls the JSON API. Resolves with the parsed body; rejects with an ApiError. */
-export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   const hasBody = options.body !== undefined;
   if (hasBody) headers["Content-Type"] = "application/json";
@@ -108,18 +112,33 @@ export function apiGet<T>(path: string, options?: Omit<RequestOptions, "body">):
   return apiRequest<T>("GET", path, options);
 }
 
-export function apiPost<T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, "body">): Promise<T> {
+export function apiPost<T>(
+  path: string,
+  body: unknown = {},
+  options?: Omit<RequestOptions, "body">,
+): Promise<T> {
   return apiRequest<T>("POST", path, { ...options, body });
 }
 
-export function apiPatch<T>(path: string, body: unknown, options?: Omit<RequestOptions, "body">): Promise<T> {
+export function apiPatch<T>(
+  path: string,
+  body: unknown,
+  options?: Omit<RequestOptions, "body">,
+): Promise<T> {
   return apiRequest<T>("PATCH", path, { ...options, body });
 }
 
-export function apiPut<T>(path: string, body: unknown, options?: Omit<RequestOptions, "body">): Promise<T> {
+export function apiPut<T>(
+  path: string,
+  body: unknown,
+  options?: Omit<RequestOptions, "body">,
+): Promise<T> {
   return apiRequest<T>("PUT", path, { ...options, body });
 }
 
-export function apiDelete<T = void>(path: string, options?: Omit<RequestOptions, "body">): Promise<T> {
+export function apiDelete<T = void>(
+  path: string,
+  options?: Omit<RequestOptions, "body">,
+): Promise<T> {
   return apiRequest<T>("DELETE", path, options);
 }

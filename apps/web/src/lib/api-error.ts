@@ -73,8 +73,10 @@ export function createApiError(status: number, body: unknown): ApiError {
   }
   // Tolerate a flat `{ code, message }` (better-auth's own shape) and plain text.
   const flat = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  const message = typeof flat.message === "string" && flat.message.trim() ? flat.message : GENERIC_ERROR_MESSAGE;
-  const code = typeof flat.code === "string" ? flat.code : (FALLBACK_CODE_BY_STATUS[status] ?? "INTERNAL");
+  const message =
+    typeof flat.message === "string" && flat.message.trim() ? flat.message : GENERIC_ERROR_MESSAGE;
+  const code =
+    typeof flat.code === "string" ? flat.code : (FALLBACK_CODE_BY_STATUS[status] ?? "INTERNAL");
   return new ApiError({ status, code, message });
 }
 

@@ -28,7 +28,11 @@ async function errorBody(response: Response): Promise<unknown> {
 }
 
 /** Downloads any file the API sends (a PDF, the metering company's file); the error answer is JSON. */
-export async function downloadFile(path: string, fallbackName: string, options: { accept: string; jsonBody?: unknown }): Promise<string> {
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  options: { accept: string; jsonBody?: unknown },
+): Promise<string> {
   const { accept, jsonBody } = options;
   let response: Response;
   const headers: Record<string, string> = { Accept: `${accept}, application/json` };
@@ -45,7 +49,10 @@ export async function downloadFile(path: string, fallbackName: string, options: 
   }
   if (!response.ok) throw createApiError(response.status, await errorBody(response));
   const blob = await response.blob();
-  const fileName = fileNameFromDisposition(response.headers.get("content-disposition"), fallbackName);
+  const fileName = fileNameFromDisposition(
+    response.headers.get("content-disposition"),
+    fallbackName,
+  );
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

@@ -100,7 +100,8 @@ export interface ErrorContext {
 export const ERROR_ACTION_TEXTS = {
   online: "Ihr Browser ist online. Die Verbindung zum Internet besteht.",
   offline: "Ihr Browser ist offline. Bitte prüfen Sie Ihre Internetverbindung.",
-  offlineMode: "Der Offline-Modus ist noch nicht verfügbar. Bitte stellen Sie eine Internetverbindung her.",
+  offlineMode:
+    "Der Offline-Modus ist noch nicht verfügbar. Bitte stellen Sie eine Internetverbindung her.",
   detailsLogged: "Die Fehlerdetails wurden in der Browser-Konsole protokolliert.",
   alternativeExport:
     "Sie können Ihre Daten jederzeit unter Einstellungen als JSON exportieren und die PDF-Erstellung später in der Abrechnungsübersicht erneut starten.",
@@ -166,7 +167,8 @@ const CATALOGUE: Record<ErrorCategory, CatalogueEntry> = {
       {
         ...reloadAction,
         requiresConfirmation: true,
-        confirmationMessage: "Sind Sie sicher, dass Sie die Seite neu laden möchten? Nicht gespeicherte Eingaben gehen verloren.",
+        confirmationMessage:
+          "Sind Sie sicher, dass Sie die Seite neu laden möchten? Nicht gespeicherte Eingaben gehen verloren.",
       },
       checkConnectionAction,
     ],
@@ -416,7 +418,10 @@ const HELP_ACTION: ErrorAction = {
 };
 
 /** The catalogue entry for a category (a fresh copy; callers may change it). */
-export function getCatalogueEntry(category: ErrorCategory, context: ErrorContext = {}): EnhancedErrorMessage {
+export function getCatalogueEntry(
+  category: ErrorCategory,
+  context: ErrorContext = {},
+): EnhancedErrorMessage {
   const entry = CATALOGUE[category];
   const actions = entry.actions.map((action) => ({ ...action }));
   if (category === "validation" && context.entityType) actions.push({ ...HELP_ACTION });
@@ -432,7 +437,10 @@ export function getCatalogueEntry(category: ErrorCategory, context: ErrorContext
 }
 
 /** Classifies a thrown value and returns what the error screen shows for it. */
-export function buildEnhancedError(error: unknown, context: ErrorContext = {}): EnhancedErrorMessage {
+export function buildEnhancedError(
+  error: unknown,
+  context: ErrorContext = {},
+): EnhancedErrorMessage {
   return getCatalogueEntry(classifyError(error), context);
 }
 
@@ -444,7 +452,10 @@ export function isRetryAllowed(retryCount: number): boolean {
 }
 
 /** An id such as 'ERR-MI8ZK2Q1-4F7KXA', shown to the user and logged with the error. */
-export function generateErrorId(now: number = Date.now(), random: () => number = Math.random): string {
+export function generateErrorId(
+  now: number = Date.now(),
+  random: () => number = Math.random,
+): string {
   const time = now.toString(36).toUpperCase();
   const suffix = Math.floor(random() * 36 ** 6)
     .toString(36)

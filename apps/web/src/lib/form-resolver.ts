@@ -14,7 +14,10 @@ export function mappedZodResolver<TValues extends FieldValues, TOutput>(
   toBody: (values: TValues) => unknown,
   toFormField: (bodyField: string, values: TValues) => string = (bodyField) => bodyField,
 ): Resolver<TValues, unknown, TOutput> {
-  const formSchema = z.preprocess((values) => toBody(values as TValues), schema) as unknown as z.ZodType<TOutput, TValues>;
+  const formSchema = z.preprocess(
+    (values) => toBody(values as TValues),
+    schema,
+  ) as unknown as z.ZodType<TOutput, TValues>;
   const resolve = zodResolver(formSchema) as unknown as Resolver<TValues, unknown, TOutput>;
   return async (values, context, options) => {
     const result = await resolve(values, context, options);

@@ -7,7 +7,11 @@ import { formatAreaDe, formatEuroDe, parseDecimalText } from "@nk/contract";
 const LOCALE = "de-DE";
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: "2-digit", month: "2-digit", year: "numeric" });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
 const calendarDateFormat = new Intl.DateTimeFormat(LOCALE, {
   day: "2-digit",
   month: "2-digit",
@@ -38,7 +42,9 @@ export function formatDate(value: DateInput | null | undefined): string {
   if (typeof value === "string") {
     const match = CALENDAR_DATE.exec(value);
     if (match) {
-      return calendarDateFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      return calendarDateFormat.format(
+        Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
+      );
     }
   }
   const date = toDate(value);
@@ -85,11 +91,15 @@ export function formatCurrency(amount: string | null | undefined): string {
 }
 
 /** '1.234,5' for counts and quantities the browser holds as numbers (default: up to 2 decimals). */
-export function formatNumber(value: number | null | undefined, options: { minimumFractionDigits?: number; maximumFractionDigits?: number } = {}): string {
+export function formatNumber(
+  value: number | null | undefined,
+  options: { minimumFractionDigits?: number; maximumFractionDigits?: number } = {},
+): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "–";
   return new Intl.NumberFormat(LOCALE, {
     minimumFractionDigits: options.minimumFractionDigits ?? 0,
-    maximumFractionDigits: options.maximumFractionDigits ?? Math.max(2, options.minimumFractionDigits ?? 0),
+    maximumFractionDigits:
+      options.maximumFractionDigits ?? Math.max(2, options.minimumFractionDigits ?? 0),
   }).format(value);
 }
 

@@ -32,7 +32,10 @@ export const UPGRADE_PATH = "/dashboard/settings?tab=billing";
 /** Usage threshold above which the upgrade prompt shows (docs/rules/accounts-and-plans.md#usage-display). */
 export const UPGRADE_PROMPT_PERCENT = 80;
 
-export function getResourceLimit(me: Pick<MeResponse, "limits">, resource: LimitedResource): number {
+export function getResourceLimit(
+  me: Pick<MeResponse, "limits">,
+  resource: LimitedResource,
+): number {
   return me.limits[LIMIT_FIELD[resource]];
 }
 
@@ -45,7 +48,10 @@ export function getResourceUsage(me: Pick<MeResponse, "usage">, resource: Limite
  * never with an expired trial or an ended subscription (the server refuses those too; issue 23:
  * the pages say so before anything is typed). While `me` is not loaded, creation is denied.
  */
-export function canCreateResource(me: Pick<MeResponse, "limits" | "usage" | "subscription"> | undefined, resource: LimitedResource): boolean {
+export function canCreateResource(
+  me: Pick<MeResponse, "limits" | "usage" | "subscription"> | undefined,
+  resource: LimitedResource,
+): boolean {
   if (!me) return false;
   if (findCreationBlock(me.subscription)) return false;
   return isCreationAllowed(getResourceLimit(me, resource), getResourceUsage(me, resource));
@@ -56,28 +62,43 @@ export function buildLimitReachedInfo(
   me: Pick<MeResponse, "limits" | "subscription">,
   resource: LimitedResource,
 ): { title: string; message: string } {
-  return findCreationBlock(me.subscription) ?? { title: LIMIT_REACHED_TITLE, message: buildLimitReachedMessage(resource, getResourceLimit(me, resource)) };
+  return (
+    findCreationBlock(me.subscription) ?? {
+      title: LIMIT_REACHED_TITLE,
+      message: buildLimitReachedMessage(resource, getResourceLimit(me, resource)),
+    }
+  );
 }
 
-export function hasPlanFeature(me: Pick<MeResponse, "features"> | undefined, feature: FeatureKey): boolean {
+export function hasPlanFeature(
+  me: Pick<MeResponse, "features"> | undefined,
+  feature: FeatureKey,
+): boolean {
   return me?.features[feature] ?? false;
 }
 
-export function getUsagePercent(me: Pick<MeResponse, "limits" | "usage">, resource: LimitedResource): number {
+export function getUsagePercent(
+  me: Pick<MeResponse, "limits" | "usage">,
+  resource: LimitedResource,
+): number {
   return calculateUsagePercent(getResourceUsage(me, resource), getResourceLimit(me, resource));
 }
 
 /** True when any usage exceeds 80 % of its limit. */
 export function isUpgradePromptDue(me: Pick<MeResponse, "limits" | "usage">): boolean {
   return (Object.keys(LIMIT_FIELD) as LimitedResource[]).some(
-    (resource) => getResourceLimit(me, resource) !== -1 && getUsagePercent(me, resource) > UPGRADE_PROMPT_PERCENT,
+    (resource) =>
+      getResourceLimit(me, resource) !== -1 &&
+      getUsagePercent(me, resource) > UPGRADE_PROMPT_PERCENT,
   );
 }
 
 export type PlanDotColour = "red" | "yellow" | "green";
 
 /** Header dot: red for an expired trial, yellow for an active trial, green for a paid plan. */
-export function getPlanDotColour(subscription: Pick<MeResponse["subscription"], "plan" | "isTrialExpired">): PlanDotColour {
+export function getPlanDotColour(
+  subscription: Pick<MeResponse["subscription"], "plan" | "isTrialExpired">,
+): PlanDotColour {
   if (subscription.plan !== "trial") return "green";
   return subscription.isTrialExpired ? "red" : "yellow";
 }
@@ -90,7 +111,10 @@ export function getPlanBadge(plan: MeResponse["subscription"]["plan"]): string {
 export function getDisplayName(me: Pick<MeResponse, "user" | "profile">): string {
   const fullName = me.profile.fullName?.trim();
   if (fullName) return fullName;
-  const joined = [me.profile.firstName ?? me.user.firstName, me.profile.lastName ?? me.user.lastName]
+  const joined = [
+    me.profile.firstName ?? me.user.firstName,
+    me.profile.lastName ?? me.user.lastName,
+  ]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(" ");

@@ -1,4 +1,10 @@
-import { compareDecimalText, formatAreaDe, formatDecimalTextDe, parseDecimalText, subtractDecimalText } from "@nk/contract";
+import {
+  compareDecimalText,
+  formatAreaDe,
+  formatDecimalTextDe,
+  parseDecimalText,
+  subtractDecimalText,
+} from "@nk/contract";
 
 // Values that are allowed but rarely meant (issue 15, decision 0981): the form asks before it
 // saves them. A typo such as 6675 for 66,75 m² or a reading with a digit too many is caught here.
@@ -29,9 +35,12 @@ export function findImplausibleReadingJump(
   if (value === null || !previous || !beforePrevious) return null;
   const consumption = subtractDecimalText(value, previous.readingValue);
   const earlier = subtractDecimalText(previous.readingValue, beforePrevious.readingValue);
-  if (compareDecimalText(earlier, "0") <= 0 || compareDecimalText(consumption, "0") <= 0) return null;
+  if (compareDecimalText(earlier, "0") <= 0 || compareDecimalText(consumption, "0") <= 0)
+    return null;
   // Both differences have 3 decimals: compared as integers of thousandths, exactly.
-  const isJump = BigInt(consumption.replace(".", "")) > BigInt(earlier.replace(".", "")) * PLAUSIBLE_CONSUMPTION_FACTOR;
+  const isJump =
+    BigInt(consumption.replace(".", "")) >
+    BigInt(earlier.replace(".", "")) * PLAUSIBLE_CONSUMPTION_FACTOR;
   if (!isJump) return null;
   return `Der Verbrauch seit dem letzten Stand (${formatDecimalTextDe(consumption)}) ist mehr als zehnmal so hoch wie im Zeitraum davor (${formatDecimalTextDe(earlier)}). Ist der Zählerstand richtig?`;
 }

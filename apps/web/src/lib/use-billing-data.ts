@@ -8,7 +8,10 @@ import { apiGet, apiPut } from "./api-client";
 const BILLING_DATA_KEY = ["billing-data"] as const;
 
 export function useBillingData() {
-  return useQuery({ queryKey: BILLING_DATA_KEY, queryFn: () => apiGet<BillingDataResponse>("/api/billing-data") });
+  return useQuery({
+    queryKey: BILLING_DATA_KEY,
+    queryFn: () => apiGet<BillingDataResponse>("/api/billing-data"),
+  });
 }
 
 export function useSaveBillingData() {

@@ -14,7 +14,8 @@ export const SUBSCRIPTION_QUERY_KEY = ["subscription"] as const;
 export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (plan: SelectablePlanKey) => apiPost<SubscriptionResponse>("/api/subscription/plan", { plan }),
+    mutationFn: (plan: SelectablePlanKey) =>
+      apiPost<SubscriptionResponse>("/api/subscription/plan", { plan }),
     onSuccess: async (data) => {
       queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, data);
       await invalidateMe(queryClient);

@@ -8,7 +8,10 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * (search fields that filter as the user types); a pending call is dropped when the component
  * leaves. `flush` calls it at once (Enter).
  */
-export function useDebouncedCallback<TArgs extends unknown[]>(callback: (...args: TArgs) => void, delayMs = SEARCH_DEBOUNCE_MS) {
+export function useDebouncedCallback<TArgs extends unknown[]>(
+  callback: (...args: TArgs) => void,
+  delayMs = SEARCH_DEBOUNCE_MS,
+) {
   const latest = useRef(callback);
   const timer = useRef<number | null>(null);
   useEffect(() => {

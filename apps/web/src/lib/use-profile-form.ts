@@ -23,5 +23,10 @@ export function useProfileForm(me: MeResponse) {
 
 /** The request body: empty optional fields are stored as null. */
 export function toProfileBody(values: ProfileFormValues) {
-  return { firstName: values.firstName, lastName: values.lastName, company: values.company || null, phone: values.phone || null };
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    company: values.company || null,
+    phone: values.phone || null,
+  };
 }

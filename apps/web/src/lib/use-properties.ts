@@ -7,5 +7,8 @@ export const PROPERTIES_QUERY_KEY = ["properties"] as const;
 
 /** GET /api/properties: newest first, with units, unit count and total area. Shared by every feature. */
 export function useProperties() {
-  return useQuery({ queryKey: PROPERTIES_QUERY_KEY, queryFn: () => apiGet<PropertyWithUnits[]>("/api/properties") });
+  return useQuery({
+    queryKey: PROPERTIES_QUERY_KEY,
+    queryFn: () => apiGet<PropertyWithUnits[]>("/api/properties"),
+  });
 }

@@ -12,9 +12,12 @@ export const MAX_HOUSE_TABLE_ROWS = 5000;
 export const MAX_HOUSE_TABLE_COLUMNS = 40;
 
 export const HOUSE_TABLE_MESSAGES = {
-  wrongType: "Die Datei ist weder eine CSV- noch eine Excel-Datei (.xlsx). Bitte speichern Sie die Tabelle als CSV oder XLSX.",
-  unreadableXlsx: "Die Excel-Datei ist beschädigt oder verschlüsselt und lässt sich nicht lesen. Bitte speichern Sie sie erneut als XLSX oder CSV.",
-  tooLargeUnpacked: "Die Excel-Datei ist entpackt zu groß (höchstens 50 MB). Bitte speichern Sie nur das Blatt mit dem Haus als CSV.",
+  wrongType:
+    "Die Datei ist weder eine CSV- noch eine Excel-Datei (.xlsx). Bitte speichern Sie die Tabelle als CSV oder XLSX.",
+  unreadableXlsx:
+    "Die Excel-Datei ist beschädigt oder verschlüsselt und lässt sich nicht lesen. Bitte speichern Sie sie erneut als XLSX oder CSV.",
+  tooLargeUnpacked:
+    "Die Excel-Datei ist entpackt zu groß (höchstens 50 MB). Bitte speichern Sie nur das Blatt mit dem Haus als CSV.",
   noRows: "Die Datei enthält keine Zeilen.",
   tooManyRows: `Die Datei hat zu viele Zeilen (höchstens ${MAX_HOUSE_TABLE_ROWS}).`,
   unreadableCsv: (detail: string) => `Die CSV-Datei ist nicht lesbar (${detail}).`,

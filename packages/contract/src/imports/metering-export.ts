@@ -18,15 +18,19 @@ export const METERING_EXPORT_PART_LABELS: Record<MeteringExportPart, string> = {
 export const METERING_EXPORT_MESSAGES = {
   partInvalid: "Bitte wählen Sie, welche Datei erstellt werden soll (Nutzer oder Kosten).",
   customerNumberInvalid: "Die Kundennummer beim Messdienst hat höchstens 10 Ziffern.",
-  customerNumberRequired: "Bitte die Kundennummer beim Messdienst angeben (steht auf seinen Abrechnungen).",
+  customerNumberRequired:
+    "Bitte die Kundennummer beim Messdienst angeben (steht auf seinen Abrechnungen).",
   propertyNumberInvalid: "Die Liegenschaftsnummer des Messdienstes hat höchstens 9 Ziffern.",
   propertyNumberRequired:
     "Bitte die Liegenschaftsnummer des Messdienstes angeben (steht auf seinen Abrechnungen); nach dem ersten Import seiner Ergebnisse ist sie bekannt.",
-  propertyNumberAmbiguous: "Die zugeordneten Wohnungen des Messdienstes gehören zu mehreren Liegenschaften; bitte die Liegenschaftsnummer angeben.",
-  tooManyUnits: "Die Immobilie hat mehr als 9999 Wohnungen; so viele fasst die Wohnungsnummer des Standards nicht.",
+  propertyNumberAmbiguous:
+    "Die zugeordneten Wohnungen des Messdienstes gehören zu mehreren Liegenschaften; bitte die Liegenschaftsnummer angeben.",
+  tooManyUnits:
+    "Die Immobilie hat mehr als 9999 Wohnungen; so viele fasst die Wohnungsnummer des Standards nicht.",
   amountMissing: (costType: string) =>
     `„${costType}“ wird aus einem Tarif berechnet und hat noch keinen Betrag. Bitte den Betrag in der Abrechnung eintragen, dann erneut exportieren.`,
-  valueTooLarge: (field: string) => `Der Wert für „${field}“ ist zu groß für das Feld des Standards.`,
+  valueTooLarge: (field: string) =>
+    `Der Wert für „${field}“ ist zu groß für das Feld des Standards.`,
   heatingSheet: (message: string) => `Kostenaufstellung der Heizung: ${message}`,
   laborWithoutInvoice: (costType: string) =>
     `Der Lohnanteil nach § 35a EStG von „${costType}“ ist größer als jede Rechnung der Heizungsanlage (Wartung, Messungen, Messdienst, Betriebsstrom); bitte in der Kostenaufstellung prüfen.`,

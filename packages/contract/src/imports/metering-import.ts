@@ -24,52 +24,74 @@ export type MeteringRowStatus = (typeof METERING_ROW_STATUSES)[number];
 export const METERING_IMPORT_MESSAGES = {
   notArgeFile: (fileName: string) =>
     `„${fileName}“ ist keine Datei im ARGE-Heiwako-Format (erwartet A-, D- oder E835-Sätze fester Länge, z. B. DTD305_….DAT vom Messdienst).`,
-  mixedRecords: (fileName: string) => `„${fileName}“ enthält verschiedene Satzarten; A-, D- und E835-Sätze kommen je in einer eigenen Datei.`,
-  fileTwice: (kind: string) => `Es wurden zwei Dateien mit ${kind}-Sätzen gewählt. Bitte je Satzart eine Datei.`,
+  mixedRecords: (fileName: string) =>
+    `„${fileName}“ enthält verschiedene Satzarten; A-, D- und E835-Sätze kommen je in einer eigenen Datei.`,
+  fileTwice: (kind: string) =>
+    `Es wurden zwei Dateien mit ${kind}-Sätzen gewählt. Bitte je Satzart eine Datei.`,
   noResults: "Es fehlt die Datei mit den Abrechnungsergebnissen (D-Sätze, DTD305_….DAT).",
-  noLineEnds: (fileName: string) => `„${fileName}“: Die Sätze sind nicht durch CR LF getrennt, wie es der Standard verlangt. Bitte die Datei unverändert vom Messdienst übernehmen.`,
+  noLineEnds: (fileName: string) =>
+    `„${fileName}“: Die Sätze sind nicht durch CR LF getrennt, wie es der Standard verlangt. Bitte die Datei unverändert vom Messdienst übernehmen.`,
   wrongLength: (fileName: string, line: number, length: number, expected: number) =>
     `„${fileName}“, Satz ${line}: ${length} Zeichen statt ${expected}. Die Datei ist beschädigt oder nicht ISO-8859-15 kodiert.`,
   utf8Encoded: (fileName: string) =>
     `„${fileName}“ ist als UTF-8 gespeichert; der Standard verlangt ISO-8859-15, sonst verschieben Umlaute die Felder. Bitte die Originaldatei des Messdienstes verwenden.`,
-  controlCharacters: (fileName: string) => `„${fileName}“ enthält Steuerzeichen und ist keine Textdatei des Messdienstes.`,
-  tooManyRecords: (max: number) => `Die Dateien enthalten mehr als ${max.toLocaleString("de-DE")} Sätze. Bitte teilen Sie sie auf.`,
+  controlCharacters: (fileName: string) =>
+    `„${fileName}“ enthält Steuerzeichen und ist keine Textdatei des Messdienstes.`,
+  tooManyRecords: (max: number) =>
+    `Die Dateien enthalten mehr als ${max.toLocaleString("de-DE")} Sätze. Bitte teilen Sie sie auf.`,
   badNumber: (field: string) => `Feld „${field}“ ist keine Zahl im Format des Standards.`,
   badDate: (field: string) => `Feld „${field}“ ist kein gültiges Datum (TTMMJJ).`,
-  badFlat: "Ordnungsbegriff des Messdienstes (Liegenschaft und Wohnung, 13 Ziffern) fehlt oder ist ungültig.",
+  badFlat:
+    "Ordnungsbegriff des Messdienstes (Liegenschaft und Wohnung, 13 Ziffern) fehlt oder ist ungültig.",
   currency: (currency: string) => `Währung „${currency}“ wird nicht unterstützt; erwartet EUR.`,
-  costTypeUnknown: (code: string) => `Kostenart ${code} ist in D-Sätzen nicht vorgesehen (Tabelle K).`,
-  totalRecord: "Gesamtkosten (230) sind die Summe der übrigen Sätze des Nutzers und werden nicht noch einmal addiert.",
-  notCharged: (code: string, label: string) => `Kostenart ${code} (${label}) wird nicht übernommen; bitte bei Bedarf im Assistenten erfassen.`,
-  combinedAndSplit: (combined: string, split: string) => `Für diesen Nutzer gibt es Kostenart ${combined} und zugleich ${split}; das wären dieselben Kosten zweimal.`,
+  costTypeUnknown: (code: string) =>
+    `Kostenart ${code} ist in D-Sätzen nicht vorgesehen (Tabelle K).`,
+  totalRecord:
+    "Gesamtkosten (230) sind die Summe der übrigen Sätze des Nutzers und werden nicht noch einmal addiert.",
+  notCharged: (code: string, label: string) =>
+    `Kostenart ${code} (${label}) wird nicht übernommen; bitte bei Bedarf im Assistenten erfassen.`,
+  combinedAndSplit: (combined: string, split: string) =>
+    `Für diesen Nutzer gibt es Kostenart ${combined} und zugleich ${split}; das wären dieselben Kosten zweimal.`,
   recordTwice: "Für diesen Nutzer, Tag und diese Kostenart gibt es schon einen Satz.",
   costsMissing: "Gesamtkosten fehlen in diesem Satz.",
-  laborAboveAmount: (costType: string) => `Der Lohnanteil nach § 35a EStG ist höher als der Betrag des Mietverhältnisses für ${costType}.`,
+  laborAboveAmount: (costType: string) =>
+    `Der Lohnanteil nach § 35a EStG ist höher als der Betrag des Mietverhältnisses für ${costType}.`,
   flatNotMapped: "Wohnung des Messdienstes ist noch keiner Wohnung zugeordnet.",
   flatOtherProperty: "Gehört laut Zuordnung nicht zu dieser Immobilie.",
-  noTenancyEnds: (unitName: string, day: string) => `In ${unitName} endet am ${day} weder ein Mietverhältnis noch ein Leerstand dieses Zeitraums (letzter Tag der Nutzung laut Messdienst).`,
-  userNotFound: "Kein D- oder A-Satz nennt diesen Nutzer (Ordnungsbegriff des Verwalters); der Anteil kann keiner Wohnung zugeordnet werden.",
-  taxNoItem: (code: string) => `Zu Kostenart ${code} gibt es keine importierte Position; der Anteil nach § 35a EStG wird nicht übernommen.`,
+  noTenancyEnds: (unitName: string, day: string) =>
+    `In ${unitName} endet am ${day} weder ein Mietverhältnis noch ein Leerstand dieses Zeitraums (letzter Tag der Nutzung laut Messdienst).`,
+  userNotFound:
+    "Kein D- oder A-Satz nennt diesen Nutzer (Ordnungsbegriff des Verwalters); der Anteil kann keiner Wohnung zugeordnet werden.",
+  taxNoItem: (code: string) =>
+    `Zu Kostenart ${code} gibt es keine importierte Position; der Anteil nach § 35a EStG wird nicht übernommen.`,
   taxClassNone: "Keine steuerliche Leistungsart (00).",
-  taxClassOld: (code: string) => `Steuerliche Leistungsart ${code} gilt nur für Zeiträume vor 2009.`,
+  taxClassOld: (code: string) =>
+    `Steuerliche Leistungsart ${code} gilt nur für Zeiträume vor 2009.`,
   taxTwoCategories: (costType: string) =>
     `Für ${costType} liefert der Messdienst Anteile in beiden Kategorien nach § 35a EStG; eine Position kann nur eine tragen. Bitte die Lohnanteile im Assistenten erfassen.`,
   taxVacancy: "Anteil für einen Leerstand: trägt der Vermieter, nicht übernommen.",
   unitInvalid: "Wohneinheit nicht gefunden",
   mappingTwice: "Diese Wohnung des Messdienstes ist zweimal zugeordnet.",
   mappingUnitTwice: "Diese Wohnung ist schon einer anderen Wohnung des Messdienstes zugeordnet.",
-  needsMapping: (count: number) => `${count === 1 ? "Eine Wohnung des Messdienstes ist" : `${count} Wohnungen des Messdienstes sind`} noch keiner Wohnung zugeordnet.`,
-  rowsHaveErrors: (count: number) => `${count === 1 ? "Ein Satz ist" : `${count} Sätze sind`} fehlerhaft. Bitte prüfen Sie die markierten Sätze; es wurde nichts gespeichert.`,
-  costsLocked: "Die Kosten dieser Abrechnungsperiode sind finalisiert und können nicht mehr geändert werden.",
+  needsMapping: (count: number) =>
+    `${count === 1 ? "Eine Wohnung des Messdienstes ist" : `${count} Wohnungen des Messdienstes sind`} noch keiner Wohnung zugeordnet.`,
+  rowsHaveErrors: (count: number) =>
+    `${count === 1 ? "Ein Satz ist" : `${count} Sätze sind`} fehlerhaft. Bitte prüfen Sie die markierten Sätze; es wurde nichts gespeichert.`,
+  costsLocked:
+    "Die Kosten dieser Abrechnungsperiode sind finalisiert und können nicht mehr geändert werden.",
   billingPeriodNotFound: "Abrechnungsperiode nicht gefunden",
-  costTypeByRate: (costType: string) => `${costType} wird in diesem Zeitraum aus einem Tarif berechnet; bitte stellen Sie die Position zuerst auf „Betrag manuell“.`,
-  imported: (count: number, items: string) => `${count.toLocaleString("de-DE")} Ergebnisse übernommen: ${items}.`,
+  costTypeByRate: (costType: string) =>
+    `${costType} wird in diesem Zeitraum aus einem Tarif berechnet; bitte stellen Sie die Position zuerst auf „Betrag manuell“.`,
+  imported: (count: number, items: string) =>
+    `${count.toLocaleString("de-DE")} Ergebnisse übernommen: ${items}.`,
   nothingNew: "Diese Ergebnisse sind bereits übernommen; es wurde nichts geändert.",
 } as const;
 
 const mappingSchema = z.object({
   /** Liegenschaft (9) + Wohnung (4) of the metering company. */
-  firmFlat: z.string({ error: METERING_IMPORT_MESSAGES.badFlat }).regex(/^\d{13}$/, METERING_IMPORT_MESSAGES.badFlat),
+  firmFlat: z
+    .string({ error: METERING_IMPORT_MESSAGES.badFlat })
+    .regex(/^\d{13}$/, METERING_IMPORT_MESSAGES.badFlat),
   /** The property's unit, or null: this flat is not part of the property. */
   unitId: z
     .string({ error: METERING_IMPORT_MESSAGES.unitInvalid })
@@ -86,16 +108,32 @@ const mappingList = z
     const flats = new Set<string>();
     const units = new Set<string>();
     list.forEach((entry, index) => {
-      if (flats.has(entry.firmFlat)) ctx.addIssue({ code: "custom", path: [index, "firmFlat"], message: METERING_IMPORT_MESSAGES.mappingTwice });
+      if (flats.has(entry.firmFlat))
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "firmFlat"],
+          message: METERING_IMPORT_MESSAGES.mappingTwice,
+        });
       flats.add(entry.firmFlat);
-      if (entry.unitId !== null && units.has(entry.unitId)) ctx.addIssue({ code: "custom", path: [index, "unitId"], message: METERING_IMPORT_MESSAGES.mappingUnitTwice });
+      if (entry.unitId !== null && units.has(entry.unitId))
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "unitId"],
+          message: METERING_IMPORT_MESSAGES.mappingUnitTwice,
+        });
       if (entry.unitId !== null) units.add(entry.unitId);
     });
   });
 
 export const meteringImportBodySchema = z.object({
-  billingPeriodId: z.string({ error: METERING_IMPORT_MESSAGES.billingPeriodNotFound }).trim().min(1, METERING_IMPORT_MESSAGES.billingPeriodNotFound),
-  files: z.array(importFileSchema).min(1, METERING_IMPORT_MESSAGES.noResults).max(MAX_METERING_FILES),
+  billingPeriodId: z
+    .string({ error: METERING_IMPORT_MESSAGES.billingPeriodNotFound })
+    .trim()
+    .min(1, METERING_IMPORT_MESSAGES.billingPeriodNotFound),
+  files: z
+    .array(importFileSchema)
+    .min(1, METERING_IMPORT_MESSAGES.noResults)
+    .max(MAX_METERING_FILES),
   /** The user's choices on the mapping screen; flats remembered from before need none. */
   mappings: mappingList,
 });
@@ -174,7 +212,14 @@ export type MeteringItem = z.infer<typeof meteringItemSchema>;
 
 export const meteringImportPreviewSchema = z.object({
   billingPeriodId: z.string(),
-  files: z.array(z.object({ fileName: z.string(), kind: z.enum(METERING_FILE_KINDS), records: z.number().int(), createdAt: z.string().nullable() })),
+  files: z.array(
+    z.object({
+      fileName: z.string(),
+      kind: z.enum(METERING_FILE_KINDS),
+      records: z.number().int(),
+      createdAt: z.string().nullable(),
+    }),
+  ),
   flats: z.array(meteringFlatSchema),
   units: z.array(z.object({ id: z.string(), name: z.string() })),
   rows: z.array(meteringResultRowSchema),

@@ -15,22 +15,30 @@ export const READING_ROW_STATUSES = ["new", "duplicate", "decrease", "error"] as
 export type ReadingRowStatus = (typeof READING_ROW_STATUSES)[number];
 
 export const READING_IMPORT_MESSAGES = {
-  csvNoHeader: "In der Datei wurde keine Kopfzeile mit den Spalten Zählernummer, Datum (oder Ablesedatum) und Zählerstand (oder Wert) gefunden.",
+  csvNoHeader:
+    "In der Datei wurde keine Kopfzeile mit den Spalten Zählernummer, Datum (oder Ablesedatum) und Zählerstand (oder Wert) gefunden.",
   csvUnreadable: (detail: string) => `Die CSV-Datei kann nicht gelesen werden (${detail}).`,
   noRows: "Die Datei enthält keine Zählerstände.",
-  tooManyRows: (max: number) => `Die Datei enthält mehr als ${max.toLocaleString("de-DE")} Zählerstände. Bitte teilen Sie sie auf.`,
+  tooManyRows: (max: number) =>
+    `Die Datei enthält mehr als ${max.toLocaleString("de-DE")} Zählerstände. Bitte teilen Sie sie auf.`,
   meterNumberMissing: "Zählernummer fehlt.",
-  meterNotFound: (number: string) => `Kein Zähler mit der Nummer „${number}“ in Ihrem Konto. Bitte legen Sie ihn zuerst unter „Zähler“ an.`,
-  meterAmbiguous: (number: string) => `Mehrere Zähler haben die Nummer „${number}“; bitte geben Sie ihnen eindeutige Nummern.`,
+  meterNotFound: (number: string) =>
+    `Kein Zähler mit der Nummer „${number}“ in Ihrem Konto. Bitte legen Sie ihn zuerst unter „Zähler“ an.`,
+  meterAmbiguous: (number: string) =>
+    `Mehrere Zähler haben die Nummer „${number}“; bitte geben Sie ihnen eindeutige Nummern.`,
   dateInvalid: "Ablesedatum fehlt oder ist kein gültiges Datum (erwartet z. B. 31.12.2025).",
-  valueAmbiguous: (text: string) => `„${text}“ ist nicht eindeutig: Nachkommastellen bitte mit Komma, der Punkt trennt nur Tausender.`,
+  valueAmbiguous: (text: string) =>
+    `„${text}“ ist nicht eindeutig: Nachkommastellen bitte mit Komma, der Punkt trennt nur Tausender.`,
   alreadyStored: "Bereits erfasst – wird nicht noch einmal gespeichert.",
-  otherValueStored: (value: string) => `Für diesen Zähler und Tag ist bereits der Stand ${value} erfasst. Bitte korrigieren Sie ihn beim Zähler, wenn er falsch ist.`,
+  otherValueStored: (value: string) =>
+    `Für diesen Zähler und Tag ist bereits der Stand ${value} erfasst. Bitte korrigieren Sie ihn beim Zähler, wenn er falsch ist.`,
   twiceInFile: (line: number) => `Derselbe Zähler und Tag steht schon in Zeile ${line}.`,
   decreasesNeedConfirmation: (count: number) =>
     `${count === 1 ? "Ein Zählerstand ist" : `${count} Zählerstände sind`} niedriger als der vorherige Stand. Bitte prüfen Sie die markierten Zeilen und bestätigen Sie, dass sie stimmen (Zählertausch oder Überlauf).`,
-  rowsHaveErrors: (count: number) => `${count === 1 ? "Eine Zeile ist" : `${count} Zeilen sind`} fehlerhaft. Bitte korrigieren Sie die Datei; es wurde nichts gespeichert.`,
-  imported: (count: number) => `${count === 1 ? "1 Zählerstand" : `${count.toLocaleString("de-DE")} Zählerstände`} gespeichert.`,
+  rowsHaveErrors: (count: number) =>
+    `${count === 1 ? "Eine Zeile ist" : `${count} Zeilen sind`} fehlerhaft. Bitte korrigieren Sie die Datei; es wurde nichts gespeichert.`,
+  imported: (count: number) =>
+    `${count === 1 ? "1 Zählerstand" : `${count.toLocaleString("de-DE")} Zählerstände`} gespeichert.`,
   nothingNew: "Alle Zählerstände dieser Datei waren bereits erfasst; es wurde nichts geändert.",
 } as const;
 
@@ -61,9 +69,18 @@ export type ReadingImportRow = z.infer<typeof readingImportRowSchema>;
 export const readingImportPreviewSchema = z.object({
   encoding: z.enum(["utf-8", "windows-1252"]),
   rows: z.array(readingImportRowSchema),
-  counts: z.object({ new: z.number().int(), duplicate: z.number().int(), decrease: z.number().int(), error: z.number().int() }),
+  counts: z.object({
+    new: z.number().int(),
+    duplicate: z.number().int(),
+    decrease: z.number().int(),
+    error: z.number().int(),
+  }),
 });
 export type ReadingImportPreview = z.infer<typeof readingImportPreviewSchema>;
 
-export const readingImportResultSchema = z.object({ imported: z.number().int(), skippedDuplicates: z.number().int(), message: z.string() });
+export const readingImportResultSchema = z.object({
+  imported: z.number().int(),
+  skippedDuplicates: z.number().int(),
+  message: z.string(),
+});
 export type ReadingImportResult = z.infer<typeof readingImportResultSchema>;

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { calendarDate, formatCalendarDateDe, getNextCalendarDay, isCalendarDate } from "../calendar-dates.ts";
+import {
+  calendarDate,
+  formatCalendarDateDe,
+  getNextCalendarDay,
+  isCalendarDate,
+} from "../calendar-dates.ts";
 import { requiredUuidField } from "../ids.ts";
 
 // Billing periods (cost groups, Abrechnungsperioden) of a property: docs/rules/master-data.md#entities 'cost
@@ -16,7 +21,8 @@ export const BILLING_PERIOD_MESSAGES = {
   notFound: "Abrechnungsperiode nicht gefunden",
   created: "Abrechnungsperiode erfolgreich angelegt!",
   deleted: "Abrechnungsperiode erfolgreich gelöscht!",
-  hasStatements: "Abrechnungsperiode kann nicht gelöscht werden: Es existieren bereits Abrechnungen",
+  hasStatements:
+    "Abrechnungsperiode kann nicht gelöscht werden: Es existieren bereits Abrechnungen",
   none: "Keine Abrechnungsperioden vorhanden",
 } as const;
 
@@ -51,7 +57,9 @@ export function suggestBillingPeriod(
   periods: readonly { billingPeriodStart: string; billingPeriodEnd: string }[],
   today: string,
 ): { start: string; end: string } {
-  const newest = [...periods].sort((a, b) => b.billingPeriodEnd.localeCompare(a.billingPeriodEnd))[0];
+  const newest = [...periods].sort((a, b) =>
+    b.billingPeriodEnd.localeCompare(a.billingPeriodEnd),
+  )[0];
   if (newest) {
     const start = getNextCalendarDay(newest.billingPeriodEnd);
     return { start, end: getLatestBillingPeriodEnd(start) };
@@ -61,7 +69,10 @@ export function suggestBillingPeriod(
 }
 
 const requiredDate = (required: string) =>
-  z.string({ error: required }).min(1, required).pipe(calendarDate(BILLING_PERIOD_MESSAGES.invalidDate));
+  z
+    .string({ error: required })
+    .min(1, required)
+    .pipe(calendarDate(BILLING_PERIOD_MESSAGES.invalidDate));
 
 export const createBillingPeriodBodySchema = z
   .object({
@@ -73,9 +84,17 @@ export const createBillingPeriodBodySchema = z
     // Zod runs this even when a date failed above; compare only real dates.
     if (!isCalendarDate(body.billingPeriodStart) || !isCalendarDate(body.billingPeriodEnd)) return;
     if (body.billingPeriodEnd <= body.billingPeriodStart) {
-      ctx.addIssue({ code: "custom", path: ["billingPeriodEnd"], message: BILLING_PERIOD_MESSAGES.endBeforeStart });
+      ctx.addIssue({
+        code: "custom",
+        path: ["billingPeriodEnd"],
+        message: BILLING_PERIOD_MESSAGES.endBeforeStart,
+      });
     } else if (body.billingPeriodEnd > getLatestBillingPeriodEnd(body.billingPeriodStart)) {
-      ctx.addIssue({ code: "custom", path: ["billingPeriodEnd"], message: BILLING_PERIOD_MESSAGES.longerThanYear });
+      ctx.addIssue({
+        code: "custom",
+        path: ["billingPeriodEnd"],
+        message: BILLING_PERIOD_MESSAGES.longerThanYear,
+      });
     }
   });
 export type CreateBillingPeriodBody = z.input<typeof createBillingPeriodBodySchema>;
@@ -103,6 +122,13 @@ export type BillingPeriod = z.infer<typeof billingPeriodSchema>;
 
 /** GET /api/billing-periods/:id: the period and the readings entered for it, one per meter at most. */
 export const billingPeriodDetailSchema = billingPeriodSchema.extend({
-  readings: z.array(z.object({ id: z.string(), meterId: z.string(), readingValue: z.string(), readingDate: z.string() })),
+  readings: z.array(
+    z.object({
+      id: z.string(),
+      meterId: z.string(),
+      readingValue: z.string(),
+      readingDate: z.string(),
+    }),
+  ),
 });
 export type BillingPeriodDetail = z.infer<typeof billingPeriodDetailSchema>;

@@ -7,7 +7,14 @@ import { isCalendarDate } from "../calendar-dates.ts";
 // 'Meters and readings'.
 
 /** The meter types the specification lists, in its order. */
-export const METER_TYPES = ["Heizkostenverteiler", "Warmwasserzähler", "Kaltwasser", "Strom", "Gas", "Wärmemengenzähler"] as const;
+export const METER_TYPES = [
+  "Heizkostenverteiler",
+  "Warmwasserzähler",
+  "Kaltwasser",
+  "Strom",
+  "Gas",
+  "Wärmemengenzähler",
+] as const;
 export type MeterType = (typeof METER_TYPES)[number];
 
 /** The unit in which each meter type counts (a heat cost allocator counts dimensionless units). */
@@ -39,7 +46,8 @@ export const METER_MESSAGES = {
   remoteReadableInvalid: "Bitte geben Sie an, ob der Zähler fernablesbar ist.",
   installedOnInvalid: "Bitte ein gültiges Einbaudatum im Format TT.MM.JJJJ angeben.",
   installedOnInFuture: "Das Einbaudatum darf nicht in der Zukunft liegen.",
-  deleteConfirm: "Sind Sie sicher, dass Sie diesen Zähler löschen möchten? Alle Zählerstände dieses Zählers werden ebenfalls gelöscht.",
+  deleteConfirm:
+    "Sind Sie sicher, dass Sie diesen Zähler löschen möchten? Alle Zählerstände dieses Zählers werden ebenfalls gelöscht.",
 } as const;
 
 const meterFields = {
@@ -51,8 +59,14 @@ const meterFields = {
   meterType: z.enum(METER_TYPES, { error: METER_MESSAGES.invalidType }),
   unitId: optionalUuidField(METER_MESSAGES.unitNotFound),
   propertyId: optionalUuidField(METER_MESSAGES.propertyNotFound),
-  location: optionalText().refine((v) => v === null || v.length <= 200, "Der Standort darf höchstens 200 Zeichen lang sein."),
-  displayName: optionalText().refine((v) => v === null || v.length <= 100, "Der Anzeigename darf höchstens 100 Zeichen lang sein."),
+  location: optionalText().refine(
+    (v) => v === null || v.length <= 200,
+    "Der Standort darf höchstens 200 Zeichen lang sein.",
+  ),
+  displayName: optionalText().refine(
+    (v) => v === null || v.length <= 100,
+    "Der Anzeigename darf höchstens 100 Zeichen lang sein.",
+  ),
   /** Issue 30 (decision 1630): § 5 HeizkV; absent on create means not remote-readable. */
   isRemoteReadable: z.boolean({ error: METER_MESSAGES.remoteReadableInvalid }).optional(),
   /** The installation day (YYYY-MM-DD) or null when unknown; absent on create means unknown. */
@@ -60,7 +74,9 @@ const meterFields = {
     .string({ error: METER_MESSAGES.installedOnInvalid })
     .nullish()
     .transform((v) => (v === undefined ? undefined : v?.trim() || null))
-    .refine((v) => v === undefined || v === null || isCalendarDate(v), { message: METER_MESSAGES.installedOnInvalid }),
+    .refine((v) => v === undefined || v === null || isCalendarDate(v), {
+      message: METER_MESSAGES.installedOnInvalid,
+    }),
 };
 
 /**
@@ -117,6 +133,9 @@ export function getMeterLabel(meter: Pick<Meter, "meterNumber" | "displayName">)
 }
 
 /** 'EG links (62,5 m²)' or 'Gemeinschaftsbereich'. */
-export function getMeterLocationLabel(meter: Pick<Meter, "unit">, formatArea: (area: string) => string): string {
+export function getMeterLocationLabel(
+  meter: Pick<Meter, "unit">,
+  formatArea: (area: string) => string,
+): string {
   return meter.unit ? `${meter.unit.name} (${formatArea(meter.unit.area)})` : COMMON_AREA_LABEL;
 }

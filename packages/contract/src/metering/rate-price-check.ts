@@ -15,7 +15,8 @@ export const RATE_PRICE_MIN_PERCENT = 50;
 export const RATE_PRICE_MAX_PERCENT = 200;
 
 /** The alert that blocks saving (docs/rules/master-data.md#validation). */
-export const RATE_PRICE_CHECK_BLOCKED_MESSAGE = "Bitte überprüfen Sie die Eingaben. Es gibt Warnungen bei der Preisvalidierung.";
+export const RATE_PRICE_CHECK_BLOCKED_MESSAGE =
+  "Bitte überprüfen Sie die Eingaben. Es gibt Warnungen bei der Preisvalidierung.";
 
 /**
  * A price outside 50-200 % of the average is unusual, not wrong (water and sewage together at
@@ -79,14 +80,21 @@ export function checkRatePrice(input: RatePriceCheckInput): RatePriceCheck {
     const isAboveMaximum = price * 100n > averagePrice * BigInt(RATE_PRICE_MAX_PERCENT);
     if (isBelowMinimum || isAboveMaximum) {
       isValid = false;
-      const bound = isBelowMinimum ? `unter ${RATE_PRICE_MIN_PERCENT} %` : `über ${RATE_PRICE_MAX_PERCENT} %`;
+      const bound = isBelowMinimum
+        ? `unter ${RATE_PRICE_MIN_PERCENT} %`
+        : `über ${RATE_PRICE_MAX_PERCENT} %`;
       fieldWarnings.unitPrice = `Bitte prüfen Sie die Eingabe: Der Preis liegt ${bound} des regionalen Durchschnitts (${averageText}).`;
-    } else if (price * 100n > averagePrice * BigInt(100 + RATE_PRICE_WARNING_PERCENT) || price * 100n < averagePrice * BigInt(100 - RATE_PRICE_WARNING_PERCENT)) {
+    } else if (
+      price * 100n > averagePrice * BigInt(100 + RATE_PRICE_WARNING_PERCENT) ||
+      price * 100n < averagePrice * BigInt(100 - RATE_PRICE_WARNING_PERCENT)
+    ) {
       fieldWarnings.unitPrice = `Der Preis weicht um ${unitPriceDeviationPercent} % vom regionalen Durchschnitt (${averageText}) ab.`;
     }
     if (fieldWarnings.unitPrice) {
       warnings.push(fieldWarnings.unitPrice);
-      suggestions.push(`Regionaler Durchschnitt für ${UTILITY_TYPE_LABELS[input.utilityType]} (${average.region}): ${averageText}`);
+      suggestions.push(
+        `Regionaler Durchschnitt für ${UTILITY_TYPE_LABELS[input.utilityType]} (${average.region}): ${averageText}`,
+      );
     }
   }
 
@@ -95,7 +103,10 @@ export function checkRatePrice(input: RatePriceCheckInput): RatePriceCheck {
   if (basePrice !== null && averageBase !== null) {
     basePriceDeviationPercent = getDeviationPercent(basePrice, averageBase);
     const limit = BigInt(RATE_BASE_PRICE_WARNING_PERCENT);
-    if (basePrice * 100n > averageBase * (100n + limit) || basePrice * 100n < averageBase * (100n - limit)) {
+    if (
+      basePrice * 100n > averageBase * (100n + limit) ||
+      basePrice * 100n < averageBase * (100n - limit)
+    ) {
       const baseText = `${formatEuroDe(average.basePrice!)}/Monat`;
       fieldWarnings.basePrice = `Der Grundpreis weicht um ${basePriceDeviationPercent} % vom regionalen Durchschnitt (${baseText}) ab.`;
       warnings.push(fieldWarnings.basePrice);
@@ -103,5 +114,13 @@ export function checkRatePrice(input: RatePriceCheckInput): RatePriceCheck {
     }
   }
 
-  return { isValid, warnings, suggestions, fieldWarnings, average, unitPriceDeviationPercent, basePriceDeviationPercent };
+  return {
+    isValid,
+    warnings,
+    suggestions,
+    fieldWarnings,
+    average,
+    unitPriceDeviationPercent,
+    basePriceDeviationPercent,
+  };
 }

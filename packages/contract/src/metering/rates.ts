@@ -2,7 +2,13 @@ import { z } from "zod";
 import { optionalText } from "../common.ts";
 import { calendarDate, isCalendarDate } from "../calendar-dates.ts";
 import { optionalUuidField } from "../ids.ts";
-import { compareDecimalText, decimalTextSchema, isDecimalText, optionalDecimalTextSchema, wholeNumberSchema } from "../decimal-text.ts";
+import {
+  compareDecimalText,
+  decimalTextSchema,
+  isDecimalText,
+  optionalDecimalTextSchema,
+  wholeNumberSchema,
+} from "../decimal-text.ts";
 import {
   DEFAULT_RATE_REGION,
   RATE_REGIONS,
@@ -91,7 +97,11 @@ const tierQuantitySchema = optionalDecimalTextSchema("consumption", {
 });
 
 export const rateTierBodySchema = z.object({
-  tierName: z.string({ error: RATE_MESSAGES.tierNameRequired }).trim().min(1, RATE_MESSAGES.tierNameRequired).max(100),
+  tierName: z
+    .string({ error: RATE_MESSAGES.tierNameRequired })
+    .trim()
+    .min(1, RATE_MESSAGES.tierNameRequired)
+    .max(100),
   tierType: z.enum(RATE_TIER_TYPES, { error: "Ungültiger Stufentyp." }),
   /** Usage tiers: consumption from (inclusive) ... */
   from: tierQuantitySchema,
@@ -108,7 +118,10 @@ const optionalDate = z
   .pipe(calendarDate(RATE_MESSAGES.invalidDate).nullable());
 
 const prioritySchema = z.preprocess(
-  (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? RATE_DEFAULT_PRIORITY : v),
+  (v) =>
+    v === undefined || v === null || (typeof v === "string" && v.trim() === "")
+      ? RATE_DEFAULT_PRIORITY
+      : v,
   wholeNumberSchema(RATE_MESSAGES.priorityRange, RATE_MIN_PRIORITY, RATE_MAX_PRIORITY),
 );
 
@@ -119,7 +132,12 @@ function isOptionalDecimal(value: unknown): boolean {
 }
 
 function isTier(tier: TierOutput | undefined): boolean {
-  return Boolean(tier) && typeof tier!.tierType === "string" && isOptionalDecimal(tier!.from) && isOptionalDecimal(tier!.to);
+  return (
+    Boolean(tier) &&
+    typeof tier!.tierType === "string" &&
+    isOptionalDecimal(tier!.from) &&
+    isOptionalDecimal(tier!.to)
+  );
 }
 
 /** Tier rules per tariff type; tiers of a standard tariff are dropped. */
@@ -138,9 +156,18 @@ function checkTiers(tariffType: string, tiers: TierOutput[], ctx: z.RefinementCt
     return;
   }
   tiers.forEach((tier, index) => {
-    if (tier.from === null) ctx.addIssue({ code: "custom", path: ["tiers", index, "from"], message: RATE_MESSAGES.tierFromRequired });
+    if (tier.from === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["tiers", index, "from"],
+        message: RATE_MESSAGES.tierFromRequired,
+      });
     else if (tier.to !== null && compareDecimalText(tier.to, tier.from) <= 0) {
-      ctx.addIssue({ code: "custom", path: ["tiers", index, "to"], message: RATE_MESSAGES.tierToNotAfterFrom });
+      ctx.addIssue({
+        code: "custom",
+        path: ["tiers", index, "to"],
+        message: RATE_MESSAGES.tierToNotAfterFrom,
+      });
     }
   });
   // Bands in order of their start; each must begin at or after the end of the one before.
@@ -152,7 +179,11 @@ function checkTiers(tariffType: string, tiers: TierOutput[], ctx: z.RefinementCt
     const previous = ordered[i - 1]!.tier;
     const current = ordered[i]!;
     if (previous.to === null || compareDecimalText(current.tier.from!, previous.to) < 0) {
-      ctx.addIssue({ code: "custom", path: ["tiers", current.index, "from"], message: RATE_MESSAGES.tiersOverlap });
+      ctx.addIssue({
+        code: "custom",
+        path: ["tiers", current.index, "from"],
+        message: RATE_MESSAGES.tiersOverlap,
+      });
     }
   }
 }
@@ -165,31 +196,66 @@ function checkTiers(tariffType: string, tiers: TierOutput[], ctx: z.RefinementCt
 export const rateBodySchema = z
   .object({
     utilityType: z.enum(UTILITY_TYPES, { error: RATE_MESSAGES.utilityTypeRequired }),
-    rateName: z.string({ error: RATE_MESSAGES.nameRequired }).trim().min(1, RATE_MESSAGES.nameRequired).max(200, RATE_MESSAGES.nameTooLong),
+    rateName: z
+      .string({ error: RATE_MESSAGES.nameRequired })
+      .trim()
+      .min(1, RATE_MESSAGES.nameRequired)
+      .max(200, RATE_MESSAGES.nameTooLong),
     unitPrice: unitPriceSchema,
     basePrice: basePriceSchema,
-    providerName: optionalText().refine((v) => v === null || v.length <= 200, "Der Anbieter darf höchstens 200 Zeichen lang sein."),
-    contractNumber: optionalText().refine((v) => v === null || v.length <= 100, "Die Vertragsnummer darf höchstens 100 Zeichen lang sein."),
-    notes: optionalText({ multiLine: true }).refine((v) => v === null || v.length <= 2000, "Die Notizen dürfen höchstens 2000 Zeichen lang sein."),
-    tariffType: z.enum(RATE_TARIFF_TYPES, { error: "Ungültiger Tariftyp." }).optional().default("standard"),
+    providerName: optionalText().refine(
+      (v) => v === null || v.length <= 200,
+      "Der Anbieter darf höchstens 200 Zeichen lang sein.",
+    ),
+    contractNumber: optionalText().refine(
+      (v) => v === null || v.length <= 100,
+      "Die Vertragsnummer darf höchstens 100 Zeichen lang sein.",
+    ),
+    notes: optionalText({ multiLine: true }).refine(
+      (v) => v === null || v.length <= 2000,
+      "Die Notizen dürfen höchstens 2000 Zeichen lang sein.",
+    ),
+    tariffType: z
+      .enum(RATE_TARIFF_TYPES, { error: "Ungültiger Tariftyp." })
+      .optional()
+      .default("standard"),
     isGlobal: z.boolean().optional().default(true),
     propertyId: optionalUuidField(RATE_MESSAGES.propertyNotFound),
     priority: prioritySchema,
     /** Omitted: today (in Germany). */
     validFrom: optionalDate,
     validUntil: optionalDate,
-    region: z.enum(RATE_REGIONS, { error: RATE_MESSAGES.regionInvalid }).optional().default(DEFAULT_RATE_REGION),
+    region: z
+      .enum(RATE_REGIONS, { error: RATE_MESSAGES.regionInvalid })
+      .optional()
+      .default(DEFAULT_RATE_REGION),
     tiers: z.array(rateTierBodySchema).max(20, RATE_MESSAGES.tooManyTiers).optional().default([]),
     /** The user confirmed a unit price outside 50-200 % of the regional average (decision 0982). */
-    confirmPriceWarning: z.boolean({ error: "Ungültige Bestätigung der Preiswarnung." }).optional().default(false),
+    confirmPriceWarning: z
+      .boolean({ error: "Ungültige Bestätigung der Preiswarnung." })
+      .optional()
+      .default(false),
   })
   .superRefine((body, ctx) => {
     if (!body.isGlobal && !body.propertyId) {
-      ctx.addIssue({ code: "custom", path: ["propertyId"], message: RATE_MESSAGES.propertyRequired });
+      ctx.addIssue({
+        code: "custom",
+        path: ["propertyId"],
+        message: RATE_MESSAGES.propertyRequired,
+      });
     }
     const hasDates = typeof body.validFrom === "string" && typeof body.validUntil === "string";
-    if (hasDates && isCalendarDate(body.validFrom!) && isCalendarDate(body.validUntil!) && body.validUntil! < body.validFrom!) {
-      ctx.addIssue({ code: "custom", path: ["validUntil"], message: RATE_MESSAGES.validUntilBeforeFrom });
+    if (
+      hasDates &&
+      isCalendarDate(body.validFrom!) &&
+      isCalendarDate(body.validUntil!) &&
+      body.validUntil! < body.validFrom!
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["validUntil"],
+        message: RATE_MESSAGES.validUntilBeforeFrom,
+      });
     }
     checkTiers(body.tariffType, body.tiers, ctx);
   })

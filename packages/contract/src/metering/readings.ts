@@ -25,7 +25,8 @@ export const READING_MESSAGES = {
   decreaseQuestion: "Zähler getauscht oder übergelaufen?",
   bulkPeriodRequired: "Bitte wählen Sie eine Abrechnungsperiode aus.",
   bulkValueRequired: "Bitte geben Sie mindestens einen Zählerstand ein.",
-  bulkSaved: (count: number) => `${formatCountDe(count, "Zählerstand", "Zählerstände")} erfolgreich gespeichert!`,
+  bulkSaved: (count: number) =>
+    `${formatCountDe(count, "Zählerstand", "Zählerstände")} erfolgreich gespeichert!`,
   bulkSaveFailed: (message: string) => `Fehler beim Speichern: ${message}`,
   bulkDuplicateMeter: "Jeder Zähler darf nur einmal vorkommen.",
   bulkTooMany: "Höchstens 500 Zählerstände pro Speichervorgang.",
@@ -62,7 +63,10 @@ const readingDateSchema = z
 export const createReadingBodySchema = z.object({
   readingValue: readingValueSchema,
   readingDate: readingDateSchema,
-  note: optionalText({ multiLine: true }).refine((v) => v === null || v.length <= 500, "Die Notiz darf höchstens 500 Zeichen lang sein."),
+  note: optionalText({ multiLine: true }).refine(
+    (v) => v === null || v.length <= 500,
+    "Die Notiz darf höchstens 500 Zeichen lang sein.",
+  ),
   confirmDecrease: z.boolean().optional().default(false),
 });
 export type CreateReadingBody = z.input<typeof createReadingBodySchema>;
@@ -90,15 +94,26 @@ export const bulkReadingsBodySchema = z.object({
   costGroupId: requiredUuidField(READING_MESSAGES.bulkPeriodRequired),
   readingDate: readingDateSchema,
   readings: z
-    .array(z.object({ meterId: requiredUuidField("Zähler nicht gefunden"), readingValue: readingValueSchema }), {
-      error: READING_MESSAGES.bulkValueRequired,
-    })
+    .array(
+      z.object({
+        meterId: requiredUuidField("Zähler nicht gefunden"),
+        readingValue: readingValueSchema,
+      }),
+      {
+        error: READING_MESSAGES.bulkValueRequired,
+      },
+    )
     .min(1, READING_MESSAGES.bulkValueRequired)
     .max(BULK_READINGS_MAX, READING_MESSAGES.bulkTooMany)
     .superRefine((rows, ctx) => {
       const seen = new Set<string>();
       rows.forEach((row, index) => {
-        if (seen.has(row.meterId)) ctx.addIssue({ code: "custom", path: [index, "meterId"], message: READING_MESSAGES.bulkDuplicateMeter });
+        if (seen.has(row.meterId))
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "meterId"],
+            message: READING_MESSAGES.bulkDuplicateMeter,
+          });
         seen.add(row.meterId);
       });
     }),
@@ -109,7 +124,10 @@ export const bulkReadingsBodySchema = z.object({
    * kept apart from it (dated on or before the period's first day, linked to no period), so
    * entering the end readings never overwrites the start readings.
    */
-  position: z.enum(BULK_READING_POSITIONS, { error: "Ungültige Art des Zählerstands" }).optional().default("end"),
+  position: z
+    .enum(BULK_READING_POSITIONS, { error: "Ungültige Art des Zählerstands" })
+    .optional()
+    .default("end"),
 });
 export type BulkReadingsBody = z.input<typeof bulkReadingsBodySchema>;
 
@@ -132,7 +150,11 @@ export interface NeighbourReading {
  * The German warning for a reading lower than the previous one, or higher than a later one
  * (then the later reading would show the drop): it names the other value and its date.
  */
-export function buildReadingDecreaseMessage(newValue: string, neighbour: NeighbourReading, isLaterReading: boolean): string {
+export function buildReadingDecreaseMessage(
+  newValue: string,
+  neighbour: NeighbourReading,
+  isLaterReading: boolean,
+): string {
   const value = formatDecimalTextDe(newValue);
   const other = formatDecimalTextDe(neighbour.readingValue);
   const date = formatCalendarDateDe(neighbour.readingDate);
@@ -142,7 +164,10 @@ export function buildReadingDecreaseMessage(newValue: string, neighbour: Neighbo
 }
 
 /** The note stored with a confirmed lower reading, so the drop stays explained in the history. */
-export function buildConfirmedDecreaseNote(neighbour: NeighbourReading, isLaterReading: boolean): string {
+export function buildConfirmedDecreaseNote(
+  neighbour: NeighbourReading,
+  isLaterReading: boolean,
+): string {
   const other = formatDecimalTextDe(neighbour.readingValue);
   const date = formatCalendarDateDe(neighbour.readingDate);
   return isLaterReading

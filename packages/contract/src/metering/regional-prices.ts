@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { DEFAULT_RATE_REGION, UTILITY_TYPE_UNITS, UTILITY_TYPES, type UtilityType } from "./utility-types.ts";
+import {
+  DEFAULT_RATE_REGION,
+  UTILITY_TYPE_UNITS,
+  UTILITY_TYPES,
+  type UtilityType,
+} from "./utility-types.ts";
 
 // Regional default prices in EUR (docs/rules/master-data.md#regional-prices). Unit prices per
 // kWh or m³, base prices per month. The specification names no base price for water: there the
@@ -52,12 +57,17 @@ export const regionalAverageSchema = z.object({
 export type RegionalAverage = z.infer<typeof regionalAverageSchema>;
 
 export const regionalDefaultsQuerySchema = z.object({
-  utilityType: z.enum(UTILITY_TYPES, { error: "Bitte wählen Sie eine gültige Versorgungsart aus." }),
+  utilityType: z.enum(UTILITY_TYPES, {
+    error: "Bitte wählen Sie eine gültige Versorgungsart aus.",
+  }),
   region: z.string().trim().max(100).optional(),
 });
 
 /** The regional average of a utility type; other regions fall back to Germany (docs/rules/master-data.md#constants). */
-export function getRegionalAverage(utilityType: UtilityType, region: string | null | undefined): RegionalAverage {
+export function getRegionalAverage(
+  utilityType: UtilityType,
+  region: string | null | undefined,
+): RegionalAverage {
   const requestedRegion = region?.trim() || DEFAULT_RATE_REGION;
   const table = REGIONAL_PRICES[utilityType];
   const own = table[requestedRegion];

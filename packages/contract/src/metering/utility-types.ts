@@ -5,7 +5,14 @@ import type { TariffType } from "@nk/engine";
 // 'utility rate'; docs/rules/statements.md#statement-entities 'rate'.
 
 /** In the order of the cards on /dashboard/rates. */
-export const UTILITY_TYPES = ["electricity", "gas", "district_heating", "coldwater", "warmwater", "heating"] as const;
+export const UTILITY_TYPES = [
+  "electricity",
+  "gas",
+  "district_heating",
+  "coldwater",
+  "warmwater",
+  "heating",
+] as const;
 export type UtilityType = (typeof UTILITY_TYPES)[number];
 
 export const UTILITY_TYPE_LABELS: Record<UtilityType, string> = {
@@ -27,7 +34,11 @@ export const UTILITY_TYPE_UNITS: Record<UtilityType, "kWh" | "m³"> = {
   heating: "kWh",
 };
 
-export const RATE_TARIFF_TYPES = ["standard", "time_based", "tier_based"] as const satisfies readonly TariffType[];
+export const RATE_TARIFF_TYPES = [
+  "standard",
+  "time_based",
+  "tier_based",
+] as const satisfies readonly TariffType[];
 export type RateTariffType = (typeof RATE_TARIFF_TYPES)[number];
 
 export const RATE_TARIFF_TYPE_LABELS: Record<RateTariffType, string> = {

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { compareDecimalText, decimalTextSchema, optionalDecimalTextSchema, sumDecimalTexts, type DecimalTextMessages } from "../decimal-text.ts";
+import {
+  compareDecimalText,
+  decimalTextSchema,
+  optionalDecimalTextSchema,
+  sumDecimalTexts,
+  type DecimalTextMessages,
+} from "../decimal-text.ts";
 
 // Issue 24, item 12 (decision 1160): the billing period's inputs of the § 6a (3) HeizkV annual
 // information: the supplier's energy mix, for district heating the primary energy factor, the
@@ -43,12 +49,23 @@ export const ANNUAL_INFORMATION_MESSAGES = {
 const M = ANNUAL_INFORMATION_MESSAGES;
 
 const energyShareSchema = z.object({
-  carrier: z.string({ error: M.carrierRequired }).trim().min(1, M.carrierRequired).max(100, M.carrierTooLong),
-  percent: decimalTextSchema("percent", M.percent).refine((value) => compareDecimalText(value, "100") <= 0, M.percentTooLarge),
+  carrier: z
+    .string({ error: M.carrierRequired })
+    .trim()
+    .min(1, M.carrierRequired)
+    .max(100, M.carrierTooLong),
+  percent: decimalTextSchema("percent", M.percent).refine(
+    (value) => compareDecimalText(value, "100") <= 0,
+    M.percentTooLarge,
+  ),
 });
 
 const levySchema = z.object({
-  label: z.string({ error: M.levyLabelRequired }).trim().min(1, M.levyLabelRequired).max(100, M.levyLabelTooLong),
+  label: z
+    .string({ error: M.levyLabelRequired })
+    .trim()
+    .min(1, M.levyLabelRequired)
+    .max(100, M.levyLabelTooLong),
   amount: decimalTextSchema("money", M.money("Betrag")),
 });
 
@@ -57,7 +74,10 @@ export const annualInformationSchema = z
     /** § 6a (3) Nr. 1 a HeizkV: the supplier's energy mix; empty: the fuel at 100 %. */
     energyMix: z.array(energyShareSchema).max(10, M.tooManyShares).default([]),
     /** District heating: the network's primary energy factor. */
-    primaryEnergyFactor: optionalDecimalTextSchema("factor", M.factor).refine((value) => value === null || compareDecimalText(value, "10") <= 0, M.factorTooLarge),
+    primaryEnergyFactor: optionalDecimalTextSchema("factor", M.factor).refine(
+      (value) => value === null || compareDecimalText(value, "10") <= 0,
+      M.factorTooLarge,
+    ),
     /** § 6a (3) Nr. 1 b HeizkV: energy tax and other levies of the period (building). */
     taxesAndLevies: z.array(levySchema).max(20, M.tooManyLevies).default([]),
     /** § 6a (3) Nr. 1 c HeizkV: rent and calibration of the metering devices (building). */
@@ -67,8 +87,12 @@ export const annualInformationSchema = z
   })
   .superRefine((info, ctx) => {
     if (info.energyMix.length === 0) return;
-    const total = sumDecimalTexts(info.energyMix.map((share) => share.percent), 2);
-    if (compareDecimalText(total, "100") !== 0) ctx.addIssue({ code: "custom", path: ["energyMix"], message: M.mixNotHundred });
+    const total = sumDecimalTexts(
+      info.energyMix.map((share) => share.percent),
+      2,
+    );
+    if (compareDecimalText(total, "100") !== 0)
+      ctx.addIssue({ code: "custom", path: ["energyMix"], message: M.mixNotHundred });
   });
 export type AnnualInformationFormInput = z.input<typeof annualInformationSchema>;
 export type AnnualInformationValues = z.output<typeof annualInformationSchema>;

@@ -1,6 +1,21 @@
 import { z } from "zod";
-import { DISTRIBUTION_KEYS, FUELS, ITEM_METERS, METER_KIND_LABELS, METER_KINDS, TAX_CATEGORIES, type TaxCategory } from "@nk/engine";
-import { compareDecimalText, decimalTextSchema, formatEuroDe, optionalBoundedDecimalTextSchema, optionalDecimalTextSchema, sumDecimalTexts } from "../decimal-text.ts";
+import {
+  DISTRIBUTION_KEYS,
+  FUELS,
+  ITEM_METERS,
+  METER_KIND_LABELS,
+  METER_KINDS,
+  TAX_CATEGORIES,
+  type TaxCategory,
+} from "@nk/engine";
+import {
+  compareDecimalText,
+  decimalTextSchema,
+  formatEuroDe,
+  optionalBoundedDecimalTextSchema,
+  optionalDecimalTextSchema,
+  sumDecimalTexts,
+} from "../decimal-text.ts";
 import { isUuidText } from "../ids.ts";
 import { STATEMENT_MESSAGES as M } from "./statement-messages.ts";
 import { climateFactorSchema } from "./statement-analysis.ts";
@@ -14,7 +29,17 @@ import { annualInformationSchema } from "./annual-information.ts";
 // cost, ...); mode, rateId, consumptionAmount and energySource are the app's own.
 
 /** docs/rules/statements.md#statement-entities: energy sources of a cost item. */
-export const ENERGY_SOURCES = ["gas", "oil", "district_heating", "electricity", "pellets", "wood", "solar", "water", "other"] as const;
+export const ENERGY_SOURCES = [
+  "gas",
+  "oil",
+  "district_heating",
+  "electricity",
+  "pellets",
+  "wood",
+  "solar",
+  "water",
+  "other",
+] as const;
 export type EnergySource = (typeof ENERGY_SOURCES)[number];
 
 export const ENERGY_SOURCE_LABELS: Record<EnergySource, string> = {
@@ -65,7 +90,13 @@ export const ITEM_METER_LABELS: Record<(typeof ITEM_METERS)[number], string> = {
 };
 
 /** Cost types that are read from meters: only these may be rate-based (docs/rules/statements.md#statement-checks). */
-export const CONSUMPTION_COST_TYPES = ["Heizung", "Warmwasser", "Kaltwasser", "Beleuchtung", "Aufzug"] as const;
+export const CONSUMPTION_COST_TYPES = [
+  "Heizung",
+  "Warmwasser",
+  "Kaltwasser",
+  "Beleuchtung",
+  "Aufzug",
+] as const;
 
 export function isConsumptionCostType(costType: string): boolean {
   return (CONSUMPTION_COST_TYPES as readonly string[]).includes(costType);
@@ -96,7 +127,9 @@ const consumptionMessages = {
 };
 
 const unitIdList = z
-  .array(z.string({ error: M.unitInvalid }).refine(isUuidText, M.unitInvalid), { error: M.unitInvalid })
+  .array(z.string({ error: M.unitInvalid }).refine(isUuidText, M.unitInvalid), {
+    error: M.unitInvalid,
+  })
   .max(1000)
   .default([]);
 
@@ -119,17 +152,32 @@ const directAmountList = z
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((entry, index) => {
-      if (seen.has(entry.tenancyId)) ctx.addIssue({ code: "custom", path: [index, "tenancyId"], message: M.directTenancyTwice });
+      if (seen.has(entry.tenancyId))
+        ctx.addIssue({ code: "custom", path: [index, "tenancyId"], message: M.directTenancyTwice });
       seen.add(entry.tenancyId);
-      if (entry.amount !== null && entry.laborCosts !== null && compareDecimalText(entry.laborCosts, entry.amount) > 0) {
-        ctx.addIssue({ code: "custom", path: [index, "laborCosts"], message: M.directLaborAboveAmount });
+      if (
+        entry.amount !== null &&
+        entry.laborCosts !== null &&
+        compareDecimalText(entry.laborCosts, entry.amount) > 0
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "laborCosts"],
+          message: M.directLaborAboveAmount,
+        });
       }
     });
   });
 
 /** The direct amounts and the vacancy's amount added up (empty counts as 0), two decimals. */
-export function sumDirectAmounts(directAmounts: readonly Pick<DirectAmount, "amount">[], vacancyAmount: string | null): string {
-  return sumDecimalTexts([...directAmounts.map((entry) => entry.amount ?? "0"), vacancyAmount ?? "0"], 2);
+export function sumDirectAmounts(
+  directAmounts: readonly Pick<DirectAmount, "amount">[],
+  vacancyAmount: string | null,
+): string {
+  return sumDecimalTexts(
+    [...directAmounts.map((entry) => entry.amount ?? "0"), vacancyAmount ?? "0"],
+    2,
+  );
 }
 
 const costItemFields = {
@@ -139,13 +187,26 @@ const costItemFields = {
   key: z.enum(DISTRIBUTION_KEYS, { error: M.keyInvalid }),
   /** mixed only: percent by consumption (HeizkV 50-70 for Heizung and Warmwasser, checked by the engine). */
   consumptionShare: optionalBoundedDecimalTextSchema("percent", M.consumptionShareRange, "100"),
-  meter: z.enum(ITEM_METERS, { error: M.meterInvalid }).nullish().transform((v) => v ?? null),
+  meter: z
+    .enum(ITEM_METERS, { error: M.meterInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
   excludedUnits: unitIdList,
-  energySource: z.enum(ENERGY_SOURCES, { error: M.energySourceInvalid }).nullish().transform((v) => v ?? null),
+  energySource: z
+    .enum(ENERGY_SOURCES, { error: M.energySourceInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
   laborCosts: optionalDecimalTextSchema("money", laborMessages),
-  taxCategory: z.enum(TAX_CATEGORIES, { error: M.taxCategoryInvalid }).nullish().transform((v) => v ?? null),
+  taxCategory: z
+    .enum(TAX_CATEGORIES, { error: M.taxCategoryInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
   mode: z.enum(COST_ITEM_MODES, { error: M.modeInvalid }).default("manual"),
-  rateId: z.string({ error: M.rateNotFound }).nullish().transform((v) => (v && v.trim() ? v.trim() : null)).refine((v) => v === null || isUuidText(v), M.rateNotFound),
+  rateId: z
+    .string({ error: M.rateNotFound })
+    .nullish()
+    .transform((v) => (v && v.trim() ? v.trim() : null))
+    .refine((v) => v === null || isUuidText(v), M.rateNotFound),
   /** Rate-based: the consumption entered for the tariff (kWh, m³). */
   consumptionAmount: optionalDecimalTextSchema("consumption", consumptionMessages),
   /**
@@ -160,9 +221,15 @@ const costItemFields = {
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || v.length >= 3, ALLOCABILITY_MESSAGES.noteTooShort),
   /** Issue 24: § 12 (1) HeizkV: cut each tenancy's share of heating by area by 15 % up front. */
-  heizkvReduction: z.boolean({ error: M.heizkvReductionInvalid }).nullish().transform((v) => v ?? false),
+  heizkvReduction: z
+    .boolean({ error: M.heizkvReductionInvalid })
+    .nullish()
+    .transform((v) => v ?? false),
   /** Issue 30 (decision 1630): § 12 (1) HeizkV: cut each tenancy's share of heating by 3 % (no remote reading). */
-  heizkvRemoteReadingCut: z.boolean({ error: M.heizkvRemoteReadingCutInvalid }).nullish().transform((v) => v ?? false),
+  heizkvRemoteReadingCut: z
+    .boolean({ error: M.heizkvRemoteReadingCutInvalid })
+    .nullish()
+    .transform((v) => v ?? false),
   /** Contract v1.4, key "direct" only: each tenancy's amount (decision 1403). */
   directAmounts: directAmountList,
   /** Contract v1.4, key "direct" only: the vacancy's amount (the landlord's). */
@@ -170,7 +237,10 @@ const costItemFields = {
 };
 
 /** A cost item as saved while the user types: anything may still be missing. */
-export const costItemDraftSchema = z.object({ ...costItemFields, key: costItemFields.key.nullish().transform((v) => v ?? null) });
+export const costItemDraftSchema = z.object({
+  ...costItemFields,
+  key: costItemFields.key.nullish().transform((v) => v ?? null),
+});
 export type CostItemDraftInput = z.input<typeof costItemDraftSchema>;
 export type CostItemDraft = z.output<typeof costItemDraftSchema>;
 
@@ -180,24 +250,47 @@ function isZeroText(value: string | null): boolean {
 
 /** A cost item to calculate: cost type and key set, an amount (manual) or tariff and consumption (rate). */
 export const costItemSchema = z.object(costItemFields).superRefine((item, ctx) => {
-  if (item.costType === "") ctx.addIssue({ code: "custom", path: ["costType"], message: M.costTypeRequired });
-  if (item.mode === "manual" && item.amount === null) ctx.addIssue({ code: "custom", path: ["amount"], message: M.amountRequired });
-  if (item.mode === "manual" && item.amount !== null && item.laborCosts !== null && compareDecimalText(item.laborCosts, item.amount) > 0) {
+  if (item.costType === "")
+    ctx.addIssue({ code: "custom", path: ["costType"], message: M.costTypeRequired });
+  if (item.mode === "manual" && item.amount === null)
+    ctx.addIssue({ code: "custom", path: ["amount"], message: M.amountRequired });
+  if (
+    item.mode === "manual" &&
+    item.amount !== null &&
+    item.laborCosts !== null &&
+    compareDecimalText(item.laborCosts, item.amount) > 0
+  ) {
     ctx.addIssue({ code: "custom", path: ["laborCosts"], message: M.laborCostsAboveAmount });
   }
   // Decision 1403: the direct amounts, vacancy included, add up to the item's amount.
-  const hasDirectAmounts = item.directAmounts.some((entry) => entry.amount !== null && !isZeroText(entry.amount)) || !isZeroText(item.vacancyAmount);
-  if (item.key !== "direct" && hasDirectAmounts) ctx.addIssue({ code: "custom", path: ["directAmounts"], message: M.directAmountsOnlyDirect });
-  if (item.key === "direct" && item.mode === "rate") ctx.addIssue({ code: "custom", path: ["mode"], message: M.directNotByRate });
+  const hasDirectAmounts =
+    item.directAmounts.some((entry) => entry.amount !== null && !isZeroText(entry.amount)) ||
+    !isZeroText(item.vacancyAmount);
+  if (item.key !== "direct" && hasDirectAmounts)
+    ctx.addIssue({ code: "custom", path: ["directAmounts"], message: M.directAmountsOnlyDirect });
+  if (item.key === "direct" && item.mode === "rate")
+    ctx.addIssue({ code: "custom", path: ["mode"], message: M.directNotByRate });
   if (item.key === "direct" && item.mode === "manual" && item.amount !== null) {
     const sum = sumDirectAmounts(item.directAmounts, item.vacancyAmount);
-    if (compareDecimalText(sum, item.amount) !== 0) ctx.addIssue({ code: "custom", path: ["directAmounts"], message: M.directSumMismatch(formatEuroDe(sum), formatEuroDe(item.amount)) });
+    if (compareDecimalText(sum, item.amount) !== 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["directAmounts"],
+        message: M.directSumMismatch(formatEuroDe(sum), formatEuroDe(item.amount)),
+      });
   }
   if (item.mode === "rate") {
     // docs/rules/statements.md#statement-checks: rate-based mode only where the cost type requires consumption.
-    if (item.costType !== "" && !isConsumptionCostType(item.costType)) ctx.addIssue({ code: "custom", path: ["mode"], message: M.rateModeNotAllowed });
-    if (item.rateId === null) ctx.addIssue({ code: "custom", path: ["rateId"], message: M.rateRequired });
-    if (isZeroText(item.consumptionAmount)) ctx.addIssue({ code: "custom", path: ["consumptionAmount"], message: M.rateConsumptionRequired });
+    if (item.costType !== "" && !isConsumptionCostType(item.costType))
+      ctx.addIssue({ code: "custom", path: ["mode"], message: M.rateModeNotAllowed });
+    if (item.rateId === null)
+      ctx.addIssue({ code: "custom", path: ["rateId"], message: M.rateRequired });
+    if (isZeroText(item.consumptionAmount))
+      ctx.addIssue({
+        code: "custom",
+        path: ["consumptionAmount"],
+        message: M.rateConsumptionRequired,
+      });
   }
 });
 export type CostItemInput = z.input<typeof costItemSchema>;
@@ -205,11 +298,17 @@ export type CostItem = z.output<typeof costItemSchema>;
 
 /** CO2 inputs (CO2KostAufG, docs/rules/co2.md#co2-split): from the fuel supplier's invoice. */
 export const co2InputSchema = z.object({
-  fuel: z.enum(FUELS, { error: M.fuelInvalid }).nullish().transform((v) => v ?? null),
+  fuel: z
+    .enum(FUELS, { error: M.fuelInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
   /** kWh from the invoice. */
   consumptionKwh: optionalDecimalTextSchema("consumption", consumptionMessages),
   /** upper: a gas invoice in Brennwert (Ho), converted with 0.903; default lower. */
-  heatingValue: z.enum(["upper", "lower"], { error: M.heatingValueInvalid }).nullish().transform((v) => v ?? null),
+  heatingValue: z
+    .enum(["upper", "lower"], { error: M.heatingValueInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
   /** The supplier's stated emissions in kg. */
   emissionsKg: optionalDecimalTextSchema("consumption", {
     required: M.emissionsNotANumber,
@@ -239,7 +338,11 @@ export const consumptionOverrideSchema = z.object({
   unitId: z.string({ error: M.unitInvalid }).refine(isUuidText, M.unitInvalid),
   meter: z.enum(METER_KINDS, { error: M.meterInvalid }),
   value: decimalTextSchema("consumption", consumptionMessages),
-  reason: z.string({ error: M.overrideReasonRequired }).trim().min(1, M.overrideReasonRequired).max(500, M.overrideReasonTooLong),
+  reason: z
+    .string({ error: M.overrideReasonRequired })
+    .trim()
+    .min(1, M.overrideReasonRequired)
+    .max(500, M.overrideReasonTooLong),
 });
 export type ConsumptionOverrideInput = z.input<typeof consumptionOverrideSchema>;
 export type ConsumptionOverride = z.output<typeof consumptionOverrideSchema>;
@@ -253,7 +356,8 @@ const overrideArray = z
     const seen = new Set<string>();
     list.forEach((entry, index) => {
       const key = `${entry.unitId}:${entry.meter}`;
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "unitId"], message: M.overrideDuplicate });
+      if (seen.has(key))
+        ctx.addIssue({ code: "custom", path: [index, "unitId"], message: M.overrideDuplicate });
       seen.add(key);
     });
   });
@@ -289,8 +393,15 @@ export type BillingPeriodCosts = z.output<typeof billingPeriodCostsSchema>;
 
 /** Body of preview and save: given items, or (without costItems) those saved for the period. */
 export const statementCalculationFields = {
-  billingPeriodId: z.string({ error: M.billingPeriodRequired }).trim().min(1, M.billingPeriodRequired),
-  costItems: z.array(costItemSchema).min(1, M.noCostItems).max(MAX_COST_ITEMS, M.tooManyItems).optional(),
+  billingPeriodId: z
+    .string({ error: M.billingPeriodRequired })
+    .trim()
+    .min(1, M.billingPeriodRequired),
+  costItems: z
+    .array(costItemSchema)
+    .min(1, M.noCostItems)
+    .max(MAX_COST_ITEMS, M.tooManyItems)
+    .optional(),
   co2: co2InputSchema.nullish(),
   consumptionOverrides: overrideArray.optional(),
   /** Without it: the Klimafaktor saved for the period. */

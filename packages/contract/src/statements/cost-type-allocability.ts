@@ -37,32 +37,73 @@ interface CostTypeRule {
   commercial: VerdictRule;
 }
 
-const allocable = (source: string, reason = "Betriebskosten im Sinne der Betriebskostenverordnung."): VerdictRule => ({ status: "allocable", reason, source });
-const byLease = (reason: string, source: string): VerdictRule => ({ status: "conditional", reason, source, needsLeaseClause: true });
-const never = (reason: string, source: string): VerdictRule => ({ status: "notAllocable", reason, source });
+const allocable = (
+  source: string,
+  reason = "Betriebskosten im Sinne der Betriebskostenverordnung.",
+): VerdictRule => ({ status: "allocable", reason, source });
+const byLease = (reason: string, source: string): VerdictRule => ({
+  status: "conditional",
+  reason,
+  source,
+  needsLeaseClause: true,
+});
+const never = (reason: string, source: string): VerdictRule => ({
+  status: "notAllocable",
+  reason,
+  source,
+});
 const both = (rule: VerdictRule) => ({ residential: rule, commercial: rule });
 const commercialByLease = (what: string): VerdictRule =>
-  byLease(`Bei Gewerberaum nur, wenn der Mietvertrag ${what} ausdrücklich und der Höhe nach bestimmbar auf den Mieter umlegt.`, "§ 535 Abs. 1 Satz 3 BGB, Vertragsfreiheit bei Gewerberaum");
+  byLease(
+    `Bei Gewerberaum nur, wenn der Mietvertrag ${what} ausdrücklich und der Höhe nach bestimmbar auf den Mieter umlegt.`,
+    "§ 535 Abs. 1 Satz 3 BGB, Vertragsfreiheit bei Gewerberaum",
+  );
 const otherCosts = (what: string, source = "§ 2 Nr. 17 BetrKV"): VerdictRule =>
-  byLease(`Sonstige Betriebskosten: nur umlegbar, wenn der Mietvertrag ${what} ausdrücklich als umlegbare Betriebskosten nennt.`, source);
+  byLease(
+    `Sonstige Betriebskosten: nur umlegbar, wenn der Mietvertrag ${what} ausdrücklich als umlegbare Betriebskosten nennt.`,
+    source,
+  );
 
 /** The code list. Order: as the wizard offers them (BetrKV order, then the rest). */
 export const COST_TYPE_RULES: readonly CostTypeRule[] = [
   { costType: "Grundsteuer", ...both(allocable("§ 2 Nr. 1 BetrKV")) },
-  { costType: "Kaltwasser", aliases: ["Wasserversorgung", "Frischwasser"], ...both(allocable("§ 2 Nr. 2 BetrKV")) },
-  { costType: "Abwasser", aliases: ["Entwässerung", "Schmutzwasser", "Niederschlagswasser"], ...both(allocable("§ 2 Nr. 3 BetrKV")) },
+  {
+    costType: "Kaltwasser",
+    aliases: ["Wasserversorgung", "Frischwasser"],
+    ...both(allocable("§ 2 Nr. 2 BetrKV")),
+  },
+  {
+    costType: "Abwasser",
+    aliases: ["Entwässerung", "Schmutzwasser", "Niederschlagswasser"],
+    ...both(allocable("§ 2 Nr. 3 BetrKV")),
+  },
   { costType: "Heizung", ...both(allocable("§ 2 Nr. 4 BetrKV, HeizkV")) },
   { costType: "Warmwasser", ...both(allocable("§ 2 Nr. 5 BetrKV, HeizkV")) },
-  { costType: "Verbundene Heizungs- und Warmwasserversorgungsanlagen", ...both(allocable("§ 2 Nr. 6 BetrKV, § 9 HeizkV")) },
+  {
+    costType: "Verbundene Heizungs- und Warmwasserversorgungsanlagen",
+    ...both(allocable("§ 2 Nr. 6 BetrKV, § 9 HeizkV")),
+  },
   { costType: "Aufzug", ...both(allocable("§ 2 Nr. 7 BetrKV")) },
   { costType: "Straßenreinigung", ...both(allocable("§ 2 Nr. 8 BetrKV")) },
   { costType: "Müllabfuhr", aliases: ["Müllbeseitigung"], ...both(allocable("§ 2 Nr. 8 BetrKV")) },
-  { costType: "Gebäudereinigung", aliases: ["Treppenhausreinigung"], ...both(allocable("§ 2 Nr. 9 BetrKV")) },
+  {
+    costType: "Gebäudereinigung",
+    aliases: ["Treppenhausreinigung"],
+    ...both(allocable("§ 2 Nr. 9 BetrKV")),
+  },
   { costType: "Ungezieferbekämpfung", ...both(allocable("§ 2 Nr. 9 BetrKV")) },
   { costType: "Gartenpflege", ...both(allocable("§ 2 Nr. 10 BetrKV")) },
   { costType: "Beleuchtung", aliases: ["Allgemeinstrom"], ...both(allocable("§ 2 Nr. 11 BetrKV")) },
-  { costType: "Schornsteinfeger", aliases: ["Schornsteinreinigung"], ...both(allocable("§ 2 Nr. 12 BetrKV")) },
-  { costType: "Versicherung", aliases: ["Sach- und Haftpflichtversicherung", "Gebäudeversicherung"], ...both(allocable("§ 2 Nr. 13 BetrKV")) },
+  {
+    costType: "Schornsteinfeger",
+    aliases: ["Schornsteinreinigung"],
+    ...both(allocable("§ 2 Nr. 12 BetrKV")),
+  },
+  {
+    costType: "Versicherung",
+    aliases: ["Sach- und Haftpflichtversicherung", "Gebäudeversicherung"],
+    ...both(allocable("§ 2 Nr. 13 BetrKV")),
+  },
   { costType: "Hausmeister", aliases: ["Hauswart"], ...both(allocable("§ 2 Nr. 14 BetrKV")) },
   {
     costType: "Gemeinschafts-Antennenanlage",
@@ -80,7 +121,8 @@ export const COST_TYPE_RULES: readonly CostTypeRule[] = [
       status: "conditional",
       reason:
         "Die Grundgebühren des Kabelanschlusses sind nur bis zum 30.06.2024 umlagefähig (für Anlagen, die seit dem 01.12.2021 errichtet wurden, gar nicht); bei einem Abrechnungszeitraum über diesen Tag hinaus wird nur der Anteil der Tage bis dahin umgelegt, den Rest trägt der Vermieter. Der Betriebsstrom der Verteilanlage bleibt umlagefähig (als Betriebsstrom erfassen).",
-      source: "§ 2 Nr. 15 BetrKV in der Fassung des Telekommunikationsmodernisierungsgesetzes, Übergangsregel in § 230 TKG",
+      source:
+        "§ 2 Nr. 15 BetrKV in der Fassung des Telekommunikationsmodernisierungsgesetzes, Übergangsregel in § 230 TKG",
       allocableUntil: CABLE_FEES_LAST_DAY,
     },
     commercial: commercialByLease("die Kabelgebühren"),
@@ -94,52 +136,94 @@ export const COST_TYPE_RULES: readonly CostTypeRule[] = [
       ),
     ),
   },
-  { costType: "Einrichtungen für die Wäschepflege", aliases: ["Waschküche", "Gemeinschaftswaschmaschine"], ...both(allocable("§ 2 Nr. 16 BetrKV")) },
+  {
+    costType: "Einrichtungen für die Wäschepflege",
+    aliases: ["Waschküche", "Gemeinschaftswaschmaschine"],
+    ...both(allocable("§ 2 Nr. 16 BetrKV")),
+  },
   {
     costType: "Betriebsstrom",
-    ...both(allocable("§ 2 Nr. 4, 7, 11 und 15 BetrKV", "Strom für den Betrieb von Heizung, Aufzug, Beleuchtung und Verteilanlagen.")),
+    ...both(
+      allocable(
+        "§ 2 Nr. 4, 7, 11 und 15 BetrKV",
+        "Strom für den Betrieb von Heizung, Aufzug, Beleuchtung und Verteilanlagen.",
+      ),
+    ),
   },
-  { costType: "Sonstige", aliases: ["Sonstige Betriebskosten"], residential: otherCosts("diese Kosten"), commercial: otherCosts("diese Kosten", "Mietvertrag") },
+  {
+    costType: "Sonstige",
+    aliases: ["Sonstige Betriebskosten"],
+    residential: otherCosts("diese Kosten"),
+    commercial: otherCosts("diese Kosten", "Mietvertrag"),
+  },
   {
     costType: "Rauchwarnmelder-Wartung",
     aliases: ["Wartung Rauchwarnmelder", "Rauchmelder-Wartung", "Wartung Rauchmelder"],
-    residential: otherCosts("die Wartung der Rauchwarnmelder (oder den Betrieb von Brandschutz- und Brandmeldeanlagen)", "§ 2 Nr. 17 BetrKV; BGH, Urteil vom 05.10.2022, VIII ZR 117/21"),
+    residential: otherCosts(
+      "die Wartung der Rauchwarnmelder (oder den Betrieb von Brandschutz- und Brandmeldeanlagen)",
+      "§ 2 Nr. 17 BetrKV; BGH, Urteil vom 05.10.2022, VIII ZR 117/21",
+    ),
     commercial: commercialByLease("die Wartung der Rauchwarnmelder"),
   },
   {
     costType: "Verwaltungskosten",
     aliases: ["Verwaltung", "Hausverwaltung", "Verwaltergebühr", "Verwalterhonorar"],
-    residential: never("Verwaltungskosten sind keine Betriebskosten und dürfen bei Wohnraum auch durch Vereinbarung nicht umgelegt werden.", "§ 1 Abs. 2 Nr. 1 BetrKV, § 556 Abs. 1 und 4 BGB"),
+    residential: never(
+      "Verwaltungskosten sind keine Betriebskosten und dürfen bei Wohnraum auch durch Vereinbarung nicht umgelegt werden.",
+      "§ 1 Abs. 2 Nr. 1 BetrKV, § 556 Abs. 1 und 4 BGB",
+    ),
     commercial: commercialByLease("die Verwaltungskosten"),
   },
   {
     costType: "Instandhaltung",
     aliases: ["Instandsetzung", "Instandhaltungskosten", "Instandsetzungskosten", "Erhaltung"],
-    residential: never("Kosten der Instandhaltung und Instandsetzung trägt der Vermieter; sie sind keine Betriebskosten.", "§ 1 Abs. 2 Nr. 2 BetrKV, § 535 Abs. 1 Satz 2 BGB"),
-    commercial: commercialByLease("die Instandhaltung (gemeinschaftlich genutzter Flächen nur mit Höchstbetrag)"),
+    residential: never(
+      "Kosten der Instandhaltung und Instandsetzung trägt der Vermieter; sie sind keine Betriebskosten.",
+      "§ 1 Abs. 2 Nr. 2 BetrKV, § 535 Abs. 1 Satz 2 BGB",
+    ),
+    commercial: commercialByLease(
+      "die Instandhaltung (gemeinschaftlich genutzter Flächen nur mit Höchstbetrag)",
+    ),
   },
   {
     costType: "Instandhaltungsrücklage",
     aliases: ["Erhaltungsrücklage", "Rücklage", "Instandhaltungsrückstellung"],
-    residential: never("Die Rücklage für künftige Instandhaltung ist keine Betriebskosten-Art und nicht umlagefähig.", "§ 1 Abs. 2 Nr. 2 BetrKV, § 556 Abs. 1 und 4 BGB"),
+    residential: never(
+      "Die Rücklage für künftige Instandhaltung ist keine Betriebskosten-Art und nicht umlagefähig.",
+      "§ 1 Abs. 2 Nr. 2 BetrKV, § 556 Abs. 1 und 4 BGB",
+    ),
     commercial: commercialByLease("eine Instandhaltungsrücklage"),
   },
   {
     costType: "Reparaturen",
     aliases: ["Reparatur", "Reparaturkosten", "Kleinreparaturen"],
-    residential: never("Reparaturen sind Instandsetzung und keine Betriebskosten (eine Kleinreparaturklausel im Mietvertrag wird nicht über die Nebenkosten abgerechnet).", "§ 1 Abs. 2 Nr. 2 BetrKV"),
+    residential: never(
+      "Reparaturen sind Instandsetzung und keine Betriebskosten (eine Kleinreparaturklausel im Mietvertrag wird nicht über die Nebenkosten abgerechnet).",
+      "§ 1 Abs. 2 Nr. 2 BetrKV",
+    ),
     commercial: commercialByLease("die Reparaturkosten"),
   },
   {
     costType: "Rauchwarnmelder-Miete",
-    aliases: ["Miete Rauchwarnmelder", "Rauchmelder-Miete", "Miete Rauchmelder", "Rauchwarnmelder-Leasing"],
-    residential: never("Die Miete für Rauchwarnmelder steht den Anschaffungskosten gleich und ist nicht umlagefähig; die Wartung ist es als sonstige Betriebskosten.", "BGH, Urteil vom 11.05.2022, VIII ZR 379/20; § 1 Abs. 2 BetrKV"),
+    aliases: [
+      "Miete Rauchwarnmelder",
+      "Rauchmelder-Miete",
+      "Miete Rauchmelder",
+      "Rauchwarnmelder-Leasing",
+    ],
+    residential: never(
+      "Die Miete für Rauchwarnmelder steht den Anschaffungskosten gleich und ist nicht umlagefähig; die Wartung ist es als sonstige Betriebskosten.",
+      "BGH, Urteil vom 11.05.2022, VIII ZR 379/20; § 1 Abs. 2 BetrKV",
+    ),
     commercial: commercialByLease("die Miete der Rauchwarnmelder"),
   },
   {
     costType: "Kontoführungsgebühren",
     aliases: ["Bankgebühren", "Kontoführung", "Bankspesen", "Porto"],
-    residential: never("Bank- und Kontoführungsgebühren gehören zu den Verwaltungskosten und sind nicht umlagefähig.", "§ 1 Abs. 2 Nr. 1 BetrKV"),
+    residential: never(
+      "Bank- und Kontoführungsgebühren gehören zu den Verwaltungskosten und sind nicht umlagefähig.",
+      "§ 1 Abs. 2 Nr. 1 BetrKV",
+    ),
     commercial: commercialByLease("die Bankgebühren"),
   },
   {
@@ -156,12 +240,16 @@ export const COST_TYPE_RULES: readonly CostTypeRule[] = [
 
 /** Compares cost type names without case, spaces, hyphens and subscripts (CO₂ = CO2). */
 function normalize(name: string): string {
-  return name.toLowerCase().replace(/₂/g, "2").replace(/[\s\-–_./]+/g, "");
+  return name
+    .toLowerCase()
+    .replace(/₂/g, "2")
+    .replace(/[\s\-–_./]+/g, "");
 }
 
 const RULES_BY_NAME = new Map<string, CostTypeRule>();
 for (const rule of COST_TYPE_RULES) {
-  for (const name of [rule.costType, ...(rule.aliases ?? [])]) RULES_BY_NAME.set(normalize(name), rule);
+  for (const name of [rule.costType, ...(rule.aliases ?? [])])
+    RULES_BY_NAME.set(normalize(name), rule);
 }
 
 /** Everything the wizard and the server need to know about one cost type in one statement. */
@@ -188,16 +276,37 @@ const UNKNOWN_RULE: VerdictRule = byLease(
  * The verdict for a cost item of a statement: by the tenancy law of the property and the
  * billing period (a cost type charged only up to a day is not allocable in a period after it).
  */
-export function classifyCostType(costType: string, law: TenancyLaw, period: { start: string; end: string }): CostTypeVerdict {
+export function classifyCostType(
+  costType: string,
+  law: TenancyLaw,
+  period: { start: string; end: string },
+): CostTypeVerdict {
   const rule = RULES_BY_NAME.get(normalize(costType));
   const verdict = rule ? rule[law] : UNKNOWN_RULE;
-  const base = { costType, isKnown: rule !== undefined, reason: verdict.reason, source: verdict.source };
+  const base = {
+    costType,
+    isKnown: rule !== undefined,
+    reason: verdict.reason,
+    source: verdict.source,
+  };
   if (verdict.allocableUntil) {
-    if (period.start > verdict.allocableUntil) return { ...base, status: "notAllocable", needsConfirmation: false, allocableUntil: null };
-    if (period.end <= verdict.allocableUntil) return { ...base, status: "allocable", needsConfirmation: false, allocableUntil: null };
-    return { ...base, status: "conditional", needsConfirmation: false, allocableUntil: verdict.allocableUntil };
+    if (period.start > verdict.allocableUntil)
+      return { ...base, status: "notAllocable", needsConfirmation: false, allocableUntil: null };
+    if (period.end <= verdict.allocableUntil)
+      return { ...base, status: "allocable", needsConfirmation: false, allocableUntil: null };
+    return {
+      ...base,
+      status: "conditional",
+      needsConfirmation: false,
+      allocableUntil: verdict.allocableUntil,
+    };
   }
-  return { ...base, status: verdict.status, needsConfirmation: verdict.needsLeaseClause === true, allocableUntil: null };
+  return {
+    ...base,
+    status: verdict.status,
+    needsConfirmation: verdict.needsLeaseClause === true,
+    allocableUntil: null,
+  };
 }
 
 /** The property's type as tenancy law: a Gewerbeobjekt is commercial, every other type residential (the stricter rules). */
@@ -224,4 +333,3 @@ export const ALLOCABILITY_MESSAGES = {
   label: "Umlage vereinbart in",
   hint: "Fundstelle im Mietvertrag, z. B. „Mietvertrag § 4 Abs. 2: Wartung der Rauchwarnmelder“. Sie erscheint in der Abrechnung.",
 } as const;
-

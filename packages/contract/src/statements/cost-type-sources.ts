@@ -25,7 +25,10 @@ export const RATE_UTILITY_TYPES_BY_COST_TYPE: Readonly<Record<string, readonly U
 };
 
 /** 'Ungewöhnlicher Energieträger für Kaltwasser: Erdgas. Üblich: Wasser.' or null. */
-export function getEnergySourceWarning(costType: string, energySource: EnergySource | null): string | null {
+export function getEnergySourceWarning(
+  costType: string,
+  energySource: EnergySource | null,
+): string | null {
   const usual = USUAL_ENERGY_SOURCES[costType];
   if (!usual || energySource === null || usual.includes(energySource)) return null;
   return `Ungewöhnlicher Energieträger für ${costType}: ${ENERGY_SOURCE_LABELS[energySource]}. Üblich: ${usual.map((source) => ENERGY_SOURCE_LABELS[source]).join(", ")}.`;

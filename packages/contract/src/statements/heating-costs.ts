@@ -16,8 +16,10 @@ export const HEATING_COSTS_MESSAGES = {
   deliveryAmountRequired: "Bitte den Rechnungsbetrag der Lieferung angeben.",
   tooManyDeliveries: "Höchstens 50 Lieferungen je Abrechnungszeitraum.",
   deliveryOutsidePeriod: "Die Lieferung liegt nicht im Abrechnungszeitraum.",
-  totalEnergyRequired: "Für die Aufteilung nach § 9 HeizkV bitte die gesamte Energie (kWh) angeben.",
-  hotWaterBasisRequired: "Für die Aufteilung nach § 9 HeizkV bitte das Warmwasservolumen (m³) oder die Wohnfläche mit Warmwasser angeben.",
+  totalEnergyRequired:
+    "Für die Aufteilung nach § 9 HeizkV bitte die gesamte Energie (kWh) angeben.",
+  hotWaterBasisRequired:
+    "Für die Aufteilung nach § 9 HeizkV bitte das Warmwasservolumen (m³) oder die Wohnfläche mit Warmwasser angeben.",
   quantity: (label: string): DecimalTextMessages => ({
     required: `${label}: bitte eine Menge angeben.`,
     notANumber: `${label}: bitte eine Zahl eingeben.`,
@@ -37,7 +39,13 @@ export const HEATING_COSTS_MESSAGES = {
 const M = HEATING_COSTS_MESSAGES;
 
 /** Labels of the quantity units. */
-export const FUEL_QUANTITY_UNIT_LABELS: Record<(typeof FUEL_QUANTITY_UNITS)[number], string> = { l: "Liter", kg: "kg", kWh: "kWh", m3: "m³", t: "Tonnen" };
+export const FUEL_QUANTITY_UNIT_LABELS: Record<(typeof FUEL_QUANTITY_UNITS)[number], string> = {
+  l: "Liter",
+  kg: "kg",
+  kWh: "kWh",
+  m3: "m³",
+  t: "Tonnen",
+};
 
 export function isStoredFuel(fuel: string | null): boolean {
   return fuel !== null && (STORED_FUELS as readonly string[]).includes(fuel);
@@ -45,8 +53,14 @@ export function isStoredFuel(fuel: string | null): boolean {
 
 const deliverySchema = z.object({
   date: calendarDate(M.deliveryDateInvalid),
-  quantity: optionalDecimalTextSchema("consumption", M.quantity("Liefermenge")).refine((v) => v !== null && !/^0+(\.0+)?$/.test(v), M.deliveryQuantityRequired),
-  amount: optionalDecimalTextSchema("money", M.money("Rechnungsbetrag")).refine((v) => v !== null, M.deliveryAmountRequired),
+  quantity: optionalDecimalTextSchema("consumption", M.quantity("Liefermenge")).refine(
+    (v) => v !== null && !/^0+(\.0+)?$/.test(v),
+    M.deliveryQuantityRequired,
+  ),
+  amount: optionalDecimalTextSchema("money", M.money("Rechnungsbetrag")).refine(
+    (v) => v !== null,
+    M.deliveryAmountRequired,
+  ),
 });
 
 export const heatingCostsSchema = z
@@ -64,18 +78,39 @@ export const heatingCostsSchema = z
     maintenance: optionalDecimalTextSchema("money", M.money("Wartung und Reinigung")),
     emissionMeasurement: optionalDecimalTextSchema("money", M.money("Immissionsschutzmessung")),
     meteringService: optionalDecimalTextSchema("money", M.money("Messdienst")),
-    isCombined: z.boolean().nullish().transform((v) => v ?? false),
+    isCombined: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
     totalEnergyKwh: optionalDecimalTextSchema("consumption", M.quantity("Gesamte Energie")),
     hotWaterVolumeM3: optionalDecimalTextSchema("consumption", M.quantity("Warmwasservolumen")),
-    hotWaterTemperatureCelsius: optionalDecimalTextSchema("consumption", M.quantity("Warmwassertemperatur")),
-    hotWaterAreaM2: optionalDecimalTextSchema("consumption", M.quantity("Wohnfläche mit Warmwasser")),
-    isGasUpperHeatingValue: z.boolean().nullish().transform((v) => v ?? false),
-    isCommercialHeatSupply: z.boolean().nullish().transform((v) => v ?? false),
+    hotWaterTemperatureCelsius: optionalDecimalTextSchema(
+      "consumption",
+      M.quantity("Warmwassertemperatur"),
+    ),
+    hotWaterAreaM2: optionalDecimalTextSchema(
+      "consumption",
+      M.quantity("Wohnfläche mit Warmwasser"),
+    ),
+    isGasUpperHeatingValue: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
+    isCommercialHeatSupply: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
   })
   .superRefine((sheet, ctx) => {
     if (!sheet.isCombined) return;
-    if (sheet.totalEnergyKwh === null || /^0+(\.0+)?$/.test(sheet.totalEnergyKwh)) ctx.addIssue({ code: "custom", path: ["totalEnergyKwh"], message: M.totalEnergyRequired });
-    if (sheet.hotWaterVolumeM3 === null && sheet.hotWaterAreaM2 === null) ctx.addIssue({ code: "custom", path: ["hotWaterVolumeM3"], message: M.hotWaterBasisRequired });
+    if (sheet.totalEnergyKwh === null || /^0+(\.0+)?$/.test(sheet.totalEnergyKwh))
+      ctx.addIssue({ code: "custom", path: ["totalEnergyKwh"], message: M.totalEnergyRequired });
+    if (sheet.hotWaterVolumeM3 === null && sheet.hotWaterAreaM2 === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["hotWaterVolumeM3"],
+        message: M.hotWaterBasisRequired,
+      });
   });
 export type HeatingCostsInput = z.input<typeof heatingCostsSchema>;
 export type HeatingCosts = z.output<typeof heatingCostsSchema>;
@@ -88,9 +123,16 @@ export function toHeatingCostSheetInput(sheet: HeatingCosts): HeatingCostSheetIn
   return {
     fuel: sheet.fuel,
     quantityUnit: sheet.quantityUnit,
-    openingStock: sheet.openingQuantity !== null ? { quantity: sheet.openingQuantity, amount: sheet.openingAmount ?? "0" } : null,
+    openingStock:
+      sheet.openingQuantity !== null
+        ? { quantity: sheet.openingQuantity, amount: sheet.openingAmount ?? "0" }
+        : null,
     // The schema refuses a delivery without quantity or amount.
-    purchases: sheet.deliveries.map((delivery) => ({ date: delivery.date, quantity: delivery.quantity as string, amount: delivery.amount as string })),
+    purchases: sheet.deliveries.map((delivery) => ({
+      date: delivery.date,
+      quantity: delivery.quantity as string,
+      amount: delivery.amount as string,
+    })),
     closingStock: sheet.closingQuantity !== null ? { quantity: sheet.closingQuantity } : null,
     quantity: sheet.quantity,
     fuelCost: sheet.fuelCost,

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { DISTRIBUTION_KEYS, getMeterKindsOfItemMeter, isHeizkvCostType, ITEM_METERS, METER_KIND_LABELS, type DistributionKey, type ItemMeter, type MeterKind } from "@nk/engine";
+import {
+  DISTRIBUTION_KEYS,
+  getMeterKindsOfItemMeter,
+  isHeizkvCostType,
+  ITEM_METERS,
+  METER_KIND_LABELS,
+  type DistributionKey,
+  type ItemMeter,
+  type MeterKind,
+} from "@nk/engine";
 import { fromScaledBigInt, toScaledBigInt } from "../decimal-text.ts";
 import type { PropertyType } from "../properties.ts";
 
@@ -12,7 +21,8 @@ export const QUICK_SETUP_TEMPLATE_IDS = ["standard", "weg", "commercial"] as con
 export type QuickSetupTemplateId = (typeof QUICK_SETUP_TEMPLATE_IDS)[number];
 
 /** The groups of the per-m² estimate (docs/rules/statements.md#statement-constants: heating 60/40; other 35/25/25/15). */
-export type EstimateGroup = "heating" | "hotWater" | "waterSewage" | "wasteCleaning" | "insuranceTax" | "other";
+export type EstimateGroup =
+  "heating" | "hotWater" | "waterSewage" | "wasteCleaning" | "insuranceTax" | "other";
 
 export interface QuickSetupTemplateItem {
   costType: string;
@@ -44,7 +54,8 @@ export const QUICK_SETUP_MESSAGES = {
   noneSelected: "Bitte wählen Sie mindestens eine Kostenposition aus.",
   mandatoryHint: "Pflichtposition",
   recommended: "Empfohlen",
-  estimateHint: "Die Schätzung je m² Wohnfläche dient nur der Orientierung: die Beträge tragen Sie danach aus den Rechnungen ein.",
+  estimateHint:
+    "Die Schätzung je m² Wohnfläche dient nur der Orientierung: die Beträge tragen Sie danach aus den Rechnungen ein.",
   /** Decision 1620: the template the wizard puts in by itself when the period has no saved items. */
   startTemplateApplied: (templateName: string, count: number) =>
     `Vorlage „${templateName}“ eingesetzt: ${count} Kostenpositionen passend zu den Zählern dieses Zeitraums, ohne Beträge. Tragen Sie die Beträge Ihrer Rechnungen ein und entfernen Sie Positionen, die es im Haus nicht gibt; Quick-Setup wählt eine andere Vorlage.`,
@@ -67,8 +78,16 @@ const item = (
 });
 
 const heatingItems = [
-  item("Heizung", "mixed", "heating", { consumptionShare: 70, meter: "heating", isMandatory: true }),
-  item("Warmwasser", "mixed", "hotWater", { consumptionShare: 70, meter: "warmwater", isMandatory: true }),
+  item("Heizung", "mixed", "heating", {
+    consumptionShare: 70,
+    meter: "heating",
+    isMandatory: true,
+  }),
+  item("Warmwasser", "mixed", "hotWater", {
+    consumptionShare: 70,
+    meter: "warmwater",
+    isMandatory: true,
+  }),
 ];
 const waterItems = [
   // Issue 24, item 9: water and sewage by all the water drawn, the heated water included.
@@ -121,9 +140,12 @@ export const QUICK_SETUP_TEMPLATES: Record<QuickSetupTemplateId, QuickSetupTempl
 };
 
 /** docs/rules/statements.md#statement-constants: WEG type gives WEG; Gewerbeobjekt and Gemischt give commercial; others standard. */
-export function getRecommendedTemplateId(propertyType: PropertyType | string | null): QuickSetupTemplateId {
+export function getRecommendedTemplateId(
+  propertyType: PropertyType | string | null,
+): QuickSetupTemplateId {
   if (propertyType === "Wohnungseigentümergemeinschaft (WEG)") return "weg";
-  if (propertyType === "Gewerbeobjekt" || propertyType === "Gemischt genutztes Objekt") return "commercial";
+  if (propertyType === "Gewerbeobjekt" || propertyType === "Gemischt genutztes Objekt")
+    return "commercial";
   return "standard";
 }
 
@@ -143,15 +165,32 @@ export interface FittedTemplateItem extends QuickSetupTemplateItem {
  * key) but are no longer ticked or mandatory, so a house without hot-water meters is not asked
  * for a hot-water item it cannot distribute.
  */
-export function fitTemplateToMeters(template: QuickSetupTemplate, meterKinds: ReadonlySet<MeterKind> | null): FittedTemplateItem[] {
+export function fitTemplateToMeters(
+  template: QuickSetupTemplate,
+  meterKinds: ReadonlySet<MeterKind> | null,
+): FittedTemplateItem[] {
   return template.items.map((entry) => {
     const kinds = entry.meter === null ? [] : getMeterKindsOfItemMeter(entry.meter);
-    if (meterKinds === null || entry.meter === null || kinds.some((kind) => meterKinds.has(kind))) return { ...entry, isPreselected: true, fitNote: null };
+    if (meterKinds === null || entry.meter === null || kinds.some((kind) => meterKinds.has(kind)))
+      return { ...entry, isPreselected: true, fitNote: null };
     const missing = `Keine Zähler der Art ${kinds.map((kind) => METER_KIND_LABELS[kind]).join(" oder ")} erfasst`;
     if (isHeizkvCostType(entry.costType)) {
-      return { ...entry, isMandatory: false, isPreselected: false, fitNote: `${missing}: nicht vorausgewählt` };
+      return {
+        ...entry,
+        isMandatory: false,
+        isPreselected: false,
+        fitNote: `${missing}: nicht vorausgewählt`,
+      };
     }
-    return { ...entry, key: "area", consumptionShare: null, meter: null, isMandatory: false, isPreselected: true, fitNote: `${missing}: nach Wohnfläche verteilt` };
+    return {
+      ...entry,
+      key: "area",
+      consumptionShare: null,
+      meter: null,
+      isMandatory: false,
+      isPreselected: true,
+      fitNote: `${missing}: nach Wohnfläche verteilt`,
+    };
   });
 }
 
@@ -170,14 +209,20 @@ const GROUP_PERCENT: Record<EstimateGroup, { base: "heating" | "other"; percent:
  * group's share of area x rate, split evenly over the group's selected items, half up to cents.
  * Exact: area (2 decimals) x rate (up to 2 decimals) x percent, in integers.
  */
-export function estimateTemplateAmounts(template: QuickSetupTemplate, totalArea: string, selected: readonly string[]): Record<string, string> {
+export function estimateTemplateAmounts(
+  template: QuickSetupTemplate,
+  totalArea: string,
+  selected: readonly string[],
+): Record<string, string> {
   const area = toScaledBigInt(totalArea, 2) ?? 0n;
   const chosen = template.items.filter((entry) => selected.includes(entry.costType));
   const amounts: Record<string, string> = {};
   for (const entry of chosen) {
     const group = GROUP_PERCENT[entry.estimateGroup];
     const rate = toScaledBigInt(template.estimatePerM2[group.base], 2) ?? 0n;
-    const count = BigInt(chosen.filter((other) => other.estimateGroup === entry.estimateGroup).length);
+    const count = BigInt(
+      chosen.filter((other) => other.estimateGroup === entry.estimateGroup).length,
+    );
     // area*100 x rate*100 x percent = euros x 10^6; divide by count and by 10^4 to cents.
     const numerator = area * rate * group.percent;
     const denominator = count * 10_000n;

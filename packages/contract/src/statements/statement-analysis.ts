@@ -1,20 +1,41 @@
 import { z } from "zod";
-import { BENCHMARK_CARRIERS, BENCHMARK_CATEGORIES, BENCHMARK_RATINGS, EFFICIENCY_CLASSES, SIZE_BANDS, type BenchmarkCategory, type BenchmarkRating, type SizeBand } from "@nk/engine";
-import { compareDecimalText, formatDecimalTextDe, optionalDecimalTextSchema } from "../decimal-text.ts";
+import {
+  BENCHMARK_CARRIERS,
+  BENCHMARK_CATEGORIES,
+  BENCHMARK_RATINGS,
+  EFFICIENCY_CLASSES,
+  SIZE_BANDS,
+  type BenchmarkCategory,
+  type BenchmarkRating,
+  type SizeBand,
+} from "@nk/engine";
+import {
+  compareDecimalText,
+  formatDecimalTextDe,
+  optionalDecimalTextSchema,
+} from "../decimal-text.ts";
 
 // The consumption analysis of the preview and the saved run (issue 17, docs/rules/heating.md#consumption-analysis; docs/rules/statements.md#wizard, docs/rules/heating.md#efficiency-class-check): the building's kWh/m² against the Heizspiegel, the Klimafaktor,
 // the savings to 'mittel', each unit per m² against the average. Display only.
 
 export const ANALYSIS_MESSAGES = {
   climateFactorInvalid: "Klimafaktor muss eine Zahl zwischen 0,5 und 2 sein (z. B. 1,12).",
-  notWeatherCorrected: "Nicht witterungsbereinigt: Klimafaktor 1,0 angenommen. Den Klimafaktor des Standorts veröffentlicht der Deutsche Wetterdienst je Postleitzahl.",
-  noInvoiceKwh: "Für den Vergleich fehlt der Verbrauch in kWh laut Brennstoffrechnung (Angaben zur CO₂-Aufteilung).",
-  noBenchmarkRow: "Für diesen Energieträger enthält der Heizspiegel keine Vergleichswerte (nur Heizöl, Erdgas und Fernwärme).",
-  source: "Vergleichswerte: Heizspiegel für Deutschland (co2online), Abrechnungsjahr 2014; einschließlich Warmwasser.",
+  notWeatherCorrected:
+    "Nicht witterungsbereinigt: Klimafaktor 1,0 angenommen. Den Klimafaktor des Standorts veröffentlicht der Deutsche Wetterdienst je Postleitzahl.",
+  noInvoiceKwh:
+    "Für den Vergleich fehlt der Verbrauch in kWh laut Brennstoffrechnung (Angaben zur CO₂-Aufteilung).",
+  noBenchmarkRow:
+    "Für diesen Energieträger enthält der Heizspiegel keine Vergleichswerte (nur Heizöl, Erdgas und Fernwärme).",
+  source:
+    "Vergleichswerte: Heizspiegel für Deutschland (co2online), Abrechnungsjahr 2014; einschließlich Warmwasser.",
 } as const;
 
 /** docs/rules/heating.md#efficiency-class-check: the stored class does not fit the kWh/m² figure; a warning, never a block. */
-export function efficiencyClassMismatchWarning(stored: string, expected: string, kwhPerM2: string): string {
+export function efficiencyClassMismatchWarning(
+  stored: string,
+  expected: string,
+  kwhPerM2: string,
+): string {
   return `Die hinterlegte Effizienzklasse ${stored} passt nicht zum Verbrauch von ${formatDecimalTextDe(kwhPerM2, 1)} kWh/m²·a (entspricht Klasse ${expected}). Bitte die Angabe der Immobilie prüfen.`;
 }
 
@@ -47,7 +68,12 @@ export const climateFactorSchema = optionalDecimalTextSchema("consumption", {
   negative: ANALYSIS_MESSAGES.climateFactorInvalid,
   tooManyDecimals: ANALYSIS_MESSAGES.climateFactorInvalid,
   tooLarge: ANALYSIS_MESSAGES.climateFactorInvalid,
-}).refine((value) => value === null || (compareDecimalText(value, "0.5") >= 0 && compareDecimalText(value, "2") <= 0), ANALYSIS_MESSAGES.climateFactorInvalid);
+}).refine(
+  (value) =>
+    value === null ||
+    (compareDecimalText(value, "0.5") >= 0 && compareDecimalText(value, "2") <= 0),
+  ANALYSIS_MESSAGES.climateFactorInvalid,
+);
 
 const limitsSchema = z.object({ niedrig: z.number(), mittel: z.number(), erhoeht: z.number() });
 

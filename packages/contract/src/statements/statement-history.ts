@@ -18,12 +18,15 @@ export const STATEMENT_HISTORY_MESSAGES = {
   /** A forced transition is logged with its reason (docs/rules/statements.md#saved-runs). */
   reasonRequired: "Bitte geben Sie einen Grund für den erzwungenen Statuswechsel an.",
   /** docs/rules/statements.md#statement-messages, in German where the user sees them. */
-  transitionNotAllowed: (from: string, to: string): string => `Der Statuswechsel von „${from}“ zu „${to}“ ist nicht erlaubt.`,
-  insufficientPermissions: (to: string): string => `Unzureichende Berechtigung für den Statuswechsel zu „${to}“.`,
+  transitionNotAllowed: (from: string, to: string): string =>
+    `Der Statuswechsel von „${from}“ zu „${to}“ ist nicht erlaubt.`,
+  insufficientPermissions: (to: string): string =>
+    `Unzureichende Berechtigung für den Statuswechsel zu „${to}“.`,
   pdfRequired: "Das PDF muss erzeugt sein, bevor die Abrechnung als geprüft markiert werden kann.",
   emptyRun: "Diese Abrechnung enthält keine Mieterabrechnungen.",
   notFound: "Abrechnung nicht gefunden",
-  transitioned: (n: number): string => `${formatCountDe(n, "Abrechnung", "Abrechnungen")} erfolgreich bearbeitet`,
+  transitioned: (n: number): string =>
+    `${formatCountDe(n, "Abrechnung", "Abrechnungen")} erfolgreich bearbeitet`,
   batchFailed: "Batch-Operation fehlgeschlagen",
   noneSelected: "Keine Abrechnungen ausgewählt",
   empty: "Keine Abrechnungen gefunden",
@@ -31,13 +34,17 @@ export const STATEMENT_HISTORY_MESSAGES = {
   deleted: "Abrechnung erfolgreich gelöscht!",
   /** docs/rules/statements.md#saved-runs: corrections of a finalized run. */
   correctionOnlyFinal: "Nur finalisierte Abrechnungen können korrigiert werden.",
-  correctionNotLatest: "Diese Abrechnung wurde bereits korrigiert; korrigieren Sie die neueste Version.",
-  correctionCreated: (version: number): string => `Korrektur angelegt (Version ${version}). Sie ist ein Entwurf, bis Sie sie finalisieren.`,
+  correctionNotLatest:
+    "Diese Abrechnung wurde bereits korrigiert; korrigieren Sie die neueste Version.",
+  correctionCreated: (version: number): string =>
+    `Korrektur angelegt (Version ${version}). Sie ist ein Entwurf, bis Sie sie finalisieren.`,
   deleteFailed: (message: string): string => `Fehler beim Löschen: ${message}`,
   /** docs/rules/statements.md#saved-runs: a finalized statement stays; it is archived or corrected, never deleted. */
-  cannotDeleteFinal: "Eine finalisierte Abrechnung kann nicht gelöscht werden. Sie können sie archivieren oder korrigieren.",
+  cannotDeleteFinal:
+    "Eine finalisierte Abrechnung kann nicht gelöscht werden. Sie können sie archivieren oder korrigieren.",
   /** A draft whose tenant was deleted since it was calculated (issue 26): its letter would have no addressee. */
-  tenantDeleted: "Ein Mieter dieser Abrechnung wurde inzwischen gelöscht. Bitte berechnen Sie die Abrechnung neu, bevor Sie sie finalisieren.",
+  tenantDeleted:
+    "Ein Mieter dieser Abrechnung wurde inzwischen gelöscht. Bitte berechnen Sie die Abrechnung neu, bevor Sie sie finalisieren.",
 } as const;
 
 const H = STATEMENT_HISTORY_MESSAGES;
@@ -50,7 +57,13 @@ export const STATEMENT_LIST_STATUS_FILTER_LABELS: Record<StatementListStatusFilt
   final: "Finalisiert",
 };
 
-export const STATEMENT_LIST_SORTS = ["newest", "oldest", "status", "highest_cost", "lowest_cost"] as const;
+export const STATEMENT_LIST_SORTS = [
+  "newest",
+  "oldest",
+  "status",
+  "highest_cost",
+  "lowest_cost",
+] as const;
 export type StatementListSort = (typeof STATEMENT_LIST_SORTS)[number];
 export const STATEMENT_LIST_SORT_LABELS: Record<StatementListSort, string> = {
   newest: "Neueste zuerst",
@@ -120,7 +133,9 @@ export const statementListSchema = z.object({
 export type StatementList = z.infer<typeof statementListSchema>;
 
 /** docs/rules/statements.md#saved-runs: 'Entwurf' until all are finalized, then 'Finalisiert'; versions as 'Korrektur' / 'ersetzt'. */
-export function statementRunBadges(item: Pick<StatementListItem, "isFinal" | "version" | "isReplaced">): string[] {
+export function statementRunBadges(
+  item: Pick<StatementListItem, "isFinal" | "version" | "isReplaced">,
+): string[] {
   const badges = [item.isFinal ? "Finalisiert" : "Entwurf"];
   if (item.version > 1) badges.push("Korrektur");
   if (item.isReplaced) badges.push("ersetzt");
@@ -132,21 +147,36 @@ export const statementTransitionBodySchema = z
   .object({
     to: z.enum(STATEMENT_STATUSES, { error: H.statusInvalid }),
     force: z.boolean({ error: H.statusInvalid }).optional().default(false),
-    reason: z.string({ error: H.reasonTooLong }).trim().max(500, { error: H.reasonTooLong }).optional(),
+    reason: z
+      .string({ error: H.reasonTooLong })
+      .trim()
+      .max(500, { error: H.reasonTooLong })
+      .optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.force && !body.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: H.reasonRequired });
+    if (body.force && !body.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: H.reasonRequired });
   });
 export type StatementTransitionBody = z.input<typeof statementTransitionBodySchema>;
 
 export const statementTransitionResultSchema = z.object({
-  statements: z.array(z.object({ id: z.string(), from: z.enum(STATEMENT_STATUSES), status: z.enum(STATEMENT_STATUSES) })),
+  statements: z.array(
+    z.object({
+      id: z.string(),
+      from: z.enum(STATEMENT_STATUSES),
+      status: z.enum(STATEMENT_STATUSES),
+    }),
+  ),
   isFinal: z.boolean(),
 });
 export type StatementTransitionResult = z.infer<typeof statementTransitionResultSchema>;
 
 /** docs/rules/statements.md#statuses: the allowed transitions and the roles each needs (docs/rules/statements.md#saved-runs). */
-export const STATEMENT_TRANSITIONS: readonly { from: StatementStatus; to: StatementStatus; roles: readonly ("admin" | "billing_manager")[] | null }[] = [
+export const STATEMENT_TRANSITIONS: readonly {
+  from: StatementStatus;
+  to: StatementStatus;
+  roles: readonly ("admin" | "billing_manager")[] | null;
+}[] = [
   { from: "draft", to: "calculated", roles: null },
   { from: "calculated", to: "validated", roles: null },
   { from: "validated", to: "finalized", roles: ["admin", "billing_manager"] },

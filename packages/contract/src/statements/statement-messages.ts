@@ -23,11 +23,14 @@ export const STATEMENT_MESSAGES = {
   laborCostsTooLarge: "Der Lohnanteil ist zu groß.",
   laborCostsAboveAmount: "Der Lohnanteil darf den Betrag nicht übersteigen.",
   taxCategoryInvalid: "Bitte wählen Sie eine gültige Kategorie nach § 35a EStG aus.",
-  heizkvRemoteReadingCutInvalid: "Bitte geben Sie an, ob die Kürzung um 3 % nach § 12 HeizkV abgezogen werden soll.",
-  heizkvReductionInvalid: "Bitte geben Sie an, ob die Kürzung nach § 12 HeizkV abgezogen werden soll.",
+  heizkvRemoteReadingCutInvalid:
+    "Bitte geben Sie an, ob die Kürzung um 3 % nach § 12 HeizkV abgezogen werden soll.",
+  heizkvReductionInvalid:
+    "Bitte geben Sie an, ob die Kürzung nach § 12 HeizkV abgezogen werden soll.",
   modeInvalid: "Bitte wählen Sie manuell oder tarifbasiert.",
   rateRequired: "Bitte wählen Sie einen Tarif aus.",
-  rateModeNotAllowed: "Tarifbasierte Berechnung ist nur für verbrauchsabhängige Kostenarten möglich.",
+  rateModeNotAllowed:
+    "Tarifbasierte Berechnung ist nur für verbrauchsabhängige Kostenarten möglich.",
   rateNotFound: "Tarif nicht gefunden",
   rateConsumptionRequired: "Bitte geben Sie einen Verbrauch größer als 0 ein.",
   consumptionNotANumber: "Der Verbrauch muss eine Zahl sein.",
@@ -60,8 +63,10 @@ export const STATEMENT_MESSAGES = {
   missingReading: (meterLabel: string, unitName: string): string =>
     `Zähler ${meterLabel} (${unitName}): Zählerstand zum Ende des Abrechnungszeitraums fehlt`,
   /** docs/rules/statements.md#saved-runs: a finalized run is never overwritten; a change is a correction. */
-  alreadyFinal: "Diese Abrechnung ist bereits finalisiert und kann nicht mehr geändert werden. Änderungen sind nur als Korrektur möglich.",
-  costsLocked: "Die Kosten dieser Abrechnungsperiode sind finalisiert und können nicht mehr geändert werden.",
+  alreadyFinal:
+    "Diese Abrechnung ist bereits finalisiert und kann nicht mehr geändert werden. Änderungen sind nur als Korrektur möglich.",
+  costsLocked:
+    "Die Kosten dieser Abrechnungsperiode sind finalisiert und können nicht mehr geändert werden.",
   saved: "Abrechnung erfolgreich gespeichert!",
   finalized: "Abrechnung erfolgreich finalisiert!",
   saveFailed: "Fehler beim Speichern der Abrechnung",
@@ -70,12 +75,20 @@ export const STATEMENT_MESSAGES = {
   /** docs/rules/statement-inputs.md#assembly: a manual value printed on the statement. */
   estimatedLabel: "geschätzt (§ 9a HeizkV)",
   /** docs/rules/statements.md#wizard: progress texts while calculating. */
-  progress: ["Initialisiere Berechnung...", "Validiere Zählerstände...", "Lade Mieterdaten...", "Lade Zählerstandsdaten..."],
+  progress: [
+    "Initialisiere Berechnung...",
+    "Validiere Zählerstände...",
+    "Lade Mieterdaten...",
+    "Lade Zählerstandsdaten...",
+  ],
   noTariffFor: (source: string): string => `Kein Tarif für ${source} hinterlegt.`,
-  featureUnavailable: (feature: string): string => `${feature} ist in Ihrem aktuellen Plan nicht verfügbar.`,
+  featureUnavailable: (feature: string): string =>
+    `${feature} ist in Ihrem aktuellen Plan nicht verfügbar.`,
   /** Decision 1403: the key "direct" (contract v1.4). */
-  directAmountsOnlyDirect: "Beträge je Mietverhältnis gibt es nur beim Schlüssel „Direkt je Mietverhältnis“.",
-  directNotByRate: "Beim Schlüssel „Direkt je Mietverhältnis“ wird der Betrag eingegeben, nicht aus einem Tarif berechnet.",
+  directAmountsOnlyDirect:
+    "Beträge je Mietverhältnis gibt es nur beim Schlüssel „Direkt je Mietverhältnis“.",
+  directNotByRate:
+    "Beim Schlüssel „Direkt je Mietverhältnis“ wird der Betrag eingegeben, nicht aus einem Tarif berechnet.",
   directTenancyInvalid: "Mietverhältnis nicht gefunden",
   directTenancyTwice: "Für dieses Mietverhältnis ist schon ein Betrag eingetragen.",
   directSumMismatch: (sum: string, amount: string): string =>
@@ -84,13 +97,25 @@ export const STATEMENT_MESSAGES = {
 } as const;
 
 /** docs/rules/statements.md#wizard: the wizard's four steps. */
-export const STATEMENT_WIZARD_STEPS = ["Immobilie wählen", "Kosten erfassen", "Vorschau", "Abrechnung"] as const;
+export const STATEMENT_WIZARD_STEPS = [
+  "Immobilie wählen",
+  "Kosten erfassen",
+  "Vorschau",
+  "Abrechnung",
+] as const;
 
 /** docs/rules/statements.md#statement-permissions: the permission action the wizard and the statement API need. */
 export const CREATE_BILLING_STATEMENT_PERMISSION = "create_billing_statement";
 
 /** docs/rules/statements.md#statuses. */
-export const STATEMENT_STATUSES = ["draft", "calculated", "validated", "finalized", "sent", "archived"] as const;
+export const STATEMENT_STATUSES = [
+  "draft",
+  "calculated",
+  "validated",
+  "finalized",
+  "sent",
+  "archived",
+] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
 
 export const STATEMENT_STATUS_LABELS: Record<StatementStatus, string> = {
@@ -119,4 +144,3 @@ export const STATEMENT_ERROR_CODES = {
  * letter figures keep their own version "1.2": their shape did not change.
  */
 export const CALCULATION_CONTRACT_VERSION = "1.5";
-

@@ -29,7 +29,13 @@ export const statementSaveBodySchema = z.object({
 export type StatementSaveBody = z.input<typeof statementSaveBodySchema>;
 
 /** Where a start or end value of a meter came from (docs/rules/statement-inputs.md#assembly). */
-export const READING_SOURCES = ["billingPeriod", "previousBillingPeriod", "beforePeriod", "firstInPeriod", "latestInPeriod"] as const;
+export const READING_SOURCES = [
+  "billingPeriod",
+  "previousBillingPeriod",
+  "beforePeriod",
+  "firstInPeriod",
+  "latestInPeriod",
+] as const;
 export type ReadingSource = (typeof READING_SOURCES)[number];
 
 export const READING_SOURCE_LABELS: Record<ReadingSource, string> = {
@@ -65,7 +71,9 @@ export const meterConsumptionSchema = z.object({
   /** Decimal text; null while the end value is missing. */
   consumption: z.string().nullable(),
   /** § 9b HeizkV: readings on a tenancy or vacancy boundary (move-out, move-in, end of vacancy). */
-  intermediate: z.array(z.object({ tenantId: z.string(), reading: readingUsedSchema, consumption: z.string() })),
+  intermediate: z.array(
+    z.object({ tenantId: z.string(), reading: readingUsedSchema, consumption: z.string() }),
+  ),
   status: z.enum(["ok", "missingEnd"]),
 });
 export type MeterConsumption = z.infer<typeof meterConsumptionSchema>;
@@ -118,7 +126,8 @@ export const rateCostSchema = z.object({
 });
 export type RateCost = z.infer<typeof rateCostSchema>;
 
-const engineDocument = (description: string) => z.record(z.string(), z.unknown()).describe(description);
+const engineDocument = (description: string) =>
+  z.record(z.string(), z.unknown()).describe(description);
 
 export const statementPreviewSchema = z.object({
   engineInput: engineDocument("Die Eingabe der Berechnung (Berechnungsvertrag v1.1)"),
@@ -130,7 +139,10 @@ export const statementPreviewSchema = z.object({
   analysis: statementAnalysisSchema.nullable(),
 });
 /** The answer's real types: the engine's documents. */
-export type StatementPreview = Omit<z.infer<typeof statementPreviewSchema>, "engineInput" | "result"> & {
+export type StatementPreview = Omit<
+  z.infer<typeof statementPreviewSchema>,
+  "engineInput" | "result"
+> & {
   engineInput: StatementInput;
   result: StatementResult;
 };

@@ -159,7 +159,14 @@ const letters = z.looseObject({
     }),
   ),
   buildingHeatingPerM2: z.string().nullable(),
-  totals: z.looseObject({ co2LandlordShare: money, vacancy: money, landlord: money, tenants: money, heizkvReduction: money, nonAllocable: money }),
+  totals: z.looseObject({
+    co2LandlordShare: money,
+    vacancy: money,
+    landlord: money,
+    tenants: money,
+    heizkvReduction: money,
+    nonAllocable: money,
+  }),
 });
 
 /** A stored result of any contract version (v1.0 to v1.5; v1.5 changed only the input). */
@@ -181,12 +188,19 @@ export const storedStatementResultSchema: z.ZodType<StoredStatementResult> = z.l
  * valid input. It reads quantities as JSON numbers (v1.0 to v1.4) and as decimal text (v1.5)
  * and returns them as stored.
  */
-export const storedStatementInputSchema: z.ZodType<StatementInput> = z.unknown().transform((value, context) => {
-  const shape = validateStatementInputShape(value);
-  if (shape.ok) return shape.input;
-  for (const issue of shape.issues) context.addIssue({ code: "custom", message: issue.message, path: issue.path ? [issue.path] : [] });
-  return z.NEVER;
-});
+export const storedStatementInputSchema: z.ZodType<StatementInput> = z
+  .unknown()
+  .transform((value, context) => {
+    const shape = validateStatementInputShape(value);
+    if (shape.ok) return shape.input;
+    for (const issue of shape.issues)
+      context.addIssue({
+        code: "custom",
+        message: issue.message,
+        path: issue.path ? [issue.path] : [],
+      });
+    return z.NEVER;
+  });
 
 export class StoredRunUnreadable extends Error {}
 
@@ -195,17 +209,29 @@ export class StoredRunUnreadable extends Error {}
  * indexes, letter figures made from its own stored shares). Throws StoredRunUnreadable when the
  * stored data is not a run the engine wrote.
  */
-export function readStoredRun(engineInput: unknown, result: unknown): { input: StatementInput; result: StatementResult } {
+export function readStoredRun(
+  engineInput: unknown,
+  result: unknown,
+): { input: StatementInput; result: StatementResult } {
   const input = storedStatementInputSchema.safeParse(engineInput);
-  if (!input.success) throw new StoredRunUnreadable(`Gespeicherte Eingabe unlesbar: ${input.error.issues[0]?.message ?? ""}`);
+  if (!input.success)
+    throw new StoredRunUnreadable(
+      `Gespeicherte Eingabe unlesbar: ${input.error.issues[0]?.message ?? ""}`,
+    );
   const stored = storedStatementResultSchema.safeParse(result);
-  if (!stored.success) throw new StoredRunUnreadable(`Gespeichertes Ergebnis unlesbar: ${stored.error.issues[0]?.path.join(".") ?? ""} ${stored.error.issues[0]?.message ?? ""}`);
+  if (!stored.success)
+    throw new StoredRunUnreadable(
+      `Gespeichertes Ergebnis unlesbar: ${stored.error.issues[0]?.path.join(".") ?? ""} ${stored.error.issues[0]?.message ?? ""}`,
+    );
   return { input: input.data, result: completeStoredResult(input.data, stored.data) };
 }
 
 /** A stored result alone (a previous letter's figures), completed without its input where it needs none. */
 export function readStoredResult(result: unknown): StoredStatementResult {
   const stored = storedStatementResultSchema.safeParse(result);
-  if (!stored.success) throw new StoredRunUnreadable(`Gespeichertes Ergebnis unlesbar: ${stored.error.issues[0]?.path.join(".") ?? ""} ${stored.error.issues[0]?.message ?? ""}`);
+  if (!stored.success)
+    throw new StoredRunUnreadable(
+      `Gespeichertes Ergebnis unlesbar: ${stored.error.issues[0]?.path.join(".") ?? ""} ${stored.error.issues[0]?.message ?? ""}`,
+    );
   return stored.data;
 }

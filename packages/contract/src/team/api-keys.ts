@@ -15,7 +15,8 @@ export const API_KEY_REQUESTS_PER_MINUTE = 600;
 
 export const API_KEY_MESSAGES = {
   invalid: "Der API-Schlüssel ist ungültig, widerrufen oder abgelaufen.",
-  notInPlan: "Der API-Zugang ist nur im Enterprise-Plan enthalten. Der Inhaber des Kontos kann den Plan in den Einstellungen wechseln.",
+  notInPlan:
+    "Der API-Zugang ist nur im Enterprise-Plan enthalten. Der Inhaber des Kontos kann den Plan in den Einstellungen wechseln.",
   rateLimited: "Zu viele Anfragen mit diesem API-Schlüssel. Bitte warten Sie einen Moment.",
   browserOnly: "Diese Aktion ist nur in der Web-App möglich, nicht mit einem API-Schlüssel.",
   notFound: "API-Schlüssel nicht gefunden.",
@@ -44,10 +45,21 @@ export const apiKeySchema = z.object({
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 export const createApiKeyBodySchema = z.object({
-  name: z.string({ error: "Bitte geben Sie einen Namen ein." }).trim().min(1, "Bitte geben Sie einen Namen ein.").max(80, "Höchstens 80 Zeichen."),
+  name: z
+    .string({ error: "Bitte geben Sie einen Namen ein." })
+    .trim()
+    .min(1, "Bitte geben Sie einen Namen ein.")
+    .max(80, "Höchstens 80 Zeichen."),
   role: assignableRoleSchema,
   /** Empty: no expiry. */
-  expiresOn: z.union([z.literal("").transform(() => null), calendarDate("Bitte geben Sie ein gültiges Datum ein."), z.null()]).optional().transform((value) => value ?? null),
+  expiresOn: z
+    .union([
+      z.literal("").transform(() => null),
+      calendarDate("Bitte geben Sie ein gültiges Datum ein."),
+      z.null(),
+    ])
+    .optional()
+    .transform((value) => value ?? null),
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
 export type CreateApiKeyValues = z.output<typeof createApiKeyBodySchema>;

@@ -30,7 +30,13 @@ export const teamResponseSchema = z.object({
 export type TeamResponse = z.infer<typeof teamResponseSchema>;
 
 export const inviteBodySchema = z.object({
-  email: z.string({ error: "E-Mail-Adresse ist erforderlich" }).trim().toLowerCase().min(1, "E-Mail-Adresse ist erforderlich").max(254).email("Bitte geben Sie eine gültige E-Mail-Adresse ein."),
+  email: z
+    .string({ error: "E-Mail-Adresse ist erforderlich" })
+    .trim()
+    .toLowerCase()
+    .min(1, "E-Mail-Adresse ist erforderlich")
+    .max(254)
+    .email("Bitte geben Sie eine gültige E-Mail-Adresse ein."),
   role: assignableRoleSchema,
 });
 export type InviteBody = z.input<typeof inviteBodySchema>;
@@ -48,7 +54,9 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, "Diese Einladung ist ungültig oder wurde bereits verwendet.");
+export const invitationTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{32,64}$/, "Diese Einladung ist ungültig oder wurde bereits verwendet.");
 
 export const acceptInvitationBodySchema = z.object({ token: invitationTokenSchema });
 

@@ -21,7 +21,8 @@ export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = {
 export const MEMBER_ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
   owner: "Alles, auch Abonnement und Löschen des Kontos.",
   admin: "Alles außer Abonnement und Löschen des Kontos.",
-  billing_manager: "Abrechnungen erstellen, finalisieren, versenden und korrigieren; Stammdaten lesen.",
+  billing_manager:
+    "Abrechnungen erstellen, finalisieren, versenden und korrigieren; Stammdaten lesen.",
   editor: "Stammdaten, Zählerstände und Abrechnungsentwürfe; kein Finalisieren.",
   viewer: "Nur lesen.",
 };
@@ -49,13 +50,29 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const EVERYTHING_BUT_OWNERSHIP: readonly Permission[] = PERMISSIONS.filter((p) => p !== "manage_subscription" && p !== "delete_account");
+const EVERYTHING_BUT_OWNERSHIP: readonly Permission[] = PERMISSIONS.filter(
+  (p) => p !== "manage_subscription" && p !== "delete_account",
+);
 
 export const ROLE_PERMISSIONS: Record<MemberRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   admin: EVERYTHING_BUT_OWNERSHIP,
-  billing_manager: ["read", "create_billing_statement", "change_statement_status", "finalize_statement", "send_statement", "correct_statement", "delete_statement"],
-  editor: ["read", "edit_master_data", "create_tenant", "create_billing_statement", "change_statement_status"],
+  billing_manager: [
+    "read",
+    "create_billing_statement",
+    "change_statement_status",
+    "finalize_statement",
+    "send_statement",
+    "correct_statement",
+    "delete_statement",
+  ],
+  editor: [
+    "read",
+    "edit_master_data",
+    "create_tenant",
+    "create_billing_statement",
+    "change_statement_status",
+  ],
   viewer: ["read"],
 };
 
@@ -75,7 +92,13 @@ export function statusRolesOf(role: MemberRole): readonly ("admin" | "billing_ma
 }
 
 /** Roles ordered by how much they may do: an API key carries its member's role or less. */
-const ROLE_RANK: Record<MemberRole, number> = { owner: 4, admin: 3, billing_manager: 2, editor: 2, viewer: 1 };
+const ROLE_RANK: Record<MemberRole, number> = {
+  owner: 4,
+  admin: 3,
+  billing_manager: 2,
+  editor: 2,
+  viewer: 1,
+};
 
 /** The weaker of two roles; billing_manager and editor are not comparable, so they meet as viewer. */
 export function weakerRole(a: MemberRole, b: MemberRole): MemberRole {
@@ -86,11 +109,13 @@ export function weakerRole(a: MemberRole, b: MemberRole): MemberRole {
 }
 
 export const TEAM_MESSAGES = {
-  forbidden: "Ihre Rolle erlaubt diese Aktion nicht. Bitte wenden Sie sich an den Inhaber des Kontos.",
+  forbidden:
+    "Ihre Rolle erlaubt diese Aktion nicht. Bitte wenden Sie sich an den Inhaber des Kontos.",
   notMember: "Sie gehören diesem Konto nicht (mehr) an.",
   invitationInvalid: "Diese Einladung ist ungültig oder wurde bereits verwendet.",
   invitationExpired: "Diese Einladung ist abgelaufen. Bitten Sie um eine neue Einladung.",
-  invitationOtherEmail: "Diese Einladung gilt für eine andere E-Mail-Adresse. Melden Sie sich mit der eingeladenen Adresse an.",
+  invitationOtherEmail:
+    "Diese Einladung gilt für eine andere E-Mail-Adresse. Melden Sie sich mit der eingeladenen Adresse an.",
   alreadyMember: "Diese Person gehört dem Konto bereits an.",
   ownerFixed: "Der Inhaber des Kontos kann nicht geändert oder entfernt werden.",
   adminOnlyByOwner: "Nur der Inhaber kann Administratoren ernennen, ändern oder entfernen.",
@@ -100,14 +125,20 @@ export const TEAM_MESSAGES = {
 } as const;
 
 export const roleSchema = z.enum(MEMBER_ROLES);
-export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: "Bitte wählen Sie eine Rolle." });
+export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, {
+  error: "Bitte wählen Sie eine Rolle.",
+});
 
 /**
  * Whether a member may take a statement to `to` by the normal route (no force): the role must
  * change statuses at all, hold the transition's status roles (docs/rules/statements.md#statuses) and, for
  * sending and archiving, send letters. The web app offers only these; the server checks again.
  */
-export function roleMayMoveStatement(role: MemberRole, neededStatusRoles: readonly ("admin" | "billing_manager")[] | null, to: string): boolean {
+export function roleMayMoveStatement(
+  role: MemberRole,
+  neededStatusRoles: readonly ("admin" | "billing_manager")[] | null,
+  to: string,
+): boolean {
   if (!roleAllows(role, "change_statement_status")) return false;
   if ((to === "sent" || to === "archived") && !roleAllows(role, "send_statement")) return false;
   if (to === "finalized" && !roleAllows(role, "finalize_statement")) return false;

@@ -5,19 +5,22 @@ import { Decimal, type DecimalValue } from "../money/decimal.ts";
  * The efficiency class check by kWh per m2 and year (docs/rules/heating.md#efficiency-class-check): each class covers
  * its lower limit up to (not including) the next class's limit; J is 300 and above.
  */
-export const EFFICIENCY_CLASS_KWH_RANGES: readonly { class: EfficiencyClass; minKwhPerM2: number; maxKwhPerM2: number | null }[] =
-  Object.freeze([
-    { class: "A", minKwhPerM2: 0, maxKwhPerM2: 30 },
-    { class: "B", minKwhPerM2: 30, maxKwhPerM2: 50 },
-    { class: "C", minKwhPerM2: 50, maxKwhPerM2: 75 },
-    { class: "D", minKwhPerM2: 75, maxKwhPerM2: 100 },
-    { class: "E", minKwhPerM2: 100, maxKwhPerM2: 130 },
-    { class: "F", minKwhPerM2: 130, maxKwhPerM2: 160 },
-    { class: "G", minKwhPerM2: 160, maxKwhPerM2: 200 },
-    { class: "H", minKwhPerM2: 200, maxKwhPerM2: 250 },
-    { class: "I", minKwhPerM2: 250, maxKwhPerM2: 300 },
-    { class: "J", minKwhPerM2: 300, maxKwhPerM2: null },
-  ] as const);
+export const EFFICIENCY_CLASS_KWH_RANGES: readonly {
+  class: EfficiencyClass;
+  minKwhPerM2: number;
+  maxKwhPerM2: number | null;
+}[] = Object.freeze([
+  { class: "A", minKwhPerM2: 0, maxKwhPerM2: 30 },
+  { class: "B", minKwhPerM2: 30, maxKwhPerM2: 50 },
+  { class: "C", minKwhPerM2: 50, maxKwhPerM2: 75 },
+  { class: "D", minKwhPerM2: 75, maxKwhPerM2: 100 },
+  { class: "E", minKwhPerM2: 100, maxKwhPerM2: 130 },
+  { class: "F", minKwhPerM2: 130, maxKwhPerM2: 160 },
+  { class: "G", minKwhPerM2: 160, maxKwhPerM2: 200 },
+  { class: "H", minKwhPerM2: 200, maxKwhPerM2: 250 },
+  { class: "I", minKwhPerM2: 250, maxKwhPerM2: 300 },
+  { class: "J", minKwhPerM2: 300, maxKwhPerM2: null },
+] as const);
 
 /**
  * Returns the efficiency class for a consumption in kWh per m2 and year (A below 30 ...
@@ -65,7 +68,8 @@ export interface ConsumptionAnalysisFigures {
 export function analyzeConsumption(input: ConsumptionAnalysisInput): ConsumptionAnalysisFigures {
   const hasArea = Number.isFinite(input.area) && input.area > 0;
   const hasConsumption = Number.isFinite(input.consumptionKwh) && input.consumptionKwh >= 0;
-  const kwhPerM2 = hasArea && hasConsumption ? new Decimal(input.consumptionKwh).dividedBy(input.area) : null;
+  const kwhPerM2 =
+    hasArea && hasConsumption ? new Decimal(input.consumptionKwh).dividedBy(input.area) : null;
   return {
     pricePerKwh: pricePerKwh(input.totalCost, input.consumptionKwh),
     kwhPerM2: kwhPerM2 ? kwhPerM2.toFixed(2) : null,

@@ -1,7 +1,11 @@
 import type { EfficiencyClass, Fuel } from "../constants/domain.ts";
 import { addDays, isoToDayNumber, type IsoDate } from "../dates/calendar.ts";
 import { Decimal, type DecimalValue } from "../money/decimal.ts";
-import { classifyEfficiencyByKwhPerM2, EFFICIENCY_CLASS_KWH_RANGES, pricePerKwh } from "./consumption-analysis.ts";
+import {
+  classifyEfficiencyByKwhPerM2,
+  EFFICIENCY_CLASS_KWH_RANGES,
+  pricePerKwh,
+} from "./consumption-analysis.ts";
 
 /**
  * The building's heating energy against the Heizspiegel (docs/rules/heating.md#consumption-analysis, display only): kWh per m²
@@ -18,7 +22,13 @@ export type BenchmarkCarrier = (typeof BENCHMARK_CARRIERS)[number];
 export const BENCHMARK_RATINGS = ["niedrig", "mittel", "erhoeht", "zu_hoch"] as const;
 export type BenchmarkRating = (typeof BENCHMARK_RATINGS)[number];
 
-export const BENCHMARK_CATEGORIES = ["sehr_effizient", "effizient", "durchschnittlich", "ineffizient", "sehr_ineffizient"] as const;
+export const BENCHMARK_CATEGORIES = [
+  "sehr_effizient",
+  "effizient",
+  "durchschnittlich",
+  "ineffizient",
+  "sehr_ineffizient",
+] as const;
 export type BenchmarkCategory = (typeof BENCHMARK_CATEGORIES)[number];
 
 /**
@@ -99,7 +109,10 @@ export function periodLength(start: IsoDate, end: IsoDate): { days: number; isOn
   const [year, month, day] = start.split("-") as [string, string, string];
   const sameDayNextYear = `${String(Number(year) + 1).padStart(4, "0")}-${month}-${day}`;
   // 29 February starts: the year ends on 28 February.
-  const oneYearEnd = month === "02" && day === "29" ? `${String(Number(year) + 1).padStart(4, "0")}-02-28` : addDays(sameDayNextYear, -1);
+  const oneYearEnd =
+    month === "02" && day === "29"
+      ? `${String(Number(year) + 1).padStart(4, "0")}-02-28`
+      : addDays(sameDayNextYear, -1);
   return { days, isOneYear: end === oneYearEnd };
 }
 
@@ -192,12 +205,22 @@ function toConsumptionDecimal(value: DecimalValue | null): Decimal | null {
 }
 
 /** Each unit's heating consumption per m² and its percentage of the building's average. */
-export function compareUnitsPerM2(units: UnitHeatingInput[]): { averagePerM2: string | null; units: UnitHeatingFigures[] } {
-  const read = units.map((unit) => ({ area: toPositiveDecimal(unit.area), consumption: toConsumptionDecimal(unit.consumption) }));
+export function compareUnitsPerM2(units: UnitHeatingInput[]): {
+  averagePerM2: string | null;
+  units: UnitHeatingFigures[];
+} {
+  const read = units.map((unit) => ({
+    area: toPositiveDecimal(unit.area),
+    consumption: toConsumptionDecimal(unit.consumption),
+  }));
   const measured = read.filter((unit) => unit.area !== null && unit.consumption !== null);
-  const totalConsumption = measured.reduce((sum, unit) => sum.plus(unit.consumption!), new Decimal(0));
+  const totalConsumption = measured.reduce(
+    (sum, unit) => sum.plus(unit.consumption!),
+    new Decimal(0),
+  );
   const totalArea = measured.reduce((sum, unit) => sum.plus(unit.area!), new Decimal(0));
-  const average = totalArea.gt(0) && totalConsumption.gt(0) ? totalConsumption.dividedBy(totalArea) : null;
+  const average =
+    totalArea.gt(0) && totalConsumption.gt(0) ? totalConsumption.dividedBy(totalArea) : null;
   return {
     averagePerM2: average ? average.toFixed(2) : null,
     units: units.map((unit, index) => {
@@ -234,9 +257,14 @@ export function analyzeHeatingBenchmark(input: HeatingBenchmarkInput): HeatingBe
   let savingsKwh: Decimal | null = null;
   if (adjusted && limits) {
     const above = adjusted.minus(limits.mittel);
-    savingsKwh = above.gt(0) ? above.times(heatedArea ?? 0).toDecimalPlaces(0, Decimal.ROUND_HALF_UP) : new Decimal(0);
+    savingsKwh = above.gt(0)
+      ? above.times(heatedArea ?? 0).toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+      : new Decimal(0);
   }
-  const savingsEuro = savingsKwh && price ? savingsKwh.times(price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) : null;
+  const savingsEuro =
+    savingsKwh && price
+      ? savingsKwh.times(price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2)
+      : null;
   // docs/rules/heating.md#efficiency-class-check: the class follows the measured figure, not the weather-corrected one.
   const expected = kwhPerM2 ? classifyEfficiencyByKwhPerM2(kwhPerM2.toNumber()) : null;
   const stored = input.storedEfficiencyClass ?? null;
@@ -265,7 +293,10 @@ export function analyzeHeatingBenchmark(input: HeatingBenchmarkInput): HeatingBe
 }
 
 /** The kWh/m² range of an efficiency class (docs/rules/heating.md#efficiency-class-check), for the warning text. */
-export function efficiencyClassRange(efficiencyClass: EfficiencyClass): { min: number; max: number | null } {
+export function efficiencyClassRange(efficiencyClass: EfficiencyClass): {
+  min: number;
+  max: number | null;
+} {
   const range = EFFICIENCY_CLASS_KWH_RANGES.find((entry) => entry.class === efficiencyClass)!;
   return { min: range.minKwhPerM2, max: range.maxKwhPerM2 };
 }

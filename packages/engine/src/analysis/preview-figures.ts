@@ -45,7 +45,7 @@ export function calculateSharePercent(partCents: number, totalCents: number): st
   if (totalCents === 0) return null;
   const part = BigInt(partCents);
   const total = BigInt(totalCents);
-  const sign = (part < 0n) !== (total < 0n) ? -1n : 1n;
+  const sign = part < 0n !== total < 0n ? -1n : 1n;
   const magnitudePart = part < 0n ? -part : part;
   const magnitudeTotal = total < 0n ? -total : total;
   // Basis points (100 % = 10000), rounded half up: (2 x part x 10000 + total) / (2 x total).
@@ -55,15 +55,33 @@ export function calculateSharePercent(partCents: number, totalCents: number): st
   return `${sign < 0n && basisPoints > 0n ? "-" : ""}${whole}.${fraction}`;
 }
 
-export function buildPreviewFigures(input: StatementInput, result: StatementResult): StatementPreviewFigures {
+export function buildPreviewFigures(
+  input: StatementInput,
+  result: StatementResult,
+): StatementPreviewFigures {
   const totalCents = parseMoneyToCents(result.totalCosts);
   const centsByUnit = new Map<string, number>();
-  for (const line of [...result.tenancies, ...result.vacancy]) centsByUnit.set(line.unitId, (centsByUnit.get(line.unitId) ?? 0) + parseMoneyToCents(line.total));
+  for (const line of [...result.tenancies, ...result.vacancy])
+    centsByUnit.set(
+      line.unitId,
+      (centsByUnit.get(line.unitId) ?? 0) + parseMoneyToCents(line.total),
+    );
   const units = input.units.map((unit) => {
     const cents = centsByUnit.get(unit.id) ?? 0;
-    return { unitId: unit.id, area: new Decimal(unit.area).toString(), persons: unit.persons ?? 0, total: formatCents(cents), sharePercent: calculateSharePercent(cents, totalCents) };
+    return {
+      unitId: unit.id,
+      area: new Decimal(unit.area).toString(),
+      persons: unit.persons ?? 0,
+      total: formatCents(cents),
+      sharePercent: calculateSharePercent(cents, totalCents),
+    };
   });
-  const items = result.items.map((item, index) => ({ item: index, costType: item.costType, amount: item.amount, sharePercent: calculateSharePercent(parseMoneyToCents(item.amount), totalCents) }));
+  const items = result.items.map((item, index) => ({
+    item: index,
+    costType: item.costType,
+    amount: item.amount,
+    sharePercent: calculateSharePercent(parseMoneyToCents(item.amount), totalCents),
+  }));
   return {
     totalArea: input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO).toString(),
     residents: input.units.reduce((sum, unit) => sum + (unit.persons ?? 0), 0),

@@ -33,10 +33,14 @@ export interface StatementHeatingAnalysis extends HeatingBenchmarkResult {
  * (results saved before), the unit's own input values; a tenancy's intermediate value is part of
  * its unit's value and is not added again.
  */
-function sumHeatingConsumptionByUnit(input: StatementInput, unitConsumption: readonly UnitConsumption[] | null | undefined): Map<string, Decimal> {
+function sumHeatingConsumptionByUnit(
+  input: StatementInput,
+  unitConsumption: readonly UnitConsumption[] | null | undefined,
+): Map<string, Decimal> {
   const byUnit = new Map<string, Decimal>();
   if (unitConsumption) {
-    for (const entry of unitConsumption) if (entry.meter === "heating") byUnit.set(entry.unitId, new Decimal(entry.value));
+    for (const entry of unitConsumption)
+      if (entry.meter === "heating") byUnit.set(entry.unitId, new Decimal(entry.value));
     return byUnit;
   }
   for (const entry of input.consumption ?? []) {
@@ -46,11 +50,19 @@ function sumHeatingConsumptionByUnit(input: StatementInput, unitConsumption: rea
   return byUnit;
 }
 
-export function analyzeStatementHeating(input: StatementInput, options: StatementHeatingOptions): StatementHeatingAnalysis {
+export function analyzeStatementHeating(
+  input: StatementInput,
+  options: StatementHeatingOptions,
+): StatementHeatingAnalysis {
   const consumption = sumHeatingConsumptionByUnit(input, options.unitConsumption);
   const buildingArea = input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO);
-  const heatedArea = input.co2?.area !== null && input.co2?.area !== undefined ? new Decimal(input.co2.area) : buildingArea;
-  const heatingCosts = input.costItems.filter((item) => isHeizkvCostType(item.costType)).reduce((sum, item) => sum.plus(item.amount), ZERO);
+  const heatedArea =
+    input.co2?.area !== null && input.co2?.area !== undefined
+      ? new Decimal(input.co2.area)
+      : buildingArea;
+  const heatingCosts = input.costItems
+    .filter((item) => isHeizkvCostType(item.costType))
+    .reduce((sum, item) => sum.plus(item.amount), ZERO);
   const figures = analyzeHeatingBenchmark({
     period: input.period,
     fuel: input.co2?.fuel ?? null,
@@ -59,9 +71,19 @@ export function analyzeStatementHeating(input: StatementInput, options: Statemen
     buildingArea,
     heatingCosts: heatingCosts.toFixed(2),
     climateFactor: options.climateFactor ?? "1",
-    decentralizedHotWater: input.units.length > 0 && input.units.every((unit) => unit.decentralizedHotWater === true),
+    decentralizedHotWater:
+      input.units.length > 0 && input.units.every((unit) => unit.decentralizedHotWater === true),
     storedEfficiencyClass: input.efficiencyClass ?? null,
-    units: input.units.map((unit) => ({ unitId: unit.id, area: unit.area, consumption: consumption.get(unit.id) ?? null })),
+    units: input.units.map((unit) => ({
+      unitId: unit.id,
+      area: unit.area,
+      consumption: consumption.get(unit.id) ?? null,
+    })),
   });
-  return { ...figures, invoiceKwh: options.invoiceKwh, heatedArea: heatedArea.toString(), buildingArea: buildingArea.toString() };
+  return {
+    ...figures,
+    invoiceKwh: options.invoiceKwh,
+    heatedArea: heatedArea.toString(),
+    buildingArea: buildingArea.toString(),
+  };
 }

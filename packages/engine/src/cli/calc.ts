@@ -19,7 +19,10 @@ function printErrors(errors: readonly string[], exitCode: number): never {
 
 function readInputText(argument: string | undefined): string {
   if (argument === undefined) {
-    printErrors(["Aufruf: npm run -s calc -- <datei.json> (oder - für die Standardeingabe)"], EXIT_INPUT_ERROR);
+    printErrors(
+      ["Aufruf: npm run -s calc -- <datei.json> (oder - für die Standardeingabe)"],
+      EXIT_INPUT_ERROR,
+    );
   }
   try {
     return argument === "-" ? readFileSync(0, "utf8") : readFileSync(argument, "utf8");
@@ -33,7 +36,10 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(withoutByteOrderMark) as unknown;
   } catch (error) {
-    return printErrors([MESSAGES.invalidJson(describeJsonErrorPosition(error, withoutByteOrderMark))], EXIT_INPUT_ERROR);
+    return printErrors(
+      [MESSAGES.invalidJson(describeJsonErrorPosition(error, withoutByteOrderMark))],
+      EXIT_INPUT_ERROR,
+    );
   }
 }
 

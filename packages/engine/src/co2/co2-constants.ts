@@ -27,7 +27,14 @@ export const CO2_STAGES: readonly Co2Stage[] = Object.freeze([
   { stage: 7, class: "G", minKgPerM2: 37, maxKgPerM2: 42, tenantPercent: 40, landlordPercent: 60 },
   { stage: 8, class: "H", minKgPerM2: 42, maxKgPerM2: 47, tenantPercent: 30, landlordPercent: 70 },
   { stage: 9, class: "I", minKgPerM2: 47, maxKgPerM2: 52, tenantPercent: 20, landlordPercent: 80 },
-  { stage: 10, class: "J", minKgPerM2: 52, maxKgPerM2: null, tenantPercent: 5, landlordPercent: 95 },
+  {
+    stage: 10,
+    class: "J",
+    minKgPerM2: 52,
+    maxKgPerM2: null,
+    tenantPercent: 5,
+    landlordPercent: 95,
+  },
 ] satisfies Co2Stage[]);
 
 /** The stage used when neither emissions nor a stored class are known (docs/rules/co2.md#co2-split: E). */

@@ -38,10 +38,14 @@ export interface Co2PricedCost {
   costCents: number;
 }
 
-export type Co2PricingOutcome = { ok: true; priced: Co2PricedCost } | { ok: false; missingYears: number[] };
+export type Co2PricingOutcome =
+  { ok: true; priced: Co2PricedCost } | { ok: false; missingYears: number[] };
 
 /** Splits a period into its calendar-year parts (one part for a period inside one year). */
-export function splitPeriodByCalendarYear(start: IsoDate, end: IsoDate): { year: number; from: IsoDate; to: IsoDate }[] {
+export function splitPeriodByCalendarYear(
+  start: IsoDate,
+  end: IsoDate,
+): { year: number; from: IsoDate; to: IsoDate }[] {
   const first = parseIsoDate(start);
   const last = parseIsoDate(end);
   if (!first || !last) throw new RangeError(`Not a date range: ${start}..${end}`);
@@ -69,31 +73,58 @@ export function priceCo2Emissions(input: {
   vatPercent: DecimalValue | null;
 }): Co2PricingOutcome {
   const years = splitPeriodByCalendarYear(input.period.start, input.period.end);
-  const entered = input.enteredPricePerTonne === null ? null : new Decimal(input.enteredPricePerTonne);
+  const entered =
+    input.enteredPricePerTonne === null ? null : new Decimal(input.enteredPricePerTonne);
   const candidates = entered
-    ? [{ year: years[0]?.year ?? 0, from: input.period.start, to: input.period.end, price: entered, priceSource: "entered" as const }]
+    ? [
+        {
+          year: years[0]?.year ?? 0,
+          from: input.period.start,
+          to: input.period.end,
+          price: entered,
+          priceSource: "entered" as const,
+        },
+      ]
     : years.map((part) => {
         const statutory = CO2_PRICE_BY_YEAR[part.year];
-        return { ...part, price: statutory === undefined ? null : new Decimal(statutory), priceSource: "statutory" as const };
+        return {
+          ...part,
+          price: statutory === undefined ? null : new Decimal(statutory),
+          priceSource: "statutory" as const,
+        };
       });
   const missingYears = candidates.filter((part) => part.price === null).map((part) => part.year);
   if (missingYears.length > 0) return { ok: false, missingYears };
 
-  const weights = candidates.map((part) => new Decimal(degreeDayUnits(part.from, part.to).toString()));
+  const weights = candidates.map(
+    (part) => new Decimal(degreeDayUnits(part.from, part.to).toString()),
+  );
   const totalWeight = weights.reduce((sum, weight) => sum.plus(weight), ZERO);
-  const shares = weights.map((weight) => (candidates.length === 1 || totalWeight.isZero() ? ONE : weight.dividedBy(totalWeight)));
+  const shares = weights.map((weight) =>
+    candidates.length === 1 || totalWeight.isZero() ? ONE : weight.dividedBy(totalWeight),
+  );
   // The emissions in hundredths of a kg, by largest remainder: the printed parts add up to the printed total.
   const emissionHundredths = roundEurosHalfUpToCents(input.emissionsKg);
-  const partHundredths = allocateCentsByLargestRemainder(emissionHundredths, shares.map((share) => input.emissionsKg.times(share)));
+  const partHundredths = allocateCentsByLargestRemainder(
+    emissionHundredths,
+    shares.map((share) => input.emissionsKg.times(share)),
+  );
   // Decision 1161: the figures reconcile as printed. Each part's net is its printed kg / 1000 x
   // its price, half up to cents; the net is the sum of the printed parts; the VAT is the net x
   // the rate, half up; the cost is net + VAT (§ 3 (3) CO2KostAufG: the price component plus VAT).
   const partCents = candidates.map((part, index) =>
-    roundEurosHalfUpToCents(new Decimal(partHundredths[index] ?? 0).dividedBy(HUNDRED).dividedBy(1000).times(part.price as Decimal)),
+    roundEurosHalfUpToCents(
+      new Decimal(partHundredths[index] ?? 0)
+        .dividedBy(HUNDRED)
+        .dividedBy(1000)
+        .times(part.price as Decimal),
+    ),
   );
   const netCostCents = partCents.reduce((sum, cents) => sum + cents, 0);
   const vatRate = new Decimal(input.vatPercent ?? 0).dividedBy(HUNDRED);
-  const vatCents = roundEurosHalfUpToCents(new Decimal(netCostCents).times(vatRate).dividedBy(HUNDRED));
+  const vatCents = roundEurosHalfUpToCents(
+    new Decimal(netCostCents).times(vatRate).dividedBy(HUNDRED),
+  );
   const costCents = netCostCents + vatCents;
   return {
     ok: true,

@@ -100,8 +100,7 @@ export interface Co2SplitResult {
 }
 
 export type Co2SplitOutcome =
-  | { ok: true; result: Co2SplitResult; warnings: string[] }
-  | { ok: false; errors: string[] };
+  { ok: true; result: Co2SplitResult; warnings: string[] } | { ok: false; errors: string[] };
 
 /** Returns the stage of the table by its efficiency class (A = stage 1 ... J = stage 10). */
 export function getCo2StageByClass(efficiencyClass: EfficiencyClass): Co2Stage {
@@ -115,7 +114,10 @@ export function getCo2StageByClass(efficiencyClass: EfficiencyClass): Co2Stage {
  * period shorter than a year the limits shrink by `limitFactor` (days / 365), § 5 (1) sentence 4
  * CO2KostAufG.
  */
-export function getCo2StageByKgPerM2(kgPerM2: DecimalValue, limitFactor: DecimalValue = 1): Co2Stage {
+export function getCo2StageByKgPerM2(
+  kgPerM2: DecimalValue,
+  limitFactor: DecimalValue = 1,
+): Co2Stage {
   const kg = new Decimal(kgPerM2);
   const factor = new Decimal(limitFactor);
   for (const stage of CO2_STAGES) {
@@ -141,19 +143,43 @@ function hasConsumption(value: DecimalValue | null | undefined): value is Decima
  * a gas bill in upper heating value converted with 0.903 first (docs/rules/co2.md#co2-split). Null when
  * neither a figure nor a consumption above 0 is known.
  */
-export function calculateCo2EmissionsKg(input: Pick<Co2SplitInput, "emissionsKg" | "fuel" | "consumptionKwh" | "heatingValue" | "emissionFactor">): Decimal | null {
-  if (input.emissionsKg !== null && input.emissionsKg !== undefined) return new Decimal(input.emissionsKg);
+export function calculateCo2EmissionsKg(
+  input: Pick<
+    Co2SplitInput,
+    "emissionsKg" | "fuel" | "consumptionKwh" | "heatingValue" | "emissionFactor"
+  >,
+): Decimal | null {
+  if (input.emissionsKg !== null && input.emissionsKg !== undefined)
+    return new Decimal(input.emissionsKg);
   if (!hasConsumption(input.consumptionKwh)) return null;
   const fuel: Fuel = input.fuel ?? "other";
   let kwh = new Decimal(input.consumptionKwh);
-  if (fuel === "gas" && input.heatingValue === "upper") kwh = kwh.times(GAS_UPPER_TO_LOWER_HEATING_VALUE);
+  if (fuel === "gas" && input.heatingValue === "upper")
+    kwh = kwh.times(GAS_UPPER_TO_LOWER_HEATING_VALUE);
   const factor = input.emissionFactor ?? EMISSION_FACTORS[fuel];
   return kwh.times(factor);
 }
 
 /** The energy and factor behind computed emissions, as the letter prints them. */
-function describeEmissionBasis(input: Co2SplitInput): Pick<Co2Calculation, "energyKwh" | "heatingValue" | "heatingValueFactor" | "energyKwhLowerHeatingValue" | "emissionFactor" | "emissionFactorSource"> {
-  const none = { energyKwh: null, heatingValue: null, heatingValueFactor: null, energyKwhLowerHeatingValue: null, emissionFactor: null, emissionFactorSource: null };
+function describeEmissionBasis(
+  input: Co2SplitInput,
+): Pick<
+  Co2Calculation,
+  | "energyKwh"
+  | "heatingValue"
+  | "heatingValueFactor"
+  | "energyKwhLowerHeatingValue"
+  | "emissionFactor"
+  | "emissionFactorSource"
+> {
+  const none = {
+    energyKwh: null,
+    heatingValue: null,
+    heatingValueFactor: null,
+    energyKwhLowerHeatingValue: null,
+    emissionFactor: null,
+    emissionFactorSource: null,
+  };
   if (input.emissionsKg !== null && input.emissionsKg !== undefined) return none;
   if (!hasConsumption(input.consumptionKwh)) return none;
   const fuel: Fuel = input.fuel ?? "other";
@@ -164,8 +190,13 @@ function describeEmissionBasis(input: Co2SplitInput): Pick<Co2Calculation, "ener
     energyKwh: energy.toFixed(),
     heatingValue: input.heatingValue === "upper" ? "upper" : "lower",
     heatingValueFactor: isConverted ? String(GAS_UPPER_TO_LOWER_HEATING_VALUE) : null,
-    energyKwhLowerHeatingValue: (isConverted ? energy.times(GAS_UPPER_TO_LOWER_HEATING_VALUE) : energy).toFixed(),
-    emissionFactor: new Decimal(hasSupplierFactor ? (input.emissionFactor as DecimalValue) : EMISSION_FACTORS[fuel]).toFixed(),
+    energyKwhLowerHeatingValue: (isConverted
+      ? energy.times(GAS_UPPER_TO_LOWER_HEATING_VALUE)
+      : energy
+    ).toFixed(),
+    emissionFactor: new Decimal(
+      hasSupplierFactor ? (input.emissionFactor as DecimalValue) : EMISSION_FACTORS[fuel],
+    ).toFixed(),
     emissionFactorSource: hasSupplierFactor ? "supplier" : "standard",
   };
 }
@@ -185,17 +216,29 @@ export function calculateCo2Split(input: Co2SplitInput): Co2SplitOutcome {
   }
   if (!isPositiveQuantity(input.area)) errors.push(MESSAGES.co2AreaMissing());
   const emissions = calculateCo2EmissionsKg(input);
-  const statedCost = input.cost === null || input.cost === undefined ? null : new Decimal(input.cost);
-  const enteredPrice = input.pricePerTonne === null || input.pricePerTonne === undefined ? null : input.pricePerTonne;
+  const statedCost =
+    input.cost === null || input.cost === undefined ? null : new Decimal(input.cost);
+  const enteredPrice =
+    input.pricePerTonne === null || input.pricePerTonne === undefined ? null : input.pricePerTonne;
   // Issue 24, item 8: each calendar year's part at its own price (§ 3 (3) CO2KostAufG, BEHG § 10 (2)).
-  const pricing = emissions && !statedCost ? priceCo2Emissions({ period: input.period, emissionsKg: emissions, enteredPricePerTonne: enteredPrice, vatPercent: input.vatPercent ?? null }) : null;
+  const pricing =
+    emissions && !statedCost
+      ? priceCo2Emissions({
+          period: input.period,
+          emissionsKg: emissions,
+          enteredPricePerTonne: enteredPrice,
+          vatPercent: input.vatPercent ?? null,
+        })
+      : null;
   if (pricing && !pricing.ok) errors.push(MESSAGES.co2PriceMissing(pricing.missingYears));
   if (errors.length > 0) return { ok: false, errors };
   const priced = pricing && pricing.ok ? pricing.priced : null;
 
   // § 5 (1) sentence 4: a period shorter than a year shrinks the stage limits pro rata by days.
   const days = countDaysInclusive(input.period.start, input.period.end);
-  const limitFactor = isFullYear(input.period.start, input.period.end) ? ONE : new Decimal(days).dividedBy(365);
+  const limitFactor = isFullYear(input.period.start, input.period.end)
+    ? ONE
+    : new Decimal(days).dividedBy(365);
 
   let stage: Co2Stage;
   let source: Co2Source;
@@ -204,7 +247,8 @@ export function calculateCo2Split(input: Co2SplitInput): Co2SplitOutcome {
   if (emissions) {
     kgPerM2 = emissions.dividedBy(input.area).toDecimalPlaces(1, Decimal.ROUND_HALF_UP);
     stage = getCo2StageByKgPerM2(kgPerM2, limitFactor);
-    source = input.emissionsKg !== null && input.emissionsKg !== undefined ? "supplier" : "computed";
+    source =
+      input.emissionsKg !== null && input.emissionsKg !== undefined ? "supplier" : "computed";
     // docs/rules/co2.md#co2-split: the computed stage decides; a different stored class is worth a warning.
     if (input.efficiencyClass && input.efficiencyClass !== stage.class) {
       hasClassMismatch = true;
@@ -220,7 +264,8 @@ export function calculateCo2Split(input: Co2SplitInput): Co2SplitOutcome {
     warnings.push(MESSAGES.co2ConsumptionMissing(), MESSAGES.efficiencyClassMissing());
   }
 
-  const landlordPercent = input.propertyType === "commercial" ? COMMERCIAL_LANDLORD_PERCENT : stage.landlordPercent;
+  const landlordPercent =
+    input.propertyType === "commercial" ? COMMERCIAL_LANDLORD_PERCENT : stage.landlordPercent;
   const tenantPercent = 100 - landlordPercent;
 
   let costCents: number | null = null;
@@ -233,9 +278,12 @@ export function calculateCo2Split(input: Co2SplitInput): Co2SplitOutcome {
     : statedCost || unpricedPrice === null
       ? []
       : [new Decimal(unpricedPrice).toFixed(2)];
-  const landlordCostCents = costCents === null
-    ? 0
-    : roundEurosHalfUpToCents(new Decimal(costCents).times(landlordPercent).dividedBy(HUNDRED).dividedBy(HUNDRED));
+  const landlordCostCents =
+    costCents === null
+      ? 0
+      : roundEurosHalfUpToCents(
+          new Decimal(costCents).times(landlordPercent).dividedBy(HUNDRED).dividedBy(HUNDRED),
+        );
 
   return {
     ok: true,

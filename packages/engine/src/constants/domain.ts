@@ -1,5 +1,12 @@
 /** Distribution keys (Verteilerschlüssel) of the contract. */
-export const DISTRIBUTION_KEYS = ["area", "persons", "units", "consumption", "mixed", "direct"] as const;
+export const DISTRIBUTION_KEYS = [
+  "area",
+  "persons",
+  "units",
+  "consumption",
+  "mixed",
+  "direct",
+] as const;
 export type DistributionKey = (typeof DISTRIBUTION_KEYS)[number];
 
 /** Is the text one of the distribution keys (contract v1.4 added "direct")? */
@@ -43,7 +50,16 @@ export function getMeterKindsOfItemMeter(meter: ItemMeter): MeterKind[] {
 }
 
 /** Fuels of the CO2 input. */
-export const FUELS = ["gas", "oil", "lpg", "coal", "wood", "pellets", "district_heating", "other"] as const;
+export const FUELS = [
+  "gas",
+  "oil",
+  "lpg",
+  "coal",
+  "wood",
+  "pellets",
+  "district_heating",
+  "other",
+] as const;
 export type Fuel = (typeof FUELS)[number];
 
 /** Efficiency classes A-J; class N shows CO2KostAufG stage N+1 (docs/rules/co2.md#co2-split). */

@@ -69,12 +69,17 @@ export function getDueReminderDays(daysLeft: number): DeadlineReminderDays | nul
  * The state of one billing period's deadline on `today`: the deadline (getStatementDeadline),
  * the days left, which tenancies' statements went out and whether late, and the status.
  */
-export function describePeriodDeadline(periodEnd: IsoDate, today: IsoDate, tenancies: readonly DeadlineTenancyInput[]): PeriodDeadlineState {
+export function describePeriodDeadline(
+  periodEnd: IsoDate,
+  today: IsoDate,
+  tenancies: readonly DeadlineTenancyInput[],
+): PeriodDeadlineState {
   const deadline = getStatementDeadline(periodEnd);
   const daysLeft = countDaysUntil(today, deadline);
   const states = tenancies.map((tenancy) => ({
     isDispatched: tenancy.dispatchedOn !== null,
-    isLate: tenancy.dispatchedOn !== null && isAfterStatementDeadline(periodEnd, tenancy.dispatchedOn),
+    isLate:
+      tenancy.dispatchedOn !== null && isAfterStatementDeadline(periodEnd, tenancy.dispatchedOn),
   }));
   const sentCount = states.filter((state) => state.isDispatched).length;
   const unsentCount = states.length - sentCount;
@@ -83,5 +88,13 @@ export function describePeriodDeadline(periodEnd: IsoDate, today: IsoDate, tenan
   else if (daysLeft < 0) status = "passed";
   else if (daysLeft <= DEADLINE_RISK_WINDOW_DAYS) status = "at_risk";
   else status = "open";
-  return { deadline, daysLeft, status, sentCount, unsentCount, tenancies: states, dueReminderDays: unsentCount > 0 ? getDueReminderDays(daysLeft) : null };
+  return {
+    deadline,
+    daysLeft,
+    status,
+    sentCount,
+    unsentCount,
+    tenancies: states,
+    dueReminderDays: unsentCount > 0 ? getDueReminderDays(daysLeft) : null,
+  };
 }

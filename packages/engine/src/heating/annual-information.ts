@@ -2,8 +2,19 @@ import { HOT_WATER_COST_TYPE, isHeizkvCostType } from "../constants/domain.ts";
 import type { IsoDate } from "../dates/calendar.ts";
 import { Decimal, HUNDRED, ZERO } from "../money/decimal.ts";
 import { formatCents, parseMoneyToCents } from "../money/money.ts";
-import { buildLetterFigures, getHeatingCents, splitByWeights } from "../statement/letter-figures.ts";
-import type { LineConsumption, MoneyString, QuantityValue, StatementInput, StatementResult, TenancyStatement } from "../types.ts";
+import {
+  buildLetterFigures,
+  getHeatingCents,
+  splitByWeights,
+} from "../statement/letter-figures.ts";
+import type {
+  LineConsumption,
+  MoneyString,
+  QuantityValue,
+  StatementInput,
+  StatementResult,
+  TenancyStatement,
+} from "../types.ts";
 import { degreeDayUnits } from "./degree-days.ts";
 
 // Issue 24, item 12 (decision 1160, docs/calculation/17-jahresinformation-6a.md): the annual
@@ -82,7 +93,11 @@ export interface AnnualInformation {
   energyMix: { carrier: string; percent: string }[];
   energyMixSource: "supplier" | "fuel" | null;
   /** District heating: emissions and primary energy factor of the network (§ 6a (3) Nr. 1 a). */
-  districtHeating: { emissionFactor: string | null; emissionsKg: string | null; primaryEnergyFactor: string | null } | null;
+  districtHeating: {
+    emissionFactor: string | null;
+    emissionsKg: string | null;
+    primaryEnergyFactor: string | null;
+  } | null;
   /** § 6a (3) Nr. 1 b: taxes, levies and duties. */
   levies: AnnualCostLine[];
   /** § 6a (3) Nr. 1 c: fees for metering devices, reading and billing. */
@@ -129,7 +144,9 @@ const WHOLE = (value: Decimal) => value.toDecimalPlaces(0, Decimal.ROUND_HALF_UP
  * statement without Heizung or Warmwasser items. The tenancy's consumption is its own line's
  * (result.tenancies[].consumption); the previous period's is the same tenancy's line there.
  */
-export function computeAnnualInformation(request: AnnualInformationRequest): AnnualInformation | null {
+export function computeAnnualInformation(
+  request: AnnualInformationRequest,
+): AnnualInformation | null {
   const { input, result } = request;
   if (!result.items.some((item) => isHeizkvCostType(item.costType))) return null;
   const tenancy = result.tenancies.find((line) => line.tenancyId === request.tenancyId);
@@ -145,7 +162,9 @@ export function computeAnnualInformation(request: AnnualInformationRequest): Ann
     ...describeEnergyMix(input, result, info),
     levies: describeLevies(input, result, tenancy, info),
     fees: describeFees(result, tenancy, info),
-    kwhPerUnit: energy.kwhPerUnit ? energy.kwhPerUnit.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed() : null,
+    kwhPerUnit: energy.kwhPerUnit
+      ? energy.kwhPerUnit.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed()
+      : null,
     heatingEnergyKwh: energy.heatingEnergyKwh ? energy.heatingEnergyKwh.toFixed() : null,
     heatingEnergySource: energy.source,
     current,
@@ -162,12 +181,24 @@ export function computeAnnualInformation(request: AnnualInformationRequest): Ann
  * percent (one decimal): in kWh when both periods have kWh (meter units of different years may
  * have different scales), else in meter units. Per day, so that periods of different length compare.
  */
-function compareByDay(current: AnnualPeriodConsumption, previous: AnnualPeriodConsumption): string | null {
+function compareByDay(
+  current: AnnualPeriodConsumption,
+  previous: AnnualPeriodConsumption,
+): string | null {
   const isKwh = current.weatherCorrectedKwh !== null && previous.weatherCorrectedKwh !== null;
-  const now = new Decimal(isKwh ? (current.weatherCorrectedKwh as string) : current.weatherCorrected).dividedBy(current.days);
-  const before = new Decimal(isKwh ? (previous.weatherCorrectedKwh as string) : previous.weatherCorrected).dividedBy(previous.days);
+  const now = new Decimal(
+    isKwh ? (current.weatherCorrectedKwh as string) : current.weatherCorrected,
+  ).dividedBy(current.days);
+  const before = new Decimal(
+    isKwh ? (previous.weatherCorrectedKwh as string) : previous.weatherCorrected,
+  ).dividedBy(previous.days);
   if (before.isZero()) return null;
-  return now.dividedBy(before).minus(1).times(HUNDRED).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1);
+  return now
+    .dividedBy(before)
+    .minus(1)
+    .times(HUNDRED)
+    .toDecimalPlaces(1, Decimal.ROUND_HALF_UP)
+    .toFixed(1);
 }
 
 /**
@@ -175,8 +206,17 @@ function compareByDay(current: AnnualPeriodConsumption, previous: AnnualPeriodCo
  * invoice's kWh when the central system heats no water (no Warmwasser item). kWh per unit =
  * that / the building's heating units (each unit once, result.unitConsumption).
  */
-function getHeatingEnergy(input: StatementInput, result: StatementResult): { heatingEnergyKwh: Decimal | null; kwhPerUnit: Decimal | null; source: AnnualInformation["heatingEnergySource"] } {
-  const units = (result.unitConsumption ?? []).filter((unit) => unit.meter === "heating").reduce((sum, unit) => sum.plus(unit.value), ZERO);
+function getHeatingEnergy(
+  input: StatementInput,
+  result: StatementResult,
+): {
+  heatingEnergyKwh: Decimal | null;
+  kwhPerUnit: Decimal | null;
+  source: AnnualInformation["heatingEnergySource"];
+} {
+  const units = (result.unitConsumption ?? [])
+    .filter((unit) => unit.meter === "heating")
+    .reduce((sum, unit) => sum.plus(unit.value), ZERO);
   const split = result.heatingCosts?.combinedSplit;
   const hasHotWaterItem = result.items.some((item) => item.costType === HOT_WATER_COST_TYPE);
   let heatingEnergyKwh: Decimal | null = null;
@@ -184,15 +224,25 @@ function getHeatingEnergy(input: StatementInput, result: StatementResult): { hea
   if (split) {
     heatingEnergyKwh = new Decimal(split.heatingEnergyKwh);
     source = "heizkv9Split";
-  } else if (!hasHotWaterItem && input.co2?.consumptionKwh !== null && input.co2?.consumptionKwh !== undefined && new Decimal(input.co2.consumptionKwh).greaterThan(0)) {
+  } else if (
+    !hasHotWaterItem &&
+    input.co2?.consumptionKwh !== null &&
+    input.co2?.consumptionKwh !== undefined &&
+    new Decimal(input.co2.consumptionKwh).greaterThan(0)
+  ) {
     heatingEnergyKwh = new Decimal(input.co2.consumptionKwh);
     source = "fuelInvoice";
   }
-  const kwhPerUnit = heatingEnergyKwh && units.greaterThan(0) ? heatingEnergyKwh.dividedBy(units) : null;
+  const kwhPerUnit =
+    heatingEnergyKwh && units.greaterThan(0) ? heatingEnergyKwh.dividedBy(units) : null;
   return { heatingEnergyKwh, kwhPerUnit, source };
 }
 
-function describePeriod(tenancy: TenancyStatement, kwhPerUnit: Decimal | null, climateFactor: QuantityValue | null): AnnualPeriodConsumption | null {
+function describePeriod(
+  tenancy: TenancyStatement,
+  kwhPerUnit: Decimal | null,
+  climateFactor: QuantityValue | null,
+): AnnualPeriodConsumption | null {
   const own = tenancy.consumption?.find((line) => line.meter === "heating");
   if (!own) return null;
   const value = new Decimal(own.value);
@@ -213,7 +263,10 @@ function describePeriod(tenancy: TenancyStatement, kwhPerUnit: Decimal | null, c
   };
 }
 
-function describePrevious(request: AnnualInformationRequest): { consumption: AnnualPeriodConsumption | null; missing: AnnualInformation["previousMissing"] } {
+function describePrevious(request: AnnualInformationRequest): {
+  consumption: AnnualPeriodConsumption | null;
+  missing: AnnualInformation["previousMissing"];
+} {
   const previous = request.previous;
   if (!previous) return { consumption: null, missing: "noPreviousPeriod" };
   const tenancy = previous.result.tenancies.find((line) => line.tenancyId === request.tenancyId);
@@ -222,7 +275,11 @@ function describePrevious(request: AnnualInformationRequest): { consumption: Ann
   const current = getHeatingEnergy(request.input, request.result);
   // Both periods in kWh, or both in meter units: never one of each in the comparison.
   const kwhPerUnit = current.kwhPerUnit ? energy.kwhPerUnit : null;
-  const consumption = describePeriod(tenancy, kwhPerUnit, previous.input.annualInformation?.climateFactor ?? null);
+  const consumption = describePeriod(
+    tenancy,
+    kwhPerUnit,
+    previous.input.annualInformation?.climateFactor ?? null,
+  );
   return consumption ? { consumption, missing: null } : { consumption: null, missing: "noValue" };
 }
 
@@ -241,7 +298,9 @@ function describeAverageUser(
   const flatArea = areas.get(tenancy.unitId);
   if (!total.greaterThan(0) || !area.greaterThan(0) || !flatArea) return null;
   const perM2 = total.dividedBy(area);
-  const periodWeight = new Decimal(degreeDayUnits(result.period.start, result.period.end).toString());
+  const periodWeight = new Decimal(
+    degreeDayUnits(result.period.start, result.period.end).toString(),
+  );
   const tenancyWeight = new Decimal(degreeDayUnits(tenancy.from, tenancy.to).toString());
   const timeShare = periodWeight.isZero() ? ZERO : tenancyWeight.dividedBy(periodWeight);
   const value = perM2.times(flatArea).times(timeShare);
@@ -249,16 +308,26 @@ function describeAverageUser(
     perM2: TWO(perM2),
     value: TWO(value),
     kwh: kwhPerUnit ? WHOLE(value.times(kwhPerUnit)) : null,
-    yourPercent: current && value.greaterThan(0) ? WHOLE(new Decimal(current.value).dividedBy(value).times(HUNDRED)) : null,
+    yourPercent:
+      current && value.greaterThan(0)
+        ? WHOLE(new Decimal(current.value).dividedBy(value).times(HUNDRED))
+        : null,
   };
 }
 
-function describeEnergyMix(input: StatementInput, result: StatementResult, info: AnnualInformationInput): Pick<AnnualInformation, "energyMix" | "energyMixSource" | "districtHeating"> {
+function describeEnergyMix(
+  input: StatementInput,
+  result: StatementResult,
+  info: AnnualInformationInput,
+): Pick<AnnualInformation, "energyMix" | "energyMixSource" | "districtHeating"> {
   const entered = info.energyMix ?? [];
   const fuel = input.co2?.fuel ?? input.heatingCosts?.fuel ?? null;
   const energyMix =
     entered.length > 0
-      ? entered.map((share) => ({ carrier: share.carrier, percent: TWO(new Decimal(share.percent)) }))
+      ? entered.map((share) => ({
+          carrier: share.carrier,
+          percent: TWO(new Decimal(share.percent)),
+        }))
       : fuel
         ? [{ carrier: fuel, percent: "100.00" }]
         : [];
@@ -270,7 +339,10 @@ function describeEnergyMix(input: StatementInput, result: StatementResult, info:
       ? {
           emissionFactor: result.co2?.calculation?.emissionFactor ?? null,
           emissionsKg: result.co2?.emissionsKg ?? null,
-          primaryEnergyFactor: info.primaryEnergyFactor === null || info.primaryEnergyFactor === undefined ? null : new Decimal(info.primaryEnergyFactor).toFixed(),
+          primaryEnergyFactor:
+            info.primaryEnergyFactor === null || info.primaryEnergyFactor === undefined
+              ? null
+              : new Decimal(info.primaryEnergyFactor).toFixed(),
         }
       : null,
   };
@@ -278,37 +350,86 @@ function describeEnergyMix(input: StatementInput, result: StatementResult, info:
 
 // The tenancy's part of a building amount: by its cents in the heating and hot-water items
 // (largest remainder over every line, docs/rules/money-and-rounding.md#exact-money), as its CO2 part is split.
-function shareOf(result: StatementResult, tenancy: TenancyStatement): (amount: MoneyString) => MoneyString | null {
+function shareOf(
+  result: StatementResult,
+  tenancy: TenancyStatement,
+): (amount: MoneyString) => MoneyString | null {
   const weights = getHeatingCents(result);
-  return (amount) => (weights.size === 0 ? null : formatCents(splitByWeights(parseMoneyToCents(amount), weights).get(tenancy.position) ?? 0));
+  return (amount) =>
+    weights.size === 0
+      ? null
+      : formatCents(splitByWeights(parseMoneyToCents(amount), weights).get(tenancy.position) ?? 0);
 }
 
 /** The tenancy's part of the building's CO2 cost: its tenants' CO2 cost plus the landlord's share on it. */
-function co2PartOf(input: StatementInput, result: StatementResult, tenancy: TenancyStatement): MoneyString | null {
+function co2PartOf(
+  input: StatementInput,
+  result: StatementResult,
+  tenancy: TenancyStatement,
+): MoneyString | null {
   const letters = result.letters ?? buildLetterFigures(input, result);
   const co2 = letters.tenancies.find((figures) => figures.tenancyId === tenancy.tenancyId)?.co2;
-  return co2 ? formatCents(parseMoneyToCents(co2.tenantCost) + parseMoneyToCents(co2.landlordShare)) : null;
+  return co2
+    ? formatCents(parseMoneyToCents(co2.tenantCost) + parseMoneyToCents(co2.landlordShare))
+    : null;
 }
 
-function describeLevies(input: StatementInput, result: StatementResult, tenancy: TenancyStatement, info: AnnualInformationInput): AnnualCostLine[] {
+function describeLevies(
+  input: StatementInput,
+  result: StatementResult,
+  tenancy: TenancyStatement,
+  info: AnnualInformationInput,
+): AnnualCostLine[] {
   const share = shareOf(result, tenancy);
-  const lines: AnnualCostLine[] = (info.taxesAndLevies ?? []).map((levy) => ({ kind: "levy", label: levy.label, amount: levy.amount, yourShare: share(levy.amount) }));
+  const lines: AnnualCostLine[] = (info.taxesAndLevies ?? []).map((levy) => ({
+    kind: "levy",
+    label: levy.label,
+    amount: levy.amount,
+    yourShare: share(levy.amount),
+  }));
   // The CO2 price of the BEHG is a levy in the fuel cost. The tenancy's part is the same figure the
   // letter's CO2 block splits into the tenants' and the landlord's shares (CO2KostAufG), so the
   // two tables agree to the cent (decision 1161); empty only for a result without letter figures.
-  if (result.co2?.cost) lines.push({ kind: "co2", label: "CO₂-Kosten (BEHG)", amount: result.co2.cost, yourShare: co2PartOf(input, result, tenancy) });
+  if (result.co2?.cost)
+    lines.push({
+      kind: "co2",
+      label: "CO₂-Kosten (BEHG)",
+      amount: result.co2.cost,
+      yourShare: co2PartOf(input, result, tenancy),
+    });
   return lines;
 }
 
-function describeFees(result: StatementResult, tenancy: TenancyStatement, info: AnnualInformationInput): AnnualCostLine[] {
+function describeFees(
+  result: StatementResult,
+  tenancy: TenancyStatement,
+  info: AnnualInformationInput,
+): AnnualCostLine[] {
   const share = shareOf(result, tenancy);
   const lines: AnnualCostLine[] = [];
-  if (info.meteringDeviceFee) lines.push({ kind: "meteringDevices", label: "Gebrauchsüberlassung und Eichung der Erfassungsgeräte", amount: info.meteringDeviceFee, yourShare: share(info.meteringDeviceFee) });
-  if (info.readingAndBillingFee) lines.push({ kind: "readingAndBilling", label: "Ablesung und Abrechnung", amount: info.readingAndBillingFee, yourShare: share(info.readingAndBillingFee) });
+  if (info.meteringDeviceFee)
+    lines.push({
+      kind: "meteringDevices",
+      label: "Gebrauchsüberlassung und Eichung der Erfassungsgeräte",
+      amount: info.meteringDeviceFee,
+      yourShare: share(info.meteringDeviceFee),
+    });
+  if (info.readingAndBillingFee)
+    lines.push({
+      kind: "readingAndBilling",
+      label: "Ablesung und Abrechnung",
+      amount: info.readingAndBillingFee,
+      yourShare: share(info.readingAndBillingFee),
+    });
   // Without the two fees entered: the metering service of the heating cost sheet, as one figure.
   const service = result.heatingCosts?.components.meteringService;
   if (lines.length === 0 && service && parseMoneyToCents(service) > 0) {
-    lines.push({ kind: "meteringService", label: "Messdienst: Gerätemiete, Ablesung und Abrechnung", amount: service, yourShare: share(service) });
+    lines.push({
+      kind: "meteringService",
+      label: "Messdienst: Gerätemiete, Ablesung und Abrechnung",
+      amount: service,
+      yourShare: share(service),
+    });
   }
   return lines;
 }
@@ -320,20 +441,42 @@ function buildChart(
   climateFactor: QuantityValue | null,
 ): AnnualInformation["chart"] {
   if (!current) return null;
-  const isKwh = current.weatherCorrectedKwh !== null && (previous === null || previous.weatherCorrectedKwh !== null) && (averageUser === null || averageUser.kwh !== null);
+  const isKwh =
+    current.weatherCorrectedKwh !== null &&
+    (previous === null || previous.weatherCorrectedKwh !== null) &&
+    (averageUser === null || averageUser.kwh !== null);
   const factor = new Decimal(climateFactor ?? 1);
   const entries: { kind: AnnualChartBar["kind"]; value: Decimal }[] = [];
-  if (previous) entries.push({ kind: "previous", value: new Decimal(isKwh ? (previous.weatherCorrectedKwh as string) : previous.weatherCorrected) });
-  entries.push({ kind: "current", value: new Decimal(isKwh ? (current.weatherCorrectedKwh as string) : current.weatherCorrected) });
+  if (previous)
+    entries.push({
+      kind: "previous",
+      value: new Decimal(
+        isKwh ? (previous.weatherCorrectedKwh as string) : previous.weatherCorrected,
+      ),
+    });
+  entries.push({
+    kind: "current",
+    value: new Decimal(isKwh ? (current.weatherCorrectedKwh as string) : current.weatherCorrected),
+  });
   // The average user in the same weather as the tenant: weather-corrected with this period's factor.
-  if (averageUser) entries.push({ kind: "averageUser", value: new Decimal(isKwh ? (averageUser.kwh as string) : averageUser.value).times(factor) });
+  if (averageUser)
+    entries.push({
+      kind: "averageUser",
+      value: new Decimal(isKwh ? (averageUser.kwh as string) : averageUser.value).times(factor),
+    });
   const longest = entries.reduce((max, entry) => Decimal.max(max, entry.value), ZERO);
   return {
     unit: isKwh ? "kWh" : "units",
     bars: entries.map((entry) => ({
       kind: entry.kind,
       value: isKwh ? WHOLE(entry.value) : TWO(entry.value),
-      lengthPercent: longest.isZero() ? 0 : entry.value.dividedBy(longest).times(HUNDRED).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber(),
+      lengthPercent: longest.isZero()
+        ? 0
+        : entry.value
+            .dividedBy(longest)
+            .times(HUNDRED)
+            .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+            .toNumber(),
     })),
   };
 }

@@ -71,5 +71,7 @@ export function degreeDayUnits(from: IsoDate, to: IsoDate): bigint {
  * 150 x 15 / 29). docs/rules/heating.md#heizkv, § 9b (2) HeizkV.
  */
 export function degreeDayWeight(from: IsoDate, to: IsoDate): Decimal {
-  return new Decimal(degreeDayUnits(from, to).toString()).dividedBy(DEGREE_DAY_UNITS_PER_MILLE.toString());
+  return new Decimal(degreeDayUnits(from, to).toString()).dividedBy(
+    DEGREE_DAY_UNITS_PER_MILLE.toString(),
+  );
 }

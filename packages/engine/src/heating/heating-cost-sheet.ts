@@ -85,7 +85,12 @@ export interface HeatingCostSheet {
   fuelCost: string;
   /** fuel cost / consumed quantity, six decimals; null without a quantity. */
   averageUnitPrice: string | null;
-  components: { operatingPower: string; maintenance: string; emissionMeasurement: string; meteringService: string };
+  components: {
+    operatingPower: string;
+    maintenance: string;
+    emissionMeasurement: string;
+    meteringService: string;
+  };
   /** Fuel plus components: the costs of the central system. */
   total: string;
   /** § 9 HeizkV: the split of the total into heating and hot water; null without a combined system. */
@@ -113,9 +118,11 @@ export interface HeatingCostSheet {
   hotWaterCost: string | null;
 }
 
-export type HeatingCostSheetOutcome = { ok: true; sheet: HeatingCostSheet } | { ok: false; errors: string[] };
+export type HeatingCostSheetOutcome =
+  { ok: true; sheet: HeatingCostSheet } | { ok: false; errors: string[] };
 
-const optionalCents = (text: string | null | undefined): number => (text === null || text === undefined ? 0 : parseMoneyToCents(text));
+const optionalCents = (text: string | null | undefined): number =>
+  text === null || text === undefined ? 0 : parseMoneyToCents(text);
 
 /**
  * Computes the heating cost sheet: for stored fuels the consumption and its cost from opening
@@ -134,7 +141,8 @@ export function calculateHeatingCostSheet(input: HeatingCostSheetInput): Heating
     const closing = new Decimal(input.closingStock?.quantity ?? 0);
     const purchasedQuantity = purchases.reduce((sum, p) => sum.plus(p.quantity), ZERO);
     const availableQuantity = purchasedQuantity.plus(opening.quantity);
-    if (closing.greaterThan(availableQuantity)) return { ok: false, errors: [MESSAGES.heatingSheetClosingAboveStock()] };
+    if (closing.greaterThan(availableQuantity))
+      return { ok: false, errors: [MESSAGES.heatingSheetClosingAboveStock()] };
     const purchaseCents = purchases.reduce((sum, p) => sum + parseMoneyToCents(p.amount), 0);
     const openingCents = parseMoneyToCents(opening.amount);
     const slices = valueClosingStockFirstInFirstOut(closing, opening, purchases);
@@ -142,10 +150,21 @@ export function calculateHeatingCostSheet(input: HeatingCostSheetInput): Heating
     consumedQuantity = availableQuantity.minus(closing);
     fuelCents = openingCents + purchaseCents - closingCents;
     stock = {
-      opening: { quantity: new Decimal(opening.quantity).toFixed(), amount: formatCents(openingCents) },
-      purchases: purchases.map((p) => ({ date: p.date, quantity: new Decimal(p.quantity).toFixed(), amount: formatCents(parseMoneyToCents(p.amount)), unitPrice: unitPriceText(p.amount, p.quantity) })),
+      opening: {
+        quantity: new Decimal(opening.quantity).toFixed(),
+        amount: formatCents(openingCents),
+      },
+      purchases: purchases.map((p) => ({
+        date: p.date,
+        quantity: new Decimal(p.quantity).toFixed(),
+        amount: formatCents(parseMoneyToCents(p.amount)),
+        unitPrice: unitPriceText(p.amount, p.quantity),
+      })),
       purchasesTotal: { quantity: purchasedQuantity.toFixed(), amount: formatCents(purchaseCents) },
-      available: { quantity: availableQuantity.toFixed(), amount: formatCents(openingCents + purchaseCents) },
+      available: {
+        quantity: availableQuantity.toFixed(),
+        amount: formatCents(openingCents + purchaseCents),
+      },
       closing: { quantity: closing.toFixed(), amount: formatCents(closingCents), slices },
     };
   } else {
@@ -158,7 +177,12 @@ export function calculateHeatingCostSheet(input: HeatingCostSheetInput): Heating
     emissionMeasurement: optionalCents(input.emissionMeasurement),
     meteringService: optionalCents(input.meteringService),
   };
-  const totalCents = fuelCents + components.operatingPower + components.maintenance + components.emissionMeasurement + components.meteringService;
+  const totalCents =
+    fuelCents +
+    components.operatingPower +
+    components.maintenance +
+    components.emissionMeasurement +
+    components.meteringService;
   const total = formatCents(totalCents);
 
   let combinedSplit: HeatingCostSheet["combinedSplit"] = null;
@@ -179,9 +203,16 @@ export function calculateHeatingCostSheet(input: HeatingCostSheetInput): Heating
     combinedSplit = {
       totalEnergyKwh: new Decimal(c.totalEnergyKwh).toFixed(),
       method: split.method,
-      hotWaterVolumeM3: split.method === "volume" ? new Decimal(c.hotWaterVolumeM3 as QuantityValue).toFixed() : null,
-      hotWaterTemperatureCelsius: split.method === "volume" ? new Decimal(c.hotWaterTemperatureCelsius ?? 60).toFixed() : null,
-      hotWaterAreaM2: split.method === "area" ? new Decimal(c.hotWaterAreaM2 as QuantityValue).toFixed() : null,
+      hotWaterVolumeM3:
+        split.method === "volume"
+          ? new Decimal(c.hotWaterVolumeM3 as QuantityValue).toFixed()
+          : null,
+      hotWaterTemperatureCelsius:
+        split.method === "volume"
+          ? new Decimal(c.hotWaterTemperatureCelsius ?? 60).toFixed()
+          : null,
+      hotWaterAreaM2:
+        split.method === "area" ? new Decimal(c.hotWaterAreaM2 as QuantityValue).toFixed() : null,
       baseEnergyKwh: split.baseEnergyKwh,
       upperHeatingValueFactor: c.isGasUpperHeatingValue ? "1.11" : null,
       commercialHeatSupplyDivisor: c.isCommercialHeatSupply ? "1.15" : null,
@@ -202,7 +233,9 @@ export function calculateHeatingCostSheet(input: HeatingCostSheetInput): Heating
       stock,
       consumedQuantity: consumedQuantity.toFixed(),
       fuelCost: formatCents(fuelCents),
-      averageUnitPrice: consumedQuantity.isZero() ? null : new Decimal(fuelCents).dividedBy(100).dividedBy(consumedQuantity).toFixed(6),
+      averageUnitPrice: consumedQuantity.isZero()
+        ? null
+        : new Decimal(fuelCents).dividedBy(100).dividedBy(consumedQuantity).toFixed(6),
       components: {
         operatingPower: formatCents(components.operatingPower),
         maintenance: formatCents(components.maintenance),
@@ -218,7 +251,9 @@ export function calculateHeatingCostSheet(input: HeatingCostSheetInput): Heating
 }
 
 function unitPriceText(amount: string, quantity: QuantityValue): string {
-  return new Decimal(quantity).greaterThan(0) ? new Decimal(amount).dividedBy(quantity).toFixed(6) : "0.000000";
+  return new Decimal(quantity).greaterThan(0)
+    ? new Decimal(amount).dividedBy(quantity).toFixed(6)
+    : "0.000000";
 }
 
 /**
@@ -246,8 +281,22 @@ function valueClosingStockFirstInFirstOut(
   return slices;
 }
 
-function toSlice(source: "opening" | number, date: IsoDate | null, quantity: Decimal, amount: string, sourceQuantity: QuantityValue): StockValuationSlice {
+function toSlice(
+  source: "opening" | number,
+  date: IsoDate | null,
+  quantity: Decimal,
+  amount: string,
+  sourceQuantity: QuantityValue,
+): StockValuationSlice {
   // The whole delivery left: its exact amount; a part: quantity x amount / delivered quantity.
-  const value = quantity.equals(sourceQuantity) ? new Decimal(amount) : new Decimal(amount).times(quantity).dividedBy(sourceQuantity);
-  return { source, date, quantity: quantity.toFixed(), unitPrice: unitPriceText(amount, sourceQuantity), amount: formatCents(roundEurosHalfUpToCents(value)) };
+  const value = quantity.equals(sourceQuantity)
+    ? new Decimal(amount)
+    : new Decimal(amount).times(quantity).dividedBy(sourceQuantity);
+  return {
+    source,
+    date,
+    quantity: quantity.toFixed(),
+    unitPrice: unitPriceText(amount, sourceQuantity),
+    amount: formatCents(roundEurosHalfUpToCents(value)),
+  };
 }

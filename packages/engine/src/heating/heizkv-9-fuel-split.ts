@@ -48,8 +48,7 @@ export interface CombinedFuelSplitResult {
 }
 
 export type CombinedFuelSplitOutcome =
-  | { ok: true; result: CombinedFuelSplitResult }
-  | { ok: false; errors: string[] };
+  { ok: true; result: CombinedFuelSplitResult } | { ok: false; errors: string[] };
 
 /**
  * § 9 HeizkV: splits the fuel costs of one generator that heats rooms and water when there is
@@ -60,16 +59,25 @@ export type CombinedFuelSplitOutcome =
  * tw = 60 gives Q = 5,900 kWh and 564.58 EUR for hot water.
  */
 export function splitCombinedHeatingFuel(input: CombinedFuelSplitInput): CombinedFuelSplitOutcome {
-  if (!new Decimal(input.totalEnergyKwh).greaterThan(0)) return { ok: false, errors: [MESSAGES.fuelSplitEnergyMissing()] };
+  if (!new Decimal(input.totalEnergyKwh).greaterThan(0))
+    return { ok: false, errors: [MESSAGES.fuelSplitEnergyMissing()] };
   let energy: Decimal;
   let method: "volume" | "area";
-  if (input.hotWaterVolumeM3 !== null && input.hotWaterVolumeM3 !== undefined && new Decimal(input.hotWaterVolumeM3).greaterThanOrEqualTo(0)) {
+  if (
+    input.hotWaterVolumeM3 !== null &&
+    input.hotWaterVolumeM3 !== undefined &&
+    new Decimal(input.hotWaterVolumeM3).greaterThanOrEqualTo(0)
+  ) {
     const temperature = input.hotWaterTemperatureCelsius ?? DEFAULT_HOT_WATER_CELSIUS;
     energy = new Decimal(HOT_WATER_KWH_PER_M3_KELVIN)
       .times(input.hotWaterVolumeM3)
       .times(new Decimal(temperature).minus(COLD_WATER_REFERENCE_CELSIUS));
     method = "volume";
-  } else if (input.hotWaterAreaM2 !== null && input.hotWaterAreaM2 !== undefined && new Decimal(input.hotWaterAreaM2).greaterThanOrEqualTo(0)) {
+  } else if (
+    input.hotWaterAreaM2 !== null &&
+    input.hotWaterAreaM2 !== undefined &&
+    new Decimal(input.hotWaterAreaM2).greaterThanOrEqualTo(0)
+  ) {
     energy = new Decimal(HOT_WATER_KWH_PER_M2_FALLBACK).times(input.hotWaterAreaM2);
     method = "area";
   } else {
@@ -79,7 +87,8 @@ export function splitCombinedHeatingFuel(input: CombinedFuelSplitInput): Combine
   if (input.isGasUpperHeatingValue) energy = energy.times(UPPER_HEATING_VALUE_FACTOR);
   if (input.isCommercialHeatSupply) energy = energy.dividedBy(COMMERCIAL_HEAT_SUPPLY_DIVISOR);
   if (energy.isNegative()) energy = new Decimal(0);
-  if (energy.greaterThan(input.totalEnergyKwh)) return { ok: false, errors: [MESSAGES.fuelSplitHotWaterExceedsTotal()] };
+  if (energy.greaterThan(input.totalEnergyKwh))
+    return { ok: false, errors: [MESSAGES.fuelSplitHotWaterExceedsTotal()] };
 
   const share = energy.dividedBy(input.totalEnergyKwh);
   const fuelCost = new Decimal(input.fuelCost);

@@ -60,7 +60,9 @@ export interface MonthlyUnitInformation {
 /** The month before `month` (`2025-01` → `2024-12`). */
 export function getPreviousMonth(month: MonthText): MonthText {
   const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  return monthNumber === 1 ? `${year - 1}-12` : `${year}-${String(monthNumber - 1).padStart(2, "0")}`;
+  return monthNumber === 1
+    ? `${year - 1}-12`
+    : `${year}-${String(monthNumber - 1).padStart(2, "0")}`;
 }
 
 /** The last day of `month`. */
@@ -74,7 +76,10 @@ export function getLastDayOfMonth(month: MonthText): IsoDate {
  * month's first day (a reading taken at midnight either way). Null without one: the engine does
  * not interpolate a monthly figure the tenant could not check.
  */
-function readEndOfMonth(readings: readonly MonthlyReadingInput[], month: MonthText): Decimal | null {
+function readEndOfMonth(
+  readings: readonly MonthlyReadingInput[],
+  month: MonthText,
+): Decimal | null {
   const lastDay = getLastDayOfMonth(month);
   const onLastDay = readings.filter((reading) => reading.date === lastDay);
   const onNextDay = readings.filter((reading) => reading.date === addDays(lastDay, 1));
@@ -109,7 +114,9 @@ function describeChange(current: Decimal | null, earlier: Decimal | null): numbe
 const text = (value: Decimal | null): string | null => (value === null ? null : value.toFixed());
 
 /** The monthly information of every unit with heating or hot-water meters, by meter type in a fixed order. */
-export function computeMonthlyInformation(input: MonthlyInformationInput): MonthlyUnitInformation[] {
+export function computeMonthlyInformation(
+  input: MonthlyInformationInput,
+): MonthlyUnitInformation[] {
   const previousMonth = getPreviousMonth(input.month);
   const sameMonthLastYear = `${Number(input.month.slice(0, 4)) - 1}${input.month.slice(4)}`;
   const metersByUnitAndType = new Map<string, Map<string, MonthlyMeterInput[]>>();
@@ -123,7 +130,9 @@ export function computeMonthlyInformation(input: MonthlyInformationInput): Month
   // The average user of a category: the building's consumption of that meter type per m² over
   // the units with a figure this month, times the unit's own area.
   const perSquareMetre = new Map<string, Decimal | null>();
-  const types = [...new Set([...metersByUnitAndType.values()].flatMap((byType) => [...byType.keys()]))];
+  const types = [
+    ...new Set([...metersByUnitAndType.values()].flatMap((byType) => [...byType.keys()])),
+  ];
   for (const type of types) {
     let consumption = ZERO;
     let area = ZERO;
@@ -143,7 +152,9 @@ export function computeMonthlyInformation(input: MonthlyInformationInput): Month
     const byType = metersByUnitAndType.get(unit.id);
     if (!byType) continue;
     const figures: MonthlyFigure[] = [];
-    for (const [meterType, meters] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b, "de"))) {
+    for (const [meterType, meters] of [...byType.entries()].sort(([a], [b]) =>
+      a.localeCompare(b, "de"),
+    )) {
       const consumption = measureUnit(meters, input.month);
       const previous = measureUnit(meters, previousMonth);
       const lastYear = measureUnit(meters, sameMonthLastYear);
@@ -153,7 +164,8 @@ export function computeMonthlyInformation(input: MonthlyInformationInput): Month
         consumption: text(consumption),
         previousMonth: text(previous),
         sameMonthLastYear: text(lastYear),
-        averageUser: rate === null ? null : rate.times(new Decimal(unit.area)).toDecimalPlaces(1).toFixed(1),
+        averageUser:
+          rate === null ? null : rate.times(new Decimal(unit.area)).toDecimalPlaces(1).toFixed(1),
         changeToPreviousMonthPercent: describeChange(consumption, previous),
         changeToLastYearPercent: describeChange(consumption, lastYear),
       });

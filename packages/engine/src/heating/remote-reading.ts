@@ -13,7 +13,11 @@ export const REMOTE_READING_NEW_DEVICES_FROM: IsoDate = "2021-12-01";
 export const REMOTE_READING_RETROFIT_DEADLINE: IsoDate = "2026-12-31";
 
 /** The German meter types the HeizkV covers (heating and hot water); water, power and gas meters are not covered. */
-export const HEIZKV_METER_TYPES = ["Heizkostenverteiler", "Warmwasserzähler", "Wärmemengenzähler"] as const;
+export const HEIZKV_METER_TYPES = [
+  "Heizkostenverteiler",
+  "Warmwasserzähler",
+  "Wärmemengenzähler",
+] as const;
 
 /**
  * - `not_covered`: not a heating or hot-water device, § 5 HeizkV does not apply.
@@ -47,15 +51,20 @@ export function isHeizkvMeterType(meterType: string): boolean {
 /** The first day on which `meter` must be remote-readable, or null when § 5 HeizkV does not cover it. */
 export function getRemoteReadingRequiredFrom(meter: RemoteReadingMeterInput): IsoDate | null {
   if (!isHeizkvMeterType(meter.meterType)) return null;
-  if (meter.installedOn !== null && meter.installedOn >= REMOTE_READING_NEW_DEVICES_FROM) return meter.installedOn;
+  if (meter.installedOn !== null && meter.installedOn >= REMOTE_READING_NEW_DEVICES_FROM)
+    return meter.installedOn;
   return addDays(REMOTE_READING_RETROFIT_DEADLINE, 1);
 }
 
 /** What § 5 HeizkV asks of one meter on `today`. */
-export function describeRemoteReadingDuty(meter: RemoteReadingMeterInput, today: IsoDate): RemoteReadingDuty {
+export function describeRemoteReadingDuty(
+  meter: RemoteReadingMeterInput,
+  today: IsoDate,
+): RemoteReadingDuty {
   const requiredFrom = getRemoteReadingRequiredFrom(meter);
   if (requiredFrom === null) return { status: "not_covered", requiredFrom: null, deadline: null };
-  const isNewDevice = meter.installedOn !== null && meter.installedOn >= REMOTE_READING_NEW_DEVICES_FROM;
+  const isNewDevice =
+    meter.installedOn !== null && meter.installedOn >= REMOTE_READING_NEW_DEVICES_FROM;
   const deadline = isNewDevice ? requiredFrom : REMOTE_READING_RETROFIT_DEADLINE;
   if (meter.isRemoteReadable) return { status: "remote_readable", requiredFrom, deadline };
   return { status: today >= requiredFrom ? "missing" : "retrofit_due", requiredFrom, deadline };
@@ -65,7 +74,10 @@ export function describeRemoteReadingDuty(meter: RemoteReadingMeterInput, today:
  * § 12 (1) Satz 2 HeizkV: whether `meter` lacked remote reading on some day of a billing period
  * ending on `periodEnd` although the regulation required it (then the tenant may cut 3 %).
  */
-export function isRemoteReadingMissingInPeriod(meter: RemoteReadingMeterInput, periodEnd: IsoDate): boolean {
+export function isRemoteReadingMissingInPeriod(
+  meter: RemoteReadingMeterInput,
+  periodEnd: IsoDate,
+): boolean {
   if (meter.isRemoteReadable) return false;
   const requiredFrom = getRemoteReadingRequiredFrom(meter);
   return requiredFrom !== null && requiredFrom <= periodEnd;

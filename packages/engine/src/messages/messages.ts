@@ -44,8 +44,10 @@ export const MESSAGES = Object.freeze({
   fieldTooLarge: (path: string): string => `Feld "${path}" ist zu groß`,
   fieldInvalidStartDate: (path: string): string => `Feld "${path}": Ungültiges Startdatum`,
   fieldInvalidEndDate: (path: string): string => `Feld "${path}": Ungültiges Enddatum`,
-  duplicateId: (path: string, id: string): string => `Feld "${path}": Kennung "${id}" kommt mehrfach vor`,
-  unknownUnit: (path: string, unitId: string): string => `Feld "${path}" verweist auf unbekannte Wohneinheit "${unitId}"`,
+  duplicateId: (path: string, id: string): string =>
+    `Feld "${path}": Kennung "${id}" kommt mehrfach vor`,
+  unknownUnit: (path: string, unitId: string): string =>
+    `Feld "${path}" verweist auf unbekannte Wohneinheit "${unitId}"`,
   unknownTenancy: (path: string, tenancyId: string): string =>
     `Feld "${path}" verweist auf unbekanntes Mietverhältnis "${tenancyId}"`,
   tenancyOfOtherUnit: (path: string, tenancyId: string, unitId: string): string =>
@@ -62,15 +64,19 @@ export const MESSAGES = Object.freeze({
   totalCostsNotPositive: (): string => "Gesamtkosten sind 0 oder negativ",
   heizkvViolation: (percent: number | string): string =>
     `HeizkV-Verstoß: Verbrauchsanteil ${formatGermanNumber(percent)}% liegt außerhalb 50-70%`,
-  efficiencyClassMissing: (): string => "Effizienzklasse nicht angegeben - CO₂-Aufteilung verwendet Standardwert",
+  efficiencyClassMissing: (): string =>
+    "Effizienzklasse nicht angegeben - CO₂-Aufteilung verwendet Standardwert",
 
   // Distribution by key (docs/rules/statements.md#statement-checks, docs/rules/statements.md#statement-messages), word for word.
   keyMissing: (costType: string): string => `Verteilungsschlüssel fehlt für Kostenart ${costType}`,
   keyUnknown: (key: string): string => `Unbekannter Verteilerschlüssel: ${key}`,
   // Issue 27: each names the cost item (a statement has many; "which one?" cost a search).
-  areaBasisMissing: (costType: string): string => `${costType}: Flächenbasierte Verteilung nicht möglich: Wohnflächen fehlen oder sind 0.`,
-  personsBasisMissing: (costType: string): string => `${costType}: Personenbasierte Verteilung nicht möglich: Personenanzahlen fehlen oder sind 0.`,
-  unitsBasisMissing: (costType: string): string => `${costType}: Einheitenbasierte Verteilung nicht möglich: Keine Einheiten vorhanden.`,
+  areaBasisMissing: (costType: string): string =>
+    `${costType}: Flächenbasierte Verteilung nicht möglich: Wohnflächen fehlen oder sind 0.`,
+  personsBasisMissing: (costType: string): string =>
+    `${costType}: Personenbasierte Verteilung nicht möglich: Personenanzahlen fehlen oder sind 0.`,
+  unitsBasisMissing: (costType: string): string =>
+    `${costType}: Einheitenbasierte Verteilung nicht möglich: Keine Einheiten vorhanden.`,
   consumptionBasisMissing: (costType: string, meterLabel: string): string =>
     `${costType}: Verbrauchsverteilung nicht möglich: Verbrauchsdaten fehlen oder sind 0 (Zählerart ${meterLabel}). Erfassen Sie die Zählerstände oder verteilen Sie die Position nach Fläche.`,
   heizkvConsumptionMissing: (costType: string, meterLabel: string): string =>
@@ -86,8 +92,10 @@ export const MESSAGES = Object.freeze({
     `${costType}: Beträge je Mietverhältnis gibt es nur beim Schlüssel „Direkt je Mietverhältnis“.`,
   directTenancyUnknown: (costType: string, tenancyId: string): string =>
     `${costType}: Das Mietverhältnis ${tenancyId} hat keine Tage in diesem Zeitraum oder nimmt an der Position nicht teil.`,
-  directTenancyTwice: (costType: string, tenancyId: string): string => `${costType}: Für das Mietverhältnis ${tenancyId} ist zweimal ein Betrag angegeben.`,
-  directAmountNegative: (costType: string): string => `${costType}: Direkte Beträge dürfen nicht negativ sein.`,
+  directTenancyTwice: (costType: string, tenancyId: string): string =>
+    `${costType}: Für das Mietverhältnis ${tenancyId} ist zweimal ein Betrag angegeben.`,
+  directAmountNegative: (costType: string): string =>
+    `${costType}: Direkte Beträge dürfen nicht negativ sein.`,
   directVacancyWithoutVacancy: (costType: string): string =>
     `${costType}: Für den Leerstand ist ein Betrag angegeben, aber in diesem Zeitraum steht keine Wohnung der Position leer.`,
   directLaborAboveAmount: (costType: string, tenancyId: string): string =>
@@ -100,18 +108,24 @@ export const MESSAGES = Object.freeze({
   noDistribution: (): string => "Keine Kostenverteilung ermittelt – bitte Eingaben prüfen.",
 
   // Tenancies.
-  tenancyEndBeforeStart: (path: string): string => `Feld "${path}": Das Mietende liegt vor dem Mietbeginn`,
+  tenancyEndBeforeStart: (path: string): string =>
+    `Feld "${path}": Das Mietende liegt vor dem Mietbeginn`,
   tenanciesOverlap: (firstId: string, secondId: string, unitId: string): string =>
     `Mietverhältnisse "${firstId}" und "${secondId}" der Wohneinheit "${unitId}" überschneiden sich`,
   intermediateReadingsExceedUnit: (unitId: string, meter: string): string =>
     `Zwischenablesungen der Wohneinheit "${unitId}" (${meter}) übersteigen deren Gesamtverbrauch; für die übrigen Zeiträume zählt 0`,
   // Occupant periods (contract v1.1; the overlap text word for word).
-  occupantPeriodsOverlap: (tenancyId: string): string => `Belegungszeiträume des Mietverhältnisses "${tenancyId}" überschneiden sich`,
-  occupantEndBeforeStart: (path: string): string => `Feld "${path}": Das Ende des Belegungszeitraums liegt vor dessen Beginn`,
+  occupantPeriodsOverlap: (tenancyId: string): string =>
+    `Belegungszeiträume des Mietverhältnisses "${tenancyId}" überschneiden sich`,
+  occupantEndBeforeStart: (path: string): string =>
+    `Feld "${path}": Das Ende des Belegungszeitraums liegt vor dessen Beginn`,
   // Meter readings (issue 24).
-  fieldNotQuantityText: (path: string): string => `Feld "${path}" muss eine Dezimalzahl als Text sein (z. B. "1234.567")`,
-  duplicateMeter: (path: string, meterId: string): string => `Feld "${path}": Zähler "${meterId}" ist doppelt angegeben`,
-  meterEndBeforeStart: (path: string): string => `Feld "${path}": Der Endstand liegt vor dem Anfangsstand (Datum oder Wert)`,
+  fieldNotQuantityText: (path: string): string =>
+    `Feld "${path}" muss eine Dezimalzahl als Text sein (z. B. "1234.567")`,
+  duplicateMeter: (path: string, meterId: string): string =>
+    `Feld "${path}": Zähler "${meterId}" ist doppelt angegeben`,
+  meterEndBeforeStart: (path: string): string =>
+    `Feld "${path}": Der Endstand liegt vor dem Anfangsstand (Datum oder Wert)`,
   readingsAndValueForUnit: (path: string, unitId: string, meter: string): string =>
     `Feld "${path}": Für Wohneinheit "${unitId}" (${meter}) sind sowohl Zählerstände als auch ein Verbrauchswert angegeben`,
   boundaryReadingIgnored: (meterId: string, date: string): string =>
@@ -120,11 +134,13 @@ export const MESSAGES = Object.freeze({
     `Feld "${path}": Mietverhältnis "${tenancyId}" liegt außerhalb des Abrechnungszeitraums; der Wert wird nicht berücksichtigt`,
 
   // Labour part for § 35a EStG (contract v1.1), word for word.
-  laborCostsOutOfRange: (costType: string): string => `Lohnanteil von ${costType} liegt nicht zwischen 0 und dem Betrag`,
+  laborCostsOutOfRange: (costType: string): string =>
+    `Lohnanteil von ${costType} liegt nicht zwischen 0 und dem Betrag`,
 
   // Prepayments (docs/rules/statements.md#statement-checks), word for word.
   prepaymentNotPositive: (): string => "Vorauszahlungsbetrag muss größer als 0 sein",
-  prepaymentUnusuallyHigh: (): string => "Vorauszahlungsbetrag erscheint ungewöhnlich hoch (> 10.000 €)",
+  prepaymentUnusuallyHigh: (): string =>
+    "Vorauszahlungsbetrag erscheint ungewöhnlich hoch (> 10.000 €)",
   invalidStartDate: (): string => "Ungültiges Startdatum",
   invalidEndDate: (): string => "Ungültiges Enddatum",
   endNotAfterStart: (): string => "Enddatum muss nach dem Startdatum liegen",
@@ -132,9 +148,11 @@ export const MESSAGES = Object.freeze({
 
   // CO2 (docs/rules/statements.md#statement-messages and docs/rules/co2.md#co2-split), word for word.
   co2NoHeatingCosts: (): string => "Keine Heiz-/Warmwasserkosten für CO2-Berechnung gefunden.",
-  co2ConsumptionMissing: (): string => "CO2-Berechnung nicht möglich: Verbrauch (kWh) für Heizung/Warmwasser fehlt.",
+  co2ConsumptionMissing: (): string =>
+    "CO2-Berechnung nicht möglich: Verbrauch (kWh) für Heizung/Warmwasser fehlt.",
   co2AreaMissing: (): string => "CO2-Berechnung nicht möglich: Wohnfläche fehlt.",
-  co2EfficiencyClassMissing: (): string => "CO2-Berechnung nicht möglich: Effizienzklasse der Immobilie fehlt.",
+  co2EfficiencyClassMissing: (): string =>
+    "CO2-Berechnung nicht möglich: Effizienzklasse der Immobilie fehlt.",
   // Issue 24, item 8: from 2027 the law fixes no price; the user enters it (or the invoice's cost).
   co2PriceMissing: (years: readonly number[] = []): string =>
     years.length === 0
@@ -174,7 +192,8 @@ export const MESSAGES = Object.freeze({
   // Rate cost (docs/rules/statements.md#statement-messages, docs/rules/statements.md#statement-constants).
   rateTypeUnsupported: (tariffType: string): string =>
     `Tariftyp "${tariffType}" wird nicht unterstützt – es wird mit dem Standardtarif gerechnet.`,
-  rateTiersMissing: (): string => "Keine Tarifstufen hinterlegt – es wird mit dem Standardtarif gerechnet.",
+  rateTiersMissing: (): string =>
+    "Keine Tarifstufen hinterlegt – es wird mit dem Standardtarif gerechnet.",
   rateConsumptionNotInTiers: (quantity: number): string =>
     `Verbrauch von ${formatGermanNumber(quantity)} ist keiner Tarifstufe zugeordnet – er wird mit dem Arbeitspreis berechnet.`,
   rateCalculationFailed: (): string => "Fehler bei der tarifbasierten Berechnung.",
@@ -182,7 +201,8 @@ export const MESSAGES = Object.freeze({
   // Consumption analysis and the § 9 HeizkV split.
   analysisNeedsMeasurements: (): string =>
     "Verbrauchsanalyse erfordert reale Messdaten und ist ohne vollständige Zählerstände nicht verfügbar.",
-  fuelSplitEnergyMissing: (): string => "§ 9 HeizkV: Die Gesamtenergie (kWh) muss größer als 0 sein.",
+  fuelSplitEnergyMissing: (): string =>
+    "§ 9 HeizkV: Die Gesamtenergie (kWh) muss größer als 0 sein.",
   fuelSplitHotWaterExceedsTotal: (): string =>
     "§ 9 HeizkV: Die Wärmemenge für Warmwasser ist größer als die gesamte Energie – bitte Eingaben prüfen.",
   // Issue 24, item 6: the heating cost sheet.

@@ -33,7 +33,10 @@ export function parseMoneyToCents(text: string): number {
 }
 
 /** ".00" to ".99": the cents part of a money string, made once. */
-const CENTS_TEXTS: readonly string[] = Array.from({ length: 100 }, (_, cents) => `.${String(cents).padStart(2, "0")}`);
+const CENTS_TEXTS: readonly string[] = Array.from(
+  { length: 100 },
+  (_, cents) => `.${String(cents).padStart(2, "0")}`,
+);
 
 /**
  * Formats integer cents as a contract money string with two decimals ("-12.05"). One

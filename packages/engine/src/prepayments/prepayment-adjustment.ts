@@ -1,4 +1,10 @@
-import { addDays, countDaysInclusive, getDaysInMonth, type IsoDate, parseIsoDate } from "../dates/calendar.ts";
+import {
+  addDays,
+  countDaysInclusive,
+  getDaysInMonth,
+  type IsoDate,
+  parseIsoDate,
+} from "../dates/calendar.ts";
 import { Decimal } from "../money/decimal.ts";
 import { formatCents } from "../money/money.ts";
 import type { MoneyString } from "../types.ts";
@@ -43,7 +49,10 @@ function countYearDays(start: IsoDate): number {
 export function proposeMonthlyPrepayment(input: PrepaymentProposalInput): MoneyString {
   if (input.tenancyDays <= 0) return "0.00";
   const yearDays = countYearDays(input.periodStart);
-  const monthly = new Decimal(input.costs).times(yearDays).dividedBy(input.tenancyDays).dividedBy(12);
+  const monthly = new Decimal(input.costs)
+    .times(yearDays)
+    .dividedBy(input.tenancyDays)
+    .dividedBy(12);
   const step = STEP_CENTS[input.rounding];
   const steps = monthly.times(100).dividedBy(step).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
   return formatCents(Math.max(0, steps.toNumber() * step));

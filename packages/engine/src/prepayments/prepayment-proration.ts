@@ -1,7 +1,12 @@
 import { getDaysInMonth, type IsoDate, parseIsoDate } from "../dates/calendar.ts";
 import { type DateRange, intersectRanges, OPEN_END_DATE } from "../dates/date-range.ts";
 import { Decimal, type DecimalValue } from "../money/decimal.ts";
-import { formatCents, isMoneyString, parseMoneyToCents, roundEurosHalfUpToCents } from "../money/money.ts";
+import {
+  formatCents,
+  isMoneyString,
+  parseMoneyToCents,
+  roundEurosHalfUpToCents,
+} from "../money/money.ts";
 
 /** A tenant's monthly prepayment (Vorauszahlung) and the days it applies to. */
 export interface PrepaymentPeriod {
@@ -39,7 +44,10 @@ export interface PrepaymentProration {
  * A tenant owes prepayments only for the days of the lease (§ 556 (2) BGB), so days outside
  * the range count nothing. Amounts may have more than two decimals; they are exact.
  */
-export function proratePrepayments(prepayments: readonly PrepaymentPeriod[], range: DateRange): PrepaymentProration {
+export function proratePrepayments(
+  prepayments: readonly PrepaymentPeriod[],
+  range: DateRange,
+): PrepaymentProration {
   const byMonth = new Map<string, MonthlyPrepayment>();
   // Months covered (for the average): whole months counted, partial months as days / days of month.
   let coveredWholeMonths = 0;
@@ -50,7 +58,8 @@ export function proratePrepayments(prepayments: readonly PrepaymentPeriod[], ran
     if (!overlap) continue;
     const amount = prepayment.monthlyAmount;
     // Whole cents take an integer path; anything finer goes through Decimal.
-    const wholeMonthlyCents = typeof amount === "string" && isMoneyString(amount) ? parseMoneyToCents(amount) : null;
+    const wholeMonthlyCents =
+      typeof amount === "string" && isMoneyString(amount) ? parseMoneyToCents(amount) : null;
     const monthly = new Decimal(amount);
     for (const slice of splitIntoMonths(overlap)) {
       let cents: number;
@@ -58,10 +67,13 @@ export function proratePrepayments(prepayments: readonly PrepaymentPeriod[], ran
         cents = wholeMonthlyCents ?? roundEurosHalfUpToCents(monthly);
         coveredWholeMonths += 1;
       } else {
-        cents = wholeMonthlyCents !== null && Math.abs(wholeMonthlyCents) < 1e12
-          ? roundHalfUpDivision(wholeMonthlyCents * slice.days, slice.daysInMonth)
-          : roundEurosHalfUpToCents(monthly.times(slice.days).dividedBy(slice.daysInMonth));
-        coveredPartialMonths = coveredPartialMonths.plus(new Decimal(slice.days).dividedBy(slice.daysInMonth));
+        cents =
+          wholeMonthlyCents !== null && Math.abs(wholeMonthlyCents) < 1e12
+            ? roundHalfUpDivision(wholeMonthlyCents * slice.days, slice.daysInMonth)
+            : roundEurosHalfUpToCents(monthly.times(slice.days).dividedBy(slice.daysInMonth));
+        coveredPartialMonths = coveredPartialMonths.plus(
+          new Decimal(slice.days).dividedBy(slice.daysInMonth),
+        );
       }
       const existing = byMonth.get(slice.month);
       if (existing) {
@@ -69,16 +81,26 @@ export function proratePrepayments(prepayments: readonly PrepaymentPeriod[], ran
         existing.amountCents += cents;
         existing.amount = formatCents(existing.amountCents);
       } else {
-        byMonth.set(slice.month, { month: slice.month, daysInMonth: slice.daysInMonth, days: slice.days, amount: formatCents(cents), amountCents: cents });
+        byMonth.set(slice.month, {
+          month: slice.month,
+          daysInMonth: slice.daysInMonth,
+          days: slice.days,
+          amount: formatCents(cents),
+          amountCents: cents,
+        });
       }
     }
   }
-  const months = [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  const months = [...byMonth.values()].sort((a, b) =>
+    a.month < b.month ? -1 : a.month > b.month ? 1 : 0,
+  );
   const totalCents = months.reduce((sum, month) => sum + month.amountCents, 0);
   const coveredMonths = coveredPartialMonths.plus(coveredWholeMonths);
   const averageMonthly = coveredMonths.isZero()
     ? "0.00"
-    : formatCents(roundEurosHalfUpToCents(new Decimal(totalCents).dividedBy(100).dividedBy(coveredMonths)));
+    : formatCents(
+        roundEurosHalfUpToCents(new Decimal(totalCents).dividedBy(100).dividedBy(coveredMonths)),
+      );
   return { months, total: formatCents(totalCents), totalCents, averageMonthly };
 }
 
@@ -108,7 +130,11 @@ function splitIntoMonths(range: DateRange): MonthSlice[] {
     const isLast = year === end.year && month === end.month;
     const firstDay = isFirst ? start.day : 1;
     const lastDay = isLast ? end.day : daysInMonth;
-    slices.push({ month: `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`, daysInMonth, days: lastDay - firstDay + 1 });
+    slices.push({
+      month: `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`,
+      daysInMonth,
+      days: lastDay - firstDay + 1,
+    });
     if (isLast) return slices;
     month += 1;
     if (month > 12) {
@@ -124,17 +150,31 @@ function splitIntoMonths(range: DateRange): MonthSlice[] {
  * run of its own. The same rounding per month and prepayment (docs/rules/prepayments.md#prepayment-rules), on integers where
  * the amounts are whole cents; amounts finer than cents take the full calculation.
  */
-export function listPrepaymentRuns(prepayments: readonly PrepaymentPeriod[], range: DateRange): PrepaymentRun[] {
-  const months: { month: string; days: number; daysInMonth: number; cents: number; key: number }[] = [];
+export function listPrepaymentRuns(
+  prepayments: readonly PrepaymentPeriod[],
+  range: DateRange,
+): PrepaymentRun[] {
+  const months: { month: string; days: number; daysInMonth: number; cents: number; key: number }[] =
+    [];
   // One prepayment (the usual case) gives ascending months; more may meet in a month.
   const byKey = prepayments.length > 1 ? new Map<number, (typeof months)[number]>() : null;
   for (const prepayment of prepayments) {
     const amount = prepayment.monthlyAmount;
-    const monthlyCents = typeof amount === "string" && isMoneyString(amount) ? parseMoneyToCents(amount) : null;
+    const monthlyCents =
+      typeof amount === "string" && isMoneyString(amount) ? parseMoneyToCents(amount) : null;
     if (monthlyCents === null || Math.abs(monthlyCents) >= 1e12) {
-      return toRuns(proratePrepayments(prepayments, range).months.map((month) => ({ ...month, cents: month.amountCents, key: Number(month.month.slice(0, 4)) * 100 + Number(month.month.slice(5, 7)) })));
+      return toRuns(
+        proratePrepayments(prepayments, range).months.map((month) => ({
+          ...month,
+          cents: month.amountCents,
+          key: Number(month.month.slice(0, 4)) * 100 + Number(month.month.slice(5, 7)),
+        })),
+      );
     }
-    const overlap = intersectRanges({ from: prepayment.validFrom, to: prepayment.validUntil ?? OPEN_END_DATE }, range);
+    const overlap = intersectRanges(
+      { from: prepayment.validFrom, to: prepayment.validUntil ?? OPEN_END_DATE },
+      range,
+    );
     if (!overlap) continue;
     const start = parseIsoDate(overlap.from);
     const end = parseIsoDate(overlap.to);
@@ -144,8 +184,12 @@ export function listPrepaymentRuns(prepayments: readonly PrepaymentPeriod[], ran
     for (;;) {
       const daysInMonth = getDaysInMonth(year, month);
       const isLast = year === end.year && month === end.month;
-      const days = (isLast ? end.day : daysInMonth) - (year === start.year && month === start.month ? start.day : 1) + 1;
-      const cents = days === daysInMonth ? monthlyCents : roundHalfUpDivision(monthlyCents * days, daysInMonth);
+      const days =
+        (isLast ? end.day : daysInMonth) -
+        (year === start.year && month === start.month ? start.day : 1) +
+        1;
+      const cents =
+        days === daysInMonth ? monthlyCents : roundHalfUpDivision(monthlyCents * days, daysInMonth);
       const key = year * 100 + month;
       const existing = byKey?.get(key);
       if (existing) {
@@ -182,12 +226,25 @@ export interface PrepaymentRun {
   amount: string;
 }
 
-function toRuns(months: readonly { month: string; days: number; daysInMonth: number; cents: number; key: number }[]): PrepaymentRun[] {
+function toRuns(
+  months: readonly {
+    month: string;
+    days: number;
+    daysInMonth: number;
+    cents: number;
+    key: number;
+  }[],
+): PrepaymentRun[] {
   const runs: PrepaymentRun[] = [];
   let open: { run: PrepaymentRun; cents: number; total: number; key: number } | null = null;
   for (const month of months) {
     const isWhole = month.days === month.daysInMonth;
-    if (isWhole && open && open.cents === month.cents && month.key === (open.key % 100 === 12 ? open.key + 89 : open.key + 1)) {
+    if (
+      isWhole &&
+      open &&
+      open.cents === month.cents &&
+      month.key === (open.key % 100 === 12 ? open.key + 89 : open.key + 1)
+    ) {
       open.run.months.push(month.month);
       open.total += month.cents;
       open.key = month.key;
@@ -226,14 +283,21 @@ function getMonthText(year: number, month: number): string {
  * per month and prepayment (docs/rules/prepayments.md#prepayment-rules), on integers only, without the month list and the
  * average. Amounts finer than cents take the full calculation.
  */
-export function sumProratedPrepaymentCents(prepayments: readonly PrepaymentPeriod[], range: DateRange): number {
+export function sumProratedPrepaymentCents(
+  prepayments: readonly PrepaymentPeriod[],
+  range: DateRange,
+): number {
   let totalCents = 0;
   for (const prepayment of prepayments) {
     const amount = prepayment.monthlyAmount;
-    if (typeof amount !== "string" || !isMoneyString(amount)) return proratePrepayments(prepayments, range).totalCents;
+    if (typeof amount !== "string" || !isMoneyString(amount))
+      return proratePrepayments(prepayments, range).totalCents;
     const monthlyCents = parseMoneyToCents(amount);
     if (Math.abs(monthlyCents) >= 1e12) return proratePrepayments(prepayments, range).totalCents;
-    const overlap = intersectRanges({ from: prepayment.validFrom, to: prepayment.validUntil ?? OPEN_END_DATE }, range);
+    const overlap = intersectRanges(
+      { from: prepayment.validFrom, to: prepayment.validUntil ?? OPEN_END_DATE },
+      range,
+    );
     if (!overlap) continue;
     const start = parseIsoDate(overlap.from);
     const end = parseIsoDate(overlap.to);
@@ -245,7 +309,8 @@ export function sumProratedPrepaymentCents(prepayments: readonly PrepaymentPerio
       const isFirst = year === start.year && month === start.month;
       const isLast = year === end.year && month === end.month;
       const days = (isLast ? end.day : daysInMonth) - (isFirst ? start.day : 1) + 1;
-      totalCents += days === daysInMonth ? monthlyCents : roundHalfUpDivision(monthlyCents * days, daysInMonth);
+      totalCents +=
+        days === daysInMonth ? monthlyCents : roundHalfUpDivision(monthlyCents * days, daysInMonth);
       if (isLast) break;
       month += 1;
       if (month > 12) {

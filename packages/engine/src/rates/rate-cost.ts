@@ -62,7 +62,8 @@ export interface RateCostResult {
   warnings: string[];
 }
 
-export type RateCostOutcome = { ok: true; result: RateCostResult } | { ok: false; errors: string[] };
+export type RateCostOutcome =
+  { ok: true; result: RateCostResult } | { ok: false; errors: string[] };
 
 interface PricedQuantity {
   label: string;
@@ -80,9 +81,21 @@ interface PricedQuantity {
 export function calculateRateCost(input: RateCostInput): RateCostOutcome {
   const months = input.months ?? DEFAULT_RATE_MONTHS;
   const unitPrice = toDecimalOrNull(input.rate.unitPrice);
-  const basePrice = input.rate.basePrice === null || input.rate.basePrice === undefined ? ZERO : toDecimalOrNull(input.rate.basePrice);
+  const basePrice =
+    input.rate.basePrice === null || input.rate.basePrice === undefined
+      ? ZERO
+      : toDecimalOrNull(input.rate.basePrice);
   const consumption = toDecimalOrNull(input.consumption);
-  if (!consumption || consumption.lt(0) || !Number.isFinite(months) || months < 0 || !unitPrice || !basePrice || unitPrice.isNegative() || basePrice.isNegative()) {
+  if (
+    !consumption ||
+    consumption.lt(0) ||
+    !Number.isFinite(months) ||
+    months < 0 ||
+    !unitPrice ||
+    !basePrice ||
+    unitPrice.isNegative() ||
+    basePrice.isNegative()
+  ) {
     return { ok: false, errors: [MESSAGES.rateCalculationFailed()] };
   }
   const warnings: string[] = [];
@@ -99,7 +112,8 @@ export function calculateRateCost(input: RateCostInput): RateCostOutcome {
     if (tiered) {
       method = "tier_based";
       priced = tiered.priced;
-      if (tiered.unassigned.greaterThan(0)) warnings.push(MESSAGES.rateConsumptionNotInTiers(tiered.unassigned.toNumber()));
+      if (tiered.unassigned.greaterThan(0))
+        warnings.push(MESSAGES.rateConsumptionNotInTiers(tiered.unassigned.toNumber()));
     } else {
       warnings.push(MESSAGES.rateTiersMissing());
     }
@@ -113,10 +127,20 @@ export function calculateRateCost(input: RateCostInput): RateCostOutcome {
   for (const part of priced) {
     const cents = roundEurosHalfUpToCents(part.quantity.times(part.unitPrice));
     consumptionCents += cents;
-    lines.push({ label: part.label, quantity: part.quantity.toString(), unitPrice: part.unitPrice.toFixed(6), cost: formatCents(cents) });
+    lines.push({
+      label: part.label,
+      quantity: part.quantity.toString(),
+      unitPrice: part.unitPrice.toFixed(6),
+      cost: formatCents(cents),
+    });
   }
   const baseCents = roundEurosHalfUpToCents(basePrice.times(months));
-  lines.push({ label: "Grundpreis", quantity: String(months), unitPrice: basePrice.toFixed(6), cost: formatCents(baseCents) });
+  lines.push({
+    label: "Grundpreis",
+    quantity: String(months),
+    unitPrice: basePrice.toFixed(6),
+    cost: formatCents(baseCents),
+  });
   return {
     ok: true,
     result: {
@@ -124,7 +148,9 @@ export function calculateRateCost(input: RateCostInput): RateCostOutcome {
       consumptionCosts: formatCents(consumptionCents),
       baseCosts: formatCents(baseCents),
       calculationMethod: method,
-      effectiveUnitPrice: consumption.isZero() ? "0.000000" : new Decimal(consumptionCents).dividedBy(100).dividedBy(consumption).toFixed(6),
+      effectiveUnitPrice: consumption.isZero()
+        ? "0.000000"
+        : new Decimal(consumptionCents).dividedBy(100).dividedBy(consumption).toFixed(6),
       lines,
       warnings,
     },
@@ -147,15 +173,27 @@ function getTierPrice(tier: RateTier): Decimal | null {
 
 // HT and NT: by name where the tiers are named so, else the first two time tiers in order.
 function priceTimeBased(consumption: Decimal, tiers: readonly RateTier[]): PricedQuantity[] | null {
-  const timeTiers = tiers.filter((tier) => tier.tierType !== "usage_tier" && getTierPrice(tier) !== null);
+  const timeTiers = tiers.filter(
+    (tier) => tier.tierType !== "usage_tier" && getTierPrice(tier) !== null,
+  );
   if (timeTiers.length < 2) return null;
   const isNamed = (tier: RateTier, pattern: RegExp): boolean => pattern.test(tier.tierName ?? "");
   const high = timeTiers.find((tier) => isNamed(tier, /^\s*(ht|hoch)/i)) ?? timeTiers[0];
-  const low = timeTiers.find((tier) => tier !== high && isNamed(tier, /^\s*(nt|nied)/i)) ?? timeTiers.find((tier) => tier !== high);
+  const low =
+    timeTiers.find((tier) => tier !== high && isNamed(tier, /^\s*(nt|nied)/i)) ??
+    timeTiers.find((tier) => tier !== high);
   if (!high || !low) return null;
   return [
-    { label: high.tierName ?? "HT", quantity: consumption.times(HIGH_TARIFF_SHARE), unitPrice: getTierPrice(high) as Decimal },
-    { label: low.tierName ?? "NT", quantity: consumption.times(LOW_TARIFF_SHARE), unitPrice: getTierPrice(low) as Decimal },
+    {
+      label: high.tierName ?? "HT",
+      quantity: consumption.times(HIGH_TARIFF_SHARE),
+      unitPrice: getTierPrice(high) as Decimal,
+    },
+    {
+      label: low.tierName ?? "NT",
+      quantity: consumption.times(LOW_TARIFF_SHARE),
+      unitPrice: getTierPrice(low) as Decimal,
+    },
   ];
 }
 
@@ -176,16 +214,28 @@ function priceTierBased(
   let coveredUpTo = ZERO;
   for (const tier of usageTiers) {
     const from = Decimal.max(new Decimal(tier.from ?? 0), coveredUpTo);
-    const upper = tier.to === null || tier.to === undefined ? consumption : Decimal.min(consumption, tier.to);
+    const upper =
+      tier.to === null || tier.to === undefined ? consumption : Decimal.min(consumption, tier.to);
     const quantity = Decimal.max(ZERO, upper.minus(from));
     coveredUpTo = Decimal.max(coveredUpTo, upper);
     if (quantity.isZero()) continue;
     assigned = assigned.plus(quantity);
-    priced.push({ label: tier.tierName ?? `${new Decimal(tier.from ?? 0).toString()}-${tier.to === null || tier.to === undefined ? "" : new Decimal(tier.to).toString()}`, quantity, unitPrice: getTierPrice(tier) as Decimal });
+    priced.push({
+      label:
+        tier.tierName ??
+        `${new Decimal(tier.from ?? 0).toString()}-${tier.to === null || tier.to === undefined ? "" : new Decimal(tier.to).toString()}`,
+      quantity,
+      unitPrice: getTierPrice(tier) as Decimal,
+    });
   }
   // Gaps between bands and the part above the last band are charged at the tariff's own
   // unit price, so that no consumption is billed for free.
   const unassigned = Decimal.max(ZERO, consumption.minus(assigned));
-  if (unassigned.greaterThan(0)) priced.push({ label: "Verbrauch ohne Tarifstufe", quantity: unassigned, unitPrice: fallbackPrice });
+  if (unassigned.greaterThan(0))
+    priced.push({
+      label: "Verbrauch ohne Tarifstufe",
+      quantity: unassigned,
+      unitPrice: fallbackPrice,
+    });
   return { priced, unassigned };
 }

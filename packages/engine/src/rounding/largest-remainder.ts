@@ -16,7 +16,10 @@ const SCALE = 10n ** BigInt(SHARE_DECIMALS_OF_CENT);
  *
  * The shares must be non-negative and sum to totalCents / 100. Returns cents per share.
  */
-export function allocateCentsByLargestRemainder(totalCents: number, exactShares: readonly Decimal[]): number[] {
+export function allocateCentsByLargestRemainder(
+  totalCents: number,
+  exactShares: readonly Decimal[],
+): number[] {
   const scaled = exactShares.map((share) => {
     if (share.isNegative() && !share.isZero()) throw new RangeError("Shares must not be negative");
     return BigInt(share.times(HUNDRED).toFixed(SHARE_DECIMALS_OF_CENT).replace(".", ""));

@@ -1,5 +1,11 @@
 import { formatCents, parseMoneyToCents } from "../money/money.ts";
-import type { Allocation, IsoDate, MoneyString, StatementResult, TenancyStatement } from "../types.ts";
+import type {
+  Allocation,
+  IsoDate,
+  MoneyString,
+  StatementResult,
+  TenancyStatement,
+} from "../types.ts";
 
 /** One cost item whose total or whose share of the tenancy differs between two versions. */
 export interface TenancyItemChange {
@@ -49,7 +55,11 @@ interface ItemSlot {
  * and after. Items are matched by cost type and their place among the items of that type.
  * Null when the tenancy is missing from either version (it then gets a first letter).
  */
-export function compareTenancyVersions(previous: StatementResult, next: StatementResult, tenancyId: string): TenancyCorrection | null {
+export function compareTenancyVersions(
+  previous: StatementResult,
+  next: StatementResult,
+  tenancyId: string,
+): TenancyCorrection | null {
   const before = previous.tenancies.find((t) => t.tenancyId === tenancyId);
   const after = next.tenancies.find((t) => t.tenancyId === tenancyId);
   if (!before || !after) return null;
@@ -86,7 +96,10 @@ export function compareTenancyVersions(previous: StatementResult, next: Statemen
 }
 
 function difference(before: MoneyString | null, after: MoneyString | null): MoneyString {
-  return formatCents((after === null ? 0 : parseMoneyToCents(after)) - (before === null ? 0 : parseMoneyToCents(before)));
+  return formatCents(
+    (after === null ? 0 : parseMoneyToCents(after)) -
+      (before === null ? 0 : parseMoneyToCents(before)),
+  );
 }
 
 function toChange(old: ItemSlot | null, slot: ItemSlot | null): TenancyItemChange | null {
@@ -95,9 +108,18 @@ function toChange(old: ItemSlot | null, slot: ItemSlot | null): TenancyItemChang
   const itemAmount = slot?.amount ?? null;
   const previousShare = old?.share ?? null;
   const share = slot?.share ?? null;
-  const isSame = old !== null && slot !== null && previousItemAmount === itemAmount && previousShare === share;
+  const isSame =
+    old !== null && slot !== null && previousItemAmount === itemAmount && previousShare === share;
   if (isSame) return null;
-  return { costType: any.costType, occurrence: any.occurrence, previousItemAmount, itemAmount, previousShare, share, shareDifference: difference(previousShare, share) };
+  return {
+    costType: any.costType,
+    occurrence: any.occurrence,
+    previousItemAmount,
+    itemAmount,
+    previousShare,
+    share,
+    shareDifference: difference(previousShare, share),
+  };
 }
 
 /** The items of a version with the tenancy's share of each (null where it takes no part). */
@@ -107,13 +129,25 @@ function slotsOf(result: StatementResult, tenancy: TenancyStatement): ItemSlot[]
     const occurrence = seen.get(item.costType) ?? 0;
     seen.set(item.costType, occurrence + 1);
     const allocation = findAllocation(tenancy.allocations, index, item.costType, occurrence);
-    return { key: `${item.costType}\u0000${occurrence}`, costType: item.costType, occurrence, amount: item.amount, share: allocation?.amount ?? null };
+    return {
+      key: `${item.costType}\u0000${occurrence}`,
+      costType: item.costType,
+      occurrence,
+      amount: item.amount,
+      share: allocation?.amount ?? null,
+    };
   });
 }
 
 // Results since decision 0403 name the item's index; older ones are matched by the n-th
 // allocation of the cost type.
-function findAllocation(allocations: readonly Allocation[], itemIndex: number, costType: string, occurrence: number): Allocation | undefined {
-  if (allocations.some((a) => a.item !== undefined)) return allocations.find((a) => a.item === itemIndex);
+function findAllocation(
+  allocations: readonly Allocation[],
+  itemIndex: number,
+  costType: string,
+  occurrence: number,
+): Allocation | undefined {
+  if (allocations.some((a) => a.item !== undefined))
+    return allocations.find((a) => a.item === itemIndex);
   return allocations.filter((a) => a.costType === costType)[occurrence];
 }

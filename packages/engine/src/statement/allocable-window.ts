@@ -45,13 +45,17 @@ export class AllocableWindows {
 
   private build(until: IsoDate): AllocableWindow {
     const { start, end } = this.input.period;
-    const windowLines = buildBillingLines({ ...this.input, period: { start, end: until } }).flatMap((unit) => unit.lines);
-    const lineKey = (line: BillingLine) => `${line.unitIndex}\u0000${line.tenancy?.id ?? ""}\u0000${line.from}`;
+    const windowLines = buildBillingLines({ ...this.input, period: { start, end: until } }).flatMap(
+      (unit) => unit.lines,
+    );
+    const lineKey = (line: BillingLine) =>
+      `${line.unitIndex}\u0000${line.tenancy?.id ?? ""}\u0000${line.from}`;
     const windowIndex = new Map(windowLines.map((line, index) => [lineKey(line), index]));
     const lineCount = this.lines.length;
     // A line of the whole period and its cut: same unit, same tenancy (or vacancy), same first day.
     const indexByPosition = new Int32Array(lineCount).fill(-1);
-    for (const line of this.lines) indexByPosition[line.position] = windowIndex.get(lineKey(line)) ?? -1;
+    for (const line of this.lines)
+      indexByPosition[line.position] = windowIndex.get(lineKey(line)) ?? -1;
     const cache = new LineWeightCache(windowLines);
     const timedCache = new Map<string, TimedWeights>();
     const remap = (values: readonly bigint[]): bigint[] => {
@@ -72,7 +76,11 @@ export class AllocableWindows {
         let timed = timedCache.get(key);
         if (!timed) {
           const own = cache.getTimedWeights(basis, isDegreeDayTimed);
-          timed = { quantities: remap(own.quantities), timeWeights: remap(own.timeWeights), weights: remap(own.weights) };
+          timed = {
+            quantities: remap(own.quantities),
+            timeWeights: remap(own.timeWeights),
+            weights: remap(own.weights),
+          };
           timedCache.set(key, timed);
         }
         return timed;

@@ -41,6 +41,10 @@ export function getAllocationParts(
  * precision). With occupant periods the person-days are a sum over days, not persons x days,
  * and a letter says so instead of printing a product that does not hold.
  */
-export function isWeightProduct(part: Pick<AllocationPart, "quantity" | "timeWeight" | "weight">): boolean {
-  return part.timeWeight !== null && Math.abs(part.quantity * part.timeWeight - part.weight) < 0.001;
+export function isWeightProduct(
+  part: Pick<AllocationPart, "quantity" | "timeWeight" | "weight">,
+): boolean {
+  return (
+    part.timeWeight !== null && Math.abs(part.quantity * part.timeWeight - part.weight) < 0.001
+  );
 }

@@ -2,7 +2,13 @@ import { addDays, countDaysInclusive, type IsoDate, maxDate, minDate } from "../
 import { OPEN_END_DATE } from "../dates/date-range.ts";
 import { degreeDayUnits } from "../heating/degree-days.ts";
 import { DEGREE_DAY_UNITS_PER_MILLE } from "../heating/degree-days.ts";
-import type { OccupancyStretch, OccupantInput, StatementInput, TenancyInput, UnitInput } from "../types.ts";
+import type {
+  OccupancyStretch,
+  OccupantInput,
+  StatementInput,
+  TenancyInput,
+  UnitInput,
+} from "../types.ts";
 import { QUANTITY_SCALE, toDisplayNumber, toScaledQuantity } from "./fixed-point.ts";
 
 /**
@@ -89,7 +95,9 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
     const tenancies =
       candidates.length === 1 && isInPeriod(candidates[0] as TenancyInput, start, end)
         ? candidates
-        : candidates.filter((tenancy) => isInPeriod(tenancy, start, end)).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+        : candidates
+            .filter((tenancy) => isInPeriod(tenancy, start, end))
+            .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
     const area = toScaledQuantity(unit.area);
     const lines: BillingLine[] = [];
     const pushLine = (tenancy: TenancyInput | null, from: IsoDate, to: IsoDate): void => {
@@ -162,10 +170,19 @@ export function describeOccupancy(line: BillingLine): OccupancyStretch[] {
     if (previous && previous.persons === personsNumber && addDays(previous.to, 1) === from) {
       previous.to = to;
       previous.days = countDaysInclusive(previous.from, to);
-      previous.degreeDayPerMille = toDisplayNumber(degreeDayUnits(previous.from, to), DEGREE_DAY_UNITS_PER_MILLE);
+      previous.degreeDayPerMille = toDisplayNumber(
+        degreeDayUnits(previous.from, to),
+        DEGREE_DAY_UNITS_PER_MILLE,
+      );
       return;
     }
-    stretches.push({ from, to, persons: personsNumber, days: countDaysInclusive(from, to), degreeDayPerMille: toDisplayNumber(degreeDayUnits(from, to), DEGREE_DAY_UNITS_PER_MILLE) });
+    stretches.push({
+      from,
+      to,
+      persons: personsNumber,
+      days: countDaysInclusive(from, to),
+      degreeDayPerMille: toDisplayNumber(degreeDayUnits(from, to), DEGREE_DAY_UNITS_PER_MILLE),
+    });
   };
   const occupants = line.tenancy.occupants ?? [];
   const sorted = [...occupants].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
@@ -187,7 +204,12 @@ export function describeOccupancy(line: BillingLine): OccupancyStretch[] {
  * the line inside an occupant period counts that period's persons, every other day the
  * tenancy's persons. The caller has checked that the periods do not overlap.
  */
-function weighPersonDays(occupants: readonly OccupantInput[], basePersons: bigint, from: IsoDate, to: IsoDate): { days: bigint; degreeDays: bigint } {
+function weighPersonDays(
+  occupants: readonly OccupantInput[],
+  basePersons: bigint,
+  from: IsoDate,
+  to: IsoDate,
+): { days: bigint; degreeDays: bigint } {
   let days = 0n;
   let degreeDays = 0n;
   const add = (persons: bigint, segmentFrom: IsoDate, segmentTo: IsoDate): void => {

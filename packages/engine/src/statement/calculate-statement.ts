@@ -1,4 +1,12 @@
-import { DEFAULT_TAX_CATEGORY, getMeterKindsOfItemMeter, HEATING_COST_TYPE, isHeizkvCostType, type ItemMeter, type MeterKind, type TaxCategory } from "../constants/domain.ts";
+import {
+  DEFAULT_TAX_CATEGORY,
+  getMeterKindsOfItemMeter,
+  HEATING_COST_TYPE,
+  isHeizkvCostType,
+  type ItemMeter,
+  type MeterKind,
+  type TaxCategory,
+} from "../constants/domain.ts";
 import { calculateCo2Split, type Co2SplitResult } from "../co2/co2-split.ts";
 import { DEGREE_DAY_UNITS_PER_MILLE } from "../heating/degree-days.ts";
 import { MESSAGES } from "../messages/messages.ts";
@@ -23,7 +31,11 @@ import { checkStatementRules } from "../validation/statement-checks.ts";
 import { type BillingLine, buildBillingLines } from "./billing-lines.ts";
 import { distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
 import { QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
-import { attachTenancyReadings, calculateLineConsumption, indexConsumption } from "./line-consumption.ts";
+import {
+  attachTenancyReadings,
+  calculateLineConsumption,
+  indexConsumption,
+} from "./line-consumption.ts";
 import { describeLineConsumption, type ConsumptionRecords } from "./line-consumption-records.ts";
 import { calculateMeterFigures } from "./meter-reading-consumption.ts";
 import { describeOccupancy } from "./billing-lines.ts";
@@ -43,14 +55,20 @@ import { buildLetterFigures } from "./letter-figures.ts";
  * heating costs, prorates the prepayments and returns the statement. Pure and
  * deterministic; problems of the input come back as German messages, never as exceptions.
  */
-export function calculateStatement(input: unknown, options: CalculateStatementOptions = {}): StatementOutcome {
+export function calculateStatement(
+  input: unknown,
+  options: CalculateStatementOptions = {},
+): StatementOutcome {
   const shape = validateStatementInputShape(input);
   if (!shape.ok) return toFailure(shape.issues);
   return calculateValidatedStatement(shape.input, options);
 }
 
 // The calculation on input that already has the contract's shape.
-function calculateValidatedStatement(input: StatementInput, options: CalculateStatementOptions = {}): StatementOutcome {
+function calculateValidatedStatement(
+  input: StatementInput,
+  options: CalculateStatementOptions = {},
+): StatementOutcome {
   const includeBasis = options.includeBasis ?? true;
   const rules = checkStatementRules(input);
   const issues: ValidationIssue[] = [...rules.issues];
@@ -59,7 +77,9 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
 
   const units = buildBillingLines(input);
   const allLines: BillingLine[] = [];
-  for (const unit of units) for (let index = 0; index < unit.lines.length; index += 1) allLines.push(unit.lines[index] as BillingLine);
+  for (const unit of units)
+    for (let index = 0; index < unit.lines.length; index += 1)
+      allLines.push(unit.lines[index] as BillingLine);
   const lineCount = allLines.length;
   const weightCache = new LineWeightCache(allLines);
   const readings = input.consumption ?? [];
@@ -70,16 +90,30 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
   const tenanciesWithReadingLines = attachTenancyReadings(consumptionIndex, allLines);
   readings.forEach((reading, index) => {
     if (reading.tenancyId && !tenanciesWithReadingLines.has(reading.tenancyId)) {
-      warnings.push(MESSAGES.readingOutsidePeriod(`consumption[${index}].tenancyId`, reading.tenancyId));
+      warnings.push(
+        MESSAGES.readingOutsidePeriod(`consumption[${index}].tenancyId`, reading.tenancyId),
+      );
     }
   });
   // Issue 24: units given by meter readings (§ 9b HeizkV: readings on every tenancy boundary).
-  const meterFigures = calculateMeterFigures(input.meterReadings ?? [], units, unitIndexById, warnings);
+  const meterFigures = calculateMeterFigures(
+    input.meterReadings ?? [],
+    units,
+    unitIndexById,
+    warnings,
+  );
   const consumptionByMeter = new Map<ItemMeter, bigint[]>();
   const getMeterConsumption = (meter: MeterKind): bigint[] => {
     let values = consumptionByMeter.get(meter);
     if (!values) {
-      values = calculateLineConsumption(units, consumptionIndex, meter, lineCount, warnings, meterFigures);
+      values = calculateLineConsumption(
+        units,
+        consumptionIndex,
+        meter,
+        lineCount,
+        warnings,
+        meterFigures,
+      );
       consumptionByMeter.set(meter, values);
     }
     return values;
@@ -92,7 +126,8 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
     if (!values) {
       const series = kinds.map(getMeterConsumption);
       values = new Array<bigint>(lineCount);
-      for (let position = 0; position < lineCount; position += 1) values[position] = series.reduce((sum, s) => sum + (s[position] as bigint), 0n);
+      for (let position = 0; position < lineCount; position += 1)
+        values[position] = series.reduce((sum, s) => sum + (s[position] as bigint), 0n);
       consumptionByMeter.set(meter, values);
     }
     return values;
@@ -101,14 +136,24 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
   // Issue 24: items charged only up to a day distribute over the days up to it.
   const windows = new AllocableWindows(input, allLines);
   const prepared = input.costItems.map((item, index) =>
-    prepareItem(item, index, parseMoneyToCents(item.amount), units, weightCache, getConsumption, issues, windows.forItem(item)),
+    prepareItem(
+      item,
+      index,
+      parseMoneyToCents(item.amount),
+      units,
+      weightCache,
+      getConsumption,
+      issues,
+      windows.forItem(item),
+    ),
   );
 
   let co2: { result: Co2SplitResult; area: number } | null = null;
   if (input.co2) {
     // The building's area defaults to the sum of the units' areas, added exactly; text or a
     // number, read exactly (decision 1640).
-    const area = input.co2.area ?? input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO).toFixed();
+    const area =
+      input.co2.area ?? input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO).toFixed();
     const outcome = calculateCo2Split({
       period: input.period,
       propertyType: input.propertyType ?? "residential",
@@ -138,7 +183,12 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
     const outcome = calculateHeatingCostSheet(input.heatingCosts);
     if (outcome.ok) {
       heatingSheet = outcome.sheet;
-      issues.push(...checkHeatingSheetAgainstItems(outcome.sheet, input.costItems).map((message) => ({ path: "heatingCosts", message })));
+      issues.push(
+        ...checkHeatingSheetAgainstItems(outcome.sheet, input.costItems).map((message) => ({
+          path: "heatingCosts",
+          message,
+        })),
+      );
     } else {
       issues.push(...outcome.errors.map((message) => ({ path: "heatingCosts", message })));
     }
@@ -148,19 +198,44 @@ function calculateValidatedStatement(input: StatementInput, options: CalculateSt
   const heatingCents = heatingItems.reduce((sum, item) => sum + item.amountCents, 0);
   const co2LandlordCents = co2?.result.landlordCostCents ?? 0;
   if (co2LandlordCents > heatingCents) {
-    issues.push({ path: "co2", message: MESSAGES.co2LandlordShareExceedsCosts(formatCents(co2LandlordCents)) });
+    issues.push({
+      path: "co2",
+      message: MESSAGES.co2LandlordShareExceedsCosts(formatCents(co2LandlordCents)),
+    });
   }
   if (issues.length > 0) return toFailure(issues);
 
-  const co2ShareByItem = splitCo2OverHeatingItems(prepared, heatingItems, heatingCents, co2LandlordCents);
+  const co2ShareByItem = splitCo2OverHeatingItems(
+    prepared,
+    heatingItems,
+    heatingCents,
+    co2LandlordCents,
+  );
   // Kinds no item uses are described too (the letters print every meter), without their warnings.
   const describedConsumption = (meter: MeterKind): bigint[] =>
-    consumptionByMeter.get(meter) ?? calculateLineConsumption(units, consumptionIndex, meter, lineCount, [], meterFigures);
-  const consumptionRecords = describeLineConsumption(units, consumptionIndex, meterFigures, describedConsumption, lineCount);
-  const result = assembleResult(input, allLines, prepared, co2ShareByItem, co2, warnings, includeBasis, consumptionRecords);
+    consumptionByMeter.get(meter) ??
+    calculateLineConsumption(units, consumptionIndex, meter, lineCount, [], meterFigures);
+  const consumptionRecords = describeLineConsumption(
+    units,
+    consumptionIndex,
+    meterFigures,
+    describedConsumption,
+    lineCount,
+  );
+  const result = assembleResult(
+    input,
+    allLines,
+    prepared,
+    co2ShareByItem,
+    co2,
+    warnings,
+    includeBasis,
+    consumptionRecords,
+  );
   if (heatingSheet) result.heatingCosts = heatingSheet;
   // Contract v1.2: the figures the letters print, with the shares' rounding (decision 1040).
-  if (includeBasis && options.includeLetterFigures) result.letters = buildLetterFigures(input, result);
+  if (includeBasis && options.includeLetterFigures)
+    result.letters = buildLetterFigures(input, result);
   return { ok: true, result };
 }
 
@@ -178,7 +253,9 @@ function splitCo2OverHeatingItems(
   const shares = new Array<number>(prepared.length).fill(0);
   if (landlordCents === 0 || heatingCents === 0) return shares;
   const landlord = new Decimal(landlordCents).dividedBy(100);
-  const exact = heatingItems.map((item) => landlord.times(item.amountCents).dividedBy(heatingCents));
+  const exact = heatingItems.map((item) =>
+    landlord.times(item.amountCents).dividedBy(heatingCents),
+  );
   const cents = allocateCentsByLargestRemainder(landlordCents, exact);
   heatingItems.forEach((item, index) => {
     shares[item.itemIndex] = cents[index] ?? 0;
@@ -198,7 +275,8 @@ function assembleResult(
 ): StatementResult {
   const lineCount = lines.length;
   const isVacancyByPosition = new Uint8Array(lineCount);
-  for (let position = 0; position < lineCount; position += 1) isVacancyByPosition[position] = (lines[position] as BillingLine).tenancy ? 0 : 1;
+  for (let position = 0; position < lineCount; position += 1)
+    isVacancyByPosition[position] = (lines[position] as BillingLine).tenancy ? 0 : 1;
   const centsByPosition = new Float64Array(lineCount);
   // Contract v1.1: labour shares per line by § 35a EStG category.
   const householdServicesByPosition = new Float64Array(lineCount);
@@ -210,14 +288,22 @@ function assembleResult(
   // line and per item; the allocation objects follow line by line below.
   for (const preparedItem of preparedItems) {
     const co2Cents = co2ShareByItem[preparedItem.itemIndex] ?? 0;
-    const item = distributeItem(preparedItem, preparedItem.amountCents - co2Cents - preparedItem.nonAllocableCents, includeBasis ? "parts" : "exact");
+    const item = distributeItem(
+      preparedItem,
+      preparedItem.amountCents - co2Cents - preparedItem.nonAllocableCents,
+      includeBasis ? "parts" : "exact",
+    );
     const { prepared } = item;
     basis?.addItem(item);
     // § 12 (1) HeizkV up front (issue 24): the tenancies' cuts come off their cents here.
     const cutPercent = getHeizkvCutPercent(prepared.item);
-    const reduction = cutPercent > 0 ? cutHeizkvShares(item.cents, prepared.positions, isVacancyByPosition, cutPercent) : null;
+    const reduction =
+      cutPercent > 0
+        ? cutHeizkvShares(item.cents, prepared.positions, isVacancyByPosition, cutPercent)
+        : null;
     const labor = distributeLaborCosts(prepared);
-    const laborTarget = labor && labor.category === "craftsmen" ? craftsmenByPosition : householdServicesByPosition;
+    const laborTarget =
+      labor && labor.category === "craftsmen" ? craftsmenByPosition : householdServicesByPosition;
     const { positions } = prepared;
     let vacancyCents = 0;
     for (let index = 0; index < positions.length; index += 1) {
@@ -225,7 +311,8 @@ function assembleResult(
       const cents = item.cents[index] as number;
       if (isVacancyByPosition[position] === 1) vacancyCents += cents;
       centsByPosition[position] = (centsByPosition[position] as number) + cents;
-      if (labor) laborTarget[position] = (laborTarget[position] as number) + (labor.cents[index] as number);
+      if (labor)
+        laborTarget[position] = (laborTarget[position] as number) + (labor.cents[index] as number);
     }
     distributed.push({
       costType: prepared.item.costType,
@@ -237,7 +324,9 @@ function assembleResult(
       reductionCents: reduction ? reduction.cuts : null,
       reductionPercent: cutPercent,
       indexByPosition: positions.length === lineCount ? null : indexPositions(positions, lineCount),
-      formatAmount: prepared.parts.some((part) => part.timeWeights === null) ? formatCents : sharedAmountTexts(),
+      formatAmount: prepared.parts.some((part) => part.timeWeights === null)
+        ? formatCents
+        : sharedAmountTexts(),
     });
     const reductionCents = reduction?.totalCents ?? 0;
     const summary: ItemSummary = {
@@ -277,7 +366,10 @@ function assembleResult(
     const degreeDayPerMille = toDisplayNumber(line.degreeDayUnits, DEGREE_DAY_UNITS_PER_MILLE);
     if (line.tenancy) {
       // docs/rules/prepayments.md#prepayment-rules: prepayments of the tenancy's own days inside the period, prorated by day.
-      const prepaymentCents = sumProratedPrepaymentCents(line.tenancy.prepayments ?? [], { from: line.from, to: line.to });
+      const prepaymentCents = sumProratedPrepaymentCents(line.tenancy.prepayments ?? [], {
+        from: line.from,
+        to: line.to,
+      });
       tenancies.push({
         position: line.position,
         tenancyId: line.tenancy.id,
@@ -290,7 +382,9 @@ function assembleResult(
         // Issue 24, item 13: the persons of each stretch, for the person-day breakdown.
         occupancy: describeOccupancy(line),
         personDays: toDisplayNumber(line.personDayUnits, QUANTITY_SCALE),
-        ...(consumptionRecords.byPosition[line.position] ? { consumption: consumptionRecords.byPosition[line.position] } : {}),
+        ...(consumptionRecords.byPosition[line.position]
+          ? { consumption: consumptionRecords.byPosition[line.position] }
+          : {}),
         allocations,
         total: formatCents(totalCents),
         prepayments: formatCents(prepaymentCents),
@@ -309,7 +403,9 @@ function assembleResult(
         days: line.days,
         degreeDayPerMille,
         ...(line.persons > 0n ? { persons: toDisplayNumber(line.persons, QUANTITY_SCALE) } : {}),
-        ...(consumptionRecords.byPosition[line.position] ? { consumption: consumptionRecords.byPosition[line.position] } : {}),
+        ...(consumptionRecords.byPosition[line.position]
+          ? { consumption: consumptionRecords.byPosition[line.position] }
+          : {}),
         allocations,
         total: formatCents(totalCents),
       });
@@ -323,7 +419,9 @@ function assembleResult(
     items,
     tenancies,
     vacancy,
-    ...(consumptionRecords.unitTotals.length > 0 ? { unitConsumption: consumptionRecords.unitTotals } : {}),
+    ...(consumptionRecords.unitTotals.length > 0
+      ? { unitConsumption: consumptionRecords.unitTotals }
+      : {}),
     co2: co2 ? toStatementCo2(co2.result, co2.area) : null,
     warnings: unique(warnings),
     notes: collectNotes(input, co2?.result ?? null),
@@ -370,7 +468,8 @@ function sharedAmountTexts(): (cents: number) => string {
 
 function indexPositions(positions: readonly number[], lineCount: number): Int32Array {
   const indexByPosition = new Int32Array(lineCount).fill(-1);
-  for (let index = 0; index < positions.length; index += 1) indexByPosition[positions[index] as number] = index;
+  for (let index = 0; index < positions.length; index += 1)
+    indexByPosition[positions[index] as number] = index;
   return indexByPosition;
 }
 
@@ -413,18 +512,28 @@ function buildLineAllocations(distributed: readonly ItemLines[], position: numbe
  * the item's weights, as if it were the amount and no CO2 share were taken off, rounded by
  * largest remainder within the item. Null for an item without laborCosts.
  */
-function distributeLaborCosts(prepared: PreparedItem): { category: TaxCategory; totalCents: number; cents: number[] } | null {
+function distributeLaborCosts(
+  prepared: PreparedItem,
+): { category: TaxCategory; totalCents: number; cents: number[] } | null {
   const { laborCosts, taxCategory } = prepared.item;
   // Contract v1.4: the direct key's own labour parts per tenancy, as entered (or imported, E835).
   if (prepared.directLaborCents) {
     const cents = prepared.positions.map((position) => prepared.directLaborCents?.[position] ?? 0);
-    return { category: taxCategory ?? DEFAULT_TAX_CATEGORY, totalCents: cents.reduce((sum, value) => sum + value, 0), cents };
+    return {
+      category: taxCategory ?? DEFAULT_TAX_CATEGORY,
+      totalCents: cents.reduce((sum, value) => sum + value, 0),
+      cents,
+    };
   }
   if (laborCosts === undefined || laborCosts === null) return null;
   const laborCents = parseMoneyToCents(laborCosts);
   // An item charged only up to a day (issue 24) has only that part of its labour costs.
   const totalCents = prepared.window ? getAllocableCents(laborCents, prepared.window) : laborCents;
-  return { category: taxCategory ?? DEFAULT_TAX_CATEGORY, totalCents, cents: distributeItem(prepared, totalCents, "cents").cents };
+  return {
+    category: taxCategory ?? DEFAULT_TAX_CATEGORY,
+    totalCents,
+    cents: distributeItem(prepared, totalCents, "cents").cents,
+  };
 }
 
 function toStatementCo2(result: Co2SplitResult, area: number): StatementCo2 {
@@ -453,11 +562,26 @@ function collectNotes(input: StatementInput, co2: Co2SplitResult | null): string
     // § 12 (1) HeizkV: heating or hot water not distributed by consumption allows a 15 % cut;
     // where the landlord applied it up front (issue 24), the letter says so instead.
     // The direct key carries the metering company's results (by consumption), not a flat key.
-    if (isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed" && item.key !== "direct") {
-      notes.push(item.heizkvReduction ? MESSAGES.heizkvReductionApplied(item.costType) : MESSAGES.heizkvReductionRight(item.costType));
+    if (
+      isHeizkvCostType(item.costType) &&
+      item.key !== "consumption" &&
+      item.key !== "mixed" &&
+      item.key !== "direct"
+    ) {
+      notes.push(
+        item.heizkvReduction
+          ? MESSAGES.heizkvReductionApplied(item.costType)
+          : MESSAGES.heizkvReductionRight(item.costType),
+      );
     }
-    if (item.heizkvRemoteReadingCut && !item.heizkvReduction) notes.push(MESSAGES.heizkvRemoteReadingCutApplied(item.costType));
-    else if (item.heizkvRemoteReadingMissing && !item.heizkvReduction && isHeizkvCostType(item.costType)) notes.push(MESSAGES.heizkvRemoteReadingRight(item.costType));
+    if (item.heizkvRemoteReadingCut && !item.heizkvReduction)
+      notes.push(MESSAGES.heizkvRemoteReadingCutApplied(item.costType));
+    else if (
+      item.heizkvRemoteReadingMissing &&
+      !item.heizkvReduction &&
+      isHeizkvCostType(item.costType)
+    )
+      notes.push(MESSAGES.heizkvRemoteReadingRight(item.costType));
     const until = getAllocableUntil(item, input.period);
     if (until !== null) notes.push(MESSAGES.allocableUntilNote(item.costType, until));
   }
@@ -474,4 +598,3 @@ function toFailure(issues: readonly ValidationIssue[]): StatementOutcome {
 function unique(messages: readonly string[]): string[] {
   return [...new Set(messages)];
 }
-

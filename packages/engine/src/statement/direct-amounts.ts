@@ -25,7 +25,13 @@ export interface DirectWeights {
  * amount to the cent; the item then distributes by them, so every line gets exactly its
  * amount (less a CO2 landlord share, which comes off in proportion).
  */
-export function buildDirectWeights(item: CostItemInput, lines: readonly BillingLine[], lineCount: number, issues: ValidationIssue[], path: string): DirectWeights {
+export function buildDirectWeights(
+  item: CostItemInput,
+  lines: readonly BillingLine[],
+  lineCount: number,
+  issues: ValidationIssue[],
+  path: string,
+): DirectWeights {
   const weights = new Array<bigint>(lineCount).fill(0n);
   const positionByTenancy = new Map<string, number>();
   const vacancyLines: BillingLine[] = [];
@@ -42,15 +48,24 @@ export function buildDirectWeights(item: CostItemInput, lines: readonly BillingL
     const cents = parseMoneyToCents(entry.amount);
     const position = positionByTenancy.get(entry.tenancyId);
     if (cents < 0) {
-      issues.push({ path: `${entryPath}.amount`, message: MESSAGES.directAmountNegative(item.costType) });
+      issues.push({
+        path: `${entryPath}.amount`,
+        message: MESSAGES.directAmountNegative(item.costType),
+      });
       return;
     }
     if (position === undefined) {
-      issues.push({ path: `${entryPath}.tenancyId`, message: MESSAGES.directTenancyUnknown(item.costType, entry.tenancyId) });
+      issues.push({
+        path: `${entryPath}.tenancyId`,
+        message: MESSAGES.directTenancyUnknown(item.costType, entry.tenancyId),
+      });
       return;
     }
     if (seen.has(entry.tenancyId)) {
-      issues.push({ path: `${entryPath}.tenancyId`, message: MESSAGES.directTenancyTwice(item.costType, entry.tenancyId) });
+      issues.push({
+        path: `${entryPath}.tenancyId`,
+        message: MESSAGES.directTenancyTwice(item.costType, entry.tenancyId),
+      });
       return;
     }
     seen.add(entry.tenancyId);
@@ -58,20 +73,34 @@ export function buildDirectWeights(item: CostItemInput, lines: readonly BillingL
     weights[position] = BigInt(cents) * DIRECT_CENT_WEIGHT;
     if (entry.laborCosts !== undefined && entry.laborCosts !== null) {
       const labor = parseMoneyToCents(entry.laborCosts);
-      if (labor < 0 || labor > cents) issues.push({ path: `${entryPath}.laborCosts`, message: MESSAGES.directLaborAboveAmount(item.costType, entry.tenancyId) });
+      if (labor < 0 || labor > cents)
+        issues.push({
+          path: `${entryPath}.laborCosts`,
+          message: MESSAGES.directLaborAboveAmount(item.costType, entry.tenancyId),
+        });
       laborCents ??= new Array<number>(lineCount).fill(0);
       laborCents[position] = labor;
     }
   });
   const vacancyCents = item.vacancyAmount ? parseMoneyToCents(item.vacancyAmount) : 0;
-  if (vacancyCents < 0) issues.push({ path: `${path}.vacancyAmount`, message: MESSAGES.directAmountNegative(item.costType) });
-  else if (vacancyCents > 0 && vacancyLines.length === 0) issues.push({ path: `${path}.vacancyAmount`, message: MESSAGES.directVacancyWithoutVacancy(item.costType) });
+  if (vacancyCents < 0)
+    issues.push({
+      path: `${path}.vacancyAmount`,
+      message: MESSAGES.directAmountNegative(item.costType),
+    });
+  else if (vacancyCents > 0 && vacancyLines.length === 0)
+    issues.push({
+      path: `${path}.vacancyAmount`,
+      message: MESSAGES.directVacancyWithoutVacancy(item.costType),
+    });
   else if (vacancyCents > 0) {
     // The vacancy's amount over its lines by days: all of it is the landlord's either way.
     const totalDays = vacancyLines.reduce((sum, line) => sum + BigInt(line.days), 0n);
     const cents = allocateScaledShares(
       vacancyCents,
-      vacancyLines.map((line) => (BigInt(vacancyCents) * SHARE_SCALE * BigInt(line.days)) / totalDays),
+      vacancyLines.map(
+        (line) => (BigInt(vacancyCents) * SHARE_SCALE * BigInt(line.days)) / totalDays,
+      ),
     );
     vacancyLines.forEach((line, index) => {
       weights[line.position] = BigInt(cents[index] ?? 0) * DIRECT_CENT_WEIGHT;
@@ -79,12 +108,23 @@ export function buildDirectWeights(item: CostItemInput, lines: readonly BillingL
   }
   sumCents += Math.max(vacancyCents, 0);
   if (sumCents !== amountCents) {
-    issues.push({ path: `${path}.directAmounts`, message: MESSAGES.directSumMismatch(item.costType, formatCents(sumCents), formatCents(amountCents)) });
+    issues.push({
+      path: `${path}.directAmounts`,
+      message: MESSAGES.directSumMismatch(
+        item.costType,
+        formatCents(sumCents),
+        formatCents(amountCents),
+      ),
+    });
   }
   const entered = laborCents as number[] | null;
   if (entered !== null && item.laborCosts !== undefined && item.laborCosts !== null) {
     const total = entered.reduce((sum, cents) => sum + cents, 0);
-    if (total !== parseMoneyToCents(item.laborCosts)) issues.push({ path: `${path}.laborCosts`, message: MESSAGES.directLaborMismatch(item.costType) });
+    if (total !== parseMoneyToCents(item.laborCosts))
+      issues.push({
+        path: `${path}.laborCosts`,
+        message: MESSAGES.directLaborMismatch(item.costType),
+      });
   }
   return { weights, laborCents: entered };
 }

@@ -28,13 +28,18 @@ export function toScaledQuantity(value: number | string): bigint {
   // The usual case of two decimals ("543.21"): if hundredths / 100 gives the same double, the
   // JSON text had at most two decimals, and these hundredths are exactly its digits.
   const hundredths = Math.round(value * 100);
-  if (Math.abs(hundredths) < 2 ** 52 && hundredths / 100 === value) return BigInt(hundredths) * HUNDREDTH_SCALE;
+  if (Math.abs(hundredths) < 2 ** 52 && hundredths / 100 === value)
+    return BigInt(hundredths) * HUNDREDTH_SCALE;
   // The shortest decimal text of the number is what the JSON said ("81.3"), taken exactly.
   const text = String(value);
   const match = /^(-?)(\d+)\.(\d{1,9})$/.exec(text);
   if (match) {
     const sign = match[1] === "-" ? -1n : 1n;
-    return sign * (BigInt(match[2] as string) * QUANTITY_SCALE + BigInt((match[3] as string).padEnd(QUANTITY_DECIMALS, "0")));
+    return (
+      sign *
+      (BigInt(match[2] as string) * QUANTITY_SCALE +
+        BigInt((match[3] as string).padEnd(QUANTITY_DECIMALS, "0")))
+    );
   }
   return BigInt(new Decimal(value).toFixed(QUANTITY_DECIMALS).replace(".", ""));
 }
@@ -48,7 +53,9 @@ export function toDisplayNumber(value: bigint, scale: bigint): number {
 }
 
 /** 10^0 ... 10^9: what a fraction of fewer than nine digits is scaled up by. */
-const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];
+const POWERS_OF_TEN = [
+  1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+];
 /** Up to 999,999.999999999 the scaled value (at most 10^15) is a safe integer: read digit by digit. */
 const FAST_WHOLE_DIGITS = 6;
 
@@ -75,7 +82,10 @@ export function parseScaledQuantityText(text: string): bigint {
       if (digit < 0 || digit > 9) return parseScaledQuantityTextSlowly(text);
       fraction = fraction * 10 + digit;
     }
-    return BigInt(whole * 1_000_000_000 + fraction * (POWERS_OF_TEN[QUANTITY_DECIMALS - fractionDigits] as number));
+    return BigInt(
+      whole * 1_000_000_000 +
+        fraction * (POWERS_OF_TEN[QUANTITY_DECIMALS - fractionDigits] as number),
+    );
   }
   return parseScaledQuantityTextSlowly(text);
 }

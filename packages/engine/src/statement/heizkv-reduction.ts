@@ -4,7 +4,10 @@ export const HEIZKV_REDUCTION_PERCENT = 15;
 export const HEIZKV_REMOTE_READING_CUT_PERCENT = 3;
 
 /** The percent a cost item cuts its tenancies' shares by, 0 for none (decision 1630: one cut per item). */
-export function getHeizkvCutPercent(item: { heizkvReduction?: boolean | null; heizkvRemoteReadingCut?: boolean | null }): number {
+export function getHeizkvCutPercent(item: {
+  heizkvReduction?: boolean | null;
+  heizkvRemoteReadingCut?: boolean | null;
+}): number {
   if (item.heizkvReduction) return HEIZKV_REDUCTION_PERCENT;
   if (item.heizkvRemoteReadingCut) return HEIZKV_REMOTE_READING_CUT_PERCENT;
   return 0;
@@ -17,7 +20,12 @@ export function getHeizkvCutPercent(item: { heizkvReduction?: boolean | null; he
  * are the landlord's, so the item still adds up: lines + cuts + vacancy + CO2 share = amount.
  * Changes `cents` (by the item's line index) in place; `cuts` is -1 at vacancy lines (no cut applies).
  */
-export function cutHeizkvShares(cents: number[], positions: readonly number[], isVacancyByPosition: Uint8Array, percent: number): { cuts: number[]; totalCents: number } {
+export function cutHeizkvShares(
+  cents: number[],
+  positions: readonly number[],
+  isVacancyByPosition: Uint8Array,
+  percent: number,
+): { cuts: number[]; totalCents: number } {
   const cuts = new Array<number>(cents.length).fill(-1);
   let totalCents = 0;
   for (let index = 0; index < cents.length; index += 1) {

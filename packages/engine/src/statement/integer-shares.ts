@@ -80,7 +80,8 @@ export function distributeByReducedWeights(
     totalWeight += weight;
     if (weight > maxWeight) maxWeight = weight;
   }
-  if (totalWeight > MAX_EXACT || totalCents * maxWeight > MAX_EXACT || totalWeight === 0) return null;
+  if (totalWeight > MAX_EXACT || totalCents * maxWeight > MAX_EXACT || totalWeight === 0)
+    return null;
   // Typed arrays: no element kind changes, and their contents are no work for the scavenger.
   const floors = new Float64Array(count);
   const remainders = new Float64Array(count);
@@ -101,7 +102,9 @@ export function distributeByReducedWeights(
     remainders[index] = remainder;
     flooredSum += quotient;
   }
-  const exactTexts = isFormatting ? formatExactShares(floors, remainders, totalWeight, weights, positions) : null;
+  const exactTexts = isFormatting
+    ? formatExactShares(floors, remainders, totalWeight, weights, positions)
+    : null;
   const cents = allocateByRemainders(totalCents, floors, flooredSum, remainders);
   return { cents, exactTexts };
 }
@@ -141,7 +144,6 @@ function formatExactShares(
   return texts;
 }
 
-
 /**
  * Largest remainder on floors and remainders of one common denominator (docs/rules/money-and-rounding.md#exact-money): the
  * cents still missing go one each to the lines with the largest remainder, ties to the
@@ -149,14 +151,21 @@ function formatExactShares(
  * lines at the cut-off remainder need that order: a selection (select.ts) of the remainders finds the
  * cut-off, every line above it gets a cent, and the tied lines at it are ordered in full.
  */
-function allocateByRemainders(totalCents: number, floors: Float64Array, flooredSum: number, remainders: Float64Array): number[] {
+function allocateByRemainders(
+  totalCents: number,
+  floors: Float64Array,
+  flooredSum: number,
+  remainders: Float64Array,
+): number[] {
   const cents = new Array<number>(floors.length);
   for (let index = 0; index < floors.length; index += 1) cents[index] = floors[index] as number;
   let missing = totalCents - flooredSum;
   const count = cents.length;
   if (missing <= 0 || count === 0 || missing > count) {
     // The floors never add up to more than the total; more missing than lines does not occur.
-    return missing === 0 || count === 0 ? cents : allocateInFullOrder(cents, missing, floors, remainders);
+    return missing === 0 || count === 0
+      ? cents
+      : allocateInFullOrder(cents, missing, floors, remainders);
   }
   const cutOff = selectKthSmallest(remainders, count - missing);
   const tied: number[] = [];
@@ -177,10 +186,20 @@ function allocateByRemainders(totalCents: number, floors: Float64Array, flooredS
   return cents;
 }
 
-function allocateInFullOrder(cents: number[], missingCents: number, floors: Float64Array, remainders: Float64Array): number[] {
+function allocateInFullOrder(
+  cents: number[],
+  missingCents: number,
+  floors: Float64Array,
+  remainders: Float64Array,
+): number[] {
   let missing = missingCents;
   const order = Array.from({ length: cents.length }, (_, index) => index);
-  order.sort((a, b) => (remainders[b] as number) - (remainders[a] as number) || (floors[b] as number) - (floors[a] as number) || a - b);
+  order.sort(
+    (a, b) =>
+      (remainders[b] as number) - (remainders[a] as number) ||
+      (floors[b] as number) - (floors[a] as number) ||
+      a - b,
+  );
   while (missing > 0) {
     for (const index of order) {
       if (missing === 0) break;

@@ -1,8 +1,20 @@
-import { type DistributionKey, getMeterKindsOfItemMeter, HEATING_COST_TYPE, HOT_WATER_COST_TYPE, isHeizkvCostType, type ItemMeter, METER_KIND_LABELS } from "../constants/domain.ts";
+import {
+  type DistributionKey,
+  getMeterKindsOfItemMeter,
+  HEATING_COST_TYPE,
+  HOT_WATER_COST_TYPE,
+  isHeizkvCostType,
+  type ItemMeter,
+  METER_KIND_LABELS,
+} from "../constants/domain.ts";
 import { MESSAGES } from "../messages/messages.ts";
 import { allocateScaledShares, formatScaledShareAsEuros } from "../rounding/largest-remainder.ts";
 import type { AllocationBasis, CostItemInput, ValidationIssue } from "../types.ts";
-import { getConsumptionSharePercent, getItemMeter, getScaledConsumptionShare } from "../validation/statement-checks.ts";
+import {
+  getConsumptionSharePercent,
+  getItemMeter,
+  getScaledConsumptionShare,
+} from "../validation/statement-checks.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
 import { QUANTITY_SCALE, SHARE_SCALE, toDisplayNumber } from "./fixed-point.ts";
 import { distributeByReducedWeights } from "./integer-shares.ts";
@@ -84,7 +96,8 @@ export function prepareItem(
   const excluded = new Set(item.excludedUnits ?? []);
   const isHotWater = item.costType === HOT_WATER_COST_TYPE;
   // docs/rules/tenancies-and-keys.md#who-bears-what: a unit that heats its own water takes no part in hot-water costs.
-  const takesPart = (unit: UnitLines["unit"]): boolean => !excluded.has(unit.id) && !(isHotWater && unit.decentralizedHotWater);
+  const takesPart = (unit: UnitLines["unit"]): boolean =>
+    !excluded.has(unit.id) && !(isHotWater && unit.decentralizedHotWater);
   // Most items take every line: they share the statement's list instead of building their own.
   // An item charged only up to a day (issue 24) takes the lines with days up to it.
   const isEveryLine = window === null && units.every(({ unit }) => takesPart(unit));
@@ -96,17 +109,26 @@ export function prepareItem(
     lines = [];
     for (const { unit, lines: unitLines } of units) {
       if (!takesPart(unit)) continue;
-      for (const line of unitLines) if (window === null || window.hasLine(line.position)) lines.push(line);
+      for (const line of unitLines)
+        if (window === null || window.hasLine(line.position)) lines.push(line);
     }
     positions = lines.map((line) => line.position);
   }
-  const sumWeights = (weights: readonly bigint[]): bigint => (isEveryLine ? weightCache.getTotal(weights) : sumAtPositions(weights, lines));
+  const sumWeights = (weights: readonly bigint[]): bigint =>
+    isEveryLine ? weightCache.getTotal(weights) : sumAtPositions(weights, lines);
   const isDegreeDayTimed = item.costType === HEATING_COST_TYPE;
-  const meter = item.key === "consumption" || item.key === "mixed" ? getItemMeter(item) ?? null : null;
+  const meter =
+    item.key === "consumption" || item.key === "mixed" ? (getItemMeter(item) ?? null) : null;
   const consumptionShare = item.key === "mixed" ? getConsumptionSharePercent(item) : null;
 
-  const buildTimedPart = (basis: "area" | "persons" | "units", percent: number, scaledPercent: bigint): PreparedPart => {
-    const timed = window ? window.getTimedWeights(basis, isDegreeDayTimed) : weightCache.getTimedWeights(basis, isDegreeDayTimed);
+  const buildTimedPart = (
+    basis: "area" | "persons" | "units",
+    percent: number,
+    scaledPercent: bigint,
+  ): PreparedPart => {
+    const timed = window
+      ? window.getTimedWeights(basis, isDegreeDayTimed)
+      : weightCache.getTimedWeights(basis, isDegreeDayTimed);
     return {
       basis,
       percent,
@@ -146,7 +168,13 @@ export function prepareItem(
       break;
     case "direct": {
       // Contract v1.4: every line weighs with its own amount (direct-amounts.ts).
-      const direct = buildDirectWeights(item, lines, weightCache.getAllLines().lines.length, issues, `costItems[${itemIndex}]`);
+      const direct = buildDirectWeights(
+        item,
+        lines,
+        weightCache.getAllLines().lines.length,
+        issues,
+        `costItems[${itemIndex}]`,
+      );
       directLaborCents = direct.laborCents;
       parts.push({
         basis: "direct",
@@ -165,20 +193,53 @@ export function prepareItem(
       // Decision 1640: the exact share (text or a JSON number); `share` only labels the parts.
       const scaledShare = getScaledConsumptionShare(item);
       // § 7 (1) / § 8 (1) HeizkV: the base part goes by area (docs/rules/heating.md#heizkv), the rest by consumption.
-      parts.push(buildTimedPart("area", toDisplayNumber(whole - scaledShare, QUANTITY_SCALE), whole - scaledShare));
+      parts.push(
+        buildTimedPart(
+          "area",
+          toDisplayNumber(whole - scaledShare, QUANTITY_SCALE),
+          whole - scaledShare,
+        ),
+      );
       parts.push(buildConsumptionPart(share, scaledShare));
       break;
     }
   }
 
   // Without a meter the rules have already reported the item; no second message about it.
-  if (amountCents > 0 && item.key !== "direct") reportMissingBasis(item, meter, meter === null ? parts.filter((part) => part.basis !== "consumption") : parts, issues, `costItems[${itemIndex}]`);
+  if (amountCents > 0 && item.key !== "direct")
+    reportMissingBasis(
+      item,
+      meter,
+      meter === null ? parts.filter((part) => part.basis !== "consumption") : parts,
+      issues,
+      `costItems[${itemIndex}]`,
+    );
   const nonAllocableCents = window ? amountCents - getAllocableCents(amountCents, window) : 0;
-  return { itemIndex, item, key: item.key, amountCents, meter, consumptionShare, isDegreeDayTimed, lines, positions, parts, window, nonAllocableCents, directLaborCents };
+  return {
+    itemIndex,
+    item,
+    key: item.key,
+    amountCents,
+    meter,
+    consumptionShare,
+    isDegreeDayTimed,
+    lines,
+    positions,
+    parts,
+    window,
+    nonAllocableCents,
+    directLaborCents,
+  };
 }
 
 // "Distribution by key" (docs/rules/statements.md#statement-checks) with the texts of docs/rules/statements.md#statement-messages.
-function reportMissingBasis(item: CostItemInput, meter: ItemMeter | null, parts: readonly PreparedPart[], issues: ValidationIssue[], path: string): void {
+function reportMissingBasis(
+  item: CostItemInput,
+  meter: ItemMeter | null,
+  parts: readonly PreparedPart[],
+  issues: ValidationIssue[],
+  path: string,
+): void {
   for (const part of parts) {
     if (part.scaledPercent <= 0n || part.totalWeight > 0n) continue;
     let message: string;
@@ -186,8 +247,15 @@ function reportMissingBasis(item: CostItemInput, meter: ItemMeter | null, parts:
     else if (part.basis === "persons") message = MESSAGES.personsBasisMissing(item.costType);
     else if (part.basis === "units") message = MESSAGES.unitsBasisMissing(item.costType);
     else {
-      const meterLabel = meter === null ? "" : getMeterKindsOfItemMeter(meter).map((kind) => METER_KIND_LABELS[kind]).join(" und ");
-      message = isHeizkvCostType(item.costType) ? MESSAGES.heizkvConsumptionMissing(item.costType, meterLabel) : MESSAGES.consumptionBasisMissing(item.costType, meterLabel);
+      const meterLabel =
+        meter === null
+          ? ""
+          : getMeterKindsOfItemMeter(meter)
+              .map((kind) => METER_KIND_LABELS[kind])
+              .join(" und ");
+      message = isHeizkvCostType(item.costType)
+        ? MESSAGES.heizkvConsumptionMissing(item.costType, meterLabel)
+        : MESSAGES.consumptionBasisMissing(item.costType, meterLabel);
     }
     issues.push({ path, message });
   }
@@ -200,18 +268,37 @@ function reportMissingBasis(item: CostItemInput, meter: ItemMeter | null, parts:
  * (docs/rules/money-and-rounding.md#exact-money). An item of one basis whose reduced weights fit in doubles takes the integer
  * path (integer-shares.ts) with the same results; the others compute in BigInt.
  */
-export function distributeItem(prepared: PreparedItem, distributedCents: number, detail: ShareDetail): DistributedItem {
+export function distributeItem(
+  prepared: PreparedItem,
+  distributedCents: number,
+  detail: ShareDetail,
+): DistributedItem {
   const onlyPart = prepared.parts.length === 1 ? prepared.parts[0] : undefined;
   if (onlyPart?.reducedWeights && onlyPart.totalWeight > 0n) {
-    const fast = distributeByReducedWeights(distributedCents, onlyPart.reducedWeights, prepared.positions, detail !== "cents");
+    const fast = distributeByReducedWeights(
+      distributedCents,
+      onlyPart.reducedWeights,
+      prepared.positions,
+      detail !== "cents",
+    );
     if (fast) {
-      return { prepared, distributedCents, cents: fast.cents, exactTexts: fast.exactTexts, exactPartTexts: detail === "parts" && fast.exactTexts ? [fast.exactTexts] : null };
+      return {
+        prepared,
+        distributedCents,
+        cents: fast.cents,
+        exactTexts: fast.exactTexts,
+        exactPartTexts: detail === "parts" && fast.exactTexts ? [fast.exactTexts] : null,
+      };
     }
   }
   return distributeInBigInt(prepared, distributedCents, detail);
 }
 
-export function distributeInBigInt(prepared: PreparedItem, distributedCents: number, detail: ShareDetail): DistributedItem {
+export function distributeInBigInt(
+  prepared: PreparedItem,
+  distributedCents: number,
+  detail: ShareDetail,
+): DistributedItem {
   const { lines } = prepared;
   const lineCount = lines.length;
   const exactShares: bigint[] = new Array<bigint>(lineCount).fill(0n);
@@ -241,7 +328,11 @@ export function distributeInBigInt(prepared: PreparedItem, distributedCents: num
   }
   const cents = allocateScaledShares(distributedCents, exactShares);
   const exactTexts = detail === "cents" ? null : exactShares.map(formatScaledShareAsEuros);
-  const exactPartTexts = exactParts ? exactParts.map((shares) => (isSinglePart && exactTexts ? exactTexts : shares.map(formatScaledShareAsEuros))) : null;
+  const exactPartTexts = exactParts
+    ? exactParts.map((shares) =>
+        isSinglePart && exactTexts ? exactTexts : shares.map(formatScaledShareAsEuros),
+      )
+    : null;
   return { prepared, distributedCents, cents, exactTexts, exactPartTexts };
 }
 

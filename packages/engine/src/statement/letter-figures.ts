@@ -4,9 +4,20 @@ import { Decimal } from "../money/decimal.ts";
 import { formatCents, parseMoneyToCents, roundEurosHalfUpToCents } from "../money/money.ts";
 import { listPrepaymentRuns, type PrepaymentRun } from "../prepayments/prepayment-proration.ts";
 import { allocateScaledShares, SHARE_DECIMALS_OF_CENT } from "../rounding/largest-remainder.ts";
-import type { MoneyString, StatementInput, StatementResult, StoredAllocation, TenancyStatement } from "../types.ts";
+import type {
+  MoneyString,
+  StatementInput,
+  StatementResult,
+  StoredAllocation,
+  TenancyStatement,
+} from "../types.ts";
 import { getAllocationParts } from "./allocation-parts.ts";
-import { parseScaledQuantityText, QUANTITY_SCALE, toDisplayNumber, toScaledQuantity } from "./fixed-point.ts";
+import {
+  parseScaledQuantityText,
+  QUANTITY_SCALE,
+  toDisplayNumber,
+  toScaledQuantity,
+} from "./fixed-point.ts";
 
 /**
  * Contract v1.2 (docs/calculation/14-briefzahlen.md, decision 1040): every figure a
@@ -88,7 +99,10 @@ const SHARE_SCALE = 10n ** BigInt(SHARE_DECIMALS_OF_CENT);
  * `result.letters`; a result stored before v1.2 gets them from here when it is read
  * (the snapshot reader), from its own stored shares, so that it prints what it stored.
  */
-export function buildLetterFigures(input: StatementInput, result: StatementResult): StatementLetterFigures {
+export function buildLetterFigures(
+  input: StatementInput,
+  result: StatementResult,
+): StatementLetterFigures {
   const lineCount = result.tenancies.length + result.vacancy.length;
   const tenantCents = sumTenantCentsByItem(result);
   const items = result.items.map((item, itemIndex): LetterItemFigures => {
@@ -96,14 +110,28 @@ export function buildLetterFigures(input: StatementInput, result: StatementResul
     const distributed = new Decimal(item.distributed);
     return {
       partPercents: percents,
-      partBases: percents.map((percent) => formatCents(roundEurosHalfUpToCents(distributed.times(percent).dividedBy(100)))),
+      partBases: percents.map((percent) =>
+        formatCents(roundEurosHalfUpToCents(distributed.times(percent).dividedBy(100))),
+      ),
       tenants: formatCents(tenantCents[itemIndex] ?? 0),
-      partAmounts: percents.length > 1 ? percents.map(() => new Array<MoneyString | null>(lineCount).fill(null)) : null,
+      partAmounts:
+        percents.length > 1
+          ? percents.map(() => new Array<MoneyString | null>(lineCount).fill(null))
+          : null,
     };
   });
-  const co2Weights = result.co2 && (result.co2.tenantCost !== null || result.co2.landlordCost !== null) ? getHeatingCents(result) : null;
-  const tenantCo2 = co2Weights && result.co2?.tenantCost ? splitByWeights(parseMoneyToCents(result.co2.tenantCost), co2Weights) : null;
-  const landlordCo2 = co2Weights && result.co2?.landlordCost ? splitByWeights(parseMoneyToCents(result.co2.landlordCost), co2Weights) : null;
+  const co2Weights =
+    result.co2 && (result.co2.tenantCost !== null || result.co2.landlordCost !== null)
+      ? getHeatingCents(result)
+      : null;
+  const tenantCo2 =
+    co2Weights && result.co2?.tenantCost
+      ? splitByWeights(parseMoneyToCents(result.co2.tenantCost), co2Weights)
+      : null;
+  const landlordCo2 =
+    co2Weights && result.co2?.landlordCost
+      ? splitByWeights(parseMoneyToCents(result.co2.landlordCost), co2Weights)
+      : null;
   const heating = getHeatingConsumption(input, result);
   fillPartAmounts(result, items);
   const tenancyInputs = new Map(input.tenancies.map((tenancy) => [tenancy.id, tenancy]));
@@ -113,9 +141,15 @@ export function buildLetterFigures(input: StatementInput, result: StatementResul
       tenancyId: tenancy.tenancyId,
       co2:
         tenantCo2 || landlordCo2
-          ? { tenantCost: formatCents(tenantCo2?.get(position) ?? 0), landlordShare: formatCents(landlordCo2?.get(position) ?? 0) }
+          ? {
+              tenantCost: formatCents(tenantCo2?.get(position) ?? 0),
+              landlordShare: formatCents(landlordCo2?.get(position) ?? 0),
+            }
           : null,
-      prepaymentRuns: listPrepaymentRuns(tenancyInputs.get(tenancy.tenancyId)?.prepayments ?? [], { from: tenancy.from, to: tenancy.to }),
+      prepaymentRuns: listPrepaymentRuns(tenancyInputs.get(tenancy.tenancyId)?.prepayments ?? [], {
+        from: tenancy.from,
+        to: tenancy.to,
+      }),
       heating: heating.ofTenancy(tenancy),
     };
   });
@@ -131,7 +165,9 @@ export function buildLetterFigures(input: StatementInput, result: StatementResul
       co2LandlordShare: sumItems((item) => item.co2LandlordShare),
       vacancy: sumItems((item) => item.vacancy),
       landlord: sumItems((item) => item.landlord),
-      tenants: formatCents(result.tenancies.reduce((sum, tenancy) => sum + parseMoneyToCents(tenancy.total), 0)),
+      tenants: formatCents(
+        result.tenancies.reduce((sum, tenancy) => sum + parseMoneyToCents(tenancy.total), 0),
+      ),
       heizkvReduction: sumItems((item) => item.heizkvReduction),
       nonAllocable: sumItems((item) => item.nonAllocable),
     },
@@ -145,7 +181,8 @@ export function buildLetterFigures(input: StatementInput, result: StatementResul
 export function sumUnitHeatingConsumption(input: StatementInput, unitId: string): string | null {
   let sum: bigint | null = null;
   for (const value of input.consumption ?? []) {
-    if (value.meter === "heating" && value.unitId === unitId && !value.tenancyId) sum = (sum ?? 0n) + toScaledQuantity(value.value);
+    if (value.meter === "heating" && value.unitId === unitId && !value.tenancyId)
+      sum = (sum ?? 0n) + toScaledQuantity(value.value);
   }
   return sum === null ? null : formatScaledQuantity(sum);
 }
@@ -156,14 +193,18 @@ function getPartPercents(result: StatementResult, itemIndex: number): number[] {
   const parts = result.basis?.items[itemIndex]?.parts;
   if (parts) return parts.map((part) => part.percent);
   for (const line of [...result.tenancies, ...result.vacancy]) {
-    const stored = line.allocations.find((allocation) => allocation.item === itemIndex) as StoredAllocation | undefined;
+    const stored = line.allocations.find((allocation) => allocation.item === itemIndex) as
+      StoredAllocation | undefined;
     if (stored?.parts) return stored.parts.map((part) => part.percent);
   }
   const item = result.items[itemIndex];
   if (item?.key === "mixed") {
     // The area part is 100 % less the share, exactly (72.55 % as a double would leave 27.450000000000003).
     const share = toScaledQuantity(item.consumptionShare ?? 70);
-    return [toDisplayNumber(100n * QUANTITY_SCALE - share, QUANTITY_SCALE), toDisplayNumber(share, QUANTITY_SCALE)];
+    return [
+      toDisplayNumber(100n * QUANTITY_SCALE - share, QUANTITY_SCALE),
+      toDisplayNumber(share, QUANTITY_SCALE),
+    ];
   }
   return [100];
 }
@@ -172,7 +213,9 @@ function getPartPercents(result: StatementResult, itemIndex: number): number[] {
 function sumTenantCentsByItem(result: StatementResult): number[] {
   const sums = new Array<number>(result.items.length).fill(0);
   for (const tenancy of result.tenancies) {
-    for (const allocation of tenancy.allocations) sums[allocation.item] = (sums[allocation.item] as number) + parseMoneyToCents(allocation.amount);
+    for (const allocation of tenancy.allocations)
+      sums[allocation.item] =
+        (sums[allocation.item] as number) + parseMoneyToCents(allocation.amount);
   }
   return sums;
 }
@@ -192,10 +235,16 @@ function fillPartAmounts(result: StatementResult, items: readonly LetterItemFigu
         const stored = parts ? null : getAllocationParts(result, line, allocation);
         micros.length = target.length;
         for (let part = 0; part < target.length; part += 1) {
-          micros[part] = parseMicroEuros((parts ? parts[part]?.exactAmounts?.[position] : stored?.[part]?.exactAmount) ?? "0");
+          micros[part] = parseMicroEuros(
+            (parts ? parts[part]?.exactAmounts?.[position] : stored?.[part]?.exactAmount) ?? "0",
+          );
         }
-        const cents = splitCentsByLargestRemainder(parseMoneyToCents(allocation.amountBeforeReduction ?? allocation.amount), micros);
-        for (let part = 0; part < cents.length; part += 1) (target[part] as (MoneyString | null)[])[position] = formatCents(cents[part] as number);
+        const cents = splitCentsByLargestRemainder(
+          parseMoneyToCents(allocation.amountBeforeReduction ?? allocation.amount),
+          micros,
+        );
+        for (let part = 0; part < cents.length; part += 1)
+          (target[part] as (MoneyString | null)[])[position] = formatCents(cents[part] as number);
       }
     }
   }
@@ -240,7 +289,13 @@ function splitCentsByLargestRemainder(totalCents: number, micros: readonly numbe
     let chosen = -1;
     for (let index = 0; index < count; index += 1) {
       if (missing < 0 && (cents[index] as number) <= 0) continue;
-      if (chosen < 0 || (missing > 0 ? isBefore(index, chosen, remainders, micros) : isBefore(chosen, index, remainders, micros))) chosen = index;
+      if (
+        chosen < 0 ||
+        (missing > 0
+          ? isBefore(index, chosen, remainders, micros)
+          : isBefore(chosen, index, remainders, micros))
+      )
+        chosen = index;
     }
     if (chosen < 0) break;
     cents[chosen] = (cents[chosen] as number) + (missing > 0 ? 1 : -1);
@@ -251,7 +306,12 @@ function splitCentsByLargestRemainder(totalCents: number, micros: readonly numbe
 }
 
 // Part a before part b in the largest-remainder order.
-function isBefore(a: number, b: number, remainders: readonly number[], micros: readonly number[]): boolean {
+function isBefore(
+  a: number,
+  b: number,
+  remainders: readonly number[],
+  micros: readonly number[],
+): boolean {
   if (remainders[a] !== remainders[b]) return (remainders[a] as number) > (remainders[b] as number);
   if (micros[a] !== micros[b]) return (micros[a] as number) > (micros[b] as number);
   return a < b;
@@ -266,7 +326,8 @@ export function getHeatingCents(result: StatementResult): Map<number, number> {
     for (const line of lines) {
       let cents = 0;
       for (const allocation of line.allocations) {
-        if (isHeating[allocation.item]) cents += parseMoneyToCents(allocation.amountBeforeReduction ?? allocation.amount);
+        if (isHeating[allocation.item])
+          cents += parseMoneyToCents(allocation.amountBeforeReduction ?? allocation.amount);
       }
       if (cents > 0) weights.set(line.position, cents);
     }
@@ -275,16 +336,26 @@ export function getHeatingCents(result: StatementResult): Map<number, number> {
 }
 
 // Largest remainder of totalCents over the weights (docs/rules/money-and-rounding.md#exact-money): the parts add up exactly.
-export function splitByWeights(totalCents: number, weights: Map<number, number>): Map<number, number> {
+export function splitByWeights(
+  totalCents: number,
+  weights: Map<number, number>,
+): Map<number, number> {
   const positions = [...weights.keys()];
   const sum = positions.reduce((total, position) => total + (weights.get(position) as number), 0);
-  const shares = positions.map((position) => (sum === 0 ? 0n : (BigInt(totalCents) * BigInt(weights.get(position) as number) * SHARE_SCALE) / BigInt(sum)));
+  const shares = positions.map((position) =>
+    sum === 0
+      ? 0n
+      : (BigInt(totalCents) * BigInt(weights.get(position) as number) * SHARE_SCALE) / BigInt(sum),
+  );
   const cents = allocateScaledShares(totalCents, shares);
   return new Map(positions.map((position, index) => [position, cents[index] as number]));
 }
 
 /** § 6a HeizkV figures from the heating readings: a tenancy's own value, else its unit's; per m², two decimals half up. */
-function getHeatingConsumption(input: StatementInput, result?: StatementResult): {
+function getHeatingConsumption(
+  input: StatementInput,
+  result?: StatementResult,
+): {
   buildingPerM2: string | null;
   ofTenancy: (tenancy: TenancyStatement) => TenancyLetterFigures["heating"];
 } {
@@ -321,12 +392,18 @@ function getHeatingConsumption(input: StatementInput, result?: StatementResult):
   const areas = new Map(input.units.map((unit) => [unit.id, toScaledQuantity(unit.area)]));
   const totalArea = [...areas.values()].reduce((sum, area) => sum + area, 0n);
   return {
-    buildingPerM2: hasHeating && building > 0n && totalArea > 0n ? divideToHundredths(building, totalArea) : null,
+    buildingPerM2:
+      hasHeating && building > 0n && totalArea > 0n
+        ? divideToHundredths(building, totalArea)
+        : null,
     ofTenancy: (tenancy) => {
       const value = byTenancy.get(tenancy.tenancyId) ?? byUnit.get(tenancy.unitId);
       if (value === undefined) return null;
       const area = areas.get(tenancy.unitId) ?? 0n;
-      return { consumption: formatScaledQuantity(value), perM2: area > 0n ? divideToHundredths(value, area) : null };
+      return {
+        consumption: formatScaledQuantity(value),
+        perM2: area > 0n ? divideToHundredths(value, area) : null,
+      };
     },
   };
 }

@@ -1,7 +1,11 @@
 import { METER_KINDS, type MeterKind } from "../constants/domain.ts";
 import type { LineConsumption, UnitConsumption } from "../types.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
-import { CONSUMPTION_SPLIT_SCALE, formatScaledQuantityText, QUANTITY_SCALE } from "./fixed-point.ts";
+import {
+  CONSUMPTION_SPLIT_SCALE,
+  formatScaledQuantityText,
+  QUANTITY_SCALE,
+} from "./fixed-point.ts";
 import type { ConsumptionIndex } from "./line-consumption.ts";
 import type { MeterFiguresIndex } from "./meter-reading-consumption.ts";
 
@@ -42,8 +46,11 @@ export function describeLineConsumption(
     for (const { unit, unitIndex, lines } of units) {
       const figures = figuresByUnit?.get(unitIndex);
       const unitValue = unitValues ? unitValues[unitIndex] : undefined;
-      const own = lines.map((line) => (index.byPosition ? index.byPosition[line.position]?.get(kind) : undefined));
-      if (!figures && unitValue === undefined && own.every((value) => value === undefined)) continue;
+      const own = lines.map((line) =>
+        index.byPosition ? index.byPosition[line.position]?.get(kind) : undefined,
+      );
+      if (!figures && unitValue === undefined && own.every((value) => value === undefined))
+        continue;
       const otherCount = own.filter((value) => value === undefined).length;
       let total = 0n;
       lines.forEach((line: BillingLine, lineIndex) => {
@@ -65,7 +72,8 @@ export function describeLineConsumption(
           const isOwn = own[lineIndex] !== undefined;
           // The only line without its own value takes the unit's value (or its rest) whole.
           const isApportioned = !isOwn && otherCount > 1;
-          const estimatedKey = isOwn && line.tenancy ? `${kind}:${line.tenancy.id}` : `${kind}:${unitIndex}`;
+          const estimatedKey =
+            isOwn && line.tenancy ? `${kind}:${line.tenancy.id}` : `${kind}:${unitIndex}`;
           record = {
             meter: kind,
             value: formatScaledQuantityText(value, LINE_SCALE),
@@ -79,7 +87,11 @@ export function describeLineConsumption(
         if (list) list.push(record);
         else byPosition[line.position] = [record];
       });
-      unitTotals.push({ unitId: unit.id, meter: kind, value: formatScaledQuantityText(total, LINE_SCALE) });
+      unitTotals.push({
+        unitId: unit.id,
+        meter: kind,
+        value: formatScaledQuantityText(total, LINE_SCALE),
+      });
     }
   }
   return { byPosition, unitTotals };

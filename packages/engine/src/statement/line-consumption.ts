@@ -21,14 +21,23 @@ export interface ConsumptionIndex {
  * found by their index once per reading, so that the lines later read their values from a
  * list instead of looking every unit up again per meter.
  */
-export function indexConsumption(readings: readonly ConsumptionInput[], unitIndexById: ReadonlyMap<string, number>, unitCount: number): ConsumptionIndex {
+export function indexConsumption(
+  readings: readonly ConsumptionInput[],
+  unitIndexById: ReadonlyMap<string, number>,
+  unitCount: number,
+): ConsumptionIndex {
   const byUnit = new Map<MeterKind, (bigint | undefined)[]>();
   const byTenancy = new Map<string, Map<MeterKind, bigint>>();
   const estimated = new Set<string>();
   for (let readingIndex = 0; readingIndex < readings.length; readingIndex += 1) {
     const reading = readings[readingIndex] as ConsumptionInput;
     const value = toScaledQuantity(reading.value);
-    if (reading.estimated) estimated.add(reading.tenancyId ? `${reading.meter}:${reading.tenancyId}` : `${reading.meter}:${unitIndexById.get(reading.unitId)}`);
+    if (reading.estimated)
+      estimated.add(
+        reading.tenancyId
+          ? `${reading.meter}:${reading.tenancyId}`
+          : `${reading.meter}:${unitIndexById.get(reading.unitId)}`,
+      );
     if (reading.tenancyId) {
       let values = byTenancy.get(reading.tenancyId);
       if (!values) {
@@ -56,7 +65,10 @@ export function indexConsumption(readings: readonly ConsumptionInput[], unitInde
  * Finds each line's tenancy readings once, for all meters (lines in position order). Returns
  * the tenancies with readings that have a line.
  */
-export function attachTenancyReadings(index: ConsumptionIndex, lines: readonly BillingLine[]): Set<string> {
+export function attachTenancyReadings(
+  index: ConsumptionIndex,
+  lines: readonly BillingLine[],
+): Set<string> {
   const found = new Set<string>();
   if (index.byTenancy.size === 0) return found;
   index.byPosition = lines.map((line) => {
@@ -99,7 +111,8 @@ export function calculateLineConsumption(
     // Issue 24: a unit given by meter readings has its lines' values from them.
     const figures = fromReadings?.get(unitIndex);
     if (figures) {
-      for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) values[(lines[lineIndex] as BillingLine).position] = figures.values[lineIndex] as bigint;
+      for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1)
+        values[(lines[lineIndex] as BillingLine).position] = figures.values[lineIndex] as bigint;
       continue;
     }
     const unitValue = unitValues ? unitValues[unitIndex] : undefined;
@@ -140,7 +153,8 @@ export function calculateLineConsumption(
     for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
       if ((ownValues as (bigint | undefined)[])[lineIndex] !== undefined) continue;
       const line = lines[lineIndex] as BillingLine;
-      values[line.position] = (scaledRest * getConsumptionTimeWeight(line, meter)) / othersWeightTotal;
+      values[line.position] =
+        (scaledRest * getConsumptionTimeWeight(line, meter)) / othersWeightTotal;
     }
   }
   return values;

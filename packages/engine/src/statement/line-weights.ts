@@ -56,20 +56,26 @@ export class LineWeightCache {
     const cacheKey = `${basis}:${isDegreeDayTimed ? "degree-days" : "days"}`;
     let cached = this.cache.get(cacheKey);
     if (!cached) {
-      const timeWeights = this.lines.map((line) => (isDegreeDayTimed ? line.degreeDayUnits : line.dayUnits));
+      const timeWeights = this.lines.map((line) =>
+        isDegreeDayTimed ? line.degreeDayUnits : line.dayUnits,
+      );
       let quantities: bigint[];
       let weights: bigint[];
       if (basis === "persons") {
         // Contract v1.1: person-days (or person-degree-days) from the occupant periods; the
         // quantity shown is their average over the line's time (display only).
-        weights = this.lines.map((line) => (isDegreeDayTimed ? line.personDegreeDayUnits : line.personDayUnits));
+        weights = this.lines.map((line) =>
+          isDegreeDayTimed ? line.personDegreeDayUnits : line.personDayUnits,
+        );
         quantities = weights.map((weight, position) => {
           const time = timeWeights[position] as bigint;
           return time > 0n ? weight / time : (this.lines[position] as BillingLine).persons;
         });
       } else {
         quantities = this.lines.map((line) => (basis === "area" ? line.area : QUANTITY_SCALE));
-        weights = quantities.map((quantity, position) => quantity * (timeWeights[position] as bigint));
+        weights = quantities.map(
+          (quantity, position) => quantity * (timeWeights[position] as bigint),
+        );
       }
       cached = { quantities, timeWeights, weights };
       this.cache.set(cacheKey, cached);

@@ -2,9 +2,20 @@ import type { MeterKind } from "../constants/domain.ts";
 import { addDays } from "../dates/calendar.ts";
 import { DEGREE_DAY_UNITS_PER_MILLE } from "../heating/degree-days.ts";
 import { MESSAGES } from "../messages/messages.ts";
-import type { LineMeterReading, MeterReadingsInput, ReadingPoint, ReadingPointInput } from "../types.ts";
+import type {
+  LineMeterReading,
+  MeterReadingsInput,
+  ReadingPoint,
+  ReadingPointInput,
+} from "../types.ts";
 import type { BillingLine, UnitLines } from "./billing-lines.ts";
-import { CONSUMPTION_SPLIT_SCALE, formatScaledQuantityText, parseScaledQuantityText, QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
+import {
+  CONSUMPTION_SPLIT_SCALE,
+  formatScaledQuantityText,
+  parseScaledQuantityText,
+  QUANTITY_SCALE,
+  toDisplayNumber,
+} from "./fixed-point.ts";
 import { getConsumptionTimeWeight } from "./line-consumption.ts";
 
 // Issue 24, § 9b HeizkV: the consumption of each line (tenancy or vacancy) of a unit from the
@@ -44,12 +55,20 @@ function toPoint(input: ReadingPointInput): ReadingPoint {
  * fit between its neighbours (a lower value than before, or above the end) is left out with a
  * warning.
  */
-function findBoundaries(meter: MeterReadingsInput, lines: readonly BillingLine[], warnings: string[]): Boundary[] {
+function findBoundaries(
+  meter: MeterReadingsInput,
+  lines: readonly BillingLine[],
+  warnings: string[],
+): Boundary[] {
   const isCumulative = meter.cumulative !== false;
   const byDate = new Map<string, ReadingPointInput>();
   for (const reading of meter.readings ?? []) byDate.set(reading.date, reading);
   const boundaries: Boundary[] = [];
-  boundaries.push(isCumulative && meter.start ? { point: toPoint(meter.start), value: parseScaledQuantityText(meter.start.value) } : { point: null, value: 0n });
+  boundaries.push(
+    isCumulative && meter.start
+      ? { point: toPoint(meter.start), value: parseScaledQuantityText(meter.start.value) }
+      : { point: null, value: 0n },
+  );
   const endValue = parseScaledQuantityText(meter.end.value);
   let previous = boundaries[0]?.value ?? 0n;
   for (let index = 1; index < lines.length; index += 1) {
@@ -73,7 +92,11 @@ function findBoundaries(meter: MeterReadingsInput, lines: readonly BillingLine[]
 }
 
 /** The figures of one meter over its unit's lines (values in 10^-21 units). */
-function calculateMeterLines(meter: MeterReadingsInput, lines: readonly BillingLine[], warnings: string[]): { values: bigint[]; records: LineMeterReading[]; estimated: boolean[] } {
+function calculateMeterLines(
+  meter: MeterReadingsInput,
+  lines: readonly BillingLine[],
+  warnings: string[],
+): { values: bigint[]; records: LineMeterReading[]; estimated: boolean[] } {
   const isCumulative = meter.cumulative !== false;
   const isHeating = meter.meter === "heating";
   const boundaries = findBoundaries(meter, lines, warnings);
@@ -86,7 +109,8 @@ function calculateMeterLines(meter: MeterReadingsInput, lines: readonly BillingL
     if (endBoundary.value === null) continue;
     const startBoundary = boundaries[startIndex] as Boundary;
     const stretch = endBoundary.value - (startBoundary.value as bigint);
-    const isEstimated = (startBoundary.point?.estimated ?? false) || (endBoundary.point?.estimated ?? false);
+    const isEstimated =
+      (startBoundary.point?.estimated ?? false) || (endBoundary.point?.estimated ?? false);
     const stretchLines = lines.slice(startIndex, endIndex);
     const end = endBoundary.point as ReadingPoint;
     if (stretchLines.length === 1) {
@@ -111,7 +135,8 @@ function calculateMeterLines(meter: MeterReadingsInput, lines: readonly BillingL
         const index = startIndex + offset;
         const weight = weights[offset] as bigint;
         // Rounded down at 21 decimals like the split of a unit's value (line-consumption.ts).
-        const value = totalWeight === 0n ? 0n : (stretch * CONSUMPTION_SPLIT_SCALE * weight) / totalWeight;
+        const value =
+          totalWeight === 0n ? 0n : (stretch * CONSUMPTION_SPLIT_SCALE * weight) / totalWeight;
         values[index] = value;
         estimated[index] = isEstimated;
         records[index] = {
@@ -140,7 +165,12 @@ function calculateMeterLines(meter: MeterReadingsInput, lines: readonly BillingL
  * The line figures of every unit and meter kind that the input gives by meter readings. Several
  * meters of one kind in a unit add up line by line.
  */
-export function calculateMeterFigures(meters: readonly MeterReadingsInput[], units: readonly UnitLines[], unitIndexById: ReadonlyMap<string, number>, warnings: string[]): MeterFiguresIndex {
+export function calculateMeterFigures(
+  meters: readonly MeterReadingsInput[],
+  units: readonly UnitLines[],
+  unitIndexById: ReadonlyMap<string, number>,
+  warnings: string[],
+): MeterFiguresIndex {
   const index: MeterFiguresIndex = new Map();
   if (meters.length === 0) return index;
   const unitLinesByIndex = new Map<number, UnitLines>();

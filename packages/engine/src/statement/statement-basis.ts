@@ -46,16 +46,24 @@ export class StatementBasisBuilder {
   // The part's exact texts (by the item's line index) laid out by line position.
   private byPosition(texts: readonly string[], positions: readonly number[]): (string | null)[] {
     const result = new Array<string | null>(this.lineCount).fill(null);
-    for (let index = 0; index < positions.length; index += 1) result[positions[index] as number] = texts[index] as string;
+    for (let index = 0; index < positions.length; index += 1)
+      result[positions[index] as number] = texts[index] as string;
     return result;
   }
 
   // Quantities in m2, persons, units or consumption; time in days or degree-day per mille.
-  private getScales(part: PreparedPart, isDegreeDayTimed: boolean): { quantityScale: bigint; timeScale: bigint; weightScale: bigint } {
+  private getScales(
+    part: PreparedPart,
+    isDegreeDayTimed: boolean,
+  ): { quantityScale: bigint; timeScale: bigint; weightScale: bigint } {
     const timeScale = isDegreeDayTimed ? DEGREE_DAY_UNITS_PER_MILLE : 1n;
     const isTimed = part.timeWeights !== null;
     const quantityScale = isTimed ? QUANTITY_SCALE : QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE;
-    return { quantityScale, timeScale, weightScale: isTimed ? QUANTITY_SCALE * timeScale : quantityScale };
+    return {
+      quantityScale,
+      timeScale,
+      weightScale: isTimed ? QUANTITY_SCALE * timeScale : quantityScale,
+    };
   }
 
   // One series per weight list: the weight cache gives every basis and kind of time its own

@@ -1,14 +1,34 @@
-import type { Allocation, AllocationPart, StatementBasis, StatementInput, StatementResult, TaxDeductible, TenancyStatement, VacancyStatement } from "../types.ts";
+import type {
+  Allocation,
+  AllocationPart,
+  StatementBasis,
+  StatementInput,
+  StatementResult,
+  TaxDeductible,
+  TenancyStatement,
+  VacancyStatement,
+} from "../types.ts";
 import { buildLetterFigures, type StatementLetterFigures } from "./letter-figures.ts";
 
 /** An allocation as any engine version stored it: without `item` before decision 0403, then with `parts`. */
-export type StoredAllocationLine = Omit<Allocation, "item"> & { item?: number; parts?: AllocationPart[] };
+export type StoredAllocationLine = Omit<Allocation, "item"> & {
+  item?: number;
+  parts?: AllocationPart[];
+};
 
-type StoredLine<T extends TenancyStatement | VacancyStatement> = Omit<T, "position" | "allocations"> & { position?: number; allocations: StoredAllocationLine[] };
+type StoredLine<T extends TenancyStatement | VacancyStatement> = Omit<
+  T,
+  "position" | "allocations"
+> & { position?: number; allocations: StoredAllocationLine[] };
 
 /** A result as any engine version stored it (contract v1.0 to v1.2). */
-export type StoredStatementResult = Omit<StatementResult, "tenancies" | "vacancy" | "basis" | "letters" | "notes"> & {
-  tenancies: (Omit<StoredLine<TenancyStatement>, "taxDeductible"> & { taxDeductible?: TaxDeductible })[];
+export type StoredStatementResult = Omit<
+  StatementResult,
+  "tenancies" | "vacancy" | "basis" | "letters" | "notes"
+> & {
+  tenancies: (Omit<StoredLine<TenancyStatement>, "taxDeductible"> & {
+    taxDeductible?: TaxDeductible;
+  })[];
   vacancy: StoredLine<VacancyStatement>[];
   notes?: string[];
   basis?: StatementBasis | null;
@@ -28,7 +48,10 @@ export type StoredStatementResult = Omit<StatementResult, "tenancies" | "vacancy
  *
  * A result of the current shape is returned as it is (the same object).
  */
-export function completeStoredResult(input: StatementInput, stored: StoredStatementResult): StatementResult {
+export function completeStoredResult(
+  input: StatementInput,
+  stored: StoredStatementResult,
+): StatementResult {
   if (isCurrentShape(stored)) return stored;
   const positioned = addPositions(input, stored);
   return { ...positioned, letters: positioned.letters ?? buildLetterFigures(input, positioned) };
@@ -38,7 +61,9 @@ function isCurrentShape(result: StoredStatementResult): result is StatementResul
   if (!result.letters || result.basis === undefined || result.notes === undefined) return false;
   if (result.tenancies.some((line) => line.taxDeductible === undefined)) return false;
   return [...result.tenancies, ...result.vacancy].every(
-    (line) => typeof line.position === "number" && line.allocations.every((allocation) => typeof allocation.item === "number"),
+    (line) =>
+      typeof line.position === "number" &&
+      line.allocations.every((allocation) => typeof allocation.item === "number"),
   );
 }
 
@@ -47,7 +72,11 @@ const NO_TAX: TaxDeductible = { householdServices: "0.00", craftsmen: "0.00" };
 function addPositions(input: StatementInput, result: StoredStatementResult): StatementResult {
   const unitOrder = new Map(input.units.map((unit, index) => [unit.id, index]));
   const lines: { unitId: string; from: string }[] = [...result.tenancies, ...result.vacancy];
-  const ordered = [...lines].sort((a, b) => (unitOrder.get(a.unitId) ?? 0) - (unitOrder.get(b.unitId) ?? 0) || (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const ordered = [...lines].sort(
+    (a, b) =>
+      (unitOrder.get(a.unitId) ?? 0) - (unitOrder.get(b.unitId) ?? 0) ||
+      (a.from < b.from ? -1 : a.from > b.from ? 1 : 0),
+  );
   const positions = new Map(ordered.map((line, position) => [line, position]));
   const withItems = (allocations: readonly StoredAllocationLine[]): Allocation[] => {
     const seen = new Map<string, number>();
@@ -78,6 +107,10 @@ function addPositions(input: StatementInput, result: StoredStatementResult): Sta
       allocations: withItems(line.allocations),
       taxDeductible: line.taxDeductible ?? NO_TAX,
     })),
-    vacancy: result.vacancy.map((line) => ({ ...line, position: line.position ?? (positions.get(line) as number), allocations: withItems(line.allocations) })),
+    vacancy: result.vacancy.map((line) => ({
+      ...line,
+      position: line.position ?? (positions.get(line) as number),
+      allocations: withItems(line.allocations),
+    })),
   };
 }

@@ -26,9 +26,15 @@ import type {
   ValidationIssue,
 } from "../types.ts";
 import { isPlainObject, QUANTITY_TEXT, ShapeReader } from "./shape-reader.ts";
-import { readWellFormedPrepayment, readWellFormedReading, readWellFormedTenancy, readWellFormedUnit } from "./well-formed-entries.ts";
+import {
+  readWellFormedPrepayment,
+  readWellFormedReading,
+  readWellFormedTenancy,
+  readWellFormedUnit,
+} from "./well-formed-entries.ts";
 
-export type ShapeOutcome = { ok: true; input: StatementInput } | { ok: false; issues: ValidationIssue[] };
+export type ShapeOutcome =
+  { ok: true; input: StatementInput } | { ok: false; issues: ValidationIssue[] };
 
 /**
  * Checks that untrusted JSON has the contract's shape and returns it typed. Every problem
@@ -42,10 +48,19 @@ export function validateStatementInputShape(value: unknown): ShapeOutcome {
   const reader = new ShapeReader();
 
   const periodValue = reader.readObject(value.period, "period");
-  const start = periodValue ? reader.readDate(periodValue.start, "period.start", { isRequired: true }) : undefined;
-  const end = periodValue ? reader.readDate(periodValue.end, "period.end", { isRequired: true }) : undefined;
+  const start = periodValue
+    ? reader.readDate(periodValue.start, "period.start", { isRequired: true })
+    : undefined;
+  const end = periodValue
+    ? reader.readDate(periodValue.end, "period.end", { isRequired: true })
+    : undefined;
   const propertyType = reader.readChoice(value.propertyType, "propertyType", PROPERTY_TYPES, false);
-  const efficiencyClass = reader.readChoice(value.efficiencyClass, "efficiencyClass", EFFICIENCY_CLASSES, false);
+  const efficiencyClass = reader.readChoice(
+    value.efficiencyClass,
+    "efficiencyClass",
+    EFFICIENCY_CLASSES,
+    false,
+  );
 
   // Ids are collected even from entries with other problems, so that one bad field does not
   // also turn every reference to its entry into an error.
@@ -55,11 +70,19 @@ export function validateStatementInputShape(value: unknown): ShapeOutcome {
   const tenancies = readTenancies(reader, value.tenancies, unitIds, tenancyUnits);
   const consumption = readConsumption(reader, value.consumption, unitIds, tenancyUnits);
   const meterReadings = readMeterReadings(reader, value.meterReadings, unitIds, consumption);
-  const vacancyPersons = reader.readNumber(value.vacancyPersons, "vacancyPersons", { isRequired: false });
+  const vacancyPersons = reader.readNumber(value.vacancyPersons, "vacancyPersons", {
+    isRequired: false,
+  });
   const costItems = readCostItems(reader, value.costItems, unitIds);
   const co2 = value.co2 === undefined || value.co2 === null ? null : readCo2(reader, value.co2);
-  const heatingCosts = value.heatingCosts === undefined || value.heatingCosts === null ? null : readHeatingCostSheet(reader, value.heatingCosts);
-  const annualInformation = value.annualInformation === undefined || value.annualInformation === null ? null : readAnnualInformation(reader, value.annualInformation);
+  const heatingCosts =
+    value.heatingCosts === undefined || value.heatingCosts === null
+      ? null
+      : readHeatingCostSheet(reader, value.heatingCosts);
+  const annualInformation =
+    value.annualInformation === undefined || value.annualInformation === null
+      ? null
+      : readAnnualInformation(reader, value.annualInformation);
 
   if (reader.issues.length > 0 || !start || !end) return { ok: false, issues: reader.issues };
   const input: StatementInput = {
@@ -95,18 +118,31 @@ function readUnits(reader: ShapeReader, value: unknown, seen: Set<string>): Unit
     const id = reader.readText(unit.id, `${path}.id`, true);
     const area = reader.readQuantity(unit.area, `${path}.area`, { isRequired: true });
     const persons = reader.readNumber(unit.persons, `${path}.persons`, { isRequired: false });
-    const decentralizedHotWater = reader.readBoolean(unit.decentralizedHotWater, `${path}.decentralizedHotWater`);
+    const decentralizedHotWater = reader.readBoolean(
+      unit.decentralizedHotWater,
+      `${path}.decentralizedHotWater`,
+    );
     if (id !== undefined) {
       if (seen.has(id)) reader.report(`${path}.id`, MESSAGES.duplicateId(`${path}.id`, id));
       seen.add(id);
     }
     if (id === undefined || area === undefined) return;
-    units.push({ id, area, persons: persons ?? 0, decentralizedHotWater: decentralizedHotWater ?? false });
+    units.push({
+      id,
+      area,
+      persons: persons ?? 0,
+      decentralizedHotWater: decentralizedHotWater ?? false,
+    });
   });
   return units;
 }
 
-function readTenancies(reader: ShapeReader, value: unknown, unitIds: ReadonlySet<string>, tenancyUnits: Map<string, string>): TenancyInput[] {
+function readTenancies(
+  reader: ShapeReader,
+  value: unknown,
+  unitIds: ReadonlySet<string>,
+  tenancyUnits: Map<string, string>,
+): TenancyInput[] {
   const list = reader.readList(value, "tenancies", true) ?? [];
   const tenancies: TenancyInput[] = [];
   list.forEach((entry, index) => {
@@ -126,8 +162,10 @@ function readTenancies(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     const persons = reader.readNumber(tenancy.persons, `${path}.persons`, { isRequired: false });
     const occupants = readOccupants(reader, tenancy.occupants, `${path}.occupants`);
     const prepayments = readPrepayments(reader, tenancy.prepayments, `${path}.prepayments`);
-    if (unitId !== undefined && !unitIds.has(unitId)) reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
-    if (start && end && end < start) reader.report(`${path}.end`, MESSAGES.tenancyEndBeforeStart(`${path}.end`));
+    if (unitId !== undefined && !unitIds.has(unitId))
+      reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
+    if (start && end && end < start)
+      reader.report(`${path}.end`, MESSAGES.tenancyEndBeforeStart(`${path}.end`));
     if (id !== undefined) {
       if (tenancyUnits.has(id)) reader.report(`${path}.id`, MESSAGES.duplicateId(`${path}.id`, id));
       else if (unitId !== undefined) tenancyUnits.set(id, unitId);
@@ -152,7 +190,8 @@ function readOccupants(reader: ShapeReader, value: unknown, listPath: string): O
     const from = reader.readDate(occupant.from, `${path}.from`, { isRequired: true });
     const to = reader.readDate(occupant.to, `${path}.to`, { isRequired: false });
     const persons = reader.readNumber(occupant.persons, `${path}.persons`, { isRequired: true });
-    if (from && to && to < from) reader.report(`${path}.to`, MESSAGES.occupantEndBeforeStart(`${path}.to`));
+    if (from && to && to < from)
+      reader.report(`${path}.to`, MESSAGES.occupantEndBeforeStart(`${path}.to`));
     if (from === undefined || persons === undefined) return;
     occupants.push({ from, to: to ?? null, persons });
   });
@@ -207,22 +246,38 @@ function readConsumption(
     const tenancyId = reader.readText(reading.tenancyId, `${path}.tenancyId`, false);
     const meter = reader.readChoice(reading.meter, `${path}.meter`, METER_KINDS, true);
     const readingValue = reader.readQuantity(reading.value, `${path}.value`, { isRequired: true });
-    if (unitId !== undefined && !unitIds.has(unitId)) reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
+    if (unitId !== undefined && !unitIds.has(unitId))
+      reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
     if (tenancyId !== undefined) {
       const tenancyUnit = tenancyUnits.get(tenancyId);
-      if (tenancyUnit === undefined) reader.report(`${path}.tenancyId`, MESSAGES.unknownTenancy(`${path}.tenancyId`, tenancyId));
+      if (tenancyUnit === undefined)
+        reader.report(`${path}.tenancyId`, MESSAGES.unknownTenancy(`${path}.tenancyId`, tenancyId));
       else if (unitId !== undefined && tenancyUnit !== unitId) {
-        reader.report(`${path}.tenancyId`, MESSAGES.tenancyOfOtherUnit(`${path}.tenancyId`, tenancyId, unitId));
+        reader.report(
+          `${path}.tenancyId`,
+          MESSAGES.tenancyOfOtherUnit(`${path}.tenancyId`, tenancyId, unitId),
+        );
       }
     }
     const estimated = reader.readBoolean(reading.estimated, `${path}.estimated`);
     if (unitId === undefined || meter === undefined || readingValue === undefined) return;
-    readings.push({ unitId, tenancyId: tenancyId ?? null, meter, value: readingValue, ...(estimated ? { estimated } : {}) });
+    readings.push({
+      unitId,
+      tenancyId: tenancyId ?? null,
+      meter,
+      value: readingValue,
+      ...(estimated ? { estimated } : {}),
+    });
   });
   return readings;
 }
 
-function readReadingPoint(reader: ShapeReader, value: unknown, path: string, isRequired: boolean): ReadingPointInput | undefined {
+function readReadingPoint(
+  reader: ShapeReader,
+  value: unknown,
+  path: string,
+  isRequired: boolean,
+): ReadingPointInput | undefined {
   if (value === undefined || value === null) {
     if (isRequired) reader.report(path, MESSAGES.fieldMissing(path));
     return undefined;
@@ -231,7 +286,8 @@ function readReadingPoint(reader: ShapeReader, value: unknown, path: string, isR
   if (!point) return undefined;
   const date = reader.readDate(point.date, `${path}.date`, { isRequired: true });
   const text = reader.readText(point.value, `${path}.value`, true);
-  if (text !== undefined && !QUANTITY_TEXT.test(text)) reader.report(`${path}.value`, MESSAGES.fieldNotQuantityText(`${path}.value`));
+  if (text !== undefined && !QUANTITY_TEXT.test(text))
+    reader.report(`${path}.value`, MESSAGES.fieldNotQuantityText(`${path}.value`));
   const estimated = reader.readBoolean(point.estimated, `${path}.estimated`);
   if (date === undefined || text === undefined || !QUANTITY_TEXT.test(text)) return undefined;
   return { date, value: text, estimated: estimated ?? false };
@@ -241,7 +297,12 @@ function readReadingPoint(reader: ShapeReader, value: unknown, path: string, isR
  * Issue 24: unit meters with their readings. A unit and meter kind is given by readings or by
  * consumption values, never both (the values would count twice).
  */
-function readMeterReadings(reader: ShapeReader, value: unknown, unitIds: ReadonlySet<string>, consumption: readonly ConsumptionInput[]): MeterReadingsInput[] {
+function readMeterReadings(
+  reader: ShapeReader,
+  value: unknown,
+  unitIds: ReadonlySet<string>,
+  consumption: readonly ConsumptionInput[],
+): MeterReadingsInput[] {
   const list = reader.readList(value, "meterReadings", false) ?? [];
   const result: MeterReadingsInput[] = [];
   const byValue = new Set(consumption.map((entry) => `${entry.unitId}\u0000${entry.meter}`));
@@ -251,10 +312,12 @@ function readMeterReadings(reader: ShapeReader, value: unknown, unitIds: Readonl
     const meterEntry = reader.readObject(entry, path);
     if (!meterEntry) return;
     const meterId = reader.readText(meterEntry.meterId, `${path}.meterId`, true);
-    if (meterId !== undefined && meterIds.has(meterId)) reader.report(`${path}.meterId`, MESSAGES.duplicateMeter(`${path}.meterId`, meterId));
+    if (meterId !== undefined && meterIds.has(meterId))
+      reader.report(`${path}.meterId`, MESSAGES.duplicateMeter(`${path}.meterId`, meterId));
     if (meterId !== undefined) meterIds.add(meterId);
     const unitId = reader.readText(meterEntry.unitId, `${path}.unitId`, true);
-    if (unitId !== undefined && !unitIds.has(unitId)) reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
+    if (unitId !== undefined && !unitIds.has(unitId))
+      reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
     const meter = reader.readChoice(meterEntry.meter, `${path}.meter`, METER_KINDS, true);
     const cumulative = reader.readBoolean(meterEntry.cumulative, `${path}.cumulative`) ?? true;
     const start = readReadingPoint(reader, meterEntry.start, `${path}.start`, cumulative);
@@ -264,14 +327,33 @@ function readMeterReadings(reader: ShapeReader, value: unknown, unitIds: Readonl
       const point = readReadingPoint(reader, reading, `${path}.readings[${readingIndex}]`, true);
       return point ? [point] : [];
     });
-    if (start && end && (end.date < start.date || compareQuantityTexts(end.value, start.value) < 0)) {
+    if (
+      start &&
+      end &&
+      (end.date < start.date || compareQuantityTexts(end.value, start.value) < 0)
+    ) {
       reader.report(`${path}.end`, MESSAGES.meterEndBeforeStart(`${path}.end`));
     }
     if (unitId !== undefined && meter !== undefined && byValue.has(`${unitId}\u0000${meter}`)) {
       reader.report(path, MESSAGES.readingsAndValueForUnit(path, unitId, meter));
     }
-    if (meterId === undefined || unitId === undefined || meter === undefined || end === undefined || (cumulative && start === undefined)) return;
-    result.push({ meterId, unitId, meter, cumulative, start: cumulative ? (start ?? null) : null, end, readings });
+    if (
+      meterId === undefined ||
+      unitId === undefined ||
+      meter === undefined ||
+      end === undefined ||
+      (cumulative && start === undefined)
+    )
+      return;
+    result.push({
+      meterId,
+      unitId,
+      meter,
+      cumulative,
+      start: cumulative ? (start ?? null) : null,
+      end,
+      readings,
+    });
   });
   return result;
 }
@@ -286,7 +368,11 @@ export function compareQuantityTexts(a: string, b: string): number {
   return aScaled < bScaled ? -1 : aScaled > bScaled ? 1 : 0;
 }
 
-function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet<string>): CostItemInput[] {
+function readCostItems(
+  reader: ShapeReader,
+  value: unknown,
+  unitIds: ReadonlySet<string>,
+): CostItemInput[] {
   const list = reader.readList(value, "costItems", true) ?? [];
   const items: CostItemInput[] = [];
   list.forEach((entry, index) => {
@@ -295,13 +381,19 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     if (!item) return;
     const costType = reader.readText(item.costType, `${path}.costType`, true);
     const amount = reader.readMoney(item.amount, `${path}.amount`, true);
-    if (amount !== undefined && amount.startsWith("-")) reader.report(`${path}.amount`, MESSAGES.fieldNegative(`${path}.amount`));
+    if (amount !== undefined && amount.startsWith("-"))
+      reader.report(`${path}.amount`, MESSAGES.fieldNegative(`${path}.amount`));
     // The specification's own texts for a missing or unknown key (docs/rules/statements.md#statement-messages).
     let key: CostItemInput["key"] | undefined;
     if (item.key === undefined || item.key === null || item.key === "") {
       reader.report(`${path}.key`, MESSAGES.keyMissing(costType ?? `#${index + 1}`));
     } else if (!isDistributionKey(item.key)) {
-      reader.report(`${path}.key`, MESSAGES.keyUnknown(String(typeof item.key === "string" ? item.key : JSON.stringify(item.key))));
+      reader.report(
+        `${path}.key`,
+        MESSAGES.keyUnknown(
+          String(typeof item.key === "string" ? item.key : JSON.stringify(item.key)),
+        ),
+      );
     } else {
       key = item.key;
     }
@@ -319,25 +411,52 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
     });
     // Contract v1.1: the labour part (§ 35a EStG); its range is a rule with the contract's text.
     const laborCosts = reader.readMoney(item.laborCosts, `${path}.laborCosts`, false);
-    const taxCategory = reader.readChoice(item.taxCategory, `${path}.taxCategory`, TAX_CATEGORIES, false);
+    const taxCategory = reader.readChoice(
+      item.taxCategory,
+      `${path}.taxCategory`,
+      TAX_CATEGORIES,
+      false,
+    );
     // Issue 24: the § 12 (1) HeizkV cut up front and the last allocable day (checked as rules).
-    const heizkvReduction = item.heizkvReduction === null ? undefined : reader.readBoolean(item.heizkvReduction, `${path}.heizkvReduction`);
-    const remoteReadingCut = item.heizkvRemoteReadingCut === null ? undefined : reader.readBoolean(item.heizkvRemoteReadingCut, `${path}.heizkvRemoteReadingCut`);
-    const remoteReadingMissing = item.heizkvRemoteReadingMissing === null ? undefined : reader.readBoolean(item.heizkvRemoteReadingMissing, `${path}.heizkvRemoteReadingMissing`);
-    const allocableUntil = reader.readDate(item.allocableUntil, `${path}.allocableUntil`, { isRequired: false });
-    const allocationNote = item.allocationNote === null ? undefined : reader.readText(item.allocationNote, `${path}.allocationNote`, false);
+    const heizkvReduction =
+      item.heizkvReduction === null
+        ? undefined
+        : reader.readBoolean(item.heizkvReduction, `${path}.heizkvReduction`);
+    const remoteReadingCut =
+      item.heizkvRemoteReadingCut === null
+        ? undefined
+        : reader.readBoolean(item.heizkvRemoteReadingCut, `${path}.heizkvRemoteReadingCut`);
+    const remoteReadingMissing =
+      item.heizkvRemoteReadingMissing === null
+        ? undefined
+        : reader.readBoolean(item.heizkvRemoteReadingMissing, `${path}.heizkvRemoteReadingMissing`);
+    const allocableUntil = reader.readDate(item.allocableUntil, `${path}.allocableUntil`, {
+      isRequired: false,
+    });
+    const allocationNote =
+      item.allocationNote === null
+        ? undefined
+        : reader.readText(item.allocationNote, `${path}.allocationNote`, false);
     // Contract v1.4: the direct key's amounts per tenancy and the vacancy's amount.
     const directAmounts = readDirectAmounts(reader, item.directAmounts, `${path}.directAmounts`);
     const vacancyAmount = reader.readMoney(item.vacancyAmount, `${path}.vacancyAmount`, false);
     if (costType === undefined || amount === undefined || key === undefined) return;
-    const result: CostItemInput = { costType, amount, key, consumptionShare: consumptionShare ?? null, meter: meter ?? null, excludedUnits };
+    const result: CostItemInput = {
+      costType,
+      amount,
+      key,
+      consumptionShare: consumptionShare ?? null,
+      meter: meter ?? null,
+      excludedUnits,
+    };
     if (laborCosts !== undefined) result.laborCosts = laborCosts;
     if (taxCategory !== undefined) result.taxCategory = taxCategory;
     if (heizkvReduction) result.heizkvReduction = true;
     if (remoteReadingCut) result.heizkvRemoteReadingCut = true;
     if (remoteReadingMissing) result.heizkvRemoteReadingMissing = true;
     if (allocableUntil !== undefined) result.allocableUntil = allocableUntil;
-    if (allocationNote !== undefined && allocationNote !== "") result.allocationNote = allocationNote;
+    if (allocationNote !== undefined && allocationNote !== "")
+      result.allocationNote = allocationNote;
     if (directAmounts !== undefined) result.directAmounts = directAmounts;
     if (vacancyAmount !== undefined) result.vacancyAmount = vacancyAmount;
     items.push(result);
@@ -346,7 +465,11 @@ function readCostItems(reader: ShapeReader, value: unknown, unitIds: ReadonlySet
 }
 
 // Contract v1.4: [{ tenancyId, amount, laborCosts? }]; which tenancies and the sums are rules.
-function readDirectAmounts(reader: ShapeReader, value: unknown, path: string): DirectAmountInput[] | undefined {
+function readDirectAmounts(
+  reader: ShapeReader,
+  value: unknown,
+  path: string,
+): DirectAmountInput[] | undefined {
   const list = reader.readList(value, path, false);
   if (list === undefined) return undefined;
   const entries: DirectAmountInput[] = [];
@@ -358,7 +481,9 @@ function readDirectAmounts(reader: ShapeReader, value: unknown, path: string): D
     const amount = reader.readMoney(object.amount, `${entryPath}.amount`, true);
     const laborCosts = reader.readMoney(object.laborCosts, `${entryPath}.laborCosts`, false);
     if (tenancyId === undefined || amount === undefined) return;
-    entries.push(laborCosts === undefined ? { tenancyId, amount } : { tenancyId, amount, laborCosts });
+    entries.push(
+      laborCosts === undefined ? { tenancyId, amount } : { tenancyId, amount, laborCosts },
+    );
   });
   return entries;
 }
@@ -380,15 +505,23 @@ function readCo2(reader: ShapeReader, value: unknown): Co2Input | null {
   const co2 = reader.readObject(value, "co2");
   if (!co2) return null;
   const result: Co2Input = {
-    emissionsKg: reader.readQuantity(co2.emissionsKg, "co2.emissionsKg", { isRequired: false }) ?? null,
+    emissionsKg:
+      reader.readQuantity(co2.emissionsKg, "co2.emissionsKg", { isRequired: false }) ?? null,
     fuel: reader.readChoice(co2.fuel, "co2.fuel", FUELS, false) ?? null,
-    consumptionKwh: reader.readQuantity(co2.consumptionKwh, "co2.consumptionKwh", { isRequired: false }) ?? null,
-    heatingValue: reader.readChoice(co2.heatingValue, "co2.heatingValue", ["upper", "lower"] as const, false) ?? null,
-    emissionFactor: reader.readQuantity(co2.emissionFactor, "co2.emissionFactor", { isRequired: false }) ?? null,
-    pricePerTonne: reader.readQuantity(co2.pricePerTonne, "co2.pricePerTonne", { isRequired: false }) ?? null,
+    consumptionKwh:
+      reader.readQuantity(co2.consumptionKwh, "co2.consumptionKwh", { isRequired: false }) ?? null,
+    heatingValue:
+      reader.readChoice(co2.heatingValue, "co2.heatingValue", ["upper", "lower"] as const, false) ??
+      null,
+    emissionFactor:
+      reader.readQuantity(co2.emissionFactor, "co2.emissionFactor", { isRequired: false }) ?? null,
+    pricePerTonne:
+      reader.readQuantity(co2.pricePerTonne, "co2.pricePerTonne", { isRequired: false }) ?? null,
     cost: reader.readMoney(co2.cost, "co2.cost", false) ?? null,
-    vatPercent: reader.readQuantity(co2.vatPercent, "co2.vatPercent", { isRequired: false }) ?? null,
-    area: reader.readQuantity(co2.area, "co2.area", { isRequired: false, isPositive: true }) ?? null,
+    vatPercent:
+      reader.readQuantity(co2.vatPercent, "co2.vatPercent", { isRequired: false }) ?? null,
+    area:
+      reader.readQuantity(co2.area, "co2.area", { isRequired: false, isPositive: true }) ?? null,
   };
   if (result.cost !== null && result.cost !== undefined && result.cost.startsWith("-")) {
     reader.report("co2.cost", MESSAGES.fieldNegative("co2.cost"));

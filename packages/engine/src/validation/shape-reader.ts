@@ -62,7 +62,11 @@ export class ShapeReader {
     return value;
   }
 
-  readNumber(value: unknown, path: string, options: { isRequired: boolean; isPositive?: boolean }): number | undefined {
+  readNumber(
+    value: unknown,
+    path: string,
+    options: { isRequired: boolean; isPositive?: boolean },
+  ): number | undefined {
     if (value === undefined || value === null) {
       if (options.isRequired) this.report(path, MESSAGES.fieldMissing(path));
       return undefined;
@@ -90,10 +94,19 @@ export class ShapeReader {
    * A quantity as decimal text or a JSON number (decision 1043), returned as given: text is
    * checked against QUANTITY_TEXT, a number as readNumber checks it.
    */
-  readQuantity(value: unknown, path: string, options: { isRequired: boolean; isPositive?: boolean }): number | string | undefined {
+  readQuantity(
+    value: unknown,
+    path: string,
+    options: { isRequired: boolean; isPositive?: boolean },
+  ): number | string | undefined {
     if (typeof value !== "string") return this.readNumber(value, path, options);
     if (!QUANTITY_TEXT.test(value)) {
-      this.report(path, value.startsWith("-") && QUANTITY_TEXT.test(value.slice(1)) ? MESSAGES.fieldNegative(path) : MESSAGES.fieldNotNumber(path));
+      this.report(
+        path,
+        value.startsWith("-") && QUANTITY_TEXT.test(value.slice(1))
+          ? MESSAGES.fieldNegative(path)
+          : MESSAGES.fieldNotNumber(path),
+      );
       return undefined;
     }
     if (options.isPositive && ZERO_TEXT.test(value)) {
@@ -113,7 +126,11 @@ export class ShapeReader {
   }
 
   /** invalidMessage: the message for a value that is no date, built only when needed. */
-  readDate(value: unknown, path: string, options: { isRequired: boolean; invalidMessage?: (path: string) => string }): string | undefined {
+  readDate(
+    value: unknown,
+    path: string,
+    options: { isRequired: boolean; invalidMessage?: (path: string) => string },
+  ): string | undefined {
     if (value === undefined || value === null) {
       if (options.isRequired) this.report(path, MESSAGES.fieldMissing(path));
       return undefined;
@@ -137,7 +154,12 @@ export class ShapeReader {
     return value.trim();
   }
 
-  readChoice<T extends string>(value: unknown, path: string, allowed: readonly T[], isRequired: boolean): T | undefined {
+  readChoice<T extends string>(
+    value: unknown,
+    path: string,
+    allowed: readonly T[],
+    isRequired: boolean,
+  ): T | undefined {
     if (value === undefined || value === null) {
       if (isRequired) this.report(path, MESSAGES.fieldMissing(path));
       return undefined;

@@ -50,11 +50,16 @@ export function checkStatementRules(input: StatementInput): RuleCheckOutcome {
     const totalArea = input.units.reduce((sum, unit) => sum + toScaledQuantity(unit.area), 0n);
     // Areas finer than 10^-9 m2 round to 0 in that scale but still count as area here.
     // (Decimal text has at most 9 decimals: never finer than the scale.)
-    const hasTinyAreaOnly = totalArea === 0n && input.units.every((unit) => typeof unit.area !== "number" || unit.area >= 0) && input.units.some((unit) => typeof unit.area === "number" && unit.area > 0);
-    if (totalArea <= 0n && !hasTinyAreaOnly) issues.push({ path: "units", message: MESSAGES.totalAreaNotPositive() });
+    const hasTinyAreaOnly =
+      totalArea === 0n &&
+      input.units.every((unit) => typeof unit.area !== "number" || unit.area >= 0) &&
+      input.units.some((unit) => typeof unit.area === "number" && unit.area > 0);
+    if (totalArea <= 0n && !hasTinyAreaOnly)
+      issues.push({ path: "units", message: MESSAGES.totalAreaNotPositive() });
   }
   const totalCents = input.costItems.reduce((sum, item) => sum + parseMoneyToCents(item.amount), 0);
-  if (totalCents <= 0) issues.push({ path: "costItems", message: MESSAGES.totalCostsNotPositive() });
+  if (totalCents <= 0)
+    issues.push({ path: "costItems", message: MESSAGES.totalCostsNotPositive() });
 
   input.costItems.forEach((item, index) => {
     issues.push(...checkCostItem(item, `costItems[${index}]`));
@@ -100,31 +105,49 @@ function checkCostItem(item: CostItemInput, path: string): ValidationIssue[] {
     const shown = item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT;
     if (isHeizkvCostType(item.costType)) {
       // § 7 (1) and § 8 (1) HeizkV: 50-70 % by consumption; out of range blocks, never clamps.
-      if (share < toScaledPercent(HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT) || share > toScaledPercent(HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT)) {
+      if (
+        share < toScaledPercent(HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT) ||
+        share > toScaledPercent(HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT)
+      ) {
         issues.push({ path: `${path}.consumptionShare`, message: MESSAGES.heizkvViolation(shown) });
       }
     } else if (share < 0n || share > toScaledPercent(100)) {
-      issues.push({ path: `${path}.consumptionShare`, message: MESSAGES.consumptionShareOutOfRange(shown) });
+      issues.push({
+        path: `${path}.consumptionShare`,
+        message: MESSAGES.consumptionShareOutOfRange(shown),
+      });
     }
   }
   if ((item.key === "mixed" || item.key === "consumption") && getItemMeter(item) === null) {
-    issues.push({ path: `${path}.meter`, message: MESSAGES.meterMissing(`${path}.meter`, item.costType) });
+    issues.push({
+      path: `${path}.meter`,
+      message: MESSAGES.meterMissing(`${path}.meter`, item.costType),
+    });
   }
   // Contract v1.1: the labour part of an item (§ 35a EStG) lies between 0 and its amount.
   if (item.laborCosts !== undefined && item.laborCosts !== null) {
     const laborCents = parseMoneyToCents(item.laborCosts);
     if (laborCents < 0 || laborCents > parseMoneyToCents(item.amount)) {
-      issues.push({ path: `${path}.laborCosts`, message: MESSAGES.laborCostsOutOfRange(item.costType) });
+      issues.push({
+        path: `${path}.laborCosts`,
+        message: MESSAGES.laborCostsOutOfRange(item.costType),
+      });
     }
   }
   return issues;
 }
 
 // Contract v1.1: a day of a tenancy has one number of occupants, so its periods must not overlap.
-function checkOccupantOverlaps(tenancy: TenancyInput, tenancyIndex: number, issues: ValidationIssue[]): void {
+function checkOccupantOverlaps(
+  tenancy: TenancyInput,
+  tenancyIndex: number,
+  issues: ValidationIssue[],
+): void {
   if (!tenancy.occupants || tenancy.occupants.length < 2) return;
   const path = `tenancies[${tenancyIndex}].occupants`;
-  const sorted = [...(tenancy.occupants ?? [])].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const sorted = [...(tenancy.occupants ?? [])].sort((a, b) =>
+    a.from < b.from ? -1 : a.from > b.from ? 1 : 0,
+  );
   for (let index = 1; index < sorted.length; index += 1) {
     const previous = sorted[index - 1];
     const current = sorted[index];
@@ -136,7 +159,10 @@ function checkOccupantOverlaps(tenancy: TenancyInput, tenancyIndex: number, issu
 }
 
 // A unit's days are covered by at most one tenancy at a time (docs/rules/tenancies-and-keys.md#who-bears-what).
-function checkTenancyOverlaps(tenancies: readonly TenancyInput[], issues: ValidationIssue[]): boolean {
+function checkTenancyOverlaps(
+  tenancies: readonly TenancyInput[],
+  issues: ValidationIssue[],
+): boolean {
   const byUnit = new Map<string, TenancyInput[]>();
   for (const tenancy of tenancies) {
     const list = byUnit.get(tenancy.unitId);
@@ -150,25 +176,42 @@ function checkTenancyOverlaps(tenancies: readonly TenancyInput[], issues: Valida
     let latest: TenancyInput | undefined;
     for (const tenancy of sorted) {
       if (latest && tenancy.start <= (latest.end ?? OPEN_END_DATE)) {
-        issues.push({ path: "tenancies", message: MESSAGES.tenanciesOverlap(latest.id, tenancy.id, unitId) });
+        issues.push({
+          path: "tenancies",
+          message: MESSAGES.tenanciesOverlap(latest.id, tenancy.id, unitId),
+        });
         hasOverlap = true;
       }
-      if (!latest || (tenancy.end ?? OPEN_END_DATE) > (latest.end ?? OPEN_END_DATE)) latest = tenancy;
+      if (!latest || (tenancy.end ?? OPEN_END_DATE) > (latest.end ?? OPEN_END_DATE))
+        latest = tenancy;
     }
   }
   return hasOverlap;
 }
 
 // Prepayment rules of docs/rules/statements.md#statement-checks and docs/rules/prepayments.md#prepayment-rules.
-function checkPrepayments(tenancy: TenancyInput, tenancyIndex: number, issues: ValidationIssue[], warnings: string[]): void {
+function checkPrepayments(
+  tenancy: TenancyInput,
+  tenancyIndex: number,
+  issues: ValidationIssue[],
+  warnings: string[],
+): void {
   const prepayments = tenancy.prepayments ?? [];
   const listPath = `tenancies[${tenancyIndex}].prepayments`;
   prepayments.forEach((prepayment, index) => {
     const cents = parseMoneyToCents(prepayment.monthlyAmount);
-    if (cents <= 0) issues.push({ path: `${listPath}[${index}].monthlyAmount`, message: MESSAGES.prepaymentNotPositive() });
-    if (cents > PREPAYMENT_WARNING_THRESHOLD_EUROS * 100) warnings.push(MESSAGES.prepaymentUnusuallyHigh());
+    if (cents <= 0)
+      issues.push({
+        path: `${listPath}[${index}].monthlyAmount`,
+        message: MESSAGES.prepaymentNotPositive(),
+      });
+    if (cents > PREPAYMENT_WARNING_THRESHOLD_EUROS * 100)
+      warnings.push(MESSAGES.prepaymentUnusuallyHigh());
     if (prepayment.validUntil && prepayment.validUntil <= prepayment.validFrom) {
-      issues.push({ path: `${listPath}[${index}].validUntil`, message: MESSAGES.endNotAfterStart() });
+      issues.push({
+        path: `${listPath}[${index}].validUntil`,
+        message: MESSAGES.endNotAfterStart(),
+      });
     }
   });
   // An open end counts as 2099-12-31 for the overlap check (docs/rules/prepayments.md#prepayment-rules).

@@ -13,20 +13,28 @@ import { isPlainObject, MAX_QUANTITY, QUANTITY_TEXT } from "./shape-reader.ts";
  * what the detailed reader refuses, and what they return is what it would return.
  */
 
-const isText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
+const isText = (value: unknown): value is string =>
+  typeof value === "string" && value.trim() !== "";
 // readNumber: a finite number, not negative, not beyond MAX_QUANTITY.
-const isQuantity = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= MAX_QUANTITY;
+const isQuantity = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= MAX_QUANTITY;
 // readQuantity: such a number, or decimal text (decision 1043).
-const isQuantityValue = (value: unknown): value is number | string => isQuantity(value) || (typeof value === "string" && QUANTITY_TEXT.test(value));
-const isAbsent = (value: unknown): value is undefined | null => value === undefined || value === null;
+const isQuantityValue = (value: unknown): value is number | string =>
+  isQuantity(value) || (typeof value === "string" && QUANTITY_TEXT.test(value));
+const isAbsent = (value: unknown): value is undefined | null =>
+  value === undefined || value === null;
 
 /** A unit as readUnits takes it; `seen` holds the ids before it (a repeated id is an error). */
-export function readWellFormedUnit(entry: unknown, seen: ReadonlySet<string>): UnitInput | undefined {
+export function readWellFormedUnit(
+  entry: unknown,
+  seen: ReadonlySet<string>,
+): UnitInput | undefined {
   if (!isPlainObject(entry)) return undefined;
   const { id, area, persons, decentralizedHotWater } = entry;
   if (!isText(id) || seen.has(id) || !isQuantityValue(area)) return undefined;
   if (!isAbsent(persons) && !isQuantity(persons)) return undefined;
-  if (!isAbsent(decentralizedHotWater) && typeof decentralizedHotWater !== "boolean") return undefined;
+  if (!isAbsent(decentralizedHotWater) && typeof decentralizedHotWater !== "boolean")
+    return undefined;
   return { id, area, persons: persons ?? 0, decentralizedHotWater: decentralizedHotWater ?? false };
 }
 
@@ -52,11 +60,16 @@ export function readWellFormedReading(
   if (!isText(unitId) || !unitIds.has(unitId)) return undefined;
   // Issue 24: an estimate (§ 9a HeizkV) is read by the full reader.
   if (!isAbsent(estimated)) return undefined;
-  if (!isAbsent(tenancyId) && (!isText(tenancyId) || tenancyUnits.get(tenancyId) !== unitId)) return undefined;
-  if (typeof meter !== "string" || !(METER_KINDS as readonly string[]).includes(meter) || !isQuantityValue(value)) return undefined;
+  if (!isAbsent(tenancyId) && (!isText(tenancyId) || tenancyUnits.get(tenancyId) !== unitId))
+    return undefined;
+  if (
+    typeof meter !== "string" ||
+    !(METER_KINDS as readonly string[]).includes(meter) ||
+    !isQuantityValue(value)
+  )
+    return undefined;
   return { unitId, tenancyId: tenancyId ?? null, meter: meter as MeterKind, value };
 }
-
 
 /**
  * A tenancy as readTenancies takes it, for the usual case without occupant periods; its
@@ -70,10 +83,18 @@ export function readWellFormedTenancy(
 ): TenancyInput | undefined {
   if (!isPlainObject(entry)) return undefined;
   const { id, unitId, start, end, persons, occupants, prepayments } = entry;
-  if (!isText(id) || tenancyUnits.has(id) || !isText(unitId) || !unitIds.has(unitId) || !isIsoDate(start)) return undefined;
+  if (
+    !isText(id) ||
+    tenancyUnits.has(id) ||
+    !isText(unitId) ||
+    !unitIds.has(unitId) ||
+    !isIsoDate(start)
+  )
+    return undefined;
   if (!isAbsent(end) && (!isIsoDate(end) || end < start)) return undefined;
   if (!isAbsent(persons) && !isQuantity(persons)) return undefined;
-  if (!isAbsent(occupants) && !(Array.isArray(occupants) && occupants.length === 0)) return undefined;
+  if (!isAbsent(occupants) && !(Array.isArray(occupants) && occupants.length === 0))
+    return undefined;
   const readPrepayments: PrepaymentInput[] = [];
   if (!isAbsent(prepayments)) {
     if (!Array.isArray(prepayments)) return undefined;
@@ -83,7 +104,13 @@ export function readWellFormedTenancy(
       readPrepayments.push(wellFormed);
     }
   }
-  const result: TenancyInput = { id, unitId, start, end: end ?? null, prepayments: readPrepayments };
+  const result: TenancyInput = {
+    id,
+    unitId,
+    start,
+    end: end ?? null,
+    prepayments: readPrepayments,
+  };
   if (!isAbsent(persons)) result.persons = persons;
   return result;
 }

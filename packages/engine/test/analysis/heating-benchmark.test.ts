@@ -45,7 +45,11 @@ describe("Heizspiegel rating (docs/rules/heating.md#consumption-analysis)", () =
   it("holds the table's figures", () => {
     expect(HEIZSPIEGEL_LIMITS.oil.bis250).toEqual({ niedrig: 106, mittel: 161, erhoeht: 238 });
     expect(HEIZSPIEGEL_LIMITS.gas.bis1000).toEqual({ niedrig: 87, mittel: 150, erhoeht: 235 });
-    expect(HEIZSPIEGEL_LIMITS.district_heating.ueber1000).toEqual({ niedrig: 78, mittel: 126, erhoeht: 210 });
+    expect(HEIZSPIEGEL_LIMITS.district_heating.ueber1000).toEqual({
+      niedrig: 78,
+      mittel: 126,
+      erhoeht: 210,
+    });
   });
 
   it("chooses the size column by the building's total area (under 100 m² the first)", () => {
@@ -108,11 +112,19 @@ describe("analyzeHeatingBenchmark", () => {
   });
 
   it("scales a half year to a year and adds 24 kWh/m² for decentralised hot water", () => {
-    const half = analyzeHeatingBenchmark({ ...base, period: { start: "2024-01-01", end: "2024-06-30" }, invoiceKwh: 24000 });
+    const half = analyzeHeatingBenchmark({
+      ...base,
+      period: { start: "2024-01-01", end: "2024-06-30" },
+      invoiceKwh: 24000,
+    });
     // 24,000 x 365 / 182 / 240 = 200.549...
     expect(half.kwhPerM2).toBe("200.5");
     expect(half.isOneYear).toBe(false);
-    const decentral = analyzeHeatingBenchmark({ ...base, invoiceKwh: 19200, decentralizedHotWater: true });
+    const decentral = analyzeHeatingBenchmark({
+      ...base,
+      invoiceKwh: 19200,
+      decentralizedHotWater: true,
+    });
     // 19,200 / 240 = 80, + 24 = 104: above 'niedrig' (95).
     expect(decentral.kwhPerM2).toBe("104.0");
     expect(decentral.rating).toBe("mittel");
@@ -128,7 +140,11 @@ describe("analyzeHeatingBenchmark", () => {
     expect(wood.kwhPerM2).toBe("200.0");
     expect(wood.rating).toBeNull();
     expect(wood.savingsKwh).toBeNull();
-    const none = analyzeHeatingBenchmark({ ...base, invoiceKwh: null, storedEfficiencyClass: null });
+    const none = analyzeHeatingBenchmark({
+      ...base,
+      invoiceKwh: null,
+      storedEfficiencyClass: null,
+    });
     expect(none.kwhPerM2).toBeNull();
     expect(none.rating).toBeNull();
     expect(none.pricePerKwh).toBeNull();
@@ -136,7 +152,13 @@ describe("analyzeHeatingBenchmark", () => {
   });
 
   it("rates the large oil-heated building in the column above 1,000 m² as 'niedrig'", () => {
-    const result = analyzeHeatingBenchmark({ ...base, fuel: "oil", heatedArea: 1200, buildingArea: 1200, invoiceKwh: 115200 });
+    const result = analyzeHeatingBenchmark({
+      ...base,
+      fuel: "oil",
+      heatedArea: 1200,
+      buildingArea: 1200,
+      invoiceKwh: 115200,
+    });
     // 115,200 / 1,200 = 96 = the upper limit of 'niedrig'.
     expect(result.kwhPerM2).toBe("96.0");
     expect(result.rating).toBe("niedrig");

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { analyzeStatementHeating, buildPreviewFigures, calculateSharePercent, calculateStatement, type StatementInput } from "../../src/index.ts";
+import {
+  analyzeStatementHeating,
+  buildPreviewFigures,
+  calculateSharePercent,
+  calculateStatement,
+  type StatementInput,
+} from "../../src/index.ts";
 
 // Issue 25 (decision 1043): the figures the preview and the saved run show beside the result are
 // the engine's: unit totals and shares, the building's sums, the heating analysis. Worked by hand.
@@ -41,11 +47,16 @@ describe("buildPreviewFigures", () => {
   it("gives each unit the sum of its tenancies and vacancy lines, all units adding up to the costs", () => {
     const result = outcome.result;
     for (const unit of figures.units) {
-      const lines = [...result.tenancies, ...result.vacancy].filter((line) => line.unitId === unit.unitId);
+      const lines = [...result.tenancies, ...result.vacancy].filter(
+        (line) => line.unitId === unit.unitId,
+      );
       const cents = lines.reduce((sum, line) => sum + Math.round(Number(line.total) * 100), 0);
       expect(unit.total).toBe((cents / 100).toFixed(2));
     }
-    const allCents = figures.units.reduce((sum, unit) => sum + Math.round(Number(unit.total) * 100), 0);
+    const allCents = figures.units.reduce(
+      (sum, unit) => sum + Math.round(Number(unit.total) * 100),
+      0,
+    );
     expect(allCents).toBe(300001);
     expect(figures.units.map((unit) => unit.area)).toEqual(["60.1", "80.2", "10.3"]);
   });
@@ -74,7 +85,11 @@ describe("calculateSharePercent", () => {
 describe("analyzeStatementHeating", () => {
   it("takes the heated area of the CO2 data, the building's area for the size band, the units' own values", () => {
     // 21,000 kWh / 140.3 m² = 149.679... -> 149.7 kWh/m²a (gas, up to 250 m²: 'mittel' up to 162).
-    const analysis = analyzeStatementHeating(input, { invoiceKwh: "21000", climateFactor: null, unitConsumption: null });
+    const analysis = analyzeStatementHeating(input, {
+      invoiceKwh: "21000",
+      climateFactor: null,
+      unitConsumption: null,
+    });
     expect(analysis.heatedArea).toBe("140.3");
     expect(analysis.buildingArea).toBe("150.6");
     expect(analysis.kwhPerM2).toBe("149.7");
@@ -83,7 +98,14 @@ describe("analyzeStatementHeating", () => {
     // Price per kWh: the Heizung item 2,000.01 € / 21,000 kWh = 0.0952...
     expect(analysis.pricePerKwh).toBe("0.0952");
     // u1 900 / 60.1 = 14.98; u2 1,600.5 / 80.2 = 19.96 (the tenancy's 800 is part of it); average 2,500.5 / 140.3 = 17.82.
-    expect(analysis.units.map((unit) => [unit.unitId, unit.consumption, unit.perM2, unit.percentOfAverage])).toEqual([
+    expect(
+      analysis.units.map((unit) => [
+        unit.unitId,
+        unit.consumption,
+        unit.perM2,
+        unit.percentOfAverage,
+      ]),
+    ).toEqual([
       ["u1", "900", "14.98", "84"],
       ["u2", "1600.5", "19.96", "112"],
       ["u3", null, null, null],
@@ -94,12 +116,26 @@ describe("analyzeStatementHeating", () => {
 
   it("reads the engine's unit consumption in place of the input values, and decimal text exactly", () => {
     const analysis = analyzeStatementHeating(
-      { ...input, units: [{ id: "u1", area: "60.10", persons: 2 }], tenancies: [], consumption: [], co2: null },
-      { invoiceKwh: "9000.5", climateFactor: "1.1", unitConsumption: [{ unitId: "u1", meter: "heating", value: "901.25" }] },
+      {
+        ...input,
+        units: [{ id: "u1", area: "60.10", persons: 2 }],
+        tenancies: [],
+        consumption: [],
+        co2: null,
+      },
+      {
+        invoiceKwh: "9000.5",
+        climateFactor: "1.1",
+        unitConsumption: [{ unitId: "u1", meter: "heating", value: "901.25" }],
+      },
     );
     expect(analysis.heatedArea).toBe("60.1");
     // 9,000.5 / 60.1 = 149.758... -> 149.8; x 1.1 = 164.73... -> 164.7.
-    expect([analysis.kwhPerM2, analysis.adjustedKwhPerM2, analysis.isWeatherCorrected]).toEqual(["149.8", "164.7", true]);
+    expect([analysis.kwhPerM2, analysis.adjustedKwhPerM2, analysis.isWeatherCorrected]).toEqual([
+      "149.8",
+      "164.7",
+      true,
+    ]);
     expect(analysis.units[0]).toMatchObject({ consumption: "901.25", perM2: "15.00" });
   });
 });

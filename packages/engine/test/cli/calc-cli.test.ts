@@ -14,13 +14,27 @@ afterAll(() => rmSync(temporaryDirectory, { recursive: true, force: true }));
 
 // Runs the command as `npm run calc` does: node --import tsx packages/engine/src/cli/calc.ts.
 function runCalc(argument: string | undefined, standardInput?: string) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "packages/engine/src/cli/calc.ts", ...(argument === undefined ? [] : [argument])], {
-    cwd: REPOSITORY_ROOT,
-    input: standardInput ?? "",
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, json: parseOrNull(result.stdout) };
+  const result = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "packages/engine/src/cli/calc.ts",
+      ...(argument === undefined ? [] : [argument]),
+    ],
+    {
+      cwd: REPOSITORY_ROOT,
+      input: standardInput ?? "",
+      encoding: "utf8",
+      timeout: 60_000,
+    },
+  );
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    json: parseOrNull(result.stdout),
+  };
 }
 
 function parseOrNull(text: string): unknown {
@@ -39,7 +53,10 @@ function writeInput(name: string, content: string): string {
 
 describe("npm run calc (contract v1 command)", () => {
   it("prints an example's expected output for a file and exits 0", async () => {
-    const { default: expected } = await import(`${EXAMPLES_DIRECTORY}three-units-all-keys.expected.json`, { with: { type: "json" } });
+    const { default: expected } = await import(
+      `${EXAMPLES_DIRECTORY}three-units-all-keys.expected.json`,
+      { with: { type: "json" } }
+    );
     const run = runCalc(`${EXAMPLES_DIRECTORY}three-units-all-keys.input.json`);
     expect(run.status).toBe(0);
     expect(pickExpectedFields(run.json, expected)).toEqual(expected);
@@ -48,7 +65,13 @@ describe("npm run calc (contract v1 command)", () => {
 
   it("reads standard input with '-'", async () => {
     const { readFileSync } = await import("node:fs");
-    const run = runCalc("-", readFileSync(`${EXAMPLES_DIRECTORY}area-key-move-out-vacancy-prepayment-change.input.json`, "utf8"));
+    const run = runCalc(
+      "-",
+      readFileSync(
+        `${EXAMPLES_DIRECTORY}area-key-move-out-vacancy-prepayment-change.input.json`,
+        "utf8",
+      ),
+    );
     expect(run.status).toBe(0);
     expect((run.json as { totalCosts: string }).totalCosts).toBe("1500.00");
   });
@@ -56,7 +79,9 @@ describe("npm run calc (contract v1 command)", () => {
   it("prints the HeizkV violation as errors and exits 2", () => {
     const run = runCalc(`${EXAMPLES_DIRECTORY}heizkv-violation.input.json`);
     expect(run.status).toBe(2);
-    expect(run.json).toEqual({ errors: ["HeizkV-Verstoß: Verbrauchsanteil 80% liegt außerhalb 50-70%"] });
+    expect(run.json).toEqual({
+      errors: ["HeizkV-Verstoß: Verbrauchsanteil 80% liegt außerhalb 50-70%"],
+    });
   });
 
   it("says so when the input is not JSON, without a stack trace", () => {
@@ -65,7 +90,9 @@ describe("npm run calc (contract v1 command)", () => {
     expect(run.json).toEqual({ errors: ["Eingabe ist kein gültiges JSON: Zeile 2, Spalte 14"] });
     expect(run.stderr).toBe("");
     const empty = runCalc("-", "");
-    expect(empty.json).toEqual({ errors: ["Eingabe ist kein gültiges JSON: Die Eingabe ist leer"] });
+    expect(empty.json).toEqual({
+      errors: ["Eingabe ist kein gültiges JSON: Die Eingabe ist leer"],
+    });
   });
 
   it("names a missing field", () => {

@@ -17,19 +17,37 @@ import { intersectRanges, isOverlapping } from "../../src/dates/date-range.ts";
 
 describe("calendar", () => {
   it("knows the Gregorian leap years", () => {
-    expect([1900, 2000, 2023, 2024, 2100, 2400].map(isLeapYear)).toEqual([false, true, false, true, false, true]);
+    expect([1900, 2000, 2023, 2024, 2100, 2400].map(isLeapYear)).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
     expect(getDaysInYear(2024)).toBe(366);
     expect(getDaysInYear(2025)).toBe(365);
   });
 
   it("counts the days of each month", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((month) => getDaysInMonth(2023, month))).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
+    expect(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((month) => getDaysInMonth(2023, month)),
+    ).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
     expect(getDaysInMonth(2024, 2)).toBe(29);
   });
 
   it("parses only real calendar dates in the form YYYY-MM-DD", () => {
     expect(parseIsoDate("2024-02-29")).toEqual({ year: 2024, month: 2, day: 29 });
-    for (const text of ["2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "2024-1-01", "24-01-01", "2024-01-01T00:00", ""]) {
+    for (const text of [
+      "2023-02-29",
+      "2024-13-01",
+      "2024-00-10",
+      "2024-04-31",
+      "2024-1-01",
+      "24-01-01",
+      "2024-01-01T00:00",
+      "",
+    ]) {
       expect(parseIsoDate(text), text).toBeNull();
     }
     expect(isIsoDate(20240101)).toBe(false);
@@ -70,9 +88,29 @@ describe("calendar", () => {
   });
 
   it("intersects and overlaps inclusive ranges", () => {
-    expect(intersectRanges({ from: "2024-01-01", to: "2024-06-30" }, { from: "2024-06-30", to: "2024-12-31" })).toEqual({ from: "2024-06-30", to: "2024-06-30" });
-    expect(intersectRanges({ from: "2024-01-01", to: "2024-06-29" }, { from: "2024-06-30", to: "2024-12-31" })).toBeNull();
-    expect(isOverlapping({ from: "2024-01-01", to: "2024-06-30" }, { from: "2024-06-30", to: "2099-12-31" })).toBe(true);
-    expect(isOverlapping({ from: "2024-01-01", to: "2024-06-29" }, { from: "2024-06-30", to: "2099-12-31" })).toBe(false);
+    expect(
+      intersectRanges(
+        { from: "2024-01-01", to: "2024-06-30" },
+        { from: "2024-06-30", to: "2024-12-31" },
+      ),
+    ).toEqual({ from: "2024-06-30", to: "2024-06-30" });
+    expect(
+      intersectRanges(
+        { from: "2024-01-01", to: "2024-06-29" },
+        { from: "2024-06-30", to: "2024-12-31" },
+      ),
+    ).toBeNull();
+    expect(
+      isOverlapping(
+        { from: "2024-01-01", to: "2024-06-30" },
+        { from: "2024-06-30", to: "2099-12-31" },
+      ),
+    ).toBe(true);
+    expect(
+      isOverlapping(
+        { from: "2024-01-01", to: "2024-06-29" },
+        { from: "2024-06-30", to: "2099-12-31" },
+      ),
+    ).toBe(false);
   });
 });

@@ -21,21 +21,32 @@ describe("degreeDayWeight (Gradtagszahlen, docs/rules/heating.md#heizkv)", () =>
   });
 
   it("prorates a partial month by its days (1-15 February 2024 = 150 x 15 / 29)", () => {
-    expect(degreeDayWeight("2024-02-01", "2024-02-15").toFixed(10)).toBe(new Decimal(150).times(15).dividedBy(29).toFixed(10));
+    expect(degreeDayWeight("2024-02-01", "2024-02-15").toFixed(10)).toBe(
+      new Decimal(150).times(15).dividedBy(29).toFixed(10),
+    );
     expect(degreeDayWeight("2024-01-01", "2024-02-15").toFixed(6)).toBe("247.586207");
     expect(degreeDayWeight("2024-02-16", "2024-12-31").toFixed(6)).toBe("752.413793");
-    expect(degreeDayWeight("2025-12-31", "2025-12-31").toFixed(6)).toBe(new Decimal(160).dividedBy(31).toFixed(6));
+    expect(degreeDayWeight("2025-12-31", "2025-12-31").toFixed(6)).toBe(
+      new Decimal(160).dividedBy(31).toFixed(6),
+    );
     expect(degreeDayWeight("2025-02-01", "2025-01-31").toString()).toBe("0");
   });
 
   it("adds up over adjacent ranges exactly (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 }), (offset, first, second) => {
-        const start = addDays("2020-01-01", offset);
-        const middle = addDays(start, first);
-        const end = addDays(middle, second + 1);
-        expect(degreeDayUnits(start, middle) + degreeDayUnits(addDays(middle, 1), end)).toBe(degreeDayUnits(start, end));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 0, max: 400 }),
+        (offset, first, second) => {
+          const start = addDays("2020-01-01", offset);
+          const middle = addDays(start, first);
+          const end = addDays(middle, second + 1);
+          expect(degreeDayUnits(start, middle) + degreeDayUnits(addDays(middle, 1), end)).toBe(
+            degreeDayUnits(start, end),
+          );
+        },
+      ),
     );
   });
 });

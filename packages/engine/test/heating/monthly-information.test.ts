@@ -3,22 +3,48 @@ import { computeMonthlyInformation, getLastDayOfMonth, getPreviousMonth } from "
 
 // Issue 30, item 2 (docs/rules/heating.md#monthly-information): § 6a (1), (2) HeizkV.
 
-const readings = (pairs: Array<[string, string]>) => pairs.map(([date, value]) => ({ date, value }));
+const readings = (pairs: Array<[string, string]>) =>
+  pairs.map(([date, value]) => ({ date, value }));
 
 describe("the monthly consumption information", () => {
   it("gives last month's kWh, the month before, the same month last year and the average user", () => {
     const result = computeMonthlyInformation({
       month: "2026-10",
-      units: [{ id: "EG", area: "60.00" }, { id: "OG", area: "40.00" }],
+      units: [
+        { id: "EG", area: "60.00" },
+        { id: "OG", area: "40.00" },
+      ],
       meters: [
         {
           meterId: "w1",
           unitId: "EG",
           meterType: "Wärmemengenzähler",
-          readings: readings([["2025-09-30", "1000.0"], ["2025-10-31", "1180.5"], ["2026-08-31", "5000"], ["2026-09-30", "5150.25"], ["2026-10-31", "5412.75"]]),
+          readings: readings([
+            ["2025-09-30", "1000.0"],
+            ["2025-10-31", "1180.5"],
+            ["2026-08-31", "5000"],
+            ["2026-09-30", "5150.25"],
+            ["2026-10-31", "5412.75"],
+          ]),
         },
-        { meterId: "w2", unitId: "OG", meterType: "Wärmemengenzähler", readings: readings([["2026-09-30", "300"], ["2026-11-01", "437.5"]]) },
-        { meterId: "kw", unitId: "EG", meterType: "Kaltwasser", readings: readings([["2026-09-30", "1"], ["2026-10-31", "5"]]) },
+        {
+          meterId: "w2",
+          unitId: "OG",
+          meterType: "Wärmemengenzähler",
+          readings: readings([
+            ["2026-09-30", "300"],
+            ["2026-11-01", "437.5"],
+          ]),
+        },
+        {
+          meterId: "kw",
+          unitId: "EG",
+          meterType: "Kaltwasser",
+          readings: readings([
+            ["2026-09-30", "1"],
+            ["2026-10-31", "5"],
+          ]),
+        },
       ],
     });
     expect(result).toEqual([
@@ -41,7 +67,15 @@ describe("the monthly consumption information", () => {
       {
         unitId: "OG",
         figures: [
-          { meterType: "Wärmemengenzähler", consumption: "137.5", previousMonth: null, sameMonthLastYear: null, averageUser: "160.0", changeToPreviousMonthPercent: null, changeToLastYearPercent: null },
+          {
+            meterType: "Wärmemengenzähler",
+            consumption: "137.5",
+            previousMonth: null,
+            sameMonthLastYear: null,
+            averageUser: "160.0",
+            changeToPreviousMonthPercent: null,
+            changeToLastYearPercent: null,
+          },
         ],
       },
     ]);
@@ -52,14 +86,47 @@ describe("the monthly consumption information", () => {
       month: "2024-03",
       units: [{ id: "A", area: "50" }],
       meters: [
-        { meterId: "h1", unitId: "A", meterType: "Heizkostenverteiler", readings: readings([["2024-02-29", "10"], ["2024-03-31", "25.5"]]) },
-        { meterId: "h2", unitId: "A", meterType: "Heizkostenverteiler", readings: readings([["2024-02-29", "4"], ["2024-03-31", "6"]]) },
-        { meterId: "ww", unitId: "A", meterType: "Warmwasserzähler", readings: readings([["2024-02-29", "9.5"], ["2024-03-31", "9.1"]]) },
+        {
+          meterId: "h1",
+          unitId: "A",
+          meterType: "Heizkostenverteiler",
+          readings: readings([
+            ["2024-02-29", "10"],
+            ["2024-03-31", "25.5"],
+          ]),
+        },
+        {
+          meterId: "h2",
+          unitId: "A",
+          meterType: "Heizkostenverteiler",
+          readings: readings([
+            ["2024-02-29", "4"],
+            ["2024-03-31", "6"],
+          ]),
+        },
+        {
+          meterId: "ww",
+          unitId: "A",
+          meterType: "Warmwasserzähler",
+          readings: readings([
+            ["2024-02-29", "9.5"],
+            ["2024-03-31", "9.1"],
+          ]),
+        },
       ],
     });
     // The leap day ends February 2024.
-    expect(unit!.figures[0]).toMatchObject({ meterType: "Heizkostenverteiler", consumption: "17.5", previousMonth: null, averageUser: "17.5" });
-    expect(unit!.figures[1]).toMatchObject({ meterType: "Warmwasserzähler", consumption: null, averageUser: null });
+    expect(unit!.figures[0]).toMatchObject({
+      meterType: "Heizkostenverteiler",
+      consumption: "17.5",
+      previousMonth: null,
+      averageUser: "17.5",
+    });
+    expect(unit!.figures[1]).toMatchObject({
+      meterType: "Warmwasserzähler",
+      consumption: null,
+      averageUser: null,
+    });
   });
 
   it("knows the months' ends", () => {

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCents, isMoneyString, parseMoneyToCents, roundEurosHalfUpToCents, Decimal } from "../../src/index.ts";
+import {
+  formatCents,
+  isMoneyString,
+  parseMoneyToCents,
+  roundEurosHalfUpToCents,
+  Decimal,
+} from "../../src/index.ts";
 import { toDisplayNumber, toScaledQuantity } from "../../src/statement/fixed-point.ts";
 
 describe("money", () => {
@@ -16,7 +22,11 @@ describe("money", () => {
 
   it("reads every money string as the decimal module does (0, 1 or 2 decimals, signs, 13 digits)", () => {
     const moneyText = fc
-      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 9999999999999n }), fc.constantFrom("", ".5", ".05", ".50", ".99", ".1", ".00"))
+      .tuple(
+        fc.boolean(),
+        fc.bigInt({ min: 0n, max: 9999999999999n }),
+        fc.constantFrom("", ".5", ".05", ".50", ".99", ".1", ".00"),
+      )
       .map(([isNegative, euros, fraction]) => `${isNegative ? "-" : ""}${euros}${fraction}`);
     fc.assert(
       fc.property(moneyText, (text) => {
@@ -30,8 +40,21 @@ describe("money", () => {
   });
 
   it("accepts only amounts with at most two decimals", () => {
-    expect(["1", "1.5", "1.50", "-2.00", "9999999999999.99"].map(isMoneyString)).toEqual([true, true, true, true, true]);
-    expect(["1.505", "1,50", "", "1e3", " 1.00", "EUR 1"].map(isMoneyString)).toEqual([false, false, false, false, false, false]);
+    expect(["1", "1.5", "1.50", "-2.00", "9999999999999.99"].map(isMoneyString)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(["1.505", "1,50", "", "1e3", " 1.00", "EUR 1"].map(isMoneyString)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("rounds single figures half up", () => {

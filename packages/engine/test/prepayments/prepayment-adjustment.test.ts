@@ -16,17 +16,47 @@ describe("the proposed monthly prepayment", () => {
     ["1769.88", "five_euros", "145.00"],
     ["0.00", "euro", "0.00"],
   ] as const)("costs %s for the whole of 2025, rounded to %s: %s", (costs, rounding, proposal) => {
-    expect(proposeMonthlyPrepayment({ costs, periodStart: "2025-01-01", tenancyDays: 365, rounding })).toBe(proposal);
+    expect(
+      proposeMonthlyPrepayment({ costs, periodStart: "2025-01-01", tenancyDays: 365, rounding }),
+    ).toBe(proposal);
   });
 
   it("a leap year has 366 days: the whole year is still costs / 12", () => {
-    expect(proposeMonthlyPrepayment({ costs: "1200.00", periodStart: "2024-01-01", tenancyDays: 366, rounding: "euro" })).toBe("100.00");
-    expect(proposeMonthlyPrepayment({ costs: "1200.00", periodStart: "2023-03-01", tenancyDays: 366, rounding: "euro" })).toBe("100.00");
+    expect(
+      proposeMonthlyPrepayment({
+        costs: "1200.00",
+        periodStart: "2024-01-01",
+        tenancyDays: 366,
+        rounding: "euro",
+      }),
+    ).toBe("100.00");
+    expect(
+      proposeMonthlyPrepayment({
+        costs: "1200.00",
+        periodStart: "2023-03-01",
+        tenancyDays: 366,
+        rounding: "euro",
+      }),
+    ).toBe("100.00");
   });
 
   it("a tenant who moved in mid-year: the costs scaled to a whole year by days", () => {
     // Moved in 1 July 2025: 184 days cost 600,00 €; a year 600 × 365 / 184 = 1.190,22 €, / 12 = 99,18 €.
-    expect(proposeMonthlyPrepayment({ costs: "600.00", periodStart: "2025-01-01", tenancyDays: 184, rounding: "euro" })).toBe("99.00");
-    expect(proposeMonthlyPrepayment({ costs: "600.00", periodStart: "2025-01-01", tenancyDays: 184, rounding: "five_euros" })).toBe("100.00");
+    expect(
+      proposeMonthlyPrepayment({
+        costs: "600.00",
+        periodStart: "2025-01-01",
+        tenancyDays: 184,
+        rounding: "euro",
+      }),
+    ).toBe("99.00");
+    expect(
+      proposeMonthlyPrepayment({
+        costs: "600.00",
+        periodStart: "2025-01-01",
+        tenancyDays: 184,
+        rounding: "five_euros",
+      }),
+    ).toBe("100.00");
   });
 });

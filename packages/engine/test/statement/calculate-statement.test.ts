@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { calculateStatement, getAllocationParts, type AllocationPart, type StatementInput } from "../../src/index.ts";
+import {
+  calculateStatement,
+  getAllocationParts,
+  type AllocationPart,
+  type StatementInput,
+} from "../../src/index.ts";
 import { loadExamples } from "../support/examples.ts";
 import { buildBaseInput, expectResult, summarizeAllocations } from "../support/inputs.ts";
 
@@ -35,7 +40,15 @@ describe("lines: tenancies and vacancy (docs/rules/tenancies-and-keys.md#who-bea
     input.costItems = [{ costType: "Grundsteuer", amount: "100.00", key: "area" }];
     input.units.unshift({ id: "Z", area: 10 });
     const result = calculate(input);
-    expect(result.tenancies.map((tenancy) => [tenancy.tenancyId, tenancy.from, tenancy.to, tenancy.days, tenancy.persons])).toEqual([
+    expect(
+      result.tenancies.map((tenancy) => [
+        tenancy.tenancyId,
+        tenancy.from,
+        tenancy.to,
+        tenancy.days,
+        tenancy.persons,
+      ]),
+    ).toEqual([
       ["t1", "2025-01-01", "2025-04-30", 120, 2],
       ["t2", "2025-07-01", "2025-12-31", 184, 1],
       ["t3", "2025-01-01", "2025-12-31", 365, 3],
@@ -44,7 +57,9 @@ describe("lines: tenancies and vacancy (docs/rules/tenancies-and-keys.md#who-bea
       ["Z", "2025-01-01", "2025-12-31", 365],
       ["A", "2025-05-01", "2025-06-30", 61],
     ]);
-    expect(result.tenancies.map((tenancy) => tenancy.degreeDayPerMille)).toEqual([530, 416.666667, 1000]);
+    expect(result.tenancies.map((tenancy) => tenancy.degreeDayPerMille)).toEqual([
+      530, 416.666667, 1000,
+    ]);
     expect(result.vacancy[1]?.degreeDayPerMille).toBe(53.333333);
   });
 
@@ -55,7 +70,14 @@ describe("lines: tenancies and vacancy (docs/rules/tenancies-and-keys.md#who-bea
     (input.tenancies[0] as StatementInput["tenancies"][number]).end = "2029-12-31";
     input.tenancies.push({ id: "future", unitId: "A", start: "2030-01-01", end: null });
     const result = calculate(input);
-    expect(result.tenancies.map((tenancy) => [tenancy.tenancyId, tenancy.from, tenancy.to, tenancy.days])).toEqual([
+    expect(
+      result.tenancies.map((tenancy) => [
+        tenancy.tenancyId,
+        tenancy.from,
+        tenancy.to,
+        tenancy.days,
+      ]),
+    ).toEqual([
       ["tA", "2024-03-01", "2024-08-31", 184],
       ["tB", "2024-03-01", "2024-08-31", 184],
     ]);
@@ -73,8 +95,10 @@ describe("keys and time weights", () => {
       { costType: "Heizung", amount: "1000.00", key: "persons" },
     ];
     const result = calculate(input);
-    const amounts = (id: string) => [...result.tenancies, ...result.vacancy.map((line) => ({ ...line, tenancyId: "vacancy" }))]
-      .find((line) => line.tenancyId === id)?.allocations.map((allocation) => allocation.amount);
+    const amounts = (id: string) =>
+      [...result.tenancies, ...result.vacancy.map((line) => ({ ...line, tenancyId: "vacancy" }))]
+        .find((line) => line.tenancyId === id)
+        ?.allocations.map((allocation) => allocation.amount);
     // units by days: 120, 61, 184, 365 of 730; by degree days: 530, 160/3, 1250/3, 1000 of 2000
     // persons by days: 2 x 120, 0, 1 x 184, 3 x 365; by degree days: 1060, 0, 1250/3, 3000
     expect(amounts("t1")).toEqual(["164.38", "265.00", "158.00", "236.78"]);
@@ -85,23 +109,35 @@ describe("keys and time weights", () => {
 
   it("uses 70 % by consumption when a mixed item gives no share", () => {
     const input = buildBaseInput();
-    input.consumption = [{ unitId: "A", meter: "heating", value: 30 }, { unitId: "B", meter: "heating", value: 70 }];
+    input.consumption = [
+      { unitId: "A", meter: "heating", value: 30 },
+      { unitId: "B", meter: "heating", value: 70 },
+    ];
     input.costItems = [{ costType: "Heizung", amount: "1000.00", key: "mixed" }];
     const result = calculate(input);
     expect(result.items[0]).toMatchObject({ consumptionShare: 70, meter: "heating" });
     // A: 300 x 60/100 + 700 x 30/100 = 390; B: 120 + 490 = 610
-    expect(summarizeAllocations(result)).toEqual({ tA: { Heizung: "390.00" }, tB: { Heizung: "610.00" } });
+    expect(summarizeAllocations(result)).toEqual({
+      tA: { Heizung: "390.00" },
+      tB: { Heizung: "610.00" },
+    });
   });
 
   it("excludes units per item and units with decentralised hot water from Warmwasser", () => {
     const input = buildBaseInput();
     input.units[1] = { id: "B", area: 40, persons: 1, decentralizedHotWater: true };
-    input.consumption = [{ unitId: "A", meter: "warmwater", value: 5 }, { unitId: "B", meter: "warmwater", value: 5 }];
+    input.consumption = [
+      { unitId: "A", meter: "warmwater", value: 5 },
+      { unitId: "B", meter: "warmwater", value: 5 },
+    ];
     input.costItems = [
       { costType: "Warmwasser", amount: "500.00", key: "mixed", consumptionShare: 50 },
       { costType: "Aufzug", amount: "300.00", key: "area", excludedUnits: ["A"] },
     ];
-    expect(summarizeAllocations(calculate(input))).toEqual({ tA: { Warmwasser: "500.00" }, tB: { Aufzug: "300.00" } });
+    expect(summarizeAllocations(calculate(input))).toEqual({
+      tA: { Warmwasser: "500.00" },
+      tB: { Aufzug: "300.00" },
+    });
   });
 });
 
@@ -142,7 +178,10 @@ describe("consumption of a line (contract, step 3; § 9b HeizkV)", () => {
 
   it("splits a unit's heating value by degree days, and no value counts 0", () => {
     const input = buildTenantChangeInput();
-    input.consumption = [{ unitId: "A", meter: "heating", value: 100 }, { unitId: "B", meter: "heating", value: 100 }];
+    input.consumption = [
+      { unitId: "A", meter: "heating", value: 100 },
+      { unitId: "B", meter: "heating", value: 100 },
+    ];
     input.costItems = [{ costType: "Heizung", amount: "1000.00", key: "consumption" }];
     expect(summarizeAllocations(calculate(input))).toEqual({
       t1: { Heizung: "265.00" },
@@ -167,7 +206,10 @@ describe("consumption of a line (contract, step 3; § 9b HeizkV)", () => {
       { unitId: "B", meter: "coldwater", value: 70 },
     ];
     input.costItems = [{ costType: "Kaltwasser", amount: "100.00", key: "consumption" }];
-    expect(summarizeAllocations(calculate(input))).toEqual({ tA: { Kaltwasser: "30.00" }, tB: { Kaltwasser: "70.00" } });
+    expect(summarizeAllocations(calculate(input))).toEqual({
+      tA: { Kaltwasser: "30.00" },
+      tB: { Kaltwasser: "70.00" },
+    });
   });
 });
 
@@ -179,10 +221,29 @@ describe("CO2 in the statement", () => {
     input.costItems = [{ costType: "Heizung", amount: "1000.00", key: "area" }];
     input.co2 = { cost: "100.00" };
     const result = calculate(input);
-    expect(result.co2).toMatchObject({ source: "efficiencyClass", class: "B", tenantPercent: 50, landlordPercent: 50, cost: "100.00", landlordCost: "50.00", tenantCost: "50.00", emissionsKg: null });
-    expect(result.items[0]).toMatchObject({ amount: "1000.00", distributed: "950.00", landlord: "50.00", co2LandlordShare: "50.00" });
-    expect(summarizeAllocations(result)).toEqual({ tA: { Heizung: "570.00" }, tB: { Heizung: "380.00" } });
-    expect(result.warnings).toEqual(["CO2-Berechnung nicht möglich: Verbrauch (kWh) für Heizung/Warmwasser fehlt."]);
+    expect(result.co2).toMatchObject({
+      source: "efficiencyClass",
+      class: "B",
+      tenantPercent: 50,
+      landlordPercent: 50,
+      cost: "100.00",
+      landlordCost: "50.00",
+      tenantCost: "50.00",
+      emissionsKg: null,
+    });
+    expect(result.items[0]).toMatchObject({
+      amount: "1000.00",
+      distributed: "950.00",
+      landlord: "50.00",
+      co2LandlordShare: "50.00",
+    });
+    expect(summarizeAllocations(result)).toEqual({
+      tA: { Heizung: "570.00" },
+      tB: { Heizung: "380.00" },
+    });
+    expect(result.warnings).toEqual([
+      "CO2-Berechnung nicht möglich: Verbrauch (kWh) für Heizung/Warmwasser fehlt.",
+    ]);
   });
 
   it("takes the landlord's share off Heizung and Warmwasser in proportion to their amounts", () => {
@@ -222,34 +283,92 @@ describe("notes and the step-by-step basis", () => {
     const result = expectResult(calculateStatement(example?.input));
     const tenancy = result.tenancies[0];
     const heating = tenancy?.allocations[0];
-    expect(heating).toEqual({ costType: "Heizung", amount: "1379.21", key: "mixed", exactAmount: "1379.207554", item: 0 });
+    expect(heating).toEqual({
+      costType: "Heizung",
+      amount: "1379.21",
+      key: "mixed",
+      exactAmount: "1379.207554",
+      item: 0,
+    });
     expect(getAllocationParts(result, tenancy ?? {}, heating ?? { exactAmount: "" })).toEqual([
-      { basis: "area", percent: 30, quantity: 62.5, timeWeight: 1000, weight: 62500, totalWeight: 188800, exactAmount: "456.931939" },
-      { basis: "consumption", percent: 70, quantity: 412.6, timeWeight: null, weight: 412.6, totalWeight: 1440.85, exactAmount: "922.275615" },
+      {
+        basis: "area",
+        percent: 30,
+        quantity: 62.5,
+        timeWeight: 1000,
+        weight: 62500,
+        totalWeight: 188800,
+        exactAmount: "456.931939",
+      },
+      {
+        basis: "consumption",
+        percent: 70,
+        quantity: 412.6,
+        timeWeight: null,
+        weight: 412.6,
+        totalWeight: 1440.85,
+        exactAmount: "922.275615",
+      },
     ]);
     // Decision 0403: the figures stand once per series; the item names its series and totals.
     const heatingBasis = result.basis?.items[0];
-    expect(heatingBasis?.parts.map(({ basis, percent, series, totalWeight }) => ({ basis, percent, totalWeight, seriesBasis: result.basis?.series[series]?.basis }))).toEqual([
+    expect(
+      heatingBasis?.parts.map(({ basis, percent, series, totalWeight }) => ({
+        basis,
+        percent,
+        totalWeight,
+        seriesBasis: result.basis?.series[series]?.basis,
+      })),
+    ).toEqual([
       { basis: "area", percent: 30, totalWeight: 188800, seriesBasis: "area" },
       { basis: "consumption", percent: 70, totalWeight: 1440.85, seriesBasis: "consumption" },
     ]);
     expect(heatingBasis?.parts[0]?.exactAmounts?.[tenancy?.position ?? -1]).toBe("456.931939");
     const vacancyLine = result.vacancy[0];
     const vacancyHeating = vacancyLine?.allocations[0];
-    expect(getAllocationParts(result, vacancyLine ?? {}, vacancyHeating ?? { exactAmount: "" }).map((part) => [part.timeWeight, part.quantity])).toEqual([[247.586207, 45], [null, 73.78069]]);
+    expect(
+      getAllocationParts(result, vacancyLine ?? {}, vacancyHeating ?? { exactAmount: "" }).map(
+        (part) => [part.timeWeight, part.quantity],
+      ),
+    ).toEqual([
+      [247.586207, 45],
+      [null, 73.78069],
+    ]);
     // An item of one part: the allocation's exact amount is the part's.
-    const single = tenancy?.allocations.find((allocation) => result.items[allocation.item]?.key === "area");
-    expect(single && getAllocationParts(result, tenancy ?? {}, single).map((part) => part.exactAmount)).toEqual([single?.exactAmount]);
+    const single = tenancy?.allocations.find(
+      (allocation) => result.items[allocation.item]?.key === "area",
+    );
+    expect(
+      single && getAllocationParts(result, tenancy ?? {}, single).map((part) => part.exactAmount),
+    ).toEqual([single?.exactAmount]);
     const withoutBasis = expectResult(calculateStatement(example?.input, { includeBasis: false }));
     expect(withoutBasis.basis).toBeNull();
     expect(withoutBasis.tenancies[0]?.allocations[0]?.amount).toBe("1379.21");
-    expect(getAllocationParts(withoutBasis, withoutBasis.tenancies[0] ?? {}, withoutBasis.tenancies[0]?.allocations[0] ?? { exactAmount: "" })).toEqual([]);
+    expect(
+      getAllocationParts(
+        withoutBasis,
+        withoutBasis.tenancies[0] ?? {},
+        withoutBasis.tenancies[0]?.allocations[0] ?? { exactAmount: "" },
+      ),
+    ).toEqual([]);
   });
 
   it("reads the basis of a result stored before decision 0403 from the allocation's parts", () => {
-    const storedPart: AllocationPart = { basis: "area", percent: 100, quantity: 50, timeWeight: 365, weight: 18250, totalWeight: 36500, exactAmount: "300.000000" };
+    const storedPart: AllocationPart = {
+      basis: "area",
+      percent: 100,
+      quantity: 50,
+      timeWeight: 365,
+      weight: 18250,
+      totalWeight: 36500,
+      exactAmount: "300.000000",
+    };
     // A stored result has no `basis`, its lines no position and its allocations no item.
-    expect(getAllocationParts({}, {}, { exactAmount: "300.000000", parts: [storedPart] })).toEqual([storedPart]);
-    expect(getAllocationParts({ basis: null }, {}, { exactAmount: "300.000000", parts: [] })).toEqual([]);
+    expect(getAllocationParts({}, {}, { exactAmount: "300.000000", parts: [storedPart] })).toEqual([
+      storedPart,
+    ]);
+    expect(
+      getAllocationParts({ basis: null }, {}, { exactAmount: "300.000000", parts: [] }),
+    ).toEqual([]);
   });
 });

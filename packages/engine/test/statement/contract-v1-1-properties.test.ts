@@ -28,7 +28,9 @@ describe("contract v1.1 invariants (fast-check)", () => {
         const result = expectResult(calculateStatement(input));
         for (const item of input.costItems) {
           const summary = result.items.find((entry) => entry.costType === item.costType);
-          const lines = allLines(result).flatMap((line) => line.allocations.filter((allocation) => allocation.costType === item.costType));
+          const lines = allLines(result).flatMap((line) =>
+            line.allocations.filter((allocation) => allocation.costType === item.costType),
+          );
           if (item.laborCosts === undefined || item.laborCosts === null) {
             expect(summary?.laborCosts).toBeUndefined();
             for (const allocation of lines) expect(allocation.laborCosts).toBeUndefined();
@@ -36,7 +38,10 @@ describe("contract v1.1 invariants (fast-check)", () => {
           }
           expect(summary?.laborCosts).toBe(item.laborCosts);
           expect(summary?.taxCategory).toBe(item.taxCategory ?? "householdServices");
-          const laborSum = lines.reduce((sum, allocation) => sum + toCents(allocation.laborCosts ?? "NaN"), 0);
+          const laborSum = lines.reduce(
+            (sum, allocation) => sum + toCents(allocation.laborCosts ?? "NaN"),
+            0,
+          );
           expect(laborSum).toBe(toCents(item.laborCosts));
         }
         for (const tenancy of result.tenancies) {
@@ -46,7 +51,9 @@ describe("contract v1.1 invariants (fast-check)", () => {
             const item = result.items.find((entry) => entry.costType === allocation.costType);
             byCategory[item?.taxCategory ?? "householdServices"] += toCents(allocation.laborCosts);
           }
-          expect(toCents(tenancy.taxDeductible.householdServices)).toBe(byCategory.householdServices);
+          expect(toCents(tenancy.taxDeductible.householdServices)).toBe(
+            byCategory.householdServices,
+          );
           expect(toCents(tenancy.taxDeductible.craftsmen)).toBe(byCategory.craftsmen);
         }
       }),
@@ -61,7 +68,8 @@ describe("contract v1.1 invariants (fast-check)", () => {
         for (const line of allLines(result)) {
           for (const allocation of line.allocations) {
             expect(toCents(allocation.amount)).toBeGreaterThanOrEqual(0);
-            if (allocation.laborCosts !== undefined) expect(toCents(allocation.laborCosts)).toBeGreaterThanOrEqual(0);
+            if (allocation.laborCosts !== undefined)
+              expect(toCents(allocation.laborCosts)).toBeGreaterThanOrEqual(0);
           }
         }
         for (const tenancy of result.tenancies) {
@@ -75,24 +83,37 @@ describe("contract v1.1 invariants (fast-check)", () => {
 
   it("treats one occupant period covering the whole period like the tenancy's own persons", () => {
     fc.assert(
-      fc.property(validStatementInput, fc.array(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 20 }), (generated, otherPersons) => {
-        const unitPersons = new Map(generated.units.map((unit) => [unit.id, unit.persons ?? 0]));
-        const plain: StatementInput = {
-          ...generated,
-          tenancies: generated.tenancies.map(({ occupants: _occupants, ...tenancy }) => ({ ...tenancy, persons: tenancy.persons ?? unitPersons.get(tenancy.unitId) ?? 0 })),
-        };
-        const withOccupants: StatementInput = {
-          ...plain,
-          tenancies: plain.tenancies.map((tenancy, index) => ({
-            ...tenancy,
-            persons: otherPersons[index % otherPersons.length] as number,
-            occupants: [{ from: plain.period.start, to: index % 2 === 0 ? null : plain.period.end, persons: tenancy.persons as number }],
-          })),
-        };
-        const expected = expectResult(calculateStatement(plain));
-        const actual = expectResult(calculateStatement(withOccupants));
-        expect(withoutPersonsFigure(actual)).toEqual(withoutPersonsFigure(expected));
-      }),
+      fc.property(
+        validStatementInput,
+        fc.array(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 20 }),
+        (generated, otherPersons) => {
+          const unitPersons = new Map(generated.units.map((unit) => [unit.id, unit.persons ?? 0]));
+          const plain: StatementInput = {
+            ...generated,
+            tenancies: generated.tenancies.map(({ occupants: _occupants, ...tenancy }) => ({
+              ...tenancy,
+              persons: tenancy.persons ?? unitPersons.get(tenancy.unitId) ?? 0,
+            })),
+          };
+          const withOccupants: StatementInput = {
+            ...plain,
+            tenancies: plain.tenancies.map((tenancy, index) => ({
+              ...tenancy,
+              persons: otherPersons[index % otherPersons.length] as number,
+              occupants: [
+                {
+                  from: plain.period.start,
+                  to: index % 2 === 0 ? null : plain.period.end,
+                  persons: tenancy.persons as number,
+                },
+              ],
+            })),
+          };
+          const expected = expectResult(calculateStatement(plain));
+          const actual = expectResult(calculateStatement(withOccupants));
+          expect(withoutPersonsFigure(actual)).toEqual(withoutPersonsFigure(expected));
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -14,7 +14,9 @@ interface FrozenCase {
 // the calc examples and seeded random v1.1 inputs. Written by test/support/write-frozen-outputs.ts.
 // Since decision 0403 the result keeps the step-by-step basis compactly; the outputs are
 // converted mechanically to the earlier shape (toLegacyBasisShape) and must then be identical.
-const frozen = JSON.parse(readFileSync(new URL("../fixtures/frozen-outputs.json", import.meta.url), "utf8")) as { cases: FrozenCase[] };
+const frozen = JSON.parse(
+  readFileSync(new URL("../fixtures/frozen-outputs.json", import.meta.url), "utf8"),
+) as { cases: FrozenCase[] };
 
 describe("frozen outputs: the engine gives the same output as before its rewrite", () => {
   it("has the calc examples and the random cases", () => {
@@ -23,8 +25,16 @@ describe("frozen outputs: the engine gives the same output as before its rewrite
 
   for (const frozenCase of frozen.cases) {
     it(`${frozenCase.name}: identical output, with and without the basis`, () => {
-      expect(JSON.parse(JSON.stringify(toLegacyBasisShape(calculateStatement(frozenCase.input))))).toEqual(frozenCase.output);
-      expect(JSON.parse(JSON.stringify(toLegacyBasisShape(calculateStatement(frozenCase.input, { includeBasis: false }))))).toEqual(frozenCase.outputWithoutBasis);
+      expect(
+        JSON.parse(JSON.stringify(toLegacyBasisShape(calculateStatement(frozenCase.input)))),
+      ).toEqual(frozenCase.output);
+      expect(
+        JSON.parse(
+          JSON.stringify(
+            toLegacyBasisShape(calculateStatement(frozenCase.input, { includeBasis: false })),
+          ),
+        ),
+      ).toEqual(frozenCase.outputWithoutBasis);
     });
   }
 });

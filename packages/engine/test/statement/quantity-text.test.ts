@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calculateStatement, calculateHeatingCostSheet, type StatementInput } from "../../src/index.ts";
+import {
+  calculateStatement,
+  calculateHeatingCostSheet,
+  type StatementInput,
+} from "../../src/index.ts";
 import { parseScaledQuantityText } from "../../src/statement/fixed-point.ts";
 import { validStatementInput } from "../support/arbitraries.ts";
 
@@ -25,7 +29,11 @@ function withQuantityText(input: StatementInput): StatementInput {
     ...input,
     units: input.units.map((unit) => ({ ...unit, area: String(unit.area) })),
     consumption: input.consumption?.map((entry) => ({ ...entry, value: String(entry.value) })),
-    costItems: input.costItems.map((item) => (item.consumptionShare === undefined || item.consumptionShare === null ? item : { ...item, consumptionShare: String(item.consumptionShare) })),
+    costItems: input.costItems.map((item) =>
+      item.consumptionShare === undefined || item.consumptionShare === null
+        ? item
+        : { ...item, consumptionShare: String(item.consumptionShare) },
+    ),
     ...(co2
       ? {
           co2: {
@@ -87,7 +95,11 @@ describe("quantities as decimal text (decision 1043)", () => {
       openingStock: { quantity: "1200.5", amount: "1100.00" },
       purchases: [{ date: "2024-03-01", quantity: "3000.25", amount: "2950.00" }],
       closingStock: { quantity: "800.125" },
-      combined: { totalEnergyKwh: "34000", hotWaterVolumeM3: "47.2", hotWaterTemperatureCelsius: "60" },
+      combined: {
+        totalEnergyKwh: "34000",
+        hotWaterVolumeM3: "47.2",
+        hotWaterTemperatureCelsius: "60",
+      },
     };
     const outcome = calculateHeatingCostSheet(sheet);
     expect(outcome.ok).toBe(true);
@@ -111,14 +123,29 @@ describe("quantities as decimal text (decision 1043)", () => {
       ],
       costItems: [
         { costType: "Heizung", amount: "3000.00", key: "area" },
-        { costType: "Betriebsstrom", amount: "100.00", key: "mixed", consumptionShare: "72.55", meter: "electricity" },
+        {
+          costType: "Betriebsstrom",
+          amount: "100.00",
+          key: "mixed",
+          consumptionShare: "72.55",
+          meter: "electricity",
+        },
       ],
-      co2: { fuel: "gas", consumptionKwh: "30000.000000001", emissionFactor: "0.200001", pricePerTonne: "45.5", vatPercent: "19", area: "140.3" },
+      co2: {
+        fuel: "gas",
+        consumptionKwh: "30000.000000001",
+        emissionFactor: "0.200001",
+        pricePerTonne: "45.5",
+        vatPercent: "19",
+        area: "140.3",
+      },
     };
     const outcome = calculateStatement(input);
     if (!outcome.ok) throw new Error(outcome.issues.map((issue) => issue.message).join("; "));
     // 100 − 72.55 as doubles is 27.450000000000003; the parts name 27.45 and 72.55.
-    expect(outcome.result.basis?.items[1]?.parts.map((part) => part.percent)).toEqual([27.45, 72.55]);
+    expect(outcome.result.basis?.items[1]?.parts.map((part) => part.percent)).toEqual([
+      27.45, 72.55,
+    ]);
     expect(outcome.result.items[1]?.consumptionShare).toBe(72.55);
     // 30000.000000001 kWh × 0.200001 = 6000.0300000000002 kg: 6000.03 kg, the kWh as given.
     expect(outcome.result.co2?.emissionsKg).toBe("6000.03");
@@ -138,12 +165,22 @@ describe("quantities as decimal text (decision 1043)", () => {
       period: { start: "2024-01-01", end: "2024-12-31" },
       units: [{ id: "a", area: "60" }],
       tenancies: [{ id: "ta", unitId: "a", start: "2024-01-01" }],
-      costItems: [{ costType: "Betriebsstrom", amount: "100.00", key: "mixed", consumptionShare: "72,5", meter: "electricity" }],
+      costItems: [
+        {
+          costType: "Betriebsstrom",
+          amount: "100.00",
+          key: "mixed",
+          consumptionShare: "72,5",
+          meter: "electricity",
+        },
+      ],
       co2: { fuel: "gas", consumptionKwh: "1.000,5" },
     });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(["costItems[0].consumptionShare", "co2.consumptionKwh"]));
+    expect(outcome.issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(["costItems[0].consumptionShare", "co2.consumptionKwh"]),
+    );
   });
 
   it("are read to the same units of 10^-9 by the digit-by-digit path as by BigInts (decision 1640)", () => {
@@ -152,7 +189,10 @@ describe("quantities as decimal text (decision 1043)", () => {
       return BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, "0"));
     };
     const quantityText = fc
-      .tuple(fc.bigInt({ min: 0n, max: 999_999_999_999n }), fc.option(fc.stringMatching(/^\d{1,9}$/), { nil: null }))
+      .tuple(
+        fc.bigInt({ min: 0n, max: 999_999_999_999n }),
+        fc.option(fc.stringMatching(/^\d{1,9}$/), { nil: null }),
+      )
       .map(([whole, fraction]) => (fraction === null ? String(whole) : `${whole}.${fraction}`));
     fc.assert(
       fc.property(quantityText, (text) => {
@@ -160,7 +200,15 @@ describe("quantities as decimal text (decision 1043)", () => {
       }),
       { numRuns: 2000, seed: 1640 },
     );
-    for (const text of ["0", "0.1", "0.2", "999999.999999999", "1000000.000000001", "000012.50", "123456789012.123456789"]) {
+    for (const text of [
+      "0",
+      "0.1",
+      "0.2",
+      "999999.999999999",
+      "1000000.000000001",
+      "000012.50",
+      "123456789012.123456789",
+    ]) {
       expect(parseScaledQuantityText(text)).toBe(reference(text));
     }
   });

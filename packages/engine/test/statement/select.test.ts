@@ -4,7 +4,10 @@ import { selectKthSmallest } from "../../src/statement/select.ts";
 
 describe("selectKthSmallest", () => {
   it("finds the value a full sort has at position k, duplicates and all", () => {
-    const values = fc.array(fc.oneof(fc.double({ noNaN: true, min: 0, max: 1e9 }), fc.constantFrom(0, 0.5, 1, 2)), { minLength: 1, maxLength: 300 });
+    const values = fc.array(
+      fc.oneof(fc.double({ noNaN: true, min: 0, max: 1e9 }), fc.constantFrom(0, 0.5, 1, 2)),
+      { minLength: 1, maxLength: 300 },
+    );
     fc.assert(
       fc.property(values, fc.nat(), (list, seed) => {
         const array = Float64Array.from(list);

@@ -20,7 +20,8 @@ function allLines(result: StatementResult) {
 function sumItemLines(result: StatementResult, costType: string): number {
   let sum = 0;
   for (const line of allLines(result)) {
-    for (const allocation of line.allocations) if (allocation.costType === costType) sum += toCents(allocation.amount);
+    for (const allocation of line.allocations)
+      if (allocation.costType === costType) sum += toCents(allocation.amount);
   }
   return sum;
 }
@@ -56,21 +57,35 @@ describe("statement invariants (fast-check)", () => {
           co2Cents += co2Share;
           expect(sumItemLines(result, item.costType) + co2Share).toBe(amount);
           expect(toCents(item.distributed)).toBe(amount - co2Share);
-          const vacancyCents = result.vacancy.reduce((sum, line) => sum + line.allocations.filter((allocation) => allocation.costType === item.costType).reduce((inner, allocation) => inner + toCents(allocation.amount), 0), 0);
+          const vacancyCents = result.vacancy.reduce(
+            (sum, line) =>
+              sum +
+              line.allocations
+                .filter((allocation) => allocation.costType === item.costType)
+                .reduce((inner, allocation) => inner + toCents(allocation.amount), 0),
+            0,
+          );
           expect(toCents(item.landlord)).toBe(vacancyCents + co2Share);
         }
         expect(toCents(result.totalCosts)).toBe(totalCents);
         expect(co2Cents).toBe(result.co2?.landlordCost ? toCents(result.co2.landlordCost) : 0);
         if (result.co2?.cost && result.co2.tenantCost && result.co2.landlordCost) {
-          expect(toCents(result.co2.tenantCost) + toCents(result.co2.landlordCost)).toBe(toCents(result.co2.cost));
+          expect(toCents(result.co2.tenantCost) + toCents(result.co2.landlordCost)).toBe(
+            toCents(result.co2.cost),
+          );
         }
         for (const tenancy of result.tenancies) {
-          const allocated = tenancy.allocations.reduce((sum, allocation) => sum + toCents(allocation.amount), 0);
+          const allocated = tenancy.allocations.reduce(
+            (sum, allocation) => sum + toCents(allocation.amount),
+            0,
+          );
           expect(toCents(tenancy.total)).toBe(allocated);
           expect(toCents(tenancy.balance)).toBe(allocated - toCents(tenancy.prepayments));
         }
         for (const vacancy of result.vacancy) {
-          expect(toCents(vacancy.total)).toBe(vacancy.allocations.reduce((sum, allocation) => sum + toCents(allocation.amount), 0));
+          expect(toCents(vacancy.total)).toBe(
+            vacancy.allocations.reduce((sum, allocation) => sum + toCents(allocation.amount), 0),
+          );
         }
       }),
       { numRuns: 300 },
@@ -100,7 +115,9 @@ describe("statement invariants (fast-check)", () => {
         const result = expectResult(calculateStatement(input));
         const periodDays = countPeriodDays(input);
         for (const unit of input.units) {
-          const lines = allLines(result).filter((line) => line.unitId === unit.id).sort((a, b) => (a.from < b.from ? -1 : 1));
+          const lines = allLines(result)
+            .filter((line) => line.unitId === unit.id)
+            .sort((a, b) => (a.from < b.from ? -1 : 1));
           expect(lines.reduce((sum, line) => sum + line.days, 0)).toBe(periodDays);
           expect(lines[0]?.from).toBe(input.period.start);
           expect(lines[lines.length - 1]?.to).toBe(input.period.end);
@@ -112,13 +129,20 @@ describe("statement invariants (fast-check)", () => {
 
   it("does not depend on the order of the tenancies (or their prepayments) in the input", () => {
     fc.assert(
-      fc.property(validStatementInput, fc.array(fc.integer(), { minLength: 1, maxLength: 30 }), (input, keys) => {
-        const shuffled: StatementInput = {
-          ...input,
-          tenancies: shuffleWith(input.tenancies, keys).map((tenancy) => ({ ...tenancy, prepayments: shuffleWith(tenancy.prepayments ?? [], [...keys].reverse()) })),
-        };
-        expect(calculateStatement(shuffled)).toEqual(calculateStatement(input));
-      }),
+      fc.property(
+        validStatementInput,
+        fc.array(fc.integer(), { minLength: 1, maxLength: 30 }),
+        (input, keys) => {
+          const shuffled: StatementInput = {
+            ...input,
+            tenancies: shuffleWith(input.tenancies, keys).map((tenancy) => ({
+              ...tenancy,
+              prepayments: shuffleWith(tenancy.prepayments ?? [], [...keys].reverse()),
+            })),
+          };
+          expect(calculateStatement(shuffled)).toEqual(calculateStatement(input));
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -133,14 +157,25 @@ describe("statement invariants (fast-check)", () => {
           const input: StatementInput = {
             period: generated.period,
             units: [{ id: "only", area, persons }],
-            tenancies: [{ id: "alone", unitId: "only", start: generated.period.start, end: generated.period.end }],
-            consumption: ["heating", "warmwater", "coldwater", "electricity", "gas"].map((meter) => ({ unitId: "only", meter: meter as "heating", value: 3.5 })),
+            tenancies: [
+              {
+                id: "alone",
+                unitId: "only",
+                start: generated.period.start,
+                end: generated.period.end,
+              },
+            ],
+            consumption: ["heating", "warmwater", "coldwater", "electricity", "gas"].map(
+              (meter) => ({ unitId: "only", meter: meter as "heating", value: 3.5 }),
+            ),
             costItems: generated.costItems.map((item) => ({ ...item, excludedUnits: [] })),
           };
           const result = expectResult(calculateStatement(input));
           expect(result.vacancy).toEqual([]);
           const alone = result.tenancies[0];
-          expect(alone?.allocations.map((allocation) => allocation.amount)).toEqual(input.costItems.map((item) => item.amount));
+          expect(alone?.allocations.map((allocation) => allocation.amount)).toEqual(
+            input.costItems.map((item) => item.amount),
+          );
           expect(alone?.total).toBe(result.totalCosts);
         },
       ),
@@ -160,14 +195,30 @@ describe("statement invariants (fast-check)", () => {
 
   it("never throws when one field of a valid input holds anything", () => {
     const paths = [
-      ["period", "start"], ["period", "end"], ["units"], ["units", 0], ["units", 0, "area"], ["units", 1, "persons"],
-      ["tenancies", 0, "end"], ["tenancies", 0, "prepayments"], ["tenancies", 0, "prepayments", 0, "monthlyAmount"],
-      ["costItems", 0, "key"], ["costItems", 0, "amount"], ["costItems", 0, "consumptionShare"], ["costItems", 0, "excludedUnits"],
-      ["consumption"], ["co2"], ["efficiencyClass"], ["propertyType"],
+      ["period", "start"],
+      ["period", "end"],
+      ["units"],
+      ["units", 0],
+      ["units", 0, "area"],
+      ["units", 1, "persons"],
+      ["tenancies", 0, "end"],
+      ["tenancies", 0, "prepayments"],
+      ["tenancies", 0, "prepayments", 0, "monthlyAmount"],
+      ["costItems", 0, "key"],
+      ["costItems", 0, "amount"],
+      ["costItems", 0, "consumptionShare"],
+      ["costItems", 0, "excludedUnits"],
+      ["consumption"],
+      ["co2"],
+      ["efficiencyClass"],
+      ["propertyType"],
     ] as const;
     fc.assert(
       fc.property(fc.constantFrom(...paths), fc.jsonValue(), (path, value) => {
-        const input = structuredClone(buildBaseInput()) as unknown as Record<string | number, unknown>;
+        const input = structuredClone(buildBaseInput()) as unknown as Record<
+          string | number,
+          unknown
+        >;
         let target: Record<string | number, unknown> = input;
         for (const key of path.slice(0, -1)) {
           const next = target[key];

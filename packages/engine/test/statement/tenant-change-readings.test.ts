@@ -6,7 +6,9 @@ import { loadExamples, pickExpectedFields } from "../support/examples.ts";
 // Issue 24, items 3, 4, 13 and 16: readings on every tenancy and vacancy boundary, each line's
 // own consumption and how it came about, the person-day breakdown and the vacancy's person.
 // docs/calculation/04-nutzerwechsel-gradtagszahlen.md walks through the example.
-const examples = loadExamples(fileURLToPath(new URL("../fixtures/tenant-change-examples/", import.meta.url)));
+const examples = loadExamples(
+  fileURLToPath(new URL("../fixtures/tenant-change-examples/", import.meta.url)),
+);
 
 function calculate(input: unknown): StatementResult {
   const outcome = calculateStatement(input);
@@ -27,7 +29,9 @@ describe("tenant-change examples (test/fixtures/tenant-change-examples)", () => 
 
   for (const example of examples) {
     it(`${example.name} gives exactly its expected output`, () => {
-      expect(pickExpectedFields(calculate(example.input), example.expected)).toEqual(example.expected);
+      expect(pickExpectedFields(calculate(example.input), example.expected)).toEqual(
+        example.expected,
+      );
     });
   }
 
@@ -35,12 +39,26 @@ describe("tenant-change examples (test/fixtures/tenant-change-examples)", () => 
   const result = calculate(example.input);
 
   it("uses the move-out reading and the move-in reading that ends the vacancy (§ 9b (1) HeizkV)", () => {
-    expect(lineOf(result, "A").consumption?.find((c) => c.meter === "heating")).toMatchObject({ value: "410", method: "measured", apportionedBy: null });
-    expect(result.vacancy[0]!.consumption?.find((c) => c.meter === "heating")).toMatchObject({ value: "40", method: "measured" });
+    expect(lineOf(result, "A").consumption?.find((c) => c.meter === "heating")).toMatchObject({
+      value: "410",
+      method: "measured",
+      apportionedBy: null,
+    });
+    expect(result.vacancy[0]!.consumption?.find((c) => c.meter === "heating")).toMatchObject({
+      value: "40",
+      method: "measured",
+    });
     expect(lineOf(result, "B").consumption?.find((c) => c.meter === "heating")).toMatchObject({
       value: "530",
       method: "measured",
-      meters: [{ meterId: "HKV-W1", start: { date: "2024-09-01", value: "450" }, end: { date: "2024-12-31", value: "980" }, value: "530" }],
+      meters: [
+        {
+          meterId: "HKV-W1",
+          start: { date: "2024-09-01", value: "450" },
+          end: { date: "2024-12-31", value: "980" },
+          value: "530",
+        },
+      ],
     });
   });
 
@@ -48,7 +66,14 @@ describe("tenant-change examples (test/fixtures/tenant-change-examples)", () => 
     const a = lineOf(result, "A").consumption!.find((c) => c.meter === "warmwater")!;
     const vacancy = result.vacancy[0]!.consumption!.find((c) => c.meter === "warmwater")!;
     expect(a).toMatchObject({ value: "6.340164", method: "apportioned", apportionedBy: "days" });
-    expect(a.meters[0]!.apportionment).toEqual({ by: "days", from: "2024-01-01", to: "2024-08-31", stretchValue: "8.5", weight: 182, totalWeight: 244 });
+    expect(a.meters[0]!.apportionment).toEqual({
+      by: "days",
+      from: "2024-01-01",
+      to: "2024-08-31",
+      stretchValue: "8.5",
+      weight: 182,
+      totalWeight: 244,
+    });
     expect(vacancy.value).toBe("2.159836");
     // 8,5 × 182 / 244 = 6,3401639…; 8,5 × 62 / 244 = 2,1598360…
     expect(Number(a.value) + Number(vacancy.value)).toBeCloseTo(8.5, 6);
@@ -64,8 +89,12 @@ describe("tenant-change examples (test/fixtures/tenant-change-examples)", () => 
   });
 
   it("marks an estimated reading on the line it reaches (§ 9a HeizkV)", () => {
-    expect(lineOf(result, "C").consumption!.find((c) => c.meter === "heating")!.isEstimated).toBe(true);
-    expect(lineOf(result, "A").consumption!.find((c) => c.meter === "heating")!.isEstimated).toBe(false);
+    expect(lineOf(result, "C").consumption!.find((c) => c.meter === "heating")!.isEstimated).toBe(
+      true,
+    );
+    expect(lineOf(result, "A").consumption!.find((c) => c.meter === "heating")!.isEstimated).toBe(
+      false,
+    );
   });
 
   it("gives the person-day breakdown 3 × 258 + 4 × 108 = 1.206", () => {
@@ -82,16 +111,30 @@ describe("tenant-change examples (test/fixtures/tenant-change-examples)", () => 
     expect(result.vacancy[0]!.persons).toBe(1);
     const waste = result.items.find((item) => item.costType === "Müllabfuhr")!;
     expect(waste.vacancy).toBe("21.96");
-    expect(lineOf(result, "A").allocations.find((a) => a.costType === "Müllabfuhr")!.amount).toBe("64.46");
+    expect(lineOf(result, "A").allocations.find((a) => a.costType === "Müllabfuhr")!.amount).toBe(
+      "64.46",
+    );
   });
 });
 
 describe("readings on tenancy boundaries", () => {
-  const base = (readings: { date: string; value: string }[], tenancies: StatementInput["tenancies"]): StatementInput => ({
+  const base = (
+    readings: { date: string; value: string }[],
+    tenancies: StatementInput["tenancies"],
+  ): StatementInput => ({
     period: { start: "2024-01-01", end: "2024-12-31" },
     units: [{ id: "U", area: 50, persons: 1 }],
     tenancies,
-    meterReadings: [{ meterId: "M", unitId: "U", meter: "coldwater", start: { date: "2023-12-31", value: "10" }, end: { date: "2024-12-31", value: "70" }, readings }],
+    meterReadings: [
+      {
+        meterId: "M",
+        unitId: "U",
+        meter: "coldwater",
+        start: { date: "2023-12-31", value: "10" },
+        end: { date: "2024-12-31", value: "70" },
+        readings,
+      },
+    ],
     costItems: [{ costType: "Wasser", amount: "100.00", key: "consumption", meter: "coldwater" }],
   });
   const twoTenancies: StatementInput["tenancies"] = [
@@ -100,7 +143,15 @@ describe("readings on tenancy boundaries", () => {
   ];
 
   it("prefers the reading on the move-out day to one on the move-in day", () => {
-    const result = calculate(base([{ date: "2024-03-31", value: "25" }, { date: "2024-04-01", value: "26" }], twoTenancies));
+    const result = calculate(
+      base(
+        [
+          { date: "2024-03-31", value: "25" },
+          { date: "2024-04-01", value: "26" },
+        ],
+        twoTenancies,
+      ),
+    );
     expect(lineOf(result, "T1").consumption![0]!.value).toBe("15");
     expect(lineOf(result, "T2").consumption![0]!.value).toBe("45");
   });
@@ -120,7 +171,13 @@ describe("readings on tenancy boundaries", () => {
 
   it("adds several meters of a kind line by line, each with its own boundaries", () => {
     const input = base([{ date: "2024-03-31", value: "25" }], twoTenancies);
-    input.meterReadings!.push({ meterId: "M2", unitId: "U", meter: "coldwater", start: { date: "2023-12-31", value: "0" }, end: { date: "2024-12-31", value: "10" } });
+    input.meterReadings!.push({
+      meterId: "M2",
+      unitId: "U",
+      meter: "coldwater",
+      start: { date: "2023-12-31", value: "0" },
+      end: { date: "2024-12-31", value: "10" },
+    });
     const t1 = lineOf(calculate(input), "T1").consumption![0]!;
     expect(t1.method).toBe("partlyApportioned");
     expect(t1.meters.map((m) => m.meterId)).toEqual(["M", "M2"]);
@@ -129,10 +186,14 @@ describe("readings on tenancy boundaries", () => {
   });
 
   it("refuses readings and a consumption value for the same unit and kind", () => {
-    const input = { ...base([], twoTenancies), consumption: [{ unitId: "U", meter: "coldwater", value: 60 }] };
+    const input = {
+      ...base([], twoTenancies),
+      consumption: [{ unitId: "U", meter: "coldwater", value: 60 }],
+    };
     const outcome = calculateStatement(input);
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(outcome.errors.join(" ")).toContain("sowohl Zählerstände als auch ein Verbrauchswert");
+    if (!outcome.ok)
+      expect(outcome.errors.join(" ")).toContain("sowohl Zählerstände als auch ein Verbrauchswert");
   });
 
   it("refuses a value that is not decimal text and an end below the start", () => {
@@ -143,7 +204,9 @@ describe("readings on tenancy boundaries", () => {
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) {
       expect(outcome.errors.join(" ")).toContain("Endstand liegt vor dem Anfangsstand");
-      expect(outcome.errors.join(" ")).toContain('Feld "meterReadings[0].readings[0].value" muss ein Text sein');
+      expect(outcome.errors.join(" ")).toContain(
+        'Feld "meterReadings[0].readings[0].value" muss ein Text sein',
+      );
     }
   });
 
@@ -156,6 +219,11 @@ describe("readings on tenancy boundaries", () => {
       costItems: [{ costType: "Heizung", amount: "100.00", key: "consumption" }],
     });
     if (!outcome.ok) throw new Error(outcome.errors.join("; "));
-    expect(lineOf(outcome.result, "T1").consumption![0]).toMatchObject({ method: "apportioned", apportionedBy: "degreeDays", isEstimated: true, meters: [] });
+    expect(lineOf(outcome.result, "T1").consumption![0]).toMatchObject({
+      method: "apportioned",
+      apportionedBy: "degreeDays",
+      isEstimated: true,
+      meters: [],
+    });
   });
 });

@@ -36,7 +36,10 @@ describe("total water key (issue 24, item 9)", () => {
     const outcome = calculateStatement(INPUT);
     if (!outcome.ok) throw new Error(outcome.errors.join("; "));
     const { result } = outcome;
-    const share = (tenancyId: string, costType: string) => result.tenancies.find((t) => t.tenancyId === tenancyId)?.allocations.find((a) => a.costType === costType)?.amount;
+    const share = (tenancyId: string, costType: string) =>
+      result.tenancies
+        .find((t) => t.tenancyId === tenancyId)
+        ?.allocations.find((a) => a.costType === costType)?.amount;
     // A: 60 of 100 m³ = 600.00; B: 40 m³ over 182 / 184 days (2024 is a leap year).
     expect(share("a", "Kaltwasser")).toBe("600.00");
     expect(share("b1", "Kaltwasser")).toBe("198.91");
@@ -47,8 +50,13 @@ describe("total water key (issue 24, item 9)", () => {
   });
 
   it("refuses an unknown series with the field named", () => {
-    const outcome = calculateStatement({ ...INPUT, costItems: [{ costType: "Kaltwasser", amount: "10.00", key: "consumption", meter: "wasser" }] });
-    expect(!outcome.ok && outcome.errors.some((message) => message.includes("costItems[0].meter"))).toBe(true);
+    const outcome = calculateStatement({
+      ...INPUT,
+      costItems: [{ costType: "Kaltwasser", amount: "10.00", key: "consumption", meter: "wasser" }],
+    });
+    expect(
+      !outcome.ok && outcome.errors.some((message) => message.includes("costItems[0].meter")),
+    ).toBe(true);
     expect(MESSAGES.meterMissing("x", "y")).toContain("x");
   });
 });

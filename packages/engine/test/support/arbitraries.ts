@@ -1,8 +1,27 @@
 import fc from "fast-check";
-import type { ConsumptionInput, CostItemInput, DistributionKey, MeterKind, StatementInput, TenancyInput, UnitInput } from "../../src/index.ts";
+import type {
+  ConsumptionInput,
+  CostItemInput,
+  DistributionKey,
+  MeterKind,
+  StatementInput,
+  TenancyInput,
+  UnitInput,
+} from "../../src/index.ts";
 import { addDays, countDaysInclusive, formatCents, METER_KINDS } from "../../src/index.ts";
 
-const COST_TYPES = ["Heizung", "Warmwasser", "Kaltwasser", "Müllabfuhr", "Grundsteuer", "Hausmeister", "Aufzug", "Versicherung", "Beleuchtung", "Sonstige"];
+const COST_TYPES = [
+  "Heizung",
+  "Warmwasser",
+  "Kaltwasser",
+  "Müllabfuhr",
+  "Grundsteuer",
+  "Hausmeister",
+  "Aufzug",
+  "Versicherung",
+  "Beleuchtung",
+  "Sonstige",
+];
 const KEYS: DistributionKey[] = ["area", "persons", "units", "consumption", "mixed"];
 
 interface TenancyPlan {
@@ -19,7 +38,13 @@ const tenancyPlan = fc.record({
   lengthDays: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
   persons: fc.option(fc.integer({ min: 0, max: 6 }), { nil: null }),
   prepaymentCents: fc.array(fc.integer({ min: 1, max: 1_000_000 }), { maxLength: 3 }),
-  ownReadings: fc.array(fc.record({ meter: fc.constantFrom(...METER_KINDS), value: fc.integer({ min: 0, max: 50000 }).map((value) => value / 100) }), { maxLength: 2 }),
+  ownReadings: fc.array(
+    fc.record({
+      meter: fc.constantFrom(...METER_KINDS),
+      value: fc.integer({ min: 0, max: 50000 }).map((value) => value / 100),
+    }),
+    { maxLength: 2 },
+  ),
   // Contract v1.1: occupant periods one after the other, possibly reaching outside the tenancy.
   occupants: fc.array(
     fc.record({
@@ -36,7 +61,13 @@ const unitPlan = fc.record({
   persons: fc.integer({ min: 0, max: 6 }),
   decentralizedHotWater: fc.boolean(),
   tenancies: fc.array(tenancyPlan, { maxLength: 3 }),
-  readings: fc.array(fc.option(fc.integer({ min: 0, max: 100000 }).map((value) => value / 100), { nil: null }), { minLength: 5, maxLength: 5 }),
+  readings: fc.array(
+    fc.option(
+      fc.integer({ min: 0, max: 100000 }).map((value) => value / 100),
+      { nil: null },
+    ),
+    { minLength: 5, maxLength: 5 },
+  ),
 });
 
 const itemPlan = fc.record({
@@ -55,7 +86,16 @@ const itemPlan = fc.record({
 const co2Plan = fc.record({
   kind: fc.constantFrom("kwh", "stated-cost", "stated-emissions", "class-only"),
   fraction: fc.integer({ min: 0, max: 1000 }),
-  fuel: fc.constantFrom("gas", "oil", "lpg", "coal", "wood", "pellets", "district_heating", "other" as const),
+  fuel: fc.constantFrom(
+    "gas",
+    "oil",
+    "lpg",
+    "coal",
+    "wood",
+    "pellets",
+    "district_heating",
+    "other" as const,
+  ),
   isUpper: fc.boolean(),
   vatPercent: fc.constantFrom(0, 7, 19),
 });
@@ -74,31 +114,59 @@ export const validStatementInput: fc.Arbitrary<StatementInput> = fc
     firstUnitPersons: fc.integer({ min: 1, max: 6 }),
     units: fc.array(unitPlan, { maxLength: 5 }),
     items: fc.array(itemPlan, { minLength: 1, maxLength: 8 }),
-    efficiencyClass: fc.option(fc.constantFrom("A", "B", "C", "D", "E", "F", "G", "H", "I", "J" as const), { nil: null }),
+    efficiencyClass: fc.option(
+      fc.constantFrom("A", "B", "C", "D", "E", "F", "G", "H", "I", "J" as const),
+      { nil: null },
+    ),
     isCommercial: fc.boolean(),
     co2: fc.option(co2Plan, { nil: null }),
   })
   .map((plan) => {
     const start = addDays("2021-01-01", plan.startOffset);
-    const end = plan.lengthDays === null ? addDays(addDays(start, 366), -1) : addDays(start, plan.lengthDays - 1);
+    const end =
+      plan.lengthDays === null
+        ? addDays(addDays(start, 366), -1)
+        : addDays(start, plan.lengthDays - 1);
     // A full year is start + 1 year - 1 day; use the calendar for it.
     const periodEnd = plan.lengthDays === null ? oneYearEnd(start) : end;
-    const units: UnitInput[] = [{ id: "U0", area: plan.firstUnitArea, persons: plan.firstUnitPersons }];
-    const tenancies: TenancyInput[] = [{ id: "T0", unitId: "U0", start: addDays(start, -30), end: null, prepayments: [{ monthlyAmount: "99.99", validFrom: addDays(start, -30), validUntil: null }] }];
-    const consumption: ConsumptionInput[] = METER_KINDS.map((meter, index) => ({ unitId: "U0", meter, value: 1 + index }));
+    const units: UnitInput[] = [
+      { id: "U0", area: plan.firstUnitArea, persons: plan.firstUnitPersons },
+    ];
+    const tenancies: TenancyInput[] = [
+      {
+        id: "T0",
+        unitId: "U0",
+        start: addDays(start, -30),
+        end: null,
+        prepayments: [{ monthlyAmount: "99.99", validFrom: addDays(start, -30), validUntil: null }],
+      },
+    ];
+    const consumption: ConsumptionInput[] = METER_KINDS.map((meter, index) => ({
+      unitId: "U0",
+      meter,
+      value: 1 + index,
+    }));
     plan.units.forEach((unitPlanValue, unitIndex) => {
       const unitId = `U${unitIndex + 1}`;
-      units.push({ id: unitId, area: unitPlanValue.area, persons: unitPlanValue.persons, decentralizedHotWater: unitPlanValue.decentralizedHotWater });
+      units.push({
+        id: unitId,
+        area: unitPlanValue.area,
+        persons: unitPlanValue.persons,
+        decentralizedHotWater: unitPlanValue.decentralizedHotWater,
+      });
       unitPlanValue.readings.forEach((value, meterIndex) => {
-        if (value !== null) consumption.push({ unitId, meter: METER_KINDS[meterIndex] as MeterKind, value });
+        if (value !== null)
+          consumption.push({ unitId, meter: METER_KINDS[meterIndex] as MeterKind, value });
       });
       let cursor = addDays(start, -120);
       for (const [tenancyIndex, tenancy] of unitPlanValue.tenancies.entries()) {
         const tenancyStart = addDays(cursor, tenancy.gapDays);
-        const tenancyEnd = tenancy.lengthDays === null ? null : addDays(tenancyStart, tenancy.lengthDays - 1);
+        const tenancyEnd =
+          tenancy.lengthDays === null ? null : addDays(tenancyStart, tenancy.lengthDays - 1);
         const id = `T${unitIndex + 1}-${tenancyIndex}`;
         tenancies.push(buildTenancy(id, unitId, tenancyStart, tenancyEnd, tenancy));
-        for (const reading of tenancy.ownReadings) consumption.push({ unitId, tenancyId: id, meter: reading.meter, value: reading.value });
+        for (const reading of tenancy.ownReadings)
+          consumption.push({ unitId, tenancyId: id, meter: reading.meter, value: reading.value });
         if (tenancyEnd === null) break;
         cursor = addDays(tenancyEnd, 1);
       }
@@ -110,9 +178,18 @@ export const validStatementInput: fc.Arbitrary<StatementInput> = fc
       if (usedTypes.has(costType)) continue;
       usedTypes.add(costType);
       const isHeizkv = costType === "Heizung" || costType === "Warmwasser";
-      const excludedUnits = units.slice(1).filter((_, index) => item.excludedMask[index]).map((unit) => unit.id);
-      const costItem: CostItemInput = { costType, amount: formatCents(item.amountCents + (costItems.length === 0 ? 1 : 0)), key: item.key, excludedUnits };
-      if (item.key === "mixed") costItem.consumptionShare = isHeizkv ? item.heizkvShare : item.otherShare;
+      const excludedUnits = units
+        .slice(1)
+        .filter((_, index) => item.excludedMask[index])
+        .map((unit) => unit.id);
+      const costItem: CostItemInput = {
+        costType,
+        amount: formatCents(item.amountCents + (costItems.length === 0 ? 1 : 0)),
+        key: item.key,
+        excludedUnits,
+      };
+      if (item.key === "mixed")
+        costItem.consumptionShare = isHeizkv ? item.heizkvShare : item.otherShare;
       if (item.key === "mixed" || item.key === "consumption") costItem.meter = item.meter;
       if (item.laborPerMille !== null) {
         const amountCents = item.amountCents + (costItems.length === 0 ? 1 : 0);
@@ -121,14 +198,36 @@ export const validStatementInput: fc.Arbitrary<StatementInput> = fc
       }
       costItems.push(costItem);
     }
-    const input: StatementInput = { period: { start, end: periodEnd }, efficiencyClass: plan.efficiencyClass, propertyType: plan.isCommercial ? "commercial" : "residential", units, tenancies, consumption, costItems };
-    const heatingCents = costItems.filter((item) => item.costType === "Heizung" || item.costType === "Warmwasser").reduce((sum, item) => sum + Math.round(Number(item.amount) * 100), 0);
+    const input: StatementInput = {
+      period: { start, end: periodEnd },
+      efficiencyClass: plan.efficiencyClass,
+      propertyType: plan.isCommercial ? "commercial" : "residential",
+      units,
+      tenancies,
+      consumption,
+      costItems,
+    };
+    const heatingCents = costItems
+      .filter((item) => item.costType === "Heizung" || item.costType === "Warmwasser")
+      .reduce((sum, item) => sum + Math.round(Number(item.amount) * 100), 0);
     if (plan.co2 && heatingCents > 0) {
       // Keep the landlord's CO2 share below the heating costs (the engine rejects more).
       const budgetCents = Math.floor((heatingCents * plan.co2.fraction) / 1000);
       if (plan.co2.kind === "stated-cost") input.co2 = { cost: formatCents(budgetCents) };
-      else if (plan.co2.kind === "stated-emissions") input.co2 = { emissionsKg: budgetCents / 100 / 0.08, pricePerTonne: 60, vatPercent: plan.co2.vatPercent };
-      else if (plan.co2.kind === "kwh") input.co2 = { fuel: plan.co2.fuel, consumptionKwh: Math.floor(budgetCents / 100 / 0.03), heatingValue: plan.co2.isUpper ? "upper" : "lower", pricePerTonne: 60, vatPercent: plan.co2.vatPercent };
+      else if (plan.co2.kind === "stated-emissions")
+        input.co2 = {
+          emissionsKg: budgetCents / 100 / 0.08,
+          pricePerTonne: 60,
+          vatPercent: plan.co2.vatPercent,
+        };
+      else if (plan.co2.kind === "kwh")
+        input.co2 = {
+          fuel: plan.co2.fuel,
+          consumptionKwh: Math.floor(budgetCents / 100 / 0.03),
+          heatingValue: plan.co2.isUpper ? "upper" : "lower",
+          pricePerTonne: 60,
+          vatPercent: plan.co2.vatPercent,
+        };
       else input.co2 = {};
     }
     return input;
@@ -140,7 +239,13 @@ function oneYearEnd(start: string): string {
   return month === 2 && day === 29 ? next : addDays(next, -1);
 }
 
-function buildTenancy(id: string, unitId: string, start: string, end: string | null, plan: TenancyPlan): TenancyInput {
+function buildTenancy(
+  id: string,
+  unitId: string,
+  start: string,
+  end: string | null,
+  plan: TenancyPlan,
+): TenancyInput {
   const tenancy: TenancyInput = { id, unitId, start, end, prepayments: [] };
   if (plan.persons !== null) tenancy.persons = plan.persons;
   let occupantCursor = addDays(start, -60);
@@ -156,7 +261,11 @@ function buildTenancy(id: string, unitId: string, start: string, end: string | n
   plan.prepaymentCents.forEach((cents, index) => {
     const isLast = index === plan.prepaymentCents.length - 1;
     const until = isLast ? null : addDays(from, 119);
-    tenancy.prepayments?.push({ monthlyAmount: formatCents(cents), validFrom: from, validUntil: until });
+    tenancy.prepayments?.push({
+      monthlyAmount: formatCents(cents),
+      validFrom: from,
+      validUntil: until,
+    });
     if (until) from = addDays(until, 1);
   });
   return tenancy;

@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
  * The repository's copy of the specification's calc-examples (`npm run sync:examples`
  * compares it with the specification where that exists); tests never read outside the repository.
  */
-export const EXAMPLES_DIRECTORY = fileURLToPath(new URL("../fixtures/calc-examples/", import.meta.url));
+export const EXAMPLES_DIRECTORY = fileURLToPath(
+  new URL("../fixtures/calc-examples/", import.meta.url),
+);
 
 export interface ExampleCase {
   name: string;
@@ -15,7 +17,9 @@ export interface ExampleCase {
 }
 
 /** The product's own worked examples beyond the specification's (issue 24: letters and the law). */
-export const LETTER_LAW_EXAMPLES_DIRECTORY = fileURLToPath(new URL("../fixtures/letter-law-examples/", import.meta.url));
+export const LETTER_LAW_EXAMPLES_DIRECTORY = fileURLToPath(
+  new URL("../fixtures/letter-law-examples/", import.meta.url),
+);
 
 /** Reads every `<name>.input.json` with its `<name>.expected.json`. */
 export function loadExamples(directory: string = EXAMPLES_DIRECTORY): ExampleCase[] {
@@ -46,7 +50,11 @@ export function pickExpectedFields(actual: unknown, expected: unknown): unknown 
   if (expected !== null && typeof expected === "object") {
     if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return actual;
     const picked: Record<string, unknown> = {};
-    for (const key of Object.keys(expected)) picked[key] = pickExpectedFields((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key]);
+    for (const key of Object.keys(expected))
+      picked[key] = pickExpectedFields(
+        (actual as Record<string, unknown>)[key],
+        (expected as Record<string, unknown>)[key],
+      );
     return picked;
   }
   return actual;

@@ -9,7 +9,13 @@ export function buildBaseInput(): StatementInput {
       { id: "B", area: 40, persons: 1 },
     ],
     tenancies: [
-      { id: "tA", unitId: "A", start: "2020-01-01", end: null, prepayments: [{ monthlyAmount: "100.00", validFrom: "2020-01-01", validUntil: null }] },
+      {
+        id: "tA",
+        unitId: "A",
+        start: "2020-01-01",
+        end: null,
+        prepayments: [{ monthlyAmount: "100.00", validFrom: "2020-01-01", validUntil: null }],
+      },
       { id: "tB", unitId: "B", start: "2020-01-01", end: null },
     ],
     consumption: [],
@@ -30,13 +36,19 @@ export function expectErrors(outcome: StatementOutcome): string[] {
 }
 
 /** Allocation amounts by line ("tenancyId" or "vacancy:unitId:from") and cost type. */
-export function summarizeAllocations(result: StatementResult): Record<string, Record<string, string>> {
+export function summarizeAllocations(
+  result: StatementResult,
+): Record<string, Record<string, string>> {
   const summary: Record<string, Record<string, string>> = {};
   for (const tenancy of result.tenancies) {
-    summary[tenancy.tenancyId] = Object.fromEntries(tenancy.allocations.map((allocation) => [allocation.costType, allocation.amount]));
+    summary[tenancy.tenancyId] = Object.fromEntries(
+      tenancy.allocations.map((allocation) => [allocation.costType, allocation.amount]),
+    );
   }
   for (const vacancy of result.vacancy) {
-    summary[`vacancy:${vacancy.unitId}:${vacancy.from}`] = Object.fromEntries(vacancy.allocations.map((allocation) => [allocation.costType, allocation.amount]));
+    summary[`vacancy:${vacancy.unitId}:${vacancy.from}`] = Object.fromEntries(
+      vacancy.allocations.map((allocation) => [allocation.costType, allocation.amount]),
+    );
   }
   return summary;
 }

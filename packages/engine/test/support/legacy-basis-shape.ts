@@ -13,9 +13,22 @@ export function toLegacyBasisShape(outcome: StatementOutcome): unknown {
   if (!outcome.ok) return outcome;
   // Contract v1.2 added `letters` (null unless asked for), issue 24 the CO2 basis and each unit's consumption: not part of the earlier shape.
   const { basis, letters: _letters, unitConsumption: _unitConsumption, ...rest } = outcome.result;
-  const result = { ...rest, co2: rest.co2 ? (({ calculation: _calculation, ...co2 }) => co2)(rest.co2) : rest.co2 };
-  const convertLine = <T extends { position: number; allocations: { item: number; exactAmount: string }[] }>(line: T) => {
-    const { position: _position, occupancy: _occupancy, personDays: _personDays, consumption: _consumption, ...rest } = line as T & {
+  const result = {
+    ...rest,
+    co2: rest.co2 ? (({ calculation: _calculation, ...co2 }) => co2)(rest.co2) : rest.co2,
+  };
+  const convertLine = <
+    T extends { position: number; allocations: { item: number; exactAmount: string }[] },
+  >(
+    line: T,
+  ) => {
+    const {
+      position: _position,
+      occupancy: _occupancy,
+      personDays: _personDays,
+      consumption: _consumption,
+      ...rest
+    } = line as T & {
       occupancy?: unknown;
       personDays?: unknown;
       consumption?: unknown;
@@ -28,5 +41,12 @@ export function toLegacyBasisShape(outcome: StatementOutcome): unknown {
       }),
     };
   };
-  return { ok: true, result: { ...result, tenancies: result.tenancies.map(convertLine), vacancy: result.vacancy.map(convertLine) } };
+  return {
+    ok: true,
+    result: {
+      ...result,
+      tenancies: result.tenancies.map(convertLine),
+      vacancy: result.vacancy.map(convertLine),
+    },
+  };
 }

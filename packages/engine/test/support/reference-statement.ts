@@ -19,7 +19,9 @@ export interface ReferenceLine {
 const DEGREE_DAY_THIRDS = [510, 450, 390, 240, 120, 40, 40, 40, 90, 240, 360, 480];
 const DAY_MS = 86_400_000;
 
-const toDay = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+const toDay = (date: string): number =>
+  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) /
+  DAY_MS;
 const fromDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const toCents = (amount: string): bigint => BigInt(amount.replace(".", ""));
 // Quantities of the generated inputs have at most one decimal: tenths, exactly.
@@ -37,21 +39,41 @@ function heatingDayWeight(day: number): bigint {
 export function calculateReference(input: StatementInput): ReferenceLine[] {
   const start = toDay(input.period.start);
   const end = toDay(input.period.end);
-  const lines: (ReferenceLine & { unitIndex: number; days: { day: number; persons: bigint }[] })[] = [];
+  const lines: (ReferenceLine & { unitIndex: number; days: { day: number; persons: bigint }[] })[] =
+    [];
   input.units.forEach((unit, unitIndex) => {
     let current: (typeof lines)[number] | null = null;
     for (let day = start; day <= end; day += 1) {
-      const tenancy = input.tenancies.find((entry) => entry.unitId === unit.id && toDay(entry.start) <= day && (entry.end === null || entry.end === undefined || toDay(entry.end) >= day)) ?? null;
+      const tenancy =
+        input.tenancies.find(
+          (entry) =>
+            entry.unitId === unit.id &&
+            toDay(entry.start) <= day &&
+            (entry.end === null || entry.end === undefined || toDay(entry.end) >= day),
+        ) ?? null;
       const tenancyId = tenancy?.id ?? null;
       if (!current || current.tenancyId !== tenancyId) {
-        current = { tenancyId, unitId: unit.id, from: fromDay(day), to: fromDay(day), amounts: new Map(), labor: new Map(), unitIndex, days: [] };
+        current = {
+          tenancyId,
+          unitId: unit.id,
+          from: fromDay(day),
+          to: fromDay(day),
+          amounts: new Map(),
+          labor: new Map(),
+          unitIndex,
+          days: [],
+        };
         lines.push(current);
       }
       current.to = fromDay(day);
       let persons = 0n;
       if (tenancy) {
-        const occupant = (tenancy.occupants ?? []).find((entry) => toDay(entry.from) <= day && (entry.to === null || entry.to === undefined || toDay(entry.to) >= day));
-        persons = toTenths(occupant ? occupant.persons : tenancy.persons ?? unit.persons ?? 0);
+        const occupant = (tenancy.occupants ?? []).find(
+          (entry) =>
+            toDay(entry.from) <= day &&
+            (entry.to === null || entry.to === undefined || toDay(entry.to) >= day),
+        );
+        persons = toTenths(occupant ? occupant.persons : (tenancy.persons ?? unit.persons ?? 0));
       }
       current.days.push({ day, persons });
     }
@@ -62,7 +84,11 @@ export function calculateReference(input: StatementInput): ReferenceLine[] {
     const isHeating = item.costType === "Heizung";
     const taking = lines.filter((line) => {
       const unit = input.units[line.unitIndex];
-      return unit && !excluded.has(unit.id) && !(item.costType === "Warmwasser" && unit.decentralizedHotWater);
+      return (
+        unit &&
+        !excluded.has(unit.id) &&
+        !(item.costType === "Warmwasser" && unit.decentralizedHotWater)
+      );
     });
     const weights = taking.map((line) => {
       const unit = input.units[line.unitIndex];
@@ -80,13 +106,15 @@ export function calculateReference(input: StatementInput): ReferenceLine[] {
       const floors = weights.map((weight) => (totalCents * weight) / total);
       const remainders = weights.map((weight) => (totalCents * weight) % total);
       let missing = totalCents - floors.reduce((sum, value) => sum + value, 0n);
-      const order = weights.map((_, index) => index).sort((a, b) => {
-        const byRemainder = (remainders[b] as bigint) - (remainders[a] as bigint);
-        if (byRemainder !== 0n) return byRemainder > 0n ? 1 : -1;
-        const byShare = (floors[b] as bigint) - (floors[a] as bigint);
-        if (byShare !== 0n) return byShare > 0n ? 1 : -1;
-        return a - b;
-      });
+      const order = weights
+        .map((_, index) => index)
+        .sort((a, b) => {
+          const byRemainder = (remainders[b] as bigint) - (remainders[a] as bigint);
+          if (byRemainder !== 0n) return byRemainder > 0n ? 1 : -1;
+          const byShare = (floors[b] as bigint) - (floors[a] as bigint);
+          if (byShare !== 0n) return byShare > 0n ? 1 : -1;
+          return a - b;
+        });
       for (const index of order) {
         if (missing === 0n) break;
         floors[index] = (floors[index] as bigint) + 1n;
@@ -95,11 +123,21 @@ export function calculateReference(input: StatementInput): ReferenceLine[] {
       return floors;
     };
     const cents = distribute(toCents(item.amount));
-    const labor = item.laborCosts === undefined || item.laborCosts === null ? null : distribute(toCents(item.laborCosts));
+    const labor =
+      item.laborCosts === undefined || item.laborCosts === null
+        ? null
+        : distribute(toCents(item.laborCosts));
     taking.forEach((line, index) => {
       line.amounts.set(item.costType, Number(cents[index]));
       if (labor) line.labor.set(item.costType, Number(labor[index]));
     });
   }
-  return lines.map(({ tenancyId, unitId, from, to, amounts, labor }) => ({ tenancyId, unitId, from, to, amounts, labor }));
+  return lines.map(({ tenancyId, unitId, from, to, amounts, labor }) => ({
+    tenancyId,
+    unitId,
+    from,
+    to,
+    amounts,
+    labor,
+  }));
 }

@@ -18,9 +18,14 @@ const SEED = 20261124;
 const RANDOM_CASES = 60;
 const FIXTURE = fileURLToPath(new URL("../fixtures/frozen-outputs.json", import.meta.url));
 
-const inputs: { name: string; input: unknown }[] = loadExamples().map((example) => ({ name: example.name, input: example.input }));
+const inputs: { name: string; input: unknown }[] = loadExamples().map((example) => ({
+  name: example.name,
+  input: example.input,
+}));
 inputs.push({ name: "bench-20-units", input: buildBenchInput(20) });
-fc.sample(validStatementInput, { seed: SEED, numRuns: RANDOM_CASES }).forEach((input, index) => inputs.push({ name: `random-${index}`, input }));
+fc.sample(validStatementInput, { seed: SEED, numRuns: RANDOM_CASES }).forEach((input, index) =>
+  inputs.push({ name: `random-${index}`, input }),
+);
 
 const cases = inputs.map(({ name, input }) => ({
   name,

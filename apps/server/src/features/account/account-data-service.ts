@@ -16,7 +16,12 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
     return {
       format: "nebenkosten-export-v1" as const,
       exportedAt: new Date().toISOString(),
-      account: { id: user.id, email: user.email, name: user.name, createdAt: new Date(user.createdAt).toISOString() },
+      account: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        createdAt: new Date(user.createdAt).toISOString(),
+      },
       tables: await readAccountTables(trx, userId),
     };
   });
@@ -28,7 +33,10 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
  * keeps its letters); a storage that fails then is logged with the folder for the operator to
  * clear, and does not undo or hold up the deletion the user asked for.
  */
-export async function deleteAccount(deps: { db: Db; files: FileStorage; logger: Logger }, userId: string): Promise<void> {
+export async function deleteAccount(
+  deps: { db: Db; files: FileStorage; logger: Logger },
+  userId: string,
+): Promise<void> {
   // The account's lock first: a write of the account still running finishes before the rows go.
   await inAccountTransaction(deps.db, userId, async (trx) => {
     const user = await findUser(trx, userId);
@@ -38,6 +46,11 @@ export async function deleteAccount(deps: { db: Db; files: FileStorage; logger: 
   try {
     await deps.files.deleteFolder(folder);
   } catch (error) {
-    deps.logger.error("account.files_delete_failed", { userId, folder, storage: deps.files.kind, message: (error as Error).message });
+    deps.logger.error("account.files_delete_failed", {
+      userId,
+      folder,
+      storage: deps.files.kind,
+      message: (error as Error).message,
+    });
   }
 }

@@ -6,6 +6,11 @@ import type { Db } from "../../db/database.ts";
  * insert with its user_id takes a key-share lock) and reads go on. False when the account is gone.
  */
 export async function lockAccountRow(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", userId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,10 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { completeProfileBodySchema, meResponseSchema } from "@nk/contract";
-import { invalidResponse, jsonBody, jsonResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import {
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  unauthorizedResponse,
+} from "../../http/openapi-builders.ts";
 import { createRouter } from "../../http/create-router.ts";
 import type { Db } from "../../db/database.ts";
 import { completeProfile, loadMe } from "./me-service.ts";
-
 
 const getMeRoute = createRoute({
   method: "get",
@@ -32,8 +36,22 @@ const patchProfileRoute = createRoute({
 
 export function createAccountRoutes(db: Db) {
   return createRouter()
-    .openapi(getMeRoute, async (c) => c.json(await loadMe(db, c.var.user, c.var.session, { accountId: c.var.accountId, role: c.var.role }), 200))
+    .openapi(getMeRoute, async (c) =>
+      c.json(
+        await loadMe(db, c.var.user, c.var.session, {
+          accountId: c.var.accountId,
+          role: c.var.role,
+        }),
+        200,
+      ),
+    )
     .openapi(patchProfileRoute, async (c) => {
-      return c.json(await completeProfile(db, c.var.user.id, c.req.valid("json"), c.var.session, { accountId: c.var.accountId, role: c.var.role }), 200);
+      return c.json(
+        await completeProfile(db, c.var.user.id, c.req.valid("json"), c.var.session, {
+          accountId: c.var.accountId,
+          role: c.var.role,
+        }),
+        200,
+      );
     });
 }

@@ -9,7 +9,11 @@ import { lockAccountRow } from "./account-lock-queries.ts";
  * instance runs the other request. One lock per account, always the first: an account's writes
  * cannot deadlock on each other. An account deleted meanwhile answers 401.
  */
-export function inAccountTransaction<T>(db: Db, userId: string, work: (trx: Db) => Promise<T>): Promise<T> {
+export function inAccountTransaction<T>(
+  db: Db,
+  userId: string,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockAccountRow(trx, userId))) throw new NotSignedIn();
     return work(trx);

@@ -1,4 +1,10 @@
-import { buildFeatureFlags, PLANS, ROLE_PERMISSIONS, type CompleteProfileBody, type MeResponse } from "@nk/contract";
+import {
+  buildFeatureFlags,
+  PLANS,
+  ROLE_PERMISSIONS,
+  type CompleteProfileBody,
+  type MeResponse,
+} from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { describeSubscription, ensureSubscription } from "./subscription-service.ts";
@@ -13,7 +19,14 @@ const FIRST_SIGN_IN_WINDOW_MS = 60_000;
 
 export async function loadMe(
   db: Db,
-  user: { id: string; email: string; name: string; createdAt: Date; firstName?: string | null; lastName?: string | null },
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    createdAt: Date;
+    firstName?: string | null;
+    lastName?: string | null;
+  },
   session: { createdAt: Date },
   account: AccountContext,
 ): Promise<MeResponse> {
@@ -27,7 +40,9 @@ export async function loadMe(
   const subscription = describeSubscription(subscriptionRow);
   const { authProvider, sessionCount } = facts;
   const isFirstSignIn =
-    sessionCount <= 1 && Math.abs(new Date(session.createdAt).getTime() - new Date(user.createdAt).getTime()) < FIRST_SIGN_IN_WINDOW_MS;
+    sessionCount <= 1 &&
+    Math.abs(new Date(session.createdAt).getTime() - new Date(user.createdAt).getTime()) <
+      FIRST_SIGN_IN_WINDOW_MS;
   const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(" ") || null;
   return {
     user: {
@@ -66,7 +81,13 @@ export async function loadMe(
  * /auth/complete-profile and the profile tab: names are required; the profile counts as
  * complete afterwards. Answers the account as /api/me does.
  */
-export async function completeProfile(db: Db, userId: string, body: CompleteProfileBody, session: { createdAt: Date }, account: AccountContext): Promise<MeResponse> {
+export async function completeProfile(
+  db: Db,
+  userId: string,
+  body: CompleteProfileBody,
+  session: { createdAt: Date },
+  account: AccountContext,
+): Promise<MeResponse> {
   await inAccountTransaction(db, userId, async (trx) => {
     await ensureProfile(trx, { id: userId });
     await updateProfile(trx, userId, {

@@ -9,7 +9,11 @@ export function findNotificationSettings(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
-export async function upsertNotificationSettings(db: Db, userId: string, values: NotificationSettings): Promise<void> {
+export async function upsertNotificationSettings(
+  db: Db,
+  userId: string,
+  values: NotificationSettings,
+): Promise<void> {
   await db
     .insertInto("notificationSettings")
     .values({ userId, ...values, updatedAt: new Date() })

@@ -1,7 +1,10 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
-export async function ensureProfile(db: Db, user: { id: string; firstName?: string | null; lastName?: string | null }) {
+export async function ensureProfile(
+  db: Db,
+  user: { id: string; firstName?: string | null; lastName?: string | null },
+) {
   await db
     .insertInto("profiles")
     .values({
@@ -51,9 +54,20 @@ export async function readMeFacts(db: Db, userId: string) {
     .selectFrom("users")
     .leftJoin("profiles", "profiles.userId", "users.id")
     .where("users.id", "=", userId)
-    .select(["profiles.userId as profileUserId", "profiles.firstName", "profiles.lastName", "profiles.company", "profiles.phone", "profiles.profileComplete"])
+    .select([
+      "profiles.userId as profileUserId",
+      "profiles.firstName",
+      "profiles.lastName",
+      "profiles.company",
+      "profiles.phone",
+      "profiles.profileComplete",
+    ])
     .select((eb) => [
-      eb.selectFrom("sessions").whereRef("sessions.userId", "=", "users.id").select(eb.fn.countAll<number>().as("n")).as("sessionCount"),
+      eb
+        .selectFrom("sessions")
+        .whereRef("sessions.userId", "=", "users.id")
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("sessionCount"),
       eb
         .selectFrom("accounts")
         .whereRef("accounts.userId", "=", "users.id")
@@ -66,7 +80,14 @@ export async function readMeFacts(db: Db, userId: string) {
   const profile =
     row.profileUserId === null
       ? null
-      : { firstName: row.firstName, lastName: row.lastName, company: row.company, phone: row.phone, profileComplete: Boolean(row.profileComplete) };
-  const authProvider = !row.providerId || row.providerId === "credential" ? "email" : row.providerId;
+      : {
+          firstName: row.firstName,
+          lastName: row.lastName,
+          company: row.company,
+          phone: row.phone,
+          profileComplete: Boolean(row.profileComplete),
+        };
+  const authProvider =
+    !row.providerId || row.providerId === "credential" ? "email" : row.providerId;
   return { profile, authProvider, sessionCount: Number(row.sessionCount ?? 0) };
 }

@@ -14,7 +14,11 @@ import type { Db } from "../../db/database.ts";
 import { Conflict, FeatureNotInPlan } from "../../domain/domain-errors.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { createCheckoutSession, setCancelAtPeriodEnd } from "./payment/stripe-client.ts";
-import { lockSubscription, updateCancellation, updateSubscriptionPlan } from "./subscription-queries.ts";
+import {
+  lockSubscription,
+  updateCancellation,
+  updateSubscriptionPlan,
+} from "./subscription-queries.ts";
 import { addMonths, describeSubscription, ensureSubscription } from "./subscription-service.ts";
 import { countUsage } from "./usage-queries.ts";
 import { inAccountTransaction } from "./account-transaction.ts";
@@ -31,7 +35,11 @@ export interface PaymentSettings {
 
 export const NO_PAYMENT_PROVIDER: PaymentSettings = { stripe: undefined, publicUrl: "" };
 
-export async function loadSubscription(db: Db, userId: string, payment: PaymentSettings = NO_PAYMENT_PROVIDER): Promise<SubscriptionResponse> {
+export async function loadSubscription(
+  db: Db,
+  userId: string,
+  payment: PaymentSettings = NO_PAYMENT_PROVIDER,
+): Promise<SubscriptionResponse> {
   const subscription = describeSubscription(await ensureSubscription(db, userId));
   return {
     subscription,
@@ -42,7 +50,11 @@ export async function loadSubscription(db: Db, userId: string, payment: PaymentS
   };
 }
 
-const USAGE_CHECKS: { limit: keyof (typeof PLANS)["trial"]["limits"]; usage: keyof Usage; noun: string }[] = [
+const USAGE_CHECKS: {
+  limit: keyof (typeof PLANS)["trial"]["limits"];
+  usage: keyof Usage;
+  noun: string;
+}[] = [
   { limit: "maxProperties", usage: "currentProperties", noun: "Immobilien" },
   { limit: "maxUnits", usage: "currentUnits", noun: "Wohneinheiten" },
   { limit: "maxTenants", usage: "currentTenants", noun: "aktive Mieter" },
@@ -52,7 +64,9 @@ const USAGE_CHECKS: { limit: keyof (typeof PLANS)["trial"]["limits"]; usage: key
 /** A smaller plan must hold what the account already has; otherwise nothing changes (409). */
 export function assertUsageFits(plan: PlanKey, usage: Usage): void {
   const limits = PLANS[plan].limits;
-  const over = USAGE_CHECKS.filter((c) => limits[c.limit] !== -1 && usage[c.usage] > limits[c.limit]);
+  const over = USAGE_CHECKS.filter(
+    (c) => limits[c.limit] !== -1 && usage[c.usage] > limits[c.limit],
+  );
   if (over.length === 0) return;
   const parts = over.map((c) => `${usage[c.usage]} ${c.noun} (erlaubt: ${limits[c.limit]})`);
   throw new Conflict(
@@ -74,16 +88,28 @@ export async function changePlan(
     const current = describeSubscription(await ensureSubscription(trx, userId), now);
     await lockSubscription(trx, userId);
     const isRunning = current.status !== "canceled" && !current.cancelAtPeriodEnd;
-    if (current.plan === body.plan && isRunning) throw new Conflict(SUBSCRIPTION_MESSAGES.samePlan, { code: "SAME_PLAN" });
+    if (current.plan === body.plan && isRunning)
+      throw new Conflict(SUBSCRIPTION_MESSAGES.samePlan, { code: "SAME_PLAN" });
     assertUsageFits(body.plan, await countUsage(trx, userId));
-    await updateSubscriptionPlan(trx, userId, { plan: body.plan, start: now, end: addMonths(now, 1) });
+    await updateSubscriptionPlan(trx, userId, {
+      plan: body.plan,
+      start: now,
+      end: addMonths(now, 1),
+    });
     await logPlanChange(trx, userId, current.id, current.plan, body.plan, "none");
   });
   return loadSubscription(db, userId, payment);
 }
 
 /** subscription.upgraded or .downgraded, by price (from the trial always an upgrade). */
-export async function logPlanChange(db: Db, userId: string, subscriptionId: string, from: PlanKey, to: PlanKey, provider: "none" | "stripe"): Promise<void> {
+export async function logPlanChange(
+  db: Db,
+  userId: string,
+  subscriptionId: string,
+  from: PlanKey,
+  to: PlanKey,
+  provider: "none" | "stripe",
+): Promise<void> {
   const isUpgrade = from === "trial" || PLANS[to].priceEurPerMonth > PLANS[from].priceEurPerMonth;
   await logActivity(db, {
     userId,
@@ -95,11 +121,18 @@ export async function logPlanChange(db: Db, userId: string, subscriptionId: stri
 }
 
 /** With Stripe: the same checks, then a Checkout Session; nothing changes until the webhook. */
-async function startCheckout(db: Db, user: { id: string; email: string }, body: ChangePlanBody, payment: PaymentSettings, stripe: StripeConfig): Promise<SubscriptionResponse> {
+async function startCheckout(
+  db: Db,
+  user: { id: string; email: string },
+  body: ChangePlanBody,
+  payment: PaymentSettings,
+  stripe: StripeConfig,
+): Promise<SubscriptionResponse> {
   const row = await ensureSubscription(db, user.id);
   const current = describeSubscription(row);
   const isRunning = current.status !== "canceled" && !current.cancelAtPeriodEnd;
-  if (current.plan === body.plan && isRunning) throw new Conflict(SUBSCRIPTION_MESSAGES.samePlan, { code: "SAME_PLAN" });
+  if (current.plan === body.plan && isRunning)
+    throw new Conflict(SUBSCRIPTION_MESSAGES.samePlan, { code: "SAME_PLAN" });
   assertUsageFits(body.plan, await countUsage(db, user.id));
   const billingTab = `${payment.publicUrl}/dashboard/settings?tab=billing`;
   const session = await createCheckoutSession(stripe, {
@@ -115,15 +148,25 @@ async function startCheckout(db: Db, user: { id: string; email: string }, body: 
 }
 
 /** docs/rules/accounts-and-plans.md#subscription: cancelled to the end of the term; the trial cannot be cancelled. */
-export async function cancelSubscription(db: Db, userId: string, payment: PaymentSettings = NO_PAYMENT_PROVIDER, now = new Date()): Promise<SubscriptionResponse> {
+export async function cancelSubscription(
+  db: Db,
+  userId: string,
+  payment: PaymentSettings = NO_PAYMENT_PROVIDER,
+  now = new Date(),
+): Promise<SubscriptionResponse> {
   await inAccountTransaction(db, userId, async (trx) => {
     const row = await ensureSubscription(trx, userId);
     const current = describeSubscription(row, now);
     await lockSubscription(trx, userId);
-    if (current.plan === "trial") throw new Conflict(SUBSCRIPTION_MESSAGES.trialCannotBeCancelled, { code: "TRIAL_NOT_CANCELLABLE" });
-    if (current.cancelAtPeriodEnd || current.status === "canceled") throw new Conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled, { code: "ALREADY_CANCELLED" });
+    if (current.plan === "trial")
+      throw new Conflict(SUBSCRIPTION_MESSAGES.trialCannotBeCancelled, {
+        code: "TRIAL_NOT_CANCELLABLE",
+      });
+    if (current.cancelAtPeriodEnd || current.status === "canceled")
+      throw new Conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled, { code: "ALREADY_CANCELLED" });
     // Stripe first: if it refuses, nothing changes here either.
-    if (payment.stripe && row.stripeSubscriptionId) await setCancelAtPeriodEnd(payment.stripe, row.stripeSubscriptionId, true);
+    if (payment.stripe && row.stripeSubscriptionId)
+      await setCancelAtPeriodEnd(payment.stripe, row.stripeSubscriptionId, true);
     await updateCancellation(trx, userId, now);
     await logActivity(trx, {
       userId,
@@ -137,16 +180,29 @@ export async function cancelSubscription(db: Db, userId: string, payment: Paymen
 }
 
 /** docs/rules/accounts-and-plans.md#subscription: reverses a cancellation while the term still runs. */
-export async function reactivateSubscription(db: Db, userId: string, payment: PaymentSettings = NO_PAYMENT_PROVIDER, now = new Date()): Promise<SubscriptionResponse> {
+export async function reactivateSubscription(
+  db: Db,
+  userId: string,
+  payment: PaymentSettings = NO_PAYMENT_PROVIDER,
+  now = new Date(),
+): Promise<SubscriptionResponse> {
   await inAccountTransaction(db, userId, async (trx) => {
     const row = await ensureSubscription(trx, userId);
     const current = describeSubscription(row, now);
     await lockSubscription(trx, userId);
-    if (current.status === "canceled") throw new Conflict(SUBSCRIPTION_MESSAGES.alreadyEnded, { code: "SUBSCRIPTION_ENDED" });
-    if (!current.cancelAtPeriodEnd) throw new Conflict(SUBSCRIPTION_MESSAGES.notCancelled, { code: "NOT_CANCELLED" });
-    if (payment.stripe && row.stripeSubscriptionId) await setCancelAtPeriodEnd(payment.stripe, row.stripeSubscriptionId, false);
+    if (current.status === "canceled")
+      throw new Conflict(SUBSCRIPTION_MESSAGES.alreadyEnded, { code: "SUBSCRIPTION_ENDED" });
+    if (!current.cancelAtPeriodEnd)
+      throw new Conflict(SUBSCRIPTION_MESSAGES.notCancelled, { code: "NOT_CANCELLED" });
+    if (payment.stripe && row.stripeSubscriptionId)
+      await setCancelAtPeriodEnd(payment.stripe, row.stripeSubscriptionId, false);
     await updateCancellation(trx, userId, null);
-    await logActivity(trx, { userId, key: "subscription.reactivated", entityId: current.id, entityName: PLANS[current.plan].name });
+    await logActivity(trx, {
+      userId,
+      key: "subscription.reactivated",
+      entityId: current.id,
+      entityName: PLANS[current.plan].name,
+    });
   });
   return loadSubscription(db, userId, payment);
 }
@@ -162,7 +218,8 @@ const FEATURE_LABELS: Partial<Record<FeatureKey, string>> = {
 
 /** docs/rules/accounts-and-plans.md#roles-and-features on the server: a feature outside the plan answers 403 'Upgrade erforderlich'. */
 export async function assertFeature(db: Db, userId: string, feature: FeatureKey): Promise<void> {
-  if (!(await loadFeatureFlags(db, userId))[feature]) throw new FeatureNotInPlan(FEATURE_LABELS[feature] ?? feature);
+  if (!(await loadFeatureFlags(db, userId))[feature])
+    throw new FeatureNotInPlan(FEATURE_LABELS[feature] ?? feature);
 }
 
 /** The plan's features, for answers that leave out what the plan lacks instead of refusing. */

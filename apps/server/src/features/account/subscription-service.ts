@@ -1,8 +1,21 @@
-import { findCreationBlock, getLimit, isCreationAllowed, TRIAL_DAYS, type LimitedResource, type PlanKey, type Subscription } from "@nk/contract";
+import {
+  findCreationBlock,
+  getLimit,
+  isCreationAllowed,
+  TRIAL_DAYS,
+  type LimitedResource,
+  type PlanKey,
+  type Subscription,
+} from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { LimitReached } from "../../domain/domain-errors.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { findSubscription, insertTrialSubscription, lockSubscription, type SubscriptionRow } from "./subscription-queries.ts";
+import {
+  findSubscription,
+  insertTrialSubscription,
+  lockSubscription,
+  type SubscriptionRow,
+} from "./subscription-queries.ts";
 import { countUsage } from "./usage-queries.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,12 +24,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * docs/rules/accounts-and-plans.md#subscription: a signed-in user without a subscription gets the 14-day trial (status trialing,
  * period and trial ending 14 days from now). Idempotent: concurrent first requests create one.
  */
-export async function ensureSubscription(db: Db, userId: string, now = new Date()): Promise<SubscriptionRow> {
+export async function ensureSubscription(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<SubscriptionRow> {
   const existing = await findSubscription(db, userId);
   if (existing) return existing;
   const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
   const insertedId = await insertTrialSubscription(db, userId, now, trialEnd);
-  if (insertedId) await logActivity(db, { userId, key: "subscription.created", entityId: insertedId, entityName: "Testphase" });
+  if (insertedId)
+    await logActivity(db, {
+      userId,
+      key: "subscription.created",
+      entityId: insertedId,
+      entityName: "Testphase",
+    });
   const row = await findSubscription(db, userId);
   if (!row) throw new Error("subscription missing after insert");
   return row;
@@ -28,7 +51,9 @@ export function addMonths(date: Date, months: number): Date {
   const day = result.getUTCDate();
   result.setUTCDate(1);
   result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  const lastDay = new Date(
+    Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0),
+  ).getUTCDate();
   result.setUTCDate(Math.min(day, lastDay));
   return result;
 }
@@ -56,7 +81,10 @@ export function describeSubscription(row: SubscriptionRow, now = new Date()): Su
   const trialEnd = row.trialEndDate;
   const isTrialExpired = isTrial && trialEnd !== null && trialEnd.getTime() < now.getTime();
   // docs/rules/accounts-and-plans.md#subscription: days left are the rounded-up days until the end date.
-  const daysLeft = isTrial && trialEnd ? Math.max(0, Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS)) : null;
+  const daysLeft =
+    isTrial && trialEnd
+      ? Math.max(0, Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS))
+      : null;
   return {
     id: row.id,
     plan: row.plan as PlanKey,
@@ -76,7 +104,12 @@ export function describeSubscription(row: SubscriptionRow, now = new Date()): Su
  * is -1 or the current count is below it. An expired trial creates nothing until a plan is chosen.
  * Call it inside the transaction that creates, so the count and the insert see the same data.
  */
-export async function assertCanCreate(db: Db, userId: string, resource: LimitedResource, adding = 1): Promise<void> {
+export async function assertCanCreate(
+  db: Db,
+  userId: string,
+  resource: LimitedResource,
+  adding = 1,
+): Promise<void> {
   const ensured = await ensureSubscription(db, userId);
   // The plan as it is once locked, not as it was read before (issue 26).
   const subscription = describeSubscription((await lockSubscription(db, userId)) ?? ensured);
@@ -90,5 +123,6 @@ export async function assertCanCreate(db: Db, userId: string, resource: LimitedR
     tenants: usage.currentTenants,
     billingStatements: usage.currentBillingStatements,
   }[resource];
-  if (!isCreationAllowed(limit, current + adding - 1)) throw LimitReached.forResource(resource, limit);
+  if (!isCreationAllowed(limit, current + adding - 1))
+    throw LimitReached.forResource(resource, limit);
 }

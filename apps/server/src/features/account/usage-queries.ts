@@ -7,11 +7,23 @@ import type { Db } from "../../db/database.ts";
  * or still to come (isTenancyCurrentOrFuture): moved-out ones free their slot, a move-out date
  * in the future does not.
  */
-export async function countUsage(db: Db, userId: string, today: string = getTodayInGermany()): Promise<Usage> {
+export async function countUsage(
+  db: Db,
+  userId: string,
+  today: string = getTodayInGermany(),
+): Promise<Usage> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom("properties").where("userId", "=", userId).select(eb.fn.countAll<number>().as("n")).as("currentProperties"),
-      eb.selectFrom("units").where("userId", "=", userId).select(eb.fn.countAll<number>().as("n")).as("currentUnits"),
+      eb
+        .selectFrom("properties")
+        .where("userId", "=", userId)
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("currentProperties"),
+      eb
+        .selectFrom("units")
+        .where("userId", "=", userId)
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("currentUnits"),
       eb
         .selectFrom("tenants")
         .where("userId", "=", userId)
@@ -20,7 +32,12 @@ export async function countUsage(db: Db, userId: string, today: string = getToda
         .as("currentTenants"),
       // docs/rules/statements.md#saved-runs: one 'Abrechnung' is a saved billing period (drafts included); corrections
       // (version 2, 3, ...) do not count again.
-      eb.selectFrom("statementSnapshots").where("userId", "=", userId).where("version", "=", 1).select(eb.fn.countAll<number>().as("n")).as("currentBillingStatements"),
+      eb
+        .selectFrom("statementSnapshots")
+        .where("userId", "=", userId)
+        .where("version", "=", 1)
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("currentBillingStatements"),
       eb
         .selectFrom("statementSnapshots")
         .where("userId", "=", userId)

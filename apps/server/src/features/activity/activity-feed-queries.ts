@@ -23,20 +23,31 @@ function likePattern(text: string): string {
 function applyFilter(filter: ActivityFilter) {
   return (eb: ExpressionBuilder<Database, "userActivities">) => {
     const conditions = [eb("userActivities.userId", "=", filter.userId)];
-    if (filter.actorUserId) conditions.push(eb("userActivities.actorUserId", "=", filter.actorUserId));
+    if (filter.actorUserId)
+      conditions.push(eb("userActivities.actorUserId", "=", filter.actorUserId));
     if (filter.from) conditions.push(eb("userActivities.createdAt", ">=", filter.from));
-    if (filter.toExclusive) conditions.push(eb("userActivities.createdAt", "<", filter.toExclusive));
+    if (filter.toExclusive)
+      conditions.push(eb("userActivities.createdAt", "<", filter.toExclusive));
     if (filter.areas.length > 0) conditions.push(eb("entityType", "in", filter.areas));
     if (filter.actions.length > 0) conditions.push(eb("action", "in", filter.actions));
     if (filter.search) {
       const pattern = likePattern(filter.search.toLowerCase());
-      conditions.push(eb.or([eb(sql`lower(description)`, "like", pattern), eb(sql`lower(coalesce(entity_name, ''))`, "like", pattern)]));
+      conditions.push(
+        eb.or([
+          eb(sql`lower(description)`, "like", pattern),
+          eb(sql`lower(coalesce(entity_name, ''))`, "like", pattern),
+        ]),
+      );
     }
     return eb.and(conditions);
   };
 }
 
-export async function listActivities(db: Db, filter: ActivityFilter, page: { limit: number; offset: number }) {
+export async function listActivities(
+  db: Db,
+  filter: ActivityFilter,
+  page: { limit: number; offset: number },
+) {
   const rows = await db
     .selectFrom("userActivities")
     .leftJoin("users as actor", "actor.id", "userActivities.actorUserId")
@@ -60,7 +71,11 @@ export async function countActivities(db: Db, filter: ActivityFilter): Promise<n
 }
 
 /** Counts since each instant (total, today, 7 days, month) in one query. */
-export async function countActivitiesSince(db: Db, userId: string, since: { today: Date; week: Date; month: Date }) {
+export async function countActivitiesSince(
+  db: Db,
+  userId: string,
+  since: { today: Date; week: Date; month: Date },
+) {
   const row = await db
     .selectFrom("userActivities")
     .select((eb) => [
@@ -71,11 +86,21 @@ export async function countActivitiesSince(db: Db, userId: string, since: { toda
     ])
     .where("userId", "=", userId)
     .executeTakeFirstOrThrow();
-  return { total: Number(row.total), today: Number(row.today), week: Number(row.week), month: Number(row.month) };
+  return {
+    total: Number(row.total),
+    today: Number(row.today),
+    week: Number(row.week),
+    month: Number(row.month),
+  };
 }
 
 /** The most frequent value of a column since an instant; ties go to the alphabetically first. */
-export async function findMostFrequent(db: Db, userId: string, column: "action" | "entityType", since: Date) {
+export async function findMostFrequent(
+  db: Db,
+  userId: string,
+  column: "action" | "entityType",
+  since: Date,
+) {
   const row = await db
     .selectFrom("userActivities")
     .select((eb) => [eb.ref(column).as("value"), eb.fn.countAll<number>().as("n")])

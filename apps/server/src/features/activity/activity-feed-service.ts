@@ -9,12 +9,22 @@ import {
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { listRecentActivities } from "./activity-queries.ts";
-import { countActivities, countActivitiesSince, findMostFrequent, listActivities, type ActivityFilter } from "./activity-feed-queries.ts";
+import {
+  countActivities,
+  countActivitiesSince,
+  findMostFrequent,
+  listActivities,
+  type ActivityFilter,
+} from "./activity-feed-queries.ts";
 
 // The activity page (docs/rules/master-data.md#screens, docs/rules/master-data.md#activity). Days are German
 // calendar days: 'today' and a 'to' date end at midnight in Germany.
 
-export async function loadActivities(db: Db, userId: string, query: ActivityListQuery): Promise<ActivityListResponse> {
+export async function loadActivities(
+  db: Db,
+  userId: string,
+  query: ActivityListQuery,
+): Promise<ActivityListResponse> {
   const filter: ActivityFilter = {
     userId,
     from: query.from ? startOfGermanDay(query.from) : null,
@@ -24,7 +34,10 @@ export async function loadActivities(db: Db, userId: string, query: ActivityList
     search: query.q ? query.q : null,
     actorUserId: query.memberId ?? null,
   };
-  const [items, total] = await Promise.all([listActivities(db, filter, query), countActivities(db, filter)]);
+  const [items, total] = await Promise.all([
+    listActivities(db, filter, query),
+    countActivities(db, filter),
+  ]);
   return { items, total, limit: query.limit, offset: query.offset };
 }
 
@@ -35,7 +48,11 @@ function daysBefore(date: string, days: number): string {
 }
 
 /** Total, today, the last 7 days, this month; this month's most common action and area; the latest 5. */
-export async function loadActivityStats(db: Db, userId: string, now = new Date()): Promise<ActivityStatsResponse> {
+export async function loadActivityStats(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<ActivityStatsResponse> {
   const today = getTodayInGermany(now);
   const since = {
     today: startOfGermanDay(today),

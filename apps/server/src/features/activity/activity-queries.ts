@@ -3,7 +3,10 @@ import type { Db } from "../../db/database.ts";
 import type { UserActivitiesTable } from "../../db/schema.ts";
 
 /** The columns an entry is written with; metadata as an object, stored as JSON. */
-export type ActivityRow = Omit<UserActivitiesTable, "id" | "metadata" | "sessionId" | "createdAt" | "seq"> & { metadata: Record<string, unknown> | null };
+export type ActivityRow = Omit<
+  UserActivitiesTable,
+  "id" | "metadata" | "sessionId" | "createdAt" | "seq"
+> & { metadata: Record<string, unknown> | null };
 
 export async function insertActivity(db: Db, row: ActivityRow): Promise<void> {
   await db
@@ -45,6 +48,12 @@ export const ACTIVITY_COLUMNS = [
   "userActivities.actorUserId",
 ] as const;
 
-export function toActivity<T extends { createdAt: Date; actorUserId: string | null; actorName: string | null }>(row: T) {
-  return { ...row, createdAt: row.createdAt.toISOString(), actorName: row.actorUserId ? row.actorName : null };
+export function toActivity<
+  T extends { createdAt: Date; actorUserId: string | null; actorName: string | null },
+>(row: T) {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    actorName: row.actorUserId ? row.actorName : null,
+  };
 }

@@ -25,7 +25,20 @@ export async function listApiKeysOfAccount(db: Db, accountId: string) {
     .selectFrom("apiKeys as k")
     .innerJoin("users as u", "u.id", "k.userId")
     .leftJoin("profiles as p", "p.userId", "k.userId")
-    .select(["k.id", "k.name", "k.role", "k.tokenPrefix", "k.expiresOn", "k.lastUsedAt", "k.revokedAt", "k.createdAt", "u.name as userName", "u.email", "p.firstName", "p.lastName"])
+    .select([
+      "k.id",
+      "k.name",
+      "k.role",
+      "k.tokenPrefix",
+      "k.expiresOn",
+      "k.lastUsedAt",
+      "k.revokedAt",
+      "k.createdAt",
+      "u.name as userName",
+      "u.email",
+      "p.firstName",
+      "p.lastName",
+    ])
     .where("k.accountId", "=", accountId)
     .orderBy("k.createdAt", "desc")
     .orderBy("k.id")
@@ -33,8 +46,19 @@ export async function listApiKeysOfAccount(db: Db, accountId: string) {
 }
 
 /** Marks a key of the account revoked; false when the account has no such open key. */
-export async function revokeApiKeyRow(db: Db, accountId: string, id: string): Promise<{ name: string } | undefined> {
-  return db.updateTable("apiKeys").set({ revokedAt: new Date() }).where("accountId", "=", accountId).where("id", "=", id).where("revokedAt", "is", null).returning("name").executeTakeFirst();
+export async function revokeApiKeyRow(
+  db: Db,
+  accountId: string,
+  id: string,
+): Promise<{ name: string } | undefined> {
+  return db
+    .updateTable("apiKeys")
+    .set({ revokedAt: new Date() })
+    .where("accountId", "=", accountId)
+    .where("id", "=", id)
+    .where("revokedAt", "is", null)
+    .returning("name")
+    .executeTakeFirst();
 }
 
 export interface ApiKeyForRequest {
@@ -45,16 +69,43 @@ export interface ApiKeyForRequest {
   revokedAt: Date | null;
   /** The member's current role in the key's account; null when they no longer belong to it. */
   memberRole: MemberRole | null;
-  user: { id: string; name: string; email: string; emailVerified: boolean; image: string | null; createdAt: Date; updatedAt: Date };
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    image: string | null;
+    createdAt: Date;
+    updatedAt: Date;
+  };
 }
 
 /** The key of a secret's hash with its member's current role and user row. */
-export async function findApiKeyByHash(db: Db, tokenHash: string): Promise<ApiKeyForRequest | undefined> {
+export async function findApiKeyByHash(
+  db: Db,
+  tokenHash: string,
+): Promise<ApiKeyForRequest | undefined> {
   const row = await db
     .selectFrom("apiKeys as k")
     .innerJoin("users as u", "u.id", "k.userId")
-    .leftJoin("accountMembers as m", (join) => join.onRef("m.accountId", "=", "k.accountId").onRef("m.userId", "=", "k.userId"))
-    .select(["k.id", "k.accountId", "k.role as keyRole", "k.expiresOn", "k.revokedAt", "m.role as memberRole", "u.id as userId", "u.name", "u.email", "u.emailVerified", "u.image", "u.createdAt", "u.updatedAt"])
+    .leftJoin("accountMembers as m", (join) =>
+      join.onRef("m.accountId", "=", "k.accountId").onRef("m.userId", "=", "k.userId"),
+    )
+    .select([
+      "k.id",
+      "k.accountId",
+      "k.role as keyRole",
+      "k.expiresOn",
+      "k.revokedAt",
+      "m.role as memberRole",
+      "u.id as userId",
+      "u.name",
+      "u.email",
+      "u.emailVerified",
+      "u.image",
+      "u.createdAt",
+      "u.updatedAt",
+    ])
     .where("k.tokenHash", "=", tokenHash)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -65,7 +116,15 @@ export async function findApiKeyByHash(db: Db, tokenHash: string): Promise<ApiKe
     expiresOn: row.expiresOn,
     revokedAt: row.revokedAt,
     memberRole: row.memberRole,
-    user: { id: row.userId, name: row.name, email: row.email, emailVerified: row.emailVerified, image: row.image, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) },
+    user: {
+      id: row.userId,
+      name: row.name,
+      email: row.email,
+      emailVerified: row.emailVerified,
+      image: row.image,
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+    },
   };
 }
 
@@ -75,6 +134,11 @@ export async function touchApiKey(db: Db, id: string): Promise<void> {
     .updateTable("apiKeys")
     .set({ lastUsedAt: new Date() })
     .where("id", "=", id)
-    .where((eb) => eb.or([eb("lastUsedAt", "is", null), eb("lastUsedAt", "<", sql<Date>`now() - interval '1 minute'`)]))
+    .where((eb) =>
+      eb.or([
+        eb("lastUsedAt", "is", null),
+        eb("lastUsedAt", "<", sql<Date>`now() - interval '1 minute'`),
+      ]),
+    )
     .execute();
 }

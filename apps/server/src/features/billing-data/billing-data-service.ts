@@ -26,7 +26,11 @@ export async function loadBillingData(db: Db, userId: string): Promise<BillingDa
   return { billingData, complete: isBillingDataComplete(billingData) };
 }
 
-export async function saveBillingData(db: Db, userId: string, values: BillingDataFields): Promise<BillingDataResponse> {
+export async function saveBillingData(
+  db: Db,
+  userId: string,
+  values: BillingDataFields,
+): Promise<BillingDataResponse> {
   await inAccountTransaction(db, userId, async (trx) => {
     await upsertBillingData(trx, userId, values);
     await logActivity(trx, {
@@ -48,7 +52,9 @@ export async function requireCompleteBillingData(db: Db, userId: string): Promis
   const row = await findBillingData(db, userId);
   const billingData = row ? toBillingData(row) : null;
   if (!billingData || !isBillingDataComplete(billingData)) {
-    throw new Conflict(BILLING_DATA_MESSAGES.missingForFinalize, { code: BILLING_DATA_MISSING_CODE });
+    throw new Conflict(BILLING_DATA_MESSAGES.missingForFinalize, {
+      code: BILLING_DATA_MISSING_CODE,
+    });
   }
   return billingData;
 }

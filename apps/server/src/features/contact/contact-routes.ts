@@ -1,10 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { CONTACT_MESSAGES, contactRequestBodySchema, operatorInfoSchema, type OperatorInfo } from "@nk/contract";
+import {
+  CONTACT_MESSAGES,
+  contactRequestBodySchema,
+  operatorInfoSchema,
+  type OperatorInfo,
+} from "@nk/contract";
 import { getClientAddress } from "../../auth/client-address.ts";
 import type { Config } from "../../config/env.ts";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
-import { errorResponse, invalidResponse, jsonBody, jsonResponse } from "../../http/openapi-builders.ts";
+import {
+  errorResponse,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+} from "../../http/openapi-builders.ts";
 import { submitContactRequest } from "./contact-service.ts";
 
 const contactRoute = createRoute({
@@ -37,7 +47,12 @@ function describeOperator(config: Config): OperatorInfo {
 export function createContactRoutes({ db, config }: { db: Db; config: Config }) {
   return createRouter()
     .openapi(contactRoute, async (c) => {
-      await submitContactRequest(db, config, c.req.valid("json"), getClientAddress(c, config.trustProxy));
+      await submitContactRequest(
+        db,
+        config,
+        c.req.valid("json"),
+        getClientAddress(c, config.trustProxy),
+      );
       return c.json({ message: CONTACT_MESSAGES.success }, 202);
     })
     .openapi(operatorRoute, (c) => c.json(describeOperator(config), 200));

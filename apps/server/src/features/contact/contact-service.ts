@@ -21,12 +21,32 @@ function operatorAddress(config: Config): string {
 }
 
 /** Stores the request and queues the mail to the operator in one transaction: both or neither. */
-export async function submitContactRequest(db: Db, config: Config, request: ContactRequest, clientAddress: string): Promise<void> {
+export async function submitContactRequest(
+  db: Db,
+  config: Config,
+  request: ContactRequest,
+  clientAddress: string,
+): Promise<void> {
   const email = request.email.toLowerCase();
   await assertWithinRateLimit(db, `contact:email:${email}`, PER_EMAIL);
   await assertWithinRateLimit(db, `contact:address:${clientAddress}`, PER_ADDRESS);
   await db.transaction().execute(async (trx) => {
-    const id = await insertContactRequest(trx, { name: request.name, email, subject: request.subject, message: request.message });
-    await queueMail(trx, buildContactRequestMail({ to: operatorAddress(config), id, name: request.name, email, subject: request.subject, message: request.message }));
+    const id = await insertContactRequest(trx, {
+      name: request.name,
+      email,
+      subject: request.subject,
+      message: request.message,
+    });
+    await queueMail(
+      trx,
+      buildContactRequestMail({
+        to: operatorAddress(config),
+        id,
+        name: request.name,
+        email,
+        subject: request.subject,
+        message: request.message,
+      }),
+    );
   });
 }

@@ -9,8 +9,16 @@ import type { Db } from "../../db/database.ts";
 export async function countDashboard(db: Db, userId: string, today: string = getTodayInGermany()) {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom("properties").where("userId", "=", userId).select(eb.fn.countAll<number>().as("n")).as("properties"),
-      eb.selectFrom("units").where("userId", "=", userId).select(eb.fn.countAll<number>().as("n")).as("units"),
+      eb
+        .selectFrom("properties")
+        .where("userId", "=", userId)
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("properties"),
+      eb
+        .selectFrom("units")
+        .where("userId", "=", userId)
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("units"),
       eb
         .selectFrom("tenants")
         .where("userId", "=", userId)

@@ -17,5 +17,7 @@ const getDashboardRoute = createRoute({
 });
 
 export function createDashboardRoutes(db: Db) {
-  return createRouter().openapi(getDashboardRoute, async (c) => c.json(await loadDashboard(db, c.var.accountId), 200));
+  return createRouter().openapi(getDashboardRoute, async (c) =>
+    c.json(await loadDashboard(db, c.var.accountId), 200),
+  );
 }

@@ -5,6 +5,9 @@ import { countDashboard } from "./dashboard-queries.ts";
 
 /** The overview: the four counters and the latest activities (docs/rules/master-data.md#queries). */
 export async function loadDashboard(db: Db, userId: string): Promise<DashboardResponse> {
-  const [counters, recentActivities] = await Promise.all([countDashboard(db, userId), listRecentActivities(db, userId, DASHBOARD_RECENT_ACTIVITIES)]);
+  const [counters, recentActivities] = await Promise.all([
+    countDashboard(db, userId),
+    listRecentActivities(db, userId, DASHBOARD_RECENT_ACTIVITIES),
+  ]);
   return { counters, recentActivities };
 }

@@ -9,7 +9,13 @@ export function listPeriodsOfAccount(db: Db, userId: string) {
   return db
     .selectFrom("costGroups as g")
     .innerJoin("properties as p", "p.id", "g.propertyId")
-    .select(["g.id", "g.propertyId", "p.name as propertyName", "g.billingPeriodStart", "g.billingPeriodEnd"])
+    .select([
+      "g.id",
+      "g.propertyId",
+      "p.name as propertyName",
+      "g.billingPeriodStart",
+      "g.billingPeriodEnd",
+    ])
     .where("g.userId", "=", userId)
     .execute();
 }
@@ -19,7 +25,14 @@ export function listTenanciesOfAccount(db: Db, userId: string) {
   return db
     .selectFrom("tenants as t")
     .innerJoin("units as u", "u.id", "t.unitId")
-    .select(["t.id", "t.name", "t.moveInDate", "t.moveOutDate", "u.name as unitName", "u.propertyId"])
+    .select([
+      "t.id",
+      "t.name",
+      "t.moveInDate",
+      "t.moveOutDate",
+      "u.name as unitName",
+      "u.propertyId",
+    ])
     .where("t.userId", "=", userId)
     .execute();
 }
@@ -32,7 +45,18 @@ export function listFinalStatementsOfAccount(db: Db, userId: string) {
   return db
     .selectFrom("statements as st")
     .innerJoin("statementSnapshots as s", "s.id", "st.snapshotId")
-    .select(["st.id", "st.costGroupId", "st.tenantId", "st.tenantName", "st.unitName", "st.dispatchedOn", "st.dispatchChannel", "st.sentAt", "s.id as runId", "s.version"])
+    .select([
+      "st.id",
+      "st.costGroupId",
+      "st.tenantId",
+      "st.tenantName",
+      "st.unitName",
+      "st.dispatchedOn",
+      "st.dispatchChannel",
+      "st.sentAt",
+      "s.id as runId",
+      "s.version",
+    ])
     .where("st.userId", "=", userId)
     .where("s.isFinal", "=", true)
     .where("st.tenantId", "is not", null)
@@ -51,7 +75,13 @@ export function listPeriodEndsForReminders(db: Db) {
     .selectFrom("costGroups as g")
     .innerJoin("users as u", "u.id", "g.userId")
     .leftJoin("notificationSettings as n", "n.userId", "g.userId")
-    .select(["g.id", "g.userId", "g.billingPeriodEnd", "u.email", sql<boolean>`coalesce(n.email_billing, true)`.as("isBillingMailOn")])
+    .select([
+      "g.id",
+      "g.userId",
+      "g.billingPeriodEnd",
+      "u.email",
+      sql<boolean>`coalesce(n.email_billing, true)`.as("isBillingMailOn"),
+    ])
     .execute();
 }
 
@@ -59,7 +89,16 @@ export function listPeriodEndsForReminders(db: Db) {
  * Records a reminder; false when it was sent before (the unique key of migration 1500): on
  * PostgreSQL a second instance's insert waits for the first one's commit and then finds it.
  */
-export async function insertDeadlineReminder(db: Db, values: { userId: string; costGroupId: string; deadline: string; daysBefore: number; sentOn: string }): Promise<boolean> {
+export async function insertDeadlineReminder(
+  db: Db,
+  values: {
+    userId: string;
+    costGroupId: string;
+    deadline: string;
+    daysBefore: number;
+    sentOn: string;
+  },
+): Promise<boolean> {
   const row = await db
     .insertInto("deadlineReminders")
     .values(values)

@@ -6,7 +6,10 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Db } from "../../db/database.ts";
 import { NotSignedIn } from "../../domain/domain-errors.ts";
 import { queueMail } from "../../mail/mail-job.ts";
-import { buildDeadlineReminderMail, type DeadlineReminderItem } from "../../mail/templates/deadline-reminder-mail.ts";
+import {
+  buildDeadlineReminderMail,
+  type DeadlineReminderItem,
+} from "../../mail/templates/deadline-reminder-mail.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 import { buildDeadlinePeriods, type PeriodWithReminder } from "./deadline-service.ts";
 import { insertDeadlineReminder, listPeriodEndsForReminders } from "./deadline-queries.ts";
@@ -23,14 +26,21 @@ const payloadSchema = z.object({
 });
 export type DeadlineReminderPayload = z.infer<typeof payloadSchema>;
 
-export const DEADLINE_REMINDERS: JobDescriptor<DeadlineReminderPayload> = { kind: "deadline.reminders", payload: payloadSchema, maxAttempts: 5 };
+export const DEADLINE_REMINDERS: JobDescriptor<DeadlineReminderPayload> = {
+  kind: "deadline.reminders",
+  payload: payloadSchema,
+  maxAttempts: 5,
+};
 
 /** The accounts that want billing mails and have a period with a reminder due on `day` (before looking at what was sent). */
 async function findCandidateAccounts(db: Db, day: string): Promise<Map<string, string>> {
   const accounts = new Map<string, string>();
   for (const row of await listPeriodEndsForReminders(db)) {
     if (!row.isBillingMailOn || accounts.has(row.userId)) continue;
-    if (getDueReminderDays(countDaysUntil(day, getStatementDeadline(row.billingPeriodEnd))) !== null) accounts.set(row.userId, row.email);
+    if (
+      getDueReminderDays(countDaysUntil(day, getStatementDeadline(row.billingPeriodEnd))) !== null
+    )
+      accounts.set(row.userId, row.email);
   }
   return accounts;
 }
@@ -42,13 +52,20 @@ function toMailItem(period: PeriodWithReminder): DeadlineReminderItem {
     periodEnd: period.periodEnd,
     deadline: period.deadline,
     daysLeft: period.daysLeft,
-    unsentTenants: period.tenancies.filter((tenancy) => tenancy.dispatchedOn === null).map((tenancy) => ({ name: tenancy.tenantName, unitName: tenancy.unitName })),
+    unsentTenants: period.tenancies
+      .filter((tenancy) => tenancy.dispatchedOn === null)
+      .map((tenancy) => ({ name: tenancy.tenantName, unitName: tenancy.unitName })),
   };
 }
 
 /** Records the account's due reminders not sent before and queues one mail with them; returns how many were new. */
-export async function remindAccount(db: Db, input: { userId: string; email: string; day: string; link: string }): Promise<number> {
-  const due = (await buildDeadlinePeriods(db, input.userId, input.day)).filter((period) => period.dueReminderDays !== null);
+export async function remindAccount(
+  db: Db,
+  input: { userId: string; email: string; day: string; link: string },
+): Promise<number> {
+  const due = (await buildDeadlinePeriods(db, input.userId, input.day)).filter(
+    (period) => period.dueReminderDays !== null,
+  );
   if (due.length === 0) return 0;
   due.sort((a, b) => a.daysLeft - b.daysLeft || a.propertyName.localeCompare(b.propertyName, "de"));
   return inAccountTransaction(db, input.userId, async (trx) => {
@@ -63,13 +80,25 @@ export async function remindAccount(db: Db, input: { userId: string; email: stri
       });
       if (isNew) fresh.push(period);
     }
-    if (fresh.length > 0) await queueMail(trx, buildDeadlineReminderMail({ to: input.email, items: fresh.map(toMailItem), link: input.link }));
+    if (fresh.length > 0)
+      await queueMail(
+        trx,
+        buildDeadlineReminderMail({
+          to: input.email,
+          items: fresh.map(toMailItem),
+          link: input.link,
+        }),
+      );
     return fresh.length;
   });
 }
 
 /** Sends the reminders due on `day` to every account; returns how many reminders were new. */
-export async function sendDeadlineReminders(db: Db, day: string, options: { publicUrl: string; logger?: Logger }): Promise<number> {
+export async function sendDeadlineReminders(
+  db: Db,
+  day: string,
+  options: { publicUrl: string; logger?: Logger },
+): Promise<number> {
   const link = `${options.publicUrl.replace(/\/$/, "")}/dashboard/deadlines`;
   let sent = 0;
   for (const [userId, email] of await findCandidateAccounts(db, day)) {
@@ -86,11 +115,16 @@ export async function sendDeadlineReminders(db: Db, day: string, options: { publ
 }
 
 /** The job kind of the daily run (registered in compose-app.ts, scheduled by jobs/daily-job-schedule.ts). */
-export function createDeadlineReminderJob(options: { publicUrl: string }): JobKind<DeadlineReminderPayload> {
+export function createDeadlineReminderJob(options: {
+  publicUrl: string;
+}): JobKind<DeadlineReminderPayload> {
   return {
     ...DEADLINE_REMINDERS,
     async run(payload, context) {
-      await sendDeadlineReminders(context.db, payload.day, { publicUrl: options.publicUrl, logger: context.logger });
+      await sendDeadlineReminders(context.db, payload.day, {
+        publicUrl: options.publicUrl,
+        logger: context.logger,
+      });
     },
   };
 }

@@ -9,7 +9,8 @@ const getDeadlinesRoute = createRoute({
   method: "get",
   path: "/deadlines",
   tags: ["Fristen"],
-  summary: "Abrechnungsfristen (§ 556 Abs. 3 BGB) je Immobilie und Abrechnungszeitraum, Versand je Mietverhältnis",
+  summary:
+    "Abrechnungsfristen (§ 556 Abs. 3 BGB) je Immobilie und Abrechnungszeitraum, Versand je Mietverhältnis",
   responses: {
     200: jsonResponse(deadlineOverviewSchema, "Fristenübersicht"),
     401: unauthorizedResponse,
@@ -17,5 +18,7 @@ const getDeadlinesRoute = createRoute({
 });
 
 export function createDeadlineRoutes(db: Db) {
-  return createRouter().openapi(getDeadlinesRoute, async (c) => c.json(await loadDeadlineOverview(db, c.var.accountId), 200));
+  return createRouter().openapi(getDeadlinesRoute, async (c) =>
+    c.json(await loadDeadlineOverview(db, c.var.accountId), 200),
+  );
 }

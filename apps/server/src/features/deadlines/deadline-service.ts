@@ -1,9 +1,28 @@
-import { countDaysUntil, DEADLINE_RISK_WINDOW_DAYS, describePeriodDeadline, isOverlapping, OPEN_END_DATE, type DeadlineReminderDays } from "@nk/engine";
-import { getTodayInGermany, getMeterLabel, type DeadlineOverview, type DeadlinePeriod, type DeadlineTenancy, type MeterRetrofit } from "@nk/contract";
+import {
+  countDaysUntil,
+  DEADLINE_RISK_WINDOW_DAYS,
+  describePeriodDeadline,
+  isOverlapping,
+  OPEN_END_DATE,
+  type DeadlineReminderDays,
+} from "@nk/engine";
+import {
+  getTodayInGermany,
+  getMeterLabel,
+  type DeadlineOverview,
+  type DeadlinePeriod,
+  type DeadlineTenancy,
+  type MeterRetrofit,
+} from "@nk/contract";
 import { listMeters } from "../metering/meters/meter-queries.ts";
 import { withRemoteReading } from "../metering/meters/meter-service.ts";
 import type { Db } from "../../db/database.ts";
-import { listFinalStatementsOfAccount, listPeriodsOfAccount, listTenanciesOfAccount, type FinalStatementRow } from "./deadline-queries.ts";
+import {
+  listFinalStatementsOfAccount,
+  listPeriodsOfAccount,
+  listTenanciesOfAccount,
+  type FinalStatementRow,
+} from "./deadline-queries.ts";
 
 // Issue 30 (decision 1500, docs/calculation/18-fristen.md): the § 556 (3) BGB deadline of every
 // billing period and which tenancies' statements went out. The engine computes the deadline,
@@ -30,20 +49,36 @@ function findFirstDispatch(rows: FinalStatementRow[]): TenancyDispatch {
   let first: TenancyDispatch = { dispatchedOn: null, dispatchChannel: null };
   for (const row of rows) {
     const day = dispatchDayOf(row);
-    if (day && (first.dispatchedOn === null || day < first.dispatchedOn)) first = { dispatchedOn: day, dispatchChannel: row.dispatchChannel ?? "post" };
+    if (day && (first.dispatchedOn === null || day < first.dispatchedOn))
+      first = { dispatchedOn: day, dispatchChannel: row.dispatchChannel ?? "post" };
   }
   return first;
 }
 
 function findLatestRun(rows: FinalStatementRow[]): FinalStatementRow | null {
-  return rows.reduce<FinalStatementRow | null>((latest, row) => (latest === null || row.version > latest.version ? row : latest), null);
+  return rows.reduce<FinalStatementRow | null>(
+    (latest, row) => (latest === null || row.version > latest.version ? row : latest),
+    null,
+  );
 }
 
 /** The overview of one account on `today` (today in Germany unless a test freezes it). */
-export async function buildDeadlinePeriods(db: Db, userId: string, today: string): Promise<PeriodWithReminder[]> {
-  const [periods, tenancies, statements] = await Promise.all([listPeriodsOfAccount(db, userId), listTenanciesOfAccount(db, userId), listFinalStatementsOfAccount(db, userId)]);
+export async function buildDeadlinePeriods(
+  db: Db,
+  userId: string,
+  today: string,
+): Promise<PeriodWithReminder[]> {
+  const [periods, tenancies, statements] = await Promise.all([
+    listPeriodsOfAccount(db, userId),
+    listTenanciesOfAccount(db, userId),
+    listFinalStatementsOfAccount(db, userId),
+  ]);
   const statementsByPeriod = new Map<string, FinalStatementRow[]>();
-  for (const row of statements) statementsByPeriod.set(row.costGroupId, [...(statementsByPeriod.get(row.costGroupId) ?? []), row]);
+  for (const row of statements)
+    statementsByPeriod.set(row.costGroupId, [
+      ...(statementsByPeriod.get(row.costGroupId) ?? []),
+      row,
+    ]);
   return periods.map((period) => {
     const rows = statementsByPeriod.get(period.id) ?? [];
     const latestRun = findLatestRun(rows);
@@ -53,16 +88,31 @@ export async function buildDeadlinePeriods(db: Db, userId: string, today: string
     const members = new Map<string, { name: string; unitName: string }>();
     for (const tenancy of tenancies) {
       if (tenancy.propertyId !== period.propertyId) continue;
-      if (!isOverlapping(range, { from: tenancy.moveInDate, to: tenancy.moveOutDate ?? OPEN_END_DATE })) continue;
+      if (
+        !isOverlapping(range, {
+          from: tenancy.moveInDate,
+          to: tenancy.moveOutDate ?? OPEN_END_DATE,
+        })
+      )
+        continue;
       members.set(tenancy.id, { name: tenancy.name, unitName: tenancy.unitName });
     }
-    for (const row of rows) if (!members.has(row.tenantId!)) members.set(row.tenantId!, { name: row.tenantName ?? "", unitName: row.unitName ?? "" });
+    for (const row of rows)
+      if (!members.has(row.tenantId!))
+        members.set(row.tenantId!, { name: row.tenantName ?? "", unitName: row.unitName ?? "" });
     const entries = [...members.entries()].map(([tenantId, member]) => {
       const ofTenant = rows.filter((row) => row.tenantId === tenantId);
       const current = latestRun ? ofTenant.find((row) => row.runId === latestRun.runId) : undefined;
-      return { tenantId, ...member, statementId: current?.id ?? null, ...findFirstDispatch(ofTenant) };
+      return {
+        tenantId,
+        ...member,
+        statementId: current?.id ?? null,
+        ...findFirstDispatch(ofTenant),
+      };
     });
-    entries.sort((a, b) => a.unitName.localeCompare(b.unitName, "de") || a.name.localeCompare(b.name, "de"));
+    entries.sort(
+      (a, b) => a.unitName.localeCompare(b.unitName, "de") || a.name.localeCompare(b.name, "de"),
+    );
     const state = describePeriodDeadline(period.billingPeriodEnd, today, entries);
     const tenancyStates: DeadlineTenancy[] = entries.map((entry, index) => ({
       tenantId: entry.tenantId,
@@ -95,27 +145,69 @@ export async function buildDeadlinePeriods(db: Db, userId: string, today: string
  * Issue 30, item 1 (decision 1630): the account's heating and hot-water meters without remote
  * reading, grouped by property and deadline (the engine says what § 5 HeizkV asks of each).
  */
-export async function buildMeterRetrofits(db: Db, userId: string, today: string): Promise<MeterRetrofit[]> {
+export async function buildMeterRetrofits(
+  db: Db,
+  userId: string,
+  today: string,
+): Promise<MeterRetrofit[]> {
   const groups = new Map<string, MeterRetrofit>();
   for (const record of await listMeters(db, userId)) {
     const meter = withRemoteReading(record, today);
     const { status, deadline, requiredFrom } = meter.remoteReading;
-    if ((status !== "retrofit_due" && status !== "missing") || deadline === null || requiredFrom === null) continue;
+    if (
+      (status !== "retrofit_due" && status !== "missing") ||
+      deadline === null ||
+      requiredFrom === null
+    )
+      continue;
     const key = `${meter.property.id}|${deadline}|${status}`;
-    const group = groups.get(key) ?? { propertyId: meter.property.id, propertyName: meter.property.name, deadline, requiredFrom, daysLeft: countDaysUntil(today, deadline), status, meters: [] };
-    group.meters.push({ id: meter.id, label: getMeterLabel(meter), meterType: meter.meterType, unitName: meter.unit?.name ?? null, installedOn: meter.installedOn });
+    const group = groups.get(key) ?? {
+      propertyId: meter.property.id,
+      propertyName: meter.property.name,
+      deadline,
+      requiredFrom,
+      daysLeft: countDaysUntil(today, deadline),
+      status,
+      meters: [],
+    };
+    group.meters.push({
+      id: meter.id,
+      label: getMeterLabel(meter),
+      meterType: meter.meterType,
+      unitName: meter.unit?.name ?? null,
+      installedOn: meter.installedOn,
+    });
     groups.set(key, group);
   }
-  return [...groups.values()].sort((a, b) => a.deadline.localeCompare(b.deadline) || a.propertyName.localeCompare(b.propertyName, "de"));
+  return [...groups.values()].sort(
+    (a, b) =>
+      a.deadline.localeCompare(b.deadline) || a.propertyName.localeCompare(b.propertyName, "de"),
+  );
 }
 
 /** GET /api/deadlines: every period, the latest deadline first, and the ids of those at risk, the nearest first. */
-export async function loadDeadlineOverview(db: Db, userId: string, today: string = getTodayInGermany()): Promise<DeadlineOverview> {
-  const [periods, meterRetrofits] = await Promise.all([buildDeadlinePeriods(db, userId, today), buildMeterRetrofits(db, userId, today)]);
-  periods.sort((a, b) => b.deadline.localeCompare(a.deadline) || a.propertyName.localeCompare(b.propertyName, "de"));
+export async function loadDeadlineOverview(
+  db: Db,
+  userId: string,
+  today: string = getTodayInGermany(),
+): Promise<DeadlineOverview> {
+  const [periods, meterRetrofits] = await Promise.all([
+    buildDeadlinePeriods(db, userId, today),
+    buildMeterRetrofits(db, userId, today),
+  ]);
+  periods.sort(
+    (a, b) =>
+      b.deadline.localeCompare(a.deadline) || a.propertyName.localeCompare(b.propertyName, "de"),
+  );
   const atRiskIds = periods
     .filter((period) => period.status === "at_risk")
     .sort((a, b) => a.daysLeft - b.daysLeft || a.propertyName.localeCompare(b.propertyName, "de"))
     .map((period) => period.billingPeriodId);
-  return { today, riskWindowDays: DEADLINE_RISK_WINDOW_DAYS, periods: periods.map(({ dueReminderDays: _due, ...period }) => period), atRiskIds, meterRetrofits };
+  return {
+    today,
+    riskWindowDays: DEADLINE_RISK_WINDOW_DAYS,
+    periods: periods.map(({ dueReminderDays: _due, ...period }) => period),
+    atRiskIds,
+    meterRetrofits,
+  };
 }

@@ -30,7 +30,15 @@ export function listSheetTenants(db: Db, userId: string) {
     .selectFrom("tenants as t")
     .innerJoin("units as u", "u.id", "t.unitId")
     .innerJoin("properties as p", "p.id", "u.propertyId")
-    .select(["p.name as propertyName", "u.name as unitName", "t.name", "t.moveInDate", "t.moveOutDate", "t.email", "t.phone"])
+    .select([
+      "p.name as propertyName",
+      "u.name as unitName",
+      "t.name",
+      "t.moveInDate",
+      "t.moveOutDate",
+      "t.email",
+      "t.phone",
+    ])
     .where("t.userId", "=", userId)
     .orderBy("p.name")
     .orderBy("u.name")
@@ -45,7 +53,14 @@ export function listSheetPrepayments(db: Db, userId: string) {
     .innerJoin("tenants as t", "t.id", "x.tenantId")
     .innerJoin("units as u", "u.id", "t.unitId")
     .innerJoin("properties as p", "p.id", "u.propertyId")
-    .select(["p.name as propertyName", "u.name as unitName", "t.name as tenantName", "x.monthlyAmount", "x.validFrom", "x.validUntil"])
+    .select([
+      "p.name as propertyName",
+      "u.name as unitName",
+      "t.name as tenantName",
+      "x.monthlyAmount",
+      "x.validFrom",
+      "x.validUntil",
+    ])
     .where("t.userId", "=", userId)
     .orderBy("p.name")
     .orderBy("u.name")
@@ -59,8 +74,19 @@ export function listSheetMeters(db: Db, userId: string) {
   return db
     .selectFrom("meters as m")
     .leftJoin("units as u", "u.id", "m.unitId")
-    .leftJoin("properties as p", (join) => join.on((eb) => eb.or([eb("p.id", "=", eb.ref("m.propertyId")), eb("p.id", "=", eb.ref("u.propertyId"))])))
-    .select(["m.id", "p.name as propertyName", "u.name as unitName", "m.meterNumber", "m.meterType", "m.location"])
+    .leftJoin("properties as p", (join) =>
+      join.on((eb) =>
+        eb.or([eb("p.id", "=", eb.ref("m.propertyId")), eb("p.id", "=", eb.ref("u.propertyId"))]),
+      ),
+    )
+    .select([
+      "m.id",
+      "p.name as propertyName",
+      "u.name as unitName",
+      "m.meterNumber",
+      "m.meterType",
+      "m.location",
+    ])
     .where("m.userId", "=", userId)
     .orderBy("p.name")
     .orderBy("m.meterNumber")

@@ -1,7 +1,14 @@
 import ExcelJS from "exceljs";
 import type { Db } from "../../db/database.ts";
 import { assertFeature } from "../account/subscription-change-service.ts";
-import { listSheetMeters, listSheetPrepayments, listSheetProperties, listSheetReadings, listSheetTenants, listSheetUnits } from "./account-sheet-queries.ts";
+import {
+  listSheetMeters,
+  listSheetPrepayments,
+  listSheetProperties,
+  listSheetReadings,
+  listSheetTenants,
+  listSheetUnits,
+} from "./account-sheet-queries.ts";
 import { escapeFormula } from "./csv-writer.ts";
 
 // The account's master data as a spreadsheet (issue 28 item 6, decision 1660): one sheet each for
@@ -11,7 +18,11 @@ import { escapeFormula } from "./csv-writer.ts";
 // leading apostrophe of the CSV export (csv-writer.ts), so a copy into another program stays
 // harmless. Plan feature bulkImportExport (decision 1402); the JSON export stays in every plan.
 
-type Cell = { text: string | null } | { amount: string | null; decimals: number } | { date: string | null } | { count: number };
+type Cell =
+  | { text: string | null }
+  | { amount: string | null; decimals: number }
+  | { date: string | null }
+  | { count: number };
 
 interface SheetSpec {
   name: string;
@@ -64,7 +75,11 @@ export interface SpreadsheetFile {
 }
 
 /** GET /api/export/spreadsheet: the workbook of the account's master data. */
-export async function exportAccountSpreadsheet(db: Db, userId: string, today: string): Promise<SpreadsheetFile> {
+export async function exportAccountSpreadsheet(
+  db: Db,
+  userId: string,
+  today: string,
+): Promise<SpreadsheetFile> {
   await assertFeature(db, userId, "bulkImportExport");
   const [properties, units, tenants, prepayments, meters, readings] = await Promise.all([
     listSheetProperties(db, userId),
@@ -78,33 +93,111 @@ export async function exportAccountSpreadsheet(db: Db, userId: string, today: st
   workbook.creator = "Nebenkosten";
   addSheet(workbook, {
     name: "Immobilien",
-    columns: [heading("Immobilie", 24), heading("Straße", 24), heading("Hausnummer", 12), heading("PLZ", 8), heading("Ort"), heading("Art", 20)],
-    rows: properties.map((p) => [text(p.name), text(p.street), text(p.houseNumber), text(p.postalCode), text(p.city), text(p.propertyType)]),
+    columns: [
+      heading("Immobilie", 24),
+      heading("Straße", 24),
+      heading("Hausnummer", 12),
+      heading("PLZ", 8),
+      heading("Ort"),
+      heading("Art", 20),
+    ],
+    rows: properties.map((p) => [
+      text(p.name),
+      text(p.street),
+      text(p.houseNumber),
+      text(p.postalCode),
+      text(p.city),
+      text(p.propertyType),
+    ]),
   });
   addSheet(workbook, {
     name: "Wohneinheiten",
-    columns: [heading("Immobilie", 24), heading("Wohneinheit"), heading("Fläche (m²)", 12), heading("Personen", 10)],
-    rows: units.map((u) => [text(u.propertyName), text(u.name), money(String(u.area)), { count: u.persons }]),
+    columns: [
+      heading("Immobilie", 24),
+      heading("Wohneinheit"),
+      heading("Fläche (m²)", 12),
+      heading("Personen", 10),
+    ],
+    rows: units.map((u) => [
+      text(u.propertyName),
+      text(u.name),
+      money(String(u.area)),
+      { count: u.persons },
+    ]),
   });
   addSheet(workbook, {
     name: "Mieter",
-    columns: [heading("Immobilie", 24), heading("Wohneinheit"), heading("Mieter", 24), heading("Einzug", 12), heading("Auszug", 12), heading("E-Mail", 24), heading("Telefon")],
-    rows: tenants.map((t) => [text(t.propertyName), text(t.unitName), text(t.name), date(t.moveInDate), date(t.moveOutDate), text(t.email), text(t.phone)]),
+    columns: [
+      heading("Immobilie", 24),
+      heading("Wohneinheit"),
+      heading("Mieter", 24),
+      heading("Einzug", 12),
+      heading("Auszug", 12),
+      heading("E-Mail", 24),
+      heading("Telefon"),
+    ],
+    rows: tenants.map((t) => [
+      text(t.propertyName),
+      text(t.unitName),
+      text(t.name),
+      date(t.moveInDate),
+      date(t.moveOutDate),
+      text(t.email),
+      text(t.phone),
+    ]),
   });
   addSheet(workbook, {
     name: "Vorauszahlungen",
-    columns: [heading("Immobilie", 24), heading("Wohneinheit"), heading("Mieter", 24), heading("Vorauszahlung (EUR/Monat)", 14), heading("Gültig ab", 12), heading("Gültig bis", 12)],
-    rows: prepayments.map((x) => [text(x.propertyName), text(x.unitName), text(x.tenantName), money(String(x.monthlyAmount)), date(x.validFrom), date(x.validUntil)]),
+    columns: [
+      heading("Immobilie", 24),
+      heading("Wohneinheit"),
+      heading("Mieter", 24),
+      heading("Vorauszahlung (EUR/Monat)", 14),
+      heading("Gültig ab", 12),
+      heading("Gültig bis", 12),
+    ],
+    rows: prepayments.map((x) => [
+      text(x.propertyName),
+      text(x.unitName),
+      text(x.tenantName),
+      money(String(x.monthlyAmount)),
+      date(x.validFrom),
+      date(x.validUntil),
+    ]),
   });
   addSheet(workbook, {
     name: "Zähler",
-    columns: [heading("Immobilie", 24), heading("Wohneinheit"), heading("Zählernummer"), heading("Zählerart", 22), heading("Ort")],
-    rows: meters.map((m) => [text(m.propertyName), text(m.unitName ?? "Gemeinschaftszähler"), text(m.meterNumber), text(m.meterType), text(m.location)]),
+    columns: [
+      heading("Immobilie", 24),
+      heading("Wohneinheit"),
+      heading("Zählernummer"),
+      heading("Zählerart", 22),
+      heading("Ort"),
+    ],
+    rows: meters.map((m) => [
+      text(m.propertyName),
+      text(m.unitName ?? "Gemeinschaftszähler"),
+      text(m.meterNumber),
+      text(m.meterType),
+      text(m.location),
+    ]),
   });
   addSheet(workbook, {
     name: "Zählerstände",
-    columns: [heading("Zählernummer"), heading("Zählerart", 22), heading("Datum", 12), heading("Stand", 14), heading("Notiz", 24)],
-    rows: readings.map((r) => [text(r.meterNumber), text(r.meterType), date(r.readingDate), quantity(String(r.readingValue)), text(r.note)]),
+    columns: [
+      heading("Zählernummer"),
+      heading("Zählerart", 22),
+      heading("Datum", 12),
+      heading("Stand", 14),
+      heading("Notiz", 24),
+    ],
+    rows: readings.map((r) => [
+      text(r.meterNumber),
+      text(r.meterType),
+      date(r.readingDate),
+      quantity(String(r.readingValue)),
+      text(r.note),
+    ]),
   });
   const buffer = await workbook.xlsx.writeBuffer();
   return { fileName: `nebenkosten-stammdaten-${today}.xlsx`, bytes: new Uint8Array(buffer) };

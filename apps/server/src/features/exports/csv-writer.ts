@@ -35,7 +35,13 @@ function formatCell(cell: CsvCell): string {
   return quote(escapeFormula(cell.text));
 }
 
-export function writeCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): Uint8Array {
-  const lines = [header.map((name) => quote(name)).join(";"), ...rows.map((row) => row.map(formatCell).join(";"))];
+export function writeCsv(
+  header: readonly string[],
+  rows: readonly (readonly CsvCell[])[],
+): Uint8Array {
+  const lines = [
+    header.map((name) => quote(name)).join(";"),
+    ...rows.map((row) => row.map(formatCell).join(";")),
+  ];
   return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
 }

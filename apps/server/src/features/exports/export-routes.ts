@@ -2,7 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { getTodayInGermany, meteringExportQuerySchema } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
-import { errorResponse, idParams, invalidResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import {
+  errorResponse,
+  idParams,
+  invalidResponse,
+  notFoundResponse,
+  unauthorizedResponse,
+} from "../../http/openapi-builders.ts";
 import { exportAccountSpreadsheet } from "./account-sheet-service.ts";
 import { exportMeteringFile } from "./metering-export-service.ts";
 import { exportRunResultsCsv } from "./run-results-service.ts";
@@ -11,7 +17,8 @@ const resultsCsvRoute = createRoute({
   method: "get",
   path: "/statements/{id}/results.csv",
   tags: ["Export"],
-  summary: "Ergebnisse einer gespeicherten Abrechnung als CSV (je Mietverhältnis und Kostenart; ';', UTF-8 mit BOM, Dezimalkomma; Plan-Funktion bulkImportExport)",
+  summary:
+    "Ergebnisse einer gespeicherten Abrechnung als CSV (je Mietverhältnis und Kostenart; ';', UTF-8 mit BOM, Dezimalkomma; Plan-Funktion bulkImportExport)",
   request: { params: idParams },
   responses: {
     200: { content: { "text/csv": { schema: z.string() } }, description: "CSV-Datei" },
@@ -29,7 +36,10 @@ const meteringExportRoute = createRoute({
     "Datei für den Messdienst (ARGE Heiwako 3.05, ISO-8859-15, CR LF): part=users Liegenschaft und Nutzer (L/M, DTM305_….DAT), part=costs Brennstoff und Kosten (B/K, DTK305_….DAT); Plan-Funktion bulkImportExport",
   request: { params: idParams, query: meteringExportQuerySchema },
   responses: {
-    200: { content: { "application/octet-stream": { schema: z.string() } }, description: "Datei im Format des Standards, gesendet als text/plain; charset=ISO-8859-15" },
+    200: {
+      content: { "application/octet-stream": { schema: z.string() } },
+      description: "Datei im Format des Standards, gesendet als text/plain; charset=ISO-8859-15",
+    },
     400: invalidResponse,
     401: unauthorizedResponse,
     403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
@@ -44,7 +54,12 @@ const spreadsheetRoute = createRoute({
   summary:
     "Stammdaten des Kontos als Excel-Datei (XLSX): je ein Blatt Immobilien, Wohneinheiten, Mieter, Vorauszahlungen, Zähler, Zählerstände; Plan-Funktion bulkImportExport",
   responses: {
-    200: { content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string() } }, description: "XLSX-Datei" },
+    200: {
+      content: {
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string() },
+      },
+      description: "XLSX-Datei",
+    },
     401: unauthorizedResponse,
     403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
   },
@@ -61,7 +76,12 @@ export function createExportRoutes(db: Db) {
       });
     })
     .openapi(meteringExportRoute, async (c) => {
-      const file = await exportMeteringFile(db, c.var.accountId, c.req.valid("param").id, c.req.valid("query"));
+      const file = await exportMeteringFile(
+        db,
+        c.var.accountId,
+        c.req.valid("param").id,
+        c.req.valid("query"),
+      );
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
         // The standard's charset: one byte per character, positions are byte offsets.
         "Content-Type": "text/plain; charset=ISO-8859-15",
@@ -70,12 +90,12 @@ export function createExportRoutes(db: Db) {
       });
     })
     .openapi(resultsCsvRoute, async (c) => {
-    const file = await exportRunResultsCsv(db, c.var.accountId, c.req.valid("param").id);
-    const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'");
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      "Cache-Control": "private, no-store",
+      const file = await exportRunResultsCsv(db, c.var.accountId, c.req.valid("param").id);
+      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'");
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        "Cache-Control": "private, no-store",
+      });
     });
-  });
 }

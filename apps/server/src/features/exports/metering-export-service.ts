@@ -1,17 +1,51 @@
-import { compareDecimalText, METERING_EXPORT_MESSAGES as X, toHeatingCostSheetInput, type CostItemDraft, type MeteringExportQuery } from "@nk/contract";
-import { addDays, calculateHeatingCostSheet, proratePrepayments, type HeatingCostSheet } from "@nk/engine";
+import {
+  compareDecimalText,
+  METERING_EXPORT_MESSAGES as X,
+  toHeatingCostSheetInput,
+  type CostItemDraft,
+  type MeteringExportQuery,
+} from "@nk/contract";
+import {
+  addDays,
+  calculateHeatingCostSheet,
+  proratePrepayments,
+  type HeatingCostSheet,
+} from "@nk/engine";
 import type { Db } from "../../db/database.ts";
 import { ValidationFailed } from "../../domain/domain-errors.ts";
 import { assertFeature } from "../account/subscription-change-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { FUEL_CODES, getTaxClass, K_COLD_WATER_CODE, K_FUEL_INVOICE_CODE, K_HEATING_COMPONENTS, K_HEATING_TEXT_CODE, K_OTHER_TEXT_CODE } from "../imports/arge-codes.ts";
-import { writeBRecord, writeKRecord, writeLRecord, writeMRecord, type Address, type CostOrigin, type KRecordInput } from "../imports/arge-export-records.ts";
+import {
+  FUEL_CODES,
+  getTaxClass,
+  K_COLD_WATER_CODE,
+  K_FUEL_INVOICE_CODE,
+  K_HEATING_COMPONENTS,
+  K_HEATING_TEXT_CODE,
+  K_OTHER_TEXT_CODE,
+} from "../imports/arge-codes.ts";
+import {
+  writeBRecord,
+  writeKRecord,
+  writeLRecord,
+  writeMRecord,
+  type Address,
+  type CostOrigin,
+  type KRecordInput,
+} from "../imports/arge-export-records.ts";
 import { encodeArgeFile } from "../imports/arge-record-writer.ts";
 import { listFlatMappings } from "../imports/metering-import-queries.ts";
 import { buildUnitLines } from "../imports/metering-lines.ts";
 import type { AssemblyTenant, AssemblyUnit } from "../statements/assembly/assembly-data.ts";
-import { loadAssemblyData, type OwnedBillingPeriod } from "../statements/assembly/assembly-queries.ts";
-import { loadStoredCosts, requireOwnedBillingPeriod, type StoredCosts } from "../statements/costs-service.ts";
+import {
+  loadAssemblyData,
+  type OwnedBillingPeriod,
+} from "../statements/assembly/assembly-queries.ts";
+import {
+  loadStoredCosts,
+  requireOwnedBillingPeriod,
+  type StoredCosts,
+} from "../statements/costs-service.ts";
 import { findPropertyAddress } from "./metering-export-queries.ts";
 
 // The files for the metering company (issue 28, item 2; decision 1600): DTM305 with the L
@@ -31,10 +65,22 @@ type Mapping = Awaited<ReturnType<typeof listFlatMappings>>[number];
 /** The firm's Liegenschaftsnummer: the one given, or the one of the flats mapped at an import. */
 function resolvePropertyNumber(given: string | null, mappings: readonly Mapping[]): string {
   if (given !== null) return given.padStart(9, "0");
-  const numbers = new Set(mappings.filter((mapping) => mapping.unitId !== null).map((mapping) => mapping.firmFlat.slice(0, 9)));
-  if (numbers.size > 1) throw new ValidationFailed({ propertyNumber: X.propertyNumberAmbiguous }, X.propertyNumberAmbiguous);
+  const numbers = new Set(
+    mappings
+      .filter((mapping) => mapping.unitId !== null)
+      .map((mapping) => mapping.firmFlat.slice(0, 9)),
+  );
+  if (numbers.size > 1)
+    throw new ValidationFailed(
+      { propertyNumber: X.propertyNumberAmbiguous },
+      X.propertyNumberAmbiguous,
+    );
   const [number] = numbers;
-  if (number === undefined) throw new ValidationFailed({ propertyNumber: X.propertyNumberRequired }, X.propertyNumberRequired);
+  if (number === undefined)
+    throw new ValidationFailed(
+      { propertyNumber: X.propertyNumberRequired },
+      X.propertyNumberRequired,
+    );
   return number;
 }
 
@@ -48,15 +94,33 @@ interface Flat {
  * otherwise the lowest number no flat of the firm has, in the order of the units; the manager's key is
  * the one the firm printed for the flat, otherwise "WE" and the number.
  */
-function assignFlats(units: readonly AssemblyUnit[], mappings: readonly Mapping[], propertyNumber: string): Map<string, Flat> {
+function assignFlats(
+  units: readonly AssemblyUnit[],
+  mappings: readonly Mapping[],
+  propertyNumber: string,
+): Map<string, Flat> {
   const flats = new Map<string, Flat>();
   const sorted = [...mappings].sort((a, b) => a.firmFlat.localeCompare(b.firmFlat));
   for (const unit of units) {
-    const mapping = sorted.find((candidate) => candidate.unitId === unit.id && candidate.firmFlat.startsWith(propertyNumber));
-    if (mapping) flats.set(unit.id, { number: mapping.firmFlat.slice(9), managerKey: mapping.managerKey?.trim() || `WE${mapping.firmFlat.slice(9)}` });
+    const mapping = sorted.find(
+      (candidate) => candidate.unitId === unit.id && candidate.firmFlat.startsWith(propertyNumber),
+    );
+    if (mapping)
+      flats.set(unit.id, {
+        number: mapping.firmFlat.slice(9),
+        managerKey: mapping.managerKey?.trim() || `WE${mapping.firmFlat.slice(9)}`,
+      });
   }
   // A flat marked "not this property" keeps its number too: the firm has it for someone else.
-  const used = new Set([...flats.values()].map((flat) => flat.number).concat(mappings.filter((mapping) => mapping.firmFlat.startsWith(propertyNumber)).map((mapping) => mapping.firmFlat.slice(9))));
+  const used = new Set(
+    [...flats.values()]
+      .map((flat) => flat.number)
+      .concat(
+        mappings
+          .filter((mapping) => mapping.firmFlat.startsWith(propertyNumber))
+          .map((mapping) => mapping.firmFlat.slice(9)),
+      ),
+  );
   let next = 1;
   for (const unit of units) {
     if (flats.has(unit.id)) continue;
@@ -71,15 +135,34 @@ function assignFlats(units: readonly AssemblyUnit[], mappings: readonly Mapping[
 
 /** Persons of the tenancy on a day: its occupant period, else the unit's (as the statement counts, decision 1140 aside). */
 function getPersonsOn(tenant: AssemblyTenant, unit: AssemblyUnit, day: string): number {
-  const period = tenant.occupants.find((occupant) => occupant.validFrom <= day && (occupant.validUntil === null || occupant.validUntil >= day));
+  const period = tenant.occupants.find(
+    (occupant) =>
+      occupant.validFrom <= day && (occupant.validUntil === null || occupant.validUntil >= day),
+  );
   return period?.persons ?? unit.persons;
 }
 
-async function buildUserRecords(db: Db, userId: string, period: OwnedBillingPeriod, head: Head, address: Address, mappings: readonly Mapping[], stored: StoredCosts): Promise<string[]> {
+async function buildUserRecords(
+  db: Db,
+  userId: string,
+  period: OwnedBillingPeriod,
+  head: Head,
+  address: Address,
+  mappings: readonly Mapping[],
+  stored: StoredCosts,
+): Promise<string[]> {
   const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
   const flats = assignFlats(data.units, mappings, head.propertyNumber);
   const records = [
-    writeLRecord({ ...head, address, start: period.start, end: period.end, hasLaborShares: stored.costItems.some((item) => item.key !== "direct" && item.laborCosts !== null && item.taxCategory !== null) }),
+    writeLRecord({
+      ...head,
+      address,
+      start: period.start,
+      end: period.end,
+      hasLaborShares: stored.costItems.some(
+        (item) => item.key !== "direct" && item.laborCosts !== null && item.taxCategory !== null,
+      ),
+    }),
   ];
   for (const unit of data.units) {
     const flat = flats.get(unit.id)!;
@@ -96,7 +179,9 @@ async function buildUserRecords(db: Db, userId: string, period: OwnedBillingPeri
           from: line.from,
           to: line.to,
           // docs/rules/prepayments.md#prepayment-rules: the prepayments of the user's days, as the statement counts them.
-          prepayments: tenant ? proratePrepayments(tenant.prepayments, { from: line.from, to: line.to }).total : "0.00",
+          prepayments: tenant
+            ? proratePrepayments(tenant.prepayments, { from: line.from, to: line.to }).total
+            : "0.00",
           area: unit.area,
           persons: tenant ? getPersonsOn(tenant, unit, line.to) : 0,
           isVacant: tenant === undefined,
@@ -117,7 +202,11 @@ const HEATING_TYPES = new Set(["heizung", "warmwasser"]);
 function calculateSheet(stored: StoredCosts): HeatingCostSheet | null {
   if (stored.heatingCosts === null) return null;
   const outcome = calculateHeatingCostSheet(toHeatingCostSheetInput(stored.heatingCosts));
-  if (!outcome.ok) throw new ValidationFailed({ heatingCosts: X.heatingSheet(outcome.errors[0] ?? "") }, X.heatingSheet(outcome.errors[0] ?? ""));
+  if (!outcome.ok)
+    throw new ValidationFailed(
+      { heatingCosts: X.heatingSheet(outcome.errors[0] ?? "") },
+      X.heatingSheet(outcome.errors[0] ?? ""),
+    );
   return outcome.sheet;
 }
 
@@ -131,14 +220,28 @@ function describeItem(costType: string): { code: string; origin: CostOrigin } {
 }
 
 function hasTaxShare(item: CostItemDraft): boolean {
-  return item.laborCosts !== null && item.taxCategory !== null && compareDecimalText(item.laborCosts, "0") > 0;
+  return (
+    item.laborCosts !== null &&
+    item.taxCategory !== null &&
+    compareDecimalText(item.laborCosts, "0") > 0
+  );
 }
 
-async function buildCostRecords(period: OwnedBillingPeriod, head: Head, stored: StoredCosts): Promise<string[]> {
+async function buildCostRecords(
+  period: OwnedBillingPeriod,
+  head: Head,
+  stored: StoredCosts,
+): Promise<string[]> {
   const sheet = calculateSheet(stored);
   const records: string[] = [];
   const invoices: KRecordInput[] = [];
-  const base = { customerNumber: head.customerNumber, propertyNumber: head.propertyNumber, text: null, taxClass: "00", laborCosts: null };
+  const base = {
+    customerNumber: head.customerNumber,
+    propertyNumber: head.propertyNumber,
+    text: null,
+    taxClass: "00",
+    laborCosts: null,
+  };
   if (sheet !== null && stored.heatingCosts !== null) {
     const heating = stored.heatingCosts;
     const fuel = FUEL_CODES[`${sheet.fuel}/${sheet.quantityUnit}`] ?? null;
@@ -149,7 +252,9 @@ async function buildCostRecords(period: OwnedBillingPeriod, head: Head, stored: 
         end: period.end,
         fuel,
         opening: sheet.stock ? sheet.stock.opening : null,
-        closing: sheet.stock ? { quantity: sheet.stock.closing.quantity, amount: sheet.stock.closing.amount } : null,
+        closing: sheet.stock
+          ? { quantity: sheet.stock.closing.quantity, amount: sheet.stock.closing.amount }
+          : null,
         hotWaterTemperatureCelsius: heating.isCombined ? heating.hotWaterTemperatureCelsius : null,
         hotWaterVolumeM3: heating.isCombined ? heating.hotWaterVolumeM3 : null,
       }),
@@ -157,21 +262,60 @@ async function buildCostRecords(period: OwnedBillingPeriod, head: Head, stored: 
     // One generator for rooms and water (§ 9 HeizkV): the costs arose jointly.
     const origin: CostOrigin = heating.isCombined ? "E" : "H";
     if (sheet.stock) {
-      for (const purchase of sheet.stock.purchases) invoices.push({ ...base, code: K_FUEL_INVOICE_CODE, origin, invoiceDate: purchase.date, quantity: purchase.quantity, amount: purchase.amount });
+      for (const purchase of sheet.stock.purchases)
+        invoices.push({
+          ...base,
+          code: K_FUEL_INVOICE_CODE,
+          origin,
+          invoiceDate: purchase.date,
+          quantity: purchase.quantity,
+          amount: purchase.amount,
+        });
     } else if (heating.quantity !== null || heating.fuelCost !== null) {
-      invoices.push({ ...base, code: K_FUEL_INVOICE_CODE, origin, invoiceDate: period.end, quantity: heating.quantity, amount: sheet.fuelCost });
+      invoices.push({
+        ...base,
+        code: K_FUEL_INVOICE_CODE,
+        origin,
+        invoiceDate: period.end,
+        quantity: heating.quantity,
+        amount: sheet.fuelCost,
+      });
     }
     const components: KRecordInput[] = [];
     for (const component of K_HEATING_COMPONENTS) {
       const amount = sheet.components[component.field];
-      if (compareDecimalText(amount, "0") > 0) components.push({ ...base, code: component.code, origin, invoiceDate: period.end, quantity: null, amount });
+      if (compareDecimalText(amount, "0") > 0)
+        components.push({
+          ...base,
+          code: component.code,
+          origin,
+          invoiceDate: period.end,
+          quantity: null,
+          amount,
+        });
     }
     // The § 35a share of the heating items sits in an invoice of the system: the first that holds it.
     for (const item of stored.costItems) {
-      if (!HEATING_TYPES.has(item.costType.trim().toLowerCase()) || item.key === "direct" || !hasTaxShare(item)) continue;
-      const target = components.find((candidate) => candidate.laborCosts === null && compareDecimalText(candidate.amount, item.laborCosts!) >= 0);
-      if (!target) throw new ValidationFailed({ heatingCosts: X.laborWithoutInvoice(item.costType) }, X.laborWithoutInvoice(item.costType));
-      Object.assign(target, { taxClass: getTaxClass(item.taxCategory), laborCosts: item.laborCosts });
+      if (
+        !HEATING_TYPES.has(item.costType.trim().toLowerCase()) ||
+        item.key === "direct" ||
+        !hasTaxShare(item)
+      )
+        continue;
+      const target = components.find(
+        (candidate) =>
+          candidate.laborCosts === null &&
+          compareDecimalText(candidate.amount, item.laborCosts!) >= 0,
+      );
+      if (!target)
+        throw new ValidationFailed(
+          { heatingCosts: X.laborWithoutInvoice(item.costType) },
+          X.laborWithoutInvoice(item.costType),
+        );
+      Object.assign(target, {
+        taxClass: getTaxClass(item.taxCategory),
+        laborCosts: item.laborCosts,
+      });
     }
     invoices.push(...components);
   }
@@ -181,7 +325,11 @@ async function buildCostRecords(period: OwnedBillingPeriod, head: Head, stored: 
     // With a cost sheet, heating and hot water are its invoices above.
     if (sheet !== null && HEATING_TYPES.has(item.costType.trim().toLowerCase())) continue;
     if (item.amount === null) {
-      if (item.mode === "rate") throw new ValidationFailed({ costItems: X.amountMissing(item.costType) }, X.amountMissing(item.costType));
+      if (item.mode === "rate")
+        throw new ValidationFailed(
+          { costItems: X.amountMissing(item.costType) },
+          X.amountMissing(item.costType),
+        );
       continue;
     }
     if (compareDecimalText(item.amount, "0") === 0) continue;
@@ -199,23 +347,44 @@ async function buildCostRecords(period: OwnedBillingPeriod, head: Head, stored: 
       laborCosts: isTaxed ? item.laborCosts : null,
     });
   }
-  if (records.length === 0 && invoices.length === 0) throw new ValidationFailed({ costItems: X.noCosts }, X.noCosts);
+  if (records.length === 0 && invoices.length === 0)
+    throw new ValidationFailed({ costItems: X.noCosts }, X.noCosts);
   return [...records, ...invoices.map(writeKRecord)];
 }
 
-const COUNTRY_CODES: Readonly<Record<string, string>> = { deutschland: "DEU", germany: "DEU", de: "DEU", deu: "DEU" };
+const COUNTRY_CODES: Readonly<Record<string, string>> = {
+  deutschland: "DEU",
+  germany: "DEU",
+  de: "DEU",
+  deu: "DEU",
+};
 
 /** "JJJJMMTThhmmss" of now in Germany: the creation time the standard puts in the file name. */
 function formatFileStamp(now: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Berlin",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
   return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}`;
 }
 
-export async function exportMeteringFile(db: Db, userId: string, billingPeriodId: string, query: MeteringExportQuery, now = new Date()): Promise<MeteringExportFile> {
+export async function exportMeteringFile(
+  db: Db,
+  userId: string,
+  billingPeriodId: string,
+  query: MeteringExportQuery,
+  now = new Date(),
+): Promise<MeteringExportFile> {
   // Another account's period is not found, whatever the plan (decision 1402); then the plan.
   const period = await requireOwnedBillingPeriod(db, userId, billingPeriodId);
   await assertFeature(db, userId, "bulkImportExport");
@@ -227,9 +396,15 @@ export async function exportMeteringFile(db: Db, userId: string, billingPeriodId
     city: property.city,
   };
   const mappings = await listFlatMappings(db, userId, period.propertyId);
-  const head: Head = { customerNumber: query.customerNumber, propertyNumber: resolvePropertyNumber(query.propertyNumber, mappings) };
+  const head: Head = {
+    customerNumber: query.customerNumber,
+    propertyNumber: resolvePropertyNumber(query.propertyNumber, mappings),
+  };
   const stored = await loadStoredCosts(db, userId, period.id);
-  const records = query.part === "users" ? await buildUserRecords(db, userId, period, head, address, mappings, stored) : await buildCostRecords(period, head, stored);
+  const records =
+    query.part === "users"
+      ? await buildUserRecords(db, userId, period, head, address, mappings, stored)
+      : await buildCostRecords(period, head, stored);
   const label = query.part === "users" ? "Nutzer (L/M)" : "Kosten (B/K)";
   await logActivity(db, {
     userId,
@@ -239,5 +414,8 @@ export async function exportMeteringFile(db: Db, userId: string, billingPeriodId
     description: `Datei für den Messdienst erstellt (ARGE Heiwako, ${label}): ${period.propertyName}, ${records.length} Sätze`,
     metadata: { format: "arge-heiwako", part: query.part, records: records.length },
   });
-  return { bytes: encodeArgeFile(records), fileName: `${query.part === "users" ? "DTM" : "DTK"}305_${formatFileStamp(now)}.DAT` };
+  return {
+    bytes: encodeArgeFile(records),
+    fileName: `${query.part === "users" ? "DTM" : "DTK"}305_${formatFileStamp(now)}.DAT`,
+  };
 }

@@ -8,7 +8,14 @@ export async function findRunOfAccount(db: Db, userId: string, snapshotId: strin
     .selectFrom("statementSnapshots as s")
     .innerJoin("costGroups as g", "g.id", "s.costGroupId")
     .innerJoin("properties as p", "p.id", "s.propertyId")
-    .select(["s.id", "s.version", "s.isFinal", "g.billingPeriodStart", "g.billingPeriodEnd", "p.name as propertyName"])
+    .select([
+      "s.id",
+      "s.version",
+      "s.isFinal",
+      "g.billingPeriodStart",
+      "g.billingPeriodEnd",
+      "p.name as propertyName",
+    ])
     .where("s.id", "=", snapshotId)
     .where("s.userId", "=", userId)
     .executeTakeFirst();

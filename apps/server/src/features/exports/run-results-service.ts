@@ -18,14 +18,31 @@ export interface CsvFile {
   fileName: string;
 }
 
-const HEADER = ["Einheit", "Mieter", "Zeitraum von", "Zeitraum bis", "Zeile", "Kostenart", "Verteilerschlüssel", "Betrag (EUR)"];
+const HEADER = [
+  "Einheit",
+  "Mieter",
+  "Zeitraum von",
+  "Zeitraum bis",
+  "Zeile",
+  "Kostenart",
+  "Verteilerschlüssel",
+  "Betrag (EUR)",
+];
 
 /** A file name without the characters file systems refuse. */
 function toFileName(parts: readonly string[]): string {
-  return `${parts.join(" ").replace(/[\\/:*?"<>|]+/g, "-").replace(/\s+/g, " ").trim()}.csv`;
+  return `${parts
+    .join(" ")
+    .replace(/[\\/:*?"<>|]+/g, "-")
+    .replace(/\s+/g, " ")
+    .trim()}.csv`;
 }
 
-export async function exportRunResultsCsv(db: Db, userId: string, snapshotId: string): Promise<CsvFile> {
+export async function exportRunResultsCsv(
+  db: Db,
+  userId: string,
+  snapshotId: string,
+): Promise<CsvFile> {
   requireResourceId(snapshotId, RUN_NOT_FOUND);
   const run = await findRunOfAccount(db, userId, snapshotId);
   // Another account's id is not found, whatever the plan (docs/rules/accounts-and-plans.md#account-data); then the plan.
@@ -35,16 +52,42 @@ export async function exportRunResultsCsv(db: Db, userId: string, snapshotId: st
   const lines: CsvCell[][] = [];
   let current: string | null = null;
   const closeTenancy = (row: (typeof rows)[number]) => {
-    const base: CsvCell[] = [{ text: row.unitName ?? "" }, { text: row.tenantName ?? "" }, { date: row.periodFrom ?? run.billingPeriodStart }, { date: row.periodTo ?? run.billingPeriodEnd }];
-    lines.push([...base, { text: "Summe Kosten" }, { text: "" }, { text: "" }, { amount: row.totalCostsShare }]);
-    lines.push([...base, { text: "Vorauszahlungen" }, { text: "" }, { text: "" }, { amount: row.prepaymentAmount }]);
+    const base: CsvCell[] = [
+      { text: row.unitName ?? "" },
+      { text: row.tenantName ?? "" },
+      { date: row.periodFrom ?? run.billingPeriodStart },
+      { date: row.periodTo ?? run.billingPeriodEnd },
+    ];
+    lines.push([
+      ...base,
+      { text: "Summe Kosten" },
+      { text: "" },
+      { text: "" },
+      { amount: row.totalCostsShare },
+    ]);
+    lines.push([
+      ...base,
+      { text: "Vorauszahlungen" },
+      { text: "" },
+      { text: "" },
+      { amount: row.prepaymentAmount },
+    ]);
     // docs/rules/prepayments.md#prepayment-rules: positive is a back-payment, negative a credit.
-    lines.push([...base, { text: "Ergebnis (+ Nachzahlung / − Guthaben)" }, { text: "" }, { text: "" }, { amount: row.finalBalance }]);
+    lines.push([
+      ...base,
+      { text: "Ergebnis (+ Nachzahlung / − Guthaben)" },
+      { text: "" },
+      { text: "" },
+      { amount: row.finalBalance },
+    ]);
   };
   rows.forEach((row, index) => {
     if (current !== row.statementId) current = row.statementId;
     if (row.costType !== null) {
-      const key = row.distributionKey !== null && isDistributionKey(row.distributionKey) ? DISTRIBUTION_KEY_LABELS[row.distributionKey] : (row.distributionKey ?? "");
+      const key =
+        row.distributionKey !== null && isDistributionKey(row.distributionKey)
+          ? DISTRIBUTION_KEY_LABELS[row.distributionKey]
+          : (row.distributionKey ?? "");
       lines.push([
         { text: row.unitName ?? "" },
         { text: row.tenantName ?? "" },
@@ -59,7 +102,22 @@ export async function exportRunResultsCsv(db: Db, userId: string, snapshotId: st
     if (rows[index + 1]?.statementId !== row.statementId) closeTenancy(row);
   });
   if (lines.length === 0) throw new NotFound(RUN_NOT_FOUND);
-  await logActivity(db, { userId, key: "system.export", entityId: snapshotId, entityName: run.propertyName, description: `Ergebnisse exportiert (CSV): ${run.propertyName}`, metadata: { format: "csv", rows: lines.length } });
+  await logActivity(db, {
+    userId,
+    key: "system.export",
+    entityId: snapshotId,
+    entityName: run.propertyName,
+    description: `Ergebnisse exportiert (CSV): ${run.propertyName}`,
+    metadata: { format: "csv", rows: lines.length },
+  });
   const period = `${run.billingPeriodStart.slice(0, 4)}${run.billingPeriodEnd.slice(0, 4) !== run.billingPeriodStart.slice(0, 4) ? `-${run.billingPeriodEnd.slice(0, 4)}` : ""}`;
-  return { bytes: writeCsv(HEADER, lines), fileName: toFileName(["Ergebnisse", period, run.propertyName, ...(run.isFinal ? [] : ["ENTWURF"])]) };
+  return {
+    bytes: writeCsv(HEADER, lines),
+    fileName: toFileName([
+      "Ergebnisse",
+      period,
+      run.propertyName,
+      ...(run.isFinal ? [] : ["ENTWURF"]),
+    ]),
+  };
 }

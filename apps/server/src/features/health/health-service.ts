@@ -8,6 +8,12 @@ import { isDatabaseReachable } from "./health-queries.ts";
  * database is asked on its thread directly: a health check never queues behind a long save.
  */
 export async function checkHealth(database: DatabaseHandle): Promise<HealthResponse> {
-  const reachable = database.pingEmbedded ? await database.pingEmbedded() : await isDatabaseReachable(database.db);
-  return { status: reachable ? "ok" : "degraded", database: { reachable, driver: database.driver }, version: APP_VERSION };
+  const reachable = database.pingEmbedded
+    ? await database.pingEmbedded()
+    : await isDatabaseReachable(database.db);
+  return {
+    status: reachable ? "ok" : "degraded",
+    database: { reachable, driver: database.driver },
+    version: APP_VERSION,
+  };
 }

@@ -62,7 +62,12 @@ export interface MRecordInput {
 }
 
 /** The Nutzer address block (M 8-15, positions 53-275): name 1, street, country, postcode, town. */
-function writeUserAddress(record: ArgeRecordWriter, start: number, name: string, address: Address): ArgeRecordWriter {
+function writeUserAddress(
+  record: ArgeRecordWriter,
+  start: number,
+  name: string,
+  address: Address,
+): ArgeRecordWriter {
   return record
     .writeText(start, start + 34, name)
     .writeText(start + 140, start + 174, address.street)
@@ -73,7 +78,11 @@ function writeUserAddress(record: ArgeRecordWriter, start: number, name: string,
 
 /** 5.3 M-Satz, 2048 bytes: one per user (tenancy or vacancy) of a flat in the billing period. */
 export function writeMRecord(input: MRecordInput): string {
-  const record = new ArgeRecordWriter("M").writeHead(input.customerNumber).writeDigits(19, 31, input.firmFlat).writeText(32, 51, input.managerKey).writeText(52, 52, "1");
+  const record = new ArgeRecordWriter("M")
+    .writeHead(input.customerNumber)
+    .writeDigits(19, 31, input.firmFlat)
+    .writeText(32, 51, input.managerKey)
+    .writeText(52, 52, "1");
   writeUserAddress(record, 53, input.name ?? "Leerstand", input.address);
   return record
     .writePeriod(499, input.from, input.to)
@@ -106,13 +115,26 @@ export interface BRecordInput {
 
 /** 5.4 B-Satz, 1024 bytes: the fuel of the property (Brennstoffart 1). */
 export function writeBRecord(input: BRecordInput): string {
-  const record = new ArgeRecordWriter("B").writeHead(input.customerNumber).writeDigits(19, 31, `${input.propertyNumber}0000`).writeText(32, 34, "EUR").writePeriod(35, input.start, input.end);
-  if (input.fuel) record.writeText(47, 49, input.fuel.code).writeNumber(50, 60, 4, input.fuel.heatingValueKwh, "Heizwert");
+  const record = new ArgeRecordWriter("B")
+    .writeHead(input.customerNumber)
+    .writeDigits(19, 31, `${input.propertyNumber}0000`)
+    .writeText(32, 34, "EUR")
+    .writePeriod(35, input.start, input.end);
+  if (input.fuel)
+    record
+      .writeText(47, 49, input.fuel.code)
+      .writeNumber(50, 60, 4, input.fuel.heatingValueKwh, "Heizwert");
   if (input.opening) {
-    record.writeDate(61, input.start).writeNumber(67, 77, 3, input.opening.quantity, "Menge Anfangsbestand").writeNumber(78, 87, 2, input.opening.amount, "Betrag Anfangsbestand");
+    record
+      .writeDate(61, input.start)
+      .writeNumber(67, 77, 3, input.opening.quantity, "Menge Anfangsbestand")
+      .writeNumber(78, 87, 2, input.opening.amount, "Betrag Anfangsbestand");
   }
   if (input.closing) {
-    record.writeDate(98, input.end).writeNumber(104, 114, 3, input.closing.quantity, "Menge Restbestand").writeNumber(115, 124, 2, input.closing.amount, "Betrag Restbestand");
+    record
+      .writeDate(98, input.end)
+      .writeNumber(104, 114, 3, input.closing.quantity, "Menge Restbestand")
+      .writeNumber(115, 124, 2, input.closing.amount, "Betrag Restbestand");
   }
   return record
     .writeNumber(135, 138, 2, input.hotWaterTemperatureCelsius, "WW-Temperatur")

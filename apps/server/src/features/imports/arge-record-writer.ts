@@ -80,9 +80,12 @@ export function encodeArgeFile(records: readonly string[]): Uint8Array {
   const text = records.map((record) => `${record}\r\n`).join("");
   const bytes = new Uint8Array(text.length);
   for (let index = 0; index < text.length; index += 1) {
-    const byte = getLatin9Byte(text[index]!) ?? (text[index] === "\r" ? 0x0d : text[index] === "\n" ? 0x0a : null);
+    const byte =
+      getLatin9Byte(text[index]!) ??
+      (text[index] === "\r" ? 0x0d : text[index] === "\n" ? 0x0a : null);
     // Every field went through toLatin9Text: a character without a byte is a bug here.
-    if (byte === null) throw new Error(`Not ISO-8859-15: U+${text.codePointAt(index)!.toString(16)}`);
+    if (byte === null)
+      throw new Error(`Not ISO-8859-15: U+${text.codePointAt(index)!.toString(16)}`);
     bytes[index] = byte;
   }
   return bytes;
@@ -118,14 +121,18 @@ export class ArgeRecordWriter {
 
   /** A-N field: left-aligned, blank-padded, cut to the field's width. */
   writeText(from: number, to: number, value: string): this {
-    const text = toLatin9Text(value.trim()).slice(0, to - from + 1).padEnd(to - from + 1, " ");
-    for (let offset = 0; offset < text.length; offset += 1) this.chars[from - 1 + offset] = text[offset]!;
+    const text = toLatin9Text(value.trim())
+      .slice(0, to - from + 1)
+      .padEnd(to - from + 1, " ");
+    for (let offset = 0; offset < text.length; offset += 1)
+      this.chars[from - 1 + offset] = text[offset]!;
     return this;
   }
 
   /** An identifier of digits (customer number, Ordnungsbegriff): right-aligned, zero-padded. */
   writeDigits(from: number, to: number, digits: string): this {
-    if (!/^\d*$/.test(digits) || digits.length > to - from + 1) throw new Error(`Not ${to - from + 1} digits: ${digits}`);
+    if (!/^\d*$/.test(digits) || digits.length > to - from + 1)
+      throw new Error(`Not ${to - from + 1} digits: ${digits}`);
     return this.writeText(from, to, digits.padStart(to - from + 1, "0"));
   }
 
@@ -133,12 +140,19 @@ export class ArgeRecordWriter {
    * N field with `decimals` implied decimals; null leaves it blank (not supplied). A value
    * wider than the field is refused with the field's German name.
    */
-  writeNumber(from: number, to: number, decimals: number, value: string | null, name: string): this {
+  writeNumber(
+    from: number,
+    to: number,
+    decimals: number,
+    value: string | null,
+    name: string,
+  ): this {
     if (value === null) return this;
     const width = to - from + 1;
     const { isNegative, digits } = toImpliedDigits(value, decimals);
     const room = isNegative ? width - 1 : width;
-    if (digits.length > room) throw new ValidationFailed({ export: X.valueTooLarge(name) }, X.valueTooLarge(name));
+    if (digits.length > room)
+      throw new ValidationFailed({ export: X.valueTooLarge(name) }, X.valueTooLarge(name));
     return this.writeText(from, to, `${isNegative ? "-" : ""}${digits.padStart(room, "0")}`);
   }
 

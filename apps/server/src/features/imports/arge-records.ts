@@ -1,4 +1,8 @@
-import { METERING_IMPORT_MESSAGES as M, type ImportFile, type MeteringFileKind } from "@nk/contract";
+import {
+  METERING_IMPORT_MESSAGES as M,
+  type ImportFile,
+  type MeteringFileKind,
+} from "@nk/contract";
 import { ValidationFailed } from "../../domain/domain-errors.ts";
 import { decodeImportBytes } from "./import-file-reader.ts";
 
@@ -14,7 +18,15 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 export type ArgeRecordType = MeteringFileKind | "L" | "M" | "B" | "K";
 
 /** Bytes per record without CR LF (standard 3.05, docs/imports/arge-heiwako.md). */
-export const RECORD_LENGTHS: Record<ArgeRecordType, number> = { A: 128, L: 2048, M: 2048, B: 1024, K: 1024, D: 1024, E835: 133 };
+export const RECORD_LENGTHS: Record<ArgeRecordType, number> = {
+  A: 128,
+  L: 2048,
+  M: 2048,
+  B: 1024,
+  K: 1024,
+  D: 1024,
+  E835: 133,
+};
 
 /** Field 2 of A, L, M, B, K and D records. */
 export const ARGE_VERSION = "03.05";
@@ -49,16 +61,27 @@ export function readArgeFile(file: ImportFile, maxBytes: number): ArgeText {
   const text = latin9.decode(bytes);
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
-    if ((code < 0x20 && code !== 0x0a && code !== 0x0d) || code === 0x7f) fail(M.controlCharacters(file.fileName));
+    if ((code < 0x20 && code !== 0x0a && code !== 0x0d) || code === 0x7f)
+      fail(M.controlCharacters(file.fileName));
   }
   const kind = kindOf(text);
   if (kind === null) fail(M.notArgeFile(file.fileName));
-  if (!text.includes("\r\n")) fail(text.includes("\n") || text.length > RECORD_LENGTHS[kind] ? M.noLineEnds(file.fileName) : M.notArgeFile(file.fileName));
+  if (!text.includes("\r\n"))
+    fail(
+      text.includes("\n") || text.length > RECORD_LENGTHS[kind]
+        ? M.noLineEnds(file.fileName)
+        : M.notArgeFile(file.fileName),
+    );
   // No end-of-file marker is defined: a last CR LF (or none) ends the file.
   const records = text.replace(/\r\n$/, "").split("\r\n");
   const expected = RECORD_LENGTHS[kind];
   records.forEach((record, index) => {
-    if (kindOf(record) !== kind) fail(record.trim() === "" ? M.wrongLength(file.fileName, index + 1, record.length, expected) : M.mixedRecords(file.fileName));
+    if (kindOf(record) !== kind)
+      fail(
+        record.trim() === ""
+          ? M.wrongLength(file.fileName, index + 1, record.length, expected)
+          : M.mixedRecords(file.fileName),
+      );
     if (record.length === expected) return;
     if (isUtf8Shifted(bytes)) fail(M.utf8Encoded(file.fileName));
     fail(M.wrongLength(file.fileName, index + 1, record.length, expected));
@@ -86,7 +109,13 @@ export function field(record: string, from: number, to: number): string {
  * An N field with `decimals` implied decimals as decimal text ("0000091522", 2 -> "915.22";
  * "-000000123" -> "-1.23"); blank -> null (not supplied).
  */
-export function readNumber(record: string, from: number, to: number, decimals: number, name: string): string | null {
+export function readNumber(
+  record: string,
+  from: number,
+  to: number,
+  decimals: number,
+  name: string,
+): string | null {
   const raw = field(record, from, to);
   if (raw.trim() === "") return null;
   const match = /^(-?)(\d+)$/.exec(raw);
@@ -106,7 +135,8 @@ export function readDate(record: string, from: number, name: string): string {
   const [, day, month, year] = match;
   const iso = `20${year}-${month}-${day}`;
   const date = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) throw new FieldError(M.badDate(name));
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso)
+    throw new FieldError(M.badDate(name));
   return iso;
 }
 
@@ -190,11 +220,24 @@ export function parseDRecord(record: string, line: number): DRecord {
     if (result.firmFlat === null) throw new FieldError(M.badFlat);
     result.lastDay = readDate(record, 52, "Letzter Tag des Nutzungszeitraumes");
     // Gross amounts; a net-only property (L 6 = 4) fills only the net fields.
-    result.costs = readNumber(record, 58, 67, 2, "Gesamtkosten (Brutto)") ?? readNumber(record, 68, 77, 2, "Gesamtkosten (Netto)");
-    result.prepayments = readNumber(record, 78, 87, 2, "Vorauszahlung (Brutto)") ?? readNumber(record, 88, 97, 2, "Vorauszahlung (Netto)");
-    result.newMonthlyPrepayment = readNumber(record, 98, 107, 2, "neue monatliche Vorauszahlung (Brutto)");
-    result.balance = readNumber(record, 128, 137, 2, "Saldo (Brutto)") ?? readNumber(record, 138, 147, 2, "Saldo (Netto)");
-    if (!/^\d{3}$/.test(result.costTypeCode)) throw new FieldError(M.badNumber("Schlüssel Kostenart"));
+    result.costs =
+      readNumber(record, 58, 67, 2, "Gesamtkosten (Brutto)") ??
+      readNumber(record, 68, 77, 2, "Gesamtkosten (Netto)");
+    result.prepayments =
+      readNumber(record, 78, 87, 2, "Vorauszahlung (Brutto)") ??
+      readNumber(record, 88, 97, 2, "Vorauszahlung (Netto)");
+    result.newMonthlyPrepayment = readNumber(
+      record,
+      98,
+      107,
+      2,
+      "neue monatliche Vorauszahlung (Brutto)",
+    );
+    result.balance =
+      readNumber(record, 128, 137, 2, "Saldo (Brutto)") ??
+      readNumber(record, 138, 147, 2, "Saldo (Netto)");
+    if (!/^\d{3}$/.test(result.costTypeCode))
+      throw new FieldError(M.badNumber("Schlüssel Kostenart"));
     result.consumption = readNumber(record, 151, 159, 3, "Verbrauchsanteile");
     result.consumptionUnitCode = readText(record, 160, 162) || null;
     result.readingCode = readText(record, 163, 165) || null;
@@ -228,9 +271,16 @@ export function parseE835Record(record: string, line: number): E835Record {
     result.userShare = readNumber(record, 93, 102, 2, "Betragsanteil des Nutzers");
     result.userPercent = readNumber(record, 103, 107, 2, "Prozentanteil des Nutzers");
     result.laborTotal = readNumber(record, 108, 117, 2, "enthaltener Lohnanteil");
-    result.userLaborShare = readNumber(record, 118, 127, 2, "Betragsanteil des Nutzers am Lohnanteil");
+    result.userLaborShare = readNumber(
+      record,
+      118,
+      127,
+      2,
+      "Betragsanteil des Nutzers am Lohnanteil",
+    );
     result.lastDay = readDate(record, 128, "Letzter Tag des Nutzungszeitraumes");
-    if (!/^\d{2}$/.test(result.taxClass)) throw new FieldError(M.badNumber("Schlüssel steuerliche Leistungsart"));
+    if (!/^\d{2}$/.test(result.taxClass))
+      throw new FieldError(M.badNumber("Schlüssel steuerliche Leistungsart"));
   } catch (error) {
     if (!(error instanceof FieldError)) throw error;
     result.error = error.message;

@@ -1,5 +1,10 @@
 import { createHash } from "node:crypto";
-import { BANK_IMPORT_MESSAGES, compareDecimalText, isCalendarDate, readDecimalInput } from "@nk/contract";
+import {
+  BANK_IMPORT_MESSAGES,
+  compareDecimalText,
+  isCalendarDate,
+  readDecimalInput,
+} from "@nk/contract";
 
 // One booking of a bank file, as both readers (camt.053 and CSV) deliver it, and the rules that
 // do not depend on the format: German amounts and dates, what counts as costs, the fingerprint
@@ -40,14 +45,21 @@ function toTwoDecimals(value: string): string | null {
   return `${match[1]!.replace(/^0+(?=\d)/, "")}.${(match[2] ?? "").padEnd(2, "0")}`;
 }
 
-export type AmountReading = { kind: "value"; amount: string; isNegative: boolean } | { kind: "invalid" } | { kind: "tooLarge" };
+export type AmountReading =
+  | { kind: "value"; amount: string; isNegative: boolean }
+  | { kind: "invalid" }
+  | { kind: "tooLarge" };
 
 /**
  * A bank's amount: German ("-1.234,56", "1234,56", "1.234,56-") through the one German number
  * rule of the contract; "-1234.56" (the dot exports of some banks, always 2 decimals) as well.
  */
 export function readBankAmount(input: string): AmountReading {
-  let text = input.replace(/[\s\u00a0\u202f]/g, "").replace(/(EUR|€)$/i, "").replace(/^(EUR|€)/i, "").replace(/\u2212/g, "-");
+  let text = input
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(/(EUR|€)$/i, "")
+    .replace(/^(EUR|€)/i, "")
+    .replace(/\u2212/g, "-");
   if (text.startsWith("+")) text = text.slice(1);
   let isNegative = false;
   if (text.endsWith("-")) {
@@ -105,7 +117,9 @@ function squash(text: string | null): string {
 }
 
 /** Who was paid: the IBAN where the file names one, else the name. */
-export function getCounterpartyKey(booking: Pick<ParsedBooking, "counterpartyIban" | "counterpartyName">): string | null {
+export function getCounterpartyKey(
+  booking: Pick<ParsedBooking, "counterpartyIban" | "counterpartyName">,
+): string | null {
   if (booking.counterpartyIban) return `iban:${booking.counterpartyIban}`;
   const name = squash(booking.counterpartyName);
   return name ? `name:${name}` : null;
@@ -124,15 +138,26 @@ export function getPurposeSignature(purpose: string | null): string {
  * direction, amount, counterparty and purpose (without spaces), and which occurrence of such a
  * booking in the file it is (two equal payments on one day are two bookings).
  */
-export function computeBookingFingerprints(bookings: readonly ParsedBooking[]): Map<number, string> {
+export function computeBookingFingerprints(
+  bookings: readonly ParsedBooking[],
+): Map<number, string> {
   const seen = new Map<string, number>();
   const fingerprints = new Map<number, string>();
   for (const booking of bookings) {
     if (booking.error !== null) continue;
-    const base = [booking.bookingDate, booking.direction, booking.amount, getCounterpartyKey(booking) ?? "", squash(booking.purpose)].join("|");
+    const base = [
+      booking.bookingDate,
+      booking.direction,
+      booking.amount,
+      getCounterpartyKey(booking) ?? "",
+      squash(booking.purpose),
+    ].join("|");
     const occurrence = (seen.get(base) ?? 0) + 1;
     seen.set(base, occurrence);
-    fingerprints.set(booking.row, createHash("sha256").update(`${base}#${occurrence}`).digest("hex"));
+    fingerprints.set(
+      booking.row,
+      createHash("sha256").update(`${base}#${occurrence}`).digest("hex"),
+    );
   }
   return fingerprints;
 }
@@ -140,13 +165,17 @@ export function computeBookingFingerprints(bookings: readonly ParsedBooking[]): 
 /** The reason a readable booking is no cost, or null when it may become costs. */
 export function getIgnoreReason(booking: ParsedBooking): string | null {
   if (!booking.isBooked) return BANK_IMPORT_MESSAGES.rowPending;
-  if (booking.currency !== null && booking.currency !== "EUR") return BANK_IMPORT_MESSAGES.rowForeignCurrency(booking.currency);
+  if (booking.currency !== null && booking.currency !== "EUR")
+    return BANK_IMPORT_MESSAGES.rowForeignCurrency(booking.currency);
   if (booking.direction === "credit" || booking.isReversal) return BANK_IMPORT_MESSAGES.rowIncoming;
   return null;
 }
 
 /** The row's error from its date and amount (shared by both readers). */
-export function describeBookingError(bookingDate: string | null, amount: AmountReading | null): string | null {
+export function describeBookingError(
+  bookingDate: string | null,
+  amount: AmountReading | null,
+): string | null {
   if (bookingDate === null) return BANK_IMPORT_MESSAGES.rowDateMissing;
   if (amount === null || amount.kind === "invalid") return BANK_IMPORT_MESSAGES.rowAmountInvalid;
   if (amount.kind === "tooLarge") return BANK_IMPORT_MESSAGES.rowAmountTooLarge;

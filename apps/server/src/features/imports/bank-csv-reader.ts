@@ -1,7 +1,15 @@
 import { BANK_IMPORT_MESSAGES, MAX_BANK_BOOKINGS } from "@nk/contract";
 import { ValidationFailed } from "../../domain/domain-errors.ts";
 import { getCell, normalizeColumnName, readCsvTable, type ColumnNames } from "./csv-table.ts";
-import { cleanText, describeBookingError, normalizeIban, readBankAmount, readGermanDate, type ParsedBankFile, type ParsedBooking } from "./bank-booking.ts";
+import {
+  cleanText,
+  describeBookingError,
+  normalizeIban,
+  readBankAmount,
+  readGermanDate,
+  type ParsedBankFile,
+  type ParsedBooking,
+} from "./bank-booking.ts";
 
 // The CSV exports of German banks (decision 1400). There is no standard: Sparkassen
 // ('CSV-CAMT', ';', Windows-1252, "Buchungstag";"Valutadatum";...;"Beguenstigter/Zahlungspflichtiger";
@@ -10,7 +18,19 @@ import { cleanText, describeBookingError, normalizeIban, readBankAmount, readGer
 // differently. The reader finds the header line by the column names below (csv-table.ts) and
 // reads German amounts and dates.
 
-type Column = "date" | "valueDate" | "amount" | "debit" | "credit" | "counterparty" | "iban" | "purpose" | "bookingText" | "currency" | "ownAccount" | "status";
+type Column =
+  | "date"
+  | "valueDate"
+  | "amount"
+  | "debit"
+  | "credit"
+  | "counterparty"
+  | "iban"
+  | "purpose"
+  | "bookingText"
+  | "currency"
+  | "ownAccount"
+  | "status";
 
 const COLUMN_NAMES: ColumnNames<Column> = {
   date: ["buchungstag", "buchungsdatum", "buchung", "datum", "bookingdate", "belegdatum"],
@@ -33,8 +53,23 @@ const COLUMN_NAMES: ColumnNames<Column> = {
     "name",
     "gegenkontoinhaber",
   ],
-  iban: ["kontonummeriban", "ibanzahlungsbeteiligter", "iban", "kontonummer", "gegenkontoiban", "gegenkonto", "ibankontonummer", "empfaengeriban"],
-  purpose: ["verwendungszweck", "buchungsdetails", "verwendungszweckbuchungsdetails", "zweck", "purpose"],
+  iban: [
+    "kontonummeriban",
+    "ibanzahlungsbeteiligter",
+    "iban",
+    "kontonummer",
+    "gegenkontoiban",
+    "gegenkonto",
+    "ibankontonummer",
+    "empfaengeriban",
+  ],
+  purpose: [
+    "verwendungszweck",
+    "buchungsdetails",
+    "verwendungszweckbuchungsdetails",
+    "zweck",
+    "purpose",
+  ],
   bookingText: ["buchungstext", "umsatzart", "vorgang", "umsatztyp", "transaktionstyp"],
   currency: ["waehrung", "currency", "whrung"],
   ownAccount: ["auftragskonto", "ibanauftragskonto", "kontoiban"],
@@ -42,12 +77,21 @@ const COLUMN_NAMES: ColumnNames<Column> = {
 };
 
 function hasBookingColumns(columns: Partial<Record<Column, number>>): boolean {
-  return columns.date !== undefined && (columns.amount !== undefined || (columns.debit !== undefined && columns.credit !== undefined));
+  return (
+    columns.date !== undefined &&
+    (columns.amount !== undefined || (columns.debit !== undefined && columns.credit !== undefined))
+  );
 }
 
-function readRow(record: readonly string[], columns: Partial<Record<Column, number>>, row: number): ParsedBooking {
+function readRow(
+  record: readonly string[],
+  columns: Partial<Record<Column, number>>,
+  row: number,
+): ParsedBooking {
   const dateText = getCell(record, columns.date) ?? "";
-  const bookingDate = readGermanDate(dateText) ?? (dateText.trim() === "" ? readGermanDate(getCell(record, columns.valueDate) ?? "") : null);
+  const bookingDate =
+    readGermanDate(dateText) ??
+    (dateText.trim() === "" ? readGermanDate(getCell(record, columns.valueDate) ?? "") : null);
   let amount = null;
   let isNegative = false;
   if (columns.amount !== undefined) {
@@ -61,7 +105,8 @@ function readRow(record: readonly string[], columns: Partial<Record<Column, numb
   }
   const status = normalizeColumnName(getCell(record, columns.status) ?? "");
   const currency = cleanText(getCell(record, columns.currency))?.toUpperCase() ?? null;
-  const purpose = cleanText(getCell(record, columns.purpose)) ?? cleanText(getCell(record, columns.bookingText));
+  const purpose =
+    cleanText(getCell(record, columns.purpose)) ?? cleanText(getCell(record, columns.bookingText));
   return {
     row,
     bookingDate,
@@ -78,10 +123,22 @@ function readRow(record: readonly string[], columns: Partial<Record<Column, numb
 }
 
 export function readBankCsv(content: string): ParsedBankFile {
-  const { columns, rows } = readCsvTable(content, COLUMN_NAMES, hasBookingColumns, { noHeader: BANK_IMPORT_MESSAGES.csvNoHeader, unreadable: BANK_IMPORT_MESSAGES.csvUnreadable });
-  const ownAccount = columns.ownAccount === undefined ? null : normalizeIban(rows[0]?.record[columns.ownAccount]);
-  if (rows.length > MAX_BANK_BOOKINGS) throw new ValidationFailed({ file: BANK_IMPORT_MESSAGES.tooManyBookings(MAX_BANK_BOOKINGS) }, BANK_IMPORT_MESSAGES.tooManyBookings(MAX_BANK_BOOKINGS));
+  const { columns, rows } = readCsvTable(content, COLUMN_NAMES, hasBookingColumns, {
+    noHeader: BANK_IMPORT_MESSAGES.csvNoHeader,
+    unreadable: BANK_IMPORT_MESSAGES.csvUnreadable,
+  });
+  const ownAccount =
+    columns.ownAccount === undefined ? null : normalizeIban(rows[0]?.record[columns.ownAccount]);
+  if (rows.length > MAX_BANK_BOOKINGS)
+    throw new ValidationFailed(
+      { file: BANK_IMPORT_MESSAGES.tooManyBookings(MAX_BANK_BOOKINGS) },
+      BANK_IMPORT_MESSAGES.tooManyBookings(MAX_BANK_BOOKINGS),
+    );
   const bookings = rows.map(({ record, line }) => readRow(record, columns, line));
-  if (bookings.length === 0) throw new ValidationFailed({ file: BANK_IMPORT_MESSAGES.noBookings }, BANK_IMPORT_MESSAGES.noBookings);
+  if (bookings.length === 0)
+    throw new ValidationFailed(
+      { file: BANK_IMPORT_MESSAGES.noBookings },
+      BANK_IMPORT_MESSAGES.noBookings,
+    );
   return { format: "csv", accountIban: ownAccount, bookings };
 }

@@ -23,11 +23,27 @@ import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { findOwnedBillingPeriod, type OwnedBillingPeriod } from "../statements/assembly/assembly-queries.ts";
+import {
+  findOwnedBillingPeriod,
+  type OwnedBillingPeriod,
+} from "../statements/assembly/assembly-queries.ts";
 import { findPropertyType, replaceCosts } from "../statements/costs-queries.ts";
 import { loadStoredCosts, requireOwnedBillingPeriod } from "../statements/costs-service.ts";
-import { computeBookingFingerprints, getCounterpartyKey, getIgnoreReason, getPurposeSignature, type ParsedBankFile, type ParsedBooking } from "./bank-booking.ts";
-import { insertBankBookings, listBookingRules, listImportedFingerprints, upsertBookingRules, type NewBankBooking } from "./bank-import-queries.ts";
+import {
+  computeBookingFingerprints,
+  getCounterpartyKey,
+  getIgnoreReason,
+  getPurposeSignature,
+  type ParsedBankFile,
+  type ParsedBooking,
+} from "./bank-booking.ts";
+import {
+  insertBankBookings,
+  listBookingRules,
+  listImportedFingerprints,
+  upsertBookingRules,
+  type NewBankBooking,
+} from "./bank-import-queries.ts";
 import { readBankCsv } from "./bank-csv-reader.ts";
 import { isCamtText, readCamt053 } from "./camt053-reader.ts";
 import { decodeImportBytes, readImportText } from "./import-file-reader.ts";
@@ -54,11 +70,18 @@ interface ReadFile {
   rows: ClassifiedRow[];
 }
 
-function parseBankFile(file: ImportFile, maxBytes: number): { parsed: ParsedBankFile; encoding: BankImportPreview["encoding"] } {
+function parseBankFile(
+  file: ImportFile,
+  maxBytes: number,
+): { parsed: ParsedBankFile; encoding: BankImportPreview["encoding"] } {
   const { text, encoding } = readImportText(decodeImportBytes(file, maxBytes));
   if (isCamtText(text)) return { parsed: readCamt053(text), encoding };
   // Text with separators is taken for a CSV (its reader names the missing columns); other text is no bank file.
-  if (!/[;,\t]/.test(text.slice(0, 10_000))) throw new ValidationFailed({ file: BANK_IMPORT_MESSAGES.unknownFormat }, BANK_IMPORT_MESSAGES.unknownFormat);
+  if (!/[;,\t]/.test(text.slice(0, 10_000)))
+    throw new ValidationFailed(
+      { file: BANK_IMPORT_MESSAGES.unknownFormat },
+      BANK_IMPORT_MESSAGES.unknownFormat,
+    );
   return { parsed: readBankCsv(text), encoding };
 }
 
@@ -67,7 +90,10 @@ function periodText(period: OwnedBillingPeriod): string {
 }
 
 /** Suggestion for a booking: the rule for its counterparty and purpose, else the counterparty's latest rule. */
-function suggestCostType(booking: ParsedBooking, rulesByCounterparty: Map<string, { purposeSignature: string; costType: string }[]>): string | null {
+function suggestCostType(
+  booking: ParsedBooking,
+  rulesByCounterparty: Map<string, { purposeSignature: string; costType: string }[]>,
+): string | null {
   const key = getCounterpartyKey(booking);
   const rules = key ? rulesByCounterparty.get(key) : undefined;
   if (!rules || rules.length === 0) return null;
@@ -75,11 +101,19 @@ function suggestCostType(booking: ParsedBooking, rulesByCounterparty: Map<string
   return (rules.find((rule) => rule.purposeSignature === signature) ?? rules[0]!).costType;
 }
 
-async function classifyBookings(db: Db, userId: string, period: OwnedBillingPeriod, file: ImportFile, maxBytes: number): Promise<ReadFile> {
+async function classifyBookings(
+  db: Db,
+  userId: string,
+  period: OwnedBillingPeriod,
+  file: ImportFile,
+  maxBytes: number,
+): Promise<ReadFile> {
   const { parsed, encoding } = parseBankFile(file, maxBytes);
   const fingerprints = computeBookingFingerprints(parsed.bookings);
   const imported = await listImportedFingerprints(db, userId, [...fingerprints.values()]);
-  const counterpartyKeys = [...new Set(parsed.bookings.flatMap((booking) => getCounterpartyKey(booking) ?? []))];
+  const counterpartyKeys = [
+    ...new Set(parsed.bookings.flatMap((booking) => getCounterpartyKey(booking) ?? [])),
+  ];
   const rulesByCounterparty = new Map<string, { purposeSignature: string; costType: string }[]>();
   for (const rule of await listBookingRules(db, userId, counterpartyKeys)) {
     const rules = rulesByCounterparty.get(rule.counterpartyKey) ?? [];
@@ -93,9 +127,14 @@ async function classifyBookings(db: Db, userId: string, period: OwnedBillingPeri
     let message: string | null = null;
     if (booking.error !== null) [status, message] = ["error", booking.error];
     else if (ignoreReason !== null) [status, message] = ["ignored", ignoreReason];
-    else if (fingerprint !== null && imported.has(fingerprint)) [status, message] = ["duplicate", BANK_IMPORT_MESSAGES.rowDuplicateImported];
+    else if (fingerprint !== null && imported.has(fingerprint))
+      [status, message] = ["duplicate", BANK_IMPORT_MESSAGES.rowDuplicateImported];
     const warnings: string[] = [];
-    if (status === "new" && booking.bookingDate !== null && (booking.bookingDate < period.start || booking.bookingDate > period.end)) {
+    if (
+      status === "new" &&
+      booking.bookingDate !== null &&
+      (booking.bookingDate < period.start || booking.bookingDate > period.end)
+    ) {
       warnings.push(BANK_IMPORT_MESSAGES.rowOutsidePeriod(periodText(period)));
     }
     return {
@@ -126,13 +165,29 @@ function countRows(rows: readonly ClassifiedRow[]): BankImportPreview["counts"] 
   return counts;
 }
 
-export async function previewBankImport(db: Db, userId: string, body: PreviewBody, maxBytes: number): Promise<BankImportPreview> {
+export async function previewBankImport(
+  db: Db,
+  userId: string,
+  body: PreviewBody,
+  maxBytes: number,
+): Promise<BankImportPreview> {
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   if (period.isFinal) throw new Conflict(BANK_IMPORT_MESSAGES.costsLocked);
-  const { parsed, encoding, rows } = await classifyBookings(db, userId, period, body.file, maxBytes);
+  const { parsed, encoding, rows } = await classifyBookings(
+    db,
+    userId,
+    period,
+    body.file,
+    maxBytes,
+  );
   const newRows = rows.filter(({ row }) => row.status === "new");
   const stored = await loadStoredCosts(db, userId, period.id);
-  const periodCostTypes = [...new Set([...stored.costItems.map((item) => item.costType).filter((name) => name !== ""), ...newRows.flatMap(({ row }) => row.suggestedCostType ?? [])])];
+  const periodCostTypes = [
+    ...new Set([
+      ...stored.costItems.map((item) => item.costType).filter((name) => name !== ""),
+      ...newRows.flatMap(({ row }) => row.suggestedCostType ?? []),
+    ]),
+  ];
   return {
     billingPeriodId: period.id,
     format: parsed.format,
@@ -150,13 +205,18 @@ export async function previewBankImport(db: Db, userId: string, body: PreviewBod
 
 /** The usual key of a cost type (the standard template), else none: the wizard asks for it. */
 function newCostItem(costType: string, amount: string): CostItemDraft {
-  const template = QUICK_SETUP_TEMPLATES.standard.items.find((entry) => entry.costType.toLowerCase() === costType.toLowerCase());
+  const template = QUICK_SETUP_TEMPLATES.standard.items.find(
+    (entry) => entry.costType.toLowerCase() === costType.toLowerCase(),
+  );
   return {
     costType,
     amount,
     key: template?.key ?? null,
     // The template's whole percent as the decimal text a cost item holds (decision 1640).
-    consumptionShare: template?.consumptionShare === null || template?.consumptionShare === undefined ? null : String(template.consumptionShare),
+    consumptionShare:
+      template?.consumptionShare === null || template?.consumptionShare === undefined
+        ? null
+        : String(template.consumptionShare),
     meter: template?.meter ?? null,
     excludedUnits: [],
     energySource: null,
@@ -173,7 +233,12 @@ function newCostItem(costType: string, amount: string): CostItemDraft {
   };
 }
 
-export async function commitBankImport(db: Db, userId: string, body: CommitBody, maxBytes: number): Promise<BankImportResult> {
+export async function commitBankImport(
+  db: Db,
+  userId: string,
+  body: CommitBody,
+  maxBytes: number,
+): Promise<BankImportResult> {
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   return inAccountTransaction(db, userId, async (trx) => {
     const current = await findOwnedBillingPeriod(trx, userId, period.id);
@@ -192,20 +257,36 @@ export async function commitBankImport(db: Db, userId: string, body: CommitBody,
       const entry = rowsByNumber.get(assignment.row);
       const at = `assignments.${index}`;
       if (!entry) return void (fields[`${at}.row`] = BANK_IMPORT_MESSAGES.assignmentRowUnknown);
-      if (seenRows.has(assignment.row)) return void (fields[`${at}.row`] = BANK_IMPORT_MESSAGES.assignmentRowTwice);
+      if (seenRows.has(assignment.row))
+        return void (fields[`${at}.row`] = BANK_IMPORT_MESSAGES.assignmentRowTwice);
       seenRows.add(assignment.row);
       // Imported before (this file again): skipped, not an error; that is what makes a repeat harmless.
       if (entry.row.status === "duplicate") return void (skippedDuplicates += 1);
-      if (entry.row.status !== "new") return void (fields[`${at}.row`] = BANK_IMPORT_MESSAGES.assignmentRowNotNew);
+      if (entry.row.status !== "new")
+        return void (fields[`${at}.row`] = BANK_IMPORT_MESSAGES.assignmentRowNotNew);
       const partsTotal = sumBookingParts(assignment.parts);
       if (compareDecimalText(partsTotal, entry.row.amount!) !== 0) {
-        return void (fields[`${at}.parts`] = BANK_IMPORT_MESSAGES.partsSumMismatch(formatEuroDe(partsTotal), formatEuroDe(entry.row.amount!)));
+        return void (fields[`${at}.parts`] = BANK_IMPORT_MESSAGES.partsSumMismatch(
+          formatEuroDe(partsTotal),
+          formatEuroDe(entry.row.amount!),
+        ));
       }
       assignment.parts.forEach((part, partIndex) => {
         const verdict = classifyCostType(part.costType, law, current);
-        if (verdict.status === "notAllocable") fields[`${at}.parts.${partIndex}.costType`] = ALLOCABILITY_MESSAGES.notAllocable(part.costType, law, verdict.reason, verdict.source);
-        const existing = stored.costItems.find((item) => item.costType.toLowerCase() === part.costType.toLowerCase());
-        if (existing?.mode === "rate") fields[`${at}.parts.${partIndex}.costType`] = BANK_IMPORT_MESSAGES.costTypeByRate(existing.costType);
+        if (verdict.status === "notAllocable")
+          fields[`${at}.parts.${partIndex}.costType`] = ALLOCABILITY_MESSAGES.notAllocable(
+            part.costType,
+            law,
+            verdict.reason,
+            verdict.source,
+          );
+        const existing = stored.costItems.find(
+          (item) => item.costType.toLowerCase() === part.costType.toLowerCase(),
+        );
+        if (existing?.mode === "rate")
+          fields[`${at}.parts.${partIndex}.costType`] = BANK_IMPORT_MESSAGES.costTypeByRate(
+            existing.costType,
+          );
       });
       bookings.push({
         costGroupId: current.id,
@@ -219,13 +300,16 @@ export async function commitBankImport(db: Db, userId: string, body: CommitBody,
         fileName: body.file.fileName,
       });
     });
-    if (Object.keys(fields).length > 0) throw new ValidationFailed(fields, Object.values(fields)[0]);
+    if (Object.keys(fields).length > 0)
+      throw new ValidationFailed(fields, Object.values(fields)[0]);
 
     // Add the amounts to the cost items, by cost type (compared without case).
     const added = new Map<string, { costType: string; amounts: string[] }>();
     for (const booking of bookings) {
       for (const part of booking.parts) {
-        const existing = stored.costItems.find((item) => item.costType.toLowerCase() === part.costType.toLowerCase());
+        const existing = stored.costItems.find(
+          (item) => item.costType.toLowerCase() === part.costType.toLowerCase(),
+        );
         const name = existing?.costType ?? part.costType;
         const entry = added.get(name.toLowerCase()) ?? { costType: name, amounts: [] };
         entry.amounts.push(part.amount);
@@ -236,7 +320,9 @@ export async function commitBankImport(db: Db, userId: string, body: CommitBody,
     const summary: BankImportResult["costItems"] = [];
     for (const { costType, amounts } of added.values()) {
       const sum = sumDecimalTexts(amounts, 2);
-      const index = costItems.findIndex((item) => item.costType.toLowerCase() === costType.toLowerCase());
+      const index = costItems.findIndex(
+        (item) => item.costType.toLowerCase() === costType.toLowerCase(),
+      );
       if (index === -1) {
         costItems.push(newCostItem(costType, sum));
         summary.push({ costType, added: sum, amount: sum, isNew: true });
@@ -246,23 +332,48 @@ export async function commitBankImport(db: Db, userId: string, body: CommitBody,
         summary.push({ costType, added: sum, amount, isNew: false });
       }
     }
-    if (costItems.length > MAX_COST_ITEMS) throw new ValidationFailed({ assignments: BANK_IMPORT_MESSAGES.tooManyCostItems }, BANK_IMPORT_MESSAGES.tooManyCostItems);
+    if (costItems.length > MAX_COST_ITEMS)
+      throw new ValidationFailed(
+        { assignments: BANK_IMPORT_MESSAGES.tooManyCostItems },
+        BANK_IMPORT_MESSAGES.tooManyCostItems,
+      );
     const importedTotal = sumDecimalTexts(
       bookings.map((booking) => booking.amount),
       2,
     );
     if (bookings.length === 0) {
-      return { billingPeriodId: current.id, imported: 0, skippedDuplicates, importedTotal, costItems: [], message: BANK_IMPORT_MESSAGES.nothingNew };
+      return {
+        billingPeriodId: current.id,
+        imported: 0,
+        skippedDuplicates,
+        importedTotal,
+        costItems: [],
+        message: BANK_IMPORT_MESSAGES.nothingNew,
+      };
     }
     await insertBankBookings(trx, userId, bookings);
-    await replaceCosts(trx, userId, current.id, { costItems, co2: stored.co2, consumptionOverrides: stored.consumptionOverrides, climateFactor: stored.climateFactor, heatingCosts: stored.heatingCosts, annualInformation: stored.annualInformation });
+    await replaceCosts(trx, userId, current.id, {
+      costItems,
+      co2: stored.co2,
+      consumptionOverrides: stored.consumptionOverrides,
+      climateFactor: stored.climateFactor,
+      heatingCosts: stored.heatingCosts,
+      annualInformation: stored.annualInformation,
+    });
     // Rules: the cost type of every booking that went to one cost type, by counterparty and purpose.
-    const rules = new Map<string, { counterpartyKey: string; purposeSignature: string; costType: string }>();
+    const rules = new Map<
+      string,
+      { counterpartyKey: string; purposeSignature: string; costType: string }
+    >();
     for (const booking of bookings) {
       const counterpartyKey = getCounterpartyKey(booking);
       if (counterpartyKey === null || booking.parts.length !== 1) continue;
       const purposeSignature = getPurposeSignature(booking.purpose);
-      rules.set(`${counterpartyKey}|${purposeSignature}`, { counterpartyKey, purposeSignature, costType: booking.parts[0]!.costType });
+      rules.set(`${counterpartyKey}|${purposeSignature}`, {
+        counterpartyKey,
+        purposeSignature,
+        costType: booking.parts[0]!.costType,
+      });
     }
     await upsertBookingRules(trx, userId, [...rules.values()]);
     const message = BANK_IMPORT_MESSAGES.imported(bookings.length, formatEuroDe(importedTotal));
@@ -272,8 +383,20 @@ export async function commitBankImport(db: Db, userId: string, body: CommitBody,
       entityId: current.id,
       entityName: current.name,
       description: `Kontoauszug importiert (${body.file.fileName}): ${message}`,
-      metadata: { source: "bankImport", bookings: bookings.length, total: importedTotal, skippedDuplicates },
+      metadata: {
+        source: "bankImport",
+        bookings: bookings.length,
+        total: importedTotal,
+        skippedDuplicates,
+      },
     });
-    return { billingPeriodId: current.id, imported: bookings.length, skippedDuplicates, importedTotal, costItems: summary, message };
+    return {
+      billingPeriodId: current.id,
+      imported: bookings.length,
+      skippedDuplicates,
+      importedTotal,
+      costItems: summary,
+      message,
+    };
   });
 }

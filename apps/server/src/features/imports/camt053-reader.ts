@@ -1,7 +1,15 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { BANK_IMPORT_MESSAGES, MAX_BANK_BOOKINGS } from "@nk/contract";
 import { ValidationFailed } from "../../domain/domain-errors.ts";
-import { cleanText, describeBookingError, normalizeIban, readBankAmount, readGermanDate, type ParsedBankFile, type ParsedBooking } from "./bank-booking.ts";
+import {
+  cleanText,
+  describeBookingError,
+  normalizeIban,
+  readBankAmount,
+  readGermanDate,
+  type ParsedBankFile,
+  type ParsedBooking,
+} from "./bank-booking.ts";
 
 // camt.053 (ISO 20022 BankToCustomerStatement, versions .001.02 to .001.13): the account
 // statement German banks deliver since MT940 was retired (DFÜ-Abkommen, Anlage 3). Every entry
@@ -33,13 +41,19 @@ const PREDEFINED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '
 
 /** The five predefined entities and character references; nothing else is expanded. */
 function decodeXmlText(text: string): string {
-  return text.replace(/&(lt|gt|amp|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g, (whole, name: string) => {
-    if (name.startsWith("#")) {
-      const code = name[1] === "x" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
-    }
-    return PREDEFINED[name] ?? whole;
-  });
+  return text.replace(
+    /&(lt|gt|amp|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g,
+    (whole, name: string) => {
+      if (name.startsWith("#")) {
+        const code =
+          name[1] === "x" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+        return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+          ? String.fromCodePoint(code)
+          : whole;
+      }
+      return PREDEFINED[name] ?? whole;
+    },
+  );
 }
 
 function child(node: unknown, ...path: string[]): unknown {
@@ -54,7 +68,8 @@ function child(node: unknown, ...path: string[]): unknown {
 function text(node: unknown, ...path: string[]): string | null {
   const value = child(node, ...path);
   if (typeof value === "string") return decodeXmlText(value);
-  if (value !== null && typeof value === "object" && typeof (value as Node)["#text"] === "string") return decodeXmlText((value as Node)["#text"] as string);
+  if (value !== null && typeof value === "object" && typeof (value as Node)["#text"] === "string")
+    return decodeXmlText((value as Node)["#text"] as string);
   return null;
 }
 
@@ -65,7 +80,12 @@ function list(node: unknown, ...path: string[]): unknown[] {
 
 /** A party's name in .001.02 (Cdtr/Nm) or .001.08+ (Cdtr/Pty/Nm). */
 function partyName(parties: unknown, role: "Cdtr" | "Dbtr"): string | null {
-  return text(parties, role, "Nm") ?? text(parties, role, "Pty", "Nm") ?? text(parties, `Ultmt${role}`, "Nm") ?? text(parties, `Ultmt${role}`, "Pty", "Nm");
+  return (
+    text(parties, role, "Nm") ??
+    text(parties, role, "Pty", "Nm") ??
+    text(parties, `Ultmt${role}`, "Nm") ??
+    text(parties, `Ultmt${role}`, "Pty", "Nm")
+  );
 }
 
 function partyIban(parties: unknown, role: "Cdtr" | "Dbtr"): string | null {
@@ -78,18 +98,42 @@ function isBookedStatus(entry: unknown): boolean {
 }
 
 function readEntry(entry: unknown, firstRow: number): ParsedBooking[] {
-  const direction = text(entry, "CdtDbtInd") === "CRDT" ? "credit" : text(entry, "CdtDbtInd") === "DBIT" ? "debit" : null;
-  const bookingDate = readGermanDate(text(entry, "BookgDt", "Dt") ?? text(entry, "BookgDt", "DtTm") ?? text(entry, "ValDt", "Dt") ?? "");
+  const direction =
+    text(entry, "CdtDbtInd") === "CRDT"
+      ? "credit"
+      : text(entry, "CdtDbtInd") === "DBIT"
+        ? "debit"
+        : null;
+  const bookingDate = readGermanDate(
+    text(entry, "BookgDt", "Dt") ??
+      text(entry, "BookgDt", "DtTm") ??
+      text(entry, "ValDt", "Dt") ??
+      "",
+  );
   const isBooked = isBookedStatus(entry);
   const isReversal = text(entry, "RvslInd") === "true";
   const transactions = list(entry, "NtryDtls").flatMap((details) => list(details, "TxDtls"));
   const entryInfo = cleanText(text(entry, "AddtlNtryInf"));
   const counterRole = direction === "credit" ? "Dbtr" : "Cdtr";
-  const read = (amountText: string | null, currency: string | null, transaction: unknown, row: number): ParsedBooking => {
+  const read = (
+    amountText: string | null,
+    currency: string | null,
+    transaction: unknown,
+    row: number,
+  ): ParsedBooking => {
     const amount = amountText === null ? null : readBankAmount(amountText);
     const parties = child(transaction, "RltdPties");
-    const purpose = cleanText(list(transaction, "RmtInf", "Ustrd").map((line) => (typeof line === "string" ? decodeXmlText(line) : "")).join(" ")) ?? text(transaction, "AddtlTxInf") ?? entryInfo;
-    const error = describeBookingError(bookingDate, amount) ?? (direction === null ? BANK_IMPORT_MESSAGES.rowAmountInvalid : null);
+    const purpose =
+      cleanText(
+        list(transaction, "RmtInf", "Ustrd")
+          .map((line) => (typeof line === "string" ? decodeXmlText(line) : ""))
+          .join(" "),
+      ) ??
+      text(transaction, "AddtlTxInf") ??
+      entryInfo;
+    const error =
+      describeBookingError(bookingDate, amount) ??
+      (direction === null ? BANK_IMPORT_MESSAGES.rowAmountInvalid : null);
     return {
       row,
       bookingDate,
@@ -105,11 +149,20 @@ function readEntry(entry: unknown, firstRow: number): ParsedBooking[] {
     };
   };
   const entryCurrency = text(entry, "Amt", "@Ccy");
-  const transactionAmounts = transactions.map((transaction) => text(transaction, "Amt") ?? text(transaction, "AmtDtls", "TxAmt", "Amt"));
+  const transactionAmounts = transactions.map(
+    (transaction) => text(transaction, "Amt") ?? text(transaction, "AmtDtls", "TxAmt", "Amt"),
+  );
   // A batch (several transactions, each with its amount): one booking per transaction.
   if (transactions.length > 1 && transactionAmounts.every((amount) => amount !== null)) {
     return transactions.map((transaction, index) =>
-      read(transactionAmounts[index]!, text(transaction, "Amt", "@Ccy") ?? text(transaction, "AmtDtls", "TxAmt", "Amt", "@Ccy") ?? entryCurrency, transaction, firstRow + index),
+      read(
+        transactionAmounts[index]!,
+        text(transaction, "Amt", "@Ccy") ??
+          text(transaction, "AmtDtls", "TxAmt", "Amt", "@Ccy") ??
+          entryCurrency,
+        transaction,
+        firstRow + index,
+      ),
     );
   }
   return [read(text(entry, "Amt"), entryCurrency, transactions[0], firstRow)];
@@ -120,15 +173,26 @@ export function isCamtText(content: string): boolean {
 }
 
 export function readCamt053(content: string): ParsedBankFile {
-  if (/<!DOCTYPE|<!ENTITY/i.test(content)) throw new ValidationFailed({ file: BANK_IMPORT_MESSAGES.xmlHasDoctype }, BANK_IMPORT_MESSAGES.xmlHasDoctype);
+  if (/<!DOCTYPE|<!ENTITY/i.test(content))
+    throw new ValidationFailed(
+      { file: BANK_IMPORT_MESSAGES.xmlHasDoctype },
+      BANK_IMPORT_MESSAGES.xmlHasDoctype,
+    );
   const validation = XMLValidator.validate(content);
   if (validation !== true) {
     const detail = `Zeile ${validation.err.line}: ${validation.err.msg}`;
-    throw new ValidationFailed({ file: BANK_IMPORT_MESSAGES.xmlInvalid(detail) }, BANK_IMPORT_MESSAGES.xmlInvalid(detail));
+    throw new ValidationFailed(
+      { file: BANK_IMPORT_MESSAGES.xmlInvalid(detail) },
+      BANK_IMPORT_MESSAGES.xmlInvalid(detail),
+    );
   }
   const document = parser.parse(content) as Node;
   const root = child(document, "Document", "BkToCstmrStmt");
-  if (root === undefined) throw new ValidationFailed({ file: BANK_IMPORT_MESSAGES.notCamt053 }, BANK_IMPORT_MESSAGES.notCamt053);
+  if (root === undefined)
+    throw new ValidationFailed(
+      { file: BANK_IMPORT_MESSAGES.notCamt053 },
+      BANK_IMPORT_MESSAGES.notCamt053,
+    );
   const statements = list(root, "Stmt");
   const bookings: ParsedBooking[] = [];
   let accountIban: string | null = null;
@@ -136,9 +200,17 @@ export function readCamt053(content: string): ParsedBankFile {
     accountIban ??= normalizeIban(text(statement, "Acct", "Id", "IBAN"));
     for (const entry of list(statement, "Ntry")) {
       bookings.push(...readEntry(entry, bookings.length + 1));
-      if (bookings.length > MAX_BANK_BOOKINGS) throw new ValidationFailed({ file: BANK_IMPORT_MESSAGES.tooManyBookings(MAX_BANK_BOOKINGS) }, BANK_IMPORT_MESSAGES.tooManyBookings(MAX_BANK_BOOKINGS));
+      if (bookings.length > MAX_BANK_BOOKINGS)
+        throw new ValidationFailed(
+          { file: BANK_IMPORT_MESSAGES.tooManyBookings(MAX_BANK_BOOKINGS) },
+          BANK_IMPORT_MESSAGES.tooManyBookings(MAX_BANK_BOOKINGS),
+        );
     }
   }
-  if (bookings.length === 0) throw new ValidationFailed({ file: BANK_IMPORT_MESSAGES.noBookings }, BANK_IMPORT_MESSAGES.noBookings);
+  if (bookings.length === 0)
+    throw new ValidationFailed(
+      { file: BANK_IMPORT_MESSAGES.noBookings },
+      BANK_IMPORT_MESSAGES.noBookings,
+    );
   return { format: "camt053", accountIban, bookings };
 }

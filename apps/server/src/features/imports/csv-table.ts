@@ -32,13 +32,18 @@ export function normalizeColumnName(name: string): string {
     .replace(/[^a-z0-9]+/g, "");
 }
 
-export function mapColumns<C extends string>(header: readonly string[], names: ColumnNames<C>): Partial<Record<C, number>> {
+export function mapColumns<C extends string>(
+  header: readonly string[],
+  names: ColumnNames<C>,
+): Partial<Record<C, number>> {
   const normalized = header.map(normalizeColumnName);
   const columns: Partial<Record<C, number>> = {};
   for (const [column, accepted] of Object.entries(names) as [C, readonly string[]][]) {
     // The first accepted name wins ("Buchungstag" before "Buchung"); a column serves one purpose.
     for (const name of accepted) {
-      const index = normalized.findIndex((value, position) => value === name && !Object.values(columns).includes(position));
+      const index = normalized.findIndex(
+        (value, position) => value === name && !Object.values(columns).includes(position),
+      );
       if (index !== -1) {
         columns[column] = index;
         break;
@@ -50,7 +55,11 @@ export function mapColumns<C extends string>(header: readonly string[], names: C
 
 const DELIMITERS = [";", "\t", ","] as const;
 
-function findHeader<C extends string>(lines: readonly string[], names: ColumnNames<C>, isComplete: (columns: Partial<Record<C, number>>) => boolean) {
+function findHeader<C extends string>(
+  lines: readonly string[],
+  names: ColumnNames<C>,
+  isComplete: (columns: Partial<Record<C, number>>) => boolean,
+) {
   for (let lineIndex = 0; lineIndex < Math.min(lines.length, 40); lineIndex += 1) {
     const line = lines[lineIndex]!;
     for (const delimiter of DELIMITERS) {
@@ -85,14 +94,21 @@ export function readCsvTable<C extends string>(
       info: true,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
-    const line = error !== null && typeof error === "object" && "lines" in error ? Number((error as { lines: unknown }).lines) : NaN;
-    const detail = Number.isFinite(line) ? `Zeile ${header.lineIndex + line}` : "ungültige Anführungszeichen";
+    const line =
+      error !== null && typeof error === "object" && "lines" in error
+        ? Number((error as { lines: unknown }).lines)
+        : NaN;
+    const detail = Number.isFinite(line)
+      ? `Zeile ${header.lineIndex + line}`
+      : "ungültige Anführungszeichen";
     throw new ValidationFailed({ file: messages.unreadable(detail) }, messages.unreadable(detail));
   }
   const [headerRecord, ...rest] = records;
   return {
     columns: mapColumns(headerRecord!.record, names),
-    rows: rest.filter(({ record }) => record.some((value) => value.trim() !== "")).map(({ record, info }) => ({ record, line: header.lineIndex + info.lines })),
+    rows: rest
+      .filter(({ record }) => record.some((value) => value.trim() !== ""))
+      .map(({ record, info }) => ({ record, line: header.lineIndex + info.lines })),
   };
 }
 

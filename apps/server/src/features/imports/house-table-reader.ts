@@ -1,6 +1,11 @@
 import ExcelJS from "exceljs";
 import { parse } from "csv-parse/sync";
-import { HOUSE_TABLE_MESSAGES, MAX_HOUSE_TABLE_COLUMNS, MAX_HOUSE_TABLE_ROWS, type HouseTable } from "@nk/contract";
+import {
+  HOUSE_TABLE_MESSAGES,
+  MAX_HOUSE_TABLE_COLUMNS,
+  MAX_HOUSE_TABLE_ROWS,
+  type HouseTable,
+} from "@nk/contract";
 import { ValidationFailed } from "../../domain/domain-errors.ts";
 import { readImportText } from "./import-file-reader.ts";
 import { assertXlsxUnpackedSize } from "./xlsx-archive-check.ts";
@@ -19,7 +24,9 @@ function isZip(bytes: Uint8Array): boolean {
 }
 
 function formatNumber(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6))).replace(".", ",");
+  return Number.isInteger(value)
+    ? String(value)
+    : String(Number(value.toFixed(6))).replace(".", ",");
 }
 
 function formatDate(value: Date): string {
@@ -34,11 +41,18 @@ function readCellText(value: CellValue): string {
   if (typeof value === "string") return value.trim();
   if (typeof value === "boolean") return value ? "WAHR" : "FALSCH";
   if (value instanceof Date) return formatDate(value);
-  if ("richText" in value) return value.richText.map((part) => part.text).join("").trim();
+  if ("richText" in value)
+    return value.richText
+      .map((part) => part.text)
+      .join("")
+      .trim();
   if ("hyperlink" in value) return String(value.text ?? "").trim();
   if ("error" in value) return "";
   // Formula (shared or not): the stored result only; the formula is never run.
-  if ("formula" in value || "sharedFormula" in value) return "result" in value && value.result !== undefined ? readCellText(value.result as CellValue) : "";
+  if ("formula" in value || "sharedFormula" in value)
+    return "result" in value && value.result !== undefined
+      ? readCellText(value.result as CellValue)
+      : "";
   return "";
 }
 
@@ -58,7 +72,8 @@ async function readXlsxTable(bytes: Uint8Array): Promise<string[][]> {
     const row = sheet.getRow(rowNumber);
     const width = Math.min(row.cellCount, MAX_HOUSE_TABLE_COLUMNS);
     const cells: string[] = [];
-    for (let column = 1; column <= width; column += 1) cells.push(readCellText(row.getCell(column).value));
+    for (let column = 1; column <= width; column += 1)
+      cells.push(readCellText(row.getCell(column).value));
     table.push(cells);
   }
   return table;
@@ -66,7 +81,10 @@ async function readXlsxTable(bytes: Uint8Array): Promise<string[][]> {
 
 /** The separator the file's first 40 lines use most (a title line above the table has none). */
 function detectDelimiter(lines: readonly string[]): string {
-  const counts = [";", "\t", ","].map((delimiter) => ({ delimiter, count: Math.max(0, ...lines.map((line) => line.split(delimiter).length)) }));
+  const counts = [";", "\t", ","].map((delimiter) => ({
+    delimiter,
+    count: Math.max(0, ...lines.map((line) => line.split(delimiter).length)),
+  }));
   return counts.reduce((best, next) => (next.count > best.count ? next : best)).delimiter;
 }
 
@@ -74,8 +92,15 @@ function readCsvTable(bytes: Uint8Array): string[][] {
   const { text } = readImportText(bytes);
   const lines = text.split(/\r\n|\n|\r/, 40);
   try {
-    const records = parse(text, { delimiter: detectDelimiter(lines), relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as string[][];
-    return records.map((record) => record.slice(0, MAX_HOUSE_TABLE_COLUMNS).map((cell) => cell.trim()));
+    const records = parse(text, {
+      delimiter: detectDelimiter(lines),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    }) as string[][];
+    return records.map((record) =>
+      record.slice(0, MAX_HOUSE_TABLE_COLUMNS).map((cell) => cell.trim()),
+    );
   } catch {
     return fail(HOUSE_TABLE_MESSAGES.unreadableCsv("ungültige Anführungszeichen"));
   }
@@ -84,7 +109,8 @@ function readCsvTable(bytes: Uint8Array): string[][] {
 /** The file's rows with trailing empty rows left out; refused when it is neither CSV nor XLSX. */
 export async function readHouseTable(fileName: string, bytes: Uint8Array): Promise<HouseTable> {
   const isXlsxName = /\.xlsx$/i.test(fileName);
-  if (isXlsxName !== isZip(bytes) || /\.(xls|ods|pdf)$/i.test(fileName)) fail(HOUSE_TABLE_MESSAGES.wrongType);
+  if (isXlsxName !== isZip(bytes) || /\.(xls|ods|pdf)$/i.test(fileName))
+    fail(HOUSE_TABLE_MESSAGES.wrongType);
   const fileKind = isXlsxName ? "xlsx" : "csv";
   const table = fileKind === "xlsx" ? await readXlsxTable(bytes) : readCsvTable(bytes);
   while (table.length > 0 && table[table.length - 1]!.every((cell) => cell === "")) table.pop();

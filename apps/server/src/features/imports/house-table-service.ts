@@ -8,7 +8,12 @@ import { decodeImportBytes } from "./import-file-reader.ts";
 // save (house-setup-service.ts) stays the one transaction. Plan feature bulkImportExport
 // (decision 1402); the plan is checked before the file is read.
 
-export async function readHouseTableFile(db: Db, accountId: string, body: HouseTableBody, maxBytes: number): Promise<HouseTable> {
+export async function readHouseTableFile(
+  db: Db,
+  accountId: string,
+  body: HouseTableBody,
+  maxBytes: number,
+): Promise<HouseTable> {
   await assertFeature(db, accountId, "bulkImportExport");
   return readHouseTable(body.file.fileName, decodeImportBytes(body.file, maxBytes));
 }

@@ -1,4 +1,9 @@
-import { formatFileLimit, IMPORT_FILE_MESSAGES, type ImportFile, type TextEncoding } from "@nk/contract";
+import {
+  formatFileLimit,
+  IMPORT_FILE_MESSAGES,
+  type ImportFile,
+  type TextEncoding,
+} from "@nk/contract";
 import { ValidationFailed } from "../../domain/domain-errors.ts";
 
 // Reads an uploaded import file (issue 28): size first, then what kind of bytes they are, then
@@ -17,7 +22,11 @@ const windows1252 = new TextDecoder("windows-1252");
 function hasControlCharacter(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f)) return true;
+    if (
+      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+      (code >= 0x7f && code <= 0x9f)
+    )
+      return true;
   }
   return false;
 }
@@ -40,9 +49,14 @@ function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
 
 /** Text of the bytes: UTF-8 (with or without BOM), else Windows-1252; refused when it is neither. */
 export function readImportText(bytes: Uint8Array): ImportText {
-  if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) fail(IMPORT_FILE_MESSAGES.wrongEncoding);
+  if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]))
+    fail(IMPORT_FILE_MESSAGES.wrongEncoding);
   // ZIP (XLSX, ODS), PDF, NUL bytes (UTF-16 without BOM, binaries): not what a bank's CSV or camt export is.
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x25, 0x50, 0x44, 0x46]) || bytes.subarray(0, 4096).includes(0)) {
+  if (
+    startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) ||
+    startsWith(bytes, [0x25, 0x50, 0x44, 0x46]) ||
+    bytes.subarray(0, 4096).includes(0)
+  ) {
     fail(IMPORT_FILE_MESSAGES.binaryFile);
   }
   const hasBom = startsWith(bytes, [0xef, 0xbb, 0xbf]);

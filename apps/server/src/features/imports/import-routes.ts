@@ -16,7 +16,14 @@ import {
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
-import { errorResponse, invalidResponse, jsonBody, jsonResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import {
+  errorResponse,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+  unauthorizedResponse,
+} from "../../http/openapi-builders.ts";
 import { commitBankImport, previewBankImport } from "./bank-import-service.ts";
 import { readHouseTableFile } from "./house-table-service.ts";
 import { commitMeteringImport, previewMeteringImport } from "./metering-import-service.ts";
@@ -28,7 +35,8 @@ const previewRoute = createRoute({
   method: "post",
   path: "/imports/bank-statements/preview",
   tags: TAGS,
-  summary: "Kontoauszug (camt.053 oder CSV der Bank, base64) prüfen: jede Buchung mit Status, Meldung und Vorschlag; speichert nichts",
+  summary:
+    "Kontoauszug (camt.053 oder CSV der Bank, base64) prüfen: jede Buchung mit Status, Meldung und Vorschlag; speichert nichts",
   request: jsonBody(bankImportPreviewBodySchema),
   responses: {
     200: jsonResponse(bankImportPreviewSchema, "Probelauf"),
@@ -43,7 +51,8 @@ const commitRoute = createRoute({
   method: "post",
   path: "/imports/bank-statements",
   tags: TAGS,
-  summary: "Kontoauszug importieren: die zugeordneten Buchungen (auch aufgeteilt) werden in einer Transaktion zu Kosten des Zeitraums; bereits importierte werden übersprungen",
+  summary:
+    "Kontoauszug importieren: die zugeordneten Buchungen (auch aufgeteilt) werden in einer Transaktion zu Kosten des Zeitraums; bereits importierte werden übersprungen",
   request: jsonBody(bankImportCommitBodySchema),
   responses: {
     200: jsonResponse(bankImportResultSchema, "Importiert"),
@@ -58,16 +67,23 @@ const readingPreviewRoute = createRoute({
   method: "post",
   path: "/imports/readings/preview",
   tags: TAGS,
-  summary: "Zählerstände aus einer CSV-Datei (Zählernummer, Datum, Stand; base64) prüfen: je Zeile Zähler, Status und Meldung; speichert nichts (Plan-Funktion bulkImportExport)",
+  summary:
+    "Zählerstände aus einer CSV-Datei (Zählernummer, Datum, Stand; base64) prüfen: je Zeile Zähler, Status und Meldung; speichert nichts (Plan-Funktion bulkImportExport)",
   request: jsonBody(readingImportPreviewBodySchema),
-  responses: { 200: jsonResponse(readingImportPreviewSchema, "Probelauf"), 400: invalidResponse, 401: unauthorizedResponse, 403: errorResponse("Nicht im Plan (Upgrade erforderlich)") },
+  responses: {
+    200: jsonResponse(readingImportPreviewSchema, "Probelauf"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
+  },
 });
 
 const readingCommitRoute = createRoute({
   method: "post",
   path: "/imports/readings",
   tags: TAGS,
-  summary: "Zählerstände aus einer CSV-Datei in einer Transaktion speichern; bereits erfasste werden übersprungen, niedrigere Stände brauchen confirmDecreases (409 READING_DECREASE)",
+  summary:
+    "Zählerstände aus einer CSV-Datei in einer Transaktion speichern; bereits erfasste werden übersprungen, niedrigere Stände brauchen confirmDecreases (409 READING_DECREASE)",
   request: jsonBody(readingImportCommitBodySchema),
   responses: {
     200: jsonResponse(readingImportResultSchema, "Gespeichert"),
@@ -119,16 +135,56 @@ const houseTableRoute = createRoute({
   summary:
     "Stammdaten aus einer Tabelle (CSV oder XLSX, base64) lesen: die Zeilen als Text für das Haus-Raster (Probelauf); speichert nichts, gespeichert wird mit dem Raster (Plan-Funktion bulkImportExport)",
   request: jsonBody(houseTableBodySchema),
-  responses: { 200: jsonResponse(houseTableSchema, "Zeilen der Datei"), 400: invalidResponse, 401: unauthorizedResponse, 403: errorResponse("Nicht im Plan (Upgrade erforderlich)") },
+  responses: {
+    200: jsonResponse(houseTableSchema, "Zeilen der Datei"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
+  },
 });
 
 export function createImportRoutes(db: Db, importFileLimitBytes: number) {
   return createRouter()
-    .openapi(previewRoute, async (c) => c.json(await previewBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
-    .openapi(commitRoute, async (c) => c.json(await commitBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
-    .openapi(readingPreviewRoute, async (c) => c.json(await previewReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
-    .openapi(readingCommitRoute, async (c) => c.json(await commitReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
-    .openapi(meteringPreviewRoute, async (c) => c.json(await previewMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
-    .openapi(meteringCommitRoute, async (c) => c.json(await commitMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200))
-    .openapi(houseTableRoute, async (c) => c.json(await readHouseTableFile(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes), 200));
+    .openapi(previewRoute, async (c) =>
+      c.json(
+        await previewBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
+        200,
+      ),
+    )
+    .openapi(commitRoute, async (c) =>
+      c.json(
+        await commitBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
+        200,
+      ),
+    )
+    .openapi(readingPreviewRoute, async (c) =>
+      c.json(
+        await previewReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
+        200,
+      ),
+    )
+    .openapi(readingCommitRoute, async (c) =>
+      c.json(
+        await commitReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
+        200,
+      ),
+    )
+    .openapi(meteringPreviewRoute, async (c) =>
+      c.json(
+        await previewMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
+        200,
+      ),
+    )
+    .openapi(meteringCommitRoute, async (c) =>
+      c.json(
+        await commitMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
+        200,
+      ),
+    )
+    .openapi(houseTableRoute, async (c) =>
+      c.json(
+        await readHouseTableFile(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
+        200,
+      ),
+    );
 }

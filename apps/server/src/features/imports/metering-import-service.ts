@@ -22,7 +22,10 @@ import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors
 import { assertFeature } from "../account/subscription-change-service.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { findOwnedBillingPeriod, type OwnedBillingPeriod } from "../statements/assembly/assembly-queries.ts";
+import {
+  findOwnedBillingPeriod,
+  type OwnedBillingPeriod,
+} from "../statements/assembly/assembly-queries.ts";
 import { replaceCosts } from "../statements/costs-queries.ts";
 import { loadStoredCosts, requireOwnedBillingPeriod } from "../statements/costs-service.ts";
 import {
@@ -36,8 +39,23 @@ import {
   READING_LABELS,
   UNIT_LABELS,
 } from "./arge-codes.ts";
-import { parseARecord, parseDRecord, parseE835Record, readArgeFile, type ArgeText, type DRecord } from "./arge-records.ts";
-import { listFlatMappings, listMeteringResults, listPropertyTenancies, listPropertyUnits, replaceMeteringResults, upsertFlatMappings, type StoredMeteringResult } from "./metering-import-queries.ts";
+import {
+  parseARecord,
+  parseDRecord,
+  parseE835Record,
+  readArgeFile,
+  type ArgeText,
+  type DRecord,
+} from "./arge-records.ts";
+import {
+  listFlatMappings,
+  listMeteringResults,
+  listPropertyTenancies,
+  listPropertyUnits,
+  replaceMeteringResults,
+  upsertFlatMappings,
+  type StoredMeteringResult,
+} from "./metering-import-queries.ts";
 import { buildUnitLines, type UnitLine } from "./metering-lines.ts";
 
 // The metering company's results (issue 28, item 2; decision 1404). The preview reads the
@@ -75,12 +93,17 @@ function readFiles(body: Body, maxBytes: number): Map<ArgeText["kind"], ArgeText
   const byKind = new Map<ArgeText["kind"], ArgeText>();
   for (const file of body.files) {
     const text = readArgeFile(file, maxBytes);
-    if (byKind.has(text.kind)) throw new ValidationFailed({ files: M.fileTwice(text.kind) }, M.fileTwice(text.kind));
+    if (byKind.has(text.kind))
+      throw new ValidationFailed({ files: M.fileTwice(text.kind) }, M.fileTwice(text.kind));
     byKind.set(text.kind, text);
   }
   if (!byKind.has("D")) throw new ValidationFailed({ files: M.noResults }, M.noResults);
   const total = [...byKind.values()].reduce((sum, text) => sum + text.records.length, 0);
-  if (total > MAX_METERING_RECORDS) throw new ValidationFailed({ files: M.tooManyRecords(MAX_METERING_RECORDS) }, M.tooManyRecords(MAX_METERING_RECORDS));
+  if (total > MAX_METERING_RECORDS)
+    throw new ValidationFailed(
+      { files: M.tooManyRecords(MAX_METERING_RECORDS) },
+      M.tooManyRecords(MAX_METERING_RECORDS),
+    );
   return byKind;
 }
 
@@ -90,25 +113,46 @@ function readCreatedAt(fileName: string): string | null {
   return match ? `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}` : null;
 }
 
-async function analyse(db: Db, userId: string, period: OwnedBillingPeriod, body: Body, maxBytes: number): Promise<Analysis> {
+async function analyse(
+  db: Db,
+  userId: string,
+  period: OwnedBillingPeriod,
+  body: Body,
+  maxBytes: number,
+): Promise<Analysis> {
   const files = readFiles(body, maxBytes);
   const dFile = files.get("D")!;
-  const aRecords = (files.get("A")?.records ?? []).flatMap((record, index) => parseARecord(record, index + 1) ?? []);
+  const aRecords = (files.get("A")?.records ?? []).flatMap(
+    (record, index) => parseARecord(record, index + 1) ?? [],
+  );
   const dRecords = dFile.records.map((record, index) => parseDRecord(record, index + 1));
   const eFile = files.get("E835");
-  const eRecords = (eFile?.records ?? []).map((record, index) => parseE835Record(record, index + 1));
+  const eRecords = (eFile?.records ?? []).map((record, index) =>
+    parseE835Record(record, index + 1),
+  );
 
   const units = await listPropertyUnits(db, userId, period.propertyId);
   const unitNames = new Map(units.map((unit) => [unit.id, unit.name]));
   const tenancies = await listPropertyTenancies(db, userId, period.propertyId);
   const linesByUnit = new Map<string, UnitLine[]>();
-  for (const unit of units) linesByUnit.set(unit.id, buildUnitLines(tenancies.filter((t) => t.unitId === unit.id), period.start, period.end));
+  for (const unit of units)
+    linesByUnit.set(
+      unit.id,
+      buildUnitLines(
+        tenancies.filter((t) => t.unitId === unit.id),
+        period.start,
+        period.end,
+      ),
+    );
 
   // The firm's flats: from D and A; the manager's ids lead E835 records to them.
   const flatByManagerKey = new Map<string, string>();
   const flats = new Map<string, { managerKeys: Set<string>; names: Set<string> }>();
   const noteFlat = (firmFlat: string, managerKey: string, name: string | null) => {
-    const flat = flats.get(firmFlat) ?? { managerKeys: new Set<string>(), names: new Set<string>() };
+    const flat = flats.get(firmFlat) ?? {
+      managerKeys: new Set<string>(),
+      names: new Set<string>(),
+    };
     if (managerKey !== "") {
       flat.managerKeys.add(managerKey);
       flatByManagerKey.set(managerKey, firmFlat);
@@ -116,18 +160,27 @@ async function analyse(db: Db, userId: string, period: OwnedBillingPeriod, body:
     if (name) flat.names.add(name);
     flats.set(firmFlat, flat);
   };
-  for (const record of dRecords) if (record.firmFlat !== null) noteFlat(record.firmFlat, record.managerKey, record.name || null);
+  for (const record of dRecords)
+    if (record.firmFlat !== null) noteFlat(record.firmFlat, record.managerKey, record.name || null);
   for (const record of aRecords) noteFlat(record.firmFlat, record.managerKey, null);
 
   // Mappings: remembered, then the user's choices on the mapping screen.
-  const remembered = new Map((await listFlatMappings(db, userId, period.propertyId)).map((row) => [row.firmFlat, row.unitId]));
+  const remembered = new Map(
+    (await listFlatMappings(db, userId, period.propertyId)).map((row) => [
+      row.firmFlat,
+      row.unitId,
+    ]),
+  );
   const chosen = new Map<string, string | null>();
   const mappingErrors: Record<string, string> = {};
   body.mappings.forEach((mapping, index) => {
-    if (mapping.unitId !== null && !unitNames.has(mapping.unitId)) mappingErrors[`mappings.${index}.unitId`] = M.unitInvalid;
+    if (mapping.unitId !== null && !unitNames.has(mapping.unitId))
+      mappingErrors[`mappings.${index}.unitId`] = M.unitInvalid;
     else chosen.set(mapping.firmFlat, mapping.unitId);
   });
-  const unitOf = (firmFlat: string): { unitId: string | null; state: MeteringFlat["state"]; isRemembered: boolean } => {
+  const unitOf = (
+    firmFlat: string,
+  ): { unitId: string | null; state: MeteringFlat["state"]; isRemembered: boolean } => {
     if (chosen.has(firmFlat)) {
       const unitId = chosen.get(firmFlat)!;
       return { unitId, state: unitId === null ? "excluded" : "mapped", isRemembered: false };
@@ -140,7 +193,12 @@ async function analyse(db: Db, userId: string, period: OwnedBillingPeriod, body:
   };
   const flatList: MeteringFlat[] = [...flats.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([firmFlat, flat]) => ({ firmFlat, managerKeys: [...flat.managerKeys], names: [...flat.names], ...unitOf(firmFlat) }));
+    .map(([firmFlat, flat]) => ({
+      firmFlat,
+      managerKeys: [...flat.managerKeys],
+      names: [...flat.names],
+      ...unitOf(firmFlat),
+    }));
 
   // D records: each user's result per cost type.
   const planned = new Map<string, PlannedItem>();
@@ -148,36 +206,61 @@ async function analyse(db: Db, userId: string, period: OwnedBillingPeriod, body:
   const seen = new Map<string, Set<string>>();
   const rows: MeteringResultRow[] = dRecords.map((record) => {
     const row = describeD(record, dFile.fileName);
-    const fail = (message: string) => Object.assign(row, { status: "error" as const, message, costType: null });
-    const skip = (message: string) => Object.assign(row, { status: "skipped" as const, message, costType: null });
+    const fail = (message: string) =>
+      Object.assign(row, { status: "error" as const, message, costType: null });
+    const skip = (message: string) =>
+      Object.assign(row, { status: "skipped" as const, message, costType: null });
     if (record.error !== null) return fail(record.error);
     if (record.costTypeCode === D_TOTAL_CODE) return skip(M.totalRecord);
-    if (!(record.costTypeCode in D_COST_TYPE_LABELS)) return fail(M.costTypeUnknown(record.costTypeCode));
+    if (!(record.costTypeCode in D_COST_TYPE_LABELS))
+      return fail(M.costTypeUnknown(record.costTypeCode));
     const target = D_COST_TYPE_TARGETS[record.costTypeCode];
-    if (target === undefined) return skip(M.notCharged(record.costTypeCode, D_COST_TYPE_LABELS[record.costTypeCode]!));
+    if (target === undefined)
+      return skip(M.notCharged(record.costTypeCode, D_COST_TYPE_LABELS[record.costTypeCode]!));
     const mapping = unitOf(record.firmFlat!);
     if (mapping.state === "open") return skip(M.flatNotMapped);
     if (mapping.state === "excluded") return skip(M.flatOtherProperty);
     const unitId = mapping.unitId!;
     row.unitName = unitNames.get(unitId) ?? null;
     const line = linesByUnit.get(unitId)?.find((candidate) => candidate.to === record.lastDay);
-    if (!line) return fail(M.noTenancyEnds(row.unitName ?? "", formatCalendarDateDe(record.lastDay!)));
+    if (!line)
+      return fail(M.noTenancyEnds(row.unitName ?? "", formatCalendarDateDe(record.lastDay!)));
     if (record.costs === null) return fail(M.costsMissing);
     const userKey = `${record.firmFlat}|${record.lastDay}`;
     const codes = seen.get(userKey) ?? new Set<string>();
     if (codes.has(record.costTypeCode)) return fail(M.recordTwice);
     for (const [combined, split] of D_OVERLAPS) {
-      const clash = record.costTypeCode === combined ? split.find((code) => codes.has(code)) : split.includes(record.costTypeCode) && codes.has(combined) ? combined : undefined;
+      const clash =
+        record.costTypeCode === combined
+          ? split.find((code) => codes.has(code))
+          : split.includes(record.costTypeCode) && codes.has(combined)
+            ? combined
+            : undefined;
       if (clash !== undefined) return fail(M.combinedAndSplit(record.costTypeCode, clash));
     }
     codes.add(record.costTypeCode);
     seen.set(userKey, codes);
-    Object.assign(row, { tenancyId: line.tenancyId, tenantName: line.tenantName, isVacancy: line.tenancyId === null, costType: target, status: "ok" as const });
-    const item: PlannedItem = planned.get(target) ?? { costType: target, entries: new Map(), vacancyAmounts: [], categories: new Set() };
+    Object.assign(row, {
+      tenancyId: line.tenancyId,
+      tenantName: line.tenantName,
+      isVacancy: line.tenancyId === null,
+      costType: target,
+      status: "ok" as const,
+    });
+    const item: PlannedItem = planned.get(target) ?? {
+      costType: target,
+      entries: new Map(),
+      vacancyAmounts: [],
+      categories: new Set(),
+    };
     planned.set(target, item);
     if (line.tenancyId === null) item.vacancyAmounts.push(record.costs);
     else {
-      const entry = item.entries.get(line.tenancyId) ?? { tenancyId: line.tenancyId, amount: "0.00", laborCosts: null };
+      const entry = item.entries.get(line.tenancyId) ?? {
+        tenancyId: line.tenancyId,
+        amount: "0.00",
+        laborCosts: null,
+      };
       entry.amount = sumDecimalTexts([entry.amount, record.costs], 2);
       item.entries.set(line.tenancyId, entry);
     }
@@ -231,11 +314,21 @@ async function analyse(db: Db, userId: string, period: OwnedBillingPeriod, body:
     const mapping = unitOf(row.firmFlat);
     if (mapping.state === "open") return skip(M.flatNotMapped);
     if (mapping.state === "excluded") return skip(M.flatOtherProperty);
-    const line = linesByUnit.get(mapping.unitId!)?.find((candidate) => candidate.to === record.lastDay);
-    if (!line) return fail(M.noTenancyEnds(unitNames.get(mapping.unitId!) ?? "", formatCalendarDateDe(record.lastDay!)));
+    const line = linesByUnit
+      .get(mapping.unitId!)
+      ?.find((candidate) => candidate.to === record.lastDay);
+    if (!line)
+      return fail(
+        M.noTenancyEnds(
+          unitNames.get(mapping.unitId!) ?? "",
+          formatCalendarDateDe(record.lastDay!),
+        ),
+      );
     if (line.tenancyId === null) return skip(M.taxVacancy);
     Object.assign(row, { tenancyId: line.tenancyId, tenantName: line.tenantName });
-    const target = getTaxTargetCandidates(record.costTypeCode).find((costType) => planned.get(costType)?.entries.has(line.tenancyId!));
+    const target = getTaxTargetCandidates(record.costTypeCode).find((costType) =>
+      planned.get(costType)?.entries.has(line.tenancyId!),
+    );
     if (target === undefined) return skip(M.taxNoItem(record.costTypeCode));
     row.costType = target;
     const item = planned.get(target)!;
@@ -248,16 +341,27 @@ async function analyse(db: Db, userId: string, period: OwnedBillingPeriod, body:
   for (const row of taxRows) {
     if (row.status !== "ok" || row.costType === null) continue;
     const item = planned.get(row.costType)!;
-    if (item.categories.size > 1) Object.assign(row, { status: "error", message: M.taxTwoCategories(row.costType) });
+    if (item.categories.size > 1)
+      Object.assign(row, { status: "error", message: M.taxTwoCategories(row.costType) });
     const entry = item.entries.get(row.tenancyId!)!;
-    if (entry.laborCosts !== null && compareDecimalText(entry.laborCosts, entry.amount) > 0) Object.assign(row, { status: "error", message: M.laborAboveAmount(row.costType) });
+    if (entry.laborCosts !== null && compareDecimalText(entry.laborCosts, entry.amount) > 0)
+      Object.assign(row, { status: "error", message: M.laborAboveAmount(row.costType) });
   }
   for (const result of results) {
     if (result.tenantId === null) continue;
     const item = planned.get(result.costType)!;
     const entry = item.entries.get(result.tenantId)!;
     // The labour is kept once per tenancy and item: on its first result row.
-    if (entry.laborCosts !== null && !results.some((other) => other !== result && other.costType === result.costType && other.tenantId === result.tenantId && other.laborCosts !== null)) {
+    if (
+      entry.laborCosts !== null &&
+      !results.some(
+        (other) =>
+          other !== result &&
+          other.costType === result.costType &&
+          other.tenantId === result.tenantId &&
+          other.laborCosts !== null,
+      )
+    ) {
       result.laborCosts = entry.laborCosts;
       result.taxCategory = [...item.categories][0] ?? null;
     }
@@ -266,11 +370,18 @@ async function analyse(db: Db, userId: string, period: OwnedBillingPeriod, body:
   const stored = await loadStoredCosts(db, userId, period.id);
   // Heating first, then hot and cold water, as the firm's bill and the letters order them.
   const targetOrder = [...new Set(Object.values(D_COST_TYPE_TARGETS))];
-  const plannedItems = [...planned.values()].sort((a, b) => targetOrder.indexOf(a.costType) - targetOrder.indexOf(b.costType));
+  const plannedItems = [...planned.values()].sort(
+    (a, b) => targetOrder.indexOf(a.costType) - targetOrder.indexOf(b.costType),
+  );
   const items: MeteringItem[] = plannedItems.map((item) => {
     const vacancyAmount = sumDecimalTexts(item.vacancyAmounts, 2);
     const entries = [...item.entries.values()];
-    const labor = entries.some((entry) => entry.laborCosts !== null) ? sumDecimalTexts(entries.map((entry) => entry.laborCosts ?? "0"), 2) : null;
+    const labor = entries.some((entry) => entry.laborCosts !== null)
+      ? sumDecimalTexts(
+          entries.map((entry) => entry.laborCosts ?? "0"),
+          2,
+        )
+      : null;
     return {
       costType: item.costType,
       amount: sumDecimalTexts([...entries.map((entry) => entry.amount), vacancyAmount], 2),
@@ -278,17 +389,28 @@ async function analyse(db: Db, userId: string, period: OwnedBillingPeriod, body:
       laborCosts: labor,
       taxCategory: labor === null ? null : ([...item.categories][0] ?? null),
       tenancies: entries.length,
-      replacesExisting: stored.costItems.some((existing) => existing.costType.toLowerCase() === item.costType.toLowerCase()),
+      replacesExisting: stored.costItems.some(
+        (existing) => existing.costType.toLowerCase() === item.costType.toLowerCase(),
+      ),
     };
   });
   const counts = { ok: 0, skipped: 0, error: 0 };
   for (const row of [...rows, ...taxRows]) counts[row.status] += 1;
   const isUnchanged = isSameResults(await listMeteringResults(db, userId, period.id), results);
-  const newMappings = [...chosen.entries()].map(([firmFlat, unitId]) => ({ firmFlat, unitId, managerKey: [...(flats.get(firmFlat)?.managerKeys ?? [])][0] ?? null }));
+  const newMappings = [...chosen.entries()].map(([firmFlat, unitId]) => ({
+    firmFlat,
+    unitId,
+    managerKey: [...(flats.get(firmFlat)?.managerKeys ?? [])][0] ?? null,
+  }));
   return {
     preview: {
       billingPeriodId: period.id,
-      files: [...files.values()].map((text) => ({ fileName: text.fileName, kind: text.kind, records: text.records.length, createdAt: readCreatedAt(text.fileName) })),
+      files: [...files.values()].map((text) => ({
+        fileName: text.fileName,
+        kind: text.kind,
+        records: text.records.length,
+        createdAt: readCreatedAt(text.fileName),
+      })),
       flats: flatList,
       units: units.map((unit) => ({ id: unit.id, name: unit.name })),
       rows,
@@ -323,7 +445,10 @@ function describeD(record: DRecord, fileName: string): MeteringResultRow {
     prepayments: record.prepayments,
     balance: record.balance,
     consumption: record.consumption,
-    consumptionUnit: record.consumptionUnitCode === null ? null : (UNIT_LABELS[record.consumptionUnitCode] ?? record.consumptionUnitCode),
+    consumptionUnit:
+      record.consumptionUnitCode === null
+        ? null
+        : (UNIT_LABELS[record.consumptionUnitCode] ?? record.consumptionUnitCode),
     // § 9a HeizkV: an estimated consumption is marked (table S 1-8, 15).
     isEstimated: readingCode !== null && isEstimateCode(readingCode),
     readingNote: readingCode === null ? null : (READING_LABELS[readingCode] ?? null),
@@ -333,26 +458,59 @@ function describeD(record: DRecord, fileName: string): MeteringResultRow {
 }
 
 // Are the stored results exactly these (same users, cost types, amounts and labour shares)?
-function isSameResults(stored: Awaited<ReturnType<typeof listMeteringResults>>, next: readonly StoredMeteringResult[]): boolean {
+function isSameResults(
+  stored: Awaited<ReturnType<typeof listMeteringResults>>,
+  next: readonly StoredMeteringResult[],
+): boolean {
   if (stored.length !== next.length || next.length === 0) return false;
   const norm = (value: string | null) => (value === null ? "" : sumDecimalTexts([value], 3));
-  const key = (r: { firmFlat: string; lastDay: string; costTypeCode: string; costs: string; prepayments: string | null; balance: string | null; consumption: string | null; laborCosts: string | null; tenantId: string | null }) =>
-    [r.firmFlat, r.lastDay, r.costTypeCode, r.tenantId ?? "", norm(r.costs), norm(r.prepayments), norm(r.balance), norm(r.consumption), norm(r.laborCosts)].join("|");
+  const key = (r: {
+    firmFlat: string;
+    lastDay: string;
+    costTypeCode: string;
+    costs: string;
+    prepayments: string | null;
+    balance: string | null;
+    consumption: string | null;
+    laborCosts: string | null;
+    tenantId: string | null;
+  }) =>
+    [
+      r.firmFlat,
+      r.lastDay,
+      r.costTypeCode,
+      r.tenantId ?? "",
+      norm(r.costs),
+      norm(r.prepayments),
+      norm(r.balance),
+      norm(r.consumption),
+      norm(r.laborCosts),
+    ].join("|");
   const storedKeys = new Set(stored.map(key));
   return next.every((result) => storedKeys.has(key(result)));
 }
 
-export async function previewMeteringImport(db: Db, userId: string, body: Body, maxBytes: number): Promise<MeteringImportPreview> {
+export async function previewMeteringImport(
+  db: Db,
+  userId: string,
+  body: Body,
+  maxBytes: number,
+): Promise<MeteringImportPreview> {
   await assertFeature(db, userId, "bulkImportExport");
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   if (period.isFinal) throw new Conflict(M.costsLocked);
   const analysis = await analyse(db, userId, period, body, maxBytes);
-  if (Object.keys(analysis.mappingErrors).length > 0) throw new ValidationFailed(analysis.mappingErrors);
+  if (Object.keys(analysis.mappingErrors).length > 0)
+    throw new ValidationFailed(analysis.mappingErrors);
   return analysis.preview;
 }
 
 /** The item of the statement for a cost type: key "direct", the amounts per tenancy and the vacancy. */
-function toDirectItem(item: PlannedItem, summary: MeteringItem, existing: CostItemDraft | undefined): CostItemDraft {
+function toDirectItem(
+  item: PlannedItem,
+  summary: MeteringItem,
+  existing: CostItemDraft | undefined,
+): CostItemDraft {
   return {
     costType: existing?.costType ?? item.costType,
     amount: summary.amount,
@@ -369,49 +527,94 @@ function toDirectItem(item: PlannedItem, summary: MeteringItem, existing: CostIt
     allocationNote: existing?.allocationNote ?? null,
     heizkvReduction: false,
     heizkvRemoteReadingCut: false,
-    directAmounts: [...item.entries.values()].map((entry) => ({ tenancyId: entry.tenancyId, amount: entry.amount, laborCosts: entry.laborCosts })),
+    directAmounts: [...item.entries.values()].map((entry) => ({
+      tenancyId: entry.tenancyId,
+      amount: entry.amount,
+      laborCosts: entry.laborCosts,
+    })),
     vacancyAmount: summary.vacancyAmount,
   };
 }
 
-export async function commitMeteringImport(db: Db, userId: string, body: Body, maxBytes: number): Promise<MeteringImportResult> {
+export async function commitMeteringImport(
+  db: Db,
+  userId: string,
+  body: Body,
+  maxBytes: number,
+): Promise<MeteringImportResult> {
   await assertFeature(db, userId, "bulkImportExport");
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   return inAccountTransaction(db, userId, async (trx) => {
     const current = await findOwnedBillingPeriod(trx, userId, period.id);
     if (!current) throw new NotFound(M.billingPeriodNotFound);
     if (current.isFinal) throw new Conflict(M.costsLocked);
-    const { preview, newMappings, results, planned, mappingErrors } = await analyse(trx, userId, current, body, maxBytes);
+    const { preview, newMappings, results, planned, mappingErrors } = await analyse(
+      trx,
+      userId,
+      current,
+      body,
+      maxBytes,
+    );
     if (Object.keys(mappingErrors).length > 0) throw new ValidationFailed(mappingErrors);
     const open = preview.flats.filter((flat) => flat.state === "open");
     if (open.length > 0) {
-      throw new ValidationFailed(Object.fromEntries(open.map((flat) => [`flats.${flat.firmFlat}`, M.flatNotMapped])), M.needsMapping(open.length));
+      throw new ValidationFailed(
+        Object.fromEntries(open.map((flat) => [`flats.${flat.firmFlat}`, M.flatNotMapped])),
+        M.needsMapping(open.length),
+      );
     }
     const errors = [...preview.rows, ...preview.taxRows].filter((row) => row.status === "error");
     if (errors.length > 0) {
-      throw new ValidationFailed(Object.fromEntries(errors.map((row) => [`rows.${row.fileName}.${row.line}`, row.message!])), M.rowsHaveErrors(errors.length));
+      throw new ValidationFailed(
+        Object.fromEntries(errors.map((row) => [`rows.${row.fileName}.${row.line}`, row.message!])),
+        M.rowsHaveErrors(errors.length),
+      );
     }
     const stored = await loadStoredCosts(trx, userId, current.id);
     const fields: Record<string, string> = {};
     for (const item of preview.items) {
-      const existing = stored.costItems.find((candidate) => candidate.costType.toLowerCase() === item.costType.toLowerCase());
-      if (existing?.mode === "rate") fields[`items.${item.costType}`] = M.costTypeByRate(existing.costType);
+      const existing = stored.costItems.find(
+        (candidate) => candidate.costType.toLowerCase() === item.costType.toLowerCase(),
+      );
+      if (existing?.mode === "rate")
+        fields[`items.${item.costType}`] = M.costTypeByRate(existing.costType);
     }
-    if (Object.keys(fields).length > 0) throw new ValidationFailed(fields, Object.values(fields)[0]);
+    if (Object.keys(fields).length > 0)
+      throw new ValidationFailed(fields, Object.values(fields)[0]);
     await upsertFlatMappings(trx, userId, current.propertyId, newMappings);
-    if (preview.isUnchanged) return { billingPeriodId: current.id, imported: 0, isUnchanged: true, items: preview.items, message: M.nothingNew };
+    if (preview.isUnchanged)
+      return {
+        billingPeriodId: current.id,
+        imported: 0,
+        isUnchanged: true,
+        items: preview.items,
+        message: M.nothingNew,
+      };
 
     const costItems = [...stored.costItems];
     planned.forEach((item, index) => {
       const summary = preview.items[index]!;
-      const position = costItems.findIndex((candidate) => candidate.costType.toLowerCase() === item.costType.toLowerCase());
+      const position = costItems.findIndex(
+        (candidate) => candidate.costType.toLowerCase() === item.costType.toLowerCase(),
+      );
       if (position === -1) costItems.push(toDirectItem(item, summary, undefined));
       else costItems[position] = toDirectItem(item, summary, costItems[position]);
     });
-    if (costItems.length > MAX_COST_ITEMS) throw new ValidationFailed({ items: "Zu viele Kostenpositionen." });
+    if (costItems.length > MAX_COST_ITEMS)
+      throw new ValidationFailed({ items: "Zu viele Kostenpositionen." });
     await replaceMeteringResults(trx, userId, current.id, results);
-    await replaceCosts(trx, userId, current.id, { costItems, co2: stored.co2, consumptionOverrides: stored.consumptionOverrides, climateFactor: stored.climateFactor, heatingCosts: stored.heatingCosts, annualInformation: stored.annualInformation });
-    const message = M.imported(results.length, preview.items.map((item) => `${item.costType} ${formatEuroDe(item.amount)}`).join(", "));
+    await replaceCosts(trx, userId, current.id, {
+      costItems,
+      co2: stored.co2,
+      consumptionOverrides: stored.consumptionOverrides,
+      climateFactor: stored.climateFactor,
+      heatingCosts: stored.heatingCosts,
+      annualInformation: stored.annualInformation,
+    });
+    const message = M.imported(
+      results.length,
+      preview.items.map((item) => `${item.costType} ${formatEuroDe(item.amount)}`).join(", "),
+    );
     await logActivity(trx, {
       userId,
       key: "cost.added",
@@ -420,6 +623,12 @@ export async function commitMeteringImport(db: Db, userId: string, body: Body, m
       description: `Ergebnisse des Messdienstes importiert (${body.files.map((file) => file.fileName).join(", ")}): ${message}`,
       metadata: { source: "meteringImport", results: results.length, items: preview.items.length },
     });
-    return { billingPeriodId: current.id, imported: results.length, isUnchanged: false, items: preview.items, message };
+    return {
+      billingPeriodId: current.id,
+      imported: results.length,
+      isUnchanged: false,
+      items: preview.items,
+      message,
+    };
   });
 }

@@ -18,14 +18,22 @@ export interface TenancyDates {
   moveOutDate: string | null;
 }
 
-export function buildUnitLines(tenancies: readonly TenancyDates[], start: string, end: string): UnitLine[] {
-  const inPeriod = tenancies.filter((t) => t.moveInDate <= end && (t.moveOutDate === null || t.moveOutDate >= start)).sort((a, b) => a.moveInDate.localeCompare(b.moveInDate));
+export function buildUnitLines(
+  tenancies: readonly TenancyDates[],
+  start: string,
+  end: string,
+): UnitLine[] {
+  const inPeriod = tenancies
+    .filter((t) => t.moveInDate <= end && (t.moveOutDate === null || t.moveOutDate >= start))
+    .sort((a, b) => a.moveInDate.localeCompare(b.moveInDate));
   const lines: UnitLine[] = [];
   let nextFree = start;
   for (const tenancy of inPeriod) {
     const from = tenancy.moveInDate > start ? tenancy.moveInDate : start;
-    const to = tenancy.moveOutDate !== null && tenancy.moveOutDate < end ? tenancy.moveOutDate : end;
-    if (from > nextFree) lines.push({ tenancyId: null, tenantName: null, from: nextFree, to: addDays(from, -1) });
+    const to =
+      tenancy.moveOutDate !== null && tenancy.moveOutDate < end ? tenancy.moveOutDate : end;
+    if (from > nextFree)
+      lines.push({ tenancyId: null, tenantName: null, from: nextFree, to: addDays(from, -1) });
     lines.push({ tenancyId: tenancy.id, tenantName: tenancy.name, from, to });
     nextFree = addDays(to, 1);
   }

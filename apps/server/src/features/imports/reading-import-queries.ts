@@ -17,7 +17,13 @@ export async function listMetersForImport(db: Db, userId: string): Promise<Impor
     .leftJoin("units as u", "u.id", "m.unitId")
     .leftJoin("properties as p", (join) => join.onRef("p.id", "=", "m.propertyId"))
     .leftJoin("properties as up", "up.id", "u.propertyId")
-    .select((eb) => ["m.id", "m.meterNumber", "m.meterType", "u.name as unitName", eb.fn.coalesce("up.name", "p.name").as("propertyName")])
+    .select((eb) => [
+      "m.id",
+      "m.meterNumber",
+      "m.meterType",
+      "u.name as unitName",
+      eb.fn.coalesce("up.name", "p.name").as("propertyName"),
+    ])
     .where("m.userId", "=", userId)
     .execute();
 }
@@ -28,7 +34,11 @@ export interface StoredReading {
   readingValue: string;
 }
 
-export async function listReadingsOfMeters(db: Db, userId: string, meterIds: readonly string[]): Promise<StoredReading[]> {
+export async function listReadingsOfMeters(
+  db: Db,
+  userId: string,
+  meterIds: readonly string[],
+): Promise<StoredReading[]> {
   const readings: StoredReading[] = [];
   for (let start = 0; start < meterIds.length; start += 5000) {
     readings.push(
@@ -43,11 +53,29 @@ export async function listReadingsOfMeters(db: Db, userId: string, meterIds: rea
   return readings;
 }
 
-export async function insertImportedReadings(db: Db, userId: string, readings: readonly { meterId: string; readingDate: string; readingValue: string; note: string | null }[]): Promise<void> {
+export async function insertImportedReadings(
+  db: Db,
+  userId: string,
+  readings: readonly {
+    meterId: string;
+    readingDate: string;
+    readingValue: string;
+    note: string | null;
+  }[],
+): Promise<void> {
   for (let start = 0; start < readings.length; start += 1000) {
     await db
       .insertInto("meterReadings")
-      .values(readings.slice(start, start + 1000).map((reading) => ({ userId, costGroupId: null, ...reading, readingType: "import", validationStatus: "pending", updatedAt: new Date() })))
+      .values(
+        readings.slice(start, start + 1000).map((reading) => ({
+          userId,
+          costGroupId: null,
+          ...reading,
+          readingType: "import",
+          validationStatus: "pending",
+          updatedAt: new Date(),
+        })),
+      )
       .execute();
   }
 }

@@ -20,11 +20,19 @@ import { Conflict, ValidationFailed } from "../../domain/domain-errors.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 import { assertFeature } from "../account/subscription-change-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { judgeReadingDecrease, type ReadingDecrease } from "../metering/readings/reading-decrease.ts";
+import {
+  judgeReadingDecrease,
+  type ReadingDecrease,
+} from "../metering/readings/reading-decrease.ts";
 import { cleanText, readGermanDate } from "./bank-booking.ts";
 import { getCell, readCsvTable, type ColumnNames } from "./csv-table.ts";
 import { decodeImportBytes, readImportText } from "./import-file-reader.ts";
-import { insertImportedReadings, listMetersForImport, listReadingsOfMeters, type ImportMeter } from "./reading-import-queries.ts";
+import {
+  insertImportedReadings,
+  listMetersForImport,
+  listReadingsOfMeters,
+  type ImportMeter,
+} from "./reading-import-queries.ts";
 
 // Readings from a file (issue 28, item 4; decision 1401). Plan feature bulkImportExport.
 // The preview says per line what happens; the commit reads the file again and stores every new
@@ -34,7 +42,17 @@ import { insertImportedReadings, listMetersForImport, listReadingsOfMeters, type
 type Column = "meterNumber" | "date" | "value" | "note";
 
 const COLUMN_NAMES: ColumnNames<Column> = {
-  meterNumber: ["zaehlernummer", "zaehlernr", "geraetenummer", "geraetenr", "zaehler", "nummer", "meternumber", "meter", "seriennummer"],
+  meterNumber: [
+    "zaehlernummer",
+    "zaehlernr",
+    "geraetenummer",
+    "geraetenr",
+    "zaehler",
+    "nummer",
+    "meternumber",
+    "meter",
+    "seriennummer",
+  ],
   date: ["ablesedatum", "datum", "ablesetag", "stichtag", "date", "readingdate"],
   value: ["zaehlerstand", "stand", "ablesewert", "messwert", "wert", "value", "reading"],
   note: ["bemerkung", "notiz", "hinweis", "note"],
@@ -51,7 +69,9 @@ function normalizeMeterNumber(number: string): string {
 }
 
 function describeMeter(meter: ImportMeter): string {
-  return [meter.meterType, meter.propertyName, meter.unitName ?? "Gemeinschaftsbereich"].filter(Boolean).join(" · ");
+  return [meter.meterType, meter.propertyName, meter.unitName ?? "Gemeinschaftsbereich"]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 function readValue(text: string): { value: string } | { error: string } {
@@ -59,87 +79,139 @@ function readValue(text: string): { value: string } | { error: string } {
   if (reading.kind === "ambiguous") return { error: M.valueAmbiguous(text.trim()) };
   if (reading.kind !== "value") return { error: READING_MESSAGES.notANumber };
   const checked = readingValueSchema.safeParse(reading.value);
-  return checked.success ? { value: checked.data } : { error: checked.error.issues[0]?.message ?? READING_MESSAGES.notANumber };
+  return checked.success
+    ? { value: checked.data }
+    : { error: checked.error.issues[0]?.message ?? READING_MESSAGES.notANumber };
 }
 
-async function classifyReadings(db: Db, userId: string, file: z.output<typeof readingImportPreviewBodySchema>["file"], maxBytes: number) {
+async function classifyReadings(
+  db: Db,
+  userId: string,
+  file: z.output<typeof readingImportPreviewBodySchema>["file"],
+  maxBytes: number,
+) {
   const { text, encoding } = readImportText(decodeImportBytes(file, maxBytes));
-  const table = readCsvTable(text, COLUMN_NAMES, (columns) => columns.meterNumber !== undefined && columns.date !== undefined && columns.value !== undefined, {
-    noHeader: M.csvNoHeader,
-    unreadable: M.csvUnreadable,
-  });
+  const table = readCsvTable(
+    text,
+    COLUMN_NAMES,
+    (columns) =>
+      columns.meterNumber !== undefined &&
+      columns.date !== undefined &&
+      columns.value !== undefined,
+    {
+      noHeader: M.csvNoHeader,
+      unreadable: M.csvUnreadable,
+    },
+  );
   if (table.rows.length === 0) throw new ValidationFailed({ file: M.noRows }, M.noRows);
-  if (table.rows.length > MAX_IMPORTED_READINGS) throw new ValidationFailed({ file: M.tooManyRows(MAX_IMPORTED_READINGS) }, M.tooManyRows(MAX_IMPORTED_READINGS));
+  if (table.rows.length > MAX_IMPORTED_READINGS)
+    throw new ValidationFailed(
+      { file: M.tooManyRows(MAX_IMPORTED_READINGS) },
+      M.tooManyRows(MAX_IMPORTED_READINGS),
+    );
   const meters = await listMetersForImport(db, userId);
   const metersByNumber = new Map<string, ImportMeter[]>();
-  for (const meter of meters) metersByNumber.set(normalizeMeterNumber(meter.meterNumber), [...(metersByNumber.get(normalizeMeterNumber(meter.meterNumber)) ?? []), meter]);
+  for (const meter of meters)
+    metersByNumber.set(normalizeMeterNumber(meter.meterNumber), [
+      ...(metersByNumber.get(normalizeMeterNumber(meter.meterNumber)) ?? []),
+      meter,
+    ]);
   const today = getTodayInGermany();
   const seen = new Map<string, number>();
-  const rows: (ClassifiedReading & { note: string | null })[] = table.rows.map(({ record, line }) => {
-    const meterNumber = cleanText(getCell(record, table.columns.meterNumber), 100);
-    const dateText = getCell(record, table.columns.date) ?? "";
-    const readingDate = readGermanDate(dateText);
-    const valueText = getCell(record, table.columns.value) ?? "";
-    const value = readValue(valueText);
-    const candidates = meterNumber ? (metersByNumber.get(normalizeMeterNumber(meterNumber)) ?? []) : [];
-    const meter = candidates.length === 1 ? candidates[0]! : null;
-    let message: string | null = null;
-    if (!meterNumber) message = M.meterNumberMissing;
-    else if (candidates.length === 0) message = M.meterNotFound(meterNumber);
-    else if (candidates.length > 1) message = M.meterAmbiguous(meterNumber);
-    else if (readingDate === null) message = M.dateInvalid;
-    else if (readingDate > today) message = READING_MESSAGES.futureDate;
-    else if ("error" in value) message = value.error;
-    if (message === null && meter && readingDate) {
-      const key = `${meter.id}|${readingDate}`;
-      const earlier = seen.get(key);
-      if (earlier !== undefined) message = M.twiceInFile(earlier);
-      else seen.set(key, line);
-    }
-    return {
-      note: cleanText(getCell(record, table.columns.note)),
-      decrease: null,
-      row: {
-        row: line,
-        meterNumber,
-        meterId: meter?.id ?? null,
-        meterLabel: meter ? describeMeter(meter) : null,
-        readingDate,
-        readingValue: "value" in value ? value.value : null,
-        status: message === null ? "new" : "error",
-        message,
-      },
-    };
-  });
+  const rows: (ClassifiedReading & { note: string | null })[] = table.rows.map(
+    ({ record, line }) => {
+      const meterNumber = cleanText(getCell(record, table.columns.meterNumber), 100);
+      const dateText = getCell(record, table.columns.date) ?? "";
+      const readingDate = readGermanDate(dateText);
+      const valueText = getCell(record, table.columns.value) ?? "";
+      const value = readValue(valueText);
+      const candidates = meterNumber
+        ? (metersByNumber.get(normalizeMeterNumber(meterNumber)) ?? [])
+        : [];
+      const meter = candidates.length === 1 ? candidates[0]! : null;
+      let message: string | null = null;
+      if (!meterNumber) message = M.meterNumberMissing;
+      else if (candidates.length === 0) message = M.meterNotFound(meterNumber);
+      else if (candidates.length > 1) message = M.meterAmbiguous(meterNumber);
+      else if (readingDate === null) message = M.dateInvalid;
+      else if (readingDate > today) message = READING_MESSAGES.futureDate;
+      else if ("error" in value) message = value.error;
+      if (message === null && meter && readingDate) {
+        const key = `${meter.id}|${readingDate}`;
+        const earlier = seen.get(key);
+        if (earlier !== undefined) message = M.twiceInFile(earlier);
+        else seen.set(key, line);
+      }
+      return {
+        note: cleanText(getCell(record, table.columns.note)),
+        decrease: null,
+        row: {
+          row: line,
+          meterNumber,
+          meterId: meter?.id ?? null,
+          meterLabel: meter ? describeMeter(meter) : null,
+          readingDate,
+          readingValue: "value" in value ? value.value : null,
+          status: message === null ? "new" : "error",
+          message,
+        },
+      };
+    },
+  );
   // Against what is stored and the other lines of the file, per meter in date order.
-  const stored = await listReadingsOfMeters(db, userId, [...new Set(rows.flatMap(({ row }) => (row.status === "new" ? [row.meterId!] : [])))]);
+  const stored = await listReadingsOfMeters(db, userId, [
+    ...new Set(rows.flatMap(({ row }) => (row.status === "new" ? [row.meterId!] : []))),
+  ]);
   // Per meter, so a file of thousands of lines is not compared line by line with every other.
   const storedByMeter = new Map<string, { readingDate: string; readingValue: string }[]>();
-  for (const reading of stored) storedByMeter.set(reading.meterId, [...(storedByMeter.get(reading.meterId) ?? []), reading]);
+  for (const reading of stored)
+    storedByMeter.set(reading.meterId, [...(storedByMeter.get(reading.meterId) ?? []), reading]);
   for (const entry of rows) {
     const { row } = entry;
     if (row.status !== "new") continue;
-    const sameDay = (storedByMeter.get(row.meterId!) ?? []).filter((reading) => reading.readingDate === row.readingDate);
-    if (sameDay.some((reading) => compareDecimalText(reading.readingValue, row.readingValue!) === 0)) {
+    const sameDay = (storedByMeter.get(row.meterId!) ?? []).filter(
+      (reading) => reading.readingDate === row.readingDate,
+    );
+    if (
+      sameDay.some((reading) => compareDecimalText(reading.readingValue, row.readingValue!) === 0)
+    ) {
       [row.status, row.message] = ["duplicate", M.alreadyStored];
     } else if (sameDay.length > 0) {
-      [row.status, row.message] = ["error", M.otherValueStored(formatDecimalTextDe(sameDay[0]!.readingValue))];
+      [row.status, row.message] = [
+        "error",
+        M.otherValueStored(formatDecimalTextDe(sameDay[0]!.readingValue)),
+      ];
     }
   }
   const newByMeter = new Map<string, ClassifiedReading[]>();
-  for (const entry of rows) if (entry.row.status === "new") newByMeter.set(entry.row.meterId!, [...(newByMeter.get(entry.row.meterId!) ?? []), entry]);
+  for (const entry of rows)
+    if (entry.row.status === "new")
+      newByMeter.set(entry.row.meterId!, [...(newByMeter.get(entry.row.meterId!) ?? []), entry]);
   for (const [meterId, entries] of newByMeter) {
     const others = storedByMeter.get(meterId) ?? [];
     for (const entry of entries) {
       const { row } = entry;
-      const neighbours = [...others, ...entries.filter((other) => other !== entry).map((other) => ({ readingDate: other.row.readingDate!, readingValue: other.row.readingValue! }))];
-      const previous = neighbours.filter((reading) => reading.readingDate < row.readingDate!).sort((a, b) => (a.readingDate < b.readingDate ? 1 : -1))[0];
-      const next = neighbours.filter((reading) => reading.readingDate > row.readingDate!).sort((a, b) => (a.readingDate < b.readingDate ? -1 : 1))[0];
+      const neighbours = [
+        ...others,
+        ...entries
+          .filter((other) => other !== entry)
+          .map((other) => ({
+            readingDate: other.row.readingDate!,
+            readingValue: other.row.readingValue!,
+          })),
+      ];
+      const previous = neighbours
+        .filter((reading) => reading.readingDate < row.readingDate!)
+        .sort((a, b) => (a.readingDate < b.readingDate ? 1 : -1))[0];
+      const next = neighbours
+        .filter((reading) => reading.readingDate > row.readingDate!)
+        .sort((a, b) => (a.readingDate < b.readingDate ? -1 : 1))[0];
       entry.decrease = judgeReadingDecrease(row.readingValue!, { previous, next });
     }
   }
   for (const entry of rows) {
-    if (entry.row.status === "new" && entry.decrease) [entry.row.status, entry.row.message] = ["decrease", entry.decrease.message];
+    if (entry.row.status === "new" && entry.decrease)
+      [entry.row.status, entry.row.message] = ["decrease", entry.decrease.message];
   }
   return { encoding, rows };
 }
@@ -150,20 +222,33 @@ function countRows(rows: readonly ClassifiedReading[]): ReadingImportPreview["co
   return counts;
 }
 
-export async function previewReadingImport(db: Db, userId: string, body: z.output<typeof readingImportPreviewBodySchema>, maxBytes: number): Promise<ReadingImportPreview> {
+export async function previewReadingImport(
+  db: Db,
+  userId: string,
+  body: z.output<typeof readingImportPreviewBodySchema>,
+  maxBytes: number,
+): Promise<ReadingImportPreview> {
   await assertFeature(db, userId, "bulkImportExport");
   const { encoding, rows } = await classifyReadings(db, userId, body.file, maxBytes);
   return { encoding, rows: rows.map(({ row }) => row), counts: countRows(rows) };
 }
 
-export async function commitReadingImport(db: Db, userId: string, body: z.output<typeof readingImportCommitBodySchema>, maxBytes: number): Promise<ReadingImportResult> {
+export async function commitReadingImport(
+  db: Db,
+  userId: string,
+  body: z.output<typeof readingImportCommitBodySchema>,
+  maxBytes: number,
+): Promise<ReadingImportResult> {
   await assertFeature(db, userId, "bulkImportExport");
   return inAccountTransaction(db, userId, async (trx) => {
     const { rows } = await classifyReadings(trx, userId, body.file, maxBytes);
     const counts = countRows(rows);
     const errors = rows.filter(({ row }) => row.status === "error");
     if (errors.length > 0) {
-      throw new ValidationFailed(Object.fromEntries(errors.map(({ row }) => [`rows.${row.row}`, row.message!])), M.rowsHaveErrors(errors.length));
+      throw new ValidationFailed(
+        Object.fromEntries(errors.map(({ row }) => [`rows.${row.row}`, row.message!])),
+        M.rowsHaveErrors(errors.length),
+      );
     }
     if (counts.decrease > 0 && !body.confirmDecreases) {
       const decreases = rows.filter(({ row }) => row.status === "decrease");
@@ -174,7 +259,8 @@ export async function commitReadingImport(db: Db, userId: string, body: z.output
       });
     }
     const toStore = rows.filter(({ row }) => row.status === "new" || row.status === "decrease");
-    if (toStore.length === 0) return { imported: 0, skippedDuplicates: counts.duplicate, message: M.nothingNew };
+    if (toStore.length === 0)
+      return { imported: 0, skippedDuplicates: counts.duplicate, message: M.nothingNew };
     await insertImportedReadings(
       trx,
       userId,
@@ -191,7 +277,12 @@ export async function commitReadingImport(db: Db, userId: string, body: z.output
       key: "meter_reading.imported",
       entityName: body.file.fileName,
       description: `Zählerstände importiert (${body.file.fileName}): ${message}`,
-      metadata: { source: "readingImport", readings: toStore.length, skippedDuplicates: counts.duplicate, confirmedDecreases: counts.decrease },
+      metadata: {
+        source: "readingImport",
+        readings: toStore.length,
+        skippedDuplicates: counts.duplicate,
+        confirmedDecreases: counts.decrease,
+      },
     });
     return { imported: toStore.length, skippedDuplicates: counts.duplicate, message };
   });

@@ -26,22 +26,31 @@ function findEndOfDirectory(view: DataView): number {
 }
 
 /** Refuses an archive that declares more than the limit unpacked (or more entries than a workbook has). */
-export function assertXlsxUnpackedSize(bytes: Uint8Array, maxUnpackedBytes = MAX_XLSX_UNPACKED_BYTES): void {
+export function assertXlsxUnpackedSize(
+  bytes: Uint8Array,
+  maxUnpackedBytes = MAX_XLSX_UNPACKED_BYTES,
+): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.byteLength < 22) fail(HOUSE_TABLE_MESSAGES.unreadableXlsx);
   const end = findEndOfDirectory(view);
   const entryCount = view.getUint16(end + 10, true);
   const directoryOffset = view.getUint32(end + 16, true);
-  if (entryCount === 0xffff || directoryOffset === 0xffffffff) fail(HOUSE_TABLE_MESSAGES.tooLargeUnpacked);
+  if (entryCount === 0xffff || directoryOffset === 0xffffffff)
+    fail(HOUSE_TABLE_MESSAGES.tooLargeUnpacked);
   if (entryCount > MAX_XLSX_ENTRIES) fail(HOUSE_TABLE_MESSAGES.tooLargeUnpacked);
   let offset = directoryOffset;
   let total = 0;
   for (let index = 0; index < entryCount; index += 1) {
-    if (offset + 46 > view.byteLength || view.getUint32(offset, true) !== DIRECTORY_ENTRY) fail(HOUSE_TABLE_MESSAGES.unreadableXlsx);
+    if (offset + 46 > view.byteLength || view.getUint32(offset, true) !== DIRECTORY_ENTRY)
+      fail(HOUSE_TABLE_MESSAGES.unreadableXlsx);
     const unpacked = view.getUint32(offset + 24, true);
     if (unpacked === 0xffffffff) fail(HOUSE_TABLE_MESSAGES.tooLargeUnpacked);
     total += unpacked;
     if (total > maxUnpackedBytes) fail(HOUSE_TABLE_MESSAGES.tooLargeUnpacked);
-    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    offset +=
+      46 +
+      view.getUint16(offset + 28, true) +
+      view.getUint16(offset + 30, true) +
+      view.getUint16(offset + 32, true);
   }
 }

@@ -5,8 +5,15 @@ import { findPropertyOfAccount, findUnitOfAccount } from "./ownership-queries.ts
 
 // A row of another account is "not found" (404), never "forbidden", so ids leak nothing (docs/rules/accounts-and-plans.md#account-data).
 
-export async function findOwnedProperty(db: Db, userId: string, propertyId: string, message: string) {
-  const property = isResourceId(propertyId) ? await findPropertyOfAccount(db, userId, propertyId) : undefined;
+export async function findOwnedProperty(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  message: string,
+) {
+  const property = isResourceId(propertyId)
+    ? await findPropertyOfAccount(db, userId, propertyId)
+    : undefined;
   if (!property) throw new NotFound(message);
   return property;
 }

@@ -5,7 +5,11 @@ import type { Db } from "../../db/database.ts";
 /** Reports are kept this long (docs/operations.md 'Monitoring'). */
 export const MONITORING_RETENTION_DAYS = 30;
 
-export async function insertClientErrors(db: Db, userId: string | null, errors: ClientErrorReport[]): Promise<void> {
+export async function insertClientErrors(
+  db: Db,
+  userId: string | null,
+  errors: ClientErrorReport[],
+): Promise<void> {
   await db
     .insertInto("clientErrors")
     .values(
@@ -20,10 +24,21 @@ export async function insertClientErrors(db: Db, userId: string | null, errors: 
       })),
     )
     .execute();
-  await db.deleteFrom("clientErrors").where("receivedAt", "<", sql<Date>`now() - make_interval(days => ${MONITORING_RETENTION_DAYS})`).execute();
+  await db
+    .deleteFrom("clientErrors")
+    .where(
+      "receivedAt",
+      "<",
+      sql<Date>`now() - make_interval(days => ${MONITORING_RETENTION_DAYS})`,
+    )
+    .execute();
 }
 
-export async function insertClientMetrics(db: Db, userId: string | null, metrics: ClientMetric[]): Promise<void> {
+export async function insertClientMetrics(
+  db: Db,
+  userId: string | null,
+  metrics: ClientMetric[],
+): Promise<void> {
   await db
     .insertInto("clientMetrics")
     .values(
@@ -38,5 +53,12 @@ export async function insertClientMetrics(db: Db, userId: string | null, metrics
       })),
     )
     .execute();
-  await db.deleteFrom("clientMetrics").where("receivedAt", "<", sql<Date>`now() - make_interval(days => ${MONITORING_RETENTION_DAYS})`).execute();
+  await db
+    .deleteFrom("clientMetrics")
+    .where(
+      "receivedAt",
+      "<",
+      sql<Date>`now() - make_interval(days => ${MONITORING_RETENTION_DAYS})`,
+    )
+    .execute();
 }

@@ -15,7 +15,12 @@ import type { Db } from "../../db/database.ts";
 import type { AppEnv } from "../../http/app-env.ts";
 import { createRouter } from "../../http/create-router.ts";
 import { limitBody } from "../../http/middleware/limit-body.ts";
-import { errorResponse, invalidResponse, jsonBody, jsonResponse } from "../../http/openapi-builders.ts";
+import {
+  errorResponse,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+} from "../../http/openapi-builders.ts";
 import { recordClientErrors, recordClientMetrics, type Reporter } from "./monitoring-service.ts";
 
 const accepted = jsonResponse(monitoringAcceptedSchema, "Angenommen");
@@ -27,21 +32,54 @@ const responses = {
 };
 
 const tags = ["Monitoring"];
-const errorRoute = createRoute({ method: "post", path: "/monitoring/errors", tags, summary: "Ein Fehlerbericht der Web-App", request: jsonBody(clientErrorReportSchema), responses });
-const errorBatchRoute = createRoute({ method: "post", path: "/monitoring/errors/batch", tags, summary: "Mehrere Fehlerberichte der Web-App", request: jsonBody(clientErrorBatchSchema), responses });
-const metricRoute = createRoute({ method: "post", path: "/monitoring/metrics", tags, summary: "Ein Messwert der Web-App (Dauer, Web Vitals)", request: jsonBody(clientMetricSchema), responses });
-const metricBatchRoute = createRoute({ method: "post", path: "/monitoring/metrics/batch", tags, summary: "Mehrere Messwerte der Web-App", request: jsonBody(clientMetricBatchSchema), responses });
+const errorRoute = createRoute({
+  method: "post",
+  path: "/monitoring/errors",
+  tags,
+  summary: "Ein Fehlerbericht der Web-App",
+  request: jsonBody(clientErrorReportSchema),
+  responses,
+});
+const errorBatchRoute = createRoute({
+  method: "post",
+  path: "/monitoring/errors/batch",
+  tags,
+  summary: "Mehrere Fehlerberichte der Web-App",
+  request: jsonBody(clientErrorBatchSchema),
+  responses,
+});
+const metricRoute = createRoute({
+  method: "post",
+  path: "/monitoring/metrics",
+  tags,
+  summary: "Ein Messwert der Web-App (Dauer, Web Vitals)",
+  request: jsonBody(clientMetricSchema),
+  responses,
+});
+const metricBatchRoute = createRoute({
+  method: "post",
+  path: "/monitoring/metrics/batch",
+  tags,
+  summary: "Mehrere Messwerte der Web-App",
+  request: jsonBody(clientMetricBatchSchema),
+  responses,
+});
 
 /**
  * Reports of the web app (docs/rules/master-data.md#monitoring). Public, because errors happen
  * before sign-in too; with a session the account id is stored, taken from the session alone.
  */
-export function createMonitoringRoutes({ db, auth, config }: { db: Db; auth: Auth; config: Config }) {
+export function createMonitoringRoutes({
+  db,
+  auth,
+  config,
+}: {
+  db: Db;
+  auth: Auth;
+  config: Config;
+}) {
   const router = createRouter();
-  router.use(
-    "/monitoring/*",
-    limitBody(MONITORING.maxBodyBytes),
-  );
+  router.use("/monitoring/*", limitBody(MONITORING.maxBodyBytes));
 
   async function identify(c: Context<AppEnv>): Promise<Reporter> {
     const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
@@ -51,19 +89,33 @@ export function createMonitoringRoutes({ db, auth, config }: { db: Db; auth: Aut
 
   return router
     .openapi(errorRoute, async (c) => {
-      const accepted = await recordClientErrors(db, c.var.logger, await identify(c), [c.req.valid("json")]);
+      const accepted = await recordClientErrors(db, c.var.logger, await identify(c), [
+        c.req.valid("json"),
+      ]);
       return c.json({ accepted }, 202);
     })
     .openapi(errorBatchRoute, async (c) => {
-      const accepted = await recordClientErrors(db, c.var.logger, await identify(c), c.req.valid("json").errors);
+      const accepted = await recordClientErrors(
+        db,
+        c.var.logger,
+        await identify(c),
+        c.req.valid("json").errors,
+      );
       return c.json({ accepted }, 202);
     })
     .openapi(metricRoute, async (c) => {
-      const accepted = await recordClientMetrics(db, c.var.logger, await identify(c), [c.req.valid("json")]);
+      const accepted = await recordClientMetrics(db, c.var.logger, await identify(c), [
+        c.req.valid("json"),
+      ]);
       return c.json({ accepted }, 202);
     })
     .openapi(metricBatchRoute, async (c) => {
-      const accepted = await recordClientMetrics(db, c.var.logger, await identify(c), c.req.valid("json").metrics);
+      const accepted = await recordClientMetrics(
+        db,
+        c.var.logger,
+        await identify(c),
+        c.req.valid("json").metrics,
+      );
       return c.json({ accepted }, 202);
     });
 }

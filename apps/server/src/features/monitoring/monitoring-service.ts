@@ -36,19 +36,37 @@ function scrubMetric(metric: ClientMetric): ClientMetric {
 }
 
 /** Stores the browser's error reports (scrubbed again: the server does not trust the client) and logs each. */
-export async function recordClientErrors(db: Db, logger: Logger, reporter: Reporter, reports: ClientErrorReport[]): Promise<number> {
+export async function recordClientErrors(
+  db: Db,
+  logger: Logger,
+  reporter: Reporter,
+  reports: ClientErrorReport[],
+): Promise<number> {
   await assertWithinRateLimit(db, `monitoring:${reporter.rateLimitKey}`, MONITORING_RULE);
   const errors = reports.map(scrubError);
   await insertClientErrors(db, reporter.userId, errors);
   clientReportsTotal.inc({ type: "error" }, errors.length);
   for (const e of errors) {
-    logger.warn("client.error", { userId: reporter.userId, kind: e.kind, message: e.message, path: e.path, release: e.release, occurredAt: e.occurredAt, stack: e.stack });
+    logger.warn("client.error", {
+      userId: reporter.userId,
+      kind: e.kind,
+      message: e.message,
+      path: e.path,
+      release: e.release,
+      occurredAt: e.occurredAt,
+      stack: e.stack,
+    });
   }
   return errors.length;
 }
 
 /** Stores the browser's metrics; slow operations (over 1,000 ms) are logged as warnings. */
-export async function recordClientMetrics(db: Db, logger: Logger, reporter: Reporter, reports: ClientMetric[]): Promise<number> {
+export async function recordClientMetrics(
+  db: Db,
+  logger: Logger,
+  reporter: Reporter,
+  reports: ClientMetric[],
+): Promise<number> {
   await assertWithinRateLimit(db, `monitoring:${reporter.rateLimitKey}`, MONITORING_RULE);
   const metrics = reports.map(scrubMetric);
   await insertClientMetrics(db, reporter.userId, metrics);

@@ -1,6 +1,20 @@
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
-import { formatCalendarDateDe, formatMonthDe, formatQuantityDe, MONTHLY_INFORMATION_MESSAGES, type MonthlyFigureView, type MonthlyTenancy } from "@nk/contract";
-import { BASE_STYLES, DEFAULT_STYLE, PAGE_MARGINS, TABLE_LAYOUT, heading, th } from "../statement-documents/pdf-style.ts";
+import {
+  formatCalendarDateDe,
+  formatMonthDe,
+  formatQuantityDe,
+  MONTHLY_INFORMATION_MESSAGES,
+  type MonthlyFigureView,
+  type MonthlyTenancy,
+} from "@nk/contract";
+import {
+  BASE_STYLES,
+  DEFAULT_STYLE,
+  PAGE_MARGINS,
+  TABLE_LAYOUT,
+  heading,
+  th,
+} from "../statement-documents/pdf-style.ts";
 
 // Issue 30, item 2 (decision 1630, docs/rules/heating.md#monthly-information): the monthly
 // consumption information letter of § 6a (1), (2) HeizkV. Only formats the engine's figures;
@@ -16,7 +30,9 @@ export interface MonthlyInformationDocumentSource {
 }
 
 function formatFigure(value: string | null, unitLabel: string): string {
-  return value === null ? MONTHLY_INFORMATION_MESSAGES.unavailable : `${formatQuantityDe(value)} ${unitLabel}`;
+  return value === null
+    ? MONTHLY_INFORMATION_MESSAGES.unavailable
+    : `${formatQuantityDe(value)} ${unitLabel}`;
 }
 
 function formatChange(percent: number | null): string {
@@ -28,31 +44,66 @@ function figureTable(figure: MonthlyFigureView, month: string): Content {
   const [year, monthNumber] = month.split("-") as [string, string];
   const lastYear = formatMonthDe(`${Number(year) - 1}-${monthNumber}`);
   const rows: Array<[string, string]> = [
-    [`Ihr Verbrauch im ${formatMonthDe(month)}`, formatFigure(figure.consumption, figure.unitLabel)],
-    ["Ihr Verbrauch im Vormonat", `${formatFigure(figure.previousMonth, figure.unitLabel)}${formatChange(figure.changeToPreviousMonthPercent)}`],
-    [`Ihr Verbrauch im ${lastYear}`, `${formatFigure(figure.sameMonthLastYear, figure.unitLabel)}${formatChange(figure.changeToLastYearPercent)}`],
-    ["Durchschnittsnutzer im Haus (gleiche Wohnfläche)", formatFigure(figure.averageUser, figure.unitLabel)],
+    [
+      `Ihr Verbrauch im ${formatMonthDe(month)}`,
+      formatFigure(figure.consumption, figure.unitLabel),
+    ],
+    [
+      "Ihr Verbrauch im Vormonat",
+      `${formatFigure(figure.previousMonth, figure.unitLabel)}${formatChange(figure.changeToPreviousMonthPercent)}`,
+    ],
+    [
+      `Ihr Verbrauch im ${lastYear}`,
+      `${formatFigure(figure.sameMonthLastYear, figure.unitLabel)}${formatChange(figure.changeToLastYearPercent)}`,
+    ],
+    [
+      "Durchschnittsnutzer im Haus (gleiche Wohnfläche)",
+      formatFigure(figure.averageUser, figure.unitLabel),
+    ],
   ];
   return {
     table: {
       headerRows: 1,
       widths: ["*", "auto"],
-      body: [[th(figure.meterType), th("Verbrauch", true)], ...rows.map(([label, value]) => [{ text: label, style: "td" }, { text: value, style: "td", alignment: "right" as const }])],
+      body: [
+        [th(figure.meterType), th("Verbrauch", true)],
+        ...rows.map(([label, value]) => [
+          { text: label, style: "td" },
+          { text: value, style: "td", alignment: "right" as const },
+        ]),
+      ],
     },
     layout: TABLE_LAYOUT,
     margin: [0, 0, 0, 8],
   };
 }
 
-export function buildMonthlyInformationDocument(source: MonthlyInformationDocumentSource): TDocumentDefinitions {
+export function buildMonthlyInformationDocument(
+  source: MonthlyInformationDocumentSource,
+): TDocumentDefinitions {
   const { tenancy, month } = source;
-  const hasGaps = tenancy.figures.some((figure) => figure.consumption === null || figure.previousMonth === null || figure.sameMonthLastYear === null || figure.averageUser === null);
+  const hasGaps = tenancy.figures.some(
+    (figure) =>
+      figure.consumption === null ||
+      figure.previousMonth === null ||
+      figure.sameMonthLastYear === null ||
+      figure.averageUser === null,
+  );
   const content: Content[] = [
-    ...(source.sender ? [{ text: `${source.sender.name} · ${source.sender.address}`, style: "small" }] : []),
-    { text: [tenancy.tenantName, `${source.propertyName}, ${tenancy.unitName}`].join("\n"), margin: [0, 8, 0, 18] },
+    ...(source.sender
+      ? [{ text: `${source.sender.name} · ${source.sender.address}`, style: "small" }]
+      : []),
+    {
+      text: [tenancy.tenantName, `${source.propertyName}, ${tenancy.unitName}`].join("\n"),
+      margin: [0, 8, 0, 18],
+    },
     { text: formatCalendarDateDe(source.date), alignment: "right", margin: [0, 0, 0, 12] },
     { text: `${MONTHLY_INFORMATION_MESSAGES.title} ${formatMonthDe(month)}`, style: "subject" },
-    { text: "nach § 6a Abs. 1 und 2 Heizkostenverordnung (HeizkV)", style: "subjectLine", margin: [0, 2, 0, 12] },
+    {
+      text: "nach § 6a Abs. 1 und 2 Heizkostenverordnung (HeizkV)",
+      style: "subjectLine",
+      margin: [0, 2, 0, 12],
+    },
     {
       text: `Guten Tag ${tenancy.tenantName},\n\nda die Zähler Ihrer Wohnung fernablesbar sind, teilen wir Ihnen monatlich Ihren Verbrauch an Heizung und Warmwasser mit. Die Werte stammen aus den Ablesungen zum Monatsende.`,
       margin: [0, 0, 0, 8],
@@ -60,8 +111,18 @@ export function buildMonthlyInformationDocument(source: MonthlyInformationDocume
     heading("Ihr Verbrauch"),
     ...tenancy.figures.map((figure) => figureTable(figure, month)),
   ];
-  if (tenancy.isPartMonth) content.push({ text: "Sie sind in diesem Monat ein- oder ausgezogen; die Werte gelten für die Wohnung im ganzen Monat.", style: "note", margin: [0, 0, 0, 4] });
-  if (hasGaps) content.push({ text: `„${MONTHLY_INFORMATION_MESSAGES.unavailable}“: ${MONTHLY_INFORMATION_MESSAGES.unavailableReason}`, style: "note", margin: [0, 0, 0, 4] });
+  if (tenancy.isPartMonth)
+    content.push({
+      text: "Sie sind in diesem Monat ein- oder ausgezogen; die Werte gelten für die Wohnung im ganzen Monat.",
+      style: "note",
+      margin: [0, 0, 0, 4],
+    });
+  if (hasGaps)
+    content.push({
+      text: `„${MONTHLY_INFORMATION_MESSAGES.unavailable}“: ${MONTHLY_INFORMATION_MESSAGES.unavailableReason}`,
+      style: "note",
+      margin: [0, 0, 0, 4],
+    });
   content.push({
     text: "Der Durchschnittsnutzer ist der Verbrauch aller Wohnungen des Hauses mit diesen Zählern je Quadratmeter, umgerechnet auf die Fläche Ihrer Wohnung. Heizkostenverteiler zeigen Einheiten, keinen Verbrauch in kWh; sie sind nur im selben Haus vergleichbar.",
     style: "small",
@@ -70,7 +131,10 @@ export function buildMonthlyInformationDocument(source: MonthlyInformationDocume
   return {
     pageSize: "A4",
     pageMargins: PAGE_MARGINS,
-    info: { title: `${MONTHLY_INFORMATION_MESSAGES.title} ${formatMonthDe(month)}`, author: source.sender?.name ?? "" },
+    info: {
+      title: `${MONTHLY_INFORMATION_MESSAGES.title} ${formatMonthDe(month)}`,
+      author: source.sender?.name ?? "",
+    },
     defaultStyle: DEFAULT_STYLE,
     styles: BASE_STYLES,
     content,

@@ -4,19 +4,44 @@ import type { Db } from "../../db/database.ts";
 // scoped to the account.
 
 export async function findPropertyOfAccount(db: Db, userId: string, propertyId: string) {
-  return db.selectFrom("properties").select(["id", "name"]).where("id", "=", propertyId).where("userId", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("properties")
+    .select(["id", "name"])
+    .where("id", "=", propertyId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
 }
 
 export async function listUnitsOfProperty(db: Db, userId: string, propertyId: string) {
-  return db.selectFrom("units").select(["id", "name", "area"]).where("propertyId", "=", propertyId).where("userId", "=", userId).orderBy("name").execute();
+  return db
+    .selectFrom("units")
+    .select(["id", "name", "area"])
+    .where("propertyId", "=", propertyId)
+    .where("userId", "=", userId)
+    .orderBy("name")
+    .execute();
 }
 
 /** The tenancies of the property that share a day with [from, to]. */
-export async function listTenanciesInRange(db: Db, userId: string, propertyId: string, from: string, to: string) {
+export async function listTenanciesInRange(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  from: string,
+  to: string,
+) {
   return db
     .selectFrom("tenants as t")
     .innerJoin("units as u", "u.id", "t.unitId")
-    .select(["t.id", "t.name", "t.email", "t.unitId", "t.moveInDate", "t.moveOutDate", "u.name as unitName"])
+    .select([
+      "t.id",
+      "t.name",
+      "t.email",
+      "t.unitId",
+      "t.moveInDate",
+      "t.moveOutDate",
+      "u.name as unitName",
+    ])
     .where("t.userId", "=", userId)
     .where("u.propertyId", "=", propertyId)
     .where("t.moveInDate", "<=", to)
@@ -27,7 +52,13 @@ export async function listTenanciesInRange(db: Db, userId: string, propertyId: s
 }
 
 /** The meters of the property's units with their readings dated in [from, to]. */
-export async function listUnitMetersWithReadings(db: Db, userId: string, propertyId: string, from: string, to: string) {
+export async function listUnitMetersWithReadings(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  from: string,
+  to: string,
+) {
   const meters = await db
     .selectFrom("meters as m")
     .innerJoin("units as u", "u.id", "m.unitId")
@@ -52,16 +83,31 @@ export async function listUnitMetersWithReadings(db: Db, userId: string, propert
     .execute();
   return meters.map((meter) => ({
     ...meter,
-    readings: readings.filter((reading) => reading.meterId === meter.id).map((reading) => ({ date: reading.readingDate, value: reading.readingValue })),
+    readings: readings
+      .filter((reading) => reading.meterId === meter.id)
+      .map((reading) => ({ date: reading.readingDate, value: reading.readingValue })),
   }));
 }
 
 /** The letters of a property, optionally of one month, with the tenant's name. */
-export async function listLettersOfProperty(db: Db, userId: string, propertyId: string, month?: string) {
+export async function listLettersOfProperty(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  month?: string,
+) {
   let query = db
     .selectFrom("monthlyInformationLetters as l")
     .innerJoin("tenants as t", "t.id", "l.tenantId")
-    .select(["l.id", "l.month", "l.tenantId", "t.name as tenantName", "l.recipient", "l.queuedAt", "l.sentAt"])
+    .select([
+      "l.id",
+      "l.month",
+      "l.tenantId",
+      "t.name as tenantName",
+      "l.recipient",
+      "l.queuedAt",
+      "l.sentAt",
+    ])
     .where("l.userId", "=", userId)
     .where("l.propertyId", "=", propertyId);
   if (month) query = query.where("l.month", "=", month);
@@ -69,15 +115,44 @@ export async function listLettersOfProperty(db: Db, userId: string, propertyId: 
 }
 
 /** Records a tenant's letter of a month; null when one was recorded before (the unique key). */
-export async function insertLetterOnce(db: Db, values: { userId: string; propertyId: string; tenantId: string; month: string; recipient: string }): Promise<string | null> {
-  const row = await db.insertInto("monthlyInformationLetters").values(values).onConflict((oc) => oc.columns(["tenantId", "month"]).doNothing()).returning("id").executeTakeFirst();
+export async function insertLetterOnce(
+  db: Db,
+  values: {
+    userId: string;
+    propertyId: string;
+    tenantId: string;
+    month: string;
+    recipient: string;
+  },
+): Promise<string | null> {
+  const row = await db
+    .insertInto("monthlyInformationLetters")
+    .values(values)
+    .onConflict((oc) => oc.columns(["tenantId", "month"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
-export async function markLetterSent(db: Db, userId: string, letterId: string, sentAt: Date): Promise<void> {
-  await db.updateTable("monthlyInformationLetters").set({ sentAt }).where("id", "=", letterId).where("userId", "=", userId).execute();
+export async function markLetterSent(
+  db: Db,
+  userId: string,
+  letterId: string,
+  sentAt: Date,
+): Promise<void> {
+  await db
+    .updateTable("monthlyInformationLetters")
+    .set({ sentAt })
+    .where("id", "=", letterId)
+    .where("userId", "=", userId)
+    .execute();
 }
 
 export async function findLetter(db: Db, userId: string, letterId: string) {
-  return db.selectFrom("monthlyInformationLetters").select(["id", "sentAt"]).where("id", "=", letterId).where("userId", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("monthlyInformationLetters")
+    .select(["id", "sentAt"])
+    .where("id", "=", letterId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
 }

@@ -1,10 +1,30 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { monthlyInformationLettersSchema, monthlyInformationQuerySchema, monthlyInformationSchema, monthlyInformationSendBodySchema, monthlyInformationSendResultSchema } from "@nk/contract";
+import {
+  monthlyInformationLettersSchema,
+  monthlyInformationQuerySchema,
+  monthlyInformationSchema,
+  monthlyInformationSendBodySchema,
+  monthlyInformationSendResultSchema,
+} from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
-import { forbiddenResponse, idParams, invalidResponse, jsonBody, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import {
+  forbiddenResponse,
+  idParams,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+  pdfResponse,
+  unauthorizedResponse,
+} from "../../http/openapi-builders.ts";
 import { pdfAnswer } from "../statement-documents/statement-document-routes.ts";
-import { getMonthlyInformationPdf, listMonthlyInformationLetters, loadMonthlyInformation, sendMonthlyInformation } from "./monthly-information-service.ts";
+import {
+  getMonthlyInformationPdf,
+  listMonthlyInformationLetters,
+  loadMonthlyInformation,
+  sendMonthlyInformation,
+} from "./monthly-information-service.ts";
 
 // Issue 30, item 2 (decision 1630): the § 6a (1), (2) HeizkV monthly consumption information.
 
@@ -14,12 +34,20 @@ const getInformationRoute = createRoute({
   method: "get",
   path: "/properties/{id}/monthly-information",
   tags: TAGS,
-  summary: "Monatliche Verbrauchsinformation (§ 6a HeizkV) je Mietverhältnis einer Immobilie für einen Monat",
+  summary:
+    "Monatliche Verbrauchsinformation (§ 6a HeizkV) je Mietverhältnis einer Immobilie für einen Monat",
   request: { params: idParams, query: monthlyInformationQuerySchema },
-  responses: { 200: jsonResponse(monthlyInformationSchema, "Die Werte je Mietverhältnis"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse },
+  responses: {
+    200: jsonResponse(monthlyInformationSchema, "Die Werte je Mietverhältnis"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+  },
 });
 
-const tenantParams = idParams.extend({ tenantId: z.string().openapi({ param: { name: "tenantId", in: "path" } }) });
+const tenantParams = idParams.extend({
+  tenantId: z.string().openapi({ param: { name: "tenantId", in: "path" } }),
+});
 
 const getLetterRoute = createRoute({
   method: "get",
@@ -27,16 +55,28 @@ const getLetterRoute = createRoute({
   tags: TAGS,
   summary: "Brief mit der monatlichen Verbrauchsinformation eines Mieters als PDF",
   request: { params: tenantParams, query: monthlyInformationQuerySchema },
-  responses: { 200: pdfResponse("Der Brief"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse },
+  responses: {
+    200: pdfResponse("Der Brief"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+  },
 });
 
 const sendRoute = createRoute({
   method: "post",
   path: "/properties/{id}/monthly-information/send",
   tags: TAGS,
-  summary: "Monatliche Verbrauchsinformation eines Monats per E-Mail an alle Mieter mit Adresse senden (je Mieter und Monat einmal)",
+  summary:
+    "Monatliche Verbrauchsinformation eines Monats per E-Mail an alle Mieter mit Adresse senden (je Mieter und Monat einmal)",
   request: { params: idParams, ...jsonBody(monthlyInformationSendBodySchema) },
-  responses: { 202: jsonResponse(monthlyInformationSendResultSchema, "Versand eingeplant"), 400: invalidResponse, 401: unauthorizedResponse, 403: forbiddenResponse, 404: notFoundResponse },
+  responses: {
+    202: jsonResponse(monthlyInformationSendResultSchema, "Versand eingeplant"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: forbiddenResponse,
+    404: notFoundResponse,
+  },
 });
 
 const lettersRoute = createRoute({
@@ -45,16 +85,54 @@ const lettersRoute = createRoute({
   tags: TAGS,
   summary: "Versandte monatliche Verbrauchsinformationen der Immobilie, der neueste Monat zuerst",
   request: { params: idParams },
-  responses: { 200: jsonResponse(monthlyInformationLettersSchema, "Die Briefe je Monat"), 401: unauthorizedResponse, 404: notFoundResponse },
+  responses: {
+    200: jsonResponse(monthlyInformationLettersSchema, "Die Briefe je Monat"),
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+  },
 });
 
 export function createMonthlyInformationRoutes(db: Db) {
   return createRouter()
-    .openapi(sendRoute, async (c) => c.json(await sendMonthlyInformation(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json").month), 202))
-    .openapi(lettersRoute, async (c) => c.json(await listMonthlyInformationLetters(db, c.var.accountId, c.req.valid("param").id), 200))
-    .openapi(getInformationRoute, async (c) => c.json(await loadMonthlyInformation(db, c.var.accountId, c.req.valid("param").id, c.req.valid("query").month), 200))
+    .openapi(sendRoute, async (c) =>
+      c.json(
+        await sendMonthlyInformation(
+          db,
+          c.var.accountId,
+          c.req.valid("param").id,
+          c.req.valid("json").month,
+        ),
+        202,
+      ),
+    )
+    .openapi(lettersRoute, async (c) =>
+      c.json(
+        await listMonthlyInformationLetters(db, c.var.accountId, c.req.valid("param").id),
+        200,
+      ),
+    )
+    .openapi(getInformationRoute, async (c) =>
+      c.json(
+        await loadMonthlyInformation(
+          db,
+          c.var.accountId,
+          c.req.valid("param").id,
+          c.req.valid("query").month,
+        ),
+        200,
+      ),
+    )
     .openapi(getLetterRoute, async (c) => {
       const { id, tenantId } = c.req.valid("param");
-      return pdfAnswer(c, await getMonthlyInformationPdf(db, c.var.accountId, id, tenantId, c.req.valid("query").month));
+      return pdfAnswer(
+        c,
+        await getMonthlyInformationPdf(
+          db,
+          c.var.accountId,
+          id,
+          tenantId,
+          c.req.valid("query").month,
+        ),
+      );
     });
 }

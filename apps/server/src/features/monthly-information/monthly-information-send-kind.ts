@@ -17,5 +17,8 @@ const payloadSchema = z.object({
 });
 export type MonthlyInformationSendPayload = z.infer<typeof payloadSchema>;
 
-export const MONTHLY_INFORMATION_SEND: JobDescriptor<MonthlyInformationSendPayload> = { kind: "monthly-information.send", payload: payloadSchema, maxAttempts: 8 };
-
+export const MONTHLY_INFORMATION_SEND: JobDescriptor<MonthlyInformationSendPayload> = {
+  kind: "monthly-information.send",
+  payload: payloadSchema,
+  maxAttempts: 8,
+};

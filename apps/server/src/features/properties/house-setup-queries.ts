@@ -3,7 +3,13 @@ import type { Db } from "../../db/database.ts";
 // SQL of the house grid (issue 27, decision 1101), scoped to the account.
 
 /** The billing period of the property with exactly these dates (one per property and dates). */
-export function findCostGroupByDates(db: Db, userId: string, propertyId: string, start: string, end: string) {
+export function findCostGroupByDates(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  start: string,
+  end: string,
+) {
   return db
     .selectFrom("costGroups")
     .select(["id", "name"])

@@ -57,7 +57,10 @@ export type PropertyRow = Awaited<ReturnType<typeof findPropertyRow>> & {};
 
 /** Newest first (docs/rules/master-data.md#queries: properties by user, newest first). */
 export function listPropertyRows(db: Db, userId: string) {
-  return selectProperties(db, userId).orderBy("properties.createdAt", "desc").orderBy("properties.id", "desc").execute();
+  return selectProperties(db, userId)
+    .orderBy("properties.createdAt", "desc")
+    .orderBy("properties.id", "desc")
+    .execute();
 }
 
 export function findPropertyRow(db: Db, userId: string, propertyId: string) {
@@ -107,7 +110,12 @@ export interface PropertyColumnValues {
 export async function insertPropertyRow(
   db: Db,
   userId: string,
-  values: PropertyColumnValues & { propertyType: string; efficiencyClass?: string | null; efficiencyDeterminedDate?: string | null; heatingFuel?: string | null },
+  values: PropertyColumnValues & {
+    propertyType: string;
+    efficiencyClass?: string | null;
+    efficiencyDeterminedDate?: string | null;
+    heatingFuel?: string | null;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto("properties")
@@ -151,14 +159,24 @@ export async function hasStatements(db: Db, userId: string, propertyId: string):
     .select("id")
     .where("userId", "=", userId)
     .where("propertyId", "=", propertyId)
-    .union(db.selectFrom("statementSnapshots").select("id").where("userId", "=", userId).where("propertyId", "=", propertyId))
+    .union(
+      db
+        .selectFrom("statementSnapshots")
+        .select("id")
+        .where("userId", "=", userId)
+        .where("propertyId", "=", propertyId),
+    )
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
 }
 
 /** An active tenant in any unit of the property (it blocks deleting the property, as it blocks the unit). */
-export async function hasActiveTenantInProperty(db: Db, userId: string, propertyId: string): Promise<boolean> {
+export async function hasActiveTenantInProperty(
+  db: Db,
+  userId: string,
+  propertyId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom("tenants")
     .innerJoin("units", "units.id", "tenants.unitId")
@@ -176,14 +194,28 @@ export async function hasActiveTenantInProperty(db: Db, userId: string, property
  * periods follow by cascade. Tenants and units are deleted here, not by cascade (migration 1150):
  * the database refuses a unit or property that still has tenants nobody checked.
  */
-export async function deletePropertyRows(db: Db, userId: string, propertyId: string): Promise<void> {
+export async function deletePropertyRows(
+  db: Db,
+  userId: string,
+  propertyId: string,
+): Promise<void> {
   await db
     .deleteFrom("tenants")
     .where("userId", "=", userId)
-    .where("unitId", "in", (eb) => eb.selectFrom("units").select("units.id").where("units.propertyId", "=", propertyId))
+    .where("unitId", "in", (eb) =>
+      eb.selectFrom("units").select("units.id").where("units.propertyId", "=", propertyId),
+    )
     .execute();
-  await db.deleteFrom("units").where("userId", "=", userId).where("propertyId", "=", propertyId).execute();
-  await db.deleteFrom("properties").where("userId", "=", userId).where("id", "=", propertyId).execute();
+  await db
+    .deleteFrom("units")
+    .where("userId", "=", userId)
+    .where("propertyId", "=", propertyId)
+    .execute();
+  await db
+    .deleteFrom("properties")
+    .where("userId", "=", userId)
+    .where("id", "=", propertyId)
+    .execute();
 }
 
 export interface UnitColumnValues {
@@ -193,7 +225,12 @@ export interface UnitColumnValues {
   hasDecentralizedHotWater: boolean;
 }
 
-export async function insertUnitRows(db: Db, userId: string, propertyId: string, units: readonly UnitColumnValues[]) {
+export async function insertUnitRows(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  units: readonly UnitColumnValues[],
+) {
   const now = new Date();
   return db
     .insertInto("units")
@@ -202,7 +239,12 @@ export async function insertUnitRows(db: Db, userId: string, propertyId: string,
     .execute();
 }
 
-export async function updateUnitRow(db: Db, userId: string, unitId: string, values: Partial<UnitColumnValues>): Promise<void> {
+export async function updateUnitRow(
+  db: Db,
+  userId: string,
+  unitId: string,
+  values: Partial<UnitColumnValues>,
+): Promise<void> {
   await db
     .updateTable("units")
     .set({ ...values, updatedAt: new Date() })
@@ -226,7 +268,11 @@ export async function hasActiveTenant(db: Db, userId: string, unitId: string): P
 
 /** The unit with its former tenants (their prepayments and occupancy periods follow by cascade); how many tenants went. */
 export async function deleteUnitRow(db: Db, userId: string, unitId: string): Promise<number> {
-  const tenants = await db.deleteFrom("tenants").where("userId", "=", userId).where("unitId", "=", unitId).executeTakeFirst();
+  const tenants = await db
+    .deleteFrom("tenants")
+    .where("userId", "=", userId)
+    .where("unitId", "=", unitId)
+    .executeTakeFirst();
   await db.deleteFrom("units").where("userId", "=", userId).where("id", "=", unitId).execute();
   return Number(tenants.numDeletedRows);
 }

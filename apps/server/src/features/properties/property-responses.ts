@@ -1,4 +1,10 @@
-import { sortUnitsByFloor, type EfficiencyClass, type Property, type PropertyWithUnits, type Unit } from "@nk/contract";
+import {
+  sortUnitsByFloor,
+  type EfficiencyClass,
+  type Property,
+  type PropertyWithUnits,
+  type Unit,
+} from "@nk/contract";
 import type { PropertyRow, UnitRow } from "./property-queries.ts";
 
 // Rows to the response shapes fixed in packages/contract/src/properties.ts.
@@ -17,7 +23,10 @@ export function toUnit(row: UnitRow): Unit {
   };
 }
 
-export function toPropertyWithUnits(row: PropertyRow, units: readonly UnitRow[]): PropertyWithUnits {
+export function toPropertyWithUnits(
+  row: PropertyRow,
+  units: readonly UnitRow[],
+): PropertyWithUnits {
   const property: Property = {
     id: row.id,
     name: row.name,
@@ -32,7 +41,8 @@ export function toPropertyWithUnits(row: PropertyRow, units: readonly UnitRow[])
     propertyType: row.propertyType,
     efficiencyClass: row.efficiencyClass as EfficiencyClass | null,
     efficiencyDeterminedDate: row.efficiencyDeterminedDate,
-    efficiencyDeterminationMethod: row.efficiencyDeterminationMethod as Property["efficiencyDeterminationMethod"],
+    efficiencyDeterminationMethod:
+      row.efficiencyDeterminationMethod as Property["efficiencyDeterminationMethod"],
     heatingFuel: row.heatingFuel as Property["heatingFuel"],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -22,12 +22,23 @@ import type { Context } from "hono";
 import type { Db } from "../../db/database.ts";
 import type { AppEnv } from "../../http/app-env.ts";
 import { createRouter } from "../../http/create-router.ts";
-import { createProperty, createPropertyWithUnits, deleteProperty, getProperty, listProperties, updateProperty, type Actor } from "./property-service.ts";
+import {
+  createProperty,
+  createPropertyWithUnits,
+  deleteProperty,
+  getProperty,
+  listProperties,
+  updateProperty,
+  type Actor,
+} from "./property-service.ts";
 import { createUnit, deleteUnit, listUnits, updateUnit } from "./unit-service.ts";
 
-
-const propertyNotFound = errorResponse("Immobilie nicht gefunden (auch für Immobilien anderer Konten)");
-const unitNotFound = errorResponse("Wohneinheit nicht gefunden (auch für Wohneinheiten anderer Konten)");
+const propertyNotFound = errorResponse(
+  "Immobilie nicht gefunden (auch für Immobilien anderer Konten)",
+);
+const unitNotFound = errorResponse(
+  "Wohneinheit nicht gefunden (auch für Wohneinheiten anderer Konten)",
+);
 
 const TAG = ["Immobilien"];
 
@@ -36,7 +47,10 @@ const listPropertiesRoute = createRoute({
   path: "/properties",
   tags: TAG,
   summary: "Alle Immobilien mit Wohneinheiten, Anzahl und Gesamtfläche, neueste zuerst",
-  responses: { 200: jsonResponse(z.array(propertyWithUnitsSchema), "Immobilien"), 401: unauthorizedResponse },
+  responses: {
+    200: jsonResponse(z.array(propertyWithUnitsSchema), "Immobilien"),
+    401: unauthorizedResponse,
+  },
 });
 
 const createPropertyRoute = createRoute({
@@ -45,7 +59,12 @@ const createPropertyRoute = createRoute({
   tags: TAG,
   summary: "Immobilie anlegen",
   request: jsonBody(propertyCreateBodySchema),
-  responses: { 201: jsonResponse(propertyWithUnitsSchema, "Angelegt"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse },
+  responses: {
+    201: jsonResponse(propertyWithUnitsSchema, "Angelegt"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: limitReachedResponse,
+  },
 });
 
 const getPropertyRoute = createRoute({
@@ -54,7 +73,11 @@ const getPropertyRoute = createRoute({
   tags: TAG,
   summary: "Eine Immobilie mit Wohneinheiten",
   request: { params: idParams },
-  responses: { 200: jsonResponse(propertyWithUnitsSchema, "Immobilie"), 401: unauthorizedResponse, 404: propertyNotFound },
+  responses: {
+    200: jsonResponse(propertyWithUnitsSchema, "Immobilie"),
+    401: unauthorizedResponse,
+    404: propertyNotFound,
+  },
 });
 
 const updatePropertyRoute = createRoute({
@@ -63,7 +86,12 @@ const updatePropertyRoute = createRoute({
   tags: TAG,
   summary: "Name, Adresse und Effizienzklasse (mit Ermittlungsdatum und -methode) ändern",
   request: { params: idParams, ...jsonBody(propertyUpdateBodySchema) },
-  responses: { 200: jsonResponse(propertyWithUnitsSchema, "Geändert"), 400: invalidResponse, 401: unauthorizedResponse, 404: propertyNotFound },
+  responses: {
+    200: jsonResponse(propertyWithUnitsSchema, "Geändert"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: propertyNotFound,
+  },
 });
 
 const deletePropertyRoute = createRoute({
@@ -86,7 +114,11 @@ const listUnitsRoute = createRoute({
   tags: TAG,
   summary: "Die Wohneinheiten einer Immobilie, nach Name",
   request: { params: idParams },
-  responses: { 200: jsonResponse(z.array(unitSchema), "Wohneinheiten"), 401: unauthorizedResponse, 404: propertyNotFound },
+  responses: {
+    200: jsonResponse(z.array(unitSchema), "Wohneinheiten"),
+    401: unauthorizedResponse,
+    404: propertyNotFound,
+  },
 });
 
 const createUnitRoute = createRoute({
@@ -95,7 +127,13 @@ const createUnitRoute = createRoute({
   tags: TAG,
   summary: "Wohneinheit anlegen",
   request: { params: idParams, ...jsonBody(unitBodySchema) },
-  responses: { 201: jsonResponse(unitSchema, "Angelegt"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse, 404: propertyNotFound },
+  responses: {
+    201: jsonResponse(unitSchema, "Angelegt"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: limitReachedResponse,
+    404: propertyNotFound,
+  },
 });
 
 const updateUnitRoute = createRoute({
@@ -104,7 +142,12 @@ const updateUnitRoute = createRoute({
   tags: TAG,
   summary: "Wohneinheit ändern (Name, Fläche, Personen, dezentrales Warmwasser)",
   request: { params: idParams, ...jsonBody(unitUpdateBodySchema) },
-  responses: { 200: jsonResponse(unitSchema, "Geändert"), 400: invalidResponse, 401: unauthorizedResponse, 404: unitNotFound },
+  responses: {
+    200: jsonResponse(unitSchema, "Geändert"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: unitNotFound,
+  },
 });
 
 const deleteUnitRoute = createRoute({
@@ -127,7 +170,12 @@ const onboardingRoute = createRoute({
   tags: ["Einrichtungsassistent"],
   summary: "Immobilie mit allen Wohneinheiten in einem Schritt anlegen (alles oder nichts)",
   request: jsonBody(onboardingBodySchema),
-  responses: { 201: jsonResponse(propertyWithUnitsSchema, "Angelegt"), 400: invalidResponse, 401: unauthorizedResponse, 403: limitReachedResponse },
+  responses: {
+    201: jsonResponse(propertyWithUnitsSchema, "Angelegt"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: limitReachedResponse,
+  },
 });
 
 function getActor(c: Context<AppEnv>): Actor {
@@ -136,22 +184,39 @@ function getActor(c: Context<AppEnv>): Actor {
 
 export function createPropertyRoutes(db: Db) {
   return createRouter()
-    .openapi(listPropertiesRoute, async (c) => c.json(await listProperties(db, c.var.accountId), 200))
-    .openapi(createPropertyRoute, async (c) => c.json(await createProperty(db, getActor(c), c.req.valid("json")), 201))
-    .openapi(getPropertyRoute, async (c) => c.json(await getProperty(db, c.var.accountId, c.req.valid("param").id), 200))
+    .openapi(listPropertiesRoute, async (c) =>
+      c.json(await listProperties(db, c.var.accountId), 200),
+    )
+    .openapi(createPropertyRoute, async (c) =>
+      c.json(await createProperty(db, getActor(c), c.req.valid("json")), 201),
+    )
+    .openapi(getPropertyRoute, async (c) =>
+      c.json(await getProperty(db, c.var.accountId, c.req.valid("param").id), 200),
+    )
     .openapi(updatePropertyRoute, async (c) =>
-      c.json(await updateProperty(db, getActor(c), c.req.valid("param").id, c.req.valid("json")), 200),
+      c.json(
+        await updateProperty(db, getActor(c), c.req.valid("param").id, c.req.valid("json")),
+        200,
+      ),
     )
     .openapi(deletePropertyRoute, async (c) => {
       await deleteProperty(db, getActor(c), c.req.valid("param").id);
       return c.body(null, 204);
     })
-    .openapi(listUnitsRoute, async (c) => c.json(await listUnits(db, c.var.accountId, c.req.valid("param").id), 200))
-    .openapi(createUnitRoute, async (c) => c.json(await createUnit(db, getActor(c), c.req.valid("param").id, c.req.valid("json")), 201))
-    .openapi(updateUnitRoute, async (c) => c.json(await updateUnit(db, getActor(c), c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(listUnitsRoute, async (c) =>
+      c.json(await listUnits(db, c.var.accountId, c.req.valid("param").id), 200),
+    )
+    .openapi(createUnitRoute, async (c) =>
+      c.json(await createUnit(db, getActor(c), c.req.valid("param").id, c.req.valid("json")), 201),
+    )
+    .openapi(updateUnitRoute, async (c) =>
+      c.json(await updateUnit(db, getActor(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
     .openapi(deleteUnitRoute, async (c) => {
       await deleteUnit(db, getActor(c), c.req.valid("param").id);
       return c.body(null, 204);
     })
-    .openapi(onboardingRoute, async (c) => c.json(await createPropertyWithUnits(db, getActor(c), c.req.valid("json")), 201));
+    .openapi(onboardingRoute, async (c) =>
+      c.json(await createPropertyWithUnits(db, getActor(c), c.req.valid("json")), 201),
+    );
 }

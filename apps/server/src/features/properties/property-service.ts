@@ -37,12 +37,20 @@ export interface Actor {
 }
 
 /** An activity description naming the unit and its property: 'Wohneinheit erstellt: EG links (Haus A)'. */
-export function describeUnitActivity(key: ActivityKey, unitName: string, propertyName: string): string {
+export function describeUnitActivity(
+  key: ActivityKey,
+  unitName: string,
+  propertyName: string,
+): string {
   return `${ACTIVITY_TEXTS[key]}: ${unitName} (${propertyName})`;
 }
 
 /** The property of the account, or 404 'Immobilie nicht gefunden' (also for another account's id). */
-export async function requirePropertyRow(db: Db, userId: string, propertyId: string): Promise<PropertyRow> {
+export async function requirePropertyRow(
+  db: Db,
+  userId: string,
+  propertyId: string,
+): Promise<PropertyRow> {
   const row = isResourceId(propertyId) ? await findPropertyRow(db, userId, propertyId) : undefined;
   if (!row) throw new NotFound(PROPERTY_MESSAGES.notFound);
   return row;
@@ -50,16 +58,26 @@ export async function requirePropertyRow(db: Db, userId: string, propertyId: str
 
 export async function listProperties(db: Db, userId: string): Promise<PropertyWithUnits[]> {
   const rows = await listPropertyRows(db, userId);
-  const units = await listUnitRows(db, userId, rows.map((row) => row.id));
+  const units = await listUnitRows(
+    db,
+    userId,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toPropertyWithUnits(row, units));
 }
 
-export async function getProperty(db: Db, userId: string, propertyId: string): Promise<PropertyWithUnits> {
+export async function getProperty(
+  db: Db,
+  userId: string,
+  propertyId: string,
+): Promise<PropertyWithUnits> {
   const row = await requirePropertyRow(db, userId, propertyId);
   return toPropertyWithUnits(row, await listUnitRows(db, userId, [row.id]));
 }
 
-function toPropertyValues(values: Omit<PropertyCreateValues, "propertyType" | "efficiencyClass" | "heatingFuel">): PropertyColumnValues {
+function toPropertyValues(
+  values: Omit<PropertyCreateValues, "propertyType" | "efficiencyClass" | "heatingFuel">,
+): PropertyColumnValues {
   return {
     name: values.name,
     street: values.street,
@@ -79,7 +97,11 @@ function toEfficiencyValues(efficiencyClass: string | null | undefined) {
 }
 
 /** POST /api/properties: within the plan's property limit. */
-export async function createProperty(db: Db, actor: Actor, values: PropertyCreateValues): Promise<PropertyWithUnits> {
+export async function createProperty(
+  db: Db,
+  actor: Actor,
+  values: PropertyCreateValues,
+): Promise<PropertyWithUnits> {
   const propertyId = await inAccountTransaction(db, actor.userId, async (trx) => {
     await assertCanCreate(trx, actor.userId, "properties");
     const stored = toPropertyValues(values);
@@ -106,7 +128,11 @@ export async function createProperty(db: Db, actor: Actor, values: PropertyCreat
  * POST /api/onboarding: the wizard's property with all its units in one transaction, all or
  * nothing. The property limit and the unit limit (for all units at once) are checked first.
  */
-export async function createPropertyWithUnits(db: Db, actor: Actor, body: OnboardingValues): Promise<PropertyWithUnits> {
+export async function createPropertyWithUnits(
+  db: Db,
+  actor: Actor,
+  body: OnboardingValues,
+): Promise<PropertyWithUnits> {
   const { property, units } = body;
   const propertyId = await inAccountTransaction(db, actor.userId, async (trx) => {
     await assertCanCreate(trx, actor.userId, "properties");
@@ -126,7 +152,13 @@ export async function createPropertyWithUnits(db: Db, actor: Actor, body: Onboar
         entityId: unit.id,
         entityName: unit.name,
         description: describeUnitActivity("unit.created", unit.name, property.name),
-        metadata: { propertyId: id, propertyName: property.name, area: unit.area, persons: unit.persons, source: "onboarding" },
+        metadata: {
+          propertyId: id,
+          propertyName: property.name,
+          area: unit.area,
+          persons: unit.persons,
+          source: "onboarding",
+        },
         userAgent: actor.userAgent,
       });
     }
@@ -136,7 +168,12 @@ export async function createPropertyWithUnits(db: Db, actor: Actor, body: Onboar
       key: "property.created",
       entityId: id,
       entityName: property.name,
-      metadata: { address: stored.address, propertyType: property.propertyType, source: "onboarding", unitCount: inserted.length },
+      metadata: {
+        address: stored.address,
+        propertyType: property.propertyType,
+        source: "onboarding",
+        unitCount: inserted.length,
+      },
       userAgent: actor.userAgent,
     });
     return id;
@@ -147,7 +184,10 @@ export async function createPropertyWithUnits(db: Db, actor: Actor, body: Onboar
 type Change = { from: unknown; to: unknown };
 
 /** Field -> { from, to } for the fields whose value differs. */
-export function collectChanges(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, Change> {
+export function collectChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, Change> {
   const changes: Record<string, Change> = {};
   for (const [field, to] of Object.entries(after)) {
     const from = before[field];
@@ -160,21 +200,39 @@ export function collectChanges(before: Record<string, unknown>, after: Record<st
  * PATCH /api/properties/:id (edit page). docs/rules/master-data.md#states 'Efficiency class': choosing a class sets the
  * determination date to today (unless one is given); clearing the class empties date and method.
  */
-export async function updateProperty(db: Db, actor: Actor, propertyId: string, values: PropertyUpdateValues): Promise<PropertyWithUnits> {
+export async function updateProperty(
+  db: Db,
+  actor: Actor,
+  propertyId: string,
+  values: PropertyUpdateValues,
+): Promise<PropertyWithUnits> {
   await inAccountTransaction(db, actor.userId, async (trx) => {
     const current = await requirePropertyRow(trx, actor.userId, propertyId);
-    const efficiencyClass = values.efficiencyClass === undefined ? current.efficiencyClass : values.efficiencyClass;
+    const efficiencyClass =
+      values.efficiencyClass === undefined ? current.efficiencyClass : values.efficiencyClass;
     const isClassChosen = efficiencyClass !== null && efficiencyClass !== current.efficiencyClass;
-    let efficiencyDeterminedDate = values.efficiencyDeterminedDate === undefined ? current.efficiencyDeterminedDate : values.efficiencyDeterminedDate;
-    if (isClassChosen && values.efficiencyDeterminedDate === undefined) efficiencyDeterminedDate = getTodayInGermany();
+    let efficiencyDeterminedDate =
+      values.efficiencyDeterminedDate === undefined
+        ? current.efficiencyDeterminedDate
+        : values.efficiencyDeterminedDate;
+    if (isClassChosen && values.efficiencyDeterminedDate === undefined)
+      efficiencyDeterminedDate = getTodayInGermany();
     let efficiencyDeterminationMethod =
-      values.efficiencyDeterminationMethod === undefined ? current.efficiencyDeterminationMethod : values.efficiencyDeterminationMethod;
+      values.efficiencyDeterminationMethod === undefined
+        ? current.efficiencyDeterminationMethod
+        : values.efficiencyDeterminationMethod;
     if (efficiencyClass === null) {
       efficiencyDeterminedDate = null;
       efficiencyDeterminationMethod = null;
     }
     const heatingFuel = values.heatingFuel === undefined ? current.heatingFuel : values.heatingFuel;
-    const next = { ...toPropertyValues(values), efficiencyClass, efficiencyDeterminedDate, efficiencyDeterminationMethod, heatingFuel };
+    const next = {
+      ...toPropertyValues(values),
+      efficiencyClass,
+      efficiencyDeterminedDate,
+      efficiencyDeterminationMethod,
+      heatingFuel,
+    };
     await updatePropertyRow(trx, actor.userId, propertyId, next);
     const changes = collectChanges(current, next);
     await logActivity(trx, {
@@ -198,8 +256,10 @@ export async function updateProperty(db: Db, actor: Actor, propertyId: string, v
 export async function deleteProperty(db: Db, actor: Actor, propertyId: string): Promise<void> {
   await inAccountTransaction(db, actor.userId, async (trx) => {
     const current = await requirePropertyRow(trx, actor.userId, propertyId);
-    if (await hasStatements(trx, actor.userId, propertyId)) throw new Conflict(PROPERTY_MESSAGES.deleteBlockedByStatements);
-    if (await hasActiveTenantInProperty(trx, actor.userId, propertyId)) throw new Conflict(PROPERTY_MESSAGES.deleteBlockedByActiveTenants);
+    if (await hasStatements(trx, actor.userId, propertyId))
+      throw new Conflict(PROPERTY_MESSAGES.deleteBlockedByStatements);
+    if (await hasActiveTenantInProperty(trx, actor.userId, propertyId))
+      throw new Conflict(PROPERTY_MESSAGES.deleteBlockedByActiveTenants);
     const units = await listUnitRows(trx, actor.userId, [propertyId]);
     await deletePropertyRows(trx, actor.userId, propertyId);
     for (const unit of units) {
@@ -209,7 +269,13 @@ export async function deleteProperty(db: Db, actor: Actor, propertyId: string): 
         entityId: unit.id,
         entityName: unit.name,
         description: describeUnitActivity("unit.deleted", unit.name, current.name),
-        metadata: { propertyId, propertyName: current.name, area: unit.area, persons: unit.persons, reason: "property_deleted" },
+        metadata: {
+          propertyId,
+          propertyName: current.name,
+          area: unit.area,
+          persons: unit.persons,
+          reason: "property_deleted",
+        },
         userAgent: actor.userAgent,
       });
     }

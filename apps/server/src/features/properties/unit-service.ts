@@ -1,11 +1,29 @@
-import { sortUnitsByFloor, UNIT_MESSAGES, type Unit, type UnitUpdateValues, type UnitValues } from "@nk/contract";
+import {
+  sortUnitsByFloor,
+  UNIT_MESSAGES,
+  type Unit,
+  type UnitUpdateValues,
+  type UnitValues,
+} from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound } from "../../domain/domain-errors.ts";
 import { isResourceId } from "../../domain/resource-id.ts";
 import { assertCanCreate } from "../account/subscription-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { collectChanges, describeUnitActivity, requirePropertyRow, type Actor } from "./property-service.ts";
-import { deleteUnitRow, findUnitRow, hasActiveTenant, insertUnitRows, listUnitRows, updateUnitRow } from "./property-queries.ts";
+import {
+  collectChanges,
+  describeUnitActivity,
+  requirePropertyRow,
+  type Actor,
+} from "./property-service.ts";
+import {
+  deleteUnitRow,
+  findUnitRow,
+  hasActiveTenant,
+  insertUnitRows,
+  listUnitRows,
+  updateUnitRow,
+} from "./property-queries.ts";
 import { toUnit } from "./property-responses.ts";
 import { detachDraftStatements, hasFinalStatement } from "../statements/statement-link-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
@@ -28,7 +46,12 @@ export async function listUnits(db: Db, userId: string, propertyId: string): Pro
 }
 
 /** POST /api/properties/:id/units: within the plan's unit limit. */
-export async function createUnit(db: Db, actor: Actor, propertyId: string, values: UnitValues): Promise<Unit> {
+export async function createUnit(
+  db: Db,
+  actor: Actor,
+  propertyId: string,
+  values: UnitValues,
+): Promise<Unit> {
   // Answered from inside the transaction: a delete that runs right after it cannot empty the answer.
   return inAccountTransaction(db, actor.userId, async (trx) => {
     const property = await requirePropertyRow(trx, actor.userId, propertyId);
@@ -41,7 +64,13 @@ export async function createUnit(db: Db, actor: Actor, propertyId: string, value
       entityId: unit.id,
       entityName: unit.name,
       description: describeUnitActivity("unit.created", unit.name, property.name),
-      metadata: { propertyId: property.id, propertyName: property.name, area: unit.area, persons: unit.persons, source: "form" },
+      metadata: {
+        propertyId: property.id,
+        propertyName: property.name,
+        area: unit.area,
+        persons: unit.persons,
+        source: "form",
+      },
       userAgent: actor.userAgent,
     });
     return getUnit(trx, actor.userId, unit.id);
@@ -49,7 +78,12 @@ export async function createUnit(db: Db, actor: Actor, propertyId: string, value
 }
 
 /** PATCH /api/units/:id: name, area, persons (and the hot-water flag when given). */
-export async function updateUnit(db: Db, actor: Actor, unitId: string, values: UnitUpdateValues): Promise<Unit> {
+export async function updateUnit(
+  db: Db,
+  actor: Actor,
+  unitId: string,
+  values: UnitUpdateValues,
+): Promise<Unit> {
   await inAccountTransaction(db, actor.userId, async (trx) => {
     const current = await requireUnitRow(trx, actor.userId, unitId);
     await updateUnitRow(trx, actor.userId, unitId, values);
@@ -67,7 +101,12 @@ export async function updateUnit(db: Db, actor: Actor, unitId: string, values: U
       entityId: unitId,
       entityName: after.name,
       description: describeUnitActivity("unit.updated", after.name, current.propertyName),
-      metadata: { propertyId: current.propertyId, propertyName: current.propertyName, changedFields: Object.keys(changes), changes },
+      metadata: {
+        propertyId: current.propertyId,
+        propertyName: current.propertyName,
+        changedFields: Object.keys(changes),
+        changes,
+      },
       userAgent: actor.userAgent,
     });
   });
@@ -82,8 +121,12 @@ export async function updateUnit(db: Db, actor: Actor, unitId: string, values: U
 export async function deleteUnit(db: Db, actor: Actor, unitId: string): Promise<void> {
   await inAccountTransaction(db, actor.userId, async (trx) => {
     const current = await requireUnitRow(trx, actor.userId, unitId);
-    if (await hasActiveTenant(trx, actor.userId, unitId)) throw new Conflict(UNIT_MESSAGES.deleteBlockedByActiveTenants);
-    if (await hasFinalStatement(trx, actor.userId, { unitId })) throw new Conflict(UNIT_MESSAGES.deleteBlockedByFinalStatements, { code: "UNIT_HAS_FINAL_STATEMENTS" });
+    if (await hasActiveTenant(trx, actor.userId, unitId))
+      throw new Conflict(UNIT_MESSAGES.deleteBlockedByActiveTenants);
+    if (await hasFinalStatement(trx, actor.userId, { unitId }))
+      throw new Conflict(UNIT_MESSAGES.deleteBlockedByFinalStatements, {
+        code: "UNIT_HAS_FINAL_STATEMENTS",
+      });
     await detachDraftStatements(trx, actor.userId, { unitId });
     const formerTenantCount = await deleteUnitRow(trx, actor.userId, unitId);
     await logActivity(trx, {
@@ -92,7 +135,13 @@ export async function deleteUnit(db: Db, actor: Actor, unitId: string): Promise<
       entityId: unitId,
       entityName: current.name,
       description: describeUnitActivity("unit.deleted", current.name, current.propertyName),
-      metadata: { propertyId: current.propertyId, propertyName: current.propertyName, area: current.area, persons: current.persons, formerTenantCount },
+      metadata: {
+        propertyId: current.propertyId,
+        propertyName: current.propertyName,
+        area: current.area,
+        persons: current.persons,
+        formerTenantCount,
+      },
       userAgent: actor.userAgent,
     });
   });

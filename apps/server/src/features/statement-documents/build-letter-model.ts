@@ -11,15 +11,36 @@ import {
   type TenancyLetterFigures,
   HEIZKV_REDUCTION_PERCENT,
 } from "@nk/engine";
-import { compareDecimalText, formatCalendarDateDe, formatEuroDe, FUEL_LABELS, TAX_CATEGORY_LABELS } from "@nk/contract";
+import {
+  compareDecimalText,
+  formatCalendarDateDe,
+  formatEuroDe,
+  FUEL_LABELS,
+  TAX_CATEGORY_LABELS,
+} from "@nk/contract";
 import { buildSettlementGiroCode, formatPaymentPurpose } from "./letter-payment.ts";
-import type { LetterAnnualInformation, LetterCo2, LetterCostLine, LetterModel, LetterPrepaymentMonth, LetterSource, LetterTaxLine } from "./letter-model.ts";
+import type {
+  LetterAnnualInformation,
+  LetterCo2,
+  LetterCostLine,
+  LetterModel,
+  LetterPrepaymentMonth,
+  LetterSource,
+  LetterTaxLine,
+} from "./letter-model.ts";
 import { nthOfType, occurrenceOf } from "./item-lookup.ts";
 import { findTenancyIndex, findUnit } from "./run-lookup.ts";
 import { formatAnnualInformation } from "./letter-annual-information.ts";
 import { formatCo2Basis } from "./letter-co2-basis.ts";
 import { formatHeatingSheet } from "./letter-heating-sheet.ts";
-import { describeOccupancy, explainKey, explainShare, formatPersons, formatQuantity, keyLabel } from "./share-explanations.ts";
+import {
+  describeOccupancy,
+  explainKey,
+  explainShare,
+  formatPersons,
+  formatQuantity,
+  keyLabel,
+} from "./share-explanations.ts";
 
 // Builds the letter of one tenancy from a saved statement (docs/rules/statements.md#letter-contents, docs/rules/statements.md#saved-runs). Pure: the same
 // snapshot gives the same letter, which is what lets a finalized PDF be made once and trusted.
@@ -62,8 +83,13 @@ export function isHeatingItem(costType: string): boolean {
  * The letter figures of a result (contract v1.2): as stored, or, for a run stored before
  * v1.2, made by the engine from the run's own stored shares (decision 1040).
  */
-export function getLetterFigures(source: Pick<LetterSource, "input" | "result">): StatementLetterFigures {
-  return source.result.letters ?? (completeStoredResult(source.input, source.result).letters as StatementLetterFigures);
+export function getLetterFigures(
+  source: Pick<LetterSource, "input" | "result">,
+): StatementLetterFigures {
+  return (
+    source.result.letters ??
+    (completeStoredResult(source.input, source.result).letters as StatementLetterFigures)
+  );
 }
 
 /**
@@ -73,7 +99,10 @@ export function getLetterFigures(source: Pick<LetterSource, "input" | "result">)
  */
 const completedResults = new WeakMap<object, StatementResult>();
 
-function completeResultOnce(input: LetterSource["input"], stored: LetterSource["result"]): StatementResult {
+function completeResultOnce(
+  input: LetterSource["input"],
+  stored: LetterSource["result"],
+): StatementResult {
   const known = completedResults.get(stored);
   if (known) return known;
   const complete = completeStoredResult(input, stored);
@@ -88,10 +117,12 @@ export function buildLetterModel(stored: LetterSource): LetterModel {
   const { input, result } = source;
   const tenancyIndex = findTenancyIndex(result.tenancies, source.tenancyId);
   const tenancy = result.tenancies[tenancyIndex];
-  if (!tenancy) throw new LetterModelError(`Mietverhältnis ${source.tenancyId} ist nicht Teil der Abrechnung.`);
+  if (!tenancy)
+    throw new LetterModelError(`Mietverhältnis ${source.tenancyId} ist nicht Teil der Abrechnung.`);
   const figures = source.figures ?? getLetterFigures(source);
   const tenancyFigures = figures.tenancies[tenancyIndex];
-  if (!tenancyFigures || tenancyFigures.tenancyId !== tenancy.tenancyId) throw new LetterModelError(`Mietverhältnis ${source.tenancyId} hat keine Briefzahlen.`);
+  if (!tenancyFigures || tenancyFigures.tenancyId !== tenancy.tenancyId)
+    throw new LetterModelError(`Mietverhältnis ${source.tenancyId} hat keine Briefzahlen.`);
   const unit = findUnit(input, tenancy.unitId);
   const unitName = source.unitNames[tenancy.unitId] ?? tenancy.unitId;
   const tenantName = source.tenancyNames[tenancy.tenancyId] ?? "Mieter";
@@ -105,7 +136,12 @@ export function buildLetterModel(stored: LetterSource): LetterModel {
   const resultKind = sign > 0 ? "Nachzahlung" : sign < 0 ? "Guthaben" : "ausgeglichen";
   const resultAmount = tenancy.balance.replace(/^-/, "");
   // Issue 24: the GiroCode asks for what the settlement demands, with a purpose naming the tenant.
-  const paymentPurpose = formatPaymentPurpose({ periodLabel, tenantName, unitName, correctionVersion: source.legal.correction?.version ?? null });
+  const paymentPurpose = formatPaymentPurpose({
+    periodLabel,
+    tenantName,
+    unitName,
+    correctionVersion: source.legal.correction?.version ?? null,
+  });
   const giroCode = buildSettlementGiroCode(source.legal, source.sender, paymentPurpose);
 
   const hasHeating = result.items.some((item) => isHeatingItem(item.costType));
@@ -115,13 +151,23 @@ export function buildLetterModel(stored: LetterSource): LetterModel {
 
   return {
     draft: source.draft,
-    correction: source.legal.correction ? { version: source.legal.correction.version, replacesDate: source.legal.correction.previousLetterDate } : (source.correction ?? null),
+    correction: source.legal.correction
+      ? {
+          version: source.legal.correction.version,
+          replacesDate: source.legal.correction.previousLetterDate,
+        }
+      : (source.correction ?? null),
     sender: source.sender,
     recipient:
       source.recipient ??
       (source.tenantAddress
         ? { name: tenantName, ...source.tenantAddress }
-        : { name: tenantName, street: source.property.street, postalCode: source.property.postalCode, city: source.property.city }),
+        : {
+            name: tenantName,
+            street: source.property.street,
+            postalCode: source.property.postalCode,
+            city: source.property.city,
+          }),
     letterDate: source.letterDate,
     period: result.period,
     periodLabel,
@@ -129,10 +175,19 @@ export function buildLetterModel(stored: LetterSource): LetterModel {
     propertyAddress: `${source.property.street}, ${source.property.postalCode} ${source.property.city}`,
     unitName,
     tenantName,
-    usage: { from: tenancy.from, to: tenancy.to, days: tenancy.days, periodDays, prorated: tenancy.days < periodDays },
+    usage: {
+      from: tenancy.from,
+      to: tenancy.to,
+      days: tenancy.days,
+      periodDays,
+      prorated: tenancy.days < periodDays,
+    },
     persons: tenancy.persons,
     // Issue 24, item 13: the persons of the occupant periods, as the persons key counts them.
-    personsText: tenancy.occupancy && tenancy.occupancy.length > 0 ? describeOccupancy(tenancy.occupancy, formatCalendarDateDe) : formatPersons(tenancy.persons),
+    personsText:
+      tenancy.occupancy && tenancy.occupancy.length > 0
+        ? describeOccupancy(tenancy.occupancy, formatCalendarDateDe)
+        : formatPersons(tenancy.persons),
     unitArea: unit?.area ?? 0,
     costLines,
     totalCosts: tenancy.total,
@@ -148,7 +203,10 @@ export function buildLetterModel(stored: LetterSource): LetterModel {
     meterReadings: source.meterReadings ?? [],
     hasHeating,
     co2: hasHeating ? buildCo2(source, tenancyFigures) : null,
-    heatingSheet: hasHeating && result.heatingCosts ? formatHeatingSheet(result.heatingCosts, result.period) : null,
+    heatingSheet:
+      hasHeating && result.heatingCosts
+        ? formatHeatingSheet(result.heatingCosts, result.period)
+        : null,
     annualInformation: hasHeating ? buildAnnualInformation(source) : null,
     taxLines,
     taxTotals,
@@ -156,7 +214,11 @@ export function buildLetterModel(stored: LetterSource): LetterModel {
   };
 }
 
-function buildCostLines(source: LetterSource, tenancy: StatementResult["tenancies"][number], figures: StatementLetterFigures): LetterCostLine[] {
+function buildCostLines(
+  source: LetterSource,
+  tenancy: StatementResult["tenancies"][number],
+  figures: StatementLetterFigures,
+): LetterCostLine[] {
   const { input, result } = source;
   const { allocations } = tenancy;
   return result.items.flatMap((item, index) => {
@@ -165,8 +227,13 @@ function buildCostLines(source: LetterSource, tenancy: StatementResult["tenancie
     const itemInput = nthOfType(input.costItems, item.costType, n);
     const excluded = (itemInput?.excludedUnits ?? []).map((id) => source.unitNames[id] ?? id);
     // Issue 24, item 13: an item the flat takes no part in is listed, so the lines add up to "Summe".
-    if (!allocation) return [notParticipatingLine(item, excluded, source.unitNames[tenancy.unitId] ?? tenancy.unitId)];
-    const consumption = item.meter ? tenancy.consumption?.find((c) => c.meter === item.meter) : undefined;
+    if (!allocation)
+      return [
+        notParticipatingLine(item, excluded, source.unitNames[tenancy.unitId] ?? tenancy.unitId),
+      ];
+    const consumption = item.meter
+      ? tenancy.consumption?.find((c) => c.meter === item.meter)
+      : undefined;
     const itemFigures = figures.items[index];
     // An item of one part has one step: its result is the share before a § 12 cut.
     const stepResults = itemFigures?.partAmounts
@@ -176,13 +243,20 @@ function buildCostLines(source: LetterSource, tenancy: StatementResult["tenancie
       {
         costType: item.costType,
         itemTotal: item.amount,
-        co2LandlordShare: compareDecimalText(item.co2LandlordShare, "0") > 0 ? item.co2LandlordShare : null,
+        co2LandlordShare:
+          compareDecimalText(item.co2LandlordShare, "0") > 0 ? item.co2LandlordShare : null,
         distributed: item.distributed,
         key: item.key,
         keyLabel: keyLabel(item.key),
         keyExplanation: explainKey(item, excluded, input.vacancyPersons ?? 0),
         steps: [
-          ...explainShare(item, getAllocationParts(result, tenancy, allocation), itemFigures?.partBases ?? [], stepResults, { occupancy: tenancy.occupancy, consumption }),
+          ...explainShare(
+            item,
+            getAllocationParts(result, tenancy, allocation),
+            itemFigures?.partBases ?? [],
+            stepResults,
+            { occupancy: tenancy.occupancy, consumption },
+          ),
           // Issue 24: the § 12 (1) HeizkV cut applied up front, with the engine's figures.
           ...(allocation.heizkvReduction
             ? [
@@ -198,9 +272,16 @@ function buildCostLines(source: LetterSource, tenancy: StatementResult["tenancie
         allocationNote: itemInput?.allocationNote ?? null,
         // Runs before issue 30 only knew the 15 % cut and stored no percent.
         heizkvReduction: allocation.heizkvReduction
-          ? { cut: allocation.heizkvReduction, shareBefore: allocation.amountBeforeReduction ?? allocation.amount, percent: allocation.heizkvReductionPercent ?? HEIZKV_REDUCTION_PERCENT }
+          ? {
+              cut: allocation.heizkvReduction,
+              shareBefore: allocation.amountBeforeReduction ?? allocation.amount,
+              percent: allocation.heizkvReductionPercent ?? HEIZKV_REDUCTION_PERCENT,
+            }
           : null,
-        allocableUntil: item.allocableUntil && item.nonAllocable ? { lastDay: item.allocableUntil, nonAllocable: item.nonAllocable } : null,
+        allocableUntil:
+          item.allocableUntil && item.nonAllocable
+            ? { lastDay: item.allocableUntil, nonAllocable: item.nonAllocable }
+            : null,
         notParticipating: null,
       },
     ];
@@ -208,7 +289,11 @@ function buildCostLines(source: LetterSource, tenancy: StatementResult["tenancie
 }
 
 /** An item the tenancy's flat takes no part in: excluded by the landlord, or hot water heated in the flat. */
-function notParticipatingLine(item: StatementResult["items"][number], excludedNames: readonly string[], unitName: string): LetterCostLine {
+function notParticipatingLine(
+  item: StatementResult["items"][number],
+  excludedNames: readonly string[],
+  unitName: string,
+): LetterCostLine {
   const reason =
     item.costType === HOT_WATER_COST_TYPE && !excludedNames.includes(unitName)
       ? `Ihre Wohnung ${unitName} bereitet ihr Warmwasser selbst und ist an dieser Kostenart nicht beteiligt.`
@@ -216,7 +301,8 @@ function notParticipatingLine(item: StatementResult["items"][number], excludedNa
   return {
     costType: item.costType,
     itemTotal: item.amount,
-    co2LandlordShare: compareDecimalText(item.co2LandlordShare, "0") > 0 ? item.co2LandlordShare : null,
+    co2LandlordShare:
+      compareDecimalText(item.co2LandlordShare, "0") > 0 ? item.co2LandlordShare : null,
     distributed: item.distributed,
     key: item.key,
     keyLabel: keyLabel(item.key),
@@ -225,7 +311,10 @@ function notParticipatingLine(item: StatementResult["items"][number], excludedNa
     share: "0.00",
     allocationNote: null,
     heizkvReduction: null,
-    allocableUntil: item.allocableUntil && item.nonAllocable ? { lastDay: item.allocableUntil, nonAllocable: item.nonAllocable } : null,
+    allocableUntil:
+      item.allocableUntil && item.nonAllocable
+        ? { lastDay: item.allocableUntil, nonAllocable: item.nonAllocable }
+        : null,
     notParticipating: reason,
   };
 }
@@ -236,7 +325,8 @@ function buildCo2(source: LetterSource, figures: TenancyLetterFigures): LetterCo
   const fuel = source.input.co2?.fuel ?? null;
   const basis = {
     supplier: "Emissionen laut Rechnung des Versorgers",
-    computed: "Emissionen berechnet aus dem Brennstoffverbrauch (kWh, Heizwert) und dem Emissionsfaktor",
+    computed:
+      "Emissionen berechnet aus dem Brennstoffverbrauch (kWh, Heizwert) und dem Emissionsfaktor",
     efficiencyClass: `Stufe ${co2.stage} nach der hinterlegten Einstufung des Gebäudes (keine Emissionsdaten vorhanden)`,
     default: `Standardwert Stufe ${co2.stage} (keine Emissionsdaten und keine Einstufung des Gebäudes vorhanden)`,
   }[co2.source];
@@ -267,7 +357,15 @@ function buildCo2(source: LetterSource, figures: TenancyLetterFigures): LetterCo
  * with the VAT rate the inputs name.
  */
 function buildAnnualInformation(source: LetterSource): LetterAnnualInformation | null {
-  const info = source.annualInformation !== undefined ? source.annualInformation : computeAnnualInformation({ input: source.input, result: source.result, tenancyId: source.tenancyId, previous: null });
+  const info =
+    source.annualInformation !== undefined
+      ? source.annualInformation
+      : computeAnnualInformation({
+          input: source.input,
+          result: source.result,
+          tenancyId: source.tenancyId,
+          previous: null,
+        });
   if (!info) return null;
   const formatted = formatAnnualInformation(info);
   const vat = source.input.co2?.vatPercent;
@@ -282,12 +380,27 @@ function buildAnnualInformation(source: LetterSource): LetterAnnualInformation |
  * with the item's own weights (allocation.laborCosts, contract v1.1): the lines add up to
  * the tenancy's taxDeductible sums exactly.
  */
-function buildTaxLines(result: StatementResult, tenancy: StatementResult["tenancies"][number]): LetterTaxLine[] {
+function buildTaxLines(
+  result: StatementResult,
+  tenancy: StatementResult["tenancies"][number],
+): LetterTaxLine[] {
   return tenancy.allocations.flatMap((allocation) => {
     const item = result.items[allocation.item];
-    if (allocation.laborCosts === undefined || !item?.laborCosts || compareDecimalText(item.laborCosts, "0") <= 0) return [];
+    if (
+      allocation.laborCosts === undefined ||
+      !item?.laborCosts ||
+      compareDecimalText(item.laborCosts, "0") <= 0
+    )
+      return [];
     const category = item.taxCategory ?? "householdServices";
-    return [{ costType: item.costType, categoryLabel: TAX_CATEGORY_LABELS[category], laborCosts: item.laborCosts, yourShare: allocation.laborCosts }];
+    return [
+      {
+        costType: item.costType,
+        categoryLabel: TAX_CATEGORY_LABELS[category],
+        laborCosts: item.laborCosts,
+        yourShare: allocation.laborCosts,
+      },
+    ];
   });
 }
 

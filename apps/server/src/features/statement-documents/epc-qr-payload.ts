@@ -23,7 +23,12 @@ export class EpcPayloadError extends Error {}
 /** The payload text of the EPC QR code, e.g. 'BCD\n002\n1\nSCT\nCOBADEFFXXX\nName\nDE89…\nEUR359.03\n\n\nZweck'. */
 export function buildEpcPayload(payment: EpcPayment): string {
   const amount = payment.amount.trim();
-  if (!isDecimalText(amount) || !/^\d+(\.\d{1,2})?$/.test(amount) || compareDecimalText(amount, "0.01") < 0 || compareDecimalText(amount, "999999999.99") > 0) {
+  if (
+    !isDecimalText(amount) ||
+    !/^\d+(\.\d{1,2})?$/.test(amount) ||
+    compareDecimalText(amount, "0.01") < 0 ||
+    compareDecimalText(amount, "999999999.99") > 0
+  ) {
     throw new EpcPayloadError(`Betrag für den GiroCode ungültig: ${payment.amount}`);
   }
   const lines = [

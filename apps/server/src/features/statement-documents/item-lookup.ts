@@ -8,6 +8,10 @@ export function occurrenceOf(items: readonly { costType: string }[], index: numb
 }
 
 /** The `n`-th entry of a cost type (0-based). */
-export function nthOfType<T extends { costType: string }>(list: readonly T[], costType: string, n: number): T | undefined {
+export function nthOfType<T extends { costType: string }>(
+  list: readonly T[],
+  costType: string,
+  n: number,
+): T | undefined {
   return list.filter((entry) => entry.costType === costType)[n];
 }

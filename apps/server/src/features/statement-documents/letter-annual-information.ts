@@ -47,7 +47,9 @@ const DISPUTE_SETTLEMENT =
 const UNITS = "Einheiten";
 
 function carrierLabel(carrier: string): string {
-  return Object.hasOwn(FUEL_LABELS, carrier) ? FUEL_LABELS[carrier as keyof typeof FUEL_LABELS] : carrier;
+  return Object.hasOwn(FUEL_LABELS, carrier)
+    ? FUEL_LABELS[carrier as keyof typeof FUEL_LABELS]
+    : carrier;
 }
 
 function span(consumption: AnnualPeriodConsumption): string {
@@ -61,7 +63,12 @@ function amount(consumption: AnnualPeriodConsumption, isWeatherCorrected: boolea
 }
 
 function methodNote(consumption: AnnualPeriodConsumption): string {
-  const method = consumption.method === "measured" ? "abgelesen" : consumption.method === "apportioned" ? "anteilig nach Gradtagszahlen (§ 9b Abs. 3 HeizkV)" : "teils gemessen, teils anteilig nach Gradtagszahlen";
+  const method =
+    consumption.method === "measured"
+      ? "abgelesen"
+      : consumption.method === "apportioned"
+        ? "anteilig nach Gradtagszahlen (§ 9b Abs. 3 HeizkV)"
+        : "teils gemessen, teils anteilig nach Gradtagszahlen";
   return consumption.isEstimated ? `${method}, geschätzt (§ 9a HeizkV)` : method;
 }
 
@@ -71,38 +78,81 @@ export function formatAnnualInformation(info: AnnualInformation): LetterAnnualIn
   const notes: string[] = [];
   const { current, previous } = info;
   if (current) {
-    consumptionRows.push([`Ihr Heizverbrauch ${span(current)} (${current.days} Tage, ${methodNote(current)})`, amount(current, false)]);
-    if (current.isWeatherCorrected) consumptionRows.push([`witterungsbereinigt (Klimafaktor ${formatDecimalTextDe(current.climateFactor)})`, amount(current, true)]);
+    consumptionRows.push([
+      `Ihr Heizverbrauch ${span(current)} (${current.days} Tage, ${methodNote(current)})`,
+      amount(current, false),
+    ]);
+    if (current.isWeatherCorrected)
+      consumptionRows.push([
+        `witterungsbereinigt (Klimafaktor ${formatDecimalTextDe(current.climateFactor)})`,
+        amount(current, true),
+      ]);
   } else {
     consumptionRows.push(["Ihr Heizverbrauch", "nicht erfasst"]);
   }
   if (previous) {
-    consumptionRows.push([`Ihr Heizverbrauch im Vorzeitraum ${span(previous)} (${previous.days} Tage)`, amount(previous, false)]);
-    if (previous.isWeatherCorrected) consumptionRows.push([`witterungsbereinigt (Klimafaktor ${formatDecimalTextDe(previous.climateFactor)})`, amount(previous, true)]);
+    consumptionRows.push([
+      `Ihr Heizverbrauch im Vorzeitraum ${span(previous)} (${previous.days} Tage)`,
+      amount(previous, false),
+    ]);
+    if (previous.isWeatherCorrected)
+      consumptionRows.push([
+        `witterungsbereinigt (Klimafaktor ${formatDecimalTextDe(previous.climateFactor)})`,
+        amount(previous, true),
+      ]);
   } else {
-    const why = { noPreviousPeriod: "keine Abrechnung des Vorzeitraums vorhanden", notTenantThen: "Sie wohnten im Vorzeitraum nicht in der Wohnung", noValue: "kein Verbrauchswert vorhanden", none: "" }[info.previousMissing ?? "none"];
+    const why = {
+      noPreviousPeriod: "keine Abrechnung des Vorzeitraums vorhanden",
+      notTenantThen: "Sie wohnten im Vorzeitraum nicht in der Wohnung",
+      noValue: "kein Verbrauchswert vorhanden",
+      none: "",
+    }[info.previousMissing ?? "none"];
     consumptionRows.push(["Ihr Heizverbrauch im Vorzeitraum", why || "nicht vorhanden"]);
   }
   if (info.changePercent !== null) {
     const sign = info.changePercent.startsWith("-") ? "−" : "+";
-    consumptionRows.push(["Veränderung je Tag gegenüber dem Vorzeitraum (witterungsbereinigt)", `${sign}${formatDecimalTextDe(info.changePercent.replace(/^-/, ""), 1)} %`]);
+    consumptionRows.push([
+      "Veränderung je Tag gegenüber dem Vorzeitraum (witterungsbereinigt)",
+      `${sign}${formatDecimalTextDe(info.changePercent.replace(/^-/, ""), 1)} %`,
+    ]);
   }
   if (info.averageUser) {
     const average = info.averageUser;
-    consumptionRows.push([`Durchschnitt des Gebäudes je m² Wohnfläche`, `${formatDecimalTextDe(average.perM2, 2)} ${UNITS}/m²`]);
-    const value = average.kwh === null ? `${formatDecimalTextDe(average.value, 2)} ${UNITS}` : `${formatDecimalTextDe(average.kwh)} kWh (${formatDecimalTextDe(average.value, 2)} ${UNITS})`;
+    consumptionRows.push([
+      `Durchschnitt des Gebäudes je m² Wohnfläche`,
+      `${formatDecimalTextDe(average.perM2, 2)} ${UNITS}/m²`,
+    ]);
+    const value =
+      average.kwh === null
+        ? `${formatDecimalTextDe(average.value, 2)} ${UNITS}`
+        : `${formatDecimalTextDe(average.kwh)} kWh (${formatDecimalTextDe(average.value, 2)} ${UNITS})`;
     consumptionRows.push(["Durchschnittsnutzer mit Ihrer Wohnfläche im gleichen Zeitraum", value]);
-    if (average.yourPercent !== null) consumptionRows.push(["Ihr Verbrauch im Verhältnis zum Durchschnittsnutzer", `${average.yourPercent} %`]);
-    notes.push("Der Durchschnittsnutzer verbraucht je m² so viel wie der Durchschnitt aller Wohnungen des Gebäudes, bei Ihrer Wohnfläche und Ihrem Anteil am Zeitraum nach Gradtagszahlen (§ 6a Abs. 3 Nr. 5 HeizkV).");
+    if (average.yourPercent !== null)
+      consumptionRows.push([
+        "Ihr Verbrauch im Verhältnis zum Durchschnittsnutzer",
+        `${average.yourPercent} %`,
+      ]);
+    notes.push(
+      "Der Durchschnittsnutzer verbraucht je m² so viel wie der Durchschnitt aller Wohnungen des Gebäudes, bei Ihrer Wohnfläche und Ihrem Anteil am Zeitraum nach Gradtagszahlen (§ 6a Abs. 3 Nr. 5 HeizkV).",
+    );
   }
   if (info.kwhPerUnit !== null && info.heatingEnergyKwh !== null) {
-    const source = info.heatingEnergySource === "heizkv9Split" ? "Heizenergie nach der Aufteilung nach § 9 HeizkV" : "Energie laut Brennstoffrechnung";
-    notes.push(`kWh: ${source} ${formatDecimalTextDe(info.heatingEnergyKwh)} kWh / Einheiten aller Wohnungen = ${formatDecimalTextDe(info.kwhPerUnit)} kWh je Einheit.`);
+    const source =
+      info.heatingEnergySource === "heizkv9Split"
+        ? "Heizenergie nach der Aufteilung nach § 9 HeizkV"
+        : "Energie laut Brennstoffrechnung";
+    notes.push(
+      `kWh: ${source} ${formatDecimalTextDe(info.heatingEnergyKwh)} kWh / Einheiten aller Wohnungen = ${formatDecimalTextDe(info.kwhPerUnit)} kWh je Einheit.`,
+    );
   }
   if (current?.isWeatherCorrected || previous?.isWeatherCorrected) {
-    notes.push("Witterungsbereinigt: Verbrauch × Klimafaktor des Deutschen Wetterdienstes für den Standort und den Zeitraum (§ 6a Abs. 3 Nr. 4 HeizkV).");
+    notes.push(
+      "Witterungsbereinigt: Verbrauch × Klimafaktor des Deutschen Wetterdienstes für den Standort und den Zeitraum (§ 6a Abs. 3 Nr. 4 HeizkV).",
+    );
   } else if (current) {
-    notes.push("Für den Zeitraum ist kein Klimafaktor angegeben: Die Werte sind nicht witterungsbereinigt.");
+    notes.push(
+      "Für den Zeitraum ist kein Klimafaktor angegeben: Die Werte sind nicht witterungsbereinigt.",
+    );
   }
 
   const chartUnit = info.chart?.unit === "kWh" ? "kWh" : UNITS;
@@ -123,15 +173,44 @@ export function formatAnnualInformation(info: AnnualInformation): LetterAnnualIn
       }
     : null;
 
-  const energyRows: AnnualRow[] = info.energyMix.map((share) => [`Energieträger: ${carrierLabel(share.carrier)}${info.energyMixSource === "supplier" ? " (laut Versorger)" : ""}`, `${formatDecimalTextDe(share.percent, 2)} %`]);
-  if (energyRows.length === 0) energyRows.push(["Eingesetzte Energieträger", "laut Rechnung des Versorgers"]);
+  const energyRows: AnnualRow[] = info.energyMix.map((share) => [
+    `Energieträger: ${carrierLabel(share.carrier)}${info.energyMixSource === "supplier" ? " (laut Versorger)" : ""}`,
+    `${formatDecimalTextDe(share.percent, 2)} %`,
+  ]);
+  if (energyRows.length === 0)
+    energyRows.push(["Eingesetzte Energieträger", "laut Rechnung des Versorgers"]);
   if (info.districtHeating) {
     const district = info.districtHeating;
-    if (district.emissionFactor) energyRows.push(["Treibhausgasemissionen der Fernwärme je kWh", `${formatDecimalTextDe(district.emissionFactor)} kg CO₂/kWh`]);
-    if (district.emissionsKg) energyRows.push(["Treibhausgasemissionen des Gebäudes im Zeitraum", `${formatDecimalTextDe(district.emissionsKg, 2)} kg CO₂`]);
-    energyRows.push(["Primärenergiefaktor des Wärmenetzes", district.primaryEnergyFactor ? formatDecimalTextDe(district.primaryEnergyFactor) : "vom Versorger nicht angegeben"]);
+    if (district.emissionFactor)
+      energyRows.push([
+        "Treibhausgasemissionen der Fernwärme je kWh",
+        `${formatDecimalTextDe(district.emissionFactor)} kg CO₂/kWh`,
+      ]);
+    if (district.emissionsKg)
+      energyRows.push([
+        "Treibhausgasemissionen des Gebäudes im Zeitraum",
+        `${formatDecimalTextDe(district.emissionsKg, 2)} kg CO₂`,
+      ]);
+    energyRows.push([
+      "Primärenergiefaktor des Wärmenetzes",
+      district.primaryEnergyFactor
+        ? formatDecimalTextDe(district.primaryEnergyFactor)
+        : "vom Versorger nicht angegeben",
+    ]);
   }
 
-  const costRows: AnnualRow[] = [...info.levies, ...info.fees].map((line) => [line.label, formatEuroDe(line.amount), line.yourShare === null ? "" : formatEuroDe(line.yourShare)]);
-  return { consumptionRows, chart, comparisonNotes: notes, energyRows, costRows, advice: [...ADVICE], disputeSettlement: DISPUTE_SETTLEMENT };
+  const costRows: AnnualRow[] = [...info.levies, ...info.fees].map((line) => [
+    line.label,
+    formatEuroDe(line.amount),
+    line.yourShare === null ? "" : formatEuroDe(line.yourShare),
+  ]);
+  return {
+    consumptionRows,
+    chart,
+    comparisonNotes: notes,
+    energyRows,
+    costRows,
+    advice: [...ADVICE],
+    disputeSettlement: DISPUTE_SETTLEMENT,
+  };
 }

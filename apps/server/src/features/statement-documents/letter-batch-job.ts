@@ -6,7 +6,12 @@ import { z } from "zod";
 import { DomainError } from "../../domain/domain-errors.ts";
 import type { JobDescriptor, JobKind } from "../../jobs/job-kind.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { findLetterBatch, markLetterBatchDone, markLetterBatchFailed, recordLetterBatchProgress } from "./letter-batch-queries.ts";
+import {
+  findLetterBatch,
+  markLetterBatchDone,
+  markLetterBatchFailed,
+  recordLetterBatchProgress,
+} from "./letter-batch-queries.ts";
 import { loadRunLetters, writeRunLettersPdf } from "./run-letters-pdf.ts";
 import { pdfKeys } from "./snapshot-letter-source.ts";
 import type { DocumentDeps } from "./statement-document-service.ts";
@@ -18,7 +23,11 @@ import type { DocumentDeps } from "./statement-document-service.ts";
 const payloadSchema = z.object({ userId: z.string(), batchId: z.string() });
 export type LetterBatchPayload = z.infer<typeof payloadSchema>;
 
-export const LETTER_BATCH: JobDescriptor<LetterBatchPayload> = { kind: "statement.letter_batch", payload: payloadSchema, maxAttempts: 3 };
+export const LETTER_BATCH: JobDescriptor<LetterBatchPayload> = {
+  kind: "statement.letter_batch",
+  payload: payloadSchema,
+  maxAttempts: 3,
+};
 
 /** Progress is written at most this often (and after the last letter): a row update per letter would cost more than it shows. */
 const PROGRESS_EVERY_MS = 500;
@@ -37,7 +46,10 @@ export function createLetterBatchJob(deps: DocumentDeps): JobKind<LetterBatchPay
       try {
         const run = await loadRunLetters(deps, userId, batch.snapshotId);
         let writtenAt = 0;
-        await recordLetterBatchProgress(context.db, userId, batchId, { done: 0, total: run.letters.length });
+        await recordLetterBatchProgress(context.db, userId, batchId, {
+          done: 0,
+          total: run.letters.length,
+        });
         const fileKey = letterBatchFileKey(userId, batchId);
         // The joined file is written to a temporary folder letter by letter and handed to the
         // file store from there (decision 1610): it is never held in memory here.
@@ -54,7 +66,13 @@ export function createLetterBatchJob(deps: DocumentDeps): JobKind<LetterBatchPay
         } finally {
           await fs.rm(folder, { recursive: true, force: true });
         }
-        if (!(await markLetterBatchDone(context.db, userId, batchId, { fileKey, fileName: run.fileName, total: run.letters.length }))) {
+        if (
+          !(await markLetterBatchDone(context.db, userId, batchId, {
+            fileKey,
+            fileName: run.fileName,
+            total: run.letters.length,
+          }))
+        ) {
           await deps.files.delete(fileKey);
           return;
         }
@@ -63,7 +81,12 @@ export function createLetterBatchJob(deps: DocumentDeps): JobKind<LetterBatchPay
           key: "statement.pdf_generated",
           entityId: batch.snapshotId,
           entityName: run.context.snapshot.propertyName,
-          metadata: { batchId, letters: run.letters.length, pages: pdf.pageCount, draft: !run.context.snapshot.isFinal },
+          metadata: {
+            batchId,
+            letters: run.letters.length,
+            pages: pdf.pageCount,
+            draft: !run.context.snapshot.isFinal,
+          },
         });
       } catch (error) {
         // A domain error (the run was deleted, the billing data removed) will not pass on a retry:
@@ -73,7 +96,8 @@ export function createLetterBatchJob(deps: DocumentDeps): JobKind<LetterBatchPay
           await markLetterBatchFailed(context.db, userId, batchId, error.message);
           return;
         }
-        if (context.attempt >= LETTER_BATCH.maxAttempts!) await markLetterBatchFailed(context.db, userId, batchId, LETTER_BATCH_MESSAGES.failed);
+        if (context.attempt >= LETTER_BATCH.maxAttempts!)
+          await markLetterBatchFailed(context.db, userId, batchId, LETTER_BATCH_MESSAGES.failed);
         throw error;
       }
     },

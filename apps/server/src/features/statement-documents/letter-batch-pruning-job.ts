@@ -24,14 +24,21 @@ const payloadSchema = z.object({
 });
 export type LetterBatchPruningPayload = z.infer<typeof payloadSchema>;
 
-export const LETTER_BATCH_PRUNING: JobDescriptor<LetterBatchPruningPayload> = { kind: "statement.letter_batch_pruning", payload: payloadSchema, maxAttempts: 3 };
+export const LETTER_BATCH_PRUNING: JobDescriptor<LetterBatchPruningPayload> = {
+  kind: "statement.letter_batch_pruning",
+  payload: payloadSchema,
+  maxAttempts: 3,
+};
 
 /**
  * Removes the batches that finished before `day` minus the retention period (start of that day,
  * UTC) and are not the newest done batch of their run; returns how many. A file that is gone
  * already is no error; a file store that fails stops the run (the row stays, the retry goes on).
  */
-export async function pruneLetterBatches(deps: { db: Db; files: FileStorage; logger?: Logger }, day: string): Promise<number> {
+export async function pruneLetterBatches(
+  deps: { db: Db; files: FileStorage; logger?: Logger },
+  day: string,
+): Promise<number> {
   const before = new Date(`${addDays(day, -LETTER_BATCH_RETENTION_DAYS)}T00:00:00Z`);
   let removed = 0;
   for (;;) {
@@ -49,11 +56,16 @@ export async function pruneLetterBatches(deps: { db: Db; files: FileStorage; log
 }
 
 /** The job kind of the daily pruning (registered in compose-app.ts, scheduled in bootstrap.ts). */
-export function createLetterBatchPruningJob(deps: { files: FileStorage }): JobKind<LetterBatchPruningPayload> {
+export function createLetterBatchPruningJob(deps: {
+  files: FileStorage;
+}): JobKind<LetterBatchPruningPayload> {
   return {
     ...LETTER_BATCH_PRUNING,
     async run(payload, context) {
-      await pruneLetterBatches({ db: context.db, files: deps.files, logger: context.logger }, payload.day);
+      await pruneLetterBatches(
+        { db: context.db, files: deps.files, logger: context.logger },
+        payload.day,
+      );
     },
   };
 }

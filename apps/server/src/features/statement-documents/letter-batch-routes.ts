@@ -1,8 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
 import { letterBatchSchema } from "@nk/contract";
 import { createRouter } from "../../http/create-router.ts";
-import { errorResponse, idParams, jsonResponse, notFoundResponse, pdfResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
-import { getLetterBatch, getLetterBatchPdf, startLetterBatch, type LetterBatchDeps } from "./letter-batch-service.ts";
+import {
+  errorResponse,
+  idParams,
+  jsonResponse,
+  notFoundResponse,
+  pdfResponse,
+  unauthorizedResponse,
+} from "../../http/openapi-builders.ts";
+import {
+  getLetterBatch,
+  getLetterBatchPdf,
+  startLetterBatch,
+  type LetterBatchDeps,
+} from "./letter-batch-service.ts";
 import { pdfAnswer } from "./statement-document-routes.ts";
 
 // Issue 32 (decision 1084): the letters of a whole run as a background job with progress.
@@ -13,7 +25,8 @@ const startRoute = createRoute({
   method: "post",
   path: "/statements/{id}/letter-batches",
   tags: TAGS,
-  summary: "Alle Briefe einer gespeicherten Abrechnung im Hintergrund als ein PDF erstellen (Fortschritt unter /api/letter-batches/{id})",
+  summary:
+    "Alle Briefe einer gespeicherten Abrechnung im Hintergrund als ein PDF erstellen (Fortschritt unter /api/letter-batches/{id})",
   request: { params: idParams },
   responses: {
     202: jsonResponse(letterBatchSchema, "Erstellung eingereiht"),
@@ -29,7 +42,11 @@ const statusRoute = createRoute({
   tags: TAGS,
   summary: "Stand der Erstellung: Status, erstellte Briefe von allen, Fehlermeldung",
   request: { params: idParams },
-  responses: { 200: jsonResponse(letterBatchSchema, "Der Stand"), 401: unauthorizedResponse, 404: notFoundResponse },
+  responses: {
+    200: jsonResponse(letterBatchSchema, "Der Stand"),
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+  },
 });
 
 const pdfRoute = createRoute({
@@ -42,13 +59,21 @@ const pdfRoute = createRoute({
     200: pdfResponse("Alle Briefe"),
     401: unauthorizedResponse,
     404: notFoundResponse,
-    409: errorResponse("Noch nicht fertig (LETTER_BATCH_NOT_READY) oder fehlgeschlagen (LETTER_BATCH_FAILED)"),
+    409: errorResponse(
+      "Noch nicht fertig (LETTER_BATCH_NOT_READY) oder fehlgeschlagen (LETTER_BATCH_FAILED)",
+    ),
   },
 });
 
 export function createLetterBatchRoutes(deps: LetterBatchDeps) {
   return createRouter()
-    .openapi(startRoute, async (c) => c.json(await startLetterBatch(deps, c.var.accountId, c.req.valid("param").id), 202))
-    .openapi(statusRoute, async (c) => c.json(await getLetterBatch(deps, c.var.accountId, c.req.valid("param").id), 200))
-    .openapi(pdfRoute, async (c) => pdfAnswer(c, await getLetterBatchPdf(deps, c.var.accountId, c.req.valid("param").id)));
+    .openapi(startRoute, async (c) =>
+      c.json(await startLetterBatch(deps, c.var.accountId, c.req.valid("param").id), 202),
+    )
+    .openapi(statusRoute, async (c) =>
+      c.json(await getLetterBatch(deps, c.var.accountId, c.req.valid("param").id), 200),
+    )
+    .openapi(pdfRoute, async (c) =>
+      pdfAnswer(c, await getLetterBatchPdf(deps, c.var.accountId, c.req.valid("param").id)),
+    );
 }

@@ -24,7 +24,12 @@ export interface LetterBatchDeps extends DocumentDeps {
 }
 
 function toLetterBatch(row: LetterBatchRow): LetterBatch {
-  const message = row.status === "done" ? M.pdfGenerated : row.status === "failed" ? (row.error ?? B.failed) : B.notReady(row.done, row.total);
+  const message =
+    row.status === "done"
+      ? M.pdfGenerated
+      : row.status === "failed"
+        ? (row.error ?? B.failed)
+        : B.notReady(row.done, row.total);
   return {
     id: row.id,
     statementId: row.snapshotId,
@@ -44,25 +49,47 @@ function toLetterBatch(row: LetterBatchRow): LetterBatch {
  * billing data must be complete (the letters' sender), checked now so that the user hears it at
  * once. The batch row and its job are written in one transaction under the account lock.
  */
-export async function startLetterBatch(deps: LetterBatchDeps, userId: string, snapshotId: string): Promise<LetterBatch> {
+export async function startLetterBatch(
+  deps: LetterBatchDeps,
+  userId: string,
+  snapshotId: string,
+): Promise<LetterBatch> {
   requireResourceId(snapshotId, M.statementNotFound);
   const snapshot = await findSnapshotForDocuments(deps.db, userId, snapshotId);
   if (!snapshot) throw new NotFound(M.statementNotFound);
   await requireCompleteBillingData(deps.db, userId);
-  const letters = (await listStatementsOfRun(deps.db, userId, snapshotId)).filter((row) => row.tenantId).length;
+  const letters = (await listStatementsOfRun(deps.db, userId, snapshotId)).filter(
+    (row) => row.tenantId,
+  ).length;
   if (letters === 0) throw new NotFound(M.noTenants);
   const row = await inAccountTransaction(deps.db, userId, async (trx) => {
-    if (!(await findSnapshotForDocuments(trx, userId, snapshotId))) throw new NotFound(M.statementNotFound);
-    const inserted = await insertLetterBatch(trx, { userId, snapshotId, total: letters, createdBy: findActingMemberId() });
+    if (!(await findSnapshotForDocuments(trx, userId, snapshotId)))
+      throw new NotFound(M.statementNotFound);
+    const inserted = await insertLetterBatch(trx, {
+      userId,
+      snapshotId,
+      total: letters,
+      createdBy: findActingMemberId(),
+    });
     await enqueueJob(trx, LETTER_BATCH, { userId, batchId: inserted.id });
-    await logActivity(trx, { userId, key: "statement.pdf_generated", entityId: snapshotId, entityName: snapshot.propertyName, metadata: { batchId: inserted.id, letters, started: true } });
+    await logActivity(trx, {
+      userId,
+      key: "statement.pdf_generated",
+      entityId: snapshotId,
+      entityName: snapshot.propertyName,
+      metadata: { batchId: inserted.id, letters, started: true },
+    });
     return inserted;
   });
   deps.wakeJobs?.();
   return { ...toLetterBatch(row), message: B.queued };
 }
 
-async function requireLetterBatch(deps: Pick<DocumentDeps, "db">, userId: string, batchId: string): Promise<LetterBatchRow> {
+async function requireLetterBatch(
+  deps: Pick<DocumentDeps, "db">,
+  userId: string,
+  batchId: string,
+): Promise<LetterBatchRow> {
   requireResourceId(batchId, B.notFound);
   const row = await findLetterBatch(deps.db, userId, batchId);
   if (!row) throw new NotFound(B.notFound);
@@ -70,17 +97,32 @@ async function requireLetterBatch(deps: Pick<DocumentDeps, "db">, userId: string
 }
 
 /** GET /api/letter-batches/:id: status and progress. */
-export async function getLetterBatch(deps: Pick<DocumentDeps, "db">, userId: string, batchId: string): Promise<LetterBatch> {
+export async function getLetterBatch(
+  deps: Pick<DocumentDeps, "db">,
+  userId: string,
+  batchId: string,
+): Promise<LetterBatch> {
   return toLetterBatch(await requireLetterBatch(deps, userId, batchId));
 }
 
 /** GET /api/letter-batches/:id/pdf: the one PDF of a batch that is done; 409 before, or when it failed. */
-export async function getLetterBatchPdf(deps: DocumentDeps, userId: string, batchId: string): Promise<PdfFile> {
+export async function getLetterBatchPdf(
+  deps: DocumentDeps,
+  userId: string,
+  batchId: string,
+): Promise<PdfFile> {
   const row = await requireLetterBatch(deps, userId, batchId);
-  if (row.status === "failed") throw new Conflict(row.error ?? B.failed, { code: "LETTER_BATCH_FAILED" });
-  if (row.status !== "done" || !row.fileKey) throw new Conflict(B.notReady(row.done, row.total), { code: "LETTER_BATCH_NOT_READY" });
+  if (row.status === "failed")
+    throw new Conflict(row.error ?? B.failed, { code: "LETTER_BATCH_FAILED" });
+  if (row.status !== "done" || !row.fileKey)
+    throw new Conflict(B.notReady(row.done, row.total), { code: "LETTER_BATCH_NOT_READY" });
   const bytes = await deps.files.get(row.fileKey);
   if (!bytes) throw new NotFound(B.fileMissing);
-  await logActivity(deps.db, { userId, key: "statement.pdf_downloaded", entityId: row.snapshotId, metadata: { batchId: row.id, letters: row.total } });
+  await logActivity(deps.db, {
+    userId,
+    key: "statement.pdf_downloaded",
+    entityId: row.snapshotId,
+    metadata: { batchId: row.id, letters: row.total },
+  });
   return { bytes, fileName: row.fileName ?? "Nebenkostenabrechnungen.pdf" };
 }

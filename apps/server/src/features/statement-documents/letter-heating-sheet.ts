@@ -1,5 +1,11 @@
 import type { HeatingCostSheet } from "@nk/engine";
-import { FUEL_LABELS, FUEL_QUANTITY_UNIT_LABELS, formatCalendarDateDe, formatDecimalTextDe, formatEuroDe } from "@nk/contract";
+import {
+  FUEL_LABELS,
+  FUEL_QUANTITY_UNIT_LABELS,
+  formatCalendarDateDe,
+  formatDecimalTextDe,
+  formatEuroDe,
+} from "@nk/contract";
 
 // Issue 24, item 6: the heating cost sheet and the § 9 HeizkV split as the letter prints them.
 // Formats the engine's result.heatingCosts only (decision 1151); no figure is computed here.
@@ -18,26 +24,58 @@ export interface LetterHeatingSheet {
   notes: string[];
 }
 
-const SHORT_UNITS: Record<HeatingCostSheet["quantityUnit"], string> = { l: "l", kg: "kg", kWh: "kWh", m3: "m³", t: "t" };
+const SHORT_UNITS: Record<HeatingCostSheet["quantityUnit"], string> = {
+  l: "l",
+  kg: "kg",
+  kWh: "kWh",
+  m3: "m³",
+  t: "t",
+};
 
-export function formatHeatingSheet(sheet: HeatingCostSheet, period: { start: string; end: string }): LetterHeatingSheet {
+export function formatHeatingSheet(
+  sheet: HeatingCostSheet,
+  period: { start: string; end: string },
+): LetterHeatingSheet {
   const unit = SHORT_UNITS[sheet.quantityUnit];
   const qty = (text: string) => `${formatDecimalTextDe(text)} ${unit}`;
   const price = (text: string) => `${formatDecimalTextDe(text, 2)} €/${unit}`;
-  const fuelRows: SheetRow[] = [[`Brennstoff (Mengen in ${FUEL_QUANTITY_UNIT_LABELS[sheet.quantityUnit]})`, FUEL_LABELS[sheet.fuel]]];
+  const fuelRows: SheetRow[] = [
+    [
+      `Brennstoff (Mengen in ${FUEL_QUANTITY_UNIT_LABELS[sheet.quantityUnit]})`,
+      FUEL_LABELS[sheet.fuel],
+    ],
+  ];
   const notes: string[] = [];
   if (sheet.stock) {
     const { opening, purchases, purchasesTotal, available, closing } = sheet.stock;
-    fuelRows.push([`Anfangsbestand am ${formatCalendarDateDe(period.start)}: ${qty(opening.quantity)}`, formatEuroDe(opening.amount)]);
+    fuelRows.push([
+      `Anfangsbestand am ${formatCalendarDateDe(period.start)}: ${qty(opening.quantity)}`,
+      formatEuroDe(opening.amount),
+    ]);
     for (const purchase of purchases) {
-      fuelRows.push([`Lieferung am ${formatCalendarDateDe(purchase.date)}: ${qty(purchase.quantity)} zu ${price(purchase.unitPrice)}`, formatEuroDe(purchase.amount)]);
+      fuelRows.push([
+        `Lieferung am ${formatCalendarDateDe(purchase.date)}: ${qty(purchase.quantity)} zu ${price(purchase.unitPrice)}`,
+        formatEuroDe(purchase.amount),
+      ]);
     }
-    fuelRows.push([`Lieferungen gesamt: ${qty(purchasesTotal.quantity)}`, formatEuroDe(purchasesTotal.amount)]);
+    fuelRows.push([
+      `Lieferungen gesamt: ${qty(purchasesTotal.quantity)}`,
+      formatEuroDe(purchasesTotal.amount),
+    ]);
     fuelRows.push([`Zur Verfügung: ${qty(available.quantity)}`, formatEuroDe(available.amount)]);
-    fuelRows.push([`abzüglich Endbestand am ${formatCalendarDateDe(period.end)}: ${qty(closing.quantity)}`, `− ${formatEuroDe(closing.amount)}`]);
+    fuelRows.push([
+      `abzüglich Endbestand am ${formatCalendarDateDe(period.end)}: ${qty(closing.quantity)}`,
+      `− ${formatEuroDe(closing.amount)}`,
+    ]);
     for (const slice of closing.slices) {
-      const origin = slice.source === "opening" ? "aus dem Anfangsbestand" : `aus der Lieferung vom ${formatCalendarDateDe(slice.date ?? "")}`;
-      fuelRows.push([`   davon ${qty(slice.quantity)} ${origin} zu ${price(slice.unitPrice)}`, formatEuroDe(slice.amount)]);
+      const origin =
+        slice.source === "opening"
+          ? "aus dem Anfangsbestand"
+          : `aus der Lieferung vom ${formatCalendarDateDe(slice.date ?? "")}`;
+      fuelRows.push([
+        `   davon ${qty(slice.quantity)} ${origin} zu ${price(slice.unitPrice)}`,
+        formatEuroDe(slice.amount),
+      ]);
     }
     notes.push(
       "Der Endbestand ist nach der Reihenfolge der Lieferungen bewertet: Zuerst verbraucht wird, was zuerst im Tank war („first in, first out“); übrig bleibt die zuletzt gelieferte Menge zu ihrem Preis.",
@@ -56,7 +94,8 @@ export function formatHeatingSheet(sheet: HeatingCostSheet, period: { start: str
     ["Immissionsschutzmessung (Schornsteinfeger)", sheet.components.emissionMeasurement],
     ["Messdienst: Gerätemiete, Ablesung und Abrechnung", sheet.components.meteringService],
   ];
-  for (const [label, amount] of components) if (amount !== "0.00") costRows.push([label, formatEuroDe(amount)]);
+  for (const [label, amount] of components)
+    if (amount !== "0.00") costRows.push([label, formatEuroDe(amount)]);
   costRows.push(["Kosten der zentralen Heizungsanlage", formatEuroDe(sheet.total), true]);
 
   const splitRows: SheetRow[] = [];
@@ -66,14 +105,38 @@ export function formatHeatingSheet(sheet: HeatingCostSheet, period: { start: str
       split.method === "volume"
         ? `Q = 2,5 × ${formatDecimalTextDe(split.hotWaterVolumeM3 ?? "0")} m³ × (${formatDecimalTextDe(split.hotWaterTemperatureCelsius ?? "60")} °C − 10 °C)`
         : `Q = 32 kWh/m² × ${formatDecimalTextDe(split.hotWaterAreaM2 ?? "0")} m² Wohnfläche mit Warmwasser`;
-    splitRows.push(["Gesamte Energie der Anlage", `${formatDecimalTextDe(split.totalEnergyKwh)} kWh`]);
+    splitRows.push([
+      "Gesamte Energie der Anlage",
+      `${formatDecimalTextDe(split.totalEnergyKwh)} kWh`,
+    ]);
     splitRows.push([formula, `${formatDecimalTextDe(split.baseEnergyKwh, 2)} kWh`]);
-    if (split.upperHeatingValueFactor) splitRows.push([`× ${formatDecimalTextDe(split.upperHeatingValueFactor)} (Erdgas nach Brennwert abgerechnet)`, ""]);
-    if (split.commercialHeatSupplyDivisor) splitRows.push([`÷ ${formatDecimalTextDe(split.commercialHeatSupplyDivisor)} (Wärmelieferung)`, ""]);
-    splitRows.push(["Energie für Warmwasser (Q)", `${formatDecimalTextDe(split.hotWaterEnergyKwh, 2)} kWh`]);
-    splitRows.push(["Energie für Heizung", `${formatDecimalTextDe(split.heatingEnergyKwh, 2)} kWh`]);
-    splitRows.push([`Anteil Warmwasser: ${formatDecimalTextDe(split.hotWaterEnergyKwh, 2)} / ${formatDecimalTextDe(split.totalEnergyKwh)} kWh`, `${formatDecimalTextDe(split.hotWaterSharePercent, 2)} %`]);
-    splitRows.push([`Warmwasserkosten: ${formatEuroDe(sheet.total)} × ${formatDecimalTextDe(split.hotWaterSharePercent, 2)} %`, formatEuroDe(split.hotWaterCost), true]);
+    if (split.upperHeatingValueFactor)
+      splitRows.push([
+        `× ${formatDecimalTextDe(split.upperHeatingValueFactor)} (Erdgas nach Brennwert abgerechnet)`,
+        "",
+      ]);
+    if (split.commercialHeatSupplyDivisor)
+      splitRows.push([
+        `÷ ${formatDecimalTextDe(split.commercialHeatSupplyDivisor)} (Wärmelieferung)`,
+        "",
+      ]);
+    splitRows.push([
+      "Energie für Warmwasser (Q)",
+      `${formatDecimalTextDe(split.hotWaterEnergyKwh, 2)} kWh`,
+    ]);
+    splitRows.push([
+      "Energie für Heizung",
+      `${formatDecimalTextDe(split.heatingEnergyKwh, 2)} kWh`,
+    ]);
+    splitRows.push([
+      `Anteil Warmwasser: ${formatDecimalTextDe(split.hotWaterEnergyKwh, 2)} / ${formatDecimalTextDe(split.totalEnergyKwh)} kWh`,
+      `${formatDecimalTextDe(split.hotWaterSharePercent, 2)} %`,
+    ]);
+    splitRows.push([
+      `Warmwasserkosten: ${formatEuroDe(sheet.total)} × ${formatDecimalTextDe(split.hotWaterSharePercent, 2)} %`,
+      formatEuroDe(split.hotWaterCost),
+      true,
+    ]);
     splitRows.push(["Heizkosten: der Rest", formatEuroDe(split.heatingCost), true]);
     notes.push(
       split.method === "volume"
@@ -81,5 +144,13 @@ export function formatHeatingSheet(sheet: HeatingCostSheet, period: { start: str
         : "Die Anlage erwärmt auch das Trinkwasser; da das Volumen nicht gemessen wurde, gilt nach § 9 Abs. 2 HeizkV 32 kWh je m² Wohnfläche mit Warmwasser.",
     );
   }
-  return { title: split ? "Heizkostenaufstellung und Aufteilung nach § 9 HeizkV" : "Heizkostenaufstellung (§ 7 Abs. 2 HeizkV)", fuelRows, costRows, splitRows, notes };
+  return {
+    title: split
+      ? "Heizkostenaufstellung und Aufteilung nach § 9 HeizkV"
+      : "Heizkostenaufstellung (§ 7 Abs. 2 HeizkV)",
+    fuelRows,
+    costRows,
+    splitRows,
+    notes,
+  };
 }

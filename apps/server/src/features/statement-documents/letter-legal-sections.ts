@@ -1,4 +1,10 @@
-import { compareDecimalText, formatCalendarDateDe, formatEuroDe, formatIban, PREPAYMENT_ADJUSTMENT_MESSAGES } from "@nk/contract";
+import {
+  compareDecimalText,
+  formatCalendarDateDe,
+  formatEuroDe,
+  formatIban,
+  PREPAYMENT_ADJUSTMENT_MESSAGES,
+} from "@nk/contract";
 import type { Content, TableCell } from "pdfmake/interfaces";
 import type { LetterModel } from "./letter-model.ts";
 import { COLORS, heading, mm, TABLE_LAYOUT, th } from "./pdf-style.ts";
@@ -33,12 +39,32 @@ export function hasSettlementRows(model: LetterModel): boolean {
  */
 export function settlementRows(model: LetterModel): Array<[string, string, boolean]> {
   const { settlement, correction } = model.legal;
-  const rows: Array<[string, string, boolean]> = [[`Ergebnis dieser Abrechnung: ${model.result}`, euro(model.resultAmount), false]];
-  if (isPositive(settlement.barred)) rows.push(["davon nicht gefordert (§ 556 Abs. 3 Satz 3 BGB)", `− ${euro(settlement.barred)}`, false]);
+  const rows: Array<[string, string, boolean]> = [
+    [`Ergebnis dieser Abrechnung: ${model.result}`, euro(model.resultAmount), false],
+  ];
+  if (isPositive(settlement.barred))
+    rows.push([
+      "davon nicht gefordert (§ 556 Abs. 3 Satz 3 BGB)",
+      `− ${euro(settlement.barred)}`,
+      false,
+    ]);
   if (correction && settlement.previousSettled !== null) {
-    rows.push([`bereits abgerechnet am ${date(correction.previousLetterDate)}`, describeBalance(settlement.previousSettled), false]);
+    rows.push([
+      `bereits abgerechnet am ${date(correction.previousLetterDate)}`,
+      describeBalance(settlement.previousSettled),
+      false,
+    ]);
   }
-  const label = settlement.kind === "demand" ? (correction ? "Sie zahlen nach" : "Sie zahlen") : settlement.kind === "payout" ? (correction ? "Sie erhalten zurück" : "Sie erhalten") : "Zu zahlen";
+  const label =
+    settlement.kind === "demand"
+      ? correction
+        ? "Sie zahlen nach"
+        : "Sie zahlen"
+      : settlement.kind === "payout"
+        ? correction
+          ? "Sie erhalten zurück"
+          : "Sie erhalten"
+        : "Zu zahlen";
   rows.push([label, euro(settlement.amount), true]);
   return rows;
 }
@@ -48,7 +74,15 @@ export function correctionSection(model: LetterModel): Content[] {
   const correction = model.legal.correction;
   if (!correction) return [];
   const { changes } = correction;
-  const items: TableCell[][] = [[th("Kostenart"), th("Gesamtkosten Haus"), th("Ihr Anteil bisher", true), th("Ihr Anteil neu", true), th("Differenz", true)]];
+  const items: TableCell[][] = [
+    [
+      th("Kostenart"),
+      th("Gesamtkosten Haus"),
+      th("Ihr Anteil bisher", true),
+      th("Ihr Anteil neu", true),
+      th("Differenz", true),
+    ],
+  ];
   for (const change of changes.changes) {
     const total =
       change.previousItemAmount === null
@@ -61,22 +95,38 @@ export function correctionSection(model: LetterModel): Content[] {
     items.push([
       { text: change.costType, bold: true },
       { text: total },
-      { text: change.previousShare === null ? "–" : euro(change.previousShare), alignment: "right" },
+      {
+        text: change.previousShare === null ? "–" : euro(change.previousShare),
+        alignment: "right",
+      },
       { text: change.share === null ? "–" : euro(change.share), alignment: "right" },
       { text: signed(change.shareDifference), alignment: "right", bold: true },
     ]);
   }
-  const totals: TableCell[][] = [[th(""), th("bisher", true), th("neu", true), th("Differenz", true)]];
-  if (changes.previousUsage.days !== changes.usage.days || changes.previousUsage.from !== changes.usage.from) {
+  const totals: TableCell[][] = [
+    [th(""), th("bisher", true), th("neu", true), th("Differenz", true)],
+  ];
+  if (
+    changes.previousUsage.days !== changes.usage.days ||
+    changes.previousUsage.from !== changes.usage.from
+  ) {
     totals.push([
       { text: "Ihr Nutzungszeitraum" },
-      { text: `${date(changes.previousUsage.from)} – ${date(changes.previousUsage.to)}`, alignment: "right" },
+      {
+        text: `${date(changes.previousUsage.from)} – ${date(changes.previousUsage.to)}`,
+        alignment: "right",
+      },
       { text: `${date(changes.usage.from)} – ${date(changes.usage.to)}`, alignment: "right" },
       { text: "" },
     ]);
   }
   totals.push(
-    [{ text: "Ihre Kosten" }, { text: euro(changes.previousTotal), alignment: "right" }, { text: euro(changes.total), alignment: "right" }, { text: signed(changes.totalDifference), alignment: "right" }],
+    [
+      { text: "Ihre Kosten" },
+      { text: euro(changes.previousTotal), alignment: "right" },
+      { text: euro(changes.total), alignment: "right" },
+      { text: signed(changes.totalDifference), alignment: "right" },
+    ],
     [
       { text: "Ihre Vorauszahlungen" },
       { text: euro(changes.previousPrepayments), alignment: "right" },
@@ -97,14 +147,35 @@ export function correctionSection(model: LetterModel): Content[] {
         heading(`Änderungen gegenüber der Abrechnung vom ${date(correction.previousLetterDate)}`),
         {
           text: `Diese Abrechnung (Version ${correction.version}) ersetzt die Abrechnung vom ${date(correction.previousLetterDate)}. ${
-            changes.changes.length === 0 ? "Die Kostenpositionen und Ihre Anteile daran sind unverändert." : "Geändert haben sich diese Kostenpositionen (Beträge in Euro):"
+            changes.changes.length === 0
+              ? "Die Kostenpositionen und Ihre Anteile daran sind unverändert."
+              : "Geändert haben sich diese Kostenpositionen (Beträge in Euro):"
           }`,
           margin: [0, 0, 0, 4],
         },
         ...(changes.changes.length > 0
-          ? [{ table: { headerRows: 1, dontBreakRows: true, widths: ["*", mm(46), mm(22), mm(22), mm(22)], body: items }, layout: TABLE_LAYOUT, margin: [0, 0, 0, 6] } as Content]
+          ? [
+              {
+                table: {
+                  headerRows: 1,
+                  dontBreakRows: true,
+                  widths: ["*", mm(46), mm(22), mm(22), mm(22)],
+                  body: items,
+                },
+                layout: TABLE_LAYOUT,
+                margin: [0, 0, 0, 6],
+              } as Content,
+            ]
           : []),
-        { table: { headerRows: 1, dontBreakRows: true, widths: ["*", mm(34), mm(34), mm(24)], body: totals }, layout: TABLE_LAYOUT },
+        {
+          table: {
+            headerRows: 1,
+            dontBreakRows: true,
+            widths: ["*", mm(34), mm(34), mm(24)],
+            body: totals,
+          },
+          layout: TABLE_LAYOUT,
+        },
         {
           text: "Positive Differenzen gehen zu Ihren Lasten, negative zu Ihren Gunsten. Abgerechnet wird nur die Differenz zur bisherigen Abrechnung (siehe „Ergebnis“).",
           style: "note",
@@ -148,7 +219,10 @@ export function settlementPaymentSection(model: LetterModel): Content[] {
   if (settlement.kind === "demand" && model.giroCode) {
     const what = correction ? "den Differenzbetrag" : "die Nachzahlung";
     const account: Content[] = [
-      { text: `Bitte überweisen Sie ${what} von ${euro(settlement.amount)} bis zum ${date(model.dueDate)} auf dieses Konto:`, margin: [0, 0, 0, 4] },
+      {
+        text: `Bitte überweisen Sie ${what} von ${euro(settlement.amount)} bis zum ${date(model.dueDate)} auf dieses Konto:`,
+        margin: [0, 0, 0, 4],
+      },
       {
         table: {
           widths: [mm(30), "*"],
@@ -159,9 +233,18 @@ export function settlementPaymentSection(model: LetterModel): Content[] {
             ...(s.bankName ? [["Bank", s.bankName]] : []),
             ["Betrag", euro(settlement.amount)],
             ["Verwendungszweck", model.paymentPurpose],
-          ].map(([label, value]) => [{ text: label ?? "", color: COLORS.muted }, { text: value ?? "", bold: label === "IBAN" || label === "Betrag" }]),
+          ].map(([label, value]) => [
+            { text: label ?? "", color: COLORS.muted },
+            { text: value ?? "", bold: label === "IBAN" || label === "Betrag" },
+          ]),
         },
-        layout: { hLineWidth: () => 0, vLineWidth: () => 0, paddingLeft: () => 0, paddingTop: () => 1, paddingBottom: () => 1 },
+        layout: {
+          hLineWidth: () => 0,
+          vLineWidth: () => 0,
+          paddingLeft: () => 0,
+          paddingTop: () => 1,
+          paddingBottom: () => 1,
+        },
       },
     ];
     result.push({
@@ -173,7 +256,13 @@ export function settlementPaymentSection(model: LetterModel): Content[] {
           width: mm(40),
           stack: [
             { qr: model.giroCode, fit: mm(40), eccLevel: "M", alignment: "right" },
-            { text: "GiroCode: mit der Banking-App scannen", fontSize: 7, color: COLORS.muted, alignment: "right", margin: [0, 2, 0, 0] },
+            {
+              text: "GiroCode: mit der Banking-App scannen",
+              fontSize: 7,
+              color: COLORS.muted,
+              alignment: "right",
+              margin: [0, 2, 0, 0],
+            },
           ],
         },
       ],
@@ -197,7 +286,10 @@ export function settlementPaymentSection(model: LetterModel): Content[] {
       ],
     });
   } else if (settlement.kind === "none" && correction) {
-    result.push({ margin: [0, 8, 0, 0], text: "Aus der Korrektur ergibt sich für Sie keine Zahlung." });
+    result.push({
+      margin: [0, 8, 0, 0],
+      text: "Aus der Korrektur ergibt sich für Sie keine Zahlung.",
+    });
   }
   return [...result, ...prepaymentProposalNote(model)];
 }
@@ -209,7 +301,10 @@ function prepaymentProposalNote(model: LetterModel): Content[] {
   return [
     {
       margin: [0, 8, 0, 0],
-      text: [{ text: "Anpassung der Vorauszahlung: ", bold: true }, PREPAYMENT_ADJUSTMENT_MESSAGES.letterNote(proposal.monthly, proposal.rounding)],
+      text: [
+        { text: "Anpassung der Vorauszahlung: ", bold: true },
+        PREPAYMENT_ADJUSTMENT_MESSAGES.letterNote(proposal.monthly, proposal.rounding),
+      ],
     },
   ];
 }

@@ -1,4 +1,13 @@
-import { compareTenancyVersions, getStatementDeadline, isAfterStatementDeadline, proposeMonthlyPrepayment, settleBalance, type IsoDate, type PrepaymentRounding, type StatementResult } from "@nk/engine";
+import {
+  compareTenancyVersions,
+  getStatementDeadline,
+  isAfterStatementDeadline,
+  proposeMonthlyPrepayment,
+  settleBalance,
+  type IsoDate,
+  type PrepaymentRounding,
+  type StatementResult,
+} from "@nk/engine";
 import type { LetterLegal } from "./letter-model.ts";
 import { findTenancy } from "./run-lookup.ts";
 
@@ -30,7 +39,10 @@ export function buildLetterLegal(input: {
   if (!tenancy) throw new Error(`Mietverhältnis ${tenancyId} ist nicht Teil der Abrechnung.`);
   const deadline = getStatementDeadline(result.period.end);
   const isLate = isAfterStatementDeadline(result.period.end, input.letterDate);
-  const changes = input.version > 1 && input.previous ? compareTenancyVersions(input.previous.result, result, tenancyId) : null;
+  const changes =
+    input.version > 1 && input.previous
+      ? compareTenancyVersions(input.previous.result, result, tenancyId)
+      : null;
   const excuse = input.lateExcuse?.trim() ? input.lateExcuse.trim() : null;
   const settlement = settleBalance({
     balance: tenancy.balance,
@@ -42,11 +54,22 @@ export function buildLetterLegal(input: {
     isLate,
     lateExcuse: excuse,
     settlement,
-    correction: changes && input.previous ? { version: input.version, previousLetterDate: input.previous.dispatchedOn, changes } : null,
+    correction:
+      changes && input.previous
+        ? { version: input.version, previousLetterDate: input.previous.dispatchedOn, changes }
+        : null,
     // § 560 (4) BGB: only for a tenancy that still runs at the period's end (one that ended pays no more prepayments).
     prepaymentProposal:
       input.prepaymentRounding && tenancy.to === result.period.end
-        ? { monthly: proposeMonthlyPrepayment({ costs: tenancy.total, periodStart: result.period.start, tenancyDays: tenancy.days, rounding: input.prepaymentRounding }), rounding: input.prepaymentRounding }
+        ? {
+            monthly: proposeMonthlyPrepayment({
+              costs: tenancy.total,
+              periodStart: result.period.start,
+              tenancyDays: tenancy.days,
+              rounding: input.prepaymentRounding,
+            }),
+            rounding: input.prepaymentRounding,
+          }
         : null,
   };
 }

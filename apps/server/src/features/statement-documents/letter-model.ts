@@ -1,12 +1,24 @@
 import type { LetterAnnualInformation } from "./letter-annual-information.ts";
 import type { LetterCo2Basis } from "./letter-co2-basis.ts";
 import type { LetterHeatingSheet } from "./letter-heating-sheet.ts";
-import type { AnnualInformation, BalanceSettlement, DistributionKey, IsoDate, MeterKind, MoneyString, PeriodInput, PrepaymentRounding, StatementInput, StatementLetterFigures, StatementResult, TenancyCorrection } from "@nk/engine";
+import type {
+  AnnualInformation,
+  BalanceSettlement,
+  DistributionKey,
+  IsoDate,
+  MeterKind,
+  MoneyString,
+  PeriodInput,
+  PrepaymentRounding,
+  StatementInput,
+  StatementLetterFigures,
+  StatementResult,
+  TenancyCorrection,
+} from "@nk/engine";
 
 // The letter model: everything one statement letter prints, already computed and in words, so
 // the PDF layout only arranges it. It is built from a saved statement's snapshot (the engine's
 // input and result, docs/rules/statements.md#saved-runs) plus the billing data and the addresses (decision 0602).
-
 
 export interface PostalAddress {
   /** Name lines: person or company. */

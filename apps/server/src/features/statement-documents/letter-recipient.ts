@@ -37,12 +37,31 @@ function normalizeStreet(street: string): string {
     .replace(/[\s.\-,]+/g, "");
 }
 
-export function chooseRecipient(tenant: RecipientTenant, property: RecipientProperty, today: string): RecipientChoice {
-  const hasOwn = Boolean(tenant.address?.trim() && tenant.postalCode?.trim() && tenant.city?.trim());
+export function chooseRecipient(
+  tenant: RecipientTenant,
+  property: RecipientProperty,
+  today: string,
+): RecipientChoice {
+  const hasOwn = Boolean(
+    tenant.address?.trim() && tenant.postalCode?.trim() && tenant.city?.trim(),
+  );
   const recipient: PostalAddress = hasOwn
-    ? { name: tenant.name, street: tenant.address!.trim(), postalCode: tenant.postalCode!.trim(), city: tenant.city!.trim() }
-    : { name: tenant.name, street: property.street, postalCode: property.postalCode, city: property.city };
-  const isFlat = !hasOwn || (recipient.postalCode === property.postalCode.trim() && normalizeStreet(recipient.street) === normalizeStreet(property.street));
+    ? {
+        name: tenant.name,
+        street: tenant.address!.trim(),
+        postalCode: tenant.postalCode!.trim(),
+        city: tenant.city!.trim(),
+      }
+    : {
+        name: tenant.name,
+        street: property.street,
+        postalCode: property.postalCode,
+        city: property.city,
+      };
+  const isFlat =
+    !hasOwn ||
+    (recipient.postalCode === property.postalCode.trim() &&
+      normalizeStreet(recipient.street) === normalizeStreet(property.street));
   const hasMovedOut = tenant.moveOutDate !== null && tenant.moveOutDate <= today;
   return { recipient, source: hasOwn ? "tenant" : "unit", isOldFlat: hasMovedOut && isFlat };
 }

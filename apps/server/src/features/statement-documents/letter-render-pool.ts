@@ -27,7 +27,8 @@ export interface LetterRenderer {
  * the pool (the pool times on the main thread: a worker's metrics would stay in the worker).
  */
 export const inProcessRenderer: LetterRenderer = {
-  renderLetters: (runs, propertyTotal) => measureDuration(observePdf, () => renderPdf(buildLettersDocument(runs, propertyTotal))),
+  renderLetters: (runs, propertyTotal) =>
+    measureDuration(observePdf, () => renderPdf(buildLettersDocument(runs, propertyTotal))),
   close: async () => {},
 };
 
@@ -49,7 +50,8 @@ const LETTER_THREAD_HEAP = { maxOldGenerationSizeMb: 192, maxYoungGenerationSize
 function startWorker(): Worker {
   const here = fileURLToPath(import.meta.url);
   const options = { resourceLimits: LETTER_THREAD_HEAP };
-  if (!here.endsWith(".ts")) return new Worker(path.join(SERVER_PACKAGE_DIR, "dist", "letter-render-worker.js"), options);
+  if (!here.endsWith(".ts"))
+    return new Worker(path.join(SERVER_PACKAGE_DIR, "dist", "letter-render-worker.js"), options);
   return new Worker(path.join(path.dirname(here), "letter-render-worker-source.mjs"), options);
 }
 
@@ -77,7 +79,13 @@ export class LetterPoolClosed extends Error {
  * none) and kept until `close()`. Tasks wait in order for a free thread. A thread that dies
  * fails its task with the error and is replaced by the next task.
  */
-export function createLetterRenderPool({ size, logger }: { size: number; logger: Logger }): LetterRenderer {
+export function createLetterRenderPool({
+  size,
+  logger,
+}: {
+  size: number;
+  logger: Logger;
+}): LetterRenderer {
   if (size < 1) return inProcessRenderer;
   const threads: PoolThread[] = [];
   const queue: Task[] = [];
@@ -99,7 +107,11 @@ export function createLetterRenderPool({ size, logger }: { size: number; logger:
       const task = thread.task;
       if (!task || task.request.id !== reply.id) return;
       if (reply.ok) observePdf(performance.now() - (task.startedAt ?? performance.now()));
-      if (reply.ok) task.resolve({ bytes: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength), pageCount: reply.pageCount });
+      if (reply.ok)
+        task.resolve({
+          bytes: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength),
+          pageCount: reply.pageCount,
+        });
       else task.reject(reviveError(reply.error));
       finish(thread);
     });
@@ -114,14 +126,17 @@ export function createLetterRenderPool({ size, logger }: { size: number; logger:
       finish(thread);
     };
     thread.worker.on("error", lost);
-    thread.worker.on("exit", (code) => lost(new Error(`Der Brief-Worker wurde beendet (Code ${code}).`)));
+    thread.worker.on("exit", (code) =>
+      lost(new Error(`Der Brief-Worker wurde beendet (Code ${code}).`)),
+    );
     threads.push(thread);
     return thread;
   }
 
   function dispatch() {
     while (queue.length > 0) {
-      const thread = threads.find((t) => !t.task) ?? (threads.length < size && !closing ? spawn() : null);
+      const thread =
+        threads.find((t) => !t.task) ?? (threads.length < size && !closing ? spawn() : null);
       if (!thread) return;
       const task = queue.shift()!;
       thread.task = task;
@@ -142,7 +157,10 @@ export function createLetterRenderPool({ size, logger }: { size: number; logger:
       closing = true;
       if (busy()) {
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([new Promise<void>((resolve) => (drained = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+        await Promise.race([
+          new Promise<void>((resolve) => (drained = resolve)),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+        ]);
         clearTimeout(timer);
       }
       for (const task of queue.splice(0)) task.reject(new LetterPoolClosed());

@@ -1,4 +1,9 @@
-import { Conflict, type DomainError, NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
+import {
+  Conflict,
+  type DomainError,
+  NotFound,
+  ValidationFailed,
+} from "../../domain/domain-errors.ts";
 import type { LetterRun } from "./letter-document.ts";
 
 // The messages between the letter pool and its worker threads, and how an error crosses the
@@ -19,12 +24,19 @@ export interface SerializedError {
   props: Record<string, unknown>;
 }
 
-export type RenderReply = { id: number; ok: true; bytes: Uint8Array; pageCount: number } | { id: number; ok: false; error: SerializedError };
+export type RenderReply =
+  | { id: number; ok: true; bytes: Uint8Array; pageCount: number }
+  | { id: number; ok: false; error: SerializedError };
 
-const REVIVABLE: Record<string, { prototype: DomainError }> = { NotFound, Conflict, ValidationFailed };
+const REVIVABLE: Record<string, { prototype: DomainError }> = {
+  NotFound,
+  Conflict,
+  ValidationFailed,
+};
 
 export function serializeError(error: unknown): SerializedError {
-  if (!(error instanceof Error)) return { className: "Error", message: String(error), stack: undefined, props: {} };
+  if (!(error instanceof Error))
+    return { className: "Error", message: String(error), stack: undefined, props: {} };
   const props: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) {
     try {
@@ -40,9 +52,19 @@ export function serializeError(error: unknown): SerializedError {
 /** The error again, as the class it was when that is a domain error, else a plain Error. */
 export function reviveError(serialized: SerializedError): Error {
   const domainClass = REVIVABLE[serialized.className];
-  const error: Error = domainClass ? (Object.create(domainClass.prototype) as Error) : new Error(serialized.message);
+  const error: Error = domainClass
+    ? (Object.create(domainClass.prototype) as Error)
+    : new Error(serialized.message);
   Object.assign(error, serialized.props);
-  Object.defineProperty(error, "message", { value: serialized.message, writable: true, configurable: true });
-  Object.defineProperty(error, "stack", { value: `${serialized.stack ?? serialized.message}\n    (im Brief-Worker-Thread)`, writable: true, configurable: true });
+  Object.defineProperty(error, "message", {
+    value: serialized.message,
+    writable: true,
+    configurable: true,
+  });
+  Object.defineProperty(error, "stack", {
+    value: `${serialized.stack ?? serialized.message}\n    (im Brief-Worker-Thread)`,
+    writable: true,
+    configurable: true,
+  });
   return error;
 }

@@ -14,16 +14,19 @@ port.on("message", (request: RenderRequest) => {
   Promise.resolve()
     .then(() => renderPdf(buildLettersDocument(request.runs, request.propertyTotal)))
     .then(
-    (pdf) => {
-      // The PDF's bytes are moved, not copied; a buffer that shares memory is copied first.
-      const whole = pdf.bytes.byteOffset === 0 && pdf.bytes.byteLength === pdf.bytes.buffer.byteLength;
-      const bytes = whole ? new Uint8Array(pdf.bytes.buffer, 0, pdf.bytes.byteLength) : new Uint8Array(pdf.bytes);
-      const reply: RenderReply = { id: request.id, ok: true, bytes, pageCount: pdf.pageCount };
-      port.postMessage(reply, [bytes.buffer as ArrayBuffer]);
-    },
-    (error: unknown) => {
-      const reply: RenderReply = { id: request.id, ok: false, error: serializeError(error) };
-      port.postMessage(reply);
-    },
-  );
+      (pdf) => {
+        // The PDF's bytes are moved, not copied; a buffer that shares memory is copied first.
+        const whole =
+          pdf.bytes.byteOffset === 0 && pdf.bytes.byteLength === pdf.bytes.buffer.byteLength;
+        const bytes = whole
+          ? new Uint8Array(pdf.bytes.buffer, 0, pdf.bytes.byteLength)
+          : new Uint8Array(pdf.bytes);
+        const reply: RenderReply = { id: request.id, ok: true, bytes, pageCount: pdf.pageCount };
+        port.postMessage(reply, [bytes.buffer as ArrayBuffer]);
+      },
+      (error: unknown) => {
+        const reply: RenderReply = { id: request.id, ok: false, error: serializeError(error) };
+        port.postMessage(reply);
+      },
+    );
 });

@@ -1,7 +1,18 @@
 import fs from "node:fs";
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFPageLeaf, PDFRawStream, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFPageLeaf,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  type PDFObject,
+} from "pdf-lib";
 
 // Issue 32 (decision 1610): the letters of a run joined into one file that is written while the
 // letters come, not held in memory. pdf-lib's own merge (decision 1084) kept every copied page,
@@ -40,10 +51,15 @@ function serialize(object: PDFObject, numberOf: (ref: PDFRef) => number | undefi
   }
   if (object instanceof PDFDict) {
     let text = "<<";
-    for (const [key, value] of object.entries()) text += `${key.toString()} ${serialize(value, numberOf)} `;
+    for (const [key, value] of object.entries())
+      text += `${key.toString()} ${serialize(value, numberOf)} `;
     return `${text}>>`;
   }
-  if (object instanceof PDFArray) return `[${object.asArray().map((item) => serialize(item, numberOf)).join(" ")}]`;
+  if (object instanceof PDFArray)
+    return `[${object
+      .asArray()
+      .map((item) => serialize(item, numberOf))
+      .join(" ")}]`;
   return object.toString();
 }
 
@@ -61,7 +77,10 @@ function collectRefs(object: PDFObject | undefined, into: PDFRef[], skip?: PDFNa
  * Opens `filePath` and writes a PDF of the letters added, in their order. `info` becomes the
  * file's title, author and subject (UTF-16, so that umlauts survive).
  */
-export async function createPdfJoinWriter(filePath: string, info: { title: string; author: string; subject: string }): Promise<PdfJoinWriter> {
+export async function createPdfJoinWriter(
+  filePath: string,
+  info: { title: string; author: string; subject: string },
+): Promise<PdfJoinWriter> {
   const out = fs.createWriteStream(filePath);
   // A failed write (a full disk) is kept and thrown by the next write or by finish(): an error
   // event without a listener would end the process.
@@ -94,7 +113,10 @@ export async function createPdfJoinWriter(filePath: string, info: { title: strin
 
   return {
     async add(pdf) {
-      const source = await PDFDocument.load(pdf, { parseSpeed: OBJECTS_PER_TICK, updateMetadata: false });
+      const source = await PDFDocument.load(pdf, {
+        parseSpeed: OBJECTS_PER_TICK,
+        updateMetadata: false,
+      });
       const { context } = source;
       const pages = source.getPages().map((page) => page.ref);
       // Number every object the pages reach, in the order met; the letter's catalog and page tree are left behind.
@@ -110,7 +132,8 @@ export async function createPdfJoinWriter(filePath: string, info: { title: strin
         order.push(ref);
         const refs: PDFRef[] = [];
         collectRefs(object, refs, object instanceof PDFPageLeaf ? PARENT : undefined);
-        if (object instanceof PDFPageLeaf) for (const name of INHERITABLE) collectRefs(object.getInheritableAttribute(name), refs);
+        if (object instanceof PDFPageLeaf)
+          for (const name of INHERITABLE) collectRefs(object.getInheritableAttribute(name), refs);
         pending.push(...refs);
       }
       const numberOf = (ref: PDFRef) => numbers.get(ref);
@@ -121,7 +144,8 @@ export async function createPdfJoinWriter(filePath: string, info: { title: strin
         if (pageOf.has(ref) && object instanceof PDFPageLeaf) {
           // The page keeps what it inherited from the letter's page tree and hangs in the file's.
           let body = `<</Parent ${PAGES} 0 R`;
-          for (const [key, value] of object.entries()) if (key !== PARENT) body += ` ${key.toString()} ${serialize(value, numberOf)}`;
+          for (const [key, value] of object.entries())
+            if (key !== PARENT) body += ` ${key.toString()} ${serialize(value, numberOf)}`;
           for (const name of INHERITABLE) {
             const inherited = object.has(name) ? undefined : object.getInheritableAttribute(name);
             if (inherited) body += ` ${name.toString()} ${serialize(inherited, numberOf)}`;
@@ -140,18 +164,30 @@ export async function createPdfJoinWriter(filePath: string, info: { title: strin
     },
     async finish() {
       const text = (value: string) => PDFHexString.fromText(value).toString();
-      await writeObject(PAGES, `<</Type /Pages /Count ${pageRefs.length} /Kids [${pageRefs.map((number) => `${number} 0 R`).join(" ")}]>>`);
+      await writeObject(
+        PAGES,
+        `<</Type /Pages /Count ${pageRefs.length} /Kids [${pageRefs.map((number) => `${number} 0 R`).join(" ")}]>>`,
+      );
       await writeObject(CATALOG, `<</Type /Catalog /Pages ${PAGES} 0 R /Lang (de-DE)>>`);
-      await writeObject(INFO, `<</Title ${text(info.title)} /Author ${text(info.author)} /Subject ${text(info.subject)} /Producer ${text("Nebenkosten (pdfmake, pdf-lib)")}>>`);
+      await writeObject(
+        INFO,
+        `<</Title ${text(info.title)} /Author ${text(info.author)} /Subject ${text(info.subject)} /Producer ${text("Nebenkosten (pdfmake, pdf-lib)")}>>`,
+      );
       const xrefAt = offset;
       // One 20-byte line per object (PDF 1.7, 7.5.4), written in parts of 10,000 lines.
       await write(Buffer.from(`xref\n0 ${offsets.length}\n0000000000 65535 f \n`, "latin1"));
       for (let start = 1; start < offsets.length; start += 10_000) {
         let lines = "";
-        for (let number = start; number < Math.min(offsets.length, start + 10_000); number += 1) lines += `${String(offsets[number]).padStart(10, "0")} 00000 n \n`;
+        for (let number = start; number < Math.min(offsets.length, start + 10_000); number += 1)
+          lines += `${String(offsets[number]).padStart(10, "0")} 00000 n \n`;
         await write(Buffer.from(lines, "latin1"));
       }
-      await write(Buffer.from(`trailer\n<</Size ${offsets.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R>>\nstartxref\n${xrefAt}\n%%EOF\n`, "latin1"));
+      await write(
+        Buffer.from(
+          `trailer\n<</Size ${offsets.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R>>\nstartxref\n${xrefAt}\n%%EOF\n`,
+          "latin1",
+        ),
+      );
       out.end();
       // Resolves when the file is flushed and closed, rejects with a write's error.
       await finished(out);

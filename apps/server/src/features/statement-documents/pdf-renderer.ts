@@ -9,7 +9,11 @@ import { installSharedFontLayout } from "./shared-font-layout.ts";
 // itself, read once into memory; pdfmake may read no file and no URL at all.
 
 const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
+const FONT_DIR = path.join(
+  path.dirname(require.resolve("pdfmake/package.json")),
+  "fonts",
+  "Roboto",
+);
 const FONT_FILES = {
   normal: path.join(FONT_DIR, "Roboto-Regular.ttf"),
   bold: path.join(FONT_DIR, "Roboto-Medium.ttf"),
@@ -22,7 +26,9 @@ const FONT_FILES = {
 // reader, a search and a court's copy of the text depend on. What is shared instead is the shaped
 // words (shared-font-layout.ts) and the font files' bytes, read once into pdfmake's in-memory file
 // system: no document reads a file, so the local access policy allows none.
-const virtualFiles = (pdfmake as unknown as { virtualfs: { writeFileSync(name: string, content: Buffer): void } }).virtualfs;
+const virtualFiles = (
+  pdfmake as unknown as { virtualfs: { writeFileSync(name: string, content: Buffer): void } }
+).virtualfs;
 const fonts = Object.fromEntries(
   Object.entries(FONT_FILES).map(([style, file]) => {
     const name = `fonts/${path.basename(file)}`;

@@ -19,9 +19,13 @@ export const COLORS = {
 export const PAGE_MARGINS: [number, number, number, number] = [mm(25), mm(27), mm(20), mm(24)];
 
 export const TABLE_LAYOUT: CustomTableLayout = {
-  hLineWidth: (i, node) => (i === 0 || i === node.table.body.length ? 0.8 : i === (node.table.headerRows ?? 0) ? 0.8 : 0.4),
+  hLineWidth: (i, node) =>
+    i === 0 || i === node.table.body.length ? 0.8 : i === (node.table.headerRows ?? 0) ? 0.8 : 0.4,
   vLineWidth: () => 0,
-  hLineColor: (i, node) => (i === 0 || i === node.table.body.length || i === (node.table.headerRows ?? 0) ? COLORS.accent : COLORS.rule),
+  hLineColor: (i, node) =>
+    i === 0 || i === node.table.body.length || i === (node.table.headerRows ?? 0)
+      ? COLORS.accent
+      : COLORS.rule,
   paddingLeft: (i) => (i === 0 ? 0 : 5),
   paddingRight: (i, node) => (i === (node.table.widths?.length ?? 1) - 1 ? 0 : 5),
   paddingTop: () => 3,
@@ -39,7 +43,12 @@ export const BASE_STYLES: TDocumentDefinitions["styles"] = {
   note: { fontSize: 8.5, color: COLORS.muted, italics: true },
 };
 
-export const DEFAULT_STYLE = { font: "Roboto", fontSize: 9.5, lineHeight: 1.18, color: COLORS.text };
+export const DEFAULT_STYLE = {
+  font: "Roboto",
+  fontSize: 9.5,
+  lineHeight: 1.18,
+  color: COLORS.text,
+};
 
 export function heading(text: string): Content {
   return { text, style: "section", headlineLevel: 1 };
@@ -50,5 +59,12 @@ export function th(text: string, alignRight = false): Content {
 }
 
 export function draftWatermark(): TDocumentDefinitions["watermark"] {
-  return { text: "ENTWURF", color: COLORS.draft, opacity: 0.12, bold: true, fontSize: 120, angle: -50 };
+  return {
+    text: "ENTWURF",
+    color: COLORS.draft,
+    opacity: 0.12,
+    bold: true,
+    fontSize: 120,
+    angle: -50,
+  };
 }

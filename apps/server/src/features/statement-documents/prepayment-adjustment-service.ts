@@ -12,19 +12,32 @@ import { Conflict, NotFound, ValidationFailed } from "../../domain/domain-errors
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { insertPrepayment, listPrepayments, updatePrepaymentRow } from "../tenants/prepayment-queries.ts";
+import {
+  insertPrepayment,
+  listPrepayments,
+  updatePrepaymentRow,
+} from "../tenants/prepayment-queries.ts";
 import { lockTenantRow } from "../tenants/tenant-queries.ts";
-import { findSnapshotForDocuments, setRunPrepaymentRounding } from "./statement-document-queries.ts";
+import {
+  findSnapshotForDocuments,
+  setRunPrepaymentRounding,
+} from "./statement-document-queries.ts";
 
 // Issue 30, item 2 (decision 1500, docs/calculation/18-fristen.md): § 560 (4) BGB. The run
 // records how its letters round the proposed prepayment; applying it creates the new prepayment
 // of every tenancy of the run from a chosen month, all in one transaction.
 
 /** PUT /api/statements/:id/prepayment-rounding */
-export async function setPrepaymentRounding(db: Db, userId: string, snapshotId: string, rounding: "euro" | "five_euros" | null): Promise<PrepaymentRoundingResponse> {
+export async function setPrepaymentRounding(
+  db: Db,
+  userId: string,
+  snapshotId: string,
+  rounding: "euro" | "five_euros" | null,
+): Promise<PrepaymentRoundingResponse> {
   requireResourceId(snapshotId, M.statementNotFound);
   await inAccountTransaction(db, userId, async (trx) => {
-    if (!(await setRunPrepaymentRounding(trx, userId, snapshotId, rounding))) throw new NotFound(M.statementNotFound);
+    if (!(await setRunPrepaymentRounding(trx, userId, snapshotId, rounding)))
+      throw new NotFound(M.statementNotFound);
   });
   return { rounding, message: P.roundingSaved };
 }
@@ -35,7 +48,12 @@ export async function setPrepaymentRounding(db: Db, userId: string, snapshotId: 
  * becomes the prepayment from `validFrom` on; the prepayment running then ends the day before.
  * A prepayment already entered from `validFrom` or later stops everything (nothing is changed).
  */
-export async function applyPrepaymentAdjustment(db: Db, userId: string, snapshotId: string, body: PrepaymentAdjustmentBody): Promise<PrepaymentAdjustmentResponse> {
+export async function applyPrepaymentAdjustment(
+  db: Db,
+  userId: string,
+  snapshotId: string,
+  body: PrepaymentAdjustmentBody,
+): Promise<PrepaymentAdjustmentResponse> {
   requireResourceId(snapshotId, M.statementNotFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const snapshot = await findSnapshotForDocuments(trx, userId, snapshotId);
@@ -44,30 +62,61 @@ export async function applyPrepaymentAdjustment(db: Db, userId: string, snapshot
     const rounding = snapshot.prepaymentRounding;
     if (!rounding) throw new Conflict(P.noProposal, { code: "NO_PREPAYMENT_PROPOSAL" });
     const { result } = readStoredRun(snapshot.engineInput, snapshot.result);
-    if (body.validFrom <= result.period.end) throw new ValidationFailed({ validFrom: P.notAfterPeriod(result.period.end) });
+    if (body.validFrom <= result.period.end)
+      throw new ValidationFailed({ validFrom: P.notAfterPeriod(result.period.end) });
     const dayBefore = addDays(body.validFrom, -1);
     const created: PrepaymentAdjustmentResponse["created"] = [];
     for (const tenancy of result.tenancies) {
       if (tenancy.to !== result.period.end) continue;
       const tenant = await lockTenantRow(trx, userId, tenancy.tenancyId);
       if (!tenant || (tenant.moveOutDate !== null && tenant.moveOutDate < body.validFrom)) continue;
-      const monthlyAmount = proposeMonthlyPrepayment({ costs: tenancy.total, periodStart: result.period.start, tenancyDays: tenancy.days, rounding });
+      const monthlyAmount = proposeMonthlyPrepayment({
+        costs: tenancy.total,
+        periodStart: result.period.start,
+        tenancyDays: tenancy.days,
+        rounding,
+      });
       if (monthlyAmount === "0.00") continue;
-      const active = (await listPrepayments(trx, tenancy.tenancyId)).filter((prepayment) => prepayment.isActive);
+      const active = (await listPrepayments(trx, tenancy.tenancyId)).filter(
+        (prepayment) => prepayment.isActive,
+      );
       const later = active.find((prepayment) => prepayment.validFrom >= body.validFrom);
-      if (later) throw new Conflict(P.laterPrepayment(tenant.name, later.validFrom), { code: "PREPAYMENT_EXISTS", fields: { validFrom: P.laterPrepayment(tenant.name, later.validFrom) } });
+      if (later)
+        throw new Conflict(P.laterPrepayment(tenant.name, later.validFrom), {
+          code: "PREPAYMENT_EXISTS",
+          fields: { validFrom: P.laterPrepayment(tenant.name, later.validFrom) },
+        });
       for (const running of active) {
-        if (running.validUntil === null || running.validUntil >= body.validFrom) await updatePrepaymentRow(trx, running.id, { validUntil: dayBefore });
+        if (running.validUntil === null || running.validUntil >= body.validFrom)
+          await updatePrepaymentRow(trx, running.id, { validUntil: dayBefore });
       }
-      const prepaymentId = await insertPrepayment(trx, { tenantId: tenancy.tenancyId, monthlyAmount, validFrom: body.validFrom, validUntil: null });
+      const prepaymentId = await insertPrepayment(trx, {
+        tenantId: tenancy.tenancyId,
+        monthlyAmount,
+        validFrom: body.validFrom,
+        validUntil: null,
+      });
       await logActivity(trx, {
         userId,
         key: "prepayment.created",
         entityId: prepaymentId,
         entityName: tenant.name,
-        metadata: { tenantId: tenancy.tenancyId, monthlyAmount, validFrom: body.validFrom, validUntil: null, statementId: snapshotId, rounding },
+        metadata: {
+          tenantId: tenancy.tenancyId,
+          monthlyAmount,
+          validFrom: body.validFrom,
+          validUntil: null,
+          statementId: snapshotId,
+          rounding,
+        },
       });
-      created.push({ tenantId: tenancy.tenancyId, tenantName: tenant.name, prepaymentId, monthlyAmount, validFrom: body.validFrom });
+      created.push({
+        tenantId: tenancy.tenancyId,
+        tenantName: tenant.name,
+        prepaymentId,
+        monthlyAmount,
+        validFrom: body.validFrom,
+      });
     }
     if (created.length === 0) throw new Conflict(P.noTenancy, { code: "NO_TENANCY" });
     return { created, message: P.applied(created.length, body.validFrom) };

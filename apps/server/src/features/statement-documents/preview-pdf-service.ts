@@ -8,8 +8,15 @@ import { buildLetterModel } from "./build-letter-model.ts";
 import { buildLettersDocument } from "./letter-document.ts";
 import { buildOverviewDocument } from "./overview-document.ts";
 import { renderPdf } from "./pdf-renderer.ts";
-import { letterSourceFromRun, overviewSourceFromRun, pdfFileName } from "./snapshot-letter-source.ts";
-import { findPropertyForDocuments, type SnapshotForDocuments } from "./statement-document-queries.ts";
+import {
+  letterSourceFromRun,
+  overviewSourceFromRun,
+  pdfFileName,
+} from "./snapshot-letter-source.ts";
+import {
+  findPropertyForDocuments,
+  type SnapshotForDocuments,
+} from "./statement-document-queries.ts";
 import { contextOf, periodLabelOf, type PdfFile } from "./statement-document-service.ts";
 
 // The wizard's preview step (docs/rules/statements.md#wizard: 'PDF generieren', 'PDF herunterladen') comes
@@ -21,10 +28,18 @@ import { contextOf, periodLabelOf, type PdfFile } from "./statement-document-ser
 const M = STATEMENT_DOCUMENT_MESSAGES;
 
 /** POST /api/statements/preview/pdf */
-export async function getPreviewPdf(db: Db, userId: string, body: PreviewPdfBody & { document: "letter" | "overview" }): Promise<PdfFile> {
+export async function getPreviewPdf(
+  db: Db,
+  userId: string,
+  body: PreviewPdfBody & { document: "letter" | "overview" },
+): Promise<PdfFile> {
   // The sender is required first: no calculation for a letter that could not be made.
   const billingData = await requireCompleteBillingData(db, userId);
-  const computed = await computeStatement(db, userId, body as Parameters<typeof computeStatement>[2]);
+  const computed = await computeStatement(
+    db,
+    userId,
+    body as Parameters<typeof computeStatement>[2],
+  );
   const property = await findPropertyForDocuments(db, userId, computed.period.propertyId);
   if (!property) throw new NotFound(M.statementNotFound);
   const snapshot: SnapshotForDocuments = {
@@ -47,7 +62,10 @@ export async function getPreviewPdf(db: Db, userId: string, body: PreviewPdfBody
   const periodLabel = periodLabelOf(context);
   if (body.document === "overview") {
     const pdf = await renderPdf(buildOverviewDocument(overviewSourceFromRun(context)));
-    return { bytes: pdf.bytes, fileName: pdfFileName(["Gesamtabrechnung", periodLabel, property.propertyName, "ENTWURF"]) };
+    return {
+      bytes: pdf.bytes,
+      fileName: pdfFileName(["Gesamtabrechnung", periodLabel, property.propertyName, "ENTWURF"]),
+    };
   }
   const tenancy = computed.result.tenancies.find((t) => t.tenancyId === body.tenancyId);
   if (!tenancy) throw new NotFound(M.noTenants);
@@ -55,6 +73,12 @@ export async function getPreviewPdf(db: Db, userId: string, body: PreviewPdfBody
   const pdf = await renderPdf(buildLettersDocument([{ model }], computed.result.totalCosts));
   return {
     bytes: pdf.bytes,
-    fileName: pdfFileName(["Nebenkostenabrechnung", periodLabel, context.unitNames.get(tenancy.unitId) ?? "", context.tenants.get(tenancy.tenancyId)?.name ?? "", "ENTWURF"]),
+    fileName: pdfFileName([
+      "Nebenkostenabrechnung",
+      periodLabel,
+      context.unitNames.get(tenancy.unitId) ?? "",
+      context.tenants.get(tenancy.tenancyId)?.name ?? "",
+      "ENTWURF",
+    ]),
   };
 }

@@ -8,7 +8,15 @@ import { logActivity } from "../activity/activity-log.ts";
 import { createPdfJoinWriter } from "./pdf-join-writer.ts";
 import { pdfFileName, senderOf, type RunContext } from "./snapshot-letter-source.ts";
 import { listStatementsOfRun } from "./statement-document-queries.ts";
-import { letterOf, loadRun, periodLabelOf, RUN_CONCURRENCY, type DocumentDeps, type PdfFile, type StatementWithDispatch } from "./statement-document-service.ts";
+import {
+  letterOf,
+  loadRun,
+  periodLabelOf,
+  RUN_CONCURRENCY,
+  type DocumentDeps,
+  type PdfFile,
+  type StatementWithDispatch,
+} from "./statement-document-service.ts";
 
 // All letters of a run in one PDF (issue 32, decision 1084): each tenancy's letter is made as
 // the single letter is (a letter that went out is its stored file; the others are dated today,
@@ -30,7 +38,11 @@ export interface RunLetters {
 }
 
 /** The run and its letters in the result's order (the tenancies that have a statement row). */
-export async function loadRunLetters(deps: Pick<DocumentDeps, "db">, userId: string, snapshotId: string): Promise<RunLetters> {
+export async function loadRunLetters(
+  deps: Pick<DocumentDeps, "db">,
+  userId: string,
+  snapshotId: string,
+): Promise<RunLetters> {
   requireResourceId(snapshotId, M.statementNotFound);
   const context = await loadRun(deps.db, userId, snapshotId);
   const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
@@ -41,7 +53,12 @@ export async function loadRunLetters(deps: Pick<DocumentDeps, "db">, userId: str
     if (row) letters.push({ ...row, snapshotId, tenantId: tenancy.tenancyId });
   }
   const draft = context.snapshot.isFinal ? [] : ["ENTWURF"];
-  const fileName = pdfFileName(["Nebenkostenabrechnungen", periodLabelOf(context), context.snapshot.propertyName, ...draft]);
+  const fileName = pdfFileName([
+    "Nebenkostenabrechnungen",
+    periodLabelOf(context),
+    context.snapshot.propertyName,
+    ...draft,
+  ]);
   return { context, letters, fileName };
 }
 
@@ -67,7 +84,9 @@ export async function writeRunLettersPdf(
   let next = 0;
   const renderAhead = () => {
     while (next < letters.length && ahead.length < LETTERS_AHEAD) {
-      const letter = letterOf(deps, letters[next++]!, context, deps.letterRenderer).then((made) => made.bytes);
+      const letter = letterOf(deps, letters[next++]!, context, deps.letterRenderer).then(
+        (made) => made.bytes,
+      );
       // A letter that fails while an earlier one is awaited is reported when its turn comes.
       letter.catch(() => undefined);
       ahead.push(letter);
@@ -105,7 +124,11 @@ export async function buildRunLettersPdf(
 }
 
 /** GET /api/statements/:id/pdf: all letters of a run in one file, made on this request. */
-export async function getRunLettersPdf(deps: DocumentDeps, userId: string, snapshotId: string): Promise<PdfFile> {
+export async function getRunLettersPdf(
+  deps: DocumentDeps,
+  userId: string,
+  snapshotId: string,
+): Promise<PdfFile> {
   const run = await loadRunLetters(deps, userId, snapshotId);
   const pdf = await buildRunLettersPdf(deps, run);
   await logActivity(deps.db, {

@@ -5,7 +5,12 @@ import { assertFeature } from "../account/subscription-change-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { pdfFileName } from "./snapshot-letter-source.ts";
 import { listStatementsOfRun } from "./statement-document-queries.ts";
-import { letterOf, loadRun, periodLabelOf, type DocumentDeps } from "./statement-document-service.ts";
+import {
+  letterOf,
+  loadRun,
+  periodLabelOf,
+  type DocumentDeps,
+} from "./statement-document-service.ts";
 
 export interface ZipFile {
   bytes: Uint8Array;
@@ -19,7 +24,11 @@ export interface ZipFile {
  * marked ENTWURF). PDFs are compressed already: the entries are stored, not deflated again.
  * Plan feature bulkImportExport; another account's run is 404 before the plan is checked.
  */
-export async function getRunLettersZip(deps: DocumentDeps, userId: string, snapshotId: string): Promise<ZipFile> {
+export async function getRunLettersZip(
+  deps: DocumentDeps,
+  userId: string,
+  snapshotId: string,
+): Promise<ZipFile> {
   requireResourceId(snapshotId, M.statementNotFound);
   const context = await loadRun(deps.db, userId, snapshotId);
   await assertFeature(deps.db, userId, "bulkImportExport");
@@ -29,13 +38,36 @@ export async function getRunLettersZip(deps: DocumentDeps, userId: string, snaps
   for (const tenancy of context.run.result.tenancies) {
     const row = rows.find((candidate) => candidate.tenantId === tenancy.tenancyId);
     if (!row) continue;
-    const letter = await letterOf(deps, { ...row, snapshotId, tenantId: tenancy.tenancyId }, context, deps.letterRenderer);
-    const base = pdfFileName([row.unitName ?? "", row.tenantName ?? context.tenants.get(tenancy.tenancyId)?.name ?? "Mieter", ...draft]).replace(/\.pdf$/, "");
+    const letter = await letterOf(
+      deps,
+      { ...row, snapshotId, tenantId: tenancy.tenancyId },
+      context,
+      deps.letterRenderer,
+    );
+    const base = pdfFileName([
+      row.unitName ?? "",
+      row.tenantName ?? context.tenants.get(tenancy.tenancyId)?.name ?? "Mieter",
+      ...draft,
+    ]).replace(/\.pdf$/, "");
     // Two tenancies of one unit and one name (a tenant who moved out and back in) keep both files.
     let name = `${base}.pdf`;
     for (let n = 2; name in entries; n += 1) name = `${base} (${n}).pdf`;
     entries[name] = [new Uint8Array(letter.bytes), { level: 0 }];
   }
-  await logActivity(deps.db, { userId, key: "statement.pdf_downloaded", entityId: snapshotId, entityName: context.snapshot.propertyName, metadata: { zip: true, letters: Object.keys(entries).length } });
-  return { bytes: zipSync(entries), fileName: pdfFileName(["Briefe", periodLabelOf(context), context.snapshot.propertyName, ...draft]).replace(/\.pdf$/, ".zip") };
+  await logActivity(deps.db, {
+    userId,
+    key: "statement.pdf_downloaded",
+    entityId: snapshotId,
+    entityName: context.snapshot.propertyName,
+    metadata: { zip: true, letters: Object.keys(entries).length },
+  });
+  return {
+    bytes: zipSync(entries),
+    fileName: pdfFileName([
+      "Briefe",
+      periodLabelOf(context),
+      context.snapshot.propertyName,
+      ...draft,
+    ]).replace(/\.pdf$/, ".zip"),
+  };
 }

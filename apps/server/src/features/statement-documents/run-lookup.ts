@@ -7,11 +7,17 @@ import type { StatementInput } from "@nk/engine";
 // once per stored object (kept as long as the object lives) and answer each letter in constant time.
 
 const tenancyIndexes = new WeakMap<readonly { tenancyId: string }[], Map<string, number>>();
-const unitIndexes = new WeakMap<StatementInput["units"], Map<string, StatementInput["units"][number]>>();
+const unitIndexes = new WeakMap<
+  StatementInput["units"],
+  Map<string, StatementInput["units"][number]>
+>();
 const consumptionIndexes = new WeakMap<StatementConsumption, ConsumptionIndex>();
 
 /** The position of the tenancy in `tenancies` (a result's), or -1. */
-export function findTenancyIndex(tenancies: readonly { tenancyId: string }[], tenancyId: string): number {
+export function findTenancyIndex(
+  tenancies: readonly { tenancyId: string }[],
+  tenancyId: string,
+): number {
   let index = tenancyIndexes.get(tenancies);
   if (!index) {
     index = new Map();
@@ -24,12 +30,18 @@ export function findTenancyIndex(tenancies: readonly { tenancyId: string }[], te
   return index.get(tenancyId) ?? -1;
 }
 
-export function findTenancy<T extends { tenancyId: string }>(result: { tenancies: readonly T[] }, tenancyId: string): T | undefined {
+export function findTenancy<T extends { tenancyId: string }>(
+  result: { tenancies: readonly T[] },
+  tenancyId: string,
+): T | undefined {
   const index = findTenancyIndex(result.tenancies, tenancyId);
   return index < 0 ? undefined : result.tenancies[index];
 }
 
-export function findUnit(input: Pick<StatementInput, "units">, unitId: string): StatementInput["units"][number] | undefined {
+export function findUnit(
+  input: Pick<StatementInput, "units">,
+  unitId: string,
+): StatementInput["units"][number] | undefined {
   let index = unitIndexes.get(input.units);
   if (!index) {
     index = new Map();
@@ -46,7 +58,11 @@ export interface ConsumptionIndex {
   valuesByUnit: ReadonlyMap<string, StatementConsumption["values"]>;
 }
 
-const EMPTY_INDEX: ConsumptionIndex = { labels: new Map(), metersByUnit: new Map(), valuesByUnit: new Map() };
+const EMPTY_INDEX: ConsumptionIndex = {
+  labels: new Map(),
+  metersByUnit: new Map(),
+  valuesByUnit: new Map(),
+};
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -55,7 +71,9 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 /** The stored consumption of a run by meter and by unit, in its stored order. */
-export function indexConsumption(consumption: StatementConsumption | null | undefined): ConsumptionIndex {
+export function indexConsumption(
+  consumption: StatementConsumption | null | undefined,
+): ConsumptionIndex {
   if (!consumption) return EMPTY_INDEX;
   let index = consumptionIndexes.get(consumption);
   if (!index) {

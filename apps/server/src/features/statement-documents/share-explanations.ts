@@ -43,7 +43,10 @@ export function formatPersons(persons: number): string {
  * Issue 24, item 13: who lived in the flat, from the occupant periods: "4 Personen", or
  * "3 Personen bis 14.09.2024, 4 Personen ab 15.09.2024".
  */
-export function describeOccupancy(occupancy: readonly OccupancyStretch[], formatDate: (date: string) => string): string {
+export function describeOccupancy(
+  occupancy: readonly OccupancyStretch[],
+  formatDate: (date: string) => string,
+): string {
   if (occupancy.length === 1) return formatPersons(occupancy[0]!.persons);
   return occupancy
     .map((stretch, index) =>
@@ -63,7 +66,11 @@ export interface StepContext {
   consumption?: LineConsumption | undefined;
 }
 
-export function explainKey(item: ItemSummary, excludedUnitNames: string[], vacancyPersons = 0): string {
+export function explainKey(
+  item: ItemSummary,
+  excludedUnitNames: string[],
+  vacancyPersons = 0,
+): string {
   const heating = item.costType === HEATING_COST_TYPE;
   const time = heating
     ? "Zeiträume innerhalb des Jahres sind nach Gradtagszahlen gewichtet (Anteil am Jahreswärmebedarf, § 9b HeizkV, VDI 2067)."
@@ -108,22 +115,35 @@ export function explainKey(item: ItemSummary, excludedUnitNames: string[], vacan
 }
 
 function basisLabel(part: AllocationPart, key: DistributionKey): string {
-  const names = { area: "Wohnfläche", persons: "Personen", units: "Wohneinheiten", consumption: "Verbrauch", direct: "Direkter Betrag" } as const;
+  const names = {
+    area: "Wohnfläche",
+    persons: "Personen",
+    units: "Wohneinheiten",
+    consumption: "Verbrauch",
+    direct: "Direkter Betrag",
+  } as const;
   if (key === "mixed") {
-    return part.basis === "consumption" ? `Verbrauchskosten (${part.percent} %)` : `Grundkosten nach ${names[part.basis]} (${part.percent} %)`;
+    return part.basis === "consumption"
+      ? `Verbrauchskosten (${part.percent} %)`
+      : `Grundkosten nach ${names[part.basis]} (${part.percent} %)`;
   }
   return part.percent === 100 ? names[part.basis] : `${names[part.basis]} (${part.percent} %)`;
 }
 
 function timeText(part: AllocationPart, heating: boolean): string {
   if (part.timeWeight === null) return "";
-  return heating ? ` × ${formatQuantity(part.timeWeight)} ‰ Gradtagsanteil` : ` × ${formatQuantity(part.timeWeight, 0)} Tage`;
+  return heating
+    ? ` × ${formatQuantity(part.timeWeight)} ‰ Gradtagsanteil`
+    : ` × ${formatQuantity(part.timeWeight, 0)} Tage`;
 }
 
 /** Issue 24, item 13: "3 Personen × 258 Tage + 4 Personen × 108 Tage" from the engine's stretches. */
 function personBreakdown(occupancy: readonly OccupancyStretch[], heating: boolean): string {
   return occupancy
-    .map((stretch) => `${formatPersons(stretch.persons)} × ${heating ? `${formatQuantity(stretch.degreeDayPerMille)} ‰ Gradtagsanteil` : `${formatQuantity(stretch.days, 0)} Tage`}`)
+    .map(
+      (stretch) =>
+        `${formatPersons(stretch.persons)} × ${heating ? `${formatQuantity(stretch.degreeDayPerMille)} ‰ Gradtagsanteil` : `${formatQuantity(stretch.days, 0)} Tage`}`,
+    )
     .join(" + ");
 }
 
@@ -133,13 +153,22 @@ function consumptionNote(consumption: LineConsumption | undefined): string {
   const notes: string[] = [];
   if (consumption.method !== "measured") {
     const by = consumption.apportionedBy === "degreeDays" ? "Gradtagszahlen" : "Tagen";
-    notes.push(consumption.method === "partlyApportioned" ? `teils anteilig nach ${by}, § 9b Abs. 3 HeizkV` : `anteilig nach ${by}, § 9b Abs. 3 HeizkV`);
+    notes.push(
+      consumption.method === "partlyApportioned"
+        ? `teils anteilig nach ${by}, § 9b Abs. 3 HeizkV`
+        : `anteilig nach ${by}, § 9b Abs. 3 HeizkV`,
+    );
   }
   if (consumption.isEstimated) notes.push("geschätzt, § 9a HeizkV");
   return notes.length > 0 ? ` (${notes.join("; ")})` : "";
 }
 
-function computationText(part: AllocationPart, heating: boolean, meter: ItemMeter | null, context: StepContext): string {
+function computationText(
+  part: AllocationPart,
+  heating: boolean,
+  meter: ItemMeter | null,
+  context: StepContext,
+): string {
   const weight = formatQuantity(part.weight);
   const total = formatQuantity(part.totalWeight);
   // With occupant periods the person-days are a sum over days, not persons × days (the engine tells).
@@ -160,7 +189,9 @@ function computationText(part: AllocationPart, heating: boolean, meter: ItemMete
       return `1 Wohneinheit${timeText(part, heating)} = ${weight} von insgesamt ${total}`;
     case "consumption": {
       const unit = meter ? METER_LABELS[meter].unit : "";
-      return `Ihr Verbrauch ${formatQuantity(part.quantity)} ${unit}${consumptionNote(context.consumption)} von insgesamt ${total} ${unit}`.replace(/\s+/g, " ").trim();
+      return `Ihr Verbrauch ${formatQuantity(part.quantity)} ${unit}${consumptionNote(context.consumption)} von insgesamt ${total} ${unit}`
+        .replace(/\s+/g, " ")
+        .trim();
     }
     case "direct":
       return `Ihr Betrag ${formatEuroDe(String(part.quantity))} von insgesamt ${formatEuroDe(String(part.totalWeight))}`;

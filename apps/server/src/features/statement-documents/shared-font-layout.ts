@@ -28,7 +28,13 @@ interface CachedRun {
 interface EmbeddedFontLike {
   /** The font's PostScript name, read once by pdfkit (fontkit looks it up anew on every read). */
   name: string;
-  layoutRun(text: string, features?: unknown): { glyphs: Array<{ id: number; advanceWidth: number; codePoints: number[] }>; positions: Array<Record<string, number>> };
+  layoutRun(
+    text: string,
+    features?: unknown,
+  ): {
+    glyphs: Array<{ id: number; advanceWidth: number; codePoints: number[] }>;
+    positions: Array<Record<string, number>>;
+  };
   layoutCached(text: string): unknown;
 }
 
@@ -52,13 +58,25 @@ function toPlainRun(run: ReturnType<EmbeddedFontLike["layoutRun"]>): CachedRun {
     advanceWidth += position.xAdvance ?? 0;
     return Object.freeze({ ...position });
   });
-  const glyphs = run.glyphs.map((glyph) => Object.freeze({ id: glyph.id, advanceWidth: glyph.advanceWidth, codePoints: Object.freeze([...glyph.codePoints]) }));
-  return Object.freeze({ glyphs: Object.freeze(glyphs), positions: Object.freeze(positions), advanceWidth });
+  const glyphs = run.glyphs.map((glyph) =>
+    Object.freeze({
+      id: glyph.id,
+      advanceWidth: glyph.advanceWidth,
+      codePoints: Object.freeze([...glyph.codePoints]),
+    }),
+  );
+  return Object.freeze({
+    glyphs: Object.freeze(glyphs),
+    positions: Object.freeze(positions),
+    advanceWidth,
+  });
 }
 
 let installed = false;
 
-type PdfmakeDocumentClass = new (fonts: object) => { provideFont(family: string, bold: boolean, italics: boolean): EmbeddedFontLike };
+type PdfmakeDocumentClass = new (fonts: object) => {
+  provideFont(family: string, bold: boolean, italics: boolean): EmbeddedFontLike;
+};
 
 /**
  * Replaces pdfkit's per-document word cache by the process-wide one. `fontFiles` are the
@@ -70,15 +88,21 @@ type PdfmakeDocumentClass = new (fonts: object) => { provideFont(family: string,
 export function installSharedFontLayout(fontFiles: readonly string[]): void {
   if (installed) return;
   const require = createRequire(import.meta.url);
-  const PdfmakeDocument = (require("pdfmake/js/PDFDocument.js") as { default: PdfmakeDocumentClass }).default;
+  const PdfmakeDocument = (
+    require("pdfmake/js/PDFDocument.js") as { default: PdfmakeDocumentClass }
+  ).default;
   const shapers = new Map<string, EmbeddedFontLike>();
   for (const file of fontFiles) {
-    const font = new PdfmakeDocument({ Shaper: { normal: file, bold: file, italics: file, bolditalics: file } }).provideFont("Shaper", false, false);
+    const font = new PdfmakeDocument({
+      Shaper: { normal: file, bold: file, italics: file, bolditalics: file },
+    }).provideFont("Shaper", false, false);
     shapers.set(font.name, font);
   }
   const prototype = Object.getPrototypeOf(shapers.values().next().value) as EmbeddedFontLike;
   if (typeof prototype.layoutRun !== "function" || typeof prototype.layoutCached !== "function") {
-    throw new Error("pdfkit hat eine unerwartete Form (EmbeddedFont.layoutRun/layoutCached fehlen).");
+    throw new Error(
+      "pdfkit hat eine unerwartete Form (EmbeddedFont.layoutRun/layoutCached fehlen).",
+    );
   }
   prototype.layoutCached = function layoutShared(this: EmbeddedFontLike, text: string) {
     const name = this.name;

@@ -1,6 +1,26 @@
-import { billingSenderName, formatCalendarDateDe, getTodayInGermany, type BillingData, type StatementConsumption } from "@nk/contract";
-import { computeAnnualInformation, type AnnualInformation, type LineConsumption, type LineMeterReading, type StatementInput, type StatementResult, type TenancyStatement } from "@nk/engine";
-import type { LetterLegal, LetterSender, LetterSource, MeterReadingSource, PostalAddress } from "./letter-model.ts";
+import {
+  billingSenderName,
+  formatCalendarDateDe,
+  getTodayInGermany,
+  type BillingData,
+  type StatementConsumption,
+} from "@nk/contract";
+import {
+  computeAnnualInformation,
+  type AnnualInformation,
+  type LineConsumption,
+  type LineMeterReading,
+  type StatementInput,
+  type StatementResult,
+  type TenancyStatement,
+} from "@nk/engine";
+import type {
+  LetterLegal,
+  LetterSender,
+  LetterSource,
+  MeterReadingSource,
+  PostalAddress,
+} from "./letter-model.ts";
 import { buildLetterLegal, type PreviousLetter } from "./letter-legal-source.ts";
 import { chooseRecipient, type RecipientChoice, type RecipientTenant } from "./letter-recipient.ts";
 import type { OverviewSource } from "./overview-document.ts";
@@ -23,7 +43,11 @@ export interface RunContext {
   /** Letters not dispatched yet are dated today (issue 24: letters are dated by dispatch). */
   now: Date;
   /** The previous billing period's saved run, for the § 6a (3) HeizkV comparison (issue 24, item 12). */
-  previous?: { period: { start: string; end: string }; input: StatementInput; result: StatementResult } | null;
+  previous?: {
+    period: { start: string; end: string };
+    input: StatementInput;
+    result: StatementResult;
+  } | null;
   /** A correction: each tenant's previous letter of this billing period, by tenant id (issue 24). */
   previousLetters?: ReadonlyMap<string, PreviousLetter>;
 }
@@ -55,9 +79,16 @@ export interface LetterDispatchRecord {
  * § 6a (3) HeizkV (issue 24, item 12, decision 1160): the engine's annual information of the
  * tenancy, compared with the same tenancy in the previous period's saved run.
  */
-function annualInformationOf(context: RunContext, input: StatementInput, result: StatementResult, tenancyId: string): AnnualInformation | null {
+function annualInformationOf(
+  context: RunContext,
+  input: StatementInput,
+  result: StatementResult,
+  tenancyId: string,
+): AnnualInformation | null {
   if (!result.tenancies.some((t) => t.tenancyId === tenancyId)) return null;
-  const previous = context.previous ? { input: context.previous.input, result: context.previous.result } : null;
+  const previous = context.previous
+    ? { input: context.previous.input, result: context.previous.result }
+    : null;
   return computeAnnualInformation({ input, result, tenancyId, previous });
 }
 
@@ -91,7 +122,10 @@ function propertyOf(snapshot: SnapshotForDocuments) {
   };
 }
 
-const runNames = new WeakMap<RunContext, { unitNames: Record<string, string>; tenancyNames: Record<string, string> }>();
+const runNames = new WeakMap<
+  RunContext,
+  { unitNames: Record<string, string>; tenancyNames: Record<string, string> }
+>();
 
 /** The names of the run's units and tenants, made once per run and shared by its letters (issue 32). */
 function namesOf(context: RunContext, result: StatementResult) {
@@ -99,7 +133,8 @@ function namesOf(context: RunContext, result: StatementResult) {
   if (known) return known;
   const unitNames: Record<string, string> = Object.fromEntries(context.unitNames);
   const tenancyNames: Record<string, string> = {};
-  for (const tenancy of result.tenancies) tenancyNames[tenancy.tenancyId] = context.tenants.get(tenancy.tenancyId)?.name ?? "Mieter";
+  for (const tenancy of result.tenancies)
+    tenancyNames[tenancy.tenancyId] = context.tenants.get(tenancy.tenancyId)?.name ?? "Mieter";
   const names = { unitNames, tenancyNames };
   runNames.set(context, names);
   return names;
@@ -108,12 +143,20 @@ function namesOf(context: RunContext, result: StatementResult) {
 /** The overview is the landlord's, dated on the finalizing day (a draft: today). */
 function overviewDate(context: RunContext): string {
   const { snapshot } = context;
-  return getTodayInGermany(snapshot.isFinal && snapshot.finalizedAt ? snapshot.finalizedAt : context.now);
+  return getTodayInGermany(
+    snapshot.isFinal && snapshot.finalizedAt ? snapshot.finalizedAt : context.now,
+  );
 }
 
 /** Where the letter of a tenancy goes today, and whether that is the flat of a tenant who moved out (issue 24, item 14). */
 export function recipientOf(context: RunContext, tenancyId: string): RecipientChoice {
-  const tenant = context.tenants.get(tenancyId) ?? { name: "Mieter", address: null, postalCode: null, city: null, moveOutDate: null };
+  const tenant = context.tenants.get(tenancyId) ?? {
+    name: "Mieter",
+    address: null,
+    postalCode: null,
+    city: null,
+    moveOutDate: null,
+  };
   return chooseRecipient(tenant, propertyOf(context.snapshot), getTodayInGermany(context.now));
 }
 
@@ -134,7 +177,11 @@ export function currentDispatchContext(context: RunContext, tenancyId: string): 
 }
 
 /** A letter's § 556 (3) BGB figures: dated as dispatched or today, with the late reason it printed or would print. */
-export function legalOfLetter(context: RunContext, tenancyId: string, dispatch: LetterDispatchRecord | null): LetterLegal {
+export function legalOfLetter(
+  context: RunContext,
+  tenancyId: string,
+  dispatch: LetterDispatchRecord | null,
+): LetterLegal {
   return buildLetterLegal({
     result: context.run.result,
     tenancyId,
@@ -142,12 +189,18 @@ export function legalOfLetter(context: RunContext, tenancyId: string, dispatch: 
     letterDate: dispatch?.dispatchedOn ?? getTodayInGermany(context.now),
     lateExcuse: dispatch?.context ? dispatch.context.lateExcuse : context.snapshot.lateExcuse,
     previous: context.previousLetters?.get(tenancyId) ?? null,
-    prepaymentRounding: dispatch?.context ? (dispatch.context.prepaymentRounding ?? null) : context.snapshot.prepaymentRounding,
+    prepaymentRounding: dispatch?.context
+      ? (dispatch.context.prepaymentRounding ?? null)
+      : context.snapshot.prepaymentRounding,
   });
 }
 
 /** Opening and closing readings of the unit's meters; values entered by hand are estimates (§ 9a HeizkV). */
-export function meterReadingsOfUnit(consumption: StatementConsumption | null | undefined, unitId: string, tenancyId: string): MeterReadingSource[] {
+export function meterReadingsOfUnit(
+  consumption: StatementConsumption | null | undefined,
+  unitId: string,
+  tenancyId: string,
+): MeterReadingSource[] {
   if (!consumption) return [];
   const rows: MeterReadingSource[] = [];
   const index = indexConsumption(consumption);
@@ -163,7 +216,8 @@ export function meterReadingsOfUnit(consumption: StatementConsumption | null | u
     });
   }
   for (const value of index.valuesByUnit.get(unitId) ?? []) {
-    if (value.source !== "manual" || (value.tenancyId !== null && value.tenancyId !== tenancyId)) continue;
+    if (value.source !== "manual" || (value.tenancyId !== null && value.tenancyId !== tenancyId))
+      continue;
     rows.push({
       meterNumber: "Wohnung gesamt",
       kind: value.meter,
@@ -192,14 +246,21 @@ function describeApportionment(reading: LineMeterReading, unitLabel: string): st
  * its start and end readings where they bound its own days, else the readings around the
  * stretch it shares and how its part was apportioned (never "abgelesen"); estimates marked.
  */
-export function tenancyMeterRows(consumption: StatementConsumption | null | undefined, unitId: string, lines: readonly LineConsumption[], periodStart: string): MeterReadingSource[] {
+export function tenancyMeterRows(
+  consumption: StatementConsumption | null | undefined,
+  unitId: string,
+  lines: readonly LineConsumption[],
+  periodStart: string,
+): MeterReadingSource[] {
   const index = indexConsumption(consumption);
   const rows: MeterReadingSource[] = [];
   for (const line of lines) {
     const unitLabel = METER_LABELS[line.meter].unit;
     if (line.meters.length === 0) {
       // A value entered by hand for the unit (an estimate), or split from it.
-      const manual = index.valuesByUnit.get(unitId)?.find((value) => value.source === "manual" && value.meter === line.meter);
+      const manual = index.valuesByUnit
+        .get(unitId)
+        ?.find((value) => value.source === "manual" && value.meter === line.meter);
       rows.push({
         meterNumber: "Wohnung gesamt",
         kind: line.meter,
@@ -209,7 +270,12 @@ export function tenancyMeterRows(consumption: StatementConsumption | null | unde
         consumption: line.value,
         estimated: line.isEstimated,
         estimateReason: line.isEstimated ? (manual?.reason ?? null) : null,
-        apportioned: line.method === "measured" ? null : line.apportionedBy === "degreeDays" ? "anteilig nach Gradtagszahlen (§ 9b Abs. 3 HeizkV)" : "anteilig nach Tagen (§ 9b Abs. 3 HeizkV)",
+        apportioned:
+          line.method === "measured"
+            ? null
+            : line.apportionedBy === "degreeDays"
+              ? "anteilig nach Gradtagszahlen (§ 9b Abs. 3 HeizkV)"
+              : "anteilig nach Tagen (§ 9b Abs. 3 HeizkV)",
       });
       continue;
     }
@@ -219,7 +285,11 @@ export function tenancyMeterRows(consumption: StatementConsumption | null | unde
         kind: line.meter,
         unitLabel,
         // A Heizkostenverteiler counts from zero at the period's start.
-        start: reading.start ? { date: reading.start.date, value: reading.start.value } : reading.isCumulative ? null : { date: periodStart, value: "0" },
+        start: reading.start
+          ? { date: reading.start.date, value: reading.start.value }
+          : reading.isCumulative
+            ? null
+            : { date: periodStart, value: "0" },
         end: { date: reading.end.date, value: reading.end.value },
         consumption: reading.value,
         estimated: (reading.start?.estimated ?? false) || reading.end.estimated,
@@ -232,8 +302,13 @@ export function tenancyMeterRows(consumption: StatementConsumption | null | unde
 }
 
 /** The letter's readings: the engine's per-tenancy figures, or for runs saved before issue 24 the unit's meters. */
-function meterRowsOf(consumption: StatementConsumption | null | undefined, tenancy: TenancyStatement, periodStart: string): MeterReadingSource[] {
-  if (tenancy.consumption) return tenancyMeterRows(consumption, tenancy.unitId, tenancy.consumption, periodStart);
+function meterRowsOf(
+  consumption: StatementConsumption | null | undefined,
+  tenancy: TenancyStatement,
+  periodStart: string,
+): MeterReadingSource[] {
+  if (tenancy.consumption)
+    return tenancyMeterRows(consumption, tenancy.unitId, tenancy.consumption, periodStart);
   return meterReadingsOfUnit(consumption, tenancy.unitId, tenancy.tenancyId);
 }
 
@@ -242,7 +317,11 @@ function meterRowsOf(consumption: StatementConsumption | null | undefined, tenan
  * it went out with; any other letter is dated today with today's addresses (issue 24: letters
  * are dated by dispatch, decision 1060). The figures are always the snapshot's.
  */
-export function letterSourceFromRun(context: RunContext, tenancyId: string, dispatch: LetterDispatchRecord | null = null): LetterSource {
+export function letterSourceFromRun(
+  context: RunContext,
+  tenancyId: string,
+  dispatch: LetterDispatchRecord | null = null,
+): LetterSource {
   const { input, result, consumption } = snapshotParts(context);
   const tenancy = findTenancy(result, tenancyId);
   const letterDate = dispatch?.dispatchedOn ?? getTodayInGermany(context.now);
@@ -257,7 +336,12 @@ export function letterSourceFromRun(context: RunContext, tenancyId: string, disp
     draft: !context.snapshot.isFinal,
     correction:
       context.snapshot.version > 1
-        ? { version: context.snapshot.version, replacesDate: context.snapshot.replacesFinalizedAt ? getTodayInGermany(context.snapshot.replacesFinalizedAt) : null }
+        ? {
+            version: context.snapshot.version,
+            replacesDate: context.snapshot.replacesFinalizedAt
+              ? getTodayInGermany(context.snapshot.replacesFinalizedAt)
+              : null,
+          }
         : null,
     sender: dispatchContext.sender,
     property: propertyOf(context.snapshot),
@@ -288,8 +372,10 @@ export const pdfKeys = {
   /** Every stored PDF of the account lies below this folder (deleted with the account). */
   accountFolder: (userId: string) => `statements/${safeSegment(userId)}`,
   /** Issue 24: a letter as it went out, by the day it was dated (decision 1060). */
-  dispatchedLetter: (userId: string, statementId: string, dispatchedOn: string) => `statements/${safeSegment(userId)}/${statementId}-${safeSegment(dispatchedOn)}.pdf`,
-  overview: (userId: string, snapshotId: string) => `statements/${safeSegment(userId)}/runs/${snapshotId}-uebersicht.pdf`,
+  dispatchedLetter: (userId: string, statementId: string, dispatchedOn: string) =>
+    `statements/${safeSegment(userId)}/${statementId}-${safeSegment(dispatchedOn)}.pdf`,
+  overview: (userId: string, snapshotId: string) =>
+    `statements/${safeSegment(userId)}/runs/${snapshotId}-uebersicht.pdf`,
 };
 
 function safeSegment(value: string): string {
@@ -297,7 +383,15 @@ function safeSegment(value: string): string {
 }
 
 /** 'Nebenkostenabrechnung_2024_EG_links.pdf' for the download's file name. */
-const GERMAN_LETTERS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss" };
+const GERMAN_LETTERS: Record<string, string> = {
+  ä: "ae",
+  ö: "oe",
+  ü: "ue",
+  Ä: "Ae",
+  Ö: "Oe",
+  Ü: "Ue",
+  ß: "ss",
+};
 
 /** An ASCII file name: umlauts written out (Jürgen → Juergen), other accents dropped, the rest '_'. */
 export function pdfFileName(parts: string[]): string {

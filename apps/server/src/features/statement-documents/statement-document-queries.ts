@@ -22,36 +22,62 @@ const SNAPSHOT_COLUMNS = [
 ] as const;
 
 export async function findSnapshotForDocuments(db: Db, userId: string, snapshotId: string) {
-  return db
-    .selectFrom("statementSnapshots as s")
-    .innerJoin("properties as p", "p.id", "s.propertyId")
-    // A correction names the run it replaces (docs/rules/statements.md#saved-runs).
-    .leftJoin("statementSnapshots as r", "r.id", "s.replacesId")
-    .select([...SNAPSHOT_COLUMNS, "s.version", "r.finalizedAt as replacesFinalizedAt"])
-    .where("s.id", "=", snapshotId)
-    .where("s.userId", "=", userId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("statementSnapshots as s")
+      .innerJoin("properties as p", "p.id", "s.propertyId")
+      // A correction names the run it replaces (docs/rules/statements.md#saved-runs).
+      .leftJoin("statementSnapshots as r", "r.id", "s.replacesId")
+      .select([...SNAPSHOT_COLUMNS, "s.version", "r.finalizedAt as replacesFinalizedAt"])
+      .where("s.id", "=", snapshotId)
+      .where("s.userId", "=", userId)
+      .executeTakeFirst()
+  );
 }
 
-export type SnapshotForDocuments = NonNullable<Awaited<ReturnType<typeof findSnapshotForDocuments>>>;
+export type SnapshotForDocuments = NonNullable<
+  Awaited<ReturnType<typeof findSnapshotForDocuments>>
+>;
 
 /** The property's name and address, for a letter of a calculation that is not saved yet. */
 export async function findPropertyForDocuments(db: Db, userId: string, propertyId: string) {
   return db
     .selectFrom("properties as p")
-    .select(["p.name as propertyName", "p.street as propertyStreet", "p.houseNumber as propertyHouseNumber", "p.postalCode as propertyPostalCode", "p.city as propertyCity"])
+    .select([
+      "p.name as propertyName",
+      "p.street as propertyStreet",
+      "p.houseNumber as propertyHouseNumber",
+      "p.postalCode as propertyPostalCode",
+      "p.city as propertyCity",
+    ])
     .where("p.id", "=", propertyId)
     .where("p.userId", "=", userId)
     .executeTakeFirst();
 }
 
 /** Issue 24: what a dispatched letter recorded (decision 1060). */
-const DISPATCH_COLUMNS = ["dispatchedOn", "dispatchChannel", "dispatchContext", "settledBalance"] as const;
+const DISPATCH_COLUMNS = [
+  "dispatchedOn",
+  "dispatchChannel",
+  "dispatchContext",
+  "settledBalance",
+] as const;
 
 export async function findTenantStatement(db: Db, userId: string, statementId: string) {
   return db
     .selectFrom("statements")
-    .select(["id", "snapshotId", "tenantId", "unitId", "tenantName", "unitName", "status", "pdfStoragePath", "sentAt", ...DISPATCH_COLUMNS])
+    .select([
+      "id",
+      "snapshotId",
+      "tenantId",
+      "unitId",
+      "tenantName",
+      "unitName",
+      "status",
+      "pdfStoragePath",
+      "sentAt",
+      ...DISPATCH_COLUMNS,
+    ])
     .where("id", "=", statementId)
     .where("userId", "=", userId)
     .executeTakeFirst();
@@ -62,19 +88,49 @@ export type TenantStatementRow = NonNullable<Awaited<ReturnType<typeof findTenan
 export async function listStatementsOfRun(db: Db, userId: string, snapshotId: string) {
   return db
     .selectFrom("statements")
-    .select(["id", "tenantId", "unitId", "tenantName", "unitName", "status", "pdfStoragePath", "sentAt", ...DISPATCH_COLUMNS])
+    .select([
+      "id",
+      "tenantId",
+      "unitId",
+      "tenantName",
+      "unitName",
+      "status",
+      "pdfStoragePath",
+      "sentAt",
+      ...DISPATCH_COLUMNS,
+    ])
     .where("snapshotId", "=", snapshotId)
     .where("userId", "=", userId)
     .execute();
 }
 
-export async function listUnitNames(db: Db, userId: string, propertyId: string): Promise<Map<string, string>> {
-  const rows = await db.selectFrom("units").select(["id", "name"]).where("propertyId", "=", propertyId).where("userId", "=", userId).execute();
+export async function listUnitNames(
+  db: Db,
+  userId: string,
+  propertyId: string,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom("units")
+    .select(["id", "name"])
+    .where("propertyId", "=", propertyId)
+    .where("userId", "=", userId)
+    .execute();
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function listTenantContacts(db: Db, userId: string, tenantIds: string[]) {
-  if (tenantIds.length === 0) return new Map<string, { name: string; address: string | null; postalCode: string | null; city: string | null; email: string | null; moveOutDate: string | null }>();
+  if (tenantIds.length === 0)
+    return new Map<
+      string,
+      {
+        name: string;
+        address: string | null;
+        postalCode: string | null;
+        city: string | null;
+        email: string | null;
+        moveOutDate: string | null;
+      }
+    >();
   const rows = await db
     .selectFrom("tenants")
     .select(["id", "name", "address", "postalCode", "city", "email", "moveOutDate"])
@@ -85,7 +141,12 @@ export async function listTenantContacts(db: Db, userId: string, tenantIds: stri
 }
 
 /** The mail was accepted: sent_at and the status 'sent' (docs/rules/statements.md#statuses: finalized → sent). */
-export async function markStatementSent(db: Db, userId: string, statementId: string, sentAt: Date): Promise<void> {
+export async function markStatementSent(
+  db: Db,
+  userId: string,
+  statementId: string,
+  sentAt: Date,
+): Promise<void> {
   await db
     .updateTable("statements")
     .set({ sentAt, status: "sent", updatedAt: sentAt })
@@ -96,7 +157,12 @@ export async function markStatementSent(db: Db, userId: string, statementId: str
 }
 
 /** The latest run of the property's billing period that ends the day before `periodStart` (§ 6a (3) HeizkV comparison). */
-export async function findPreviousRunInput(db: Db, userId: string, propertyId: string, previousPeriodEnd: string) {
+export async function findPreviousRunInput(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  previousPeriodEnd: string,
+) {
   return db
     .selectFrom("statementSnapshots as s")
     .innerJoin("costGroups as g", "g.id", "s.costGroupId")
@@ -115,11 +181,25 @@ export async function findPreviousRunInput(db: Db, userId: string, propertyId: s
  * earlier version that went out (dispatched, or sent before issue 24), with what it settled
  * (letters sent before issue 24 settled their balance) and that version's result.
  */
-export async function listPreviousLetters(db: Db, userId: string, costGroupId: string, beforeVersion: number) {
+export async function listPreviousLetters(
+  db: Db,
+  userId: string,
+  costGroupId: string,
+  beforeVersion: number,
+) {
   return db
     .selectFrom("statements as st")
     .innerJoin("statementSnapshots as s", "s.id", "st.snapshotId")
-    .select(["st.tenantId", "s.version", "st.dispatchedOn", "st.sentAt", "st.settledBalance", "st.finalBalance", "s.engineInput", "s.result"])
+    .select([
+      "st.tenantId",
+      "s.version",
+      "st.dispatchedOn",
+      "st.sentAt",
+      "st.settledBalance",
+      "st.finalBalance",
+      "s.engineInput",
+      "s.result",
+    ])
     .where("st.userId", "=", userId)
     .where("st.costGroupId", "=", costGroupId)
     .where("s.version", "<", beforeVersion)
@@ -133,7 +213,13 @@ export async function recordDispatch(
   db: Db,
   userId: string,
   statementId: string,
-  dispatch: { dispatchedOn: string; channel: "email" | "post"; context: unknown; settledBalance: string; fileKey: string },
+  dispatch: {
+    dispatchedOn: string;
+    channel: "email" | "post";
+    context: unknown;
+    settledBalance: string;
+    fileKey: string;
+  },
 ): Promise<void> {
   await db
     .updateTable("statements")
@@ -152,13 +238,28 @@ export async function recordDispatch(
 }
 
 /** Issue 30: how the run's letters round the proposed prepayment (§ 560 (4) BGB); null: no proposal. false when the run is not the account's. */
-export async function setRunPrepaymentRounding(db: Db, userId: string, snapshotId: string, rounding: "euro" | "five_euros" | null): Promise<boolean> {
-  const result = await db.updateTable("statementSnapshots").set({ prepaymentRounding: rounding }).where("id", "=", snapshotId).where("userId", "=", userId).executeTakeFirst();
+export async function setRunPrepaymentRounding(
+  db: Db,
+  userId: string,
+  snapshotId: string,
+  rounding: "euro" | "five_euros" | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("statementSnapshots")
+    .set({ prepaymentRounding: rounding })
+    .where("id", "=", snapshotId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
 /** § 556 (3) Satz 3 BGB: the landlord's reason why a late statement is not his fault, on the run (issue 24). */
-export async function setRunLateExcuse(db: Db, userId: string, snapshotId: string, excuse: string | null): Promise<boolean> {
+export async function setRunLateExcuse(
+  db: Db,
+  userId: string,
+  snapshotId: string,
+  excuse: string | null,
+): Promise<boolean> {
   const result = await db
     .updateTable("statementSnapshots")
     .set({ lateExcuse: excuse, lateExcuseAt: excuse === null ? null : new Date() })

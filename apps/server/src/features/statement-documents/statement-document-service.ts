@@ -21,7 +21,10 @@ import type { FileStorage } from "../../files/file-storage.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { loadBillingData, requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
+import {
+  loadBillingData,
+  requireCompleteBillingData,
+} from "../billing-data/billing-data-service.ts";
 import { buildLetterModel, formatPeriodLabel } from "./build-letter-model.ts";
 import type { LetterRun } from "./letter-document.ts";
 import { buildOverviewDocument } from "./overview-document.ts";
@@ -89,27 +92,68 @@ export async function loadRun(db: Db, userId: string, snapshotId: string): Promi
 }
 
 /** Names, addresses and the previous period's input around a run (saved, or the wizard's preview). */
-export async function contextOf(db: Db, userId: string, snapshot: SnapshotForDocuments, billingData: BillingData | null): Promise<RunContext> {
+export async function contextOf(
+  db: Db,
+  userId: string,
+  snapshot: SnapshotForDocuments,
+  billingData: BillingData | null,
+): Promise<RunContext> {
   // Issue 25: the stored run through the one versioned schema, completed to the current shape.
   const run = readStoredRun(snapshot.engineInput, snapshot.result);
   const { result } = run;
   const unitNames = await listUnitNames(db, userId, snapshot.propertyId);
-  const tenants = await listTenantContacts(db, userId, result.tenancies.map((t) => t.tenancyId));
-  const previousRow = await findPreviousRunInput(db, userId, snapshot.propertyId, addDays(result.period.start, -1));
+  const tenants = await listTenantContacts(
+    db,
+    userId,
+    result.tenancies.map((t) => t.tenancyId),
+  );
+  const previousRow = await findPreviousRunInput(
+    db,
+    userId,
+    snapshot.propertyId,
+    addDays(result.period.start, -1),
+  );
   // Issue 24, item 12: the previous run read through the one schema, for the tenancy's own comparison.
-  const previous = previousRow ? { period: { start: previousRow.billingPeriodStart, end: previousRow.billingPeriodEnd }, ...readStoredRun(previousRow.engineInput, previousRow.result) } : null;
-  const previousLetters = snapshot.version > 1 ? await loadPreviousLetters(db, userId, snapshot.costGroupId, snapshot.version) : undefined;
-  return { snapshot, run, billingData, unitNames, tenants, now: new Date(), previous, previousLetters };
+  const previous = previousRow
+    ? {
+        period: { start: previousRow.billingPeriodStart, end: previousRow.billingPeriodEnd },
+        ...readStoredRun(previousRow.engineInput, previousRow.result),
+      }
+    : null;
+  const previousLetters =
+    snapshot.version > 1
+      ? await loadPreviousLetters(db, userId, snapshot.costGroupId, snapshot.version)
+      : undefined;
+  return {
+    snapshot,
+    run,
+    billingData,
+    unitNames,
+    tenants,
+    now: new Date(),
+    previous,
+    previousLetters,
+  };
 }
 
 /** A correction's comparison: each tenant's latest earlier letter that went out (issue 24, item 2). */
-async function loadPreviousLetters(db: Db, userId: string, costGroupId: string, version: number): Promise<Map<string, PreviousLetter>> {
+async function loadPreviousLetters(
+  db: Db,
+  userId: string,
+  costGroupId: string,
+  version: number,
+): Promise<Map<string, PreviousLetter>> {
   const letters = new Map<string, PreviousLetter>();
   for (const row of await listPreviousLetters(db, userId, costGroupId, version)) {
     if (!row.tenantId || letters.has(row.tenantId)) continue;
     const dispatchedOn = row.dispatchedOn ?? (row.sentAt ? getTodayInGermany(row.sentAt) : null);
     if (!dispatchedOn) continue;
-    letters.set(row.tenantId, { version: row.version, dispatchedOn, settledBalance: row.settledBalance ?? row.finalBalance, result: readStoredRun(row.engineInput, row.result).result });
+    letters.set(row.tenantId, {
+      version: row.version,
+      dispatchedOn,
+      settledBalance: row.settledBalance ?? row.finalBalance,
+      result: readStoredRun(row.engineInput, row.result).result,
+    });
   }
   return letters;
 }
@@ -118,8 +162,16 @@ async function loadPreviousLetters(db: Db, userId: string, costGroupId: string, 
  * The dispatch of a letter that went out (decision 1060): recorded since issue 24; a letter sent
  * before it, or set to 'sent' by a status change, is dated on the day it was sent.
  */
-export function dispatchOf(row: { dispatchedOn?: string | null; dispatchContext?: unknown; sentAt?: Date | null }): LetterDispatchRecord | null {
-  if (row.dispatchedOn) return { dispatchedOn: row.dispatchedOn, context: (row.dispatchContext as DispatchContext | null) ?? null };
+export function dispatchOf(row: {
+  dispatchedOn?: string | null;
+  dispatchContext?: unknown;
+  sentAt?: Date | null;
+}): LetterDispatchRecord | null {
+  if (row.dispatchedOn)
+    return {
+      dispatchedOn: row.dispatchedOn,
+      context: (row.dispatchContext as DispatchContext | null) ?? null,
+    };
   if (row.sentAt) return { dispatchedOn: getTodayInGermany(row.sentAt), context: null };
   return null;
 }
@@ -140,7 +192,11 @@ export function periodLabelOf(context: RunContext): string {
   return formatPeriodLabel(context.run.result.period);
 }
 
-async function requireStatement(db: Db, userId: string, statementId: string): Promise<TenantStatementRow & { snapshotId: string; tenantId: string }> {
+async function requireStatement(
+  db: Db,
+  userId: string,
+  statementId: string,
+): Promise<TenantStatementRow & { snapshotId: string; tenantId: string }> {
   requireResourceId(statementId, M.statementNotFound);
   const row = await findTenantStatement(db, userId, statementId);
   if (!row) throw new NotFound(M.statementNotFound);
@@ -156,7 +212,12 @@ async function requireStatement(db: Db, userId: string, statementId: string): Pr
  * the figures are always the snapshot's. `run` is set when it was rendered in this call. A
  * single letter renders on the request's thread; the letters of a run pass the pool.
  */
-export async function letterOf(deps: DocumentDeps, row: StatementWithDispatch, context: RunContext, renderer: LetterRenderer = inProcessRenderer) {
+export async function letterOf(
+  deps: DocumentDeps,
+  row: StatementWithDispatch,
+  context: RunContext,
+  renderer: LetterRenderer = inProcessRenderer,
+) {
   const dispatch = context.snapshot.isFinal ? dispatchOf(row) : null;
   if (dispatch && row.dispatchedOn && row.pdfStoragePath) {
     const stored = await deps.files.get(row.pdfStoragePath);
@@ -173,7 +234,12 @@ export interface PreparedDispatch {
   bytes: Buffer;
   fileKey: string;
   /** null: the letter went out before; it is not dated again. */
-  record: { dispatchedOn: string; channel: "email" | "post"; context: DispatchContext; settledBalance: string } | null;
+  record: {
+    dispatchedOn: string;
+    channel: "email" | "post";
+    context: DispatchContext;
+    settledBalance: string;
+  } | null;
 }
 
 async function prepareDispatch(
@@ -186,8 +252,17 @@ async function prepareDispatch(
   renderer: LetterRenderer = inProcessRenderer,
 ): Promise<PreparedDispatch> {
   const earlier = dispatchOf(row);
-  if (earlier && row.dispatchedOn && row.pdfStoragePath && (await deps.files.get(row.pdfStoragePath))) {
-    return { bytes: (await deps.files.get(row.pdfStoragePath))!, fileKey: row.pdfStoragePath, record: null };
+  if (
+    earlier &&
+    row.dispatchedOn &&
+    row.pdfStoragePath &&
+    (await deps.files.get(row.pdfStoragePath))
+  ) {
+    return {
+      bytes: (await deps.files.get(row.pdfStoragePath))!,
+      fileKey: row.pdfStoragePath,
+      record: null,
+    };
   }
   if (earlier) {
     // Sent before issue 24 (or by a status change) without a stored letter: made again as of that day.
@@ -197,30 +272,75 @@ async function prepareDispatch(
     return { bytes, fileKey, record: null };
   }
   const dispatchContext = currentDispatchContext(context, row.tenantId);
-  const model = buildLetterModel(letterSourceFromRun(context, row.tenantId, { dispatchedOn, context: dispatchContext }));
+  const model = buildLetterModel(
+    letterSourceFromRun(context, row.tenantId, { dispatchedOn, context: dispatchContext }),
+  );
   const pdf = await renderer.renderLetters([{ model }], context.run.result.totalCosts);
   const fileKey = pdfKeys.dispatchedLetter(userId, row.id, dispatchedOn);
   await deps.files.put(fileKey, pdf.bytes, "application/pdf");
-  await logActivity(deps.db, { userId, key: "statement.pdf_generated", entityId: row.id, entityName: row.tenantName, metadata: { snapshotId: row.snapshotId, file: fileKey, dispatchedOn } });
-  return { bytes: pdf.bytes, fileKey, record: { dispatchedOn, channel, context: dispatchContext, settledBalance: model.legal.settlement.settled } };
+  await logActivity(deps.db, {
+    userId,
+    key: "statement.pdf_generated",
+    entityId: row.id,
+    entityName: row.tenantName,
+    metadata: { snapshotId: row.snapshotId, file: fileKey, dispatchedOn },
+  });
+  return {
+    bytes: pdf.bytes,
+    fileKey,
+    record: {
+      dispatchedOn,
+      channel,
+      context: dispatchContext,
+      settledBalance: model.legal.settlement.settled,
+    },
+  };
 }
 
 /** GET /api/tenant-statements/:id/pdf */
-export async function getTenantStatementPdf(deps: DocumentDeps, userId: string, statementId: string): Promise<PdfFile> {
+export async function getTenantStatementPdf(
+  deps: DocumentDeps,
+  userId: string,
+  statementId: string,
+): Promise<PdfFile> {
   const row = await requireStatement(deps.db, userId, statementId);
   const context = await loadRun(deps.db, userId, row.snapshotId);
   const letter = await letterOf(deps, row, context);
-  await logActivity(deps.db, { userId, key: "statement.pdf_downloaded", entityId: row.id, entityName: row.tenantName, metadata: { draft: !context.snapshot.isFinal } });
+  await logActivity(deps.db, {
+    userId,
+    key: "statement.pdf_downloaded",
+    entityId: row.id,
+    entityName: row.tenantName,
+    metadata: { draft: !context.snapshot.isFinal },
+  });
   const draft = context.snapshot.isFinal ? [] : ["ENTWURF"];
-  return { bytes: letter.bytes, fileName: pdfFileName(["Nebenkostenabrechnung", periodLabelOf(context), row.unitName ?? "", row.tenantName ?? "", ...draft]) };
+  return {
+    bytes: letter.bytes,
+    fileName: pdfFileName([
+      "Nebenkostenabrechnung",
+      periodLabelOf(context),
+      row.unitName ?? "",
+      row.tenantName ?? "",
+      ...draft,
+    ]),
+  };
 }
 
 /** GET /api/statements/:id/overview-pdf: the landlord's overview of the run. */
-export async function getRunOverviewPdf(deps: DocumentDeps, userId: string, snapshotId: string): Promise<PdfFile> {
+export async function getRunOverviewPdf(
+  deps: DocumentDeps,
+  userId: string,
+  snapshotId: string,
+): Promise<PdfFile> {
   requireResourceId(snapshotId, M.statementNotFound);
   const context = await loadRun(deps.db, userId, snapshotId);
   const final = context.snapshot.isFinal;
-  const fileName = pdfFileName(["Gesamtabrechnung", periodLabelOf(context), context.snapshot.propertyName, ...(final ? [] : ["ENTWURF"])]);
+  const fileName = pdfFileName([
+    "Gesamtabrechnung",
+    periodLabelOf(context),
+    context.snapshot.propertyName,
+    ...(final ? [] : ["ENTWURF"]),
+  ]);
   const key = pdfKeys.overview(userId, snapshotId);
   if (final) {
     const stored = await deps.files.get(key);
@@ -228,16 +348,45 @@ export async function getRunOverviewPdf(deps: DocumentDeps, userId: string, snap
   }
   const pdf = await renderPdf(buildOverviewDocument(overviewSourceFromRun(context)));
   if (final) await deps.files.put(key, pdf.bytes, "application/pdf");
-  await logActivity(deps.db, { userId, key: "statement.pdf_downloaded", entityId: snapshotId, entityName: context.snapshot.propertyName, metadata: { overview: true, draft: !final } });
+  await logActivity(deps.db, {
+    userId,
+    key: "statement.pdf_downloaded",
+    entityId: snapshotId,
+    entityName: context.snapshot.propertyName,
+    metadata: { overview: true, draft: !final },
+  });
   return { bytes: pdf.bytes, fileName };
 }
 
 /** The mail job of one finalized letter: dated today and stored first (the worker attaches the file and records the dispatch). */
-async function prepareMail(deps: DocumentDeps, userId: string, row: StatementWithDispatch, context: RunContext, email: string, tenantName: string, renderer?: LetterRenderer): Promise<StatementSendPayload> {
-  const letter = await prepareDispatch(deps, userId, row, context, "email", getTodayInGermany(context.now), renderer);
+async function prepareMail(
+  deps: DocumentDeps,
+  userId: string,
+  row: StatementWithDispatch,
+  context: RunContext,
+  email: string,
+  tenantName: string,
+  renderer?: LetterRenderer,
+): Promise<StatementSendPayload> {
+  const letter = await prepareDispatch(
+    deps,
+    userId,
+    row,
+    context,
+    "email",
+    getTodayInGermany(context.now),
+    renderer,
+  );
   const periodLabel = periodLabelOf(context);
   const unitName = row.unitName ?? "";
-  const mail = buildStatementMailText({ tenantName, periodLabel, unitName, propertyName: context.snapshot.propertyName, senderName: senderOf(context).name, senderPhone: senderOf(context).phone });
+  const mail = buildStatementMailText({
+    tenantName,
+    periodLabel,
+    unitName,
+    propertyName: context.snapshot.propertyName,
+    senderName: senderOf(context).name,
+    senderPhone: senderOf(context).phone,
+  });
   return {
     userId,
     statementId: row.id,
@@ -256,15 +405,24 @@ function isSendable(context: RunContext, row: { status: string }): boolean {
 }
 
 /** POST /api/tenant-statements/:id/send: the finalized letter by e-mail, with the PDF attached. */
-export async function sendTenantStatement(deps: DocumentDeps, userId: string, statementId: string): Promise<SendStatementResponse> {
+export async function sendTenantStatement(
+  deps: DocumentDeps,
+  userId: string,
+  statementId: string,
+): Promise<SendStatementResponse> {
   const row = await requireStatement(deps.db, userId, statementId);
   const context = await loadRun(deps.db, userId, row.snapshotId);
-  if (!isSendable(context, row)) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
+  if (!isSendable(context, row))
+    throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
   const tenant = context.tenants.get(row.tenantId);
   const tenantName = tenant?.name ?? row.tenantName ?? "Mieter";
   const email = tenant?.email?.trim();
   if (!email) throw new Conflict(M.noEmail(tenantName), { code: "TENANT_EMAIL_MISSING" });
-  await enqueueJob(deps.db, STATEMENT_SEND, await prepareMail(deps, userId, row, context, email, tenantName));
+  await enqueueJob(
+    deps.db,
+    STATEMENT_SEND,
+    await prepareMail(deps, userId, row, context, email, tenantName),
+  );
   return { statementId: row.id, to: email, queued: true, message: M.sendQueued };
 }
 
@@ -274,10 +432,15 @@ export async function sendTenantStatement(deps: DocumentDeps, userId: string, st
  * The letters are stored first; the jobs are queued together in one transaction, so a failure
  * queues none. Tenants without an address are listed for 'per Post versendet'.
  */
-export async function sendRunStatements(deps: DocumentDeps, userId: string, snapshotId: string): Promise<RunSendResponse> {
+export async function sendRunStatements(
+  deps: DocumentDeps,
+  userId: string,
+  snapshotId: string,
+): Promise<RunSendResponse> {
   requireResourceId(snapshotId, M.statementNotFound);
   const context = await loadRun(deps.db, userId, snapshotId);
-  if (!context.snapshot.isFinal) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
+  if (!context.snapshot.isFinal)
+    throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
   const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
   const result: RunSendResponse = { queued: [], withoutEmail: [], alreadySent: [], message: "" };
   const toSend: Array<{ row: StatementWithDispatch; email: string; tenantName: string }> = [];
@@ -301,7 +464,9 @@ export async function sendRunStatements(deps: DocumentDeps, userId: string, snap
     result.queued.push({ ...entry, to: email });
   }
   // The letters not stored yet are rendered on the pool's threads side by side.
-  const jobs = await mapInOrder(toSend, RUN_CONCURRENCY, (item) => prepareMail(deps, userId, item.row, context, item.email, item.tenantName, deps.letterRenderer));
+  const jobs = await mapInOrder(toSend, RUN_CONCURRENCY, (item) =>
+    prepareMail(deps, userId, item.row, context, item.email, item.tenantName, deps.letterRenderer),
+  );
   await deps.db.transaction().execute(async (trx) => {
     for (const job of jobs) await enqueueJob(trx, STATEMENT_SEND, job);
   });
@@ -313,27 +478,44 @@ export async function sendRunStatements(deps: DocumentDeps, userId: string, snap
  * `postedOn` (default today). The letter is made with that day and stored as it went out; a
  * tenant who moved out without a forwarding address needs the confirmation first (issue 24).
  */
-export async function markTenantStatementPosted(deps: DocumentDeps, userId: string, statementId: string, body: MarkPostedBody = {}): Promise<MarkPostedResponse> {
+export async function markTenantStatementPosted(
+  deps: DocumentDeps,
+  userId: string,
+  statementId: string,
+  body: MarkPostedBody = {},
+): Promise<MarkPostedResponse> {
   const row = await requireStatement(deps.db, userId, statementId);
-  if (!["finalized", "sent"].includes(row.status)) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
+  if (!["finalized", "sent"].includes(row.status))
+    throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
   const context = await loadRun(deps.db, userId, row.snapshotId);
-  if (!context.snapshot.isFinal) throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
+  if (!context.snapshot.isFinal)
+    throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
   const today = getTodayInGermany(context.now);
   const postedOn = body.postedOn ?? today;
   if (postedOn > today) throw new ValidationFailed({ postedOn: DISPATCH_MESSAGES.postedOnFuture });
-  const finalizedOn = context.snapshot.finalizedAt ? getTodayInGermany(context.snapshot.finalizedAt) : null;
-  if (finalizedOn && postedOn < finalizedOn) throw new ValidationFailed({ postedOn: DISPATCH_MESSAGES.postedOnBeforeFinal(finalizedOn) });
+  const finalizedOn = context.snapshot.finalizedAt
+    ? getTodayInGermany(context.snapshot.finalizedAt)
+    : null;
+  if (finalizedOn && postedOn < finalizedOn)
+    throw new ValidationFailed({ postedOn: DISPATCH_MESSAGES.postedOnBeforeFinal(finalizedOn) });
   if (!dispatchOf(row)) {
     const recipient = recipientOf(context, row.tenantId);
     const tenant = context.tenants.get(row.tenantId);
     if (recipient.isOldFlat && body.confirmOldAddress !== true) {
-      throw new Conflict(DISPATCH_MESSAGES.oldFlat(tenant?.name ?? row.tenantName ?? "Der Mieter", tenant?.moveOutDate ?? postedOn), { code: "RECIPIENT_OLD_FLAT", requiresConfirmation: true });
+      throw new Conflict(
+        DISPATCH_MESSAGES.oldFlat(
+          tenant?.name ?? row.tenantName ?? "Der Mieter",
+          tenant?.moveOutDate ?? postedOn,
+        ),
+        { code: "RECIPIENT_OLD_FLAT", requiresConfirmation: true },
+      );
     }
   }
   const letter = await prepareDispatch(deps, userId, row, context, "post", postedOn);
   const sentAt = new Date();
   await inAccountTransaction(deps.db, userId, async (trx) => {
-    if (letter.record) await recordDispatch(trx, userId, row.id, { ...letter.record, fileKey: letter.fileKey });
+    if (letter.record)
+      await recordDispatch(trx, userId, row.id, { ...letter.record, fileKey: letter.fileKey });
     await markStatementSent(trx, userId, row.id, sentAt);
     await logActivity(trx, {
       userId,
@@ -341,10 +523,20 @@ export async function markTenantStatementPosted(deps: DocumentDeps, userId: stri
       entityId: row.id,
       entityName: row.tenantName,
       description: `Abrechnung per Post versendet: ${row.tenantName ?? ""}`.trim(),
-      metadata: { channel: "post", postedOn, ...(letter.record ? {} : { alreadyDispatched: true }) },
+      metadata: {
+        channel: "post",
+        postedOn,
+        ...(letter.record ? {} : { alreadyDispatched: true }),
+      },
     });
   });
-  return { statementId: row.id, status: "sent", sentAt: sentAt.toISOString(), channel: "post", message: MARKED_POSTED_MESSAGE };
+  return {
+    statementId: row.id,
+    status: "sent",
+    sentAt: sentAt.toISOString(),
+    channel: "post",
+    message: MARKED_POSTED_MESSAGE,
+  };
 }
 
 /**
@@ -353,12 +545,21 @@ export async function markTenantStatementPosted(deps: DocumentDeps, userId: stri
  * old flat of a tenant who moved out, and what it asks for or pays out if it went out today
  * (or as it went out).
  */
-export async function getRunDispatch(deps: DocumentDeps, userId: string, snapshotId: string): Promise<RunDispatch> {
+export async function getRunDispatch(
+  deps: DocumentDeps,
+  userId: string,
+  snapshotId: string,
+): Promise<RunDispatch> {
   requireResourceId(snapshotId, M.statementNotFound);
   const snapshot = await findSnapshotForDocuments(deps.db, userId, snapshotId);
   if (!snapshot) throw new NotFound(M.statementNotFound);
   // No letter is made here: the billing data may still be missing.
-  const context = await contextOf(deps.db, userId, snapshot, (await loadBillingData(deps.db, userId)).billingData);
+  const context = await contextOf(
+    deps.db,
+    userId,
+    snapshot,
+    (await loadBillingData(deps.db, userId)).billingData,
+  );
   const { result } = context.run;
   const deadline = getStatementDeadline(result.period.end);
   const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
@@ -384,15 +585,35 @@ export async function getRunDispatch(deps: DocumentDeps, userId: string, snapsho
       proposedPrepayment: legal.prepaymentProposal?.monthly ?? null,
     });
   }
-  return { deadline, isPastDeadline: getTodayInGermany(context.now) > deadline, lateExcuse: snapshot.lateExcuse, prepaymentRounding: snapshot.prepaymentRounding, letters };
+  return {
+    deadline,
+    isPastDeadline: getTodayInGermany(context.now) > deadline,
+    lateExcuse: snapshot.lateExcuse,
+    prepaymentRounding: snapshot.prepaymentRounding,
+    letters,
+  };
 }
 
 /** PUT /api/statements/:id/late-excuse: the landlord's reason why a late statement is not his fault (§ 556 (3) Satz 3 BGB). */
-export async function setLateExcuse(db: Db, userId: string, snapshotId: string, reason: string | null): Promise<{ lateExcuse: string | null; message: string }> {
+export async function setLateExcuse(
+  db: Db,
+  userId: string,
+  snapshotId: string,
+  reason: string | null,
+): Promise<{ lateExcuse: string | null; message: string }> {
   requireResourceId(snapshotId, M.statementNotFound);
   await inAccountTransaction(db, userId, async (trx) => {
-    if (!(await setRunLateExcuse(trx, userId, snapshotId, reason))) throw new NotFound(M.statementNotFound);
-    await logActivity(trx, { userId, key: "statement.late_excuse_set", entityId: snapshotId, metadata: { reason } });
+    if (!(await setRunLateExcuse(trx, userId, snapshotId, reason)))
+      throw new NotFound(M.statementNotFound);
+    await logActivity(trx, {
+      userId,
+      key: "statement.late_excuse_set",
+      entityId: snapshotId,
+      metadata: { reason },
+    });
   });
-  return { lateExcuse: reason, message: reason === null ? DISPATCH_MESSAGES.excuseRemoved : DISPATCH_MESSAGES.excuseSaved };
+  return {
+    lateExcuse: reason,
+    message: reason === null ? DISPATCH_MESSAGES.excuseRemoved : DISPATCH_MESSAGES.excuseSaved,
+  };
 }

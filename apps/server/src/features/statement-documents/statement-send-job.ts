@@ -24,16 +24,28 @@ const payloadSchema = z.object({
    * for a letter that went out before and is only sent again).
    */
   dispatch: z
-    .object({ dispatchedOn: z.string(), channel: z.enum(["email", "post"]), context: z.unknown(), settledBalance: z.string() })
+    .object({
+      dispatchedOn: z.string(),
+      channel: z.enum(["email", "post"]),
+      context: z.unknown(),
+      settledBalance: z.string(),
+    })
     .optional(),
 });
 export type StatementSendPayload = z.infer<typeof payloadSchema>;
 
-export const STATEMENT_SEND: JobDescriptor<StatementSendPayload> = { kind: "statement.send", payload: payloadSchema, maxAttempts: 8 };
+export const STATEMENT_SEND: JobDescriptor<StatementSendPayload> = {
+  kind: "statement.send",
+  payload: payloadSchema,
+  maxAttempts: 8,
+};
 
 export class StatementFileMissing extends Error {}
 
-export function createStatementSendJob(deps: { mailer: Mailer; files: FileStorage }): JobKind<StatementSendPayload> {
+export function createStatementSendJob(deps: {
+  mailer: Mailer;
+  files: FileStorage;
+}): JobKind<StatementSendPayload> {
   return {
     ...STATEMENT_SEND,
     async run(payload, context) {
@@ -46,9 +58,19 @@ export function createStatementSendJob(deps: { mailer: Mailer; files: FileStorag
         attachments: [{ filename: payload.fileName, content: pdf, contentType: "application/pdf" }],
       });
       await context.db.transaction().execute(async (trx: Db) => {
-        if (payload.dispatch) await recordDispatch(trx, payload.userId, payload.statementId, { ...payload.dispatch, fileKey: payload.fileKey });
+        if (payload.dispatch)
+          await recordDispatch(trx, payload.userId, payload.statementId, {
+            ...payload.dispatch,
+            fileKey: payload.fileKey,
+          });
         await markStatementSent(trx, payload.userId, payload.statementId, new Date());
-        await logActivity(trx, { userId: payload.userId, key: "statement.sent", entityId: payload.statementId, entityName: payload.tenantName, metadata: { to: payload.to } });
+        await logActivity(trx, {
+          userId: payload.userId,
+          key: "statement.sent",
+          entityId: payload.statementId,
+          entityName: payload.tenantName,
+          metadata: { to: payload.to },
+        });
       });
     },
   };

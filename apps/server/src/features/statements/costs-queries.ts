@@ -1,4 +1,10 @@
-import type { AnnualInformationValues, CostItemDraft, ConsumptionOverride, Co2FormValues, HeatingCosts } from "@nk/contract";
+import type {
+  AnnualInformationValues,
+  CostItemDraft,
+  ConsumptionOverride,
+  Co2FormValues,
+  HeatingCosts,
+} from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
 // The cost items, CO2 inputs and manual consumption values of a billing period (docs/rules/statement-inputs.md#assembly).
@@ -27,7 +33,11 @@ export async function listDirectAmountRows(db: Db, userId: string, costItemIds: 
 }
 
 /** The account's tenancies of units of the property (direct amounts must name these). */
-export async function listOwnTenantIdsOfProperty(db: Db, userId: string, propertyId: string): Promise<string[]> {
+export async function listOwnTenantIdsOfProperty(
+  db: Db,
+  userId: string,
+  propertyId: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom("tenants")
     .innerJoin("units", "units.id", "tenants.unitId")
@@ -39,17 +49,32 @@ export async function listOwnTenantIdsOfProperty(db: Db, userId: string, propert
 }
 
 export async function findCo2Row(db: Db, userId: string, costGroupId: string) {
-  return db.selectFrom("billingPeriodCo2Inputs").selectAll().where("costGroupId", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("billingPeriodCo2Inputs")
+    .selectAll()
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
 }
 
 /** Issue 24, item 6: the period's heating cost sheet. */
 export async function findHeatingCostsRow(db: Db, userId: string, costGroupId: string) {
-  return db.selectFrom("billingPeriodHeatingCosts").selectAll().where("costGroupId", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("billingPeriodHeatingCosts")
+    .selectAll()
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
 }
 
 /** Issue 24, item 12: the period's § 6a (3) HeizkV inputs. */
 export async function findAnnualInformationRow(db: Db, userId: string, costGroupId: string) {
-  return db.selectFrom("billingPeriodAnnualInformation").selectAll().where("costGroupId", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("billingPeriodAnnualInformation")
+    .selectAll()
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
 }
 
 export async function listOverrideRows(db: Db, userId: string, costGroupId: string) {
@@ -63,26 +88,58 @@ export async function listOverrideRows(db: Db, userId: string, costGroupId: stri
     .execute();
 }
 
-export async function findCostsUpdatedAt(db: Db, userId: string, costGroupId: string): Promise<Date | null> {
-  const row = await db.selectFrom("costGroups").select("costsUpdatedAt").where("id", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
+export async function findCostsUpdatedAt(
+  db: Db,
+  userId: string,
+  costGroupId: string,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom("costGroups")
+    .select("costsUpdatedAt")
+    .where("id", "=", costGroupId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
   return row?.costsUpdatedAt ?? null;
 }
 
 /** docs/rules/heating.md#consumption-analysis: the Klimafaktor entered for the period; null = not entered. */
-export async function findClimateFactor(db: Db, userId: string, costGroupId: string): Promise<string | null> {
-  const row = await db.selectFrom("costGroups").select("climateFactor").where("id", "=", costGroupId).where("userId", "=", userId).executeTakeFirst();
+export async function findClimateFactor(
+  db: Db,
+  userId: string,
+  costGroupId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("costGroups")
+    .select("climateFactor")
+    .where("id", "=", costGroupId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
   return row?.climateFactor ?? null;
 }
 
 /** The account's ids among the given unit ids (excluded units and manual values must be its own). */
-export async function listOwnUnitIdsOfProperty(db: Db, userId: string, propertyId: string): Promise<string[]> {
-  const rows = await db.selectFrom("units").select("id").where("propertyId", "=", propertyId).where("userId", "=", userId).execute();
+export async function listOwnUnitIdsOfProperty(
+  db: Db,
+  userId: string,
+  propertyId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("units")
+    .select("id")
+    .where("propertyId", "=", propertyId)
+    .where("userId", "=", userId)
+    .execute();
   return rows.map((row) => row.id);
 }
 
 export async function listOwnRateIds(db: Db, userId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom("utilityRates").select("id").where("id", "in", ids).where("userId", "=", userId).execute();
+  const rows = await db
+    .selectFrom("utilityRates")
+    .select("id")
+    .where("id", "in", ids)
+    .where("userId", "=", userId)
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -100,11 +157,31 @@ export async function replaceCosts(
     annualInformation: AnnualInformationValues | null;
   },
 ): Promise<void> {
-  await db.deleteFrom("billingPeriodAnnualInformation").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
-  await db.deleteFrom("billingPeriodHeatingCosts").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
-  await db.deleteFrom("billingPeriodCostItems").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
-  await db.deleteFrom("billingPeriodCo2Inputs").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
-  await db.deleteFrom("billingPeriodConsumptionOverrides").where("costGroupId", "=", costGroupId).where("userId", "=", userId).execute();
+  await db
+    .deleteFrom("billingPeriodAnnualInformation")
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .execute();
+  await db
+    .deleteFrom("billingPeriodHeatingCosts")
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .execute();
+  await db
+    .deleteFrom("billingPeriodCostItems")
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .execute();
+  await db
+    .deleteFrom("billingPeriodCo2Inputs")
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .execute();
+  await db
+    .deleteFrom("billingPeriodConsumptionOverrides")
+    .where("costGroupId", "=", costGroupId)
+    .where("userId", "=", userId)
+    .execute();
   if (costs.costItems.length > 0) {
     const inserted = await db
       .insertInto("billingPeriodCostItems")
@@ -141,10 +218,20 @@ export async function replaceCosts(
         : item.directAmounts.flatMap((entry, entryPosition) =>
             entry.amount === null
               ? []
-              : [{ userId, costItemId: idByPosition.get(position)!, tenantId: entry.tenancyId, position: entryPosition, amount: entry.amount, laborCosts: entry.laborCosts }],
+              : [
+                  {
+                    userId,
+                    costItemId: idByPosition.get(position)!,
+                    tenantId: entry.tenancyId,
+                    position: entryPosition,
+                    amount: entry.amount,
+                    laborCosts: entry.laborCosts,
+                  },
+                ],
           ),
     );
-    if (directRows.length > 0) await db.insertInto("billingPeriodDirectAmounts").values(directRows).execute();
+    if (directRows.length > 0)
+      await db.insertInto("billingPeriodDirectAmounts").values(directRows).execute();
   }
   if (costs.co2) {
     const co2 = costs.co2;
@@ -175,19 +262,48 @@ export async function replaceCosts(
     const { energyMix, taxesAndLevies, ...fees } = costs.annualInformation;
     await db
       .insertInto("billingPeriodAnnualInformation")
-      .values({ costGroupId, userId, ...fees, energyMix: JSON.stringify(energyMix), taxesAndLevies: JSON.stringify(taxesAndLevies) })
+      .values({
+        costGroupId,
+        userId,
+        ...fees,
+        energyMix: JSON.stringify(energyMix),
+        taxesAndLevies: JSON.stringify(taxesAndLevies),
+      })
       .execute();
   }
   if (costs.consumptionOverrides.length > 0) {
     await db
       .insertInto("billingPeriodConsumptionOverrides")
-      .values(costs.consumptionOverrides.map((o) => ({ userId, costGroupId, unitId: o.unitId, meterKind: o.meter, value: o.value, reason: o.reason })))
+      .values(
+        costs.consumptionOverrides.map((o) => ({
+          userId,
+          costGroupId,
+          unitId: o.unitId,
+          meterKind: o.meter,
+          value: o.value,
+          reason: o.reason,
+        })),
+      )
       .execute();
   }
-  await db.updateTable("costGroups").set({ costsUpdatedAt: new Date(), climateFactor: costs.climateFactor }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
+  await db
+    .updateTable("costGroups")
+    .set({ costsUpdatedAt: new Date(), climateFactor: costs.climateFactor })
+    .where("id", "=", costGroupId)
+    .where("userId", "=", userId)
+    .execute();
 }
 
-export async function findPropertyType(db: Db, userId: string, propertyId: string): Promise<string | null> {
-  const row = await db.selectFrom("properties").select("propertyType").where("id", "=", propertyId).where("userId", "=", userId).executeTakeFirst();
+export async function findPropertyType(
+  db: Db,
+  userId: string,
+  propertyId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("properties")
+    .select("propertyType")
+    .where("id", "=", propertyId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
   return row?.propertyType ?? null;
 }

@@ -46,14 +46,22 @@ export interface StoredCosts {
 }
 
 /** The account's billing period or 404 (also for another account's id). */
-export async function requireOwnedBillingPeriod(db: Db, userId: string, id: string): Promise<OwnedBillingPeriod> {
+export async function requireOwnedBillingPeriod(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<OwnedBillingPeriod> {
   requireResourceId(id, STATEMENT_MESSAGES.billingPeriodNotFound);
   const period = await findOwnedBillingPeriod(db, userId, id);
   if (!period) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
   return period;
 }
 
-export async function loadStoredCosts(db: Db, userId: string, costGroupId: string): Promise<StoredCosts> {
+export async function loadStoredCosts(
+  db: Db,
+  userId: string,
+  costGroupId: string,
+): Promise<StoredCosts> {
   const rows = await listCostItemRows(db, userId, costGroupId);
   const directRows = await listDirectAmountRows(
     db,
@@ -79,7 +87,13 @@ export async function loadStoredCosts(db: Db, userId: string, costGroupId: strin
       allocationNote: row.allocationNote,
       heizkvReduction: row.heizkvReduction,
       heizkvRemoteReadingCut: row.heizkvRemoteReadingCut,
-      directAmounts: directRows.filter((entry) => entry.costItemId === row.id).map((entry) => ({ tenancyId: entry.tenantId, amount: entry.amount, laborCosts: entry.laborCosts })),
+      directAmounts: directRows
+        .filter((entry) => entry.costItemId === row.id)
+        .map((entry) => ({
+          tenancyId: entry.tenantId,
+          amount: entry.amount,
+          laborCosts: entry.laborCosts,
+        })),
       vacancyAmount: row.vacancyAmount,
     })),
     co2: co2
@@ -94,7 +108,12 @@ export async function loadStoredCosts(db: Db, userId: string, costGroupId: strin
           emissionFactor: co2.emissionFactor,
         }
       : null,
-    consumptionOverrides: overrides.map((o) => ({ unitId: o.unitId, meter: o.meterKind as ConsumptionOverride["meter"], value: o.value, reason: o.reason })),
+    consumptionOverrides: overrides.map((o) => ({
+      unitId: o.unitId,
+      meter: o.meterKind as ConsumptionOverride["meter"],
+      value: o.value,
+      reason: o.reason,
+    })),
     climateFactor: await findClimateFactor(db, userId, costGroupId),
     heatingCosts: toHeatingCosts(await findHeatingCostsRow(db, userId, costGroupId)),
     annualInformation: toAnnualInformation(await findAnnualInformationRow(db, userId, costGroupId)),
@@ -133,7 +152,9 @@ function toHeatingCosts(row: HeatingCostsRow | undefined): HeatingCosts | null {
 type AnnualInformationRow = NonNullable<Awaited<ReturnType<typeof findAnnualInformationRow>>>;
 
 /** Issue 24, item 12: the stored § 6a (3) HeizkV inputs in the contract's shape. */
-function toAnnualInformation(row: AnnualInformationRow | undefined): AnnualInformationValues | null {
+function toAnnualInformation(
+  row: AnnualInformationRow | undefined,
+): AnnualInformationValues | null {
   if (!row) return null;
   return {
     energyMix: row.energyMix as AnnualInformationValues["energyMix"],
@@ -157,7 +178,11 @@ function toResponse(billingPeriodId: string, stored: StoredCosts): BillingPeriod
   };
 }
 
-export async function getBillingPeriodCosts(db: Db, userId: string, id: string): Promise<BillingPeriodCosts> {
+export async function getBillingPeriodCosts(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<BillingPeriodCosts> {
   const period = await requireOwnedBillingPeriod(db, userId, id);
   return toResponse(period.id, await loadStoredCosts(db, userId, period.id));
 }
@@ -170,33 +195,55 @@ export async function assertOwnReferences(
   db: Db,
   userId: string,
   period: OwnedBillingPeriod,
-  costs: { costItems?: Pick<CostItemDraft, "excludedUnits" | "rateId" | "directAmounts">[] | undefined; consumptionOverrides?: Pick<ConsumptionOverride, "unitId">[] | undefined },
+  costs: {
+    costItems?: Pick<CostItemDraft, "excludedUnits" | "rateId" | "directAmounts">[] | undefined;
+    consumptionOverrides?: Pick<ConsumptionOverride, "unitId">[] | undefined;
+  },
 ): Promise<void> {
   const unitIds = new Set(await listOwnUnitIdsOfProperty(db, userId, period.propertyId));
   const hasDirectAmounts = (costs.costItems ?? []).some((item) => item.directAmounts.length > 0);
-  const tenantIds = new Set(hasDirectAmounts ? await listOwnTenantIdsOfProperty(db, userId, period.propertyId) : []);
+  const tenantIds = new Set(
+    hasDirectAmounts ? await listOwnTenantIdsOfProperty(db, userId, period.propertyId) : [],
+  );
   const items = costs.costItems ?? [];
-  const rateIds = new Set(await listOwnRateIds(db, userId, [...new Set(items.flatMap((item) => (item.rateId ? [item.rateId] : [])))]));
+  const rateIds = new Set(
+    await listOwnRateIds(db, userId, [
+      ...new Set(items.flatMap((item) => (item.rateId ? [item.rateId] : []))),
+    ]),
+  );
   const fields: Record<string, string> = {};
   items.forEach((item, index) => {
     item.excludedUnits.forEach((unitId, unitIndex) => {
-      if (!unitIds.has(unitId)) fields[`costItems.${index}.excludedUnits.${unitIndex}`] = STATEMENT_MESSAGES.unitInvalid;
+      if (!unitIds.has(unitId))
+        fields[`costItems.${index}.excludedUnits.${unitIndex}`] = STATEMENT_MESSAGES.unitInvalid;
     });
-    if (item.rateId && !rateIds.has(item.rateId)) fields[`costItems.${index}.rateId`] = STATEMENT_MESSAGES.rateNotFound;
+    if (item.rateId && !rateIds.has(item.rateId))
+      fields[`costItems.${index}.rateId`] = STATEMENT_MESSAGES.rateNotFound;
     item.directAmounts.forEach((entry, entryIndex) => {
-      if (!tenantIds.has(entry.tenancyId)) fields[`costItems.${index}.directAmounts.${entryIndex}.tenancyId`] = STATEMENT_MESSAGES.directTenancyInvalid;
+      if (!tenantIds.has(entry.tenancyId))
+        fields[`costItems.${index}.directAmounts.${entryIndex}.tenancyId`] =
+          STATEMENT_MESSAGES.directTenancyInvalid;
     });
   });
   (costs.consumptionOverrides ?? []).forEach((override, index) => {
-    if (!unitIds.has(override.unitId)) fields[`consumptionOverrides.${index}.unitId`] = STATEMENT_MESSAGES.unitInvalid;
+    if (!unitIds.has(override.unitId))
+      fields[`consumptionOverrides.${index}.unitId`] = STATEMENT_MESSAGES.unitInvalid;
   });
   const names = Object.keys(fields);
   // Only tariffs missing: the error screen shows the tariff help (issue 23).
-  const code = names.length > 0 && names.every((name) => name.endsWith(".rateId")) ? STATEMENT_ERROR_CODES.rateInvalid : undefined;
+  const code =
+    names.length > 0 && names.every((name) => name.endsWith(".rateId"))
+      ? STATEMENT_ERROR_CODES.rateInvalid
+      : undefined;
   if (names.length > 0) throw new ValidationFailed(fields, undefined, code);
 }
 
-export async function putBillingPeriodCosts(db: Db, userId: string, id: string, body: CostsBody): Promise<BillingPeriodCosts> {
+export async function putBillingPeriodCosts(
+  db: Db,
+  userId: string,
+  id: string,
+  body: CostsBody,
+): Promise<BillingPeriodCosts> {
   const period = await requireOwnedBillingPeriod(db, userId, id);
   await inAccountTransaction(db, userId, async (trx) => {
     const current = await findOwnedBillingPeriod(trx, userId, period.id);

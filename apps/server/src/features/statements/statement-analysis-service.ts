@@ -1,4 +1,9 @@
-import { ANALYSIS_MESSAGES, efficiencyClassMismatchWarning, type FeatureFlags, type StatementAnalysis } from "@nk/contract";
+import {
+  ANALYSIS_MESSAGES,
+  efficiencyClassMismatchWarning,
+  type FeatureFlags,
+  type StatementAnalysis,
+} from "@nk/contract";
 import { analyzeStatementHeating, type StatementInput, type UnitConsumption } from "@nk/engine";
 
 // The consumption analysis of a calculated statement (issue 17, docs/rules/heating.md#consumption-analysis; display only): the
@@ -40,7 +45,10 @@ export function buildStatementAnalysis(source: AnalysisSource): StatementAnalysi
     storedEfficiencyClass: figures.storedEfficiencyClass,
     efficiencyClassMatches: figures.efficiencyClassMatches,
     averagePerM2: figures.averagePerM2,
-    units: figures.units.map((unit) => ({ ...unit, unitName: source.unitNames.get(unit.unitId) ?? "" })),
+    units: figures.units.map((unit) => ({
+      ...unit,
+      unitName: source.unitNames.get(unit.unitId) ?? "",
+    })),
     benchmark: {
       carrier: figures.carrier,
       sizeBand: figures.sizeBand,
@@ -56,12 +64,27 @@ export function buildStatementAnalysis(source: AnalysisSource): StatementAnalysi
 
 /** docs/rules/heating.md#efficiency-class-check: the stored class against the kWh/m² figure, as a warning (never a block). */
 export function efficiencyClassWarnings(analysis: StatementAnalysis): string[] {
-  if (analysis.efficiencyClassMatches !== false || !analysis.storedEfficiencyClass || !analysis.expectedEfficiencyClass || !analysis.kwhPerM2) return [];
-  return [efficiencyClassMismatchWarning(analysis.storedEfficiencyClass, analysis.expectedEfficiencyClass, analysis.kwhPerM2)];
+  if (
+    analysis.efficiencyClassMatches !== false ||
+    !analysis.storedEfficiencyClass ||
+    !analysis.expectedEfficiencyClass ||
+    !analysis.kwhPerM2
+  )
+    return [];
+  return [
+    efficiencyClassMismatchWarning(
+      analysis.storedEfficiencyClass,
+      analysis.expectedEfficiencyClass,
+      analysis.kwhPerM2,
+    ),
+  ];
 }
 
 /** What the plan shows: nothing without verbrauchsanalyse, no Heizspiegel without benchmarkVergleich. */
-export function limitToPlan(analysis: StatementAnalysis, features: FeatureFlags): StatementAnalysis | null {
+export function limitToPlan(
+  analysis: StatementAnalysis,
+  features: FeatureFlags,
+): StatementAnalysis | null {
   if (!features.verbrauchsanalyse) return null;
   return features.benchmarkVergleich ? analysis : { ...analysis, benchmark: null };
 }

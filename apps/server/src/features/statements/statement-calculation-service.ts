@@ -14,7 +14,14 @@ import {
   type StatementConsumption,
   type statementPreviewBodySchema,
 } from "@nk/contract";
-import { addDays, calculateRateCost, calculateStatement, countPeriodMonths, type StatementInput, type StatementResult } from "@nk/engine";
+import {
+  addDays,
+  calculateRateCost,
+  calculateStatement,
+  countPeriodMonths,
+  type StatementInput,
+  type StatementResult,
+} from "@nk/engine";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
@@ -23,7 +30,11 @@ import { getRate } from "../metering/rates/rate-service.ts";
 import type { ResolvedCostItem } from "./assembly/assembly-data.ts";
 import { loadAssemblyData, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
 import { assembleStatement, buildMissingReadingsMessage } from "./assembly/statement-assembly.ts";
-import { assertOwnReferences, loadStoredCosts, requireOwnedBillingPeriod } from "./costs-service.ts";
+import {
+  assertOwnReferences,
+  loadStoredCosts,
+  requireOwnedBillingPeriod,
+} from "./costs-service.ts";
 import { buildStatementAnalysis, efficiencyClassWarnings } from "./statement-analysis-service.ts";
 import { findTenantAndUnitNames } from "./statement-run-queries.ts";
 import { assertChargeableCostItems } from "./cost-type-check.ts";
@@ -60,7 +71,12 @@ export interface ComputedStatement {
 }
 
 /** The body's inputs, or those saved for the period (each item checked like the body's). */
-export async function resolveCalculationInputs(db: Db, userId: string, period: OwnedBillingPeriod, body: CalculationBody): Promise<CalculationInputs> {
+export async function resolveCalculationInputs(
+  db: Db,
+  userId: string,
+  period: OwnedBillingPeriod,
+  body: CalculationBody,
+): Promise<CalculationInputs> {
   const stored = await loadStoredCosts(db, userId, period.id);
   const climateFactor = body.climateFactor ?? stored.climateFactor;
   if (body.costItems) {
@@ -69,16 +85,22 @@ export async function resolveCalculationInputs(db: Db, userId: string, period: O
       co2: body.co2 ?? null,
       consumptionOverrides: body.consumptionOverrides ?? [],
       climateFactor,
-      heatingCosts: body.heatingCosts !== undefined ? (body.heatingCosts ?? null) : stored.heatingCosts,
-      annualInformation: body.annualInformation !== undefined ? (body.annualInformation ?? null) : stored.annualInformation,
+      heatingCosts:
+        body.heatingCosts !== undefined ? (body.heatingCosts ?? null) : stored.heatingCosts,
+      annualInformation:
+        body.annualInformation !== undefined
+          ? (body.annualInformation ?? null)
+          : stored.annualInformation,
     };
   }
-  if (stored.costItems.length === 0) throw new ValidationFailed({ costItems: STATEMENT_MESSAGES.noCostItems });
+  if (stored.costItems.length === 0)
+    throw new ValidationFailed({ costItems: STATEMENT_MESSAGES.noCostItems });
   const fields: Record<string, string> = {};
   const costItems = stored.costItems.map((draft, index) => {
     const parsed = costItemSchema.safeParse(draft);
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) fields[`costItems.${index}.${issue.path.join(".")}`] ??= issue.message;
+    for (const issue of parsed.error.issues)
+      fields[`costItems.${index}.${issue.path.join(".")}`] ??= issue.message;
     return null;
   });
   if (Object.keys(fields).length > 0) throw new ValidationFailed(fields);
@@ -87,13 +109,22 @@ export async function resolveCalculationInputs(db: Db, userId: string, period: O
     co2: body.co2 !== undefined ? (body.co2 ?? null) : stored.co2,
     consumptionOverrides: body.consumptionOverrides ?? stored.consumptionOverrides,
     climateFactor,
-    heatingCosts: body.heatingCosts !== undefined ? (body.heatingCosts ?? null) : stored.heatingCosts,
-    annualInformation: body.annualInformation !== undefined ? (body.annualInformation ?? null) : stored.annualInformation,
+    heatingCosts:
+      body.heatingCosts !== undefined ? (body.heatingCosts ?? null) : stored.heatingCosts,
+    annualInformation:
+      body.annualInformation !== undefined
+        ? (body.annualInformation ?? null)
+        : stored.annualInformation,
   };
 }
 
 /** Rate-based items get their amount from the tariff and the entered consumption (docs/rules/statements.md#statement-constants). */
-async function resolveAmounts(db: Db, userId: string, period: OwnedBillingPeriod, items: CostItem[]): Promise<{ items: ResolvedCostItem[]; rateCosts: RateCost[] }> {
+async function resolveAmounts(
+  db: Db,
+  userId: string,
+  period: OwnedBillingPeriod,
+  items: CostItem[],
+): Promise<{ items: ResolvedCostItem[]; rateCosts: RateCost[] }> {
   const rateCosts: RateCost[] = [];
   const resolved: ResolvedCostItem[] = [];
   const fields: Record<string, string> = {};
@@ -118,12 +149,19 @@ async function resolveAmounts(db: Db, userId: string, period: OwnedBillingPeriod
         unitPrice: rate.unitPrice,
         basePrice: rate.basePrice,
         tariffType: rate.tariffType,
-        tiers: rate.tiers.map((tier) => ({ tierName: tier.tierName, tierType: tier.tierType, from: tier.from, to: tier.to, unitPrice: tier.unitPrice })),
+        tiers: rate.tiers.map((tier) => ({
+          tierName: tier.tierName,
+          tierType: tier.tierType,
+          from: tier.from,
+          to: tier.to,
+          unitPrice: tier.unitPrice,
+        })),
       },
       months: countPeriodMonths(period.start, period.end),
     });
     if (!outcome.ok) {
-      fields[`costItems.${index}.rateId`] = outcome.errors[0] ?? STATEMENT_MESSAGES.calculationFailed;
+      fields[`costItems.${index}.rateId`] =
+        outcome.errors[0] ?? STATEMENT_MESSAGES.calculationFailed;
       continue;
     }
     const { result } = outcome;
@@ -142,43 +180,104 @@ async function resolveAmounts(db: Db, userId: string, period: OwnedBillingPeriod
     resolved.push({ ...item, amount: result.totalCosts });
   }
   // The error screen shows the tariff help for these (issue 23).
-  if (Object.keys(fields).length > 0) throw new ValidationFailed(fields, undefined, STATEMENT_ERROR_CODES.rateInvalid);
+  if (Object.keys(fields).length > 0)
+    throw new ValidationFailed(fields, undefined, STATEMENT_ERROR_CODES.rateInvalid);
   return { items: resolved, rateCosts };
 }
 
 /** The assembly alone: what the consumption panel shows before any calculation. */
-export async function deriveConsumption(db: Db, userId: string, billingPeriodId: string): Promise<StatementConsumption> {
+export async function deriveConsumption(
+  db: Db,
+  userId: string,
+  billingPeriodId: string,
+): Promise<StatementConsumption> {
   const period = await requireOwnedBillingPeriod(db, userId, billingPeriodId);
   const stored = await loadStoredCosts(db, userId, period.id);
-  const items = stored.costItems.flatMap((item) => (item.key ? [{ ...item, key: item.key, amount: item.amount ?? "0" }] : []));
+  const items = stored.costItems.flatMap((item) =>
+    item.key ? [{ ...item, key: item.key, amount: item.amount ?? "0" }] : [],
+  );
   const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
-  return assembleStatement(data, { costItems: items, co2: null, consumptionOverrides: stored.consumptionOverrides }).consumption;
+  return assembleStatement(data, {
+    costItems: items,
+    co2: null,
+    consumptionOverrides: stored.consumptionOverrides,
+  }).consumption;
 }
 
-export async function computeStatement(db: Db, userId: string, body: CalculationBody): Promise<ComputedStatement> {
+export async function computeStatement(
+  db: Db,
+  userId: string,
+  body: CalculationBody,
+): Promise<ComputedStatement> {
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   const inputs = await resolveCalculationInputs(db, userId, period, body);
   await assertOwnReferences(db, userId, period, inputs);
   // Issue 24: nothing the law forbids to charge reaches the calculation (decision 1062).
-  assertChargeableCostItems(inputs.costItems, getTenancyLaw(await findPropertyType(db, userId, period.propertyId)), period);
+  assertChargeableCostItems(
+    inputs.costItems,
+    getTenancyLaw(await findPropertyType(db, userId, period.propertyId)),
+    period,
+  );
   const { items, rateCosts } = await resolveAmounts(db, userId, period, inputs.costItems);
   const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
-  const assembled = assembleStatement(data, { costItems: items, co2: inputs.co2, consumptionOverrides: inputs.consumptionOverrides, heatingCosts: inputs.heatingCosts, annualInformation: inputs.annualInformation, climateFactor: inputs.climateFactor });
+  const assembled = assembleStatement(data, {
+    costItems: items,
+    co2: inputs.co2,
+    consumptionOverrides: inputs.consumptionOverrides,
+    heatingCosts: inputs.heatingCosts,
+    annualInformation: inputs.annualInformation,
+    climateFactor: inputs.climateFactor,
+  });
   if (assembled.blockingMissing.length > 0) {
-    throw new ValidationFailed({}, buildMissingReadingsMessage(assembled.blockingMissing), STATEMENT_ERROR_CODES.missingReadings, assembled.blockingMissing.map((m) => m.message));
+    throw new ValidationFailed(
+      {},
+      buildMissingReadingsMessage(assembled.blockingMissing),
+      STATEMENT_ERROR_CODES.missingReadings,
+      assembled.blockingMissing.map((m) => m.message),
+    );
   }
   const started = performance.now();
   // Contract v1.2: the result keeps the figures its letters print (decision 1040).
   const outcome = calculateStatement(assembled.engineInput, { includeLetterFigures: true });
   observeCalculation(performance.now() - started);
   if (!outcome.ok) {
-    const errors = outcome.errors.length > 0 ? outcome.errors : [STATEMENT_MESSAGES.calculationFailed];
+    const errors =
+      outcome.errors.length > 0 ? outcome.errors : [STATEMENT_MESSAGES.calculationFailed];
     throw new ValidationFailed({}, errors[0], STATEMENT_ERROR_CODES.calculationFailed, errors);
   }
   // docs/rules/statements.md#statement-checks: an unusual energy source only warns.
-  const sourceWarnings = inputs.costItems.flatMap((item) => getEnergySourceWarning(item.costType, item.energySource) ?? []);
-  const unitNames = (await findTenantAndUnitNames(db, userId, [], assembled.engineInput.units.map((unit) => unit.id))).units;
-  const analysis = buildStatementAnalysis({ engineInput: assembled.engineInput, unitConsumption: outcome.result.unitConsumption ?? null, invoiceKwh: inputs.co2?.consumptionKwh ?? null, climateFactor: inputs.climateFactor, unitNames });
-  const warnings = [...sourceWarnings, ...rateCosts.flatMap((cost) => cost.warnings), ...outcome.result.warnings, ...efficiencyClassWarnings(analysis)];
-  return { period, inputs, engineInput: assembled.engineInput, result: outcome.result, warnings, consumption: assembled.consumption, rateCosts, analysis };
+  const sourceWarnings = inputs.costItems.flatMap(
+    (item) => getEnergySourceWarning(item.costType, item.energySource) ?? [],
+  );
+  const unitNames = (
+    await findTenantAndUnitNames(
+      db,
+      userId,
+      [],
+      assembled.engineInput.units.map((unit) => unit.id),
+    )
+  ).units;
+  const analysis = buildStatementAnalysis({
+    engineInput: assembled.engineInput,
+    unitConsumption: outcome.result.unitConsumption ?? null,
+    invoiceKwh: inputs.co2?.consumptionKwh ?? null,
+    climateFactor: inputs.climateFactor,
+    unitNames,
+  });
+  const warnings = [
+    ...sourceWarnings,
+    ...rateCosts.flatMap((cost) => cost.warnings),
+    ...outcome.result.warnings,
+    ...efficiencyClassWarnings(analysis),
+  ];
+  return {
+    period,
+    inputs,
+    engineInput: assembled.engineInput,
+    result: outcome.result,
+    warnings,
+    consumption: assembled.consumption,
+    rateCosts,
+    analysis,
+  };
 }

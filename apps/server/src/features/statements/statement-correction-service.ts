@@ -3,7 +3,12 @@ import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { findRunForTransition, findRunSnapshotRow, insertCorrection, reopenPeriod } from "./statement-history-queries.ts";
+import {
+  findRunForTransition,
+  findRunSnapshotRow,
+  insertCorrection,
+  reopenPeriod,
+} from "./statement-history-queries.ts";
 import { findLatestSnapshotOfPeriod } from "./statement-run-queries.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 
@@ -12,14 +17,19 @@ import { inAccountTransaction } from "../account/account-transaction.ts";
 // readable. Corrections do not count against the plan's statement limit (version 1 only).
 
 /** POST /api/statements/:id/corrections */
-export async function createCorrection(db: Db, userId: string, snapshotId: string): Promise<StatementCorrection> {
+export async function createCorrection(
+  db: Db,
+  userId: string,
+  snapshotId: string,
+): Promise<StatementCorrection> {
   requireResourceId(snapshotId, H.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const run = await findRunForTransition(trx, userId, snapshotId);
     if (!run) throw new NotFound(H.notFound);
     if (!run.isFinal) throw new Conflict(H.correctionOnlyFinal, { code: "STATEMENT_NOT_FINAL" });
     const latest = await findLatestSnapshotOfPeriod(trx, userId, run.costGroupId);
-    if (latest && latest.id !== run.id) throw new Conflict(H.correctionNotLatest, { code: "CORRECTION_EXISTS" });
+    if (latest && latest.id !== run.id)
+      throw new Conflict(H.correctionNotLatest, { code: "CORRECTION_EXISTS" });
     const source = await findRunSnapshotRow(trx, userId, run.id);
     if (!source) throw new NotFound(H.notFound);
     const id = await insertCorrection(trx, userId, source);
@@ -30,8 +40,17 @@ export async function createCorrection(db: Db, userId: string, snapshotId: strin
       entityId: id,
       entityName: run.name,
       description: `Korrektur angelegt: ${run.name} (Version ${source.version + 1})`,
-      metadata: { replacesId: run.id, version: source.version + 1, billingPeriodId: run.costGroupId },
+      metadata: {
+        replacesId: run.id,
+        version: source.version + 1,
+        billingPeriodId: run.costGroupId,
+      },
     });
-    return { id, billingPeriodId: run.costGroupId, version: source.version + 1, replacesId: run.id };
+    return {
+      id,
+      billingPeriodId: run.costGroupId,
+      version: source.version + 1,
+      replacesId: run.id,
+    };
   });
 }

@@ -40,7 +40,12 @@ function filteredRuns(db: Db, userId: string, filter: StatementListFilter) {
             .selectFrom("statements as t")
             .select("t.id")
             .whereRef("t.snapshotId", "=", "s.id")
-            .where((inner) => inner.or([inner("t.tenantName", "ilike", pattern), inner("t.unitName", "ilike", pattern)])),
+            .where((inner) =>
+              inner.or([
+                inner("t.tenantName", "ilike", pattern),
+                inner("t.unitName", "ilike", pattern),
+              ]),
+            ),
         ),
       ]),
     );
@@ -48,8 +53,14 @@ function filteredRuns(db: Db, userId: string, filter: StatementListFilter) {
   return query;
 }
 
-export async function countRuns(db: Db, userId: string, filter: StatementListFilter): Promise<number> {
-  const row = await filteredRuns(db, userId, filter).select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();
+export async function countRuns(
+  db: Db,
+  userId: string,
+  filter: StatementListFilter,
+): Promise<number> {
+  const row = await filteredRuns(db, userId, filter)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -66,10 +77,20 @@ export async function listRuns(db: Db, userId: string, filter: StatementListFilt
     "s.isFinal",
     "s.createdAt",
     "s.totalCosts",
-    sql<boolean>`exists (select 1 from statement_snapshots r where r.replaces_id = s.id and r.is_final and r.user_id = s.user_id)`.as("isReplaced"),
-    sql<string>`(select coalesce(sum(t.final_balance), 0)::numeric(14, 2) from statements t where t.snapshot_id = s.id)`.as("balanceSum"),
-    sql<string>`(select count(*) from statements t where t.snapshot_id = s.id)`.as("statementCount"),
-    sql<string | null>`(select string_agg(distinct t.status, ',') from statements t where t.snapshot_id = s.id)`.as("statuses"),
+    sql<boolean>`exists (select 1 from statement_snapshots r where r.replaces_id = s.id and r.is_final and r.user_id = s.user_id)`.as(
+      "isReplaced",
+    ),
+    sql<string>`(select coalesce(sum(t.final_balance), 0)::numeric(14, 2) from statements t where t.snapshot_id = s.id)`.as(
+      "balanceSum",
+    ),
+    sql<string>`(select count(*) from statements t where t.snapshot_id = s.id)`.as(
+      "statementCount",
+    ),
+    sql<
+      string | null
+    >`(select string_agg(distinct t.status, ',') from statements t where t.snapshot_id = s.id)`.as(
+      "statuses",
+    ),
   ]);
   switch (filter.sort) {
     case "oldest":
@@ -93,7 +114,12 @@ export async function listRuns(db: Db, userId: string, filter: StatementListFilt
 }
 
 export async function findOwnedProperty(db: Db, userId: string, propertyId: string) {
-  return db.selectFrom("properties").select("id").where("id", "=", propertyId).where("userId", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("properties")
+    .select("id")
+    .where("id", "=", propertyId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
 }
 
 /** The run a transition applies to, locked for the change. */
@@ -119,7 +145,11 @@ export async function listRunStatements(db: Db, userId: string, snapshotId: stri
     .execute();
 }
 
-export async function findTenantStatementForTransition(db: Db, userId: string, statementId: string) {
+export async function findTenantStatementForTransition(
+  db: Db,
+  userId: string,
+  statementId: string,
+) {
   return db
     .selectFrom("statements")
     .select(["id", "snapshotId", "tenantId", "status", "tenantName", "unitName", "pdfStoragePath"])
@@ -132,7 +162,12 @@ export async function findTenantStatementForTransition(db: Db, userId: string, s
  * Whether a letter of the statement was made: stored (final) or generated as a draft, which
  * the PDF routes record in the activity log (per letter, or all letters of the run at once).
  */
-export async function hasGeneratedPdf(db: Db, userId: string, statementId: string, snapshotId: string): Promise<boolean> {
+export async function hasGeneratedPdf(
+  db: Db,
+  userId: string,
+  statementId: string,
+  snapshotId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom("userActivities")
     .select("id")
@@ -161,24 +196,44 @@ export async function setStatementStatus(
 }
 
 /** docs/rules/statements.md#saved-runs: the run is final once every tenancy statement is; its period too. */
-export async function markRunFinal(db: Db, userId: string, snapshotId: string, costGroupId: string, finalizedAt: Date): Promise<void> {
+export async function markRunFinal(
+  db: Db,
+  userId: string,
+  snapshotId: string,
+  costGroupId: string,
+  finalizedAt: Date,
+): Promise<void> {
   await db
     .updateTable("statementSnapshots")
     .set({ isFinal: true, finalizedAt, updatedAt: finalizedAt })
     .where("id", "=", snapshotId)
     .where("userId", "=", userId)
     .execute();
-  await db.updateTable("costGroups").set({ isFinal: true, status: "Finalisiert", updatedAt: finalizedAt }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
+  await db
+    .updateTable("costGroups")
+    .set({ isFinal: true, status: "Finalisiert", updatedAt: finalizedAt })
+    .where("id", "=", costGroupId)
+    .where("userId", "=", userId)
+    .execute();
 }
 
 /** A draft run goes with its tenancy statements and lines; the period keeps its cost inputs. */
 export async function deleteRun(db: Db, userId: string, snapshotId: string): Promise<void> {
-  await db.deleteFrom("statementSnapshots").where("id", "=", snapshotId).where("userId", "=", userId).execute();
+  await db
+    .deleteFrom("statementSnapshots")
+    .where("id", "=", snapshotId)
+    .where("userId", "=", userId)
+    .execute();
 }
 
 /** The full row of a run, for copying it into its correction. */
 export async function findRunSnapshotRow(db: Db, userId: string, snapshotId: string) {
-  return db.selectFrom("statementSnapshots").selectAll().where("id", "=", snapshotId).where("userId", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("statementSnapshots")
+    .selectAll()
+    .where("id", "=", snapshotId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
 }
 
 type SnapshotRow = NonNullable<Awaited<ReturnType<typeof findRunSnapshotRow>>>;
@@ -187,7 +242,11 @@ type SnapshotRow = NonNullable<Awaited<ReturnType<typeof findRunSnapshotRow>>>;
  * Version n+1 of a billing period as a draft: the input and output of version n until it is
  * calculated again, its tenancy statements 'calculated' without PDFs, their lines copied.
  */
-export async function insertCorrection(db: Db, userId: string, source: SnapshotRow): Promise<string> {
+export async function insertCorrection(
+  db: Db,
+  userId: string,
+  source: SnapshotRow,
+): Promise<string> {
   const now = new Date();
   const created = await db
     .insertInto("statementSnapshots")
@@ -211,7 +270,12 @@ export async function insertCorrection(db: Db, userId: string, source: SnapshotR
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const statements = await db.selectFrom("statements").selectAll().where("snapshotId", "=", source.id).where("userId", "=", userId).execute();
+  const statements = await db
+    .selectFrom("statements")
+    .selectAll()
+    .where("snapshotId", "=", source.id)
+    .where("userId", "=", userId)
+    .execute();
   // Multi-row inserts (decision 1082): the statements in batches with ids made here, then every
   // line of the run in one statement through the old-to-new id pairs.
   const copies = statements.map((statement) => ({
@@ -235,19 +299,27 @@ export async function insertCorrection(db: Db, userId: string, source: SnapshotR
     sentAt: null,
     updatedAt: now,
   }));
-  for (const batch of splitIntoInsertBatches(copies, 19)) await db.insertInto("statements").values(batch).execute();
+  for (const batch of splitIntoInsertBatches(copies, 19))
+    await db.insertInto("statements").values(batch).execute();
   if (statements.length > 0) {
     const oldIds = statements.map((statement) => statement.id);
     const newIds = copies.map((copy) => copy.id);
     await sql`insert into statement_items (statement_id, position, cost_type, distribution_key, amount, calculation_basis, base_percentage, consumption_percentage, details)
       select copy.new_id, i.position, i.cost_type, i.distribution_key, i.amount, i.calculation_basis, i.base_percentage, i.consumption_percentage, i.details
       from statement_items i
-      join unnest(${oldIds}::uuid[], ${newIds}::uuid[]) as copy(old_id, new_id) on copy.old_id = i.statement_id`.execute(db);
+      join unnest(${oldIds}::uuid[], ${newIds}::uuid[]) as copy(old_id, new_id) on copy.old_id = i.statement_id`.execute(
+      db,
+    );
   }
   return created.id;
 }
 
 /** The period is open again for its correction (its cost inputs may change). */
 export async function reopenPeriod(db: Db, userId: string, costGroupId: string): Promise<void> {
-  await db.updateTable("costGroups").set({ isFinal: false, status: "In Bearbeitung", updatedAt: new Date() }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
+  await db
+    .updateTable("costGroups")
+    .set({ isFinal: false, status: "In Bearbeitung", updatedAt: new Date() })
+    .where("id", "=", costGroupId)
+    .where("userId", "=", userId)
+    .execute();
 }

@@ -19,9 +19,21 @@ function statusesOf(text: string | null): StatementStatus[] {
   return STATEMENT_STATUSES.filter((status) => present.has(status));
 }
 
-export async function listStatementRuns(db: Db, userId: string, query: ListQuery): Promise<StatementList> {
-  if (query.propertyId && !(await findOwnedProperty(db, userId, query.propertyId))) throw new NotFound(H.propertyInvalid);
-  const filter = { propertyId: query.propertyId, status: query.status, q: query.q || undefined, sort: query.sort, offset: query.offset, limit: query.limit };
+export async function listStatementRuns(
+  db: Db,
+  userId: string,
+  query: ListQuery,
+): Promise<StatementList> {
+  if (query.propertyId && !(await findOwnedProperty(db, userId, query.propertyId)))
+    throw new NotFound(H.propertyInvalid);
+  const filter = {
+    propertyId: query.propertyId,
+    status: query.status,
+    q: query.q || undefined,
+    sort: query.sort,
+    offset: query.offset,
+    limit: query.limit,
+  };
   const [total, rows] = [await countRuns(db, userId, filter), await listRuns(db, userId, filter)];
   return {
     total,

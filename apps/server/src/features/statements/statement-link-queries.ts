@@ -13,17 +13,27 @@ function isFinalStatement(): Expression<SqlBool> {
 }
 
 /** The statements of the tenants, or of the unit and every tenant of it. */
-function ofTenantsOrUnit(target: { tenantIds?: readonly string[]; unitId?: string }): Expression<SqlBool> {
+function ofTenantsOrUnit(target: {
+  tenantIds?: readonly string[];
+  unitId?: string;
+}): Expression<SqlBool> {
   const parts = [];
-  if (target.tenantIds && target.tenantIds.length > 0) parts.push(sql`statements.tenant_id in (${sql.join(target.tenantIds)})`);
+  if (target.tenantIds && target.tenantIds.length > 0)
+    parts.push(sql`statements.tenant_id in (${sql.join(target.tenantIds)})`);
   if (target.unitId) {
     parts.push(sql`statements.unit_id = ${target.unitId}`);
-    parts.push(sql`statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`);
+    parts.push(
+      sql`statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`,
+    );
   }
   return parts.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
-export async function hasFinalStatement(db: Db, userId: string, target: { tenantIds?: readonly string[]; unitId?: string }): Promise<boolean> {
+export async function hasFinalStatement(
+  db: Db,
+  userId: string,
+  target: { tenantIds?: readonly string[]; unitId?: string },
+): Promise<boolean> {
   const row = await db
     .selectFrom("statements")
     .select("id")
@@ -36,7 +46,12 @@ export async function hasFinalStatement(db: Db, userId: string, target: { tenant
 }
 
 /** The drafts matching `where` forget their tenant or unit. */
-async function forgetOnDrafts(db: Db, userId: string, column: "tenantId" | "unitId", where: Expression<SqlBool>): Promise<void> {
+async function forgetOnDrafts(
+  db: Db,
+  userId: string,
+  column: "tenantId" | "unitId",
+  where: Expression<SqlBool>,
+): Promise<void> {
   await db
     .updateTable("statements")
     .set({ [column]: null, updatedAt: new Date() })
@@ -47,10 +62,25 @@ async function forgetOnDrafts(db: Db, userId: string, column: "tenantId" | "unit
 }
 
 /** The drafts that name the tenants or the unit (or its tenants) forget them. */
-export async function detachDraftStatements(db: Db, userId: string, target: { tenantIds?: readonly string[]; unitId?: string }): Promise<void> {
-  if (target.tenantIds && target.tenantIds.length > 0) await forgetOnDrafts(db, userId, "tenantId", sql<SqlBool>`statements.tenant_id in (${sql.join(target.tenantIds)})`);
+export async function detachDraftStatements(
+  db: Db,
+  userId: string,
+  target: { tenantIds?: readonly string[]; unitId?: string },
+): Promise<void> {
+  if (target.tenantIds && target.tenantIds.length > 0)
+    await forgetOnDrafts(
+      db,
+      userId,
+      "tenantId",
+      sql<SqlBool>`statements.tenant_id in (${sql.join(target.tenantIds)})`,
+    );
   if (target.unitId) {
-    await forgetOnDrafts(db, userId, "tenantId", sql<SqlBool>`statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`);
+    await forgetOnDrafts(
+      db,
+      userId,
+      "tenantId",
+      sql<SqlBool>`statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`,
+    );
     await forgetOnDrafts(db, userId, "unitId", sql<SqlBool>`statements.unit_id = ${target.unitId}`);
   }
 }

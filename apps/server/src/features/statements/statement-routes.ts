@@ -12,14 +12,25 @@ import {
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
-import { errorResponse, idParams, invalidResponse, jsonBody, jsonResponse, limitReachedResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import {
+  errorResponse,
+  idParams,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  limitReachedResponse,
+  notFoundResponse,
+  unauthorizedResponse,
+} from "../../http/openapi-builders.ts";
 import { getBillingPeriodCosts, putBillingPeriodCosts } from "./costs-service.ts";
 import { deriveConsumption } from "./statement-calculation-service.ts";
 import { getStatementRun, previewStatement, saveStatement } from "./statement-run-service.ts";
 import { listQuickSetupTemplates } from "./template-service.ts";
 
 const TAGS = ["Abrechnungen"];
-const periodNotFound = errorResponse("Abrechnungsperiode nicht gefunden (auch für Perioden anderer Konten)");
+const periodNotFound = errorResponse(
+  "Abrechnungsperiode nicht gefunden (auch für Perioden anderer Konten)",
+);
 const calculationInvalid = errorResponse(
   "Ungültige Eingaben (error.fields), fehlende Zählerstände (MISSING_READINGS) oder Berechnungsfehler (CALCULATION_FAILED): alle Meldungen in error.details",
 );
@@ -30,7 +41,11 @@ const getCostsRoute = createRoute({
   tags: TAGS,
   summary: "Kostenpositionen, CO₂-Angaben und manuelle Verbrauchswerte einer Abrechnungsperiode",
   request: { params: idParams },
-  responses: { 200: jsonResponse(billingPeriodCostsSchema, "Gespeicherte Eingaben"), 401: unauthorizedResponse, 404: periodNotFound },
+  responses: {
+    200: jsonResponse(billingPeriodCostsSchema, "Gespeicherte Eingaben"),
+    401: unauthorizedResponse,
+    404: periodNotFound,
+  },
 });
 
 const putCostsRoute = createRoute({
@@ -52,16 +67,22 @@ const consumptionRoute = createRoute({
   method: "get",
   path: "/billing-periods/{id}/consumption",
   tags: TAGS,
-  summary: "Verbrauch je Wohneinheit und Zählerart aus den Zählerständen, mit den fehlenden Ständen",
+  summary:
+    "Verbrauch je Wohneinheit und Zählerart aus den Zählerständen, mit den fehlenden Ständen",
   request: { params: idParams },
-  responses: { 200: jsonResponse(statementConsumptionSchema, "Verbrauchswerte"), 401: unauthorizedResponse, 404: periodNotFound },
+  responses: {
+    200: jsonResponse(statementConsumptionSchema, "Verbrauchswerte"),
+    401: unauthorizedResponse,
+    404: periodNotFound,
+  },
 });
 
 const templatesRoute = createRoute({
   method: "get",
   path: "/statements/templates",
   tags: TAGS,
-  summary: "Quick-Setup-Vorlagen (Planfunktion quickSetupTemplates); ?propertyId= nennt die empfohlene",
+  summary:
+    "Quick-Setup-Vorlagen (Planfunktion quickSetupTemplates); ?propertyId= nennt die empfohlene",
   request: { query: z.object({ propertyId: z.string().optional() }) },
   responses: {
     200: jsonResponse(quickSetupTemplatesResponseSchema, "Vorlagen"),
@@ -75,9 +96,15 @@ const previewRoute = createRoute({
   method: "post",
   path: "/statements/preview",
   tags: TAGS,
-  summary: "Vorschau: Eingabe (Berechnungsvertrag v1.1) aus den gespeicherten Daten, Ergebnis, Warnungen, Verbrauch",
+  summary:
+    "Vorschau: Eingabe (Berechnungsvertrag v1.1) aus den gespeicherten Daten, Ergebnis, Warnungen, Verbrauch",
   request: jsonBody(statementPreviewBodySchema),
-  responses: { 200: jsonResponse(statementPreviewSchema, "Vorschau"), 400: calculationInvalid, 401: unauthorizedResponse, 404: periodNotFound },
+  responses: {
+    200: jsonResponse(statementPreviewSchema, "Vorschau"),
+    400: calculationInvalid,
+    401: unauthorizedResponse,
+    404: periodNotFound,
+  },
 });
 
 const saveRoute = createRoute({
@@ -102,16 +129,45 @@ const getRunRoute = createRoute({
   tags: TAGS,
   summary: "Eine gespeicherte Abrechnung mit ihrem Snapshot (nach dem Finalisieren unveränderlich)",
   request: { params: idParams },
-  responses: { 200: jsonResponse(statementRunSchema, "Abrechnung"), 401: unauthorizedResponse, 404: errorResponse("Abrechnung nicht gefunden (auch für Abrechnungen anderer Konten)") },
+  responses: {
+    200: jsonResponse(statementRunSchema, "Abrechnung"),
+    401: unauthorizedResponse,
+    404: errorResponse("Abrechnung nicht gefunden (auch für Abrechnungen anderer Konten)"),
+  },
 });
 
 export function createStatementRoutes(db: Db) {
   return createRouter()
-    .openapi(getCostsRoute, async (c) => c.json(await getBillingPeriodCosts(db, c.var.accountId, c.req.valid("param").id), 200))
-    .openapi(putCostsRoute, async (c) => c.json(await putBillingPeriodCosts(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 200))
-    .openapi(consumptionRoute, async (c) => c.json(await deriveConsumption(db, c.var.accountId, c.req.valid("param").id), 200))
-    .openapi(templatesRoute, async (c) => c.json(await listQuickSetupTemplates(db, c.var.accountId, c.req.valid("query").propertyId), 200))
-    .openapi(previewRoute, async (c) => c.json((await previewStatement(db, c.var.accountId, c.req.valid("json"))) as never, 200))
-    .openapi(saveRoute, async (c) => c.json(await saveStatement(db, c.var.accountId, c.var.role, c.req.valid("json")), 201))
-    .openapi(getRunRoute, async (c) => c.json((await getStatementRun(db, c.var.accountId, c.req.valid("param").id)) as never, 200));
+    .openapi(getCostsRoute, async (c) =>
+      c.json(await getBillingPeriodCosts(db, c.var.accountId, c.req.valid("param").id), 200),
+    )
+    .openapi(putCostsRoute, async (c) =>
+      c.json(
+        await putBillingPeriodCosts(
+          db,
+          c.var.accountId,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        ),
+        200,
+      ),
+    )
+    .openapi(consumptionRoute, async (c) =>
+      c.json(await deriveConsumption(db, c.var.accountId, c.req.valid("param").id), 200),
+    )
+    .openapi(templatesRoute, async (c) =>
+      c.json(
+        await listQuickSetupTemplates(db, c.var.accountId, c.req.valid("query").propertyId),
+        200,
+      ),
+    )
+    .openapi(previewRoute, async (c) =>
+      c.json((await previewStatement(db, c.var.accountId, c.req.valid("json"))) as never, 200),
+    )
+    .openapi(saveRoute, async (c) =>
+      c.json(await saveStatement(db, c.var.accountId, c.var.role, c.req.valid("json")), 201),
+    )
+    .openapi(getRunRoute, async (c) =>
+      c.json((await getStatementRun(db, c.var.accountId, c.req.valid("param").id)) as never, 200),
+    );
 }

@@ -41,17 +41,35 @@ export async function findLatestSnapshotOfPeriod(db: Db, userId: string, costGro
     .executeTakeFirst();
 }
 
-export async function insertSnapshot(db: Db, userId: string, costGroupId: string, propertyId: string, values: SnapshotValues): Promise<string> {
+export async function insertSnapshot(
+  db: Db,
+  userId: string,
+  costGroupId: string,
+  propertyId: string,
+  values: SnapshotValues,
+): Promise<string> {
   const row = await db
     .insertInto("statementSnapshots")
-    .values({ userId, costGroupId, propertyId, version: 1, ...toColumns(values), updatedAt: values.calculatedAt })
+    .values({
+      userId,
+      costGroupId,
+      propertyId,
+      version: 1,
+      ...toColumns(values),
+      updatedAt: values.calculatedAt,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** A draft is replaced in place: new input, output and statements under the same id. */
-export async function updateDraftSnapshot(db: Db, userId: string, id: string, values: SnapshotValues): Promise<void> {
+export async function updateDraftSnapshot(
+  db: Db,
+  userId: string,
+  id: string,
+  values: SnapshotValues,
+): Promise<void> {
   await db
     .updateTable("statementSnapshots")
     .set({ ...toColumns(values), updatedAt: values.calculatedAt })
@@ -59,11 +77,20 @@ export async function updateDraftSnapshot(db: Db, userId: string, id: string, va
     .where("userId", "=", userId)
     .where("isFinal", "=", false)
     .execute();
-  await db.deleteFrom("statements").where("snapshotId", "=", id).where("userId", "=", userId).execute();
+  await db
+    .deleteFrom("statements")
+    .where("snapshotId", "=", id)
+    .where("userId", "=", userId)
+    .execute();
 }
 
 export async function markPeriodFinal(db: Db, userId: string, costGroupId: string): Promise<void> {
-  await db.updateTable("costGroups").set({ isFinal: true, status: "Finalisiert", updatedAt: new Date() }).where("id", "=", costGroupId).where("userId", "=", userId).execute();
+  await db
+    .updateTable("costGroups")
+    .set({ isFinal: true, status: "Finalisiert", updatedAt: new Date() })
+    .where("id", "=", costGroupId)
+    .where("userId", "=", userId)
+    .execute();
 }
 
 export interface NewTenantStatement {
@@ -90,7 +117,13 @@ export interface NewTenantStatement {
 export async function insertTenantStatements(
   db: Db,
   userId: string,
-  run: { snapshotId: string; costGroupId: string; propertyId: string; status: string; finalizedAt: Date | null },
+  run: {
+    snapshotId: string;
+    costGroupId: string;
+    propertyId: string;
+    status: string;
+    finalizedAt: Date | null;
+  },
   statements: NewTenantStatement[],
 ): Promise<void> {
   // Ids made here, so the items of every statement can be written in the same few batches
@@ -117,11 +150,18 @@ export async function insertTenantStatements(
     sentAt: null,
     updatedAt: now,
   }));
-  for (const batch of splitIntoInsertBatches(rows, 19)) await db.insertInto("statements").values(batch).execute();
+  for (const batch of splitIntoInsertBatches(rows, 19))
+    await db.insertInto("statements").values(batch).execute();
   const items = statements.flatMap((statement, index) =>
-    statement.items.map((item, position) => ({ statementId: rows[index]!.id, position, ...item, details: JSON.stringify(item.details) })),
+    statement.items.map((item, position) => ({
+      statementId: rows[index]!.id,
+      position,
+      ...item,
+      details: JSON.stringify(item.details),
+    })),
   );
-  for (const batch of splitIntoInsertBatches(items, 9)) await db.insertInto("statementItems").values(batch).execute();
+  for (const batch of splitIntoInsertBatches(items, 9))
+    await db.insertInto("statementItems").values(batch).execute();
 }
 
 export async function findSnapshot(db: Db, userId: string, id: string) {
@@ -157,21 +197,60 @@ export async function findSnapshot(db: Db, userId: string, id: string) {
 }
 
 export async function listStatementsOfSnapshot(db: Db, userId: string, snapshotId: string) {
-  return db
-    .selectFrom("statements")
-    .select(["id", "tenantId", "unitId", "tenantName", "unitName", "periodFrom", "periodTo", "totalCostsShare", "prepaymentAmount", "finalBalance", "status", "sentAt"])
-    .where("snapshotId", "=", snapshotId)
-    .where("userId", "=", userId)
-    // The engine's order: units by name (the assembly's input order), then by date.
-    .orderBy("unitName")
-    .orderBy("periodFrom")
-    .execute();
+  return (
+    db
+      .selectFrom("statements")
+      .select([
+        "id",
+        "tenantId",
+        "unitId",
+        "tenantName",
+        "unitName",
+        "periodFrom",
+        "periodTo",
+        "totalCostsShare",
+        "prepaymentAmount",
+        "finalBalance",
+        "status",
+        "sentAt",
+      ])
+      .where("snapshotId", "=", snapshotId)
+      .where("userId", "=", userId)
+      // The engine's order: units by name (the assembly's input order), then by date.
+      .orderBy("unitName")
+      .orderBy("periodFrom")
+      .execute()
+  );
 }
 
-export async function findTenantAndUnitNames(db: Db, userId: string, tenantIds: string[], unitIds: string[]) {
-  const tenants = tenantIds.length === 0 ? [] : await db.selectFrom("tenants").select(["id", "name"]).where("id", "in", tenantIds).where("userId", "=", userId).execute();
-  const units = unitIds.length === 0 ? [] : await db.selectFrom("units").select(["id", "name"]).where("id", "in", unitIds).where("userId", "=", userId).execute();
-  return { tenants: new Map(tenants.map((t) => [t.id, t.name])), units: new Map(units.map((u) => [u.id, u.name])) };
+export async function findTenantAndUnitNames(
+  db: Db,
+  userId: string,
+  tenantIds: string[],
+  unitIds: string[],
+) {
+  const tenants =
+    tenantIds.length === 0
+      ? []
+      : await db
+          .selectFrom("tenants")
+          .select(["id", "name"])
+          .where("id", "in", tenantIds)
+          .where("userId", "=", userId)
+          .execute();
+  const units =
+    unitIds.length === 0
+      ? []
+      : await db
+          .selectFrom("units")
+          .select(["id", "name"])
+          .where("id", "in", unitIds)
+          .where("userId", "=", userId)
+          .execute();
+  return {
+    tenants: new Map(tenants.map((t) => [t.id, t.name])),
+    units: new Map(units.map((u) => [u.id, u.name])),
+  };
 }
 
 /**
@@ -179,6 +258,16 @@ export async function findTenantAndUnitNames(db: Db, userId: string, tenantIds: 
  * (through two instances, say) run one after the other: the second sees the first's run and,
  * when that was finalized, its final state.
  */
-export async function lockBillingPeriod(db: Db, userId: string, billingPeriodId: string): Promise<void> {
-  await db.selectFrom("costGroups").select("id").where("userId", "=", userId).where("id", "=", billingPeriodId).forUpdate().execute();
+export async function lockBillingPeriod(
+  db: Db,
+  userId: string,
+  billingPeriodId: string,
+): Promise<void> {
+  await db
+    .selectFrom("costGroups")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("id", "=", billingPeriodId)
+    .forUpdate()
+    .execute();
 }

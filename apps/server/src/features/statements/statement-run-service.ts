@@ -28,7 +28,10 @@ import { computeStatement } from "./statement-calculation-service.ts";
 import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
 import { loadFeatureFlags } from "../account/subscription-change-service.ts";
 import { limitToPlan } from "./statement-analysis-service.ts";
-import { setRunLateExcuse, setRunPrepaymentRounding } from "../statement-documents/statement-document-queries.ts";
+import {
+  setRunLateExcuse,
+  setRunPrepaymentRounding,
+} from "../statement-documents/statement-document-queries.ts";
 import {
   findLatestSnapshotOfPeriod,
   findSnapshot,
@@ -50,10 +53,21 @@ import { assertMayFinalize } from "./statement-transition-service.ts";
 type PreviewBody = z.output<typeof statementPreviewBodySchema>;
 type SaveBody = z.output<typeof statementSaveBodySchema>;
 
-export async function previewStatement(db: Db, userId: string, body: PreviewBody): Promise<StatementPreview> {
+export async function previewStatement(
+  db: Db,
+  userId: string,
+  body: PreviewBody,
+): Promise<StatementPreview> {
   const computed = await computeStatement(db, userId, body);
   const analysis = limitToPlan(computed.analysis, await loadFeatureFlags(db, userId));
-  return { engineInput: computed.engineInput, result: computed.result, warnings: computed.warnings, consumption: computed.consumption, rateCosts: computed.rateCosts, analysis };
+  return {
+    engineInput: computed.engineInput,
+    result: computed.result,
+    warnings: computed.warnings,
+    consumption: computed.consumption,
+    rateCosts: computed.rateCosts,
+    analysis,
+  };
 }
 
 function percentText(value: number | null): string | null {
@@ -61,7 +75,10 @@ function percentText(value: number | null): string | null {
 }
 
 /** Every tenancy's statement with its lines, from the engine's output (docs/rules/tenancies-and-keys.md#who-bears-what, docs/rules/statements.md#saved-runs). */
-function buildTenantStatements(result: StatementResult, names: { tenants: Map<string, string>; units: Map<string, string> }): NewTenantStatement[] {
+function buildTenantStatements(
+  result: StatementResult,
+  names: { tenants: Map<string, string>; units: Map<string, string> },
+): NewTenantStatement[] {
   const items = new Map(result.items.map((item) => [item.costType, item]));
   return result.tenancies.map((tenancy) => ({
     unitId: tenancy.unitId,
@@ -80,16 +97,22 @@ function buildTenantStatements(result: StatementResult, names: { tenants: Map<st
         distributionKey: allocation.key,
         amount: allocation.amount,
         calculationBasis: DISTRIBUTION_KEY_LABELS[allocation.key],
-        basePercentage: allocation.key === "mixed" && share !== null ? percentText(100 - share) : null,
+        basePercentage:
+          allocation.key === "mixed" && share !== null ? percentText(100 - share) : null,
         consumptionPercentage: allocation.key === "mixed" ? percentText(share) : null,
         // The rows keep the basis per line as part objects, as before decision 0403.
-        details: { exactAmount: allocation.exactAmount, parts: getAllocationParts(result, tenancy, allocation) },
+        details: {
+          exactAmount: allocation.exactAmount,
+          parts: getAllocationParts(result, tenancy, allocation),
+        },
       };
     }),
   }));
 }
 
-function toTenantStatement(row: Awaited<ReturnType<typeof listStatementsOfSnapshot>>[number]): TenantStatement {
+function toTenantStatement(
+  row: Awaited<ReturnType<typeof listStatementsOfSnapshot>>[number],
+): TenantStatement {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -106,14 +129,19 @@ function toTenantStatement(row: Awaited<ReturnType<typeof listStatementsOfSnapsh
   };
 }
 
-async function storeRun(db: Db, userId: string, body: SaveBody): Promise<{ id: string; created: boolean }> {
+async function storeRun(
+  db: Db,
+  userId: string,
+  body: SaveBody,
+): Promise<{ id: string; created: boolean }> {
   return inAccountTransaction(db, userId, async (trx) => {
     // Saves of one period take turns (issue 18: two finalizes at once leave one finalized run).
     await lockBillingPeriod(trx, userId, body.billingPeriodId);
     const period = await findOwnedBillingPeriod(trx, userId, body.billingPeriodId);
     if (!period) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
     const latest = await findLatestSnapshotOfPeriod(trx, userId, period.id);
-    if (period.isFinal || latest?.isFinal) throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
+    if (period.isFinal || latest?.isFinal)
+      throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
     // Calculated under the account's lock (decision 1020): a change of the period's costs, a
     // tenant or a reading answered before this save is in the run; one answered after it
     // either finds the run final (costs: 409) or changes only what the next run will use.
@@ -144,10 +172,17 @@ async function storeRun(db: Db, userId: string, body: SaveBody): Promise<{ id: s
     // Issue 24: the landlord's reason why a statement after the § 556 (3) BGB deadline is not his fault.
     if (body.lateExcuse !== undefined) {
       await setRunLateExcuse(trx, userId, snapshotId, body.lateExcuse);
-      await logActivity(trx, { userId, key: "statement.late_excuse_set", entityId: snapshotId, entityName: period.name, metadata: { reason: body.lateExcuse } });
+      await logActivity(trx, {
+        userId,
+        key: "statement.late_excuse_set",
+        entityId: snapshotId,
+        entityName: period.name,
+        metadata: { reason: body.lateExcuse },
+      });
     }
     // Issue 30: § 560 (4) BGB, whether and how the letters propose the new prepayment.
-    if (body.prepaymentRounding !== undefined) await setRunPrepaymentRounding(trx, userId, snapshotId, body.prepaymentRounding);
+    if (body.prepaymentRounding !== undefined)
+      await setRunPrepaymentRounding(trx, userId, snapshotId, body.prepaymentRounding);
     const tenantIds = computed.result.tenancies.map((t) => t.tenancyId);
     const unitIds = computed.result.tenancies.map((t) => t.unitId);
     const names = await findTenantAndUnitNames(trx, userId, tenantIds, unitIds);
@@ -155,31 +190,70 @@ async function storeRun(db: Db, userId: string, body: SaveBody): Promise<{ id: s
     await insertTenantStatements(
       trx,
       userId,
-      { snapshotId, costGroupId: period.id, propertyId: period.propertyId, status, finalizedAt: body.finalize ? calculatedAt : null },
+      {
+        snapshotId,
+        costGroupId: period.id,
+        propertyId: period.propertyId,
+        status,
+        finalizedAt: body.finalize ? calculatedAt : null,
+      },
       buildTenantStatements(computed.result, names),
     );
-    const metadata = { billingPeriodId: period.id, propertyId: period.propertyId, propertyName: period.propertyName, totalCosts: computed.result.totalCosts };
-    if (!latest) await logActivity(trx, { userId, key: "statement.created", entityId: snapshotId, entityName: period.name, metadata });
-    else await logActivity(trx, { userId, key: "statement.updated", entityId: snapshotId, entityName: period.name, metadata });
+    const metadata = {
+      billingPeriodId: period.id,
+      propertyId: period.propertyId,
+      propertyName: period.propertyName,
+      totalCosts: computed.result.totalCosts,
+    };
+    if (!latest)
+      await logActivity(trx, {
+        userId,
+        key: "statement.created",
+        entityId: snapshotId,
+        entityName: period.name,
+        metadata,
+      });
+    else
+      await logActivity(trx, {
+        userId,
+        key: "statement.updated",
+        entityId: snapshotId,
+        entityName: period.name,
+        metadata,
+      });
     if (body.finalize) {
       await markPeriodFinal(trx, userId, period.id);
-      await logActivity(trx, { userId, key: "statement.finalized", entityId: snapshotId, entityName: period.name, metadata });
+      await logActivity(trx, {
+        userId,
+        key: "statement.finalized",
+        entityId: snapshotId,
+        entityName: period.name,
+        metadata,
+      });
     }
     return { id: snapshotId, created: !latest };
   });
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505"
+  );
 }
 
-export async function saveStatement(db: Db, userId: string, role: MemberRole, body: SaveBody): Promise<StatementSaveResult> {
+export async function saveStatement(
+  db: Db,
+  userId: string,
+  role: MemberRole,
+  body: SaveBody,
+): Promise<StatementSaveResult> {
   if (body.finalize) assertMayFinalize(role);
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   // docs/rules/statements.md#pdfs-and-sending: the billing data are the letters' sender; without them no finalizing.
   if (body.finalize) await requireCompleteBillingData(db, userId);
   // A finalized run answers 409 before anything is calculated (the data may have changed since).
-  if (period.isFinal) throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
+  if (period.isFinal)
+    throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
   const { id } = await storeRun(db, userId, body).catch((error: unknown) => {
     // Two first saves of one period at once: the unique (period, version) lets one insert;
     // the other replaces that draft, as a later save would.
@@ -187,7 +261,13 @@ export async function saveStatement(db: Db, userId: string, role: MemberRole, bo
     throw error;
   });
   const run = await getStatementRun(db, userId, id);
-  return { id: run.id, billingPeriodId: run.billingPeriodId, version: run.version, isFinal: run.isFinal, statements: run.statements };
+  return {
+    id: run.id,
+    billingPeriodId: run.billingPeriodId,
+    version: run.version,
+    isFinal: run.isFinal,
+    statements: run.statements,
+  };
 }
 
 export async function getStatementRun(db: Db, userId: string, id: string): Promise<StatementRun> {

@@ -42,11 +42,22 @@ const FINAL_STATUSES: readonly StatementStatus[] = ["finalized", "sent", "archiv
  * table (unless forced), and its roles are needed even when forced (403). Answers the German
  * refusal of a transition that is not allowed.
  */
-export function checkTransition(from: StatementStatus, to: StatementStatus, roles: readonly ("admin" | "billing_manager")[], force: boolean): string | null {
+export function checkTransition(
+  from: StatementStatus,
+  to: StatementStatus,
+  roles: readonly ("admin" | "billing_manager")[],
+  force: boolean,
+): string | null {
   const transition = findStatementTransition(from, to);
-  if (!transition && !force) return H.transitionNotAllowed(STATEMENT_STATUS_LABELS[from], STATEMENT_STATUS_LABELS[to]);
-  const needed = transition?.roles ?? (to === "finalized" ? (["admin", "billing_manager"] as const) : null);
-  if (needed && !needed.some((role) => roles.includes(role))) throw new Forbidden(H.insufficientPermissions(STATEMENT_STATUS_LABELS[to]), "INSUFFICIENT_PERMISSIONS");
+  if (!transition && !force)
+    return H.transitionNotAllowed(STATEMENT_STATUS_LABELS[from], STATEMENT_STATUS_LABELS[to]);
+  const needed =
+    transition?.roles ?? (to === "finalized" ? (["admin", "billing_manager"] as const) : null);
+  if (needed && !needed.some((role) => roles.includes(role)))
+    throw new Forbidden(
+      H.insufficientPermissions(STATEMENT_STATUS_LABELS[to]),
+      "INSUFFICIENT_PERMISSIONS",
+    );
   return null;
 }
 
@@ -55,8 +66,13 @@ export function checkTransition(from: StatementStatus, to: StatementStatus, role
  * who may send letters, and forcing a transition past its rules of those who may finalize.
  */
 export function assertMemberMayMove(role: MemberRole, to: StatementStatus, force: boolean): void {
-  if ((to === "sent" || to === "archived") && !roleAllows(role, "send_statement")) throw new Forbidden(H.insufficientPermissions(STATEMENT_STATUS_LABELS[to]), "INSUFFICIENT_PERMISSIONS");
-  if (force && !roleAllows(role, "finalize_statement")) throw new Forbidden(TEAM_MESSAGES.forbidden, "INSUFFICIENT_PERMISSIONS");
+  if ((to === "sent" || to === "archived") && !roleAllows(role, "send_statement"))
+    throw new Forbidden(
+      H.insufficientPermissions(STATEMENT_STATUS_LABELS[to]),
+      "INSUFFICIENT_PERMISSIONS",
+    );
+  if (force && !roleAllows(role, "finalize_statement"))
+    throw new Forbidden(TEAM_MESSAGES.forbidden, "INSUFFICIENT_PERMISSIONS");
 }
 
 /** Saving with finalize is finalizing: docs/rules/statements.md#statuses wants admin or billing_manager (403). */
@@ -64,26 +80,48 @@ export function assertMayFinalize(role: MemberRole): void {
   checkTransition("validated", "finalized", statusRolesOf(role), false);
 }
 
-async function refusalOf(db: Db, userId: string, role: MemberRole, run: Run, row: StatementRow, body: TransitionBody): Promise<string | null> {
+async function refusalOf(
+  db: Db,
+  userId: string,
+  role: MemberRole,
+  run: Run,
+  row: StatementRow,
+  body: TransitionBody,
+): Promise<string | null> {
   const from = row.status as StatementStatus;
   const refused = checkTransition(from, body.to, statusRolesOf(role), body.force);
   if (refused) return refused;
   // docs/rules/statements.md#saved-runs: a finalized run never changes; not even a forced transition takes it back.
   if (run.isFinal && !FINAL_STATUSES.includes(body.to)) return STATEMENT_MESSAGES.alreadyFinal;
   if (body.force) return null;
-  if (body.to === "validated" && !row.pdfStoragePath && !(await hasGeneratedPdf(db, userId, row.id, run.id))) return H.pdfRequired;
+  if (
+    body.to === "validated" &&
+    !row.pdfStoragePath &&
+    !(await hasGeneratedPdf(db, userId, row.id, run.id))
+  )
+    return H.pdfRequired;
   return null;
 }
 
 /** Moves `targets` (all of the run's statements, or one) to body.to; all or none. */
-async function applyTransition(trx: Db, userId: string, role: MemberRole, run: Run, rows: StatementRow[], targets: StatementRow[], body: TransitionBody): Promise<StatementTransitionResult> {
+async function applyTransition(
+  trx: Db,
+  userId: string,
+  role: MemberRole,
+  run: Run,
+  rows: StatementRow[],
+  targets: StatementRow[],
+  body: TransitionBody,
+): Promise<StatementTransitionResult> {
   assertMemberMayMove(role, body.to, body.force);
   if (targets.length === 0) throw new Conflict(H.emptyRun, { code: "STATEMENT_EMPTY" });
   const moving = targets.filter((row) => row.status !== body.to);
   // A finalized letter needs its addressee (decision 1021): a draft whose tenant was deleted
   // since is calculated again first, even when forced.
-  const isFinalizing = (row: StatementRow) => FINAL_STATUSES.includes(body.to) && !FINAL_STATUSES.includes(row.status as StatementStatus);
-  if (moving.some((row) => isFinalizing(row) && row.tenantId === null)) throw new Conflict(H.tenantDeleted, { code: "TENANT_DELETED" });
+  const isFinalizing = (row: StatementRow) =>
+    FINAL_STATUSES.includes(body.to) && !FINAL_STATUSES.includes(row.status as StatementStatus);
+  if (moving.some((row) => isFinalizing(row) && row.tenantId === null))
+    throw new Conflict(H.tenantDeleted, { code: "TENANT_DELETED" });
   for (const row of moving) {
     const refusal = await refusalOf(trx, userId, role, run, row, body);
     if (refusal) throw new Conflict(refusal, { code: "TRANSITION_REFUSED" });
@@ -92,7 +130,9 @@ async function applyTransition(trx: Db, userId: string, role: MemberRole, run: R
   if (body.to === "finalized" && moving.length > 0) await requireCompleteBillingData(trx, userId);
   const now = new Date();
   for (const row of moving) {
-    const values: { status: string; finalizedAt?: Date | null; sentAt?: Date } = { status: body.to };
+    const values: { status: string; finalizedAt?: Date | null; sentAt?: Date } = {
+      status: body.to,
+    };
     if (body.to === "finalized") values.finalizedAt = now;
     if (body.to === "sent") values.sentAt = now;
     await setStatementStatus(trx, userId, row.id, values);
@@ -102,22 +142,48 @@ async function applyTransition(trx: Db, userId: string, role: MemberRole, run: R
       entityId: row.id,
       entityName: [row.unitName, row.tenantName].filter(Boolean).join(", "),
       description: `Status geändert: ${STATEMENT_STATUS_LABELS[row.status as StatementStatus]} → ${STATEMENT_STATUS_LABELS[body.to]}${body.force ? ` (erzwungen: ${body.reason})` : ""}`,
-      metadata: { snapshotId: run.id, from: row.status, to: body.to, forced: body.force, reason: body.reason ?? null },
+      metadata: {
+        snapshotId: run.id,
+        from: row.status,
+        to: body.to,
+        forced: body.force,
+        reason: body.reason ?? null,
+      },
     });
   }
   const movedIds = new Set(moving.map((row) => row.id));
-  const statusAfter = (row: StatementRow): StatementStatus => (movedIds.has(row.id) ? body.to : (row.status as StatementStatus));
+  const statusAfter = (row: StatementRow): StatementStatus =>
+    movedIds.has(row.id) ? body.to : (row.status as StatementStatus);
   let isFinal = run.isFinal;
   if (!isFinal && rows.every((row) => FINAL_STATUSES.includes(statusAfter(row)))) {
     await markRunFinal(trx, userId, run.id, run.costGroupId, now);
-    await logActivity(trx, { userId, key: "statement.finalized", entityId: run.id, entityName: run.name, metadata: { version: run.version, replacesId: run.replacesId } });
+    await logActivity(trx, {
+      userId,
+      key: "statement.finalized",
+      entityId: run.id,
+      entityName: run.name,
+      metadata: { version: run.version, replacesId: run.replacesId },
+    });
     isFinal = true;
   }
-  return { statements: targets.map((row) => ({ id: row.id, from: row.status as StatementStatus, status: statusAfter(row) })), isFinal };
+  return {
+    statements: targets.map((row) => ({
+      id: row.id,
+      from: row.status as StatementStatus,
+      status: statusAfter(row),
+    })),
+    isFinal,
+  };
 }
 
 /** POST /api/statements/:id/transition: every tenancy statement of the run, all or none. */
-export async function transitionRun(db: Db, userId: string, role: MemberRole, snapshotId: string, body: TransitionBody): Promise<StatementTransitionResult> {
+export async function transitionRun(
+  db: Db,
+  userId: string,
+  role: MemberRole,
+  snapshotId: string,
+  body: TransitionBody,
+): Promise<StatementTransitionResult> {
   requireResourceId(snapshotId, H.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const run = await findRunForTransition(trx, userId, snapshotId);
@@ -128,7 +194,13 @@ export async function transitionRun(db: Db, userId: string, role: MemberRole, sn
 }
 
 /** POST /api/tenant-statements/:id/transition: one tenancy statement. */
-export async function transitionTenantStatement(db: Db, userId: string, role: MemberRole, statementId: string, body: TransitionBody): Promise<StatementTransitionResult> {
+export async function transitionTenantStatement(
+  db: Db,
+  userId: string,
+  role: MemberRole,
+  statementId: string,
+  body: TransitionBody,
+): Promise<StatementTransitionResult> {
   requireResourceId(statementId, H.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const row = await findTenantStatementForTransition(trx, userId, statementId);
@@ -137,12 +209,24 @@ export async function transitionTenantStatement(db: Db, userId: string, role: Me
     if (!run) throw new NotFound(H.notFound);
     const rows = await listRunStatements(trx, userId, run.id);
     // The run's state follows all its statements (docs/rules/statements.md#saved-runs).
-    return applyTransition(trx, userId, role, run, rows, rows.filter((r) => r.id === row.id), body);
+    return applyTransition(
+      trx,
+      userId,
+      role,
+      run,
+      rows,
+      rows.filter((r) => r.id === row.id),
+      body,
+    );
   });
 }
 
 /** DELETE /api/statements/:id: a draft run only (docs/rules/statements.md#saved-runs); a finalized one answers 409. */
-export async function deleteStatementRun(db: Db, userId: string, snapshotId: string): Promise<void> {
+export async function deleteStatementRun(
+  db: Db,
+  userId: string,
+  snapshotId: string,
+): Promise<void> {
   requireResourceId(snapshotId, H.notFound);
   await inAccountTransaction(db, userId, async (trx) => {
     const run = await findRunForTransition(trx, userId, snapshotId);
@@ -154,6 +238,12 @@ export async function deleteStatementRun(db: Db, userId: string, snapshotId: str
     await deleteRun(trx, userId, run.id);
     // A deleted correction leaves the version it would replace as the period's final one.
     if (run.replacesId) await markPeriodFinal(trx, userId, run.costGroupId);
-    await logActivity(trx, { userId, key: "statement.deleted", entityId: run.id, entityName: run.name, metadata: { billingPeriodId: run.costGroupId, version: run.version } });
+    await logActivity(trx, {
+      userId,
+      key: "statement.deleted",
+      entityId: run.id,
+      entityName: run.name,
+      metadata: { billingPeriodId: run.costGroupId, version: run.version },
+    });
   });
 }

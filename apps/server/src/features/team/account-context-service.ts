@@ -2,7 +2,14 @@ import type { MemberRole, Membership } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { NotFound, NotSignedIn } from "../../domain/domain-errors.ts";
 import { describeAccountName } from "./invitation-queries.ts";
-import { findFallbackMembership, findMembership, findSessionMembership, insertOwnerMembership, listMembershipsOfUser, setSessionAccount } from "./membership-queries.ts";
+import {
+  findFallbackMembership,
+  findMembership,
+  findSessionMembership,
+  insertOwnerMembership,
+  listMembershipsOfUser,
+  setSessionAccount,
+} from "./membership-queries.ts";
 
 // Which account a signed-in request works in (issue 29, decision 1170). A session remembers the
 // account chosen in the switcher; when the user no longer belongs to it, the session falls back
@@ -13,7 +20,11 @@ export interface AccountContext {
   role: MemberRole;
 }
 
-export async function resolveAccountContext(db: Db, sessionId: string, userId: string): Promise<AccountContext> {
+export async function resolveAccountContext(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<AccountContext> {
   const found = await findSessionMembership(db, sessionId, userId);
   // The session row is gone: ended by removal from an account or sign-out on another instance.
   if (!found) throw new NotSignedIn();
@@ -27,17 +38,29 @@ export async function resolveAccountContext(db: Db, sessionId: string, userId: s
   return fallback;
 }
 
-export async function listMemberships(db: Db, userId: string, currentAccountId: string): Promise<Membership[]> {
+export async function listMemberships(
+  db: Db,
+  userId: string,
+  currentAccountId: string,
+): Promise<Membership[]> {
   const rows = await listMembershipsOfUser(db, userId);
   return rows.map((row) => ({
     accountId: row.accountId,
-    accountName: row.accountId === userId ? `${describeAccountName(row)} (eigenes Konto)` : describeAccountName(row),
+    accountName:
+      row.accountId === userId
+        ? `${describeAccountName(row)} (eigenes Konto)`
+        : describeAccountName(row),
     role: row.role,
     isCurrent: row.accountId === currentAccountId,
   }));
 }
 
-export async function switchAccount(db: Db, userId: string, sessionId: string, accountId: string): Promise<Membership[]> {
+export async function switchAccount(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  accountId: string,
+): Promise<Membership[]> {
   if (!(await findMembership(db, accountId, userId))) throw new NotFound("Konto nicht gefunden.");
   await setSessionAccount(db, sessionId, accountId === userId ? null : accountId);
   return listMemberships(db, userId, accountId);

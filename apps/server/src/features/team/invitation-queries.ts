@@ -3,9 +3,20 @@ import type { Db } from "../../db/database.ts";
 
 export async function insertInvitation(
   db: Db,
-  row: { accountId: string; email: string; role: AssignableRole; tokenHash: string; invitedBy: string; expiresAt: Date },
+  row: {
+    accountId: string;
+    email: string;
+    role: AssignableRole;
+    tokenHash: string;
+    invitedBy: string;
+    expiresAt: Date;
+  },
 ): Promise<string> {
-  const inserted = await db.insertInto("accountInvitations").values(row).returning("id").executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto("accountInvitations")
+    .values(row)
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return inserted.id;
 }
 
@@ -23,7 +34,11 @@ export async function listOpenInvitations(db: Db, accountId: string) {
 }
 
 /** Withdraws the open invitations of an address (a new one replaces them). */
-export async function revokeOpenInvitationsOf(db: Db, accountId: string, email: string): Promise<void> {
+export async function revokeOpenInvitationsOf(
+  db: Db,
+  accountId: string,
+  email: string,
+): Promise<void> {
   await db
     .updateTable("accountInvitations")
     .set({ revokedAt: new Date() })
@@ -47,7 +62,11 @@ export async function revokeInvitationRow(db: Db, accountId: string, id: string)
 }
 
 export async function findInvitationByTokenHash(db: Db, tokenHash: string) {
-  return db.selectFrom("accountInvitations").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst();
+  return db
+    .selectFrom("accountInvitations")
+    .selectAll()
+    .where("tokenHash", "=", tokenHash)
+    .executeTakeFirst();
 }
 
 /** Marks it used, only if it still was open: false when another request used it first. */
@@ -84,6 +103,10 @@ export async function findAccountName(db: Db, accountId: string): Promise<string
   return describeAccountName(row ?? { name: "", email: "", company: null });
 }
 
-export function describeAccountName(row: { name: string; email: string; company: string | null }): string {
+export function describeAccountName(row: {
+  name: string;
+  email: string;
+  company: string | null;
+}): string {
   return row.company?.trim() || row.name.trim() || row.email;
 }

@@ -8,28 +8,51 @@ export interface MembershipRow {
 }
 
 /** The member's role in an account, or undefined when the user does not belong to it. */
-export async function findMembership(db: Db, accountId: string, userId: string): Promise<MembershipRow | undefined> {
-  return db.selectFrom("accountMembers").select(["accountId", "role"]).where("accountId", "=", accountId).where("userId", "=", userId).executeTakeFirst();
+export async function findMembership(
+  db: Db,
+  accountId: string,
+  userId: string,
+): Promise<MembershipRow | undefined> {
+  return db
+    .selectFrom("accountMembers")
+    .select(["accountId", "role"])
+    .where("accountId", "=", accountId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
 }
 
 /**
  * The session's row and, when the user still belongs to the account it chose, that account and
  * role. Undefined: the session was ended (sign-out, removal from an account).
  */
-export async function findSessionMembership(db: Db, sessionId: string, userId: string): Promise<{ membership: MembershipRow | undefined } | undefined> {
+export async function findSessionMembership(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<{ membership: MembershipRow | undefined } | undefined> {
   const row = await db
     .selectFrom("sessions as s")
-    .leftJoin("accountMembers as m", (join) => join.onRef("m.userId", "=", "s.userId").on("m.accountId", "=", sql<string>`coalesce(s.active_account_id, s.user_id)`))
+    .leftJoin("accountMembers as m", (join) =>
+      join
+        .onRef("m.userId", "=", "s.userId")
+        .on("m.accountId", "=", sql<string>`coalesce(s.active_account_id, s.user_id)`),
+    )
     .select(["m.accountId", "m.role"])
     .where("s.id", "=", sessionId)
     .where("s.userId", "=", userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { membership: row.accountId && row.role ? { accountId: row.accountId, role: row.role } : undefined };
+  return {
+    membership:
+      row.accountId && row.role ? { accountId: row.accountId, role: row.role } : undefined,
+  };
 }
 
 /** The account a user falls back to: their own first, else the one they joined first. */
-export async function findFallbackMembership(db: Db, userId: string): Promise<MembershipRow | undefined> {
+export async function findFallbackMembership(
+  db: Db,
+  userId: string,
+): Promise<MembershipRow | undefined> {
   return db
     .selectFrom("accountMembers")
     .select(["accountId", "role"])
@@ -40,8 +63,16 @@ export async function findFallbackMembership(db: Db, userId: string): Promise<Me
     .executeTakeFirst();
 }
 
-export async function setSessionAccount(db: Db, sessionId: string, accountId: string | null): Promise<void> {
-  await db.updateTable("sessions").set({ activeAccountId: accountId }).where("id", "=", sessionId).execute();
+export async function setSessionAccount(
+  db: Db,
+  sessionId: string,
+  accountId: string | null,
+): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ activeAccountId: accountId })
+    .where("id", "=", sessionId)
+    .execute();
 }
 
 /** Every account of a user, with the name the switcher shows (company, else the owner's name). */
@@ -50,7 +81,15 @@ export async function listMembershipsOfUser(db: Db, userId: string) {
     .selectFrom("accountMembers as m")
     .innerJoin("users as u", "u.id", "m.accountId")
     .leftJoin("profiles as p", "p.userId", "m.accountId")
-    .select(["m.accountId", "m.role", "u.name", "u.email", "p.company", "p.firstName", "p.lastName"])
+    .select([
+      "m.accountId",
+      "m.role",
+      "u.name",
+      "u.email",
+      "p.company",
+      "p.firstName",
+      "p.lastName",
+    ])
     .where("m.userId", "=", userId)
     .orderBy(sql`m.account_id = m.user_id`, "desc")
     .orderBy("m.createdAt")
@@ -58,7 +97,11 @@ export async function listMembershipsOfUser(db: Db, userId: string) {
 }
 
 export async function insertOwnerMembership(db: Db, userId: string): Promise<void> {
-  await db.insertInto("accountMembers").values({ accountId: userId, userId, role: "owner" }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto("accountMembers")
+    .values({ accountId: userId, userId, role: "owner" })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function listMembersOfAccount(db: Db, accountId: string) {
@@ -73,20 +116,43 @@ export async function listMembersOfAccount(db: Db, accountId: string) {
     .execute();
 }
 
-export async function insertMember(db: Db, accountId: string, userId: string, role: MemberRole): Promise<void> {
+export async function insertMember(
+  db: Db,
+  accountId: string,
+  userId: string,
+  role: MemberRole,
+): Promise<void> {
   await db.insertInto("accountMembers").values({ accountId, userId, role }).execute();
 }
 
-export async function updateMemberRole(db: Db, accountId: string, userId: string, role: MemberRole): Promise<void> {
-  await db.updateTable("accountMembers").set({ role }).where("accountId", "=", accountId).where("userId", "=", userId).execute();
+export async function updateMemberRole(
+  db: Db,
+  accountId: string,
+  userId: string,
+  role: MemberRole,
+): Promise<void> {
+  await db
+    .updateTable("accountMembers")
+    .set({ role })
+    .where("accountId", "=", accountId)
+    .where("userId", "=", userId)
+    .execute();
 }
 
 export async function deleteMember(db: Db, accountId: string, userId: string): Promise<void> {
-  await db.deleteFrom("accountMembers").where("accountId", "=", accountId).where("userId", "=", userId).execute();
+  await db
+    .deleteFrom("accountMembers")
+    .where("accountId", "=", accountId)
+    .where("userId", "=", userId)
+    .execute();
 }
 
 /** Ends every session of the user that works in this account (removal: at once, decision 1170). */
-export async function deleteSessionsInAccount(db: Db, accountId: string, userId: string): Promise<void> {
+export async function deleteSessionsInAccount(
+  db: Db,
+  accountId: string,
+  userId: string,
+): Promise<void> {
   await db
     .deleteFrom("sessions")
     .where("userId", "=", userId)

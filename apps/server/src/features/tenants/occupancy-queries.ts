@@ -21,7 +21,14 @@ export function findOccupancyPeriodOfAccount(db: Db, userId: string, periodId: s
   return db
     .selectFrom("tenantAttributes as a")
     .innerJoin("tenants as t", "t.id", "a.tenantId")
-    .select(["a.id", "a.tenantId", "a.persons", "a.validFrom", "a.validUntil", "t.name as tenantName"])
+    .select([
+      "a.id",
+      "a.tenantId",
+      "a.persons",
+      "a.validFrom",
+      "a.validUntil",
+      "t.name as tenantName",
+    ])
     .where("t.userId", "=", userId)
     .where("a.id", "=", periodId)
     .where("a.isActive", "=", true)
@@ -32,7 +39,11 @@ export async function insertOccupancyPeriod(
   db: Db,
   values: { tenantId: string; persons: number; validFrom: string; validUntil: string | null },
 ): Promise<string> {
-  const row = await db.insertInto("tenantAttributes").values({ ...values, updatedAt: new Date() }).returning("id").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("tenantAttributes")
+    .values({ ...values, updatedAt: new Date() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -41,7 +52,11 @@ export async function updateOccupancyPeriod(
   periodId: string,
   values: Partial<{ persons: number; validFrom: string; validUntil: string | null }>,
 ): Promise<void> {
-  await db.updateTable("tenantAttributes").set({ ...values, updatedAt: new Date() }).where("id", "=", periodId).execute();
+  await db
+    .updateTable("tenantAttributes")
+    .set({ ...values, updatedAt: new Date() })
+    .where("id", "=", periodId)
+    .execute();
 }
 
 /** Periods are deleted, not deactivated, so every stored row is a valid, non-overlapping period. */

@@ -24,7 +24,11 @@ import { inAccountTransaction } from "../account/account-transaction.ts";
 // the move-in date on: the persons key weights by person-days (docs/rules/tenancies-and-keys.md#who-bears-what), so the statement
 // needs to know how many people lived in the unit on each day.
 
-export async function listTenantOccupancy(db: Db, userId: string, tenantId: string): Promise<OccupancyPeriod[]> {
+export async function listTenantOccupancy(
+  db: Db,
+  userId: string,
+  tenantId: string,
+): Promise<OccupancyPeriod[]> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   const tenant = await findTenantRow(db, userId, tenantId);
   if (!tenant) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
@@ -32,7 +36,12 @@ export async function listTenantOccupancy(db: Db, userId: string, tenantId: stri
 }
 
 /** A new tenant's first period: its persons from the move-in date on, open end. */
-export async function createInitialOccupancy(trx: Db, tenantId: string, persons: number, moveInDate: string): Promise<void> {
+export async function createInitialOccupancy(
+  trx: Db,
+  tenantId: string,
+  persons: number,
+  moveInDate: string,
+): Promise<void> {
   await insertOccupancyPeriod(trx, { tenantId, persons, validFrom: moveInDate, validUntil: null });
 }
 
@@ -41,25 +50,44 @@ export async function createInitialOccupancy(trx: Db, tenantId: string, persons:
  * into ends the day before; the new one runs to that period's old end (or up to the next
  * period). A change on a period's first day only corrects its persons.
  */
-export async function recordOccupancyChange(db: Db, userId: string, tenantId: string, body: OccupancyChange): Promise<OccupancyPeriod[]> {
+export async function recordOccupancyChange(
+  db: Db,
+  userId: string,
+  tenantId: string,
+  body: OccupancyChange,
+): Promise<OccupancyPeriod[]> {
   requireResourceId(tenantId, TENANT_MESSAGES.tenantNotFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const tenant = await lockTenantRow(trx, userId, tenantId);
     if (!tenant) throw new NotFound(TENANT_MESSAGES.tenantNotFound);
     const date = body.validFrom;
-    if (date < tenant.moveInDate) throw new ValidationFailed({ validFrom: OCCUPANCY_MESSAGES.beforeMoveIn });
-    if (tenant.moveOutDate !== null && date > tenant.moveOutDate) throw new ValidationFailed({ validFrom: OCCUPANCY_MESSAGES.afterMoveOut });
+    if (date < tenant.moveInDate)
+      throw new ValidationFailed({ validFrom: OCCUPANCY_MESSAGES.beforeMoveIn });
+    if (tenant.moveOutDate !== null && date > tenant.moveOutDate)
+      throw new ValidationFailed({ validFrom: OCCUPANCY_MESSAGES.afterMoveOut });
 
     const periods = await listOccupancyPeriods(trx, tenantId);
-    const covering = periods.find((p) => p.validFrom <= date && (p.validUntil === null || date <= p.validUntil));
+    const covering = periods.find(
+      (p) => p.validFrom <= date && (p.validUntil === null || date <= p.validUntil),
+    );
     if (covering && covering.validFrom === date) {
       await updateOccupancyPeriod(trx, covering.id, { persons: body.persons });
     } else if (covering) {
       await updateOccupancyPeriod(trx, covering.id, { validUntil: addDays(date, -1) });
-      await insertOccupancyPeriod(trx, { tenantId, persons: body.persons, validFrom: date, validUntil: covering.validUntil });
+      await insertOccupancyPeriod(trx, {
+        tenantId,
+        persons: body.persons,
+        validFrom: date,
+        validUntil: covering.validUntil,
+      });
     } else {
       const next = periods.find((p) => p.validFrom > date);
-      await insertOccupancyPeriod(trx, { tenantId, persons: body.persons, validFrom: date, validUntil: next ? addDays(next.validFrom, -1) : null });
+      await insertOccupancyPeriod(trx, {
+        tenantId,
+        persons: body.persons,
+        validFrom: date,
+        validUntil: next ? addDays(next.validFrom, -1) : null,
+      });
     }
     await logActivity(trx, {
       userId,
@@ -73,7 +101,12 @@ export async function recordOccupancyChange(db: Db, userId: string, tenantId: st
 }
 
 /** Corrects the persons of one period. */
-export async function updateOccupancyPersons(db: Db, userId: string, periodId: string, body: OccupancyUpdate): Promise<OccupancyPeriod[]> {
+export async function updateOccupancyPersons(
+  db: Db,
+  userId: string,
+  periodId: string,
+  body: OccupancyUpdate,
+): Promise<OccupancyPeriod[]> {
   requireResourceId(periodId, OCCUPANCY_MESSAGES.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const period = await findOccupancyPeriodOfAccount(trx, userId, periodId);
@@ -85,7 +118,11 @@ export async function updateOccupancyPersons(db: Db, userId: string, periodId: s
       key: "tenant.occupancy_changed",
       entityId: period.tenantId,
       entityName: period.tenantName,
-      metadata: { persons: body.persons, previousPersons: period.persons, validFrom: period.validFrom },
+      metadata: {
+        persons: body.persons,
+        previousPersons: period.persons,
+        validFrom: period.validFrom,
+      },
     });
     return listOccupancyPeriods(trx, period.tenantId);
   });
@@ -95,7 +132,11 @@ export async function updateOccupancyPersons(db: Db, userId: string, periodId: s
  * Removes a period; its days go to the period before it (or, for the first one, to the period
  * after it), so the tenancy stays covered. The only period cannot be removed.
  */
-export async function removeOccupancyPeriod(db: Db, userId: string, periodId: string): Promise<OccupancyPeriod[]> {
+export async function removeOccupancyPeriod(
+  db: Db,
+  userId: string,
+  periodId: string,
+): Promise<OccupancyPeriod[]> {
   requireResourceId(periodId, OCCUPANCY_MESSAGES.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const period = await findOccupancyPeriodOfAccount(trx, userId, periodId);
@@ -114,7 +155,13 @@ export async function removeOccupancyPeriod(db: Db, userId: string, periodId: st
       key: "tenant.occupancy_changed",
       entityId: period.tenantId,
       entityName: period.tenantName,
-      metadata: { removedPeriod: { persons: period.persons, validFrom: period.validFrom, validUntil: period.validUntil } },
+      metadata: {
+        removedPeriod: {
+          persons: period.persons,
+          validFrom: period.validFrom,
+          validUntil: period.validUntil,
+        },
+      },
     });
     return listOccupancyPeriods(trx, period.tenantId);
   });
@@ -124,7 +171,11 @@ export async function removeOccupancyPeriod(db: Db, userId: string, periodId: st
  * A changed move-in date moves the start of the first period with it, so the periods keep
  * starting at the move-in. A move-in after the end of the first period (a later change) is refused.
  */
-export async function alignOccupancyToMoveIn(trx: Db, tenantId: string, moveInDate: string): Promise<void> {
+export async function alignOccupancyToMoveIn(
+  trx: Db,
+  tenantId: string,
+  moveInDate: string,
+): Promise<void> {
   const [first] = await listOccupancyPeriods(trx, tenantId);
   if (!first) return;
   if (first.validUntil !== null && moveInDate > first.validUntil) {

@@ -4,9 +4,21 @@ import type { Db } from "../../db/database.ts";
 
 // SQL of tenant_prepayments. Rows are scoped to the account through their tenant.
 
-const PREPAYMENT_COLUMNS = ["id", "tenantId", "monthlyAmount", "validFrom", "validUntil", "isActive", "createdAt", "updatedAt"] as const;
+const PREPAYMENT_COLUMNS = [
+  "id",
+  "tenantId",
+  "monthlyAmount",
+  "validFrom",
+  "validUntil",
+  "isActive",
+  "createdAt",
+  "updatedAt",
+] as const;
 
-type PrepaymentRow = Omit<Prepayment, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
+type PrepaymentRow = Omit<Prepayment, "createdAt" | "updatedAt"> & {
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 function toPrepayment(row: PrepaymentRow): Prepayment {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -25,7 +37,11 @@ export async function listPrepayments(db: Db, tenantId: string): Promise<Prepaym
 }
 
 export async function findPrepayment(db: Db, prepaymentId: string): Promise<Prepayment> {
-  const row = await db.selectFrom("tenantPrepayments").select(PREPAYMENT_COLUMNS).where("id", "=", prepaymentId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("tenantPrepayments")
+    .select(PREPAYMENT_COLUMNS)
+    .where("id", "=", prepaymentId)
+    .executeTakeFirstOrThrow();
   return toPrepayment(row);
 }
 
@@ -34,7 +50,15 @@ export function findPrepaymentOfAccount(db: Db, userId: string, prepaymentId: st
   return db
     .selectFrom("tenantPrepayments as pp")
     .innerJoin("tenants as t", "t.id", "pp.tenantId")
-    .select(["pp.id", "pp.tenantId", "pp.monthlyAmount", "pp.validFrom", "pp.validUntil", "pp.isActive", "t.name as tenantName"])
+    .select([
+      "pp.id",
+      "pp.tenantId",
+      "pp.monthlyAmount",
+      "pp.validFrom",
+      "pp.validUntil",
+      "pp.isActive",
+      "t.name as tenantName",
+    ])
     .where("t.userId", "=", userId)
     .where("pp.id", "=", prepaymentId)
     .executeTakeFirst();
@@ -66,14 +90,27 @@ export async function insertPrepayment(
   db: Db,
   values: { tenantId: string; monthlyAmount: string; validFrom: string; validUntil: string | null },
 ): Promise<string> {
-  const row = await db.insertInto("tenantPrepayments").values({ ...values, isActive: true, updatedAt: new Date() }).returning("id").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("tenantPrepayments")
+    .values({ ...values, isActive: true, updatedAt: new Date() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updatePrepaymentRow(
   db: Db,
   prepaymentId: string,
-  values: Partial<{ monthlyAmount: string; validFrom: string; validUntil: string | null; isActive: boolean }>,
+  values: Partial<{
+    monthlyAmount: string;
+    validFrom: string;
+    validUntil: string | null;
+    isActive: boolean;
+  }>,
 ): Promise<void> {
-  await db.updateTable("tenantPrepayments").set({ ...values, updatedAt: new Date() }).where("id", "=", prepaymentId).execute();
+  await db
+    .updateTable("tenantPrepayments")
+    .set({ ...values, updatedAt: new Date() })
+    .where("id", "=", prepaymentId)
+    .execute();
 }

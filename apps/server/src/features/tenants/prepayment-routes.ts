@@ -8,8 +8,20 @@ import {
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
-import { createPrepayment, deactivatePrepayment, listTenantPrepayments, updatePrepayment } from "./prepayment-service.ts";
-import { idParams, invalidResponse, jsonBody, jsonResponse, notFoundResponse, unauthorizedResponse } from "../../http/openapi-builders.ts";
+import {
+  createPrepayment,
+  deactivatePrepayment,
+  listTenantPrepayments,
+  updatePrepayment,
+} from "./prepayment-service.ts";
+import {
+  idParams,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+  unauthorizedResponse,
+} from "../../http/openapi-builders.ts";
 
 const TAGS = ["Vorauszahlungen"];
 
@@ -19,7 +31,11 @@ const listRoute = createRoute({
   tags: TAGS,
   summary: "Vorauszahlungen eines Mieters (aktive und inaktive, nach Gültig ab)",
   request: { params: idParams },
-  responses: { 200: jsonResponse(prepaymentListResponseSchema, "Vorauszahlungen"), 401: unauthorizedResponse, 404: notFoundResponse },
+  responses: {
+    200: jsonResponse(prepaymentListResponseSchema, "Vorauszahlungen"),
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+  },
 });
 
 const createPrepaymentRoute = createRoute({
@@ -28,7 +44,12 @@ const createPrepaymentRoute = createRoute({
   tags: TAGS,
   summary: "Vorauszahlung anlegen (monthlyAmount als Dezimaltext; Warnungen in warnings)",
   request: { params: idParams, ...jsonBody(prepaymentBodySchema) },
-  responses: { 201: jsonResponse(prepaymentWriteResponseSchema, "Angelegt"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse },
+  responses: {
+    201: jsonResponse(prepaymentWriteResponseSchema, "Angelegt"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+  },
 });
 
 const updateRoute = createRoute({
@@ -37,7 +58,12 @@ const updateRoute = createRoute({
   tags: TAGS,
   summary: "Vorauszahlung ändern",
   request: { params: idParams, ...jsonBody(updatePrepaymentBodySchema) },
-  responses: { 200: jsonResponse(prepaymentWriteResponseSchema, "Geändert"), 400: invalidResponse, 401: unauthorizedResponse, 404: notFoundResponse },
+  responses: {
+    200: jsonResponse(prepaymentWriteResponseSchema, "Geändert"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+  },
 });
 
 const deleteRoute = createRoute({
@@ -46,15 +72,31 @@ const deleteRoute = createRoute({
   tags: TAGS,
   summary: "Vorauszahlung löschen (deaktivieren: is_active false)",
   request: { params: idParams },
-  responses: { 200: jsonResponse(prepaymentSchema, "Deaktiviert"), 401: unauthorizedResponse, 404: notFoundResponse },
+  responses: {
+    200: jsonResponse(prepaymentSchema, "Deaktiviert"),
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+  },
 });
 
 export function createPrepaymentRoutes(db: Db) {
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await listTenantPrepayments(db, c.var.accountId, c.req.valid("param").id), 200))
-    .openapi(createPrepaymentRoute, async (c) =>
-      c.json(await createPrepayment(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 201),
+    .openapi(listRoute, async (c) =>
+      c.json(await listTenantPrepayments(db, c.var.accountId, c.req.valid("param").id), 200),
     )
-    .openapi(updateRoute, async (c) => c.json(await updatePrepayment(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")), 200))
-    .openapi(deleteRoute, async (c) => c.json(await deactivatePrepayment(db, c.var.accountId, c.req.valid("param").id), 200));
+    .openapi(createPrepaymentRoute, async (c) =>
+      c.json(
+        await createPrepayment(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")),
+        201,
+      ),
+    )
+    .openapi(updateRoute, async (c) =>
+      c.json(
+        await updatePrepayment(db, c.var.accountId, c.req.valid("param").id, c.req.valid("json")),
+        200,
+      ),
+    )
+    .openapi(deleteRoute, async (c) =>
+      c.json(await deactivatePrepayment(db, c.var.accountId, c.req.valid("param").id), 200),
+    );
 }

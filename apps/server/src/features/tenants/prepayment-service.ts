@@ -28,7 +28,11 @@ import { inAccountTransaction } from "../account/account-transaction.ts";
 
 type ValidPrepayment = { monthlyAmount: string; validFrom: string; validUntil: string | null };
 
-export async function listTenantPrepayments(db: Db, userId: string, tenantId: string): Promise<Prepayment[]> {
+export async function listTenantPrepayments(
+  db: Db,
+  userId: string,
+  tenantId: string,
+): Promise<Prepayment[]> {
   requireResourceId(tenantId, PREPAYMENT_MESSAGES.tenantNotFound);
   const tenant = await findTenantRow(db, userId, tenantId);
   if (!tenant) throw new NotFound(PREPAYMENT_MESSAGES.tenantNotFound);
@@ -36,13 +40,23 @@ export async function listTenantPrepayments(db: Db, userId: string, tenantId: st
 }
 
 /** Overlap with another active prepayment of the same tenant is rejected (open end = 2099-12-31). */
-async function assertNoOverlap(trx: Db, tenantId: string, range: ValidPrepayment, excludeId?: string): Promise<void> {
+async function assertNoOverlap(
+  trx: Db,
+  tenantId: string,
+  range: ValidPrepayment,
+  excludeId?: string,
+): Promise<void> {
   if (await hasOverlappingPrepayment(trx, tenantId, range, excludeId)) {
     throw new ValidationFailed({ validFrom: PREPAYMENT_MESSAGES.overlap });
   }
 }
 
-export async function createPrepayment(db: Db, userId: string, tenantId: string, body: ValidPrepayment): Promise<PrepaymentWriteResponse> {
+export async function createPrepayment(
+  db: Db,
+  userId: string,
+  tenantId: string,
+  body: ValidPrepayment,
+): Promise<PrepaymentWriteResponse> {
   requireResourceId(tenantId, PREPAYMENT_MESSAGES.tenantNotFound);
   // Answered from inside the transaction: a tenant deleted right after it cannot empty the answer.
   return inAccountTransaction(db, userId, async (trx) => {
@@ -55,14 +69,27 @@ export async function createPrepayment(db: Db, userId: string, tenantId: string,
       key: "prepayment.created",
       entityId: prepaymentId,
       entityName: tenant.name,
-      metadata: { tenantId, monthlyAmount: body.monthlyAmount, validFrom: body.validFrom, validUntil: body.validUntil },
+      metadata: {
+        tenantId,
+        monthlyAmount: body.monthlyAmount,
+        validFrom: body.validFrom,
+        validUntil: body.validUntil,
+      },
     });
-    return { prepayment: await findPrepayment(trx, prepaymentId), warnings: listPrepaymentWarnings(body.monthlyAmount) };
+    return {
+      prepayment: await findPrepayment(trx, prepaymentId),
+      warnings: listPrepaymentWarnings(body.monthlyAmount),
+    };
   });
 }
 
 /** Changes amount and/or dates; the merged prepayment must pass every rule again. */
-export async function updatePrepayment(db: Db, userId: string, prepaymentId: string, patch: UpdatePrepaymentFields): Promise<PrepaymentWriteResponse> {
+export async function updatePrepayment(
+  db: Db,
+  userId: string,
+  prepaymentId: string,
+  patch: UpdatePrepaymentFields,
+): Promise<PrepaymentWriteResponse> {
   requireResourceId(prepaymentId, PREPAYMENT_MESSAGES.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const existing = await findPrepaymentOfAccount(trx, userId, prepaymentId);
@@ -85,16 +112,27 @@ export async function updatePrepayment(db: Db, userId: string, prepaymentId: str
       entityName: existing.tenantName,
       metadata: {
         tenantId: existing.tenantId,
-        before: { monthlyAmount: existing.monthlyAmount, validFrom: existing.validFrom, validUntil: existing.validUntil },
+        before: {
+          monthlyAmount: existing.monthlyAmount,
+          validFrom: existing.validFrom,
+          validUntil: existing.validUntil,
+        },
         after: values,
       },
     });
-    return { prepayment: await findPrepayment(trx, prepaymentId), warnings: listPrepaymentWarnings(values.monthlyAmount) };
+    return {
+      prepayment: await findPrepayment(trx, prepaymentId),
+      warnings: listPrepaymentWarnings(values.monthlyAmount),
+    };
   });
 }
 
 /** 'Löschen' in the panel: sets is_active false (docs/rules/prepayments.md#deactivate). */
-export async function deactivatePrepayment(db: Db, userId: string, prepaymentId: string): Promise<Prepayment> {
+export async function deactivatePrepayment(
+  db: Db,
+  userId: string,
+  prepaymentId: string,
+): Promise<Prepayment> {
   requireResourceId(prepaymentId, PREPAYMENT_MESSAGES.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const existing = await findPrepaymentOfAccount(trx, userId, prepaymentId);
@@ -106,7 +144,12 @@ export async function deactivatePrepayment(db: Db, userId: string, prepaymentId:
       key: "prepayment.deactivated",
       entityId: prepaymentId,
       entityName: existing.tenantName,
-      metadata: { tenantId: existing.tenantId, monthlyAmount: existing.monthlyAmount, validFrom: existing.validFrom, validUntil: existing.validUntil },
+      metadata: {
+        tenantId: existing.tenantId,
+        monthlyAmount: existing.monthlyAmount,
+        validFrom: existing.validFrom,
+        validUntil: existing.validUntil,
+      },
     });
     return findPrepayment(trx, prepaymentId);
   });

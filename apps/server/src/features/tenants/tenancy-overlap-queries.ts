@@ -5,7 +5,13 @@ import type { Db } from "../../db/database.ts";
 
 /** Locks the unit row until the transaction ends, so two tenancies of one unit are checked one after the other. */
 export async function lockUnitRow(db: Db, userId: string, unitId: string): Promise<void> {
-  await db.selectFrom("units").select("id").where("userId", "=", userId).where("id", "=", unitId).forUpdate().execute();
+  await db
+    .selectFrom("units")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("id", "=", unitId)
+    .forUpdate()
+    .execute();
 }
 
 /**
@@ -15,7 +21,12 @@ export async function lockUnitRow(db: Db, userId: string, unitId: string): Promi
 export function findOverlappingTenancy(
   db: Db,
   userId: string,
-  range: { unitId: string; moveInDate: string; moveOutDate: string | null; excludeTenantId: string | null },
+  range: {
+    unitId: string;
+    moveInDate: string;
+    moveOutDate: string | null;
+    excludeTenantId: string | null;
+  },
 ) {
   let query = db
     .selectFrom("tenants")

@@ -11,7 +11,12 @@ import { findOverlappingTenancy, lockUnitRow } from "./tenancy-overlap-queries.t
 export async function assertNoOverlappingTenancy(
   trx: Db,
   userId: string,
-  tenancy: { unitId: string; moveInDate: string; moveOutDate: string | null; tenantId: string | null },
+  tenancy: {
+    unitId: string;
+    moveInDate: string;
+    moveOutDate: string | null;
+    tenantId: string | null;
+  },
 ): Promise<void> {
   await lockUnitRow(trx, userId, tenancy.unitId);
   const other = await findOverlappingTenancy(trx, userId, {

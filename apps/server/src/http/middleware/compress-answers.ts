@@ -10,7 +10,8 @@ import type { MiddlewareHandler } from "hono";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const COMPRESSIBLE_TYPE = /^\s*(?:application\/(?:json|[\w.+-]+\+json|javascript|xml)|text\/[\w.+-]+|image\/svg\+xml)\s*(?:;|$)/i;
+const COMPRESSIBLE_TYPE =
+  /^\s*(?:application\/(?:json|[\w.+-]+\+json|javascript|xml)|text\/[\w.+-]+|image\/svg\+xml)\s*(?:;|$)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 // Brotli at quality 4 compresses JSON smaller than gzip at level 6 and faster; the highest
@@ -63,8 +64,19 @@ export function compressAnswers(thresholdBytes = COMPRESSION_THRESHOLD_BYTES): M
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === "HEAD" || !res.body || res.status === 204 || res.status === 206 || res.status === 304) return;
-    if (res.headers.has("content-encoding") || !COMPRESSIBLE_TYPE.test(res.headers.get("content-type") ?? "")) return;
+    if (
+      c.req.method === "HEAD" ||
+      !res.body ||
+      res.status === 204 ||
+      res.status === 206 ||
+      res.status === 304
+    )
+      return;
+    if (
+      res.headers.has("content-encoding") ||
+      !COMPRESSIBLE_TYPE.test(res.headers.get("content-type") ?? "")
+    )
+      return;
     if (NO_TRANSFORM.test(res.headers.get("cache-control") ?? "")) return;
     const declaredLength = res.headers.get("content-length");
     if (declaredLength !== null && Number(declaredLength) < thresholdBytes) return;
@@ -81,6 +93,10 @@ export function compressAnswers(thresholdBytes = COMPRESSION_THRESHOLD_BYTES): M
     // Hono copies the previous answer's headers onto a new one; cleared first, the new one's stand.
     c.res = undefined;
     // zlib's buffers are backed by a plain ArrayBuffer (never shared memory).
-    c.res = new Response(body as Uint8Array<ArrayBuffer>, { status: res.status, statusText: res.statusText, headers });
+    c.res = new Response(body as Uint8Array<ArrayBuffer>, {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
   };
 }

@@ -1,5 +1,10 @@
 import type { MiddlewareHandler } from "hono";
-import { GENERIC_ERROR_MESSAGE, NOT_SIGNED_IN_MESSAGE, VALIDATION_MESSAGE, type ErrorBody } from "@nk/contract";
+import {
+  GENERIC_ERROR_MESSAGE,
+  NOT_SIGNED_IN_MESSAGE,
+  VALIDATION_MESSAGE,
+  type ErrorBody,
+} from "@nk/contract";
 import type { AppEnv } from "../app-env.ts";
 import { UNSUPPORTED_CONTENT_TYPE_MESSAGE } from "./input-guard.ts";
 
@@ -18,12 +23,20 @@ const BY_STATUS: Record<number, { code: string; message: string }> = {
   413: { code: "PAYLOAD_TOO_LARGE", message: "Die Anfrage ist zu groß." },
   415: { code: "VALIDATION", message: UNSUPPORTED_CONTENT_TYPE_MESSAGE },
   422: { code: "VALIDATION", message: VALIDATION_MESSAGE },
-  429: { code: "RATE_LIMITED", message: "Zu viele Anfragen. Bitte versuchen Sie es später erneut." },
+  429: {
+    code: "RATE_LIMITED",
+    message: "Zu viele Anfragen. Bitte versuchen Sie es später erneut.",
+  },
 };
 
 /** The generic German answer for a status, when nothing better is known. */
 export function genericErrorFor(status: number): { code: string; message: string } {
-  return BY_STATUS[status] ?? (status >= 500 ? { code: "INTERNAL", message: GENERIC_ERROR_MESSAGE } : { code: "VALIDATION", message: VALIDATION_MESSAGE });
+  return (
+    BY_STATUS[status] ??
+    (status >= 500
+      ? { code: "INTERNAL", message: GENERIC_ERROR_MESSAGE }
+      : { code: "VALIDATION", message: VALIDATION_MESSAGE })
+  );
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {

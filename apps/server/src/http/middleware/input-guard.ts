@@ -24,14 +24,21 @@ export const INVALID_JSON_MESSAGE = "Ungültiges JSON im Anfragetext.";
 export const BODY_NOT_OBJECT_MESSAGE = "Der Anfragetext muss ein JSON-Objekt sein.";
 export const TOO_DEEP_MESSAGE = `Der Anfragetext ist zu tief verschachtelt (höchstens ${MAX_JSON_DEPTH} Ebenen).`;
 export const NOT_UTF8_MESSAGE = "Der Anfragetext ist kein gültiger UTF-8-Text.";
-export const UNSUPPORTED_CONTENT_TYPE_MESSAGE = "Der Anfragetext muss JSON sein (Inhaltstyp „application/json“).";
+export const UNSUPPORTED_CONTENT_TYPE_MESSAGE =
+  "Der Anfragetext muss JSON sein (Inhaltstyp „application/json“).";
 
 /** Field path -> message for every string (or key) in `value` that breaks the text rules. */
-export function findTextProblems(value: unknown, path: string[] = [], found: Record<string, string> = {}): Record<string, string> {
+export function findTextProblems(
+  value: unknown,
+  path: string[] = [],
+  found: Record<string, string> = {},
+): Record<string, string> {
   if (typeof value === "string") {
     const last = path[path.length - 1];
     const fieldName = last !== undefined && /^\d+$/.test(last) ? path[path.length - 2] : last;
-    const problem = findTextProblem(value, { multiLine: fieldName !== undefined && MULTI_LINE_FIELDS.has(fieldName) });
+    const problem = findTextProblem(value, {
+      multiLine: fieldName !== undefined && MULTI_LINE_FIELDS.has(fieldName),
+    });
     if (problem) found[path.join(".") || "_"] ??= problem;
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => findTextProblems(item, [...path, String(index)], found));
@@ -114,12 +121,18 @@ function checkFormBody(text: string): void {
   for (const [key, value] of new URLSearchParams(text)) (fields[key] ??= []).push(value);
   const problems = findTextProblems(fields);
   if (Object.keys(problems).length > 0) {
-    throw new ValidationFailed(Object.fromEntries(Object.entries(problems).map(([key, message]) => [key.split(".")[0]!, message])));
+    throw new ValidationFailed(
+      Object.fromEntries(
+        Object.entries(problems).map(([key, message]) => [key.split(".")[0]!, message]),
+      ),
+    );
   }
 }
 
 function unsupportedContentType(c: Context): Response {
-  const body: ErrorBody = { error: { code: "UNSUPPORTED_MEDIA_TYPE", message: UNSUPPORTED_CONTENT_TYPE_MESSAGE } };
+  const body: ErrorBody = {
+    error: { code: "UNSUPPORTED_MEDIA_TYPE", message: UNSUPPORTED_CONTENT_TYPE_MESSAGE },
+  };
   return c.json(body, 415);
 }
 
@@ -128,7 +141,13 @@ function unsupportedContentType(c: Context): Response {
  * answers 500 to `null`). `formBodyPaths`: paths that also take a form (better-auth's social
  * callback, where Apple posts its answer).
  */
-export function inputGuard({ objectBodyPaths, formBodyPaths }: { objectBodyPaths: RegExp; formBodyPaths: RegExp }): MiddlewareHandler {
+export function inputGuard({
+  objectBodyPaths,
+  formBodyPaths,
+}: {
+  objectBodyPaths: RegExp;
+  formBodyPaths: RegExp;
+}): MiddlewareHandler {
   return async (c, next) => {
     const pathProblem = findTextProblem(decodedPath(new URL(c.req.url).pathname));
     if (pathProblem) throw new ValidationFailed({}, pathProblem);
@@ -136,7 +155,9 @@ export function inputGuard({ objectBodyPaths, formBodyPaths }: { objectBodyPaths
     const queryProblems = findTextProblems(query);
     if (Object.keys(queryProblems).length > 0) {
       // A query value is one field: report it by its parameter name.
-      const fields = Object.fromEntries(Object.entries(queryProblems).map(([key, message]) => [key.split(".")[0]!, message]));
+      const fields = Object.fromEntries(
+        Object.entries(queryProblems).map(([key, message]) => [key.split(".")[0]!, message]),
+      );
       throw new ValidationFailed(fields);
     }
     if (BODY_METHODS.has(c.req.method) && c.req.raw.body) {
@@ -146,7 +167,8 @@ export function inputGuard({ objectBodyPaths, formBodyPaths }: { objectBodyPaths
       if (bytes.length > 0) {
         const mediaType = mediaTypeOf(c.req.header("content-type"));
         const isJson = JSON_MEDIA_TYPE.test(mediaType);
-        if (!isJson && !(mediaType === FORM_MEDIA_TYPE && formBodyPaths.test(c.req.path))) return unsupportedContentType(c);
+        if (!isJson && !(mediaType === FORM_MEDIA_TYPE && formBodyPaths.test(c.req.path)))
+          return unsupportedContentType(c);
         const text = decodeUtf8(bytes);
         if (text.trim() !== "") {
           if (isJson) checkJsonBody(text, objectBodyPaths.test(c.req.path));

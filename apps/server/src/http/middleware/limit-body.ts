@@ -6,7 +6,12 @@ export function limitBody(maxBytes: number) {
   return bodyLimit({
     maxSize: maxBytes,
     onError: (c) => {
-      const body: ErrorBody = { error: { code: "PAYLOAD_TOO_LARGE", message: `Die Anfrage ist zu groß (höchstens ${Math.round(maxBytes / 1024)} KB).` } };
+      const body: ErrorBody = {
+        error: {
+          code: "PAYLOAD_TOO_LARGE",
+          message: `Die Anfrage ist zu groß (höchstens ${Math.round(maxBytes / 1024)} KB).`,
+        },
+      };
       return c.json(body, 413);
     },
   });

@@ -20,8 +20,10 @@ export function requirePermission(): MiddlewareHandler<AppEnv> {
       const requirement = findRouteRequirement(handler.method, handler.path);
       // A key works on the account's data; the person's own routes and the keys themselves
       // (a key cannot make keys) need the browser session.
-      if (c.var.apiKeyId && (requirement === "member" || requirement === "manage_api_keys")) throw new Forbidden(API_KEY_MESSAGES.browserOnly, "API_KEY_NOT_ALLOWED");
-      if (requirement !== "member" && !roleAllows(c.var.role, requirement)) throw new Forbidden(TEAM_MESSAGES.forbidden, "INSUFFICIENT_PERMISSIONS");
+      if (c.var.apiKeyId && (requirement === "member" || requirement === "manage_api_keys"))
+        throw new Forbidden(API_KEY_MESSAGES.browserOnly, "API_KEY_NOT_ALLOWED");
+      if (requirement !== "member" && !roleAllows(c.var.role, requirement))
+        throw new Forbidden(TEAM_MESSAGES.forbidden, "INSUFFICIENT_PERMISSIONS");
     }
     await next();
   };

@@ -1,7 +1,14 @@
 import type { MailMessage } from "../mailer.ts";
 
 /** A contact request from the landing page, to the operator. Plain text: the sender's words as typed. */
-export function buildContactRequestMail(request: { to: string; name: string; email: string; subject: string; message: string; id: string }): MailMessage {
+export function buildContactRequestMail(request: {
+  to: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  id: string;
+}): MailMessage {
   const text = [
     `Neue Kontaktanfrage über die Startseite (${request.subject})`,
     "",

@@ -47,7 +47,12 @@ export function buildDeadlineReminderMail(input: DeadlineReminderMailInput): Mai
     "",
     intro,
     "",
-    ...input.items.flatMap((item) => [`- ${describePeriod(item)}`, `  ${describeDeadline(item)}`, `  ${describeTenants(item)}`, ""]),
+    ...input.items.flatMap((item) => [
+      `- ${describePeriod(item)}`,
+      `  ${describeDeadline(item)}`,
+      `  ${describeTenants(item)}`,
+      "",
+    ]),
     law,
     "",
     `Zur Fristenübersicht: ${input.link}`,
@@ -57,7 +62,10 @@ export function buildDeadlineReminderMail(input: DeadlineReminderMailInput): Mai
     "Ihr Nebenkosten-Team",
   ].join("\n");
   const list = input.items
-    .map((item) => `<li><strong>${escapeHtml(describePeriod(item))}</strong><br>${escapeHtml(describeDeadline(item))}<br>${escapeHtml(describeTenants(item))}</li>`)
+    .map(
+      (item) =>
+        `<li><strong>${escapeHtml(describePeriod(item))}</strong><br>${escapeHtml(describeDeadline(item))}<br>${escapeHtml(describeTenants(item))}</li>`,
+    )
     .join("\n");
   const html = `<p>Guten Tag,</p>
 <p>${escapeHtml(intro)}</p>
@@ -68,5 +76,10 @@ ${list}
 <p><a href="${escapeHtml(input.link)}">Zur Fristenübersicht</a></p>
 <p>Diese Erinnerung erhalten Sie, weil Abrechnungs-E-Mails in Ihren Einstellungen eingeschaltet sind.</p>
 <p>Ihr Nebenkosten-Team</p>`;
-  return { to: input.to, subject: `Abrechnungsfrist am ${formatCalendarDateDe(nearest.deadline)}: Abrechnungen noch nicht versendet – Nebenkosten`, text, html };
+  return {
+    to: input.to,
+    subject: `Abrechnungsfrist am ${formatCalendarDateDe(nearest.deadline)}: Abrechnungen noch nicht versendet – Nebenkosten`,
+    text,
+    html,
+  };
 }

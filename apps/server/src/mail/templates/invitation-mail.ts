@@ -30,5 +30,10 @@ export function buildInvitationMail(input: InvitationMailInput): MailMessage {
 <p><a href="${escapeHtml(input.link)}">Einladung annehmen</a> (gültig bis ${escapeHtml(input.validUntil)}, nur einmal verwendbar). Sie melden sich an oder registrieren sich mit dieser E-Mail-Adresse.</p>
 <p>Wenn Sie niemanden bei Nebenkosten kennen, ignorieren Sie diese E-Mail.</p>
 <p>Ihr Nebenkosten-Team</p>`;
-  return { to: input.to, subject: `Einladung in das Konto „${input.accountName}“ – Nebenkosten`, text, html };
+  return {
+    to: input.to,
+    subject: `Einladung in das Konto „${input.accountName}“ – Nebenkosten`,
+    text,
+    html,
+  };
 }

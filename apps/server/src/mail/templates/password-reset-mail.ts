@@ -1,7 +1,15 @@
 import type { MailMessage } from "../mailer.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
 
-export function buildPasswordResetMail({ to, name, link }: { to: string; name: string; link: string }): MailMessage {
+export function buildPasswordResetMail({
+  to,
+  name,
+  link,
+}: {
+  to: string;
+  name: string;
+  link: string;
+}): MailMessage {
   const greeting = name ? `Hallo ${name},` : "Hallo,";
   const text = [
     greeting,

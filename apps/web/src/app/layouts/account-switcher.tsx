@@ -39,7 +39,13 @@ export function AccountSwitcher({ me }: { me: MeResponse }) {
       <label htmlFor="account-switcher" className="shrink-0 text-xs font-medium text-slate-600">
         Konto
       </label>
-      <Select id="account-switcher" className="h-9 max-w-[16rem] truncate py-1 text-sm" value={me.account.id} disabled={isSwitching} onChange={(event) => void onSwitch(event.target.value)}>
+      <Select
+        id="account-switcher"
+        className="h-9 max-w-[16rem] truncate py-1 text-sm"
+        value={me.account.id}
+        disabled={isSwitching}
+        onChange={(event) => void onSwitch(event.target.value)}
+      >
         {me.memberships.map((membership) => (
           <option key={membership.accountId} value={membership.accountId}>
             {membership.accountName} · {MEMBER_ROLE_LABELS[membership.role]}

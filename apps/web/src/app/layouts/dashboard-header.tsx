@@ -14,18 +14,29 @@ import { AccountSwitcher } from "./account-switcher";
 
 function TrialInfo({ subscription }: { subscription: MeResponse["subscription"] }) {
   if (subscription.plan !== "trial") return null;
-  if (subscription.isTrialExpired) return <span className="text-xs font-medium text-red-700">Testphase abgelaufen</span>;
+  if (subscription.isTrialExpired)
+    return <span className="text-xs font-medium text-red-700">Testphase abgelaufen</span>;
   if (subscription.daysLeft === null) return null;
   return <span className="text-xs text-slate-500">{formatDaysLeft(subscription.daysLeft)}</span>;
 }
 
-export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeResponse; isMenuOpen: boolean; onMenuToggle: () => void }) {
+export function DashboardHeader({
+  me,
+  isMenuOpen,
+  onMenuToggle,
+}: {
+  me: MeResponse;
+  isMenuOpen: boolean;
+  onMenuToggle: () => void;
+}) {
   const { signOut, isSigningOut } = useSignOut();
   const { subscription } = me;
   const isTrial = subscription.plan === "trial";
   // Issue 27: the upgrade opens in place, so a form being typed on the page is kept.
   const [isUpgradeOpen, setIsUpgradeOpen] = useState(false);
-  const upgradeMessage = subscription.isTrialExpired ? "Ihre Testphase ist abgelaufen." : "Die Testphase ist auf 1 Immobilie und 3 Wohneinheiten begrenzt.";
+  const upgradeMessage = subscription.isTrialExpired
+    ? "Ihre Testphase ist abgelaufen."
+    : "Die Testphase ist auf 1 Immobilie und 3 Wohneinheiten begrenzt.";
   // Issue 29: only the owner changes the plan; members see the account's plan without the offer.
   const mayUpgrade = me.account.permissions.includes("manage_subscription");
 
@@ -45,7 +56,10 @@ export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeRespon
         <BrandLogo to="/dashboard" className="lg:hidden" isCompact />
 
         <div className="order-3 flex w-full min-w-0 flex-wrap items-center gap-x-3 gap-y-1 sm:order-none sm:w-auto sm:flex-1">
-          <span className="max-w-full truncate text-sm font-semibold text-slate-900" data-testid="user-display-name">
+          <span
+            className="max-w-full truncate text-sm font-semibold text-slate-900"
+            data-testid="user-display-name"
+          >
             {getDisplayName(me)}
           </span>
           <PlanBadge subscription={subscription} />
@@ -57,7 +71,9 @@ export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeRespon
               onClick={() => setIsUpgradeOpen(true)}
               className={cn(
                 "inline-flex items-center gap-1 text-xs font-semibold",
-                subscription.isTrialExpired ? "text-red-700 hover:text-red-800" : "text-brand-700 hover:text-brand-800",
+                subscription.isTrialExpired
+                  ? "text-red-700 hover:text-red-800"
+                  : "text-brand-700 hover:text-brand-800",
               )}
             >
               <Sparkles className="size-3.5" aria-hidden="true" />
@@ -67,7 +83,13 @@ export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeRespon
         </div>
 
         <div className="ml-auto flex items-center gap-2">
-          <Button variant="outline" size="sm" onClick={() => void signOut()} isBusy={isSigningOut} busyText="Abmelden">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void signOut()}
+            isBusy={isSigningOut}
+            busyText="Abmelden"
+          >
             <LogOut className="size-4" aria-hidden="true" />
             Abmelden
           </Button>
@@ -77,8 +99,13 @@ export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeRespon
         <div className="border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-800 sm:px-6">
           {mayUpgrade ? (
             <>
-              Ihre Testphase ist abgelaufen. Wählen Sie einen Plan, um weiter Abrechnungen zu erstellen.{" "}
-              <button type="button" onClick={() => setIsUpgradeOpen(true)} className={buttonStyles({ variant: "link", className: "text-red-800 underline" })}>
+              Ihre Testphase ist abgelaufen. Wählen Sie einen Plan, um weiter Abrechnungen zu
+              erstellen.{" "}
+              <button
+                type="button"
+                onClick={() => setIsUpgradeOpen(true)}
+                className={buttonStyles({ variant: "link", className: "text-red-800 underline" })}
+              >
                 Jetzt upgraden
               </button>
             </>
@@ -87,7 +114,13 @@ export function DashboardHeader({ me, isMenuOpen, onMenuToggle }: { me: MeRespon
           )}
         </div>
       ) : null}
-      {mayUpgrade ? <UpgradePlanDialog isOpen={isUpgradeOpen} onOpenChange={setIsUpgradeOpen} message={upgradeMessage} /> : null}
+      {mayUpgrade ? (
+        <UpgradePlanDialog
+          isOpen={isUpgradeOpen}
+          onOpenChange={setIsUpgradeOpen}
+          message={upgradeMessage}
+        />
+      ) : null}
     </header>
   );
 }

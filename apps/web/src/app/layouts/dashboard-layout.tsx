@@ -26,7 +26,11 @@ export function DashboardLayout() {
     <div className="min-h-dvh bg-slate-50">
       <Sidebar isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
       <div className="flex min-h-dvh flex-col lg:pl-64">
-        <DashboardHeader me={me} isMenuOpen={isMenuOpen} onMenuToggle={() => setIsMenuOpen((isOpen) => !isOpen)} />
+        <DashboardHeader
+          me={me}
+          isMenuOpen={isMenuOpen}
+          onMenuToggle={() => setIsMenuOpen((isOpen) => !isOpen)}
+        />
         <main className="flex flex-1 flex-col px-4 py-6 sm:px-6 lg:px-8" id="main-content">
           <Outlet />
         </main>

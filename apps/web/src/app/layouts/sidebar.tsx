@@ -13,7 +13,10 @@ export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => v
   return (
     <>
       <div
-        className={cn("fixed inset-0 z-30 bg-slate-900/50 lg:hidden", isOpen ? "block animate-fade-in" : "hidden")}
+        className={cn(
+          "fixed inset-0 z-30 bg-slate-900/50 lg:hidden",
+          isOpen ? "block animate-fade-in" : "hidden",
+        )}
         onClick={onClose}
         aria-hidden="true"
         data-testid="sidebar-overlay"
@@ -48,7 +51,9 @@ export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => v
                   className={({ isActive }) =>
                     cn(
                       "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                      isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                      isActive
+                        ? "bg-brand-50 text-brand-800"
+                        : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
                     )
                   }
                 >
@@ -59,7 +64,9 @@ export function Sidebar({ isOpen, onClose }: { isOpen: boolean; onClose: () => v
             ))}
           </ul>
         </nav>
-        <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500">Support Mo–Fr 9–18 Uhr</p>
+        <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500">
+          Support Mo–Fr 9–18 Uhr
+        </p>
       </aside>
     </>
   );

@@ -28,13 +28,22 @@ function getErrorId(error: unknown): string {
  * re-renders the children and counts the retry (offered below 3 retries).
  */
 export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: null, hasError: false, errorId: "", retryCount: 0, resetKey: this.props.resetKey };
+  override state: BoundaryState = {
+    error: null,
+    hasError: false,
+    errorId: "",
+    retryCount: 0,
+    resetKey: this.props.resetKey,
+  };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error, hasError: true, errorId: getErrorId(error) };
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
     if (props.resetKey !== state.resetKey) {
       return { error: null, hasError: false, errorId: "", retryCount: 0, resetKey: props.resetKey };
     }
@@ -42,11 +51,20 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error(`[${this.state.errorId || "ERR"}] Unbehandelter Fehler in der Oberfläche`, error, info.componentStack);
+    console.error(
+      `[${this.state.errorId || "ERR"}] Unbehandelter Fehler in der Oberfläche`,
+      error,
+      info.componentStack,
+    );
   }
 
   private readonly retry = (): void => {
-    this.setState((state) => ({ error: null, hasError: false, errorId: "", retryCount: state.retryCount + 1 }));
+    this.setState((state) => ({
+      error: null,
+      hasError: false,
+      errorId: "",
+      retryCount: state.retryCount + 1,
+    }));
   };
 
   override render(): ReactNode {

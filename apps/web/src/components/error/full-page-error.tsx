@@ -71,7 +71,13 @@ function getMessage(error: unknown): string {
  * category's actions, 'Lösungsschritte', 'Zur Vermeidung', and developer details in development.
  * It does not depend on the router, so it also works when routing itself failed.
  */
-export function FullPageError({ error, errorId, retryCount, onRetry, context }: FullPageErrorProps) {
+export function FullPageError({
+  error,
+  errorId,
+  retryCount,
+  onRetry,
+  context,
+}: FullPageErrorProps) {
   const enhanced = buildEnhancedError(error, context);
   const Icon = CATEGORY_ICONS[enhanced.category];
   const [notice, setNotice] = useState<{ variant: AlertVariant; text: string } | null>(null);
@@ -79,7 +85,8 @@ export function FullPageError({ error, errorId, retryCount, onRetry, context }: 
   function runAction(action: ErrorAction): void {
     try {
       if (action.requiresConfirmation) {
-        const question = action.confirmationMessage ?? "Sind Sie sicher, dass Sie fortfahren möchten?";
+        const question =
+          action.confirmationMessage ?? "Sind Sie sicher, dass Sie fortfahren möchten?";
         if (!window.confirm(question)) return;
       }
       switch (action.kind) {
@@ -108,7 +115,13 @@ export function FullPageError({ error, errorId, retryCount, onRetry, context }: 
           return;
         }
         case "logDetails":
-          console.error("[Fehlerdetails]", { errorId, category: enhanced.category, message: getMessage(error), stack: getStack(error), context });
+          console.error("[Fehlerdetails]", {
+            errorId,
+            category: enhanced.category,
+            message: getMessage(error),
+            stack: getStack(error),
+            context,
+          });
           setNotice({ variant: "info", text: ERROR_ACTION_TEXTS.detailsLogged });
           return;
         case "alternativeExport":
@@ -116,7 +129,10 @@ export function FullPageError({ error, errorId, retryCount, onRetry, context }: 
           return;
       }
     } catch (actionError) {
-      setNotice({ variant: "error", text: ERROR_ACTION_TEXTS.actionFailed(getMessage(actionError)) });
+      setNotice({
+        variant: "error",
+        text: ERROR_ACTION_TEXTS.actionFailed(getMessage(actionError)),
+      });
     }
   }
 
@@ -130,7 +146,9 @@ export function FullPageError({ error, errorId, retryCount, onRetry, context }: 
             <div
               className={cn(
                 "mb-4 flex size-14 items-center justify-center rounded-full",
-                enhanced.severity === "low" ? "bg-amber-100 text-amber-700" : "bg-red-100 text-red-600",
+                enhanced.severity === "low"
+                  ? "bg-amber-100 text-amber-700"
+                  : "bg-red-100 text-red-600",
               )}
             >
               <Icon className="size-7" aria-hidden="true" />
@@ -139,7 +157,10 @@ export function FullPageError({ error, errorId, retryCount, onRetry, context }: 
             <p className="mt-2 text-slate-600">{enhanced.message}</p>
             {import.meta.env.PROD ? (
               <p className="mt-3 text-xs text-slate-500">
-                Fehler-ID: <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-700">{errorId}</code>
+                Fehler-ID:{" "}
+                <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-700">
+                  {errorId}
+                </code>
               </p>
             ) : null}
           </div>
@@ -170,15 +191,24 @@ export function FullPageError({ error, errorId, retryCount, onRetry, context }: 
 
         {enhanced.actions.length > 0 ? (
           <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Mögliche Aktionen</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              Mögliche Aktionen
+            </h2>
             <ul className="mt-3 divide-y divide-slate-100">
               {enhanced.actions.map((action) => (
-                <li key={action.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={action.id}
+                  className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div>
                     <p className="font-medium text-slate-900">{action.label}</p>
                     <p className="text-sm text-slate-500">{action.description}</p>
                   </div>
-                  <Button size="sm" variant={action.type === "primary" ? "primary" : "outline"} onClick={() => runAction(action)}>
+                  <Button
+                    size="sm"
+                    variant={action.type === "primary" ? "primary" : "outline"}
+                    onClick={() => runAction(action)}
+                  >
                     {action.label}
                   </Button>
                 </li>
@@ -207,8 +237,13 @@ export function FullPageError({ error, errorId, retryCount, onRetry, context }: 
         </div>
 
         {import.meta.env.DEV ? (
-          <details className="rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm" open>
-            <summary className="cursor-pointer font-semibold text-slate-700">Entwickler-Details</summary>
+          <details
+            className="rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm"
+            open
+          >
+            <summary className="cursor-pointer font-semibold text-slate-700">
+              Entwickler-Details
+            </summary>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-600">
               <dt className="font-medium">Meldung</dt>
               <dd className="break-words">{getMessage(error)}</dd>
@@ -220,7 +255,9 @@ export function FullPageError({ error, errorId, retryCount, onRetry, context }: 
               <dd>{enhanced.category}</dd>
             </dl>
             {getStack(error) ? (
-              <pre className="mt-3 max-h-64 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{getStack(error)}</pre>
+              <pre className="mt-3 max-h-64 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
+                {getStack(error)}
+              </pre>
             ) : null}
           </details>
         ) : null}

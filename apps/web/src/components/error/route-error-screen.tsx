@@ -15,7 +15,9 @@ export function RouteErrorScreen() {
     const serverId = (error as { errorId?: unknown } | null)?.errorId;
     return typeof serverId === "string" && serverId ? serverId : generateErrorId();
   });
-  const retryCount = Number((location.state as { errorRetryCount?: unknown } | null)?.errorRetryCount ?? 0);
+  const retryCount = Number(
+    (location.state as { errorRetryCount?: unknown } | null)?.errorRetryCount ?? 0,
+  );
 
   return (
     <FullPageError

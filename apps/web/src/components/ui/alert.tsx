@@ -4,11 +4,30 @@ import { cn } from "../../lib/cn";
 
 export type AlertVariant = "error" | "success" | "warning" | "info";
 
-const VARIANTS: Record<AlertVariant, { icon: typeof Info; className: string; iconClassName: string }> = {
-  error: { icon: CircleAlert, className: "border-red-200 bg-red-50 text-red-800", iconClassName: "text-red-600" },
-  success: { icon: CircleCheck, className: "border-emerald-200 bg-emerald-50 text-emerald-800", iconClassName: "text-emerald-600" },
-  warning: { icon: TriangleAlert, className: "border-amber-200 bg-amber-50 text-amber-900", iconClassName: "text-amber-600" },
-  info: { icon: Info, className: "border-brand-200 bg-brand-50 text-brand-900", iconClassName: "text-brand-600" },
+const VARIANTS: Record<
+  AlertVariant,
+  { icon: typeof Info; className: string; iconClassName: string }
+> = {
+  error: {
+    icon: CircleAlert,
+    className: "border-red-200 bg-red-50 text-red-800",
+    iconClassName: "text-red-600",
+  },
+  success: {
+    icon: CircleCheck,
+    className: "border-emerald-200 bg-emerald-50 text-emerald-800",
+    iconClassName: "text-emerald-600",
+  },
+  warning: {
+    icon: TriangleAlert,
+    className: "border-amber-200 bg-amber-50 text-amber-900",
+    iconClassName: "text-amber-600",
+  },
+  info: {
+    icon: Info,
+    className: "border-brand-200 bg-brand-50 text-brand-900",
+    iconClassName: "text-brand-600",
+  },
 };
 
 export interface AlertProps {
@@ -27,7 +46,11 @@ export function Alert({ variant = "info", title, children, action, className }: 
     <div
       role={variant === "error" ? "alert" : "status"}
       data-variant={variant}
-      className={cn("flex flex-col gap-3 rounded-lg border p-4 text-sm sm:flex-row sm:items-start", variantClassName, className)}
+      className={cn(
+        "flex flex-col gap-3 rounded-lg border p-4 text-sm sm:flex-row sm:items-start",
+        variantClassName,
+        className,
+      )}
     >
       <div className="flex flex-1 items-start gap-3">
         <Icon className={cn("mt-0.5 size-5 shrink-0", iconClassName)} aria-hidden="true" />

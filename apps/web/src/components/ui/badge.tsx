@@ -12,10 +12,18 @@ const VARIANT_CLASSES: Record<BadgeVariant, string> = {
   info: "bg-sky-50 text-sky-800 ring-sky-200",
 };
 
-export function Badge({ variant = "neutral", className, ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
+export function Badge({
+  variant = "neutral",
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn("inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset", VARIANT_CLASSES[variant], className)}
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset",
+        VARIANT_CLASSES[variant],
+        className,
+      )}
       {...props}
     />
   );

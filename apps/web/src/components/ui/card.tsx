@@ -2,11 +2,18 @@ import type { HTMLAttributes } from "react";
 import { cn } from "../../lib/cn";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />;
+  return (
+    <div
+      className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("space-y-1 border-b border-slate-100 px-5 py-4", className)} {...props} />;
+  return (
+    <div className={cn("space-y-1 border-b border-slate-100 px-5 py-4", className)} {...props} />
+  );
 }
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
@@ -22,5 +29,13 @@ export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivEleme
 }
 
 export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("flex items-center justify-end gap-2 border-t border-slate-100 px-5 py-3", className)} {...props} />;
+  return (
+    <div
+      className={cn(
+        "flex items-center justify-end gap-2 border-t border-slate-100 px-5 py-3",
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -34,16 +34,26 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialogPrimitive.Root open={isOpen} onOpenChange={(next) => (isBusy ? undefined : onOpenChange(next))}>
+    <AlertDialogPrimitive.Root
+      open={isOpen}
+      onOpenChange={(next) => (isBusy ? undefined : onOpenChange(next))}
+    >
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClasses} />
         <AlertDialogPrimitive.Content className={cn(dialogPanelClasses, "max-w-md")}>
           <div className="space-y-2 px-6 pb-2 pt-6">
-            <AlertDialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialogPrimitive.Title>
-            <AlertDialogPrimitive.Description className="text-sm text-slate-600">{description}</AlertDialogPrimitive.Description>
+            <AlertDialogPrimitive.Title className="text-lg font-semibold text-slate-900">
+              {title}
+            </AlertDialogPrimitive.Title>
+            <AlertDialogPrimitive.Description className="text-sm text-slate-600">
+              {description}
+            </AlertDialogPrimitive.Description>
           </div>
           <div className="flex flex-col-reverse gap-2 px-6 pb-6 pt-4 sm:flex-row sm:justify-end">
-            <AlertDialogPrimitive.Cancel className={buttonStyles({ variant: "outline" })} disabled={isBusy}>
+            <AlertDialogPrimitive.Cancel
+              className={buttonStyles({ variant: "outline" })}
+              disabled={isBusy}
+            >
               {cancelLabel}
             </AlertDialogPrimitive.Cancel>
             <Button

@@ -22,11 +22,20 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
 }
 
 /** The modal panel: overlay, focus trap, Escape closes, scrolls inside on small screens. */
-export function DialogContent({ className, children, size = "md", isCloseHidden = false, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  size = "md",
+  isCloseHidden = false,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
-      <DialogPrimitive.Content className={cn(dialogPanelClasses, SIZE_CLASSES[size], className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn(dialogPanelClasses, SIZE_CLASSES[size], className)}
+        {...props}
+      >
         {children}
         {isCloseHidden ? null : (
           <DialogPrimitive.Close
@@ -52,18 +61,31 @@ export function DialogBody({ className, ...props }: HTMLAttributes<HTMLDivElemen
 export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn("flex flex-col-reverse gap-2 border-t border-slate-100 px-6 py-4 sm:flex-row sm:justify-end", className)}
+      className={cn(
+        "flex flex-col-reverse gap-2 border-t border-slate-100 px-6 py-4 sm:flex-row sm:justify-end",
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold text-slate-900", className)} {...props} />;
+  return (
+    <DialogPrimitive.Title
+      className={cn("text-lg font-semibold text-slate-900", className)}
+      {...props}
+    />
+  );
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-slate-500", className)} {...props} />;
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description className={cn("text-sm text-slate-500", className)} {...props} />
+  );
 }
 
 /** Convenience: a controlled dialog with title, optional description, body and footer. */

@@ -1,7 +1,13 @@
 // Owned UI components (Radix where behaviour is non-trivial, native elements otherwise).
 export { Alert, type AlertProps, type AlertVariant } from "./alert";
 export { Badge, type BadgeVariant } from "./badge";
-export { Button, buttonStyles, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button";
+export {
+  Button,
+  buttonStyles,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+} from "./button";
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card";
 export { Checkbox, type CheckboxProps } from "./checkbox";
 export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
@@ -19,7 +25,15 @@ export {
 } from "./dialog";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
 export { Field, SelectField, TextField, TextareaField, getDescribedBy } from "./field";
-export { Input, Select, Textarea, type InputProps, type SelectOption, type SelectProps, type TextareaProps } from "./input";
+export {
+  Input,
+  Select,
+  Textarea,
+  type InputProps,
+  type SelectOption,
+  type SelectProps,
+  type TextareaProps,
+} from "./input";
 export { Label } from "./label";
 export { FullPageLoader, LoadingState, Spinner } from "./spinner";
 export { ScrollRegion } from "./scroll-region";

@@ -14,7 +14,13 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export function Input({ className, hasError, ...props }: InputProps) {
-  return <input className={cn(controlClasses, "h-10", className)} aria-invalid={hasError || undefined} {...props} />;
+  return (
+    <input
+      className={cn(controlClasses, "h-10", className)}
+      aria-invalid={hasError || undefined}
+      {...props}
+    />
+  );
 }
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -23,7 +29,13 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 }
 
 export function Textarea({ className, hasError, ...props }: TextareaProps) {
-  return <textarea className={cn(controlClasses, "min-h-24 py-2", className)} aria-invalid={hasError || undefined} {...props} />;
+  return (
+    <textarea
+      className={cn(controlClasses, "min-h-24 py-2", className)}
+      aria-invalid={hasError || undefined}
+      {...props}
+    />
+  );
 }
 
 export interface SelectOption {
@@ -41,9 +53,20 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 /** A native select (accessible, works on phones) in the look of the inputs. */
-export function Select({ className, hasError, options, placeholder, children, ...props }: SelectProps) {
+export function Select({
+  className,
+  hasError,
+  options,
+  placeholder,
+  children,
+  ...props
+}: SelectProps) {
   return (
-    <select className={cn(controlClasses, "h-10 pr-8", className)} aria-invalid={hasError || undefined} {...props}>
+    <select
+      className={cn(controlClasses, "h-10 pr-8", className)}
+      aria-invalid={hasError || undefined}
+      {...props}
+    >
       {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
       {options?.map((option) => (
         <option key={option.value} value={option.value} disabled={option.isDisabled}>

@@ -11,9 +11,22 @@ export function Spinner({ className, label }: { className?: string; label?: stri
 }
 
 /** A centred spinner with a visible text, e.g. 'Lade...' or 'Lade Übersicht...'. */
-export function LoadingState({ text = "Lade...", className }: { text?: string; className?: string }) {
+export function LoadingState({
+  text = "Lade...",
+  className,
+}: {
+  text?: string;
+  className?: string;
+}) {
   return (
-    <div role="status" aria-live="polite" className={cn("flex flex-col items-center justify-center gap-3 py-16 text-slate-500", className)}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn(
+        "flex flex-col items-center justify-center gap-3 py-16 text-slate-500",
+        className,
+      )}
+    >
       <LoaderCircle className="size-8 animate-spin text-brand-600" aria-hidden="true" />
       <p className="text-sm font-medium">{text}</p>
     </div>

@@ -7,7 +7,13 @@ import { cn } from "../../lib/cn";
 const TOAST_OFFSET_PROPERTY = "--toast-offset";
 const STUCK_FROM = "(min-width: 640px)";
 
-export function StickyActionBar({ className, children }: { className?: string; children: ReactNode }) {
+export function StickyActionBar({
+  className,
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -16,7 +22,11 @@ export function StickyActionBar({ className, children }: { className?: string; c
     const root = document.documentElement;
     const media = window.matchMedia(STUCK_FROM);
     const update = () => {
-      if (media.matches) root.style.setProperty(TOAST_OFFSET_PROPERTY, `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+      if (media.matches)
+        root.style.setProperty(
+          TOAST_OFFSET_PROPERTY,
+          `${Math.ceil(bar.getBoundingClientRect().height)}px`,
+        );
       else root.style.removeProperty(TOAST_OFFSET_PROPERTY);
     };
     update();
@@ -31,7 +41,13 @@ export function StickyActionBar({ className, children }: { className?: string; c
   }, []);
 
   return (
-    <div ref={ref} className={cn("space-y-3 border-t border-slate-200 py-3 sm:sticky sm:bottom-0 sm:z-10 sm:rounded-xl sm:border sm:bg-white/95 sm:px-4 sm:backdrop-blur", className)}>
+    <div
+      ref={ref}
+      className={cn(
+        "space-y-3 border-t border-slate-200 py-3 sm:sticky sm:bottom-0 sm:z-10 sm:rounded-xl sm:border sm:bg-white/95 sm:px-4 sm:backdrop-blur",
+        className,
+      )}
+    >
       {children}
     </div>
   );

@@ -1,5 +1,11 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { ACTIVITY_OVERVIEW_COUNT, type ActivityFeedPageSize, type ActivityListResponse, type ActivityStatsResponse, type TeamResponse } from "@nk/contract";
+import {
+  ACTIVITY_OVERVIEW_COUNT,
+  type ActivityFeedPageSize,
+  type ActivityListResponse,
+  type ActivityStatsResponse,
+  type TeamResponse,
+} from "@nk/contract";
 import { apiGet } from "../../lib/api-client";
 import type { ActivityFilters } from "./lib/activity-filters";
 
@@ -21,23 +27,37 @@ export function useActivityFeed(filters: ActivityFilters, pageSize: ActivityFeed
   return useInfiniteQuery({
     queryKey: [...ACTIVITIES_KEY, "feed", filters, pageSize],
     initialPageParam: 0,
-    queryFn: ({ pageParam }) => apiGet<ActivityListResponse>("/api/activities", { query: { ...toQuery(filters), limit: pageSize, offset: pageParam } }),
-    getNextPageParam: (last) => (last.offset + last.items.length < last.total ? last.offset + last.items.length : undefined),
+    queryFn: ({ pageParam }) =>
+      apiGet<ActivityListResponse>("/api/activities", {
+        query: { ...toQuery(filters), limit: pageSize, offset: pageParam },
+      }),
+    getNextPageParam: (last) =>
+      last.offset + last.items.length < last.total ? last.offset + last.items.length : undefined,
   });
 }
 
 export function useRecentActivities() {
   return useQuery({
     queryKey: [...ACTIVITIES_KEY, "recent"],
-    queryFn: () => apiGet<ActivityListResponse>("/api/activities", { query: { limit: ACTIVITY_OVERVIEW_COUNT } }),
+    queryFn: () =>
+      apiGet<ActivityListResponse>("/api/activities", {
+        query: { limit: ACTIVITY_OVERVIEW_COUNT },
+      }),
   });
 }
 
 export function useActivityStats() {
-  return useQuery({ queryKey: [...ACTIVITIES_KEY, "stats"], queryFn: () => apiGet<ActivityStatsResponse>("/api/activities/stats") });
+  return useQuery({
+    queryKey: [...ACTIVITIES_KEY, "stats"],
+    queryFn: () => apiGet<ActivityStatsResponse>("/api/activities/stats"),
+  });
 }
 
 /** The account's members, for the feed's member filter (issue 29). */
 export function useActivityMembers() {
-  return useQuery({ queryKey: ["team"], queryFn: () => apiGet<TeamResponse>("/api/team"), select: (team) => team.members });
+  return useQuery({
+    queryKey: ["team"],
+    queryFn: () => apiGet<TeamResponse>("/api/team"),
+    select: (team) => team.members,
+  });
 }

@@ -1,4 +1,9 @@
-import type { CompleteProfileBody, InvitationPreview, MeResponse, SocialProvider } from "@nk/contract";
+import type {
+  CompleteProfileBody,
+  InvitationPreview,
+  MeResponse,
+  SocialProvider,
+} from "@nk/contract";
 import { apiGet, apiPatch, apiPost } from "../../lib/api-client";
 
 export interface SignUpRequest {
@@ -62,7 +67,11 @@ export function completeProfile(body: CompleteProfileBody): Promise<MeResponse> 
 
 /** What an invitation link offers (public: before anyone signed in). */
 export function fetchInvitationPreview(token: string): Promise<InvitationPreview> {
-  return apiPost<InvitationPreview>("/api/invitations/preview", { token }, { isUnauthorizedRedirect: false });
+  return apiPost<InvitationPreview>(
+    "/api/invitations/preview",
+    { token },
+    { isUnauthorizedRedirect: false },
+  );
 }
 
 /** The signed-in user joins the invitation's account; the session then works in it. */

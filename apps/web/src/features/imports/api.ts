@@ -18,43 +18,59 @@ import { apiGet, apiPost } from "../../lib/api-client";
 // TanStack Query hooks of the imports (/api/imports/*, issue 28) and the billing periods they go into.
 
 export function usePreviewBankImport() {
-  return useMutation({ mutationFn: (body: BankImportPreviewBody) => apiPost<BankImportPreview>("/api/imports/bank-statements/preview", body) });
+  return useMutation({
+    mutationFn: (body: BankImportPreviewBody) =>
+      apiPost<BankImportPreview>("/api/imports/bank-statements/preview", body),
+  });
 }
 
 export function useCommitBankImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BankImportCommitBody) => apiPost<BankImportResult>("/api/imports/bank-statements", body),
+    mutationFn: (body: BankImportCommitBody) =>
+      apiPost<BankImportResult>("/api/imports/bank-statements", body),
     // The period's costs changed: the wizard reloads them.
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
 export function usePreviewReadingImport() {
-  return useMutation({ mutationFn: (body: ReadingImportPreviewBody) => apiPost<ReadingImportPreview>("/api/imports/readings/preview", body) });
+  return useMutation({
+    mutationFn: (body: ReadingImportPreviewBody) =>
+      apiPost<ReadingImportPreview>("/api/imports/readings/preview", body),
+  });
 }
 
 export function useCommitReadingImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReadingImportCommitBody) => apiPost<ReadingImportResult>("/api/imports/readings", body),
+    mutationFn: (body: ReadingImportCommitBody) =>
+      apiPost<ReadingImportResult>("/api/imports/readings", body),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
 /** The saved runs, newest first (for the results export). */
 export function useSavedRuns() {
-  return useQuery({ queryKey: ["statements", "export-list"], queryFn: () => apiGet<StatementList>("/api/statements", { query: { sort: "newest", limit: 50 } }) });
+  return useQuery({
+    queryKey: ["statements", "export-list"],
+    queryFn: () =>
+      apiGet<StatementList>("/api/statements", { query: { sort: "newest", limit: 50 } }),
+  });
 }
 
 export function usePreviewMeteringImport() {
-  return useMutation({ mutationFn: (body: MeteringImportBody) => apiPost<MeteringImportPreview>("/api/imports/metering-results/preview", body) });
+  return useMutation({
+    mutationFn: (body: MeteringImportBody) =>
+      apiPost<MeteringImportPreview>("/api/imports/metering-results/preview", body),
+  });
 }
 
 export function useCommitMeteringImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MeteringImportBody) => apiPost<MeteringImportResult>("/api/imports/metering-results", body),
+    mutationFn: (body: MeteringImportBody) =>
+      apiPost<MeteringImportResult>("/api/imports/metering-results", body),
     // The period's costs changed: the wizard reloads them.
     onSuccess: () => queryClient.invalidateQueries(),
   });

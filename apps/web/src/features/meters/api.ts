@@ -19,17 +19,23 @@ import { METERS_KEY } from "../../lib/queries/query-keys";
 // TanStack Query hooks of meters and readings (/api/meters, /api/readings); billing periods come
 // from the shared layer (lib/queries/billing-period-queries.ts), with the one refresh rule.
 
-
 export const meterKey = (meterId: string) => [...METERS_KEY, "one", meterId] as const;
 export const readingsKey = (meterId: string) => [...METERS_KEY, "readings", meterId] as const;
 
-
 export function useMeter(meterId: string) {
-  return useQuery({ queryKey: meterKey(meterId), queryFn: () => apiGet<Meter>(`/api/meters/${meterId}`), retry: false });
+  return useQuery({
+    queryKey: meterKey(meterId),
+    queryFn: () => apiGet<Meter>(`/api/meters/${meterId}`),
+    retry: false,
+  });
 }
 
 export function useReadings(meterId: string) {
-  return useQuery({ queryKey: readingsKey(meterId), queryFn: () => apiGet<Reading[]>(`/api/meters/${meterId}/readings`), retry: false });
+  return useQuery({
+    queryKey: readingsKey(meterId),
+    queryFn: () => apiGet<Reading[]>(`/api/meters/${meterId}/readings`),
+    retry: false,
+  });
 }
 
 export function useCreateMeter() {
@@ -43,7 +49,8 @@ export function useCreateMeter() {
 export function useUpdateMeter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateMeterBody }) => apiPatch<Meter>(`/api/meters/${id}`, body),
+    mutationFn: ({ id, body }: { id: string; body: UpdateMeterBody }) =>
+      apiPatch<Meter>(`/api/meters/${id}`, body),
     onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
 }
@@ -59,7 +66,8 @@ export function useDeleteMeter() {
 export function useAddReading(meterId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReadingBody) => apiPost<Reading>(`/api/meters/${meterId}/readings`, body),
+    mutationFn: (body: CreateReadingBody) =>
+      apiPost<Reading>(`/api/meters/${meterId}/readings`, body),
     onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
 }
@@ -75,19 +83,25 @@ export function useDeleteReading() {
 export function useSaveBulkReadings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkReadingsBody) => apiPost<BulkReadingsResponse>("/api/readings/bulk", body),
+    mutationFn: (body: BulkReadingsBody) =>
+      apiPost<BulkReadingsResponse>("/api/readings/bulk", body),
     onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
 }
 
 // Issue 30, item 2 (decision 1630): the § 6a HeizkV monthly consumption information.
-const monthlyInformationKey = (propertyId: string, month: string) => ["monthly-information", propertyId, month] as const;
-const monthlyLettersKey = (propertyId: string) => ["monthly-information", propertyId, "letters"] as const;
+const monthlyInformationKey = (propertyId: string, month: string) =>
+  ["monthly-information", propertyId, month] as const;
+const monthlyLettersKey = (propertyId: string) =>
+  ["monthly-information", propertyId, "letters"] as const;
 
 export function useMonthlyInformation(propertyId: string | undefined, month: string) {
   return useQuery({
     queryKey: monthlyInformationKey(propertyId ?? "", month),
-    queryFn: () => apiGet<MonthlyInformation>(`/api/properties/${propertyId}/monthly-information`, { query: { month } }),
+    queryFn: () =>
+      apiGet<MonthlyInformation>(`/api/properties/${propertyId}/monthly-information`, {
+        query: { month },
+      }),
     enabled: Boolean(propertyId) && /^\d{4}-\d{2}$/.test(month),
     retry: false,
   });
@@ -96,7 +110,10 @@ export function useMonthlyInformation(propertyId: string | undefined, month: str
 export function useMonthlyInformationLetters(propertyId: string | undefined) {
   return useQuery({
     queryKey: monthlyLettersKey(propertyId ?? ""),
-    queryFn: () => apiGet<MonthlyInformationLetters>(`/api/properties/${propertyId}/monthly-information/letters`),
+    queryFn: () =>
+      apiGet<MonthlyInformationLetters>(
+        `/api/properties/${propertyId}/monthly-information/letters`,
+      ),
     enabled: Boolean(propertyId),
   });
 }
@@ -104,8 +121,13 @@ export function useMonthlyInformationLetters(propertyId: string | undefined) {
 export function useSendMonthlyInformation(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (month: string) => apiPost<MonthlyInformationSendResult>(`/api/properties/${propertyId}/monthly-information/send`, { month } satisfies MonthlyInformationSendBody),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["monthly-information", propertyId] }),
+    mutationFn: (month: string) =>
+      apiPost<MonthlyInformationSendResult>(
+        `/api/properties/${propertyId}/monthly-information/send`,
+        { month } satisfies MonthlyInformationSendBody,
+      ),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: ["monthly-information", propertyId] }),
   });
 }
 

@@ -16,14 +16,16 @@ import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
 import { PROPERTIES_QUERY_KEY } from "../../lib/use-properties";
 import { invalidateMe } from "../../lib/use-me";
 
-
 function propertyQueryKey(propertyId: string) {
   return [...PROPERTIES_QUERY_KEY, propertyId] as const;
 }
 
 /** After a change: the lists, the property itself and the usage counters of /api/me. */
 async function refreshAfterChange(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: PROPERTIES_QUERY_KEY }), invalidateMe(queryClient)]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: PROPERTIES_QUERY_KEY }),
+    invalidateMe(queryClient),
+  ]);
 }
 
 /** GET /api/properties/:id. */
@@ -45,7 +47,8 @@ export function useCreateProperty() {
 export function useUpdateProperty(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PropertyUpdateBody) => apiPatch<PropertyWithUnits>(`/api/properties/${encodeURIComponent(propertyId)}`, body),
+    mutationFn: (body: PropertyUpdateBody) =>
+      apiPatch<PropertyWithUnits>(`/api/properties/${encodeURIComponent(propertyId)}`, body),
     onSuccess: () => refreshAfterChange(queryClient),
   });
 }
@@ -53,7 +56,8 @@ export function useUpdateProperty(propertyId: string) {
 export function useDeleteProperty() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (propertyId: string) => apiDelete(`/api/properties/${encodeURIComponent(propertyId)}`),
+    mutationFn: (propertyId: string) =>
+      apiDelete(`/api/properties/${encodeURIComponent(propertyId)}`),
     onSuccess: () => refreshAfterChange(queryClient),
   });
 }
@@ -99,13 +103,19 @@ export function useDeleteUnit() {
  */
 /** Reads a CSV or XLSX file of the house into text cells (saves nothing; plan feature bulkImportExport). */
 export function useReadHouseTable() {
-  return useMutation({ mutationFn: (body: HouseTableBody) => apiPost<HouseTable>("/api/imports/house-table", body) });
+  return useMutation({
+    mutationFn: (body: HouseTableBody) => apiPost<HouseTable>("/api/imports/house-table", body),
+  });
 }
 
 export function useSaveHouseSetup(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: HouseSetupBody) => apiPost<HouseSetupResponse>(`/api/properties/${encodeURIComponent(propertyId)}/house-setup`, body),
+    mutationFn: (body: HouseSetupBody) =>
+      apiPost<HouseSetupResponse>(
+        `/api/properties/${encodeURIComponent(propertyId)}/house-setup`,
+        body,
+      ),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -5,15 +5,20 @@ import { RATES_KEY } from "../../lib/queries/query-keys";
 
 // TanStack Query hooks of the tariffs (/api/rates) and the property choice of a rate.
 
-
-export function fetchRegionalDefaults(utilityType: UtilityType, region: string): Promise<RegionalAverage> {
-  return apiGet<RegionalAverage>("/api/rates/regional-defaults", { query: { utilityType, region } });
+export function fetchRegionalDefaults(
+  utilityType: UtilityType,
+  region: string,
+): Promise<RegionalAverage> {
+  return apiGet<RegionalAverage>("/api/rates/regional-defaults", {
+    query: { utilityType, region },
+  });
 }
 
 export function useSaveRate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: RateBody }) => (id ? apiPatch<Rate>(`/api/rates/${id}`, body) : apiPost<Rate>("/api/rates", body)),
+    mutationFn: ({ id, body }: { id: string | null; body: RateBody }) =>
+      id ? apiPatch<Rate>(`/api/rates/${id}`, body) : apiPost<Rate>("/api/rates", body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: RATES_KEY }),
   });
 }

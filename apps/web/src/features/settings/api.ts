@@ -25,7 +25,10 @@ const SUBSCRIPTION_KEY = SUBSCRIPTION_QUERY_KEY;
 const NOTIFICATIONS_KEY = ["notification-settings"] as const;
 
 export function useSubscription() {
-  return useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: () => apiGet<SubscriptionResponse>("/api/subscription") });
+  return useQuery({
+    queryKey: SUBSCRIPTION_KEY,
+    queryFn: () => apiGet<SubscriptionResponse>("/api/subscription"),
+  });
 }
 
 /** Plan change, cancel and reactivate all answer the new subscription; the header (/api/me) follows. */
@@ -47,17 +50,23 @@ export function useCancelSubscription() {
 }
 
 export function useReactivateSubscription() {
-  return useSubscriptionAction(() => apiPost<SubscriptionResponse>("/api/subscription/reactivate", {}));
+  return useSubscriptionAction(() =>
+    apiPost<SubscriptionResponse>("/api/subscription/reactivate", {}),
+  );
 }
 
 export function useNotificationSettings() {
-  return useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: () => apiGet<NotificationSettings>("/api/notification-settings") });
+  return useQuery({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: () => apiGet<NotificationSettings>("/api/notification-settings"),
+  });
 }
 
 export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationSettings) => apiPut<NotificationSettings>("/api/notification-settings", body),
+    mutationFn: (body: NotificationSettings) =>
+      apiPut<NotificationSettings>("/api/notification-settings", body),
     onSuccess: (data) => queryClient.setQueryData(NOTIFICATIONS_KEY, data),
   });
 }
@@ -93,23 +102,34 @@ export function useTeam() {
 
 function useTeamAction<TArgs>(call: (args: TArgs) => Promise<TeamResponse>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: (data) => queryClient.setQueryData(TEAM_KEY, data) });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (data) => queryClient.setQueryData(TEAM_KEY, data),
+  });
 }
 
 export function useInviteMember() {
-  return useTeamAction((body: InviteValues) => apiPost<TeamResponse>("/api/team/invitations", body));
+  return useTeamAction((body: InviteValues) =>
+    apiPost<TeamResponse>("/api/team/invitations", body),
+  );
 }
 
 export function useRevokeInvitation() {
-  return useTeamAction((id: string) => apiDelete<TeamResponse>(`/api/team/invitations/${encodeURIComponent(id)}`));
+  return useTeamAction((id: string) =>
+    apiDelete<TeamResponse>(`/api/team/invitations/${encodeURIComponent(id)}`),
+  );
 }
 
 export function useChangeMemberRole() {
-  return useTeamAction(({ userId, role }: { userId: string; role: AssignableRole }) => apiPatch<TeamResponse>(`/api/team/members/${encodeURIComponent(userId)}`, { role }));
+  return useTeamAction(({ userId, role }: { userId: string; role: AssignableRole }) =>
+    apiPatch<TeamResponse>(`/api/team/members/${encodeURIComponent(userId)}`, { role }),
+  );
 }
 
 export function useRemoveMember() {
-  return useTeamAction((userId: string) => apiDelete<TeamResponse>(`/api/team/members/${encodeURIComponent(userId)}`));
+  return useTeamAction((userId: string) =>
+    apiDelete<TeamResponse>(`/api/team/members/${encodeURIComponent(userId)}`),
+  );
 }
 
 const API_KEYS_KEY = ["api-keys"] as const;

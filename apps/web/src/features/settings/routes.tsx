@@ -1,5 +1,13 @@
 import { lazyPage, type FeatureRoutes } from "../../lib/feature-routes";
 
 export const settingsRoutes: FeatureRoutes = {
-  dashboard: [{ path: "settings", lazy: lazyPage(() => import("./pages/settings-page"), (m) => m.SettingsPage) }],
+  dashboard: [
+    {
+      path: "settings",
+      lazy: lazyPage(
+        () => import("./pages/settings-page"),
+        (m) => m.SettingsPage,
+      ),
+    },
+  ],
 };

@@ -32,8 +32,10 @@ import { BILLING_PERIODS_KEY, DASHBOARD_KEY } from "../../lib/queries/query-keys
 
 const STATEMENTS_KEY = ["statements"] as const;
 
-export const costsKey = (billingPeriodId: string) => [...BILLING_PERIODS_KEY, "costs", billingPeriodId] as const;
-const consumptionKey = (billingPeriodId: string) => [...BILLING_PERIODS_KEY, "consumption", billingPeriodId] as const;
+export const costsKey = (billingPeriodId: string) =>
+  [...BILLING_PERIODS_KEY, "costs", billingPeriodId] as const;
+const consumptionKey = (billingPeriodId: string) =>
+  [...BILLING_PERIODS_KEY, "consumption", billingPeriodId] as const;
 
 export function useBillingPeriodCosts(billingPeriodId: string | null) {
   return useQuery({
@@ -50,10 +52,16 @@ export function useBillingPeriodCosts(billingPeriodId: string | null) {
 export function useSaveCosts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ billingPeriodId, body }: { billingPeriodId: string; body: BillingPeriodCostsBody }) =>
-      apiPut<BillingPeriodCosts>(`/api/billing-periods/${billingPeriodId}/costs`, body),
+    mutationFn: ({
+      billingPeriodId,
+      body,
+    }: {
+      billingPeriodId: string;
+      body: BillingPeriodCostsBody;
+    }) => apiPut<BillingPeriodCosts>(`/api/billing-periods/${billingPeriodId}/costs`, body),
     // Which readings block depends on the saved items and manual values.
-    onSuccess: (_saved, { billingPeriodId }) => queryClient.invalidateQueries({ queryKey: consumptionKey(billingPeriodId) }),
+    onSuccess: (_saved, { billingPeriodId }) =>
+      queryClient.invalidateQueries({ queryKey: consumptionKey(billingPeriodId) }),
   });
 }
 
@@ -61,13 +69,17 @@ export function useSaveCosts() {
 export function useBillingPeriodConsumption(billingPeriodId: string | null) {
   return useQuery({
     queryKey: consumptionKey(billingPeriodId ?? "none"),
-    queryFn: () => apiGet<StatementConsumption>(`/api/billing-periods/${billingPeriodId}/consumption`),
+    queryFn: () =>
+      apiGet<StatementConsumption>(`/api/billing-periods/${billingPeriodId}/consumption`),
     enabled: Boolean(billingPeriodId),
   });
 }
 
 export function usePreviewStatement() {
-  return useMutation({ mutationFn: (body: StatementPreviewBody) => apiPost<StatementPreview>("/api/statements/preview", body) });
+  return useMutation({
+    mutationFn: (body: StatementPreviewBody) =>
+      apiPost<StatementPreview>("/api/statements/preview", body),
+  });
 }
 
 export function useSaveStatement() {
@@ -102,11 +114,17 @@ export function useStatementList(query: StatementListQuery) {
   });
 }
 
-export function transitionStatementRun(id: string, body: StatementTransitionBody): Promise<StatementTransitionResult> {
+export function transitionStatementRun(
+  id: string,
+  body: StatementTransitionBody,
+): Promise<StatementTransitionResult> {
   return apiPost<StatementTransitionResult>(`/api/statements/${id}/transition`, body);
 }
 
-export function transitionTenantStatement(id: string, body: StatementTransitionBody): Promise<StatementTransitionResult> {
+export function transitionTenantStatement(
+  id: string,
+  body: StatementTransitionBody,
+): Promise<StatementTransitionResult> {
   return apiPost<StatementTransitionResult>(`/api/tenant-statements/${id}/transition`, body);
 }
 
@@ -115,7 +133,10 @@ export function transitionTenantStatement(id: string, body: StatementTransitionB
  * period's saved inputs and the current data, finalized in one step (docs/rules/statements.md#saved-runs).
  */
 export function finalizeBillingPeriod(billingPeriodId: string): Promise<StatementSaveResult> {
-  return apiPost<StatementSaveResult>("/api/statements", { billingPeriodId, finalize: true } satisfies StatementSaveBody);
+  return apiPost<StatementSaveResult>("/api/statements", {
+    billingPeriodId,
+    finalize: true,
+  } satisfies StatementSaveBody);
 }
 
 export function deleteStatementRun(id: string): Promise<void> {
@@ -144,7 +165,8 @@ const runKey = (statementId: string) => [...STATEMENTS_KEY, "one", statementId] 
 export function useSendStatement(runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (statementId: string) => apiPost<SendStatementResponse>(`/api/tenant-statements/${statementId}/send`),
+    mutationFn: (statementId: string) =>
+      apiPost<SendStatementResponse>(`/api/tenant-statements/${statementId}/send`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
   });
 }
@@ -162,21 +184,26 @@ export function useSendRun(runId: string) {
 export function useMarkPosted(runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ statementId, body }: { statementId: string; body: MarkPostedBody }) => apiPost<MarkPostedResponse>(`/api/tenant-statements/${statementId}/mark-posted`, body),
+    mutationFn: ({ statementId, body }: { statementId: string; body: MarkPostedBody }) =>
+      apiPost<MarkPostedResponse>(`/api/tenant-statements/${statementId}/mark-posted`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
   });
 }
 
 /** GET /api/statements/:id/dispatch (issue 24): deadline, late reason, each letter's recipient and what it asks for. */
 export function useRunDispatch(runId: string) {
-  return useQuery({ queryKey: [...runKey(runId), "dispatch"], queryFn: () => apiGet<RunDispatch>(`/api/statements/${runId}/dispatch`) });
+  return useQuery({
+    queryKey: [...runKey(runId), "dispatch"],
+    queryFn: () => apiGet<RunDispatch>(`/api/statements/${runId}/dispatch`),
+  });
 }
 
 /** PUT /api/statements/:id/late-excuse (§ 556 (3) Satz 3 BGB). */
 export function useSetLateExcuse(runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string | null) => apiPut<LateExcuseResponse>(`/api/statements/${runId}/late-excuse`, { reason }),
+    mutationFn: (reason: string | null) =>
+      apiPut<LateExcuseResponse>(`/api/statements/${runId}/late-excuse`, { reason }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
   });
 }
@@ -185,7 +212,10 @@ export function useSetLateExcuse(runId: string) {
 export function useSetPrepaymentRounding(runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rounding: "euro" | "five_euros" | null) => apiPut<PrepaymentRoundingResponse>(`/api/statements/${runId}/prepayment-rounding`, { rounding }),
+    mutationFn: (rounding: "euro" | "five_euros" | null) =>
+      apiPut<PrepaymentRoundingResponse>(`/api/statements/${runId}/prepayment-rounding`, {
+        rounding,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
   });
 }
@@ -194,7 +224,10 @@ export function useSetPrepaymentRounding(runId: string) {
 export function useApplyPrepaymentAdjustment(runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (validFrom: string) => apiPost<PrepaymentAdjustmentResponse>(`/api/statements/${runId}/prepayment-adjustment`, { validFrom }),
+    mutationFn: (validFrom: string) =>
+      apiPost<PrepaymentAdjustmentResponse>(`/api/statements/${runId}/prepayment-adjustment`, {
+        validFrom,
+      }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
@@ -202,5 +235,8 @@ export function useApplyPrepaymentAdjustment(runId: string) {
 /** Reloads the run while mails are queued, until each of them shows its sent_at. */
 export function useRefreshRun(runId: string) {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: runKey(runId) }), [queryClient, runId]);
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+    [queryClient, runId],
+  );
 }

@@ -22,7 +22,8 @@ import { DASHBOARD_KEY, TENANTS_KEY } from "../../lib/queries/query-keys";
 /** Keys of other screens whose figures a tenant change alters (dashboard counters, unit badges). */
 const DEPENDENT_QUERY_KEYS = [DASHBOARD_KEY, PROPERTIES_QUERY_KEY] as const;
 
-export const prepaymentsKey = (tenantId: string) => [...TENANTS_KEY, "prepayments", tenantId] as const;
+export const prepaymentsKey = (tenantId: string) =>
+  [...TENANTS_KEY, "prepayments", tenantId] as const;
 export const occupancyKey = (tenantId: string) => [...TENANTS_KEY, "occupancy", tenantId] as const;
 
 /** After a tenant change: the lists, the usage counters (plan limit) and dependent screens. */
@@ -45,7 +46,8 @@ export function useCreateTenant() {
 export function useUpdateTenant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateTenantBody }) => apiPatch<Tenant>(`/api/tenants/${id}`, body),
+    mutationFn: ({ id, body }: { id: string; body: UpdateTenantBody }) =>
+      apiPatch<Tenant>(`/api/tenants/${id}`, body),
     onSuccess: () => refreshAfterTenantChange(queryClient),
   });
 }
@@ -63,7 +65,9 @@ export function useChangeTenantStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive, body }: { id: string; isActive: boolean; body?: MoveOutBody }) =>
-      isActive ? apiPost<Tenant>(`/api/tenants/${id}/move-in`) : apiPost<Tenant>(`/api/tenants/${id}/move-out`, body ?? {}),
+      isActive
+        ? apiPost<Tenant>(`/api/tenants/${id}/move-in`)
+        : apiPost<Tenant>(`/api/tenants/${id}/move-out`, body ?? {}),
     onSuccess: () => refreshAfterTenantChange(queryClient),
   });
 }
@@ -88,7 +92,8 @@ function useRefreshPrepayments(tenantId: string) {
 export function useCreatePrepayment(tenantId: string) {
   const refresh = useRefreshPrepayments(tenantId);
   return useMutation({
-    mutationFn: (body: PrepaymentBody) => apiPost<PrepaymentWriteResponse>(`/api/tenants/${tenantId}/prepayments`, body),
+    mutationFn: (body: PrepaymentBody) =>
+      apiPost<PrepaymentWriteResponse>(`/api/tenants/${tenantId}/prepayments`, body),
     onSuccess: refresh,
   });
 }
@@ -96,7 +101,8 @@ export function useCreatePrepayment(tenantId: string) {
 export function useUpdatePrepayment(tenantId: string) {
   const refresh = useRefreshPrepayments(tenantId);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdatePrepaymentBody }) => apiPatch<PrepaymentWriteResponse>(`/api/prepayments/${id}`, body),
+    mutationFn: ({ id, body }: { id: string; body: UpdatePrepaymentBody }) =>
+      apiPatch<PrepaymentWriteResponse>(`/api/prepayments/${id}`, body),
     onSuccess: refresh,
   });
 }
@@ -119,7 +125,10 @@ export function useOccupancy(tenantId: string | undefined) {
 }
 
 /** Occupancy writes answer the tenant's periods afterwards; they replace the cached list. */
-function useOccupancyMutation<TInput>(tenantId: string, request: (input: TInput) => Promise<OccupancyPeriod[]>) {
+function useOccupancyMutation<TInput>(
+  tenantId: string,
+  request: (input: TInput) => Promise<OccupancyPeriod[]>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -131,9 +140,13 @@ function useOccupancyMutation<TInput>(tenantId: string, request: (input: TInput)
 }
 
 export function useRecordOccupancyChange(tenantId: string) {
-  return useOccupancyMutation(tenantId, (body: OccupancyChangeBody) => apiPost<OccupancyPeriod[]>(`/api/tenants/${tenantId}/occupants`, body));
+  return useOccupancyMutation(tenantId, (body: OccupancyChangeBody) =>
+    apiPost<OccupancyPeriod[]>(`/api/tenants/${tenantId}/occupants`, body),
+  );
 }
 
 export function useRemoveOccupancyPeriod(tenantId: string) {
-  return useOccupancyMutation(tenantId, (periodId: string) => apiDelete<OccupancyPeriod[]>(`/api/occupants/${periodId}`));
+  return useOccupancyMutation(tenantId, (periodId: string) =>
+    apiDelete<OccupancyPeriod[]>(`/api/occupants/${periodId}`),
+  );
 }

@@ -1,5 +1,13 @@
 import { lazyPage, type FeatureRoutes } from "../../lib/feature-routes";
 
 export const tenantRoutes: FeatureRoutes = {
-  dashboard: [{ path: "tenants", lazy: lazyPage(() => import("./pages/tenants-page"), (m) => m.TenantsPage) }],
+  dashboard: [
+    {
+      path: "tenants",
+      lazy: lazyPage(
+        () => import("./pages/tenants-page"),
+        (m) => m.TenantsPage,
+      ),
+    },
+  ],
 };

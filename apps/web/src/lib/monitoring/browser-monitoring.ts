@@ -16,7 +16,10 @@ function openLocalStorage(): Storage | null {
  */
 const sendWithFetch: SendBatch = async (url, body, { isUnloading }) => {
   if (isUnloading && typeof navigator.sendBeacon === "function") {
-    const isQueued = navigator.sendBeacon(url, new Blob([JSON.stringify(body)], { type: "application/json" }));
+    const isQueued = navigator.sendBeacon(
+      url,
+      new Blob([JSON.stringify(body)], { type: "application/json" }),
+    );
     if (isQueued) return true;
   }
   const response = await fetch(url, {
@@ -42,8 +45,12 @@ export const monitor: Monitor = createMonitor({
  * flushes every 30 seconds and when the page is hidden or left.
  */
 export function installMonitoring(): void {
-  window.addEventListener("error", (event) => monitor.reportError("error", event.error ?? event.message));
-  window.addEventListener("unhandledrejection", (event) => monitor.reportError("unhandledrejection", event.reason));
+  window.addEventListener("error", (event) =>
+    monitor.reportError("error", event.error ?? event.message),
+  );
+  window.addEventListener("unhandledrejection", (event) =>
+    monitor.reportError("unhandledrejection", event.reason),
+  );
   observePageMetrics(monitor);
   if (!import.meta.env.PROD) return;
   window.setInterval(() => void monitor.flush(), MONITORING.flushIntervalMs);

@@ -18,7 +18,11 @@ export type ErrorKind = ClientErrorReport["kind"];
 export type MetricUnit = ClientMetric["unit"];
 
 /** Sends one batch; resolves true when the server took it. */
-export type SendBatch = (url: string, body: unknown, options: { isUnloading: boolean }) => Promise<boolean>;
+export type SendBatch = (
+  url: string,
+  body: unknown,
+  options: { isUnloading: boolean },
+) => Promise<boolean>;
 
 export interface MonitorOptions {
   storage: KeyValueStorage | null;
@@ -42,7 +46,8 @@ export interface Monitor {
 }
 
 function describeError(error: unknown): { message: string; stack?: string } {
-  if (error instanceof Error) return { message: `${error.name}: ${error.message}`, stack: error.stack };
+  if (error instanceof Error)
+    return { message: `${error.name}: ${error.message}`, stack: error.stack };
   if (typeof error === "string") return { message: error };
   try {
     return { message: JSON.stringify(error) ?? String(error) };
@@ -53,8 +58,16 @@ function describeError(error: unknown): { message: string; stack?: string } {
 
 export function createMonitor(options: MonitorOptions): Monitor {
   const now = options.now ?? (() => new Date());
-  const errors = createReportStore<ClientErrorReport>(options.storage, "nk.monitoring.errors", MONITORING.storedErrors);
-  const metrics = createReportStore<ClientMetric>(options.storage, "nk.monitoring.metrics", MONITORING.storedMetrics);
+  const errors = createReportStore<ClientErrorReport>(
+    options.storage,
+    "nk.monitoring.errors",
+    MONITORING.storedErrors,
+  );
+  const metrics = createReportStore<ClientMetric>(
+    options.storage,
+    "nk.monitoring.metrics",
+    MONITORING.storedMetrics,
+  );
   let isFlushing = false;
   // Each distinct error is kept (and so sent) once per page load: a crash that repeats itself
   // (an error screen re-rendering, an effect failing on every change) is one report, not
@@ -63,10 +76,18 @@ export function createMonitor(options: MonitorOptions): Monitor {
 
   const currentPath = (path?: string) => toRoutePattern(path ?? options.readPath());
 
-  async function sendUnsent<T>(store: ReturnType<typeof createReportStore<T>>, url: string, field: string, max: number, isUnloading: boolean) {
+  async function sendUnsent<T>(
+    store: ReturnType<typeof createReportStore<T>>,
+    url: string,
+    field: string,
+    max: number,
+    isUnloading: boolean,
+  ) {
     const batch = store.readUnsent(max);
     if (batch.length === 0) return;
-    const isAccepted = await options.send(url, { [field]: batch }, { isUnloading }).catch(() => false);
+    const isAccepted = await options
+      .send(url, { [field]: batch }, { isUnloading })
+      .catch(() => false);
     if (isAccepted) store.markSent(batch);
   }
 
@@ -90,11 +111,19 @@ export function createMonitor(options: MonitorOptions): Monitor {
     },
     recordMetric(name, value, unit, path) {
       if (!Number.isFinite(value) || value < 0) return;
-      metrics.add({ name, value: Math.round(value * 1000) / 1000, unit, path: currentPath(path), release: BUILD_VERSION, occurredAt: now().toISOString() });
+      metrics.add({
+        name,
+        value: Math.round(value * 1000) / 1000,
+        unit,
+        path: currentPath(path),
+        release: BUILD_VERSION,
+        occurredAt: now().toISOString(),
+      });
     },
     recordDuration(name, ms, path) {
       this.recordMetric(name, ms, "ms", path);
-      if (ms > MONITORING.slowOperationMs) console.warn(`Langsamer Vorgang: ${name} dauerte ${Math.round(ms)} ms`, currentPath(path));
+      if (ms > MONITORING.slowOperationMs)
+        console.warn(`Langsamer Vorgang: ${name} dauerte ${Math.round(ms)} ms`, currentPath(path));
     },
     async flush({ isUnloading = false } = {}) {
       if (!options.isProduction) return;
@@ -103,16 +132,40 @@ export function createMonitor(options: MonitorOptions): Monitor {
         // unload sends what is unsent regardless, both batches at once (nothing after the first
         // await runs once the page is gone). A report sent twice is better than one lost.
         await Promise.all([
-          sendUnsent(errors, "/api/monitoring/errors/batch", "errors", MONITORING.maxBatchErrors, true),
-          sendUnsent(metrics, "/api/monitoring/metrics/batch", "metrics", MONITORING.maxBatchMetrics, true),
+          sendUnsent(
+            errors,
+            "/api/monitoring/errors/batch",
+            "errors",
+            MONITORING.maxBatchErrors,
+            true,
+          ),
+          sendUnsent(
+            metrics,
+            "/api/monitoring/metrics/batch",
+            "metrics",
+            MONITORING.maxBatchMetrics,
+            true,
+          ),
         ]);
         return;
       }
       if (isFlushing) return;
       isFlushing = true;
       try {
-        await sendUnsent(errors, "/api/monitoring/errors/batch", "errors", MONITORING.maxBatchErrors, false);
-        await sendUnsent(metrics, "/api/monitoring/metrics/batch", "metrics", MONITORING.maxBatchMetrics, false);
+        await sendUnsent(
+          errors,
+          "/api/monitoring/errors/batch",
+          "errors",
+          MONITORING.maxBatchErrors,
+          false,
+        );
+        await sendUnsent(
+          metrics,
+          "/api/monitoring/metrics/batch",
+          "metrics",
+          MONITORING.maxBatchMetrics,
+          false,
+        );
       } finally {
         isFlushing = false;
       }

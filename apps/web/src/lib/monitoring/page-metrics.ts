@@ -6,7 +6,10 @@ import type { Monitor } from "./monitor";
 
 function observe(type: string, onEntries: (entries: PerformanceEntry[]) => void): void {
   try {
-    new PerformanceObserver((list) => onEntries(list.getEntries())).observe({ type, buffered: true });
+    new PerformanceObserver((list) => onEntries(list.getEntries())).observe({
+      type,
+      buffered: true,
+    });
   } catch {
     // This browser does not know the entry type.
   }
@@ -17,10 +20,17 @@ export function observePageMetrics(monitor: Monitor): void {
   window.addEventListener("load", () => {
     // loadEventEnd is set once the load handlers have run.
     window.setTimeout(() => {
-      const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const [navigation] = performance.getEntriesByType(
+        "navigation",
+      ) as PerformanceNavigationTiming[];
       if (!navigation) return;
       monitor.recordDuration("page.load", navigation.loadEventEnd, path);
-      monitor.recordMetric("page.dom_content_loaded", navigation.domContentLoadedEventEnd, "ms", path);
+      monitor.recordMetric(
+        "page.dom_content_loaded",
+        navigation.domContentLoadedEventEnd,
+        "ms",
+        path,
+      );
     }, 0);
   });
   observe("paint", (entries) => {
@@ -33,13 +43,17 @@ export function observePageMetrics(monitor: Monitor): void {
   });
   let layoutShift = 0;
   observe("layout-shift", (entries) => {
-    for (const entry of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+    for (const entry of entries as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[]) {
       if (!entry.hadRecentInput) layoutShift += entry.value;
     }
   });
   observe("first-input", (entries) => {
     const first = entries[0] as (PerformanceEntry & { processingStart: number }) | undefined;
-    if (first) monitor.recordMetric("web_vitals.fid", first.processingStart - first.startTime, "ms", path);
+    if (first)
+      monitor.recordMetric("web_vitals.fid", first.processingStart - first.startTime, "ms", path);
   });
   // LCP and CLS are final when the page is first hidden.
   let isReported = false;

@@ -1,4 +1,3 @@
-
 // The browser keeps its last reports in localStorage (docs/rules/master-data.md#monitoring: errors the last 50, metrics the last 100), each marked once it was sent.
 
 export interface StoredReport<T> {
@@ -16,7 +15,11 @@ export interface ReportStore<T> {
 /** The part of `Storage` the store uses (localStorage in the browser, a map in tests). */
 export type KeyValueStorage = Pick<Storage, "getItem" | "setItem">;
 
-export function createReportStore<T>(storage: KeyValueStorage | null, key: string, capacity: number): ReportStore<T> {
+export function createReportStore<T>(
+  storage: KeyValueStorage | null,
+  key: string,
+  capacity: number,
+): ReportStore<T> {
   // When localStorage cannot be used (private mode, full), reports live in memory for this page.
   let fallback: StoredReport<T>[] = [];
   let isStorageBroken = !storage;
@@ -56,7 +59,11 @@ export function createReportStore<T>(storage: KeyValueStorage | null, key: strin
     },
     markSent(reports) {
       const sent = new Set(reports.map((r) => JSON.stringify(r)));
-      write(read().map((entry) => (sent.has(JSON.stringify(entry.report)) ? { ...entry, isSent: true } : entry)));
+      write(
+        read().map((entry) =>
+          sent.has(JSON.stringify(entry.report)) ? { ...entry, isSent: true } : entry,
+        ),
+      );
     },
   };
 }

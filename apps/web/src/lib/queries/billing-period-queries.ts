@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { BillingPeriod, BillingPeriodDetail, CreateBillingPeriodBody } from "@nk/contract";
 import { apiGet, apiPost } from "../api-client";
-import { BILLING_PERIODS_KEY, billingPeriodKey, billingPeriodsKey, DASHBOARD_KEY, METERS_KEY } from "./query-keys";
+import {
+  BILLING_PERIODS_KEY,
+  billingPeriodKey,
+  billingPeriodsKey,
+  DASHBOARD_KEY,
+  METERS_KEY,
+} from "./query-keys";
 
 /**
  * The one rule after a change to meters, readings or billing periods: they show each other's
@@ -36,7 +42,8 @@ export function useBillingPeriod(id: string | undefined) {
 export function useCreateBillingPeriod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateBillingPeriodBody) => apiPost<BillingPeriodDetail>("/api/billing-periods", body),
+    mutationFn: (body: CreateBillingPeriodBody) =>
+      apiPost<BillingPeriodDetail>("/api/billing-periods", body),
     onSuccess: () => refreshAfterMeteringChange(queryClient),
   });
 }

@@ -7,8 +7,11 @@ export const BILLING_PERIODS_KEY = ["billing-periods"] as const;
 export const METERS_KEY = ["meters"] as const;
 export const DASHBOARD_KEY = ["dashboard"] as const;
 
-export const tenantsKey = (propertyId?: string) => [...TENANTS_KEY, "list", propertyId ?? "all"] as const;
+export const tenantsKey = (propertyId?: string) =>
+  [...TENANTS_KEY, "list", propertyId ?? "all"] as const;
 export const ratesKey = () => [...RATES_KEY, "list"] as const;
-export const billingPeriodsKey = (propertyId?: string) => [...BILLING_PERIODS_KEY, "list", propertyId ?? "all"] as const;
+export const billingPeriodsKey = (propertyId?: string) =>
+  [...BILLING_PERIODS_KEY, "list", propertyId ?? "all"] as const;
 export const billingPeriodKey = (id: string) => [...BILLING_PERIODS_KEY, "one", id] as const;
-export const metersKey = (propertyId?: string) => [...METERS_KEY, "list", propertyId ?? "all"] as const;
+export const metersKey = (propertyId?: string) =>
+  [...METERS_KEY, "list", propertyId ?? "all"] as const;

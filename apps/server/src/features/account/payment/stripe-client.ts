@@ -38,7 +38,9 @@ async function callStripe<T>(label: string, call: () => Promise<T>): Promise<T> 
   try {
     return await call();
   } catch (error) {
-    throw new StripeRequestFailed(`Stripe ${label}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new StripeRequestFailed(
+      `Stripe ${label}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -53,7 +55,10 @@ export interface CheckoutRequest {
 }
 
 /** A Checkout Session for a monthly subscription; the user pays on Stripe's page. */
-export async function createCheckoutSession(config: StripeConfig, request: CheckoutRequest): Promise<{ id: string; url: string }> {
+export async function createCheckoutSession(
+  config: StripeConfig,
+  request: CheckoutRequest,
+): Promise<{ id: string; url: string }> {
   const metadata = { userId: request.userId, plan: request.plan };
   const session = await callStripe("checkout.sessions.create", () =>
     getStripeClient(config).checkout.sessions.create({
@@ -64,19 +69,33 @@ export async function createCheckoutSession(config: StripeConfig, request: Check
       client_reference_id: request.userId,
       metadata,
       subscription_data: { metadata },
-      ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
+      ...(request.customerId
+        ? { customer: request.customerId }
+        : { customer_email: request.email }),
     }),
   );
-  if (typeof session.url !== "string") throw new StripeRequestFailed("Stripe: Checkout-Sitzung ohne Adresse");
+  if (typeof session.url !== "string")
+    throw new StripeRequestFailed("Stripe: Checkout-Sitzung ohne Adresse");
   return { id: session.id, url: session.url };
 }
 
 /** Cancel at the end of the term, or take the cancellation back. */
-export async function setCancelAtPeriodEnd(config: StripeConfig, subscriptionId: string, cancel: boolean): Promise<void> {
-  await callStripe("subscriptions.update", () => getStripeClient(config).subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+export async function setCancelAtPeriodEnd(
+  config: StripeConfig,
+  subscriptionId: string,
+  cancel: boolean,
+): Promise<void> {
+  await callStripe("subscriptions.update", () =>
+    getStripeClient(config).subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }),
+  );
 }
 
 /** Ends a subscription now (the one replaced by a new plan's subscription). */
-export async function cancelSubscriptionNow(config: StripeConfig, subscriptionId: string): Promise<void> {
-  await callStripe("subscriptions.cancel", () => getStripeClient(config).subscriptions.cancel(subscriptionId));
+export async function cancelSubscriptionNow(
+  config: StripeConfig,
+  subscriptionId: string,
+): Promise<void> {
+  await callStripe("subscriptions.cancel", () =>
+    getStripeClient(config).subscriptions.cancel(subscriptionId),
+  );
 }

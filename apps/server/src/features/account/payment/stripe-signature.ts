@@ -15,12 +15,25 @@ export interface SignedStripeEvent {
 }
 
 /** The event of a webhook call whose signature holds; a bad signature is refused before anything is read. */
-export function readSignedStripeEvent(payload: string, header: string | undefined, secret: string, now = Date.now()): SignedStripeEvent {
+export function readSignedStripeEvent(
+  payload: string,
+  header: string | undefined,
+  secret: string,
+  now = Date.now(),
+): SignedStripeEvent {
   let event: unknown;
   try {
-    event = Stripe.webhooks.constructEvent(payload, header ?? "", secret, STRIPE_SIGNATURE_TOLERANCE_SECONDS, undefined, now);
+    event = Stripe.webhooks.constructEvent(
+      payload,
+      header ?? "",
+      secret,
+      STRIPE_SIGNATURE_TOLERANCE_SECONDS,
+      undefined,
+      now,
+    );
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new ValidationFailed({}, "Ungültige Stripe-Signatur.", "INVALID_SIGNATURE");
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+      throw new ValidationFailed({}, "Ungültige Stripe-Signatur.", "INVALID_SIGNATURE");
     throw new ValidationFailed({}, "Ungültiges Stripe-Ereignis.");
   }
   if (isStripeEvent(event)) return event;
@@ -30,5 +43,12 @@ export function readSignedStripeEvent(payload: string, header: string | undefine
 function isStripeEvent(value: unknown): value is SignedStripeEvent {
   if (typeof value !== "object" || value === null) return false;
   const event = value as Partial<SignedStripeEvent>;
-  return typeof event.id === "string" && typeof event.type === "string" && typeof event.data === "object" && event.data !== null && typeof event.data.object === "object" && event.data.object !== null;
+  return (
+    typeof event.id === "string" &&
+    typeof event.type === "string" &&
+    typeof event.data === "object" &&
+    event.data !== null &&
+    typeof event.data.object === "object" &&
+    event.data.object !== null
+  );
 }

@@ -15,27 +15,57 @@ function selectBillingPeriods(db: Db, userId: string) {
       "g.status",
       "g.isFinal",
       "g.createdAt",
-      eb.selectFrom("meterReadings as r").select(eb.fn.countAll<number>().as("n")).whereRef("r.costGroupId", "=", "g.id").as("readingCount"),
-      eb.exists(eb.selectFrom("statementSnapshots as s").select("s.id").whereRef("s.costGroupId", "=", "g.id")).as("hasStatementRun"),
+      eb
+        .selectFrom("meterReadings as r")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("r.costGroupId", "=", "g.id")
+        .as("readingCount"),
+      eb
+        .exists(
+          eb
+            .selectFrom("statementSnapshots as s")
+            .select("s.id")
+            .whereRef("s.costGroupId", "=", "g.id"),
+        )
+        .as("hasStatementRun"),
     ])
     .where("g.userId", "=", userId);
 }
 
-type BillingPeriodRow = Awaited<ReturnType<ReturnType<typeof selectBillingPeriods>["executeTakeFirstOrThrow"]>>;
+type BillingPeriodRow = Awaited<
+  ReturnType<ReturnType<typeof selectBillingPeriods>["executeTakeFirstOrThrow"]>
+>;
 
 function toBillingPeriod(row: BillingPeriodRow): BillingPeriod {
-  return { ...row, readingCount: Number(row.readingCount ?? 0), hasStatementRun: Boolean(row.hasStatementRun), createdAt: row.createdAt.toISOString() };
+  return {
+    ...row,
+    readingCount: Number(row.readingCount ?? 0),
+    hasStatementRun: Boolean(row.hasStatementRun),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Newest period first (docs/rules/master-data.md#queries: the first one is preselected in bulk entry). */
-export async function listBillingPeriods(db: Db, userId: string, propertyId?: string): Promise<BillingPeriod[]> {
+export async function listBillingPeriods(
+  db: Db,
+  userId: string,
+  propertyId?: string,
+): Promise<BillingPeriod[]> {
   let query = selectBillingPeriods(db, userId);
   if (propertyId) query = query.where("g.propertyId", "=", propertyId);
-  const rows = await query.orderBy("g.billingPeriodStart", "desc").orderBy("p.name").orderBy("g.createdAt", "desc").execute();
+  const rows = await query
+    .orderBy("g.billingPeriodStart", "desc")
+    .orderBy("p.name")
+    .orderBy("g.createdAt", "desc")
+    .execute();
   return rows.map(toBillingPeriod);
 }
 
-export async function findBillingPeriodDetail(db: Db, userId: string, id: string): Promise<BillingPeriodDetail | undefined> {
+export async function findBillingPeriodDetail(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<BillingPeriodDetail | undefined> {
   const row = await selectBillingPeriods(db, userId).where("g.id", "=", id).executeTakeFirst();
   if (!row) return undefined;
   const readings = await db
@@ -58,7 +88,12 @@ export async function findOwnedCostGroup(db: Db, userId: string, id: string) {
     .executeTakeFirst();
 }
 
-export async function hasSamePeriod(db: Db, propertyId: string, start: string, end: string): Promise<boolean> {
+export async function hasSamePeriod(
+  db: Db,
+  propertyId: string,
+  start: string,
+  end: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom("costGroups")
     .select("id")
@@ -69,7 +104,16 @@ export async function hasSamePeriod(db: Db, propertyId: string, start: string, e
   return Boolean(row);
 }
 
-export async function insertCostGroup(db: Db, values: { userId: string; propertyId: string; name: string; billingPeriodStart: string; billingPeriodEnd: string }) {
+export async function insertCostGroup(
+  db: Db,
+  values: {
+    userId: string;
+    propertyId: string;
+    name: string;
+    billingPeriodStart: string;
+    billingPeriodEnd: string;
+  },
+) {
   const row = await db
     .insertInto("costGroups")
     .values({ ...values, updatedAt: new Date() })

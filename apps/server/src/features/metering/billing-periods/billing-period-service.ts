@@ -25,12 +25,21 @@ import { inAccountTransaction } from "../../account/account-transaction.ts";
 
 type CreateBillingPeriodInput = z.output<typeof createBillingPeriodBodySchema>;
 
-export async function listBillingPeriodsOfAccount(db: Db, userId: string, propertyId?: string): Promise<BillingPeriod[]> {
-  if (propertyId) await findOwnedProperty(db, userId, propertyId, BILLING_PERIOD_MESSAGES.propertyNotFound);
+export async function listBillingPeriodsOfAccount(
+  db: Db,
+  userId: string,
+  propertyId?: string,
+): Promise<BillingPeriod[]> {
+  if (propertyId)
+    await findOwnedProperty(db, userId, propertyId, BILLING_PERIOD_MESSAGES.propertyNotFound);
   return listBillingPeriods(db, userId, propertyId);
 }
 
-export async function getBillingPeriod(db: Db, userId: string, id: string): Promise<BillingPeriodDetail> {
+export async function getBillingPeriod(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<BillingPeriodDetail> {
   requireResourceId(id, BILLING_PERIOD_MESSAGES.notFound);
   const period = await findBillingPeriodDetail(db, userId, id);
   if (!period) throw new NotFound(BILLING_PERIOD_MESSAGES.notFound);
@@ -38,25 +47,47 @@ export async function getBillingPeriod(db: Db, userId: string, id: string): Prom
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505"
+  );
 }
 
 /** One period per property and dates (unique in the table); the name follows docs/rules/statements.md's pattern. */
-export async function createBillingPeriod(db: Db, userId: string, input: CreateBillingPeriodInput): Promise<BillingPeriodDetail> {
+export async function createBillingPeriod(
+  db: Db,
+  userId: string,
+  input: CreateBillingPeriodInput,
+): Promise<BillingPeriodDetail> {
   const { billingPeriodStart: start, billingPeriodEnd: end } = input;
   const duplicate = new Conflict(buildDuplicateBillingPeriodMessage(start, end));
   try {
     const id = await inAccountTransaction(db, userId, async (trx) => {
-      const property = await findOwnedProperty(trx, userId, input.propertyId, BILLING_PERIOD_MESSAGES.propertyNotFound);
+      const property = await findOwnedProperty(
+        trx,
+        userId,
+        input.propertyId,
+        BILLING_PERIOD_MESSAGES.propertyNotFound,
+      );
       if (await hasSamePeriod(trx, property.id, start, end)) throw duplicate;
       const name = buildBillingPeriodName(start, end);
-      const newId = await insertCostGroup(trx, { userId, propertyId: property.id, name, billingPeriodStart: start, billingPeriodEnd: end });
+      const newId = await insertCostGroup(trx, {
+        userId,
+        propertyId: property.id,
+        name,
+        billingPeriodStart: start,
+        billingPeriodEnd: end,
+      });
       await logActivity(trx, {
         userId,
         key: "cost_group.created",
         entityId: newId,
         entityName: name,
-        metadata: { propertyId: property.id, propertyName: property.name, billingPeriodStart: start, billingPeriodEnd: end },
+        metadata: {
+          propertyId: property.id,
+          propertyName: property.name,
+          billingPeriodStart: start,
+          billingPeriodEnd: end,
+        },
       });
       return newId;
     });
@@ -74,14 +105,19 @@ export async function deleteBillingPeriod(db: Db, userId: string, id: string): P
   await inAccountTransaction(db, userId, async (trx) => {
     const period = await findOwnedCostGroup(trx, userId, id);
     if (!period) throw new NotFound(BILLING_PERIOD_MESSAGES.notFound);
-    if ((await countStatementsOfCostGroup(trx, id)) > 0) throw new Conflict(BILLING_PERIOD_MESSAGES.hasStatements);
+    if ((await countStatementsOfCostGroup(trx, id)) > 0)
+      throw new Conflict(BILLING_PERIOD_MESSAGES.hasStatements);
     await deleteCostGroupRow(trx, userId, id);
     await logActivity(trx, {
       userId,
       key: "cost_group.deleted",
       entityId: id,
       entityName: period.name,
-      metadata: { propertyId: period.propertyId, billingPeriodStart: period.billingPeriodStart, billingPeriodEnd: period.billingPeriodEnd },
+      metadata: {
+        propertyId: period.propertyId,
+        billingPeriodStart: period.billingPeriodStart,
+        billingPeriodEnd: period.billingPeriodEnd,
+      },
     });
   });
 }

@@ -12,7 +12,9 @@ function selectMeters(db: Db, userId: string) {
   return db
     .selectFrom("meters as m")
     .leftJoin("units as u", "u.id", "m.unitId")
-    .innerJoin("properties as p", (join) => join.on((eb) => eb("p.id", "=", eb.fn.coalesce("m.propertyId", "u.propertyId"))))
+    .innerJoin("properties as p", (join) =>
+      join.on((eb) => eb("p.id", "=", eb.fn.coalesce("m.propertyId", "u.propertyId"))),
+    )
     .leftJoinLateral(
       (eb) =>
         eb
@@ -43,7 +45,11 @@ function selectMeters(db: Db, userId: string) {
       "p.name as propertyName",
       "lr.readingValue as latestValue",
       "lr.readingDate as latestDate",
-      eb.selectFrom("meterReadings as c").select(eb.fn.countAll<number>().as("n")).whereRef("c.meterId", "=", "m.id").as("readingCount"),
+      eb
+        .selectFrom("meterReadings as c")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("c.meterId", "=", "m.id")
+        .as("readingCount"),
     ])
     .where("m.userId", "=", userId);
 }
@@ -61,9 +67,15 @@ function toMeter(row: MeterRow): MeterRecord {
     displayName: row.displayName,
     isRemoteReadable: row.isRemoteReadable,
     installedOn: row.installedOn,
-    unit: row.unitId && row.unitName !== null && row.unitArea !== null ? { id: row.unitId, name: row.unitName, area: row.unitArea } : null,
+    unit:
+      row.unitId && row.unitName !== null && row.unitArea !== null
+        ? { id: row.unitId, name: row.unitName, area: row.unitArea }
+        : null,
     property: { id: row.owningPropertyId, name: row.propertyName },
-    latestReading: row.latestValue !== null && row.latestDate !== null ? { readingValue: row.latestValue, readingDate: row.latestDate } : null,
+    latestReading:
+      row.latestValue !== null && row.latestDate !== null
+        ? { readingValue: row.latestValue, readingDate: row.latestDate }
+        : null,
     readingCount: Number(row.readingCount ?? 0),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -71,14 +83,22 @@ function toMeter(row: MeterRow): MeterRecord {
 }
 
 /** Ordered by meter number (docs/rules/master-data.md#queries); a property filter includes the meters of its units. */
-export async function listMeters(db: Db, userId: string, propertyId?: string): Promise<MeterRecord[]> {
+export async function listMeters(
+  db: Db,
+  userId: string,
+  propertyId?: string,
+): Promise<MeterRecord[]> {
   let query = selectMeters(db, userId);
   if (propertyId) query = query.where("p.id", "=", propertyId);
   const rows = await query.orderBy("m.meterNumber").orderBy("m.createdAt").execute();
   return rows.map(toMeter);
 }
 
-export async function findMeter(db: Db, userId: string, meterId: string): Promise<MeterRecord | undefined> {
+export async function findMeter(
+  db: Db,
+  userId: string,
+  meterId: string,
+): Promise<MeterRecord | undefined> {
   const row = await selectMeters(db, userId).where("m.id", "=", meterId).executeTakeFirst();
   return row ? toMeter(row) : undefined;
 }
@@ -103,8 +123,18 @@ export async function insertMeter(db: Db, userId: string, values: MeterValues): 
   return row.id;
 }
 
-export async function updateMeterRow(db: Db, userId: string, meterId: string, values: MeterValues): Promise<void> {
-  await db.updateTable("meters").set({ ...values, updatedAt: new Date() }).where("id", "=", meterId).where("userId", "=", userId).execute();
+export async function updateMeterRow(
+  db: Db,
+  userId: string,
+  meterId: string,
+  values: MeterValues,
+): Promise<void> {
+  await db
+    .updateTable("meters")
+    .set({ ...values, updatedAt: new Date() })
+    .where("id", "=", meterId)
+    .where("userId", "=", userId)
+    .execute();
 }
 
 export async function deleteMeterRow(db: Db, userId: string, meterId: string): Promise<void> {
@@ -116,7 +146,11 @@ export async function findMetersWithOwningProperty(db: Db, userId: string, meter
   const rows = await db
     .selectFrom("meters as m")
     .leftJoin("units as u", "u.id", "m.unitId")
-    .select((eb) => ["m.id", "m.meterNumber", eb.fn.coalesce("m.propertyId", "u.propertyId").as("owningPropertyId")])
+    .select((eb) => [
+      "m.id",
+      "m.meterNumber",
+      eb.fn.coalesce("m.propertyId", "u.propertyId").as("owningPropertyId"),
+    ])
     .where("m.userId", "=", userId)
     .where("m.id", "in", meterIds)
     .execute();

@@ -12,7 +12,15 @@ import { logActivity } from "../../activity/activity-log.ts";
 import { findOwnedProperty, findOwnedUnit } from "../ownership-service.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import { describeRemoteReadingDuty } from "@nk/engine";
-import { deleteMeterRow, findMeter, insertMeter, listMeters, updateMeterRow, type MeterRecord, type MeterValues } from "./meter-queries.ts";
+import {
+  deleteMeterRow,
+  findMeter,
+  insertMeter,
+  listMeters,
+  updateMeterRow,
+  type MeterRecord,
+  type MeterValues,
+} from "./meter-queries.ts";
 import { inAccountTransaction } from "../../account/account-transaction.ts";
 
 type CreateMeterInput = z.output<typeof createMeterBodySchema>;
@@ -23,7 +31,11 @@ export function withRemoteReading(meter: MeterRecord, today: string): Meter {
   return { ...meter, remoteReading: describeRemoteReadingDuty(meter, today) };
 }
 
-export async function listMetersOfAccount(db: Db, userId: string, propertyId?: string): Promise<Meter[]> {
+export async function listMetersOfAccount(
+  db: Db,
+  userId: string,
+  propertyId?: string,
+): Promise<Meter[]> {
   if (propertyId) await findOwnedProperty(db, userId, propertyId, METER_MESSAGES.propertyNotFound);
   const today = getTodayInGermany();
   return (await listMeters(db, userId, propertyId)).map((meter) => withRemoteReading(meter, today));
@@ -32,7 +44,10 @@ export async function listMetersOfAccount(db: Db, userId: string, propertyId?: s
 /** An installation day in the future is a typing error (the duty follows from it). */
 function assertInstalledOnPast(installedOn: string | null | undefined): void {
   if (installedOn && installedOn > getTodayInGermany()) {
-    throw new ValidationFailed({ installedOn: METER_MESSAGES.installedOnInFuture }, METER_MESSAGES.installedOnInFuture);
+    throw new ValidationFailed(
+      { installedOn: METER_MESSAGES.installedOnInFuture },
+      METER_MESSAGES.installedOnInFuture,
+    );
   }
 }
 
@@ -47,7 +62,12 @@ export async function getMeter(db: Db, userId: string, meterId: string): Promise
  * docs/rules/master-data.md#validation 'Meter': a unit or a property is required; choosing a unit clears the property,
  * so a unit's meter stores property_id null and belongs to the unit's property through it.
  */
-async function resolveLocation(db: Db, userId: string, unitId: string | null, propertyId: string | null) {
+async function resolveLocation(
+  db: Db,
+  userId: string,
+  unitId: string | null,
+  propertyId: string | null,
+) {
   if (unitId) {
     await findOwnedUnit(db, userId, unitId, METER_MESSAGES.unitNotFound);
     return { unitId, propertyId: null };
@@ -56,7 +76,10 @@ async function resolveLocation(db: Db, userId: string, unitId: string | null, pr
     await findOwnedProperty(db, userId, propertyId, METER_MESSAGES.propertyNotFound);
     return { unitId: null, propertyId };
   }
-  throw new ValidationFailed({ unitId: METER_MESSAGES.requiredFields }, METER_MESSAGES.requiredFields);
+  throw new ValidationFailed(
+    { unitId: METER_MESSAGES.requiredFields },
+    METER_MESSAGES.requiredFields,
+  );
 }
 
 export async function createMeter(db: Db, userId: string, input: CreateMeterInput): Promise<Meter> {
@@ -78,13 +101,22 @@ export async function createMeter(db: Db, userId: string, input: CreateMeterInpu
       key: "meter.created",
       entityId: id,
       entityName: values.meterNumber,
-      metadata: { meterType: values.meterType, unitId: values.unitId, propertyId: values.propertyId },
+      metadata: {
+        meterType: values.meterType,
+        unitId: values.unitId,
+        propertyId: values.propertyId,
+      },
     });
     return withRemoteReading((await findMeter(trx, userId, id))!, getTodayInGermany());
   });
 }
 
-export async function updateMeter(db: Db, userId: string, meterId: string, input: UpdateMeterInput): Promise<Meter> {
+export async function updateMeter(
+  db: Db,
+  userId: string,
+  meterId: string,
+  input: UpdateMeterInput,
+): Promise<Meter> {
   requireResourceId(meterId, METER_MESSAGES.notFound);
   assertInstalledOnPast(input.installedOn);
   return inAccountTransaction(db, userId, async (trx) => {
@@ -93,8 +125,14 @@ export async function updateMeter(db: Db, userId: string, meterId: string, input
     // A unit sent in the request wins; sending unitId null with a property moves the meter to
     // the common area; sending nothing about the location keeps it.
     const isLocationSent = input.unitId !== undefined || input.propertyId !== undefined;
-    const unitId = input.unitId !== undefined ? input.unitId : isLocationSent ? null : existing.unitId;
-    const propertyId = input.propertyId !== undefined ? input.propertyId : isLocationSent ? null : existing.propertyId;
+    const unitId =
+      input.unitId !== undefined ? input.unitId : isLocationSent ? null : existing.unitId;
+    const propertyId =
+      input.propertyId !== undefined
+        ? input.propertyId
+        : isLocationSent
+          ? null
+          : existing.propertyId;
     const location = await resolveLocation(trx, userId, unitId, propertyId);
     const values: MeterValues = {
       meterNumber: input.meterNumber ?? existing.meterNumber,
@@ -111,7 +149,12 @@ export async function updateMeter(db: Db, userId: string, meterId: string, input
       key: "meter.updated",
       entityId: meterId,
       entityName: values.meterNumber,
-      metadata: { meterType: values.meterType, unitId: values.unitId, propertyId: values.propertyId, isRemoteReadable: values.isRemoteReadable },
+      metadata: {
+        meterType: values.meterType,
+        unitId: values.unitId,
+        propertyId: values.propertyId,
+        isRemoteReadable: values.isRemoteReadable,
+      },
     });
     return withRemoteReading((await findMeter(trx, userId, meterId))!, getTodayInGermany());
   });

@@ -15,11 +15,24 @@ import { Conflict, NotFound, ValidationFailed } from "../../../domain/domain-err
 import { logActivity } from "../../activity/activity-log.ts";
 import { findOwnedProperty } from "../ownership-service.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
-import { deactivateRate, findActiveRate, insertRate, listActiveRates, replaceTiers, updateRateRow, type RateValues } from "./rate-queries.ts";
+import {
+  deactivateRate,
+  findActiveRate,
+  insertRate,
+  listActiveRates,
+  replaceTiers,
+  updateRateRow,
+  type RateValues,
+} from "./rate-queries.ts";
 import { inAccountTransaction } from "../../account/account-transaction.ts";
 
-export async function listRates(db: Db, userId: string, filter: { utilityType?: UtilityType; propertyId?: string }): Promise<Rate[]> {
-  if (filter.propertyId) await findOwnedProperty(db, userId, filter.propertyId, RATE_MESSAGES.propertyNotFound);
+export async function listRates(
+  db: Db,
+  userId: string,
+  filter: { utilityType?: UtilityType; propertyId?: string },
+): Promise<Rate[]> {
+  if (filter.propertyId)
+    await findOwnedProperty(db, userId, filter.propertyId, RATE_MESSAGES.propertyNotFound);
   return listActiveRates(db, userId, filter);
 }
 
@@ -37,11 +50,20 @@ export async function getRate(db: Db, userId: string, id: string): Promise<Rate>
  * real prices lie outside the range (water and sewage together at 6,10 EUR/m³).
  */
 function assertPlausiblePrice(input: ParsedRateBody): void {
-  const check = checkRatePrice({ utilityType: input.utilityType, region: input.region, unitPrice: input.unitPrice, basePrice: input.basePrice });
+  const check = checkRatePrice({
+    utilityType: input.utilityType,
+    region: input.region,
+    unitPrice: input.unitPrice,
+    basePrice: input.basePrice,
+  });
   if (check.isValid || input.confirmPriceWarning) return;
   const fields: Record<string, string> = {};
   if (check.fieldWarnings.unitPrice) fields.unitPrice = check.fieldWarnings.unitPrice;
-  throw new Conflict(`${RATE_PRICE_CHECK_BLOCKED_MESSAGE} ${check.warnings.join(" ")}`, { code: RATE_PRICE_WARNING_CODE, fields, requiresConfirmation: true });
+  throw new Conflict(`${RATE_PRICE_CHECK_BLOCKED_MESSAGE} ${check.warnings.join(" ")}`, {
+    code: RATE_PRICE_WARNING_CODE,
+    fields,
+    requiresConfirmation: true,
+  });
 }
 
 function toRateValues(input: ParsedRateBody, validFrom: string): RateValues {
@@ -89,22 +111,35 @@ export async function createRate(db: Db, userId: string, input: ParsedRateBody):
   assertPlausiblePrice(input);
   const values = toRateValues(input, resolveValidFrom(input));
   return inAccountTransaction(db, userId, async (trx) => {
-    if (values.propertyId) await findOwnedProperty(trx, userId, values.propertyId, RATE_MESSAGES.propertyNotFound);
+    if (values.propertyId)
+      await findOwnedProperty(trx, userId, values.propertyId, RATE_MESSAGES.propertyNotFound);
     const id = await insertRate(trx, userId, values);
     await replaceTiers(trx, id, input.tiers);
-    await logActivity(trx, { userId, key: "rate.created", entityId: id, entityName: values.rateName, metadata: describeRate(values) });
+    await logActivity(trx, {
+      userId,
+      key: "rate.created",
+      entityId: id,
+      entityName: values.rateName,
+      metadata: describeRate(values),
+    });
     return (await findActiveRate(trx, userId, id))!;
   });
 }
 
-export async function updateRate(db: Db, userId: string, id: string, input: ParsedRateBody): Promise<Rate> {
+export async function updateRate(
+  db: Db,
+  userId: string,
+  id: string,
+  input: ParsedRateBody,
+): Promise<Rate> {
   requireResourceId(id, RATE_MESSAGES.notFound);
   assertPlausiblePrice(input);
   const values = toRateValues(input, resolveValidFrom(input));
   return inAccountTransaction(db, userId, async (trx) => {
     const existing = await findActiveRate(trx, userId, id);
     if (!existing) throw new NotFound(RATE_MESSAGES.notFound);
-    if (values.propertyId) await findOwnedProperty(trx, userId, values.propertyId, RATE_MESSAGES.propertyNotFound);
+    if (values.propertyId)
+      await findOwnedProperty(trx, userId, values.propertyId, RATE_MESSAGES.propertyNotFound);
     await updateRateRow(trx, userId, id, values);
     await replaceTiers(trx, id, input.tiers);
     await logActivity(trx, {
@@ -112,7 +147,11 @@ export async function updateRate(db: Db, userId: string, id: string, input: Pars
       key: "rate.updated",
       entityId: id,
       entityName: values.rateName,
-      metadata: { ...describeRate(values), previousUnitPrice: existing.unitPrice, previousBasePrice: existing.basePrice },
+      metadata: {
+        ...describeRate(values),
+        previousUnitPrice: existing.unitPrice,
+        previousBasePrice: existing.basePrice,
+      },
     });
     return (await findActiveRate(trx, userId, id))!;
   });

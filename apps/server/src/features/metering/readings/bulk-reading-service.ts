@@ -13,7 +13,14 @@ import { findOwnedCostGroup } from "../billing-periods/billing-period-queries.ts
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import { findMetersWithOwningProperty } from "../meters/meter-queries.ts";
 import { findReadingDecrease } from "./reading-decrease.ts";
-import { findReadingsOfPeriod, findReadingsOnDate, insertReading, listReadingsByIds, setReadingCostGroup, updateReadingValue } from "./reading-queries.ts";
+import {
+  findReadingsOfPeriod,
+  findReadingsOnDate,
+  insertReading,
+  listReadingsByIds,
+  setReadingCostGroup,
+  updateReadingValue,
+} from "./reading-queries.ts";
 import { assertNotInFuture, readingDecreaseError } from "./reading-service.ts";
 import { inAccountTransaction } from "../../account/account-transaction.ts";
 
@@ -30,7 +37,11 @@ type BulkReadingsInput = z.output<typeof bulkReadingsBodySchema>;
  * and linked to no period; they update only a reading of the same meter and date, never the
  * period's (end) reading, so start and end readings of one period never overwrite each other.
  */
-export async function saveBulkReadings(db: Db, userId: string, input: BulkReadingsInput): Promise<BulkReadingsResponse> {
+export async function saveBulkReadings(
+  db: Db,
+  userId: string,
+  input: BulkReadingsInput,
+): Promise<BulkReadingsResponse> {
   requireResourceId(input.costGroupId, READING_MESSAGES.costGroupNotFound);
   for (const row of input.readings) requireResourceId(row.meterId, METER_MESSAGES.notFound);
   assertNotInFuture(input.readingDate);
@@ -40,7 +51,9 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
     if (!costGroup) throw new NotFound(READING_MESSAGES.costGroupNotFound);
     const isStart = input.position === "start";
     if (isStart && input.readingDate > costGroup.billingPeriodStart) {
-      throw new ValidationFailed({ readingDate: READING_MESSAGES.startAfterPeriodStart(costGroup.billingPeriodStart) });
+      throw new ValidationFailed({
+        readingDate: READING_MESSAGES.startAfterPeriodStart(costGroup.billingPeriodStart),
+      });
     }
     const meterIds = input.readings.map((row) => row.meterId);
     const meters = await findMetersWithOwningProperty(trx, userId, meterIds);
@@ -62,11 +75,21 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
       }
       const onDate = sameDate.get(row.meterId) ?? null;
       const current = isStart ? onDate : (onDate ?? existing.get(row.meterId) ?? null);
-      const decrease = await findReadingDecrease(trx, row.meterId, row.readingValue, input.readingDate, current?.id ?? null);
+      const decrease = await findReadingDecrease(
+        trx,
+        row.meterId,
+        row.readingValue,
+        input.readingDate,
+        current?.id ?? null,
+      );
       if (decrease) decreases[`readings.${index}.readingValue`] = decrease.message;
       const confirmationNote = decrease ? decrease.note : null;
       if (current) {
-        await updateReadingValue(trx, current.id, { readingValue: row.readingValue, readingDate: input.readingDate, note: confirmationNote });
+        await updateReadingValue(trx, current.id, {
+          readingValue: row.readingValue,
+          readingDate: input.readingDate,
+          note: confirmationNote,
+        });
         if (onDate && !isStart) await setReadingCostGroup(trx, current.id, costGroup.id);
         savedIds.push(current.id);
         updatedCount += 1;
@@ -84,9 +107,11 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
     }
 
     // Throwing inside the transaction rolls back the rows written above.
-    if (Object.keys(wrongProperty).length > 0) throw new ValidationFailed(wrongProperty, READING_MESSAGES.bulkMeterOfOtherProperty);
+    if (Object.keys(wrongProperty).length > 0)
+      throw new ValidationFailed(wrongProperty, READING_MESSAGES.bulkMeterOfOtherProperty);
     const decreaseCount = Object.keys(decreases).length;
-    if (decreaseCount > 0 && !input.confirmDecrease) throw readingDecreaseError(buildBulkDecreaseMessage(decreaseCount), decreases);
+    if (decreaseCount > 0 && !input.confirmDecrease)
+      throw readingDecreaseError(buildBulkDecreaseMessage(decreaseCount), decreases);
 
     const savedCount = savedIds.length;
     await logActivity(trx, {
@@ -95,7 +120,15 @@ export async function saveBulkReadings(db: Db, userId: string, input: BulkReadin
       entityId: costGroup.id,
       entityName: costGroup.name,
       description: `${READING_MESSAGES.bulkSaved(savedCount).replace(/!$/, "")}: ${costGroup.name}`,
-      metadata: { costGroupId: costGroup.id, readingDate: input.readingDate, position: input.position, savedCount, insertedCount, updatedCount, confirmedDecreases: decreaseCount },
+      metadata: {
+        costGroupId: costGroup.id,
+        readingDate: input.readingDate,
+        position: input.position,
+        savedCount,
+        insertedCount,
+        updatedCount,
+        confirmedDecreases: decreaseCount,
+      },
     });
     return {
       savedCount,

@@ -1,4 +1,9 @@
-import { buildConfirmedDecreaseNote, buildReadingDecreaseMessage, compareDecimalText, type NeighbourReading } from "@nk/contract";
+import {
+  buildConfirmedDecreaseNote,
+  buildReadingDecreaseMessage,
+  compareDecimalText,
+  type NeighbourReading,
+} from "@nk/contract";
 import type { Db } from "../../../db/database.ts";
 import { findNeighbourReadings } from "./reading-queries.ts";
 
@@ -21,16 +26,30 @@ export async function findReadingDecrease(
   readingDate: string,
   excludeReadingId: string | null = null,
 ): Promise<ReadingDecrease | null> {
-  return judgeReadingDecrease(readingValue, await findNeighbourReadings(db, meterId, readingDate, excludeReadingId));
+  return judgeReadingDecrease(
+    readingValue,
+    await findNeighbourReadings(db, meterId, readingDate, excludeReadingId),
+  );
 }
 
 /** The same judgement on neighbours already looked up. */
-export function judgeReadingDecrease(readingValue: string, { previous, next }: { previous?: NeighbourReading; next?: NeighbourReading }): ReadingDecrease | null {
+export function judgeReadingDecrease(
+  readingValue: string,
+  { previous, next }: { previous?: NeighbourReading; next?: NeighbourReading },
+): ReadingDecrease | null {
   if (previous && compareDecimalText(readingValue, previous.readingValue) < 0) {
-    return { message: buildReadingDecreaseMessage(readingValue, previous, false), note: buildConfirmedDecreaseNote(previous, false), neighbour: previous };
+    return {
+      message: buildReadingDecreaseMessage(readingValue, previous, false),
+      note: buildConfirmedDecreaseNote(previous, false),
+      neighbour: previous,
+    };
   }
   if (next && compareDecimalText(readingValue, next.readingValue) > 0) {
-    return { message: buildReadingDecreaseMessage(readingValue, next, true), note: buildConfirmedDecreaseNote(next, true), neighbour: next };
+    return {
+      message: buildReadingDecreaseMessage(readingValue, next, true),
+      note: buildConfirmedDecreaseNote(next, true),
+      neighbour: next,
+    };
   }
   return null;
 }

@@ -28,7 +28,11 @@ function toReading(row: ReadingRow): Reading {
 }
 
 /** Newest reading date first (docs/rules/master-data.md#queries 'meter_readings by meter_id, reading_date descending'). */
-export async function listReadingsOfMeter(db: Db, userId: string, meterId: string): Promise<Reading[]> {
+export async function listReadingsOfMeter(
+  db: Db,
+  userId: string,
+  meterId: string,
+): Promise<Reading[]> {
   const rows = await selectReadings(db, userId)
     .where("r.meterId", "=", meterId)
     .orderBy("r.readingDate", "desc")
@@ -44,7 +48,11 @@ export async function listReadingsByIds(db: Db, userId: string, ids: string[]): 
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
 
-export async function findReading(db: Db, userId: string, readingId: string): Promise<Reading | undefined> {
+export async function findReading(
+  db: Db,
+  userId: string,
+  readingId: string,
+): Promise<Reading | undefined> {
   const row = await selectReadings(db, userId).where("r.id", "=", readingId).executeTakeFirst();
   return row ? toReading(row) : undefined;
 }
@@ -64,18 +72,49 @@ export async function insertReading(db: Db, userId: string, reading: NewReading)
     .with("r", (query) =>
       query
         .insertInto("meterReadings")
-        .values({ userId, ...reading, readingType: "manual", validationStatus: "pending", updatedAt: new Date() })
-        .returning(["id", "meterId", "costGroupId", "readingValue", "readingDate", "readingType", "validationStatus", "note", "createdAt"]),
+        .values({
+          userId,
+          ...reading,
+          readingType: "manual",
+          validationStatus: "pending",
+          updatedAt: new Date(),
+        })
+        .returning([
+          "id",
+          "meterId",
+          "costGroupId",
+          "readingValue",
+          "readingDate",
+          "readingType",
+          "validationStatus",
+          "note",
+          "createdAt",
+        ]),
     )
     .selectFrom("r")
     .leftJoin("costGroups as g", "g.id", "r.costGroupId")
-    .select(["r.id", "r.meterId", "r.costGroupId", "g.name as costGroupName", "r.readingValue", "r.readingDate", "r.readingType", "r.validationStatus", "r.note", "r.createdAt"])
+    .select([
+      "r.id",
+      "r.meterId",
+      "r.costGroupId",
+      "g.name as costGroupName",
+      "r.readingValue",
+      "r.readingDate",
+      "r.readingType",
+      "r.validationStatus",
+      "r.note",
+      "r.createdAt",
+    ])
     .executeTakeFirstOrThrow();
   return toReading(row);
 }
 
 /** Bulk entry's update: the value and date change, so the reading is pending validation again. */
-export async function updateReadingValue(db: Db, readingId: string, values: { readingValue: string; readingDate: string; note: string | null }): Promise<void> {
+export async function updateReadingValue(
+  db: Db,
+  readingId: string,
+  values: { readingValue: string; readingDate: string; note: string | null },
+): Promise<void> {
   await db
     .updateTable("meterReadings")
     .set({ ...values, readingType: "manual", validationStatus: "pending", updatedAt: new Date() })
@@ -84,7 +123,11 @@ export async function updateReadingValue(db: Db, readingId: string, values: { re
 }
 
 export async function deleteReadingRow(db: Db, userId: string, readingId: string): Promise<void> {
-  await db.deleteFrom("meterReadings").where("id", "=", readingId).where("userId", "=", userId).execute();
+  await db
+    .deleteFrom("meterReadings")
+    .where("id", "=", readingId)
+    .where("userId", "=", userId)
+    .execute();
 }
 
 /** The reading of a meter in a billing period that bulk entry updates (the newest, if several). */
@@ -110,7 +153,11 @@ interface NeighbourRow {
 }
 
 /** The reading before (on or before the date, the higher value first) and after a date: one statement. */
-function selectNeighbours(meterId: Expression<string>, date: string, excludeReadingId: string | null) {
+function selectNeighbours(
+  meterId: Expression<string>,
+  date: string,
+  excludeReadingId: string | null,
+) {
   const excluded = excludeReadingId ? sql`and id <> ${excludeReadingId}` : sql``;
   return sql<NeighbourRow>`
     select p.reading_value as previous_value, p.reading_date as previous_date, n.reading_value as next_value, n.reading_date as next_date
@@ -124,13 +171,24 @@ function selectNeighbours(meterId: Expression<string>, date: string, excludeRead
 }
 
 function toNeighbours(row: NeighbourRow | undefined) {
-  const previous = row?.previousValue != null && row.previousDate != null ? { readingValue: row.previousValue, readingDate: row.previousDate } : undefined;
-  const next = row?.nextValue != null && row.nextDate != null ? { readingValue: row.nextValue, readingDate: row.nextDate } : undefined;
+  const previous =
+    row?.previousValue != null && row.previousDate != null
+      ? { readingValue: row.previousValue, readingDate: row.previousDate }
+      : undefined;
+  const next =
+    row?.nextValue != null && row.nextDate != null
+      ? { readingValue: row.nextValue, readingDate: row.nextDate }
+      : undefined;
   return { previous, next };
 }
 
 /** The latest reading on or before `date` and the earliest after it, leaving one reading out. */
-export async function findNeighbourReadings(db: Db, meterId: string, date: string, excludeReadingId: string | null) {
+export async function findNeighbourReadings(
+  db: Db,
+  meterId: string,
+  date: string,
+  excludeReadingId: string | null,
+) {
   const result = await selectNeighbours(sql.val(meterId), date, excludeReadingId).execute(db);
   return toNeighbours(result.rows[0]);
 }
@@ -139,7 +197,12 @@ export async function findNeighbourReadings(db: Db, meterId: string, date: strin
  * A new reading's checks in one statement (issue 19): whether the meter is the account's, its
  * number for the activity entry, and the readings next to the date. Undefined: not the account's.
  */
-export async function findMeterWithNeighbours(db: Db, userId: string, meterId: string, date: string) {
+export async function findMeterWithNeighbours(
+  db: Db,
+  userId: string,
+  meterId: string,
+  date: string,
+) {
   const result = await sql<NeighbourRow & { meterNumber: string }>`
     select m.meter_number, nb.*
       from meters m
@@ -157,7 +220,13 @@ export async function findMeterWithNeighbours(db: Db, userId: string, meterId: s
  */
 export async function findReadingsOnDate(db: Db, userId: string, meterIds: string[], date: string) {
   if (meterIds.length === 0) return new Map<string, { id: string }>();
-  await db.selectFrom("meters").select("id").where("userId", "=", userId).where("id", "in", meterIds).forUpdate().execute();
+  await db
+    .selectFrom("meters")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("id", "in", meterIds)
+    .forUpdate()
+    .execute();
   const rows = await db
     .selectFrom("meterReadings")
     .select(["id", "meterId"])
@@ -171,6 +240,14 @@ export async function findReadingsOnDate(db: Db, userId: string, meterIds: strin
 }
 
 /** Moves a reading into the billing period bulk entry saves for. */
-export async function setReadingCostGroup(db: Db, readingId: string, costGroupId: string): Promise<void> {
-  await db.updateTable("meterReadings").set({ costGroupId, updatedAt: new Date() }).where("id", "=", readingId).execute();
+export async function setReadingCostGroup(
+  db: Db,
+  readingId: string,
+  costGroupId: string,
+): Promise<void> {
+  await db
+    .updateTable("meterReadings")
+    .set({ costGroupId, updatedAt: new Date() })
+    .where("id", "=", readingId)
+    .execute();
 }

@@ -1,4 +1,11 @@
-import { getTodayInGermany, METER_MESSAGES, READING_DECREASE_CODE, READING_MESSAGES, type createReadingBodySchema, type Reading } from "@nk/contract";
+import {
+  getTodayInGermany,
+  METER_MESSAGES,
+  READING_DECREASE_CODE,
+  READING_MESSAGES,
+  type createReadingBodySchema,
+  type Reading,
+} from "@nk/contract";
 import type { z } from "zod";
 import type { Db } from "../../../db/database.ts";
 import { Conflict, NotFound, ValidationFailed } from "../../../domain/domain-errors.ts";
@@ -6,14 +13,21 @@ import { logActivity } from "../../activity/activity-log.ts";
 import { findMeterOfAccount } from "../ownership-queries.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import { joinNotes, judgeReadingDecrease } from "./reading-decrease.ts";
-import { deleteReadingRow, findMeterWithNeighbours, findReading, insertReading, listReadingsOfMeter } from "./reading-queries.ts";
+import {
+  deleteReadingRow,
+  findMeterWithNeighbours,
+  findReading,
+  insertReading,
+  listReadingsOfMeter,
+} from "./reading-queries.ts";
 import { inAccountTransaction } from "../../account/account-transaction.ts";
 
 type CreateReadingInput = z.output<typeof createReadingBodySchema>;
 
 /** A reading is a measurement: it cannot lie after today (decision 0301). */
 export function assertNotInFuture(readingDate: string, field = "readingDate"): void {
-  if (readingDate > getTodayInGermany()) throw new ValidationFailed({ [field]: READING_MESSAGES.futureDate });
+  if (readingDate > getTodayInGermany())
+    throw new ValidationFailed({ [field]: READING_MESSAGES.futureDate });
 }
 
 async function findOwnedMeter(db: Db, userId: string, meterId: string) {
@@ -30,10 +44,19 @@ export async function listReadings(db: Db, userId: string, meterId: string): Pro
 }
 
 export function readingDecreaseError(message: string, fields?: Record<string, string>): Conflict {
-  return new Conflict(message, { code: READING_DECREASE_CODE, requiresConfirmation: true, ...(fields ? { fields } : {}) });
+  return new Conflict(message, {
+    code: READING_DECREASE_CODE,
+    requiresConfirmation: true,
+    ...(fields ? { fields } : {}),
+  });
 }
 
-export async function addReading(db: Db, userId: string, meterId: string, input: CreateReadingInput): Promise<Reading> {
+export async function addReading(
+  db: Db,
+  userId: string,
+  meterId: string,
+  input: CreateReadingInput,
+): Promise<Reading> {
   assertNotInFuture(input.readingDate);
   requireResourceId(meterId, METER_MESSAGES.notFound);
   // Five statements in all (issue 19): the meter with its neighbouring readings, the reading, the activity entry.
@@ -54,7 +77,12 @@ export async function addReading(db: Db, userId: string, meterId: string, input:
       key: "meter_reading.added",
       entityId: reading.id,
       entityName: meter.meterNumber,
-      metadata: { meterId, readingValue: input.readingValue, readingDate: input.readingDate, isConfirmedDecrease: Boolean(decrease) },
+      metadata: {
+        meterId,
+        readingValue: input.readingValue,
+        readingDate: input.readingDate,
+        isConfirmedDecrease: Boolean(decrease),
+      },
     });
     return reading;
   });
@@ -72,7 +100,11 @@ export async function deleteReading(db: Db, userId: string, readingId: string): 
       key: "meter_reading.deleted",
       entityId: readingId,
       entityName: meter?.meterNumber ?? null,
-      metadata: { meterId: reading.meterId, readingValue: reading.readingValue, readingDate: reading.readingDate },
+      metadata: {
+        meterId: reading.meterId,
+        readingValue: reading.readingValue,
+        readingDate: reading.readingDate,
+      },
     });
   });
 }

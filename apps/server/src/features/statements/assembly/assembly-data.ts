@@ -1,4 +1,10 @@
-import type { AnnualInformationValues, CostItem, ConsumptionOverride, Co2FormValues, HeatingCosts } from "@nk/contract";
+import type {
+  AnnualInformationValues,
+  CostItem,
+  ConsumptionOverride,
+  Co2FormValues,
+  HeatingCosts,
+} from "@nk/contract";
 
 // What the assembly reads from the account's stored data for one billing period (docs/rules/statement-inputs.md#assembly).
 // Plain values: the assembly itself is pure and unit-tested with fixtures of this shape.

@@ -13,18 +13,35 @@ export interface OwnedBillingPeriod {
   isFinal: boolean;
 }
 
-export async function findOwnedBillingPeriod(db: Db, userId: string, id: string): Promise<OwnedBillingPeriod | undefined> {
+export async function findOwnedBillingPeriod(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<OwnedBillingPeriod | undefined> {
   return db
     .selectFrom("costGroups as g")
     .innerJoin("properties as p", "p.id", "g.propertyId")
-    .select(["g.id", "g.propertyId", "p.name as propertyName", "g.name", "g.billingPeriodStart as start", "g.billingPeriodEnd as end", "g.isFinal"])
+    .select([
+      "g.id",
+      "g.propertyId",
+      "p.name as propertyName",
+      "g.name",
+      "g.billingPeriodStart as start",
+      "g.billingPeriodEnd as end",
+      "g.isFinal",
+    ])
     .where("g.id", "=", id)
     .where("g.userId", "=", userId)
     .executeTakeFirst();
 }
 
 /** Loads what the assembly needs; `previousEnd` is the day before the period starts. */
-export async function loadAssemblyData(db: Db, userId: string, period: OwnedBillingPeriod, previousEnd: string): Promise<AssemblyData> {
+export async function loadAssemblyData(
+  db: Db,
+  userId: string,
+  period: OwnedBillingPeriod,
+  previousEnd: string,
+): Promise<AssemblyData> {
   const property = await db
     .selectFrom("properties")
     .select(["propertyType", "efficiencyClass"])
@@ -56,7 +73,9 @@ export async function loadAssemblyData(db: Db, userId: string, period: OwnedBill
           .where("unitId", "in", unitIds)
           .where("userId", "=", userId)
           .where("moveInDate", "<=", period.end)
-          .where((eb) => eb.or([eb("moveOutDate", "is", null), eb("moveOutDate", ">=", period.start)]))
+          .where((eb) =>
+            eb.or([eb("moveOutDate", "is", null), eb("moveOutDate", ">=", period.start)]),
+          )
           .orderBy("moveInDate")
           .execute();
   const tenantIds = tenantRows.map((t) => t.id);
@@ -82,9 +101,21 @@ export async function loadAssemblyData(db: Db, userId: string, period: OwnedBill
           .execute();
   const meters = await db
     .selectFrom("meters")
-    .select(["id", "unitId", "meterType", "meterNumber", "displayName", "isRemoteReadable", "installedOn"])
+    .select([
+      "id",
+      "unitId",
+      "meterType",
+      "meterNumber",
+      "displayName",
+      "isRemoteReadable",
+      "installedOn",
+    ])
     .where("userId", "=", userId)
-    .where((eb) => (unitIds.length === 0 ? eb("propertyId", "=", period.propertyId) : eb.or([eb("propertyId", "=", period.propertyId), eb("unitId", "in", unitIds)])))
+    .where((eb) =>
+      unitIds.length === 0
+        ? eb("propertyId", "=", period.propertyId)
+        : eb.or([eb("propertyId", "=", period.propertyId), eb("unitId", "in", unitIds)]),
+    )
     .orderBy("meterType")
     .orderBy("meterNumber")
     .execute();
@@ -98,17 +129,32 @@ export async function loadAssemblyData(db: Db, userId: string, period: OwnedBill
           .select(["id", "meterId", "costGroupId", "readingValue as value", "readingDate as date"])
           .where("meterId", "in", meterIds)
           .where("userId", "=", userId)
-          .where((eb) => eb.or([eb("readingDate", "<=", period.end), eb("costGroupId", "in", costGroupIds)]))
+          .where((eb) =>
+            eb.or([eb("readingDate", "<=", period.end), eb("costGroupId", "in", costGroupIds)]),
+          )
           .orderBy("readingDate")
           .orderBy("createdAt")
           .execute();
   const tenants: AssemblyTenant[] = tenantRows.map((t) => ({
     ...t,
-    occupants: occupants.filter((o) => o.tenantId === t.id).map(({ persons, validFrom, validUntil }) => ({ persons, validFrom, validUntil })),
-    prepayments: prepayments.filter((p) => p.tenantId === t.id).map(({ monthlyAmount, validFrom, validUntil }) => ({ monthlyAmount, validFrom, validUntil })),
+    occupants: occupants
+      .filter((o) => o.tenantId === t.id)
+      .map(({ persons, validFrom, validUntil }) => ({ persons, validFrom, validUntil })),
+    prepayments: prepayments
+      .filter((p) => p.tenantId === t.id)
+      .map(({ monthlyAmount, validFrom, validUntil }) => ({
+        monthlyAmount,
+        validFrom,
+        validUntil,
+      })),
   }));
   return {
-    period: { id: period.id, start: period.start, end: period.end, previousPeriodId: previous?.id ?? null },
+    period: {
+      id: period.id,
+      start: period.start,
+      end: period.end,
+      previousPeriodId: previous?.id ?? null,
+    },
     property,
     units,
     tenants,

@@ -1,6 +1,18 @@
-import { compareDecimalText, subtractDecimalText, STATEMENT_MESSAGES, type MeterConsumption, type ReadingUsed } from "@nk/contract";
+import {
+  compareDecimalText,
+  subtractDecimalText,
+  STATEMENT_MESSAGES,
+  type MeterConsumption,
+  type ReadingUsed,
+} from "@nk/contract";
 import { addDays, type MeterKind } from "@nk/engine";
-import type { AssemblyMeter, AssemblyPeriod, AssemblyReading, AssemblyTenant, AssemblyUnit } from "./assembly-data.ts";
+import type {
+  AssemblyMeter,
+  AssemblyPeriod,
+  AssemblyReading,
+  AssemblyTenant,
+  AssemblyUnit,
+} from "./assembly-data.ts";
 
 // Consumption of each meter in a billing period from its readings (docs/rules/statement-inputs.md#assembly).
 
@@ -31,11 +43,17 @@ function toUsed(reading: AssemblyReading, source: ReadingUsed["source"]): Readin
 
 /** Latest first by date, then the later entered (input order as a tie-break). */
 function latest(readings: AssemblyReading[]): AssemblyReading | undefined {
-  return readings.reduce<AssemblyReading | undefined>((best, reading) => (!best || reading.date >= best.date ? reading : best), undefined);
+  return readings.reduce<AssemblyReading | undefined>(
+    (best, reading) => (!best || reading.date >= best.date ? reading : best),
+    undefined,
+  );
 }
 
 function earliest(readings: AssemblyReading[]): AssemblyReading | undefined {
-  return readings.reduce<AssemblyReading | undefined>((best, reading) => (!best || reading.date < best.date ? reading : best), undefined);
+  return readings.reduce<AssemblyReading | undefined>(
+    (best, reading) => (!best || reading.date < best.date ? reading : best),
+    undefined,
+  );
 }
 
 export interface MeterConsumptionInput {
@@ -53,7 +71,10 @@ export interface MeterConsumptionInput {
  * § 9b HeizkV): a move-out day, a move-in day and the day before a move-in (the end of a
  * vacancy), inside the period and before its last day; by the tenant whose change it marks.
  */
-export function findBoundaryDays(tenants: readonly AssemblyTenant[], period: AssemblyPeriod): Map<string, string> {
+export function findBoundaryDays(
+  tenants: readonly AssemblyTenant[],
+  period: AssemblyPeriod,
+): Map<string, string> {
   const days = new Map<string, string>();
   const add = (date: string, tenantId: string) => {
     if (date >= period.start && date < period.end && !days.has(date)) days.set(date, tenantId);
@@ -90,30 +111,53 @@ export function deriveMeterConsumption(input: MeterConsumptionInput): MeterConsu
 
   let start: ReadingUsed | null = null;
   if (isCumulative) {
-    const previous = period.previousPeriodId ? readings.find((r) => r.costGroupId === period.previousPeriodId) : undefined;
+    const previous = period.previousPeriodId
+      ? readings.find((r) => r.costGroupId === period.previousPeriodId)
+      : undefined;
     // Issue 27: a reading on the period's first day is its start reading (bulk entry 'Anfangsstand'),
     // taken before anything was used in the period; it outranks older readings.
-    const before = latest(readings.filter((r) => r.date < period.start || (r.date === period.start && r.id !== endReading?.id)));
+    const before = latest(
+      readings.filter(
+        (r) => r.date < period.start || (r.date === period.start && r.id !== endReading?.id),
+      ),
+    );
     const first = earliest(inPeriod);
     if (previous) start = toUsed(previous, "previousBillingPeriod");
     else if (before) start = toUsed(before, "beforePeriod");
     else if (first) start = toUsed(first, "firstInPeriod");
   }
 
-  const hasEnd = endReading !== undefined && (!isCumulative || (start !== null && start.readingId !== endReading.id));
+  const hasEnd =
+    endReading !== undefined &&
+    (!isCumulative || (start !== null && start.readingId !== endReading.id));
   const end = hasEnd ? toUsed(endReading, endSource) : null;
-  const isIncreasing = !isCumulative || end === null || start === null || compareDecimalText(end.value, start.value) >= 0;
-  const consumption = end === null || !isIncreasing ? null : isCumulative ? subtractDecimalText(end.value, start!.value, SCALE) : subtractDecimalText(end.value, "0", SCALE);
+  const isIncreasing =
+    !isCumulative ||
+    end === null ||
+    start === null ||
+    compareDecimalText(end.value, start.value) >= 0;
+  const consumption =
+    end === null || !isIncreasing
+      ? null
+      : isCumulative
+        ? subtractDecimalText(end.value, start!.value, SCALE)
+        : subtractDecimalText(end.value, "0", SCALE);
 
   const intermediate: MeterConsumption["intermediate"] = [];
   let previousValue = start?.value ?? null;
   // Heizkostenverteiler count from zero: a boundary reading is the consumption since the start.
   if (!isCumulative) previousValue = "0";
-  const intermediates = inPeriod.filter((r) => boundaryDays.has(r.date) && r.id !== endReading?.id).sort((a, b) => a.date.localeCompare(b.date));
+  const intermediates = inPeriod
+    .filter((r) => boundaryDays.has(r.date) && r.id !== endReading?.id)
+    .sort((a, b) => a.date.localeCompare(b.date));
   for (const reading of intermediates) {
     const tenantId = boundaryDays.get(reading.date)!;
     if (previousValue !== null && compareDecimalText(reading.value, previousValue) >= 0) {
-      intermediate.push({ tenantId, reading: toUsed(reading, "latestInPeriod"), consumption: subtractDecimalText(reading.value, previousValue, SCALE) });
+      intermediate.push({
+        tenantId,
+        reading: toUsed(reading, "latestInPeriod"),
+        consumption: subtractDecimalText(reading.value, previousValue, SCALE),
+      });
       previousValue = reading.value;
     }
   }

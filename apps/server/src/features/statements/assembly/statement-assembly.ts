@@ -1,6 +1,31 @@
-import { classifyCostType, getTenancyLaw, STATEMENT_MESSAGES, sumDecimalTexts, toHeatingCostSheetInput, type ConsumptionValue, type MeterConsumption, type MissingReading, type StatementConsumption, type TenancyLaw } from "@nk/contract";
-import { DEFAULT_METER_BY_COST_TYPE, getMeterKindsOfItemMeter, isHeizkvCostType, isRemoteReadingMissingInPeriod, type EfficiencyClass, type MeterKind, type MeterReadingsInput, type StatementInput } from "@nk/engine";
-import type { AssemblyCosts, AssemblyData, AssemblyTenant, ResolvedCostItem } from "./assembly-data.ts";
+import {
+  classifyCostType,
+  getTenancyLaw,
+  STATEMENT_MESSAGES,
+  sumDecimalTexts,
+  toHeatingCostSheetInput,
+  type ConsumptionValue,
+  type MeterConsumption,
+  type MissingReading,
+  type StatementConsumption,
+  type TenancyLaw,
+} from "@nk/contract";
+import {
+  DEFAULT_METER_BY_COST_TYPE,
+  getMeterKindsOfItemMeter,
+  isHeizkvCostType,
+  isRemoteReadingMissingInPeriod,
+  type EfficiencyClass,
+  type MeterKind,
+  type MeterReadingsInput,
+  type StatementInput,
+} from "@nk/engine";
+import type {
+  AssemblyCosts,
+  AssemblyData,
+  AssemblyTenant,
+  ResolvedCostItem,
+} from "./assembly-data.ts";
 import { buildMissingReadingMessage, deriveMeterConsumption } from "./meter-consumption.ts";
 
 // docs/rules/statement-inputs.md#assembly: the calculation input (calculation contract v1.1) built from the stored data of a
@@ -24,7 +49,9 @@ export function toEnginePropertyType(propertyType: string): "residential" | "com
 }
 
 /** The meter kinds the cost items read consumption from (consumption and mixed keys). */
-export function getUsedMeterKinds(items: readonly Pick<ResolvedCostItem, "key" | "meter" | "costType">[]): Set<MeterKind> {
+export function getUsedMeterKinds(
+  items: readonly Pick<ResolvedCostItem, "key" | "meter" | "costType">[],
+): Set<MeterKind> {
   const kinds = new Set<MeterKind>();
   for (const item of items) {
     if (item.key !== "consumption" && item.key !== "mixed") continue;
@@ -49,15 +76,30 @@ function overlapsPeriod(tenant: AssemblyTenant, start: string, end: string): boo
   return tenant.moveInDate <= end && (tenant.moveOutDate === null || tenant.moveOutDate >= start);
 }
 
-function buildTenancies(data: AssemblyData, tenants: AssemblyTenant[]): StatementInput["tenancies"] {
+function buildTenancies(
+  data: AssemblyData,
+  tenants: AssemblyTenant[],
+): StatementInput["tenancies"] {
   return tenants.map((tenant) => ({
     id: tenant.id,
     unitId: tenant.unitId,
     start: tenant.moveInDate,
     end: tenant.moveOutDate,
     // v1.1: who lived there when; days without an occupant period count the unit's persons.
-    ...(tenant.occupants.length > 0 ? { occupants: tenant.occupants.map((o) => ({ from: o.validFrom, to: o.validUntil, persons: o.persons })) } : {}),
-    prepayments: tenant.prepayments.map((p) => ({ monthlyAmount: p.monthlyAmount, validFrom: p.validFrom, validUntil: p.validUntil })),
+    ...(tenant.occupants.length > 0
+      ? {
+          occupants: tenant.occupants.map((o) => ({
+            from: o.validFrom,
+            to: o.validUntil,
+            persons: o.persons,
+          })),
+        }
+      : {}),
+    prepayments: tenant.prepayments.map((p) => ({
+      monthlyAmount: p.monthlyAmount,
+      validFrom: p.validFrom,
+      validUntil: p.validUntil,
+    })),
   }));
 }
 
@@ -69,8 +111,15 @@ interface ConsumptionOutcome {
 }
 
 /** A meter's readings as the engine reads them: start, end and the boundary readings (issue 24). */
-function toMeterReadings(meter: MeterConsumption, unitId: string, kind: MeterKind): MeterReadingsInput {
-  const point = (reading: { date: string; value: string }) => ({ date: reading.date, value: reading.value });
+function toMeterReadings(
+  meter: MeterConsumption,
+  unitId: string,
+  kind: MeterKind,
+): MeterReadingsInput {
+  const point = (reading: { date: string; value: string }) => ({
+    date: reading.date,
+    value: reading.value,
+  });
   return {
     meterId: meter.meterId,
     unitId,
@@ -88,7 +137,12 @@ function toMeterReadings(meter: MeterConsumption, unitId: string, kind: MeterKin
  * value for display (several meters of a kind add up); a manual value (an estimate, § 9a
  * HeizkV) in place of the readings.
  */
-function buildConsumption(data: AssemblyData, meters: MeterConsumption[], costs: AssemblyCosts, usedKinds: Set<MeterKind>): ConsumptionOutcome {
+function buildConsumption(
+  data: AssemblyData,
+  meters: MeterConsumption[],
+  costs: AssemblyCosts,
+  usedKinds: Set<MeterKind>,
+): ConsumptionOutcome {
   const values: ConsumptionValue[] = [];
   const meterReadings: MeterReadingsInput[] = [];
   const missing: MissingReading[] = [];
@@ -100,7 +154,10 @@ function buildConsumption(data: AssemblyData, meters: MeterConsumption[], costs:
   const overridesByUnit = groupBy(costs.consumptionOverrides, (o) => o.unitId);
   for (const unit of data.units) {
     const unitMeters = metersByUnit.get(unit.id) ?? [];
-    const kinds = new Set<MeterKind>([...unitMeters.map((m) => m.meter!), ...(overridesByUnit.get(unit.id) ?? []).map((o) => o.meter)]);
+    const kinds = new Set<MeterKind>([
+      ...unitMeters.map((m) => m.meter!),
+      ...(overridesByUnit.get(unit.id) ?? []).map((o) => o.meter),
+    ]);
     for (const kind of kinds) {
       const override = manual.get(`${unit.id}:${kind}`);
       const ofKind = unitMeters.filter((m) => m.meter === kind);
@@ -117,11 +174,28 @@ function buildConsumption(data: AssemblyData, meters: MeterConsumption[], costs:
         });
       }
       if (override) {
-        values.push({ unitId: unit.id, tenancyId: null, meter: kind, value: override.value, source: "manual", reason: override.reason });
+        values.push({
+          unitId: unit.id,
+          tenancyId: null,
+          meter: kind,
+          value: override.value,
+          source: "manual",
+          reason: override.reason,
+        });
         continue;
       }
       if (ofKind.some((m) => m.consumption === null)) continue;
-      values.push({ unitId: unit.id, tenancyId: null, meter: kind, value: sumDecimalTexts(ofKind.map((m) => m.consumption!), 3), source: "readings", reason: null });
+      values.push({
+        unitId: unit.id,
+        tenancyId: null,
+        meter: kind,
+        value: sumDecimalTexts(
+          ofKind.map((m) => m.consumption!),
+          3,
+        ),
+        source: "readings",
+        reason: null,
+      });
       for (const meter of ofKind) meterReadings.push(toMeterReadings(meter, unit.id, kind));
     }
   }
@@ -133,11 +207,25 @@ function buildConsumption(data: AssemblyData, meters: MeterConsumption[], costs:
  * device lacked the remote reading § 5 HeizkV required; where the landlord did not take the cut
  * up front, the engine tells the tenant of the right (a cut already chosen says it itself).
  */
-function isRemoteReadingRightNoted(item: ResolvedCostItem, isRemoteReadingMissing: boolean): boolean {
-  return isRemoteReadingMissing && isHeizkvCostType(item.costType) && item.key !== "direct" && !item.heizkvReduction && !item.heizkvRemoteReadingCut;
+function isRemoteReadingRightNoted(
+  item: ResolvedCostItem,
+  isRemoteReadingMissing: boolean,
+): boolean {
+  return (
+    isRemoteReadingMissing &&
+    isHeizkvCostType(item.costType) &&
+    item.key !== "direct" &&
+    !item.heizkvReduction &&
+    !item.heizkvRemoteReadingCut
+  );
 }
 
-function buildCostItems(items: ResolvedCostItem[], law: TenancyLaw, period: { start: string; end: string }, isRemoteReadingMissing: boolean): StatementInput["costItems"] {
+function buildCostItems(
+  items: ResolvedCostItem[],
+  law: TenancyLaw,
+  period: { start: string; end: string },
+  isRemoteReadingMissing: boolean,
+): StatementInput["costItems"] {
   return items.map((item) => {
     // Issue 24: a cost type charged only up to a day (cable fees) by the contract's code list.
     const allocableUntil = classifyCostType(item.costType, law, period).allocableUntil;
@@ -148,17 +236,29 @@ function buildCostItems(items: ResolvedCostItem[], law: TenancyLaw, period: { st
       ...(item.consumptionShare !== null ? { consumptionShare: item.consumptionShare } : {}),
       ...(item.meter !== null ? { meter: item.meter } : {}),
       excludedUnits: item.excludedUnits,
-      ...(item.laborCosts !== null ? { laborCosts: item.laborCosts, taxCategory: item.taxCategory ?? "householdServices" } : {}),
+      ...(item.laborCosts !== null
+        ? { laborCosts: item.laborCosts, taxCategory: item.taxCategory ?? "householdServices" }
+        : {}),
       ...(item.heizkvReduction ? { heizkvReduction: true } : {}),
       ...(item.heizkvRemoteReadingCut ? { heizkvRemoteReadingCut: true } : {}),
-      ...(isRemoteReadingRightNoted(item, isRemoteReadingMissing) ? { heizkvRemoteReadingMissing: true } : {}),
+      ...(isRemoteReadingRightNoted(item, isRemoteReadingMissing)
+        ? { heizkvRemoteReadingMissing: true }
+        : {}),
       ...(allocableUntil ? { allocableUntil } : {}),
       ...(item.allocationNote ? { allocationNote: item.allocationNote } : {}),
       // Contract v1.4 (decision 1403): the tenancies' own amounts; empty ones count as 0.
       ...(item.key === "direct"
         ? {
             directAmounts: item.directAmounts.flatMap((entry) =>
-              entry.amount === null ? [] : [{ tenancyId: entry.tenancyId, amount: entry.amount, ...(entry.laborCosts !== null ? { laborCosts: entry.laborCosts } : {}) }],
+              entry.amount === null
+                ? []
+                : [
+                    {
+                      tenancyId: entry.tenancyId,
+                      amount: entry.amount,
+                      ...(entry.laborCosts !== null ? { laborCosts: entry.laborCosts } : {}),
+                    },
+                  ],
             ),
             ...(item.vacancyAmount !== null ? { vacancyAmount: item.vacancyAmount } : {}),
           }
@@ -169,7 +269,8 @@ function buildCostItems(items: ResolvedCostItem[], law: TenancyLaw, period: { st
 
 function buildCo2(costs: AssemblyCosts): StatementInput["co2"] {
   const co2 = costs.co2;
-  if (!co2 || (co2.consumptionKwh === null && co2.emissionsKg === null && co2.cost === null)) return undefined;
+  if (!co2 || (co2.consumptionKwh === null && co2.emissionsKg === null && co2.cost === null))
+    return undefined;
   return {
     fuel: co2.fuel,
     consumptionKwh: co2.consumptionKwh,
@@ -196,9 +297,15 @@ function buildAnnualInformation(costs: AssemblyCosts): StatementInput["annualInf
   const climateFactor = costs.climateFactor ?? null;
   if (!info && climateFactor === null) return undefined;
   return {
-    energyMix: (info?.energyMix ?? []).map((share) => ({ carrier: share.carrier, percent: share.percent })),
+    energyMix: (info?.energyMix ?? []).map((share) => ({
+      carrier: share.carrier,
+      percent: share.percent,
+    })),
     primaryEnergyFactor: info?.primaryEnergyFactor ?? null,
-    taxesAndLevies: (info?.taxesAndLevies ?? []).map((levy) => ({ label: levy.label, amount: levy.amount })),
+    taxesAndLevies: (info?.taxesAndLevies ?? []).map((levy) => ({
+      label: levy.label,
+      amount: levy.amount,
+    })),
     meteringDeviceFee: info?.meteringDeviceFee ?? null,
     readingAndBillingFee: info?.readingAndBillingFee ?? null,
     climateFactor,
@@ -212,7 +319,11 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
   const unitOrder = new Map(data.units.map((u, index) => [u.id, index]));
   const tenants = data.tenants
     .filter((t) => unitIds.has(t.unitId) && overlapsPeriod(t, period.start, period.end))
-    .sort((a, b) => unitOrder.get(a.unitId)! - unitOrder.get(b.unitId)! || a.moveInDate.localeCompare(b.moveInDate));
+    .sort(
+      (a, b) =>
+        unitOrder.get(a.unitId)! - unitOrder.get(b.unitId)! ||
+        a.moveInDate.localeCompare(b.moveInDate),
+    );
   const unitsById = new Map(data.units.map((u) => [u.id, u]));
   const readingsByMeter = groupBy(data.readings, (r) => r.meterId);
   const tenantsByUnit = groupBy(tenants, (t) => t.unitId);
@@ -227,7 +338,10 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
   );
   const usedKinds = getUsedMeterKinds(costs.costItems);
   const { values, meterReadings, missing } = buildConsumption(data, meters, costs, usedKinds);
-  const efficiencyClass = data.property.efficiencyClass && EFFICIENCY.has(data.property.efficiencyClass) ? (data.property.efficiencyClass as EfficiencyClass) : null;
+  const efficiencyClass =
+    data.property.efficiencyClass && EFFICIENCY.has(data.property.efficiencyClass)
+      ? (data.property.efficiencyClass as EfficiencyClass)
+      : null;
   const co2 = buildCo2(costs);
   const heatingCosts = buildHeatingCosts(costs);
   const annualInformation = buildAnnualInformation(costs);
@@ -236,10 +350,17 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
     propertyType: toEnginePropertyType(data.property.propertyType),
     efficiencyClass,
     // Decision 1043: areas and values go on as the decimal text the database holds.
-    units: data.units.map((unit) => ({ id: unit.id, area: unit.area, persons: unit.persons, decentralizedHotWater: unit.hasDecentralizedHotWater })),
+    units: data.units.map((unit) => ({
+      id: unit.id,
+      area: unit.area,
+      persons: unit.persons,
+      decentralizedHotWater: unit.hasDecentralizedHotWater,
+    })),
     tenancies: buildTenancies(data, tenants),
     // Manual values are estimates (§ 9a HeizkV); values from readings go to the engine as readings.
-    consumption: values.filter((v) => v.source === "manual").map((v) => ({ unitId: v.unitId, meter: v.meter, value: v.value, estimated: true })),
+    consumption: values
+      .filter((v) => v.source === "manual")
+      .map((v) => ({ unitId: v.unitId, meter: v.meter, value: v.value, estimated: true })),
     ...(meterReadings.length > 0 ? { meterReadings } : {}),
     // Decision 1140: under the persons key a vacancy counts one person, borne by the landlord.
     vacancyPersons: VACANCY_PERSONS,
@@ -253,7 +374,11 @@ export function assembleStatement(data: AssemblyData, costs: AssemblyCosts): Ass
     ...(heatingCosts ? { heatingCosts } : {}),
     ...(annualInformation ? { annualInformation } : {}),
   };
-  return { engineInput, consumption: { values, meters, missing }, blockingMissing: missing.filter((m) => m.isBlocking) };
+  return {
+    engineInput,
+    consumption: { values, meters, missing },
+    blockingMissing: missing.filter((m) => m.isBlocking),
+  };
 }
 
 /** The one message for the blocking missing readings, naming each meter. */

@@ -14,7 +14,11 @@ export interface NavigationStateWithToast {
  * Navigation state that shows a toast after the navigation:
  * `navigate("/dashboard/properties", { state: withToast("success", "Immobilie erfolgreich erstellt!") })`.
  */
-export function withToast(type: ToastType, message: string, state: object = {}): NavigationStateWithToast {
+export function withToast(
+  type: ToastType,
+  message: string,
+  state: object = {},
+): NavigationStateWithToast {
   return { ...state, toast: { type, message } };
 }
 

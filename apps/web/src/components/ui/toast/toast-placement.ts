@@ -15,7 +15,8 @@ let lastUsed: Element | null = null;
 
 /** Remembers the control the user last pressed or focused (a save button is often disabled, and so unfocused, by the time its toast comes). */
 export function rememberUsedControl(target: EventTarget | null): void {
-  if (target instanceof Element) lastUsed = target.closest("button, a, input, select, textarea, [role='button']") ?? target;
+  if (target instanceof Element)
+    lastUsed = target.closest("button, a, input, select, textarea, [role='button']") ?? target;
 }
 
 function readToastOffset(): number {
@@ -30,6 +31,9 @@ export function chooseToastPlacement(): ToastPlacement {
   const box = control.getBoundingClientRect();
   if (box.width === 0 && box.height === 0) return "bottom";
   const areaTop = window.innerHeight - readToastOffset() - TOAST_AREA_HEIGHT_PX;
-  const areaRight = window.innerWidth < PHONE_MAX_WIDTH_PX ? window.innerWidth : DESKTOP_AREA_WIDTH_PX;
-  return box.bottom > areaTop && box.top < window.innerHeight && box.left < areaRight ? "top" : "bottom";
+  const areaRight =
+    window.innerWidth < PHONE_MAX_WIDTH_PX ? window.innerWidth : DESKTOP_AREA_WIDTH_PX;
+  return box.bottom > areaTop && box.top < window.innerHeight && box.left < areaRight
+    ? "top"
+    : "bottom";
 }

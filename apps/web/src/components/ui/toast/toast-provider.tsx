@@ -1,11 +1,25 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
 import { cn } from "../../../lib/cn";
-import { TOAST_DURATION_MS, ToastContext, type Toast, type ToastApi, type ToastOptions, type ToastType } from "./toast-context";
+import {
+  TOAST_DURATION_MS,
+  ToastContext,
+  type Toast,
+  type ToastApi,
+  type ToastOptions,
+  type ToastType,
+} from "./toast-context";
 import { chooseToastPlacement, rememberUsedControl, type ToastPlacement } from "./toast-placement";
 
-const TOAST_STYLES: Record<ToastType, { icon: typeof Info; className: string; iconClassName: string }> = {
-  success: { icon: CircleCheck, className: "border-emerald-200", iconClassName: "text-emerald-600" },
+const TOAST_STYLES: Record<
+  ToastType,
+  { icon: typeof Info; className: string; iconClassName: string }
+> = {
+  success: {
+    icon: CircleCheck,
+    className: "border-emerald-200",
+    iconClassName: "text-emerald-600",
+  },
   error: { icon: CircleAlert, className: "border-red-200", iconClassName: "text-red-600" },
   warning: { icon: TriangleAlert, className: "border-amber-200", iconClassName: "text-amber-600" },
   info: { icon: Info, className: "border-brand-200", iconClassName: "text-brand-600" },

@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { History } from "lucide-react";
-import { ACTIVITY_FEED_DEFAULT_PAGE_SIZE, ACTIVITY_FEED_PAGE_SIZES, ACTIVITY_MESSAGES, formatCountDe, type ActivityFeedPageSize } from "@nk/contract";
+import {
+  ACTIVITY_FEED_DEFAULT_PAGE_SIZE,
+  ACTIVITY_FEED_PAGE_SIZES,
+  ACTIVITY_MESSAGES,
+  formatCountDe,
+  type ActivityFeedPageSize,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader } from "../../../components/ui/card";
@@ -45,7 +51,10 @@ export function ActivityFeed() {
             className="h-9 w-24"
             value={String(pageSize)}
             onChange={(event) => setPageSize(Number(event.target.value) as ActivityFeedPageSize)}
-            options={ACTIVITY_FEED_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+            options={ACTIVITY_FEED_PAGE_SIZES.map((size) => ({
+              value: String(size),
+              label: String(size),
+            }))}
           />
         </div>
         {feed.isPending ? (
@@ -66,13 +75,22 @@ export function ActivityFeed() {
         ) : (
           <>
             {items.length === 0 ? (
-              <EmptyState icon={History} title={ACTIVITY_MESSAGES.empty} className="m-5 border-none" />
+              <EmptyState
+                icon={History}
+                title={ACTIVITY_MESSAGES.empty}
+                className="m-5 border-none"
+              />
             ) : (
               <ActivityList activities={items} label="Aktivitäten" />
             )}
             {feed.hasNextPage ? (
               <div className="flex justify-center border-t border-slate-100 p-4">
-                <Button variant="outline" onClick={() => void feed.fetchNextPage()} isBusy={feed.isFetchingNextPage} busyText="Lade...">
+                <Button
+                  variant="outline"
+                  onClick={() => void feed.fetchNextPage()}
+                  isBusy={feed.isFetchingNextPage}
+                  busyText="Lade..."
+                >
                   Mehr anzeigen
                 </Button>
               </div>

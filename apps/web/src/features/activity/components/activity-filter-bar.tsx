@@ -7,7 +7,15 @@ import { SearchField } from "../../../components/search-field";
 import { toggleValue, type ActivityFilters } from "../lib/activity-filters";
 import { getActionLabel } from "../lib/activity-labels";
 
-function Chip({ isSelected, onClick, children }: { isSelected: boolean; onClick: () => void; children: string }) {
+function Chip({
+  isSelected,
+  onClick,
+  children,
+}: {
+  isSelected: boolean;
+  onClick: () => void;
+  children: string;
+}) {
   return (
     <button
       type="button"
@@ -15,7 +23,9 @@ function Chip({ isSelected, onClick, children }: { isSelected: boolean; onClick:
       onClick={onClick}
       className={cn(
         "rounded-full border px-3 py-1 text-xs font-medium transition-colors",
-        isSelected ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+        isSelected
+          ? "border-brand-700 bg-brand-700 text-white"
+          : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
       )}
     >
       {children}
@@ -26,15 +36,43 @@ function Chip({ isSelected, onClick, children }: { isSelected: boolean; onClick:
 const AREAS = ENTITY_TYPES.filter((type) => type in AREA_LABELS);
 
 /** Date from/to, areas, common actions, free text; 'Zurücksetzen' clears them. */
-export function ActivityFilterBar({ filters, onChange, onReset }: { filters: ActivityFilters; onChange: (next: ActivityFilters) => void; onReset: () => void }) {
+export function ActivityFilterBar({
+  filters,
+  onChange,
+  onReset,
+}: {
+  filters: ActivityFilters;
+  onChange: (next: ActivityFilters) => void;
+  onReset: () => void;
+}) {
   const members = useActivityMembers();
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label="Von" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ ...filters, from: e.target.value })} />
-        <TextField label="Bis" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ ...filters, to: e.target.value })} />
-        <SearchField initialValue={filters.q} placeholder="Beschreibung oder Name" onSearch={(text) => onChange({ ...filters, q: text })} />
-        <SelectField label="Mitglied" value={filters.memberId} onChange={(e) => onChange({ ...filters, memberId: e.target.value })}>
+        <TextField
+          label="Von"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(e) => onChange({ ...filters, from: e.target.value })}
+        />
+        <TextField
+          label="Bis"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(e) => onChange({ ...filters, to: e.target.value })}
+        />
+        <SearchField
+          initialValue={filters.q}
+          placeholder="Beschreibung oder Name"
+          onSearch={(text) => onChange({ ...filters, q: text })}
+        />
+        <SelectField
+          label="Mitglied"
+          value={filters.memberId}
+          onChange={(e) => onChange({ ...filters, memberId: e.target.value })}
+        >
           <option value="">Alle Mitglieder</option>
           {(members.data ?? []).map((member) => (
             <option key={member.userId} value={member.userId}>
@@ -47,7 +85,11 @@ export function ActivityFilterBar({ filters, onChange, onReset }: { filters: Act
         <legend className="mb-2 text-sm font-medium text-slate-800">Bereiche</legend>
         <div className="flex flex-wrap gap-2">
           {AREAS.map((area) => (
-            <Chip key={area} isSelected={filters.areas.includes(area)} onClick={() => onChange({ ...filters, areas: toggleValue(filters.areas, area) })}>
+            <Chip
+              key={area}
+              isSelected={filters.areas.includes(area)}
+              onClick={() => onChange({ ...filters, areas: toggleValue(filters.areas, area) })}
+            >
               {AREA_LABELS[area]!}
             </Chip>
           ))}
@@ -57,7 +99,13 @@ export function ActivityFilterBar({ filters, onChange, onReset }: { filters: Act
         <legend className="mb-2 text-sm font-medium text-slate-800">Aktionen</legend>
         <div className="flex flex-wrap gap-2">
           {COMMON_ACTIONS.map((action) => (
-            <Chip key={action} isSelected={filters.actions.includes(action)} onClick={() => onChange({ ...filters, actions: toggleValue(filters.actions, action) })}>
+            <Chip
+              key={action}
+              isSelected={filters.actions.includes(action)}
+              onClick={() =>
+                onChange({ ...filters, actions: toggleValue(filters.actions, action) })
+              }
+            >
               {getActionLabel(action)}
             </Chip>
           ))}

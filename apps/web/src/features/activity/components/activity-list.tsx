@@ -11,7 +11,9 @@ function MetadataDetails({ metadata }: { metadata: Record<string, unknown> }) {
       {Object.entries(metadata).map(([key, value]) => (
         <div key={key} className="contents">
           <dt className="font-medium text-slate-600">{key}</dt>
-          <dd className="break-all text-slate-800">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+          <dd className="break-all text-slate-800">
+            {typeof value === "string" ? value : JSON.stringify(value)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -28,7 +30,11 @@ function ActivityItem({ activity }: { activity: Activity }) {
           <p className="break-words text-sm font-medium text-slate-900">{activity.description}</p>
           <div className="flex flex-wrap items-center gap-2">
             <Badge>{getAreaLabel(activity.entityType)}</Badge>
-            {activity.actorName ? <span className="text-xs text-slate-600" data-testid="activity-actor">{activity.actorName}</span> : null}
+            {activity.actorName ? (
+              <span className="text-xs text-slate-600" data-testid="activity-actor">
+                {activity.actorName}
+              </span>
+            ) : null}
             {hasMetadata ? (
               <button
                 type="button"
@@ -36,13 +42,21 @@ function ActivityItem({ activity }: { activity: Activity }) {
                 aria-expanded={isOpen}
                 onClick={() => setIsOpen((open) => !open)}
               >
-                {isOpen ? <ChevronDown className="size-3.5" aria-hidden="true" /> : <ChevronRight className="size-3.5" aria-hidden="true" />}
+                {isOpen ? (
+                  <ChevronDown className="size-3.5" aria-hidden="true" />
+                ) : (
+                  <ChevronRight className="size-3.5" aria-hidden="true" />
+                )}
                 Details
               </button>
             ) : null}
           </div>
         </div>
-        <time dateTime={activity.createdAt} title={formatDateTime(activity.createdAt)} className="shrink-0 text-xs text-slate-500">
+        <time
+          dateTime={activity.createdAt}
+          title={formatDateTime(activity.createdAt)}
+          className="shrink-0 text-xs text-slate-500"
+        >
           {formatRelativeTime(activity.createdAt)}
         </time>
       </div>

@@ -22,7 +22,14 @@ export function ActivityOverview() {
           <LoadingState text="Lade Aktivitäten..." />
         ) : query.isError ? (
           <div className="p-5">
-            <Alert variant="error" action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>Erneut versuchen</Button>}>
+            <Alert
+              variant="error"
+              action={
+                <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+                  Erneut versuchen
+                </Button>
+              }
+            >
               {getErrorMessage(query.error, ACTIVITY_MESSAGES.loadFailed)}
             </Alert>
           </div>

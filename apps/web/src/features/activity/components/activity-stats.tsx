@@ -27,13 +27,21 @@ export function ActivityStats() {
   if (query.isPending) return <LoadingState text="Lade Statistiken..." />;
   if (query.isError) {
     return (
-      <Alert variant="error" action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>Erneut versuchen</Button>}>
+      <Alert
+        variant="error"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            Erneut versuchen
+          </Button>
+        }
+      >
         {getErrorMessage(query.error, ACTIVITY_MESSAGES.statsFailed)}
       </Alert>
     );
   }
   const stats = query.data;
-  if (stats.total === 0) return <EmptyState icon={BarChart3} title={ACTIVITY_MESSAGES.statsEmpty} />;
+  if (stats.total === 0)
+    return <EmptyState icon={BarChart3} title={ACTIVITY_MESSAGES.statsEmpty} />;
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -46,12 +54,20 @@ export function ActivityStats() {
         <Figure
           label="Häufigste Aktion"
           value={stats.mostCommonAction ? getActionLabel(stats.mostCommonAction.action) : "–"}
-          detail={stats.mostCommonAction ? `${formatNumber(stats.mostCommonAction.count)}× in diesem Monat` : "in diesem Monat noch keine"}
+          detail={
+            stats.mostCommonAction
+              ? `${formatNumber(stats.mostCommonAction.count)}× in diesem Monat`
+              : "in diesem Monat noch keine"
+          }
         />
         <Figure
           label="Aktivster Bereich"
           value={stats.mostActiveArea ? getAreaLabel(stats.mostActiveArea.entityType) : "–"}
-          detail={stats.mostActiveArea ? `${formatNumber(stats.mostActiveArea.count)}× in diesem Monat` : "in diesem Monat noch keine"}
+          detail={
+            stats.mostActiveArea
+              ? `${formatNumber(stats.mostActiveArea.count)}× in diesem Monat`
+              : "in diesem Monat noch keine"
+          }
         />
       </div>
       <Card>

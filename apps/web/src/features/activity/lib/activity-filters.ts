@@ -8,10 +8,24 @@ export interface ActivityFilters {
   memberId: string;
 }
 
-export const EMPTY_FILTERS: ActivityFilters = { from: "", to: "", areas: [], actions: [], q: "", memberId: "" };
+export const EMPTY_FILTERS: ActivityFilters = {
+  from: "",
+  to: "",
+  areas: [],
+  actions: [],
+  q: "",
+  memberId: "",
+};
 
 export function hasActiveFilters(filters: ActivityFilters): boolean {
-  return Boolean(filters.from || filters.to || filters.areas.length || filters.actions.length || filters.q.trim() || filters.memberId);
+  return Boolean(
+    filters.from ||
+    filters.to ||
+    filters.areas.length ||
+    filters.actions.length ||
+    filters.q.trim() ||
+    filters.memberId,
+  );
 }
 
 export function toggleValue(list: string[], value: string): string[] {

@@ -23,7 +23,11 @@ export function ActivityPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Aktivitätsverlauf</h1>
           <p className="mt-1 text-sm text-slate-600">Was in Ihrem Konto wann geändert wurde.</p>
         </div>
-        <div role="tablist" aria-label="Ansicht" className="inline-flex rounded-lg bg-slate-100 p-1">
+        <div
+          role="tablist"
+          aria-label="Ansicht"
+          className="inline-flex rounded-lg bg-slate-100 p-1"
+        >
           {VIEWS.map((v) => (
             <button
               key={v.key}
@@ -33,7 +37,9 @@ export function ActivityPage() {
               onClick={() => setSearchParams({ view: v.key }, { replace: true })}
               className={cn(
                 "rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
-                view === v.key ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+                view === v.key
+                  ? "bg-white text-slate-900 shadow-sm"
+                  : "text-slate-600 hover:text-slate-900",
               )}
             >
               {v.label}
@@ -41,7 +47,13 @@ export function ActivityPage() {
           ))}
         </div>
       </div>
-      {view === "feed" ? <ActivityFeed /> : view === "stats" ? <ActivityStats /> : <ActivityOverview />}
+      {view === "feed" ? (
+        <ActivityFeed />
+      ) : view === "stats" ? (
+        <ActivityStats />
+      ) : (
+        <ActivityOverview />
+      )}
     </div>
   );
 }

@@ -35,7 +35,10 @@ export function AuthLayout({
           {footer ? <div className="mt-6 text-center text-sm text-slate-600">{footer}</div> : null}
         </div>
       </main>
-      <nav aria-label="Rechtliches" className="flex flex-wrap justify-center gap-x-5 gap-y-1 px-4 pb-6 text-xs text-slate-500">
+      <nav
+        aria-label="Rechtliches"
+        className="flex flex-wrap justify-center gap-x-5 gap-y-1 px-4 pb-6 text-xs text-slate-500"
+      >
         <Link to="/impressum" className="hover:text-slate-800">
           Impressum
         </Link>
@@ -54,7 +57,11 @@ export function AuthLayout({
 export function FormErrorBox({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <div role="alert" data-testid="form-error" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div
+      role="alert"
+      data-testid="form-error"
+      className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
       {message}
     </div>
   );

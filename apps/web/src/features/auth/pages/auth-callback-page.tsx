@@ -32,13 +32,17 @@ export function AuthCallbackPage() {
     const error = readCallbackParam("error");
     const description = readCallbackParam("error_description");
     if (error || description) {
-      void navigate(buildLoginErrorPath(description || error || AUTHENTICATION_FAILED), { replace: true });
+      void navigate(buildLoginErrorPath(description || error || AUTHENTICATION_FAILED), {
+        replace: true,
+      });
       return;
     }
 
     queryClient
       .fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 0 })
-      .then((me) => navigate(me.user.isFirstSignIn ? "/dashboard/onboarding" : "/dashboard", { replace: true }))
+      .then((me) =>
+        navigate(me.user.isFirstSignIn ? "/dashboard/onboarding" : "/dashboard", { replace: true }),
+      )
       .catch(() => navigate(buildLoginErrorPath(AUTHENTICATION_FAILED), { replace: true }));
   }, [navigate, queryClient]);
 

@@ -11,7 +11,11 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { markProfileCompletionSkipped } from "../../../lib/profile-skip";
 import { ME_QUERY_KEY, useMe } from "../../../lib/use-me";
-import { toProfileBody, useProfileForm, type ProfileFormValues } from "../../../lib/use-profile-form";
+import {
+  toProfileBody,
+  useProfileForm,
+  type ProfileFormValues,
+} from "../../../lib/use-profile-form";
 import { completeProfile } from "../api";
 import { AuthLayout, FormErrorBox } from "../components/auth-layout";
 
@@ -54,7 +58,9 @@ function CompleteProfileForm({ me }: { me: MeResponse }) {
       toast.success(PROFILE_COMPLETED_MESSAGE);
       setSavedMe(updated);
     } catch (error) {
-      applyServerFieldErrors(setError, error, (field) => ((PROFILE_FIELDS as string[]).includes(field) ? field : null));
+      applyServerFieldErrors(setError, error, (field) =>
+        (PROFILE_FIELDS as string[]).includes(field) ? field : null,
+      );
       setServerError(getErrorMessage(error, SAVE_FAILED_MESSAGE));
     }
   }
@@ -68,12 +74,39 @@ function CompleteProfileForm({ me }: { me: MeResponse }) {
     <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
       <FormErrorBox message={serverError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Vorname" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
-        <TextField label="Nachname" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+        <TextField
+          label="Vorname"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register("firstName")}
+        />
+        <TextField
+          label="Nachname"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register("lastName")}
+        />
       </div>
-      <TextField label="Firma (optional)" autoComplete="organization" error={errors.company?.message} {...register("company")} />
-      <TextField label="Telefon (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
-      <TextField label="E-Mail" type="email" value={me.user.email} readOnly hint="E-Mail-Adresse kann nicht geändert werden" />
+      <TextField
+        label="Firma (optional)"
+        autoComplete="organization"
+        error={errors.company?.message}
+        {...register("company")}
+      />
+      <TextField
+        label="Telefon (optional)"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register("phone")}
+      />
+      <TextField
+        label="E-Mail"
+        type="email"
+        value={me.user.email}
+        readOnly
+        hint="E-Mail-Adresse kann nicht geändert werden"
+      />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={skipProfile} disabled={isSubmitting || isSaved}>
           Überspringen
@@ -92,7 +125,8 @@ export function CompleteProfilePage() {
 
   if (isPending) return <FullPageLoader text="Lade..." />;
   if (error || !me) {
-    if (!error || (isApiError(error) && error.isUnauthorized)) return <Navigate to="/login" replace />;
+    if (!error || (isApiError(error) && error.isUnauthorized))
+      return <Navigate to="/login" replace />;
     return (
       <AuthLayout documentTitle="Profil vervollständigen" title="Profil vervollständigen">
         <Alert

@@ -28,7 +28,12 @@ export function InvitationPage() {
   const { signOut, isSigningOut } = useSignOut();
   const [acceptError, setAcceptError] = useState<string | null>(null);
   const [isAccepting, setIsAccepting] = useState(false);
-  const preview = useQuery({ queryKey: ["invitation", token], queryFn: () => fetchInvitationPreview(token), retry: false, staleTime: Infinity });
+  const preview = useQuery({
+    queryKey: ["invitation", token],
+    queryFn: () => fetchInvitationPreview(token),
+    retry: false,
+    staleTime: Infinity,
+  });
   const session = useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, retry: false });
 
   async function onAccept(): Promise<void> {
@@ -69,7 +74,8 @@ export function InvitationPage() {
 
   const invitation = preview.data;
   const me = session.data;
-  const isInvitedUser = me !== undefined && me.user.email.toLowerCase() === invitation.email.toLowerCase();
+  const isInvitedUser =
+    me !== undefined && me.user.email.toLowerCase() === invitation.email.toLowerCase();
   const query = `?${INVITATION_PARAM}=${encodeURIComponent(token)}`;
 
   return (
@@ -80,19 +86,32 @@ export function InvitationPage() {
     >
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
-          Die Einladung gilt für <strong>{invitation.email}</strong> bis {formatDate(invitation.expiresAt)}.
+          Die Einladung gilt für <strong>{invitation.email}</strong> bis{" "}
+          {formatDate(invitation.expiresAt)}.
         </p>
         {acceptError ? <Alert variant="error">{acceptError}</Alert> : null}
         {isInvitedUser ? (
-          <Button className="w-full" onClick={() => void onAccept()} isBusy={isAccepting} busyText="Trete bei...">
+          <Button
+            className="w-full"
+            onClick={() => void onAccept()}
+            isBusy={isAccepting}
+            busyText="Trete bei..."
+          >
             Einladung annehmen
           </Button>
         ) : me ? (
           <>
             <Alert variant="warning">
-              Sie sind als {me.user.email} angemeldet. Melden Sie sich ab und mit {invitation.email} wieder an, um die Einladung anzunehmen.
+              Sie sind als {me.user.email} angemeldet. Melden Sie sich ab und mit {invitation.email}{" "}
+              wieder an, um die Einladung anzunehmen.
             </Alert>
-            <Button variant="outline" className="w-full" onClick={() => void signOut()} isBusy={isSigningOut} busyText="Abmelden">
+            <Button
+              variant="outline"
+              className="w-full"
+              onClick={() => void signOut()}
+              isBusy={isSigningOut}
+              busyText="Abmelden"
+            >
               Abmelden
             </Button>
           </>
@@ -101,7 +120,10 @@ export function InvitationPage() {
             <Link to={`/login${query}`} className={buttonStyles({ className: "flex-1" })}>
               Anmelden und beitreten
             </Link>
-            <Link to={`/register${query}`} className={buttonStyles({ variant: "outline", className: "flex-1" })}>
+            <Link
+              to={`/register${query}`}
+              className={buttonStyles({ variant: "outline", className: "flex-1" })}
+            >
               Registrieren und beitreten
             </Link>
           </div>

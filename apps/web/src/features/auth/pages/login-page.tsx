@@ -53,7 +53,8 @@ export function LoginPage() {
     }
   }
 
-  const shownError = serverError ?? (urlError && !isUrlErrorDismissed ? describeAuthError(urlError) : null);
+  const shownError =
+    serverError ?? (urlError && !isUrlErrorDismissed ? describeAuthError(urlError) : null);
 
   return (
     <AuthLayout
@@ -88,7 +89,10 @@ export function LoginPage() {
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Checkbox label="Angemeldet bleiben" {...register("rememberMe")} />
-          <Link to="/auth/reset-password" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to="/auth/reset-password"
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
             Passwort vergessen?
           </Link>
         </div>

@@ -3,7 +3,12 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE, PASSWORDS_DO_NOT_MATCH, PASSWORD_HINT } from "@nk/contract";
+import {
+  AUTH_ERROR_MESSAGES,
+  GENERIC_ERROR_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH,
+  PASSWORD_HINT,
+} from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { withToast } from "../../../components/ui/toast";
@@ -12,9 +17,11 @@ import { resetPassword } from "../api";
 import { describeAuthError } from "../auth-error-text";
 import { AuthLayout, FormErrorBox } from "../components/auth-layout";
 
-export const PASSWORD_CHANGED_MESSAGE = "Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.";
+export const PASSWORD_CHANGED_MESSAGE =
+  "Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.";
 const INVALID_LINK_MESSAGE =
-  AUTH_ERROR_MESSAGES.INVALID_TOKEN ?? "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.";
+  AUTH_ERROR_MESSAGES.INVALID_TOKEN ??
+  "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.";
 
 const newPasswordFormSchema = z
   .object({
@@ -57,7 +64,10 @@ export function NewPasswordPage() {
     setServerError(null);
     try {
       await resetPassword({ newPassword: values.newPassword, token });
-      await navigate("/login", { replace: true, state: withToast("success", PASSWORD_CHANGED_MESSAGE) });
+      await navigate("/login", {
+        replace: true,
+        state: withToast("success", PASSWORD_CHANGED_MESSAGE),
+      });
     } catch (error) {
       setServerError(getErrorMessage(error, GENERIC_ERROR_MESSAGE));
     }

@@ -5,7 +5,13 @@ import { z } from "zod";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { readAfterSignInPath } from "../lib/after-sign-in";
 import { useQueryClient } from "@tanstack/react-query";
-import { GENERIC_ERROR_MESSAGE, PASSWORDS_DO_NOT_MATCH, PASSWORD_HINT, TERMS_REQUIRED, emailSchema } from "@nk/contract";
+import {
+  GENERIC_ERROR_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH,
+  PASSWORD_HINT,
+  TERMS_REQUIRED,
+  emailSchema,
+} from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/field";
@@ -35,7 +41,14 @@ type RegisterFormInput = z.input<typeof registerFormSchema>;
 type RegisterFormValues = z.output<typeof registerFormSchema>;
 type RegisterField = keyof RegisterFormInput;
 
-const FORM_FIELDS: RegisterField[] = ["firstName", "lastName", "email", "password", "passwordConfirmation", "acceptTerms"];
+const FORM_FIELDS: RegisterField[] = [
+  "firstName",
+  "lastName",
+  "email",
+  "password",
+  "passwordConfirmation",
+  "acceptTerms",
+];
 /** Server field names that are not form fields. */
 const SERVER_FIELD_ALIASES: Record<string, RegisterField> = { name: "firstName" };
 
@@ -52,7 +65,14 @@ export function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { firstName: "", lastName: "", email: "", password: "", passwordConfirmation: "", acceptTerms: false },
+    defaultValues: {
+      firstName: "",
+      lastName: "",
+      email: "",
+      password: "",
+      passwordConfirmation: "",
+      acceptTerms: false,
+    },
   });
 
   async function onSubmit(values: RegisterFormValues): Promise<void> {
@@ -62,7 +82,12 @@ export function RegisterPage() {
       queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
       await navigate(readAfterSignInPath(searchParams), { replace: true });
     } catch (error) {
-      applyServerFieldErrors(setError, error, (field) => SERVER_FIELD_ALIASES[field] ?? ((FORM_FIELDS as string[]).includes(field) ? field : null));
+      applyServerFieldErrors(
+        setError,
+        error,
+        (field) =>
+          SERVER_FIELD_ALIASES[field] ?? ((FORM_FIELDS as string[]).includes(field) ? field : null),
+      );
       setServerError(getErrorMessage(error, GENERIC_ERROR_MESSAGE));
     }
   }
@@ -84,8 +109,18 @@ export function RegisterPage() {
       <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormErrorBox message={serverError} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Vorname" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
-          <TextField label="Nachname" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+          <TextField
+            label="Vorname"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register("firstName")}
+          />
+          <TextField
+            label="Nachname"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register("lastName")}
+          />
         </div>
         <TextField
           label="E-Mail"
@@ -114,7 +149,11 @@ export function RegisterPage() {
           label={
             <>
               Ich akzeptiere die{" "}
-              <Link to="/agb" target="_blank" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              <Link
+                to="/agb"
+                target="_blank"
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
                 Nutzungsbedingungen (AGB)
               </Link>
               .

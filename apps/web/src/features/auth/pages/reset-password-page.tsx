@@ -59,13 +59,17 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout documentTitle="E-Mail gesendet" title="E-Mail gesendet!" footer={registerLink}>
         <div className="space-y-5">
-          <div role="status" className="flex items-start gap-3 rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+          <div
+            role="status"
+            className="flex items-start gap-3 rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
+          >
             <MailCheck className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
             <div className="space-y-1">
               <p className="font-medium">{SENT_MESSAGE}</p>
               <p>
-                Falls ein Konto für <span className="font-medium break-all">{sentTo}</span> besteht, erhalten Sie in Kürze eine
-                E-Mail mit einem Link zum Festlegen eines neuen Passworts. Prüfen Sie auch Ihren Spam-Ordner.
+                Falls ein Konto für <span className="font-medium break-all">{sentTo}</span> besteht,
+                erhalten Sie in Kürze eine E-Mail mit einem Link zum Festlegen eines neuen
+                Passworts. Prüfen Sie auch Ihren Spam-Ordner.
               </p>
             </div>
           </div>
@@ -91,7 +95,14 @@ export function ResetPasswordPage() {
     >
       <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
         <FormErrorBox message={serverError} />
-        <TextField label="E-Mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
+        <TextField
+          label="E-Mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
         <Button type="submit" className="w-full" isBusy={isSubmitting} busyText="Sende...">
           Link senden
         </Button>

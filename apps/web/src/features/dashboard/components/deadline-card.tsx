@@ -9,13 +9,24 @@ import { DEADLINES_QUERY_KEY, fetchDeadlines } from "../api";
 
 /** The dashboard's card (issue 30): the § 556 (3) BGB deadlines with unsent statements in the coming 60 days. */
 export function DeadlineCard() {
-  const deadlines = useQuery({ queryKey: DEADLINES_QUERY_KEY, queryFn: fetchDeadlines, refetchOnMount: "always" });
-  const atRisk = deadlines.data ? deadlines.data.atRiskIds.map((id) => deadlines.data.periods.find((period) => period.billingPeriodId === id)!) : [];
+  const deadlines = useQuery({
+    queryKey: DEADLINES_QUERY_KEY,
+    queryFn: fetchDeadlines,
+    refetchOnMount: "always",
+  });
+  const atRisk = deadlines.data
+    ? deadlines.data.atRiskIds.map((id) =>
+        deadlines.data.periods.find((period) => period.billingPeriodId === id)!,
+      )
+    : [];
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
         <CardTitle>Abrechnungsfristen</CardTitle>
-        <Link to="/dashboard/deadlines" className="text-sm font-medium text-brand-700 hover:text-brand-800">
+        <Link
+          to="/dashboard/deadlines"
+          className="text-sm font-medium text-brand-700 hover:text-brand-800"
+        >
           Alle Fristen
         </Link>
       </CardHeader>
@@ -34,10 +45,13 @@ export function DeadlineCard() {
             {atRisk.map((period) => (
               <li key={period.billingPeriodId} className="flex flex-col gap-0.5 px-5 py-3">
                 <p className="break-words text-sm font-medium text-slate-900">
-                  {period.propertyName}: {formatCalendarDateDe(period.periodStart)} – {formatCalendarDateDe(period.periodEnd)}
+                  {period.propertyName}: {formatCalendarDateDe(period.periodStart)} –{" "}
+                  {formatCalendarDateDe(period.periodEnd)}
                 </p>
                 <p className="text-sm text-amber-800">
-                  {DEADLINE_MESSAGES.deadlineOn(period.deadline)} ({DEADLINE_MESSAGES.daysLeft(period.daysLeft)}) · {DEADLINE_MESSAGES.unsent(period.unsentCount)}
+                  {DEADLINE_MESSAGES.deadlineOn(period.deadline)} (
+                  {DEADLINE_MESSAGES.daysLeft(period.daysLeft)}) ·{" "}
+                  {DEADLINE_MESSAGES.unsent(period.unsentCount)}
                 </p>
               </li>
             ))}

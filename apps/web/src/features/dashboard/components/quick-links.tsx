@@ -1,5 +1,12 @@
 import { Link } from "react-router";
-import { Building2, CircleHelp, FilePlus2, Gauge, WandSparkles, type LucideIcon } from "lucide-react";
+import {
+  Building2,
+  CircleHelp,
+  FilePlus2,
+  Gauge,
+  WandSparkles,
+  type LucideIcon,
+} from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 
 interface QuickLink {

@@ -10,15 +10,18 @@ export function WelcomePanel({ firstName }: { firstName: string | null }) {
         {firstName ? `Willkommen, ${firstName}!` : "Willkommen bei Nebenkosten!"}
       </h2>
       <p className="mt-2 max-w-2xl text-slate-600">
-        Legen Sie Ihre erste Immobilie an. Der Einrichtungsassistent führt Sie in drei Schritten durch Immobilie und
-        Wohneinheiten; alternativ erfassen Sie die Immobilie manuell.
+        Legen Sie Ihre erste Immobilie an. Der Einrichtungsassistent führt Sie in drei Schritten
+        durch Immobilie und Wohneinheiten; alternativ erfassen Sie die Immobilie manuell.
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Link to="/dashboard/onboarding" className={buttonStyles({ size: "lg" })}>
           <WandSparkles className="size-5" aria-hidden="true" />
           Einrichtungsassistent starten
         </Link>
-        <Link to="/dashboard/properties/new" className={buttonStyles({ size: "lg", variant: "outline" })}>
+        <Link
+          to="/dashboard/properties/new"
+          className={buttonStyles({ size: "lg", variant: "outline" })}
+        >
           <Building2 className="size-5" aria-hidden="true" />
           Immobilie manuell anlegen
         </Link>

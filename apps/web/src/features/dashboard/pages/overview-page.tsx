@@ -16,14 +16,20 @@ export function OverviewPage() {
   const { me } = useMe();
   // Counters and activities change through every other page (properties, tenants, statements),
   // so each visit refetches; the last answer stays visible meanwhile.
-  const dashboard = useQuery({ queryKey: DASHBOARD_QUERY_KEY, queryFn: fetchDashboard, refetchOnMount: "always" });
+  const dashboard = useQuery({
+    queryKey: DASHBOARD_QUERY_KEY,
+    queryFn: fetchDashboard,
+    refetchOnMount: "always",
+  });
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
       <title>Übersicht – Nebenkosten</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Übersicht</h1>
-        <p className="mt-1 text-sm text-slate-600">Ihre Immobilien, Mieter und Abrechnungen auf einen Blick.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Ihre Immobilien, Mieter und Abrechnungen auf einen Blick.
+        </p>
       </div>
 
       {dashboard.isPending ? (
@@ -33,7 +39,12 @@ export function OverviewPage() {
           variant="error"
           title="Fehler beim Laden"
           action={
-            <Button size="sm" variant="outline" onClick={() => void dashboard.refetch()} isBusy={dashboard.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void dashboard.refetch()}
+              isBusy={dashboard.isFetching}
+            >
               Erneut versuchen
             </Button>
           }
@@ -42,11 +53,26 @@ export function OverviewPage() {
         </Alert>
       ) : (
         <>
-          <section aria-label="Kennzahlen" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-            <StatCard label="Immobilien" value={dashboard.data.counters.properties} icon={Building2} />
+          <section
+            aria-label="Kennzahlen"
+            className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+          >
+            <StatCard
+              label="Immobilien"
+              value={dashboard.data.counters.properties}
+              icon={Building2}
+            />
             <StatCard label="Wohneinheiten" value={dashboard.data.counters.units} icon={DoorOpen} />
-            <StatCard label="Aktive Mieter" value={dashboard.data.counters.activeTenants} icon={Users} />
-            <StatCard label="Offene Abrechnungen" value={dashboard.data.counters.pendingStatements} icon={FileClock} />
+            <StatCard
+              label="Aktive Mieter"
+              value={dashboard.data.counters.activeTenants}
+              icon={Users}
+            />
+            <StatCard
+              label="Offene Abrechnungen"
+              value={dashboard.data.counters.pendingStatements}
+              icon={FileClock}
+            />
           </section>
 
           {dashboard.data.counters.properties === 0 ? (

@@ -24,11 +24,27 @@ export function FilePicker({
   return (
     <Field id={id} label="Datei" hint={hint} error={error ?? undefined}>
       <div className="flex flex-wrap items-center gap-3">
-        <input ref={inputRef} id={id} type="file" accept={accept} aria-describedby={`${id}-hint`} className="peer sr-only" onChange={(event) => onChoose(event.target.files?.[0])} />
-        <label htmlFor={id} className={cn(buttonStyles({ variant: "outline" }), "cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600")}>
+        <input
+          ref={inputRef}
+          id={id}
+          type="file"
+          accept={accept}
+          aria-describedby={`${id}-hint`}
+          className="peer sr-only"
+          onChange={(event) => onChoose(event.target.files?.[0])}
+        />
+        <label
+          htmlFor={id}
+          className={cn(
+            buttonStyles({ variant: "outline" }),
+            "cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600",
+          )}
+        >
           Datei auswählen
         </label>
-        <span className="min-w-0 break-all text-sm text-slate-600">{chosen ? `${chosen.name} · ${formatFileSize(chosen.size)}` : "Keine Datei ausgewählt"}</span>
+        <span className="min-w-0 break-all text-sm text-slate-600">
+          {chosen ? `${chosen.name} · ${formatFileSize(chosen.size)}` : "Keine Datei ausgewählt"}
+        </span>
       </div>
     </Field>
   );

@@ -4,13 +4,33 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 
 /** What the confirmed import changed, and where to go next. */
-export function ImportResult({ result, period, onAnother }: { result: BankImportResult; period: BillingPeriod | undefined; onAnother: () => void }) {
-  const wizardLink = period ? `/dashboard/statements/new?property=${period.propertyId}&from=${period.billingPeriodStart}&to=${period.billingPeriodEnd}` : "/dashboard/statements/new";
+export function ImportResult({
+  result,
+  period,
+  onAnother,
+}: {
+  result: BankImportResult;
+  period: BillingPeriod | undefined;
+  onAnother: () => void;
+}) {
+  const wizardLink = period
+    ? `/dashboard/statements/new?property=${period.propertyId}&from=${period.billingPeriodStart}&to=${period.billingPeriodEnd}`
+    : "/dashboard/statements/new";
   return (
     <div className="space-y-4">
-      <Alert variant={result.imported > 0 ? "success" : "info"} title={result.imported > 0 ? "Import abgeschlossen" : "Nichts importiert"}>
+      <Alert
+        variant={result.imported > 0 ? "success" : "info"}
+        title={result.imported > 0 ? "Import abgeschlossen" : "Nichts importiert"}
+      >
         <p>{result.message}</p>
-        {result.skippedDuplicates > 0 ? <p>{result.skippedDuplicates === 1 ? "1 Buchung war" : `${result.skippedDuplicates} Buchungen waren`} bereits importiert und wurde übersprungen.</p> : null}
+        {result.skippedDuplicates > 0 ? (
+          <p>
+            {result.skippedDuplicates === 1
+              ? "1 Buchung war"
+              : `${result.skippedDuplicates} Buchungen waren`}{" "}
+            bereits importiert und wurde übersprungen.
+          </p>
+        ) : null}
       </Alert>
       {result.costItems.length > 0 ? (
         <div className="rounded-lg border border-slate-200 bg-white p-4">

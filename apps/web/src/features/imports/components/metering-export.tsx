@@ -2,7 +2,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { formatCalendarDateDe, METERING_EXPORT_PART_LABELS, meteringExportQuerySchema, type MeteringExportPart } from "@nk/contract";
+import {
+  formatCalendarDateDe,
+  METERING_EXPORT_PART_LABELS,
+  meteringExportQuerySchema,
+  type MeteringExportPart,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
@@ -29,15 +34,26 @@ export function MeteringExport() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: { billingPeriodId: "", customerNumber: "", propertyNumber: "" } });
+  } = useForm<FormInput, unknown, FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { billingPeriodId: "", customerNumber: "", propertyNumber: "" },
+  });
 
   const download = (part: MeteringExportPart) =>
     handleSubmit(async (values) => {
       setBusyPart(part);
       setMessage(null);
-      const query = new URLSearchParams({ part, customerNumber: values.customerNumber, ...(values.propertyNumber ? { propertyNumber: values.propertyNumber } : {}) });
+      const query = new URLSearchParams({
+        part,
+        customerNumber: values.customerNumber,
+        ...(values.propertyNumber ? { propertyNumber: values.propertyNumber } : {}),
+      });
       try {
-        const fileName = await downloadFile(`/api/billing-periods/${values.billingPeriodId}/metering-export?${query.toString()}`, `${part === "users" ? "DTM" : "DTK"}305.DAT`, { accept: "text/plain" });
+        const fileName = await downloadFile(
+          `/api/billing-periods/${values.billingPeriodId}/metering-export?${query.toString()}`,
+          `${part === "users" ? "DTM" : "DTK"}305.DAT`,
+          { accept: "text/plain" },
+        );
         setMessage({ isError: false, text: `„${fileName}“ wurde heruntergeladen.` });
       } catch (error) {
         setMessage({ isError: true, text: getErrorMessage(error) });
@@ -47,17 +63,25 @@ export function MeteringExport() {
     });
 
   return (
-    <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="metering-export-title">
+    <section
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+      aria-labelledby="metering-export-title"
+    >
       <div>
         <h2 id="metering-export-title" className="font-semibold text-slate-900">
           Export: Daten für den Messdienst
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Dateien im ARGE-Heiwako-Format für die Heizkostenabrechnung: Nutzer mit Ein- und Auszug, Leerstand, Personen und Vorauszahlungen (DTM305_….DAT) sowie Brennstoff mit Beständen und
+          Dateien im ARGE-Heiwako-Format für die Heizkostenabrechnung: Nutzer mit Ein- und Auszug,
+          Leerstand, Personen und Vorauszahlungen (DTM305_….DAT) sowie Brennstoff mit Beständen und
           Rechnungen mit Anteilen nach § 35a EStG (DTK305_….DAT).
         </p>
       </div>
-      <form className="grid grid-cols-1 gap-4 sm:grid-cols-3" noValidate onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="grid grid-cols-1 gap-4 sm:grid-cols-3"
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+      >
         <SelectField
           label="Abrechnungszeitraum"
           placeholder="Bitte wählen"
@@ -69,7 +93,12 @@ export function MeteringExport() {
           }))}
           {...register("billingPeriodId")}
         />
-        <TextField label="Kundennummer beim Messdienst" inputMode="numeric" error={errors.customerNumber?.message} {...register("customerNumber")} />
+        <TextField
+          label="Kundennummer beim Messdienst"
+          inputMode="numeric"
+          error={errors.customerNumber?.message}
+          {...register("customerNumber")}
+        />
         <TextField
           label="Liegenschaftsnummer"
           hint="Leer lassen, wenn die Ergebnisse des Messdienstes schon importiert wurden."
@@ -80,14 +109,25 @@ export function MeteringExport() {
         />
         <div className="flex flex-wrap gap-3 sm:col-span-3">
           {(["users", "costs"] as const).map((part) => (
-            <Button key={part} type="button" variant="outline" onClick={() => void download(part)()} isBusy={busyPart === part} busyText="Datei wird erstellt …" disabled={busyPart !== null}>
+            <Button
+              key={part}
+              type="button"
+              variant="outline"
+              onClick={() => void download(part)()}
+              isBusy={busyPart === part}
+              busyText="Datei wird erstellt …"
+              disabled={busyPart !== null}
+            >
               {METERING_EXPORT_PART_LABELS[part]} herunterladen
             </Button>
           ))}
         </div>
       </form>
       {message ? (
-        <Alert variant={message.isError ? "error" : "success"} title={message.isError ? "Die Datei kann nicht erstellt werden" : undefined}>
+        <Alert
+          variant={message.isError ? "error" : "success"}
+          title={message.isError ? "Die Datei kann nicht erstellt werden" : undefined}
+        >
           {message.text}
         </Alert>
       ) : null}

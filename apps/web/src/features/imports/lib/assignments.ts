@@ -1,4 +1,9 @@
-import { sumBookingParts, type BankBookingRow, type BankImportCommitBody, type BookingPart } from "@nk/contract";
+import {
+  sumBookingParts,
+  type BankBookingRow,
+  type BankImportCommitBody,
+  type BookingPart,
+} from "@nk/contract";
 
 // What the user decided per booking of the preview: nothing (not imported), one cost type for
 // the whole amount, or a split. Kept by row number.
@@ -9,7 +14,8 @@ export type Assignments = Record<number, BookingPart[]>;
 export function getInitialAssignments(rows: readonly BankBookingRow[]): Assignments {
   const assignments: Assignments = {};
   for (const row of rows) {
-    if (row.status === "new" && row.suggestedCostType && row.amount) assignments[row.row] = [{ costType: row.suggestedCostType, amount: row.amount }];
+    if (row.status === "new" && row.suggestedCostType && row.amount)
+      assignments[row.row] = [{ costType: row.suggestedCostType, amount: row.amount }];
   }
   return assignments;
 }

@@ -26,7 +26,12 @@ import { BookingCard } from "../components/booking-card";
 import { FilePicker } from "../components/file-picker";
 import { ImportResult } from "../components/import-result";
 import { SplitDialog } from "../components/split-dialog";
-import { getInitialAssignments, sumAssigned, toAssignmentList, type Assignments } from "../lib/assignments";
+import {
+  getInitialAssignments,
+  sumAssigned,
+  toAssignmentList,
+  type Assignments,
+} from "../lib/assignments";
 import { formatFileSize, readFileBase64 } from "../../../lib/read-file-base64";
 
 // /dashboard/imports/bank-statements (issue 28, item 3; decision 1400): a bank statement
@@ -78,10 +83,16 @@ export function BankImportPage() {
 
   const costTypeOptions = useMemo(() => {
     const law = getTenancyLaw(property?.propertyType);
-    const range = period ? { start: period.billingPeriodStart, end: period.billingPeriodEnd } : { start: "2000-01-01", end: "2000-12-31" };
+    const range = period
+      ? { start: period.billingPeriodStart, end: period.billingPeriodEnd }
+      : { start: "2000-01-01", end: "2000-12-31" };
     // The period's own cost types first, then the code list without the types the law forbids.
-    const names = [...(preview?.periodCostTypes ?? []), ...OFFERED_COST_TYPES].filter((name, index, all) => all.indexOf(name) === index);
-    return names.filter((name) => classifyCostType(name, law, range).status !== "notAllocable").map((name) => ({ value: name, label: name }));
+    const names = [...(preview?.periodCostTypes ?? []), ...OFFERED_COST_TYPES].filter(
+      (name, index, all) => all.indexOf(name) === index,
+    );
+    return names
+      .filter((name) => classifyCostType(name, law, range).status !== "notAllocable")
+      .map((name) => ({ value: name, label: name }));
   }, [preview, property, period]);
 
   const rows = preview?.rows ?? [];
@@ -109,7 +120,9 @@ export function BankImportPage() {
     if (!chosen) return setFile(null);
     if (chosen.size > MAX_IMPORT_FILE_BYTES) {
       setFile(null);
-      return setFileError(`Die Datei ist zu groß (${formatFileSize(chosen.size)}; höchstens 5 MB). Bitte teilen Sie sie auf, z. B. nach Monaten.`);
+      return setFileError(
+        `Die Datei ist zu groß (${formatFileSize(chosen.size)}; höchstens 5 MB). Bitte teilen Sie sie auf, z. B. nach Monaten.`,
+      );
     }
     setFile({ name: chosen.name, size: chosen.size, contentBase64: await readFileBase64(chosen) });
   }
@@ -120,7 +133,10 @@ export function BankImportPage() {
     setCommitError(null);
     setRowErrors({});
     try {
-      const answer = await previewImport.mutateAsync({ billingPeriodId: periodId, file: { fileName: file.name, contentBase64: file.contentBase64 } });
+      const answer = await previewImport.mutateAsync({
+        billingPeriodId: periodId,
+        file: { fileName: file.name, contentBase64: file.contentBase64 },
+      });
       setPreview(answer);
       setAssignments(getInitialAssignments(answer.rows));
       setFilter(answer.counts.new > 0 ? "new" : "all");
@@ -135,11 +151,22 @@ export function BankImportPage() {
     setCommitError(null);
     const sent = assignedList;
     try {
-      setResult(await commitImport.mutateAsync({ billingPeriodId: preview.billingPeriodId, file: { fileName: file.name, contentBase64: file.contentBase64 }, assignments: sent }));
+      setResult(
+        await commitImport.mutateAsync({
+          billingPeriodId: preview.billingPeriodId,
+          file: { fileName: file.name, contentBase64: file.contentBase64 },
+          assignments: sent,
+        }),
+      );
       setPreview(null);
       setRowErrors({});
     } catch (error) {
-      setRowErrors(mapErrorsToRows(error, sent.map((entry) => entry.row)));
+      setRowErrors(
+        mapErrorsToRows(
+          error,
+          sent.map((entry) => entry.row),
+        ),
+      );
       setCommitError(getErrorMessage(error));
     }
   }
@@ -155,24 +182,32 @@ export function BankImportPage() {
     <div className="mx-auto w-full max-w-4xl space-y-6">
       <title>Kontoauszug importieren – Nebenkosten</title>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Kontoauszug importieren</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          Kontoauszug importieren
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
-          Übernehmen Sie die Ausgaben des Jahres aus dem Kontoauszug Ihrer Bank in die Kosten einer Abrechnung: camt.053 (XML) oder der CSV-Umsatzexport aus dem Online-Banking. Sie sehen zuerst jede
-          Buchung und ordnen sie Kostenarten zu; gespeichert wird erst, wenn Sie bestätigen.
+          Übernehmen Sie die Ausgaben des Jahres aus dem Kontoauszug Ihrer Bank in die Kosten einer
+          Abrechnung: camt.053 (XML) oder der CSV-Umsatzexport aus dem Online-Banking. Sie sehen
+          zuerst jede Buchung und ordnen sie Kostenarten zu; gespeichert wird erst, wenn Sie
+          bestätigen.
         </p>
       </div>
 
       {result ? (
         <ImportResult result={result} period={period} onAnother={reset} />
       ) : (
-        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-label="Datei auswählen">
+        <section
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+          aria-label="Datei auswählen"
+        >
           {periods.isPending ? (
             <LoadingState text="Lade Abrechnungszeiträume..." />
           ) : periods.isError ? (
             <Alert variant="error">{getErrorMessage(periods.error)}</Alert>
           ) : openPeriods.length === 0 ? (
             <Alert variant="info" title="Noch kein offener Abrechnungszeitraum">
-              Legen Sie zuerst unter „Neue Abrechnung“ eine Abrechnung mit ihrem Zeitraum an; danach können Sie hier ihre Kosten importieren.
+              Legen Sie zuerst unter „Neue Abrechnung“ eine Abrechnung mit ihrem Zeitraum an; danach
+              können Sie hier ihre Kosten importieren.
             </Alert>
           ) : (
             <>
@@ -199,7 +234,14 @@ export function BankImportPage() {
                 onChoose={(chosen) => void chooseFile(chosen)}
               />
               <div className="flex flex-wrap items-center gap-3">
-                <Button onClick={() => void runPreview()} disabled={!file || !periodId} isBusy={previewImport.isPending} busyText={file ? `Datei wird geprüft … (${formatFileSize(file.size)})` : undefined}>
+                <Button
+                  onClick={() => void runPreview()}
+                  disabled={!file || !periodId}
+                  isBusy={previewImport.isPending}
+                  busyText={
+                    file ? `Datei wird geprüft … (${formatFileSize(file.size)})` : undefined
+                  }
+                >
                   Datei prüfen
                 </Button>
               </div>
@@ -221,8 +263,9 @@ export function BankImportPage() {
               {preview.accountIban ? `, Konto ${preview.accountIban}` : ""}.
             </p>
             <p>
-              {preview.counts.new} neue Ausgaben über {formatEuroDe(preview.newTotal)} · {preview.counts.duplicate} bereits importiert · {preview.counts.ignored} keine Kosten · {preview.counts.error}{" "}
-              fehlerhaft
+              {preview.counts.new} neue Ausgaben über {formatEuroDe(preview.newTotal)} ·{" "}
+              {preview.counts.duplicate} bereits importiert · {preview.counts.ignored} keine Kosten
+              · {preview.counts.error} fehlerhaft
             </p>
           </Alert>
           <div className="flex flex-wrap items-center gap-3">
@@ -243,7 +286,9 @@ export function BankImportPage() {
               ]}
             />
           </div>
-          {visibleRows.length === 0 ? <p className="text-sm text-slate-600">Keine neuen Ausgaben in dieser Datei.</p> : null}
+          {visibleRows.length === 0 ? (
+            <p className="text-sm text-slate-600">Keine neuen Ausgaben in dieser Datei.</p>
+          ) : null}
           <ul className="space-y-3">
             {visibleRows.slice(0, shown).map((row) => (
               <BookingCard
@@ -259,20 +304,28 @@ export function BankImportPage() {
           </ul>
           {visibleRows.length > shown ? (
             <Button variant="outline" onClick={() => setShown((current) => current + PAGE_SIZE)}>
-              Weitere {Math.min(PAGE_SIZE, visibleRows.length - shown)} von {visibleRows.length - shown} anzeigen
+              Weitere {Math.min(PAGE_SIZE, visibleRows.length - shown)} von{" "}
+              {visibleRows.length - shown} anzeigen
             </Button>
           ) : null}
           <StickyActionBar>
             {commitError ? <Alert variant="error">{commitError}</Alert> : null}
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-slate-700" aria-live="polite">
-                Zugeordnet: {assignedList.length === 1 ? "1 Buchung" : `${assignedList.length} Buchungen`} über {formatEuroDe(assignedTotal)}
+                Zugeordnet:{" "}
+                {assignedList.length === 1 ? "1 Buchung" : `${assignedList.length} Buchungen`} über{" "}
+                {formatEuroDe(assignedTotal)}
               </p>
               <div className="flex flex-wrap gap-3">
                 <Button variant="outline" onClick={reset}>
                   Abbrechen
                 </Button>
-                <Button onClick={() => void confirm()} disabled={assignedList.length === 0} isBusy={commitImport.isPending} busyText="Wird importiert …">
+                <Button
+                  onClick={() => void confirm()}
+                  disabled={assignedList.length === 0}
+                  isBusy={commitImport.isPending}
+                  busyText="Wird importiert …"
+                >
                   Import bestätigen
                 </Button>
               </div>

@@ -43,12 +43,18 @@ export function ImportsPage() {
       <title>Importe – Nebenkosten</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Importe</h1>
-        <p className="mt-1 text-sm text-slate-600">Übernehmen Sie die Daten des Jahres aus den Dateien, die Sie schon haben. Jeder Import zeigt zuerst einen Probelauf; gespeichert wird erst nach Ihrer Bestätigung.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Übernehmen Sie die Daten des Jahres aus den Dateien, die Sie schon haben. Jeder Import
+          zeigt zuerst einen Probelauf; gespeichert wird erst nach Ihrer Bestätigung.
+        </p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2">
         {IMPORTS.map((entry) => (
           <li key={entry.to}>
-            <Link to={entry.to} className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+            <Link
+              to={entry.to}
+              className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
               <span className="flex items-center gap-2 font-semibold text-slate-900">
                 <entry.icon className="size-5 text-brand-700" aria-hidden="true" />
                 {entry.title}
@@ -78,18 +84,24 @@ function ResultsExport() {
   const items = runs.data?.items ?? [];
   const chosen = runId || items[0]?.id || "";
   return (
-    <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby={`${selectId}-title`}>
+    <section
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5"
+      aria-labelledby={`${selectId}-title`}
+    >
       <h2 id={`${selectId}-title`} className="font-semibold text-slate-900">
         Export: Ergebnisse und Briefe einer Abrechnung
       </h2>
       <p className="text-sm text-slate-600">
-        CSV: je Mietverhältnis und Kostenart der Anteil, dazu Summe, Vorauszahlungen und Ergebnis – für Excel oder Ihre Buchhaltung (Semikolon, Dezimalkomma). ZIP:
-        jeder Brief als eigene PDF-Datei, benannt nach Wohneinheit und Mieter.
+        CSV: je Mietverhältnis und Kostenart der Anteil, dazu Summe, Vorauszahlungen und Ergebnis –
+        für Excel oder Ihre Buchhaltung (Semikolon, Dezimalkomma). ZIP: jeder Brief als eigene
+        PDF-Datei, benannt nach Wohneinheit und Mieter.
       </p>
       {me.data && !isAllowed ? (
         <UpgradeRequired feature="Massenimport und -export" />
       ) : items.length === 0 ? (
-        <p className="text-sm text-slate-600">{runs.isPending ? "Lade Abrechnungen..." : "Noch keine gespeicherte Abrechnung."}</p>
+        <p className="text-sm text-slate-600">
+          {runs.isPending ? "Lade Abrechnungen..." : "Noch keine gespeicherte Abrechnung."}
+        </p>
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -100,13 +112,24 @@ function ResultsExport() {
               id={selectId}
               value={chosen}
               onChange={(event) => setRunId(event.target.value)}
-              options={items.map((item) => ({ value: item.id, label: `${item.propertyName} · ${item.name}${item.version > 1 ? ` (Version ${item.version})` : ""}${item.isFinal ? "" : " · Entwurf"} · ${formatEuroDe(item.totalCosts)}` }))}
+              options={items.map((item) => ({
+                value: item.id,
+                label: `${item.propertyName} · ${item.name}${item.version > 1 ? ` (Version ${item.version})` : ""}${item.isFinal ? "" : " · Entwurf"} · ${formatEuroDe(item.totalCosts)}`,
+              }))}
             />
           </div>
-          <a href={`/api/statements/${chosen}/results.csv`} download className={buttonStyles({ variant: "outline" })}>
+          <a
+            href={`/api/statements/${chosen}/results.csv`}
+            download
+            className={buttonStyles({ variant: "outline" })}
+          >
             CSV herunterladen
           </a>
-          <a href={`/api/statements/${chosen}/letters.zip`} download className={buttonStyles({ variant: "outline" })}>
+          <a
+            href={`/api/statements/${chosen}/letters.zip`}
+            download
+            className={buttonStyles({ variant: "outline" })}
+          >
             Briefe als ZIP
           </a>
         </div>

@@ -28,11 +28,12 @@ import { MeteringExport } from "../components/metering-export";
 // the statement gets; nothing is stored until the user confirms. Below, the export the other way
 // (decision 1600): the users and costs the firm needs, in its format.
 
-const STATUS_BADGES: Record<MeteringResultRow["status"], { label: string; variant: BadgeVariant }> = {
-  ok: { label: "Wird übernommen", variant: "brand" },
-  skipped: { label: "Nicht übernommen", variant: "neutral" },
-  error: { label: "Fehler", variant: "danger" },
-};
+const STATUS_BADGES: Record<MeteringResultRow["status"], { label: string; variant: BadgeVariant }> =
+  {
+    ok: { label: "Wird übernommen", variant: "brand" },
+    skipped: { label: "Nicht übernommen", variant: "neutral" },
+    error: { label: "Fehler", variant: "danger" },
+  };
 const NOT_THIS_PROPERTY = "none";
 
 interface SelectedFile {
@@ -57,8 +58,14 @@ export function MeteringImportPage() {
   const openPeriods = (periods.data ?? []).filter((period) => !period.isFinal);
 
   function buildBody() {
-    const mappings = Object.entries(choices).flatMap(([firmFlat, unitId]) => (unitId === "" ? [] : [{ firmFlat, unitId: unitId === NOT_THIS_PROPERTY ? null : unitId }]));
-    return { billingPeriodId: periodId, files: files.map(({ fileName, contentBase64 }) => ({ fileName, contentBase64 })), mappings };
+    const mappings = Object.entries(choices).flatMap(([firmFlat, unitId]) =>
+      unitId === "" ? [] : [{ firmFlat, unitId: unitId === NOT_THIS_PROPERTY ? null : unitId }],
+    );
+    return {
+      billingPeriodId: periodId,
+      files: files.map(({ fileName, contentBase64 }) => ({ fileName, contentBase64 })),
+      mappings,
+    };
   }
 
   async function chooseFiles(list: FileList | null): Promise<void> {
@@ -67,10 +74,24 @@ export function MeteringImportPage() {
     setFileError(null);
     previewImport.reset();
     const chosen = [...(list ?? [])];
-    if (chosen.length > MAX_METERING_FILES) return setFileError(`Höchstens ${MAX_METERING_FILES} Dateien: je eine mit A-, D- und E835-Sätzen.`);
+    if (chosen.length > MAX_METERING_FILES)
+      return setFileError(
+        `Höchstens ${MAX_METERING_FILES} Dateien: je eine mit A-, D- und E835-Sätzen.`,
+      );
     const tooLarge = chosen.find((file) => file.size > MAX_IMPORT_FILE_BYTES);
-    if (tooLarge) return setFileError(`„${tooLarge.name}“ ist zu groß (${formatFileSize(tooLarge.size)}; höchstens 5 MB).`);
-    setFiles(await Promise.all(chosen.map(async (file) => ({ fileName: file.name, size: file.size, contentBase64: await readFileBase64(file) }))));
+    if (tooLarge)
+      return setFileError(
+        `„${tooLarge.name}“ ist zu groß (${formatFileSize(tooLarge.size)}; höchstens 5 MB).`,
+      );
+    setFiles(
+      await Promise.all(
+        chosen.map(async (file) => ({
+          fileName: file.name,
+          size: file.size,
+          contentBase64: await readFileBase64(file),
+        })),
+      ),
+    );
   }
 
   async function runPreview(): Promise<void> {
@@ -95,29 +116,43 @@ export function MeteringImportPage() {
     return (
       <div className="mx-auto w-full max-w-4xl space-y-6">
         <title>Ergebnisse des Messdienstes – Nebenkosten</title>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Ergebnisse des Messdienstes importieren</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          Ergebnisse des Messdienstes importieren
+        </h1>
         <UpgradeRequired feature="Massenimport und -export" />
       </div>
     );
   }
 
-  const openFlats = preview?.flats.filter((flat) => flat.state === "open" && !choices[flat.firmFlat]) ?? [];
-  const canConfirm = preview !== null && preview.counts.error === 0 && !preview.needsMapping && preview.items.length > 0;
+  const openFlats =
+    preview?.flats.filter((flat) => flat.state === "open" && !choices[flat.firmFlat]) ?? [];
+  const canConfirm =
+    preview !== null &&
+    preview.counts.error === 0 &&
+    !preview.needsMapping &&
+    preview.items.length > 0;
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6">
       <title>Ergebnisse des Messdienstes – Nebenkosten</title>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Ergebnisse des Messdienstes importieren</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          Ergebnisse des Messdienstes importieren
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
-          Die Dateien im ARGE-Heiwako-Format, die Ihr Messdienst (ista, Techem, Brunata, …) liefert: DTD305_….DAT mit den Ergebnissen je Nutzer, dazu auf Wunsch DTE835_….DAT (Anteile nach § 35a EStG) und
-          DTA305_….DAT. Heiz- und Wasserkosten werden Positionen „Direkt je Mietverhältnis“ der Abrechnung.
+          Die Dateien im ARGE-Heiwako-Format, die Ihr Messdienst (ista, Techem, Brunata, …) liefert:
+          DTD305_….DAT mit den Ergebnissen je Nutzer, dazu auf Wunsch DTE835_….DAT (Anteile nach §
+          35a EStG) und DTA305_….DAT. Heiz- und Wasserkosten werden Positionen „Direkt je
+          Mietverhältnis“ der Abrechnung.
         </p>
       </div>
 
       {result ? (
         <div className="space-y-4">
-          <Alert variant={result.isUnchanged ? "info" : "success"} title={result.isUnchanged ? "Nichts geändert" : "Import abgeschlossen"}>
+          <Alert
+            variant={result.isUnchanged ? "info" : "success"}
+            title={result.isUnchanged ? "Nichts geändert" : "Import abgeschlossen"}
+          >
             {result.message}
           </Alert>
           <div className="flex flex-wrap gap-3">
@@ -130,7 +165,10 @@ export function MeteringImportPage() {
           </div>
         </div>
       ) : (
-        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-label="Dateien auswählen">
+        <section
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+          aria-label="Dateien auswählen"
+        >
           {periods.isPending ? (
             <LoadingState text="Lade Abrechnungszeiträume..." />
           ) : periods.isError ? (
@@ -166,16 +204,26 @@ export function MeteringImportPage() {
               onChange={(event) => void chooseFiles(event.target.files)}
             />
             <p id={`${fileId}-hint`} className="text-sm text-slate-600">
-              Bis zu drei Dateien (A, D, E835), unverändert: ISO-8859-15, Sätze fester Länge mit CR LF.
+              Bis zu drei Dateien (A, D, E835), unverändert: ISO-8859-15, Sätze fester Länge mit CR
+              LF.
             </p>
             {fileError ? (
               <p className="text-sm text-red-700" role="alert">
                 {fileError}
               </p>
             ) : null}
-            {files.length > 0 ? <p className="text-sm text-slate-600">{files.map((file) => `${file.fileName} · ${formatFileSize(file.size)}`).join(", ")}</p> : null}
+            {files.length > 0 ? (
+              <p className="text-sm text-slate-600">
+                {files.map((file) => `${file.fileName} · ${formatFileSize(file.size)}`).join(", ")}
+              </p>
+            ) : null}
           </div>
-          <Button onClick={() => void runPreview()} disabled={files.length === 0 || periodId === ""} isBusy={previewImport.isPending} busyText="Dateien werden geprüft …">
+          <Button
+            onClick={() => void runPreview()}
+            disabled={files.length === 0 || periodId === ""}
+            isBusy={previewImport.isPending}
+            busyText="Dateien werden geprüft …"
+          >
             Dateien prüfen
           </Button>
           {previewImport.isError ? (
@@ -190,8 +238,12 @@ export function MeteringImportPage() {
         <section className="space-y-4" aria-label="Probelauf">
           {preview.flats.some((flat) => flat.state === "open" || choices[flat.firmFlat]) ? (
             <fieldset className="min-w-0 space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
-              <legend className="px-1 font-semibold text-slate-900">Wohnungen des Messdienstes zuordnen</legend>
-              <p className="text-sm text-slate-700">Einmal zuordnen; beim nächsten Import wird die Zuordnung wiederverwendet.</p>
+              <legend className="px-1 font-semibold text-slate-900">
+                Wohnungen des Messdienstes zuordnen
+              </legend>
+              <p className="text-sm text-slate-700">
+                Einmal zuordnen; beim nächsten Import wird die Zuordnung wiederverwendet.
+              </p>
               {preview.flats
                 .filter((flat) => flat.state === "open" || choices[flat.firmFlat])
                 .map((flat) => (
@@ -200,26 +252,42 @@ export function MeteringImportPage() {
                     label={`Liegenschaft ${flat.firmFlat.slice(0, 9)}, Wohnung ${flat.firmFlat.slice(9)}${flat.names.length > 0 ? ` (${flat.names.join(", ")})` : ""}`}
                     placeholder="Bitte wählen"
                     value={choices[flat.firmFlat] ?? ""}
-                    onChange={(event) => setChoices((current) => ({ ...current, [flat.firmFlat]: event.target.value }))}
-                    options={[...preview.units.map((unit) => ({ value: unit.id, label: unit.name })), { value: NOT_THIS_PROPERTY, label: "Gehört nicht zu dieser Immobilie" }]}
+                    onChange={(event) =>
+                      setChoices((current) => ({ ...current, [flat.firmFlat]: event.target.value }))
+                    }
+                    options={[
+                      ...preview.units.map((unit) => ({ value: unit.id, label: unit.name })),
+                      { value: NOT_THIS_PROPERTY, label: "Gehört nicht zu dieser Immobilie" },
+                    ]}
                   />
                 ))}
-              <Button variant="outline" onClick={() => void runPreview()} disabled={openFlats.length > 0} isBusy={previewImport.isPending}>
+              <Button
+                variant="outline"
+                onClick={() => void runPreview()}
+                disabled={openFlats.length > 0}
+                isBusy={previewImport.isPending}
+              >
                 Zuordnung übernehmen und erneut prüfen
               </Button>
             </fieldset>
           ) : null}
 
-          <Alert variant={preview.counts.error > 0 ? "warning" : "info"} title="Probelauf – noch nichts gespeichert">
+          <Alert
+            variant={preview.counts.error > 0 ? "warning" : "info"}
+            title="Probelauf – noch nichts gespeichert"
+          >
             <p>
-              {preview.counts.ok} übernommen · {preview.counts.skipped} nicht übernommen · {preview.counts.error} fehlerhaft
+              {preview.counts.ok} übernommen · {preview.counts.skipped} nicht übernommen ·{" "}
+              {preview.counts.error} fehlerhaft
             </p>
             {preview.isUnchanged ? <p>Diese Ergebnisse sind bereits übernommen.</p> : null}
           </Alert>
 
           {preview.items.length > 0 ? (
             <table className="w-full text-left text-sm">
-              <caption className="text-left font-semibold text-slate-900">Positionen der Abrechnung</caption>
+              <caption className="text-left font-semibold text-slate-900">
+                Positionen der Abrechnung
+              </caption>
               <thead>
                 <tr className="text-slate-600">
                   <th scope="col">Kostenart</th>
@@ -239,11 +307,15 @@ export function MeteringImportPage() {
                   <tr key={item.costType} className="border-t border-slate-200">
                     <td>
                       {item.costType}
-                      {item.replacesExisting ? <span className="text-slate-600"> (ersetzt die bisherige Position)</span> : null}
+                      {item.replacesExisting ? (
+                        <span className="text-slate-600"> (ersetzt die bisherige Position)</span>
+                      ) : null}
                     </td>
                     <td className="text-right tabular-nums">{formatEuroDe(item.amount)}</td>
                     <td className="text-right tabular-nums">{formatEuroDe(item.vacancyAmount)}</td>
-                    <td className="text-right tabular-nums">{item.laborCosts ? formatEuroDe(item.laborCosts) : "–"}</td>
+                    <td className="text-right tabular-nums">
+                      {item.laborCosts ? formatEuroDe(item.laborCosts) : "–"}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -255,32 +327,65 @@ export function MeteringImportPage() {
               const badge = STATUS_BADGES[row.status];
               const isResult = "costTypeLabel" in row;
               return (
-                <li key={`${row.fileName}-${row.line}`} className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm">
+                <li
+                  key={`${row.fileName}-${row.line}`}
+                  className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm"
+                >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <p className="min-w-0 break-words font-medium text-slate-900">
-                      {row.tenantName ?? ("isVacancy" in row && row.isVacancy ? "Leerstand" : (row.firmFlat ?? "–"))}
+                      {row.tenantName ??
+                        ("isVacancy" in row && row.isVacancy ? "Leerstand" : (row.firmFlat ?? "–"))}
                       <span className="font-normal text-slate-600">
                         {" "}
-                        · {isResult ? `${row.costTypeCode} ${row.costTypeLabel}` : `§ 35a, Kostenart ${row.costTypeCode}`} · {row.fileName}, Satz {row.line}
+                        ·{" "}
+                        {isResult
+                          ? `${row.costTypeCode} ${row.costTypeLabel}`
+                          : `§ 35a, Kostenart ${row.costTypeCode}`}{" "}
+                        · {row.fileName}, Satz {row.line}
                       </span>
                     </p>
                     <div className="flex shrink-0 flex-col items-end gap-1">
                       <span className="tabular-nums text-slate-900">
-                        {isResult ? (row.costs ? formatEuroDe(row.costs) : "–") : row.laborShare ? `Lohn ${formatEuroDe(row.laborShare)}` : "–"}
+                        {isResult
+                          ? row.costs
+                            ? formatEuroDe(row.costs)
+                            : "–"
+                          : row.laborShare
+                            ? `Lohn ${formatEuroDe(row.laborShare)}`
+                            : "–"}
                       </span>
                       <Badge variant={badge.variant}>{badge.label}</Badge>
                     </div>
                   </div>
-                  {isResult && row.isEstimated ? <p className="mt-1 text-amber-800">Verbrauch geschätzt (§ 9a HeizkV): {row.readingNote}</p> : null}
-                  {row.message ? <p className={row.status === "error" ? "mt-1 text-red-700" : "mt-1 text-slate-600"}>{row.message}</p> : null}
+                  {isResult && row.isEstimated ? (
+                    <p className="mt-1 text-amber-800">
+                      Verbrauch geschätzt (§ 9a HeizkV): {row.readingNote}
+                    </p>
+                  ) : null}
+                  {row.message ? (
+                    <p
+                      className={
+                        row.status === "error" ? "mt-1 text-red-700" : "mt-1 text-slate-600"
+                      }
+                    >
+                      {row.message}
+                    </p>
+                  ) : null}
                 </li>
               );
             })}
           </ul>
 
-          {commitImport.isError ? <Alert variant="error">{getErrorMessage(commitImport.error)}</Alert> : null}
+          {commitImport.isError ? (
+            <Alert variant="error">{getErrorMessage(commitImport.error)}</Alert>
+          ) : null}
           <div className="flex flex-wrap gap-3">
-            <Button onClick={() => void confirm()} disabled={!canConfirm} isBusy={commitImport.isPending} busyText="Wird übernommen …">
+            <Button
+              onClick={() => void confirm()}
+              disabled={!canConfirm}
+              isBusy={commitImport.isPending}
+              busyText="Wird übernommen …"
+            >
               Ergebnisse übernehmen
             </Button>
           </div>

@@ -1,6 +1,14 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { formatCalendarDateDe, formatDecimalTextDe, MAX_IMPORT_FILE_BYTES, TEXT_ENCODING_LABELS, type ReadingImportPreview, type ReadingImportResult, type ReadingImportRow } from "@nk/contract";
+import {
+  formatCalendarDateDe,
+  formatDecimalTextDe,
+  MAX_IMPORT_FILE_BYTES,
+  TEXT_ENCODING_LABELS,
+  type ReadingImportPreview,
+  type ReadingImportResult,
+  type ReadingImportRow,
+} from "@nk/contract";
 import { UpgradeRequired } from "../../../components/upgrade-required";
 import { Alert } from "../../../components/ui/alert";
 import { Badge, type BadgeVariant } from "../../../components/ui/badge";
@@ -17,12 +25,13 @@ import { formatFileSize, readFileBase64 } from "../../../lib/read-file-base64";
 // company's or a spreadsheet's CSV. Dry run first; stored only when the user confirms, all or
 // nothing. Plan feature bulkImportExport (checked on the server as well).
 
-const STATUS_BADGES: Record<ReadingImportRow["status"], { label: string; variant: BadgeVariant }> = {
-  new: { label: "Neu", variant: "brand" },
-  duplicate: { label: "Bereits erfasst", variant: "neutral" },
-  decrease: { label: "Niedriger als zuvor", variant: "warning" },
-  error: { label: "Fehler", variant: "danger" },
-};
+const STATUS_BADGES: Record<ReadingImportRow["status"], { label: string; variant: BadgeVariant }> =
+  {
+    new: { label: "Neu", variant: "brand" },
+    duplicate: { label: "Bereits erfasst", variant: "neutral" },
+    decrease: { label: "Niedriger als zuvor", variant: "warning" },
+    error: { label: "Fehler", variant: "danger" },
+  };
 
 const PAGE_SIZE = 200;
 
@@ -62,7 +71,9 @@ export function ReadingImportPage() {
     if (!chosen) return setFile(null);
     if (chosen.size > MAX_IMPORT_FILE_BYTES) {
       setFile(null);
-      return setFileError(`Die Datei ist zu groß (${formatFileSize(chosen.size)}; höchstens 5 MB). Bitte teilen Sie sie auf.`);
+      return setFileError(
+        `Die Datei ist zu groß (${formatFileSize(chosen.size)}; höchstens 5 MB). Bitte teilen Sie sie auf.`,
+      );
     }
     setFile({ name: chosen.name, size: chosen.size, contentBase64: await readFileBase64(chosen) });
   }
@@ -73,7 +84,11 @@ export function ReadingImportPage() {
     setIsDecreaseConfirmed(false);
     setShown(PAGE_SIZE);
     try {
-      setPreview(await previewImport.mutateAsync({ file: { fileName: file.name, contentBase64: file.contentBase64 } }));
+      setPreview(
+        await previewImport.mutateAsync({
+          file: { fileName: file.name, contentBase64: file.contentBase64 },
+        }),
+      );
     } catch {
       setPreview(null);
     }
@@ -82,7 +97,12 @@ export function ReadingImportPage() {
   async function confirm(): Promise<void> {
     if (!file) return;
     try {
-      setResult(await commitImport.mutateAsync({ file: { fileName: file.name, contentBase64: file.contentBase64 }, confirmDecreases: isDecreaseConfirmed }));
+      setResult(
+        await commitImport.mutateAsync({
+          file: { fileName: file.name, contentBase64: file.contentBase64 },
+          confirmDecreases: isDecreaseConfirmed,
+        }),
+      );
       setPreview(null);
     } catch {
       // The message is shown from commitImport.error.
@@ -93,7 +113,9 @@ export function ReadingImportPage() {
     return (
       <div className="mx-auto w-full max-w-4xl space-y-6">
         <title>Zählerstände importieren – Nebenkosten</title>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Zählerstände importieren</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          Zählerstände importieren
+        </h1>
         <UpgradeRequired feature="Massenimport und -export" />
       </div>
     );
@@ -101,22 +123,33 @@ export function ReadingImportPage() {
 
   const counts = preview?.counts;
   const storable = counts ? counts.new + counts.decrease : 0;
-  const canConfirm = counts !== undefined && counts.error === 0 && storable > 0 && (counts.decrease === 0 || isDecreaseConfirmed);
+  const canConfirm =
+    counts !== undefined &&
+    counts.error === 0 &&
+    storable > 0 &&
+    (counts.decrease === 0 || isDecreaseConfirmed);
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6">
       <title>Zählerstände importieren – Nebenkosten</title>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Zählerstände importieren</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          Zählerstände importieren
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
-          Eine CSV-Datei mit den Spalten Zählernummer, Ablesedatum und Zählerstand (z. B. vom Messdienst oder aus Ihrer Tabelle, mit Semikolon oder Komma getrennt). Die Zähler werden über ihre Nummer
-          gefunden; die Stände werden geprüft wie beim Eintippen und erst gespeichert, wenn Sie bestätigen.
+          Eine CSV-Datei mit den Spalten Zählernummer, Ablesedatum und Zählerstand (z. B. vom
+          Messdienst oder aus Ihrer Tabelle, mit Semikolon oder Komma getrennt). Die Zähler werden
+          über ihre Nummer gefunden; die Stände werden geprüft wie beim Eintippen und erst
+          gespeichert, wenn Sie bestätigen.
         </p>
       </div>
 
       {result ? (
         <div className="space-y-4">
-          <Alert variant={result.imported > 0 ? "success" : "info"} title={result.imported > 0 ? "Import abgeschlossen" : "Nichts importiert"}>
+          <Alert
+            variant={result.imported > 0 ? "success" : "info"}
+            title={result.imported > 0 ? "Import abgeschlossen" : "Nichts importiert"}
+          >
             {result.message}
           </Alert>
           <div className="flex flex-wrap gap-3">
@@ -129,7 +162,10 @@ export function ReadingImportPage() {
           </div>
         </div>
       ) : (
-        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-label="Datei auswählen">
+        <section
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+          aria-label="Datei auswählen"
+        >
           <FilePicker
             hint="CSV (UTF-8 oder Windows-1252), höchstens 5 MB. Zahlen deutsch: 1.234,567."
             accept=".csv,.txt,text/csv"
@@ -138,7 +174,12 @@ export function ReadingImportPage() {
             inputRef={fileInput}
             onChoose={(chosen) => void chooseFile(chosen)}
           />
-          <Button onClick={() => void runPreview()} disabled={!file} isBusy={previewImport.isPending} busyText={file ? `Datei wird geprüft … (${formatFileSize(file.size)})` : undefined}>
+          <Button
+            onClick={() => void runPreview()}
+            disabled={!file}
+            isBusy={previewImport.isPending}
+            busyText={file ? `Datei wird geprüft … (${formatFileSize(file.size)})` : undefined}
+          >
             Datei prüfen
           </Button>
           {previewImport.isError ? (
@@ -151,22 +192,36 @@ export function ReadingImportPage() {
 
       {preview && counts && !result ? (
         <section className="space-y-4" aria-label="Probelauf">
-          <Alert variant={counts.error > 0 ? "warning" : "info"} title="Probelauf – noch nichts gespeichert">
+          <Alert
+            variant={counts.error > 0 ? "warning" : "info"}
+            title="Probelauf – noch nichts gespeichert"
+          >
             <p>{TEXT_ENCODING_LABELS[preview.encoding]}.</p>
             <p>
-              {counts.new} neu · {counts.decrease} niedriger als zuvor · {counts.duplicate} bereits erfasst · {counts.error} fehlerhaft
+              {counts.new} neu · {counts.decrease} niedriger als zuvor · {counts.duplicate} bereits
+              erfasst · {counts.error} fehlerhaft
             </p>
-            {counts.error > 0 ? <p>Bitte korrigieren Sie die fehlerhaften Zeilen in der Datei und prüfen Sie sie erneut; eine Datei mit Fehlern wird nicht gespeichert.</p> : null}
+            {counts.error > 0 ? (
+              <p>
+                Bitte korrigieren Sie die fehlerhaften Zeilen in der Datei und prüfen Sie sie
+                erneut; eine Datei mit Fehlern wird nicht gespeichert.
+              </p>
+            ) : null}
           </Alert>
           <ul className="space-y-2">
             {preview.rows.slice(0, shown).map((row) => {
               const badge = STATUS_BADGES[row.status];
               return (
-                <li key={row.row} className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm" data-testid={`reading-${row.row}`}>
+                <li
+                  key={row.row}
+                  className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm"
+                  data-testid={`reading-${row.row}`}
+                >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0">
                       <p className="break-words font-medium text-slate-900">
-                        {row.meterNumber ?? "ohne Zählernummer"} <span className="font-normal text-slate-600">· Zeile {row.row}</span>
+                        {row.meterNumber ?? "ohne Zählernummer"}{" "}
+                        <span className="font-normal text-slate-600">· Zeile {row.row}</span>
                       </p>
                       {row.meterLabel ? <p className="text-slate-600">{row.meterLabel}</p> : null}
                     </div>
@@ -178,7 +233,19 @@ export function ReadingImportPage() {
                       <Badge variant={badge.variant}>{badge.label}</Badge>
                     </div>
                   </div>
-                  {row.message ? <p className={row.status === "error" ? "mt-1 text-red-700" : row.status === "decrease" ? "mt-1 text-amber-800" : "mt-1 text-slate-600"}>{row.message}</p> : null}
+                  {row.message ? (
+                    <p
+                      className={
+                        row.status === "error"
+                          ? "mt-1 text-red-700"
+                          : row.status === "decrease"
+                            ? "mt-1 text-amber-800"
+                            : "mt-1 text-slate-600"
+                      }
+                    >
+                      {row.message}
+                    </p>
+                  ) : null}
                 </li>
               );
             })}
@@ -189,7 +256,9 @@ export function ReadingImportPage() {
             </Button>
           ) : null}
           <StickyActionBar>
-            {commitImport.isError ? <Alert variant="error">{getErrorMessage(commitImport.error)}</Alert> : null}
+            {commitImport.isError ? (
+              <Alert variant="error">{getErrorMessage(commitImport.error)}</Alert>
+            ) : null}
             {counts.decrease > 0 && counts.error === 0 ? (
               <Checkbox
                 label={`Die ${counts.decrease === 1 ? "markierte niedrigere Ablesung stimmt" : `${counts.decrease} markierten niedrigeren Ablesungen stimmen`} (Zählertausch oder Überlauf).`}
@@ -198,12 +267,21 @@ export function ReadingImportPage() {
               />
             ) : null}
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-sm text-slate-700">{storable === 1 ? "1 Zählerstand wird gespeichert." : `${storable} Zählerstände werden gespeichert.`}</p>
+              <p className="text-sm text-slate-700">
+                {storable === 1
+                  ? "1 Zählerstand wird gespeichert."
+                  : `${storable} Zählerstände werden gespeichert.`}
+              </p>
               <div className="flex flex-wrap gap-3">
                 <Button variant="outline" onClick={reset}>
                   Abbrechen
                 </Button>
-                <Button onClick={() => void confirm()} disabled={!canConfirm} isBusy={commitImport.isPending} busyText="Wird gespeichert …">
+                <Button
+                  onClick={() => void confirm()}
+                  disabled={!canConfirm}
+                  isBusy={commitImport.isPending}
+                  busyText="Wird gespeichert …"
+                >
                   Import bestätigen
                 </Button>
               </div>

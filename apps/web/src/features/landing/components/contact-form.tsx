@@ -2,7 +2,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck } from "lucide-react";
-import { CONTACT_MESSAGES, CONTACT_SUBJECTS, contactRequestBodySchema, type ContactRequestBody } from "@nk/contract";
+import {
+  CONTACT_MESSAGES,
+  CONTACT_SUBJECTS,
+  contactRequestBodySchema,
+  type ContactRequestBody,
+} from "@nk/contract";
 import type { z } from "zod";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -36,13 +41,17 @@ export function ContactForm() {
       reset();
       setSuccessMessage(answer.message);
     } catch (error) {
-      if (!applyServerFieldErrors(setError, error)) setFormError(getErrorMessage(error, CONTACT_MESSAGES.failed));
+      if (!applyServerFieldErrors(setError, error))
+        setFormError(getErrorMessage(error, CONTACT_MESSAGES.failed));
     }
   }
 
   if (successMessage) {
     return (
-      <div role="status" className="flex flex-col items-start gap-3 rounded-xl bg-white p-6 text-slate-800">
+      <div
+        role="status"
+        className="flex flex-col items-start gap-3 rounded-xl bg-white p-6 text-slate-800"
+      >
         <CircleCheck className="size-8 text-emerald-600" aria-hidden="true" />
         <p className="font-semibold">Nachricht gesendet</p>
         <p className="text-sm text-slate-600">{successMessage}</p>
@@ -54,11 +63,27 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4 rounded-xl bg-white p-6 text-slate-900" aria-label="Kontaktformular">
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      className="space-y-4 rounded-xl bg-white p-6 text-slate-900"
+      aria-label="Kontaktformular"
+    >
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-        <TextField label="E-Mail" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
+        <TextField
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <TextField
+          label="E-Mail"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
       </div>
       <SelectField
         label="Betreff"
@@ -66,7 +91,12 @@ export function ContactForm() {
         options={CONTACT_SUBJECTS.map((subject) => ({ value: subject, label: subject }))}
         {...register("subject")}
       />
-      <TextareaField label="Nachricht" rows={5} error={errors.message?.message} {...register("message")} />
+      <TextareaField
+        label="Nachricht"
+        rows={5}
+        error={errors.message?.message}
+        {...register("message")}
+      />
       <Button type="submit" isBusy={isSubmitting} busyText="Sende..." className="w-full sm:w-auto">
         Nachricht senden
       </Button>

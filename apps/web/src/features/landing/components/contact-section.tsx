@@ -9,11 +9,21 @@ export function ContactSection() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="grid gap-8 rounded-2xl bg-brand-900 p-8 text-white sm:p-12 lg:grid-cols-2">
           <div>
-            <h2 className="text-3xl font-bold tracking-tight">Bereit für die nächste Abrechnung?</h2>
+            <h2 className="text-3xl font-bold tracking-tight">
+              Bereit für die nächste Abrechnung?
+            </h2>
             <p className="mt-3 text-brand-100">
-              Testen Sie Nebenkosten 14 Tage kostenlos mit vollem Funktionsumfang. Die Testphase endet automatisch.
+              Testen Sie Nebenkosten 14 Tage kostenlos mit vollem Funktionsumfang. Die Testphase
+              endet automatisch.
             </p>
-            <Link to="/register" className={buttonStyles({ size: "lg", variant: "secondary", className: "mt-6 bg-white text-brand-900 hover:bg-brand-50" })}>
+            <Link
+              to="/register"
+              className={buttonStyles({
+                size: "lg",
+                variant: "secondary",
+                className: "mt-6 bg-white text-brand-900 hover:bg-brand-50",
+              })}
+            >
               Jetzt kostenlos starten
             </Link>
           </div>
@@ -28,8 +38,8 @@ export function ContactSection() {
               Bundesweit für Vermieter, Hausverwaltungen und Eigentümergemeinschaften.
             </p>
             <p className="text-sm">
-              Für Enterprise+ mit individuellen Anpassungen, White Label oder On-Premise-Betrieb erstellen wir Ihnen ein
-              individuelles Angebot. Schreiben Sie uns:
+              Für Enterprise+ mit individuellen Anpassungen, White Label oder On-Premise-Betrieb
+              erstellen wir Ihnen ein individuelles Angebot. Schreiben Sie uns:
             </p>
           </div>
           <div className="lg:col-span-2">

@@ -75,10 +75,22 @@ export function FaqSection() {
                     onClick={() => setOpenIndex(isOpen ? null : index)}
                   >
                     {item.question}
-                    <ChevronDown className={cn("size-5 shrink-0 text-slate-500 transition-transform", isOpen && "rotate-180")} aria-hidden="true" />
+                    <ChevronDown
+                      className={cn(
+                        "size-5 shrink-0 text-slate-500 transition-transform",
+                        isOpen && "rotate-180",
+                      )}
+                      aria-hidden="true"
+                    />
                   </button>
                 </h3>
-                <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!isOpen} className="px-5 pb-5 text-sm leading-relaxed text-slate-600">
+                <div
+                  id={panelId}
+                  role="region"
+                  aria-labelledby={buttonId}
+                  hidden={!isOpen}
+                  className="px-5 pb-5 text-sm leading-relaxed text-slate-600"
+                >
                   {item.answer}
                 </div>
               </div>

@@ -70,8 +70,8 @@ export function FeaturesSection() {
             Alles für die korrekte Nebenkosten{"\u00AD"}abrechnung
           </h2>
           <p className="mt-3 text-slate-600">
-            Von der Immobilie bis zur versandfertigen Abrechnung: Nebenkosten nimmt Ihnen die Rechenarbeit ab und achtet auf die
-            gesetzlichen Vorgaben.
+            Von der Immobilie bis zur versandfertigen Abrechnung: Nebenkosten nimmt Ihnen die
+            Rechenarbeit ab und achtet auf die gesetzlichen Vorgaben.
           </p>
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

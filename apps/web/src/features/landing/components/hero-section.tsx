@@ -8,7 +8,11 @@ const HERO_FACTS = [
   { value: "6 Stellen", label: "Rechengenauigkeit, centgenau gerundet" },
 ] as const;
 
-const HERO_POINTS = ["HeizkV-konform", "CO₂-Aufteilung nach CO2KostAufG", "PDF-Abrechnung mit Archiv"] as const;
+const HERO_POINTS = [
+  "HeizkV-konform",
+  "CO₂-Aufteilung nach CO2KostAufG",
+  "PDF-Abrechnung mit Archiv",
+] as const;
 
 export function HeroSection() {
   return (
@@ -22,9 +26,9 @@ export function HeroSection() {
             Nebenkostenabrechnung in unter 5 Minuten – rechtssicher nach HeizkV und CO2KostAufG
           </h1>
           <p className="mt-5 text-lg text-slate-600">
-            Statt rund 4 Stunden pro Abrechnung: Nebenkosten verteilt Heiz- und Betriebskosten automatisch, teilt die
-            CO₂-Kosten gesetzeskonform zwischen Mieter und Vermieter auf und erstellt fertige PDF-Abrechnungen für Ihre
-            Mieter. So sparen Sie bis zu 80 % Zeit.
+            Statt rund 4 Stunden pro Abrechnung: Nebenkosten verteilt Heiz- und Betriebskosten
+            automatisch, teilt die CO₂-Kosten gesetzeskonform zwischen Mieter und Vermieter auf und
+            erstellt fertige PDF-Abrechnungen für Ihre Mieter. So sparen Sie bis zu 80 % Zeit.
           </p>
           <ul className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
             {HERO_POINTS.map((point) => (
@@ -43,11 +47,16 @@ export function HeroSection() {
               So funktioniert's
             </a>
           </div>
-          <p className="mt-3 text-sm text-slate-500">14 Tage kostenlos mit vollem Funktionsumfang · nur für Unternehmer (B2B)</p>
+          <p className="mt-3 text-sm text-slate-500">
+            14 Tage kostenlos mit vollem Funktionsumfang · nur für Unternehmer (B2B)
+          </p>
         </div>
         <dl className="mt-14 grid gap-4 sm:grid-cols-3">
           {HERO_FACTS.map((fact) => (
-            <div key={fact.value} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <div
+              key={fact.value}
+              className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
               <dt className="text-sm text-slate-500">{fact.label}</dt>
               <dd className="order-first text-2xl font-bold text-brand-800">{fact.value}</dd>
             </div>

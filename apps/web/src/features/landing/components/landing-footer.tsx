@@ -9,9 +9,14 @@ export function LandingFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="space-y-2">
           <BrandLogo to="/" />
-          <p className="text-sm text-slate-500">Nebenkosten- und Heizkostenabrechnung für Vermieter. Nur für Unternehmer (B2B).</p>
+          <p className="text-sm text-slate-500">
+            Nebenkosten- und Heizkostenabrechnung für Vermieter. Nur für Unternehmer (B2B).
+          </p>
         </div>
-        <nav aria-label="Rechtliches" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600">
+        <nav
+          aria-label="Rechtliches"
+          className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-600"
+        >
           <Link to="/impressum" className="hover:text-slate-900">
             Impressum
           </Link>

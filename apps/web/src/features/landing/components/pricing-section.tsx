@@ -5,14 +5,21 @@ import { buttonStyles } from "../../../components/ui/button";
 import { formatCurrency } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
 
-const LANDING_PLANS: PlanDefinition[] = [PLANS.starter, PLANS.professional, PLANS.enterprise, PLANS.enterprise_plus];
+const LANDING_PLANS: PlanDefinition[] = [
+  PLANS.starter,
+  PLANS.professional,
+  PLANS.enterprise,
+  PLANS.enterprise_plus,
+];
 const SHOWN_FEATURE_COUNT = 4;
 
 function PlanPrice({ plan }: { plan: PlanDefinition }) {
   if (plan.priceEurPerMonth > 0) {
     return (
       <p className="mt-4">
-        <span className="text-4xl font-bold tracking-tight text-slate-900">{formatCurrency(String(plan.priceEurPerMonth)).replace(",00", "")}</span>
+        <span className="text-4xl font-bold tracking-tight text-slate-900">
+          {formatCurrency(String(plan.priceEurPerMonth)).replace(",00", "")}
+        </span>
         <span className="ml-1 text-sm text-slate-500">/ Monat</span>
         <span className="block text-xs text-slate-500">zzgl. MwSt.</span>
       </p>
@@ -32,10 +39,12 @@ export function PricingSection() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Preise</p>
-          <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Ein Plan für jede Bestandsgröße</h2>
+          <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
+            Ein Plan für jede Bestandsgröße
+          </h2>
           <p className="mt-3 text-slate-600">
-            Starten Sie mit 14 Tagen kostenloser Testphase und wählen Sie danach den passenden Plan. Alle Preise verstehen sich
-            zuzüglich der gesetzlichen Mehrwertsteuer.
+            Starten Sie mit 14 Tagen kostenloser Testphase und wählen Sie danach den passenden Plan.
+            Alle Preise verstehen sich zuzüglich der gesetzlichen Mehrwertsteuer.
           </p>
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
@@ -64,11 +73,20 @@ export function PricingSection() {
                 ))}
               </ul>
               {plan.priceEurPerMonth > 0 ? (
-                <Link to="/register" className={buttonStyles({ variant: plan.isPopular ? "primary" : "outline", className: "mt-8 w-full" })}>
+                <Link
+                  to="/register"
+                  className={buttonStyles({
+                    variant: plan.isPopular ? "primary" : "outline",
+                    className: "mt-8 w-full",
+                  })}
+                >
                   Kostenlos testen
                 </Link>
               ) : (
-                <a href="#contact" className={buttonStyles({ variant: "outline", className: "mt-8 w-full" })}>
+                <a
+                  href="#contact"
+                  className={buttonStyles({ variant: "outline", className: "mt-8 w-full" })}
+                >
                   Anfrage stellen
                 </a>
               )}
@@ -76,7 +94,8 @@ export function PricingSection() {
           ))}
         </ul>
         <p className="mt-8 text-center text-sm text-slate-500">
-          Monatliche Abrechnung im Voraus, keine Mindestlaufzeit, Kündigung mit 30 Tagen Frist zum Monatsende.
+          Monatliche Abrechnung im Voraus, keine Mindestlaufzeit, Kündigung mit 30 Tagen Frist zum
+          Monatsende.
         </p>
       </div>
     </section>

@@ -106,15 +106,22 @@ export function AgbPage() {
       <header className="border-b border-slate-200">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between px-4 sm:px-6">
           <BrandLogo to="/" />
-          <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" />
             Zur Startseite
           </Link>
         </div>
       </header>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Allgemeine Geschäftsbedingungen (AGB)</h1>
-        <p className="mt-2 text-sm text-slate-500">für die Nutzung von Nebenkosten durch Unternehmer</p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          Allgemeine Geschäftsbedingungen (AGB)
+        </h1>
+        <p className="mt-2 text-sm text-slate-500">
+          für die Nutzung von Nebenkosten durch Unternehmer
+        </p>
         <div className="mt-10 space-y-8">
           {TERMS.map((section) => (
             <section key={section.title}>

@@ -1,4 +1,9 @@
-import { LegalPageLayout, LegalSection, OperatorAddress, OperatorMissingNotice } from "../components/legal-page-layout";
+import {
+  LegalPageLayout,
+  LegalSection,
+  OperatorAddress,
+  OperatorMissingNotice,
+} from "../components/legal-page-layout";
 
 /** /impressum: the provider identification of § 5 DDG, from the OPERATOR_* settings. */
 export function ImpressumPage() {
@@ -16,7 +21,10 @@ export function ImpressumPage() {
                 {operator.phone ? <p>Telefon: {operator.phone}</p> : null}
                 {operator.email ? (
                   <p>
-                    E-Mail: <a className="text-brand-700 underline" href={`mailto:${operator.email}`}>{operator.email}</a>
+                    E-Mail:{" "}
+                    <a className="text-brand-700 underline" href={`mailto:${operator.email}`}>
+                      {operator.email}
+                    </a>
                   </p>
                 ) : null}
               </LegalSection>
@@ -28,11 +36,17 @@ export function ImpressumPage() {
             ) : null}
             {operator.vatId ? (
               <LegalSection title="Umsatzsteuer-ID">
-                <p>Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: {operator.vatId}</p>
+                <p>
+                  Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz:{" "}
+                  {operator.vatId}
+                </p>
               </LegalSection>
             ) : null}
             <LegalSection title="Zielgruppe">
-              <p>Das Angebot richtet sich ausschließlich an Unternehmer (B2B), insbesondere Vermieter, Hausverwaltungen und Eigentümergemeinschaften.</p>
+              <p>
+                Das Angebot richtet sich ausschließlich an Unternehmer (B2B), insbesondere
+                Vermieter, Hausverwaltungen und Eigentümergemeinschaften.
+              </p>
             </LegalSection>
           </>
         ) : (

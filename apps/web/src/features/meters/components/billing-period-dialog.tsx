@@ -15,7 +15,15 @@ import {
 } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
@@ -28,7 +36,10 @@ const FORM_ID = "billing-period-form";
 
 /** The suggested dates for a property: after its newest period, else the previous year (issue 27). */
 function suggestFor(propertyId: string, periods: readonly BillingPeriod[]) {
-  return suggestBillingPeriod(periods.filter((period) => period.propertyId === propertyId), getTodayInGermany());
+  return suggestBillingPeriod(
+    periods.filter((period) => period.propertyId === propertyId),
+    getTodayInGermany(),
+  );
 }
 
 export function BillingPeriodDialog({
@@ -50,9 +61,18 @@ export function BillingPeriodDialog({
       <DialogContent size="sm">
         <DialogHeader>
           <DialogTitle>Neue Abrechnungsperiode</DialogTitle>
-          <DialogDescription>Der Zeitraum, für den die Zählerstände gelten (höchstens 12 Monate).</DialogDescription>
+          <DialogDescription>
+            Der Zeitraum, für den die Zählerstände gelten (höchstens 12 Monate).
+          </DialogDescription>
         </DialogHeader>
-        {isOpen ? <PeriodForm properties={properties} periods={periods} onOpenChange={onOpenChange} onCreated={onCreated} /> : null}
+        {isOpen ? (
+          <PeriodForm
+            properties={properties}
+            periods={periods}
+            onOpenChange={onOpenChange}
+            onCreated={onCreated}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -74,9 +94,17 @@ function PeriodForm({
   const [message, setMessage] = useState<string | null>(null);
   const firstPropertyId = properties.length === 1 ? properties[0]!.id : "";
   const suggested = suggestFor(firstPropertyId, periods);
-  const { register, control, handleSubmit, setError, setValue, formState } = useForm<PeriodFormValues, unknown, z.output<typeof createBillingPeriodBodySchema>>({
+  const { register, control, handleSubmit, setError, setValue, formState } = useForm<
+    PeriodFormValues,
+    unknown,
+    z.output<typeof createBillingPeriodBodySchema>
+  >({
     resolver: zodResolver(createBillingPeriodBodySchema),
-    defaultValues: { propertyId: firstPropertyId, billingPeriodStart: suggested.start, billingPeriodEnd: suggested.end },
+    defaultValues: {
+      propertyId: firstPropertyId,
+      billingPeriodStart: suggested.start,
+      billingPeriodEnd: suggested.end,
+    },
   });
   const propertyField = register("propertyId");
 
@@ -120,21 +148,43 @@ function PeriodForm({
             }}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Beginn *" type="date" error={errors.billingPeriodStart?.message} {...register("billingPeriodStart")} />
-            <TextField label="Ende *" type="date" error={errors.billingPeriodEnd?.message} {...register("billingPeriodEnd")} />
+            <TextField
+              label="Beginn *"
+              type="date"
+              error={errors.billingPeriodStart?.message}
+              {...register("billingPeriodStart")}
+            />
+            <TextField
+              label="Ende *"
+              type="date"
+              error={errors.billingPeriodEnd?.message}
+              {...register("billingPeriodEnd")}
+            />
           </div>
           {isCalendarDate(start) && isCalendarDate(end) && end > start ? (
             <p className="text-sm text-slate-600">
-              Name: <span className="font-medium text-slate-900">{buildBillingPeriodName(start, end)}</span>
+              Name:{" "}
+              <span className="font-medium text-slate-900">
+                {buildBillingPeriodName(start, end)}
+              </span>
             </p>
           ) : null}
         </form>
       </DialogBody>
       <DialogFooter>
-        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={createPeriod.isPending}>
+        <Button
+          variant="outline"
+          onClick={() => onOpenChange(false)}
+          disabled={createPeriod.isPending}
+        >
           Abbrechen
         </Button>
-        <Button type="submit" form={FORM_ID} isBusy={createPeriod.isPending} busyText="Speichere...">
+        <Button
+          type="submit"
+          form={FORM_ID}
+          isBusy={createPeriod.isPending}
+          busyText="Speichere..."
+        >
           Periode anlegen
         </Button>
       </DialogFooter>

@@ -47,14 +47,19 @@ const resolver = bulkReadingResolver();
 /** The periods by property, in the order they come (newest first). */
 function groupPeriodsByProperty(periods: BillingPeriod[]): [string, BillingPeriod[]][] {
   const groups = new Map<string, BillingPeriod[]>();
-  for (const period of periods) groups.set(period.propertyName, [...(groups.get(period.propertyName) ?? []), period]);
+  for (const period of periods)
+    groups.set(period.propertyName, [...(groups.get(period.propertyName) ?? []), period]);
   return [...groups.entries()];
 }
 
 function sortMetersByUnit(meters: Meter[]): Meter[] {
   return [...meters].sort((a, b) => {
-    if (!a.unit || !b.unit) return a.unit ? -1 : b.unit ? 1 : getMeterLabel(a).localeCompare(getMeterLabel(b), "de");
-    return compareUnitNames(a.unit.name, b.unit.name) || getMeterLabel(a).localeCompare(getMeterLabel(b), "de");
+    if (!a.unit || !b.unit)
+      return a.unit ? -1 : b.unit ? 1 : getMeterLabel(a).localeCompare(getMeterLabel(b), "de");
+    return (
+      compareUnitNames(a.unit.name, b.unit.name) ||
+      getMeterLabel(a).localeCompare(getMeterLabel(b), "de")
+    );
   });
 }
 
@@ -77,12 +82,19 @@ export function BulkReadingForm({
   const saveBulk = useSaveBulkReadings();
   const meters = useMeters(period.propertyId);
   const periodDetail = useBillingPeriod(period.id);
-  const periodReadings = new Map((periodDetail.data?.readings ?? []).map((reading) => [reading.meterId, reading]));
+  const periodReadings = new Map(
+    (periodDetail.data?.readings ?? []).map((reading) => [reading.meterId, reading]),
+  );
   const [pendingDecrease, setPendingDecrease] = useState<PendingDecrease | null>(null);
   const form = useForm<BulkReadingFormValues, unknown, BulkReadingFormOutput>({
     resolver,
     mode: "onTouched",
-    defaultValues: { costGroupId: period.id, position: "end", readingDate: getDefaultReadingDate(period), readingValues: {} },
+    defaultValues: {
+      costGroupId: period.id,
+      position: "end",
+      readingDate: getDefaultReadingDate(period),
+      readingValues: {},
+    },
   });
   const { register, handleSubmit, setError, formState } = form;
   const position = useWatch({ control: form.control, name: "position" });
@@ -98,11 +110,15 @@ export function BulkReadingForm({
     });
   }
   const isShownAll = formState.submitCount > 0;
-  const formMessage = (formState.errors as Record<string, { message?: string } | undefined>)[BULK_FORM_MESSAGE_FIELD]?.message;
+  const formMessage = (formState.errors as Record<string, { message?: string } | undefined>)[
+    BULK_FORM_MESSAGE_FIELD
+  ]?.message;
   // In the building's order of their units ("EG" before "1. OG"), the common area's meters last.
   const allMeters = sortMetersByUnit(meters.data ?? []);
   // Heat cost allocators count from zero each period (docs/rules/statement-inputs.md#assembly): no start reading.
-  const meterList = isStart ? allMeters.filter((meter) => meter.meterType !== "Heizkostenverteiler") : allMeters;
+  const meterList = isStart
+    ? allMeters.filter((meter) => meter.meterType !== "Heizkostenverteiler")
+    : allMeters;
   const allocatorCount = allMeters.length - meterList.length;
 
   async function send(body: BulkReadingsBody): Promise<void> {
@@ -110,7 +126,10 @@ export function BulkReadingForm({
       const result = await saveBulk.mutateAsync(body);
       toast.success(result.message);
       setPendingDecrease(null);
-      form.reset({ ...form.getValues(), readingValues: Object.fromEntries(allMeters.map((meter) => [meter.id, ""])) });
+      form.reset({
+        ...form.getValues(),
+        readingValues: Object.fromEntries(allMeters.map((meter) => [meter.id, ""])),
+      });
     } catch (error) {
       if (isApiError(error) && error.code === READING_DECREASE_CODE && !body.confirmDecrease) {
         const items = Object.entries(error.fields).flatMap(([field, message]) => {
@@ -128,7 +147,8 @@ export function BulkReadingForm({
 
   /** 'Nein': nothing was stored; the lower values stay marked for correction. */
   function keepValuesForCorrection(): void {
-    for (const item of pendingDecrease?.items ?? []) setError(`readingValues.${item.meterId}`, { type: "server", message: item.message });
+    for (const item of pendingDecrease?.items ?? [])
+      setError(`readingValues.${item.meterId}`, { type: "server", message: item.message });
     setPendingDecrease(null);
   }
 
@@ -137,7 +157,11 @@ export function BulkReadingForm({
       <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_12rem] sm:items-end">
         {/* Grouped by property, so the closed select shows the period alone and fits a phone
             (issue 23: 'Lindenhof: Abrechnung 01.0' was cut). */}
-        <SelectField label="Abrechnungsperiode" value={period.id} onChange={(event) => onChoosePeriod(event.target.value)}>
+        <SelectField
+          label="Abrechnungsperiode"
+          value={period.id}
+          onChange={(event) => onChoosePeriod(event.target.value)}
+        >
           {groupPeriodsByProperty(periods).map(([propertyName, group]) => (
             <optgroup key={propertyName} label={propertyName}>
               {group.map((p) => (
@@ -164,16 +188,30 @@ export function BulkReadingForm({
           <legend className="mb-1 text-sm font-medium text-slate-700">Welcher Stand?</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <label className="flex items-center gap-2">
-              <input type="radio" name="reading-position" className="accent-brand-700" checked={!isStart} onChange={() => choosePosition("end")} />
+              <input
+                type="radio"
+                name="reading-position"
+                className="accent-brand-700"
+                checked={!isStart}
+                onChange={() => choosePosition("end")}
+              />
               Endstand der Periode
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" name="reading-position" className="accent-brand-700" checked={isStart} onChange={() => choosePosition("start")} />
+              <input
+                type="radio"
+                name="reading-position"
+                className="accent-brand-700"
+                checked={isStart}
+                onChange={() => choosePosition("start")}
+              />
               Anfangsstand der Periode
             </label>
           </div>
           {isStart && allocatorCount > 0 ? (
-            <p className="mt-1 text-sm text-slate-600">Heizkostenverteiler beginnen jede Periode bei 0 und brauchen keinen Anfangsstand.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Heizkostenverteiler beginnen jede Periode bei 0 und brauchen keinen Anfangsstand.
+            </p>
           ) : null}
         </fieldset>
       </div>
@@ -199,7 +237,10 @@ export function BulkReadingForm({
         />
       ) : (
         <form id="bulk-reading-form" noValidate onSubmit={handleSubmit(send)} className="space-y-4">
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm" aria-label="Zähler der Immobilie">
+          <ul
+            className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm"
+            aria-label="Zähler der Immobilie"
+          >
             {meterList.map((meter) => (
               <BulkReadingRow
                 key={meter.id}
@@ -217,7 +258,11 @@ export function BulkReadingForm({
                 ? "Leere Felder werden nicht gespeichert. Anfangsstände ändern die Endstände nicht."
                 : "Leere Felder werden nicht gespeichert. Ein Endstand dieser Periode wird überschrieben, Anfangsstände bleiben."}
             </p>
-            <Button type="submit" isBusy={saveBulk.isPending && !pendingDecrease} busyText="Speichere...">
+            <Button
+              type="submit"
+              isBusy={saveBulk.isPending && !pendingDecrease}
+              busyText="Speichere..."
+            >
               Zählerstände speichern
             </Button>
           </div>
@@ -229,7 +274,10 @@ export function BulkReadingForm({
         title={READING_MESSAGES.decreaseQuestion}
         description={
           <span className="block space-y-2">
-            <span className="block">Diese Zählerstände sind niedriger als zuvor. Wurde der Zähler getauscht oder ist er übergelaufen?</span>
+            <span className="block">
+              Diese Zählerstände sind niedriger als zuvor. Wurde der Zähler getauscht oder ist er
+              übergelaufen?
+            </span>
             {pendingDecrease?.items.map((item) => (
               <span key={item.meterId} className="block rounded-md bg-amber-50 p-2 text-amber-900">
                 <span className="font-medium">{item.label}:</span> {item.message}
@@ -241,7 +289,9 @@ export function BulkReadingForm({
         cancelLabel="Nein, Werte korrigieren"
         busyLabel="Speichere..."
         isBusy={saveBulk.isPending}
-        onConfirm={() => (pendingDecrease ? send({ ...pendingDecrease.body, confirmDecrease: true }) : undefined)}
+        onConfirm={() =>
+          pendingDecrease ? send({ ...pendingDecrease.body, confirmDecrease: true }) : undefined
+        }
       />
     </div>
   );

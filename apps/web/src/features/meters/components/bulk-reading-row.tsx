@@ -31,14 +31,23 @@ export function BulkReadingRow({
       ? `Letzter Stand: ${formatReadingValue(meter.latestReading.readingValue)} am ${formatDate(meter.latestReading.readingDate)}`
       : "Noch kein Zählerstand erfasst";
   return (
-    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:justify-between" data-testid="bulk-reading-row">
+    <li
+      className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="bulk-reading-row"
+    >
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-slate-900">{label}</span>
           <MeterTypeBadge meterType={meter.meterType} />
         </div>
-        <p className="text-sm text-slate-600">{meter.unit ? meter.unit.name : COMMON_AREA_LABEL}{meter.location ? ` · ${meter.location}` : ""}</p>
-        <Link to={`/dashboard/meters/${meter.id}/readings`} className={buttonStyles({ variant: "link", className: "text-sm" })}>
+        <p className="text-sm text-slate-600">
+          {meter.unit ? meter.unit.name : COMMON_AREA_LABEL}
+          {meter.location ? ` · ${meter.location}` : ""}
+        </p>
+        <Link
+          to={`/dashboard/meters/${meter.id}/readings`}
+          className={buttonStyles({ variant: "link", className: "text-sm" })}
+        >
           Verlauf anzeigen
         </Link>
       </div>
@@ -46,7 +55,8 @@ export function BulkReadingRow({
         fieldClassName="w-full sm:w-64"
         label={
           <>
-            {position === "start" ? "Anfangsstand" : "Neuer Stand"} ({METER_TYPE_UNITS[meter.meterType]}) <span className="sr-only">Zähler {label}</span>
+            {position === "start" ? "Anfangsstand" : "Neuer Stand"} (
+            {METER_TYPE_UNITS[meter.meterType]}) <span className="sr-only">Zähler {label}</span>
           </>
         }
         hint={hint}

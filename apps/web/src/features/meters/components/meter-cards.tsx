@@ -11,11 +11,19 @@ export function MeterCards({ meters, actions }: { meters: Meter[]; actions: Mete
   return (
     <ul className="space-y-3 lg:hidden" aria-label="Zähler">
       {meters.map((meter) => (
-        <li key={meter.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="meter-card">
+        <li
+          key={meter.id}
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          data-testid="meter-card"
+        >
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <p className="truncate font-medium text-slate-900">{meter.displayName ?? meter.meterNumber}</p>
-              {meter.displayName ? <p className="text-xs text-slate-500">Nr. {meter.meterNumber}</p> : null}
+              <p className="truncate font-medium text-slate-900">
+                {meter.displayName ?? meter.meterNumber}
+              </p>
+              {meter.displayName ? (
+                <p className="text-xs text-slate-500">Nr. {meter.meterNumber}</p>
+              ) : null}
             </div>
             <MeterTypeBadge meterType={meter.meterType} />
           </div>
@@ -36,7 +44,9 @@ export function MeterCards({ meters, actions }: { meters: Meter[]; actions: Mete
             <div className="col-span-2">
               <dt className="text-xs text-slate-500">Letzter Stand</dt>
               <dd className="tabular-nums text-slate-900">
-                {meter.latestReading ? `${formatReadingValue(meter.latestReading.readingValue)} am ${formatDate(meter.latestReading.readingDate)}` : "–"}
+                {meter.latestReading
+                  ? `${formatReadingValue(meter.latestReading.readingValue)} am ${formatDate(meter.latestReading.readingDate)}`
+                  : "–"}
               </dd>
             </div>
           </dl>

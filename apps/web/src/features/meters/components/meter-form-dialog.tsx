@@ -1,11 +1,26 @@
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { createMeterBodySchema, METER_MESSAGES, METER_TYPES, type CreateMeterBody, type Meter, type PropertyWithUnits } from "@nk/contract";
+import {
+  createMeterBodySchema,
+  METER_MESSAGES,
+  METER_TYPES,
+  type CreateMeterBody,
+  type Meter,
+  type PropertyWithUnits,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Button, buttonStyles } from "../../../components/ui/button";
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
@@ -63,7 +78,10 @@ export function MeterFormDialog(props: MeterFormDialogProps) {
       <DialogContent size="md">
         <DialogHeader>
           <DialogTitle>{meter ? "Zähler bearbeiten" : "Neuen Zähler hinzufügen"}</DialogTitle>
-          <DialogDescription>Pflichtfelder sind mit * markiert. Ohne Wohneinheit liegt der Zähler im Gemeinschaftsbereich.</DialogDescription>
+          <DialogDescription>
+            Pflichtfelder sind mit * markiert. Ohne Wohneinheit liegt der Zähler im
+            Gemeinschaftsbereich.
+          </DialogDescription>
         </DialogHeader>
         {isOpen ? <MeterForm key={meter?.id ?? "new"} {...props} /> : null}
       </DialogContent>
@@ -73,10 +91,23 @@ export function MeterFormDialog(props: MeterFormDialogProps) {
 
 const FORM_ID = "meter-form";
 
-function toFormValues(meter: Meter | null, defaultPropertyId: string | undefined, properties: PropertyWithUnits[]): MeterFormValues {
+function toFormValues(
+  meter: Meter | null,
+  defaultPropertyId: string | undefined,
+  properties: PropertyWithUnits[],
+): MeterFormValues {
   if (!meter) {
     const propertyId = defaultPropertyId ?? (properties.length === 1 ? properties[0]!.id : "");
-    return { meterNumber: "", meterType: METER_TYPES[0], propertyId, unitId: "", location: "", displayName: "", isRemoteReadable: false, installedOn: "" };
+    return {
+      meterNumber: "",
+      meterType: METER_TYPES[0],
+      propertyId,
+      unitId: "",
+      location: "",
+      displayName: "",
+      isRemoteReadable: false,
+      installedOn: "",
+    };
   }
   return {
     meterNumber: meter.meterNumber,
@@ -122,7 +153,9 @@ function MeterForm({ onOpenChange, meter, properties, defaultPropertyId }: Meter
       const message = getErrorMessage(error);
       applyServerFieldErrors(setError, error, (field) => toMeterFormField(field, values));
       setServerMessage(message);
-      toast.error(isNew ? METER_MESSAGES.createFailed(message) : METER_MESSAGES.updateFailed(message));
+      toast.error(
+        isNew ? METER_MESSAGES.createFailed(message) : METER_MESSAGES.updateFailed(message),
+      );
     }
   }
 
@@ -139,8 +172,18 @@ function MeterForm({ onOpenChange, meter, properties, defaultPropertyId }: Meter
             </Alert>
           ) : null}
           {serverMessage ? <Alert variant="error">{serverMessage}</Alert> : null}
-          <TextField label="Zählernummer *" autoComplete="off" error={errors.meterNumber?.message} {...register("meterNumber")} />
-          <SelectField label="Zählertyp *" options={METER_TYPES.map((type) => ({ value: type, label: type }))} error={errors.meterType?.message} {...register("meterType")} />
+          <TextField
+            label="Zählernummer *"
+            autoComplete="off"
+            error={errors.meterNumber?.message}
+            {...register("meterNumber")}
+          />
+          <SelectField
+            label="Zählertyp *"
+            options={METER_TYPES.map((type) => ({ value: type, label: type }))}
+            error={errors.meterType?.message}
+            {...register("meterType")}
+          />
           <SelectField
             label="Immobilie *"
             placeholder="Bitte wählen"
@@ -154,13 +197,26 @@ function MeterForm({ onOpenChange, meter, properties, defaultPropertyId }: Meter
             disabled={!propertyId}
             options={[
               { value: "", label: "Gemeinschaftsbereich (keine Wohneinheit)" },
-              ...units.map((unit) => ({ value: unit.id, label: `${unit.name} (${formatArea(unit.area)})` })),
+              ...units.map((unit) => ({
+                value: unit.id,
+                label: `${unit.name} (${formatArea(unit.area)})`,
+              })),
             ]}
             error={errors.unitId?.message}
             {...register("unitId")}
           />
-          <TextField label="Standort" hint="z. B. Keller, Bad, Küche" error={errors.location?.message} {...register("location")} />
-          <TextField label="Anzeigename" hint="Optional, statt der Zählernummer angezeigt" error={errors.displayName?.message} {...register("displayName")} />
+          <TextField
+            label="Standort"
+            hint="z. B. Keller, Bad, Küche"
+            error={errors.location?.message}
+            {...register("location")}
+          />
+          <TextField
+            label="Anzeigename"
+            hint="Optional, statt der Zählernummer angezeigt"
+            error={errors.displayName?.message}
+            {...register("displayName")}
+          />
           <TextField
             label="Einbaudatum"
             type="date"
@@ -168,7 +224,12 @@ function MeterForm({ onOpenChange, meter, properties, defaultPropertyId }: Meter
             error={errors.installedOn?.message}
             {...register("installedOn")}
           />
-          <Checkbox label="Fernablesbar" hint="Der Zähler kann aus der Ferne abgelesen werden (Funk oder Netz)." error={errors.isRemoteReadable?.message} {...register("isRemoteReadable")} />
+          <Checkbox
+            label="Fernablesbar"
+            hint="Der Zähler kann aus der Ferne abgelesen werden (Funk oder Netz)."
+            error={errors.isRemoteReadable?.message}
+            {...register("isRemoteReadable")}
+          />
         </form>
       </DialogBody>
       <DialogFooter>

@@ -5,7 +5,9 @@ import { formatArea } from "../../../lib/format";
 export function MeterLocation({ meter }: { meter: Meter }) {
   return (
     <div>
-      <p className="text-slate-900">{meter.unit ? `${meter.unit.name} (${formatArea(meter.unit.area)})` : COMMON_AREA_LABEL}</p>
+      <p className="text-slate-900">
+        {meter.unit ? `${meter.unit.name} (${formatArea(meter.unit.area)})` : COMMON_AREA_LABEL}
+      </p>
       {meter.location ? <p className="text-xs text-slate-500">{meter.location}</p> : null}
     </div>
   );

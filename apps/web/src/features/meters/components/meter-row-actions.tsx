@@ -13,15 +13,30 @@ export function MeterRowActions({ meter, actions }: { meter: Meter; actions: Met
   const label = getMeterLabel(meter);
   return (
     <div className="flex flex-wrap justify-end gap-1">
-      <Button variant="ghost" size="sm" onClick={() => actions.onEdit(meter)} aria-label={`Zähler ${label} bearbeiten`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => actions.onEdit(meter)}
+        aria-label={`Zähler ${label} bearbeiten`}
+      >
         <Pencil className="size-4" aria-hidden="true" />
         <span>Bearbeiten</span>
       </Button>
-      <Link to={`/dashboard/meters/${meter.id}/readings`} className={buttonStyles({ variant: "ghost", size: "sm" })} aria-label={`Zählerstände von ${label}`}>
+      <Link
+        to={`/dashboard/meters/${meter.id}/readings`}
+        className={buttonStyles({ variant: "ghost", size: "sm" })}
+        aria-label={`Zählerstände von ${label}`}
+      >
         <History className="size-4" aria-hidden="true" />
         <span>Zählerstände</span>
       </Link>
-      <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => actions.onDelete(meter)} aria-label={`Zähler ${label} löschen`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-red-700 hover:bg-red-50"
+        onClick={() => actions.onDelete(meter)}
+        aria-label={`Zähler ${label} löschen`}
+      >
         <Trash2 className="size-4" aria-hidden="true" />
         <span>Löschen</span>
       </Button>

@@ -2,13 +2,29 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { createReadingBodySchema, getTodayInGermany, READING_DECREASE_CODE, READING_MESSAGES, type CreateReadingBody, type Meter, type Reading } from "@nk/contract";
+import {
+  createReadingBodySchema,
+  getTodayInGermany,
+  READING_DECREASE_CODE,
+  READING_MESSAGES,
+  type CreateReadingBody,
+  type Meter,
+  type Reading,
+} from "@nk/contract";
 import { DecimalField } from "../../../components/decimal-field";
 import { usePlausibilityConfirmation } from "../../../components/plausibility-confirmation";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
@@ -19,10 +35,13 @@ import { findImplausibleReadingJump } from "../../../lib/plausibility";
 import { formatReadingValue } from "../lib/format-reading";
 
 /** The server's rules, and a reading date not after today in Germany (the server refuses it too). */
-const readingFormSchema = createReadingBodySchema.refine((reading) => reading.readingDate <= getTodayInGermany(), {
-  path: ["readingDate"],
-  message: READING_MESSAGES.futureDate,
-});
+const readingFormSchema = createReadingBodySchema.refine(
+  (reading) => reading.readingDate <= getTodayInGermany(),
+  {
+    path: ["readingDate"],
+    message: READING_MESSAGES.futureDate,
+  },
+);
 
 const FORM_ID = "reading-form";
 
@@ -48,20 +67,37 @@ export function ReadingFormDialog({
             Zähler {meter.meterNumber} ({meter.meterType})
           </DialogDescription>
         </DialogHeader>
-        {isOpen ? <ReadingForm meter={meter} readings={readings} onOpenChange={onOpenChange} /> : null}
+        {isOpen ? (
+          <ReadingForm meter={meter} readings={readings} onOpenChange={onOpenChange} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ReadingForm({ meter, readings, onOpenChange }: { meter: Meter; readings: Reading[]; onOpenChange: (isOpen: boolean) => void }) {
+function ReadingForm({
+  meter,
+  readings,
+  onOpenChange,
+}: {
+  meter: Meter;
+  readings: Reading[];
+  onOpenChange: (isOpen: boolean) => void;
+}) {
   const toast = useToast();
   const addReading = useAddReading(meter.id);
   const today = getTodayInGermany();
   const [message, setMessage] = useState<string | null>(null);
   // A lower value than before waits for the user's answer (meter replaced or rolled over).
-  const [pendingDecrease, setPendingDecrease] = useState<{ body: CreateReadingBody; message: string } | null>(null);
-  const { register, control, handleSubmit, setError, formState } = useForm<CreateReadingBody, unknown, z.output<typeof readingFormSchema>>({
+  const [pendingDecrease, setPendingDecrease] = useState<{
+    body: CreateReadingBody;
+    message: string;
+  } | null>(null);
+  const { register, control, handleSubmit, setError, formState } = useForm<
+    CreateReadingBody,
+    unknown,
+    z.output<typeof readingFormSchema>
+  >({
     resolver: zodResolver(readingFormSchema),
     defaultValues: { readingValue: "", readingDate: today, note: "" },
   });
@@ -92,7 +128,12 @@ function ReadingForm({ meter, readings, onOpenChange }: { meter: Meter; readings
     setMessage(null);
     // The two latest readings on or before the new date: the consumption between them is the yardstick.
     const earlier = readings.filter((row) => row.readingDate <= reading.readingDate);
-    if (!(await confirmValues([findImplausibleReadingJump(String(reading.readingValue), earlier[0], earlier[1])]))) return;
+    if (
+      !(await confirmValues([
+        findImplausibleReadingJump(String(reading.readingValue), earlier[0], earlier[1]),
+      ]))
+    )
+      return;
     await send(reading);
   }
 
@@ -103,20 +144,44 @@ function ReadingForm({ meter, readings, onOpenChange }: { meter: Meter; readings
           {message ? <Alert variant="error">{message}</Alert> : null}
           <DecimalField
             label="Zählerstand *"
-            hint={meter.latestReading ? `Letzter Stand: ${formatReadingValue(meter.latestReading.readingValue)} vom ${formatDate(meter.latestReading.readingDate)}` : "Bis zu 3 Nachkommastellen"}
+            hint={
+              meter.latestReading
+                ? `Letzter Stand: ${formatReadingValue(meter.latestReading.readingValue)} vom ${formatDate(meter.latestReading.readingDate)}`
+                : "Bis zu 3 Nachkommastellen"
+            }
             error={errors.readingValue?.message}
             control={control}
             name="readingValue"
           />
-          <TextField label="Ablesedatum *" type="date" max={today} error={errors.readingDate?.message} {...register("readingDate")} />
-          <TextField label="Notiz" hint="Optional, z. B. „Zählerwechsel“" error={errors.note?.message} {...register("note")} />
+          <TextField
+            label="Ablesedatum *"
+            type="date"
+            max={today}
+            error={errors.readingDate?.message}
+            {...register("readingDate")}
+          />
+          <TextField
+            label="Notiz"
+            hint="Optional, z. B. „Zählerwechsel“"
+            error={errors.note?.message}
+            {...register("note")}
+          />
         </form>
       </DialogBody>
       <DialogFooter>
-        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={addReading.isPending}>
+        <Button
+          variant="outline"
+          onClick={() => onOpenChange(false)}
+          disabled={addReading.isPending}
+        >
           Abbrechen
         </Button>
-        <Button type="submit" form={FORM_ID} isBusy={addReading.isPending && !pendingDecrease} busyText="Speichere...">
+        <Button
+          type="submit"
+          form={FORM_ID}
+          isBusy={addReading.isPending && !pendingDecrease}
+          busyText="Speichere..."
+        >
           Zählerstand speichern
         </Button>
       </DialogFooter>
@@ -129,7 +194,9 @@ function ReadingForm({ meter, readings, onOpenChange }: { meter: Meter; readings
         cancelLabel="Nein, Wert korrigieren"
         busyLabel="Speichere..."
         isBusy={addReading.isPending}
-        onConfirm={() => (pendingDecrease ? send({ ...pendingDecrease.body, confirmDecrease: true }) : undefined)}
+        onConfirm={() =>
+          pendingDecrease ? send({ ...pendingDecrease.body, confirmDecrease: true }) : undefined
+        }
       />
       {dialog}
     </>

@@ -14,17 +14,38 @@ function getConsumption(readings: Reading[], index: number): string | null {
 }
 
 /** The history, newest date first, as a table that scrolls sideways on phones. */
-export function ReadingsTable({ readings, unit, onDelete }: { readings: Reading[]; unit: string; onDelete: (reading: Reading) => void }) {
+export function ReadingsTable({
+  readings,
+  unit,
+  onDelete,
+}: {
+  readings: Reading[];
+  unit: string;
+  onDelete: (reading: Reading) => void;
+}) {
   return (
-    <ScrollRegion label="Zählerstände" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+    <ScrollRegion
+      label="Zählerstände"
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <table className="w-full min-w-[36rem] text-sm" aria-label="Zählerstände">
         <thead className="bg-slate-50">
           <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
-            <th scope="col" className="px-4 py-3 font-medium">Ablesedatum</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Zählerstand</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Verbrauch</th>
-            <th scope="col" className="px-4 py-3 font-medium">Abrechnungsperiode / Notiz</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Aktionen</th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Ablesedatum
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Zählerstand
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Verbrauch
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Abrechnungsperiode / Notiz
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Aktionen
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -34,9 +55,12 @@ export function ReadingsTable({ readings, unit, onDelete }: { readings: Reading[
               <tr key={reading.id} data-testid="reading-row" className="align-top">
                 <td className="whitespace-nowrap px-4 py-3">{formatDate(reading.readingDate)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums text-slate-900">
-                  {formatReadingValue(reading.readingValue)} <span className="text-xs font-normal text-slate-500">{unit}</span>
+                  {formatReadingValue(reading.readingValue)}{" "}
+                  <span className="text-xs font-normal text-slate-500">{unit}</span>
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-600">{consumption ? `+${formatReadingValue(consumption)}` : "–"}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-600">
+                  {consumption ? `+${formatReadingValue(consumption)}` : "–"}
+                </td>
                 <td className="px-4 py-3 text-slate-600">
                   {reading.costGroupName ? <p>{reading.costGroupName}</p> : null}
                   {reading.note ? <p className="text-xs text-amber-800">{reading.note}</p> : null}

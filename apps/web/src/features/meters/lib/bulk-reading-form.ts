@@ -1,7 +1,14 @@
 import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, Resolver } from "react-hook-form";
 import type { z } from "zod";
-import { bulkReadingsBodySchema, getTodayInGermany, READING_MESSAGES, type BillingPeriod, type BulkReadingPosition, type BulkReadingsBody } from "@nk/contract";
+import {
+  bulkReadingsBodySchema,
+  getTodayInGermany,
+  READING_MESSAGES,
+  type BillingPeriod,
+  type BulkReadingPosition,
+  type BulkReadingsBody,
+} from "@nk/contract";
 
 /** The inputs of the bulk entry (/dashboard/quick-meter-readings). */
 export interface BulkReadingFormValues {
@@ -20,10 +27,13 @@ export interface BulkReadingFormValues {
 export const BULK_FORM_MESSAGE_FIELD = "entry";
 
 /** The server's rules, and a reading date not after today in Germany (the server refuses it too). */
-export const bulkReadingFormSchema = bulkReadingsBodySchema.refine((body) => body.readingDate <= getTodayInGermany(), {
-  path: ["readingDate"],
-  message: READING_MESSAGES.futureDate,
-});
+export const bulkReadingFormSchema = bulkReadingsBodySchema.refine(
+  (body) => body.readingDate <= getTodayInGermany(),
+  {
+    path: ["readingDate"],
+    message: READING_MESSAGES.futureDate,
+  },
+);
 export type BulkReadingFormOutput = z.output<typeof bulkReadingFormSchema>;
 
 /** The period's end as reading date, or today while the period is still running. */
@@ -56,7 +66,9 @@ export function getMeterIdOfBodyField(bodyField: string, body: BulkReadingsBody)
  */
 export function toBulkFormField(bodyField: string, body: BulkReadingsBody): string {
   if (bodyField === "readingDate") return "readingDate";
-  const meterId = bodyField.endsWith(".readingValue") ? getMeterIdOfBodyField(bodyField, body) : null;
+  const meterId = bodyField.endsWith(".readingValue")
+    ? getMeterIdOfBodyField(bodyField, body)
+    : null;
   return meterId ? `readingValues.${meterId}` : BULK_FORM_MESSAGE_FIELD;
 }
 
@@ -65,7 +77,11 @@ export function toBulkFormField(bodyField: string, body: BulkReadingsBody): stri
  * `mappedZodResolver`, because a row's message sits at the index among the entered values
  * ('readings.2.readingValue') and has to move to its meter's input, not a top-level field.
  */
-export function bulkReadingResolver(): Resolver<BulkReadingFormValues, unknown, BulkReadingFormOutput> {
+export function bulkReadingResolver(): Resolver<
+  BulkReadingFormValues,
+  unknown,
+  BulkReadingFormOutput
+> {
   return async (values, _context, options) => {
     const body = toBulkReadingsBody(values);
     const result = bulkReadingFormSchema.safeParse(body);

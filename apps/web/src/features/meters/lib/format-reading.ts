@@ -4,4 +4,3 @@ import { formatDecimalTextDe } from "@nk/contract";
 export function formatReadingValue(value: string): string {
   return formatDecimalTextDe(value);
 }
-

@@ -1,7 +1,13 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { ArrowLeft, Gauge, History, Plus } from "lucide-react";
-import { COMMON_AREA_LABEL, METER_MESSAGES, METER_TYPE_UNITS, READING_MESSAGES, type Reading } from "@nk/contract";
+import {
+  COMMON_AREA_LABEL,
+  METER_MESSAGES,
+  METER_TYPE_UNITS,
+  READING_MESSAGES,
+  type Reading,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -50,7 +56,12 @@ export function MeterReadingsPage() {
       <div className="mx-auto w-full max-w-4xl space-y-6">
         <title>{`${METER_MESSAGES.notFound} – Nebenkosten`}</title>
         {isMissing ? (
-          <EmptyState icon={Gauge} title={METER_MESSAGES.notFound} description="Der Zähler existiert nicht oder wurde gelöscht." action={backLink} />
+          <EmptyState
+            icon={Gauge}
+            title={METER_MESSAGES.notFound}
+            description="Der Zähler existiert nicht oder wurde gelöscht."
+            action={backLink}
+          />
         ) : (
           <Alert
             variant="error"
@@ -74,19 +85,28 @@ export function MeterReadingsPage() {
     <div className="mx-auto w-full max-w-4xl space-y-6">
       <title>{`Zählerstände ${current.meterNumber} – Nebenkosten`}</title>
       <div>
-        <Link to="/dashboard/meters" className={buttonStyles({ variant: "link", className: "text-sm" })}>
+        <Link
+          to="/dashboard/meters"
+          className={buttonStyles({ variant: "link", className: "text-sm" })}
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Alle Zähler
         </Link>
       </div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="space-y-2">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Zählerstände {current.displayName ?? current.meterNumber}</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+            Zählerstände {current.displayName ?? current.meterNumber}
+          </h1>
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <MeterTypeBadge meterType={current.meterType} />
             <span>Zählernummer {current.meterNumber}</span>
             <span aria-hidden="true">·</span>
-            <span>{current.unit ? `${current.unit.name} (${formatArea(current.unit.area)})` : COMMON_AREA_LABEL}</span>
+            <span>
+              {current.unit
+                ? `${current.unit.name} (${formatArea(current.unit.area)})`
+                : COMMON_AREA_LABEL}
+            </span>
             <span aria-hidden="true">·</span>
             <span>{current.property.name}</span>
             {current.location ? (
@@ -110,7 +130,12 @@ export function MeterReadingsPage() {
           variant="error"
           title="Fehler beim Laden"
           action={
-            <Button size="sm" variant="outline" onClick={() => void readings.refetch()} isBusy={readings.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void readings.refetch()}
+              isBusy={readings.isFetching}
+            >
               Erneut versuchen
             </Button>
           }
@@ -128,7 +153,12 @@ export function MeterReadingsPage() {
         <ReadingsTable readings={readings.data} unit={unit} onDelete={setDeleting} />
       )}
 
-      <ReadingFormDialog isOpen={isAdding} onOpenChange={setIsAdding} meter={current} readings={readings.data ?? []} />
+      <ReadingFormDialog
+        isOpen={isAdding}
+        onOpenChange={setIsAdding}
+        meter={current}
+        readings={readings.data ?? []}
+      />
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}

@@ -51,7 +51,10 @@ export function MetersPage() {
     setDeleting(null);
   }
 
-  const actions: MeterActions = { onEdit: (meter) => setForm({ isOpen: true, meter }), onDelete: setDeleting };
+  const actions: MeterActions = {
+    onEdit: (meter) => setForm({ isOpen: true, meter }),
+    onDelete: setDeleting,
+  };
   const openAdd = () => setForm({ isOpen: true, meter: null });
 
   return (
@@ -60,10 +63,15 @@ export function MetersPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Zähler</h1>
-          <p className="mt-1 text-sm text-slate-600">Zähler der Wohneinheiten und des Gemeinschaftsbereichs mit ihren Zählerständen.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Zähler der Wohneinheiten und des Gemeinschaftsbereichs mit ihren Zählerständen.
+          </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Link to="/dashboard/quick-meter-readings" className={buttonStyles({ variant: "outline" })}>
+          <Link
+            to="/dashboard/quick-meter-readings"
+            className={buttonStyles({ variant: "outline" })}
+          >
             <ClipboardList className="size-4" aria-hidden="true" />
             Zählerstände erfassen
           </Link>
@@ -74,7 +82,14 @@ export function MetersPage() {
         </div>
       </div>
 
-      {propertyList.length > 0 ? <PropertyFilter properties={propertyList} propertyId={propertyId} onChange={changeFilter} clearLabel="Alle Zähler" /> : null}
+      {propertyList.length > 0 ? (
+        <PropertyFilter
+          properties={propertyList}
+          propertyId={propertyId}
+          onChange={changeFilter}
+          clearLabel="Alle Zähler"
+        />
+      ) : null}
 
       {meters.isPending ? (
         <LoadingState text="Lade Zähler..." />
@@ -83,7 +98,12 @@ export function MetersPage() {
           variant="error"
           title="Fehler beim Laden"
           action={
-            <Button size="sm" variant="outline" onClick={() => void meters.refetch()} isBusy={meters.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void meters.refetch()}
+              isBusy={meters.isFetching}
+            >
               Erneut versuchen
             </Button>
           }

@@ -19,7 +19,12 @@ import { getErrorMessage } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
 import { useMe } from "../../../lib/use-me";
 import { useProperties } from "../../../lib/use-properties";
-import { getMonthlyLetterUrl, useMonthlyInformation, useMonthlyInformationLetters, useSendMonthlyInformation } from "../api";
+import {
+  getMonthlyLetterUrl,
+  useMonthlyInformation,
+  useMonthlyInformationLetters,
+  useSendMonthlyInformation,
+} from "../api";
 
 /** The month before today's month in Germany (the latest one the information can cover). */
 function getLastMonth(): string {
@@ -28,14 +33,19 @@ function getLastMonth(): string {
 }
 
 function formatFigure(value: string | null, unitLabel: string): string {
-  return value === null ? MONTHLY_INFORMATION_MESSAGES.unavailable : `${formatQuantityDe(value)} ${unitLabel}`;
+  return value === null
+    ? MONTHLY_INFORMATION_MESSAGES.unavailable
+    : `${formatQuantityDe(value)} ${unitLabel}`;
 }
 
 function FigureLine({ figure }: { figure: MonthlyFigureView }) {
   return (
     <p className="text-sm text-slate-700">
-      <span className="font-medium text-slate-900">{figure.meterType}:</span> {formatFigure(figure.consumption, figure.unitLabel)} · Vormonat {formatFigure(figure.previousMonth, figure.unitLabel)} · Vorjahresmonat{" "}
-      {formatFigure(figure.sameMonthLastYear, figure.unitLabel)} · Durchschnitt {formatFigure(figure.averageUser, figure.unitLabel)}
+      <span className="font-medium text-slate-900">{figure.meterType}:</span>{" "}
+      {formatFigure(figure.consumption, figure.unitLabel)} · Vormonat{" "}
+      {formatFigure(figure.previousMonth, figure.unitLabel)} · Vorjahresmonat{" "}
+      {formatFigure(figure.sameMonthLastYear, figure.unitLabel)} · Durchschnitt{" "}
+      {formatFigure(figure.averageUser, figure.unitLabel)}
     </p>
   );
 }
@@ -68,14 +78,25 @@ export function MonthlyInformationPage() {
     <div className="mx-auto w-full max-w-5xl space-y-6">
       <title>Verbrauchsinformation – Nebenkosten</title>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{MONTHLY_INFORMATION_MESSAGES.title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          {MONTHLY_INFORMATION_MESSAGES.title}
+        </h1>
         <p className="mt-1 text-sm text-slate-600">
-          Sind die Zähler fernablesbar, erhält jeder Mieter monatlich seinen Verbrauch an Heizung und Warmwasser im Vergleich zum Vormonat, zum Vorjahresmonat und zu einem
-          Durchschnittsnutzer (§ 6a Abs. 1 und 2 HeizkV). Grundlage sind die Zählerstände zum Monatsende.
+          Sind die Zähler fernablesbar, erhält jeder Mieter monatlich seinen Verbrauch an Heizung
+          und Warmwasser im Vergleich zum Vormonat, zum Vorjahresmonat und zu einem
+          Durchschnittsnutzer (§ 6a Abs. 1 und 2 HeizkV). Grundlage sind die Zählerstände zum
+          Monatsende.
         </p>
       </div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-        {propertyList.length > 0 ? <PropertyFilter properties={propertyList} propertyId={propertyId} onChange={changeProperty} clearLabel="Erste Immobilie" /> : null}
+        {propertyList.length > 0 ? (
+          <PropertyFilter
+            properties={propertyList}
+            propertyId={propertyId}
+            onChange={changeProperty}
+            clearLabel="Erste Immobilie"
+          />
+        ) : null}
         <TextField
           type="month"
           label="Monat"
@@ -88,7 +109,9 @@ export function MonthlyInformationPage() {
         />
       </div>
       {information.isPending && propertyId ? <LoadingState text="Lade Verbrauchswerte..." /> : null}
-      {information.isError ? <Alert variant="error">{getErrorMessage(information.error)}</Alert> : null}
+      {information.isError ? (
+        <Alert variant="error">{getErrorMessage(information.error)}</Alert>
+      ) : null}
       {information.data ? (
         <Card>
           <CardHeader className="flex flex-col gap-2 space-y-0 sm:flex-row sm:items-center sm:justify-between">
@@ -103,7 +126,12 @@ export function MonthlyInformationPage() {
                   try {
                     setResult(await send.mutateAsync(month));
                   } catch (error) {
-                    setResult({ queued: [], alreadyInformed: [], withoutEmail: [], message: getErrorMessage(error) });
+                    setResult({
+                      queued: [],
+                      alreadyInformed: [],
+                      withoutEmail: [],
+                      message: getErrorMessage(error),
+                    });
                   }
                 }}
               >
@@ -115,25 +143,47 @@ export function MonthlyInformationPage() {
             {result ? (
               <Alert variant={result.queued.length > 0 ? "success" : "info"}>
                 <p>{result.message}</p>
-                {result.withoutEmail.length > 0 ? <p className="mt-1">Ohne E-Mail-Adresse (Brief bitte anders übergeben): {result.withoutEmail.map((entry) => entry.tenantName).join(", ")}</p> : null}
+                {result.withoutEmail.length > 0 ? (
+                  <p className="mt-1">
+                    Ohne E-Mail-Adresse (Brief bitte anders übergeben):{" "}
+                    {result.withoutEmail.map((entry) => entry.tenantName).join(", ")}
+                  </p>
+                ) : null}
               </Alert>
             ) : null}
-            {information.data.tenancies.length === 0 ? <p className="text-sm text-slate-600">{MONTHLY_INFORMATION_MESSAGES.noTenancies}</p> : null}
+            {information.data.tenancies.length === 0 ? (
+              <p className="text-sm text-slate-600">{MONTHLY_INFORMATION_MESSAGES.noTenancies}</p>
+            ) : null}
             <ul className="divide-y divide-slate-100">
               {information.data.tenancies.map((tenancy) => (
                 <li key={tenancy.tenantId} className="space-y-1 py-3" data-testid="monthly-tenancy">
                   <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                     <p className="font-medium text-slate-900">
-                      {tenancy.tenantName} <span className="font-normal text-slate-500">· {tenancy.unitName}</span>
+                      {tenancy.tenantName}{" "}
+                      <span className="font-normal text-slate-500">· {tenancy.unitName}</span>
                     </p>
                     <div className="flex flex-wrap items-center gap-2">
-                      {tenancy.isRemoteReadable ? null : <Badge variant="warning">nicht alle Zähler fernablesbar</Badge>}
+                      {tenancy.isRemoteReadable ? null : (
+                        <Badge variant="warning">nicht alle Zähler fernablesbar</Badge>
+                      )}
                       {tenancy.letter ? (
-                        <Badge variant="success">{tenancy.letter.sentAt ? `versendet am ${formatDateTime(tenancy.letter.sentAt)}` : "Versand eingeplant"}</Badge>
+                        <Badge variant="success">
+                          {tenancy.letter.sentAt
+                            ? `versendet am ${formatDateTime(tenancy.letter.sentAt)}`
+                            : "Versand eingeplant"}
+                        </Badge>
                       ) : tenancy.email ? null : (
                         <Badge variant="neutral">keine E-Mail-Adresse</Badge>
                       )}
-                      <a href={getMonthlyLetterUrl(information.data.propertyId, tenancy.tenantId, month)} download className={buttonStyles({ size: "sm", variant: "outline" })}>
+                      <a
+                        href={getMonthlyLetterUrl(
+                          information.data.propertyId,
+                          tenancy.tenantId,
+                          month,
+                        )}
+                        download
+                        className={buttonStyles({ size: "sm", variant: "outline" })}
+                      >
                         Brief (PDF)
                       </a>
                     </div>
@@ -154,11 +204,19 @@ export function MonthlyInformationPage() {
           </h2>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {letters.data.letters.map((letter) => (
-              <li key={`${letter.month}-${letter.tenantId}`} className="flex flex-col gap-1 px-4 py-2 text-sm sm:flex-row sm:justify-between">
+              <li
+                key={`${letter.month}-${letter.tenantId}`}
+                className="flex flex-col gap-1 px-4 py-2 text-sm sm:flex-row sm:justify-between"
+              >
                 <span>
-                  {formatMonthDe(letter.month)}: {letter.tenantName} <span className="text-slate-500">({letter.recipient})</span>
+                  {formatMonthDe(letter.month)}: {letter.tenantName}{" "}
+                  <span className="text-slate-500">({letter.recipient})</span>
                 </span>
-                <span className="text-slate-600">{letter.sentAt ? `versendet am ${formatDateTime(letter.sentAt)}` : "Versand eingeplant"}</span>
+                <span className="text-slate-600">
+                  {letter.sentAt
+                    ? `versendet am ${formatDateTime(letter.sentAt)}`
+                    : "Versand eingeplant"}
+                </span>
               </li>
             ))}
           </ul>

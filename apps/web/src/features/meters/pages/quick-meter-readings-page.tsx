@@ -26,7 +26,10 @@ export function QuickMeterReadingsPage() {
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Zählerstände erfassen</h1>
-        <p className="mt-1 text-sm text-slate-600">Alle Zähler einer Immobilie auf einmal ablesen: Abrechnungsperiode wählen, Ablesedatum setzen, Stände eintragen.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Alle Zähler einer Immobilie auf einmal ablesen: Abrechnungsperiode wählen, Ablesedatum
+          setzen, Stände eintragen.
+        </p>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Link to="/dashboard/meters" className={buttonStyles({ variant: "outline" })}>
@@ -60,7 +63,12 @@ export function QuickMeterReadingsPage() {
         variant="error"
         title="Fehler beim Laden"
         action={
-          <Button size="sm" variant="outline" onClick={() => void periods.refetch()} isBusy={periods.isFetching}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void periods.refetch()}
+            isBusy={periods.isFetching}
+          >
             Erneut versuchen
           </Button>
         }
@@ -92,7 +100,13 @@ export function QuickMeterReadingsPage() {
     );
   } else {
     content = (
-      <BulkReadingForm key={period.id} period={period} periods={periodList} onChoosePeriod={setChosenPeriodId} onCreatePeriod={() => setIsCreatingPeriod(true)} />
+      <BulkReadingForm
+        key={period.id}
+        period={period}
+        periods={periodList}
+        onChoosePeriod={setChosenPeriodId}
+        onCreatePeriod={() => setIsCreatingPeriod(true)}
+      />
     );
   }
 

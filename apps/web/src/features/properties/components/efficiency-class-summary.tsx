@@ -9,7 +9,11 @@ export function describeEfficiencyClass(efficiencyClass: EfficiencyClass): strin
 }
 
 /** The read-only class with the statutory tenant share of the CO₂ costs (CO2KostAufG). */
-export function EfficiencyClassSummary({ efficiencyClass }: { efficiencyClass: EfficiencyClass | null }) {
+export function EfficiencyClassSummary({
+  efficiencyClass,
+}: {
+  efficiencyClass: EfficiencyClass | null;
+}) {
   if (!efficiencyClass) {
     const fallback = getCo2StageByClass(DEFAULT_CO2_STAGE_CLASS);
     return (
@@ -24,7 +28,8 @@ export function EfficiencyClassSummary({ efficiencyClass }: { efficiencyClass: E
   const stage = getCo2StageByClass(efficiencyClass);
   return (
     <span>
-      {stage.class} (Stufe {stage.stage}) · Mieteranteil <strong>{stage.tenantPercent} %</strong>, Vermieteranteil {stage.landlordPercent} %
+      {stage.class} (Stufe {stage.stage}) · Mieteranteil <strong>{stage.tenantPercent} %</strong>,
+      Vermieteranteil {stage.landlordPercent} %
     </span>
   );
 }

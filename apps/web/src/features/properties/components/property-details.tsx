@@ -10,7 +10,15 @@ import { EfficiencyClassSummary } from "./efficiency-class-summary";
 import { formatUnitCount } from "./property-list";
 import { UnitsTable } from "./units-table";
 
-function Detail({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+function Detail({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
@@ -45,19 +53,33 @@ export function PropertyDetails({
             <p className="text-sm text-slate-600">{property.address}</p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Link to={`/dashboard/properties/${property.id}/edit`} className={buttonStyles({ variant: "outline", size: "sm" })}>
+            <Link
+              to={`/dashboard/properties/${property.id}/edit`}
+              className={buttonStyles({ variant: "outline", size: "sm" })}
+            >
               <Pencil className="size-4" aria-hidden="true" />
               Bearbeiten
             </Link>
-            <Link to={`/dashboard/properties/${property.id}/house`} className={buttonStyles({ variant: "outline", size: "sm" })}>
+            <Link
+              to={`/dashboard/properties/${property.id}/house`}
+              className={buttonStyles({ variant: "outline", size: "sm" })}
+            >
               <Table2 className="size-4" aria-hidden="true" />
               Haus in einer Tabelle
             </Link>
-            <Link to={`/dashboard/statements/new?property=${property.id}`} className={buttonStyles({ variant: "outline", size: "sm" })}>
+            <Link
+              to={`/dashboard/statements/new?property=${property.id}`}
+              className={buttonStyles({ variant: "outline", size: "sm" })}
+            >
               <FilePlus className="size-4" aria-hidden="true" />
               Neue Abrechnung
             </Link>
-            <Button variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-red-700 hover:bg-red-50"
+              onClick={onDelete}
+            >
               <Trash2 className="size-4" aria-hidden="true" />
               Löschen
             </Button>

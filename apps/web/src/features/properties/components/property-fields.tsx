@@ -15,7 +15,10 @@ import { SelectField, TextField } from "../../../components/ui/field";
 import { describeEfficiencyClass } from "./efficiency-class-summary";
 
 const HEATING_FUEL_OPTIONS = FUELS.map((fuel) => ({ value: fuel, label: FUEL_LABELS[fuel] }));
-const EFFICIENCY_OPTIONS = EFFICIENCY_CLASSES.map((efficiencyClass) => ({ value: efficiencyClass, label: describeEfficiencyClass(efficiencyClass) }));
+const EFFICIENCY_OPTIONS = EFFICIENCY_CLASSES.map((efficiencyClass) => ({
+  value: efficiencyClass,
+  label: describeEfficiencyClass(efficiencyClass),
+}));
 
 /** The form values behind the name and address inputs: the contract's create schema input. */
 export type PropertyFieldValues = PropertyCreateBody;
@@ -39,7 +42,9 @@ const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country, label: cou
 
 /** The fields every property form needs before submitting (docs/rules/master-data.md#screens 'New property'). */
 export function hasRequiredPropertyFields(values: Partial<PropertyFieldValues>): boolean {
-  return [values.name, values.street, values.houseNumber, values.postalCode, values.city].every((v) => Boolean(v?.trim()));
+  return [values.name, values.street, values.houseNumber, values.postalCode, values.city].every(
+    (v) => Boolean(v?.trim()),
+  );
 }
 
 /**
@@ -56,9 +61,13 @@ export function PropertyFields<T extends FieldValues, TOutput>({
   nameLabel?: string;
   isTypeShown?: boolean;
 }) {
-  const { register, setValue, control, formState } = form as unknown as UseFormReturn<PropertyFieldValues>;
+  const { register, setValue, control, formState } =
+    form as unknown as UseFormReturn<PropertyFieldValues>;
   const errors = formState.errors;
-  const [country, propertyType] = useWatch({ control, name: ["country", "propertyType"] }) as [string, PropertyType | ""];
+  const [country, propertyType] = useWatch({ control, name: ["country", "propertyType"] }) as [
+    string,
+    PropertyType | "",
+  ];
   const postalCode = register("postalCode");
   const countryField = register("country");
   const stateOptions = getStateOptions(country).map((state) => ({ value: state, label: state }));
@@ -80,7 +89,13 @@ export function PropertyFields<T extends FieldValues, TOutput>({
         error={errors.street?.message}
         {...register("street")}
       />
-      <TextField fieldClassName="sm:col-span-2" label="Hausnummer *" autoComplete="off" error={errors.houseNumber?.message} {...register("houseNumber")} />
+      <TextField
+        fieldClassName="sm:col-span-2"
+        label="Hausnummer *"
+        autoComplete="off"
+        error={errors.houseNumber?.message}
+        {...register("houseNumber")}
+      />
       <TextField
         fieldClassName="sm:col-span-6"
         label="Adresszusatz (optional)"
@@ -102,7 +117,13 @@ export function PropertyFields<T extends FieldValues, TOutput>({
           void postalCode.onChange(event);
         }}
       />
-      <TextField fieldClassName="sm:col-span-4" label="Stadt *" autoComplete="address-level2" error={errors.city?.message} {...register("city")} />
+      <TextField
+        fieldClassName="sm:col-span-4"
+        label="Stadt *"
+        autoComplete="address-level2"
+        error={errors.city?.message}
+        {...register("city")}
+      />
       <SelectField
         fieldClassName="sm:col-span-3"
         label="Bundesland / Region (optional)"
@@ -128,7 +149,11 @@ export function PropertyFields<T extends FieldValues, TOutput>({
           label="Immobilientyp *"
           placeholder="Bitte wählen"
           options={PROPERTY_TYPE_OPTIONS}
-          hint={propertyType ? PROPERTY_TYPE_DESCRIPTIONS[propertyType] : "Bestimmt u.a. die CO₂-Kostenaufteilung."}
+          hint={
+            propertyType
+              ? PROPERTY_TYPE_DESCRIPTIONS[propertyType]
+              : "Bestimmt u.a. die CO₂-Kostenaufteilung."
+          }
           error={errors.propertyType?.message}
           {...register("propertyType")}
         />

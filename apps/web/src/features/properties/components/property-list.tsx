@@ -30,10 +30,18 @@ export function PropertyList({
                 aria-current={isSelected ? "true" : undefined}
                 className={cn(
                   "flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-left transition-colors",
-                  isSelected ? "border-brand-300 bg-brand-50 ring-1 ring-brand-300" : "border-slate-200 bg-white hover:bg-slate-50",
+                  isSelected
+                    ? "border-brand-300 bg-brand-50 ring-1 ring-brand-300"
+                    : "border-slate-200 bg-white hover:bg-slate-50",
                 )}
               >
-                <Building className={cn("mt-0.5 size-5 shrink-0", isSelected ? "text-brand-700" : "text-slate-400")} aria-hidden="true" />
+                <Building
+                  className={cn(
+                    "mt-0.5 size-5 shrink-0",
+                    isSelected ? "text-brand-700" : "text-slate-400",
+                  )}
+                  aria-hidden="true"
+                />
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-slate-900">{property.name}</span>
                   <span className="block text-sm text-slate-600">

@@ -9,7 +9,12 @@ import { getVisibleError } from "../../../lib/visible-error";
 export type UnitFieldValues = UnitBody;
 
 /** docs/rules/master-data.md#entities: a new unit starts with 1 person and area 0. */
-export const NEW_UNIT_FIELDS: UnitFieldValues = { name: "", area: "0", persons: "1", hasDecentralizedHotWater: false };
+export const NEW_UNIT_FIELDS: UnitFieldValues = {
+  name: "",
+  area: "0",
+  persons: "1",
+  hasDecentralizedHotWater: false,
+};
 
 /**
  * Name, area, persons and decentralised hot water of one unit: the unit modal (prefix "") and
@@ -32,7 +37,8 @@ export function UnitFields<T extends FieldValues, TOutput>({
   const untyped = form as unknown as UseFormReturn<Record<string, unknown>>;
   const { register, control, getValues, setValue } = untyped;
   const path = (field: keyof UnitFieldValues) => `${prefix}${field}`;
-  const errorOf = (field: keyof UnitFieldValues) => getVisibleError(untyped, path(field), isShownAll);
+  const errorOf = (field: keyof UnitFieldValues) =>
+    getVisibleError(untyped, path(field), isShownAll);
 
   return (
     <div className="grid gap-4 sm:grid-cols-6">
@@ -66,7 +72,8 @@ export function UnitFields<T extends FieldValues, TOutput>({
         onBlur={() => {
           // docs/rules/master-data.md#validation: persons are raised to at least 1.
           const persons = parseDecimalText(String(getValues(path("persons")) ?? ""));
-          if (persons !== null && compareDecimalText(persons, "1") < 0) setValue(path("persons"), "1", { shouldValidate: true });
+          if (persons !== null && compareDecimalText(persons, "1") < 0)
+            setValue(path("persons"), "1", { shouldValidate: true });
         }}
       />
       <Checkbox

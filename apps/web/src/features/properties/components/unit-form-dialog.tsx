@@ -6,7 +6,14 @@ import { LimitReachedBanner } from "../../../components/limit-reached";
 import { usePlausibilityConfirmation } from "../../../components/plausibility-confirmation";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogBody, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { useCreateUnit, useUpdateUnit } from "../api";
@@ -16,7 +23,12 @@ import { NEW_UNIT_FIELDS, UnitFields, type UnitFieldValues } from "./unit-fields
 
 function toFieldValues(unit: Unit | null): UnitFieldValues {
   if (!unit) return NEW_UNIT_FIELDS;
-  return { name: unit.name, area: unit.area, persons: unit.persons, hasDecentralizedHotWater: unit.hasDecentralizedHotWater };
+  return {
+    name: unit.name,
+    area: unit.area,
+    persons: unit.persons,
+    hasDecentralizedHotWater: unit.hasDecentralizedHotWater,
+  };
 }
 
 /** The unit modal (docs/rules/master-data.md#screens 'Properties'): adds a unit to the property, or edits `unit`. */
@@ -36,13 +48,23 @@ export function UnitFormDialog({
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogContent aria-describedby={undefined}>
         {/* Mounted per opening, so the form starts from the unit (or the defaults) each time. */}
-        {isOpen ? <UnitForm propertyId={propertyId} unit={unit} onDone={() => onOpenChange(false)} /> : null}
+        {isOpen ? (
+          <UnitForm propertyId={propertyId} unit={unit} onDone={() => onOpenChange(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function UnitForm({ propertyId, unit, onDone }: { propertyId: string; unit: Unit | null; onDone: () => void }) {
+function UnitForm({
+  propertyId,
+  unit,
+  onDone,
+}: {
+  propertyId: string;
+  unit: Unit | null;
+  onDone: () => void;
+}) {
   const toast = useToast();
   const createUnit = useCreateUnit();
   const updateUnit = useUpdateUnit();
@@ -69,7 +91,10 @@ function UnitForm({ propertyId, unit, onDone }: { propertyId: string; unit: Unit
       onDone();
     } catch (error) {
       if (applyServerFieldErrors(form.setError, error)) return;
-      setFailure({ message: getErrorMessage(error), isLimit: isApiError(error) && error.isLimitReached });
+      setFailure({
+        message: getErrorMessage(error),
+        isLimit: isApiError(error) && error.isLimitReached,
+      });
     }
   }
 

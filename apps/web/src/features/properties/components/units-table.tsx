@@ -6,7 +6,11 @@ import { formatArea, formatNumber } from "../../../lib/format";
 
 /** 'n aktiv' for occupied units, 'Leer' for vacant ones (docs/rules/master-data.md#screens 'Properties'). */
 function TenantBadge({ count }: { count: number }) {
-  return count > 0 ? <Badge variant="success">{count} aktiv</Badge> : <Badge variant="neutral">Leer</Badge>;
+  return count > 0 ? (
+    <Badge variant="success">{count} aktiv</Badge>
+  ) : (
+    <Badge variant="neutral">Leer</Badge>
+  );
 }
 
 function HotWaterBadge({ unit }: { unit: Unit }) {
@@ -17,10 +21,24 @@ function HotWaterBadge({ unit }: { unit: Unit }) {
   ) : null;
 }
 
-function UnitActions({ unit, onEdit, onDelete }: { unit: Unit; onEdit: (unit: Unit) => void; onDelete: (unit: Unit) => void }) {
+function UnitActions({
+  unit,
+  onEdit,
+  onDelete,
+}: {
+  unit: Unit;
+  onEdit: (unit: Unit) => void;
+  onDelete: (unit: Unit) => void;
+}) {
   return (
     <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="icon" onClick={() => onEdit(unit)} aria-label={`Wohneinheit ${unit.name} bearbeiten`} title="Bearbeiten">
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={() => onEdit(unit)}
+        aria-label={`Wohneinheit ${unit.name} bearbeiten`}
+        title="Bearbeiten"
+      >
         <Pencil className="size-4" aria-hidden="true" />
       </Button>
       <Button
@@ -38,16 +56,32 @@ function UnitActions({ unit, onEdit, onDelete }: { unit: Unit; onEdit: (unit: Un
 }
 
 /** The units of the selected property: a table on wide screens, cards on narrow ones. */
-export function UnitsTable({ units, onEdit, onDelete }: { units: Unit[]; onEdit: (unit: Unit) => void; onDelete: (unit: Unit) => void }) {
+export function UnitsTable({
+  units,
+  onEdit,
+  onDelete,
+}: {
+  units: Unit[];
+  onEdit: (unit: Unit) => void;
+  onDelete: (unit: Unit) => void;
+}) {
   return (
     <>
       <table className="hidden w-full text-sm sm:table" aria-label="Wohneinheiten">
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <th scope="col" className="px-5 py-2.5">Name</th>
-            <th scope="col" className="px-3 py-2.5 text-right">Fläche</th>
-            <th scope="col" className="px-3 py-2.5 text-right">Personen</th>
-            <th scope="col" className="px-3 py-2.5">Mieter</th>
+            <th scope="col" className="px-5 py-2.5">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2.5 text-right">
+              Fläche
+            </th>
+            <th scope="col" className="px-3 py-2.5 text-right">
+              Personen
+            </th>
+            <th scope="col" className="px-3 py-2.5">
+              Mieter
+            </th>
             <th scope="col" className="px-5 py-2.5 text-right">
               <span className="sr-only">Aktionen</span>
             </th>
@@ -60,8 +94,12 @@ export function UnitsTable({ units, onEdit, onDelete }: { units: Unit[]; onEdit:
                 <span className="mr-2">{unit.name}</span>
                 <HotWaterBadge unit={unit} />
               </td>
-              <td className="px-3 py-3 text-right tabular-nums text-slate-700">{formatArea(unit.area)}</td>
-              <td className="px-3 py-3 text-right tabular-nums text-slate-700">{formatNumber(unit.persons)}</td>
+              <td className="px-3 py-3 text-right tabular-nums text-slate-700">
+                {formatArea(unit.area)}
+              </td>
+              <td className="px-3 py-3 text-right tabular-nums text-slate-700">
+                {formatNumber(unit.persons)}
+              </td>
               <td className="px-3 py-3">
                 <TenantBadge count={unit.activeTenantCount} />
               </td>

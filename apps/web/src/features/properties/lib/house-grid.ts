@@ -1,4 +1,10 @@
-import { HOUSE_SETUP_COLUMN_LABELS, METER_TYPES, toDecimalFormValue, type HouseSetupBody, type HouseSetupColumn } from "@nk/contract";
+import {
+  HOUSE_SETUP_COLUMN_LABELS,
+  METER_TYPES,
+  toDecimalFormValue,
+  type HouseSetupBody,
+  type HouseSetupColumn,
+} from "@nk/contract";
 
 // The house grid (issue 27, decision 1101): its columns, its empty row, the body it sends and
 // what a spreadsheet's pasted cells become. Pure, so the rules are tested without a browser.
@@ -18,14 +24,54 @@ export const HOUSE_GRID_COLUMNS: readonly HouseGridColumn[] = [
   { key: "unitName", label: HOUSE_SETUP_COLUMN_LABELS.unitName, kind: "text", width: "min-w-32" },
   { key: "area", label: HOUSE_SETUP_COLUMN_LABELS.area, kind: "decimal", width: "min-w-20" },
   { key: "persons", label: HOUSE_SETUP_COLUMN_LABELS.persons, kind: "count", width: "min-w-16" },
-  { key: "tenantName", label: HOUSE_SETUP_COLUMN_LABELS.tenantName, kind: "text", width: "min-w-36" },
-  { key: "moveInDate", label: HOUSE_SETUP_COLUMN_LABELS.moveInDate, kind: "date", width: "min-w-36" },
-  { key: "moveOutDate", label: HOUSE_SETUP_COLUMN_LABELS.moveOutDate, kind: "date", width: "min-w-36" },
-  { key: "monthlyPrepayment", label: HOUSE_SETUP_COLUMN_LABELS.monthlyPrepayment, kind: "money", width: "min-w-24" },
-  { key: "meterType", label: HOUSE_SETUP_COLUMN_LABELS.meterType, kind: "meterType", width: "min-w-44" },
-  { key: "meterNumber", label: HOUSE_SETUP_COLUMN_LABELS.meterNumber, kind: "text", width: "min-w-28" },
-  { key: "startReading", label: HOUSE_SETUP_COLUMN_LABELS.startReading, kind: "decimal", width: "min-w-24" },
-  { key: "endReading", label: HOUSE_SETUP_COLUMN_LABELS.endReading, kind: "decimal", width: "min-w-24" },
+  {
+    key: "tenantName",
+    label: HOUSE_SETUP_COLUMN_LABELS.tenantName,
+    kind: "text",
+    width: "min-w-36",
+  },
+  {
+    key: "moveInDate",
+    label: HOUSE_SETUP_COLUMN_LABELS.moveInDate,
+    kind: "date",
+    width: "min-w-36",
+  },
+  {
+    key: "moveOutDate",
+    label: HOUSE_SETUP_COLUMN_LABELS.moveOutDate,
+    kind: "date",
+    width: "min-w-36",
+  },
+  {
+    key: "monthlyPrepayment",
+    label: HOUSE_SETUP_COLUMN_LABELS.monthlyPrepayment,
+    kind: "money",
+    width: "min-w-24",
+  },
+  {
+    key: "meterType",
+    label: HOUSE_SETUP_COLUMN_LABELS.meterType,
+    kind: "meterType",
+    width: "min-w-44",
+  },
+  {
+    key: "meterNumber",
+    label: HOUSE_SETUP_COLUMN_LABELS.meterNumber,
+    kind: "text",
+    width: "min-w-28",
+  },
+  {
+    key: "startReading",
+    label: HOUSE_SETUP_COLUMN_LABELS.startReading,
+    kind: "decimal",
+    width: "min-w-24",
+  },
+  {
+    key: "endReading",
+    label: HOUSE_SETUP_COLUMN_LABELS.endReading,
+    kind: "decimal",
+    width: "min-w-24",
+  },
 ];
 
 /** A row as the form holds it: text only (canonical decimals, YYYY-MM-DD dates). */
@@ -59,10 +105,17 @@ export function isBlankRow(row: HouseGridRow): boolean {
  * The request body: the rows with anything in them (empty rows of the grid are left out), and
  * for each sent row its index in the grid, so a message for "rows.2" lands on the grid's row.
  */
-export function toHouseSetupBody(values: HouseGridValues): { body: HouseSetupBody; gridIndexes: number[] } {
+export function toHouseSetupBody(values: HouseGridValues): {
+  body: HouseSetupBody;
+  gridIndexes: number[];
+} {
   const gridIndexes = values.rows.flatMap((row, index) => (isBlankRow(row) ? [] : [index]));
   return {
-    body: { billingPeriodStart: values.billingPeriodStart, billingPeriodEnd: values.billingPeriodEnd, rows: gridIndexes.map((index) => values.rows[index]!) },
+    body: {
+      billingPeriodStart: values.billingPeriodStart,
+      billingPeriodEnd: values.billingPeriodEnd,
+      rows: gridIndexes.map((index) => values.rows[index]!),
+    },
     gridIndexes,
   };
 }
@@ -169,22 +222,39 @@ export interface PlacedTable {
  * a heading row, each pasted column goes to the grid column its heading names instead (the
  * spreadsheet's order need not be the grid's); a column without a heading is not placed.
  */
-export function placePastedTable(table: string[][], startRow: number, startColumn: number, currentYear: number, isFromFile = false): PlacedTable {
-  const hasHeadingRow = table.length > 0 && (isFromFile ? hasGridHeading(table[0]!) : isHeadingRow(table[0]!));
+export function placePastedTable(
+  table: string[][],
+  startRow: number,
+  startColumn: number,
+  currentYear: number,
+  isFromFile = false,
+): PlacedTable {
+  const hasHeadingRow =
+    table.length > 0 && (isFromFile ? hasGridHeading(table[0]!) : isHeadingRow(table[0]!));
   const byHeading = hasHeadingRow
-    ? table[0]!.map((heading) => HOUSE_GRID_COLUMNS.find((column) => heading.trim() !== "" && toHeadingKey(column.label) === toHeadingKey(heading)))
+    ? table[0]!.map((heading) =>
+        HOUSE_GRID_COLUMNS.find(
+          (column) => heading.trim() !== "" && toHeadingKey(column.label) === toHeadingKey(heading),
+        ),
+      )
     : null;
   const lines = hasHeadingRow ? table.slice(1) : table;
   const cells: PastedCell[] = [];
   let overflowCount = 0;
   for (const [rowOffset, line] of lines.entries()) {
     for (const [columnOffset, text] of line.entries()) {
-      const column = byHeading ? byHeading[columnOffset] : HOUSE_GRID_COLUMNS[startColumn + columnOffset];
+      const column = byHeading
+        ? byHeading[columnOffset]
+        : HOUSE_GRID_COLUMNS[startColumn + columnOffset];
       if (!column) {
         if (text.trim() !== "") overflowCount += 1;
         continue;
       }
-      cells.push({ row: startRow + rowOffset, key: column.key, value: readPastedCell(column.kind, text, currentYear) });
+      cells.push({
+        row: startRow + rowOffset,
+        key: column.key,
+        value: readPastedCell(column.kind, text, currentYear),
+      });
     }
   }
   return { cells, hasHeadingRow, overflowCount };
@@ -193,10 +263,16 @@ export function placePastedTable(table: string[][], startRow: number, startColum
 /** What the page says after a paste that left something out (German, shown above the grid). */
 export function describePasteNotice(placed: PlacedTable): string | null {
   const parts: string[] = [];
-  if (placed.hasHeadingRow) parts.push("Die Überschriftenzeile wurde erkannt: Die Spalten sind nach ihren Überschriften zugeordnet.");
+  if (placed.hasHeadingRow)
+    parts.push(
+      "Die Überschriftenzeile wurde erkannt: Die Spalten sind nach ihren Überschriften zugeordnet.",
+    );
   if (placed.overflowCount > 0) {
-    const cells = placed.overflowCount === 1 ? "1 Zelle wurde" : `${placed.overflowCount} Zellen wurden`;
-    const where = placed.hasHeadingRow ? "ohne passende Spaltenüberschrift" : `rechts der letzten Spalte (${HOUSE_GRID_COLUMNS[HOUSE_GRID_COLUMNS.length - 1]!.label})`;
+    const cells =
+      placed.overflowCount === 1 ? "1 Zelle wurde" : `${placed.overflowCount} Zellen wurden`;
+    const where = placed.hasHeadingRow
+      ? "ohne passende Spaltenüberschrift"
+      : `rechts der letzten Spalte (${HOUSE_GRID_COLUMNS[HOUSE_GRID_COLUMNS.length - 1]!.label})`;
     parts.push(`${cells} ${where} nicht übernommen; bitte prüfen Sie die eingefügten Spalten.`);
   }
   return parts.length > 0 ? parts.join(" ") : null;
@@ -206,7 +282,11 @@ export function describePasteNotice(placed: PlacedTable): string | null {
  * The grid after a file's table is read (issue 28 item 5): its rows go below the rows already
  * filled, by the file's headings as a paste places them; nothing is saved until the grid's save.
  */
-export function appendFileTable(rows: readonly HouseGridRow[], table: string[][], currentYear: number): { rows: HouseGridRow[]; placed: PlacedTable } {
+export function appendFileTable(
+  rows: readonly HouseGridRow[],
+  table: string[][],
+  currentYear: number,
+): { rows: HouseGridRow[]; placed: PlacedTable } {
   let filled = rows.length;
   while (filled > 0 && isBlankRow(rows[filled - 1]!)) filled -= 1;
   const placed = placePastedTable(table, filled, 0, currentYear, true);

@@ -3,7 +3,17 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate, useParams } from "react-router";
 import { ArrowLeft, Building, WandSparkles } from "lucide-react";
-import { EFFICIENCY_CLASSES, EFFICIENCY_METHOD_LABELS, EFFICIENCY_METHODS, getTodayInGermany, PROPERTY_MESSAGES, propertyUpdateBodySchema, type PropertyUpdateBody, type PropertyUpdateValues, type PropertyWithUnits } from "@nk/contract";
+import {
+  EFFICIENCY_CLASSES,
+  EFFICIENCY_METHOD_LABELS,
+  EFFICIENCY_METHODS,
+  getTodayInGermany,
+  PROPERTY_MESSAGES,
+  propertyUpdateBodySchema,
+  type PropertyUpdateBody,
+  type PropertyUpdateValues,
+  type PropertyWithUnits,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -15,15 +25,24 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { formatDate } from "../../../lib/format";
 import { useProperty, useUpdateProperty } from "../api";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
-import { describeEfficiencyClass, EfficiencyClassSummary } from "../components/efficiency-class-summary";
+import {
+  describeEfficiencyClass,
+  EfficiencyClassSummary,
+} from "../components/efficiency-class-summary";
 import { PropertyFields } from "../components/property-fields";
 import type { PropertiesPageState } from "./properties-page";
 
 /** The input of the contract's update schema; empty selects are "". */
 type EditFormValues = PropertyUpdateBody;
 
-const CLASS_OPTIONS = EFFICIENCY_CLASSES.map((efficiencyClass) => ({ value: efficiencyClass, label: describeEfficiencyClass(efficiencyClass) }));
-const METHOD_OPTIONS = EFFICIENCY_METHODS.map((method) => ({ value: method, label: EFFICIENCY_METHOD_LABELS[method] }));
+const CLASS_OPTIONS = EFFICIENCY_CLASSES.map((efficiencyClass) => ({
+  value: efficiencyClass,
+  label: describeEfficiencyClass(efficiencyClass),
+}));
+const METHOD_OPTIONS = EFFICIENCY_METHODS.map((method) => ({
+  value: method,
+  label: EFFICIENCY_METHOD_LABELS[method],
+}));
 
 function toFormValues(property: PropertyWithUnits): EditFormValues {
   return {
@@ -108,11 +127,16 @@ function EditPropertyForm({ property }: { property: PropertyWithUnits }) {
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <title>Immobilie bearbeiten – Nebenkosten</title>
       <div>
-        <Link to="/dashboard/properties" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to="/dashboard/properties"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Zurück zu den Immobilien
         </Link>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">Immobilie bearbeiten</h1>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">
+          Immobilie bearbeiten
+        </h1>
         <p className="mt-1 text-sm text-slate-600">{property.name}</p>
       </div>
 
@@ -134,8 +158,9 @@ function EditPropertyForm({ property }: { property: PropertyWithUnits }) {
           </CardHeader>
           <CardContent className="space-y-4 py-5">
             <p className="text-sm text-slate-600">
-              Die Effizienzklasse entspricht der Stufe nach dem CO₂-Kostenaufteilungsgesetz (A = Stufe 1 … J = Stufe 10). Sie wird
-              nur verwendet, wenn sich die Emissionen nicht aus den Brennstoffdaten der Abrechnung berechnen lassen.
+              Die Effizienzklasse entspricht der Stufe nach dem CO₂-Kostenaufteilungsgesetz (A =
+              Stufe 1 … J = Stufe 10). Sie wird nur verwendet, wenn sich die Emissionen nicht aus
+              den Brennstoffdaten der Abrechnung berechnen lassen.
             </p>
             <div className="grid gap-4 sm:grid-cols-6">
               <SelectField
@@ -184,17 +209,23 @@ function EditPropertyForm({ property }: { property: PropertyWithUnits }) {
           <CardContent className="py-5">
             <dl className="grid gap-4 text-sm sm:grid-cols-3">
               <div>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Immobilientyp</dt>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
+                  Immobilientyp
+                </dt>
                 <dd className="mt-0.5 text-slate-900">{property.propertyType}</dd>
               </div>
               <div>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Effizienzklasse</dt>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
+                  Effizienzklasse
+                </dt>
                 <dd className="mt-0.5 text-slate-900" data-testid="efficiency-summary">
                   <EfficiencyClassSummary efficiencyClass={efficiencyClass || null} />
                 </dd>
               </div>
               <div>
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Erstellt am</dt>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
+                  Erstellt am
+                </dt>
                 <dd className="mt-0.5 text-slate-900">{formatDate(property.createdAt)}</dd>
               </div>
             </dl>
@@ -203,7 +234,8 @@ function EditPropertyForm({ property }: { property: PropertyWithUnits }) {
             <p className="flex items-start gap-2 text-sm text-slate-600">
               <WandSparkles className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
               <span>
-                Größere Änderungen, etwa eine neue Immobilie mit allen Wohneinheiten, nehmen Sie über den{" "}
+                Größere Änderungen, etwa eine neue Immobilie mit allen Wohneinheiten, nehmen Sie
+                über den{" "}
                 <Link to="/onboarding" className="font-medium text-brand-700 hover:underline">
                   Einrichtungsassistenten
                 </Link>{" "}

@@ -27,7 +27,10 @@ export interface HouseGridPageState {
 }
 
 function readSuccessMessage(state: unknown): string | null {
-  const message = typeof state === "object" && state !== null ? (state as HouseGridPageState).successMessage : undefined;
+  const message =
+    typeof state === "object" && state !== null
+      ? (state as HouseGridPageState).successMessage
+      : undefined;
   return typeof message === "string" ? message : null;
 }
 
@@ -58,19 +61,26 @@ export function HouseGridPage() {
     <div className="w-full min-w-0 space-y-6">
       <title>Haus in einer Tabelle – Nebenkosten</title>
       <div>
-        <Link to="/dashboard/properties" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to="/dashboard/properties"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Zurück zu den Immobilien
         </Link>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">Haus in einer Tabelle: {property.data.name}</h1>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">
+          Haus in einer Tabelle: {property.data.name}
+        </h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          Eine Zeile je Mietverhältnis: Wohneinheit, Mieter mit Ein- und Auszug, Vorauszahlung, Zähler und Zählerstände. Ein Mieterwechsel bekommt eine zweite Zeile mit
-          derselben Wohneinheit und demselben Zähler. Tab springt zur nächsten Zelle, Enter zur Zelle darunter; Zeilen aus einer Tabellenkalkulation fügen Sie mit Strg+V in
-          eine Zelle ein.
+          Eine Zeile je Mietverhältnis: Wohneinheit, Mieter mit Ein- und Auszug, Vorauszahlung,
+          Zähler und Zählerstände. Ein Mieterwechsel bekommt eine zweite Zeile mit derselben
+          Wohneinheit und demselben Zähler. Tab springt zur nächsten Zelle, Enter zur Zelle
+          darunter; Zeilen aus einer Tabellenkalkulation fügen Sie mit Strg+V in eine Zelle ein.
         </p>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">
-          Der Anfangsstand gilt zum Beginn des Zeitraums (bei Einzug im Zeitraum zum Einzugstag), der Endstand zu seinem Ende (bei Auszug zum Auszugstag).
-          Heizkostenverteiler beginnen bei 0 und brauchen keinen Anfangsstand.
+          Der Anfangsstand gilt zum Beginn des Zeitraums (bei Einzug im Zeitraum zum Einzugstag),
+          der Endstand zu seinem Ende (bei Auszug zum Auszugstag). Heizkostenverteiler beginnen bei
+          0 und brauchen keinen Anfangsstand.
         </p>
       </div>
       {successMessage && !saved ? <Alert variant="success">{successMessage}</Alert> : null}
@@ -81,7 +91,10 @@ export function HouseGridPage() {
               {describeSaved(saved)}
             </Alert>
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Link to={`/dashboard/statements/new?property=${property.data.id}`} className={buttonStyles()}>
+              <Link
+                to={`/dashboard/statements/new?property=${property.data.id}`}
+                className={buttonStyles()}
+              >
                 <FilePlus className="size-4" aria-hidden="true" />
                 Abrechnung erstellen
               </Link>

@@ -3,7 +3,11 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate } from "react-router";
 import { ArrowLeft, Info } from "lucide-react";
-import { PROPERTY_MESSAGES, propertyCreateBodySchema, type PropertyCreateValues } from "@nk/contract";
+import {
+  PROPERTY_MESSAGES,
+  propertyCreateBodySchema,
+  type PropertyCreateValues,
+} from "@nk/contract";
 import { LimitReachedBanner } from "../../../components/limit-reached";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
@@ -14,7 +18,12 @@ import { buildLimitReachedInfo } from "../../../lib/plan-access";
 import { useMe } from "../../../lib/use-me";
 import { useCreateProperty } from "../api";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
-import { EMPTY_PROPERTY_FIELDS, PropertyFields, hasRequiredPropertyFields, type PropertyFieldValues } from "../components/property-fields";
+import {
+  EMPTY_PROPERTY_FIELDS,
+  PropertyFields,
+  hasRequiredPropertyFields,
+  type PropertyFieldValues,
+} from "../components/property-fields";
 import type { HouseGridPageState } from "./house-grid-page";
 
 /**
@@ -31,7 +40,9 @@ export function NewPropertyPage() {
   const createProperty = useCreateProperty();
   const [failure, setFailure] = useState<{ message: string; isLimit: boolean } | null>(null);
   // Set after a successful save: the property the app goes to 1.5 s later.
-  const [created, setCreated] = useState<{ propertyId: string; state: HouseGridPageState } | null>(null);
+  const [created, setCreated] = useState<{ propertyId: string; state: HouseGridPageState } | null>(
+    null,
+  );
   const form = useForm<PropertyFieldValues, unknown, PropertyCreateValues>({
     resolver: zodResolver(propertyCreateBodySchema),
     defaultValues: EMPTY_PROPERTY_FIELDS,
@@ -40,7 +51,13 @@ export function NewPropertyPage() {
 
   useEffect(() => {
     if (!created) return undefined;
-    const timer = window.setTimeout(() => void navigate(`/dashboard/properties/${created.propertyId}/house`, { state: created.state }), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(
+      () =>
+        void navigate(`/dashboard/properties/${created.propertyId}/house`, {
+          state: created.state,
+        }),
+      REDIRECT_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [created, navigate]);
 
@@ -48,7 +65,8 @@ export function NewPropertyPage() {
   const isLimitReached = me !== undefined && !canCreate("properties");
   // docs/rules/master-data.md#screens: disabled while saving or while name, street, house number, postal code or city is empty;
   // docs/rules/master-data.md#validation: also while the account's usage is unknown.
-  const isSubmitDisabled = !me || isLimitReached || created !== null || !hasRequiredPropertyFields(values);
+  const isSubmitDisabled =
+    !me || isLimitReached || created !== null || !hasRequiredPropertyFields(values);
 
   async function save(body: PropertyCreateValues) {
     setFailure(null);
@@ -60,7 +78,10 @@ export function NewPropertyPage() {
       setCreated({ propertyId: property.id, state: { successMessage: PROPERTY_MESSAGES.created } });
     } catch (error) {
       applyServerFieldErrors(form.setError, error);
-      setFailure({ message: getErrorMessage(error, PROPERTY_MESSAGES.createFailed), isLimit: isApiError(error) && error.isLimitReached });
+      setFailure({
+        message: getErrorMessage(error, PROPERTY_MESSAGES.createFailed),
+        isLimit: isApiError(error) && error.isLimitReached,
+      });
     }
   }
 
@@ -68,31 +89,54 @@ export function NewPropertyPage() {
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <title>Neue Immobilie – Nebenkosten</title>
       <div>
-        <Link to="/dashboard/properties" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to="/dashboard/properties"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Zurück zu den Immobilien
         </Link>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">Neue Immobilie</h1>
-        <p className="mt-1 text-sm text-slate-600">Erfassen Sie Name, Adresse und Art der Immobilie.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Erfassen Sie Name, Adresse und Art der Immobilie.
+        </p>
       </div>
 
-      {me && isLimitReached ? <LimitReachedBanner {...buildLimitReachedInfo(me, "properties")} /> : null}
-      {failure ? failure.isLimit ? <LimitReachedBanner message={failure.message} /> : <Alert variant="error">{failure.message}</Alert> : null}
+      {me && isLimitReached ? (
+        <LimitReachedBanner {...buildLimitReachedInfo(me, "properties")} />
+      ) : null}
+      {failure ? (
+        failure.isLimit ? (
+          <LimitReachedBanner message={failure.message} />
+        ) : (
+          <Alert variant="error">{failure.message}</Alert>
+        )
+      ) : null}
 
       <Card>
         <form onSubmit={form.handleSubmit(save)} noValidate>
           <CardContent className="space-y-6 py-6">
             <PropertyFields form={form} />
             <Alert variant="info" title="Nächste Schritte">
-              Nach dem Speichern geht es weiter mit dem Haus in einer Tabelle: Wohneinheiten mit Fläche und Personenzahl, Mieter mit Vorauszahlung, Zähler und
-              Zählerstände, getippt oder aus einer Tabellenkalkulation eingefügt.
+              Nach dem Speichern geht es weiter mit dem Haus in einer Tabelle: Wohneinheiten mit
+              Fläche und Personenzahl, Mieter mit Vorauszahlung, Zähler und Zählerstände, getippt
+              oder aus einer Tabellenkalkulation eingefügt.
             </Alert>
           </CardContent>
           <CardFooter className="flex-col-reverse gap-2 sm:flex-row">
-            <Link to="/dashboard/properties" className={buttonStyles({ variant: "outline", className: "w-full sm:w-auto" })}>
+            <Link
+              to="/dashboard/properties"
+              className={buttonStyles({ variant: "outline", className: "w-full sm:w-auto" })}
+            >
               Abbrechen
             </Link>
-            <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitDisabled} isBusy={createProperty.isPending} busyText="Speichere...">
+            <Button
+              type="submit"
+              className="w-full sm:w-auto"
+              disabled={isSubmitDisabled}
+              isBusy={createProperty.isPending}
+              busyText="Speichere..."
+            >
               Immobilie erstellen
             </Button>
           </CardFooter>

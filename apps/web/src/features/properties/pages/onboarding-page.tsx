@@ -15,20 +15,39 @@ import { BrandLogo } from "../../../components/brand-logo";
 import { LimitReachedBanner } from "../../../components/limit-reached";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import { withToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
-import { buildLimitReachedInfo, getResourceLimit, getResourceUsage } from "../../../lib/plan-access";
+import {
+  buildLimitReachedInfo,
+  getResourceLimit,
+  getResourceUsage,
+} from "../../../lib/plan-access";
 import { useMe } from "../../../lib/use-me";
 import { useOnboarding } from "../api";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
-import { EMPTY_PROPERTY_FIELDS, PropertyFields, type PropertyFieldValues } from "../components/property-fields";
+import {
+  EMPTY_PROPERTY_FIELDS,
+  PropertyFields,
+  type PropertyFieldValues,
+} from "../components/property-fields";
 import { NEW_UNIT_FIELDS } from "../components/unit-fields";
 import { WizardSteps } from "../components/wizard/wizard-steps";
 import { WizardSummary } from "../components/wizard/wizard-summary";
 import { usePlausibilityConfirmation } from "../../../components/plausibility-confirmation";
 import { findImplausibleArea } from "../../../lib/plausibility";
-import { WizardUnitsStep, type WizardUnitsOutput, type WizardUnitsValues } from "../components/wizard/wizard-units-step";
+import {
+  WizardUnitsStep,
+  type WizardUnitsOutput,
+  type WizardUnitsValues,
+} from "../components/wizard/wizard-units-step";
 
 const wizardUnitsSchema = z.object({ units: onboardingBodySchema.shape.units });
 
@@ -63,7 +82,11 @@ export function OnboardingPage() {
   const isPropertyLimitReached = me !== undefined && !canCreate("properties");
   const unitLimit = me ? getResourceLimit(me, "units") : 0;
   // docs/rules/master-data.md#validation: while usage is unknown nothing can be created; -1 means unlimited.
-  const remainingUnits = !me ? 0 : unitLimit === -1 ? Number.POSITIVE_INFINITY : Math.max(0, unitLimit - getResourceUsage(me, "units"));
+  const remainingUnits = !me
+    ? 0
+    : unitLimit === -1
+      ? Number.POSITIVE_INFINITY
+      : Math.max(0, unitLimit - getResourceUsage(me, "units"));
   const unitLimitMessage = me ? buildLimitReachedInfo(me, "units").message : "";
 
   // Next is possible only after the step's validation passes (docs/rules/master-data.md#screens).
@@ -73,7 +96,8 @@ export function OnboardingPage() {
   });
   const { confirmValues, dialog: plausibilityDialog } = usePlausibilityConfirmation();
   const goToSummary = unitsForm.handleSubmit(async ({ units }) => {
-    if (!(await confirmValues(units.map((unit) => findImplausibleArea(unit.area, unit.name))))) return;
+    if (!(await confirmValues(units.map((unit) => findImplausibleArea(unit.area, unit.name)))))
+      return;
     setSummary((current) => (current ? { ...current, units } : current));
     setStep(3);
   });
@@ -84,12 +108,21 @@ export function OnboardingPage() {
     try {
       const property = await onboarding.mutateAsync(summary);
       await navigate("/dashboard/properties", {
-        state: withToast("success", PROPERTY_MESSAGES.createdByWizard, { selectedPropertyId: property.id }),
+        state: withToast("success", PROPERTY_MESSAGES.createdByWizard, {
+          selectedPropertyId: property.id,
+        }),
       });
     } catch (error) {
-      applyServerFieldErrors(propertyForm.setError, error, (field) => (field.startsWith("property.") ? field.slice("property.".length) : null));
-      applyServerFieldErrors(unitsForm.setError, error, (field) => (field.startsWith("units") ? field : null));
-      setFailure({ message: getErrorMessage(error, PROPERTY_MESSAGES.wizardSaveFailed), isLimit: isApiError(error) && error.isLimitReached });
+      applyServerFieldErrors(propertyForm.setError, error, (field) =>
+        field.startsWith("property.") ? field.slice("property.".length) : null,
+      );
+      applyServerFieldErrors(unitsForm.setError, error, (field) =>
+        field.startsWith("units") ? field : null,
+      );
+      setFailure({
+        message: getErrorMessage(error, PROPERTY_MESSAGES.wizardSaveFailed),
+        isLimit: isApiError(error) && error.isLimitReached,
+      });
     }
   }
 
@@ -114,7 +147,9 @@ export function OnboardingPage() {
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         <WizardSteps current={step} />
 
-        {me && isPropertyLimitReached ? <LimitReachedBanner {...buildLimitReachedInfo(me, "properties")} resource="properties" /> : null}
+        {me && isPropertyLimitReached ? (
+          <LimitReachedBanner {...buildLimitReachedInfo(me, "properties")} resource="properties" />
+        ) : null}
         {failure ? (
           failure.isLimit ? (
             <LimitReachedBanner message={failure.message} />
@@ -138,14 +173,22 @@ export function OnboardingPage() {
             ) : null}
             {step === 2 ? (
               <form id="wizard-step" onSubmit={(event) => void goToSummary(event)} noValidate>
-                <WizardUnitsStep form={unitsForm} remainingUnits={remainingUnits} limitMessage={unitLimitMessage} />
+                <WizardUnitsStep
+                  form={unitsForm}
+                  remainingUnits={remainingUnits}
+                  limitMessage={unitLimitMessage}
+                />
               </form>
             ) : null}
             {step === 3 && summary ? <WizardSummary values={summary} /> : null}
           </CardContent>
           <CardFooter className="justify-between">
             {step > 1 ? (
-              <Button variant="outline" onClick={() => setStep((step - 1) as Step)} disabled={onboarding.isPending}>
+              <Button
+                variant="outline"
+                onClick={() => setStep((step - 1) as Step)}
+                disabled={onboarding.isPending}
+              >
                 <ChevronLeft className="size-4" aria-hidden="true" />
                 Zurück
               </Button>
@@ -158,7 +201,12 @@ export function OnboardingPage() {
                 <ChevronRight className="size-4" aria-hidden="true" />
               </Button>
             ) : (
-              <Button onClick={() => void save()} disabled={!me || isPropertyLimitReached} isBusy={onboarding.isPending} busyText="Speichere...">
+              <Button
+                onClick={() => void save()}
+                disabled={!me || isPropertyLimitReached}
+                isBusy={onboarding.isPending}
+                busyText="Speichere..."
+              >
                 Speichern
               </Button>
             )}

@@ -1,7 +1,13 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Building, MousePointerClick, Plus, WandSparkles } from "lucide-react";
-import { formatCountDe, PROPERTY_MESSAGES, UNIT_MESSAGES, type LimitedResource, type Unit } from "@nk/contract";
+import {
+  formatCountDe,
+  PROPERTY_MESSAGES,
+  UNIT_MESSAGES,
+  type LimitedResource,
+  type Unit,
+} from "@nk/contract";
 import { LimitReachedDialog } from "../../../components/limit-reached";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
@@ -43,10 +49,17 @@ export function PropertiesPage() {
   const [pageState] = useState(() => readPageState(location.state));
   const [selectedId, setSelectedId] = useState<string | undefined>(pageState.selectedPropertyId);
   const [successMessage, setSuccessMessage] = useState(pageState.successMessage ?? null);
-  const [unitDialog, setUnitDialog] = useState<{ isOpen: boolean; unit: Unit | null }>({ isOpen: false, unit: null });
+  const [unitDialog, setUnitDialog] = useState<{ isOpen: boolean; unit: Unit | null }>({
+    isOpen: false,
+    unit: null,
+  });
   const [isDeletePropertyOpen, setIsDeletePropertyOpen] = useState(false);
   const [unitToDelete, setUnitToDelete] = useState<Unit | null>(null);
-  const [limitInfo, setLimitInfo] = useState<{ title: string; message: string; resource: LimitedResource } | null>(null);
+  const [limitInfo, setLimitInfo] = useState<{
+    title: string;
+    message: string;
+    resource: LimitedResource;
+  } | null>(null);
 
   // The message is shown once: a reload or Back does not bring it again.
   useEffect(() => {
@@ -105,7 +118,12 @@ export function PropertiesPage() {
               <WandSparkles className="size-4" aria-hidden="true" />
               Einrichtungsassistent
             </Link>
-            <Button disabled={!me} onClick={() => guardCreation("properties", () => void navigate("/dashboard/properties/new"))}>
+            <Button
+              disabled={!me}
+              onClick={() =>
+                guardCreation("properties", () => void navigate("/dashboard/properties/new"))
+              }
+            >
               <Plus className="size-4" aria-hidden="true" />
               Neue Immobilie
             </Button>
@@ -124,7 +142,12 @@ export function PropertiesPage() {
         variant="error"
         title="Fehler beim Laden"
         action={
-          <Button size="sm" variant="outline" onClick={() => void properties.refetch()} isBusy={properties.isFetching}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void properties.refetch()}
+            isBusy={properties.isFetching}
+          >
             Erneut versuchen
           </Button>
         }
@@ -144,7 +167,13 @@ export function PropertiesPage() {
               <WandSparkles className="size-4" aria-hidden="true" />
               Einrichtungsassistent starten
             </Link>
-            <Button variant="outline" disabled={!me} onClick={() => guardCreation("properties", () => void navigate("/dashboard/properties/new"))}>
+            <Button
+              variant="outline"
+              disabled={!me}
+              onClick={() =>
+                guardCreation("properties", () => void navigate("/dashboard/properties/new"))
+              }
+            >
               Immobilie manuell anlegen
             </Button>
           </>
@@ -159,13 +188,19 @@ export function PropertiesPage() {
           <PropertyDetails
             property={selected}
             canAddUnit={Boolean(me)}
-            onAddUnit={() => guardCreation("units", () => setUnitDialog({ isOpen: true, unit: null }))}
+            onAddUnit={() =>
+              guardCreation("units", () => setUnitDialog({ isOpen: true, unit: null }))
+            }
             onEditUnit={(unit) => setUnitDialog({ isOpen: true, unit })}
             onDeleteUnit={setUnitToDelete}
             onDelete={() => setIsDeletePropertyOpen(true)}
           />
         ) : (
-          <EmptyState icon={MousePointerClick} title="Keine Immobilie ausgewählt" description="Wählen Sie links eine Immobilie aus." />
+          <EmptyState
+            icon={MousePointerClick}
+            title="Keine Immobilie ausgewählt"
+            description="Wählen Sie links eine Immobilie aus."
+          />
         )}
       </div>
     );

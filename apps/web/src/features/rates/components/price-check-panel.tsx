@@ -6,7 +6,11 @@ export function PriceCheckPanel({ check }: { check: RatePriceCheck | null }) {
   if (!check || (check.warnings.length === 0 && check.suggestions.length === 0)) return null;
   return (
     <div
-      className={check.isValid ? "rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" : "rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"}
+      className={
+        check.isValid
+          ? "rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          : "rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+      }
       data-testid="price-check"
       aria-live="polite"
     >
@@ -19,7 +23,9 @@ export function PriceCheckPanel({ check }: { check: RatePriceCheck | null }) {
           <li key={warning}>{warning}</li>
         ))}
       </ul>
-      {check.isValid ? null : <p className="mt-2">Ist der Preis richtig, bestätigen Sie ihn beim Speichern.</p>}
+      {check.isValid ? null : (
+        <p className="mt-2">Ist der Preis richtig, bestätigen Sie ihn beim Speichern.</p>
+      )}
       {check.suggestions.length > 0 ? (
         <ul className="mt-2 space-y-1">
           {check.suggestions.map((suggestion) => (

@@ -39,7 +39,12 @@ export function RateCard({
           <CardTitle>{label}</CardTitle>
           <p className="text-xs text-slate-500">Preise je {unit}</p>
         </div>
-        <Button size="sm" variant="outline" onClick={onAdd} aria-label={`${label}-Tarif hinzufügen`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onAdd}
+          aria-label={`${label}-Tarif hinzufügen`}
+        >
           <Plus className="size-4" aria-hidden="true" />
           Hinzufügen
         </Button>
@@ -49,24 +54,46 @@ export function RateCard({
           <div className="space-y-1 text-sm">
             <p className="text-slate-500">Noch kein Tarif hinterlegt.</p>
             <p className="text-slate-700">
-              Regionaler Durchschnitt ({average.region}): <span className="font-medium">{formatEuroDe(average.unitPrice)}/{unit}</span>
-              {average.basePrice ? <> · Grundpreis {formatEuroDe(average.basePrice)}/Monat</> : null}
+              Regionaler Durchschnitt ({average.region}):{" "}
+              <span className="font-medium">
+                {formatEuroDe(average.unitPrice)}/{unit}
+              </span>
+              {average.basePrice ? (
+                <> · Grundpreis {formatEuroDe(average.basePrice)}/Monat</>
+              ) : null}
             </p>
           </div>
         ) : (
           <ul className="divide-y divide-slate-100">
             {rates.map((rate) => (
-              <li key={rate.id} className="space-y-2 py-3 first:pt-0 last:pb-0" data-testid="rate-item">
+              <li
+                key={rate.id}
+                className="space-y-2 py-3 first:pt-0 last:pb-0"
+                data-testid="rate-item"
+              >
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{rate.rateName}</p>
-                    <p className="text-xs text-slate-500">{rate.providerName ?? "Kein Anbieter angegeben"}</p>
+                    <p className="text-xs text-slate-500">
+                      {rate.providerName ?? "Kein Anbieter angegeben"}
+                    </p>
                   </div>
                   <div className="flex shrink-0 gap-1">
-                    <Button variant="ghost" size="icon" onClick={() => onEdit(rate)} aria-label={`Tarif ${rate.rateName} bearbeiten`}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      onClick={() => onEdit(rate)}
+                      aria-label={`Tarif ${rate.rateName} bearbeiten`}
+                    >
                       <Pencil className="size-4" aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(rate)} aria-label={`Tarif ${rate.rateName} löschen`}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-red-700 hover:bg-red-50"
+                      onClick={() => onDelete(rate)}
+                      aria-label={`Tarif ${rate.rateName} löschen`}
+                    >
                       <Trash2 className="size-4" aria-hidden="true" />
                     </Button>
                   </div>
@@ -77,7 +104,9 @@ export function RateCard({
                     {formatEuroDe(rate.unitPrice)}/{unit}
                   </dd>
                   <dt className="text-slate-500">Grundpreis</dt>
-                  <dd className="text-right tabular-nums text-slate-900">{rate.basePrice ? `${formatEuroDe(rate.basePrice)}/Monat` : "–"}</dd>
+                  <dd className="text-right tabular-nums text-slate-900">
+                    {rate.basePrice ? `${formatEuroDe(rate.basePrice)}/Monat` : "–"}
+                  </dd>
                   <dt className="text-slate-500">Gültig ab</dt>
                   <dd className="text-right text-slate-900">
                     {formatDate(rate.validFrom)}

@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { calculateRateCost, type RateDefinition } from "@nk/engine";
-import { formatDecimalTextDe, formatEuroDe, parseDecimalText, RATE_CALCULATOR_DEFAULT_CONSUMPTION, RATE_CALCULATOR_DEFAULT_MONTHS } from "@nk/contract";
+import {
+  formatDecimalTextDe,
+  formatEuroDe,
+  parseDecimalText,
+  RATE_CALCULATOR_DEFAULT_CONSUMPTION,
+  RATE_CALCULATOR_DEFAULT_MONTHS,
+} from "@nk/contract";
 import { DecimalInput } from "../../../components/decimal-field";
 import { formatCurrency } from "../../../lib/format";
 
@@ -15,19 +21,39 @@ export function RateCostCalculator({ rate, unit }: { rate: RateDefinition | null
   // consumption and the prices as decimal text (decision 1043); months are a count.
   const consumptionText = parseDecimalText(consumption);
   const monthsText = parseDecimalText(months);
-  const isMonthsValid = monthsText !== null && /^\d+$/.test(monthsText) && Number(monthsText) >= 1 && Number(monthsText) <= 12;
+  const isMonthsValid =
+    monthsText !== null &&
+    /^\d+$/.test(monthsText) &&
+    Number(monthsText) >= 1 &&
+    Number(monthsText) <= 12;
   const outcome =
-    rate && consumptionText !== null && isMonthsValid ? calculateRateCost({ consumption: consumptionText, months: Number(monthsText), rate }) : null;
+    rate && consumptionText !== null && isMonthsValid
+      ? calculateRateCost({ consumption: consumptionText, months: Number(monthsText), rate })
+      : null;
 
   return (
-    <section className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" aria-label="Beispielrechnung">
+    <section
+      className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+      aria-label="Beispielrechnung"
+    >
       <h3 className="text-sm font-semibold text-slate-900">Beispielrechnung</h3>
       <div className="grid gap-3 sm:grid-cols-2">
-        <DecimalInput label={`Verbrauch (${unit})`} value={consumption} onValueChange={setConsumption} />
-        <DecimalInput label="Monate" value={months} onValueChange={setMonths} error={isMonthsValid ? undefined : "Bitte 1 bis 12 Monate angeben."} />
+        <DecimalInput
+          label={`Verbrauch (${unit})`}
+          value={consumption}
+          onValueChange={setConsumption}
+        />
+        <DecimalInput
+          label="Monate"
+          value={months}
+          onValueChange={setMonths}
+          error={isMonthsValid ? undefined : "Bitte 1 bis 12 Monate angeben."}
+        />
       </div>
       {outcome === null ? (
-        <p className="text-sm text-slate-500">Geben Sie einen Preis pro Einheit ein, um die Kosten zu berechnen.</p>
+        <p className="text-sm text-slate-500">
+          Geben Sie einen Preis pro Einheit ein, um die Kosten zu berechnen.
+        </p>
       ) : !outcome.ok ? (
         <p className="text-sm text-red-600">{outcome.errors.join(" ")}</p>
       ) : (
@@ -36,7 +62,8 @@ export function RateCostCalculator({ rate, unit }: { rate: RateDefinition | null
             {outcome.result.lines.map((line) => (
               <li key={line.label} className="flex justify-between gap-3 text-slate-700">
                 <span>
-                  {line.label}: {formatDecimalTextDe(line.quantity)} × {formatEuroDe(line.unitPrice)}
+                  {line.label}: {formatDecimalTextDe(line.quantity)} ×{" "}
+                  {formatEuroDe(line.unitPrice)}
                   {line.label === "Grundpreis" ? "/Monat" : `/${unit}`}
                 </span>
                 <span className="tabular-nums">{formatCurrency(line.cost)}</span>

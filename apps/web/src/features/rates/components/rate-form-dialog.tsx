@@ -24,7 +24,15 @@ import {
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { DecimalField } from "../../../components/decimal-field";
 import { SelectField, TextareaField, TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
@@ -33,7 +41,13 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { mappedZodResolver } from "../../../lib/form-resolver";
 import { fetchRegionalDefaults, useSaveRate } from "../api";
-import { buildDefaultTiers, readDecimal, toRateBody, toRateFormValues, type RateFormValues } from "../lib/rate-form-values";
+import {
+  buildDefaultTiers,
+  readDecimal,
+  toRateBody,
+  toRateFormValues,
+  type RateFormValues,
+} from "../lib/rate-form-values";
 import { PriceCheckPanel } from "./price-check-panel";
 import { RateCostCalculator } from "./rate-cost-calculator";
 import { TierFields } from "./tier-fields";
@@ -54,7 +68,13 @@ export function RateFormDialog(props: RateFormDialogProps) {
   return (
     <Dialog open={utilityType !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <DialogContent size="xl">
-        {utilityType ? <RateForm key={props.rate?.id ?? `new-${utilityType}`} {...props} utilityType={utilityType} /> : null}
+        {utilityType ? (
+          <RateForm
+            key={props.rate?.id ?? `new-${utilityType}`}
+            {...props}
+            utilityType={utilityType}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -62,24 +82,40 @@ export function RateFormDialog(props: RateFormDialogProps) {
 
 const FORM_ID = "rate-form";
 
-function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose }: RateFormDialogProps & { utilityType: UtilityType }) {
+function RateForm({
+  utilityType,
+  rate,
+  properties,
+  defaultRegion,
+  today,
+  onClose,
+}: RateFormDialogProps & { utilityType: UtilityType }) {
   const toast = useToast();
   const saveRate = useSaveRate();
   const unit = UTILITY_TYPE_UNITS[utilityType];
   const [banner, setBanner] = useState<string | null>(null);
   const [isLoadingAverage, setIsLoadingAverage] = useState(false);
-  const resolver = useMemo(() => mappedZodResolver(rateBodySchema, (values: RateFormValues) => toRateBody(utilityType, values)), [utilityType]);
-  const { register, control, handleSubmit, setValue, setError, clearErrors, getValues, formState } = useForm({
-    resolver,
-    defaultValues: toRateFormValues(rate, { region: defaultRegion, today }),
-  });
+  const resolver = useMemo(
+    () =>
+      mappedZodResolver(rateBodySchema, (values: RateFormValues) =>
+        toRateBody(utilityType, values),
+      ),
+    [utilityType],
+  );
+  const { register, control, handleSubmit, setValue, setError, clearErrors, getValues, formState } =
+    useForm({
+      resolver,
+      defaultValues: toRateFormValues(rate, { region: defaultRegion, today }),
+    });
   const values = useWatch({ control }) as RateFormValues;
   const errors = formState.errors;
   const unitPrice = readDecimal(values.unitPrice);
   const basePrice = readDecimal(values.basePrice);
 
   // docs/rules/master-data.md#validation: the live check against the regional averages.
-  const check = unitPrice ? checkRatePrice({ utilityType, region: values.region, unitPrice, basePrice }) : null;
+  const check = unitPrice
+    ? checkRatePrice({ utilityType, region: values.region, unitPrice, basePrice })
+    : null;
   const calculatorRate: RateDefinition | null = unitPrice
     ? {
         unitPrice,
@@ -98,7 +134,10 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
 
   function changeTariffType(next: RateTariffType): void {
     const current = getValues("tiers");
-    const isMatching = next === "time_based" ? current.length === 2 && current.every((t) => t.tierType === "time_based") : current.some((t) => t.tierType === "usage_tier");
+    const isMatching =
+      next === "time_based"
+        ? current.length === 2 && current.every((t) => t.tierType === "time_based")
+        : current.some((t) => t.tierType === "usage_tier");
     if (!isMatching) setValue("tiers", buildDefaultTiers(next, getValues("unitPrice")));
     clearErrors("tiers");
   }
@@ -108,7 +147,8 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
     try {
       const average = await fetchRegionalDefaults(utilityType, getValues("region"));
       setValue("unitPrice", average.unitPrice, { shouldDirty: true });
-      if (average.basePrice !== null) setValue("basePrice", average.basePrice, { shouldDirty: true });
+      if (average.basePrice !== null)
+        setValue("basePrice", average.basePrice, { shouldDirty: true });
       setValue("rateName", average.rateName, { shouldDirty: true });
       clearErrors(["unitPrice", "basePrice", "rateName"]);
     } catch (error) {
@@ -119,7 +159,9 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
   }
 
   // A price outside 50-200 % of the average waits for the user's answer (decision 0982).
-  const [pendingPrice, setPendingPrice] = useState<{ body: RateBody; message: string } | null>(null);
+  const [pendingPrice, setPendingPrice] = useState<{ body: RateBody; message: string } | null>(
+    null,
+  );
 
   async function send(body: RateBody): Promise<void> {
     try {
@@ -128,7 +170,11 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
       toast.success(RATE_MESSAGES.saved);
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.code === RATE_PRICE_WARNING_CODE && !body.confirmPriceWarning) {
+      if (
+        isApiError(error) &&
+        error.code === RATE_PRICE_WARNING_CODE &&
+        !body.confirmPriceWarning
+      ) {
         setPendingPrice({ body, message: error.fields.unitPrice ?? error.message });
         return;
       }
@@ -153,15 +199,33 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
         <form id={FORM_ID} className="space-y-5" onSubmit={handleSubmit(save)} noValidate>
           {banner ? <Alert variant="error">{banner}</Alert> : null}
           <div className="flex flex-col gap-3 rounded-lg border border-brand-100 bg-brand-50/50 p-3 sm:flex-row sm:items-end">
-            <SelectField label="Region" fieldClassName="sm:flex-1" options={RATE_REGIONS.map((region) => ({ value: region, label: region }))} {...register("region")} />
-            <Button variant="outline" onClick={() => void loadRegionalAverage()} isBusy={isLoadingAverage} busyText="Lade...">
+            <SelectField
+              label="Region"
+              fieldClassName="sm:flex-1"
+              options={RATE_REGIONS.map((region) => ({ value: region, label: region }))}
+              {...register("region")}
+            />
+            <Button
+              variant="outline"
+              onClick={() => void loadRegionalAverage()}
+              isBusy={isLoadingAverage}
+              busyText="Lade..."
+            >
               <Download className="size-4" aria-hidden="true" />
               Regionale Durchschnittswerte laden
             </Button>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Tarifname *" error={errors.rateName?.message} {...register("rateName")} />
-            <TextField label="Anbieter" error={errors.providerName?.message} {...register("providerName")} />
+            <TextField
+              label="Tarifname *"
+              error={errors.rateName?.message}
+              {...register("rateName")}
+            />
+            <TextField
+              label="Anbieter"
+              error={errors.providerName?.message}
+              {...register("providerName")}
+            />
             <DecimalField
               label={`Preis pro ${unit} (€) *`}
               minDecimals={2}
@@ -182,9 +246,14 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               label="Tariftyp"
-              options={RATE_TARIFF_TYPES.map((type) => ({ value: type, label: RATE_TARIFF_TYPE_LABELS[type] }))}
+              options={RATE_TARIFF_TYPES.map((type) => ({
+                value: type,
+                label: RATE_TARIFF_TYPE_LABELS[type],
+              }))}
               error={errors.tariffType?.message}
-              {...register("tariffType", { onChange: (event) => changeTariffType(event.target.value as RateTariffType) })}
+              {...register("tariffType", {
+                onChange: (event) => changeTariffType(event.target.value as RateTariffType),
+              })}
             />
             <DecimalField
               label="Priorität"
@@ -194,29 +263,62 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
               name="priority"
             />
           </div>
-          <TierFields tariffType={values.tariffType} control={control} register={register} errors={errors} unit={unit} />
+          <TierFields
+            tariffType={values.tariffType}
+            control={control}
+            register={register}
+            errors={errors}
+            unit={unit}
+          />
           <div className="space-y-3 rounded-lg border border-slate-200 p-4">
             <Checkbox
               label="Global (für alle Immobilien)"
-              {...register("isGlobal", { onChange: (event) => (event.target.checked ? setValue("propertyId", "") : undefined) })}
+              {...register("isGlobal", {
+                onChange: (event) =>
+                  event.target.checked ? setValue("propertyId", "") : undefined,
+              })}
             />
             {values.isGlobal ? null : (
               <SelectField
                 label="Immobilie *"
                 placeholder="Bitte wählen"
-                options={properties.map((property) => ({ value: property.id, label: property.name }))}
+                options={properties.map((property) => ({
+                  value: property.id,
+                  label: property.name,
+                }))}
                 error={errors.propertyId?.message}
                 {...register("propertyId")}
               />
             )}
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Gültig ab" type="date" error={errors.validFrom?.message} {...register("validFrom")} />
-              <TextField label="Gültig bis" type="date" hint="Leer: unbefristet" error={errors.validUntil?.message} {...register("validUntil")} />
+              <TextField
+                label="Gültig ab"
+                type="date"
+                error={errors.validFrom?.message}
+                {...register("validFrom")}
+              />
+              <TextField
+                label="Gültig bis"
+                type="date"
+                hint="Leer: unbefristet"
+                error={errors.validUntil?.message}
+                {...register("validUntil")}
+              />
             </div>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Vertragsnummer" error={errors.contractNumber?.message} {...register("contractNumber")} />
-            <TextareaField label="Notizen" className="min-h-10" rows={1} error={errors.notes?.message} {...register("notes")} />
+            <TextField
+              label="Vertragsnummer"
+              error={errors.contractNumber?.message}
+              {...register("contractNumber")}
+            />
+            <TextareaField
+              label="Notizen"
+              className="min-h-10"
+              rows={1}
+              error={errors.notes?.message}
+              {...register("notes")}
+            />
           </div>
           <RateCostCalculator rate={calculatorRate} unit={unit} />
         </form>
@@ -238,7 +340,9 @@ function RateForm({ utilityType, rate, properties, defaultRegion, today, onClose
         cancelLabel="Nein, Preis korrigieren"
         busyLabel="Speichere..."
         isBusy={saveRate.isPending}
-        onConfirm={() => (pendingPrice ? send({ ...pendingPrice.body, confirmPriceWarning: true }) : undefined)}
+        onConfirm={() =>
+          pendingPrice ? send({ ...pendingPrice.body, confirmPriceWarning: true }) : undefined
+        }
       />
     </>
   );

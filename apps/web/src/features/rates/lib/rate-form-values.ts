@@ -37,7 +37,10 @@ export interface RateFormValues {
   tiers: TierFormValues[];
 }
 
-export function toRateFormValues(rate: Rate | null, defaults: { region: string; today: string }): RateFormValues {
+export function toRateFormValues(
+  rate: Rate | null,
+  defaults: { region: string; today: string },
+): RateFormValues {
   if (!rate) {
     return {
       rateName: "",
@@ -88,7 +91,8 @@ export function buildDefaultTiers(tariffType: RateTariffType, unitPrice: string)
       { tierName: "NT", tierType: "time_based", from: "", to: "", unitPrice },
     ];
   }
-  if (tariffType === "tier_based") return [{ tierName: "Stufe 1", tierType: "usage_tier", from: "0", to: "", unitPrice }];
+  if (tariffType === "tier_based")
+    return [{ tierName: "Stufe 1", tierType: "usage_tier", from: "0", to: "", unitPrice }];
   return [];
 }
 
@@ -109,7 +113,10 @@ export function toRateBody(utilityType: UtilityType, values: RateFormValues): Ra
     validFrom: values.validFrom,
     validUntil: values.validUntil,
     notes: values.notes,
-    tiers: values.tariffType === "standard" ? [] : values.tiers.map((tier) => ({ ...tier, from: tier.from || null, to: tier.to || null })),
+    tiers:
+      values.tariffType === "standard"
+        ? []
+        : values.tiers.map((tier) => ({ ...tier, from: tier.from || null, to: tier.to || null })),
   };
 }
 

@@ -1,5 +1,13 @@
 import { useId, useState } from "react";
-import { DEFAULT_RATE_REGION, getTodayInGermany, RATE_MESSAGES, RATE_REGIONS, UTILITY_TYPES, type Rate, type UtilityType } from "@nk/contract";
+import {
+  DEFAULT_RATE_REGION,
+  getTodayInGermany,
+  RATE_MESSAGES,
+  RATE_REGIONS,
+  UTILITY_TYPES,
+  type Rate,
+  type UtilityType,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -46,13 +54,20 @@ export function RatesPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Versorgertarife</h1>
-          <p className="mt-1 text-sm text-slate-600">Preise Ihrer Versorger für Strom, Gas, Fernwärme, Wasser und Heizung.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Preise Ihrer Versorger für Strom, Gas, Fernwärme, Wasser und Heizung.
+          </p>
         </div>
         <div className="flex flex-col gap-1 sm:w-64">
           <label htmlFor={regionId} className="text-sm font-medium text-slate-700">
             Region für Durchschnittswerte
           </label>
-          <Select id={regionId} value={region} onChange={(event) => setRegion(event.target.value)} options={RATE_REGIONS.map((r) => ({ value: r, label: r }))} />
+          <Select
+            id={regionId}
+            value={region}
+            onChange={(event) => setRegion(event.target.value)}
+            options={RATE_REGIONS.map((r) => ({ value: r, label: r }))}
+          />
         </div>
       </div>
 
@@ -66,7 +81,12 @@ export function RatesPage() {
           variant="error"
           title={RATE_MESSAGES.loadFailed}
           action={
-            <Button size="sm" variant="outline" onClick={() => void rates.refetch()} isBusy={rates.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void rates.refetch()}
+              isBusy={rates.isFetching}
+            >
               Erneut versuchen
             </Button>
           }

@@ -17,7 +17,13 @@ import {
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { LoadingState } from "../../../components/ui/spinner";
@@ -39,9 +45,19 @@ function rolesUpTo(role: MemberRole): readonly AssignableRole[] {
 function CreatedKeyNotice({ token, onDone }: { token: string; onDone: () => void }) {
   const toast = useToast();
   return (
-    <Alert variant="success" action={<Button size="sm" variant="outline" onClick={onDone}>Fertig</Button>}>
+    <Alert
+      variant="success"
+      action={
+        <Button size="sm" variant="outline" onClick={onDone}>
+          Fertig
+        </Button>
+      }
+    >
       <p className="font-medium">{API_KEY_MESSAGES.created}</p>
-      <code className="mt-2 block break-all rounded bg-white px-2 py-1 font-mono text-sm text-slate-900" data-testid="api-key-secret">
+      <code
+        className="mt-2 block break-all rounded bg-white px-2 py-1 font-mono text-sm text-slate-900"
+        data-testid="api-key-secret"
+      >
         {token}
       </code>
       <Button
@@ -61,7 +77,13 @@ function CreatedKeyNotice({ token, onDone }: { token: string; onDone: () => void
   );
 }
 
-function CreateApiKeyForm({ actorRole, onCreated }: { actorRole: MemberRole; onCreated: (token: string) => void }) {
+function CreateApiKeyForm({
+  actorRole,
+  onCreated,
+}: {
+  actorRole: MemberRole;
+  onCreated: (token: string) => void;
+}) {
   const toast = useToast();
   const create = useCreateApiKey();
   const {
@@ -70,7 +92,10 @@ function CreateApiKeyForm({ actorRole, onCreated }: { actorRole: MemberRole; onC
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<CreateApiKeyBody, unknown, CreateApiKeyValues>({ resolver: zodResolver(createApiKeyBodySchema), defaultValues: { name: "", role: "viewer", expiresOn: "" } });
+  } = useForm<CreateApiKeyBody, unknown, CreateApiKeyValues>({
+    resolver: zodResolver(createApiKeyBodySchema),
+    defaultValues: { name: "", role: "viewer", expiresOn: "" },
+  });
 
   async function onSubmit(values: CreateApiKeyValues): Promise<void> {
     try {
@@ -85,15 +110,38 @@ function CreateApiKeyForm({ actorRole, onCreated }: { actorRole: MemberRole; onC
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-6">
-      <TextField label="Name *" hint="Wofür der Schlüssel ist, z. B. „Buchhaltung“" autoComplete="off" fieldClassName="sm:col-span-2" error={errors.name?.message} reserveMessageSpace {...register("name")} />
-      <SelectField label="Rolle" fieldClassName="sm:col-span-2" hint="Höchstens Ihre eigene Rolle" error={errors.role?.message} reserveMessageSpace {...register("role")}>
+      <TextField
+        label="Name *"
+        hint="Wofür der Schlüssel ist, z. B. „Buchhaltung“"
+        autoComplete="off"
+        fieldClassName="sm:col-span-2"
+        error={errors.name?.message}
+        reserveMessageSpace
+        {...register("name")}
+      />
+      <SelectField
+        label="Rolle"
+        fieldClassName="sm:col-span-2"
+        hint="Höchstens Ihre eigene Rolle"
+        error={errors.role?.message}
+        reserveMessageSpace
+        {...register("role")}
+      >
         {rolesUpTo(actorRole).map((r) => (
           <option key={r} value={r}>
             {MEMBER_ROLE_LABELS[r]}
           </option>
         ))}
       </SelectField>
-      <TextField label="Gültig bis" type="date" hint="Leer: ohne Ablauf" fieldClassName="sm:col-span-1" error={errors.expiresOn?.message} reserveMessageSpace {...register("expiresOn")} />
+      <TextField
+        label="Gültig bis"
+        type="date"
+        hint="Leer: ohne Ablauf"
+        fieldClassName="sm:col-span-1"
+        error={errors.expiresOn?.message}
+        reserveMessageSpace
+        {...register("expiresOn")}
+      />
       <div className="sm:col-span-1 sm:pt-6">
         <Button type="submit" className="w-full" isBusy={isSubmitting} busyText="Erstelle...">
           Erstellen
@@ -104,7 +152,8 @@ function CreateApiKeyForm({ actorRole, onCreated }: { actorRole: MemberRole; onC
 }
 
 function describeState(key: ApiKey): { label: string; variant: "success" | "neutral" | "warning" } {
-  if (key.revokedAt) return { label: `Widerrufen am ${formatDate(key.revokedAt)}`, variant: "neutral" };
+  if (key.revokedAt)
+    return { label: `Widerrufen am ${formatDate(key.revokedAt)}`, variant: "neutral" };
   if (key.isExpired) return { label: "Abgelaufen", variant: "warning" };
   return { label: "Aktiv", variant: "success" };
 }
@@ -132,7 +181,10 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
           {apiKey.name} <span className="font-mono text-slate-500">{apiKey.prefix}…</span>
         </p>
         <p className="text-sm text-slate-600">
-          {MEMBER_ROLE_LABELS[apiKey.role]} · von {apiKey.createdBy} am {formatDate(apiKey.createdAt)} · {apiKey.expiresOn ? `gültig bis ${formatDate(apiKey.expiresOn)}` : "ohne Ablauf"} · zuletzt benutzt: {apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : "nie"}
+          {MEMBER_ROLE_LABELS[apiKey.role]} · von {apiKey.createdBy} am{" "}
+          {formatDate(apiKey.createdAt)} ·{" "}
+          {apiKey.expiresOn ? `gültig bis ${formatDate(apiKey.expiresOn)}` : "ohne Ablauf"} ·
+          zuletzt benutzt: {apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : "nie"}
         </p>
       </div>
       <Badge variant={state.variant}>{state.label}</Badge>
@@ -165,7 +217,14 @@ export function ApiKeysTab() {
   if (query.isPending || !me) return <LoadingState text="Lade API-Schlüssel..." />;
   if (query.isError) {
     return (
-      <Alert variant="error" action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>Erneut versuchen</Button>}>
+      <Alert
+        variant="error"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            Erneut versuchen
+          </Button>
+        }
+      >
         {getErrorMessage(query.error)}
       </Alert>
     );
@@ -178,13 +237,23 @@ export function ApiKeysTab() {
         <CardHeader>
           <CardTitle>API-Schlüssel</CardTitle>
           <CardDescription>
-            Programme und Dienstleister greifen mit einem Schlüssel auf dieselben Daten zu wie die Web-App (Kopfzeile <code>Authorization: Bearer …</code>, Beschreibung unter <a className="underline" href="/api/openapi.json">/api/openapi.json</a>). Ein Schlüssel hat die Rechte seiner Rolle und erlaubt {API_KEY_REQUESTS_PER_MINUTE} Anfragen je Minute.
+            Programme und Dienstleister greifen mit einem Schlüssel auf dieselben Daten zu wie die
+            Web-App (Kopfzeile <code>Authorization: Bearer …</code>, Beschreibung unter{" "}
+            <a className="underline" href="/api/openapi.json">
+              /api/openapi.json
+            </a>
+            ). Ein Schlüssel hat die Rechte seiner Rolle und erlaubt {API_KEY_REQUESTS_PER_MINUTE}{" "}
+            Anfragen je Minute.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {isAvailable ? null : <Alert variant="info">{API_KEY_MESSAGES.notInPlan}</Alert>}
-          {createdToken ? <CreatedKeyNotice token={createdToken} onDone={() => setCreatedToken(null)} /> : null}
-          {isAvailable ? <CreateApiKeyForm actorRole={me.account.role} onCreated={setCreatedToken} /> : null}
+          {createdToken ? (
+            <CreatedKeyNotice token={createdToken} onDone={() => setCreatedToken(null)} />
+          ) : null}
+          {isAvailable ? (
+            <CreateApiKeyForm actorRole={me.account.role} onCreated={setCreatedToken} />
+          ) : null}
           {apiKeys.length > 0 ? (
             <ul className="divide-y divide-slate-200">
               {apiKeys.map((apiKey) => (

@@ -5,8 +5,23 @@ import { Download, FileSpreadsheet, Trash2 } from "lucide-react";
 import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { useMe } from "../../../lib/use-me";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";
 import { Alert } from "../../../components/ui/alert";
 import { useToast } from "../../../components/ui/toast";
@@ -26,7 +41,9 @@ function ExportCard() {
   async function onExportSheet(): Promise<void> {
     setIsExportingSheet(true);
     try {
-      await downloadFile("/api/export/spreadsheet", "nebenkosten-stammdaten.xlsx", { accept: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
+      await downloadFile("/api/export/spreadsheet", "nebenkosten-stammdaten.xlsx", {
+        accept: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      });
       toast.success("Tabelle heruntergeladen");
     } catch (error) {
       toast.error(getErrorMessage(error), { title: ACCOUNT_MESSAGES.exportFailed });
@@ -53,28 +70,48 @@ function ExportCard() {
       <CardHeader>
         <CardTitle>Daten exportieren</CardTitle>
         <CardDescription>
-          Alle Daten Ihres Kontos – Immobilien, Wohneinheiten, Mieter, Zähler, Tarife, Abrechnungen und Aktivitäten – als JSON-Datei.
+          Alle Daten Ihres Kontos – Immobilien, Wohneinheiten, Mieter, Zähler, Tarife, Abrechnungen
+          und Aktivitäten – als JSON-Datei.
         </CardDescription>
       </CardHeader>
       <CardFooter className="flex-wrap justify-start gap-2">
-        <Button variant="outline" onClick={() => void onExport()} isBusy={isExporting} busyText="Exportiere...">
+        <Button
+          variant="outline"
+          onClick={() => void onExport()}
+          isBusy={isExporting}
+          busyText="Exportiere..."
+        >
           <Download className="size-4" aria-hidden="true" />
           Daten exportieren (JSON)
         </Button>
         {hasSpreadsheet ? (
-          <Button variant="outline" onClick={() => void onExportSheet()} isBusy={isExportingSheet} busyText="Exportiere...">
+          <Button
+            variant="outline"
+            onClick={() => void onExportSheet()}
+            isBusy={isExportingSheet}
+            busyText="Exportiere..."
+          >
             <FileSpreadsheet className="size-4" aria-hidden="true" />
             Stammdaten als Tabelle (XLSX)
           </Button>
         ) : (
-          <p className="text-sm text-slate-600">Stammdaten als Tabelle (XLSX): Upgrade erforderlich – Massenimport und -export ist in Ihrem aktuellen Plan nicht verfügbar.</p>
+          <p className="text-sm text-slate-600">
+            Stammdaten als Tabelle (XLSX): Upgrade erforderlich – Massenimport und -export ist in
+            Ihrem aktuellen Plan nicht verfügbar.
+          </p>
         )}
       </CardFooter>
     </Card>
   );
 }
 
-function DeleteAccountDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+function DeleteAccountDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -102,8 +139,8 @@ function DeleteAccountDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
         <DialogHeader>
           <DialogTitle>Konto endgültig löschen</DialogTitle>
           <DialogDescription>
-            Sind Sie sicher, dass Sie Ihr Konto löschen möchten? Alle Immobilien, Mieter, Zähler, Abrechnungen und Einstellungen werden
-            unwiderruflich gelöscht.
+            Sind Sie sicher, dass Sie Ihr Konto löschen möchten? Alle Immobilien, Mieter, Zähler,
+            Abrechnungen und Einstellungen werden unwiderruflich gelöscht.
           </DialogDescription>
         </DialogHeader>
         <DialogBody className="space-y-4">
@@ -119,7 +156,13 @@ function DeleteAccountDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isDeleting}>
             Abbrechen
           </Button>
-          <Button variant="danger" disabled={typed !== DELETE_CONFIRMATION_WORD} isBusy={isDeleting} busyText="Lösche..." onClick={() => void onDelete()}>
+          <Button
+            variant="danger"
+            disabled={typed !== DELETE_CONFIRMATION_WORD}
+            isBusy={isDeleting}
+            busyText="Lösche..."
+            onClick={() => void onDelete()}
+          >
             Konto löschen
           </Button>
         </DialogFooter>
@@ -140,7 +183,8 @@ export function DangerTab() {
           <CardHeader>
             <CardTitle className="text-red-800">Konto löschen</CardTitle>
             <CardDescription>
-              Löscht Ihr Konto und alle Daten endgültig. Exportieren Sie Ihre Daten vorher, wenn Sie sie aufbewahren möchten.
+              Löscht Ihr Konto und alle Daten endgültig. Exportieren Sie Ihre Daten vorher, wenn Sie
+              sie aufbewahren möchten.
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -2,7 +2,14 @@ import { useState } from "react";
 import { NOTIFICATION_LABELS, type NotificationSettings } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
@@ -39,12 +46,19 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
             label={NOTIFICATION_LABELS[key].label}
             hint={NOTIFICATION_LABELS[key].hint}
             checked={values[key]}
-            onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.checked }))}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, [key]: event.target.checked }))
+            }
           />
         ))}
       </CardContent>
       <CardFooter>
-        <Button onClick={() => void onSave()} disabled={!isChanged} isBusy={save.isPending} busyText="Speichere...">
+        <Button
+          onClick={() => void onSave()}
+          disabled={!isChanged}
+          isBusy={save.isPending}
+          busyText="Speichere..."
+        >
           Einstellungen speichern
         </Button>
       </CardFooter>
@@ -57,7 +71,14 @@ export function NotificationsTab() {
   if (query.isPending) return <LoadingState text="Lade Benachrichtigungen..." />;
   if (query.isError) {
     return (
-      <Alert variant="error" action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>Erneut versuchen</Button>}>
+      <Alert
+        variant="error"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            Erneut versuchen
+          </Button>
+        }
+      >
         {getErrorMessage(query.error)}
       </Alert>
     );

@@ -1,9 +1,21 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ACCOUNT_MESSAGES, changePasswordBodySchema, PASSWORD_HINT, type ChangePasswordBody } from "@nk/contract";
+import {
+  ACCOUNT_MESSAGES,
+  changePasswordBodySchema,
+  PASSWORD_HINT,
+  type ChangePasswordBody,
+} from "@nk/contract";
 import type { z } from "zod";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/field";
 import { Alert } from "../../../components/ui/alert";
 import { useToast } from "../../../components/ui/toast";
@@ -45,10 +57,16 @@ export function PasswordChangeCard() {
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <CardHeader>
           <CardTitle>Passwort ändern</CardTitle>
-          <CardDescription>Nach der Änderung werden alle anderen Sitzungen abgemeldet.</CardDescription>
+          <CardDescription>
+            Nach der Änderung werden alle anderen Sitzungen abgemeldet.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          {formError ? <Alert variant="error" className="sm:col-span-2">{formError}</Alert> : null}
+          {formError ? (
+            <Alert variant="error" className="sm:col-span-2">
+              {formError}
+            </Alert>
+          ) : null}
           <TextField
             label="Aktuelles Passwort"
             type="password"
@@ -57,7 +75,14 @@ export function PasswordChangeCard() {
             error={errors.currentPassword?.message}
             {...register("currentPassword")}
           />
-          <TextField label="Neues Passwort" type="password" autoComplete="new-password" hint={PASSWORD_HINT} error={errors.newPassword?.message} {...register("newPassword")} />
+          <TextField
+            label="Neues Passwort"
+            type="password"
+            autoComplete="new-password"
+            hint={PASSWORD_HINT}
+            error={errors.newPassword?.message}
+            {...register("newPassword")}
+          />
           <TextField
             label="Neues Passwort bestätigen"
             type="password"

@@ -1,5 +1,11 @@
 import { Check } from "lucide-react";
-import { PLANS, SELECTABLE_PLAN_KEYS, formatPlanPrice, type PlanKey, type SelectablePlanKey } from "@nk/contract";
+import {
+  PLANS,
+  SELECTABLE_PLAN_KEYS,
+  formatPlanPrice,
+  type PlanKey,
+  type SelectablePlanKey,
+} from "@nk/contract";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
@@ -31,7 +37,14 @@ export function PlanCards({
               plan.isPopular ? "border-brand-600 ring-1 ring-brand-600" : "border-slate-200",
             )}
           >
-            {plan.isPopular ? <Badge variant="brand" className="absolute -top-2.5 left-5 bg-brand-700 text-white ring-brand-700">BELIEBT</Badge> : null}
+            {plan.isPopular ? (
+              <Badge
+                variant="brand"
+                className="absolute -top-2.5 left-5 bg-brand-700 text-white ring-brand-700"
+              >
+                BELIEBT
+              </Badge>
+            ) : null}
             <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
             <p className="mt-1 text-2xl font-bold text-slate-900">{formatPlanPrice(key)}</p>
             <p className="text-xs text-slate-500">zzgl. USt.</p>

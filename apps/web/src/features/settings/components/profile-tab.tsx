@@ -1,13 +1,24 @@
 import { ACCOUNT_MESSAGES, type MeResponse } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/field";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { useMe } from "../../../lib/use-me";
-import { toProfileBody, useProfileForm, type ProfileFormValues } from "../../../lib/use-profile-form";
+import {
+  toProfileBody,
+  useProfileForm,
+  type ProfileFormValues,
+} from "../../../lib/use-profile-form";
 import { useUpdateProfile } from "../api";
 import { PasswordChangeCard } from "./password-change-card";
 
@@ -36,11 +47,23 @@ function ProfileForm({ me }: { me: MeResponse }) {
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <CardHeader>
           <CardTitle>Profil</CardTitle>
-          <CardDescription>Ihr Name erscheint in der Kopfzeile und im Aktivitätsverlauf.</CardDescription>
+          <CardDescription>
+            Ihr Name erscheint in der Kopfzeile und im Aktivitätsverlauf.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Vorname" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
-          <TextField label="Nachname" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+          <TextField
+            label="Vorname"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register("firstName")}
+          />
+          <TextField
+            label="Nachname"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register("lastName")}
+          />
           <TextField
             label="E-Mail"
             type="email"
@@ -50,8 +73,19 @@ function ProfileForm({ me }: { me: MeResponse }) {
             hint="E-Mail-Adresse kann nicht geändert werden"
             fieldClassName="sm:col-span-2"
           />
-          <TextField label="Firma (optional)" autoComplete="organization" error={errors.company?.message} {...register("company")} />
-          <TextField label="Telefon (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
+          <TextField
+            label="Firma (optional)"
+            autoComplete="organization"
+            error={errors.company?.message}
+            {...register("company")}
+          />
+          <TextField
+            label="Telefon (optional)"
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...register("phone")}
+          />
         </CardContent>
         <CardFooter>
           <Button type="submit" isBusy={isSubmitting} busyText="Speichere...">

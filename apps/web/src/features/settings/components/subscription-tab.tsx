@@ -1,16 +1,35 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PLANS, SUBSCRIPTION_MESSAGES, describeSubscriptionStatus, formatPlanPrice, type SelectablePlanKey, type SubscriptionResponse } from "@nk/contract";
+import {
+  PLANS,
+  SUBSCRIPTION_MESSAGES,
+  describeSubscriptionStatus,
+  formatPlanPrice,
+  type SelectablePlanKey,
+  type SubscriptionResponse,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonStyles } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
 import { formatDate, formatDaysLeft } from "../../../lib/format";
-import { useCancelSubscription, useChangePlan, useReactivateSubscription, useSubscription } from "../api";
+import {
+  useCancelSubscription,
+  useChangePlan,
+  useReactivateSubscription,
+  useSubscription,
+} from "../api";
 import { buildUsageRows } from "../lib/usage-rows";
 import { isUpgradePromptDue } from "../../../lib/plan-access";
 import { PlanCards } from "./plan-cards";
@@ -19,11 +38,19 @@ import { UsageBars } from "./usage-bars";
 function TermText({ data }: { data: SubscriptionResponse }) {
   const { subscription } = data;
   if (subscription.plan === "trial") {
-    if (subscription.isTrialExpired) return <>Die Testphase ist am {formatDate(subscription.trialEndDate)} abgelaufen.</>;
-    return <>{formatDaysLeft(subscription.daysLeft ?? 0)} – die Testphase endet am {formatDate(subscription.trialEndDate)}.</>;
+    if (subscription.isTrialExpired)
+      return <>Die Testphase ist am {formatDate(subscription.trialEndDate)} abgelaufen.</>;
+    return (
+      <>
+        {formatDaysLeft(subscription.daysLeft ?? 0)} – die Testphase endet am{" "}
+        {formatDate(subscription.trialEndDate)}.
+      </>
+    );
   }
-  if (subscription.status === "canceled") return <>Beendet am {formatDate(subscription.currentPeriodEnd)}.</>;
-  if (subscription.cancelAtPeriodEnd) return <>Gekündigt – endet am {formatDate(subscription.currentPeriodEnd)}.</>;
+  if (subscription.status === "canceled")
+    return <>Beendet am {formatDate(subscription.currentPeriodEnd)}.</>;
+  if (subscription.cancelAtPeriodEnd)
+    return <>Gekündigt – endet am {formatDate(subscription.currentPeriodEnd)}.</>;
   return <>Nächste Verlängerung am {formatDate(subscription.currentPeriodEnd)}.</>;
 }
 
@@ -40,7 +67,8 @@ function SubscriptionView({ data }: { data: SubscriptionResponse }) {
   const isPaid = subscription.plan !== "trial";
   const isRunning = subscription.status !== "canceled" && !subscription.cancelAtPeriodEnd;
   const canCancel = isPaid && isRunning;
-  const canReactivate = isPaid && subscription.cancelAtPeriodEnd && subscription.status !== "canceled";
+  const canReactivate =
+    isPaid && subscription.cancelAtPeriodEnd && subscription.status !== "canceled";
 
   const [searchParams] = useSearchParams();
   const checkout = searchParams.get("checkout");
@@ -86,8 +114,12 @@ function SubscriptionView({ data }: { data: SubscriptionResponse }) {
 
   return (
     <div className="space-y-6">
-      {checkout === "success" ? <Alert variant="success">{SUBSCRIPTION_MESSAGES.checkoutSucceeded}</Alert> : null}
-      {checkout === "cancelled" ? <Alert variant="warning">{SUBSCRIPTION_MESSAGES.checkoutCancelled}</Alert> : null}
+      {checkout === "success" ? (
+        <Alert variant="success">{SUBSCRIPTION_MESSAGES.checkoutSucceeded}</Alert>
+      ) : null}
+      {checkout === "cancelled" ? (
+        <Alert variant="warning">{SUBSCRIPTION_MESSAGES.checkoutCancelled}</Alert>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -96,12 +128,25 @@ function SubscriptionView({ data }: { data: SubscriptionResponse }) {
           </CardHeader>
           <CardContent className="space-y-3">
             <div className="flex flex-wrap items-center gap-3">
-              <p className="text-2xl font-bold text-slate-900" data-testid="current-plan">{plan.name}</p>
-              <Badge variant={subscription.status === "canceled" || subscription.isTrialExpired ? "danger" : subscription.cancelAtPeriodEnd ? "warning" : "success"} data-testid="subscription-status">
+              <p className="text-2xl font-bold text-slate-900" data-testid="current-plan">
+                {plan.name}
+              </p>
+              <Badge
+                variant={
+                  subscription.status === "canceled" || subscription.isTrialExpired
+                    ? "danger"
+                    : subscription.cancelAtPeriodEnd
+                      ? "warning"
+                      : "success"
+                }
+                data-testid="subscription-status"
+              >
                 {describeSubscriptionStatus(subscription)}
               </Badge>
             </div>
-            <p className="text-lg font-semibold text-slate-800">{formatPlanPrice(subscription.plan)}</p>
+            <p className="text-lg font-semibold text-slate-800">
+              {formatPlanPrice(subscription.plan)}
+            </p>
             <p className="text-sm text-slate-600">
               <TermText data={data} />
             </p>
@@ -114,7 +159,11 @@ function SubscriptionView({ data }: { data: SubscriptionResponse }) {
                 </Button>
               ) : null}
               {canReactivate ? (
-                <Button onClick={() => void doReactivate()} isBusy={reactivate.isPending} busyText="Reaktiviere...">
+                <Button
+                  onClick={() => void doReactivate()}
+                  isBusy={reactivate.isPending}
+                  busyText="Reaktiviere..."
+                >
                   Abonnement reaktivieren
                 </Button>
               ) : null}
@@ -134,19 +183,29 @@ function SubscriptionView({ data }: { data: SubscriptionResponse }) {
 
       {isUpgradePromptDue(data) && subscription.plan !== "enterprise_plus" ? (
         <Alert variant="warning" title="Zeit für ein Upgrade?">
-          Sie nutzen mehr als 80 % einer Grenze Ihres Plans. Wählen Sie unten einen größeren Plan, damit Sie weiter anlegen können.
+          Sie nutzen mehr als 80 % einer Grenze Ihres Plans. Wählen Sie unten einen größeren Plan,
+          damit Sie weiter anlegen können.
         </Alert>
       ) : null}
 
       {subscription.plan === "enterprise_plus" ? null : (
         <section className="space-y-4" aria-labelledby="plans-heading">
           <div>
-            <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">Verfügbare Pläne</h2>
+            <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
+              Verfügbare Pläne
+            </h2>
             <p className="text-sm text-slate-600">
-              {isStripe ? "Sie bezahlen sicher über Stripe; der Plan wechselt, sobald die Zahlung bestätigt ist." : "Der Wechsel gilt sofort; gezahlt wird monatlich im Voraus."}
+              {isStripe
+                ? "Sie bezahlen sicher über Stripe; der Plan wechselt, sobald die Zahlung bestätigt ist."
+                : "Der Wechsel gilt sofort; gezahlt wird monatlich im Voraus."}
             </p>
           </div>
-          <PlanCards currentPlan={subscription.plan} isCurrentRunning={isRunning} onChoose={setChosenPlan} pendingPlan={changePlan.isPending ? chosenPlan : null} />
+          <PlanCards
+            currentPlan={subscription.plan}
+            isCurrentRunning={isRunning}
+            onChoose={setChosenPlan}
+            pendingPlan={changePlan.isPending ? chosenPlan : null}
+          />
           <p className="text-sm text-slate-600">
             Mehr als 50 Wohneinheiten, White Label oder On-Premise?{" "}
             <Link to="/#contact" className={buttonStyles({ variant: "link" })}>

@@ -15,7 +15,13 @@ import {
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { Select } from "../../../components/ui/input";
@@ -25,7 +31,13 @@ import { getErrorMessage } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { formatDate } from "../../../lib/format";
 import { useMe } from "../../../lib/use-me";
-import { useChangeMemberRole, useInviteMember, useRemoveMember, useRevokeInvitation, useTeam } from "../api";
+import {
+  useChangeMemberRole,
+  useInviteMember,
+  useRemoveMember,
+  useRevokeInvitation,
+  useTeam,
+} from "../api";
 
 // Issue 29: the account's members with their roles, invitations by e-mail, role changes and
 // removal. Only who may manage members (owner, admin) sees the controls; only the owner names
@@ -46,7 +58,10 @@ function InviteForm({ actorRole }: { actorRole: MemberRole }) {
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<InviteBody, unknown, InviteValues>({ resolver: zodResolver(inviteBodySchema), defaultValues: { email: "", role: "editor" } });
+  } = useForm<InviteBody, unknown, InviteValues>({
+    resolver: zodResolver(inviteBodySchema),
+    defaultValues: { email: "", role: "editor" },
+  });
   const role = useWatch({ control, name: "role" });
 
   async function onSubmit(values: InviteValues): Promise<void> {
@@ -62,8 +77,23 @@ function InviteForm({ actorRole }: { actorRole: MemberRole }) {
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-6">
-      <TextField label="E-Mail-Adresse *" type="email" autoComplete="off" fieldClassName="sm:col-span-3" error={errors.email?.message} reserveMessageSpace {...register("email")} />
-      <SelectField label="Rolle" fieldClassName="sm:col-span-2" hint={MEMBER_ROLE_DESCRIPTIONS[role]} error={errors.role?.message} reserveMessageSpace {...register("role")}>
+      <TextField
+        label="E-Mail-Adresse *"
+        type="email"
+        autoComplete="off"
+        fieldClassName="sm:col-span-3"
+        error={errors.email?.message}
+        reserveMessageSpace
+        {...register("email")}
+      />
+      <SelectField
+        label="Rolle"
+        fieldClassName="sm:col-span-2"
+        hint={MEMBER_ROLE_DESCRIPTIONS[role]}
+        error={errors.role?.message}
+        reserveMessageSpace
+        {...register("role")}
+      >
         {roles.map((r) => (
           <option key={r} value={r}>
             {MEMBER_ROLE_LABELS[r]}
@@ -79,12 +109,24 @@ function InviteForm({ actorRole }: { actorRole: MemberRole }) {
   );
 }
 
-function MemberRow({ member, actorRole, canManage }: { member: Member; actorRole: MemberRole; canManage: boolean }) {
+function MemberRow({
+  member,
+  actorRole,
+  canManage,
+}: {
+  member: Member;
+  actorRole: MemberRole;
+  canManage: boolean;
+}) {
   const toast = useToast();
   const changeRole = useChangeMemberRole();
   const remove = useRemoveMember();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
-  const isChangeable = canManage && member.role !== "owner" && !member.isYou && (actorRole === "owner" || member.role !== "admin");
+  const isChangeable =
+    canManage &&
+    member.role !== "owner" &&
+    !member.isYou &&
+    (actorRole === "owner" || member.role !== "admin");
 
   async function onRoleChange(role: AssignableRole): Promise<void> {
     try {
@@ -147,7 +189,9 @@ function MemberRow({ member, actorRole, canManage }: { member: Member; actorRole
           />
         </div>
       ) : (
-        <Badge variant={member.role === "owner" ? "brand" : "neutral"}>{MEMBER_ROLE_LABELS[member.role]}</Badge>
+        <Badge variant={member.role === "owner" ? "brand" : "neutral"}>
+          {MEMBER_ROLE_LABELS[member.role]}
+        </Badge>
       )}
     </li>
   );
@@ -161,7 +205,14 @@ export function TeamTab() {
   if (query.isPending || !me) return <LoadingState text="Lade Team..." />;
   if (query.isError) {
     return (
-      <Alert variant="error" action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>Erneut versuchen</Button>}>
+      <Alert
+        variant="error"
+        action={
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            Erneut versuchen
+          </Button>
+        }
+      >
         {getErrorMessage(query.error)}
       </Alert>
     );
@@ -174,12 +225,19 @@ export function TeamTab() {
       <Card>
         <CardHeader>
           <CardTitle>Mitglieder von „{me.account.name}“</CardTitle>
-          <CardDescription>Ihre Rolle: {MEMBER_ROLE_LABELS[actorRole]}. {MEMBER_ROLE_DESCRIPTIONS[actorRole]}</CardDescription>
+          <CardDescription>
+            Ihre Rolle: {MEMBER_ROLE_LABELS[actorRole]}. {MEMBER_ROLE_DESCRIPTIONS[actorRole]}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ul className="divide-y divide-slate-200">
             {query.data.members.map((member) => (
-              <MemberRow key={member.userId} member={member} actorRole={actorRole} canManage={canManage} />
+              <MemberRow
+                key={member.userId}
+                member={member}
+                actorRole={actorRole}
+                canManage={canManage}
+              />
             ))}
           </ul>
         </CardContent>
@@ -188,7 +246,10 @@ export function TeamTab() {
         <Card>
           <CardHeader>
             <CardTitle>Mitglied einladen</CardTitle>
-            <CardDescription>Die Einladung kommt per E-Mail; der Link gilt 7 Tage und nur einmal. Die eingeladene Person meldet sich mit dieser Adresse an oder registriert sich.</CardDescription>
+            <CardDescription>
+              Die Einladung kommt per E-Mail; der Link gilt 7 Tage und nur einmal. Die eingeladene
+              Person meldet sich mit dieser Adresse an oder registriert sich.
+            </CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
             <InviteForm actorRole={actorRole} />
@@ -199,11 +260,20 @@ export function TeamTab() {
                   {query.data.invitations.map((invitation) => {
                     const { isExpired } = invitation;
                     return (
-                      <li key={invitation.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3" data-testid="team-invitation">
+                      <li
+                        key={invitation.id}
+                        className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3"
+                        data-testid="team-invitation"
+                      >
                         <div className="min-w-0 flex-1 basis-56">
-                          <p className="truncate text-sm font-medium text-slate-900">{invitation.email}</p>
+                          <p className="truncate text-sm font-medium text-slate-900">
+                            {invitation.email}
+                          </p>
                           <p className="text-sm text-slate-600">
-                            {MEMBER_ROLE_LABELS[invitation.role]} · {isExpired ? "abgelaufen" : `gültig bis ${formatDate(invitation.expiresAt)}`}
+                            {MEMBER_ROLE_LABELS[invitation.role]} ·{" "}
+                            {isExpired
+                              ? "abgelaufen"
+                              : `gültig bis ${formatDate(invitation.expiresAt)}`}
                           </p>
                         </div>
                         <Button

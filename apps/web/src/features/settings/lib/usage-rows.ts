@@ -17,7 +17,10 @@ export function getUsageTone(percent: number): UsageTone {
   return "green";
 }
 
-export function buildUsageRows({ limits, usage }: Pick<SubscriptionResponse, "limits" | "usage">): UsageRow[] {
+export function buildUsageRows({
+  limits,
+  usage,
+}: Pick<SubscriptionResponse, "limits" | "usage">): UsageRow[] {
   const rows: [string, number, number][] = [
     ["Immobilien", usage.currentProperties, limits.maxProperties],
     ["Wohneinheiten", usage.currentUnits, limits.maxUnits],

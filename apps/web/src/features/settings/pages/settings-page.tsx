@@ -1,6 +1,15 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { Bell, CreditCard, KeyRound, Landmark, ShieldAlert, UserRound, Users, type LucideIcon } from "lucide-react";
+import {
+  Bell,
+  CreditCard,
+  KeyRound,
+  Landmark,
+  ShieldAlert,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { cn } from "../../../lib/cn";
 import { ProfileTab } from "../components/profile-tab";
 import { SubscriptionTab } from "../components/subscription-tab";
@@ -62,9 +71,15 @@ export function SettingsPage() {
       <title>Einstellungen – Nebenkosten</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Einstellungen</h1>
-        <p className="mt-1 text-sm text-slate-600">Profil, Team, API-Schlüssel, Abrechnungsdaten, Abonnement, Benachrichtigungen und Konto.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Profil, Team, API-Schlüssel, Abrechnungsdaten, Abonnement, Benachrichtigungen und Konto.
+        </p>
       </div>
-      <div role="tablist" aria-label="Einstellungen" className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1">
+      <div
+        role="tablist"
+        aria-label="Einstellungen"
+        className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1"
+      >
         {tabs.map((tab) => {
           const isActive = tab.key === active;
           return (
@@ -79,7 +94,9 @@ export function SettingsPage() {
               onClick={() => setSearchParams({ tab: tab.key }, { replace: true })}
               className={cn(
                 "-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium transition-colors",
-                isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+                isActive
+                  ? "border-brand-700 text-brand-800"
+                  : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
               )}
             >
               <tab.icon className="size-4" aria-hidden="true" />
@@ -88,7 +105,11 @@ export function SettingsPage() {
           );
         })}
       </div>
-      <div role="tabpanel" id={`settings-panel-${active}`} aria-labelledby={`settings-tab-${active}`}>
+      <div
+        role="tabpanel"
+        id={`settings-panel-${active}`}
+        aria-labelledby={`settings-tab-${active}`}
+      >
         <TabPanel tab={active} />
       </div>
     </div>

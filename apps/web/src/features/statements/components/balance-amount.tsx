@@ -8,7 +8,14 @@ const LABELS = { backPayment: "Nachzahlung", credit: "Guthaben", even: "Ausgegli
 export function BalanceAmount({ balance, className }: { balance: string; className?: string }) {
   const kind = getBalanceKind(balance);
   return (
-    <span className={cn("font-semibold tabular-nums", kind === "backPayment" && "text-red-700", kind === "credit" && "text-emerald-700", className)}>
+    <span
+      className={cn(
+        "font-semibold tabular-nums",
+        kind === "backPayment" && "text-red-700",
+        kind === "credit" && "text-emerald-700",
+        className,
+      )}
+    >
       {LABELS[kind]}: {formatEuroDe(absoluteMoney(balance))}
     </span>
   );

@@ -6,10 +6,21 @@ import { useMe } from "../../../lib/use-me";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useToast } from "../../../components/ui/toast";
 import { useInvalidateStatements } from "../api";
-import { BATCH_ACTION_LABELS, runBatch, type BatchAction, type BatchFailure } from "../lib/batch-actions";
+import {
+  BATCH_ACTION_LABELS,
+  runBatch,
+  type BatchAction,
+  type BatchFailure,
+} from "../lib/batch-actions";
 
 /** The batch bar of the history: finalize, archive, delete, cancel the selection (docs/rules/statements.md#history). */
-export function BatchBar({ selected, onDone }: { selected: StatementListItem[]; onDone: () => void }) {
+export function BatchBar({
+  selected,
+  onDone,
+}: {
+  selected: StatementListItem[];
+  onDone: () => void;
+}) {
   const toast = useToast();
   const invalidate = useInvalidateStatements();
   const [action, setAction] = useState<BatchAction | null>(null);
@@ -45,7 +56,11 @@ export function BatchBar({ selected, onDone }: { selected: StatementListItem[]; 
   return (
     <div className="space-y-3">
       {selected.length > 0 ? (
-        <div role="toolbar" aria-label="Ausgewählte Abrechnungen" className="flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm">
+        <div
+          role="toolbar"
+          aria-label="Ausgewählte Abrechnungen"
+          className="flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm"
+        >
           <span className="mr-2 font-medium text-slate-800">{`${selected.length} ausgewählt`}</span>
           {can("finalize_statement") ? (
             <Button size="sm" onClick={() => ask("finalize")}>

@@ -2,7 +2,13 @@ import { useId } from "react";
 import { useFormContext } from "react-hook-form";
 import { FUELS } from "@nk/engine";
 import { FUEL_LABELS } from "@nk/contract";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import { DecimalField } from "../../../components/decimal-field";
 import { SelectField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
@@ -17,7 +23,9 @@ export function Co2Fields() {
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <CardTitle id={titleId}>CO₂-Angaben der Brennstoffrechnung</CardTitle>
-        <CardDescription>Für die CO₂-Kostenaufteilung nach CO2KostAufG; gilt für Heizung und Warmwasser.</CardDescription>
+        <CardDescription>
+          Für die CO₂-Kostenaufteilung nach CO2KostAufG; gilt für Heizung und Warmwasser.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-2">
         <SelectField
@@ -27,7 +35,12 @@ export function Co2Fields() {
           error={errors?.fuel?.message}
           {...register("co2.fuel")}
         />
-        <DecimalField label="Verbrauch laut Rechnung (kWh)" error={errors?.consumptionKwh?.message} control={control} name="co2.consumptionKwh" />
+        <DecimalField
+          label="Verbrauch laut Rechnung (kWh)"
+          error={errors?.consumptionKwh?.message}
+          control={control}
+          name="co2.consumptionKwh"
+        />
         <SelectField
           label="Abrechnung der kWh nach"
           options={[
@@ -51,7 +64,13 @@ export function Co2Fields() {
           control={control}
           name="co2.pricePerTonne"
         />
-        <DecimalField label="Umsatzsteuer auf die CO₂-Kosten (%)" placeholder="optional" error={errors?.vatPercent?.message} control={control} name="co2.vatPercent" />
+        <DecimalField
+          label="Umsatzsteuer auf die CO₂-Kosten (%)"
+          placeholder="optional"
+          error={errors?.vatPercent?.message}
+          control={control}
+          name="co2.vatPercent"
+        />
         <DecimalField
           label="Emissionsfaktor laut Versorger (kg CO₂ je kWh)"
           placeholder="optional, z. B. bei Fernwärme"

@@ -8,12 +8,19 @@ type Co2 = NonNullable<StatementResult["co2"]>;
 const SOURCE_TEXT: Record<Co2["source"], string> = {
   supplier: "Emissionen laut Rechnung des Versorgers",
   computed: "Emissionen berechnet aus dem Brennstoffverbrauch",
-  efficiencyClass: "Aufteilung nach der hinterlegten Effizienzklasse (keine Emissionen berechenbar)",
+  efficiencyClass:
+    "Aufteilung nach der hinterlegten Effizienzklasse (keine Emissionen berechenbar)",
   default: "Standardwert Stufe 5 (keine Einstufung des Gebäudes angegeben)",
 };
 
 /** Step 2: the CO2KostAufG section (§ 7 (3)): emissions, kg/m², stage, split, tenant and landlord cost. */
-export function Co2Summary({ co2, hasHeatingCosts }: { co2: StatementResult["co2"]; hasHeatingCosts: boolean }) {
+export function Co2Summary({
+  co2,
+  hasHeatingCosts,
+}: {
+  co2: StatementResult["co2"];
+  hasHeatingCosts: boolean;
+}) {
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -30,27 +37,52 @@ export function Co2Summary({ co2, hasHeatingCosts }: { co2: StatementResult["co2
         ) : (
           <div className="space-y-3 text-sm">
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
-              <Row label="CO₂-Emissionen" value={co2.emissionsKg === null ? "–" : `${formatDecimalTextDe(co2.emissionsKg, 2)} kg`} />
-              <Row label="Emissionen je m² und Jahr" value={co2.kgPerM2 === null ? "–" : `${formatDecimalTextDe(co2.kgPerM2, 1)} kg/m²`} />
+              <Row
+                label="CO₂-Emissionen"
+                value={
+                  co2.emissionsKg === null ? "–" : `${formatDecimalTextDe(co2.emissionsKg, 2)} kg`
+                }
+              />
+              <Row
+                label="Emissionen je m² und Jahr"
+                value={co2.kgPerM2 === null ? "–" : `${formatDecimalTextDe(co2.kgPerM2, 1)} kg/m²`}
+              />
               <Row label="Stufe" value={`Stufe ${co2.stage}`} />
-              <Row label="Aufteilung Mieter / Vermieter" value={`${co2.tenantPercent} % / ${co2.landlordPercent} %`} />
+              <Row
+                label="Aufteilung Mieter / Vermieter"
+                value={`${co2.tenantPercent} % / ${co2.landlordPercent} %`}
+              />
               <Row label="CO₂-Kosten" value={co2.cost === null ? "–" : formatEuroDe(co2.cost)} />
-              <Row label="CO₂-Preis je Tonne" value={co2.pricePerTonne === null ? "–" : formatEuroDe(co2.pricePerTonne)} />
-              <Row label="Anteil Mieter" value={co2.tenantCost === null ? "–" : formatEuroDe(co2.tenantCost)} />
-              <Row label="Anteil Vermieter" value={co2.landlordCost === null ? "–" : formatEuroDe(co2.landlordCost)} />
+              <Row
+                label="CO₂-Preis je Tonne"
+                value={co2.pricePerTonne === null ? "–" : formatEuroDe(co2.pricePerTonne)}
+              />
+              <Row
+                label="Anteil Mieter"
+                value={co2.tenantCost === null ? "–" : formatEuroDe(co2.tenantCost)}
+              />
+              <Row
+                label="Anteil Vermieter"
+                value={co2.landlordCost === null ? "–" : formatEuroDe(co2.landlordCost)}
+              />
             </dl>
             {co2.calculation && co2.calculation.priceParts.length > 0 ? (
               <ul className="space-y-1 text-xs text-slate-600" aria-label="CO₂-Preis je Zeitraum">
                 {co2.calculation.priceParts.map((part) => (
                   <li key={part.from}>
-                    {formatCalendarDateDe(part.from)}–{formatCalendarDateDe(part.to)}: {formatDecimalTextDe(part.emissionsKg, 2)} kg × {formatEuroDe(part.pricePerTonne)} je
-                    Tonne ({part.priceSource === "entered" ? "eingegebener Preis" : "gesetzlicher Preis"}) = {formatEuroDe(part.netCost)} netto
+                    {formatCalendarDateDe(part.from)}–{formatCalendarDateDe(part.to)}:{" "}
+                    {formatDecimalTextDe(part.emissionsKg, 2)} kg ×{" "}
+                    {formatEuroDe(part.pricePerTonne)} je Tonne (
+                    {part.priceSource === "entered" ? "eingegebener Preis" : "gesetzlicher Preis"})
+                    = {formatEuroDe(part.netCost)} netto
                   </li>
                 ))}
               </ul>
             ) : null}
             {co2.calculation?.costSource === "supplierInvoice" ? (
-              <p className="text-xs text-slate-500">CO₂-Kosten laut Rechnung des Lieferanten (§ 3 CO2KostAufG).</p>
+              <p className="text-xs text-slate-500">
+                CO₂-Kosten laut Rechnung des Lieferanten (§ 3 CO2KostAufG).
+              </p>
             ) : null}
             <p className="text-xs text-slate-500">{SOURCE_TEXT[co2.source]}</p>
           </div>

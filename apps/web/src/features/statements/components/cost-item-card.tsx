@@ -37,11 +37,17 @@ import { CostItemLaw } from "./cost-item-law";
 import { DirectAmountFields } from "./direct-amount-fields";
 
 /** docs/rules/heating.md#heizkv: a HeizkV consumption share outside 50-70 % is refused, never clamped. */
-export function getHeizkvShareError(costType: string, key: string, shareText: string): string | null {
+export function getHeizkvShareError(
+  costType: string,
+  key: string,
+  shareText: string,
+): string | null {
   if (key !== "mixed" || !isHeizkvCostType(costType)) return null;
   const share = parseDecimalText(shareText);
   if (share === null) return null;
-  const isInRange = compareDecimalText(share, String(HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT)) >= 0 && compareDecimalText(share, String(HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT)) <= 0;
+  const isInRange =
+    compareDecimalText(share, String(HEIZKV_MIN_CONSUMPTION_SHARE_PERCENT)) >= 0 &&
+    compareDecimalText(share, String(HEIZKV_MAX_CONSUMPTION_SHARE_PERCENT)) <= 0;
   return isInRange ? null : MESSAGES.heizkvViolation(share);
 }
 
@@ -60,11 +66,29 @@ export interface CostItemCardProps {
 /** One cost item of step 1: type, mode, amount or tariff, key, shares, meter, exclusions, § 35a. */
 /** The code list's cost types; one not allocable under the law says so in its option (issue 24). */
 function costTypeOptions(current: string, law: TenancyLaw, period: { start: string; end: string }) {
-  const types = OFFERED_COST_TYPES.includes(current) || current === "" ? OFFERED_COST_TYPES : [current, ...OFFERED_COST_TYPES];
-  return types.map((type) => ({ value: type, label: classifyCostType(type, law, period).status === "notAllocable" ? `${type} (nicht umlagefähig)` : type }));
+  const types =
+    OFFERED_COST_TYPES.includes(current) || current === ""
+      ? OFFERED_COST_TYPES
+      : [current, ...OFFERED_COST_TYPES];
+  return types.map((type) => ({
+    value: type,
+    label:
+      classifyCostType(type, law, period).status === "notAllocable"
+        ? `${type} (nicht umlagefähig)`
+        : type,
+  }));
 }
 
-export function CostItemCard({ index, units, rates, propertyId, period, months, law, onRemove }: CostItemCardProps) {
+export function CostItemCard({
+  index,
+  units,
+  rates,
+  propertyId,
+  period,
+  months,
+  law,
+  onRemove,
+}: CostItemCardProps) {
   const titleId = useId();
   const { register, setValue, control, formState } = useFormContext<CostsFormValues>();
   const item = useWatch({ control, name: `costItems.${index}` });
@@ -73,19 +97,30 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
   const usesMeter = item.key === "consumption" || item.key === "mixed";
   const heizkvError = getHeizkvShareError(item.costType, item.key, item.consumptionShare);
   const label = item.costType || `Kostenposition ${index + 1}`;
-  const [isExtraOpen, setIsExtraOpen] = useState(() => Boolean(item.energySource || item.laborCosts || item.excludedUnits.length > 0));
+  const [isExtraOpen, setIsExtraOpen] = useState(() =>
+    Boolean(item.energySource || item.laborCosts || item.excludedUnits.length > 0),
+  );
   const fittingRates = findFittingRates(rates, item.costType, propertyId, period);
   const energyWarning = getEnergySourceWarning(item.costType, item.energySource || null);
 
   return (
-    <li className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={titleId}>
+    <li
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby={titleId}
+    >
       <div className="flex items-center justify-between gap-3">
         <h3 id={titleId} className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
           {label}
           {item.isMandatory ? <Badge variant="brand">Pflichtposition</Badge> : null}
           {item.mode === "rate" ? <Badge variant="info">Tarifbasiert</Badge> : null}
         </h3>
-        <Button type="button" variant="ghost" size="icon" onClick={onRemove} aria-label={`${label} entfernen`}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          onClick={onRemove}
+          aria-label={`${label} entfernen`}
+        >
           <Trash2 className="size-4" aria-hidden="true" />
         </Button>
       </div>
@@ -107,10 +142,16 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
         />
         <SelectField
           label="Erfassung"
-          hint={isConsumptionType ? undefined : "Tarifbasiert nur für verbrauchsabhängige Kostenarten."}
+          hint={
+            isConsumptionType ? undefined : "Tarifbasiert nur für verbrauchsabhängige Kostenarten."
+          }
           options={[
             { value: "manual", label: "Betrag manuell" },
-            { value: "rate", label: "Tarifbasiert (Verbrauch × Tarif)", isDisabled: !isConsumptionType },
+            {
+              value: "rate",
+              label: "Tarifbasiert (Verbrauch × Tarif)",
+              isDisabled: !isConsumptionType,
+            },
           ]}
           {...register(`costItems.${index}.mode`)}
         />
@@ -134,7 +175,10 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
         <SelectField
           label="Verteilerschlüssel"
           placeholder="Schlüssel wählen"
-          options={DISTRIBUTION_KEYS.map((key) => ({ value: key, label: DISTRIBUTION_KEY_LABELS[key] }))}
+          options={DISTRIBUTION_KEYS.map((key) => ({
+            value: key,
+            label: DISTRIBUTION_KEY_LABELS[key],
+          }))}
           error={errors?.key?.message}
           {...register(`costItems.${index}.key`)}
         />
@@ -149,7 +193,9 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
         ) : null}
       </div>
 
-      {item.key === "direct" ? <DirectAmountFields index={index} propertyId={propertyId} period={period} units={units} /> : null}
+      {item.key === "direct" ? (
+        <DirectAmountFields index={index} propertyId={propertyId} period={period} units={units} />
+      ) : null}
 
       <CostItemLaw index={index} law={law} period={period} propertyId={propertyId} />
 
@@ -158,7 +204,12 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
           <DecimalInput
             label="Grundkosten (%)"
             value={complementPercent(item.consumptionShare)}
-            onValueChange={(base) => setValue(`costItems.${index}.consumptionShare`, complementPercent(base), { shouldDirty: true, shouldValidate: true })}
+            onValueChange={(base) =>
+              setValue(`costItems.${index}.consumptionShare`, complementPercent(base), {
+                shouldDirty: true,
+                shouldValidate: true,
+              })
+            }
             hint="Nach Wohnfläche verteilt"
           />
           <DecimalField
@@ -171,24 +222,40 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
         </div>
       ) : null}
 
-      <details className="group rounded-lg border border-slate-200 px-3 py-2" open={isExtraOpen || Boolean(errors?.laborCosts)} onToggle={(event) => setIsExtraOpen(event.currentTarget.open)}>
-        <summary className="cursor-pointer text-sm font-medium text-slate-700">Weitere Angaben: Energieträger, ausgenommene Einheiten, Lohnanteil (§ 35a EStG)</summary>
+      <details
+        className="group rounded-lg border border-slate-200 px-3 py-2"
+        open={isExtraOpen || Boolean(errors?.laborCosts)}
+        onToggle={(event) => setIsExtraOpen(event.currentTarget.open)}
+      >
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">
+          Weitere Angaben: Energieträger, ausgenommene Einheiten, Lohnanteil (§ 35a EStG)
+        </summary>
         <div className="mt-3 space-y-4">
           <div className="grid gap-3 sm:grid-cols-2">
             <SelectField
               label="Energieträger"
               placeholder="Nicht angegeben"
-              options={ENERGY_SOURCES.map((source) => ({ value: source, label: ENERGY_SOURCE_LABELS[source] }))}
+              options={ENERGY_SOURCES.map((source) => ({
+                value: source,
+                label: ENERGY_SOURCE_LABELS[source],
+              }))}
               {...register(`costItems.${index}.energySource`)}
             />
           </div>
           {units.length > 0 ? (
             <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-700">Ausgenommene Wohneinheiten</legend>
+              <legend className="text-sm font-medium text-slate-700">
+                Ausgenommene Wohneinheiten
+              </legend>
               <div className="flex flex-wrap gap-x-4 gap-y-2">
                 {units.map((unit) => (
                   <label key={unit.id} className="flex items-center gap-2 text-sm text-slate-700">
-                    <input type="checkbox" value={unit.id} className="size-4 accent-brand-700" {...register(`costItems.${index}.excludedUnits`)} />
+                    <input
+                      type="checkbox"
+                      value={unit.id}
+                      className="size-4 accent-brand-700"
+                      {...register(`costItems.${index}.excludedUnits`)}
+                    />
                     {unit.name}
                   </label>
                 ))}
@@ -207,7 +274,10 @@ export function CostItemCard({ index, units, rates, propertyId, period, months, 
             />
             <SelectField
               label="Kategorie § 35a EStG"
-              options={TAX_CATEGORIES.map((category) => ({ value: category, label: TAX_CATEGORY_LABELS[category] }))}
+              options={TAX_CATEGORIES.map((category) => ({
+                value: category,
+                label: TAX_CATEGORY_LABELS[category],
+              }))}
               {...register(`costItems.${index}.taxCategory`)}
             />
           </div>

@@ -1,6 +1,16 @@
 import { useFormContext, useWatch } from "react-hook-form";
-import { ALLOCABILITY_MESSAGES, classifyCostType, getMeterLabel, withSource, type TenancyLaw } from "@nk/contract";
-import { DISTRIBUTION_KEY_LABELS, isHeizkvCostType, isRemoteReadingMissingInPeriod } from "@nk/engine";
+import {
+  ALLOCABILITY_MESSAGES,
+  classifyCostType,
+  getMeterLabel,
+  withSource,
+  type TenancyLaw,
+} from "@nk/contract";
+import {
+  DISTRIBUTION_KEY_LABELS,
+  isHeizkvCostType,
+  isRemoteReadingMissingInPeriod,
+} from "@nk/engine";
 import { useMeters } from "../../../lib/queries/meter-queries";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { TextField } from "../../../components/ui/field";
@@ -15,26 +25,47 @@ import type { CostsFormValues } from "../lib/cost-form";
  * the remote reading § 5 HeizkV required during the period, heating and hot water warn and offer
  * the 3 % cut of § 12 (1) HeizkV the same way (one cut per item).
  */
-export function CostItemLaw({ index, law, period, propertyId }: { index: number; law: TenancyLaw; period: { start: string; end: string }; propertyId: string }) {
+export function CostItemLaw({
+  index,
+  law,
+  period,
+  propertyId,
+}: {
+  index: number;
+  law: TenancyLaw;
+  period: { start: string; end: string };
+  propertyId: string;
+}) {
   const { register, control, formState } = useFormContext<CostsFormValues>();
   const item = useWatch({ control, name: `costItems.${index}` });
   const errors = formState.errors.costItems?.[index];
   const meters = useMeters(propertyId);
   if (!item.costType) return null;
   const isHeating = isHeizkvCostType(item.costType);
-  const metersLacking = isHeating ? (meters.data ?? []).filter((meter) => isRemoteReadingMissingInPeriod(meter, period.end)) : [];
+  const metersLacking = isHeating
+    ? (meters.data ?? []).filter((meter) => isRemoteReadingMissingInPeriod(meter, period.end))
+    : [];
   const verdict = classifyCostType(item.costType, law, period);
-  const isHeatingNotByConsumption = isHeating && (item.key === "area" || item.key === "persons" || item.key === "units");
+  const isHeatingNotByConsumption =
+    isHeating && (item.key === "area" || item.key === "persons" || item.key === "units");
   return (
     <>
       {verdict.status === "notAllocable" ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <p className="font-medium">{ALLOCABILITY_MESSAGES.notAllocable(item.costType, law, verdict.reason, verdict.source)}</p>
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          <p className="font-medium">
+            {ALLOCABILITY_MESSAGES.notAllocable(item.costType, law, verdict.reason, verdict.source)}
+          </p>
           <p className="mt-1">Bitte entfernen Sie diese Position; die Berechnung lehnt sie ab.</p>
         </div>
       ) : null}
       {verdict.allocableUntil ? (
-        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p
+          role="status"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
           {withSource(verdict.reason, verdict.source)}
         </p>
       ) : null}
@@ -53,8 +84,11 @@ export function CostItemLaw({ index, law, period, propertyId }: { index: number;
       {isHeatingNotByConsumption ? (
         <div className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2">
           <p className="text-sm text-amber-900">
-            {item.costType} wird nach {DISTRIBUTION_KEY_LABELS[item.key as "area" | "persons" | "units"]} verteilt, nicht nach Verbrauch. Die Heizkostenverordnung verlangt die
-            Verteilung nach Verbrauch (Schlüssel „Grund- und Verbrauchskosten“); sonst darf jeder Mieter seinen Anteil um 15 % kürzen (§ 12 Abs. 1 HeizkV).
+            {item.costType} wird nach{" "}
+            {DISTRIBUTION_KEY_LABELS[item.key as "area" | "persons" | "units"]} verteilt, nicht nach
+            Verbrauch. Die Heizkostenverordnung verlangt die Verteilung nach Verbrauch (Schlüssel
+            „Grund- und Verbrauchskosten“); sonst darf jeder Mieter seinen Anteil um 15 % kürzen (§
+            12 Abs. 1 HeizkV).
           </p>
           <Checkbox
             label="Kürzung um 15 % gleich in der Abrechnung abziehen (trägt der Vermieter)"
@@ -64,19 +98,34 @@ export function CostItemLaw({ index, law, period, propertyId }: { index: number;
         </div>
       ) : null}
       {/* A cut chosen earlier stays visible (and can be undone) after the meters were fixed. */}
-      {isHeating && item.key !== "direct" && (metersLacking.length > 0 || item.heizkvRemoteReadingCut) ? (
-        <div role="alert" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2" data-testid="remote-reading-warning">
+      {isHeating &&
+      item.key !== "direct" &&
+      (metersLacking.length > 0 || item.heizkvRemoteReadingCut) ? (
+        <div
+          role="alert"
+          className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2"
+          data-testid="remote-reading-warning"
+        >
           {metersLacking.length > 0 ? (
-          <p className="text-sm text-amber-900">
-            Im Abrechnungszeitraum waren {metersLacking.length === 1 ? "ein Zähler" : `${metersLacking.length} Zähler`} für Heizung oder Warmwasser nicht fernablesbar, obwohl
-            die Heizkostenverordnung es verlangt ({metersLacking.map((meter) => getMeterLabel(meter)).join(", ")}; § 5 HeizkV). Jeder Mieter darf seinen Anteil an {item.costType} deshalb
-            um 3 % kürzen (§ 12 Abs. 1 HeizkV).
-          </p>
+            <p className="text-sm text-amber-900">
+              Im Abrechnungszeitraum waren{" "}
+              {metersLacking.length === 1 ? "ein Zähler" : `${metersLacking.length} Zähler`} für
+              Heizung oder Warmwasser nicht fernablesbar, obwohl die Heizkostenverordnung es
+              verlangt ({metersLacking.map((meter) => getMeterLabel(meter)).join(", ")}; § 5
+              HeizkV). Jeder Mieter darf seinen Anteil an {item.costType} deshalb um 3 % kürzen (§
+              12 Abs. 1 HeizkV).
+            </p>
           ) : (
-            <p className="text-sm text-amber-900">Alle Zähler für Heizung und Warmwasser waren im Abrechnungszeitraum fernablesbar wie vorgeschrieben.</p>
+            <p className="text-sm text-amber-900">
+              Alle Zähler für Heizung und Warmwasser waren im Abrechnungszeitraum fernablesbar wie
+              vorgeschrieben.
+            </p>
           )}
           {item.heizkvReduction ? (
-            <p className="text-sm text-amber-900">Die Kürzung um 15 % ist gewählt; beide Kürzungen zusammen bietet die Abrechnung nicht an.</p>
+            <p className="text-sm text-amber-900">
+              Die Kürzung um 15 % ist gewählt; beide Kürzungen zusammen bietet die Abrechnung nicht
+              an.
+            </p>
           ) : (
             <Checkbox
               label="Kürzung um 3 % gleich in der Abrechnung abziehen (trägt der Vermieter)"

@@ -1,7 +1,15 @@
 import { useState } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Calculator, Plus, WandSparkles } from "lucide-react";
-import { getTenancyLaw, QUICK_SETUP_FEATURE_LABEL, QUICK_SETUP_MESSAGES, type BillingPeriod, type PropertyWithUnits, type Rate, type StatementConsumption } from "@nk/contract";
+import {
+  getTenancyLaw,
+  QUICK_SETUP_FEATURE_LABEL,
+  QUICK_SETUP_MESSAGES,
+  type BillingPeriod,
+  type PropertyWithUnits,
+  type Rate,
+  type StatementConsumption,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { StickyActionBar } from "../../../components/ui/sticky-action-bar";
@@ -71,7 +79,11 @@ export function CostsStep(props: CostsStepProps) {
       return;
     }
     const present = new Set(getValues("costItems").map((item) => item.costType));
-    items.append(choice.items.filter((item) => !present.has(item.costType)).map((item) => buildTemplateCostItem(item)));
+    items.append(
+      choice.items
+        .filter((item) => !present.has(item.costType))
+        .map((item) => buildTemplateCostItem(item)),
+    );
   }
 
   return (
@@ -88,9 +100,16 @@ export function CostsStep(props: CostsStepProps) {
               Andere Immobilie wählen
             </Button>
           </div>
-          <PeriodFields value={period} onChange={props.onPeriodChange} existing={props.existingPeriods} />
+          <PeriodFields
+            value={period}
+            onChange={props.onPeriodChange}
+            existing={props.existingPeriods}
+          />
           {props.isPeriodFinal ? (
-            <Alert variant="warning">Die Abrechnung dieses Zeitraums ist finalisiert. Änderungen sind nur als Korrektur möglich.</Alert>
+            <Alert variant="warning">
+              Die Abrechnung dieses Zeitraums ist finalisiert. Änderungen sind nur als Korrektur
+              möglich.
+            </Alert>
           ) : null}
         </CardContent>
       </Card>
@@ -105,27 +124,47 @@ export function CostsStep(props: CostsStepProps) {
               <WandSparkles className="size-4" aria-hidden="true" />
               Quick-Setup
             </Button>
-            <Button type="button" variant="outline" onClick={() => items.append(buildEmptyCostItem())}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => items.append(buildEmptyCostItem())}
+            >
               <Plus className="size-4" aria-hidden="true" />
               Kostenposition hinzufügen
             </Button>
           </div>
         </div>
         {isUpgradeShown ? <UpgradeRequired feature={QUICK_SETUP_FEATURE_LABEL} /> : null}
-        {props.startTemplate && ((props.startTemplate.templateName && items.fields.length > 0) || props.startTemplate.fuelLabel) ? (
+        {props.startTemplate &&
+        ((props.startTemplate.templateName && items.fields.length > 0) ||
+          props.startTemplate.fuelLabel) ? (
           <Alert
             variant="info"
             action={
-              props.startTemplate.isUntouched && props.startTemplate.templateName && items.fields.length > 0 ? (
-                <Button type="button" size="sm" variant="outline" onClick={props.onDiscardStartTemplate}>
+              props.startTemplate.isUntouched &&
+              props.startTemplate.templateName &&
+              items.fields.length > 0 ? (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={props.onDiscardStartTemplate}
+                >
                   {QUICK_SETUP_MESSAGES.startTemplateDiscard}
                 </Button>
               ) : undefined
             }
           >
             {[
-              props.startTemplate.templateName && items.fields.length > 0 ? QUICK_SETUP_MESSAGES.startTemplateApplied(props.startTemplate.templateName, props.startTemplate.count) : null,
-              props.startTemplate.fuelLabel ? QUICK_SETUP_MESSAGES.startFuelApplied(props.startTemplate.fuelLabel) : null,
+              props.startTemplate.templateName && items.fields.length > 0
+                ? QUICK_SETUP_MESSAGES.startTemplateApplied(
+                    props.startTemplate.templateName,
+                    props.startTemplate.count,
+                  )
+                : null,
+              props.startTemplate.fuelLabel
+                ? QUICK_SETUP_MESSAGES.startFuelApplied(props.startTemplate.fuelLabel)
+                : null,
             ]
               .filter(Boolean)
               .join(" ")}
@@ -173,9 +212,17 @@ export function CostsStep(props: CostsStepProps) {
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-500" role="status" aria-live="polite">
             {props.progressText ?? AUTOSAVE_TEXT[props.autosave.kind]}
-            {props.autosave.kind === "failed" && !props.progressText ? `: ${props.autosave.message}` : ""}
+            {props.autosave.kind === "failed" && !props.progressText
+              ? `: ${props.autosave.message}`
+              : ""}
           </p>
-          <Button type="button" onClick={props.onCalculate} disabled={items.fields.length === 0 || props.isCalculating} isBusy={props.isCalculating} busyText="Berechne...">
+          <Button
+            type="button"
+            onClick={props.onCalculate}
+            disabled={items.fields.length === 0 || props.isCalculating}
+            isBusy={props.isCalculating}
+            busyText="Berechne..."
+          >
             <Calculator className="size-4" aria-hidden="true" />
             Berechnung starten
           </Button>

@@ -31,8 +31,16 @@ export function DirectAmountFields({ index, propertyId, period, units }: DirectA
   const total = useWatch({ control, name: `costItems.${index}.amount` }) ?? "";
   const unitNames = new Map(units.map((unit) => [unit.id, unit.name]));
   const inPeriod = (tenants.data ?? [])
-    .filter((tenant) => tenant.moveInDate <= period.end && (tenant.moveOutDate === null || tenant.moveOutDate >= period.start))
-    .sort((a, b) => (unitNames.get(a.unitId) ?? "").localeCompare(unitNames.get(b.unitId) ?? "", "de") || a.moveInDate.localeCompare(b.moveInDate));
+    .filter(
+      (tenant) =>
+        tenant.moveInDate <= period.end &&
+        (tenant.moveOutDate === null || tenant.moveOutDate >= period.start),
+    )
+    .sort(
+      (a, b) =>
+        (unitNames.get(a.unitId) ?? "").localeCompare(unitNames.get(b.unitId) ?? "", "de") ||
+        a.moveInDate.localeCompare(b.moveInDate),
+    );
   const tenancyIds = inPeriod.map((tenant) => tenant.id).join(",");
 
   // One entry per tenancy of the period, in the list's order; typed amounts are kept.
@@ -40,8 +48,16 @@ export function DirectAmountFields({ index, propertyId, period, units }: DirectA
     if (!tenants.data) return;
     const current = getValues(`costItems.${index}.directAmounts`) ?? [];
     const byTenancy = new Map(current.map((entry) => [entry.tenancyId, entry]));
-    const next: DirectAmountValues[] = tenancyIds === "" ? [] : tenancyIds.split(",").map((id) => byTenancy.get(id) ?? { tenancyId: id, amount: "", laborCosts: "" });
-    if (next.map((entry) => entry.tenancyId).join(",") !== current.map((entry) => entry.tenancyId).join(",")) {
+    const next: DirectAmountValues[] =
+      tenancyIds === ""
+        ? []
+        : tenancyIds
+            .split(",")
+            .map((id) => byTenancy.get(id) ?? { tenancyId: id, amount: "", laborCosts: "" });
+    if (
+      next.map((entry) => entry.tenancyId).join(",") !==
+      current.map((entry) => entry.tenancyId).join(",")
+    ) {
       setValue(`costItems.${index}.directAmounts`, next, { shouldDirty: true });
     }
   }, [tenancyIds, tenants.data, getValues, setValue, index]);
@@ -57,9 +73,15 @@ export function DirectAmountFields({ index, propertyId, period, units }: DirectA
 
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 px-3 py-3">
-      <legend className="px-1 text-sm font-medium text-slate-700">Beträge je Mietverhältnis (EUR)</legend>
-      {tenants.isLoading ? <p className="text-sm text-slate-600">Mietverhältnisse werden geladen …</p> : null}
-      {!tenants.isLoading && inPeriod.length === 0 ? <p className="text-sm text-slate-600">Im Zeitraum gibt es keine Mietverhältnisse.</p> : null}
+      <legend className="px-1 text-sm font-medium text-slate-700">
+        Beträge je Mietverhältnis (EUR)
+      </legend>
+      {tenants.isLoading ? (
+        <p className="text-sm text-slate-600">Mietverhältnisse werden geladen …</p>
+      ) : null}
+      {!tenants.isLoading && inPeriod.length === 0 ? (
+        <p className="text-sm text-slate-600">Im Zeitraum gibt es keine Mietverhältnisse.</p>
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         {amounts.map((entry, entryIndex) => {
           const tenant = inPeriod.find((candidate) => candidate.id === entry.tenancyId);
@@ -90,7 +112,9 @@ export function DirectAmountFields({ index, propertyId, period, units }: DirectA
       <p className={isBalanced ? "text-sm text-slate-700" : "text-sm text-amber-800"} role="status">
         Summe {formatEuroDe(sum)}
         {totalValue !== null ? ` von ${formatEuroDe(totalValue)}` : ""}
-        {totalValue !== null && !isBalanced ? " – die Beträge müssen den Gesamtbetrag ergeben." : ""}
+        {totalValue !== null && !isBalanced
+          ? " – die Beträge müssen den Gesamtbetrag ergeben."
+          : ""}
       </p>
       {errors?.directAmounts?.message ? (
         <p className="text-sm text-red-700" role="alert">

@@ -9,7 +9,15 @@ import { getErrorMessage, isApiError } from "../../../lib/api-error";
  * A failed PDF download or mail in German (docs/rules/statements.md#statement-messages); without billing data they are
  * asked for right here (docs/rules/statements.md#pdfs-and-sending, issue 27), and `onRetry` repeats what was refused.
  */
-export function DocumentError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
+export function DocumentError({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry?: () => void;
+}) {
   const isBillingDataMissing = isApiError(error) && error.code === BILLING_DATA_MISSING_CODE;
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   return (
@@ -27,7 +35,9 @@ export function DocumentError({ title, error, onRetry }: { title: string; error:
       >
         {getErrorMessage(error)}
       </Alert>
-      {isBillingDataMissing ? <BillingDataDialog isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} onSaved={onRetry} /> : null}
+      {isBillingDataMissing ? (
+        <BillingDataDialog isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} onSaved={onRetry} />
+      ) : null}
     </>
   );
 }

@@ -1,14 +1,38 @@
 import { useId } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
-import { calculateHeatingCostSheet, FUEL_QUANTITY_UNITS, FUELS, type HeatingCostSheet } from "@nk/engine";
-import { FUEL_LABELS, FUEL_QUANTITY_UNIT_LABELS, formatEuroDe, formatDecimalTextDe, heatingCostsSchema, isStoredFuel, toHeatingCostSheetInput } from "@nk/contract";
+import {
+  calculateHeatingCostSheet,
+  FUEL_QUANTITY_UNITS,
+  FUELS,
+  type HeatingCostSheet,
+} from "@nk/engine";
+import {
+  FUEL_LABELS,
+  FUEL_QUANTITY_UNIT_LABELS,
+  formatEuroDe,
+  formatDecimalTextDe,
+  heatingCostsSchema,
+  isStoredFuel,
+  toHeatingCostSheetInput,
+} from "@nk/contract";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { DecimalField } from "../../../components/decimal-field";
 import { SelectField, TextField } from "../../../components/ui/field";
-import { buildEmptyCostItem, toHeatingCostsBody, type CostsFormValues, type HeatingSheetValues } from "../lib/cost-form";
+import {
+  buildEmptyCostItem,
+  toHeatingCostsBody,
+  type CostsFormValues,
+  type HeatingSheetValues,
+} from "../lib/cost-form";
 
 // Issue 24, item 6: the heating cost sheet of the central system (§ 7 (2) HeizkV): fuel,
 // for stored fuels opening stock, deliveries and closing stock (valued first in, first out,
@@ -45,7 +69,8 @@ export function HeatingSheetFields() {
     const next = [...items];
     for (const [costType, amount] of targets) {
       const index = next.findIndex((item) => item.costType === costType);
-      if (index >= 0) next[index] = { ...(next[index] as (typeof next)[number]), amount, mode: "manual" };
+      if (index >= 0)
+        next[index] = { ...(next[index] as (typeof next)[number]), amount, mode: "manual" };
       else next.push({ ...buildEmptyCostItem(costType), amount, key: "mixed" });
     }
     setValue("costItems", next, { shouldDirty: true });
@@ -57,8 +82,9 @@ export function HeatingSheetFields() {
       <CardHeader>
         <CardTitle id={titleId}>Heizkostenaufstellung</CardTitle>
         <CardDescription>
-          Brennstoff, Vorräte und Nebenkosten der Heizungsanlage (§ 7 Abs. 2 HeizkV); erzeugt die Anlage auch Warmwasser, die Aufteilung nach § 9 HeizkV. Die
-          Abrechnung druckt die Aufstellung.
+          Brennstoff, Vorräte und Nebenkosten der Heizungsanlage (§ 7 Abs. 2 HeizkV); erzeugt die
+          Anlage auch Warmwasser, die Aufteilung nach § 9 HeizkV. Die Abrechnung druckt die
+          Aufstellung.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -75,16 +101,26 @@ export function HeatingSheetFields() {
               />
               <SelectField
                 label="Mengeneinheit"
-                options={FUEL_QUANTITY_UNITS.map((value) => ({ value, label: FUEL_QUANTITY_UNIT_LABELS[value] }))}
+                options={FUEL_QUANTITY_UNITS.map((value) => ({
+                  value,
+                  label: FUEL_QUANTITY_UNIT_LABELS[value],
+                }))}
                 error={errors?.quantityUnit?.message}
                 {...register("heatingSheet.quantityUnit")}
               />
             </div>
             {isStored ? (
               <fieldset className="space-y-3">
-                <legend className="text-sm font-semibold text-slate-800">Vorrat (Anfangsbestand, Lieferungen, Endbestand)</legend>
+                <legend className="text-sm font-semibold text-slate-800">
+                  Vorrat (Anfangsbestand, Lieferungen, Endbestand)
+                </legend>
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <DecimalField label={`Anfangsbestand (${FUEL_QUANTITY_UNIT_LABELS[unit]})`} error={errors?.openingQuantity?.message} control={control} name="heatingSheet.openingQuantity" />
+                  <DecimalField
+                    label={`Anfangsbestand (${FUEL_QUANTITY_UNIT_LABELS[unit]})`}
+                    error={errors?.openingQuantity?.message}
+                    control={control}
+                    name="heatingSheet.openingQuantity"
+                  />
                   <DecimalField
                     label="Wert des Anfangsbestands (EUR)"
                     hint="Der bewertete Endbestand der Vorjahresabrechnung."
@@ -96,7 +132,10 @@ export function HeatingSheetFields() {
                 </div>
                 <ul className="space-y-3" aria-label="Lieferungen">
                   {deliveries.fields.map((field, index) => (
-                    <li key={field.id} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-start">
+                    <li
+                      key={field.id}
+                      className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-start"
+                    >
                       <TextField
                         type="date"
                         label={`Lieferdatum ${index + 1}`}
@@ -116,13 +155,25 @@ export function HeatingSheetFields() {
                         control={control}
                         name={`heatingSheet.deliveries.${index}.amount`}
                       />
-                      <Button type="button" variant="ghost" size="sm" className="sm:mt-6" onClick={() => deliveries.remove(index)} aria-label={`Lieferung ${index + 1} entfernen`}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        className="sm:mt-6"
+                        onClick={() => deliveries.remove(index)}
+                        aria-label={`Lieferung ${index + 1} entfernen`}
+                      >
                         <Trash2 className="size-4" aria-hidden="true" />
                       </Button>
                     </li>
                   ))}
                 </ul>
-                <Button type="button" variant="outline" size="sm" onClick={() => deliveries.append({ date: "", quantity: "", amount: "" })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => deliveries.append({ date: "", quantity: "", amount: "" })}
+                >
                   <Plus className="size-4" aria-hidden="true" />
                   Lieferung hinzufügen
                 </Button>
@@ -136,14 +187,43 @@ export function HeatingSheetFields() {
               </fieldset>
             ) : fuel !== "" ? (
               <div className="grid gap-3 sm:grid-cols-2">
-                <DecimalField label={`Verbrauch laut Rechnung (${FUEL_QUANTITY_UNIT_LABELS[unit]})`} error={errors?.quantity?.message} control={control} name="heatingSheet.quantity" />
-                <DecimalField label="Brennstoffkosten laut Rechnung (EUR)" minDecimals={2} error={errors?.fuelCost?.message} control={control} name="heatingSheet.fuelCost" />
+                <DecimalField
+                  label={`Verbrauch laut Rechnung (${FUEL_QUANTITY_UNIT_LABELS[unit]})`}
+                  error={errors?.quantity?.message}
+                  control={control}
+                  name="heatingSheet.quantity"
+                />
+                <DecimalField
+                  label="Brennstoffkosten laut Rechnung (EUR)"
+                  minDecimals={2}
+                  error={errors?.fuelCost?.message}
+                  control={control}
+                  name="heatingSheet.fuelCost"
+                />
               </div>
             ) : null}
             <div className="grid gap-3 sm:grid-cols-2">
-              <DecimalField label="Betriebsstrom (EUR)" minDecimals={2} error={errors?.operatingPower?.message} control={control} name="heatingSheet.operatingPower" />
-              <DecimalField label="Wartung und Reinigung (EUR)" minDecimals={2} error={errors?.maintenance?.message} control={control} name="heatingSheet.maintenance" />
-              <DecimalField label="Immissionsschutzmessung (EUR)" minDecimals={2} error={errors?.emissionMeasurement?.message} control={control} name="heatingSheet.emissionMeasurement" />
+              <DecimalField
+                label="Betriebsstrom (EUR)"
+                minDecimals={2}
+                error={errors?.operatingPower?.message}
+                control={control}
+                name="heatingSheet.operatingPower"
+              />
+              <DecimalField
+                label="Wartung und Reinigung (EUR)"
+                minDecimals={2}
+                error={errors?.maintenance?.message}
+                control={control}
+                name="heatingSheet.maintenance"
+              />
+              <DecimalField
+                label="Immissionsschutzmessung (EUR)"
+                minDecimals={2}
+                error={errors?.emissionMeasurement?.message}
+                control={control}
+                name="heatingSheet.emissionMeasurement"
+              />
               <DecimalField
                 label="Messdienst: Gerätemiete, Ablesung, Abrechnung (EUR)"
                 minDecimals={2}
@@ -152,11 +232,24 @@ export function HeatingSheetFields() {
                 name="heatingSheet.meteringService"
               />
             </div>
-            <Checkbox label="Die Anlage erwärmt auch das Trinkwasser (ohne Wärmezähler für Warmwasser, § 9 HeizkV)" {...register("heatingSheet.isCombined")} />
+            <Checkbox
+              label="Die Anlage erwärmt auch das Trinkwasser (ohne Wärmezähler für Warmwasser, § 9 HeizkV)"
+              {...register("heatingSheet.isCombined")}
+            />
             {sheetValues?.isCombined ? (
               <div className="grid gap-3 sm:grid-cols-2">
-                <DecimalField label="Gesamte Energie der Anlage (kWh)" error={errors?.totalEnergyKwh?.message} control={control} name="heatingSheet.totalEnergyKwh" />
-                <DecimalField label="Warmwasservolumen V (m³)" error={errors?.hotWaterVolumeM3?.message} control={control} name="heatingSheet.hotWaterVolumeM3" />
+                <DecimalField
+                  label="Gesamte Energie der Anlage (kWh)"
+                  error={errors?.totalEnergyKwh?.message}
+                  control={control}
+                  name="heatingSheet.totalEnergyKwh"
+                />
+                <DecimalField
+                  label="Warmwasservolumen V (m³)"
+                  error={errors?.hotWaterVolumeM3?.message}
+                  control={control}
+                  name="heatingSheet.hotWaterVolumeM3"
+                />
                 <DecimalField
                   label="Mittlere Warmwassertemperatur tw (°C)"
                   placeholder="60"
@@ -172,25 +265,46 @@ export function HeatingSheetFields() {
                   control={control}
                   name="heatingSheet.hotWaterAreaM2"
                 />
-                <Checkbox label="Erdgas nach Brennwert abgerechnet (Q × 1,11)" {...register("heatingSheet.isGasUpperHeatingValue")} />
-                <Checkbox label="Eigenständige gewerbliche Wärmelieferung (Q ÷ 1,15)" {...register("heatingSheet.isCommercialHeatSupply")} />
+                <Checkbox
+                  label="Erdgas nach Brennwert abgerechnet (Q × 1,11)"
+                  {...register("heatingSheet.isGasUpperHeatingValue")}
+                />
+                <Checkbox
+                  label="Eigenständige gewerbliche Wärmelieferung (Q ÷ 1,15)"
+                  {...register("heatingSheet.isCommercialHeatSupply")}
+                />
               </div>
             ) : null}
             {sheet ? (
-              <div className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm" aria-label="Ergebnis der Heizkostenaufstellung">
+              <div
+                className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm"
+                aria-label="Ergebnis der Heizkostenaufstellung"
+              >
                 <p>
-                  Verbrauchter Brennstoff: {formatDecimalTextDe(sheet.consumedQuantity)} {FUEL_QUANTITY_UNIT_LABELS[sheet.quantityUnit]} für {formatEuroDe(sheet.fuelCost)}
-                  {sheet.stock ? ` (Endbestand bewertet mit ${formatEuroDe(sheet.stock.closing.amount)})` : ""}
+                  Verbrauchter Brennstoff: {formatDecimalTextDe(sheet.consumedQuantity)}{" "}
+                  {FUEL_QUANTITY_UNIT_LABELS[sheet.quantityUnit]} für {formatEuroDe(sheet.fuelCost)}
+                  {sheet.stock
+                    ? ` (Endbestand bewertet mit ${formatEuroDe(sheet.stock.closing.amount)})`
+                    : ""}
                 </p>
                 <p>Kosten der Heizungsanlage: {formatEuroDe(sheet.total)}</p>
                 {sheet.combinedSplit ? (
                   <p>
-                    Warmwasser: Q = {formatDecimalTextDe(sheet.combinedSplit.hotWaterEnergyKwh, 2)} kWh ({formatDecimalTextDe(sheet.combinedSplit.hotWaterSharePercent, 2)} %) ={" "}
-                    {formatEuroDe(sheet.combinedSplit.hotWaterCost)}; Heizung: {formatEuroDe(sheet.combinedSplit.heatingCost)}
+                    Warmwasser: Q = {formatDecimalTextDe(sheet.combinedSplit.hotWaterEnergyKwh, 2)}{" "}
+                    kWh ({formatDecimalTextDe(sheet.combinedSplit.hotWaterSharePercent, 2)} %) ={" "}
+                    {formatEuroDe(sheet.combinedSplit.hotWaterCost)}; Heizung:{" "}
+                    {formatEuroDe(sheet.combinedSplit.heatingCost)}
                   </p>
                 ) : null}
-                <Button type="button" variant="outline" size="sm" className="h-auto max-w-full whitespace-normal py-1.5 text-left" onClick={() => applyToItems(sheet)}>
-                  Beträge in Heizung{sheet.hotWaterCost !== null ? " und Warmwasser" : ""} übernehmen
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="h-auto max-w-full whitespace-normal py-1.5 text-left"
+                  onClick={() => applyToItems(sheet)}
+                >
+                  Beträge in Heizung{sheet.hotWaterCost !== null ? " und Warmwasser" : ""}{" "}
+                  übernehmen
                 </Button>
               </div>
             ) : null}

@@ -4,7 +4,13 @@ import { Button } from "../../../components/ui/button";
 import { describeLetterBatch } from "../lib/letter-batch-text";
 
 /** Issue 32 (decision 1084): the progress of "Alle Briefe (PDF)", then the download again. */
-export function LetterBatchProgress({ batch, onDownload }: { batch: LetterBatch; onDownload: () => void }) {
+export function LetterBatchProgress({
+  batch,
+  onDownload,
+}: {
+  batch: LetterBatch;
+  onDownload: () => void;
+}) {
   const percent = getLetterBatchPercent(batch);
   const text = describeLetterBatch(batch);
   if (batch.status === "failed") return null;
@@ -32,7 +38,10 @@ export function LetterBatchProgress({ batch, onDownload }: { batch: LetterBatch;
         aria-valuenow={percent}
         aria-valuetext={text}
       >
-        <div className="h-full rounded-full bg-emerald-600 transition-[width]" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-emerald-600 transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );

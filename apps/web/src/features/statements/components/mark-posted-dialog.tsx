@@ -1,9 +1,22 @@
 import { useState } from "react";
-import { DISPATCH_MESSAGES, getTodayInGermany, isCalendarDate, type RunDispatch } from "@nk/contract";
+import {
+  DISPATCH_MESSAGES,
+  getTodayInGermany,
+  isCalendarDate,
+  type RunDispatch,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";
 import { isApiError } from "../../../lib/api-error";
 
@@ -23,7 +36,10 @@ export function MarkPostedDialog({
   letter: Letter | null;
   onOpenChange: (isOpen: boolean) => void;
   /** Rejects with the server's error. */
-  onConfirm: (letter: Letter, body: { postedOn: string; confirmOldAddress: boolean }) => Promise<void>;
+  onConfirm: (
+    letter: Letter,
+    body: { postedOn: string; confirmOldAddress: boolean },
+  ) => Promise<void>;
   isBusy: boolean;
 }) {
   return (
@@ -33,13 +49,34 @@ export function MarkPostedDialog({
           <DialogTitle>Per Post versendet</DialogTitle>
           <DialogDescription>{letter ? `Brief an ${letter.tenantName}` : null}</DialogDescription>
         </DialogHeader>
-        {letter ? <MarkPostedForm key={letter.statementId} letter={letter} onCancel={() => onOpenChange(false)} onConfirm={onConfirm} isBusy={isBusy} /> : null}
+        {letter ? (
+          <MarkPostedForm
+            key={letter.statementId}
+            letter={letter}
+            onCancel={() => onOpenChange(false)}
+            onConfirm={onConfirm}
+            isBusy={isBusy}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function MarkPostedForm({ letter, onCancel, onConfirm, isBusy }: { letter: Letter; onCancel: () => void; onConfirm: (letter: Letter, body: { postedOn: string; confirmOldAddress: boolean }) => Promise<void>; isBusy: boolean }) {
+function MarkPostedForm({
+  letter,
+  onCancel,
+  onConfirm,
+  isBusy,
+}: {
+  letter: Letter;
+  onCancel: () => void;
+  onConfirm: (
+    letter: Letter,
+    body: { postedOn: string; confirmOldAddress: boolean },
+  ) => Promise<void>;
+  isBusy: boolean;
+}) {
   const [postedOn, setPostedOn] = useState(getTodayInGermany());
   const [confirmOldAddress, setConfirmOldAddress] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +114,13 @@ function MarkPostedForm({ letter, onCancel, onConfirm, isBusy }: { letter: Lette
             {DISPATCH_MESSAGES.oldFlat(letter.tenantName, letter.moveOutDate ?? postedOn)}
           </Alert>
         ) : null}
-        {letter.isOldFlat ? <Checkbox label="Trotzdem an die alte Wohnung versendet" checked={confirmOldAddress} onChange={(event) => setConfirmOldAddress(event.target.checked)} /> : null}
+        {letter.isOldFlat ? (
+          <Checkbox
+            label="Trotzdem an die alte Wohnung versendet"
+            checked={confirmOldAddress}
+            onChange={(event) => setConfirmOldAddress(event.target.checked)}
+          />
+        ) : null}
         <TextField
           label="Versanddatum *"
           type="date"
@@ -93,7 +136,12 @@ function MarkPostedForm({ letter, onCancel, onConfirm, isBusy }: { letter: Lette
         <Button variant="outline" onClick={onCancel} disabled={isBusy}>
           Abbrechen
         </Button>
-        <Button onClick={() => void submit()} isBusy={isBusy} busyText="Speichere..." disabled={letter.isOldFlat && !confirmOldAddress}>
+        <Button
+          onClick={() => void submit()}
+          isBusy={isBusy}
+          busyText="Speichere..."
+          disabled={letter.isOldFlat && !confirmOldAddress}
+        >
           Als versendet speichern
         </Button>
       </DialogFooter>

@@ -35,7 +35,9 @@ export function PrepaymentRoundingField({
           value={value === undefined ? KEEP : (value ?? "")}
           onChange={(event) => {
             if (event.target.value === KEEP) return onChange(undefined);
-            const parsed = prepaymentRoundingSchema.safeParse(event.target.value === "" ? null : event.target.value);
+            const parsed = prepaymentRoundingSchema.safeParse(
+              event.target.value === "" ? null : event.target.value,
+            );
             onChange(parsed.success ? parsed.data : null);
           }}
         >

@@ -1,7 +1,18 @@
 import { FileDown } from "lucide-react";
-import { STATEMENT_DOCUMENT_MESSAGES, type PreviewPdfBody, type StatementPreview, type StatementPreviewBody } from "@nk/contract";
+import {
+  STATEMENT_DOCUMENT_MESSAGES,
+  type PreviewPdfBody,
+  type StatementPreview,
+  type StatementPreviewBody,
+} from "@nk/contract";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import type { PreviewNames } from "../lib/names";
 import { usePdfDownload } from "../lib/use-pdf-download";
 import { DocumentError } from "./document-error";
@@ -24,7 +35,11 @@ export function PreviewPdfButtons({ result, names, calculationBody }: PreviewPdf
   const pdf = usePdfDownload();
   const isBusy = pdf.busyKey !== null;
 
-  function download(key: string, body: Pick<PreviewPdfBody, "document" | "tenancyId">, fallbackName: string) {
+  function download(
+    key: string,
+    body: Pick<PreviewPdfBody, "document" | "tenancyId">,
+    fallbackName: string,
+  ) {
     const calculation = calculationBody();
     if (!calculation) {
       pdf.setError(new Error(STATEMENT_DOCUMENT_MESSAGES.noCalculation));
@@ -37,7 +52,10 @@ export function PreviewPdfButtons({ result, names, calculationBody }: PreviewPdf
     <Card>
       <CardHeader>
         <CardTitle>Briefe als PDF (Entwurf)</CardTitle>
-        <CardDescription>Vorschau der Abrechnungsbriefe vor dem Speichern, auf jeder Seite als ENTWURF gekennzeichnet.</CardDescription>
+        <CardDescription>
+          Vorschau der Abrechnungsbriefe vor dem Speichern, auf jeder Seite als ENTWURF
+          gekennzeichnet.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <ul aria-label="Briefe der Vorschau" className="divide-y divide-slate-100">
@@ -45,7 +63,10 @@ export function PreviewPdfButtons({ result, names, calculationBody }: PreviewPdf
             const tenant = names.tenant(tenancy.tenancyId);
             const unit = names.unit(tenancy.unitId);
             return (
-              <li key={tenancy.tenancyId} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={tenancy.tenancyId}
+                className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <span className="text-sm">
                   <span className="font-medium text-slate-900">{tenant}</span>
                   <span className="text-slate-500"> · {unit}</span>
@@ -57,7 +78,13 @@ export function PreviewPdfButtons({ result, names, calculationBody }: PreviewPdf
                   isBusy={pdf.busyKey === tenancy.tenancyId}
                   busyText="Erstelle PDF..."
                   disabled={isBusy}
-                  onClick={() => download(tenancy.tenancyId, { document: "letter", tenancyId: tenancy.tenancyId }, "Nebenkostenabrechnung_ENTWURF.pdf")}
+                  onClick={() =>
+                    download(
+                      tenancy.tenancyId,
+                      { document: "letter", tenancyId: tenancy.tenancyId },
+                      "Nebenkostenabrechnung_ENTWURF.pdf",
+                    )
+                  }
                 >
                   <FileDown className="size-4" aria-hidden="true" />
                   PDF
@@ -71,12 +98,16 @@ export function PreviewPdfButtons({ result, names, calculationBody }: PreviewPdf
           isBusy={pdf.busyKey === "overview"}
           busyText="Erstelle Übersicht..."
           disabled={isBusy}
-          onClick={() => download("overview", { document: "overview" }, "Gesamtabrechnung_ENTWURF.pdf")}
+          onClick={() =>
+            download("overview", { document: "overview" }, "Gesamtabrechnung_ENTWURF.pdf")
+          }
         >
           <FileDown className="size-4" aria-hidden="true" />
           Übersicht für Vermieter (PDF)
         </Button>
-        {pdf.error ? <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={pdf.error} /> : null}
+        {pdf.error ? (
+          <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={pdf.error} />
+        ) : null}
       </CardContent>
     </Card>
   );

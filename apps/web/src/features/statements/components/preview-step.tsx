@@ -1,6 +1,11 @@
 import { useState } from "react";
 import { ArrowLeft, Lock, Save } from "lucide-react";
-import { getTodayInGermany, lateExcuseSchema, type StatementPreview, type StatementPreviewBody } from "@nk/contract";
+import {
+  getTodayInGermany,
+  lateExcuseSchema,
+  type StatementPreview,
+  type StatementPreviewBody,
+} from "@nk/contract";
 import { getStatementDeadline } from "@nk/engine";
 import { Alert } from "../../../components/ui/alert";
 import { BillingDataDialog } from "../../../components/billing-data-dialog";
@@ -17,7 +22,10 @@ import { PreviewPdfButtons } from "./preview-pdf-buttons";
 import { RateCostsList } from "./rate-costs-list";
 import { StatementPreview as PreviewSections } from "./statement-preview";
 import { LATE_EXCUSE_FIELD_ID, StatementDeadlineCard } from "./statement-deadline-card";
-import { PrepaymentRoundingField, type PrepaymentRoundingChoice } from "./prepayment-rounding-field";
+import {
+  PrepaymentRoundingField,
+  type PrepaymentRoundingChoice,
+} from "./prepayment-rounding-field";
 
 export interface PreviewStepProps {
   preview: StatementPreview;
@@ -30,7 +38,11 @@ export interface PreviewStepProps {
    * lateExcuse: the reason a statement after the deadline is not the landlord's fault (issue 24), finalize only;
    * prepaymentRounding: the run's § 560 (4) BGB proposal (issue 30), with every save; undefined keeps the saved run's.
    */
-  onSave: (finalize: boolean, prepaymentRounding: PrepaymentRoundingChoice, lateExcuse?: string | null) => Promise<void> | void;
+  onSave: (
+    finalize: boolean,
+    prepaymentRounding: PrepaymentRoundingChoice,
+    lateExcuse?: string | null,
+  ) => Promise<void> | void;
   /** The period already has a saved run (a draft saved before): its proposal choice is kept unless changed. */
   hasSavedRun: boolean;
   onBack: () => void;
@@ -39,7 +51,17 @@ export interface PreviewStepProps {
 }
 
 /** Step 2 'Vorschau': the calculated distribution, then save as draft or finalize. */
-export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillingData, onSave, onBack, calculationBody, hasSavedRun }: PreviewStepProps) {
+export function PreviewStep({
+  preview,
+  names,
+  isSaving,
+  saveError,
+  onEnterBillingData,
+  onSave,
+  onBack,
+  calculationBody,
+  hasSavedRun,
+}: PreviewStepProps) {
   const [isConfirmingFinal, setIsConfirmingFinal] = useState(false);
   // Decision 1620: without billing data, finalizing asks for them and the finalize question in
   // one dialog (the letters' sender is needed anyway); a refusal by the server still opens them.
@@ -50,14 +72,18 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
   const canFinalize = useMe().can("finalize_statement");
   const [excuse, setExcuse] = useState("");
   const [excuseError, setExcuseError] = useState<string | null>(null);
-  const [prepaymentRounding, setPrepaymentRounding] = useState<PrepaymentRoundingChoice>(hasSavedRun ? undefined : null);
+  const [prepaymentRounding, setPrepaymentRounding] = useState<PrepaymentRoundingChoice>(
+    hasSavedRun ? undefined : null,
+  );
   const isPastDeadline = getTodayInGermany() > getStatementDeadline(preview.result.period.end);
   const finalizeText =
     isPastDeadline && !excuse.trim()
       ? "Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich. Die Abrechnungsfrist ist abgelaufen: Ohne Begründung fordern die Briefe keine Nachzahlungen."
       : "Finalisierte Abrechnungen können nicht mehr geändert werden; Änderungen sind danach nur als Korrektur möglich.";
-  const finalize = () => onSave(true, prepaymentRounding, isPastDeadline ? excuse.trim() || null : undefined);
-  const costTypeOf = (itemIndex: number) => preview.engineInput.costItems[itemIndex]?.costType ?? "Kostenposition";
+  const finalize = () =>
+    onSave(true, prepaymentRounding, isPastDeadline ? excuse.trim() || null : undefined);
+  const costTypeOf = (itemIndex: number) =>
+    preview.engineInput.costItems[itemIndex]?.costType ?? "Kostenposition";
 
   return (
     <div className="space-y-6">
@@ -66,7 +92,14 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
         result={preview.result}
         names={names}
         warnings={preview.warnings}
-        consumptionAnalysis={<ConsumptionAnalysis input={preview.engineInput} result={preview.result} analysis={preview.analysis} names={names} />}
+        consumptionAnalysis={
+          <ConsumptionAnalysis
+            input={preview.engineInput}
+            result={preview.result}
+            analysis={preview.analysis}
+            names={names}
+          />
+        }
       />
       <RateCostsList rateCosts={preview.rateCosts} costTypeOf={costTypeOf} />
       <Card>
@@ -78,9 +111,19 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
         </CardContent>
       </Card>
 
-      <StatementDeadlineCard result={preview.result} names={names} excuse={excuse} excuseError={excuseError} onExcuseChange={setExcuse} />
+      <StatementDeadlineCard
+        result={preview.result}
+        names={names}
+        excuse={excuse}
+        excuseError={excuseError}
+        onExcuseChange={setExcuse}
+      />
 
-      <PrepaymentRoundingField value={prepaymentRounding} onChange={setPrepaymentRounding} hasSavedRun={hasSavedRun} />
+      <PrepaymentRoundingField
+        value={prepaymentRounding}
+        onChange={setPrepaymentRounding}
+        hasSavedRun={hasSavedRun}
+      />
 
       <PreviewPdfButtons result={preview.result} names={names} calculationBody={calculationBody} />
 
@@ -105,7 +148,14 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
             Zurück zu den Kosten
           </Button>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button type="button" variant="outline" onClick={() => void onSave(false, prepaymentRounding)} isBusy={isSaving && !isConfirmingFinal} busyText="Speichere..." disabled={isSaving}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void onSave(false, prepaymentRounding)}
+              isBusy={isSaving && !isConfirmingFinal}
+              busyText="Speichere..."
+              disabled={isSaving}
+            >
               <Save className="size-4" aria-hidden="true" />
               Als Entwurf speichern
             </Button>
@@ -116,7 +166,10 @@ export function PreviewStep({ preview, names, isSaving, saveError, onEnterBillin
                   // The reason is checked before the question (the contract's rule: at least 10 characters).
                   const parsed = lateExcuseSchema.safeParse(excuse);
                   setExcuseError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
-                  if (parsed.success) (isBillingDataMissing ? setIsFinalizingWithBillingData : setIsConfirmingFinal)(true);
+                  if (parsed.success)
+                    (isBillingDataMissing ? setIsFinalizingWithBillingData : setIsConfirmingFinal)(
+                      true,
+                    );
                   else document.getElementById(LATE_EXCUSE_FIELD_ID)?.focus();
                 }}
                 disabled={isSaving}

@@ -8,7 +8,6 @@ import { LoadingState } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-error";
 import { useProperties } from "../../../lib/use-properties";
 
-
 /** Step 0 'Immobilie wählen': the user's properties; choosing one moves to step 1. */
 export function PropertyStep({ onChoose }: { onChoose: (property: PropertyWithUnits) => void }) {
   const properties = useProperties();
@@ -20,7 +19,12 @@ export function PropertyStep({ onChoose }: { onChoose: (property: PropertyWithUn
         variant="error"
         title="Fehler beim Laden"
         action={
-          <Button size="sm" variant="outline" onClick={() => void properties.refetch()} isBusy={properties.isFetching}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void properties.refetch()}
+            isBusy={properties.isFetching}
+          >
             Erneut versuchen
           </Button>
         }

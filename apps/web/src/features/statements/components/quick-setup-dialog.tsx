@@ -17,7 +17,12 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { SimpleDialog } from "../../../components/ui/dialog";
 import { cn } from "../../../lib/cn";
-import { isTemplateItemChosen, listChosenTemplateItems, toggleTemplateChoice, type TemplateChoices } from "../lib/template-selection";
+import {
+  isTemplateItemChosen,
+  listChosenTemplateItems,
+  toggleTemplateChoice,
+  type TemplateChoices,
+} from "../lib/template-selection";
 
 export interface QuickSetupChoice {
   template: QuickSetupTemplate;
@@ -110,7 +115,13 @@ export function QuickSetupDialog({
                 )}
               >
                 <span className="flex min-w-0 items-center gap-2 font-medium text-slate-900">
-                  <input type="radio" name="quick-setup-template" className="accent-brand-700" checked={id === templateId} onChange={() => chooseTemplate(id)} />
+                  <input
+                    type="radio"
+                    name="quick-setup-template"
+                    className="accent-brand-700"
+                    checked={id === templateId}
+                    onChange={() => chooseTemplate(id)}
+                  />
                   {/* "Wohnungseigentümergemeinschaft" is wider than a third of the dialog: hyphenated. */}
                   <span lang="de" className="min-w-0 hyphens-auto break-words">
                     {option.name}
@@ -132,18 +143,35 @@ export function QuickSetupDialog({
             {fitted.map((item) => {
               const isChecked = isTemplateItemChosen(item, choices);
               return (
-                <li key={item.costType} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                <li
+                  key={item.costType}
+                  className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm"
+                >
                   <label className="flex items-center gap-2">
-                    <input type="checkbox" className="size-4 accent-brand-700" checked={isChecked} disabled={item.isMandatory} onChange={() => toggle(item.costType)} />
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-700"
+                      checked={isChecked}
+                      disabled={item.isMandatory}
+                      onChange={() => toggle(item.costType)}
+                    />
                     <span className="font-medium text-slate-900">{item.costType}</span>
-                    {item.isMandatory ? <Badge variant="brand">{QUICK_SETUP_MESSAGES.mandatoryHint}</Badge> : null}
+                    {item.isMandatory ? (
+                      <Badge variant="brand">{QUICK_SETUP_MESSAGES.mandatoryHint}</Badge>
+                    ) : null}
                   </label>
                   <span className="text-xs text-slate-500">
                     {DISTRIBUTION_KEY_LABELS[item.key]}
-                    {item.consumptionShare !== null ? ` ${100 - item.consumptionShare}/${item.consumptionShare}` : ""}
-                    {isChecked && amounts[item.costType] ? ` · Schätzung ca. ${formatEuroDe(amounts[item.costType]!)}` : ""}
+                    {item.consumptionShare !== null
+                      ? ` ${100 - item.consumptionShare}/${item.consumptionShare}`
+                      : ""}
+                    {isChecked && amounts[item.costType]
+                      ? ` · Schätzung ca. ${formatEuroDe(amounts[item.costType]!)}`
+                      : ""}
                   </span>
-                  {item.fitNote ? <span className="w-full text-xs text-amber-800">{item.fitNote}</span> : null}
+                  {item.fitNote ? (
+                    <span className="w-full text-xs text-amber-800">{item.fitNote}</span>
+                  ) : null}
                 </li>
               );
             })}

@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useFormContext, useWatch } from "react-hook-form";
-import { formatDecimalTextDe, formatEuroDe, parseDecimalText, STATEMENT_MESSAGES, UTILITY_TYPE_UNITS, type Rate } from "@nk/contract";
+import {
+  formatDecimalTextDe,
+  formatEuroDe,
+  parseDecimalText,
+  STATEMENT_MESSAGES,
+  UTILITY_TYPE_UNITS,
+  type Rate,
+} from "@nk/contract";
 import { DecimalField } from "../../../components/decimal-field";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
@@ -9,12 +16,19 @@ import { SelectField } from "../../../components/ui/field";
 import type { CostsFormValues } from "../lib/cost-form";
 import { calculateItemRateCost, getTariffSource } from "../lib/rate-matching";
 
-
 /**
  * A rate-based item: a stored tariff, the consumption, and 'Berechnen', which puts the engine's
  * rate cost (HT/NT, tiers, warnings) into the item's amount with the tariff named.
  */
-export function RateItemFields({ index, fittingRates, months }: { index: number; fittingRates: Rate[]; months: number }) {
+export function RateItemFields({
+  index,
+  fittingRates,
+  months,
+}: {
+  index: number;
+  fittingRates: Rate[];
+  months: number;
+}) {
   const { register, setValue, control, formState } = useFormContext<CostsFormValues>();
   const costType = useWatch({ control, name: `costItems.${index}.costType` });
   const rateId = useWatch({ control, name: `costItems.${index}.rateId` });
@@ -37,18 +51,26 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
       setMessage({ kind: "error", texts: outcome.errors });
       return;
     }
-    setValue(`costItems.${index}.amount`, outcome.result.totalCosts, { shouldDirty: true, shouldValidate: true });
+    setValue(`costItems.${index}.amount`, outcome.result.totalCosts, {
+      shouldDirty: true,
+      shouldValidate: true,
+    });
     setMessage({
       kind: "info",
       texts: [
-        ...outcome.result.lines.map((line) => `${line.label}: ${formatDecimalTextDe(line.quantity)} × ${formatEuroDe(line.unitPrice)} = ${formatEuroDe(line.cost)}`),
+        ...outcome.result.lines.map(
+          (line) =>
+            `${line.label}: ${formatDecimalTextDe(line.quantity)} × ${formatEuroDe(line.unitPrice)} = ${formatEuroDe(line.cost)}`,
+        ),
         ...outcome.result.warnings,
       ],
     });
   }
 
   if (fittingRates.length === 0) {
-    const text = costType ? STATEMENT_MESSAGES.noTariffFor(getTariffSource(costType)) : STATEMENT_MESSAGES.costTypeRequired;
+    const text = costType
+      ? STATEMENT_MESSAGES.noTariffFor(getTariffSource(costType))
+      : STATEMENT_MESSAGES.costTypeRequired;
     return (
       <Alert
         variant="warning"
@@ -70,7 +92,10 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
         <SelectField
           label="Tarif"
           placeholder="Tarif wählen"
-          options={fittingRates.map((r) => ({ value: r.id, label: `${r.rateName}${r.providerName ? ` (${r.providerName})` : ""}` }))}
+          options={fittingRates.map((r) => ({
+            value: r.id,
+            label: `${r.rateName}${r.providerName ? ` (${r.providerName})` : ""}`,
+          }))}
           error={errors?.rateId?.message}
           {...register(`costItems.${index}.rateId`, { onChange: () => setMessage(null) })}
         />
@@ -81,23 +106,41 @@ export function RateItemFields({ index, fittingRates, months }: { index: number;
           name={`costItems.${index}.consumptionAmount`}
           onValueChange={() => setMessage(null)}
         />
-        <Button type="button" variant="outline" onClick={calculate} disabled={!rate || !isConsumptionPositive}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={calculate}
+          disabled={!rate || !isConsumptionPositive}
+        >
           Berechnen
         </Button>
       </div>
       <p className="text-xs text-slate-500">
         Kein passender Tarif dabei?{" "}
-        <Link to="/dashboard/rates" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to="/dashboard/rates"
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           Tarif anlegen
         </Link>
       </p>
       {rate && amount ? (
         <p className="text-sm text-slate-800">
-          Betrag nach Tarif „{rate.rateName}“: <span className="font-semibold tabular-nums">{formatEuroDe(parseDecimalText(amount) ?? amount)}</span>
+          Betrag nach Tarif „{rate.rateName}“:{" "}
+          <span className="font-semibold tabular-nums">
+            {formatEuroDe(parseDecimalText(amount) ?? amount)}
+          </span>
         </p>
       ) : null}
       {message ? (
-        <ul className={message.kind === "error" ? "space-y-0.5 text-sm text-red-600" : "space-y-0.5 text-xs text-slate-600"} role={message.kind === "error" ? "alert" : undefined}>
+        <ul
+          className={
+            message.kind === "error"
+              ? "space-y-0.5 text-sm text-red-600"
+              : "space-y-0.5 text-xs text-slate-600"
+          }
+          role={message.kind === "error" ? "alert" : undefined}
+        >
           {message.texts.map((text) => (
             <li key={text}>{text}</li>
           ))}

@@ -46,14 +46,30 @@ export function RunDeadlineCard({ runId, dispatch }: { runId: string; dispatch: 
         <DeadlineNotice deadline={dispatch.deadline} isPast={dispatch.isPastDeadline} />
         {dispatch.isPastDeadline ? (
           <>
-            <TextareaField label={DISPATCH_MESSAGES.excuseLabel} hint={DISPATCH_MESSAGES.excuseHint} rows={3} value={text} error={fieldError ?? undefined} onChange={(event) => setText(event.target.value)} />
+            <TextareaField
+              label={DISPATCH_MESSAGES.excuseLabel}
+              hint={DISPATCH_MESSAGES.excuseHint}
+              rows={3}
+              value={text}
+              error={fieldError ?? undefined}
+              onChange={(event) => setText(event.target.value)}
+            />
             {failure ? <DocumentError title="Speichern fehlgeschlagen" error={failure} /> : null}
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button variant="primary" isBusy={save.isPending} busyText="Speichere..." onClick={() => void submit(text)}>
+              <Button
+                variant="primary"
+                isBusy={save.isPending}
+                busyText="Speichere..."
+                onClick={() => void submit(text)}
+              >
                 Begründung speichern
               </Button>
               {dispatch.lateExcuse ? (
-                <Button variant="outline" disabled={save.isPending} onClick={() => void submit(null)}>
+                <Button
+                  variant="outline"
+                  disabled={save.isPending}
+                  onClick={() => void submit(null)}
+                >
                   Begründung entfernen
                 </Button>
               ) : null}

@@ -32,15 +32,34 @@ export function RunPdfButtons({ runId, letterCount }: { runId: string; letterCou
           isBusy={pdf.busyKey === "overview"}
           busyText="Erstelle Übersicht..."
           disabled={pdf.busyKey !== null}
-          onClick={() => void pdf.download("overview", `/api/statements/${runId}/overview-pdf`, "Gesamtabrechnung.pdf")}
+          onClick={() =>
+            void pdf.download(
+              "overview",
+              `/api/statements/${runId}/overview-pdf`,
+              "Gesamtabrechnung.pdf",
+            )
+          }
         >
           <FileDown className="size-4" aria-hidden="true" />
           Übersicht für Vermieter (PDF)
         </Button>
       </div>
-      {letters.batch ? <LetterBatchProgress batch={letters.batch} onDownload={() => void letters.downloadAgain()} /> : null}
-      {letters.error ? <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={letters.error} onRetry={() => void letters.start(runId)} /> : null}
-      {pdf.error ? <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={pdf.error} /> : null}
+      {letters.batch ? (
+        <LetterBatchProgress
+          batch={letters.batch}
+          onDownload={() => void letters.downloadAgain()}
+        />
+      ) : null}
+      {letters.error ? (
+        <DocumentError
+          title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed}
+          error={letters.error}
+          onRetry={() => void letters.start(runId)}
+        />
+      ) : null}
+      {pdf.error ? (
+        <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={pdf.error} />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,11 @@
 import { useState } from "react";
-import { formatEuroDe, PREPAYMENT_ADJUSTMENT_MESSAGES, PREPAYMENT_ROUNDING_LABELS, prepaymentAdjustmentBodySchema, type RunDispatch } from "@nk/contract";
+import {
+  formatEuroDe,
+  PREPAYMENT_ADJUSTMENT_MESSAGES,
+  PREPAYMENT_ROUNDING_LABELS,
+  prepaymentAdjustmentBodySchema,
+  type RunDispatch,
+} from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { SelectField, TextField } from "../../../components/ui/field";
@@ -36,7 +42,9 @@ export function RunPrepaymentCard({ runId, dispatch }: { runId: string; dispatch
 
   async function submit() {
     setFailure(null);
-    const parsed = prepaymentAdjustmentBodySchema.safeParse({ validFrom: month ? `${month}-01` : "" });
+    const parsed = prepaymentAdjustmentBodySchema.safeParse({
+      validFrom: month ? `${month}-01` : "",
+    });
     if (!parsed.success) {
       setMonthError(parsed.error.issues[0]?.message ?? null);
       return;
@@ -71,11 +79,19 @@ export function RunPrepaymentCard({ runId, dispatch }: { runId: string; dispatch
         </SelectField>
         {proposals.length > 0 ? (
           <>
-            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Vorgeschlagene Vorauszahlungen">
+            <ul
+              className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+              aria-label="Vorgeschlagene Vorauszahlungen"
+            >
               {proposals.map((letter) => (
-                <li key={letter.statementId} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+                <li
+                  key={letter.statementId}
+                  className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
+                >
                   <span className="break-words text-slate-900">{letter.tenantName}</span>
-                  <span className="shrink-0 font-medium text-slate-900">{formatEuroDe(letter.proposedPrepayment!)} monatlich</span>
+                  <span className="shrink-0 font-medium text-slate-900">
+                    {formatEuroDe(letter.proposedPrepayment!)} monatlich
+                  </span>
                 </li>
               ))}
             </ul>
@@ -87,7 +103,12 @@ export function RunPrepaymentCard({ runId, dispatch }: { runId: string; dispatch
               error={monthError ?? undefined}
               onChange={(event) => setMonth(event.target.value)}
             />
-            <Button variant="primary" isBusy={apply.isPending} busyText="Lege an..." onClick={() => void submit()}>
+            <Button
+              variant="primary"
+              isBusy={apply.isPending}
+              busyText="Lege an..."
+              onClick={() => void submit()}
+            >
               Neue Vorauszahlungen anlegen
             </Button>
           </>

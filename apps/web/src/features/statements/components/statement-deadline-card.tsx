@@ -1,4 +1,9 @@
-import { compareDecimalText, DISPATCH_MESSAGES, formatEuroDe, getTodayInGermany } from "@nk/contract";
+import {
+  compareDecimalText,
+  DISPATCH_MESSAGES,
+  formatEuroDe,
+  getTodayInGermany,
+} from "@nk/contract";
 import { getStatementDeadline, type StatementResult } from "@nk/engine";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { TextareaField } from "../../../components/ui/field";
@@ -28,7 +33,9 @@ export function StatementDeadlineCard({
 }) {
   const deadline = getStatementDeadline(result.period.end);
   const isPast = getTodayInGermany() > deadline;
-  const backPayments = result.tenancies.filter((tenancy) => compareDecimalText(tenancy.balance, "0") > 0);
+  const backPayments = result.tenancies.filter(
+    (tenancy) => compareDecimalText(tenancy.balance, "0") > 0,
+  );
   return (
     <Card>
       <CardHeader>
@@ -40,7 +47,8 @@ export function StatementDeadlineCard({
             <ul className="mt-2 list-disc pl-5">
               {backPayments.map((tenancy) => (
                 <li key={tenancy.tenancyId}>
-                  {names.tenant(tenancy.tenancyId)} ({names.unit(tenancy.unitId)}): Nachzahlung {formatEuroDe(tenancy.balance)}
+                  {names.tenant(tenancy.tenancyId)} ({names.unit(tenancy.unitId)}): Nachzahlung{" "}
+                  {formatEuroDe(tenancy.balance)}
                 </li>
               ))}
             </ul>

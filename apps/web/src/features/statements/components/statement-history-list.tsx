@@ -23,26 +23,49 @@ interface ListProps {
 function RowActions({ item, actions }: { item: StatementListItem; actions: HistoryRowActions }) {
   return (
     <div className="flex flex-wrap justify-end gap-1">
-      <Button size="sm" variant="ghost" onClick={() => actions.onView(item)} aria-label={`${item.name} ansehen`}>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => actions.onView(item)}
+        aria-label={`${item.name} ansehen`}
+      >
         <Eye className="size-4" aria-hidden="true" />
         Ansehen
       </Button>
       {item.isFinal ? null : (
-        <Link to={`/dashboard/statements/edit/${item.id}?property=${item.propertyId}`} className={buttonStyles({ size: "sm", variant: "ghost" })} aria-label={`${item.name} bearbeiten`}>
+        <Link
+          to={`/dashboard/statements/edit/${item.id}?property=${item.propertyId}`}
+          className={buttonStyles({ size: "sm", variant: "ghost" })}
+          aria-label={`${item.name} bearbeiten`}
+        >
           <Pencil className="size-4" aria-hidden="true" />
           Bearbeiten
         </Link>
       )}
-      <Link to={`/dashboard/statements/${item.id}`} className={buttonStyles({ size: "sm", variant: "ghost" })} aria-label={`Details von ${item.name}`}>
+      <Link
+        to={`/dashboard/statements/${item.id}`}
+        className={buttonStyles({ size: "sm", variant: "ghost" })}
+        aria-label={`Details von ${item.name}`}
+      >
         <FileText className="size-4" aria-hidden="true" />
         Details
       </Link>
-      <a href={`/api/statements/${item.id}/pdf`} className={buttonStyles({ size: "sm", variant: "ghost" })} aria-label={`PDF von ${item.name}`}>
+      <a
+        href={`/api/statements/${item.id}/pdf`}
+        className={buttonStyles({ size: "sm", variant: "ghost" })}
+        aria-label={`PDF von ${item.name}`}
+      >
         <FileDown className="size-4" aria-hidden="true" />
         PDF
       </a>
       {item.isFinal ? null : (
-        <Button size="sm" variant="ghost" className="text-red-700" onClick={() => actions.onDelete(item)} aria-label={`${item.name} löschen`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-red-700"
+          onClick={() => actions.onDelete(item)}
+          aria-label={`${item.name} löschen`}
+        >
           <Trash2 className="size-4" aria-hidden="true" />
           Löschen
         </Button>
@@ -51,7 +74,15 @@ function RowActions({ item, actions }: { item: StatementListItem; actions: Histo
   );
 }
 
-function SelectBox({ item, selected, onToggle }: { item: StatementListItem; selected: ReadonlySet<string>; onToggle: (id: string) => void }) {
+function SelectBox({
+  item,
+  selected,
+  onToggle,
+}: {
+  item: StatementListItem;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+}) {
   return (
     <input
       type="checkbox"
@@ -71,7 +102,10 @@ export function StatementHistoryList(props: ListProps) {
     <>
       <ul className="space-y-3 sm:hidden" aria-label="Abrechnungen">
         {items.map((item) => (
-          <li key={item.id} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
+          <li
+            key={item.id}
+            className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
+          >
             <div className="flex items-start gap-3">
               <SelectBox item={item} selected={selected} onToggle={onToggle} />
               <div className="min-w-0 flex-1 space-y-1">
@@ -93,19 +127,40 @@ export function StatementHistoryList(props: ListProps) {
           </li>
         ))}
       </ul>
-      <ScrollRegion label="Abrechnungen" className="hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
+      <ScrollRegion
+        label="Abrechnungen"
+        className="hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:block"
+      >
         <table className="w-full min-w-[56rem] text-sm" aria-label="Abrechnungen">
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
             <tr>
               <th scope="col" className="w-10 px-3 py-2">
-                <input type="checkbox" className="size-4 accent-brand-700" checked={allSelected} onChange={onToggleAll} aria-label="Alle auswählen" />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-700"
+                  checked={allSelected}
+                  onChange={onToggleAll}
+                  aria-label="Alle auswählen"
+                />
               </th>
-              <th scope="col" className="px-3 py-2">Abrechnung</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-              <th scope="col" className="px-3 py-2">Erstellt</th>
-              <th scope="col" className="px-3 py-2 text-right">Gesamtkosten</th>
-              <th scope="col" className="px-3 py-2 text-right">Summe Salden</th>
-              <th scope="col" className="px-3 py-2 text-right">Aktionen</th>
+              <th scope="col" className="px-3 py-2">
+                Abrechnung
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Erstellt
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Gesamtkosten
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Summe Salden
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Aktionen
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -117,14 +172,19 @@ export function StatementHistoryList(props: ListProps) {
                 <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
                   {item.name}
                   <span className="block text-xs font-normal text-slate-500">
-                    {item.propertyName} · {formatDate(item.periodStart)} – {formatDate(item.periodEnd)}
+                    {item.propertyName} · {formatDate(item.periodStart)} –{" "}
+                    {formatDate(item.periodEnd)}
                   </span>
                 </th>
                 <td className="px-3 py-2">
                   <RunBadges item={item} />
                 </td>
-                <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDate(item.createdAt)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatEuroDe(item.totalCosts)}</td>
+                <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                  {formatDate(item.createdAt)}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {formatEuroDe(item.totalCosts)}
+                </td>
                 <td className="px-3 py-2 text-right">
                   <BalanceAmount balance={item.balanceSum} />
                 </td>

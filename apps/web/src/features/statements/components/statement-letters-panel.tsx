@@ -1,6 +1,10 @@
 import { useEffect, useState } from "react";
 import { Send } from "lucide-react";
-import { STATEMENT_DOCUMENT_MESSAGES, type RunSendResponse, type TenantStatement } from "@nk/contract";
+import {
+  STATEMENT_DOCUMENT_MESSAGES,
+  type RunSendResponse,
+  type TenantStatement,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -40,7 +44,8 @@ export function StatementLettersPanel({ run }: Props) {
   const markPosted = useMarkPosted(run.id);
   const dispatch = useRunDispatch(run.id);
   const [postingId, setPostingId] = useState<string | null>(null);
-  const postingLetter = dispatch.data?.letters.find((letter) => letter.statementId === postingId) ?? null;
+  const postingLetter =
+    dispatch.data?.letters.find((letter) => letter.statementId === postingId) ?? null;
   const refresh = useRefreshRun(run.id);
   const [queued, setQueued] = useState<string[]>([]);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
@@ -68,7 +73,8 @@ export function StatementLettersPanel({ run }: Props) {
   const unsent = run.statements.filter((s) => s.sentAt === null);
   const withEmail = unsent.filter((s) => Boolean(emailOf(s)));
   const withoutEmail = unsent.filter((s) => emailOf(s) === null);
-  const isBusy = pdf.busyKey !== null || send.isPending || markPosted.isPending || sendAll.isPending;
+  const isBusy =
+    pdf.busyKey !== null || send.isPending || markPosted.isPending || sendAll.isPending;
 
   async function sendOne(statement: TenantStatement) {
     setActionError(null);
@@ -105,8 +111,16 @@ export function StatementLettersPanel({ run }: Props) {
 
   return (
     <>
-      {run.isFinal && dispatch.data ? <RunDeadlineCard key={dispatch.data.lateExcuse ?? ""} runId={run.id} dispatch={dispatch.data} /> : null}
-      {run.isFinal && dispatch.data ? <RunPrepaymentCard runId={run.id} dispatch={dispatch.data} /> : null}
+      {run.isFinal && dispatch.data ? (
+        <RunDeadlineCard
+          key={dispatch.data.lateExcuse ?? ""}
+          runId={run.id}
+          dispatch={dispatch.data}
+        />
+      ) : null}
+      {run.isFinal && dispatch.data ? (
+        <RunPrepaymentCard runId={run.id} dispatch={dispatch.data} />
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>Briefe und Versand</CardTitle>
@@ -130,14 +144,32 @@ export function StatementLettersPanel({ run }: Props) {
               </Button>
             ) : null}
           </div>
-          {run.isFinal ? null : <p className="text-sm text-slate-600">{STATEMENT_DOCUMENT_MESSAGES.onlyFinalCanBeSent} Die PDFs eines Entwurfs tragen den Vermerk ENTWURF.</p>}
-          {sendAllResult ? <SendAllResult result={sendAllResult} statements={run.statements} /> : null}
-          {pdf.error ? <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={pdf.error} /> : null}
-          {actionError ? <DocumentError title="Versand fehlgeschlagen" error={actionError} /> : null}
-          {hasWaiting && !isPolling ? (
-            <Alert variant="info">Der E-Mail-Versand dauert länger als erwartet. Der Status erscheint, sobald der Mailserver die Nachricht angenommen hat; laden Sie die Seite später neu.</Alert>
+          {run.isFinal ? null : (
+            <p className="text-sm text-slate-600">
+              {STATEMENT_DOCUMENT_MESSAGES.onlyFinalCanBeSent} Die PDFs eines Entwurfs tragen den
+              Vermerk ENTWURF.
+            </p>
+          )}
+          {sendAllResult ? (
+            <SendAllResult result={sendAllResult} statements={run.statements} />
           ) : null}
-          {tenants.isError ? <Alert variant="warning">Die E-Mail-Adressen der Mieter konnten nicht geladen werden.</Alert> : null}
+          {pdf.error ? (
+            <DocumentError title={STATEMENT_DOCUMENT_MESSAGES.downloadFailed} error={pdf.error} />
+          ) : null}
+          {actionError ? (
+            <DocumentError title="Versand fehlgeschlagen" error={actionError} />
+          ) : null}
+          {hasWaiting && !isPolling ? (
+            <Alert variant="info">
+              Der E-Mail-Versand dauert länger als erwartet. Der Status erscheint, sobald der
+              Mailserver die Nachricht angenommen hat; laden Sie die Seite später neu.
+            </Alert>
+          ) : null}
+          {tenants.isError ? (
+            <Alert variant="warning">
+              Die E-Mail-Adressen der Mieter konnten nicht geladen werden.
+            </Alert>
+          ) : null}
           <ul className="divide-y divide-slate-100" aria-label="Briefe je Mietverhältnis">
             {run.statements.map((statement) => (
               <LetterRow
@@ -146,15 +178,31 @@ export function StatementLettersPanel({ run }: Props) {
                 email={emailOf(statement)}
                 canSend={run.isFinal}
                 isWaitingForMail={waiting.includes(statement.id)}
-                busy={pdf.busyKey === statement.id ? "pdf" : send.isPending && send.variables === statement.id ? "send" : markPosted.isPending && markPosted.variables?.statementId === statement.id ? "post" : null}
+                busy={
+                  pdf.busyKey === statement.id
+                    ? "pdf"
+                    : send.isPending && send.variables === statement.id
+                      ? "send"
+                      : markPosted.isPending && markPosted.variables?.statementId === statement.id
+                        ? "post"
+                        : null
+                }
                 isDisabled={isBusy}
-                onPdf={() => void pdf.download(statement.id, `/api/tenant-statements/${statement.id}/pdf`, "Nebenkostenabrechnung.pdf")}
+                onPdf={() =>
+                  void pdf.download(
+                    statement.id,
+                    `/api/tenant-statements/${statement.id}/pdf`,
+                    "Nebenkostenabrechnung.pdf",
+                  )
+                }
                 onSend={() => void sendOne(statement)}
                 onMarkPosted={() => {
-                pdf.dismissToast();
-                setPostingId(statement.id);
-              }}
-                dispatch={dispatch.data?.letters.find((letter) => letter.statementId === statement.id)}
+                  pdf.dismissToast();
+                  setPostingId(statement.id);
+                }}
+                dispatch={dispatch.data?.letters.find(
+                  (letter) => letter.statementId === statement.id,
+                )}
               />
             ))}
           </ul>
@@ -170,8 +218,13 @@ export function StatementLettersPanel({ run }: Props) {
             title="Alle per E-Mail senden"
             description={
               <>
-                {withEmail.length === 1 ? "1 Abrechnung wird" : `${withEmail.length} Abrechnungen werden`} per E-Mail mit dem PDF im Anhang versendet.
-                {withoutEmail.length > 0 ? ` Ohne E-Mail-Adresse (bitte per Post): ${withoutEmail.map((s) => s.tenantName).join(", ")}.` : ""}
+                {withEmail.length === 1
+                  ? "1 Abrechnung wird"
+                  : `${withEmail.length} Abrechnungen werden`}{" "}
+                per E-Mail mit dem PDF im Anhang versendet.
+                {withoutEmail.length > 0
+                  ? ` Ohne E-Mail-Adresse (bitte per Post): ${withoutEmail.map((s) => s.tenantName).join(", ")}.`
+                  : ""}
               </>
             }
             confirmLabel="Senden"

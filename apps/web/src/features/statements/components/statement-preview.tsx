@@ -1,5 +1,10 @@
 import { useState, type ReactNode } from "react";
-import { buildPreviewFigures, isHeizkvCostType, type StatementInput, type StatementResult } from "@nk/engine";
+import {
+  buildPreviewFigures,
+  isHeizkvCostType,
+  type StatementInput,
+  type StatementResult,
+} from "@nk/engine";
 import { compareUnitNames } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import type { PreviewNames } from "../lib/names";
@@ -24,12 +29,20 @@ export interface StatementPreviewProps {
 }
 
 /** Step 2 'Vorschau' and the saved run's view: everything the statements will say. */
-export function StatementPreview({ input, result, names, warnings = [], consumptionAnalysis }: StatementPreviewProps) {
+export function StatementPreview({
+  input,
+  result,
+  names,
+  warnings = [],
+  consumptionAnalysis,
+}: StatementPreviewProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // In the building's order ("EG" before "1. OG"), whatever order the calculation had.
   // Issue 25: the units' totals, shares and the building's sums are the engine's (decision 1043).
   const figures = buildPreviewFigures(input, result);
-  const rows = buildUnitRows(result, figures).sort((a, b) => compareUnitNames(names.unit(a.unitId), names.unit(b.unitId)));
+  const rows = buildUnitRows(result, figures).sort((a, b) =>
+    compareUnitNames(names.unit(a.unitId), names.unit(b.unitId)),
+  );
   const shownRows = selected.size === 0 ? rows : rows.filter((row) => selected.has(row.unitId));
   const allWarnings = [...new Set([...warnings, ...result.warnings])];
 
@@ -44,7 +57,11 @@ export function StatementPreview({ input, result, names, warnings = [], consumpt
 
   return (
     <div className="space-y-6">
-      <PreviewTotals unitCount={input.units.length} totalCosts={result.totalCosts} figures={figures} />
+      <PreviewTotals
+        unitCount={input.units.length}
+        totalCosts={result.totalCosts}
+        figures={figures}
+      />
       {allWarnings.length > 0 ? (
         <Alert variant="warning" title="Hinweise">
           <ul className="list-disc space-y-1 pl-5">
@@ -55,7 +72,10 @@ export function StatementPreview({ input, result, names, warnings = [], consumpt
         </Alert>
       ) : null}
       <TenantChangeReport input={input} result={result} names={names} />
-      <Co2Summary co2={result.co2} hasHeatingCosts={input.costItems.some((item) => isHeizkvCostType(item.costType))} />
+      <Co2Summary
+        co2={result.co2}
+        hasHeatingCosts={input.costItems.some((item) => isHeizkvCostType(item.costType))}
+      />
       {consumptionAnalysis}
       <UnitTable rows={rows} names={names} selected={selected} onToggle={toggle} />
       <section aria-labelledby="allocation-details-title" className="space-y-3">
@@ -65,10 +85,20 @@ export function StatementPreview({ input, result, names, warnings = [], consumpt
         {shownRows.map((row) => (
           <div key={row.unitId} className="space-y-3">
             {row.tenancies.map((tenancy) => (
-              <TenancyDetails key={tenancy.tenancyId + tenancy.from} tenancy={tenancy} basis={result.basis} names={names} />
+              <TenancyDetails
+                key={tenancy.tenancyId + tenancy.from}
+                tenancy={tenancy}
+                basis={result.basis}
+                names={names}
+              />
             ))}
             {row.vacancy.map((vacancy) => (
-              <VacancyDetails key={vacancy.unitId + vacancy.from} vacancy={vacancy} basis={result.basis} names={names} />
+              <VacancyDetails
+                key={vacancy.unitId + vacancy.from}
+                vacancy={vacancy}
+                basis={result.basis}
+                names={names}
+              />
             ))}
           </div>
         ))}

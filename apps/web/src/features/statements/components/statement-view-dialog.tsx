@@ -18,7 +18,12 @@ import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
 import { useMe } from "../../../lib/use-me";
-import { createStatementCorrection, transitionStatementRun, useInvalidateStatements, useStatementRun } from "../api";
+import {
+  createStatementCorrection,
+  transitionStatementRun,
+  useInvalidateStatements,
+  useStatementRun,
+} from "../api";
 import { RunBadges } from "./run-badges";
 import { SavedStatementsTable } from "./saved-statements-table";
 
@@ -26,14 +31,25 @@ import { SavedStatementsTable } from "./saved-statements-table";
  * The next statuses the whole run may take: only when all its statements share one status, and
  * only those the member's role may choose (issue 29).
  */
-function nextStatuses(statuses: StatementStatus[], role: MemberRole | undefined): StatementStatus[] {
+function nextStatuses(
+  statuses: StatementStatus[],
+  role: MemberRole | undefined,
+): StatementStatus[] {
   const unique = [...new Set(statuses)];
   if (unique.length !== 1 || !role) return [];
-  return STATEMENT_TRANSITIONS.filter((t) => t.from === unique[0] && roleMayMoveStatement(role, t.roles, t.to)).map((t) => t.to);
+  return STATEMENT_TRANSITIONS.filter(
+    (t) => t.from === unique[0] && roleMayMoveStatement(role, t.roles, t.to),
+  ).map((t) => t.to);
 }
 
 /** The view modal of the history (docs/rules/statements.md#history): per tenancy statement, PDFs, status changes. */
-export function StatementViewDialog({ item, onClose }: { item: StatementListItem | null; onClose: () => void }) {
+export function StatementViewDialog({
+  item,
+  onClose,
+}: {
+  item: StatementListItem | null;
+  onClose: () => void;
+}) {
   const run = useStatementRun(item?.id);
   const { me, can } = useMe();
   const toast = useToast();
@@ -80,7 +96,9 @@ export function StatementViewDialog({ item, onClose }: { item: StatementListItem
       onOpenChange={(open) => (open ? undefined : onClose())}
       size="xl"
       title={item?.name ?? "Abrechnung"}
-      description={item ? `${item.propertyName} · Gesamtkosten ${formatEuroDe(item.totalCosts)}` : undefined}
+      description={
+        item ? `${item.propertyName} · Gesamtkosten ${formatEuroDe(item.totalCosts)}` : undefined
+      }
       footer={
         <Button variant="outline" onClick={onClose}>
           Schließen
@@ -98,12 +116,19 @@ export function StatementViewDialog({ item, onClose }: { item: StatementListItem
             <>
               <SavedStatementsTable statements={run.data.statements} />
               <section aria-label="PDF-Dokumente" className="flex flex-wrap gap-2">
-                <a href={`/api/statements/${item.id}/pdf`} className={buttonStyles({ size: "sm", variant: "outline" })}>
+                <a
+                  href={`/api/statements/${item.id}/pdf`}
+                  className={buttonStyles({ size: "sm", variant: "outline" })}
+                >
                   <FileDown className="size-4" aria-hidden="true" />
                   Alle Briefe (PDF)
                 </a>
                 {run.data.statements.map((statement) => (
-                  <a key={statement.id} href={`/api/tenant-statements/${statement.id}/pdf`} className={buttonStyles({ size: "sm", variant: "ghost" })}>
+                  <a
+                    key={statement.id}
+                    href={`/api/tenant-statements/${statement.id}/pdf`}
+                    className={buttonStyles({ size: "sm", variant: "ghost" })}
+                  >
                     <FileDown className="size-4" aria-hidden="true" />
                     {`PDF ${statement.unitName} · ${statement.tenantName}`}
                   </a>
@@ -112,16 +137,31 @@ export function StatementViewDialog({ item, onClose }: { item: StatementListItem
               {error ? <Alert variant="error">{error}</Alert> : null}
               <section aria-label="Status ändern" className="flex flex-wrap items-center gap-2">
                 {nextStatuses(statuses, me?.account.role).map((to) => (
-                  <Button key={to} size="sm" onClick={() => void move(to)} isBusy={busy === to} disabled={busy !== null}>
+                  <Button
+                    key={to}
+                    size="sm"
+                    onClick={() => void move(to)}
+                    isBusy={busy === to}
+                    disabled={busy !== null}
+                  >
                     {`Status: ${STATEMENT_STATUS_LABELS[to]}`}
                   </Button>
                 ))}
                 {item.isFinal && !item.isReplaced && can("correct_statement") ? (
-                  <Button size="sm" variant="outline" onClick={() => void correct()} isBusy={busy === "correction"} disabled={busy !== null}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => void correct()}
+                    isBusy={busy === "correction"}
+                    disabled={busy !== null}
+                  >
                     Korrektur anlegen
                   </Button>
                 ) : null}
-                <Link to={`/dashboard/statements/${item.id}`} className={buttonStyles({ size: "sm", variant: "link" })}>
+                <Link
+                  to={`/dashboard/statements/${item.id}`}
+                  className={buttonStyles({ size: "sm", variant: "link" })}
+                >
                   Alle Details
                 </Link>
               </section>

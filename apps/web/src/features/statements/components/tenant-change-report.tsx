@@ -11,14 +11,27 @@ import { describeOccupancy, formatPersons } from "../lib/occupancy-text";
  * visible), each line's own consumption and whether it was read or apportioned (§ 9b HeizkV),
  * and the vacancy the landlord bears (docs/rules/tenancies-and-keys.md#who-bears-what, decision 1140). All figures are the engine's.
  */
-export function TenantChangeReport({ input, result, names }: { input: StatementInput; result: StatementResult; names: PreviewNames }) {
+export function TenantChangeReport({
+  input,
+  result,
+  names,
+}: {
+  input: StatementInput;
+  result: StatementResult;
+  names: PreviewNames;
+}) {
   const changed = input.units
     .map((unit) => ({
       unitId: unit.id,
       tenancies: result.tenancies.filter((t) => t.unitId === unit.id),
       vacancy: result.vacancy.filter((v) => v.unitId === unit.id),
     }))
-    .filter((row) => row.tenancies.length > 1 || row.vacancy.length > 0 || row.tenancies.some((t) => (t.occupancy?.length ?? 0) > 1));
+    .filter(
+      (row) =>
+        row.tenancies.length > 1 ||
+        row.vacancy.length > 0 ||
+        row.tenancies.some((t) => (t.occupancy?.length ?? 0) > 1),
+    );
 
   return (
     <Card>
@@ -27,7 +40,9 @@ export function TenantChangeReport({ input, result, names }: { input: StatementI
       </CardHeader>
       <CardContent>
         {changed.length === 0 ? (
-          <p className="text-sm text-slate-600">Kein Mieterwechsel und kein Leerstand im Abrechnungszeitraum.</p>
+          <p className="text-sm text-slate-600">
+            Kein Mieterwechsel und kein Leerstand im Abrechnungszeitraum.
+          </p>
         ) : (
           <ul className="space-y-3 text-sm">
             {changed.map((row) => (
@@ -51,7 +66,9 @@ export function TenantChangeReport({ input, result, names }: { input: StatementI
                       from: v.from,
                       to: v.to,
                       days: v.days,
-                      persons: v.persons ? `${formatPersons(v.persons)} (Leerstand, trägt der Vermieter)` : null,
+                      persons: v.persons
+                        ? `${formatPersons(v.persons)} (Leerstand, trägt der Vermieter)`
+                        : null,
                       personDays: null,
                       consumption: v.consumption ?? [],
                     })),
@@ -62,16 +79,23 @@ export function TenantChangeReport({ input, result, names }: { input: StatementI
                         <div className="flex flex-wrap justify-between gap-x-3">
                           <span>{line.who}</span>
                           <span className="tabular-nums text-slate-500">
-                            {formatDate(line.from)} – {formatDate(line.to)} ({formatCountDe(line.days, "Tag", "Tage")})
+                            {formatDate(line.from)} – {formatDate(line.to)} (
+                            {formatCountDe(line.days, "Tag", "Tage")})
                           </span>
                         </div>
                         {line.persons ? (
                           <p className="text-xs text-slate-600">
                             {line.persons}
-                            {line.personDays !== null ? ` · ${formatCountDe(line.personDays, "Personentag", "Personentage")}` : ""}
+                            {line.personDays !== null
+                              ? ` · ${formatCountDe(line.personDays, "Personentag", "Personentage")}`
+                              : ""}
                           </p>
                         ) : null}
-                        {line.consumption.length > 0 ? <p className="text-xs text-slate-600">{line.consumption.map(describeConsumption).join(" · ")}</p> : null}
+                        {line.consumption.length > 0 ? (
+                          <p className="text-xs text-slate-600">
+                            {line.consumption.map(describeConsumption).join(" · ")}
+                          </p>
+                        ) : null}
                       </li>
                     ))}
                 </ul>
@@ -85,7 +109,10 @@ export function TenantChangeReport({ input, result, names }: { input: StatementI
 }
 
 function describeConsumption(consumption: LineConsumption): string {
-  const by = consumption.apportionedBy === "degreeDays" ? "anteilig nach Gradtagszahlen" : "anteilig nach Tagen";
+  const by =
+    consumption.apportionedBy === "degreeDays"
+      ? "anteilig nach Gradtagszahlen"
+      : "anteilig nach Tagen";
   const how =
     consumption.method === "measured"
       ? consumption.isEstimated

@@ -30,10 +30,22 @@ export function UnitTable({
           return (
             <li key={row.unitId} className="space-y-1 px-4 py-3 text-sm">
               <label className="flex items-center gap-2 font-medium text-slate-900">
-                <input type="checkbox" className="size-4 accent-brand-700" checked={selected.has(row.unitId)} onChange={() => onToggle(row.unitId)} aria-label={`${unitName} auswählen`} />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-700"
+                  checked={selected.has(row.unitId)}
+                  onChange={() => onToggle(row.unitId)}
+                  aria-label={`${unitName} auswählen`}
+                />
                 {unitName}
               </label>
-              <p className="text-slate-700">{row.tenancies.length === 0 ? <span className="text-slate-500">Leer</span> : row.tenancies.map((t) => names.tenant(t.tenancyId)).join(", ")}</p>
+              <p className="text-slate-700">
+                {row.tenancies.length === 0 ? (
+                  <span className="text-slate-500">Leer</span>
+                ) : (
+                  row.tenancies.map((t) => names.tenant(t.tenancyId)).join(", ")
+                )}
+              </p>
               <p className="flex flex-wrap justify-between gap-x-3 text-slate-600">
                 <span>
                   {formatAreaDe(row.area)} · {formatCountDe(row.persons, "Person", "Personen")}
@@ -53,12 +65,24 @@ export function UnitTable({
               <th scope="col" className="w-10 px-3 py-2">
                 <span className="sr-only">Auswahl</span>
               </th>
-              <th scope="col" className="px-3 py-2">Einheit</th>
-              <th scope="col" className="px-3 py-2">Mieter</th>
-              <th scope="col" className="px-3 py-2 text-right">Fläche</th>
-              <th scope="col" className="px-3 py-2 text-right">Personen</th>
-              <th scope="col" className="px-3 py-2 text-right">Gesamtkosten</th>
-              <th scope="col" className="px-3 py-2 text-right">Anteil</th>
+              <th scope="col" className="px-3 py-2">
+                Einheit
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Mieter
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Fläche
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Personen
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Gesamtkosten
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Anteil
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -79,13 +103,25 @@ export function UnitTable({
                     {unitName}
                   </th>
                   <td className="px-3 py-2 text-slate-700">
-                    {row.tenancies.length === 0 ? <span className="text-slate-500">Leer</span> : row.tenancies.map((t) => names.tenant(t.tenancyId)).join(", ")}
-                    {row.tenancies.length > 0 && row.vacancy.length > 0 ? <span className="text-slate-500"> · zeitweise leer</span> : null}
+                    {row.tenancies.length === 0 ? (
+                      <span className="text-slate-500">Leer</span>
+                    ) : (
+                      row.tenancies.map((t) => names.tenant(t.tenancyId)).join(", ")
+                    )}
+                    {row.tenancies.length > 0 && row.vacancy.length > 0 ? (
+                      <span className="text-slate-500"> · zeitweise leer</span>
+                    ) : null}
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatAreaDe(row.area)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                    {formatAreaDe(row.area)}
+                  </td>
                   <td className="px-3 py-2 text-right tabular-nums">{row.persons}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">{formatEuroDe(row.total)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatSharePercent(row.sharePercent)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">
+                    {formatEuroDe(row.total)}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                    {formatSharePercent(row.sharePercent)}
+                  </td>
                 </tr>
               );
             })}

@@ -16,14 +16,21 @@ export function WizardProgress({ current }: { current: number }) {
         aria-valuenow={current}
         aria-valuetext={`Schritt ${current + 1} von ${lastStep + 1}`}
       >
-        <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${(current * 100) / lastStep}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-all"
+          style={{ width: `${(current * 100) / lastStep}%` }}
+        />
       </div>
       <ol className="grid grid-cols-4 gap-2" aria-label="Schritte">
         {STATEMENT_WIZARD_STEPS.map((label, index) => {
           const isDone = index < current;
           const isCurrent = index === current;
           return (
-            <li key={label} aria-current={isCurrent ? "step" : undefined} className="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left">
+            <li
+              key={label}
+              aria-current={isCurrent ? "step" : undefined}
+              className="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left"
+            >
               <span
                 className={cn(
                   "flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
@@ -34,7 +41,12 @@ export function WizardProgress({ current }: { current: number }) {
               >
                 {isDone ? <Check className="size-4" aria-hidden="true" /> : index + 1}
               </span>
-              <span className={cn("text-[11px] font-medium leading-tight sm:text-sm", isCurrent ? "text-slate-900" : "text-slate-500")}>
+              <span
+                className={cn(
+                  "text-[11px] font-medium leading-tight sm:text-sm",
+                  isCurrent ? "text-slate-900" : "text-slate-500",
+                )}
+              >
                 <span className="sr-only">Schritt {index + 1}: </span>
                 {label}
               </span>

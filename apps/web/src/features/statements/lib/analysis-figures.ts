@@ -1,4 +1,9 @@
-import { formatDecimalTextDe, formatEuroDe, toChartLength, type StatementAnalysis } from "@nk/contract";
+import {
+  formatDecimalTextDe,
+  formatEuroDe,
+  toChartLength,
+  type StatementAnalysis,
+} from "@nk/contract";
 import type { BenchmarkLimits, StatementPreviewFigures } from "@nk/engine";
 import type { PreviewNames } from "./names";
 import { formatSharePercent } from "./preview-figures";
@@ -32,7 +37,10 @@ export function buildCostItemBars(figures: StatementPreviewFigures): ChartBar[] 
 }
 
 /** Each unit's total (tenancies and vacancy) and its share of the total costs. */
-export function buildUnitShareBars(figures: StatementPreviewFigures, names: PreviewNames): ChartBar[] {
+export function buildUnitShareBars(
+  figures: StatementPreviewFigures,
+  names: PreviewNames,
+): ChartBar[] {
   return figures.units.map((unit) => ({
     key: unit.unitId,
     label: names.unit(unit.unitId),
@@ -67,12 +75,43 @@ export interface ScaleBand {
 export function buildScaleBands(limits: BenchmarkLimits, kwhPerM2: string | null): ScaleBand[] {
   const value = toChartLength(kwhPerM2);
   // 'zu hoch' drawn a third of the scale's length wide, so its name fits on a phone too.
-  const end = Math.max(Math.ceil((limits.erhoeht * 1.4) / 10) * 10, Math.ceil((value + 40) / 10) * 10);
+  const end = Math.max(
+    Math.ceil((limits.erhoeht * 1.4) / 10) * 10,
+    Math.ceil((value + 40) / 10) * 10,
+  );
   return [
-    { key: "niedrig", label: "niedrig", from: 0, to: limits.niedrig, width: limits.niedrig, rangeText: `bis ${limits.niedrig}` },
-    { key: "mittel", label: "mittel", from: limits.niedrig, to: limits.mittel, width: limits.mittel - limits.niedrig, rangeText: `bis ${limits.mittel}` },
-    { key: "erhoeht", label: "erhöht", from: limits.mittel, to: limits.erhoeht, width: limits.erhoeht - limits.mittel, rangeText: `bis ${limits.erhoeht}` },
-    { key: "zu_hoch", label: "zu hoch", from: limits.erhoeht, to: end, width: end - limits.erhoeht, rangeText: `über ${limits.erhoeht}` },
+    {
+      key: "niedrig",
+      label: "niedrig",
+      from: 0,
+      to: limits.niedrig,
+      width: limits.niedrig,
+      rangeText: `bis ${limits.niedrig}`,
+    },
+    {
+      key: "mittel",
+      label: "mittel",
+      from: limits.niedrig,
+      to: limits.mittel,
+      width: limits.mittel - limits.niedrig,
+      rangeText: `bis ${limits.mittel}`,
+    },
+    {
+      key: "erhoeht",
+      label: "erhöht",
+      from: limits.mittel,
+      to: limits.erhoeht,
+      width: limits.erhoeht - limits.mittel,
+      rangeText: `bis ${limits.erhoeht}`,
+    },
+    {
+      key: "zu_hoch",
+      label: "zu hoch",
+      from: limits.erhoeht,
+      to: end,
+      width: end - limits.erhoeht,
+      rangeText: `über ${limits.erhoeht}`,
+    },
   ];
 }
 

@@ -9,14 +9,28 @@ export const BATCH_CHUNK_SIZE = 5;
 
 export type BatchAction = "finalize" | "archive" | "delete";
 
-export const BATCH_ACTION_LABELS: Record<BatchAction, { button: string; title: string; question: (n: number) => string }> = {
+export const BATCH_ACTION_LABELS: Record<
+  BatchAction,
+  { button: string; title: string; question: (n: number) => string }
+> = {
   finalize: {
     button: "Finalisieren",
     title: "Abrechnungen finalisieren?",
-    question: (n) => `${formatCountDe(n, "Abrechnung wird", "Abrechnungen werden")} neu berechnet und finalisiert. Finalisierte Abrechnungen können nur noch korrigiert werden.`,
+    question: (n) =>
+      `${formatCountDe(n, "Abrechnung wird", "Abrechnungen werden")} neu berechnet und finalisiert. Finalisierte Abrechnungen können nur noch korrigiert werden.`,
   },
-  archive: { button: "Archivieren", title: "Abrechnungen archivieren?", question: (n) => `${formatCountDe(n, "versendete Abrechnung wird", "versendete Abrechnungen werden")} archiviert.` },
-  delete: { button: "Löschen", title: "Abrechnungen löschen?", question: (n) => `${formatCountDe(n, "Entwurf wird", "Entwürfe werden")} gelöscht. Finalisierte Abrechnungen bleiben erhalten.` },
+  archive: {
+    button: "Archivieren",
+    title: "Abrechnungen archivieren?",
+    question: (n) =>
+      `${formatCountDe(n, "versendete Abrechnung wird", "versendete Abrechnungen werden")} archiviert.`,
+  },
+  delete: {
+    button: "Löschen",
+    title: "Abrechnungen löschen?",
+    question: (n) =>
+      `${formatCountDe(n, "Entwurf wird", "Entwürfe werden")} gelöscht. Finalisierte Abrechnungen bleiben erhalten.`,
+  },
 };
 
 export interface BatchFailure {
@@ -41,7 +55,10 @@ async function runOne(action: BatchAction, item: StatementListItem): Promise<voi
   await finalizeBillingPeriod(item.billingPeriodId);
 }
 
-export async function runBatch(action: BatchAction, items: StatementListItem[]): Promise<{ succeeded: number; failures: BatchFailure[] }> {
+export async function runBatch(
+  action: BatchAction,
+  items: StatementListItem[],
+): Promise<{ succeeded: number; failures: BatchFailure[] }> {
   let succeeded = 0;
   const failures: BatchFailure[] = [];
   for (let start = 0; start < items.length; start += BATCH_CHUNK_SIZE) {
@@ -49,7 +66,12 @@ export async function runBatch(action: BatchAction, items: StatementListItem[]):
     const results = await Promise.allSettled(chunk.map((item) => runOne(action, item)));
     results.forEach((result, index) => {
       if (result.status === "fulfilled") succeeded += 1;
-      else failures.push({ id: chunk[index]!.id, name: chunk[index]!.name, message: getErrorMessage(result.reason) });
+      else
+        failures.push({
+          id: chunk[index]!.id,
+          name: chunk[index]!.name,
+          message: getErrorMessage(result.reason),
+        });
     });
   }
   return { succeeded, failures };

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { annualInformationSchema, climateFactorSchema, co2InputSchema, consumptionOverrideSchema, costItemSchema, heatingCostsSchema, STATEMENT_MESSAGES } from "@nk/contract";
+import {
+  annualInformationSchema,
+  climateFactorSchema,
+  co2InputSchema,
+  consumptionOverrideSchema,
+  costItemSchema,
+  heatingCostsSchema,
+  STATEMENT_MESSAGES,
+} from "@nk/contract";
 import { toCostsBody, type CostsFormValues } from "./cost-form";
 
 /**
@@ -28,10 +36,13 @@ export function toCalculationBody(values: CostsFormValues): ReturnType<typeof to
 /** A field of the calculation body ('costItems.2.amount') on the form's card of that item. */
 export function toFormField(bodyField: string, values: CostsFormValues): string {
   // Issue 24, item 6: the sheet's fields live under heatingSheet in the form.
-  if (bodyField.startsWith("heatingCosts.")) return `heatingSheet.${bodyField.slice("heatingCosts.".length)}`;
+  if (bodyField.startsWith("heatingCosts."))
+    return `heatingSheet.${bodyField.slice("heatingCosts.".length)}`;
   const match = /^costItems\.(\d+)(\..*)?$/.exec(bodyField);
   if (!match) return bodyField;
-  const formIndexes = values.costItems.flatMap((item, index) => (item.costType.trim() !== "" ? [index] : []));
+  const formIndexes = values.costItems.flatMap((item, index) =>
+    item.costType.trim() !== "" ? [index] : [],
+  );
   const formIndex = formIndexes[Number(match[1])];
   return formIndex === undefined ? bodyField : `costItems.${formIndex}${match[2] ?? ""}`;
 }

@@ -139,7 +139,13 @@ export interface AnnualInformationFormValues {
   readingAndBillingFee: string;
 }
 
-export const EMPTY_ANNUAL_INFORMATION: AnnualInformationFormValues = { energyMix: [], primaryEnergyFactor: "", taxesAndLevies: [], meteringDeviceFee: "", readingAndBillingFee: "" };
+export const EMPTY_ANNUAL_INFORMATION: AnnualInformationFormValues = {
+  energyMix: [],
+  primaryEnergyFactor: "",
+  taxesAndLevies: [],
+  meteringDeviceFee: "",
+  readingAndBillingFee: "",
+};
 
 export interface ConsumptionOverrideValues {
   unitId: string;
@@ -160,7 +166,16 @@ export interface CostsFormValues {
   annualInformation: AnnualInformationFormValues;
 }
 
-export const EMPTY_CO2: Co2Values = { fuel: "", consumptionKwh: "", heatingValue: "lower", emissionsKg: "", cost: "", pricePerTonne: "", vatPercent: "", emissionFactor: "" };
+export const EMPTY_CO2: Co2Values = {
+  fuel: "",
+  consumptionKwh: "",
+  heatingValue: "lower",
+  emissionsKg: "",
+  cost: "",
+  pricePerTonne: "",
+  vatPercent: "",
+  emissionFactor: "",
+};
 
 export function buildEmptyCostItem(costType = ""): CostItemValues {
   return {
@@ -191,7 +206,8 @@ export function buildTemplateCostItem(item: QuickSetupTemplateItem): CostItemVal
     ...buildEmptyCostItem(item.costType),
     key: item.key,
     consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
-    meter: item.key === "area" ? "" : (item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? ""),
+    meter:
+      item.key === "area" ? "" : (item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? ""),
     isMandatory: item.isMandatory,
   };
 }
@@ -215,14 +231,20 @@ const textOrNull = (text: string): string | null => (text.trim() === "" ? null :
 
 /** The form's values as the body of PUT /costs, preview and save. */
 /** Issue 24, item 6: the sheet as the body sends it; null while it is off or has no fuel. */
-export function toHeatingCostsBody(sheet: HeatingSheetValues | undefined): NonNullable<BillingPeriodCostsBody["heatingCosts"]> | null {
+export function toHeatingCostsBody(
+  sheet: HeatingSheetValues | undefined,
+): NonNullable<BillingPeriodCostsBody["heatingCosts"]> | null {
   if (!sheet || !sheet.isEnabled || sheet.fuel === "") return null;
   return {
     fuel: sheet.fuel,
     quantityUnit: sheet.quantityUnit,
     openingQuantity: textOrNull(sheet.openingQuantity),
     openingAmount: textOrNull(sheet.openingAmount),
-    deliveries: sheet.deliveries.map((d) => ({ date: d.date.trim(), quantity: textOrNull(d.quantity), amount: textOrNull(d.amount) })),
+    deliveries: sheet.deliveries.map((d) => ({
+      date: d.date.trim(),
+      quantity: textOrNull(d.quantity),
+      amount: textOrNull(d.amount),
+    })),
     closingQuantity: textOrNull(sheet.closingQuantity),
     quantity: textOrNull(sheet.quantity),
     fuelCost: textOrNull(sheet.fuelCost),
@@ -233,7 +255,9 @@ export function toHeatingCostsBody(sheet: HeatingSheetValues | undefined): NonNu
     isCombined: sheet.isCombined,
     totalEnergyKwh: sheet.isCombined ? textOrNull(sheet.totalEnergyKwh) : null,
     hotWaterVolumeM3: sheet.isCombined ? textOrNull(sheet.hotWaterVolumeM3) : null,
-    hotWaterTemperatureCelsius: sheet.isCombined ? textOrNull(sheet.hotWaterTemperatureCelsius) : null,
+    hotWaterTemperatureCelsius: sheet.isCombined
+      ? textOrNull(sheet.hotWaterTemperatureCelsius)
+      : null,
     hotWaterAreaM2: sheet.isCombined ? textOrNull(sheet.hotWaterAreaM2) : null,
     isGasUpperHeatingValue: sheet.isCombined && sheet.isGasUpperHeatingValue,
     isCommercialHeatSupply: sheet.isCombined && sheet.isCommercialHeatSupply,
@@ -241,21 +265,43 @@ export function toHeatingCostsBody(sheet: HeatingSheetValues | undefined): NonNu
 }
 
 /** Issue 24, item 12: the § 6a inputs as the body sends them; null while nothing is entered. */
-export function toAnnualInformationBody(info: AnnualInformationFormValues | undefined): NonNullable<BillingPeriodCostsBody["annualInformation"]> | null {
+export function toAnnualInformationBody(
+  info: AnnualInformationFormValues | undefined,
+): NonNullable<BillingPeriodCostsBody["annualInformation"]> | null {
   if (!info) return null;
-  const energyMix = info.energyMix.map((share) => ({ carrier: share.carrier.trim(), percent: share.percent.trim() }));
-  const taxesAndLevies = info.taxesAndLevies.map((levy) => ({ label: levy.label.trim(), amount: levy.amount.trim() }));
-  const fees = { primaryEnergyFactor: textOrNull(info.primaryEnergyFactor), meteringDeviceFee: textOrNull(info.meteringDeviceFee), readingAndBillingFee: textOrNull(info.readingAndBillingFee) };
-  if (energyMix.length === 0 && taxesAndLevies.length === 0 && Object.values(fees).every((value) => value === null)) return null;
+  const energyMix = info.energyMix.map((share) => ({
+    carrier: share.carrier.trim(),
+    percent: share.percent.trim(),
+  }));
+  const taxesAndLevies = info.taxesAndLevies.map((levy) => ({
+    label: levy.label.trim(),
+    amount: levy.amount.trim(),
+  }));
+  const fees = {
+    primaryEnergyFactor: textOrNull(info.primaryEnergyFactor),
+    meteringDeviceFee: textOrNull(info.meteringDeviceFee),
+    readingAndBillingFee: textOrNull(info.readingAndBillingFee),
+  };
+  if (
+    energyMix.length === 0 &&
+    taxesAndLevies.length === 0 &&
+    Object.values(fees).every((value) => value === null)
+  )
+    return null;
   return { energyMix, taxesAndLevies, ...fees };
 }
 
-function fromSavedAnnualInformation(saved: AnnualInformationValues | null | undefined): AnnualInformationFormValues {
+function fromSavedAnnualInformation(
+  saved: AnnualInformationValues | null | undefined,
+): AnnualInformationFormValues {
   if (!saved) return EMPTY_ANNUAL_INFORMATION;
   return {
     energyMix: saved.energyMix.map((share) => ({ carrier: share.carrier, percent: share.percent })),
     primaryEnergyFactor: saved.primaryEnergyFactor ?? "",
-    taxesAndLevies: saved.taxesAndLevies.map((levy) => ({ label: levy.label, amount: levy.amount })),
+    taxesAndLevies: saved.taxesAndLevies.map((levy) => ({
+      label: levy.label,
+      amount: levy.amount,
+    })),
     meteringDeviceFee: saved.meteringDeviceFee ?? "",
     readingAndBillingFee: saved.readingAndBillingFee ?? "",
   };
@@ -270,7 +316,11 @@ function fromSavedHeatingCosts(saved: HeatingCosts | null | undefined): HeatingS
     quantityUnit: saved.quantityUnit,
     openingQuantity: text(saved.openingQuantity),
     openingAmount: text(saved.openingAmount),
-    deliveries: saved.deliveries.map((d) => ({ date: d.date, quantity: text(d.quantity), amount: text(d.amount) })),
+    deliveries: saved.deliveries.map((d) => ({
+      date: d.date,
+      quantity: text(d.quantity),
+      amount: text(d.amount),
+    })),
     closingQuantity: text(saved.closingQuantity),
     quantity: text(saved.quantity),
     fuelCost: text(saved.fuelCost),
@@ -290,10 +340,28 @@ function fromSavedHeatingCosts(saved: HeatingCosts | null | undefined): HeatingS
 
 export function toCostsBody(
   values: CostsFormValues,
-): Required<Pick<BillingPeriodCostsBody, "costItems" | "co2" | "consumptionOverrides" | "climateFactor" | "heatingCosts" | "annualInformation">> {
+): Required<
+  Pick<
+    BillingPeriodCostsBody,
+    | "costItems"
+    | "co2"
+    | "consumptionOverrides"
+    | "climateFactor"
+    | "heatingCosts"
+    | "annualInformation"
+  >
+> {
   const co2 = values.co2;
   const hasCo2 = Boolean(
-    co2.fuel || [co2.consumptionKwh, co2.emissionsKg, co2.cost, co2.pricePerTonne, co2.vatPercent, co2.emissionFactor].some((text) => text.trim() !== ""),
+    co2.fuel ||
+    [
+      co2.consumptionKwh,
+      co2.emissionsKg,
+      co2.cost,
+      co2.pricePerTonne,
+      co2.vatPercent,
+      co2.emissionFactor,
+    ].some((text) => text.trim() !== ""),
   );
   return {
     costItems: values.costItems.map((item) => {
@@ -313,13 +381,29 @@ export function toCostsBody(
         rateId: isRate ? textOrNull(item.rateId) : null,
         consumptionAmount: isRate ? textOrNull(item.consumptionAmount) : null,
         allocationNote: textOrNull(item.allocationNote ?? ""),
-        heizkvReduction: item.heizkvReduction === true && isHeizkvCostType(item.costType) && item.key !== "consumption" && item.key !== "mixed" && item.key !== "direct",
-        heizkvRemoteReadingCut: item.heizkvRemoteReadingCut === true && isHeizkvCostType(item.costType) && item.key !== "direct",
+        heizkvReduction:
+          item.heizkvReduction === true &&
+          isHeizkvCostType(item.costType) &&
+          item.key !== "consumption" &&
+          item.key !== "mixed" &&
+          item.key !== "direct",
+        heizkvRemoteReadingCut:
+          item.heizkvRemoteReadingCut === true &&
+          isHeizkvCostType(item.costType) &&
+          item.key !== "direct",
         directAmounts:
           item.key === "direct"
             ? (item.directAmounts ?? []).flatMap((entry) => {
                 const amount = textOrNull(entry.amount);
-                return amount === null ? [] : [{ tenancyId: entry.tenancyId, amount, laborCosts: textOrNull(entry.laborCosts) }];
+                return amount === null
+                  ? []
+                  : [
+                      {
+                        tenancyId: entry.tenancyId,
+                        amount,
+                        laborCosts: textOrNull(entry.laborCosts),
+                      },
+                    ];
               })
             : [],
         vacancyAmount: item.key === "direct" ? textOrNull(item.vacancyAmount ?? "") : null,
@@ -337,7 +421,11 @@ export function toCostsBody(
           emissionFactor: textOrNull(co2.emissionFactor),
         }
       : null,
-    consumptionOverrides: values.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value.trim(), reason: entry.reason.trim() })),
+    consumptionOverrides: values.consumptionOverrides.map((entry) => ({
+      ...entry,
+      value: entry.value.trim(),
+      reason: entry.reason.trim(),
+    })),
     climateFactor: textOrNull(values.climateFactor ?? ""),
     heatingCosts: toHeatingCostsBody(values.heatingSheet),
     annualInformation: toAnnualInformationBody(values.annualInformation),
@@ -352,7 +440,8 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
       amount: item.amount ?? "",
       key: item.key ?? "",
       consumptionShare: String(item.consumptionShare ?? DEFAULT_CONSUMPTION_SHARE_PERCENT),
-      meter: item.key === "area" ? "" : (item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? ""),
+      meter:
+        item.key === "area" ? "" : (item.meter ?? DEFAULT_METER_BY_COST_TYPE[item.costType] ?? ""),
       excludedUnits: item.excludedUnits,
       energySource: item.energySource ?? "",
       laborCosts: item.laborCosts ?? "",
@@ -364,7 +453,11 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
       allocationNote: item.allocationNote ?? "",
       heizkvReduction: item.heizkvReduction,
       heizkvRemoteReadingCut: item.heizkvRemoteReadingCut,
-      directAmounts: item.directAmounts.map((entry) => ({ tenancyId: entry.tenancyId, amount: entry.amount ?? "", laborCosts: entry.laborCosts ?? "" })),
+      directAmounts: item.directAmounts.map((entry) => ({
+        tenancyId: entry.tenancyId,
+        amount: entry.amount ?? "",
+        laborCosts: entry.laborCosts ?? "",
+      })),
       vacancyAmount: item.vacancyAmount ?? "",
     })),
     co2: saved.co2
@@ -379,7 +472,10 @@ export function fromSavedCosts(saved: BillingPeriodCosts): CostsFormValues {
           emissionFactor: saved.co2.emissionFactor ?? "",
         }
       : EMPTY_CO2,
-    consumptionOverrides: saved.consumptionOverrides.map((entry) => ({ ...entry, value: entry.value })),
+    consumptionOverrides: saved.consumptionOverrides.map((entry) => ({
+      ...entry,
+      value: entry.value,
+    })),
     climateFactor: saved.climateFactor ?? "",
     heatingSheet: fromSavedHeatingCosts(saved.heatingCosts),
     annualInformation: fromSavedAnnualInformation(saved.annualInformation),

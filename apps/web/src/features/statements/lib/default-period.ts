@@ -10,10 +10,15 @@ export function getDefaultPeriod(today = getTodayInGermany()): { start: string; 
  * Issue 27: the wizard starts where the data is. Of the property's periods that are not final
  * and have readings, the newest; without one, the previous calendar year.
  */
-export function pickStartPeriod(periods: readonly BillingPeriod[], today = getTodayInGermany()): { start: string; end: string } {
+export function pickStartPeriod(
+  periods: readonly BillingPeriod[],
+  today = getTodayInGermany(),
+): { start: string; end: string } {
   const withReadings = periods
     .filter((period) => !period.isFinal && period.readingCount > 0)
     .sort((a, b) => b.billingPeriodStart.localeCompare(a.billingPeriodStart));
   const first = withReadings[0];
-  return first ? { start: first.billingPeriodStart, end: first.billingPeriodEnd } : getDefaultPeriod(today);
+  return first
+    ? { start: first.billingPeriodStart, end: first.billingPeriodEnd }
+    : getDefaultPeriod(today);
 }

@@ -4,7 +4,10 @@ export interface PreviewNames {
   tenant: (tenancyId: string) => string;
 }
 
-export function buildPreviewNames(units: readonly { id: string; name: string }[], tenants: readonly { id: string; name: string }[]): PreviewNames {
+export function buildPreviewNames(
+  units: readonly { id: string; name: string }[],
+  tenants: readonly { id: string; name: string }[],
+): PreviewNames {
   const unitNames = new Map(units.map((unit) => [unit.id, unit.name]));
   const tenantNames = new Map(tenants.map((tenant) => [tenant.id, tenant.name]));
   return {

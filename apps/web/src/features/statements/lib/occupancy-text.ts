@@ -10,10 +10,17 @@ export function formatPersons(persons: number): string {
 }
 
 /** The persons of a tenancy: one figure, or each stretch with its days (or degree-day per mille for Heizung). */
-export function describeOccupancy(occupancy: readonly OccupancyStretch[] | undefined, fallbackPersons: number, isHeating = false): string {
+export function describeOccupancy(
+  occupancy: readonly OccupancyStretch[] | undefined,
+  fallbackPersons: number,
+  isHeating = false,
+): string {
   if (!occupancy || occupancy.length === 0) return formatPersons(fallbackPersons);
   if (occupancy.length === 1) return formatPersons(occupancy[0]!.persons);
   return occupancy
-    .map((stretch) => `${formatPersons(stretch.persons)} × ${isHeating ? `${formatNumber(stretch.degreeDayPerMille, { maximumFractionDigits: 3 })} ‰ Gradtage` : formatCountDe(stretch.days, "Tag", "Tage")}`)
+    .map(
+      (stretch) =>
+        `${formatPersons(stretch.persons)} × ${isHeating ? `${formatNumber(stretch.degreeDayPerMille, { maximumFractionDigits: 3 })} ‰ Gradtage` : formatCountDe(stretch.days, "Tag", "Tage")}`,
+    )
     .join(" + ");
 }

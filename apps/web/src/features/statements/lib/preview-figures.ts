@@ -36,7 +36,10 @@ export interface UnitRow {
 }
 
 /** One row per unit of the input: its tenancies, vacancy lines and the engine's figures of the unit. */
-export function buildUnitRows(result: StatementResult, figures: StatementPreviewFigures): UnitRow[] {
+export function buildUnitRows(
+  result: StatementResult,
+  figures: StatementPreviewFigures,
+): UnitRow[] {
   return figures.units.map((unit) => ({
     unitId: unit.unitId,
     area: unit.area,

@@ -11,7 +11,12 @@ export function getTariffSource(costType: string): string {
 }
 
 /** Active tariffs of the cost type's utilities, for the property or global, valid in the period; by priority. */
-export function findFittingRates(rates: readonly Rate[], costType: string, propertyId: string, period: { start: string; end: string }): Rate[] {
+export function findFittingRates(
+  rates: readonly Rate[],
+  costType: string,
+  propertyId: string,
+  period: { start: string; end: string },
+): Rate[] {
   const utilities = RATE_UTILITY_TYPES_BY_COST_TYPE[costType] ?? [];
   return rates
     .filter(
@@ -45,6 +50,10 @@ export function toRateDefinition(rate: Rate): RateDefinition {
 }
 
 /** The rate cost of an entered consumption (decimal text, already parsed) over `months`. */
-export function calculateItemRateCost(rate: Rate, consumption: string, months: number): RateCostOutcome {
+export function calculateItemRateCost(
+  rate: Rate,
+  consumption: string,
+  months: number,
+): RateCostOutcome {
   return calculateRateCost({ consumption, months, rate: toRateDefinition(rate) });
 }

@@ -15,12 +15,19 @@ export function isTemplateItemChosen(item: FittedTemplateItem, choices: Template
 }
 
 /** The items the template applies. */
-export function listChosenTemplateItems(items: FittedTemplateItem[], choices: TemplateChoices): FittedTemplateItem[] {
+export function listChosenTemplateItems(
+  items: FittedTemplateItem[],
+  choices: TemplateChoices,
+): FittedTemplateItem[] {
   return items.filter((item) => isTemplateItemChosen(item, choices));
 }
 
 /** The choices after the user ticks or unticks one item. */
-export function toggleTemplateChoice(items: FittedTemplateItem[], choices: TemplateChoices, costType: string): TemplateChoices {
+export function toggleTemplateChoice(
+  items: FittedTemplateItem[],
+  choices: TemplateChoices,
+  costType: string,
+): TemplateChoices {
   const item = items.find((candidate) => candidate.costType === costType);
   if (!item || item.isMandatory) return choices;
   return new Map(choices).set(costType, !isTemplateItemChosen(item, choices));

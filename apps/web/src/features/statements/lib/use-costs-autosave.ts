@@ -8,7 +8,12 @@ import { toCostsBody, type CostsFormValues } from "./cost-form";
 
 const DEBOUNCE_MS = 800;
 
-export type AutosaveStatus = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "invalid" } | { kind: "failed"; message: string };
+export type AutosaveStatus =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved" }
+  | { kind: "invalid" }
+  | { kind: "failed"; message: string };
 
 /**
  * docs/rules/statement-inputs.md#assembly: the cost inputs belong to the billing period and are saved as the user types

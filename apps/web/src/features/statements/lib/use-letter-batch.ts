@@ -35,7 +35,10 @@ export function useLetterBatch() {
 
   /** The PDF of a finished batch (again). */
   async function download(done: LetterBatch): Promise<void> {
-    await downloadPdf(`/api/letter-batches/${done.id}/pdf`, done.fileName ?? "Nebenkostenabrechnungen.pdf");
+    await downloadPdf(
+      `/api/letter-batches/${done.id}/pdf`,
+      done.fileName ?? "Nebenkostenabrechnungen.pdf",
+    );
     toast.success(STATEMENT_DOCUMENT_MESSAGES.downloadStarted);
   }
 
@@ -48,7 +51,8 @@ export function useLetterBatch() {
       setBatch(started);
       const finished = await waitUntilFinished(started);
       if (!isMounted.current) return;
-      if (finished.status === "failed") setError(new Error(finished.error ?? LETTER_BATCH_MESSAGES.failed));
+      if (finished.status === "failed")
+        setError(new Error(finished.error ?? LETTER_BATCH_MESSAGES.failed));
       else if (finished.status === "done") await download(finished);
     } catch (caught) {
       if (isMounted.current) setError(caught);

@@ -13,7 +13,12 @@ export function usePdfDownload() {
   const [error, setError] = useState<unknown>(null);
   const lastToast = useRef<number | null>(null);
 
-  async function download(key: string, path: string, fallbackName: string, jsonBody?: unknown): Promise<void> {
+  async function download(
+    key: string,
+    path: string,
+    fallbackName: string,
+    jsonBody?: unknown,
+  ): Promise<void> {
     setBusyKey(key);
     setError(null);
     try {

@@ -8,7 +8,10 @@ export function useProgressText(isBusy: boolean): string | null {
   const [index, setIndex] = useState(0);
   useEffect(() => {
     if (!isBusy) return;
-    const timer = window.setInterval(() => setIndex((current) => Math.min(current + 1, STATEMENT_MESSAGES.progress.length - 1)), STEP_MS);
+    const timer = window.setInterval(
+      () => setIndex((current) => Math.min(current + 1, STATEMENT_MESSAGES.progress.length - 1)),
+      STEP_MS,
+    );
     return () => {
       window.clearInterval(timer);
       setIndex(0);

@@ -1,14 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
-import { fitTemplateToMeters, FUEL_LABELS, getRecommendedTemplateId, QUICK_SETUP_TEMPLATES, type StatementConsumption } from "@nk/contract";
+import {
+  fitTemplateToMeters,
+  FUEL_LABELS,
+  getRecommendedTemplateId,
+  QUICK_SETUP_TEMPLATES,
+  type StatementConsumption,
+} from "@nk/contract";
 import type { Fuel, MeterKind } from "@nk/engine";
 import type { CalculationInput } from "./calculation-schema";
-import { buildTemplateCostItem, toCostsBody, type CostItemValues, type CostsFormValues } from "./cost-form";
+import {
+  buildTemplateCostItem,
+  toCostsBody,
+  type CostItemValues,
+  type CostsFormValues,
+} from "./cost-form";
 
 /** The meter kinds the period's unit meters feed (common-area meters are main meters, never distributed); null while unknown. */
-export function listUnitMeterKinds(consumption: StatementConsumption | null | undefined): ReadonlySet<MeterKind> | null {
+export function listUnitMeterKinds(
+  consumption: StatementConsumption | null | undefined,
+): ReadonlySet<MeterKind> | null {
   if (!consumption) return null;
-  return new Set(consumption.meters.flatMap((meter) => (meter.unitId !== null && meter.meter !== null ? [meter.meter] : [])));
+  return new Set(
+    consumption.meters.flatMap((meter) =>
+      meter.unitId !== null && meter.meter !== null ? [meter.meter] : [],
+    ),
+  );
 }
 
 export interface StartTemplate {
@@ -48,8 +65,17 @@ export function planStart(
       : null;
   const fuel = heatingFuel && current.co2.fuel === "" ? heatingFuel : null;
   if (!costItems && !fuel) return null;
-  const next: CostsFormValues = { ...current, costItems: costItems ?? current.costItems, co2: { ...current.co2, fuel: fuel ?? current.co2.fuel } };
-  return { templateName: costItems ? template.name : null, costItems, fuel, serialized: JSON.stringify(toCostsBody(next)) };
+  const next: CostsFormValues = {
+    ...current,
+    costItems: costItems ?? current.costItems,
+    co2: { ...current.co2, fuel: fuel ?? current.co2.fuel },
+  };
+  return {
+    templateName: costItems ? template.name : null,
+    costItems,
+    fuel,
+    serialized: JSON.stringify(toCostsBody(next)),
+  };
 }
 
 /**
@@ -80,10 +106,15 @@ export function useStartTemplate({
 }): { startTemplate: StartTemplate | null; discard: () => void } {
   // Decided during render once per period (the values the form gets, and what they serialize to),
   // written into the form by the effect below.
-  const [decided, setDecided] = useState<{ periodKey: string; plan: StartPlan | null } | null>(null);
+  const [decided, setDecided] = useState<{ periodKey: string; plan: StartPlan | null } | null>(
+    null,
+  );
   const written = useRef(new Set<string>());
   if (isReady && propertyType && decided?.periodKey !== periodKey) {
-    setDecided({ periodKey, plan: planStart(form.getValues(), propertyType, heatingFuel, hasTemplates, consumption) });
+    setDecided({
+      periodKey,
+      plan: planStart(form.getValues(), propertyType, heatingFuel, hasTemplates, consumption),
+    });
   }
   const plan = decided?.periodKey === periodKey ? decided.plan : null;
 
@@ -99,7 +130,13 @@ export function useStartTemplate({
   const discard = useCallback(() => form.setValue("costItems", []), [form]);
   return {
     startTemplate: plan
-      ? { templateName: plan.templateName, count: plan.costItems?.length ?? 0, fuelLabel: plan.fuel ? FUEL_LABELS[plan.fuel] : null, isUntouched, untouchedSerialized: plan.serialized }
+      ? {
+          templateName: plan.templateName,
+          count: plan.costItems?.length ?? 0,
+          fuelLabel: plan.fuel ? FUEL_LABELS[plan.fuel] : null,
+          isUntouched,
+          untouchedSerialized: plan.serialized,
+        }
       : null,
     discard,
   };

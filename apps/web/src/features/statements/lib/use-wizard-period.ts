@@ -1,5 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from "react";
-import { useBillingPeriods, useCreateBillingPeriod } from "../../../lib/queries/billing-period-queries";
+import {
+  useBillingPeriods,
+  useCreateBillingPeriod,
+} from "../../../lib/queries/billing-period-queries";
 import { getPeriodError, type PeriodValue } from "../components/period-fields";
 import { pickStartPeriod } from "./default-period";
 
@@ -16,10 +19,19 @@ export function useWizardPeriod(propertyId: string | undefined, initial?: Period
   const [created, setCreated] = useState<{ key: string; id: string } | null>(null);
   const pending = useRef<{ key: string; promise: Promise<string> } | null>(null);
   const existing = useMemo(() => periods.data ?? [], [periods.data]);
-  const started = useMemo(() => pickStartPeriod(existing.filter((p) => p.propertyId === propertyId)), [existing, propertyId]);
+  const started = useMemo(
+    () => pickStartPeriod(existing.filter((p) => p.propertyId === propertyId)),
+    [existing, propertyId],
+  );
   const period = chosen ?? started;
   const periodKey = `${propertyId ?? ""}:${period.start}:${period.end}`;
-  const stored = existing.find((p) => p.propertyId === propertyId && p.billingPeriodStart === period.start && p.billingPeriodEnd === period.end) ?? null;
+  const stored =
+    existing.find(
+      (p) =>
+        p.propertyId === propertyId &&
+        p.billingPeriodStart === period.start &&
+        p.billingPeriodEnd === period.end,
+    ) ?? null;
   const billingPeriodId = stored?.id ?? (created?.key === periodKey ? created.id : null);
   const create = createPeriod.mutateAsync;
 
@@ -27,7 +39,11 @@ export function useWizardPeriod(propertyId: string | undefined, initial?: Period
     if (billingPeriodId) return billingPeriodId;
     if (!propertyId || getPeriodError(period)) return null;
     if (pending.current?.key !== periodKey) {
-      const promise = create({ propertyId, billingPeriodStart: period.start, billingPeriodEnd: period.end }).then((detail) => {
+      const promise = create({
+        propertyId,
+        billingPeriodStart: period.start,
+        billingPeriodEnd: period.end,
+      }).then((detail) => {
         setCreated({ key: periodKey, id: detail.id });
         return detail.id;
       });

@@ -33,6 +33,10 @@ export function EditStatementPage() {
       </div>
     );
   }
-  const params = new URLSearchParams({ property: run.data.propertyId, from: run.data.periodStart, to: run.data.periodEnd });
+  const params = new URLSearchParams({
+    property: run.data.propertyId,
+    from: run.data.periodStart,
+    to: run.data.periodEnd,
+  });
   return <Navigate to={`/dashboard/statements/new?${params.toString()}`} replace />;
 }

@@ -2,7 +2,15 @@ import type { PrepaymentRoundingChoice } from "../components/prepayment-rounding
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { BILLING_DATA_MISSING_CODE, isCalendarDate, STATEMENT_MESSAGES, type PropertyWithUnits, type StatementPreview, type StatementPreviewBody, type StatementSaveResult } from "@nk/contract";
+import {
+  BILLING_DATA_MISSING_CODE,
+  isCalendarDate,
+  STATEMENT_MESSAGES,
+  type PropertyWithUnits,
+  type StatementPreview,
+  type StatementPreviewBody,
+  type StatementSaveResult,
+} from "@nk/contract";
 import { LimitReachedBanner, LimitReachedDialog } from "../../../components/limit-reached";
 import { BillingDataDialog } from "../../../components/billing-data-dialog";
 import { useToast } from "../../../components/ui/toast";
@@ -13,7 +21,12 @@ import { buildLimitReachedInfo } from "../../../lib/plan-access";
 import { useMe } from "../../../lib/use-me";
 import { Alert } from "../../../components/ui/alert";
 import { useProperties } from "../../../lib/use-properties";
-import { useBillingPeriodConsumption, useBillingPeriodCosts, usePreviewStatement, useSaveStatement } from "../api";
+import {
+  useBillingPeriodConsumption,
+  useBillingPeriodCosts,
+  usePreviewStatement,
+  useSaveStatement,
+} from "../api";
 import { useRates } from "../../../lib/queries/rate-queries";
 import { useTenants } from "../../../lib/queries/tenant-queries";
 import { CostsStep } from "../components/costs-step";
@@ -21,8 +34,19 @@ import { PreviewStep } from "../components/preview-step";
 import { PropertyStep } from "../components/property-step";
 import { SavedRunSummary } from "../components/saved-run-summary";
 import { WizardProgress } from "../components/wizard-progress";
-import { calculationInputSchema, toCalculationBody, toFormField, type CalculationInput } from "../lib/calculation-schema";
-import { EMPTY_ANNUAL_INFORMATION, EMPTY_CO2, EMPTY_HEATING_SHEET, fromSavedCosts, type CostsFormValues } from "../lib/cost-form";
+import {
+  calculationInputSchema,
+  toCalculationBody,
+  toFormField,
+  type CalculationInput,
+} from "../lib/calculation-schema";
+import {
+  EMPTY_ANNUAL_INFORMATION,
+  EMPTY_CO2,
+  EMPTY_HEATING_SHEET,
+  fromSavedCosts,
+  type CostsFormValues,
+} from "../lib/cost-form";
 import { buildPreviewNames } from "../lib/names";
 import { useCostsAutosave } from "../lib/use-costs-autosave";
 import { useProgressText } from "../lib/use-progress-text";
@@ -31,12 +55,21 @@ import { useWizardPeriod } from "../lib/use-wizard-period";
 
 /** docs/rules/statements.md#saving, docs/rules/statements.md#statement-constants: the list follows 1.2 s after saving. */
 const REDIRECT_AFTER_SAVE_MS = 1200;
-const EMPTY_VALUES: CostsFormValues = { costItems: [], co2: EMPTY_CO2, consumptionOverrides: [], climateFactor: "", heatingSheet: EMPTY_HEATING_SHEET, annualInformation: EMPTY_ANNUAL_INFORMATION };
+const EMPTY_VALUES: CostsFormValues = {
+  costItems: [],
+  co2: EMPTY_CO2,
+  consumptionOverrides: [],
+  climateFactor: "",
+  heatingSheet: EMPTY_HEATING_SHEET,
+  annualInformation: EMPTY_ANNUAL_INFORMATION,
+};
 
 /** Empty results (docs/rules/statements.md#statement-messages): no units, or nothing distributed. */
 function getEmptyResultMessage(preview: StatementPreview): string | null {
-  if (preview.engineInput.units.length === 0) return "Keine Wohneinheiten vorhanden – Kostenverteilung nicht möglich.";
-  if (preview.result.tenancies.length === 0 && preview.result.vacancy.length === 0) return "Keine Kostenverteilung ermittelt – bitte Eingaben prüfen.";
+  if (preview.engineInput.units.length === 0)
+    return "Keine Wohneinheiten vorhanden – Kostenverteilung nicht möglich.";
+  if (preview.result.tenancies.length === 0 && preview.result.vacancy.length === 0)
+    return "Keine Kostenverteilung ermittelt – bitte Eingaben prüfen.";
   return null;
 }
 
@@ -62,7 +95,10 @@ export function NewStatementPage() {
   // ?from=&to=: the period of a saved draft opened for editing (/dashboard/statements/edit/{id}).
   const from = searchParams.get("from") ?? "";
   const to = searchParams.get("to") ?? "";
-  const wizardPeriod = useWizardPeriod(property?.id, isCalendarDate(from) && isCalendarDate(to) ? { start: from, end: to } : null);
+  const wizardPeriod = useWizardPeriod(
+    property?.id,
+    isCalendarDate(from) && isCalendarDate(to) ? { start: from, end: to } : null,
+  );
   const tenants = useTenants(property?.id, { isEnabled: Boolean(property?.id) });
   const rates = useRates();
   const costs = useBillingPeriodCosts(wizardPeriod.billingPeriodId);
@@ -73,12 +109,23 @@ export function NewStatementPage() {
   // after another change to the billing periods, or the answer for the period this wizard created
   // with its first autosave, fetched while the user went on typing) would put back an older state
   // and silently drop the amounts typed since (issue 23: the number typed is the number stored).
-  const [filled, setFilled] = useState<{ billingPeriodId: string; values: CostsFormValues | undefined } | null>(null);
-  if (savedCosts && savedCosts.billingPeriodId === wizardPeriod.billingPeriodId && filled?.billingPeriodId !== savedCosts.billingPeriodId) {
+  const [filled, setFilled] = useState<{
+    billingPeriodId: string;
+    values: CostsFormValues | undefined;
+  } | null>(null);
+  if (
+    savedCosts &&
+    savedCosts.billingPeriodId === wizardPeriod.billingPeriodId &&
+    filled?.billingPeriodId !== savedCosts.billingPeriodId
+  ) {
     const hasSavedInputs = savedCosts.updatedAt !== null && !wizardPeriod.isCreatedHere;
-    setFilled({ billingPeriodId: savedCosts.billingPeriodId, values: hasSavedInputs ? fromSavedCosts(savedCosts) : undefined });
+    setFilled({
+      billingPeriodId: savedCosts.billingPeriodId,
+      values: hasSavedInputs ? fromSavedCosts(savedCosts) : undefined,
+    });
   }
-  const savedValues = filled?.billingPeriodId === wizardPeriod.billingPeriodId ? filled.values : undefined;
+  const savedValues =
+    filled?.billingPeriodId === wizardPeriod.billingPeriodId ? filled.values : undefined;
   const form = useForm<CostsFormValues, unknown, CalculationInput>({
     resolver: mappedZodResolver(calculationInputSchema, toCalculationBody, toFormField),
     defaultValues: EMPTY_VALUES,
@@ -88,7 +135,9 @@ export function NewStatementPage() {
   // A period this wizard has just created holds nothing the form lacks: the items stay on screen
   // (no "Lade gespeicherte Kosten..." under the user's cursor while its answer is on its way).
   const isCostsLoaded =
-    wizardPeriod.billingPeriodId === null ? !wizardPeriod.isLoading : wizardPeriod.isCreatedHere || filled?.billingPeriodId === wizardPeriod.billingPeriodId;
+    wizardPeriod.billingPeriodId === null
+      ? !wizardPeriod.isLoading
+      : wizardPeriod.isCreatedHere || filled?.billingPeriodId === wizardPeriod.billingPeriodId;
   // Decision 1620: a stored period without saved inputs starts with the fitting template (once its
   // meters are known) and the property's heating fuel; Quick-Setup stays for choosing another one.
   const { hasFeature } = useMe();
@@ -124,7 +173,11 @@ export function NewStatementPage() {
   const progressText = useProgressText(isCalculating);
   const [saveError, setSaveError] = useState<string | null>(null);
   // Issue 27: a save refused for missing billing data asks for them here and repeats the save.
-  const [billingDataRetry, setBillingDataRetry] = useState<{ finalize: boolean; prepaymentRounding: PrepaymentRoundingChoice; lateExcuse?: string | null } | null>(null);
+  const [billingDataRetry, setBillingDataRetry] = useState<{
+    finalize: boolean;
+    prepaymentRounding: PrepaymentRoundingChoice;
+    lateExcuse?: string | null;
+  } | null>(null);
   const [isBillingDataOpen, setIsBillingDataOpen] = useState(false);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const [saved, setSaved] = useState<StatementSaveResult | null>(null);
@@ -153,7 +206,9 @@ export function NewStatementPage() {
       try {
         billingPeriodId = (await autosave.flush()) ?? (await wizardPeriod.ensurePeriod());
       } catch (error) {
-        setCalculationErrors([isApiError(error) ? error.message : STATEMENT_MESSAGES.calculationFailed]);
+        setCalculationErrors([
+          isApiError(error) ? error.message : STATEMENT_MESSAGES.calculationFailed,
+        ]);
       } finally {
         setIsPreparing(false);
       }
@@ -178,14 +233,23 @@ export function NewStatementPage() {
         setPreview(null);
         void consumption.refetch();
         if (isApiError(error)) {
-          applyServerFieldErrors(form.setError, error, (field) => toFormField(field, form.getValues()));
-          setCalculationErrors(error.details.length > 0 ? error.details : [`Fehler: ${error.message}`]);
+          applyServerFieldErrors(form.setError, error, (field) =>
+            toFormField(field, form.getValues()),
+          );
+          setCalculationErrors(
+            error.details.length > 0 ? error.details : [`Fehler: ${error.message}`],
+          );
         } else {
           setCalculationErrors([STATEMENT_MESSAGES.calculationFailed]);
         }
       }
     },
-    (errors) => setCalculationErrors([errors.costItems?.message ?? errors.costItems?.root?.message ?? "Bitte prüfen Sie die markierten Eingaben."]),
+    (errors) =>
+      setCalculationErrors([
+        errors.costItems?.message ??
+          errors.costItems?.root?.message ??
+          "Bitte prüfen Sie die markierten Eingaben.",
+      ]),
   );
 
   /** The calculation the preview shows, as the body of the server's calls (save, the draft PDFs). */
@@ -195,7 +259,11 @@ export function NewStatementPage() {
     return billingPeriodId && parsed.success ? { billingPeriodId, ...parsed.data } : null;
   }
 
-  async function save(finalize: boolean, prepaymentRounding: PrepaymentRoundingChoice, lateExcuse?: string | null): Promise<void> {
+  async function save(
+    finalize: boolean,
+    prepaymentRounding: PrepaymentRoundingChoice,
+    lateExcuse?: string | null,
+  ): Promise<void> {
     const billingPeriodId = wizardPeriod.billingPeriodId;
     if (!preview || !billingPeriodId) {
       setSaveError(STATEMENT_MESSAGES.noCalculation);
@@ -209,11 +277,20 @@ export function NewStatementPage() {
       return;
     }
     try {
-      const result = await saveMutation.mutateAsync({ billingPeriodId, ...parsed.data, finalize, ...(prepaymentRounding !== undefined ? { prepaymentRounding } : {}), ...(lateExcuse !== undefined ? { lateExcuse } : {}) });
+      const result = await saveMutation.mutateAsync({
+        billingPeriodId,
+        ...parsed.data,
+        finalize,
+        ...(prepaymentRounding !== undefined ? { prepaymentRounding } : {}),
+        ...(lateExcuse !== undefined ? { lateExcuse } : {}),
+      });
       setSaved(result);
       setStep(3);
       toast.success(finalize ? STATEMENT_MESSAGES.finalized : STATEMENT_MESSAGES.saved);
-      window.setTimeout(() => void navigate(`/dashboard/statements/${result.id}`), REDIRECT_AFTER_SAVE_MS);
+      window.setTimeout(
+        () => void navigate(`/dashboard/statements/${result.id}`),
+        REDIRECT_AFTER_SAVE_MS,
+      );
     } catch (error) {
       if (isApiError(error) && error.isLimitReached) {
         setLimitMessage(error.message);
@@ -223,7 +300,13 @@ export function NewStatementPage() {
         setBillingDataRetry({ finalize, prepaymentRounding, lateExcuse });
         setIsBillingDataOpen(true);
       }
-      setSaveError(isApiError(error) ? (error.details.length > 0 ? error.details.join(" ") : error.message) : STATEMENT_MESSAGES.saveFailed);
+      setSaveError(
+        isApiError(error)
+          ? error.details.length > 0
+            ? error.details.join(" ")
+            : error.message
+          : STATEMENT_MESSAGES.saveFailed,
+      );
     }
   }
 
@@ -232,7 +315,10 @@ export function NewStatementPage() {
   // starts, not only when saving; a period with a saved run saves again without counting anew.
   const { me, canCreate, can } = useMe();
   const isNewRun = !wizardPeriod.stored?.hasStatementRun;
-  const statementBlock = me && isNewRun && !canCreate("billingStatements") ? buildLimitReachedInfo(me, "billingStatements") : null;
+  const statementBlock =
+    me && isNewRun && !canCreate("billingStatements")
+      ? buildLimitReachedInfo(me, "billingStatements")
+      : null;
 
   let content;
   if (me && !can("create_billing_statement")) {
@@ -264,7 +350,19 @@ export function NewStatementPage() {
       </FormProvider>
     );
   } else if (step === 2 || !saved) {
-    content = <PreviewStep preview={preview} names={names} isSaving={saveMutation.isPending} saveError={saveError} onEnterBillingData={billingDataRetry ? () => setIsBillingDataOpen(true) : undefined} onSave={save} onBack={() => setStep(1)} calculationBody={calculationBody} hasSavedRun={!isNewRun} />;
+    content = (
+      <PreviewStep
+        preview={preview}
+        names={names}
+        isSaving={saveMutation.isPending}
+        saveError={saveError}
+        onEnterBillingData={billingDataRetry ? () => setIsBillingDataOpen(true) : undefined}
+        onSave={save}
+        onBack={() => setStep(1)}
+        calculationBody={calculationBody}
+        hasSavedRun={!isNewRun}
+      />
+    );
   } else {
     content = <SavedRunSummary saved={saved} />;
   }
@@ -274,7 +372,9 @@ export function NewStatementPage() {
       <title>Neue Abrechnung – Nebenkosten</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Neue Abrechnung</h1>
-        <p className="mt-1 text-sm text-slate-600">Immobilie wählen, Kosten erfassen, Verteilung prüfen und die Abrechnungen speichern.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Immobilie wählen, Kosten erfassen, Verteilung prüfen und die Abrechnungen speichern.
+        </p>
       </div>
       <WizardProgress current={step} />
       {statementBlock && !saved ? (
@@ -288,9 +388,22 @@ export function NewStatementPage() {
       <BillingDataDialog
         isOpen={isBillingDataOpen}
         onOpenChange={setIsBillingDataOpen}
-        onSaved={() => (billingDataRetry ? void save(billingDataRetry.finalize, billingDataRetry.prepaymentRounding, billingDataRetry.lateExcuse) : undefined)}
+        onSaved={() =>
+          billingDataRetry
+            ? void save(
+                billingDataRetry.finalize,
+                billingDataRetry.prepaymentRounding,
+                billingDataRetry.lateExcuse,
+              )
+            : undefined
+        }
       />
-      <LimitReachedDialog isOpen={limitMessage !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))} message={limitMessage ?? ""} resource="billingStatements" />
+      <LimitReachedDialog
+        isOpen={limitMessage !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))}
+        message={limitMessage ?? ""}
+        resource="billingStatements"
+      />
     </div>
   );
 }

@@ -38,12 +38,23 @@ export function StatementHistoryPage() {
   const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const propertyId = searchParams.get("property") ?? undefined;
-  const status = pick<StatementListStatusFilter>(searchParams.get("status"), STATEMENT_LIST_STATUS_FILTERS, "all");
+  const status = pick<StatementListStatusFilter>(
+    searchParams.get("status"),
+    STATEMENT_LIST_STATUS_FILTERS,
+    "all",
+  );
   const sort = pick<StatementListSort>(searchParams.get("sort"), STATEMENT_LIST_SORTS, "newest");
   const q = searchParams.get("q") ?? "";
   const [page, setPage] = useState(0);
   const properties = useProperties();
-  const list = useStatementList({ propertyId, status, sort, q: q || undefined, offset: String(page * STATEMENT_PAGE_SIZE), limit: String(STATEMENT_PAGE_SIZE) });
+  const list = useStatementList({
+    propertyId,
+    status,
+    sort,
+    q: q || undefined,
+    offset: String(page * STATEMENT_PAGE_SIZE),
+    limit: String(STATEMENT_PAGE_SIZE),
+  });
   const invalidate = useInvalidateStatements();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewed, setViewed] = useState<StatementListItem | null>(null);
@@ -91,8 +102,15 @@ export function StatementHistoryPage() {
       else next.add(id);
       return next;
     });
-  const toggleAll = () => setSelected((current) => (items.every((item) => current.has(item.id)) ? new Set() : new Set(items.map((item) => item.id))));
-  const newLink = propertyId ? `/dashboard/statements/new?property=${propertyId}` : "/dashboard/statements/new";
+  const toggleAll = () =>
+    setSelected((current) =>
+      items.every((item) => current.has(item.id))
+        ? new Set()
+        : new Set(items.map((item) => item.id)),
+    );
+  const newLink = propertyId
+    ? `/dashboard/statements/new?property=${propertyId}`
+    : "/dashboard/statements/new";
   // Issue 29: the wizard is offered to roles that may create statements.
   const canCreateStatements = useMe().can("create_billing_statement");
 
@@ -102,7 +120,9 @@ export function StatementHistoryPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Abrechnungen</h1>
-          <p className="mt-1 text-sm text-slate-600">Gespeicherte Nebenkostenabrechnungen: prüfen, finalisieren, versenden und archivieren.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Gespeicherte Nebenkostenabrechnungen: prüfen, finalisieren, versenden und archivieren.
+          </p>
         </div>
         {canCreateStatements ? (
           <Link to={newLink} className={buttonStyles()}>
@@ -113,7 +133,12 @@ export function StatementHistoryPage() {
       </div>
 
       {properties.data && properties.data.length > 0 ? (
-        <PropertyFilter properties={properties.data} propertyId={propertyId} onChange={(id) => setParam("property", id)} clearLabel="Alle Abrechnungen" />
+        <PropertyFilter
+          properties={properties.data}
+          propertyId={propertyId}
+          onChange={(id) => setParam("property", id)}
+          clearLabel="Alle Abrechnungen"
+        />
       ) : null}
 
       <form
@@ -123,18 +148,32 @@ export function StatementHistoryPage() {
           event.preventDefault();
         }}
       >
-        <SearchField initialValue={q} placeholder="Name, Zeitraum, Mieter..." onSearch={(text) => (text !== q ? setParam("q", text || undefined) : undefined)} />
+        <SearchField
+          initialValue={q}
+          placeholder="Name, Zeitraum, Mieter..."
+          onSearch={(text) => (text !== q ? setParam("q", text || undefined) : undefined)}
+        />
         <SelectField
           label="Status"
           value={status}
-          onChange={(event) => setParam("status", event.target.value === "all" ? undefined : event.target.value)}
-          options={STATEMENT_LIST_STATUS_FILTERS.map((value) => ({ value, label: STATEMENT_LIST_STATUS_FILTER_LABELS[value] }))}
+          onChange={(event) =>
+            setParam("status", event.target.value === "all" ? undefined : event.target.value)
+          }
+          options={STATEMENT_LIST_STATUS_FILTERS.map((value) => ({
+            value,
+            label: STATEMENT_LIST_STATUS_FILTER_LABELS[value],
+          }))}
         />
         <SelectField
           label="Sortierung"
           value={sort}
-          onChange={(event) => setParam("sort", event.target.value === "newest" ? undefined : event.target.value)}
-          options={STATEMENT_LIST_SORTS.map((value) => ({ value, label: STATEMENT_LIST_SORT_LABELS[value] }))}
+          onChange={(event) =>
+            setParam("sort", event.target.value === "newest" ? undefined : event.target.value)
+          }
+          options={STATEMENT_LIST_SORTS.map((value) => ({
+            value,
+            label: STATEMENT_LIST_SORT_LABELS[value],
+          }))}
         />
       </form>
 
@@ -147,7 +186,12 @@ export function StatementHistoryPage() {
           variant="error"
           title="Fehler beim Laden"
           action={
-            <Button size="sm" variant="outline" onClick={() => void list.refetch()} isBusy={list.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void list.refetch()}
+              isBusy={list.isFetching}
+            >
               Erneut versuchen
             </Button>
           }
@@ -158,7 +202,11 @@ export function StatementHistoryPage() {
         <EmptyState
           icon={FileText}
           title={H.empty}
-          description={q || status !== "all" ? "Ändern Sie die Suche oder den Statusfilter." : "Erstellen Sie Ihre erste Nebenkostenabrechnung."}
+          description={
+            q || status !== "all"
+              ? "Ändern Sie die Suche oder den Statusfilter."
+              : "Erstellen Sie Ihre erste Nebenkostenabrechnung."
+          }
           action={
             canCreateStatements ? (
               <Link to={newLink} className={buttonStyles()}>
@@ -173,14 +221,34 @@ export function StatementHistoryPage() {
           <p className="text-sm text-slate-500" aria-live="polite">
             {list.data.total === 1 ? "1 Abrechnung" : `${list.data.total} Abrechnungen`}
           </p>
-          <StatementHistoryList items={items} selected={selected} onToggle={toggle} onToggleAll={toggleAll} actions={{ onView: setViewed, onDelete: setDeleting }} />
+          <StatementHistoryList
+            items={items}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            actions={{ onView: setViewed, onDelete: setDeleting }}
+          />
           {pageCount > 1 ? (
-            <nav aria-label="Seiten" className="flex items-center justify-center gap-3 text-sm text-slate-600">
-              <Button variant="outline" size="sm" onClick={() => changePage(page - 1)} disabled={page === 0}>
+            <nav
+              aria-label="Seiten"
+              className="flex items-center justify-center gap-3 text-sm text-slate-600"
+            >
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => changePage(page - 1)}
+                disabled={page === 0}
+              >
                 Zurück
               </Button>
               <span>{`Seite ${page + 1} von ${pageCount}`}</span>
-              <Button variant="outline" size="sm" onClick={() => changePage(page + 1)} disabled={page + 1 >= pageCount} isBusy={list.isFetching}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => changePage(page + 1)}
+                disabled={page + 1 >= pageCount}
+                isBusy={list.isFetching}
+              >
                 Weiter
               </Button>
             </nav>

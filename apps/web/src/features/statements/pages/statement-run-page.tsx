@@ -28,7 +28,12 @@ export function StatementRunPage() {
   const properties = useProperties();
 
   const back = (
-    <Link to={run.data ? `/dashboard/statements?property=${run.data.propertyId}` : "/dashboard/statements"} className={buttonStyles({ variant: "ghost" })}>
+    <Link
+      to={
+        run.data ? `/dashboard/statements?property=${run.data.propertyId}` : "/dashboard/statements"
+      }
+      className={buttonStyles({ variant: "ghost" })}
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Alle Abrechnungen
     </Link>
@@ -36,7 +41,10 @@ export function StatementRunPage() {
 
   if (run.isPending) return <LoadingState text="Lade Abrechnung..." />;
   if (run.isError) {
-    const message = isApiError(run.error) && run.error.status === 404 ? STATEMENT_MESSAGES.statementNotFound : `Fehler beim Laden der Abrechnung: ${getErrorMessage(run.error)}`;
+    const message =
+      isApiError(run.error) && run.error.status === 404
+        ? STATEMENT_MESSAGES.statementNotFound
+        : `Fehler beim Laden der Abrechnung: ${getErrorMessage(run.error)}`;
     return (
       <div className="mx-auto w-full max-w-5xl space-y-4">
         <Alert variant="error">{message}</Alert>
@@ -49,9 +57,13 @@ export function StatementRunPage() {
   const property = properties.data?.find((p) => p.id === data.propertyId);
   const units = [
     ...(property?.units ?? []),
-    ...data.statements.filter((s) => s.unitId !== null).map((s) => ({ id: s.unitId!, name: s.unitName })),
+    ...data.statements
+      .filter((s) => s.unitId !== null)
+      .map((s) => ({ id: s.unitId!, name: s.unitName })),
   ];
-  const tenants = data.statements.filter((s) => s.tenantId !== null).map((s) => ({ id: s.tenantId!, name: s.tenantName }));
+  const tenants = data.statements
+    .filter((s) => s.tenantId !== null)
+    .map((s) => ({ id: s.tenantId!, name: s.tenantName }));
   const names = buildPreviewNames(units, tenants);
 
   return (
@@ -62,15 +74,22 @@ export function StatementRunPage() {
           <p className="text-sm text-slate-600">{data.propertyName}</p>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{data.name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <Badge variant={data.isFinal ? "success" : "neutral"}>{data.isFinal ? "Finalisiert" : "Entwurf"}</Badge>
+            <Badge variant={data.isFinal ? "success" : "neutral"}>
+              {data.isFinal ? "Finalisiert" : "Entwurf"}
+            </Badge>
             <span>
               {formatDate(data.periodStart)} – {formatDate(data.periodEnd)}
             </span>
-            {data.version > 1 ? <Badge variant="info">Korrektur, Version {data.version}</Badge> : null}
+            {data.version > 1 ? (
+              <Badge variant="info">Korrektur, Version {data.version}</Badge>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Link to={`/dashboard/statements/new?property=${data.propertyId}`} className={buttonStyles({ variant: "outline" })}>
+          <Link
+            to={`/dashboard/statements/new?property=${data.propertyId}`}
+            className={buttonStyles({ variant: "outline" })}
+          >
             <FilePlus2 className="size-4" aria-hidden="true" />
             Neue Abrechnung
           </Link>
@@ -84,8 +103,10 @@ export function StatementRunPage() {
         </CardHeader>
         <CardContent className="space-y-2 text-sm text-slate-600">
           <p>
-            Gesamtkosten {formatEuroDe(data.totalCosts)} · berechnet am {formatDateTime(data.calculatedAt)}
-            {data.finalizedAt ? ` · finalisiert am ${formatDateTime(data.finalizedAt)}` : ""} · Rechenkern {data.engineVersion}
+            Gesamtkosten {formatEuroDe(data.totalCosts)} · berechnet am{" "}
+            {formatDateTime(data.calculatedAt)}
+            {data.finalizedAt ? ` · finalisiert am ${formatDateTime(data.finalizedAt)}` : ""} ·
+            Rechenkern {data.engineVersion}
           </p>
         </CardContent>
       </Card>
@@ -101,9 +122,19 @@ export function StatementRunPage() {
           result={data.result}
           names={names}
           warnings={data.warnings}
-          consumptionAnalysis={<ConsumptionAnalysis input={data.engineInput} result={data.result} analysis={data.analysis} names={names} />}
+          consumptionAnalysis={
+            <ConsumptionAnalysis
+              input={data.engineInput}
+              result={data.result}
+              analysis={data.analysis}
+              names={names}
+            />
+          }
         />
-        <RateCostsList rateCosts={data.rateCosts} costTypeOf={(index) => data.engineInput.costItems[index]?.costType ?? "Kostenposition"} />
+        <RateCostsList
+          rateCosts={data.rateCosts}
+          costTypeOf={(index) => data.engineInput.costItems[index]?.costType ?? "Kostenposition"}
+        />
         <Card>
           <CardHeader>
             <CardTitle>Verbrauch und Zählerstände</CardTitle>

@@ -2,7 +2,15 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2 } from "lucide-react";
-import { formatCountDe, getTodayInGermany, OCCUPANCY_MESSAGES, occupancyChangeBodySchema, type OccupancyChange, type OccupancyChangeBody, type Tenant } from "@nk/contract";
+import {
+  formatCountDe,
+  getTodayInGermany,
+  OCCUPANCY_MESSAGES,
+  occupancyChangeBodySchema,
+  type OccupancyChange,
+  type OccupancyChangeBody,
+  type Tenant,
+} from "@nk/contract";
 import { DecimalField } from "../../../components/decimal-field";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -28,7 +36,11 @@ export function OccupancyPanel({ tenant }: { tenant: Tenant }) {
   const periods = useOccupancy(tenant.id);
   const recordChange = useRecordOccupancyChange(tenant.id);
   const removePeriod = useRemoveOccupancyPeriod(tenant.id);
-  const { register, control, handleSubmit, setError, resetField, formState } = useForm<OccupancyChangeBody, unknown, OccupancyChange>({
+  const { register, control, handleSubmit, setError, resetField, formState } = useForm<
+    OccupancyChangeBody,
+    unknown,
+    OccupancyChange
+  >({
     resolver: zodResolver(occupancyChangeBodySchema),
     defaultValues: { persons: "", validFrom: getTodayInGermany() },
   });
@@ -40,7 +52,8 @@ export function OccupancyPanel({ tenant }: { tenant: Tenant }) {
       resetField("persons");
       toast.success(OCCUPANCY_MESSAGES.saved);
     } catch (error) {
-      if (!applyServerFieldErrors(setError, error)) setError("root", { type: "server", message: getErrorMessage(error) });
+      if (!applyServerFieldErrors(setError, error))
+        setError("root", { type: "server", message: getErrorMessage(error) });
     }
   }
 
@@ -54,12 +67,17 @@ export function OccupancyPanel({ tenant }: { tenant: Tenant }) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 p-4">
+    <section
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-lg border border-slate-200 p-4"
+    >
       <div>
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
           Personen im Haushalt
         </h3>
-        <p className="text-xs text-slate-500">Grundlage des Personenschlüssels (Personentage). Eine Änderung gilt ab ihrem Datum.</p>
+        <p className="text-xs text-slate-500">
+          Grundlage des Personenschlüssels (Personentage). Eine Änderung gilt ab ihrem Datum.
+        </p>
       </div>
       {periods.isPending ? (
         <Spinner label="Lade Belegung..." />
@@ -68,9 +86,15 @@ export function OccupancyPanel({ tenant }: { tenant: Tenant }) {
       ) : periods.data.length === 0 ? (
         <p className="text-sm text-slate-500">Keine Personenzahl hinterlegt.</p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-md border border-slate-100" aria-label="Zeiträume">
+        <ul
+          className="divide-y divide-slate-100 rounded-md border border-slate-100"
+          aria-label="Zeiträume"
+        >
           {periods.data.map((period) => (
-            <li key={period.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+            <li
+              key={period.id}
+              className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
+            >
               <span>
                 <span className="font-medium text-slate-900">{formatPersons(period.persons)}</span>{" "}
                 <span className="text-slate-500">
@@ -95,9 +119,24 @@ export function OccupancyPanel({ tenant }: { tenant: Tenant }) {
         </ul>
       )}
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <DecimalField label="Neue Personenzahl" error={errors.persons?.message} control={control} name="persons" />
-        <TextField label="Gültig ab" type="date" error={errors.validFrom?.message} {...register("validFrom")} />
-        <Button variant="outline" onClick={() => void handleSubmit(submitChange)()} isBusy={recordChange.isPending} busyText="Speichere...">
+        <DecimalField
+          label="Neue Personenzahl"
+          error={errors.persons?.message}
+          control={control}
+          name="persons"
+        />
+        <TextField
+          label="Gültig ab"
+          type="date"
+          error={errors.validFrom?.message}
+          {...register("validFrom")}
+        />
+        <Button
+          variant="outline"
+          onClick={() => void handleSubmit(submitChange)()}
+          isBusy={recordChange.isPending}
+          busyText="Speichere..."
+        >
           Personenzahl ändern
         </Button>
       </div>

@@ -48,13 +48,27 @@ function suggestValidFrom(moveInDate: string, prepayments: Prepayment[]): string
  * Monthly amount (step 0.01), valid from (`suggestValidFrom`), valid until (empty = unlimited). The
  * rules of docs/rules/prepayments.md#prepayment-rules; errors under their fields, the > 10.000 € warning never blocks.
  */
-export function PrepaymentForm({ tenantId, moveInDate, prepayments, editing, onDone }: PrepaymentFormProps) {
+export function PrepaymentForm({
+  tenantId,
+  moveInDate,
+  prepayments,
+  editing,
+  onDone,
+}: PrepaymentFormProps) {
   const toast = useToast();
   const createPrepayment = useCreatePrepayment(tenantId);
   const updatePrepayment = useUpdatePrepayment(tenantId);
-  const { register, control, handleSubmit, setError, formState } = useForm<PrepaymentBody, unknown, PrepaymentValues>({
+  const { register, control, handleSubmit, setError, formState } = useForm<
+    PrepaymentBody,
+    unknown,
+    PrepaymentValues
+  >({
     resolver: zodResolver(prepaymentBodySchema),
-    defaultValues: { monthlyAmount: editing?.monthlyAmount ?? "", validFrom: editing?.validFrom ?? suggestValidFrom(moveInDate, prepayments), validUntil: editing?.validUntil ?? "" },
+    defaultValues: {
+      monthlyAmount: editing?.monthlyAmount ?? "",
+      validFrom: editing?.validFrom ?? suggestValidFrom(moveInDate, prepayments),
+      validUntil: editing?.validUntil ?? "",
+    },
   });
   const errors = formState.errors;
   const isSaving = createPrepayment.isPending || updatePrepayment.isPending;
@@ -63,7 +77,9 @@ export function PrepaymentForm({ tenantId, moveInDate, prepayments, editing, onD
 
   async function save(body: PrepaymentValues): Promise<void> {
     // docs/rules/prepayments.md#prepayment-rules: an overlap with another active prepayment is refused before sending.
-    const isOverlapping = prepayments.some((other) => other.isActive && other.id !== editing?.id && isPrepaymentOverlapping(other, body));
+    const isOverlapping = prepayments.some(
+      (other) => other.isActive && other.id !== editing?.id && isPrepaymentOverlapping(other, body),
+    );
     if (isOverlapping) {
       setError("root", { type: "validate", message: PREPAYMENT_MESSAGES.overlap });
       return;
@@ -76,7 +92,11 @@ export function PrepaymentForm({ tenantId, moveInDate, prepayments, editing, onD
       for (const warning of result.warnings) toast.warning(warning);
       onDone();
     } catch (error) {
-      if (!applyServerFieldErrors(setError, error)) setError("root", { type: "server", message: getErrorMessage(error, PREPAYMENT_MESSAGES.saveFailed) });
+      if (!applyServerFieldErrors(setError, error))
+        setError("root", {
+          type: "server",
+          message: getErrorMessage(error, PREPAYMENT_MESSAGES.saveFailed),
+        });
     }
   }
 
@@ -91,9 +111,15 @@ export function PrepaymentForm({ tenantId, moveInDate, prepayments, editing, onD
         }
       }}
     >
-      <h3 className="text-sm font-semibold text-slate-900">{editing ? "Vorauszahlung bearbeiten" : "Neue Vorauszahlung"}</h3>
+      <h3 className="text-sm font-semibold text-slate-900">
+        {editing ? "Vorauszahlung bearbeiten" : "Neue Vorauszahlung"}
+      </h3>
       {errors.root?.message ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="prepayment-errors">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          data-testid="prepayment-errors"
+        >
           {errors.root.message}
         </p>
       ) : null}
@@ -105,8 +131,19 @@ export function PrepaymentForm({ tenantId, moveInDate, prepayments, editing, onD
           control={control}
           name="monthlyAmount"
         />
-        <TextField label="Gültig ab *" type="date" error={errors.validFrom?.message} {...register("validFrom")} />
-        <TextField label="Gültig bis" type="date" hint="Leer = unbegrenzt" error={errors.validUntil?.message} {...register("validUntil")} />
+        <TextField
+          label="Gültig ab *"
+          type="date"
+          error={errors.validFrom?.message}
+          {...register("validFrom")}
+        />
+        <TextField
+          label="Gültig bis"
+          type="date"
+          hint="Leer = unbegrenzt"
+          error={errors.validUntil?.message}
+          {...register("validUntil")}
+        />
       </div>
       {liveWarnings.map((warning) => (
         <Alert key={warning} variant="warning">

@@ -5,7 +5,14 @@ import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { LoadingState } from "../../../components/ui/spinner";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
@@ -15,15 +22,27 @@ import { formatMonthlyAmount } from "../lib/money-text";
 import { PrepaymentForm } from "./prepayment-form";
 
 /** docs/rules/prepayments.md#prepayment-panel: the prepayment panel of one tenant. */
-export function PrepaymentsDialog({ tenant, onClose }: { tenant: Tenant | null; onClose: () => void }) {
+export function PrepaymentsDialog({
+  tenant,
+  onClose,
+}: {
+  tenant: Tenant | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={tenant !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <DialogContent size="lg">
         <DialogHeader>
           <DialogTitle>Vorauszahlungen</DialogTitle>
-          <DialogDescription>{tenant ? `${tenant.name} – ${tenant.unit.name}, ${tenant.property.name}` : ""}</DialogDescription>
+          <DialogDescription>
+            {tenant ? `${tenant.name} – ${tenant.unit.name}, ${tenant.property.name}` : ""}
+          </DialogDescription>
         </DialogHeader>
-        <DialogBody>{tenant ? <PrepaymentsPanel key={tenant.id} tenantId={tenant.id} moveInDate={tenant.moveInDate} /> : null}</DialogBody>
+        <DialogBody>
+          {tenant ? (
+            <PrepaymentsPanel key={tenant.id} tenantId={tenant.id} moveInDate={tenant.moveInDate} />
+          ) : null}
+        </DialogBody>
       </DialogContent>
     </Dialog>
   );
@@ -45,7 +64,11 @@ function PrepaymentsPanel({ tenantId, moveInDate }: { tenantId: string; moveInDa
   if (prepayments.isPending) return <LoadingState text="Lade Vorauszahlungen..." />;
   if (prepayments.isError) {
     const isMissing = isApiError(prepayments.error) && prepayments.error.status === 404;
-    return <Alert variant="error">{isMissing ? PREPAYMENT_MESSAGES.tenantNotFound : getErrorMessage(prepayments.error)}</Alert>;
+    return (
+      <Alert variant="error">
+        {isMissing ? PREPAYMENT_MESSAGES.tenantNotFound : getErrorMessage(prepayments.error)}
+      </Alert>
+    );
   }
   const list = prepayments.data;
 
@@ -66,10 +89,22 @@ function PrepaymentsPanel({ tenantId, moveInDate }: { tenantId: string; moveInDa
   const actions = (prepayment: Prepayment) =>
     prepayment.isActive ? (
       <div className="flex justify-end gap-1">
-        <Button size="icon" variant="ghost" className="size-8" aria-label="Vorauszahlung bearbeiten" onClick={() => setEditing(prepayment)}>
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-8"
+          aria-label="Vorauszahlung bearbeiten"
+          onClick={() => setEditing(prepayment)}
+        >
           <Pencil className="size-4" aria-hidden="true" />
         </Button>
-        <Button size="icon" variant="ghost" className="size-8 text-red-600 hover:bg-red-50" aria-label="Vorauszahlung löschen" onClick={() => setDeleting(prepayment)}>
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-8 text-red-600 hover:bg-red-50"
+          aria-label="Vorauszahlung löschen"
+          onClick={() => setDeleting(prepayment)}
+        >
           <Trash2 className="size-4" aria-hidden="true" />
         </Button>
       </div>
@@ -78,7 +113,9 @@ function PrepaymentsPanel({ tenantId, moveInDate }: { tenantId: string; moveInDa
   return (
     <div className="space-y-4">
       {list.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{PREPAYMENT_MESSAGES.empty}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+          {PREPAYMENT_MESSAGES.empty}
+        </p>
       ) : (
         <>
           <table className="hidden w-full text-sm sm:table" aria-label="Vorauszahlungen">
@@ -94,9 +131,13 @@ function PrepaymentsPanel({ tenantId, moveInDate }: { tenantId: string; moveInDa
             <tbody>
               {list.map((prepayment) => (
                 <tr key={prepayment.id} className="border-b border-slate-100 last:border-0">
-                  <td className="py-2 pr-3 font-medium tabular-nums text-slate-900">{formatMonthlyAmount(prepayment.monthlyAmount)}</td>
+                  <td className="py-2 pr-3 font-medium tabular-nums text-slate-900">
+                    {formatMonthlyAmount(prepayment.monthlyAmount)}
+                  </td>
                   <td className="py-2 pr-3">{formatDate(prepayment.validFrom)}</td>
-                  <td className="py-2 pr-3">{prepayment.validUntil ? formatDate(prepayment.validUntil) : "unbegrenzt"}</td>
+                  <td className="py-2 pr-3">
+                    {prepayment.validUntil ? formatDate(prepayment.validUntil) : "unbegrenzt"}
+                  </td>
                   <td className="py-2 pr-3">
                     <StatusBadge isActive={prepayment.isActive} />
                   </td>
@@ -107,11 +148,17 @@ function PrepaymentsPanel({ tenantId, moveInDate }: { tenantId: string; moveInDa
           </table>
           <ul className="space-y-2 sm:hidden" aria-label="Vorauszahlungen">
             {list.map((prepayment) => (
-              <li key={prepayment.id} className="flex items-start justify-between gap-3 rounded-lg border border-slate-200 p-3 text-sm">
+              <li
+                key={prepayment.id}
+                className="flex items-start justify-between gap-3 rounded-lg border border-slate-200 p-3 text-sm"
+              >
                 <div className="space-y-1">
-                  <p className="font-medium tabular-nums text-slate-900">{formatMonthlyAmount(prepayment.monthlyAmount)}</p>
+                  <p className="font-medium tabular-nums text-slate-900">
+                    {formatMonthlyAmount(prepayment.monthlyAmount)}
+                  </p>
                   <p className="text-slate-600">
-                    {formatDate(prepayment.validFrom)} – {prepayment.validUntil ? formatDate(prepayment.validUntil) : "unbegrenzt"}
+                    {formatDate(prepayment.validFrom)} –{" "}
+                    {prepayment.validUntil ? formatDate(prepayment.validUntil) : "unbegrenzt"}
                   </p>
                   <StatusBadge isActive={prepayment.isActive} />
                 </div>

@@ -9,7 +9,11 @@ export function TenantCards({ tenants, actions }: { tenants: Tenant[]; actions: 
   return (
     <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label="Mieter">
       {tenants.map((tenant) => (
-        <li key={tenant.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="tenant-card">
+        <li
+          key={tenant.id}
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          data-testid="tenant-card"
+        >
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="truncate font-semibold text-slate-900">{tenant.name}</p>
@@ -34,12 +38,18 @@ export function TenantCards({ tenants, actions }: { tenants: Tenant[]; actions: 
             </div>
             <div>
               <dt className="text-xs text-slate-500">Vorauszahlung</dt>
-              <dd className="tabular-nums">{tenant.currentMonthlyPrepayment ? formatMonthlyAmount(tenant.currentMonthlyPrepayment) : "–"}</dd>
+              <dd className="tabular-nums">
+                {tenant.currentMonthlyPrepayment
+                  ? formatMonthlyAmount(tenant.currentMonthlyPrepayment)
+                  : "–"}
+              </dd>
             </div>
             {tenant.email || tenant.phone ? (
               <div className="col-span-2">
                 <dt className="text-xs text-slate-500">Kontakt</dt>
-                <dd className="break-words">{[tenant.email, tenant.phone].filter(Boolean).join(" · ")}</dd>
+                <dd className="break-words">
+                  {[tenant.email, tenant.phone].filter(Boolean).join(" · ")}
+                </dd>
               </div>
             ) : null}
           </dl>

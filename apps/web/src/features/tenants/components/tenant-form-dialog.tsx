@@ -1,10 +1,25 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { buildCreateTenantBodySchema, getTodayInGermany, TENANT_MESSAGES, TENANT_TOASTS, type PropertyWithUnits, type Tenant } from "@nk/contract";
+import {
+  buildCreateTenantBodySchema,
+  getTodayInGermany,
+  TENANT_MESSAGES,
+  TENANT_TOASTS,
+  type PropertyWithUnits,
+  type Tenant,
+} from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage, isApiError } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
@@ -65,7 +80,14 @@ function hasAdvancedValues(values: TenantFormValues): boolean {
   return ADVANCED_FIELDS.some((field) => values[field].trim() !== "");
 }
 
-function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, onLimitReached }: TenantFormDialogProps) {
+function TenantForm({
+  onOpenChange,
+  tenant,
+  properties,
+  userId,
+  defaultUnitId,
+  onLimitReached,
+}: TenantFormDialogProps) {
   const toast = useToast();
   const createTenant = useCreateTenant();
   const updateTenant = useUpdateTenant();
@@ -74,7 +96,9 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
 
   const [initial] = useState(() => {
     const stored = readTenantDraft(userId, tenantId);
-    const base = tenant ? toTenantFormValues(tenant) : { ...EMPTY_TENANT_FORM, unitId: defaultUnitId ?? "" };
+    const base = tenant
+      ? toTenantFormValues(tenant)
+      : { ...EMPTY_TENANT_FORM, unitId: defaultUnitId ?? "" };
     return { values: stored ?? base, base, isDraft: stored !== null };
   });
   const [isDraftRestored, setIsDraftRestored] = useState(initial.isDraft);
@@ -89,7 +113,10 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
   });
   const { register, control, reset, handleSubmit, getValues, setError, formState } = form;
   const watched = useWatch({ control });
-  const values = useMemo(() => ({ ...EMPTY_TENANT_FORM, ...watched }) as TenantFormValues, [watched]);
+  const values = useMemo(
+    () => ({ ...EMPTY_TENANT_FORM, ...watched }) as TenantFormValues,
+    [watched],
+  );
   const { isDirty, isValid } = formState;
 
   // Keep the draft while the user types (docs/rules/master-data.md#screens: removed after a successful save).
@@ -121,7 +148,11 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
   async function save(): Promise<void> {
     setServerMessage(null);
     const formValues = getValues();
-    const { persons: _persons, monthlyPrepayment: _prepayment, ...editBody } = toTenantBody(formValues);
+    const {
+      persons: _persons,
+      monthlyPrepayment: _prepayment,
+      ...editBody
+    } = toTenantBody(formValues);
     try {
       if (isNew) {
         await createTenant.mutateAsync(toTenantBody(formValues));
@@ -168,39 +199,45 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
   return (
     <>
       <DialogBody className="space-y-4">
-        <form id={TENANT_FORM_ID} className="space-y-4" onSubmit={submit} onKeyDown={handleKeyDown} noValidate>
-        {isDraftRestored ? (
-          <Alert
-            variant="info"
-            action={
-              <Button size="sm" variant="outline" onClick={discardDraft}>
-                Entwurf verwerfen
-              </Button>
-            }
-          >
-            Ein nicht gespeicherter Entwurf wurde wiederhergestellt.
-          </Alert>
-        ) : null}
-        {!hasUnits ? (
-          <Alert variant="warning" title="Keine Wohneinheiten vorhanden">
-            Legen Sie zuerst eine Immobilie mit Wohneinheiten an.{" "}
-            <Link to="/dashboard/properties" className={buttonStyles({ variant: "link" })}>
-              Zu den Immobilien
-            </Link>
-          </Alert>
-        ) : null}
-        <FormErrorSummary messages={summary} />
-        {serverMessage ? <Alert variant="error">{serverMessage}</Alert> : null}
-        <TenantFormFields
-          register={register}
-          control={control}
-          visibleErrors={fieldErrors}
-          properties={properties}
-          isNew={isNew}
-          unitPersons={selectedUnit?.persons ?? null}
-          isAdvancedShown={isAdvancedShown}
-          onAdvancedShownChange={setIsAdvancedShown}
-        />
+        <form
+          id={TENANT_FORM_ID}
+          className="space-y-4"
+          onSubmit={submit}
+          onKeyDown={handleKeyDown}
+          noValidate
+        >
+          {isDraftRestored ? (
+            <Alert
+              variant="info"
+              action={
+                <Button size="sm" variant="outline" onClick={discardDraft}>
+                  Entwurf verwerfen
+                </Button>
+              }
+            >
+              Ein nicht gespeicherter Entwurf wurde wiederhergestellt.
+            </Alert>
+          ) : null}
+          {!hasUnits ? (
+            <Alert variant="warning" title="Keine Wohneinheiten vorhanden">
+              Legen Sie zuerst eine Immobilie mit Wohneinheiten an.{" "}
+              <Link to="/dashboard/properties" className={buttonStyles({ variant: "link" })}>
+                Zu den Immobilien
+              </Link>
+            </Alert>
+          ) : null}
+          <FormErrorSummary messages={summary} />
+          {serverMessage ? <Alert variant="error">{serverMessage}</Alert> : null}
+          <TenantFormFields
+            register={register}
+            control={control}
+            visibleErrors={fieldErrors}
+            properties={properties}
+            isNew={isNew}
+            unitPersons={selectedUnit?.persons ?? null}
+            isAdvancedShown={isAdvancedShown}
+            onAdvancedShownChange={setIsAdvancedShown}
+          />
         </form>
         {tenant ? <OccupancyPanel tenant={tenant} /> : null}
       </DialogBody>
@@ -208,7 +245,13 @@ function TenantForm({ onOpenChange, tenant, properties, userId, defaultUnitId, o
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
           Abbrechen
         </Button>
-        <Button type="submit" form={TENANT_FORM_ID} disabled={!isValid} isBusy={isSaving} busyText="Speichere...">
+        <Button
+          type="submit"
+          form={TENANT_FORM_ID}
+          disabled={!isValid}
+          isBusy={isSaving}
+          busyText="Speichere..."
+        >
           {isNew ? "Mieter hinzufügen" : "Änderungen speichern"}
         </Button>
       </DialogFooter>

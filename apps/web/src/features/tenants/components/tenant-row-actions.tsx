@@ -12,18 +12,46 @@ export interface TenantActions {
 }
 
 /** Edit, prepayments, moved out / active again, delete (docs/rules/master-data.md#screens 'Tenants'). */
-export function TenantRowActions({ tenant, actions, isLabelled = false }: { tenant: Tenant; actions: TenantActions; isLabelled?: boolean }) {
+export function TenantRowActions({
+  tenant,
+  actions,
+  isLabelled = false,
+}: {
+  tenant: Tenant;
+  actions: TenantActions;
+  isLabelled?: boolean;
+}) {
   const statusLabel = tenant.isActive ? "Als ausgezogen markieren" : "Als aktiv markieren";
   const StatusIcon = tenant.isActive ? UserMinus : UserCheck;
   const size = isLabelled ? "sm" : "icon";
   const iconClass = isLabelled ? "" : "size-8";
   return (
-    <div className={isLabelled ? "flex flex-wrap justify-end gap-1" : "flex flex-nowrap justify-end gap-1"} role="group" aria-label={`Aktionen für ${tenant.name}`}>
-      <Button size={size} variant="ghost" className={iconClass} aria-label={isLabelled ? undefined : "Bearbeiten"} title="Bearbeiten" onClick={() => actions.onEdit(tenant)}>
+    <div
+      className={
+        isLabelled ? "flex flex-wrap justify-end gap-1" : "flex flex-nowrap justify-end gap-1"
+      }
+      role="group"
+      aria-label={`Aktionen für ${tenant.name}`}
+    >
+      <Button
+        size={size}
+        variant="ghost"
+        className={iconClass}
+        aria-label={isLabelled ? undefined : "Bearbeiten"}
+        title="Bearbeiten"
+        onClick={() => actions.onEdit(tenant)}
+      >
         <Pencil className="size-4" aria-hidden="true" />
         {isLabelled ? "Bearbeiten" : null}
       </Button>
-      <Button size={size} variant="ghost" className={iconClass} aria-label={isLabelled ? undefined : "Vorauszahlungen"} title="Vorauszahlungen" onClick={() => actions.onPrepayments(tenant)}>
+      <Button
+        size={size}
+        variant="ghost"
+        className={iconClass}
+        aria-label={isLabelled ? undefined : "Vorauszahlungen"}
+        title="Vorauszahlungen"
+        onClick={() => actions.onPrepayments(tenant)}
+      >
         <Banknote className="size-4" aria-hidden="true" />
         {isLabelled ? "Vorauszahlungen" : null}
       </Button>
@@ -36,7 +64,9 @@ export function TenantRowActions({ tenant, actions, isLabelled = false }: { tena
         isBusy={actions.busyTenantId === tenant.id}
         onClick={() => actions.onToggleStatus(tenant)}
       >
-        {actions.busyTenantId === tenant.id ? null : <StatusIcon className="size-4" aria-hidden="true" />}
+        {actions.busyTenantId === tenant.id ? null : (
+          <StatusIcon className="size-4" aria-hidden="true" />
+        )}
         {isLabelled ? statusLabel : null}
       </Button>
       <Button

@@ -18,9 +18,22 @@ export function summarizeTenants(tenants: Tenant[]): TenantSummary {
   };
 }
 
-function SummaryCard({ label, value, icon: Icon, testId }: { label: string; value: number; icon: LucideIcon; testId: string }) {
+function SummaryCard({
+  label,
+  value,
+  icon: Icon,
+  testId,
+}: {
+  label: string;
+  value: number;
+  icon: LucideIcon;
+  testId: string;
+}) {
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" data-testid={testId}>
+    <div
+      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
+      data-testid={testId}
+    >
       <div className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 sm:flex">
         <Icon className="size-5 text-brand-700" aria-hidden="true" />
       </div>
@@ -36,9 +49,24 @@ function SummaryCard({ label, value, icon: Icon, testId }: { label: string; valu
 export function TenantSummaryCards({ summary }: { summary: TenantSummary }) {
   return (
     <section aria-label="Zusammenfassung" className="grid grid-cols-3 gap-2 sm:gap-3">
-      <SummaryCard label="Aktive Mieter" value={summary.activeTenants} icon={UserCheck} testId="summary-active" />
-      <SummaryCard label="Ehemalige Mieter" value={summary.formerTenants} icon={UserMinus} testId="summary-former" />
-      <SummaryCard label="Belegte Wohneinheiten" value={summary.occupiedUnits} icon={DoorClosed} testId="summary-occupied" />
+      <SummaryCard
+        label="Aktive Mieter"
+        value={summary.activeTenants}
+        icon={UserCheck}
+        testId="summary-active"
+      />
+      <SummaryCard
+        label="Ehemalige Mieter"
+        value={summary.formerTenants}
+        icon={UserMinus}
+        testId="summary-former"
+      />
+      <SummaryCard
+        label="Belegte Wohneinheiten"
+        value={summary.occupiedUnits}
+        icon={DoorClosed}
+        testId="summary-occupied"
+      />
     </section>
   );
 }

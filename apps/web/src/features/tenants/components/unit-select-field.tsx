@@ -9,9 +9,19 @@ export function UnitSelectField({
   error,
   reserveMessageSpace,
   ...props
-}: SelectProps & { properties: PropertyWithUnits[]; error?: string | undefined; reserveMessageSpace?: boolean }) {
+}: SelectProps & {
+  properties: PropertyWithUnits[];
+  error?: string | undefined;
+  reserveMessageSpace?: boolean;
+}) {
   return (
-    <SelectField label="Wohneinheit *" error={error} reserveMessageSpace={reserveMessageSpace} placeholder="Bitte wählen" {...props}>
+    <SelectField
+      label="Wohneinheit *"
+      error={error}
+      reserveMessageSpace={reserveMessageSpace}
+      placeholder="Bitte wählen"
+      {...props}
+    >
       {properties
         .filter((property) => property.units.length > 0)
         .map((property) => (

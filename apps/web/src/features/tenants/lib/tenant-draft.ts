@@ -22,7 +22,11 @@ export function readTenantDraft(userId: string, tenantId: string | null): Tenant
   }
 }
 
-export function writeTenantDraft(userId: string, tenantId: string | null, values: TenantFormValues): void {
+export function writeTenantDraft(
+  userId: string,
+  tenantId: string | null,
+  values: TenantFormValues,
+): void {
   try {
     window.localStorage.setItem(buildDraftKey(userId, tenantId), JSON.stringify(values));
   } catch {

@@ -108,5 +108,9 @@ export function toTenantBody(values: TenantFormValues): CreateTenantBody {
   const trimmedPersons = persons.trim();
   const trimmedPrepayment = (monthlyPrepayment ?? "").trim();
   // The number fields hold canonical text ("3", "180.5"); the contract reads them.
-  return { ...fields, persons: trimmedPersons === "" ? null : trimmedPersons, monthlyPrepayment: trimmedPrepayment === "" ? null : trimmedPrepayment };
+  return {
+    ...fields,
+    persons: trimmedPersons === "" ? null : trimmedPersons,
+    monthlyPrepayment: trimmedPrepayment === "" ? null : trimmedPrepayment,
+  };
 }

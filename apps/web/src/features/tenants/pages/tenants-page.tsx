@@ -48,7 +48,8 @@ export function TenantsPage() {
   // while the usage is unknown or the limit is reached.
   const isRoleAllowed = can("create_tenant");
   const isCreateAllowed = isRoleAllowed && canCreate("tenants");
-  const limitInfo = me && isRoleAllowed && !canCreate("tenants") ? buildLimitReachedInfo(me, "tenants") : null;
+  const limitInfo =
+    me && isRoleAllowed && !canCreate("tenants") ? buildLimitReachedInfo(me, "tenants") : null;
 
   function changeFilter(next: string | undefined): void {
     const params = new URLSearchParams(searchParams);
@@ -75,10 +76,18 @@ export function TenantsPage() {
     }
   }
 
-  async function moveOut(tenant: Tenant, moveOutDate: string, forwardingAddress: ForwardingAddress | null): Promise<void> {
+  async function moveOut(
+    tenant: Tenant,
+    moveOutDate: string,
+    forwardingAddress: ForwardingAddress | null,
+  ): Promise<void> {
     setMoveOutFailure(null);
     try {
-      await changeStatus.mutateAsync({ id: tenant.id, isActive: false, body: { moveOutDate, forwardingAddress } });
+      await changeStatus.mutateAsync({
+        id: tenant.id,
+        isActive: false,
+        body: { moveOutDate, forwardingAddress },
+      });
     } catch (error) {
       setMoveOutFailure(getErrorMessage(error));
       throw error;
@@ -120,7 +129,8 @@ export function TenantsPage() {
 
   const propertyList = properties.data ?? [];
   const filteredProperty = propertyList.find((property) => property.id === propertyId);
-  const defaultUnitId = filteredProperty?.units.length === 1 ? filteredProperty.units[0]?.id : undefined;
+  const defaultUnitId =
+    filteredProperty?.units.length === 1 ? filteredProperty.units[0]?.id : undefined;
 
   const addButton = isCreateAllowed ? (
     <Button onClick={openAdd}>
@@ -135,14 +145,29 @@ export function TenantsPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Mieter verwalten</h1>
-          <p className="mt-1 text-sm text-slate-600">Mieter, Ein- und Auszüge, Personen und Vorauszahlungen.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Mieter, Ein- und Auszüge, Personen und Vorauszahlungen.
+          </p>
         </div>
         {addButton}
       </div>
 
-      {limitInfo ? <LimitReachedBanner title={limitInfo.title} message={limitInfo.message} resource="tenants" /> : null}
+      {limitInfo ? (
+        <LimitReachedBanner
+          title={limitInfo.title}
+          message={limitInfo.message}
+          resource="tenants"
+        />
+      ) : null}
 
-      {propertyList.length > 0 ? <PropertyFilter properties={propertyList} propertyId={propertyId} onChange={changeFilter} clearLabel="Alle Mieter" /> : null}
+      {propertyList.length > 0 ? (
+        <PropertyFilter
+          properties={propertyList}
+          propertyId={propertyId}
+          onChange={changeFilter}
+          clearLabel="Alle Mieter"
+        />
+      ) : null}
 
       {tenants.isPending ? (
         <LoadingState text="Lade Mieter..." />
@@ -151,7 +176,12 @@ export function TenantsPage() {
           variant="error"
           title="Fehler beim Laden"
           action={
-            <Button size="sm" variant="outline" onClick={() => void tenants.refetch()} isBusy={tenants.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void tenants.refetch()}
+              isBusy={tenants.isFetching}
+            >
               Erneut versuchen
             </Button>
           }
@@ -165,7 +195,11 @@ export function TenantsPage() {
             <EmptyState
               icon={Users}
               title="Keine Mieter gefunden"
-              description={propertyId ? "Für diese Immobilie sind keine Mieter erfasst." : "Legen Sie Ihren ersten Mieter an und ordnen Sie ihn einer Wohneinheit zu."}
+              description={
+                propertyId
+                  ? "Für diese Immobilie sind keine Mieter erfasst."
+                  : "Legen Sie Ihren ersten Mieter an und ordnen Sie ihn einer Wohneinheit zu."
+              }
               action={
                 isCreateAllowed ? (
                   <Button onClick={openAdd}>
@@ -217,7 +251,12 @@ export function TenantsPage() {
         isBusy={deleteTenant.isPending}
         onConfirm={confirmDelete}
       />
-      <LimitReachedDialog isOpen={limitMessage !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))} message={limitMessage ?? ""} resource="tenants" />
+      <LimitReachedDialog
+        isOpen={limitMessage !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))}
+        message={limitMessage ?? ""}
+        resource="tenants"
+      />
     </div>
   );
 }

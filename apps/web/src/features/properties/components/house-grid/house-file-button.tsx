@@ -14,7 +14,11 @@ import { useReadHouseTable } from "../../api";
  * the grid gets its rows as a dry run; the grid's save stays the one transaction. Plan feature
  * bulkImportExport: without it the button says so (the server refuses with 403 as well).
  */
-export function HouseFileButton({ onTable }: { onTable: (table: HouseTable["table"], fileName: string) => void }) {
+export function HouseFileButton({
+  onTable,
+}: {
+  onTable: (table: HouseTable["table"], fileName: string) => void;
+}) {
   const me = useMe();
   const readTable = useReadHouseTable();
   const input = useRef<HTMLInputElement>(null);
@@ -26,7 +30,9 @@ export function HouseFileButton({ onTable }: { onTable: (table: HouseTable["tabl
     event.target.value = "";
     if (!file) return;
     try {
-      const result = await readTable.mutateAsync({ file: { fileName: file.name, contentBase64: await readFileBase64(file) } });
+      const result = await readTable.mutateAsync({
+        file: { fileName: file.name, contentBase64: await readFileBase64(file) },
+      });
       onTable(result.table, file.name);
     } catch {
       // The message is shown from readTable.error.
@@ -35,13 +41,30 @@ export function HouseFileButton({ onTable }: { onTable: (table: HouseTable["tabl
 
   return (
     <div className="space-y-2">
-      <input ref={input} type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(event) => void handleChange(event)} />
-      <Button variant="outline" isBusy={readTable.isPending} busyText="Lese Datei..." onClick={() => (isAllowed ? input.current?.click() : setIsUpgradeShown(true))}>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => void handleChange(event)}
+      />
+      <Button
+        variant="outline"
+        isBusy={readTable.isPending}
+        busyText="Lese Datei..."
+        onClick={() => (isAllowed ? input.current?.click() : setIsUpgradeShown(true))}
+      >
         <FileSpreadsheet className="size-4" aria-hidden="true" />
         Aus Datei übernehmen (CSV/XLSX)
       </Button>
       {isUpgradeShown && !isAllowed ? <UpgradeRequired feature="Massenimport und -export" /> : null}
-      {readTable.error ? <Alert variant="error">{getErrorMessage(readTable.error, "Die Datei konnte nicht gelesen werden.")}</Alert> : null}
+      {readTable.error ? (
+        <Alert variant="error">
+          {getErrorMessage(readTable.error, "Die Datei konnte nicht gelesen werden.")}
+        </Alert>
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,15 @@ const METER_TYPE_OPTIONS = METER_TYPES.map((type) => ({ value: type, label: type
  * accessible name ("Fläche (m²), Zeile 2"), the name visible only where the grid is a card per
  * row (narrow screens), and the German message under it.
  */
-export function HouseGridCell({ form, column, rowIndex }: { form: UseFormReturn<HouseGridValues, unknown, HouseSetupValues>; column: HouseGridColumn; rowIndex: number }) {
+export function HouseGridCell({
+  form,
+  column,
+  rowIndex,
+}: {
+  form: UseFormReturn<HouseGridValues, unknown, HouseSetupValues>;
+  column: HouseGridColumn;
+  rowIndex: number;
+}) {
   const name = `rows.${rowIndex}.${column.key}` as const;
   const error = form.formState.errors.rows?.[rowIndex]?.[column.key]?.message;
   const label = (
@@ -25,11 +33,25 @@ export function HouseGridCell({ form, column, rowIndex }: { form: UseFormReturn<
     case "decimal":
     case "count":
     case "money":
-      return <DecimalField control={form.control} name={name} minDecimals={column.kind === "money" ? 2 : 0} {...common} />;
+      return (
+        <DecimalField
+          control={form.control}
+          name={name}
+          minDecimals={column.kind === "money" ? 2 : 0}
+          {...common}
+        />
+      );
     case "date":
       return <TextField type="date" {...form.register(name)} {...common} />;
     case "meterType":
-      return <SelectField {...form.register(name)} placeholder="–" options={METER_TYPE_OPTIONS} {...common} />;
+      return (
+        <SelectField
+          {...form.register(name)}
+          placeholder="–"
+          options={METER_TYPE_OPTIONS}
+          {...common}
+        />
+      );
     case "text":
       return <TextField type="text" autoComplete="off" {...form.register(name)} {...common} />;
   }

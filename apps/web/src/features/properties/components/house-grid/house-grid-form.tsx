@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
-import { buildHouseSetupBodySchema, getTodayInGermany, HOUSE_SETUP_MESSAGES, type HouseSetupResponse, type HouseSetupValues, type PropertyWithUnits } from "@nk/contract";
+import {
+  buildHouseSetupBodySchema,
+  getTodayInGermany,
+  HOUSE_SETUP_MESSAGES,
+  type HouseSetupResponse,
+  type HouseSetupValues,
+  type PropertyWithUnits,
+} from "@nk/contract";
 import { LimitReachedBanner } from "../../../../components/limit-reached";
 import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
@@ -41,25 +48,44 @@ function getPreviousYear(): { start: string; end: string } {
 /** The property's units as the first rows (to add tenants and meters to them), then empty rows. */
 function buildInitialValues(property: PropertyWithUnits): HouseGridValues {
   const period = getPreviousYear();
-  const units: HouseGridRow[] = property.units.map((unit) => ({ ...EMPTY_HOUSE_GRID_ROW, unitName: unit.name, area: unit.area, persons: String(unit.persons) }));
+  const units: HouseGridRow[] = property.units.map((unit) => ({
+    ...EMPTY_HOUSE_GRID_ROW,
+    unitName: unit.name,
+    area: unit.area,
+    persons: String(unit.persons),
+  }));
   const empty = Array.from({ length: EXTRA_EMPTY_ROWS }, () => ({ ...EMPTY_HOUSE_GRID_ROW }));
-  return { billingPeriodStart: period.start, billingPeriodEnd: period.end, rows: [...units, ...empty] };
+  return {
+    billingPeriodStart: period.start,
+    billingPeriodEnd: period.end,
+    rows: [...units, ...empty],
+  };
 }
 
 function focusCell(row: number, column: number): void {
-  document.querySelector<HTMLElement>(`[data-cell-row="${row}"][data-cell-column="${column}"] :is(input, select)`)?.focus();
+  document
+    .querySelector<HTMLElement>(
+      `[data-cell-row="${row}"][data-cell-column="${column}"] :is(input, select)`,
+    )
+    ?.focus();
 }
 
 /** The cell (row, column) an event happened in, from the data attributes of its table cell. */
 function findCell(target: EventTarget): { row: number; column: number } | null {
   const cell = (target as HTMLElement).closest<HTMLElement>("[data-cell-row]");
-  return cell ? { row: Number(cell.dataset.cellRow), column: Number(cell.dataset.cellColumn) } : null;
+  return cell
+    ? { row: Number(cell.dataset.cellRow), column: Number(cell.dataset.cellColumn) }
+    : null;
 }
 
 /** How many units the grid adds that the property does not have yet. */
 function countNewUnits(rows: HouseGridRow[], property: PropertyWithUnits): number {
   const stored = new Set(property.units.map((unit) => unit.name.toLocaleLowerCase("de-DE")));
-  const names = new Set(rows.filter((row) => !isBlankRow(row)).map((row) => row.unitName.trim().toLocaleLowerCase("de-DE")));
+  const names = new Set(
+    rows
+      .filter((row) => !isBlankRow(row))
+      .map((row) => row.unitName.trim().toLocaleLowerCase("de-DE")),
+  );
   return [...names].filter((name) => name !== "" && !stored.has(name)).length;
 }
 
@@ -69,12 +95,20 @@ function countNewUnits(rows: HouseGridRow[], property: PropertyWithUnits): numbe
  * schema marks wrong cells in place; nothing is saved until every row is valid, then the server
  * saves all rows in one transaction.
  */
-export function HouseGridForm({ property, onSaved }: { property: PropertyWithUnits; onSaved: (result: HouseSetupResponse) => void }) {
+export function HouseGridForm({
+  property,
+  onSaved,
+}: {
+  property: PropertyWithUnits;
+  onSaved: (result: HouseSetupResponse) => void;
+}) {
   const { me } = useMe();
   const save = useSaveHouseSetup(property.id);
   const [failure, setFailure] = useState<{ message: string; isLimit: boolean } | null>(null);
   // What the last paste left out (a heading row, cells without a column): said, never dropped silently.
-  const [pasteNotice, setPasteNotice] = useState<{ message: string; hasLeftOut: boolean } | null>(null);
+  const [pasteNotice, setPasteNotice] = useState<{ message: string; hasLeftOut: boolean } | null>(
+    null,
+  );
   // The cell to focus once rows added by Enter or a paste are on the page.
   const pendingFocus = useRef<{ row: number; column: number } | null>(null);
   const form = useForm<HouseGridValues, unknown, HouseSetupValues>({
@@ -87,7 +121,10 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const { fields, append, remove, replace } = useFieldArray({ control: form.control, name: "rows" });
+  const { fields, append, remove, replace } = useFieldArray({
+    control: form.control,
+    name: "rows",
+  });
   const rows = useWatch({ control: form.control, name: "rows" }) ?? [];
 
   useEffect(() => {
@@ -123,7 +160,12 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
     const cell = findCell(event.target);
     if (!cell) return;
     event.preventDefault();
-    const placed = placePastedTable(splitPastedTable(text), cell.row, cell.column, Number(getTodayInGermany().slice(0, 4)));
+    const placed = placePastedTable(
+      splitPastedTable(text),
+      cell.row,
+      cell.column,
+      Number(getTodayInGermany().slice(0, 4)),
+    );
     const notice = describePasteNotice(placed);
     setPasteNotice(notice ? { message: notice, hasLeftOut: placed.overflowCount > 0 } : null);
     const next = form.getValues("rows").map((row) => ({ ...row }));
@@ -138,11 +180,18 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
 
   /** A file's rows below the filled ones: the dry run is the grid itself, checked as typed rows are. */
   function handleFileTable(table: string[][], fileName: string): void {
-    const { rows: next, placed } = appendFileTable(form.getValues("rows"), table, Number(getTodayInGermany().slice(0, 4)));
+    const { rows: next, placed } = appendFileTable(
+      form.getValues("rows"),
+      table,
+      Number(getTodayInGermany().slice(0, 4)),
+    );
     const notice = describePasteNotice(placed);
     const count = placed.hasHeadingRow ? table.length - 1 : table.length;
     const read = `${count === 1 ? "1 Zeile" : `${count} Zeilen`} aus „${fileName}“ übernommen; gespeichert wird erst mit „Alles speichern“.`;
-    setPasteNotice({ message: notice ? `${read} ${notice}` : read, hasLeftOut: placed.overflowCount > 0 });
+    setPasteNotice({
+      message: notice ? `${read} ${notice}` : read,
+      hasLeftOut: placed.overflowCount > 0,
+    });
     replace(next.length > 0 ? next : [{ ...EMPTY_HOUSE_GRID_ROW }]);
     void form.trigger();
   }
@@ -154,22 +203,42 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
       onSaved(await save.mutateAsync(body));
     } catch (error) {
       applyServerFieldErrors(form.setError, error, (field) => toGridField(field, gridIndexes));
-      setFailure({ message: getErrorMessage(error, HOUSE_SETUP_MESSAGES.invalid), isLimit: isApiError(error) && error.isLimitReached });
+      setFailure({
+        message: getErrorMessage(error, HOUSE_SETUP_MESSAGES.invalid),
+        isLimit: isApiError(error) && error.isLimitReached,
+      });
     }
   }
 
-  const rowErrorCount = Object.keys(form.formState.errors.rows ?? {}).filter((key) => /^\d+$/.test(key)).length;
+  const rowErrorCount = Object.keys(form.formState.errors.rows ?? {}).filter((key) =>
+    /^\d+$/.test(key),
+  ).length;
 
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4">
       <fieldset className="grid gap-3 sm:grid-cols-2 lg:max-w-xl">
-        <legend className="mb-1 text-sm font-semibold text-slate-900">Abrechnungszeitraum der Zählerstände</legend>
-        <TextField type="date" label="Von" {...form.register("billingPeriodStart")} error={form.formState.errors.billingPeriodStart?.message} />
-        <TextField type="date" label="Bis" {...form.register("billingPeriodEnd")} error={form.formState.errors.billingPeriodEnd?.message} />
+        <legend className="mb-1 text-sm font-semibold text-slate-900">
+          Abrechnungszeitraum der Zählerstände
+        </legend>
+        <TextField
+          type="date"
+          label="Von"
+          {...form.register("billingPeriodStart")}
+          error={form.formState.errors.billingPeriodStart?.message}
+        />
+        <TextField
+          type="date"
+          label="Bis"
+          {...form.register("billingPeriodEnd")}
+          error={form.formState.errors.billingPeriodEnd?.message}
+        />
       </fieldset>
 
       {Number.isFinite(remainingUnits) && !isOverLimit ? (
-        <p className="text-sm text-slate-600">Ihr Plan erlaubt noch {remainingUnits === 1 ? "1 Wohneinheit" : `${remainingUnits} Wohneinheiten`}.</p>
+        <p className="text-sm text-slate-600">
+          Ihr Plan erlaubt noch{" "}
+          {remainingUnits === 1 ? "1 Wohneinheit" : `${remainingUnits} Wohneinheiten`}.
+        </p>
       ) : null}
       {isOverLimit ? (
         <LimitReachedBanner
@@ -177,23 +246,42 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
           message={`Die Tabelle enthält ${newUnits} neue Wohneinheiten, Ihr Plan erlaubt noch ${remainingUnits}. Nach dem Upgrade speichern Sie alles, was Sie eingetragen haben.`}
         />
       ) : null}
-      {failure && !isOverLimit ? failure.isLimit ? <LimitReachedBanner resource="units" message={failure.message} /> : <Alert variant="error">{failure.message}</Alert> : null}
+      {failure && !isOverLimit ? (
+        failure.isLimit ? (
+          <LimitReachedBanner resource="units" message={failure.message} />
+        ) : (
+          <Alert variant="error">{failure.message}</Alert>
+        )
+      ) : null}
       <HouseFileButton onTable={handleFileTable} />
       {pasteNotice ? (
         <Alert variant={pasteNotice.hasLeftOut ? "warning" : "info"}>{pasteNotice.message}</Alert>
       ) : null}
-      {rowErrorCount > 0 && !failure ? <Alert variant="error">{HOUSE_SETUP_MESSAGES.invalid}</Alert> : null}
+      {rowErrorCount > 0 && !failure ? (
+        <Alert variant="error">{HOUSE_SETUP_MESSAGES.invalid}</Alert>
+      ) : null}
 
       <ScrollRegion label="Haus-Tabelle" className="relative">
-        <table className="w-full border-separate border-spacing-0 text-sm max-lg:block" onKeyDown={handleKeyDown} onPaste={handlePaste}>
-          <caption className="sr-only">Wohneinheiten, Mieter, Vorauszahlungen, Zähler und Zählerstände, eine Zeile je Mietverhältnis</caption>
+        <table
+          className="w-full border-separate border-spacing-0 text-sm max-lg:block"
+          onKeyDown={handleKeyDown}
+          onPaste={handlePaste}
+        >
+          <caption className="sr-only">
+            Wohneinheiten, Mieter, Vorauszahlungen, Zähler und Zählerstände, eine Zeile je
+            Mietverhältnis
+          </caption>
           <thead className="max-lg:hidden">
             <tr>
               <th scope="col" className="px-1 pb-2 text-left font-medium text-slate-600">
                 Zeile
               </th>
               {HOUSE_GRID_COLUMNS.map((column) => (
-                <th key={column.key} scope="col" className={`px-1 pb-2 text-left font-medium text-slate-600 ${column.width}`}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={`px-1 pb-2 text-left font-medium text-slate-600 ${column.width}`}
+                >
                   {column.label}
                 </th>
               ))}
@@ -208,11 +296,19 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
                 key={field.id}
                 className="max-lg:grid max-lg:grid-cols-1 max-lg:gap-2 max-lg:rounded-lg max-lg:border max-lg:border-slate-200 max-lg:bg-slate-50/50 max-lg:p-3 sm:max-lg:grid-cols-2"
               >
-                <th scope="row" className="px-1 py-1 text-left align-top font-medium text-slate-700 max-lg:col-span-full lg:pt-3">
+                <th
+                  scope="row"
+                  className="px-1 py-1 text-left align-top font-medium text-slate-700 max-lg:col-span-full lg:pt-3"
+                >
                   Zeile {rowIndex + 1}
                 </th>
                 {HOUSE_GRID_COLUMNS.map((column, columnIndex) => (
-                  <td key={column.key} data-cell-row={rowIndex} data-cell-column={columnIndex} className="px-1 py-1 align-top max-lg:block">
+                  <td
+                    key={column.key}
+                    data-cell-row={rowIndex}
+                    data-cell-column={columnIndex}
+                    className="px-1 py-1 align-top max-lg:block"
+                  >
                     <HouseGridCell form={form} column={column} rowIndex={rowIndex} />
                   </td>
                 ))}
@@ -239,7 +335,12 @@ export function HouseGridForm({ property, onSaved }: { property: PropertyWithUni
           <Plus className="size-4" aria-hidden="true" />
           Zeile hinzufügen
         </Button>
-        <Button type="submit" isBusy={save.isPending} busyText="Speichere..." disabled={isOverLimit}>
+        <Button
+          type="submit"
+          isBusy={save.isPending}
+          busyText="Speichere..."
+          disabled={isOverLimit}
+        >
           Alles speichern
         </Button>
       </div>

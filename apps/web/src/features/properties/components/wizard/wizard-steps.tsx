@@ -12,7 +12,11 @@ export function WizardSteps({ current }: { current: number }) {
         const isDone = step < current;
         const isCurrent = step === current;
         return (
-          <li key={label} aria-current={isCurrent ? "step" : undefined} className="flex flex-col items-center gap-1.5 text-center sm:flex-row sm:gap-3 sm:text-left">
+          <li
+            key={label}
+            aria-current={isCurrent ? "step" : undefined}
+            className="flex flex-col items-center gap-1.5 text-center sm:flex-row sm:gap-3 sm:text-left"
+          >
             <span
               className={cn(
                 "flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
@@ -23,7 +27,12 @@ export function WizardSteps({ current }: { current: number }) {
             >
               {isDone ? <Check className="size-4" aria-hidden="true" /> : step}
             </span>
-            <span className={cn("text-xs font-medium sm:text-sm", isCurrent ? "text-slate-900" : "text-slate-500")}>
+            <span
+              className={cn(
+                "text-xs font-medium sm:text-sm",
+                isCurrent ? "text-slate-900" : "text-slate-500",
+              )}
+            >
               <span className="sr-only">Schritt {step}: </span>
               {label}
             </span>

@@ -5,7 +5,10 @@ import { ScrollRegion } from "../../../../components/ui/scroll-region";
 /** Step 3: the property, its units, the total area (2 decimals) and the total persons. */
 export function WizardSummary({ values }: { values: OnboardingValues }) {
   const { property, units } = values;
-  const totalArea = sumDecimalTexts(units.map((unit) => unit.area), DECIMAL_KINDS.area.maxDecimals);
+  const totalArea = sumDecimalTexts(
+    units.map((unit) => unit.area),
+    DECIMAL_KINDS.area.maxDecimals,
+  );
   const totalPersons = units.reduce((sum, unit) => sum + unit.persons, 0);
 
   return (
@@ -18,14 +21,22 @@ export function WizardSummary({ values }: { values: OnboardingValues }) {
       </section>
 
       <section aria-label="Wohneinheiten" className="space-y-2">
-        <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Wohneinheiten ({units.length})</h3>
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          Wohneinheiten ({units.length})
+        </h3>
         <ScrollRegion label="Wohneinheiten" className="rounded-lg border border-slate-200">
           <table className="w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="px-3 py-2">Name</th>
-                <th scope="col" className="px-3 py-2 text-right">Fläche</th>
-                <th scope="col" className="px-3 py-2 text-right">Personen</th>
+                <th scope="col" className="px-3 py-2">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Fläche
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Personen
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -33,10 +44,14 @@ export function WizardSummary({ values }: { values: OnboardingValues }) {
                 <tr key={index}>
                   <td className="px-3 py-2 text-slate-900">
                     {unit.name}
-                    {unit.hasDecentralizedHotWater ? <span className="ml-2 text-xs text-slate-500">(dezentrales Warmwasser)</span> : null}
+                    {unit.hasDecentralizedHotWater ? (
+                      <span className="ml-2 text-xs text-slate-500">(dezentrales Warmwasser)</span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatArea(unit.area)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatNumber(unit.persons)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {formatNumber(unit.persons)}
+                  </td>
                 </tr>
               ))}
             </tbody>

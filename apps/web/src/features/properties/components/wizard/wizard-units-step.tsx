@@ -50,12 +50,21 @@ export function WizardUnitsStep({
   return (
     <div className="space-y-4">
       {Number.isFinite(remainingUnits) && !isAtLimit ? (
-        <p className="text-sm text-slate-600">Ihr Plan erlaubt noch {remainingUnits === 1 ? "1 Wohneinheit" : `${remainingUnits} Wohneinheiten`}.</p>
+        <p className="text-sm text-slate-600">
+          Ihr Plan erlaubt noch{" "}
+          {remainingUnits === 1 ? "1 Wohneinheit" : `${remainingUnits} Wohneinheiten`}.
+        </p>
       ) : null}
-      {typeof errors?.message === "string" ? <p className="text-sm text-red-600">{errors.message}</p> : null}
+      {typeof errors?.message === "string" ? (
+        <p className="text-sm text-red-600">{errors.message}</p>
+      ) : null}
       <ol className="space-y-4">
         {fields.map((field, index) => (
-          <li key={field.id} className="rounded-lg border border-slate-200 bg-slate-50/50 p-4" aria-label={`Wohneinheit ${index + 1}`}>
+          <li
+            key={field.id}
+            className="rounded-lg border border-slate-200 bg-slate-50/50 p-4"
+            aria-label={`Wohneinheit ${index + 1}`}
+          >
             <div className="mb-3 flex items-center justify-between gap-3">
               <h3 className="text-sm font-semibold text-slate-900">Wohneinheit {index + 1}</h3>
               {fields.length > 1 ? (

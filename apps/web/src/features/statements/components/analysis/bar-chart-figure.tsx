@@ -23,7 +23,14 @@ const ROW_HEIGHT = 44;
  * and the same figures as a table below: the numbers are read as text, colour carries no meaning
  * (WCAG 1.4.1).
  */
-export function BarChartFigure({ title, bars, labelOf, columns, reference, footnote }: BarChartFigureProps) {
+export function BarChartFigure({
+  title,
+  bars,
+  labelOf,
+  columns,
+  reference,
+  footnote,
+}: BarChartFigureProps) {
   const captionId = useId();
   // Room above the bars for the reference line's label and the first bar's name.
   const top = (reference ? 22 : 4) + NAME_HEIGHT;
@@ -41,7 +48,9 @@ export function BarChartFigure({ title, bars, labelOf, columns, reference, footn
       </div>
       {footnote ? <p className="text-xs text-slate-600">{footnote}</p> : null}
       <details className="text-sm">
-        <summary className="cursor-pointer text-slate-700 underline-offset-2 hover:underline">Werte als Tabelle</summary>
+        <summary className="cursor-pointer text-slate-700 underline-offset-2 hover:underline">
+          Werte als Tabelle
+        </summary>
         <table className="mt-2 w-full text-left text-sm">
           <caption className="sr-only">{title}</caption>
           <thead>

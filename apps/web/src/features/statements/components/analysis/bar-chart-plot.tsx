@@ -1,5 +1,14 @@
 import { useState } from "react";
-import { Bar, BarChart, CartesianGrid, LabelList, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  ReferenceLine,
+  ResponsiveContainer,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { ChartBar } from "../../lib/analysis-figures";
 
 // The Recharts part of BarChartFigure, in a module of its own so the chart library is loaded
@@ -10,7 +19,12 @@ import type { ChartBar } from "../../lib/analysis-figures";
  * lost its start on a phone (issue 23: 'aßenreinigung'). A name longer than the chart is
  * shortened with an ellipsis; the table below has it in full.
  */
-function BarName(props: { x?: number | string; y?: number | string; value?: number | string; chartWidth: number }) {
+function BarName(props: {
+  x?: number | string;
+  y?: number | string;
+  value?: number | string;
+  chartWidth: number;
+}) {
   const text = String(props.value ?? "");
   const maxChars = Math.max(8, Math.floor(props.chartWidth / 7));
   const shown = text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
@@ -30,19 +44,49 @@ export interface BarChartPlotProps {
 
 export function BarChartPlot({ bars, labelOf, reference, top }: BarChartPlotProps) {
   const [chartWidth, setChartWidth] = useState(320);
-  const data = bars.map((bar) => ({ ...bar, label: bar.label, text: labelOf === "value" ? bar.valueText : bar.shareText }));
+  const data = bars.map((bar) => ({
+    ...bar,
+    label: bar.label,
+    text: labelOf === "value" ? bar.valueText : bar.shareText,
+  }));
   return (
     <ResponsiveContainer width="100%" height="100%" onResize={(width) => setChartWidth(width)}>
-      <BarChart data={data} layout="vertical" margin={{ top, right: 96, bottom: 4, left: 4 }} accessibilityLayer={false}>
+      <BarChart
+        data={data}
+        layout="vertical"
+        margin={{ top, right: 96, bottom: 4, left: 4 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid horizontal={false} stroke="#e2e8f0" />
         <XAxis type="number" hide domain={[0, "dataMax"]} />
         <YAxis type="category" dataKey="label" hide />
-        <Bar dataKey="size" fill="#2563eb" radius={[0, 4, 4, 0]} barSize={16} isAnimationActive={false}>
-          <LabelList dataKey="label" content={(props) => <BarName x={props.x} y={props.y} value={props.value as string | number | undefined} chartWidth={chartWidth} />} />
+        <Bar
+          dataKey="size"
+          fill="#2563eb"
+          radius={[0, 4, 4, 0]}
+          barSize={16}
+          isAnimationActive={false}
+        >
+          <LabelList
+            dataKey="label"
+            content={(props) => (
+              <BarName
+                x={props.x}
+                y={props.y}
+                value={props.value as string | number | undefined}
+                chartWidth={chartWidth}
+              />
+            )}
+          />
           <LabelList dataKey="text" position="right" style={{ fontSize: 12, fill: "#0f172a" }} />
         </Bar>
         {reference ? (
-          <ReferenceLine x={reference.size} stroke="#0f172a" strokeDasharray="4 3" label={{ value: reference.label, position: "top", fontSize: 11, fill: "#0f172a" }} />
+          <ReferenceLine
+            x={reference.size}
+            stroke="#0f172a"
+            strokeDasharray="4 3"
+            label={{ value: reference.label, position: "top", fontSize: 11, fill: "#0f172a" }}
+          />
         ) : null}
       </BarChart>
     </ResponsiveContainer>

@@ -1,10 +1,27 @@
 import { useId } from "react";
-import { ANALYSIS_MESSAGES, formatDecimalTextDe, formatEuroDe, type StatementAnalysis } from "@nk/contract";
+import {
+  ANALYSIS_MESSAGES,
+  formatDecimalTextDe,
+  formatEuroDe,
+  type StatementAnalysis,
+} from "@nk/contract";
 import { buildPreviewFigures, type StatementInput, type StatementResult } from "@nk/engine";
 import { UpgradeRequired } from "../../../../components/upgrade-required";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../../components/ui/card";
 import { useMe } from "../../../../lib/use-me";
-import { buildCostItemBars, buildUnitPerM2Bars, buildUnitShareBars, formatKwhPerM2, kwhPosition } from "../../lib/analysis-figures";
+import {
+  buildCostItemBars,
+  buildUnitPerM2Bars,
+  buildUnitShareBars,
+  formatKwhPerM2,
+  kwhPosition,
+} from "../../lib/analysis-figures";
 import type { PreviewNames } from "../../lib/names";
 import { BarChartFigure } from "./bar-chart-figure";
 import { BenchmarkScale } from "./benchmark-scale";
@@ -41,7 +58,12 @@ function CostCharts({ input, result, names }: Omit<ConsumptionAnalysisProps, "an
         <CardDescription>Gesamtkosten {formatEuroDe(result.totalCosts)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-2">
-        <BarChartFigure title="Kostenpositionen nach Betrag" bars={buildCostItemBars(figures)} labelOf="value" columns={{ value: "Betrag", share: "Anteil" }} />
+        <BarChartFigure
+          title="Kostenpositionen nach Betrag"
+          bars={buildCostItemBars(figures)}
+          labelOf="value"
+          columns={{ value: "Betrag", share: "Anteil" }}
+        />
         <BarChartFigure
           title="Anteil je Wohneinheit an den Gesamtkosten"
           bars={buildUnitShareBars(figures, names)}
@@ -65,7 +87,9 @@ function HeatingAnalysis({ analysis }: { analysis: StatementAnalysis | null }) {
       <CardContent className="space-y-6">
         {analysis === null ? (
           hasFeature("verbrauchsanalyse") ? (
-            <p className="text-sm text-slate-600">Für diese Abrechnung wurde keine Verbrauchsanalyse gespeichert.</p>
+            <p className="text-sm text-slate-600">
+              Für diese Abrechnung wurde keine Verbrauchsanalyse gespeichert.
+            </p>
           ) : (
             <UpgradeRequired feature="Die Verbrauchsanalyse" />
           )
@@ -82,13 +106,34 @@ function AnalysisFigures({ analysis }: { analysis: StatementAnalysis }) {
   const unitBars = buildUnitPerM2Bars(analysis);
   return (
     <>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="analysis-figures">
-        <Row label="Heizenergie je m² und Jahr" value={analysis.kwhPerM2 === null ? "–" : formatKwhPerM2(analysis.kwhPerM2)} />
+      <dl
+        className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2"
+        data-testid="analysis-figures"
+      >
+        <Row
+          label="Heizenergie je m² und Jahr"
+          value={analysis.kwhPerM2 === null ? "–" : formatKwhPerM2(analysis.kwhPerM2)}
+        />
         <Row label="Klimafaktor" value={formatDecimalTextDe(analysis.climateFactor, 1)} />
-        <Row label="Witterungsbereinigt" value={analysis.adjustedKwhPerM2 === null ? "–" : formatKwhPerM2(analysis.adjustedKwhPerM2)} />
-        <Row label="Preis je kWh" value={analysis.pricePerKwh === null ? "–" : formatEuroDe(analysis.pricePerKwh)} />
-        {benchmark?.savingsKwh != null ? <Row label="Einsparpotenzial bis „mittel“" value={`${formatDecimalTextDe(benchmark.savingsKwh)} kWh`} /> : null}
-        {benchmark?.savingsEuro != null ? <Row label="Einsparpotenzial in Euro" value={formatEuroDe(benchmark.savingsEuro)} /> : null}
+        <Row
+          label="Witterungsbereinigt"
+          value={
+            analysis.adjustedKwhPerM2 === null ? "–" : formatKwhPerM2(analysis.adjustedKwhPerM2)
+          }
+        />
+        <Row
+          label="Preis je kWh"
+          value={analysis.pricePerKwh === null ? "–" : formatEuroDe(analysis.pricePerKwh)}
+        />
+        {benchmark?.savingsKwh != null ? (
+          <Row
+            label="Einsparpotenzial bis „mittel“"
+            value={`${formatDecimalTextDe(benchmark.savingsKwh)} kWh`}
+          />
+        ) : null}
+        {benchmark?.savingsEuro != null ? (
+          <Row label="Einsparpotenzial in Euro" value={formatEuroDe(benchmark.savingsEuro)} />
+        ) : null}
         <Row
           label="Effizienzklasse (hinterlegt / nach Verbrauch)"
           value={`${analysis.storedEfficiencyClass ?? "–"} / ${analysis.expectedEfficiencyClass ?? "–"}${analysis.efficiencyClassMatches === false ? " – bitte prüfen" : ""}`}
@@ -115,11 +160,16 @@ function AnalysisFigures({ analysis }: { analysis: StatementAnalysis }) {
           bars={unitBars}
           labelOf="share"
           columns={{ value: "Verbrauch je m²", share: "Anteil am Durchschnitt" }}
-          reference={{ size: kwhPosition(analysis.averagePerM2), label: `Ø ${formatDecimalTextDe(analysis.averagePerM2, 2)}` }}
+          reference={{
+            size: kwhPosition(analysis.averagePerM2),
+            label: `Ø ${formatDecimalTextDe(analysis.averagePerM2, 2)}`,
+          }}
           footnote={`Durchschnitt des Gebäudes: ${formatDecimalTextDe(analysis.averagePerM2, 2)} Einheiten je m² (Heizkostenverteiler bzw. Wärmezähler der Periode).`}
         />
       ) : (
-        <p className="text-sm text-slate-600">Für den Vergleich der Wohneinheiten fehlen Heizverbrauchswerte.</p>
+        <p className="text-sm text-slate-600">
+          Für den Vergleich der Wohneinheiten fehlen Heizverbrauchswerte.
+        </p>
       )}
     </>
   );
