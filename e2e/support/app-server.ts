@@ -7,7 +7,7 @@ import {
   startServerProcess,
 } from "../../apps/server/test/support/server-process.ts";
 
-export { findFreePort, REPO_ROOT } from "../../apps/server/test/support/server-process.ts";
+export { REPO_ROOT } from "../../apps/server/test/support/server-process.ts";
 
 export interface AppServer {
   baseUrl: string;

@@ -9,7 +9,7 @@ const CANDIDATES = [
   "/usr/bin/google-chrome",
 ].filter(Boolean) as string[];
 
-export const CHROMIUM_PATH = CANDIDATES.find((p) => fs.existsSync(p));
+const CHROMIUM_PATH = CANDIDATES.find((p) => fs.existsSync(p));
 
 /**
  * Without a Chromium the end-to-end tests are skipped with a clear line, except under CI=true,

@@ -29,7 +29,7 @@ async function call<T>(
   return (await response.json()) as T;
 }
 
-export const HOUSE_UNITS = [
+const HOUSE_UNITS = [
   { name: "EG links", area: "62.50", persons: 2 },
   { name: "EG rechts", area: "48.00", persons: 1 },
   { name: "1. OG links", area: "62.50", persons: 3 },

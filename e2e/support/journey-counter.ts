@@ -6,7 +6,7 @@ import type { Locator, Page } from "playwright-core";
 // by the keystroke-level model the issue uses: 1.5 s per click, 3 s per field plus 0.25 s per
 // character, 10 s per screen.
 
-export const KEYSTROKE_MODEL = {
+const KEYSTROKE_MODEL = {
   secondsPerClick: 1.5,
   secondsPerField: 3,
   secondsPerCharacter: 0.25,

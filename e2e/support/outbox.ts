@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Decodes a quoted-printable mail body (soft line breaks and =XX escapes, UTF-8). */
-export function decodeQuotedPrintable(text: string): string {
+function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, "");
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i++) {

@@ -13,7 +13,7 @@ const AXE_SOURCE: string = (axe as unknown as { source: string }).source;
 /** Only these count: the bar, and axe's own split of what blocks people from a page. */
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
-export interface PageProblem {
+interface PageProblem {
   url: string;
   kind: "axe" | "overflow";
   text: string;
@@ -193,7 +193,7 @@ function throwIfProblems(state: PageCheckState): void {
 }
 
 /** Waits for the queued checks and fails with what they found. */
-export async function expectCheckedPages(page: Page): Promise<void> {
+async function expectCheckedPages(page: Page): Promise<void> {
   const state = states.get(page);
   if (!state) return;
   await state.chain;

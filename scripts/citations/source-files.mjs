@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 
-export const CODE_EXTENSIONS = new Set([
+const CODE_EXTENSIONS = new Set([
   ".ts",
   ".tsx",
   ".js",
@@ -14,7 +14,7 @@ export const CODE_EXTENSIONS = new Set([
   ".sql",
   ".html",
 ]);
-export const MARKDOWN_EXTENSIONS = new Set([".md"]);
+const MARKDOWN_EXTENSIONS = new Set([".md"]);
 const SKIPPED = /(^|\/)(node_modules|dist|build|coverage|fixtures)\//;
 
 /** Lists repository-relative paths of code and Markdown files (git's view: tracked and untracked, not ignored). */
@@ -49,8 +49,4 @@ export function listRepositoryPaths(root) {
     }
   }
   return paths;
-}
-
-export function isMarkdown(file) {
-  return MARKDOWN_EXTENSIONS.has(path.extname(file));
 }

@@ -2,7 +2,7 @@
 // the record texts it is given.
 
 /** Number ranges of the index, in order; a record outside every range gets its hundred's group. */
-export const GROUPS = [
+const GROUPS = [
   [1, 99, "Foundation"],
   [100, 199, "Properties and units"],
   [200, 299, "Tenants, prepayments and occupants"],

@@ -13,7 +13,7 @@ import { DEADLINE_REMINDERS } from "./features/deadlines/deadline-reminder-job.t
 import { LETTER_BATCH_PRUNING } from "./features/statement-documents/letter-batch-pruning-job.ts";
 
 /** Requests in flight (and a running background job) get this long after SIGTERM. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningServer {
   port: number;

@@ -207,5 +207,3 @@ export function createApp(deps: AppDeps) {
   if (deps.serveWeb !== false) mountStaticWeb(app);
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

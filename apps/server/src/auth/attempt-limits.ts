@@ -14,21 +14,21 @@ import { forgetKey, uncountHit } from "../rate-limit/rate-limit-queries.ts";
 //   owner is not locked out by someone else's guessing;
 // - address across accounts: very loose (a company's proxy holds many users), it only slows
 //   password spraying from one machine.
-export const SIGN_IN_LIMITS = {
+const SIGN_IN_LIMITS = {
   pair: { windowSeconds: 15 * 60, max: 5 },
   account: { windowSeconds: 60 * 60, max: 100 },
   address: { windowSeconds: 60 * 60, max: 500 },
 } as const;
 
 // Reset mails: a few per account, so nobody can flood a mailbox.
-export const RESET_LIMITS = {
+const RESET_LIMITS = {
   account: { windowSeconds: 15 * 60, max: 3 },
   address: { windowSeconds: 60 * 60, max: 20 },
 } as const;
 
 // New accounts per address: enough for a family or an office behind one address, too few to
 // enumerate e-mails through the 'account exists' answer the specification asks for.
-export const SIGN_UP_LIMIT = { windowSeconds: 60 * 60, max: 30 } as const;
+const SIGN_UP_LIMIT = { windowSeconds: 60 * 60, max: 30 } as const;
 
 function inMinutes(seconds: number, one: string, many: (minutes: number) => string): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));

@@ -42,7 +42,7 @@ interface AuthRouteDeps {
 export const UNKNOWN_API_PATH_MESSAGE = "Diese API-Adresse gibt es nicht.";
 
 /** /login?error=<code>: only better-auth's codes (letters and underscores), anything else as 'unknown_error' (the page shows both in German). */
-export function loginErrorUrl(publicUrl: string, code: string | undefined): string {
+function loginErrorUrl(publicUrl: string, code: string | undefined): string {
   const safe = code && /^[a-z_]{1,64}$/i.test(code) ? code : "unknown_error";
   return `${publicUrl}/login?error=${safe}`;
 }

@@ -9,10 +9,10 @@ import { hashPassword, verifyPassword } from "./password-hash.ts";
 
 const HOUR = 60 * 60;
 /** 'Angemeldet bleiben' on: 30 days. */
-export const REMEMBERED_SESSION_SECONDS = 30 * 24 * HOUR;
+const REMEMBERED_SESSION_SECONDS = 30 * 24 * HOUR;
 /** 'Angemeldet bleiben' off: the cookie ends with the browser, the session after 12 h at most. */
-export const BROWSER_SESSION_SECONDS = 12 * HOUR;
-export const RESET_TOKEN_SECONDS = HOUR;
+const BROWSER_SESSION_SECONDS = 12 * HOUR;
+const RESET_TOKEN_SECONDS = HOUR;
 
 export interface AuthDeps {
   config: Config;

@@ -35,7 +35,7 @@ export interface SessionCache {
   clear(): void;
 }
 
-export function readSessionToken(headers: Headers): string | null {
+function readSessionToken(headers: Headers): string | null {
   const match = SESSION_COOKIE.exec(headers.get("cookie") ?? "");
   return match ? match[1]! : null;
 }

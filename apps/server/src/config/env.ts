@@ -184,7 +184,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new ConfigError(`Ungültige Konfiguration (Umgebungsvariablen):\n${lines.join("\n")}`);
 }
 
-export interface SocialProviderConfig {
+interface SocialProviderConfig {
   clientId: string;
   clientSecret: string;
 }

@@ -15,7 +15,7 @@ import { loadOrCreateDevSecret } from "./dev-secret.ts";
  * Without AUTH_SECRET on a PostgreSQL database (issue 26): every instance would generate its own
  * secret in its own data folder, and a session made on one would be refused by the next.
  */
-export const AUTH_SECRET_WITH_DATABASE_URL_MESSAGE =
+const AUTH_SECRET_WITH_DATABASE_URL_MESSAGE =
   "Ungültige Konfiguration (Umgebungsvariablen):\n  AUTH_SECRET: ist erforderlich, wenn DATABASE_URL gesetzt ist (alle Instanzen einer Datenbank brauchen dasselbe Geheimnis; erzeugen mit: openssl rand -base64 32)";
 
 /**

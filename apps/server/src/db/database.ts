@@ -7,7 +7,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
-export type DatabaseDriver = "pglite" | "postgres";
+type DatabaseDriver = "pglite" | "postgres";
 
 export interface DatabaseHandle {
   driver: DatabaseDriver;

@@ -8,7 +8,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Decimal = ColumnType<string, string, string>;
 type Json = ColumnType<Record<string, unknown> | null, string | null, string | null>;
 
-export interface UsersTable {
+interface UsersTable {
   id: string;
   name: string;
   email: string;
@@ -20,7 +20,7 @@ export interface UsersTable {
   updatedAt: Timestamp;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   userId: string;
   token: string;
@@ -33,7 +33,7 @@ export interface SessionsTable {
   activeAccountId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface AccountsTable {
+interface AccountsTable {
   id: string;
   userId: string;
   accountId: string;
@@ -43,7 +43,7 @@ export interface AccountsTable {
   updatedAt: Timestamp;
 }
 
-export interface ProfilesTable {
+interface ProfilesTable {
   userId: string;
   firstName: string | null;
   lastName: string | null;
@@ -62,7 +62,7 @@ export interface ProfilesTable {
   updatedAt: Timestamp;
 }
 
-export interface SubscriptionsTable {
+interface SubscriptionsTable {
   id: Generated<string>;
   userId: string;
   plan: string;
@@ -96,7 +96,7 @@ export interface UserActivitiesTable {
   actorUserId: string | null;
 }
 
-export interface PropertiesTable {
+interface PropertiesTable {
   id: Generated<string>;
   userId: string;
   name: string;
@@ -118,7 +118,7 @@ export interface PropertiesTable {
   updatedAt: Timestamp;
 }
 
-export interface UnitsTable {
+interface UnitsTable {
   id: Generated<string>;
   userId: string;
   propertyId: string;
@@ -130,7 +130,7 @@ export interface UnitsTable {
   updatedAt: Timestamp;
 }
 
-export interface TenantsTable {
+interface TenantsTable {
   id: Generated<string>;
   userId: string;
   unitId: string;
@@ -152,7 +152,7 @@ export interface TenantsTable {
   updatedAt: Timestamp;
 }
 
-export interface TenantPrepaymentsTable {
+interface TenantPrepaymentsTable {
   id: Generated<string>;
   tenantId: string;
   monthlyAmount: Decimal;
@@ -163,7 +163,7 @@ export interface TenantPrepaymentsTable {
   updatedAt: Timestamp;
 }
 
-export interface TenantAttributesTable {
+interface TenantAttributesTable {
   id: Generated<string>;
   tenantId: string;
   persons: number;
@@ -174,7 +174,7 @@ export interface TenantAttributesTable {
   updatedAt: Timestamp;
 }
 
-export interface MetersTable {
+interface MetersTable {
   id: Generated<string>;
   userId: string;
   propertyId: string | null;
@@ -191,7 +191,7 @@ export interface MetersTable {
 }
 
 /** Issue 30 (decision 1630): the month a tenant was sent the § 6a HeizkV monthly information. */
-export interface MonthlyInformationLettersTable {
+interface MonthlyInformationLettersTable {
   id: Generated<string>;
   userId: string;
   propertyId: string;
@@ -202,7 +202,7 @@ export interface MonthlyInformationLettersTable {
   sentAt: Date | null;
 }
 
-export interface CostGroupsTable {
+interface CostGroupsTable {
   id: Generated<string>;
   userId: string;
   propertyId: string;
@@ -217,7 +217,7 @@ export interface CostGroupsTable {
   climateFactor: Decimal | null;
 }
 
-export interface MeterReadingsTable {
+interface MeterReadingsTable {
   id: Generated<string>;
   userId: string;
   meterId: string;
@@ -231,7 +231,7 @@ export interface MeterReadingsTable {
   updatedAt: Timestamp;
 }
 
-export interface UtilityRatesTable {
+interface UtilityRatesTable {
   id: Generated<string>;
   userId: string;
   propertyId: string | null;
@@ -254,7 +254,7 @@ export interface UtilityRatesTable {
   updatedAt: Timestamp;
 }
 
-export interface UtilityRateTiersTable {
+interface UtilityRateTiersTable {
   id: Generated<string>;
   rateId: string;
   position: number;
@@ -265,7 +265,7 @@ export interface UtilityRateTiersTable {
   unitPrice: Decimal;
 }
 
-export interface StatementsTable {
+interface StatementsTable {
   id: Generated<string>;
   userId: string;
   costGroupId: string;
@@ -297,7 +297,7 @@ export interface StatementsTable {
 
 type JsonDocument = ColumnType<unknown, string, string>;
 
-export interface BillingPeriodCostItemsTable {
+interface BillingPeriodCostItemsTable {
   id: Generated<string>;
   userId: string;
   costGroupId: string;
@@ -326,7 +326,7 @@ export interface BillingPeriodCostItemsTable {
 }
 
 /** Issue 28 (decision 1403): a tenancy's own amount of a cost item with the key "direct". */
-export interface BillingPeriodDirectAmountsTable {
+interface BillingPeriodDirectAmountsTable {
   id: Generated<string>;
   userId: string;
   costItemId: string;
@@ -338,7 +338,7 @@ export interface BillingPeriodDirectAmountsTable {
   createdAt: CreatedAt;
 }
 
-export interface BillingPeriodCo2InputsTable {
+interface BillingPeriodCo2InputsTable {
   costGroupId: string;
   userId: string;
   fuel: string | null;
@@ -353,7 +353,7 @@ export interface BillingPeriodCo2InputsTable {
 }
 
 /** Issue 24, item 6: the heating cost sheet of a billing period (migration 1280). */
-export interface BillingPeriodHeatingCostsTable {
+interface BillingPeriodHeatingCostsTable {
   costGroupId: string;
   userId: string;
   fuel: string;
@@ -380,7 +380,7 @@ export interface BillingPeriodHeatingCostsTable {
 }
 
 /** Issue 24, item 12 (decision 1160): the § 6a (3) HeizkV inputs of a billing period. */
-export interface BillingPeriodAnnualInformationTable {
+interface BillingPeriodAnnualInformationTable {
   costGroupId: string;
   userId: string;
   /** [{ carrier, percent }], percent as decimal text. */
@@ -393,7 +393,7 @@ export interface BillingPeriodAnnualInformationTable {
   createdAt: CreatedAt;
 }
 
-export interface BillingPeriodConsumptionOverridesTable {
+interface BillingPeriodConsumptionOverridesTable {
   id: Generated<string>;
   userId: string;
   costGroupId: string;
@@ -404,7 +404,7 @@ export interface BillingPeriodConsumptionOverridesTable {
   createdAt: CreatedAt;
 }
 
-export interface StatementSnapshotsTable {
+interface StatementSnapshotsTable {
   id: Generated<string>;
   userId: string;
   costGroupId: string;
@@ -435,7 +435,7 @@ export interface StatementSnapshotsTable {
   >;
 }
 
-export interface StatementItemsTable {
+interface StatementItemsTable {
   id: Generated<string>;
   statementId: string;
   position: number;
@@ -448,9 +448,9 @@ export interface StatementItemsTable {
   details: JsonDocument;
 }
 
-export type JobStatus = "queued" | "running" | "succeeded" | "failed";
+type JobStatus = "queued" | "running" | "succeeded" | "failed";
 
-export interface JobsTable {
+interface JobsTable {
   id: Generated<number>;
   kind: string;
   payload: ColumnType<unknown, string, string>;
@@ -466,7 +466,7 @@ export interface JobsTable {
   finishedAt: Date | null;
 }
 
-export interface ClientErrorsTable {
+interface ClientErrorsTable {
   id: Generated<number>;
   userId: string | null;
   kind: string;
@@ -478,7 +478,7 @@ export interface ClientErrorsTable {
   receivedAt: CreatedAt;
 }
 
-export interface ClientMetricsTable {
+interface ClientMetricsTable {
   id: Generated<number>;
   userId: string | null;
   name: string;
@@ -491,13 +491,13 @@ export interface ClientMetricsTable {
   receivedAt: CreatedAt;
 }
 
-export interface RateLimitBucketsTable {
+interface RateLimitBucketsTable {
   key: string;
   windowStart: ColumnType<Date, Date | string, never>;
   count: number;
 }
 
-export interface NotificationSettingsTable {
+interface NotificationSettingsTable {
   userId: string;
   emailBilling: boolean;
   emailSystem: boolean;
@@ -505,7 +505,7 @@ export interface NotificationSettingsTable {
   updatedAt: Timestamp;
 }
 
-export interface ContactRequestsTable {
+interface ContactRequestsTable {
   id: Generated<string>;
   name: string;
   email: string;
@@ -514,7 +514,7 @@ export interface ContactRequestsTable {
   createdAt: CreatedAt;
 }
 
-export interface BillingDataTable {
+interface BillingDataTable {
   userId: string;
   companyName: string | null;
   firstName: string | null;
@@ -531,14 +531,14 @@ export interface BillingDataTable {
   updatedAt: Timestamp;
 }
 
-export interface StripeEventsTable {
+interface StripeEventsTable {
   id: string;
   type: string;
   receivedAt: CreatedAt;
 }
 
 /** Issue 28: a booking imported from a bank file, with the cost types it went to. */
-export interface BankBookingsTable {
+interface BankBookingsTable {
   id: Generated<string>;
   userId: string;
   costGroupId: string;
@@ -555,7 +555,7 @@ export interface BankBookingsTable {
 }
 
 /** Issue 28: the cost type last given to a counterparty (and purpose) in a bank import. */
-export interface BankBookingRulesTable {
+interface BankBookingRulesTable {
   id: Generated<string>;
   userId: string;
   counterpartyKey: string;
@@ -565,7 +565,7 @@ export interface BankBookingRulesTable {
 }
 
 /** Issue 28 (decision 1404): a metering company's flat mapped to a unit (null: not this property). */
-export interface MeteringFlatMappingsTable {
+interface MeteringFlatMappingsTable {
   id: Generated<string>;
   userId: string;
   propertyId: string;
@@ -576,7 +576,7 @@ export interface MeteringFlatMappingsTable {
 }
 
 /** Issue 28 (decision 1404): one imported D result (per user and cost type) of a billing period. */
-export interface MeteringResultsTable {
+interface MeteringResultsTable {
   id: Generated<string>;
   userId: string;
   costGroupId: string;
@@ -600,7 +600,7 @@ export interface MeteringResultsTable {
   createdAt: CreatedAt;
 }
 
-export interface AccountMembersTable {
+interface AccountMembersTable {
   /** The account: its owner's user id (what every table's userId column holds). */
   accountId: string;
   userId: string;
@@ -608,7 +608,7 @@ export interface AccountMembersTable {
   createdAt: CreatedAt;
 }
 
-export interface AccountInvitationsTable {
+interface AccountInvitationsTable {
   id: Generated<string>;
   accountId: string;
   email: string;
@@ -623,7 +623,7 @@ export interface AccountInvitationsTable {
 }
 
 /** Issue 29 (decision 1171): a member's API key; only the hash of its secret is kept. */
-export interface ApiKeysTable {
+interface ApiKeysTable {
   id: Generated<string>;
   accountId: string;
   userId: string;
@@ -639,7 +639,7 @@ export interface ApiKeysTable {
 }
 
 /** Issue 32 (decision 1084): the letters of a whole run, made in the background into one PDF. */
-export interface LetterBatchesTable {
+interface LetterBatchesTable {
   id: Generated<string>;
   userId: string;
   snapshotId: string;
@@ -657,7 +657,7 @@ export interface LetterBatchesTable {
 }
 
 /** Issue 30 (decision 1500): a deadline reminder that was sent; unique per period, deadline and days before. */
-export interface DeadlineRemindersTable {
+interface DeadlineRemindersTable {
   id: Generated<string>;
   userId: string;
   costGroupId: string;

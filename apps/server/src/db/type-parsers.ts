@@ -1,7 +1,7 @@
 // One result mapping for both drivers, so no query depends on which database runs it:
 // numeric stays an exact decimal string (money never becomes a float), date stays 'YYYY-MM-DD'
 // (calendar dates, never local times), bigint counts become numbers, timestamps become Date.
-export const PG_TYPE_OIDS = {
+const PG_TYPE_OIDS = {
   int8: 20,
   numeric: 1700,
   date: 1082,

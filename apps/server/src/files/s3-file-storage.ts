@@ -5,7 +5,7 @@ import { assertFileKey, type FileStorage } from "./file-storage.ts";
 
 export type S3Settings = S3Config;
 
-export class S3StorageError extends Error {}
+class S3StorageError extends Error {}
 
 const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 

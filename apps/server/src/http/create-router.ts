@@ -14,5 +14,3 @@ export function createRouter() {
     },
   });
 }
-
-export type Router = ReturnType<typeof createRouter>;

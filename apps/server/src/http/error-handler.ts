@@ -23,7 +23,7 @@ function isConcurrentWriteRefusal(error: Error): boolean {
   return code === "23503" || code === "23505" || code === "40001" || code === "40P01";
 }
 
-export const CONCURRENT_CHANGE_MESSAGE =
+const CONCURRENT_CHANGE_MESSAGE =
   "Die Daten wurden gerade an anderer Stelle geändert. Bitte laden Sie die Seite neu und versuchen Sie es erneut.";
 
 /** Known failures keep their status and message; anything else is a bug: logged with an id, the id returned, no stack. */

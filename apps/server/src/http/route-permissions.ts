@@ -146,7 +146,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
 };
 
 /** The OpenAPI key of a Hono route pattern: `POST /api/units/:id` -> `POST /api/units/{id}`. */
-export function toRouteKey(method: string, honoPath: string): string {
+function toRouteKey(method: string, honoPath: string): string {
   return `${method.toUpperCase()} ${honoPath.replace(/:(\w+)/g, "{$1}")}`;
 }
 

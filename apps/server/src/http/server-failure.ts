@@ -30,7 +30,7 @@ function readCode(error: Error): string | null {
 }
 
 /** The database failure an error is, or null: a SQLSTATE error of pg or PGlite, or a lost connection. */
-export function classifyDatabaseFailure(error: Error): ServerFailure | null {
+function classifyDatabaseFailure(error: Error): ServerFailure | null {
   const code = readCode(error);
   const isUnreachable =
     (code !== null && (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_SOCKET.has(code))) ||

@@ -4,7 +4,7 @@ import type { Env, Hono, MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { SERVER_PACKAGE_DIR } from "../lib/server-package-dir.ts";
 
-export const WEB_DIST_DIR = path.join(SERVER_PACKAGE_DIR, "../web/dist");
+const WEB_DIST_DIR = path.join(SERVER_PACKAGE_DIR, "../web/dist");
 
 // Hashed files under /assets never change under their name: cached for a year, never asked again.
 const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -2,7 +2,7 @@ import type { Db } from "../db/database.ts";
 import type { JobDescriptor } from "./job-kind.ts";
 import { insertJob, insertJobOnce } from "./job-queries.ts";
 
-export const DEFAULT_MAX_ATTEMPTS = 5;
+const DEFAULT_MAX_ATTEMPTS = 5;
 
 /**
  * Queues background work. Pass the transaction of the change that needs it: the job exists

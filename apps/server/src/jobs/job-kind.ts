@@ -2,7 +2,7 @@ import type { ZodType } from "zod";
 import type { Db } from "../db/database.ts";
 import type { Logger } from "../lib/logger.ts";
 
-export interface JobContext {
+interface JobContext {
   db: Db;
   logger: Logger;
   jobId: number;

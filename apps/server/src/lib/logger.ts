@@ -35,7 +35,7 @@ export const REMOVED = "[entfernt]";
 const MAX_DEPTH = 6;
 
 /** The value as it may be written: texts scrubbed, personal fields removed, errors reduced. */
-export function redactLogValue(value: unknown, depth = 0): unknown {
+function redactLogValue(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return scrubMonitoringText(value);
   if (value === null || typeof value !== "object" || value instanceof Date) return value;
   if (depth >= MAX_DEPTH) return "[…]";

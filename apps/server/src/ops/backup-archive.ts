@@ -15,7 +15,7 @@ import { getControlSocketPath } from "./control-socket-path.ts";
 const MANIFEST = "nebenkosten-backup.json";
 const DATABASE_ARCHIVE = "database.tar";
 const DATA_FOLDER = "data";
-export const BACKUP_FORMAT = 1;
+const BACKUP_FORMAT = 1;
 /** PGlite's folder inside DATA_DIR (db/database.ts). */
 export const PGDATA_FOLDER = "pgdata";
 
@@ -29,7 +29,7 @@ export interface BackupManifest {
 export class BackupError extends Error {}
 
 /** The entries of DATA_DIR a backup copies as files: all but the database and runtime files. */
-export function listDataDirFiles(dataDir: string): string[] {
+function listDataDirFiles(dataDir: string): string[] {
   const runtime = new Set([PGDATA_FOLDER, LOCK_FILE, path.basename(getControlSocketPath(dataDir))]);
   return fs.readdirSync(dataDir).filter((name) => !runtime.has(name) && !name.endsWith(".tmp"));
 }

@@ -44,7 +44,7 @@ function collect(slot: keyof FeatureRoutes): RouteObject[] {
   return FEATURES.flatMap((feature) => feature[slot] ?? []);
 }
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,

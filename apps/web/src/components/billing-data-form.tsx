@@ -20,7 +20,7 @@ import { useSaveBillingData } from "../lib/use-billing-data";
  * The form's start: the saved billing data, else what the profile already knows (issue 27:
  * name, company and phone were typed at sign-up and need not be typed again).
  */
-export function toBillingDataFormValues(
+function toBillingDataFormValues(
   data: BillingData | null,
   profile: Profile | undefined,
 ): BillingDataBody {

@@ -2,8 +2,6 @@ import { createApiError, createNetworkError, type ApiError } from "./api-error";
 import { MONITORING } from "@nk/contract";
 import { monitor } from "./monitoring/browser-monitoring";
 
-export { ApiError } from "./api-error";
-
 type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 export interface RequestOptions {

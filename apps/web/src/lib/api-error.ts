@@ -1,6 +1,6 @@
 import { GENERIC_ERROR_MESSAGE, errorBodySchema } from "@nk/contract";
 
-export const NETWORK_ERROR_MESSAGE =
+const NETWORK_ERROR_MESSAGE =
   "Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.";
 
 /** An API answer that is not a success, parsed from `{ "error": { code, message, ... } }`. */

@@ -17,7 +17,7 @@ export const ERROR_CATEGORIES = [
 ] as const;
 export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
 
-export type ErrorSeverity = "low" | "medium" | "high" | "critical";
+type ErrorSeverity = "low" | "medium" | "high" | "critical";
 
 /**
  * The category of each error code the API answers with (the one error shape, `error.code`) and of
@@ -58,7 +58,7 @@ export function classifyError(error: unknown): ErrorCategory {
  * explain that offline mode is not available, focus the first invalid field, log the details,
  * or explain the alternative export.
  */
-export type ErrorActionKind =
+type ErrorActionKind =
   | "navigate"
   | "reload"
   | "checkConnection"

@@ -27,10 +27,8 @@ const USAGE_FIELD: Record<LimitedResource, keyof Usage> = {
   billingStatements: "currentBillingStatements",
 };
 
-export const UPGRADE_PATH = "/dashboard/settings?tab=billing";
-
 /** Usage threshold above which the upgrade prompt shows (docs/rules/accounts-and-plans.md#usage-display). */
-export const UPGRADE_PROMPT_PERCENT = 80;
+const UPGRADE_PROMPT_PERCENT = 80;
 
 export function getResourceLimit(
   me: Pick<MeResponse, "limits">,
@@ -77,7 +75,7 @@ export function hasPlanFeature(
   return me?.features[feature] ?? false;
 }
 
-export function getUsagePercent(
+function getUsagePercent(
   me: Pick<MeResponse, "limits" | "usage">,
   resource: LimitedResource,
 ): number {

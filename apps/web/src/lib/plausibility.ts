@@ -10,9 +10,9 @@ import {
 // saves them. A typo such as 6675 for 66,75 m² or a reading with a digit too many is caught here.
 
 /** Above this living area (m²) a flat is unusual enough to ask. */
-export const PLAUSIBLE_MAX_UNIT_AREA = "1000";
+const PLAUSIBLE_MAX_UNIT_AREA = "1000";
 /** A consumption above this many times the previous period's is asked about. */
-export const PLAUSIBLE_CONSUMPTION_FACTOR = 10n;
+const PLAUSIBLE_CONSUMPTION_FACTOR = 10n;
 
 /** The question for a unit's area, or null when it is plausible (or not a number yet). */
 export function findImplausibleArea(areaText: string, unitName?: string): string | null {

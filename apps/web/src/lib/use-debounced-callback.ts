@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 
 /** How long a search waits after the last keystroke before it filters (issue 23: not only on Enter). */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * A function that calls `callback` with the latest arguments once no call came for `delayMs`

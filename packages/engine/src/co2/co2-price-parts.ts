@@ -28,7 +28,7 @@ export interface Co2PricePart {
   netCost: string;
 }
 
-export interface Co2PricedCost {
+interface Co2PricedCost {
   parts: Co2PricePart[];
   /** The net CO2 cost: the sum of the parts' cents. */
   netCostCents: number;

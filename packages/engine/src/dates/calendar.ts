@@ -71,7 +71,7 @@ function requireIsoDate(text: IsoDate): CivilDate {
 }
 
 /** Formats civil date parts as "YYYY-MM-DD". */
-export function formatIsoDate(date: CivilDate): IsoDate {
+function formatIsoDate(date: CivilDate): IsoDate {
   const year = String(date.year).padStart(4, "0");
   const month = String(date.month).padStart(2, "0");
   const day = String(date.day).padStart(2, "0");
@@ -83,7 +83,7 @@ export function formatIsoDate(date: CivilDate): IsoDate {
  * 400-year eras that start on 1 March, so the leap day is the last day of its "year"
  * (H. Hinnant, "chrono-compatible low-level date algorithms").
  */
-export function toDayNumber(date: CivilDate): number {
+function toDayNumber(date: CivilDate): number {
   const year = date.month <= 2 ? date.year - 1 : date.year;
   const era = Math.floor(year / 400);
   const yearOfEra = year - era * 400;
@@ -95,7 +95,7 @@ export function toDayNumber(date: CivilDate): number {
 }
 
 /** Converts a day number (days since 1970-01-01) back to a civil date. */
-export function fromDayNumber(dayNumber: number): CivilDate {
+function fromDayNumber(dayNumber: number): CivilDate {
   const shifted = dayNumber + 719468;
   const era = Math.floor(shifted / 146097);
   const dayOfEra = shifted - era * 146097;

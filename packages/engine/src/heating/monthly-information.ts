@@ -12,7 +12,7 @@ import { isHeizkvMeterType } from "./remote-reading.ts";
 /** `YYYY-MM`. */
 export type MonthText = string;
 
-export interface MonthlyReadingInput {
+interface MonthlyReadingInput {
   date: IsoDate;
   /** The meter's count as exact decimal text. */
   value: string;
@@ -27,7 +27,7 @@ export interface MonthlyMeterInput {
   readings: MonthlyReadingInput[];
 }
 
-export interface MonthlyUnitInput {
+interface MonthlyUnitInput {
   id: string;
   /** Living area in m² as exact decimal text: the average user is scaled by it. */
   area: string;

@@ -60,13 +60,3 @@ export function formatCents(cents: number): string {
 export function roundEurosHalfUpToCents(euros: Decimal): number {
   return euros.times(HUNDRED).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
 }
-
-/** Formats an exact euro amount with two decimals, half up. */
-export function formatEurosHalfUp(euros: Decimal): string {
-  return formatCents(roundEurosHalfUpToCents(euros));
-}
-
-/** Converts integer cents to exact euros. */
-export function centsToEuros(cents: number): Decimal {
-  return new Decimal(cents).dividedBy(HUNDRED);
-}

@@ -9,7 +9,7 @@ import { CONSUMPTION_SPLIT_SCALE, QUANTITY_SCALE, SHARE_SCALE } from "./fixed-po
  * One cent as a weight of the direct key: the basis shows a line's weight in euros, with the
  * scale of untimed weights (statement-basis.ts), so its quantity reads as the amount itself.
  */
-export const DIRECT_CENT_WEIGHT = (QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE) / 100n;
+const DIRECT_CENT_WEIGHT = (QUANTITY_SCALE * CONSUMPTION_SPLIT_SCALE) / 100n;
 
 /** The direct key's weights by line position (cents x DIRECT_CENT_WEIGHT) and each line's own labour cents. */
 export interface DirectWeights {

@@ -7,13 +7,13 @@ import { Decimal } from "../money/decimal.ts";
  * area, persons and units (quantity x days or degree-day units) are exact; docs/rules/money-and-rounding.md#exact-money asks
  * for at least 6 decimals.
  */
-export const QUANTITY_DECIMALS = 9;
+const QUANTITY_DECIMALS = 9;
 export const QUANTITY_SCALE = 10n ** BigInt(QUANTITY_DECIMALS);
 /** Extra decimals of a consumption value that was split over lines by time weights. */
-export const CONSUMPTION_SPLIT_DECIMALS = 12;
+const CONSUMPTION_SPLIT_DECIMALS = 12;
 export const CONSUMPTION_SPLIT_SCALE = 10n ** BigInt(CONSUMPTION_SPLIT_DECIMALS);
 /** Decimals of a cent that an exact share keeps. */
-export const SHARE_DECIMALS = 20;
+const SHARE_DECIMALS = 20;
 export const SHARE_SCALE = 10n ** BigInt(SHARE_DECIMALS);
 
 const HUNDREDTH_SCALE = QUANTITY_SCALE / 100n;

@@ -294,7 +294,7 @@ export function distributeItem(
   return distributeInBigInt(prepared, distributedCents, detail);
 }
 
-export function distributeInBigInt(
+function distributeInBigInt(
   prepared: PreparedItem,
   distributedCents: number,
   detail: ShareDetail,

@@ -25,7 +25,7 @@ import { getConsumptionTimeWeight } from "./line-consumption.ts";
 // several lines (§ 9b (3) HeizkV: only where no reading exists).
 
 /** One unit's and meter kind's figures from the meters' readings, by the line's index in the unit. */
-export interface MeterLineFigures {
+interface MeterLineFigures {
   /** Consumption by line index, in units of 10^-21 (as calculateLineConsumption's values). */
   values: bigint[];
   isApportioned: boolean[];

@@ -359,7 +359,7 @@ function readMeterReadings(
 }
 
 /** Compares two decimal texts of QUANTITY_TEXT's form. */
-export function compareQuantityTexts(a: string, b: string): number {
+function compareQuantityTexts(a: string, b: string): number {
   const [aWhole = "", aFraction = ""] = a.split(".");
   const [bWhole = "", bFraction = ""] = b.split(".");
   const width = Math.max(aFraction.length, bFraction.length);

@@ -33,7 +33,7 @@ export interface PaymentSettings {
   publicUrl: string;
 }
 
-export const NO_PAYMENT_PROVIDER: PaymentSettings = { stripe: undefined, publicUrl: "" };
+const NO_PAYMENT_PROVIDER: PaymentSettings = { stripe: undefined, publicUrl: "" };
 
 export async function loadSubscription(
   db: Db,
@@ -62,7 +62,7 @@ const USAGE_CHECKS: {
 ];
 
 /** A smaller plan must hold what the account already has; otherwise nothing changes (409). */
-export function assertUsageFits(plan: PlanKey, usage: Usage): void {
+function assertUsageFits(plan: PlanKey, usage: Usage): void {
   const limits = PLANS[plan].limits;
   const over = USAGE_CHECKS.filter(
     (c) => limits[c.limit] !== -1 && usage[c.usage] > limits[c.limit],

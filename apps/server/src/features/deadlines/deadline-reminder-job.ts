@@ -59,7 +59,7 @@ function toMailItem(period: PeriodWithReminder): DeadlineReminderItem {
 }
 
 /** Records the account's due reminders not sent before and queues one mail with them; returns how many were new. */
-export async function remindAccount(
+async function remindAccount(
   db: Db,
   input: { userId: string; email: string; day: string; link: string },
 ): Promise<number> {

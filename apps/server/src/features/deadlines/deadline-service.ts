@@ -145,7 +145,7 @@ export async function buildDeadlinePeriods(
  * Issue 30, item 1 (decision 1630): the account's heating and hot-water meters without remote
  * reading, grouped by property and deadline (the engine says what § 5 HeizkV asks of each).
  */
-export async function buildMeterRetrofits(
+async function buildMeterRetrofits(
   db: Db,
   userId: string,
   today: string,

@@ -11,7 +11,7 @@ import { findRunOfAccount, listRunResultRows } from "./run-results-queries.ts";
 // tenancy and cost item with the tenancy's share, then per tenancy its total, prepayments and
 // result, as the run stored them. Plan feature bulkImportExport.
 
-export const RUN_NOT_FOUND = "Abrechnung nicht gefunden";
+const RUN_NOT_FOUND = "Abrechnung nicht gefunden";
 
 export interface CsvFile {
   bytes: Uint8Array;

@@ -38,7 +38,7 @@ export interface ArgeText {
 }
 
 /** A field that could not be read: the record stays, its row says which field. */
-export class FieldError extends Error {}
+class FieldError extends Error {}
 
 function fail(message: string): never {
   throw new ValidationFailed({ files: message }, message);

@@ -10,7 +10,7 @@ import { ValidationFailed } from "../../domain/domain-errors.ts";
 
 export type ColumnNames<C extends string> = Record<C, readonly string[]>;
 
-export interface CsvRow {
+interface CsvRow {
   record: string[];
   /** 1-based line of the file (of the record's last line, for a value over several lines). */
   line: number;
@@ -32,7 +32,7 @@ export function normalizeColumnName(name: string): string {
     .replace(/[^a-z0-9]+/g, "");
 }
 
-export function mapColumns<C extends string>(
+function mapColumns<C extends string>(
   header: readonly string[],
   names: ColumnNames<C>,
 ): Partial<Record<C, number>> {

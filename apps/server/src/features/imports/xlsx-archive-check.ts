@@ -7,7 +7,7 @@ import { ValidationFailed } from "../../domain/domain-errors.ts";
 // are never a house table and are refused, as are archives whose directory cannot be found.
 
 /** What an XLSX of a house may unpack to; a workbook of 5,000 rows is a few megabytes. */
-export const MAX_XLSX_UNPACKED_BYTES = 50 * 1024 * 1024;
+const MAX_XLSX_UNPACKED_BYTES = 50 * 1024 * 1024;
 const MAX_XLSX_ENTRIES = 500;
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;

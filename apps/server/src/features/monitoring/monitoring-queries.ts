@@ -3,7 +3,7 @@ import type { ClientErrorReport, ClientMetric } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 
 /** Reports are kept this long (docs/operations.md 'Monitoring'). */
-export const MONITORING_RETENTION_DAYS = 30;
+const MONITORING_RETENTION_DAYS = 30;
 
 export async function insertClientErrors(
   db: Db,

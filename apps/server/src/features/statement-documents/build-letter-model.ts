@@ -48,7 +48,7 @@ import {
 // result (contract v1.2, `result.letters`; issue 25, decision 1040); the lint rule
 // documents/no-arithmetic keeps rounding and arithmetic helpers out of this feature.
 
-export const PAYMENT_DAYS = 30;
+const PAYMENT_DAYS = 30;
 
 /** Month names by the month's digits of a YYYY-MM date. */
 const MONTHS: Record<string, string> = {
@@ -66,7 +66,7 @@ const MONTHS: Record<string, string> = {
   "12": "Dezember",
 };
 
-export class LetterModelError extends Error {}
+class LetterModelError extends Error {}
 
 /** '2024' for a calendar year, else '01.03.2024 – 28.02.2025'. */
 export function formatPeriodLabel(period: PeriodInput): string {
@@ -75,7 +75,7 @@ export function formatPeriodLabel(period: PeriodInput): string {
   return `${formatCalendarDateDe(period.start)} – ${formatCalendarDateDe(period.end)}`;
 }
 
-export function isHeatingItem(costType: string): boolean {
+function isHeatingItem(costType: string): boolean {
   return costType === HEATING_COST_TYPE || costType === HOT_WATER_COST_TYPE;
 }
 
@@ -414,9 +414,4 @@ function buildPrepaymentRows(figures: TenancyLetterFigures): LetterPrepaymentMon
       amount: run.monthly,
     })),
   );
-}
-
-/** Every tenancy of the statement, for the letters of a whole run. */
-export function tenancyIdsOf(result: StatementResult): string[] {
-  return result.tenancies.map((t) => t.tenancyId);
 }

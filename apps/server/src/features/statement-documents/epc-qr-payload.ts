@@ -18,7 +18,7 @@ export interface EpcPayment {
 const MAX_NAME = 70;
 const MAX_PURPOSE = 140;
 
-export class EpcPayloadError extends Error {}
+class EpcPayloadError extends Error {}
 
 /** The payload text of the EPC QR code, e.g. 'BCD\n002\n1\nSCT\nCOBADEFFXXX\nName\nDE89…\nEUR359.03\n\n\nZweck'. */
 export function buildEpcPayload(payment: EpcPayment): string {

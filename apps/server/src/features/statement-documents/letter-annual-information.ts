@@ -5,9 +5,9 @@ import { FUEL_LABELS, formatCalendarDateDe, formatDecimalTextDe, formatEuroDe } 
 // HeizkV annual information in words. Formats the engine's computeAnnualInformation only.
 
 /** A row: label, the building's figure, and this tenancy's (empty where there is none). */
-export type AnnualRow = [label: string, value: string, yours?: string];
+type AnnualRow = [label: string, value: string, yours?: string];
 
-export interface LetterAnnualBar {
+interface LetterAnnualBar {
   label: string;
   value: string;
   /** Length in percent of the longest bar (the engine's). */

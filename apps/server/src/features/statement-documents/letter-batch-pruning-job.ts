@@ -35,7 +35,7 @@ export const LETTER_BATCH_PRUNING: JobDescriptor<LetterBatchPruningPayload> = {
  * UTC) and are not the newest done batch of their run; returns how many. A file that is gone
  * already is no error; a file store that fails stops the run (the row stays, the retry goes on).
  */
-export async function pruneLetterBatches(
+async function pruneLetterBatches(
   deps: { db: Db; files: FileStorage; logger?: Logger },
   day: string,
 ): Promise<number> {

@@ -6,7 +6,7 @@ import { FUEL_LABELS, formatCalendarDateDe, formatDecimalTextDe, formatEuroDe } 
 // stored before it have none, and their letters print what they printed before.
 
 /** One row of the CO2 block: label and value. */
-export type Co2BasisRow = [label: string, value: string];
+type Co2BasisRow = [label: string, value: string];
 
 export interface LetterCo2Basis {
   /** Energy, conversion, emission factor and emissions, as rows. */

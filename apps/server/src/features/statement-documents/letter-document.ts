@@ -739,7 +739,7 @@ function notesSection(model: LetterModel): Content[] {
 }
 
 /** The body of one letter, from the subject to the greeting. */
-export function letterContent(model: LetterModel, propertyTotal: string): Content[] {
+function letterContent(model: LetterModel, propertyTotal: string): Content[] {
   const usage = model.usage.prorated
     ? `Ihr Nutzungszeitraum umfasst ${model.usage.days} von ${model.usage.periodDays} Tagen; die Kosten sind entsprechend anteilig berechnet.`
     : `Ihr Nutzungszeitraum umfasst den ganzen Abrechnungszeitraum (${model.usage.days} Tage).`;

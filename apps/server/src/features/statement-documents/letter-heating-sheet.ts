@@ -11,7 +11,7 @@ import {
 // Formats the engine's result.heatingCosts only (decision 1151); no figure is computed here.
 
 /** label, value; `strong` marks a sum. */
-export type SheetRow = [label: string, value: string, strong?: boolean];
+type SheetRow = [label: string, value: string, strong?: boolean];
 
 export interface LetterHeatingSheet {
   title: string;

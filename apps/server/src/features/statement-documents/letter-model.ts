@@ -169,8 +169,6 @@ export interface LetterCo2 {
   calculation: LetterCo2Basis | null;
 }
 
-export type { LetterCo2Basis } from "./letter-co2-basis.ts";
-
 export type { LetterAnnualInformation } from "./letter-annual-information.ts";
 
 export interface LetterTaxLine {
@@ -180,7 +178,7 @@ export interface LetterTaxLine {
   yourShare: MoneyString;
 }
 
-export interface LetterCorrection {
+interface LetterCorrection {
   version: number;
   /** Finalizing day of the replaced statement; null when unknown. */
   replacesDate: IsoDate | null;

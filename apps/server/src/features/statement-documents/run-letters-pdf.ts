@@ -108,7 +108,7 @@ export async function writeRunLettersPdf(
 }
 
 /** The joined PDF in memory: written to a temporary file first, which is removed afterwards. */
-export async function buildRunLettersPdf(
+async function buildRunLettersPdf(
   deps: DocumentDeps,
   run: RunLetters,
   onProgress?: (done: number, total: number) => Promise<void>,

@@ -52,7 +52,7 @@ export interface RunContext {
   previousLetters?: ReadonlyMap<string, PreviousLetter>;
 }
 
-export interface TenantContact extends RecipientTenant {
+interface TenantContact extends RecipientTenant {
   email: string | null;
 }
 
@@ -92,7 +92,7 @@ function annualInformationOf(
   return computeAnnualInformation({ input, result, tenancyId, previous });
 }
 
-export function toSender(data: BillingData): LetterSender {
+function toSender(data: BillingData): LetterSender {
   return {
     name: billingSenderName(data),
     street: `${data.street} ${data.houseNumber}`,
@@ -196,7 +196,7 @@ export function legalOfLetter(
 }
 
 /** Opening and closing readings of the unit's meters; values entered by hand are estimates (§ 9a HeizkV). */
-export function meterReadingsOfUnit(
+function meterReadingsOfUnit(
   consumption: StatementConsumption | null | undefined,
   unitId: string,
   tenancyId: string,

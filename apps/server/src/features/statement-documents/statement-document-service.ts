@@ -162,7 +162,7 @@ async function loadPreviousLetters(
  * The dispatch of a letter that went out (decision 1060): recorded since issue 24; a letter sent
  * before it, or set to 'sent' by a status change, is dated on the day it was sent.
  */
-export function dispatchOf(row: {
+function dispatchOf(row: {
   dispatchedOn?: string | null;
   dispatchContext?: unknown;
   sentAt?: Date | null;
@@ -230,7 +230,7 @@ export async function letterOf(
 export type StatementWithDispatch = TenantStatementRow & { snapshotId: string; tenantId: string };
 
 /** A letter about to go out: made with the dispatch day and today's context, and stored (issue 24, decision 1060). */
-export interface PreparedDispatch {
+interface PreparedDispatch {
   bytes: Buffer;
   fileKey: string;
   /** null: the letter went out before; it is not dated again. */

@@ -40,7 +40,7 @@ export const STATEMENT_SEND: JobDescriptor<StatementSendPayload> = {
   maxAttempts: 8,
 };
 
-export class StatementFileMissing extends Error {}
+class StatementFileMissing extends Error {}
 
 export function createStatementSendJob(deps: {
   mailer: Mailer;

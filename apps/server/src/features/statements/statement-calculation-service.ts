@@ -46,7 +46,7 @@ import { findPropertyType } from "./costs-queries.ts";
 
 type CalculationBody = z.output<typeof statementPreviewBodySchema>;
 
-export interface CalculationInputs {
+interface CalculationInputs {
   costItems: CostItem[];
   co2: Co2FormValues | null;
   consumptionOverrides: ConsumptionOverride[];
@@ -71,7 +71,7 @@ export interface ComputedStatement {
 }
 
 /** The body's inputs, or those saved for the period (each item checked like the body's). */
-export async function resolveCalculationInputs(
+async function resolveCalculationInputs(
   db: Db,
   userId: string,
   period: OwnedBillingPeriod,

@@ -65,7 +65,7 @@ export function checkTransition(
  * Issue 29, decision 1170: beyond the status roles, sending and archiving are the work of those
  * who may send letters, and forcing a transition past its rules of those who may finalize.
  */
-export function assertMemberMayMove(role: MemberRole, to: StatementStatus, force: boolean): void {
+function assertMemberMayMove(role: MemberRole, to: StatementStatus, force: boolean): void {
   if ((to === "sent" || to === "archived") && !roleAllows(role, "send_statement"))
     throw new Forbidden(
       H.insufficientPermissions(STATEMENT_STATUS_LABELS[to]),

@@ -41,7 +41,7 @@ import {
 // Issue 29, decision 1170: invitations, roles and removal of the members of an account.
 
 /** Seven days, single use (issue 29). */
-export const INVITATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface Actor {
   accountId: string;

@@ -13,16 +13,16 @@ const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE_TYPE =
   /^\s*(?:application\/(?:json|[\w.+-]+\+json|javascript|xml)|text\/[\w.+-]+|image\/svg\+xml)\s*(?:;|$)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 // Brotli at quality 4 compresses JSON smaller than gzip at level 6 and faster; the highest
 // qualities are for files compressed once at build time, not for each answer.
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 
-export type AnswerEncoding = "br" | "gzip";
+type AnswerEncoding = "br" | "gzip";
 
 /** The encoding to use for an Accept-Encoding header: brotli before gzip, none if neither is accepted. */
-export function chooseEncoding(acceptEncoding: string | undefined): AnswerEncoding | null {
+function chooseEncoding(acceptEncoding: string | undefined): AnswerEncoding | null {
   if (!acceptEncoding) return null;
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
@@ -38,7 +38,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): AnswerEncodi
   return null;
 }
 
-export async function compressBody(body: Uint8Array, encoding: AnswerEncoding): Promise<Buffer> {
+async function compressBody(body: Uint8Array, encoding: AnswerEncoding): Promise<Buffer> {
   // zlib's asynchronous functions run on libuv's thread pool: the event loop stays free while a
   // large answer is compressed.
   if (encoding === "br") {

@@ -18,17 +18,17 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/;
 const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
 /** Deeper than any body of the API (the statement save nests 4 levels, a Stripe event about 8). */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
-export const INVALID_JSON_MESSAGE = "Ungültiges JSON im Anfragetext.";
-export const BODY_NOT_OBJECT_MESSAGE = "Der Anfragetext muss ein JSON-Objekt sein.";
-export const TOO_DEEP_MESSAGE = `Der Anfragetext ist zu tief verschachtelt (höchstens ${MAX_JSON_DEPTH} Ebenen).`;
-export const NOT_UTF8_MESSAGE = "Der Anfragetext ist kein gültiger UTF-8-Text.";
+const INVALID_JSON_MESSAGE = "Ungültiges JSON im Anfragetext.";
+const BODY_NOT_OBJECT_MESSAGE = "Der Anfragetext muss ein JSON-Objekt sein.";
+const TOO_DEEP_MESSAGE = `Der Anfragetext ist zu tief verschachtelt (höchstens ${MAX_JSON_DEPTH} Ebenen).`;
+const NOT_UTF8_MESSAGE = "Der Anfragetext ist kein gültiger UTF-8-Text.";
 export const UNSUPPORTED_CONTENT_TYPE_MESSAGE =
   "Der Anfragetext muss JSON sein (Inhaltstyp „application/json“).";
 
 /** Field path -> message for every string (or key) in `value` that breaks the text rules. */
-export function findTextProblems(
+function findTextProblems(
   value: unknown,
   path: string[] = [],
   found: Record<string, string> = {},
@@ -56,7 +56,7 @@ export function findTextProblems(
  * Whether the JSON text nests arrays and objects deeper than `max`, read in one pass without
  * parsing (a 4 KB body of 2,000 brackets overflowed the stack of the walk above: issue 26).
  */
-export function isNestedDeeperThan(text: string, max: number): boolean {
+function isNestedDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   let escaped = false;

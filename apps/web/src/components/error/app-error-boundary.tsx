@@ -27,7 +27,7 @@ function getErrorId(error: unknown): string {
  * Catches rendering errors below it and shows the full-page error screen. 'Erneut versuchen'
  * re-renders the children and counts the retry (offered below 3 retries).
  */
-export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = {
     error: null,
     hasError: false,

@@ -4,8 +4,6 @@ import { X } from "lucide-react";
 import { cn } from "../../lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClasses = "fixed inset-0 z-50 bg-slate-900/50 animate-fade-in";
 export const dialogPanelClasses = cn(

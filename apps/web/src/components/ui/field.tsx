@@ -11,7 +11,7 @@ import {
 import { Label } from "./label";
 
 /** The ids a control points to with aria-describedby. */
-export function getDescribedBy(
+function getDescribedBy(
   id: string,
   { hint, error }: { hint?: ReactNode; error?: ReactNode },
 ): string | undefined {

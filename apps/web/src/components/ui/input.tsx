@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { cn } from "../../lib/cn";
 
-export const controlClasses = cn(
+const controlClasses = cn(
   "block w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm",
   "placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20",
   "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-50",
@@ -38,7 +38,7 @@ export function Textarea({ className, hasError, ...props }: TextareaProps) {
   );
 }
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
   isDisabled?: boolean;

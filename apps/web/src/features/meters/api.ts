@@ -19,8 +19,8 @@ import { METERS_KEY } from "../../lib/queries/query-keys";
 // TanStack Query hooks of meters and readings (/api/meters, /api/readings); billing periods come
 // from the shared layer (lib/queries/billing-period-queries.ts), with the one refresh rule.
 
-export const meterKey = (meterId: string) => [...METERS_KEY, "one", meterId] as const;
-export const readingsKey = (meterId: string) => [...METERS_KEY, "readings", meterId] as const;
+const meterKey = (meterId: string) => [...METERS_KEY, "one", meterId] as const;
+const readingsKey = (meterId: string) => [...METERS_KEY, "readings", meterId] as const;
 
 export function useMeter(meterId: string) {
   return useQuery({

@@ -91,7 +91,7 @@ export function deleteAccount(): Promise<unknown> {
   return apiRequest("DELETE", "/api/account", { body: { confirmation: DELETE_CONFIRMATION_WORD } });
 }
 
-export { useBillingData, useSaveBillingData } from "../../lib/use-billing-data";
+export { useBillingData } from "../../lib/use-billing-data";
 
 const TEAM_KEY = ["team"] as const;
 

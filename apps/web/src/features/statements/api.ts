@@ -32,7 +32,7 @@ import { BILLING_PERIODS_KEY, DASHBOARD_KEY } from "../../lib/queries/query-keys
 
 const STATEMENTS_KEY = ["statements"] as const;
 
-export const costsKey = (billingPeriodId: string) =>
+const costsKey = (billingPeriodId: string) =>
   [...BILLING_PERIODS_KEY, "costs", billingPeriodId] as const;
 const consumptionKey = (billingPeriodId: string) =>
   [...BILLING_PERIODS_KEY, "consumption", billingPeriodId] as const;
@@ -119,13 +119,6 @@ export function transitionStatementRun(
   body: StatementTransitionBody,
 ): Promise<StatementTransitionResult> {
   return apiPost<StatementTransitionResult>(`/api/statements/${id}/transition`, body);
-}
-
-export function transitionTenantStatement(
-  id: string,
-  body: StatementTransitionBody,
-): Promise<StatementTransitionResult> {
-  return apiPost<StatementTransitionResult>(`/api/tenant-statements/${id}/transition`, body);
 }
 
 /**

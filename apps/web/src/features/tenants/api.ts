@@ -22,9 +22,8 @@ import { DASHBOARD_KEY, TENANTS_KEY } from "../../lib/queries/query-keys";
 /** Keys of other screens whose figures a tenant change alters (dashboard counters, unit badges). */
 const DEPENDENT_QUERY_KEYS = [DASHBOARD_KEY, PROPERTIES_QUERY_KEY] as const;
 
-export const prepaymentsKey = (tenantId: string) =>
-  [...TENANTS_KEY, "prepayments", tenantId] as const;
-export const occupancyKey = (tenantId: string) => [...TENANTS_KEY, "occupancy", tenantId] as const;
+const prepaymentsKey = (tenantId: string) => [...TENANTS_KEY, "prepayments", tenantId] as const;
+const occupancyKey = (tenantId: string) => [...TENANTS_KEY, "occupancy", tenantId] as const;
 
 /** After a tenant change: the lists, the usage counters (plan limit) and dependent screens. */
 async function refreshAfterTenantChange(queryClient: QueryClient): Promise<void> {

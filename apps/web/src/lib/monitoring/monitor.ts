@@ -14,8 +14,8 @@ import { createReportStore, type KeyValueStorage } from "./report-store";
 // batches every 30 seconds and when the page is left. Nothing personal is sent: texts are
 // scrubbed, paths reduced to their pattern; the server adds the account id from the session.
 
-export type ErrorKind = ClientErrorReport["kind"];
-export type MetricUnit = ClientMetric["unit"];
+type ErrorKind = ClientErrorReport["kind"];
+type MetricUnit = ClientMetric["unit"];
 
 /** Sends one batch; resolves true when the server took it. */
 export type SendBatch = (

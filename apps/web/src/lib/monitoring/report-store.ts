@@ -1,6 +1,6 @@
 // The browser keeps its last reports in localStorage (docs/rules/master-data.md#monitoring: errors the last 50, metrics the last 100), each marked once it was sent.
 
-export interface StoredReport<T> {
+interface StoredReport<T> {
   report: T;
   isSent: boolean;
 }

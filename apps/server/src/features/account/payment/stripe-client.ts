@@ -16,7 +16,7 @@ class StripeRequestFailed extends UpstreamUnavailable {
 const clients = new WeakMap<StripeConfig, Stripe>();
 
 /** One SDK client per configuration; STRIPE_API_BASE (only tests change it) sets host, port and protocol. */
-export function getStripeClient(config: StripeConfig): Stripe {
+function getStripeClient(config: StripeConfig): Stripe {
   const cached = clients.get(config);
   if (cached) return cached;
   const base = new URL(config.apiBase);

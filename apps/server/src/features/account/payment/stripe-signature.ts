@@ -6,7 +6,7 @@ import { ValidationFailed } from "../../../domain/domain-errors.ts";
 // constant time, and an event older than the tolerance is refused (replay protection).
 
 /** Stripe's default tolerance: a signed event older than 5 minutes is refused. */
-export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
+const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export interface SignedStripeEvent {
   id: string;

@@ -17,7 +17,7 @@ import type {
 // Consumption of each meter in a billing period from its readings (docs/rules/statement-inputs.md#assembly).
 
 /** docs/rules/statement-inputs.md#assembly: which consumption series each meter type feeds. */
-export const METER_KIND_BY_TYPE: Readonly<Record<string, MeterKind>> = {
+const METER_KIND_BY_TYPE: Readonly<Record<string, MeterKind>> = {
   Heizkostenverteiler: "heating",
   Wärmemengenzähler: "heating",
   Warmwasserzähler: "warmwater",
@@ -27,11 +27,11 @@ export const METER_KIND_BY_TYPE: Readonly<Record<string, MeterKind>> = {
 };
 
 /** Heizkostenverteiler are reset each period: the value read is the period's consumption. */
-export function isCumulativeMeterType(meterType: string): boolean {
+function isCumulativeMeterType(meterType: string): boolean {
   return meterType !== "Heizkostenverteiler";
 }
 
-export function getMeterLabel(meter: AssemblyMeter): string {
+function getMeterLabel(meter: AssemblyMeter): string {
   return `${meter.displayName ?? meter.meterType} ${meter.meterNumber}`.trim();
 }
 
@@ -71,7 +71,7 @@ export interface MeterConsumptionInput {
  * § 9b HeizkV): a move-out day, a move-in day and the day before a move-in (the end of a
  * vacancy), inside the period and before its last day; by the tenant whose change it marks.
  */
-export function findBoundaryDays(
+function findBoundaryDays(
   tenants: readonly AssemblyTenant[],
   period: AssemblyPeriod,
 ): Map<string, string> {

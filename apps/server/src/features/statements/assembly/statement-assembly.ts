@@ -39,17 +39,17 @@ export interface AssembledStatement {
 }
 
 /** Decision 1140: the fictitious person of a vacant unit under the persons key. */
-export const VACANCY_PERSONS = 1;
+const VACANCY_PERSONS = 1;
 
 const EFFICIENCY = new Set(["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"]);
 
 /** Gewerbeobjekt is commercial (CO2KostAufG § 8: 50/50); every other property type residential. */
-export function toEnginePropertyType(propertyType: string): "residential" | "commercial" {
+function toEnginePropertyType(propertyType: string): "residential" | "commercial" {
   return getTenancyLaw(propertyType);
 }
 
 /** The meter kinds the cost items read consumption from (consumption and mixed keys). */
-export function getUsedMeterKinds(
+function getUsedMeterKinds(
   items: readonly Pick<ResolvedCostItem, "key" | "meter" | "costType">[],
 ): Set<MeterKind> {
   const kinds = new Set<MeterKind>();

@@ -17,17 +17,6 @@ export const EMPTY_FILTERS: ActivityFilters = {
   memberId: "",
 };
 
-export function hasActiveFilters(filters: ActivityFilters): boolean {
-  return Boolean(
-    filters.from ||
-    filters.to ||
-    filters.areas.length ||
-    filters.actions.length ||
-    filters.q.trim() ||
-    filters.memberId,
-  );
-}
-
 export function toggleValue(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 }

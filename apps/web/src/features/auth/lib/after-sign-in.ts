@@ -4,7 +4,7 @@ import { invitationTokenSchema } from "@nk/contract";
 export const INVITATION_PARAM = "einladung";
 
 /** The invitation page of a valid-looking token, else null (never an outside address). */
-export function readInvitationReturnPath(searchParams: URLSearchParams): string | null {
+function readInvitationReturnPath(searchParams: URLSearchParams): string | null {
   const token = searchParams.get(INVITATION_PARAM);
   if (!token || !invitationTokenSchema.safeParse(token).success) return null;
   return `/einladung?token=${token}`;

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { EmptyState } from "../../../components/ui/empty-state";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format";
 
-export const RECENT_ACTIVITY_LIMIT = DASHBOARD_RECENT_ACTIVITIES;
+const RECENT_ACTIVITY_LIMIT = DASHBOARD_RECENT_ACTIVITIES;
 
 function describeActivity(activity: Activity): string {
   const text =

@@ -9,7 +9,7 @@ interface FaqItem {
 
 // docs/rules/master-data.md#landing-page: legal compliance, CO2 split, consumption analysis, setup time,
 // commercial and owners' association use, precision, minimum term.
-export const FAQ_ITEMS: FaqItem[] = [
+const FAQ_ITEMS: FaqItem[] = [
   {
     question: "Sind die Abrechnungen rechtssicher?",
     answer:

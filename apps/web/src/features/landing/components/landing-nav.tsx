@@ -5,7 +5,7 @@ import { BrandLogo } from "../../../components/brand-logo";
 import { buttonStyles } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 
-export const SECTION_LINKS = [
+const SECTION_LINKS = [
   { label: "Funktionen", href: "#features" },
   { label: "So funktioniert's", href: "#how-it-works" },
   { label: "CO₂-Aufteilung", href: "#demo" },

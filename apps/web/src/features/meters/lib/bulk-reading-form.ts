@@ -27,7 +27,7 @@ export interface BulkReadingFormValues {
 export const BULK_FORM_MESSAGE_FIELD = "entry";
 
 /** The server's rules, and a reading date not after today in Germany (the server refuses it too). */
-export const bulkReadingFormSchema = bulkReadingsBodySchema.refine(
+const bulkReadingFormSchema = bulkReadingsBodySchema.refine(
   (body) => body.readingDate <= getTodayInGermany(),
   {
     path: ["readingDate"],

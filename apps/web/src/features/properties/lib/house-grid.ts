@@ -145,7 +145,7 @@ export function readPastedDate(text: string, currentYear: number): string {
 }
 
 /** A pasted meter type, also in other capitals or as its usual short form ("HKV"). */
-export function readPastedMeterType(text: string): string {
+function readPastedMeterType(text: string): string {
   const value = text.trim();
   if (value.toUpperCase() === "HKV") return "Heizkostenverteiler";
   return METER_TYPES.find((type) => type.toLowerCase() === value.toLowerCase()) ?? value;
@@ -174,7 +174,7 @@ export function splitPastedTable(text: string): string[][] {
   return lines.map((line) => line.split("\t"));
 }
 
-export interface PastedCell {
+interface PastedCell {
   row: number;
   key: HouseSetupColumn;
   value: string;

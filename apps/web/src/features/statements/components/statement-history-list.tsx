@@ -7,7 +7,7 @@ import { BalanceAmount } from "./balance-amount";
 import { RunBadges } from "./run-badges";
 import { ScrollRegion } from "../../../components/ui/scroll-region";
 
-export interface HistoryRowActions {
+interface HistoryRowActions {
   onView: (item: StatementListItem) => void;
   onDelete: (item: StatementListItem) => void;
 }

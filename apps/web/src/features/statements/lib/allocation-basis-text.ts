@@ -26,7 +26,7 @@ const QUANTITY_UNITS: Record<AllocationPart["basis"], string> = {
 };
 
 /** How one part came about: 'Fläche (30 %): 62,5 m² × 365 Tage = 22.812,5 von 65.700 = 34,72 % → 312,50 €'. */
-export function describePart(
+function describePart(
   part: AllocationPart,
   isHeating: boolean,
   occupancy?: readonly OccupancyStretch[],

@@ -1,6 +1,5 @@
 import {
   countDecimals,
-  isConsumptionCostType,
   parseDecimalText,
   subtractDecimalText,
   type AnnualInformationValues,
@@ -77,7 +76,7 @@ export interface Co2Values {
 }
 
 /** Issue 24, item 6: one delivery of a stored fuel. */
-export interface FuelDeliveryValues {
+interface FuelDeliveryValues {
   date: string;
   quantity: string;
   amount: string;
@@ -147,7 +146,7 @@ export const EMPTY_ANNUAL_INFORMATION: AnnualInformationFormValues = {
   readingAndBillingFee: "",
 };
 
-export interface ConsumptionOverrideValues {
+interface ConsumptionOverrideValues {
   unitId: string;
   meter: MeterKind;
   value: string;
@@ -213,8 +212,6 @@ export function buildTemplateCostItem(item: QuickSetupTemplateItem): CostItemVal
 }
 
 /** docs/rules/statements.md#statement-checks: rate-based mode only where the cost type requires consumption. */
-export { isConsumptionCostType };
-
 /**
  * docs/rules/statements.md#statement-checks: editing the base percent sets the consumption percent to 100 minus it, exactly
  * ("30.5" -> "69.5"); text that is not a number stays as it is, so the schema names the problem.
@@ -265,7 +262,7 @@ export function toHeatingCostsBody(
 }
 
 /** Issue 24, item 12: the § 6a inputs as the body sends them; null while nothing is entered. */
-export function toAnnualInformationBody(
+function toAnnualInformationBody(
   info: AnnualInformationFormValues | undefined,
 ): NonNullable<BillingPeriodCostsBody["annualInformation"]> | null {
   if (!info) return null;

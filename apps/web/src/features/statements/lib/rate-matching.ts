@@ -33,7 +33,7 @@ export function findFittingRates(
 /** The months of the period the base price is due for: the engine's one rule (issue 25). */
 export { countPeriodMonths } from "@nk/engine";
 
-export function toRateDefinition(rate: Rate): RateDefinition {
+function toRateDefinition(rate: Rate): RateDefinition {
   return {
     unitPrice: rate.unitPrice,
     basePrice: rate.basePrice ?? "0",

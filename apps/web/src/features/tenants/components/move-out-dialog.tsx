@@ -24,7 +24,7 @@ import {
 import { TextField } from "../../../components/ui/field";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 
-export interface MoveOutFormValues {
+interface MoveOutFormValues {
   moveOutDate: string;
   /** Issue 24: the forwarding address, where the statement letter is sent (all empty: none). */
   address: string;

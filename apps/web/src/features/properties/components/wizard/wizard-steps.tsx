@@ -1,7 +1,7 @@
 import { Check } from "lucide-react";
 import { cn } from "../../../../lib/cn";
 
-export const WIZARD_STEPS = ["Immobilie", "Wohneinheiten", "Zusammenfassung"] as const;
+const WIZARD_STEPS = ["Immobilie", "Wohneinheiten", "Zusammenfassung"] as const;
 
 /** The three steps with the current one marked; steps are not clickable (no skipping). */
 export function WizardSteps({ current }: { current: number }) {
