@@ -195,7 +195,7 @@ export function createApp(deps: AppDeps) {
       wakeJobs: deps.wakeJobs,
     }),
   );
-  app.route("/api", createStatementHistoryRoutes(db));
+  app.route("/api", createStatementHistoryRoutes(db, files));
   app.route("/api", createImportRoutes(db, config.importFileLimitBytes));
   app.route("/api", createExportRoutes(db));
   app.route("/api", createTeamRoutes({ db, publicUrl: config.publicUrl, sessions }));

@@ -273,15 +273,27 @@ describe.each(TEST_DRIVERS)("letter batches (%s)", (driver) => {
     ).toHaveLength(1);
   });
 
-  it("goes with its run: a deleted draft takes its batches along", async () => {
+  it("goes with its run: a deleted draft takes its batches and their joined PDFs along", async () => {
     const { cookie, userId, runId } = await setUpRun({ finalize: false });
+    await start(cookie, runId);
+    await t.runDueJobs();
+    const [done] = await t.db
+      .selectFrom("letterBatches")
+      .select(["status", "fileKey"])
+      .where("userId", "=", userId)
+      .execute();
+    expect(done?.status).toBe("done");
+    const joinedFile = path.join(path.dirname(t.outboxDir), "files", ...done!.fileKey!.split("/"));
+    expect(fs.existsSync(joinedFile)).toBe(true);
     await start(cookie, runId);
     const deleted = await t.request("DELETE", `/api/statements/${runId}`, { cookie });
     expect(deleted.status).toBeLessThan(300);
     expect(
       await t.db.selectFrom("letterBatches").select("id").where("userId", "=", userId).execute(),
     ).toHaveLength(0);
-    // Its queued job finds no batch and ends without a file.
+    expect(fs.existsSync(joinedFile)).toBe(false);
+    // The second batch's queued job finds no batch and ends without a file.
     await t.runDueJobs();
+    expect(fs.readdirSync(path.dirname(joinedFile))).toEqual([]);
   });
 });

@@ -217,6 +217,22 @@ export async function markRunFinal(
     .execute();
 }
 
+/** Where the joined PDFs of a run's letter batches lie in the file store (decision 1610). */
+export async function listRunLetterBatchFileKeys(
+  db: Db,
+  userId: string,
+  snapshotId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("letterBatches")
+    .select("fileKey")
+    .where("snapshotId", "=", snapshotId)
+    .where("userId", "=", userId)
+    .where("fileKey", "is not", null)
+    .execute();
+  return rows.flatMap((row) => (row.fileKey ? [row.fileKey] : []));
+}
+
 /** A draft run goes with its tenancy statements and lines; the period keeps its cost inputs. */
 export async function deleteRun(db: Db, userId: string, snapshotId: string): Promise<void> {
   await db

@@ -7,6 +7,7 @@ import {
   statementTransitionResultSchema,
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
+import type { FileStorage } from "../../files/file-storage.ts";
 import { createRouter } from "../../http/create-router.ts";
 import {
   errorResponse,
@@ -108,7 +109,7 @@ const correctionRoute = createRoute({
   },
 });
 
-export function createStatementHistoryRoutes(db: Db) {
+export function createStatementHistoryRoutes(db: Db, files: FileStorage) {
   return createRouter()
     .openapi(listRoute, async (c) =>
       c.json(await listStatementRuns(db, c.var.accountId, c.req.valid("query")), 200),
@@ -129,7 +130,7 @@ export function createStatementHistoryRoutes(db: Db) {
       c.json(await createCorrection(db, c.var.accountId, c.req.valid("param").id), 201),
     )
     .openapi(deleteRoute, async (c) => {
-      await deleteStatementRun(db, c.var.accountId, c.req.valid("param").id);
+      await deleteStatementRun(db, files, c.var.accountId, c.req.valid("param").id);
       return c.body(null, 204);
     })
     .openapi(tenantTransitionRoute, async (c) =>

@@ -13,6 +13,7 @@ import {
 } from "@nk/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
+import type { FileStorage } from "../../files/file-storage.ts";
 import { Conflict, Forbidden, NotFound } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { logActivity } from "../activity/activity-log.ts";
@@ -22,6 +23,7 @@ import {
   findTenantStatementForTransition,
   hasGeneratedPdf,
   deleteRun,
+  listRunLetterBatchFileKeys,
   listRunStatements,
   markRunFinal,
   setStatementStatus,
@@ -224,17 +226,20 @@ export async function transitionTenantStatement(
 /** DELETE /api/statements/:id: a draft run only (docs/rules/statements.md#saved-runs); a finalized one answers 409. */
 export async function deleteStatementRun(
   db: Db,
+  files: FileStorage,
   userId: string,
   snapshotId: string,
 ): Promise<void> {
   requireResourceId(snapshotId, H.notFound);
-  await inAccountTransaction(db, userId, async (trx) => {
+  const batchFileKeys = await inAccountTransaction(db, userId, async (trx) => {
     const run = await findRunForTransition(trx, userId, snapshotId);
     if (!run) throw new NotFound(H.notFound);
     const rows = await listRunStatements(trx, userId, run.id);
     if (run.isFinal || rows.some((row) => FINAL_STATUSES.includes(row.status as StatementStatus))) {
       throw new Conflict(H.cannotDeleteFinal, { code: "STATEMENT_FINAL" });
     }
+    // The batch rows go with the run (on delete cascade); their joined PDFs are files.
+    const fileKeys = await listRunLetterBatchFileKeys(trx, userId, run.id);
     await deleteRun(trx, userId, run.id);
     // A deleted correction leaves the version it would replace as the period's final one.
     if (run.replacesId) await markPeriodFinal(trx, userId, run.costGroupId);
@@ -245,5 +250,9 @@ export async function deleteStatementRun(
       entityName: run.name,
       metadata: { billingPeriodId: run.costGroupId, version: run.version },
     });
+    return fileKeys;
   });
+  // After the commit: a file whose row is gone would otherwise stay in the store for good (the
+  // daily pruning reads rows). A store that fails here leaves the file, never the run.
+  await Promise.allSettled(batchFileKeys.map((key) => files.delete(key)));
 }
