@@ -102,7 +102,7 @@ describe.each(TEST_DRIVERS)("bank statement import (%s)", (driver) => {
       amount: "1234.56",
       direction: "debit",
       counterpartyName: "Stadt Köln – Kämmerei",
-      counterpartyIban: "DE37370501980001802057",
+      counterpartyIban: "DE02370501980001802057",
       purpose: "Grundbesitzabgaben 2025 Kassenzeichen 7788990 Grundsteuer B",
       status: "new",
       suggestedCostType: null,

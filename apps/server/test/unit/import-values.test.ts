@@ -57,7 +57,7 @@ describe("booking fingerprints", () => {
     direction: "debit",
     currency: "EUR",
     counterpartyName: "RheinEnergie AG",
-    counterpartyIban: "DE54370400440532013000",
+    counterpartyIban: "DE89370400440532013000",
     purpose,
     isBooked: true,
     isReversal: false,
