@@ -152,7 +152,7 @@ async function buildServer() {
       main: "apps/server/src/main.ts",
       backup: "apps/server/src/cli/backup-command.ts",
       restore: "apps/server/src/cli/restore-command.ts",
-      // The letter pool's worker thread (letter-render-pool.ts starts dist/letter-render-worker.js).
+      // The letter threads' task (letter-render-pool.ts gives piscina dist/letter-render-worker.js).
       "letter-render-worker":
         "apps/server/src/features/statement-documents/letter-render-worker.ts",
       // The embedded database's thread (db/pglite-thread.ts starts dist/pglite-worker.js).

@@ -7,6 +7,7 @@ import { Conflict, NotFound } from "../../src/domain/domain-errors.ts";
 import { buildLetterModel } from "../../src/features/statement-documents/build-letter-model.ts";
 import {
   createLetterRenderPool,
+  createLetterThreadPool,
   inProcessRenderer,
   LetterPoolClosed,
 } from "../../src/features/statement-documents/letter-render-pool.ts";
@@ -17,9 +18,9 @@ import {
 import { createLogger } from "../../src/lib/logger.ts";
 import { sampleLetterSource } from "../support/letter-fixture.ts";
 
-// The worker pool that renders a run's letters (decision 0604): started from the TypeScript
-// source here (tsx inside the thread), the same letters as on the main thread, errors as the
-// same errors, and closed for good.
+// The worker pool that renders a run's letters (decisions 0604, 1710: piscina): started from the
+// TypeScript source here (tsx inside the thread), the same letters as on the main thread, errors
+// as the same errors, a lost thread replaced, and closed for good.
 
 let dir = "";
 beforeAll(() => {
@@ -61,16 +62,47 @@ describe("letter render pool", () => {
 
   it("answers a failure inside a worker with the same error, and keeps the thread", async () => {
     const logLines: string[] = [];
-    const pool = createLetterRenderPool({
+    const pool = createLetterThreadPool({
       size: 1,
       logger: createLogger("error", {}, (line) => logLines.push(line)),
     });
     try {
       await expect(pool.renderLetters([], "0.00")).rejects.toThrow("Keine Briefe zum Erstellen.");
+      const [thread] = pool.threads;
+      expect(thread).toBeDefined();
       const { runs, total } = letter("weiss");
       expect((await pool.renderLetters(runs, total)).pageCount).toBeGreaterThan(0);
       // The letter failed, the thread did not (a lost thread is logged).
+      expect(pool.threads).toEqual([thread]);
       expect(logLines.filter((line) => line.includes("letters.worker_failed"))).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it("fails the letter of a thread that dies, logs it, and serves the next letter on a new thread", async () => {
+    const logLines: string[] = [];
+    const pool = createLetterThreadPool({
+      size: 1,
+      logger: createLogger("error", {}, (line) => logLines.push(line)),
+    });
+    try {
+      const { runs, total } = letter("schulz");
+      await pool.renderLetters(runs, total);
+      const [thread] = pool.threads;
+      // The thread is free and started: the letter goes to it at once, and the thread ends
+      // under it (as an out-of-memory end or a crash in a library would).
+      const lost = pool.renderLetters(runs, total).then(
+        () => null,
+        (error: Error) => error,
+      );
+      await thread!.terminate();
+      expect((await lost)?.message).toMatch(/^Der Brief-Worker ist ausgefallen/);
+      expect(logLines.filter((line) => line.includes("letters.worker_failed"))).toHaveLength(1);
+      const next = await pool.renderLetters(runs, total);
+      expect(textOf(next.bytes)).toContain("Familie Schulz");
+      expect(pool.threads).toHaveLength(1);
+      expect(pool.threads[0]).not.toBe(thread);
     } finally {
       await pool.close();
     }
@@ -99,11 +131,62 @@ describe("letter render pool", () => {
     expect(plain.message).toBe("kaputt");
   });
 
-  it("refuses new letters once closed", async () => {
-    const pool = createLetterRenderPool({ size: 1, logger: createLogger("error", {}) });
+  it("fails the waiting letters when no thread can start (a broken build), instead of keeping them waiting", async () => {
+    const logLines: string[] = [];
+    const pool = createLetterThreadPool({
+      size: 1,
+      logger: createLogger("error", {}, (line) => logLines.push(line)),
+      file: path.join(dir, "missing-letter-render-worker.js"),
+    });
+    try {
+      const { runs, total } = letter("weiss");
+      const outcomes = await Promise.allSettled([
+        pool.renderLetters(runs, total),
+        pool.renderLetters(runs, total),
+      ]);
+      for (const outcome of outcomes) {
+        expect(outcome.status).toBe("rejected");
+        expect((outcome as PromiseRejectedResult).reason.message).toMatch(
+          /^Der Brief-Worker ist ausgefallen: .*missing-letter-render-worker/,
+        );
+      }
+      expect(logLines.some((line) => line.includes("letters.worker_failed"))).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it("lets the letters in progress finish when closed, then refuses new ones and ends the threads", async () => {
+    const pool = createLetterThreadPool({ size: 1, logger: createLogger("error", {}) });
     const { runs, total } = letter("krueger");
-    await pool.renderLetters(runs, total);
-    await pool.close();
+    const running = pool.renderLetters(runs, total);
+    const waiting = pool.renderLetters(runs, total);
+    await pool.close(60_000);
+    expect((await running).pageCount).toBeGreaterThan(0);
+    expect((await waiting).pageCount).toBeGreaterThan(0);
+    expect(pool.threads).toEqual([]);
     await expect(pool.renderLetters(runs, total)).rejects.toBeInstanceOf(LetterPoolClosed);
   }, 60_000);
+
+  it("refuses the letters still in progress once the grace time is over", async () => {
+    const pool = createLetterThreadPool({ size: 1, logger: createLogger("error", {}) });
+    const { runs, total } = letter("krueger");
+    await pool.renderLetters(runs, total);
+    const outcomes = Promise.allSettled([
+      pool.renderLetters(runs, total),
+      pool.renderLetters(runs, total),
+    ]);
+    await pool.close(0);
+    for (const outcome of await outcomes) {
+      expect(outcome.status).toBe("rejected");
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(LetterPoolClosed);
+    }
+    expect(pool.threads).toEqual([]);
+  }, 60_000);
+
+  it("renders on the calling thread with no threads configured", () => {
+    expect(createLetterRenderPool({ size: 0, logger: createLogger("error", {}) })).toBe(
+      inProcessRenderer,
+    );
+  });
 });

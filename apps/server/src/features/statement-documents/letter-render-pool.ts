@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { Piscina } from "piscina";
 import type { Logger } from "../../lib/logger.ts";
 import { SERVER_PACKAGE_DIR } from "../../lib/server-package-dir.ts";
 import { measureDuration, observePdf } from "../../metrics/observe-durations.ts";
@@ -11,8 +12,8 @@ import { reviveError, type RenderReply, type RenderRequest } from "./letter-rend
 // Rendering a letter is CPU work (layout, fonts, compression) that blocks the thread it runs on.
 // The letters of a whole run (all letters in one PDF, 'Alle per E-Mail senden') are rendered by a
 // small pool of worker threads, so a run of many tenancies uses every core it may and the event
-// loop keeps answering other requests meanwhile (decision 0604). Models are built on the main
-// thread (plain data); a worker only lays out and renders.
+// loop keeps answering other requests meanwhile (decision 0604). The pool is piscina's (decision
+// 1710). Models are built on the main thread (plain data); a thread only lays out and renders.
 
 /** Renders one PDF of one or more letters (one letter: pdfmake's own page count). */
 export interface LetterRenderer {
@@ -24,7 +25,8 @@ export interface LetterRenderer {
 /**
  * Renders on the calling thread: single letters on request, and LETTER_RENDER_WORKERS=0. Every
  * rendered PDF is timed into nk_pdf_generation_duration_seconds (docs/operations.md), here and in
- * the pool (the pool times on the main thread: a worker's metrics would stay in the worker).
+ * the pool (a thread measures its render and the main thread records it: a thread's metrics would
+ * stay in the thread).
  */
 export const inProcessRenderer: LetterRenderer = {
   renderLetters: (runs, propertyTotal) =>
@@ -44,28 +46,14 @@ export const inProcessRenderer: LetterRenderer = {
 const LETTER_THREAD_HEAP = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 48 };
 
 /**
- * Starts one worker: the server build's `dist/letter-render-worker.js`, or, running from the
- * TypeScript source, letter-render-worker-source.mjs (which registers tsx in the thread).
+ * The task file of the threads: the server build's `dist/letter-render-worker.js`, or, running
+ * from the TypeScript source, letter-render-worker-source.mjs (which registers tsx in the thread).
  */
-function startWorker(): Worker {
+function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
-  const options = { resourceLimits: LETTER_THREAD_HEAP };
   if (!here.endsWith(".ts"))
-    return new Worker(path.join(SERVER_PACKAGE_DIR, "dist", "letter-render-worker.js"), options);
-  return new Worker(path.join(path.dirname(here), "letter-render-worker-source.mjs"), options);
-}
-
-interface Task {
-  request: RenderRequest;
-  /** When a thread took it (performance.now()): the render time, without the wait in the queue. */
-  startedAt?: number;
-  resolve(pdf: RenderedPdf): void;
-  reject(error: Error): void;
-}
-
-interface PoolThread {
-  worker: Worker;
-  task: Task | null;
+    return path.join(SERVER_PACKAGE_DIR, "dist", "letter-render-worker.js");
+  return path.join(path.dirname(here), "letter-render-worker-source.mjs");
 }
 
 export class LetterPoolClosed extends Error {
@@ -74,97 +62,104 @@ export class LetterPoolClosed extends Error {
   }
 }
 
+/** The pool of threads (size 1 or more): a renderer, and its live threads (tests end one). */
+export interface LetterRenderPool extends LetterRenderer {
+  readonly threads: readonly Worker[];
+}
+
 /**
- * A pool of `size` worker threads, started on first use (a server that never renders a run keeps
- * none) and kept until `close()`. Tasks wait in order for a free thread. A thread that dies
- * fails its task with the error and is replaced by the next task.
+ * The letter renderer of the server: `size` threads (LETTER_RENDER_WORKERS), 0 renders on the
+ * calling thread.
  */
-export function createLetterRenderPool({
+export function createLetterRenderPool(options: { size: number; logger: Logger }): LetterRenderer {
+  return options.size < 1 ? inProcessRenderer : createLetterThreadPool(options);
+}
+
+/**
+ * A piscina pool of `size` threads, started on first use (a server that never renders a run
+ * keeps none) and kept until `close()` (their word caches stay warm). Tasks wait in order for a
+ * free thread. A thread that dies fails its task with the error and leaves the pool; piscina
+ * starts a new one for the next task.
+ */
+export function createLetterThreadPool({
   size,
   logger,
+  file = workerFile(),
 }: {
   size: number;
   logger: Logger;
-}): LetterRenderer {
-  if (size < 1) return inProcessRenderer;
-  const threads: PoolThread[] = [];
-  const queue: Task[] = [];
-  let nextId = 1;
+  /** The threads' task file; the server's own unless a test gives one that cannot start. */
+  file?: string;
+}): LetterRenderPool {
+  const piscina = new Piscina<RenderRequest, RenderReply>({
+    filename: file,
+    minThreads: 0,
+    maxThreads: size,
+    idleTimeout: Infinity,
+    resourceLimits: LETTER_THREAD_HEAP,
+  });
+  const pending = new Set<{ done: Promise<unknown>; abort: AbortController }>();
   let closing = false;
-  let drained: (() => void) | null = null;
 
-  const busy = () => threads.some((t) => t.task) || queue.length > 0;
+  const lostThread = (error: Error) =>
+    new Error(`Der Brief-Worker ist ausgefallen: ${error.message}`, { cause: error });
 
-  function finish(thread: PoolThread) {
-    thread.task = null;
-    dispatch();
-    if (drained && !busy()) drained();
-  }
+  // A thread that fails with no task of its own (piscina has nothing to reject) is reported as
+  // the pool's 'error' event, which must have a listener. If it was the last thread, it died
+  // while starting (a missing or broken worker file): the tasks waiting for it would wait for
+  // good, so they fail with the error instead.
+  piscina.on("error", (error: Error) => {
+    if (closing) return;
+    logger.error("letters.worker_failed", { message: error.message });
+    if (piscina.threads.length > 0) return;
+    for (const task of pending) task.abort.abort(lostThread(error));
+  });
 
-  function spawn(): PoolThread {
-    const thread: PoolThread = { worker: startWorker(), task: null };
-    thread.worker.on("message", (reply: RenderReply) => {
-      const task = thread.task;
-      if (!task || task.request.id !== reply.id) return;
-      if (reply.ok) observePdf(performance.now() - (task.startedAt ?? performance.now()));
-      if (reply.ok)
-        task.resolve({
-          bytes: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength),
-          pageCount: reply.pageCount,
-        });
-      else task.reject(reviveError(reply.error));
-      finish(thread);
-    });
-    // A crash (out of memory, a bug in a library) ends the thread: its task fails with the error,
-    // the thread leaves the pool, and the next task starts a new one.
-    const lost = (error: Error) => {
-      const index = threads.indexOf(thread);
-      if (index < 0) return;
-      threads.splice(index, 1);
-      if (!closing) logger.error("letters.worker_failed", { message: error.message });
-      thread.task?.reject(error);
-      finish(thread);
-    };
-    thread.worker.on("error", lost);
-    thread.worker.on("exit", (code) =>
-      lost(new Error(`Der Brief-Worker wurde beendet (Code ${code}).`)),
-    );
-    threads.push(thread);
-    return thread;
-  }
-
-  function dispatch() {
-    while (queue.length > 0) {
-      const thread =
-        threads.find((t) => !t.task) ?? (threads.length < size && !closing ? spawn() : null);
-      if (!thread) return;
-      const task = queue.shift()!;
-      thread.task = task;
-      task.startedAt = performance.now();
-      thread.worker.postMessage(task.request);
+  async function render(request: RenderRequest): Promise<RenderedPdf> {
+    const abort = new AbortController();
+    let reply: RenderReply;
+    const done = piscina.run(request, { signal: abort.signal });
+    const task = { done, abort };
+    pending.add(task);
+    try {
+      reply = await done;
+    } catch (error) {
+      if (closing) throw new LetterPoolClosed();
+      if (abort.signal.aborted) throw abort.signal.reason as Error;
+      // The task never throws in the thread (letter-render-worker.ts): the thread was lost.
+      logger.error("letters.worker_failed", { message: (error as Error).message });
+      throw lostThread(error as Error);
+    } finally {
+      pending.delete(task);
     }
+    if (!reply.ok) throw reviveError(reply.error);
+    observePdf(reply.renderMs);
+    return {
+      bytes: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength),
+      pageCount: reply.pageCount,
+    };
   }
 
   return {
+    get threads() {
+      return piscina.threads;
+    },
     renderLetters(runs, propertyTotal) {
       if (closing) return Promise.reject(new LetterPoolClosed());
-      return new Promise<RenderedPdf>((resolve, reject) => {
-        queue.push({ request: { id: nextId++, runs, propertyTotal }, resolve, reject });
-        dispatch();
-      });
+      return render({ runs, propertyTotal });
     },
     async close(graceMs = 10_000) {
       closing = true;
-      if (busy()) {
+      if (pending.size > 0) {
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
-          new Promise<void>((resolve) => (drained = resolve)),
+          Promise.allSettled([...pending].map((task) => task.done)),
           new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
         ]);
         clearTimeout(timer);
       }
-      for (const task of queue.splice(0)) task.reject(new LetterPoolClosed());
-      await Promise.all(threads.map((t) => t.worker.terminate()));
+      // Refuses what still waits (LetterPoolClosed) and ends the threads.
+      await piscina.destroy();
     },
   };
 }

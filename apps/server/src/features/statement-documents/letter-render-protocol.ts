@@ -6,12 +6,12 @@ import {
 } from "../../domain/domain-errors.ts";
 import type { LetterRun } from "./letter-document.ts";
 
-// The messages between the letter pool and its worker threads, and how an error crosses the
-// thread boundary: structured cloning keeps only message and stack, so a domain error is sent
-// with its class name and fields and made again on the main thread (the HTTP layer maps it).
+// The task a letter thread gets and its answer (letter-render-pool.ts, letter-render-worker.ts),
+// and how an error crosses the thread boundary: structured cloning keeps only message and stack,
+// so a domain error is sent with its class name and fields and made again on the main thread (the
+// HTTP layer maps it).
 
 export interface RenderRequest {
-  id: number;
   runs: LetterRun[];
   propertyTotal: string;
 }
@@ -25,8 +25,9 @@ export interface SerializedError {
 }
 
 export type RenderReply =
-  | { id: number; ok: true; bytes: Uint8Array; pageCount: number }
-  | { id: number; ok: false; error: SerializedError };
+  /** `renderMs`: the render in the thread, without the wait in the queue (the PDF metric). */
+  | { ok: true; bytes: Uint8Array; pageCount: number; renderMs: number }
+  | { ok: false; error: SerializedError };
 
 const REVIVABLE: Record<string, { prototype: DomainError }> = {
   NotFound,

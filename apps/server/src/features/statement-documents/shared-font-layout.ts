@@ -11,6 +11,12 @@ import { createRequire } from "node:module";
 // GSUB/GPOS tables are parsed once per process and a word is shaped once. Each document still
 // gets its own fontkit font for its subset (sharing that font broke the text layer, decision
 // 0602); only finished, immutable layout results are shared, their code points copied when shaped.
+//
+// It replaces a method of a class pdfkit does not export, reached through pdfmake's internal
+// module js/PDFDocument.js: it saves about 45 % of a letter's CPU, so it stays (decision 1711,
+// docs/performance.md "Issue 31 finding 3"), held by test/unit/shared-font-layout.test.ts (pdfkit's
+// methods have the source this was written for; a letter is byte for byte the letter pdfkit makes
+// alone) and by the exact pdfmake version in apps/server/package.json.
 
 interface CachedGlyph {
   readonly id: number;
@@ -36,6 +42,10 @@ interface EmbeddedFontLike {
     positions: Array<Record<string, number>>;
   };
   layoutCached(text: string): unknown;
+  /** Splits a text into words at spaces and tabs and lays each out through `layoutCached`. */
+  layout(text: string, features?: unknown, onlyWidth?: boolean): unknown;
+  /** Puts the glyphs of `layout` into the document's subset (id, advanceWidth, codePoints). */
+  encode(text: string, features?: unknown): unknown;
 }
 
 // Words of amounts, names and dates differ per letter: the cache is bounded and simply starts
@@ -72,7 +82,11 @@ function toPlainRun(run: ReturnType<EmbeddedFontLike["layoutRun"]>): CachedRun {
   });
 }
 
-let installed = false;
+/** The patched prototype and pdfkit's own word cache it replaced (null until installed). */
+let pdfkitOwn: {
+  prototype: EmbeddedFontLike;
+  layoutCached: EmbeddedFontLike["layoutCached"];
+} | null = null;
 
 type PdfmakeDocumentClass = new (fonts: object) => {
   provideFont(family: string, bold: boolean, italics: boolean): EmbeddedFontLike;
@@ -86,7 +100,7 @@ type PdfmakeDocumentClass = new (fonts: object) => {
  * class, which pdfkit does not export (the very pdfkit pdfmake itself uses).
  */
 export function installSharedFontLayout(fontFiles: readonly string[]): void {
-  if (installed) return;
+  if (pdfkitOwn) return;
   const require = createRequire(import.meta.url);
   const PdfmakeDocument = (
     require("pdfmake/js/PDFDocument.js") as { default: PdfmakeDocumentClass }
@@ -104,6 +118,7 @@ export function installSharedFontLayout(fontFiles: readonly string[]): void {
       "pdfkit hat eine unerwartete Form (EmbeddedFont.layoutRun/layoutCached fehlen).",
     );
   }
+  pdfkitOwn = { prototype, layoutCached: prototype.layoutCached };
   prototype.layoutCached = function layoutShared(this: EmbeddedFontLike, text: string) {
     const name = this.name;
     const cache = cacheOf(name);
@@ -115,5 +130,41 @@ export function installSharedFontLayout(fontFiles: readonly string[]): void {
     cache.set(text, run);
     return run;
   };
-  installed = true;
+}
+
+/**
+ * pdfkit's EmbeddedFont methods as pdfkit wrote them: the one replaced (`layoutCached`) and those
+ * whose use of its result the shared cache relies on. The test of this module
+ * (test/unit/shared-font-layout.test.ts) compares their source with the one this was written
+ * for, so a pdfkit that changes them fails the test instead of the letters.
+ */
+export function pdfkitFontMethods(): Record<
+  "layoutCached" | "layoutRun" | "layout" | "encode",
+  string
+> {
+  if (!pdfkitOwn) throw new Error("installSharedFontLayout wurde noch nicht aufgerufen.");
+  const { prototype, layoutCached } = pdfkitOwn;
+  return {
+    layoutCached: layoutCached.toString(),
+    layoutRun: prototype.layoutRun.toString(),
+    layout: prototype.layout.toString(),
+    encode: prototype.encode.toString(),
+  };
+}
+
+/**
+ * Runs `work` with pdfkit's own per-document word cache instead of the shared one: the test of
+ * this module renders each letter both ways and compares the files. Nothing else may render on
+ * this thread meanwhile.
+ */
+export async function withPdfkitOwnLayout<T>(work: () => Promise<T>): Promise<T> {
+  if (!pdfkitOwn) throw new Error("installSharedFontLayout wurde noch nicht aufgerufen.");
+  const { prototype } = pdfkitOwn;
+  const shared = prototype.layoutCached;
+  prototype.layoutCached = pdfkitOwn.layoutCached;
+  try {
+    return await work();
+  } finally {
+    prototype.layoutCached = shared;
+  }
 }
