@@ -85,8 +85,9 @@ const ALLOCATION_KEYS = new Set([
   "amountBeforeReduction",
   "heizkvReductionPercent",
 ]);
-const CENTS_TEXT = /^-?\d{1,13}\.\d{2}$/;
-const MICRO_TEXT = /^\d{1,9}\.\d{6}$/;
+// The engine's forms, without leading zeros: each such text is the one text of its number.
+const CENTS_TEXT = /^-?(?:0|[1-9]\d{0,12})\.\d{2}$/;
+const MICRO_TEXT = /^(?:0|[1-9]\d{0,8})\.\d{6}$/;
 
 class NotCompactable extends Error {}
 
@@ -131,8 +132,7 @@ function compact(result: StatementResult): CompactStatementResult {
       if (!item || !column || itemIndex <= lastItem) throw new NotCompactable();
       if (allocation.costType !== item.costType || allocation.key !== item.key)
         throw new NotCompactable();
-      for (const key of Object.keys(allocation))
-        if (!ALLOCATION_KEYS.has(key)) throw new NotCompactable();
+      for (const key in allocation) if (!ALLOCATION_KEYS.has(key)) throw new NotCompactable();
       lastItem = itemIndex;
       addAllocation(column, allocation, position);
     }
@@ -239,18 +239,18 @@ function addAllocation(
 
 // Cents of an amount written as the engine writes it ("1234.50"); null for any other text.
 function toCents(text: string): number | null {
-  if (!CENTS_TEXT.test(text)) return null;
-  const cents = Math.round(Number(text) * 100);
-  return Number.isSafeInteger(cents) && formatCents(cents) === text ? cents : null;
+  if (!CENTS_TEXT.test(text) || text === "-0.00") return null;
+  const dot = text.length - 3;
+  const whole =
+    Number(text.slice(text[0] === "-" ? 1 : 0, dot)) * 100 + Number(text.slice(dot + 1));
+  return text[0] === "-" ? -whole : whole;
 }
 
 // The exact amount ("144.506837") as millionths of a euro minus the amount's; null for any other text.
 function toExactDelta(text: string, cents: number | null): number | null {
   if (cents === null || !MICRO_TEXT.test(text)) return null;
   const dot = text.length - 7;
-  const micro = Number(text.slice(0, dot)) * 1e6 + Number(text.slice(dot + 1));
-  if (!Number.isSafeInteger(micro) || formatMicroEuros(micro) !== text) return null;
-  return micro - cents * 10_000;
+  return Number(text.slice(0, dot)) * 1e6 + Number(text.slice(dot + 1)) - cents * 10_000;
 }
 
 function fromCents(value: number | string): string {
