@@ -9,6 +9,7 @@ import type {
   UnitConsumption,
   VacancyStatement,
 } from "../types.ts";
+import type { StatementLetterFigures, TenancyLetterFigures } from "./letter-figures.ts";
 import type { StoredStatementResult } from "./stored-result.ts";
 
 /**
@@ -43,6 +44,32 @@ export interface CompactItemAllocations {
   heizkvReductionPercent?: number;
 }
 
+/**
+ * A tenancy's letter figures (same order as `tenancies`, whose tenancyId it has): the CO2 cost
+ * and share in cents, the prepayment runs as first month, number of months, days, days of the
+ * month, monthly and total cents, the § 6a heating figures as calculated.
+ */
+export type CompactTenancyLetters = [
+  co2: [tenantCost: number, landlordShare: number] | null,
+  prepaymentRuns: [
+    firstMonth: string,
+    monthCount: number,
+    days: number | null,
+    daysInMonth: number | null,
+    monthly: number,
+    amount: number,
+  ][],
+  heating: TenancyLetterFigures["heating"],
+];
+
+export type CompactLetterFigures = Omit<StatementLetterFigures, "tenancies" | "items"> & {
+  items: (Omit<StatementLetterFigures["items"][number], "partAmounts"> & {
+    /** Cents where the text is the engine's form. */
+    partAmounts: (number | string | null)[][] | null;
+  })[];
+  tenancies: (CompactTenancyLetters | TenancyLetterFigures)[];
+};
+
 type CompactLine<T extends TenancyStatement | VacancyStatement> = Omit<
   T,
   "allocations" | "occupancy" | "consumption"
@@ -54,8 +81,9 @@ type CompactLine<T extends TenancyStatement | VacancyStatement> = Omit<
 
 export interface CompactStatementResult extends Omit<
   StatementResult,
-  "tenancies" | "vacancy" | "unitConsumption"
+  "tenancies" | "vacancy" | "unitConsumption" | "letters"
 > {
+  letters: CompactLetterFigures | null;
   compact: typeof COMPACT_RESULT_VERSION;
   tenancies: CompactLine<TenancyStatement>[];
   vacancy: CompactLine<VacancyStatement>[];
@@ -167,9 +195,136 @@ function compact(result: StatementResult): CompactStatementResult {
       out.allocations = allocations;
     } else if (key === "unitConsumption" && Array.isArray(value))
       out[key] = compactUnitConsumption(value as UnitConsumption[]);
+    else if (key === "letters" && value)
+      out[key] = compactLetters(result, value as StatementLetterFigures);
     else out[key] = value;
   }
   return out as unknown as CompactStatementResult;
+}
+
+const LETTER_TENANCY_KEYS = ["tenancyId", "co2", "prepaymentRuns", "heating"];
+const RUN_KEYS = ["months", "days", "daysInMonth", "monthly", "amount"];
+const MONTH_TEXT = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+function hasKeys(value: object, keys: readonly string[]): boolean {
+  const own = Object.keys(value);
+  return own.length === keys.length && own.every((key, index) => key === keys[index]);
+}
+
+function nextMonth(month: string): string {
+  const year = Number(month.slice(0, 4));
+  const number = Number(month.slice(5, 7));
+  return number === 12
+    ? `${String(year + 1).padStart(4, "0")}-01`
+    : `${month.slice(0, 4)}-${String(number + 1).padStart(2, "0")}`;
+}
+
+function listMonths(first: string, count: number): string[] {
+  const months = [first];
+  for (let index = 1; index < count; index += 1)
+    months.push(nextMonth(months[index - 1] as string));
+  return months;
+}
+
+function compactLetters(
+  result: StatementResult,
+  letters: StatementLetterFigures,
+): CompactLetterFigures {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(letters)) {
+    if (key === "items")
+      out[key] = letters.items.map((item) =>
+        item.partAmounts
+          ? {
+              ...item,
+              partAmounts: item.partAmounts.map((amounts) =>
+                amounts.map((amount) => (amount === null ? null : (toCents(amount) ?? amount))),
+              ),
+            }
+          : item,
+      );
+    else if (key === "tenancies")
+      out[key] = letters.tenancies.map(
+        (figures, index) =>
+          compactTenancyLetters(figures, result.tenancies[index]?.tenancyId) ?? figures,
+      );
+    else out[key] = value;
+  }
+  return out as CompactLetterFigures;
+}
+
+function compactTenancyLetters(
+  figures: TenancyLetterFigures,
+  tenancyId: string | undefined,
+): CompactTenancyLetters | null {
+  if (!hasKeys(figures, LETTER_TENANCY_KEYS) || figures.tenancyId !== tenancyId) return null;
+  let co2: CompactTenancyLetters[0] = null;
+  if (figures.co2) {
+    if (!hasKeys(figures.co2, ["tenantCost", "landlordShare"])) return null;
+    const tenantCost = toCents(figures.co2.tenantCost);
+    const landlordShare = toCents(figures.co2.landlordShare);
+    if (tenantCost === null || landlordShare === null) return null;
+    co2 = [tenantCost, landlordShare];
+  }
+  const runs: CompactTenancyLetters[1] = [];
+  for (const run of figures.prepaymentRuns) {
+    const first = run.months[0];
+    const monthly = toCents(run.monthly);
+    const amount = toCents(run.amount);
+    if (
+      !hasKeys(run, RUN_KEYS) ||
+      first === undefined ||
+      !MONTH_TEXT.test(first) ||
+      monthly === null ||
+      amount === null ||
+      listMonths(first, run.months.length).some((month, index) => month !== run.months[index])
+    )
+      return null;
+    runs.push([first, run.months.length, run.days, run.daysInMonth, monthly, amount]);
+  }
+  if (figures.heating && !hasKeys(figures.heating, ["consumption", "perM2"])) return null;
+  return [co2, runs, figures.heating];
+}
+
+function expandLetters(
+  letters: CompactLetterFigures,
+  tenancies: readonly { tenancyId: string }[],
+): StatementLetterFigures {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(letters)) {
+    if (key === "items")
+      out[key] = letters.items.map((item) =>
+        item.partAmounts
+          ? {
+              ...item,
+              partAmounts: item.partAmounts.map((amounts) =>
+                amounts.map((amount) => (amount === null ? null : fromCents(amount))),
+              ),
+            }
+          : item,
+      );
+    else if (key === "tenancies")
+      out[key] = letters.tenancies.map((figures, index): TenancyLetterFigures => {
+        if (!Array.isArray(figures)) return figures;
+        const [co2, runs, heating] = figures;
+        const tenancyId = tenancies[index]?.tenancyId;
+        if (tenancyId === undefined) throw new Error(`Briefzahlen ohne Mietverhältnis ${index}`);
+        return {
+          tenancyId,
+          co2: co2 ? { tenantCost: formatCents(co2[0]), landlordShare: formatCents(co2[1]) } : null,
+          prepaymentRuns: runs.map(([first, count, days, daysInMonth, monthly, amount]) => ({
+            months: listMonths(first, count),
+            days,
+            daysInMonth,
+            monthly: formatCents(monthly),
+            amount: formatCents(amount),
+          })),
+          heating,
+        };
+      });
+    else out[key] = value;
+  }
+  return out as unknown as StatementLetterFigures;
 }
 
 // Columns are filled tenancies first, then vacancy lines: the positions sorted, values with them.
@@ -407,7 +562,9 @@ export function expandCompactResult(compacted: CompactStatementResult): StoredSt
         for (let index = 0; index + 1 < pairs.length; index += 2)
           list.push({ unitId: pairs[index] as string, meter, value: pairs[index + 1] as string });
       out[key] = list;
-    } else out[key] = value;
+    } else if (key === "letters" && value)
+      out[key] = expandLetters(value as CompactLetterFigures, compacted.tenancies);
+    else out[key] = value;
   }
   return out as unknown as StoredStatementResult;
 }

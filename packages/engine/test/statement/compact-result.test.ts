@@ -104,11 +104,20 @@ describe("the compact stored result (contract v1.6)", () => {
     expect(compactStatementResult(extra)).toBe(extra);
   });
 
-  it("keeps the bench's 2,000-unit statement under 2.8 MB of JSON (issue 32)", () => {
-    const result = expectResult(calculateStatement(buildBenchInput(2000)));
+  it("keeps the bench's 2,000-unit statement under 2.8 MB of JSON, letter figures included (issue 32)", () => {
+    const input = buildBenchInput(2000);
+    const result = expectResult(calculateStatement(input));
     const { stored, back, full } = roundTrip(result);
     expect(Buffer.byteLength(stored)).toBeLessThan(2_800_000);
     expect(Buffer.byteLength(full)).toBeGreaterThan(3 * Buffer.byteLength(stored));
     expect(back === full).toBe(true);
+    const withLetters = roundTrip(
+      expectResult(calculateStatement(input, { includeLetterFigures: true })),
+    );
+    expect(Buffer.byteLength(withLetters.stored)).toBeLessThan(2_800_000);
+    expect(withLetters.back === withLetters.full).toBe(true);
+    const letters = (JSON.parse(withLetters.stored) as { letters: { tenancies: unknown[] } })
+      .letters;
+    expect(letters.tenancies.every((figures) => Array.isArray(figures))).toBe(true);
   });
 });
