@@ -17,7 +17,7 @@
 import os from "node:os";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { calculateStatement } from "@nk/engine";
+import { calculateStatement, compactStatementResult } from "@nk/engine";
 import { insertProperty } from "../test/support/fixtures.ts";
 import { createBillingPeriodViaApi } from "../test/support/metering-fixtures.ts";
 import { createTestContext, type TestContext } from "../test/support/test-app.ts";
@@ -346,12 +346,15 @@ async function benchOne(database: TestDriver, unitCount: number): Promise<void> 
     const engineInput = (JSON.parse(previewText) as { engineInput: unknown }).engineInput;
     const engineTimes: number[] = [];
     let resultBytes = 0;
+    let storedBytes = 0;
     for (let run = 0; run < 5; run += 1) {
       const started = process.cpuUsage();
       const result = calculateStatement(engineInput);
       const used = process.cpuUsage(started);
       engineTimes.push((used.user + used.system) / 1000);
       resultBytes = Buffer.byteLength(JSON.stringify(result));
+      if (result.ok)
+        storedBytes = Buffer.byteLength(JSON.stringify(compactStatementResult(result.result)));
     }
     print(database, unitCount, {
       measure: "engine-calculation-cpu-ms",
@@ -362,6 +365,13 @@ async function benchOne(database: TestDriver, unitCount: number): Promise<void> 
     print(database, unitCount, {
       measure: "engine-result-bytes",
       value: resultBytes,
+      unit: "B",
+      target: null,
+    });
+    // Contract v1.6 (decision 1730): the result as the server stores it.
+    print(database, unitCount, {
+      measure: "engine-result-stored-bytes",
+      value: storedBytes,
       unit: "B",
       target: null,
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   calculateStatement,
+  compactStatementResult,
   getAllocationParts,
   type StatementInput,
   type StatementResult,
@@ -54,6 +55,27 @@ function calculate(options: { includeLetterFigures?: boolean } = {}): StatementR
 }
 
 describe("stored runs through the versioned schema", () => {
+  it("reads a v1.6 run, stored compactly, as the very result the engine calculated", () => {
+    const calculated = calculate({ includeLetterFigures: true });
+    const stored = JSON.parse(JSON.stringify(compactStatementResult(calculated))) as unknown;
+    expect(stored).toHaveProperty("compact", "1.6");
+    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(calculated).length);
+    const run = readStoredRun(JSON.parse(JSON.stringify(INPUT)), stored);
+    expect(run.result).toEqual(calculated);
+  });
+
+  it("refuses a compact run whose allocations point at no line", () => {
+    const stored = JSON.parse(
+      JSON.stringify(compactStatementResult(calculate({ includeLetterFigures: true }))),
+    ) as { allocations: { positions?: number[]; amounts: unknown[] }[] };
+    const column = stored.allocations[0];
+    if (!column) throw new Error("no column");
+    column.positions = column.amounts.map(() => 99);
+    expect(() => readStoredRun(JSON.parse(JSON.stringify(INPUT)), stored)).toThrow(
+      StoredRunUnreadable,
+    );
+  });
+
   it("reads a v1.2 run as stored, the same object shape and figures", () => {
     const stored = calculate({ includeLetterFigures: true });
     const run = readStoredRun(JSON.parse(JSON.stringify(INPUT)), stored);

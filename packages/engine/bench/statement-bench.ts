@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { buildLetterFigures, calculateStatement } from "../src/index.ts";
+import { buildLetterFigures, calculateStatement, compactStatementResult } from "../src/index.ts";
 import { buildBenchInput } from "./bench-input.ts";
 
 const SIZES = [2000, 5000, 10000, 20000];
@@ -30,6 +30,8 @@ interface Measurement {
   peakRssAllRunsMiB: number;
   /** Size of the result as JSON. */
   resultHeapMiB: number;
+  /** Size of the result as the server stores it (contract v1.6, decision 1730), MB (10^6 bytes). */
+  storedMB: number;
   /** Best warm CPU time with `includeBasis: false` (no step-by-step basis), after the runs above. */
   bestCpuWithoutBasisMs: number;
   /** Best warm wall time with the letter figures (contract v1.2, `includeLetterFigures`, as the server calls it). */
@@ -43,6 +45,7 @@ function measureOneSize(unitCount: number): Measurement {
   const baselineRss = process.resourceUsage().maxRSS / 1024;
   let peakRssOneRun = 0;
   let resultHeapMiB = 0;
+  let storedMB = 0;
   const timings: { wall: number; cpu: number }[] = [];
   let lines = 0;
   let allocations = 0;
@@ -62,6 +65,7 @@ function measureOneSize(unitCount: number): Measurement {
     if (run === 0) {
       peakRssOneRun = process.resourceUsage().maxRSS / 1024;
       resultHeapMiB = Buffer.byteLength(JSON.stringify(outcome.result)) / 1024 / 1024;
+      storedMB = Buffer.byteLength(JSON.stringify(compactStatementResult(outcome.result))) / 1e6;
     }
   }
   const peakRssAllRuns = process.resourceUsage().maxRSS / 1024;
@@ -99,6 +103,7 @@ function measureOneSize(unitCount: number): Measurement {
     peakRssOneRunMiB: round(peakRssOneRun),
     peakRssAllRunsMiB: round(peakRssAllRuns),
     resultHeapMiB: round(resultHeapMiB),
+    storedMB: round(storedMB),
     bestCpuWithoutBasisMs: round(Math.min(...withoutBasis)),
     bestWithLettersMs: round(Math.min(...withLetters)),
     bestLettersAloneMs: round(Math.min(...lettersAlone)),
@@ -128,7 +133,10 @@ function runParent(): void {
     "'with letters' is the call the server makes (includeLetterFigures, contract v1.2); 'letters' the letter figures alone (decision 1040).",
   );
   console.log(
-    "units   lines  allocations  cold ms  best ms  best CPU ms  median ms  ms/1000 units  base MiB  peak 1 run  peak all  JSON MiB  CPU ms w/o basis  with letters ms  letters ms",
+    "'stored MB' is the result as the server stores it (compact, contract v1.6, decision 1730), in 10^6 bytes.",
+  );
+  console.log(
+    "units   lines  allocations  cold ms  best ms  best CPU ms  median ms  ms/1000 units  base MiB  peak 1 run  peak all  JSON MiB  stored MB  CPU ms w/o basis  with letters ms  letters ms",
   );
   for (const size of SIZES) {
     const output = execFileSync(process.execPath, [...process.execArgv, script, String(size)], {
@@ -150,6 +158,7 @@ function runParent(): void {
         m.peakRssOneRunMiB.toFixed(0).padStart(11),
         m.peakRssAllRunsMiB.toFixed(0).padStart(9),
         m.resultHeapMiB.toFixed(1).padStart(9),
+        m.storedMB.toFixed(2).padStart(10),
         m.bestCpuWithoutBasisMs.toFixed(0).padStart(17),
         m.bestWithLettersMs.toFixed(0).padStart(16),
         m.bestLettersAloneMs.toFixed(0).padStart(11),

@@ -23,6 +23,16 @@ export {
   type StoredAllocationLine,
   type StoredStatementResult,
 } from "./statement/stored-result.ts";
+// Contract v1.6 (decision 1730): the result as it is stored, and back.
+export {
+  COMPACT_RESULT_VERSION,
+  compactStatementResult,
+  expandCompactResult,
+  isCompactResult,
+  type CompactConsumption,
+  type CompactItemAllocations,
+  type CompactStatementResult,
+} from "./statement/compact-result.ts";
 export { validateStatementInputShape, type ShapeOutcome } from "./validation/input-shape.ts";
 export { checkStatementRules, type RuleCheckOutcome } from "./validation/statement-checks.ts";
 // Issue 24: the § 556 (3) BGB deadline, what a letter settles, and what a correction changed.

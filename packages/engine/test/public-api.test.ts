@@ -33,6 +33,10 @@ describe("public API of @nk/engine", () => {
       "analyzeStatementHeating",
       "buildPreviewFigures",
       "calculateSharePercent",
+      // Contract v1.6 (decision 1730): the stored, compact form of a result.
+      "compactStatementResult",
+      "expandCompactResult",
+      "isCompactResult",
     ] as const;
     for (const name of functions) expect(typeof engine[name], name).toBe("function");
     expect(engine.CO2_STAGES).toHaveLength(10);

@@ -113,7 +113,7 @@ describe.each(TEST_DRIVERS)("direct key (%s)", (driver) => {
         cookie: house.cookie,
       }),
     );
-    expect(stored.engineVersion).toBe("1.5");
+    expect(stored.engineVersion).toBe("1.6");
   });
 
   it("refuses amounts that do not add up, strangers' tenancies and direct amounts on another key, storing nothing", async () => {

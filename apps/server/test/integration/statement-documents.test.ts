@@ -3,7 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAllocationParts, type StatementResult } from "@nk/engine";
+import {
+  expandCompactResult,
+  getAllocationParts,
+  isCompactResult,
+  type CompactStatementResult,
+  type StatementResult,
+} from "@nk/engine";
 import { formatCalendarDateDe, getTodayInGermany } from "@nk/contract";
 import { insertProperty, insertTenant, insertUnit } from "../support/fixtures.ts";
 import {
@@ -279,9 +285,10 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
       .select("result")
       .where("id", "=", saved.body.id)
       .executeTakeFirstOrThrow();
-    const result = (
-      typeof row.result === "string" ? JSON.parse(row.result) : row.result
-    ) as StatementResult;
+    // Stored compactly since contract v1.6 (decision 1730): the engine's result again.
+    const raw: unknown = typeof row.result === "string" ? JSON.parse(row.result) : row.result;
+    expect(isCompactResult(raw)).toBe(true);
+    const result = expandCompactResult(raw as CompactStatementResult) as StatementResult;
     const { basis, ...rest } = result;
     const toStored = <
       T extends StatementResult["tenancies"][number] | StatementResult["vacancy"][number],

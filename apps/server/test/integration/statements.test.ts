@@ -749,7 +749,7 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
       name: "Abrechnung 01.01.2024 - 31.12.2024",
       propertyName: "Birkenweg 3",
       totalCosts: "10396.00",
-      engineVersion: "1.5",
+      engineVersion: "1.6",
     });
     expect(before.finalizedAt).not.toBeNull();
     expect(

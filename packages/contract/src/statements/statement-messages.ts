@@ -140,7 +140,8 @@ export const STATEMENT_ERROR_CODES = {
 /**
  * The calculation contract the saved engine input and output follow. v1.4 added the key
  * "direct" (decision 1403); v1.5 takes the consumption share, the CO2 figures and the § 6a
- * quantities as decimal text (decision 1640); runs saved under 1.0-1.4 stay readable (stored-run.ts). The
+ * quantities as decimal text (decision 1640); v1.6 stores the result compactly (decision 1730,
+ * docs/calculation/19-kompaktes-ergebnis.md); runs saved under 1.0-1.5 stay readable (stored-run.ts). The
  * letter figures keep their own version "1.2": their shape did not change.
  */
-export const CALCULATION_CONTRACT_VERSION = "1.5";
+export const CALCULATION_CONTRACT_VERSION = "1.6";

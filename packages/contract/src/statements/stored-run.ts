@@ -3,6 +3,8 @@ import {
   completeStoredResult,
   DISTRIBUTION_KEYS,
   EFFICIENCY_CLASSES,
+  expandCompactResult,
+  isCompactResult,
   ITEM_METERS,
   TAX_CATEGORIES,
   validateStatementInputShape,
@@ -15,7 +17,8 @@ import {
 // read through this one versioned schema, never cast. It accepts every shape the engine has
 // stored (contract v1.0 without labour shares, before decision 0403 with `parts` on every
 // allocation, v1.1, v1.2 with `letters`, v1.4 with the key and basis "direct", v1.5 with its
-// quantities as decimal text, decision 1640) and keeps every
+// quantities as decimal text, decision 1640, v1.6 stored compactly, decision 1730: expanded
+// by the engine to the result it calculated before it is checked) and keeps every
 // field as stored (loose objects: a field the schema does not name passes unchanged), so an
 // old run renders exactly as it was
 // calculated. The engine then completes an older shape (positions, item indexes, letter
@@ -170,7 +173,7 @@ const letters = z.looseObject({
 });
 
 /** A stored result of any contract version (v1.0 to v1.5; v1.5 changed only the input). */
-export const storedStatementResultSchema: z.ZodType<StoredStatementResult> = z.looseObject({
+const fullStoredResultSchema = z.looseObject({
   period: z.looseObject({ start: date, end: date }),
   totalCosts: money,
   items: z.array(item),
@@ -182,6 +185,26 @@ export const storedStatementResultSchema: z.ZodType<StoredStatementResult> = z.l
   basis: basis.nullable().optional(),
   letters: letters.nullable().optional(),
 });
+
+/**
+ * A stored result of any contract version: v1.6 is stored compactly (decision 1730) and read
+ * back as the engine calculated it; every earlier version as it is.
+ */
+export const storedStatementResultSchema: z.ZodType<StoredStatementResult> = z.preprocess(
+  (value, context) => {
+    if (!isCompactResult(value)) return value;
+    try {
+      return expandCompactResult(value);
+    } catch (error) {
+      context.addIssue({
+        code: "custom",
+        message: `kompaktes Ergebnis (v1.6) unlesbar: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      return z.NEVER;
+    }
+  },
+  fullStoredResultSchema,
+) as z.ZodType<StoredStatementResult>;
 
 /**
  * A stored input: the engine's own shape check (contract v1.0 to v1.5), the one definition of a

@@ -96,13 +96,38 @@ function parseScaledQuantityTextSlowly(text: string): bigint {
   return BigInt(whole) * QUANTITY_SCALE + BigInt(fraction.padEnd(QUANTITY_DECIMALS, "0"));
 }
 
+/** 10n^0 ... 10n^21: the scales and decimals formatScaledQuantityText meets. */
+const BIG_POWERS_OF_TEN = Array.from({ length: 22 }, (_, power) => 10n ** BigInt(power));
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /**
  * A non-negative scaled integer as decimal text, rounded half up to `decimals` places, trailing
  * zeros dropped ("224.219307", "980"). For printing quantities; no money is computed from it.
+ * About 20,000 texts at 2,000 units (each line's consumption per meter kind): where the scale is
+ * 10^decimals times an even step (the scales here are powers of ten), half up is one addition
+ * and one division, and a result below 2^53 is formatted as a number.
  */
 export function formatScaledQuantityText(value: bigint, scale: bigint, decimals = 6): string {
-  const target = 10n ** BigInt(decimals);
-  const rounded = (value * target * 2n + scale) / (scale * 2n);
+  const target = BIG_POWERS_OF_TEN[decimals] ?? 10n ** BigInt(decimals);
+  let rounded: bigint;
+  if (scale === target) rounded = value;
+  else if (scale % (target * 2n) === 0n) {
+    const step = scale / target;
+    rounded = (value + step / 2n) / step;
+  } else rounded = (value * target * 2n + scale) / (scale * 2n);
+  if (rounded >= 0n && rounded <= MAX_SAFE && decimals <= 9) {
+    const number = Number(rounded);
+    const unit = POWERS_OF_TEN[decimals] as number;
+    const whole = Math.floor(number / unit);
+    let fraction = number - whole * unit;
+    if (fraction === 0) return String(whole);
+    let digits = decimals;
+    while (fraction % 10 === 0) {
+      fraction /= 10;
+      digits -= 1;
+    }
+    return `${whole}.${String(fraction).padStart(digits, "0")}`;
+  }
   const whole = rounded / target;
   const fraction = (rounded % target).toString().padStart(decimals, "0").replace(/0+$/, "");
   return fraction === "" ? whole.toString() : `${whole}.${fraction}`;

@@ -72,14 +72,18 @@ export function describeLineConsumption(
           const isOwn = own[lineIndex] !== undefined;
           // The only line without its own value takes the unit's value (or its rest) whole.
           const isApportioned = !isOwn && otherCount > 1;
-          const estimatedKey =
-            isOwn && line.tenancy ? `${kind}:${line.tenancy.id}` : `${kind}:${unitIndex}`;
+          // Most inputs have no estimate: no key to build per line and meter kind then.
+          const isEstimated =
+            index.estimated.size > 0 &&
+            index.estimated.has(
+              isOwn && line.tenancy ? `${kind}:${line.tenancy.id}` : `${kind}:${unitIndex}`,
+            );
           record = {
             meter: kind,
             value: formatScaledQuantityText(value, LINE_SCALE),
             method: isApportioned ? "apportioned" : "measured",
             apportionedBy: isApportioned ? apportionedBy : null,
-            isEstimated: index.estimated.has(estimatedKey),
+            isEstimated,
             meters: [],
           };
         }

@@ -26,12 +26,6 @@ import type {
   ValidationIssue,
 } from "../types.ts";
 import { isPlainObject, QUANTITY_TEXT, ShapeReader } from "./shape-reader.ts";
-import {
-  readWellFormedPrepayment,
-  readWellFormedReading,
-  readWellFormedTenancy,
-  readWellFormedUnit,
-} from "./well-formed-entries.ts";
 
 export type ShapeOutcome =
   { ok: true; input: StatementInput } | { ok: false; issues: ValidationIssue[] };
@@ -106,12 +100,6 @@ function readUnits(reader: ShapeReader, value: unknown, seen: Set<string>): Unit
   const list = reader.readList(value, "units", true) ?? [];
   const units: UnitInput[] = [];
   list.forEach((entry, index) => {
-    const wellFormed = readWellFormedUnit(entry, seen);
-    if (wellFormed) {
-      seen.add(wellFormed.id);
-      units.push(wellFormed);
-      return;
-    }
     const path = `units[${index}]`;
     const unit = reader.readObject(entry, path);
     if (!unit) return;
@@ -146,12 +134,6 @@ function readTenancies(
   const list = reader.readList(value, "tenancies", true) ?? [];
   const tenancies: TenancyInput[] = [];
   list.forEach((entry, index) => {
-    const wellFormed = readWellFormedTenancy(entry, unitIds, tenancyUnits);
-    if (wellFormed) {
-      tenancyUnits.set(wellFormed.id, wellFormed.unitId);
-      tenancies.push(wellFormed);
-      return;
-    }
     const path = `tenancies[${index}]`;
     const tenancy = reader.readObject(entry, path);
     if (!tenancy) return;
@@ -202,11 +184,6 @@ function readPrepayments(reader: ShapeReader, value: unknown, listPath: string):
   const list = reader.readList(value, listPath, false) ?? [];
   const prepayments: PrepaymentInput[] = [];
   list.forEach((entry, index) => {
-    const wellFormed = readWellFormedPrepayment(entry);
-    if (wellFormed) {
-      prepayments.push(wellFormed);
-      return;
-    }
     const path = `${listPath}[${index}]`;
     const prepayment = reader.readObject(entry, path);
     if (!prepayment) return;
@@ -234,11 +211,6 @@ function readConsumption(
   const list = reader.readList(value, "consumption", false) ?? [];
   const readings: ConsumptionInput[] = [];
   list.forEach((entry, index) => {
-    const wellFormed = readWellFormedReading(entry, unitIds, tenancyUnits);
-    if (wellFormed) {
-      readings.push(wellFormed);
-      return;
-    }
     const path = `consumption[${index}]`;
     const reading = reader.readObject(entry, path);
     if (!reading) return;

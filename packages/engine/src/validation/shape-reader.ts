@@ -4,7 +4,7 @@ import { isMoneyString } from "../money/money.ts";
 import type { ValidationIssue } from "../types.ts";
 
 /** The largest quantity (m2, persons, kWh, ...) the engine accepts; beyond it is a typo. */
-export const MAX_QUANTITY = 1e12;
+const MAX_QUANTITY = 1e12;
 
 /** A quantity as decimal text: not negative, up to 12 digits (below MAX_QUANTITY) and 9 decimals. */
 export const QUANTITY_TEXT = /^\d{1,12}(\.\d{1,9})?$/;

@@ -14,7 +14,12 @@ import {
   type TenantStatement,
   readStoredRun,
 } from "@nk/contract";
-import { DISTRIBUTION_KEY_LABELS, getAllocationParts, type StatementResult } from "@nk/engine";
+import {
+  compactStatementResult,
+  DISTRIBUTION_KEY_LABELS,
+  getAllocationParts,
+  type StatementResult,
+} from "@nk/engine";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound } from "../../domain/domain-errors.ts";
@@ -150,7 +155,8 @@ async function storeRun(
     const values = {
       engineVersion: CALCULATION_CONTRACT_VERSION,
       engineInput: computed.engineInput,
-      result: computed.result,
+      // Contract v1.6 (decision 1730): stored compactly, read back through readStoredRun.
+      result: compactStatementResult(computed.result),
       consumption: computed.consumption,
       rateCosts: computed.rateCosts,
       analysis: computed.analysis,
