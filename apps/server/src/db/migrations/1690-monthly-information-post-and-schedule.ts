@@ -11,7 +11,7 @@ alter table monthly_information_letters
   add column channel text not null default 'email' check (channel in ('email', 'post')),
   add column posted_on date,
   alter column recipient drop not null,
-  add constraint monthly_information_letters_channel_check
+  add constraint monthly_information_letters_channel_fields_check
     check ((channel = 'email' and recipient is not null and posted_on is null)
         or (channel = 'post' and recipient is null and posted_on is not null));
 alter table notification_settings
