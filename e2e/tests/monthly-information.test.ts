@@ -124,8 +124,8 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     ).json()) as { readingValue: string; readingDate: string }[];
     expect(egReadings.map((reading) => [reading.readingDate, reading.readingValue]).sort()).toEqual(
       [
-        ["2025-09-30", "5150.25"],
-        ["2025-10-31", "5412.75"],
+        ["2025-09-30", "5150.250"],
+        ["2025-10-31", "5412.750"],
       ],
     );
 
@@ -194,7 +194,7 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
 
     // The monthly information: October 2025, Krüger's letter.
     await page.goto(`/dashboard/monthly-information?property=${property.id}`);
-    await page.getByLabel("Monat").fill("2025-10");
+    await page.getByLabel("Monat", { exact: true }).fill("2025-10");
     const krueger = page.getByTestId("monthly-tenancy").filter({ hasText: "Jürgen Krüger" });
     await expect.poll(() => krueger.textContent()).toContain("Wärmemengenzähler: 262,5 kWh");
     await page.screenshot({ path: screenshotPath("monthly-information-page"), fullPage: true });
