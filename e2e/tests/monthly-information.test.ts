@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import {
@@ -24,6 +25,10 @@ import {
 // monthly information is downloaded from its page and read back with pdftotext.
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-monthly-"));
+const READING_FILES = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../apps/server/test/support/reading-files",
+);
 const pdfText = (file: string) =>
   execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 
@@ -86,32 +91,43 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
       unitId: unitId("EG"),
       installedOn: "2023-03-01",
     });
-    const ogMeter = await postOk(page, "/api/meters", {
+    await postOk(page, "/api/meters", {
       meterNumber: "WMZ-OG",
       meterType: "Wärmemengenzähler",
       unitId: unitId("OG"),
       isRemoteReadable: true,
       installedOn: "2023-03-01",
     });
-    for (const [meterId, readings] of [
+    // The October readings come as the metering service's monthly file (the EED consumption
+    // interface's shape: device, service, period end, value, unit, estimated), imported on the
+    // imports page (a plan feature of the larger plans).
+    expect(
+      (
+        await page.request.post("/api/subscription/plan", { data: { plan: "enterprise" } })
+      ).status(),
+    ).toBe(200);
+    await page.goto("/dashboard/imports");
+    await page.getByRole("link", { name: /Zählerstände aus einer Datei/ }).click();
+    await page
+      .getByLabel("Datei", { exact: true })
+      .setInputFiles(path.join(READING_FILES, "eed-monatswerte-2025-10.csv"));
+    await page.getByRole("button", { name: "Datei prüfen" }).click();
+    await expect
+      .poll(() =>
+        page.getByText("4 neu · 0 niedriger als zuvor · 0 bereits erfasst · 0 fehlerhaft").count(),
+      )
+      .toBe(1);
+    await page.getByRole("button", { name: "Import bestätigen" }).click();
+    await expect.poll(() => page.getByText("4 Zählerstände gespeichert.").count()).toBe(1);
+    const egReadings = (await (
+      await page.request.get(`/api/meters/${egMeter.id}/readings`)
+    ).json()) as { readingValue: string; readingDate: string }[];
+    expect(egReadings.map((reading) => [reading.readingDate, reading.readingValue]).sort()).toEqual(
       [
-        egMeter.id,
-        [
-          ["5150.25", "2025-09-30"],
-          ["5412.75", "2025-10-31"],
-        ],
+        ["2025-09-30", "5150.250"],
+        ["2025-10-31", "5412.750"],
       ],
-      [
-        ogMeter.id,
-        [
-          ["300", "2025-09-30"],
-          ["437.5", "2025-10-31"],
-        ],
-      ],
-    ] as const) {
-      for (const [readingValue, readingDate] of readings)
-        await postOk(page, `/api/meters/${meterId}/readings`, { readingValue, readingDate });
-    }
+    );
 
     // The meters page names the missing remote reading.
     await page.goto("/dashboard/meters");
@@ -135,6 +151,18 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
         })
       ).status(),
     ).toBe(200);
+
+    // The 2025 statements are owed and none went out: the deadline overview shows the § 556 (3)
+    // BGB deadline and who is still waiting.
+    await page.goto("/dashboard/deadlines");
+    const deadline = page
+      .getByRole("region", { name: "Birkenweg 12: 01.01.2025 – 31.12.2025" })
+      .first();
+    await expect.poll(() => deadline.textContent()).toContain("Frist: 31.12.2026");
+    expect(await deadline.textContent()).toMatch(/Jürgen Krüger.*nicht versendet/);
+    expect(await deadline.textContent()).toMatch(/Maria Weiß.*nicht versendet/);
+    await page.screenshot({ path: screenshotPath("monthly-information-deadline"), fullPage: true });
+
     await page.goto(`/dashboard/statements/new?property=${property.id}`);
     await page.getByLabel("Von", { exact: true }).fill("2025-01-01");
     await page.getByLabel("Bis", { exact: true }).fill("2025-12-31");
@@ -166,7 +194,7 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
 
     // The monthly information: October 2025, Krüger's letter.
     await page.goto(`/dashboard/monthly-information?property=${property.id}`);
-    await page.getByLabel("Monat").fill("2025-10");
+    await page.getByLabel("Monat", { exact: true }).fill("2025-10");
     const krueger = page.getByTestId("monthly-tenancy").filter({ hasText: "Jürgen Krüger" });
     await expect.poll(() => krueger.textContent()).toContain("Wärmemengenzähler: 262,5 kWh");
     await page.screenshot({ path: screenshotPath("monthly-information-page"), fullPage: true });
@@ -189,9 +217,7 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     await page
       .getByText("1 Verbrauchsinformation für Oktober 2025 wird per E-Mail versendet.")
       .waitFor();
-    await page
-      .getByText("Ohne E-Mail-Adresse (Brief bitte anders übergeben): Maria Weiß")
-      .waitFor();
+    await page.getByText("Ohne E-Mail-Adresse (Brief per Post, siehe unten): Maria Weiß").waitFor();
     await expect
       .poll(
         () =>
@@ -214,6 +240,34 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
         entry.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"),
       ),
     ).toHaveLength(1);
+
+    // Maria Weiß has no address: her letter is in the PDF to print; once posted, the landlord
+    // records the dispatch and the page says how she was informed.
+    expect(await page.getByLabel("Jeden Monat automatisch per E-Mail senden").isChecked()).toBe(
+      true,
+    );
+    const post = page.getByTestId("monthly-post");
+    const printed = await downloadFile(
+      page,
+      post.getByRole("link", { name: "Briefe zum Drucken (PDF)" }),
+      tmp,
+      "post.pdf",
+    );
+    const printText = pdfText(printed.file);
+    expect(printText).toContain("Guten Tag Maria Weiß");
+    expect(printText).not.toContain("Guten Tag Jürgen Krüger");
+    await page.screenshot({ path: screenshotPath("monthly-information-post"), fullPage: true });
+    await post.getByLabel("Versanddatum").fill("2025-11-07");
+    await post.getByRole("button", { name: "Als per Post versendet vermerken" }).click();
+    await post
+      .getByText(
+        "1 Verbrauchsinformation für Oktober 2025 als am 07.11.2025 per Post versendet vermerkt.",
+      )
+      .waitFor();
+    const weiss = page.getByTestId("monthly-tenancy").filter({ hasText: "Maria Weiß" });
+    await expect.poll(() => weiss.textContent()).toContain("per Post am 07.11.2025");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: screenshotPath("monthly-information-375"), fullPage: true });
     await context.close();
   });
 });

@@ -10,6 +10,7 @@ import { setPoolStatsSource } from "./metrics/metrics-registry.ts";
 import { startControlServer } from "./ops/control-server.ts";
 import { startDailyJobSchedule } from "./jobs/daily-job-schedule.ts";
 import { DEADLINE_REMINDERS } from "./features/deadlines/deadline-reminder-job.ts";
+import { MONTHLY_INFORMATION_AUTO } from "./features/monthly-information/monthly-information-auto-job.ts";
 import { LETTER_BATCH_PRUNING } from "./features/statement-documents/letter-batch-pruning-job.ts";
 
 /** Requests in flight (and a running background job) get this long after SIGTERM. */
@@ -74,6 +75,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger,
     kind: DEADLINE_REMINDERS,
   });
+  // Issue 30: last month's § 6a HeizkV information once a day from MONTHLY_INFORMATION_SEND_DAY (decision 1690).
+  const monthlySchedule = startDailyJobSchedule({
+    db: database.db,
+    logger,
+    kind: MONTHLY_INFORMATION_AUTO,
+  });
   // Issue 32: finished letter batches past their retention removed once a day (decision 1610).
   const pruningSchedule = startDailyJobSchedule({
     db: database.db,
@@ -94,6 +101,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         closeHttpServer(server, SHUTDOWN_GRACE_MS),
         jobWorker.stop(SHUTDOWN_GRACE_MS),
         reminderSchedule.stop(),
+        monthlySchedule.stop(),
         pruningSchedule.stop(),
       ]);
       // After the requests and jobs that could still be waiting for letters: none is left then.

@@ -16,6 +16,7 @@ import { createLetterBatchPruningJob } from "./features/statement-documents/lett
 import { createLetterRenderPool } from "./features/statement-documents/letter-render-pool.ts";
 import { createDeadlineReminderJob } from "./features/deadlines/deadline-reminder-job.ts";
 import { createMonthlyInformationSendJob } from "./features/monthly-information/monthly-information-send-job.ts";
+import { createMonthlyInformationAutoJob } from "./features/monthly-information/monthly-information-auto-job.ts";
 
 /**
  * The application's parts on an open database: mailer, job queue worker (with every job kind
@@ -51,6 +52,8 @@ export function composeApp({
       createDeadlineReminderJob({ publicUrl: config.publicUrl }),
       // Issue 30, item 2: the § 6a HeizkV monthly information by e-mail (decision 1630).
       createMonthlyInformationSendJob({ mailer }),
+      // Issue 30: last month's information by itself once a day (bootstrap.ts, decision 1690).
+      createMonthlyInformationAutoJob({ sendDay: config.monthlyInformationSendDay }),
       createLetterBatchJob({ db: database.db, files, letterRenderer }),
       // Issue 32: old letter batches removed once a day (scheduled in bootstrap.ts, decision 1610).
       createLetterBatchPruningJob({ files }),

@@ -169,7 +169,10 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createAccountRoutes(db));
   app.route("/api", createDashboardRoutes(db));
   app.route("/api", createDeadlineRoutes(db));
-  app.route("/api", createMonthlyInformationRoutes(db));
+  app.route(
+    "/api",
+    createMonthlyInformationRoutes(db, { sendDay: config.monthlyInformationSendDay }),
+  );
   app.route("/api", createTenantRoutes(db));
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createHouseSetupRoutes(db));

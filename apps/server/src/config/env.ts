@@ -88,6 +88,13 @@ const envSchema = z
       .min(100, "muss mindestens 100 sein")
       .max(60_000, "darf höchstens 60000 sein")
       .default(1000),
+    /** The day of a month from which the daily job sends last month's § 6a HeizkV information (decision 1690). */
+    MONTHLY_INFORMATION_SEND_DAY: z.coerce
+      .number({ error: "muss eine Zahl sein" })
+      .int("muss eine ganze Zahl sein")
+      .min(1, "muss zwischen 1 und 28 liegen")
+      .max(28, "muss zwischen 1 und 28 liegen")
+      .default(5),
     // The operator of this installation: /impressum, /datenschutz, and where contact requests go.
     OPERATOR_NAME: optionalNonBlank,
     OPERATOR_REPRESENTATIVE: optionalNonBlank,
@@ -211,6 +218,8 @@ export interface Config {
   /** Threads of the letter pool: LETTER_RENDER_WORKERS, at most os.availableParallelism(). */
   letterRenderWorkers: number;
   jobPollIntervalMs: number;
+  /** MONTHLY_INFORMATION_SEND_DAY: from this day of a month last month's information goes out by itself (decision 1690). */
+  monthlyInformationSendDay: number;
   socialProviders: Partial<Record<"google" | "facebook" | "apple", SocialProviderConfig>>;
   /** OPERATOR_* settings; all null when none is set. */
   operator: OperatorConfig;

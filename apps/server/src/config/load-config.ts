@@ -48,6 +48,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobConcurrency: env.JOB_CONCURRENCY,
     letterRenderWorkers: Math.min(env.LETTER_RENDER_WORKERS, os.availableParallelism()),
     jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+    monthlyInformationSendDay: env.MONTHLY_INFORMATION_SEND_DAY,
     socialProviders: pickSocialProviders(env),
     operator: pickOperator(env),
     stripe: pickStripeConfig(env),

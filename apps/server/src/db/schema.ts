@@ -197,7 +197,10 @@ interface MonthlyInformationLettersTable {
   propertyId: string;
   tenantId: string;
   month: string;
-  recipient: string;
+  /** 'email': recipient is the address; 'post': printed and posted on posted_on (decision 1690). */
+  channel: ColumnType<"email" | "post", "email" | "post" | undefined, never>;
+  recipient: string | null;
+  postedOn: string | null;
   queuedAt: Generated<Date>;
   sentAt: Date | null;
 }
@@ -502,6 +505,8 @@ interface NotificationSettingsTable {
   emailBilling: boolean;
   emailSystem: boolean;
   emailMarketing: boolean;
+  /** The daily job sends the § 6a HeizkV monthly information by itself (decision 1690). */
+  monthlyInformationAuto: Generated<boolean>;
   updatedAt: Timestamp;
 }
 

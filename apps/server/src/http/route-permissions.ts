@@ -26,6 +26,10 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "GET /api/properties/{id}/monthly-information/{tenantId}/pdf": "read",
   "GET /api/properties/{id}/monthly-information/letters": "read",
   "POST /api/properties/{id}/monthly-information/send": "send_statement",
+  "GET /api/properties/{id}/monthly-information/print": "read",
+  "POST /api/properties/{id}/monthly-information/mark-posted": "send_statement",
+  "GET /api/monthly-information/settings": "read",
+  "PUT /api/monthly-information/settings": "send_statement",
   "GET /api/activities": "read",
   "GET /api/activities/stats": "read",
 

@@ -234,6 +234,55 @@ describe.each(TEST_DRIVERS)("readings import (%s)", (driver) => {
     );
   });
 
+  it("reads the metering service's monthly values in the EED interface's shape: service, unit and the estimated flag are checked against the meter (decision 1690)", async () => {
+    const { cookie, userId } = await setUp();
+    const bad = asFile("eed-monatswerte-fehler.csv");
+    const preview = await post(cookie, "/api/imports/readings/preview", { file: bad });
+    expect(preview.status).toBe(200);
+    expect(
+      preview.body.rows.map((row: { row: number; status: string; message: string | null }) => [
+        row.row,
+        row.status,
+        row.message,
+      ]),
+    ).toEqual([
+      [2, "new", null],
+      [3, "error", "Die Sparte HEATING passt nicht zum Zähler (Kaltwasser)."],
+      [4, "error", "Die Einheit KWH passt nicht zum Zähler (Kaltwasser zählt in m³)."],
+      [5, "error", "Unbekannte Sparte „GAS“ (erwartet HEATING, HOT_WATER oder COLD_WATER)."],
+      [
+        6,
+        "error",
+        "„vielleicht“ bei „geschätzt“ ist nicht eindeutig (erwartet true/false, ja/nein oder 1/0).",
+      ],
+    ]);
+    const refused = await post(cookie, "/api/imports/readings", { file: bad });
+    expect(refused.status).toBe(400);
+    expect(await readingsOf(userId)).toHaveLength(2);
+
+    const good = await post(cookie, "/api/imports/readings", {
+      file: asFile("eed-monatswerte-2025-01.csv"),
+    });
+    expect(good.status).toBe(200);
+    expect(good.body.imported).toBe(2);
+    expect(
+      (await readingsOf(userId)).filter((reading) => reading.readingDate === "2025-01-31"),
+    ).toEqual([
+      {
+        meterNumber: "HKV 0815",
+        readingDate: "2025-01-31",
+        readingValue: "120.000",
+        note: "Schätzwert des Messdienstes",
+      },
+      {
+        meterNumber: "WZ-4711",
+        readingDate: "2025-01-31",
+        readingValue: "1110.500",
+        note: null,
+      },
+    ]);
+  });
+
   it("matches only the account's own meters", async () => {
     await setUp();
     const stranger = await createMeteringAccount(t);

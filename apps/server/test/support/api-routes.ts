@@ -397,6 +397,8 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   },
   // Issue 30: the new prepayments start on the first of a month (a refinement the JSON schema cannot express).
   "POST /api/statements/{id}/prepayment-adjustment": { validFrom: "2026-03-01" },
+  // Decision 1690: letters of the sample month posted after it.
+  "POST /api/properties/{id}/monthly-information/mark-posted": { postedOn: "2024-11-05" },
 };
 
 /** The sample body of an operation: from its schema, with the overrides of SAMPLE_OVERRIDES. */
@@ -456,7 +458,8 @@ export function sampleFromSchema(
       return body;
     }
     case "array":
-      return [sampleFromSchema(schema.items, idFor, name, options)].slice(
+      // A list of ids ("tenantIds") holds ids of the singular's resource ("tenantId").
+      return [sampleFromSchema(schema.items, idFor, name.replace(/Ids$/, "Id"), options)].slice(
         0,
         Math.max(1, schema.minItems ?? 1),
       );

@@ -71,6 +71,7 @@ export function buildTestConfig(dataDir: string): Config {
     jobConcurrency: 1,
     letterRenderWorkers: 2,
     jobPollIntervalMs: 1000,
+    monthlyInformationSendDay: 5,
     socialProviders: {},
     operator: {
       name: null,

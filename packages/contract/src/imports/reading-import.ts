@@ -40,6 +40,19 @@ export const READING_IMPORT_MESSAGES = {
   imported: (count: number) =>
     `${count === 1 ? "1 Zählerstand" : `${count.toLocaleString("de-DE")} Zählerstände`} gespeichert.`,
   nothingNew: "Alle Zählerstände dieser Datei waren bereits erfasst; es wurde nichts geändert.",
+  // The metering service's monthly file in the shape of the EED consumption interface (decision
+  // 1690): optional columns service (HEATING, HOT_WATER, COLD_WATER), unit and estimated.
+  serviceUnknown: (text: string) =>
+    `Unbekannte Sparte „${text}“ (erwartet HEATING, HOT_WATER oder COLD_WATER).`,
+  serviceMismatch: (service: string, meterType: string) =>
+    `Die Sparte ${service} passt nicht zum Zähler (${meterType}).`,
+  unitUnknown: (text: string) =>
+    `Unbekannte Einheit „${text}“ (erwartet kWh, Einheiten des Heizkostenverteilers oder m³).`,
+  unitMismatch: (unit: string, meterType: string, meterUnit: string) =>
+    `Die Einheit ${unit} passt nicht zum Zähler (${meterType} zählt in ${meterUnit}).`,
+  estimatedInvalid: (text: string) =>
+    `„${text}“ bei „geschätzt“ ist nicht eindeutig (erwartet true/false, ja/nein oder 1/0).`,
+  estimatedNote: "Schätzwert des Messdienstes",
 } as const;
 
 export const readingImportPreviewBodySchema = z.object({ file: importFileSchema });

@@ -2,6 +2,8 @@ import {
   compareDecimalText,
   formatDecimalTextDe,
   getTodayInGermany,
+  METER_TYPE_UNITS,
+  type MeterType,
   MAX_IMPORTED_READINGS,
   READING_DECREASE_CODE,
   READING_IMPORT_MESSAGES as M,
@@ -39,7 +41,7 @@ import {
 // reading in one account transaction, or nothing: a line with an error refuses the import,
 // lower values than the reading before need the user's confirmation (as a typed reading does).
 
-type Column = "meterNumber" | "date" | "value" | "note";
+type Column = "meterNumber" | "date" | "value" | "note" | "service" | "unit" | "estimated";
 
 const COLUMN_NAMES: ColumnNames<Column> = {
   meterNumber: [
@@ -52,11 +54,90 @@ const COLUMN_NAMES: ColumnNames<Column> = {
     "meternumber",
     "meter",
     "seriennummer",
+    "deviceid",
+    "meterid",
+    "device",
   ],
-  date: ["ablesedatum", "datum", "ablesetag", "stichtag", "date", "readingdate"],
-  value: ["zaehlerstand", "stand", "ablesewert", "messwert", "wert", "value", "reading"],
+  date: [
+    "ablesedatum",
+    "datum",
+    "ablesetag",
+    "stichtag",
+    "date",
+    "readingdate",
+    "periodend",
+    "timestamp",
+  ],
+  value: [
+    "zaehlerstand",
+    "stand",
+    "ablesewert",
+    "messwert",
+    "wert",
+    "value",
+    "reading",
+    "meterreading",
+  ],
   note: ["bemerkung", "notiz", "hinweis", "note"],
+  // Decision 1690: the EED consumption interface's monthly values carry the service, the unit
+  // and whether the value is estimated; a file without these columns is read as before.
+  // ("Einheit" alone is left out: in landlords' spreadsheets it names the flat.)
+  service: ["service", "servicetype", "sparte", "medium"],
+  unit: ["unit", "masseinheit", "messeinheit"],
+  estimated: ["estimated", "geschaetzt", "schaetzwert", "isestimated"],
 };
+
+/** The meter types a service of the EED interface may name. */
+const SERVICE_METER_TYPES: Record<string, readonly MeterType[]> = {
+  HEATING: ["Heizkostenverteiler", "Wärmemengenzähler"],
+  HOT_WATER: ["Warmwasserzähler", "Wärmemengenzähler"],
+  COLD_WATER: ["Kaltwasser"],
+};
+
+/** "KWH" -> kWh, "HCA"/"Einheiten" -> Einheiten, "M3"/"m³" -> m³; null when unknown. */
+function readMeasurementUnit(text: string): string | null {
+  const key = text.toLowerCase().replace(/\s+/g, "").replace("³", "3");
+  if (key === "kwh") return "kWh";
+  if (["hca", "hcaunits", "units", "einheiten", "einh", "ve"].includes(key)) return "Einheiten";
+  if (["m3", "cbm", "cubicmetre", "cubicmeter"].includes(key)) return "m³";
+  return null;
+}
+
+/** true/false, ja/nein, 1/0, x/empty; undefined when unreadable. */
+function readFlag(text: string): boolean | undefined {
+  const key = text.trim().toLowerCase();
+  if (["true", "ja", "yes", "1", "x", "wahr", "j"].includes(key)) return true;
+  if (["false", "nein", "no", "0", "", "falsch", "n"].includes(key)) return false;
+  return undefined;
+}
+
+/** The EED columns of a line against its meter: an error message, or the note an estimate adds. */
+function checkEedColumns(
+  meter: ImportMeter,
+  cells: { service: string | null; unit: string | null; estimated: string | null },
+): { message: string } | { note: string | null } {
+  const service = cells.service
+    ?.trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "_");
+  if (service) {
+    const types = SERVICE_METER_TYPES[service];
+    if (!types) return { message: M.serviceUnknown(cells.service!.trim()) };
+    if (!types.includes(meter.meterType as MeterType))
+      return { message: M.serviceMismatch(service, meter.meterType) };
+  }
+  const unitText = cells.unit?.trim();
+  if (unitText) {
+    const unit = readMeasurementUnit(unitText);
+    if (unit === null) return { message: M.unitUnknown(unitText) };
+    const meterUnit = METER_TYPE_UNITS[meter.meterType as MeterType];
+    if (meterUnit && unit !== meterUnit)
+      return { message: M.unitMismatch(unitText, meter.meterType, meterUnit) };
+  }
+  const estimated = readFlag(cells.estimated ?? "");
+  if (estimated === undefined) return { message: M.estimatedInvalid(cells.estimated!.trim()) };
+  return { note: estimated ? M.estimatedNote : null };
+}
 
 interface ClassifiedReading {
   row: ReadingImportRow;
@@ -130,12 +211,22 @@ async function classifyReadings(
         : [];
       const meter = candidates.length === 1 ? candidates[0]! : null;
       let message: string | null = null;
+      let estimateNote: string | null = null;
       if (!meterNumber) message = M.meterNumberMissing;
       else if (candidates.length === 0) message = M.meterNotFound(meterNumber);
       else if (candidates.length > 1) message = M.meterAmbiguous(meterNumber);
       else if (readingDate === null) message = M.dateInvalid;
       else if (readingDate > today) message = READING_MESSAGES.futureDate;
       else if ("error" in value) message = value.error;
+      if (message === null && meter) {
+        const eed = checkEedColumns(meter, {
+          service: getCell(record, table.columns.service),
+          unit: getCell(record, table.columns.unit),
+          estimated: getCell(record, table.columns.estimated),
+        });
+        if ("message" in eed) message = eed.message;
+        else estimateNote = eed.note;
+      }
       if (message === null && meter && readingDate) {
         const key = `${meter.id}|${readingDate}`;
         const earlier = seen.get(key);
@@ -143,7 +234,10 @@ async function classifyReadings(
         else seen.set(key, line);
       }
       return {
-        note: cleanText(getCell(record, table.columns.note)),
+        note:
+          [cleanText(getCell(record, table.columns.note)), estimateNote]
+            .filter(Boolean)
+            .join(" – ") || null,
         decrease: null,
         row: {
           row: line,

@@ -78,9 +78,7 @@ function figureTable(figure: MonthlyFigureView, month: string): Content {
   };
 }
 
-export function buildMonthlyInformationDocument(
-  source: MonthlyInformationDocumentSource,
-): TDocumentDefinitions {
+function buildLetterContent(source: MonthlyInformationDocumentSource): Content[] {
   const { tenancy, month } = source;
   const hasGaps = tenancy.figures.some(
     (figure) =>
@@ -128,15 +126,45 @@ export function buildMonthlyInformationDocument(
     style: "small",
     margin: [0, 8, 0, 0],
   });
+  return content;
+}
+
+function wrapDocument(
+  first: MonthlyInformationDocumentSource,
+  content: Content[],
+): TDocumentDefinitions {
   return {
     pageSize: "A4",
     pageMargins: PAGE_MARGINS,
     info: {
-      title: `${MONTHLY_INFORMATION_MESSAGES.title} ${formatMonthDe(month)}`,
-      author: source.sender?.name ?? "",
+      title: `${MONTHLY_INFORMATION_MESSAGES.title} ${formatMonthDe(first.month)}`,
+      author: first.sender?.name ?? "",
     },
     defaultStyle: DEFAULT_STYLE,
     styles: BASE_STYLES,
     content,
   };
+}
+
+export function buildMonthlyInformationDocument(
+  source: MonthlyInformationDocumentSource,
+): TDocumentDefinitions {
+  return wrapDocument(source, buildLetterContent(source));
+}
+
+/**
+ * Decision 1690: the letters of several tenants in one document to print, each starting on a new
+ * page (the letters of one property and month, for the tenants informed by post).
+ */
+export function buildMonthlyInformationBatchDocument(
+  sources: MonthlyInformationDocumentSource[],
+): TDocumentDefinitions {
+  if (sources.length === 0) throw new RangeError("no letters to print");
+  return wrapDocument(
+    sources[0]!,
+    sources.map((source, index) => ({
+      stack: buildLetterContent(source),
+      ...(index > 0 ? { pageBreak: "before" as const } : {}),
+    })),
+  );
 }

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 
 // Issue 30, item 2 (decision 1630): the rows the monthly consumption information needs, always
@@ -104,7 +105,9 @@ export async function listLettersOfProperty(
       "l.month",
       "l.tenantId",
       "t.name as tenantName",
+      "l.channel",
       "l.recipient",
+      "l.postedOn",
       "l.queuedAt",
       "l.sentAt",
     ])
@@ -114,7 +117,11 @@ export async function listLettersOfProperty(
   return query.orderBy("l.month", "desc").orderBy("t.name").execute();
 }
 
-/** Records a tenant's letter of a month; null when one was recorded before (the unique key). */
+/**
+ * Records a tenant's letter of a month, by e-mail (recipient) or by post (postedOn); null when
+ * one was recorded before (the unique key): on PostgreSQL a second instance's insert waits for
+ * the first one's commit and then finds its row.
+ */
 export async function insertLetterOnce(
   db: Db,
   values: {
@@ -122,8 +129,7 @@ export async function insertLetterOnce(
     propertyId: string;
     tenantId: string;
     month: string;
-    recipient: string;
-  },
+  } & ({ channel: "email"; recipient: string } | { channel: "post"; postedOn: string }),
 ): Promise<string | null> {
   const row = await db
     .insertInto("monthlyInformationLetters")
@@ -155,4 +161,45 @@ export async function findLetter(db: Db, userId: string, letterId: string) {
     .where("id", "=", letterId)
     .where("userId", "=", userId)
     .executeTakeFirst();
+}
+
+/**
+ * Decision 1690: the properties where the daily job may send the monthly information by itself:
+ * a unit with a remote-readable heating or hot-water meter (the caller keeps the HeizkV types),
+ * of an account that did not turn the sending off (no settings row: on). Over all accounts.
+ */
+export function listRemoteReadableMetersForAutoSend(db: Db) {
+  return db
+    .selectFrom("meters as m")
+    .innerJoin("units as u", "u.id", "m.unitId")
+    .leftJoin("notificationSettings as n", "n.userId", "m.userId")
+    .select(["m.userId", "u.propertyId", "m.meterType"])
+    .where("m.isRemoteReadable", "=", true)
+    .where(sql<boolean>`coalesce(n.monthly_information_auto, true)`)
+    .execute();
+}
+
+export async function findMonthlyInformationAuto(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("notificationSettings")
+    .select("monthlyInformationAuto")
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row?.monthlyInformationAuto ?? true;
+}
+
+/** Sets the monthly sending; a new settings row takes the other toggles as given (their defaults). */
+export async function upsertMonthlyInformationAuto(
+  db: Db,
+  userId: string,
+  autoSend: boolean,
+  otherToggles: { emailBilling: boolean; emailSystem: boolean; emailMarketing: boolean },
+): Promise<void> {
+  await db
+    .insertInto("notificationSettings")
+    .values({ userId, ...otherToggles, monthlyInformationAuto: autoSend, updatedAt: new Date() })
+    .onConflict((oc) =>
+      oc.column("userId").doUpdateSet({ monthlyInformationAuto: autoSend, updatedAt: new Date() }),
+    )
+    .execute();
 }

@@ -1,7 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   monthlyInformationLettersSchema,
+  monthlyInformationMarkPostedBodySchema,
+  monthlyInformationMarkPostedResultSchema,
   monthlyInformationQuerySchema,
+  monthlyInformationSettingsBodySchema,
+  monthlyInformationSettingsSchema,
   monthlyInformationSchema,
   monthlyInformationSendBodySchema,
   monthlyInformationSendResultSchema,
@@ -9,6 +13,7 @@ import {
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import {
+  errorResponse,
   forbiddenResponse,
   idParams,
   invalidResponse,
@@ -21,8 +26,12 @@ import {
 import { pdfAnswer } from "../statement-documents/statement-document-routes.ts";
 import {
   getMonthlyInformationPdf,
+  getMonthlyInformationPrintPdf,
   listMonthlyInformationLetters,
   loadMonthlyInformation,
+  loadMonthlyInformationSettings,
+  markMonthlyInformationPosted,
+  saveMonthlyInformationSettings,
   sendMonthlyInformation,
 } from "./monthly-information-service.ts";
 
@@ -92,8 +101,101 @@ const lettersRoute = createRoute({
   },
 });
 
-export function createMonthlyInformationRoutes(db: Db) {
+const printRoute = createRoute({
+  method: "get",
+  path: "/properties/{id}/monthly-information/print",
+  tags: TAGS,
+  summary:
+    "Briefe eines Monats für alle Mieter ohne E-Mail-Adresse, die noch nicht informiert wurden, in einem PDF zum Drucken",
+  request: { params: idParams, query: monthlyInformationQuerySchema },
+  responses: {
+    200: pdfResponse("Die Briefe, je Mieter ab einer neuen Seite"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    404: notFoundResponse,
+    409: errorResponse("Kein Brief zu drucken"),
+  },
+});
+
+const markPostedRoute = createRoute({
+  method: "post",
+  path: "/properties/{id}/monthly-information/mark-posted",
+  tags: TAGS,
+  summary:
+    "Bestätigen, dass die gedruckten Verbrauchsinformationen eines Monats an diese Mieter per Post versendet wurden",
+  request: { params: idParams, ...jsonBody(monthlyInformationMarkPostedBodySchema) },
+  responses: {
+    200: jsonResponse(monthlyInformationMarkPostedResultSchema, "Vermerkt"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: forbiddenResponse,
+    404: notFoundResponse,
+  },
+});
+
+const getSettingsRoute = createRoute({
+  method: "get",
+  path: "/monthly-information/settings",
+  tags: TAGS,
+  summary: "Ob die Verbrauchsinformation jeden Monat automatisch per E-Mail versendet wird",
+  responses: {
+    200: jsonResponse(monthlyInformationSettingsSchema, "Die Einstellung"),
+    401: unauthorizedResponse,
+  },
+});
+
+const putSettingsRoute = createRoute({
+  method: "put",
+  path: "/monthly-information/settings",
+  tags: TAGS,
+  summary: "Automatischen monatlichen Versand der Verbrauchsinformation an- oder ausschalten",
+  request: jsonBody(monthlyInformationSettingsBodySchema),
+  responses: {
+    200: jsonResponse(monthlyInformationSettingsSchema, "Die gespeicherte Einstellung"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: forbiddenResponse,
+  },
+});
+
+export function createMonthlyInformationRoutes(db: Db, options: { sendDay: number }) {
   return createRouter()
+    .openapi(getSettingsRoute, async (c) =>
+      c.json(await loadMonthlyInformationSettings(db, c.var.accountId, options.sendDay), 200),
+    )
+    .openapi(putSettingsRoute, async (c) =>
+      c.json(
+        await saveMonthlyInformationSettings(
+          db,
+          c.var.accountId,
+          c.req.valid("json").autoSend,
+          options.sendDay,
+        ),
+        200,
+      ),
+    )
+    .openapi(printRoute, async (c) =>
+      pdfAnswer(
+        c,
+        await getMonthlyInformationPrintPdf(
+          db,
+          c.var.accountId,
+          c.req.valid("param").id,
+          c.req.valid("query").month,
+        ),
+      ),
+    )
+    .openapi(markPostedRoute, async (c) =>
+      c.json(
+        await markMonthlyInformationPosted(
+          db,
+          c.var.accountId,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        ),
+        200,
+      ),
+    )
     .openapi(sendRoute, async (c) =>
       c.json(
         await sendMonthlyInformation(

@@ -7,12 +7,16 @@ import type {
   Meter,
   MonthlyInformation,
   MonthlyInformationLetters,
+  MonthlyInformationMarkPostedBody,
+  MonthlyInformationMarkPostedResult,
   MonthlyInformationSendBody,
   MonthlyInformationSendResult,
+  MonthlyInformationSettings,
+  MonthlyInformationSettingsBody,
   Reading,
   UpdateMeterBody,
 } from "@nk/contract";
-import { apiDelete, apiGet, apiPatch, apiPost } from "../../lib/api-client";
+import { apiDelete, apiGet, apiPatch, apiPost, apiPut } from "../../lib/api-client";
 import { refreshAfterMeteringChange } from "../../lib/queries/billing-period-queries";
 import { METERS_KEY } from "../../lib/queries/query-keys";
 
@@ -129,6 +133,44 @@ export function useSendMonthlyInformation(propertyId: string) {
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: ["monthly-information", propertyId] }),
   });
+}
+
+/** Decision 1690: the tenants without an address are recorded as informed by post. */
+export function useMarkMonthlyInformationPosted(propertyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MonthlyInformationMarkPostedBody) =>
+      apiPost<MonthlyInformationMarkPostedResult>(
+        `/api/properties/${propertyId}/monthly-information/mark-posted`,
+        body,
+      ),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: ["monthly-information", propertyId] }),
+  });
+}
+
+const MONTHLY_SETTINGS_KEY = ["monthly-information-settings"] as const;
+
+/** Decision 1690: whether the information goes out by itself each month, and from which day. */
+export function useMonthlyInformationSettings() {
+  return useQuery({
+    queryKey: MONTHLY_SETTINGS_KEY,
+    queryFn: () => apiGet<MonthlyInformationSettings>("/api/monthly-information/settings"),
+  });
+}
+
+export function useSaveMonthlyInformationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MonthlyInformationSettingsBody) =>
+      apiPut<MonthlyInformationSettings>("/api/monthly-information/settings", body),
+    onSuccess: (data) => queryClient.setQueryData(MONTHLY_SETTINGS_KEY, data),
+  });
+}
+
+/** The letters of the tenants without an address in one PDF to print (decision 1690). */
+export function getMonthlyPrintUrl(propertyId: string, month: string): string {
+  return `/api/properties/${propertyId}/monthly-information/print?month=${month}`;
 }
 
 /** The letter's address; a plain link downloads it with the session cookie. */

@@ -140,7 +140,10 @@ export function ReadingImportPage() {
           Eine CSV-Datei mit den Spalten Zählernummer, Ablesedatum und Zählerstand (z. B. vom
           Messdienst oder aus Ihrer Tabelle, mit Semikolon oder Komma getrennt). Die Zähler werden
           über ihre Nummer gefunden; die Stände werden geprüft wie beim Eintippen und erst
-          gespeichert, wenn Sie bestätigen.
+          gespeichert, wenn Sie bestätigen. Monatswerte des Messdienstes im Format der
+          EED-Verbrauchsschnittstelle (Spalten deviceId, service, periodEnd, value, unit, estimated)
+          werden ebenso gelesen; Sparte und Einheit müssen zum Zähler passen, Schätzwerte werden
+          vermerkt.
         </p>
       </div>
 
