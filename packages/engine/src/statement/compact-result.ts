@@ -49,7 +49,7 @@ export interface CompactItemAllocations {
  * and share in cents, the prepayment runs as first month, number of months, days, days of the
  * month, monthly and total cents, the § 6a heating figures as calculated.
  */
-export type CompactTenancyLetters = [
+type CompactTenancyLetters = [
   co2: [tenantCost: number, landlordShare: number] | null,
   prepaymentRuns: [
     firstMonth: string,
@@ -62,7 +62,7 @@ export type CompactTenancyLetters = [
   heating: TenancyLetterFigures["heating"],
 ];
 
-export type CompactLetterFigures = Omit<StatementLetterFigures, "tenancies" | "items"> & {
+type CompactLetterFigures = Omit<StatementLetterFigures, "tenancies" | "items"> & {
   items: (Omit<StatementLetterFigures["items"][number], "partAmounts"> & {
     /** Cents where the text is the engine's form. */
     partAmounts: (number | string | null)[][] | null;

@@ -30,7 +30,7 @@ export const MONTHLY_INFORMATION_AUTO: JobDescriptor<MonthlyInformationAutoPaylo
 };
 
 /** The month a run on `day` informs of: the month before, from the send day on; else none. */
-export function getMonthToInform(day: string, sendDay: number): string | null {
+function getMonthToInform(day: string, sendDay: number): string | null {
   return Number(day.slice(8, 10)) >= sendDay ? getPreviousMonth(day.slice(0, 7)) : null;
 }
 
