@@ -34,10 +34,11 @@ export const importStreamLineSchema = z.discriminatedUnion("type", [
 ]);
 export type ImportStreamLine = z.infer<typeof importStreamLineSchema>;
 
+/** After "von": the dative ("von 240 Sätzen"). */
 const UNIT_NOUNS: Record<ImportProgressUnit, [singular: string, plural: string]> = {
   bookings: ["Buchung", "Buchungen"],
-  readings: ["Zählerstand", "Zählerstände"],
-  records: ["Satz", "Sätze"],
+  readings: ["Zählerstand", "Zählerständen"],
+  records: ["Satz", "Sätzen"],
 };
 
 const PHASE_VERBS: Record<Exclude<ImportProgressPhase, "read">, string> = {
@@ -47,7 +48,7 @@ const PHASE_VERBS: Record<Exclude<ImportProgressPhase, "read">, string> = {
 
 const NUMBER = new Intl.NumberFormat("de-DE");
 
-/** "Datei wird gelesen …", "1.200 von 10.000 Buchungen geprüft", "1 von 1 Zählerstand gespeichert". */
+/** "Datei wird gelesen …", "1.200 von 10.000 Buchungen geprüft", "12 von 240 Sätzen geprüft". */
 export function describeImportProgress(progress: ImportProgress): string {
   if (progress.phase === "read") return "Datei wird gelesen …";
   const [singular, plural] = UNIT_NOUNS[progress.unit];
