@@ -575,6 +575,16 @@ export interface MeteringFlatMappingsTable {
   updatedAt: Timestamp;
 }
 
+/** Issue 28 (decision 1701): the metering company's customer and property number of a property. */
+export interface MeteringFirmNumbersTable {
+  id: Generated<string>;
+  userId: string;
+  propertyId: string;
+  customerNumber: string;
+  propertyNumber: string | null;
+  updatedAt: Timestamp;
+}
+
 /** Issue 28 (decision 1404): one imported D result (per user and cost type) of a billing period. */
 export interface MeteringResultsTable {
   id: Generated<string>;
@@ -712,5 +722,6 @@ export interface Database {
   deadlineReminders: DeadlineRemindersTable;
   monthlyInformationLetters: MonthlyInformationLettersTable;
   meteringFlatMappings: MeteringFlatMappingsTable;
+  meteringFirmNumbers: MeteringFirmNumbersTable;
   meteringResults: MeteringResultsTable;
 }

@@ -580,6 +580,76 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
     expect(second.bytes.equals(first.bytes)).toBe(true);
   });
 
+  it("remembers the firm's customer and property number per property (decision 1701): the next export needs none, a change is saved", async () => {
+    const house = await setUp();
+    const numbersUrl = `/api/billing-periods/${house.periodId}/metering-numbers`;
+    expect(await readJson(await t.request("GET", numbersUrl, { cookie: house.cookie }))).toEqual({
+      propertyId: expect.any(String),
+      customerNumber: null,
+      propertyNumber: null,
+      propertyNumberFromImport: null,
+    });
+    const typed = await download(
+      house.cookie,
+      house.periodId,
+      `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`,
+    );
+    expect(typed.response.status).toBe(200);
+    const saved = await t.request("PUT", numbersUrl, {
+      cookie: house.cookie,
+      body: { customerNumber: CUSTOMER, propertyNumber: PROPERTY },
+    });
+    expect(saved.status).toBe(200);
+    expect(await readJson(saved)).toMatchObject({
+      customerNumber: CUSTOMER,
+      propertyNumber: `0${PROPERTY}`,
+    });
+    // Without numbers in the request: the remembered ones, the same file.
+    const remembered = await download(house.cookie, house.periodId, "part=users");
+    expect(remembered.response.status).toBe(200);
+    expect(remembered.records).toEqual(typed.records);
+    // Numbers in the request win over the remembered ones; a change is saved with PUT.
+    const changed = await t.request("PUT", numbersUrl, {
+      cookie: house.cookie,
+      body: { customerNumber: "99", propertyNumber: null },
+    });
+    expect(await readJson(changed)).toMatchObject({ customerNumber: "99", propertyNumber: null });
+    const afterChange = await download(
+      house.cookie,
+      house.periodId,
+      `part=users&propertyNumber=${PROPERTY}`,
+    );
+    expect(afterChange.records[0]!.slice(6, 16)).toBe("0000000099");
+    // Bad numbers are refused in German and change nothing.
+    const bad = await t.request("PUT", numbersUrl, {
+      cookie: house.cookie,
+      body: { customerNumber: "12345678901", propertyNumber: "12" },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await readJson(bad))).toContain(
+      "Die Kundennummer beim Messdienst hat höchstens 10 Ziffern.",
+    );
+    expect(
+      await readJson(await t.request("GET", numbersUrl, { cookie: house.cookie })),
+    ).toMatchObject({ customerNumber: "99", propertyNumber: null });
+    // Another account neither reads nor writes them.
+    const other = await setUp();
+    expect((await t.request("GET", numbersUrl, { cookie: other.cookie })).status).toBe(404);
+    expect(
+      (
+        await t.request("PUT", numbersUrl, {
+          cookie: other.cookie,
+          body: { customerNumber: "1" },
+        })
+      ).status,
+    ).toBe(404);
+    const stored = await t.db
+      .selectFrom("meteringFirmNumbers")
+      .select(["userId", "customerNumber"])
+      .execute();
+    expect(stored.filter((row) => row.userId === other.userId)).toEqual([]);
+  });
+
   it("is a plan feature, another account's period is not found, and missing numbers are asked for in German", async () => {
     const house = await setUp("professional");
     const refused = await download(

@@ -4,7 +4,10 @@ import {
   toHeatingCostSheetInput,
   type CostItemDraft,
   type MeteringExportQuery,
+  type MeteringFirmNumbers,
+  type meteringFirmNumbersBodySchema,
 } from "@nk/contract";
+import type { z } from "zod";
 import {
   addDays,
   calculateHeatingCostSheet,
@@ -46,7 +49,11 @@ import {
   requireOwnedBillingPeriod,
   type StoredCosts,
 } from "../statements/costs-service.ts";
-import { findPropertyAddress } from "./metering-export-queries.ts";
+import {
+  findMeteringFirmNumbers,
+  findPropertyAddress,
+  upsertMeteringFirmNumbers,
+} from "./metering-export-queries.ts";
 
 // The files for the metering company (issue 28, item 2; decision 1600): DTM305 with the L
 // record of the property and one M record per user of each flat (tenancies and vacancies as
@@ -62,20 +69,26 @@ export interface MeteringExportFile {
 
 type Mapping = Awaited<ReturnType<typeof listFlatMappings>>[number];
 
-/** The firm's Liegenschaftsnummer: the one given, or the one of the flats mapped at an import. */
-function resolvePropertyNumber(given: string | null, mappings: readonly Mapping[]): string {
-  if (given !== null) return given.padStart(9, "0");
+/** The Liegenschaftsnummer of the flats mapped at an import: one, none (undefined) or several (null). */
+function getImportedPropertyNumber(mappings: readonly Mapping[]): string | null | undefined {
   const numbers = new Set(
     mappings
       .filter((mapping) => mapping.unitId !== null)
       .map((mapping) => mapping.firmFlat.slice(0, 9)),
   );
-  if (numbers.size > 1)
+  if (numbers.size > 1) return null;
+  return [...numbers][0];
+}
+
+/** The firm's Liegenschaftsnummer: the one given, else the one remembered, else the one of the flats mapped at an import. */
+function resolvePropertyNumber(given: string | null, mappings: readonly Mapping[]): string {
+  if (given !== null) return given.padStart(9, "0");
+  const number = getImportedPropertyNumber(mappings);
+  if (number === null)
     throw new ValidationFailed(
       { propertyNumber: X.propertyNumberAmbiguous },
       X.propertyNumberAmbiguous,
     );
-  const [number] = numbers;
   if (number === undefined)
     throw new ValidationFailed(
       { propertyNumber: X.propertyNumberRequired },
@@ -396,9 +409,19 @@ export async function exportMeteringFile(
     city: property.city,
   };
   const mappings = await listFlatMappings(db, userId, period.propertyId);
+  const remembered = await findMeteringFirmNumbers(db, userId, period.propertyId);
+  const customerNumber = query.customerNumber ?? remembered?.customerNumber ?? null;
+  if (customerNumber === null)
+    throw new ValidationFailed(
+      { customerNumber: X.customerNumberRequired },
+      X.customerNumberRequired,
+    );
   const head: Head = {
-    customerNumber: query.customerNumber,
-    propertyNumber: resolvePropertyNumber(query.propertyNumber, mappings),
+    customerNumber,
+    propertyNumber: resolvePropertyNumber(
+      query.propertyNumber ?? remembered?.propertyNumber ?? null,
+      mappings,
+    ),
   };
   const stored = await loadStoredCosts(db, userId, period.id);
   const records =
@@ -418,4 +441,45 @@ export async function exportMeteringFile(
     bytes: encodeArgeFile(records),
     fileName: `${query.part === "users" ? "DTM" : "DTK"}305_${formatFileStamp(now)}.DAT`,
   };
+}
+
+/** GET /api/billing-periods/:id/metering-numbers (decision 1701): the numbers remembered for the period's property. */
+export async function getMeteringFirmNumbers(
+  db: Db,
+  userId: string,
+  billingPeriodId: string,
+): Promise<MeteringFirmNumbers> {
+  const period = await requireOwnedBillingPeriod(db, userId, billingPeriodId);
+  await assertFeature(db, userId, "bulkImportExport");
+  const remembered = await findMeteringFirmNumbers(db, userId, period.propertyId);
+  const imported = getImportedPropertyNumber(await listFlatMappings(db, userId, period.propertyId));
+  return {
+    propertyId: period.propertyId,
+    customerNumber: remembered?.customerNumber ?? null,
+    propertyNumber: remembered?.propertyNumber ?? null,
+    propertyNumberFromImport: imported ?? null,
+  };
+}
+
+/** PUT /api/billing-periods/:id/metering-numbers: remembers the numbers for the period's property. */
+export async function saveMeteringFirmNumbers(
+  db: Db,
+  userId: string,
+  billingPeriodId: string,
+  body: z.output<typeof meteringFirmNumbersBodySchema>,
+): Promise<MeteringFirmNumbers> {
+  const period = await requireOwnedBillingPeriod(db, userId, billingPeriodId);
+  await assertFeature(db, userId, "bulkImportExport");
+  await upsertMeteringFirmNumbers(db, userId, period.propertyId, body);
+  await logActivity(db, {
+    userId,
+    key: "property.updated",
+    entityId: period.propertyId,
+    entityName: period.propertyName,
+    description: `Nummern des Messdienstes gespeichert: Kundennummer ${body.customerNumber}${
+      body.propertyNumber ? `, Liegenschaftsnummer ${body.propertyNumber}` : ""
+    }`,
+    metadata: { source: "meteringFirmNumbers" },
+  });
+  return getMeteringFirmNumbers(db, userId, billingPeriodId);
 }

@@ -5,6 +5,8 @@ import type {
   BankImportPreviewBody,
   BankImportResult,
   ImportProgress,
+  MeteringFirmNumbers,
+  MeteringFirmNumbersBody,
   MeteringImportBody,
   MeteringImportPreview,
   MeteringImportResult,
@@ -14,7 +16,7 @@ import type {
   ReadingImportResult,
   StatementList,
 } from "@nk/contract";
-import { apiGet, apiPostWithProgress } from "../../lib/api-client";
+import { apiGet, apiPostWithProgress, apiPut } from "../../lib/api-client";
 
 // TanStack Query hooks of the imports (/api/imports/*, issue 28) and the billing periods they go
 // into. Every import reports its progress (decision 1700) to `onProgress`.
@@ -85,5 +87,30 @@ export function useCommitMeteringImport(onProgress: OnProgress) {
       apiPostWithProgress<MeteringImportResult>("/api/imports/metering-results", body, onProgress),
     // The period's costs changed: the wizard reloads them.
     onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Decision 1701: the metering company's numbers remembered for the period's property. */
+export function useMeteringFirmNumbers(billingPeriodId: string) {
+  return useQuery({
+    queryKey: ["metering-numbers", billingPeriodId],
+    queryFn: () =>
+      apiGet<MeteringFirmNumbers>(`/api/billing-periods/${billingPeriodId}/metering-numbers`),
+    enabled: billingPeriodId !== "",
+  });
+}
+
+export function useSaveMeteringFirmNumbers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      billingPeriodId,
+      body,
+    }: {
+      billingPeriodId: string;
+      body: MeteringFirmNumbersBody;
+    }) =>
+      apiPut<MeteringFirmNumbers>(`/api/billing-periods/${billingPeriodId}/metering-numbers`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["metering-numbers"] }),
   });
 }
