@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArgeRecordWriter } from "../../src/features/imports/arge-record-writer.ts";
-import { field } from "../../src/features/imports/arge-records.ts";
+import { field, parseARecord } from "../../src/features/imports/arge-records.ts";
 import {
   insertProperty,
   insertTenant,
@@ -608,6 +608,27 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
     const remembered = await download(house.cookie, house.periodId, "part=users");
     expect(remembered.response.status).toBe(200);
     expect(remembered.records).toEqual(typed.records);
+    // The A file (decision 1702): one record per flat, the same flats and keys as the M records.
+    const mapping = await download(house.cookie, house.periodId, "part=mapping");
+    expect(mapping.response.status).toBe(200);
+    expect(mapping.response.headers.get("content-disposition")).toMatch(
+      /filename="DTA305_\d{14}\.DAT"/,
+    );
+    expect(mapping.records).toHaveLength(6);
+    const flatsOfM = new Set(
+      typed.records
+        .filter((record) => record.startsWith("M"))
+        .map((record) => record.slice(18, 51)),
+    );
+    for (const record of mapping.records) {
+      expect(record).toHaveLength(128);
+      expect(record.slice(0, 16)).toBe(`A03.05${CUSTOMER.padStart(10, "0")}`);
+      expect(record.slice(51, 127).trim()).toBe("");
+      expect(record.at(-1)).toBe("A");
+      const parsed = parseARecord(record, 1)!;
+      expect(parsed.firmFlat.slice(0, 9)).toBe(`0${PROPERTY}`);
+      expect(flatsOfM.has(record.slice(18, 51))).toBe(true);
+    }
     // Numbers in the request win over the remembered ones; a change is saved with PUT.
     const changed = await t.request("PUT", numbersUrl, {
       cookie: house.cookie,

@@ -5,18 +5,21 @@ import { z } from "zod";
 // ISO-8859-15, CR LF (docs/imports/arge-heiwako.md). "users" is the DTM305 file (L record of the
 // property, one M record per user: tenancies with move-in and move-out, vacancies, persons,
 // prepayments), "costs" the DTK305 file (B record of the fuel with its stocks, one K record per
-// invoice or cost item, § 35a EStG shares included).
+// invoice or cost item, § 35a EStG shares included), "mapping" the DTA305 file (one A record
+// per flat: the firm's Liegenschaft + Wohnung and the manager's key of it, decision 1702).
 
-export const METERING_EXPORT_PARTS = ["users", "costs"] as const;
+export const METERING_EXPORT_PARTS = ["users", "costs", "mapping"] as const;
 export type MeteringExportPart = (typeof METERING_EXPORT_PARTS)[number];
 
 export const METERING_EXPORT_PART_LABELS: Record<MeteringExportPart, string> = {
   users: "Nutzer-Datei (L/M)",
   costs: "Kosten-Datei (B/K)",
+  mapping: "Zuordnungs-Datei (A)",
 };
 
 export const METERING_EXPORT_MESSAGES = {
-  partInvalid: "Bitte wählen Sie, welche Datei erstellt werden soll (Nutzer oder Kosten).",
+  partInvalid:
+    "Bitte wählen Sie, welche Datei erstellt werden soll (Nutzer, Kosten oder Zuordnung).",
   customerNumberInvalid: "Die Kundennummer beim Messdienst hat höchstens 10 Ziffern.",
   customerNumberRequired:
     "Bitte die Kundennummer beim Messdienst angeben (steht auf seinen Abrechnungen).",

@@ -28,6 +28,7 @@ import {
   K_OTHER_TEXT_CODE,
 } from "../imports/arge-codes.ts";
 import {
+  writeARecord,
   writeBRecord,
   writeKRecord,
   writeLRecord,
@@ -153,6 +154,26 @@ function getPersonsOn(tenant: AssemblyTenant, unit: AssemblyUnit, day: string): 
       occupant.validFrom <= day && (occupant.validUntil === null || occupant.validUntil >= day),
   );
   return period?.persons ?? unit.persons;
+}
+
+/** DTA305 (decision 1702): one A record per unit, its flat at the firm and the manager's key for it. */
+async function buildMappingRecords(
+  db: Db,
+  userId: string,
+  period: OwnedBillingPeriod,
+  head: Head,
+  mappings: readonly Mapping[],
+): Promise<string[]> {
+  const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
+  const flats = assignFlats(data.units, mappings, head.propertyNumber);
+  return data.units.map((unit) => {
+    const flat = flats.get(unit.id)!;
+    return writeARecord({
+      customerNumber: head.customerNumber,
+      firmFlat: `${head.propertyNumber}${flat.number}`,
+      managerKey: flat.managerKey,
+    });
+  });
 }
 
 async function buildUserRecords(
@@ -391,6 +412,13 @@ function formatFileStamp(now: Date): string {
   return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}`;
 }
 
+/** The file name's prefix (the standard's names) and the activity's label of each part. */
+const PART_FILES: Record<MeteringExportQuery["part"], { prefix: string; label: string }> = {
+  users: { prefix: "DTM305", label: "Nutzer (L/M)" },
+  costs: { prefix: "DTK305", label: "Kosten (B/K)" },
+  mapping: { prefix: "DTA305", label: "Zuordnung (A)" },
+};
+
 export async function exportMeteringFile(
   db: Db,
   userId: string,
@@ -427,8 +455,10 @@ export async function exportMeteringFile(
   const records =
     query.part === "users"
       ? await buildUserRecords(db, userId, period, head, address, mappings, stored)
-      : await buildCostRecords(period, head, stored);
-  const label = query.part === "users" ? "Nutzer (L/M)" : "Kosten (B/K)";
+      : query.part === "costs"
+        ? await buildCostRecords(period, head, stored)
+        : await buildMappingRecords(db, userId, period, head, mappings);
+  const label = PART_FILES[query.part].label;
   await logActivity(db, {
     userId,
     key: "system.export",
@@ -439,7 +469,7 @@ export async function exportMeteringFile(
   });
   return {
     bytes: encodeArgeFile(records),
-    fileName: `${query.part === "users" ? "DTM" : "DTK"}305_${formatFileStamp(now)}.DAT`,
+    fileName: `${PART_FILES[query.part].prefix}_${formatFileStamp(now)}.DAT`,
   };
 }
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   formatCalendarDateDe,
   METERING_EXPORT_PART_LABELS,
+  METERING_EXPORT_PARTS,
   meteringExportQuerySchema,
   type MeteringExportPart,
 } from "@nk/contract";
@@ -21,6 +22,12 @@ import { useMeteringFirmNumbers, useSaveMeteringFirmNumbers } from "../api";
 // the firm gave the customer and the property go with every record; the Liegenschaftsnummer
 // is known after the first import of the firm's results. Both are remembered per property
 // (decision 1701): the form shows them, and numbers changed here are saved with the download.
+
+const FILE_PREFIXES: Record<MeteringExportPart, string> = {
+  users: "DTM",
+  costs: "DTK",
+  mapping: "DTA",
+};
 
 const formSchema = meteringExportQuerySchema.omit({ part: true }).extend({
   billingPeriodId: z.string().min(1, "Bitte den Abrechnungszeitraum wählen."),
@@ -88,7 +95,7 @@ export function MeteringExport() {
         await rememberNumbers(values);
         const fileName = await downloadFile(
           `/api/billing-periods/${values.billingPeriodId}/metering-export?${query.toString()}`,
-          `${part === "users" ? "DTM" : "DTK"}305.DAT`,
+          `${FILE_PREFIXES[part]}305.DAT`,
           { accept: "text/plain" },
         );
         setMessage({ isError: false, text: `„${fileName}“ wurde heruntergeladen.` });
@@ -111,7 +118,8 @@ export function MeteringExport() {
         <p className="mt-1 text-sm text-slate-600">
           Dateien im ARGE-Heiwako-Format für die Heizkostenabrechnung: Nutzer mit Ein- und Auszug,
           Leerstand, Personen und Vorauszahlungen (DTM305_….DAT) sowie Brennstoff mit Beständen und
-          Rechnungen mit Anteilen nach § 35a EStG (DTK305_….DAT).
+          Rechnungen mit Anteilen nach § 35a EStG (DTK305_….DAT); dazu die Zuordnung Ihrer Wohnungen
+          zu den Nummern des Messdienstes (DTA305_….DAT).
         </p>
       </div>
       <form
@@ -150,7 +158,7 @@ export function MeteringExport() {
           {...register("propertyNumber")}
         />
         <div className="flex flex-wrap gap-3 sm:col-span-3">
-          {(["users", "costs"] as const).map((part) => (
+          {METERING_EXPORT_PARTS.map((part) => (
             <Button
               key={part}
               type="button"
