@@ -44,7 +44,7 @@ export function MeteringExport() {
     handleSubmit,
     control,
     setValue,
-    formState: { errors },
+    formState: { errors, dirtyFields },
   } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { billingPeriodId: "", customerNumber: "", propertyNumber: "" },
@@ -53,11 +53,14 @@ export function MeteringExport() {
   const numbers = useMeteringFirmNumbers(periodId);
   const saveNumbers = useSaveMeteringFirmNumbers();
   const stored = numbers.data;
-  // The numbers remembered for the chosen period's property fill the form.
+  // The numbers remembered for the chosen period's property fill the form; a field the user
+  // typed in already keeps what was typed (the answer may come after the typing).
   useEffect(() => {
     if (!stored) return;
-    setValue("customerNumber", stored.customerNumber ?? "");
-    setValue("propertyNumber", stored.propertyNumber ?? "");
+    if (!dirtyFields.customerNumber) setValue("customerNumber", stored.customerNumber ?? "");
+    if (!dirtyFields.propertyNumber) setValue("propertyNumber", stored.propertyNumber ?? "");
+    // Only when the numbers arrive: typing must not bring them back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stored, setValue]);
 
   /** Numbers typed differently from the remembered ones are saved for the property first. */
