@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { formatFileLimit, IMPORT_FILE_MESSAGES } from "@nk/contract";
 import type { Config } from "./config/env.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { Auth } from "./auth/auth.ts";
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
       config.bodyLimitBytes,
       Math.ceil(config.importFileLimitBytes / 3) * 4 + Math.ceil(config.importFileLimitBytes / 4),
     ),
+    IMPORT_FILE_MESSAGES.tooLarge(formatFileLimit(config.importFileLimitBytes)),
   );
   app.use("/api/*", (c, next) =>
     c.req.path.startsWith("/api/imports/") ? importBodyLimit(c, next) : bodyLimit(c, next),

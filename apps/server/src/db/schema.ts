@@ -580,6 +580,16 @@ interface MeteringFlatMappingsTable {
   updatedAt: Timestamp;
 }
 
+/** Issue 28 (decision 1701): the metering company's customer and property number of a property. */
+export interface MeteringFirmNumbersTable {
+  id: Generated<string>;
+  userId: string;
+  propertyId: string;
+  customerNumber: string;
+  propertyNumber: string | null;
+  updatedAt: Timestamp;
+}
+
 /** Issue 28 (decision 1404): one imported D result (per user and cost type) of a billing period. */
 interface MeteringResultsTable {
   id: Generated<string>;
@@ -717,5 +727,6 @@ export interface Database {
   deadlineReminders: DeadlineRemindersTable;
   monthlyInformationLetters: MonthlyInformationLettersTable;
   meteringFlatMappings: MeteringFlatMappingsTable;
+  meteringFirmNumbers: MeteringFirmNumbersTable;
   meteringResults: MeteringResultsTable;
 }

@@ -1,11 +1,27 @@
 import { z } from "@hono/zod-openapi";
-import { errorBodySchema } from "@nk/contract";
+import {
+  errorBodySchema,
+  IMPORT_PROGRESS_CONTENT_TYPE,
+  importStreamLineSchema,
+} from "@nk/contract";
 
 // The one set of builders for route definitions (createRoute): responses, bodies, id params.
 
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
   description,
+});
+
+/**
+ * The 200 answer of an import route (decision 1700): JSON, or with `Accept: application/x-ndjson`
+ * lines of progress and then the result or the error (importStreamLineSchema).
+ */
+export const importResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: {
+    "application/json": { schema },
+    [IMPORT_PROGRESS_CONTENT_TYPE]: { schema: importStreamLineSchema },
+  },
+  description: `${description}; mit Accept: ${IMPORT_PROGRESS_CONTENT_TYPE} als JSON-Zeilen: Fortschritt, dann Ergebnis oder Fehler`,
 });
 
 export const errorResponse = (description: string) => jsonResponse(errorBodySchema, description);

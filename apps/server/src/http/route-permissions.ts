@@ -113,6 +113,9 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRequirement> = {
   "GET /api/statements/{id}/results.csv": "read",
   // Decision 1600: the files for the metering company, an export like the results CSV.
   "GET /api/billing-periods/{id}/metering-export": "read",
+  // Decision 1701: the firm's numbers of the property are master data.
+  "GET /api/billing-periods/{id}/metering-numbers": "read",
+  "PUT /api/billing-periods/{id}/metering-numbers": "edit_master_data",
 
   // Imports (issue 28): bank bookings become a period's costs (like PUT costs); the metering
   // company's readings are master data.

@@ -48,6 +48,11 @@ async function createFullAccount(t: TestContext) {
     body: { readingValue: "12.5", readingDate: "2024-01-01" },
   });
   await insertStatement(t.db, userId, property.id, unit.id);
+  // The metering company's numbers of the property (decision 1701), written directly (an Enterprise feature).
+  await t.db
+    .insertInto("meteringFirmNumbers")
+    .values({ userId, propertyId: property.id, customerNumber: "4711", propertyNumber: null })
+    .execute();
   await t.request("PUT", "/api/notification-settings", {
     cookie,
     body: { emailBilling: false, emailSystem: true, emailMarketing: true },
@@ -111,6 +116,9 @@ describe.each(TEST_DRIVERS)("export and account deletion (%s)", (driver) => {
     expect(tables.profiles).toHaveLength(1);
     expect(tables.notification_settings).toHaveLength(1);
     expect(tables.billing_data).toHaveLength(1);
+    expect(
+      tables.metering_firm_numbers!.map((row) => row.customer_number ?? row.customerNumber),
+    ).toEqual(["4711"]);
     expect(tables.user_activities!.length).toBeGreaterThan(3);
     const text = JSON.stringify(data);
     expect(text).not.toContain(other.userId);

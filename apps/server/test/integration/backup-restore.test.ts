@@ -412,6 +412,16 @@ describe("backup and restore of the embedded data folder", () => {
         unitId: unit.json.id,
       })
       .execute();
+    // The firm's numbers remembered for the property (decision 1701).
+    await direct.db
+      .insertInto("meteringFirmNumbers")
+      .values({
+        userId,
+        propertyId: property.json.id,
+        customerNumber: "4711",
+        propertyNumber: "004711230",
+      })
+      .execute();
     await direct.db
       .insertInto("meteringResults")
       .values({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArgeRecordWriter } from "../../src/features/imports/arge-record-writer.ts";
-import { field } from "../../src/features/imports/arge-records.ts";
+import { field, parseARecord } from "../../src/features/imports/arge-records.ts";
 import {
   insertProperty,
   insertTenant,
@@ -578,6 +578,97 @@ describe.each(TEST_DRIVERS)("export for the metering company (%s)", (driver) => 
     );
     expect(second.response.status).toBe(200);
     expect(second.bytes.equals(first.bytes)).toBe(true);
+  });
+
+  it("remembers the firm's customer and property number per property (decision 1701): the next export needs none, a change is saved", async () => {
+    const house = await setUp();
+    const numbersUrl = `/api/billing-periods/${house.periodId}/metering-numbers`;
+    expect(await readJson(await t.request("GET", numbersUrl, { cookie: house.cookie }))).toEqual({
+      propertyId: expect.any(String),
+      customerNumber: null,
+      propertyNumber: null,
+      propertyNumberFromImport: null,
+    });
+    const typed = await download(
+      house.cookie,
+      house.periodId,
+      `part=users&customerNumber=${CUSTOMER}&propertyNumber=${PROPERTY}`,
+    );
+    expect(typed.response.status).toBe(200);
+    const saved = await t.request("PUT", numbersUrl, {
+      cookie: house.cookie,
+      body: { customerNumber: CUSTOMER, propertyNumber: PROPERTY },
+    });
+    expect(saved.status).toBe(200);
+    expect(await readJson(saved)).toMatchObject({
+      customerNumber: CUSTOMER,
+      propertyNumber: `0${PROPERTY}`,
+    });
+    // Without numbers in the request: the remembered ones, the same file.
+    const remembered = await download(house.cookie, house.periodId, "part=users");
+    expect(remembered.response.status).toBe(200);
+    expect(remembered.records).toEqual(typed.records);
+    // The A file (decision 1702): one record per flat, the same flats and keys as the M records.
+    const mapping = await download(house.cookie, house.periodId, "part=mapping");
+    expect(mapping.response.status).toBe(200);
+    expect(mapping.response.headers.get("content-disposition")).toMatch(
+      /filename="DTA305_\d{14}\.DAT"/,
+    );
+    expect(mapping.records).toHaveLength(6);
+    const flatsOfM = new Set(
+      typed.records
+        .filter((record) => record.startsWith("M"))
+        .map((record) => record.slice(18, 51)),
+    );
+    for (const record of mapping.records) {
+      expect(record).toHaveLength(128);
+      expect(record.slice(0, 16)).toBe(`A03.05${CUSTOMER.padStart(10, "0")}`);
+      expect(record.slice(51, 127).trim()).toBe("");
+      expect(record.at(-1)).toBe("A");
+      const parsed = parseARecord(record, 1)!;
+      expect(parsed.firmFlat.slice(0, 9)).toBe(`0${PROPERTY}`);
+      expect(flatsOfM.has(record.slice(18, 51))).toBe(true);
+    }
+    // Numbers in the request win over the remembered ones; a change is saved with PUT.
+    const changed = await t.request("PUT", numbersUrl, {
+      cookie: house.cookie,
+      body: { customerNumber: "99", propertyNumber: null },
+    });
+    expect(await readJson(changed)).toMatchObject({ customerNumber: "99", propertyNumber: null });
+    const afterChange = await download(
+      house.cookie,
+      house.periodId,
+      `part=users&propertyNumber=${PROPERTY}`,
+    );
+    expect(afterChange.records[0]!.slice(6, 16)).toBe("0000000099");
+    // Bad numbers are refused in German and change nothing.
+    const bad = await t.request("PUT", numbersUrl, {
+      cookie: house.cookie,
+      body: { customerNumber: "12345678901", propertyNumber: "12" },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await readJson(bad))).toContain(
+      "Die Kundennummer beim Messdienst hat höchstens 10 Ziffern.",
+    );
+    expect(
+      await readJson(await t.request("GET", numbersUrl, { cookie: house.cookie })),
+    ).toMatchObject({ customerNumber: "99", propertyNumber: null });
+    // Another account neither reads nor writes them.
+    const other = await setUp();
+    expect((await t.request("GET", numbersUrl, { cookie: other.cookie })).status).toBe(404);
+    expect(
+      (
+        await t.request("PUT", numbersUrl, {
+          cookie: other.cookie,
+          body: { customerNumber: "1" },
+        })
+      ).status,
+    ).toBe(404);
+    const stored = await t.db
+      .selectFrom("meteringFirmNumbers")
+      .select(["userId", "customerNumber"])
+      .execute();
+    expect(stored.filter((row) => row.userId === other.userId)).toEqual([]);
   });
 
   it("is a plan feature, another account's period is not found, and missing numbers are asked for in German", async () => {

@@ -1,5 +1,6 @@
 import { createApiError, createNetworkError, type ApiError } from "./api-error";
-import { MONITORING } from "@nk/contract";
+import { IMPORT_PROGRESS_CONTENT_TYPE, MONITORING, type ImportProgress } from "@nk/contract";
+import { readImportStream } from "./import-stream";
 import { monitor } from "./monitoring/browser-monitoring";
 
 type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -116,6 +117,47 @@ export function apiPost<T>(
   options?: Omit<RequestOptions, "body">,
 ): Promise<T> {
   return apiRequest<T>("POST", path, { ...options, body });
+}
+
+/**
+ * POST to an import route with its progress (decision 1700): the server answers with lines of
+ * JSON; each progress line goes to `onProgress`, the result resolves, an error rejects with the
+ * ApiError the plain answer would have given. Errors before the work starts (413 body too large,
+ * 401, 403) come as plain JSON answers and are handled like apiPost's.
+ */
+export async function apiPostWithProgress<T>(
+  path: string,
+  body: unknown,
+  onProgress: (progress: ImportProgress) => void,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: {
+        Accept: `${IMPORT_PROGRESS_CONTENT_TYPE}, application/json`,
+        "Content-Type": "application/json",
+      },
+      credentials: "same-origin",
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw createNetworkError();
+  }
+  const contentType = response.headers.get("content-type") ?? "";
+  if (response.ok && response.body && contentType.includes(IMPORT_PROGRESS_CONTENT_TYPE)) {
+    try {
+      return await readImportStream<T>(response.body, onProgress);
+    } catch (error) {
+      if ((error as ApiError).isUnauthorized && !isSignOutRunning) unauthorizedHandler();
+      throw error;
+    }
+  }
+  const answer = await readBody(response);
+  if (response.ok) return answer as T;
+  const apiError = createApiError(response.status, answer);
+  if (apiError.isUnauthorized && !isSignOutRunning) unauthorizedHandler();
+  throw apiError;
 }
 
 export function apiPatch<T>(

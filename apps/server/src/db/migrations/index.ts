@@ -30,6 +30,7 @@ import * as m1620 from "./1620-property-heating-fuel.ts";
 import * as m1630 from "./1630-meter-remote-reading.ts";
 import * as m1631 from "./1631-monthly-information-letters.ts";
 import * as m1690 from "./1690-monthly-information-post-and-schedule.ts";
+import * as m1700 from "./1700-metering-firm-numbers.ts";
 
 export interface Migration {
   name: string;
@@ -70,4 +71,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "1630-meter-remote-reading", up: m1630.up },
   { name: "1631-monthly-information-letters", up: m1631.up },
   { name: "1690-monthly-information-post-and-schedule", up: m1690.up },
+  { name: "1700-metering-firm-numbers", up: m1700.up },
 ];

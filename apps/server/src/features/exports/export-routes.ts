@@ -1,16 +1,27 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { getTodayInGermany, meteringExportQuerySchema } from "@nk/contract";
+import {
+  getTodayInGermany,
+  meteringExportQuerySchema,
+  meteringFirmNumbersBodySchema,
+  meteringFirmNumbersSchema,
+} from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
 import {
   errorResponse,
   idParams,
   invalidResponse,
+  jsonBody,
+  jsonResponse,
   notFoundResponse,
   unauthorizedResponse,
 } from "../../http/openapi-builders.ts";
 import { exportAccountSpreadsheet } from "./account-sheet-service.ts";
-import { exportMeteringFile } from "./metering-export-service.ts";
+import {
+  exportMeteringFile,
+  getMeteringFirmNumbers,
+  saveMeteringFirmNumbers,
+} from "./metering-export-service.ts";
 import { exportRunResultsCsv } from "./run-results-service.ts";
 
 const resultsCsvRoute = createRoute({
@@ -43,6 +54,37 @@ const meteringExportRoute = createRoute({
     400: invalidResponse,
     401: unauthorizedResponse,
     403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
+    404: notFoundResponse,
+  },
+});
+
+const meteringNumbersRoute = createRoute({
+  method: "get",
+  path: "/billing-periods/{id}/metering-numbers",
+  tags: ["Export"],
+  summary:
+    "Die Nummern des Messdienstes für die Immobilie des Zeitraums (Kundennummer, Liegenschaftsnummer; gemerkt, dazu die aus dem Import bekannte); Plan-Funktion bulkImportExport",
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(meteringFirmNumbersSchema, "Nummern"),
+    401: unauthorizedResponse,
+    403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
+    404: notFoundResponse,
+  },
+});
+
+const saveMeteringNumbersRoute = createRoute({
+  method: "put",
+  path: "/billing-periods/{id}/metering-numbers",
+  tags: ["Export"],
+  summary:
+    "Die Nummern des Messdienstes für die Immobilie des Zeitraums merken; der Export nimmt sie, wenn die Anfrage keine nennt",
+  request: { params: idParams, ...jsonBody(meteringFirmNumbersBodySchema) },
+  responses: {
+    200: jsonResponse(meteringFirmNumbersSchema, "Gespeichert"),
+    400: invalidResponse,
+    401: unauthorizedResponse,
+    403: errorResponse("Nicht im Plan (Upgrade erforderlich) oder keine Berechtigung"),
     404: notFoundResponse,
   },
 });
@@ -89,6 +131,20 @@ export function createExportRoutes(db: Db) {
         "Cache-Control": "private, no-store",
       });
     })
+    .openapi(meteringNumbersRoute, async (c) =>
+      c.json(await getMeteringFirmNumbers(db, c.var.accountId, c.req.valid("param").id), 200),
+    )
+    .openapi(saveMeteringNumbersRoute, async (c) =>
+      c.json(
+        await saveMeteringFirmNumbers(
+          db,
+          c.var.accountId,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        ),
+        200,
+      ),
+    )
     .openapi(resultsCsvRoute, async (c) => {
       const file = await exportRunResultsCsv(db, c.var.accountId, c.req.valid("param").id);
       const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'");

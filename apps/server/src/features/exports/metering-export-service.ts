@@ -4,7 +4,10 @@ import {
   toHeatingCostSheetInput,
   type CostItemDraft,
   type MeteringExportQuery,
+  type MeteringFirmNumbers,
+  type meteringFirmNumbersBodySchema,
 } from "@nk/contract";
+import type { z } from "zod";
 import {
   addDays,
   calculateHeatingCostSheet,
@@ -25,6 +28,7 @@ import {
   K_OTHER_TEXT_CODE,
 } from "../imports/arge-codes.ts";
 import {
+  writeARecord,
   writeBRecord,
   writeKRecord,
   writeLRecord,
@@ -46,7 +50,11 @@ import {
   requireOwnedBillingPeriod,
   type StoredCosts,
 } from "../statements/costs-service.ts";
-import { findPropertyAddress } from "./metering-export-queries.ts";
+import {
+  findMeteringFirmNumbers,
+  findPropertyAddress,
+  upsertMeteringFirmNumbers,
+} from "./metering-export-queries.ts";
 
 // The files for the metering company (issue 28, item 2; decision 1600): DTM305 with the L
 // record of the property and one M record per user of each flat (tenancies and vacancies as
@@ -62,20 +70,26 @@ export interface MeteringExportFile {
 
 type Mapping = Awaited<ReturnType<typeof listFlatMappings>>[number];
 
-/** The firm's Liegenschaftsnummer: the one given, or the one of the flats mapped at an import. */
-function resolvePropertyNumber(given: string | null, mappings: readonly Mapping[]): string {
-  if (given !== null) return given.padStart(9, "0");
+/** The Liegenschaftsnummer of the flats mapped at an import: one, none (undefined) or several (null). */
+function getImportedPropertyNumber(mappings: readonly Mapping[]): string | null | undefined {
   const numbers = new Set(
     mappings
       .filter((mapping) => mapping.unitId !== null)
       .map((mapping) => mapping.firmFlat.slice(0, 9)),
   );
-  if (numbers.size > 1)
+  if (numbers.size > 1) return null;
+  return [...numbers][0];
+}
+
+/** The firm's Liegenschaftsnummer: the one given, else the one remembered, else the one of the flats mapped at an import. */
+function resolvePropertyNumber(given: string | null, mappings: readonly Mapping[]): string {
+  if (given !== null) return given.padStart(9, "0");
+  const number = getImportedPropertyNumber(mappings);
+  if (number === null)
     throw new ValidationFailed(
       { propertyNumber: X.propertyNumberAmbiguous },
       X.propertyNumberAmbiguous,
     );
-  const [number] = numbers;
   if (number === undefined)
     throw new ValidationFailed(
       { propertyNumber: X.propertyNumberRequired },
@@ -140,6 +154,26 @@ function getPersonsOn(tenant: AssemblyTenant, unit: AssemblyUnit, day: string): 
       occupant.validFrom <= day && (occupant.validUntil === null || occupant.validUntil >= day),
   );
   return period?.persons ?? unit.persons;
+}
+
+/** DTA305 (decision 1702): one A record per unit, its flat at the firm and the manager's key for it. */
+async function buildMappingRecords(
+  db: Db,
+  userId: string,
+  period: OwnedBillingPeriod,
+  head: Head,
+  mappings: readonly Mapping[],
+): Promise<string[]> {
+  const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
+  const flats = assignFlats(data.units, mappings, head.propertyNumber);
+  return data.units.map((unit) => {
+    const flat = flats.get(unit.id)!;
+    return writeARecord({
+      customerNumber: head.customerNumber,
+      firmFlat: `${head.propertyNumber}${flat.number}`,
+      managerKey: flat.managerKey,
+    });
+  });
 }
 
 async function buildUserRecords(
@@ -378,6 +412,13 @@ function formatFileStamp(now: Date): string {
   return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}`;
 }
 
+/** The file name's prefix (the standard's names) and the activity's label of each part. */
+const PART_FILES: Record<MeteringExportQuery["part"], { prefix: string; label: string }> = {
+  users: { prefix: "DTM305", label: "Nutzer (L/M)" },
+  costs: { prefix: "DTK305", label: "Kosten (B/K)" },
+  mapping: { prefix: "DTA305", label: "Zuordnung (A)" },
+};
+
 export async function exportMeteringFile(
   db: Db,
   userId: string,
@@ -396,16 +437,28 @@ export async function exportMeteringFile(
     city: property.city,
   };
   const mappings = await listFlatMappings(db, userId, period.propertyId);
+  const remembered = await findMeteringFirmNumbers(db, userId, period.propertyId);
+  const customerNumber = query.customerNumber ?? remembered?.customerNumber ?? null;
+  if (customerNumber === null)
+    throw new ValidationFailed(
+      { customerNumber: X.customerNumberRequired },
+      X.customerNumberRequired,
+    );
   const head: Head = {
-    customerNumber: query.customerNumber,
-    propertyNumber: resolvePropertyNumber(query.propertyNumber, mappings),
+    customerNumber,
+    propertyNumber: resolvePropertyNumber(
+      query.propertyNumber ?? remembered?.propertyNumber ?? null,
+      mappings,
+    ),
   };
   const stored = await loadStoredCosts(db, userId, period.id);
   const records =
     query.part === "users"
       ? await buildUserRecords(db, userId, period, head, address, mappings, stored)
-      : await buildCostRecords(period, head, stored);
-  const label = query.part === "users" ? "Nutzer (L/M)" : "Kosten (B/K)";
+      : query.part === "costs"
+        ? await buildCostRecords(period, head, stored)
+        : await buildMappingRecords(db, userId, period, head, mappings);
+  const label = PART_FILES[query.part].label;
   await logActivity(db, {
     userId,
     key: "system.export",
@@ -416,6 +469,47 @@ export async function exportMeteringFile(
   });
   return {
     bytes: encodeArgeFile(records),
-    fileName: `${query.part === "users" ? "DTM" : "DTK"}305_${formatFileStamp(now)}.DAT`,
+    fileName: `${PART_FILES[query.part].prefix}_${formatFileStamp(now)}.DAT`,
   };
+}
+
+/** GET /api/billing-periods/:id/metering-numbers (decision 1701): the numbers remembered for the period's property. */
+export async function getMeteringFirmNumbers(
+  db: Db,
+  userId: string,
+  billingPeriodId: string,
+): Promise<MeteringFirmNumbers> {
+  const period = await requireOwnedBillingPeriod(db, userId, billingPeriodId);
+  await assertFeature(db, userId, "bulkImportExport");
+  const remembered = await findMeteringFirmNumbers(db, userId, period.propertyId);
+  const imported = getImportedPropertyNumber(await listFlatMappings(db, userId, period.propertyId));
+  return {
+    propertyId: period.propertyId,
+    customerNumber: remembered?.customerNumber ?? null,
+    propertyNumber: remembered?.propertyNumber ?? null,
+    propertyNumberFromImport: imported ?? null,
+  };
+}
+
+/** PUT /api/billing-periods/:id/metering-numbers: remembers the numbers for the period's property. */
+export async function saveMeteringFirmNumbers(
+  db: Db,
+  userId: string,
+  billingPeriodId: string,
+  body: z.output<typeof meteringFirmNumbersBodySchema>,
+): Promise<MeteringFirmNumbers> {
+  const period = await requireOwnedBillingPeriod(db, userId, billingPeriodId);
+  await assertFeature(db, userId, "bulkImportExport");
+  await upsertMeteringFirmNumbers(db, userId, period.propertyId, body);
+  await logActivity(db, {
+    userId,
+    key: "property.updated",
+    entityId: period.propertyId,
+    entityName: period.propertyName,
+    description: `Nummern des Messdienstes gespeichert: Kundennummer ${body.customerNumber}${
+      body.propertyNumber ? `, Liegenschaftsnummer ${body.propertyNumber}` : ""
+    }`,
+    metadata: { source: "meteringFirmNumbers" },
+  });
+  return getMeteringFirmNumbers(db, userId, billingPeriodId);
 }

@@ -178,3 +178,16 @@ export function writeKRecord(input: KRecordInput): string {
     .writeText(110, 110, "1")
     .toText();
 }
+
+/** 5.1 A-Satz, 128 bytes: the firm's flat (Liegenschaft + Wohnung) and the manager's key for it. */
+export function writeARecord(input: {
+  customerNumber: string;
+  firmFlat: string;
+  managerKey: string;
+}): string {
+  return new ArgeRecordWriter("A")
+    .writeHead(input.customerNumber)
+    .writeDigits(19, 31, input.firmFlat)
+    .writeText(32, 51, input.managerKey)
+    .toText();
+}

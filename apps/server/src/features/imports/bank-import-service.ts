@@ -47,6 +47,12 @@ import {
 import { readBankCsv } from "./bank-csv-reader.ts";
 import { isCamtText, readCamt053 } from "./camt053-reader.ts";
 import { decodeImportBytes, readImportText } from "./import-file-reader.ts";
+import {
+  forEachWithProgress,
+  IGNORE_PROGRESS,
+  PROGRESS_STEP,
+  type ReportProgress,
+} from "./import-progress.ts";
 
 // Bank statements to costs (issue 28, item 3; decision 1400). The preview reads the file and
 // says row by row what would happen, writing nothing. The commit reads the same file again (the
@@ -107,7 +113,9 @@ async function classifyBookings(
   period: OwnedBillingPeriod,
   file: ImportFile,
   maxBytes: number,
+  report: ReportProgress,
 ): Promise<ReadFile> {
+  await report({ phase: "read", unit: "bookings", done: 0, total: 0 });
   const { parsed, encoding } = parseBankFile(file, maxBytes);
   const fingerprints = computeBookingFingerprints(parsed.bookings);
   const imported = await listImportedFingerprints(db, userId, [...fingerprints.values()]);
@@ -120,7 +128,8 @@ async function classifyBookings(
     rules.push(rule);
     rulesByCounterparty.set(rule.counterpartyKey, rules);
   }
-  const rows = parsed.bookings.map((booking): ClassifiedRow => {
+  const rows: ClassifiedRow[] = [];
+  const classify = (booking: ParsedBooking): ClassifiedRow => {
     const fingerprint = fingerprints.get(booking.row) ?? null;
     const ignoreReason = booking.error === null ? getIgnoreReason(booking) : null;
     let status: BankBookingRow["status"] = "new";
@@ -155,7 +164,12 @@ async function classifyBookings(
         suggestedCostType: status === "new" ? suggestCostType(booking, rulesByCounterparty) : null,
       },
     };
-  });
+  };
+  await forEachWithProgress(
+    parsed.bookings,
+    { report, phase: "check", unit: "bookings" },
+    (booking) => rows.push(classify(booking)),
+  );
   return { parsed, encoding, rows };
 }
 
@@ -170,6 +184,7 @@ export async function previewBankImport(
   userId: string,
   body: PreviewBody,
   maxBytes: number,
+  report: ReportProgress = IGNORE_PROGRESS,
 ): Promise<BankImportPreview> {
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   if (period.isFinal) throw new Conflict(BANK_IMPORT_MESSAGES.costsLocked);
@@ -179,6 +194,7 @@ export async function previewBankImport(
     period,
     body.file,
     maxBytes,
+    report,
   );
   const newRows = rows.filter(({ row }) => row.status === "new");
   const stored = await loadStoredCosts(db, userId, period.id);
@@ -238,6 +254,7 @@ export async function commitBankImport(
   userId: string,
   body: CommitBody,
   maxBytes: number,
+  report: ReportProgress = IGNORE_PROGRESS,
 ): Promise<BankImportResult> {
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   return inAccountTransaction(db, userId, async (trx) => {
@@ -245,7 +262,7 @@ export async function commitBankImport(
     if (!current) throw new NotFound(BANK_IMPORT_MESSAGES.billingPeriodNotFound);
     if (current.isFinal) throw new Conflict(BANK_IMPORT_MESSAGES.costsLocked);
     // Read inside the transaction: a concurrent import of the same file sees these bookings.
-    const { rows } = await classifyBookings(trx, userId, current, body.file, maxBytes);
+    const { rows } = await classifyBookings(trx, userId, current, body.file, maxBytes, report);
     const rowsByNumber = new Map(rows.map((entry) => [entry.row.row, entry]));
     const stored = await loadStoredCosts(trx, userId, current.id);
     const law = getTenancyLaw(await findPropertyType(trx, userId, current.propertyId));
@@ -351,7 +368,11 @@ export async function commitBankImport(
         message: BANK_IMPORT_MESSAGES.nothingNew,
       };
     }
-    await insertBankBookings(trx, userId, bookings);
+    for (let start = 0; start < bookings.length; start += PROGRESS_STEP) {
+      const end = Math.min(bookings.length, start + PROGRESS_STEP);
+      await report({ phase: "save", unit: "bookings", done: start, total: bookings.length });
+      await insertBankBookings(trx, userId, bookings.slice(start, end));
+    }
     await replaceCosts(trx, userId, current.id, {
       costItems,
       co2: stored.co2,
@@ -376,6 +397,12 @@ export async function commitBankImport(
       });
     }
     await upsertBookingRules(trx, userId, [...rules.values()]);
+    await report({
+      phase: "save",
+      unit: "bookings",
+      done: bookings.length,
+      total: bookings.length,
+    });
     const message = BANK_IMPORT_MESSAGES.imported(bookings.length, formatEuroDe(importedTotal));
     await logActivity(trx, {
       userId,

@@ -16,8 +16,10 @@ import {
 } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { createRouter } from "../../http/create-router.ts";
+import { answerImport } from "../../http/import-stream.ts";
 import {
   errorResponse,
+  importResponse,
   invalidResponse,
   jsonBody,
   jsonResponse,
@@ -39,7 +41,7 @@ const previewRoute = createRoute({
     "Kontoauszug (camt.053 oder CSV der Bank, base64) prüfen: jede Buchung mit Status, Meldung und Vorschlag; speichert nichts",
   request: jsonBody(bankImportPreviewBodySchema),
   responses: {
-    200: jsonResponse(bankImportPreviewSchema, "Probelauf"),
+    200: importResponse(bankImportPreviewSchema, "Probelauf"),
     400: invalidResponse,
     401: unauthorizedResponse,
     404: notFoundResponse,
@@ -55,7 +57,7 @@ const commitRoute = createRoute({
     "Kontoauszug importieren: die zugeordneten Buchungen (auch aufgeteilt) werden in einer Transaktion zu Kosten des Zeitraums; bereits importierte werden übersprungen",
   request: jsonBody(bankImportCommitBodySchema),
   responses: {
-    200: jsonResponse(bankImportResultSchema, "Importiert"),
+    200: importResponse(bankImportResultSchema, "Importiert"),
     400: invalidResponse,
     401: unauthorizedResponse,
     404: notFoundResponse,
@@ -71,7 +73,7 @@ const readingPreviewRoute = createRoute({
     "Zählerstände aus einer CSV-Datei (Zählernummer, Datum, Stand; base64) prüfen: je Zeile Zähler, Status und Meldung; speichert nichts (Plan-Funktion bulkImportExport)",
   request: jsonBody(readingImportPreviewBodySchema),
   responses: {
-    200: jsonResponse(readingImportPreviewSchema, "Probelauf"),
+    200: importResponse(readingImportPreviewSchema, "Probelauf"),
     400: invalidResponse,
     401: unauthorizedResponse,
     403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
@@ -86,7 +88,7 @@ const readingCommitRoute = createRoute({
     "Zählerstände aus einer CSV-Datei in einer Transaktion speichern; bereits erfasste werden übersprungen, niedrigere Stände brauchen confirmDecreases (409 READING_DECREASE)",
   request: jsonBody(readingImportCommitBodySchema),
   responses: {
-    200: jsonResponse(readingImportResultSchema, "Gespeichert"),
+    200: importResponse(readingImportResultSchema, "Gespeichert"),
     400: invalidResponse,
     401: unauthorizedResponse,
     403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
@@ -102,7 +104,7 @@ const meteringPreviewRoute = createRoute({
     "Ergebnisse des Messdienstes (ARGE Heiwako: D-, E835- und A-Sätze, ISO-8859-15, base64) prüfen: Wohnungen zum Zuordnen, jeder Satz mit Status und Meldung, die Positionen der Abrechnung; speichert nichts (Plan-Funktion bulkImportExport)",
   request: jsonBody(meteringImportBodySchema),
   responses: {
-    200: jsonResponse(meteringImportPreviewSchema, "Probelauf"),
+    200: importResponse(meteringImportPreviewSchema, "Probelauf"),
     400: invalidResponse,
     401: unauthorizedResponse,
     403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
@@ -119,7 +121,7 @@ const meteringCommitRoute = createRoute({
     "Ergebnisse des Messdienstes übernehmen: Zuordnung merken, Ergebnisse speichern, Heiz- und Wasserkosten als Positionen „Direkt je Mietverhältnis“ mit den Anteilen nach § 35a EStG, in einer Transaktion",
   request: jsonBody(meteringImportBodySchema),
   responses: {
-    200: jsonResponse(meteringImportResultSchema, "Übernommen"),
+    200: importResponse(meteringImportResultSchema, "Übernommen"),
     400: invalidResponse,
     401: unauthorizedResponse,
     403: errorResponse("Nicht im Plan (Upgrade erforderlich)"),
@@ -146,39 +148,75 @@ const houseTableRoute = createRoute({
 export function createImportRoutes(db: Db, importFileLimitBytes: number) {
   return createRouter()
     .openapi(previewRoute, async (c) =>
-      c.json(
-        await previewBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
-        200,
+      answerImport(
+        c,
+        (report) =>
+          previewBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes, report),
+        (result) => c.json(result, 200),
       ),
     )
     .openapi(commitRoute, async (c) =>
-      c.json(
-        await commitBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
-        200,
+      answerImport(
+        c,
+        (report) =>
+          commitBankImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes, report),
+        (result) => c.json(result, 200),
       ),
     )
     .openapi(readingPreviewRoute, async (c) =>
-      c.json(
-        await previewReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
-        200,
+      answerImport(
+        c,
+        (report) =>
+          previewReadingImport(
+            db,
+            c.var.accountId,
+            c.req.valid("json"),
+            importFileLimitBytes,
+            report,
+          ),
+        (result) => c.json(result, 200),
       ),
     )
     .openapi(readingCommitRoute, async (c) =>
-      c.json(
-        await commitReadingImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
-        200,
+      answerImport(
+        c,
+        (report) =>
+          commitReadingImport(
+            db,
+            c.var.accountId,
+            c.req.valid("json"),
+            importFileLimitBytes,
+            report,
+          ),
+        (result) => c.json(result, 200),
       ),
     )
     .openapi(meteringPreviewRoute, async (c) =>
-      c.json(
-        await previewMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
-        200,
+      answerImport(
+        c,
+        (report) =>
+          previewMeteringImport(
+            db,
+            c.var.accountId,
+            c.req.valid("json"),
+            importFileLimitBytes,
+            report,
+          ),
+        (result) => c.json(result, 200),
       ),
     )
     .openapi(meteringCommitRoute, async (c) =>
-      c.json(
-        await commitMeteringImport(db, c.var.accountId, c.req.valid("json"), importFileLimitBytes),
-        200,
+      answerImport(
+        c,
+        (report) =>
+          commitMeteringImport(
+            db,
+            c.var.accountId,
+            c.req.valid("json"),
+            importFileLimitBytes,
+            report,
+          ),
+        (result) => c.json(result, 200),
       ),
     )
     .openapi(houseTableRoute, async (c) =>

@@ -56,6 +56,7 @@ import {
   upsertFlatMappings,
   type StoredMeteringResult,
 } from "./metering-import-queries.ts";
+import { IGNORE_PROGRESS, type ReportProgress } from "./import-progress.ts";
 import { buildUnitLines, type UnitLine } from "./metering-lines.ts";
 
 // The metering company's results (issue 28, item 2; decision 1404). The preview reads the
@@ -119,7 +120,9 @@ async function analyse(
   period: OwnedBillingPeriod,
   body: Body,
   maxBytes: number,
+  report: ReportProgress,
 ): Promise<Analysis> {
+  await report({ phase: "read", unit: "records", done: 0, total: 0 });
   const files = readFiles(body, maxBytes);
   const dFile = files.get("D")!;
   const aRecords = (files.get("A")?.records ?? []).flatMap(
@@ -131,6 +134,9 @@ async function analyse(
     parseE835Record(record, index + 1),
   );
 
+  // A property's results are a few hundred records: checked in one step.
+  const recordCount = aRecords.length + dRecords.length + eRecords.length;
+  await report({ phase: "check", unit: "records", done: 0, total: recordCount });
   const units = await listPropertyUnits(db, userId, period.propertyId);
   const unitNames = new Map(units.map((unit) => [unit.id, unit.name]));
   const tenancies = await listPropertyTenancies(db, userId, period.propertyId);
@@ -397,6 +403,7 @@ async function analyse(
   const counts = { ok: 0, skipped: 0, error: 0 };
   for (const row of [...rows, ...taxRows]) counts[row.status] += 1;
   const isUnchanged = isSameResults(await listMeteringResults(db, userId, period.id), results);
+  await report({ phase: "check", unit: "records", done: recordCount, total: recordCount });
   const newMappings = [...chosen.entries()].map(([firmFlat, unitId]) => ({
     firmFlat,
     unitId,
@@ -495,11 +502,12 @@ export async function previewMeteringImport(
   userId: string,
   body: Body,
   maxBytes: number,
+  report: ReportProgress = IGNORE_PROGRESS,
 ): Promise<MeteringImportPreview> {
   await assertFeature(db, userId, "bulkImportExport");
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   if (period.isFinal) throw new Conflict(M.costsLocked);
-  const analysis = await analyse(db, userId, period, body, maxBytes);
+  const analysis = await analyse(db, userId, period, body, maxBytes, report);
   if (Object.keys(analysis.mappingErrors).length > 0)
     throw new ValidationFailed(analysis.mappingErrors);
   return analysis.preview;
@@ -541,6 +549,7 @@ export async function commitMeteringImport(
   userId: string,
   body: Body,
   maxBytes: number,
+  report: ReportProgress = IGNORE_PROGRESS,
 ): Promise<MeteringImportResult> {
   await assertFeature(db, userId, "bulkImportExport");
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
@@ -554,6 +563,7 @@ export async function commitMeteringImport(
       current,
       body,
       maxBytes,
+      report,
     );
     if (Object.keys(mappingErrors).length > 0) throw new ValidationFailed(mappingErrors);
     const open = preview.flats.filter((flat) => flat.state === "open");
@@ -602,6 +612,7 @@ export async function commitMeteringImport(
     });
     if (costItems.length > MAX_COST_ITEMS)
       throw new ValidationFailed({ items: "Zu viele Kostenpositionen." });
+    await report({ phase: "save", unit: "records", done: 0, total: results.length });
     await replaceMeteringResults(trx, userId, current.id, results);
     await replaceCosts(trx, userId, current.id, {
       costItems,
@@ -611,6 +622,7 @@ export async function commitMeteringImport(
       heatingCosts: stored.heatingCosts,
       annualInformation: stored.annualInformation,
     });
+    await report({ phase: "save", unit: "records", done: results.length, total: results.length });
     const message = M.imported(
       results.length,
       preview.items.map((item) => `${item.costType} ${formatEuroDe(item.amount)}`).join(", "),

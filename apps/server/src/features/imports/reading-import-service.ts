@@ -29,6 +29,7 @@ import {
 import { cleanText, readGermanDate } from "./bank-booking.ts";
 import { getCell, readCsvTable, type ColumnNames } from "./csv-table.ts";
 import { decodeImportBytes, readImportText } from "./import-file-reader.ts";
+import { forEachWithProgress, IGNORE_PROGRESS, type ReportProgress } from "./import-progress.ts";
 import {
   insertImportedReadings,
   listMetersForImport,
@@ -170,7 +171,9 @@ async function classifyReadings(
   userId: string,
   file: z.output<typeof readingImportPreviewBodySchema>["file"],
   maxBytes: number,
+  report: ReportProgress,
 ) {
+  await report({ phase: "read", unit: "readings", done: 0, total: 0 });
   const { text, encoding } = readImportText(decodeImportBytes(file, maxBytes));
   const table = readCsvTable(
     text,
@@ -199,58 +202,63 @@ async function classifyReadings(
     ]);
   const today = getTodayInGermany();
   const seen = new Map<string, number>();
-  const rows: (ClassifiedReading & { note: string | null })[] = table.rows.map(
-    ({ record, line }) => {
-      const meterNumber = cleanText(getCell(record, table.columns.meterNumber), 100);
-      const dateText = getCell(record, table.columns.date) ?? "";
-      const readingDate = readGermanDate(dateText);
-      const valueText = getCell(record, table.columns.value) ?? "";
-      const value = readValue(valueText);
-      const candidates = meterNumber
-        ? (metersByNumber.get(normalizeMeterNumber(meterNumber)) ?? [])
-        : [];
-      const meter = candidates.length === 1 ? candidates[0]! : null;
-      let message: string | null = null;
-      let estimateNote: string | null = null;
-      if (!meterNumber) message = M.meterNumberMissing;
-      else if (candidates.length === 0) message = M.meterNotFound(meterNumber);
-      else if (candidates.length > 1) message = M.meterAmbiguous(meterNumber);
-      else if (readingDate === null) message = M.dateInvalid;
-      else if (readingDate > today) message = READING_MESSAGES.futureDate;
-      else if ("error" in value) message = value.error;
-      if (message === null && meter) {
-        const eed = checkEedColumns(meter, {
-          service: getCell(record, table.columns.service),
-          unit: getCell(record, table.columns.unit),
-          estimated: getCell(record, table.columns.estimated),
-        });
-        if ("message" in eed) message = eed.message;
-        else estimateNote = eed.note;
-      }
-      if (message === null && meter && readingDate) {
-        const key = `${meter.id}|${readingDate}`;
-        const earlier = seen.get(key);
-        if (earlier !== undefined) message = M.twiceInFile(earlier);
-        else seen.set(key, line);
-      }
-      return {
-        note:
-          [cleanText(getCell(record, table.columns.note)), estimateNote]
-            .filter(Boolean)
-            .join(" – ") || null,
-        decrease: null,
-        row: {
-          row: line,
-          meterNumber,
-          meterId: meter?.id ?? null,
-          meterLabel: meter ? describeMeter(meter) : null,
-          readingDate,
-          readingValue: "value" in value ? value.value : null,
-          status: message === null ? "new" : "error",
-          message,
-        },
-      };
-    },
+  const rows: (ClassifiedReading & { note: string | null })[] = [];
+  const classify = ({
+    record,
+    line,
+  }: (typeof table.rows)[number]): ClassifiedReading & { note: string | null } => {
+    const meterNumber = cleanText(getCell(record, table.columns.meterNumber), 100);
+    const dateText = getCell(record, table.columns.date) ?? "";
+    const readingDate = readGermanDate(dateText);
+    const valueText = getCell(record, table.columns.value) ?? "";
+    const value = readValue(valueText);
+    const candidates = meterNumber
+      ? (metersByNumber.get(normalizeMeterNumber(meterNumber)) ?? [])
+      : [];
+    const meter = candidates.length === 1 ? candidates[0]! : null;
+    let message: string | null = null;
+    let estimateNote: string | null = null;
+    if (!meterNumber) message = M.meterNumberMissing;
+    else if (candidates.length === 0) message = M.meterNotFound(meterNumber);
+    else if (candidates.length > 1) message = M.meterAmbiguous(meterNumber);
+    else if (readingDate === null) message = M.dateInvalid;
+    else if (readingDate > today) message = READING_MESSAGES.futureDate;
+    else if ("error" in value) message = value.error;
+    if (message === null && meter) {
+      const eed = checkEedColumns(meter, {
+        service: getCell(record, table.columns.service),
+        unit: getCell(record, table.columns.unit),
+        estimated: getCell(record, table.columns.estimated),
+      });
+      if ("message" in eed) message = eed.message;
+      else estimateNote = eed.note;
+    }
+    if (message === null && meter && readingDate) {
+      const key = `${meter.id}|${readingDate}`;
+      const earlier = seen.get(key);
+      if (earlier !== undefined) message = M.twiceInFile(earlier);
+      else seen.set(key, line);
+    }
+    return {
+      note:
+        [cleanText(getCell(record, table.columns.note)), estimateNote]
+          .filter(Boolean)
+          .join(" – ") || null,
+      decrease: null,
+      row: {
+        row: line,
+        meterNumber,
+        meterId: meter?.id ?? null,
+        meterLabel: meter ? describeMeter(meter) : null,
+        readingDate,
+        readingValue: "value" in value ? value.value : null,
+        status: message === null ? "new" : "error",
+        message,
+      },
+    };
+  };
+  await forEachWithProgress(table.rows, { report, phase: "check", unit: "readings" }, (entry) =>
+    rows.push(classify(entry)),
   );
   // Against what is stored and the other lines of the file, per meter in date order.
   const stored = await listReadingsOfMeters(db, userId, [
@@ -321,9 +329,10 @@ export async function previewReadingImport(
   userId: string,
   body: z.output<typeof readingImportPreviewBodySchema>,
   maxBytes: number,
+  report: ReportProgress = IGNORE_PROGRESS,
 ): Promise<ReadingImportPreview> {
   await assertFeature(db, userId, "bulkImportExport");
-  const { encoding, rows } = await classifyReadings(db, userId, body.file, maxBytes);
+  const { encoding, rows } = await classifyReadings(db, userId, body.file, maxBytes, report);
   return { encoding, rows: rows.map(({ row }) => row), counts: countRows(rows) };
 }
 
@@ -332,10 +341,11 @@ export async function commitReadingImport(
   userId: string,
   body: z.output<typeof readingImportCommitBodySchema>,
   maxBytes: number,
+  report: ReportProgress = IGNORE_PROGRESS,
 ): Promise<ReadingImportResult> {
   await assertFeature(db, userId, "bulkImportExport");
   return inAccountTransaction(db, userId, async (trx) => {
-    const { rows } = await classifyReadings(trx, userId, body.file, maxBytes);
+    const { rows } = await classifyReadings(trx, userId, body.file, maxBytes, report);
     const counts = countRows(rows);
     const errors = rows.filter(({ row }) => row.status === "error");
     if (errors.length > 0) {
@@ -355,6 +365,7 @@ export async function commitReadingImport(
     const toStore = rows.filter(({ row }) => row.status === "new" || row.status === "decrease");
     if (toStore.length === 0)
       return { imported: 0, skippedDuplicates: counts.duplicate, message: M.nothingNew };
+    await report({ phase: "save", unit: "readings", done: 0, total: toStore.length });
     await insertImportedReadings(
       trx,
       userId,
@@ -365,6 +376,7 @@ export async function commitReadingImport(
         note: [entry.note, entry.decrease?.note].filter(Boolean).join(" – ") || null,
       })),
     );
+    await report({ phase: "save", unit: "readings", done: toStore.length, total: toStore.length });
     const message = M.imported(toStore.length);
     await logActivity(trx, {
       userId,

@@ -4,6 +4,9 @@ import type {
   BankImportPreview,
   BankImportPreviewBody,
   BankImportResult,
+  ImportProgress,
+  MeteringFirmNumbers,
+  MeteringFirmNumbersBody,
   MeteringImportBody,
   MeteringImportPreview,
   MeteringImportResult,
@@ -13,39 +16,46 @@ import type {
   ReadingImportResult,
   StatementList,
 } from "@nk/contract";
-import { apiGet, apiPost } from "../../lib/api-client";
+import { apiGet, apiPostWithProgress, apiPut } from "../../lib/api-client";
 
-// TanStack Query hooks of the imports (/api/imports/*, issue 28) and the billing periods they go into.
+// TanStack Query hooks of the imports (/api/imports/*, issue 28) and the billing periods they go
+// into. Every import reports its progress (decision 1700) to `onProgress`.
 
-export function usePreviewBankImport() {
+type OnProgress = (progress: ImportProgress) => void;
+
+export function usePreviewBankImport(onProgress: OnProgress) {
   return useMutation({
     mutationFn: (body: BankImportPreviewBody) =>
-      apiPost<BankImportPreview>("/api/imports/bank-statements/preview", body),
+      apiPostWithProgress<BankImportPreview>(
+        "/api/imports/bank-statements/preview",
+        body,
+        onProgress,
+      ),
   });
 }
 
-export function useCommitBankImport() {
+export function useCommitBankImport(onProgress: OnProgress) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BankImportCommitBody) =>
-      apiPost<BankImportResult>("/api/imports/bank-statements", body),
+      apiPostWithProgress<BankImportResult>("/api/imports/bank-statements", body, onProgress),
     // The period's costs changed: the wizard reloads them.
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
-export function usePreviewReadingImport() {
+export function usePreviewReadingImport(onProgress: OnProgress) {
   return useMutation({
     mutationFn: (body: ReadingImportPreviewBody) =>
-      apiPost<ReadingImportPreview>("/api/imports/readings/preview", body),
+      apiPostWithProgress<ReadingImportPreview>("/api/imports/readings/preview", body, onProgress),
   });
 }
 
-export function useCommitReadingImport() {
+export function useCommitReadingImport(onProgress: OnProgress) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ReadingImportCommitBody) =>
-      apiPost<ReadingImportResult>("/api/imports/readings", body),
+      apiPostWithProgress<ReadingImportResult>("/api/imports/readings", body, onProgress),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
@@ -59,19 +69,48 @@ export function useSavedRuns() {
   });
 }
 
-export function usePreviewMeteringImport() {
+export function usePreviewMeteringImport(onProgress: OnProgress) {
   return useMutation({
     mutationFn: (body: MeteringImportBody) =>
-      apiPost<MeteringImportPreview>("/api/imports/metering-results/preview", body),
+      apiPostWithProgress<MeteringImportPreview>(
+        "/api/imports/metering-results/preview",
+        body,
+        onProgress,
+      ),
   });
 }
 
-export function useCommitMeteringImport() {
+export function useCommitMeteringImport(onProgress: OnProgress) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MeteringImportBody) =>
-      apiPost<MeteringImportResult>("/api/imports/metering-results", body),
+      apiPostWithProgress<MeteringImportResult>("/api/imports/metering-results", body, onProgress),
     // The period's costs changed: the wizard reloads them.
     onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Decision 1701: the metering company's numbers remembered for the period's property. */
+export function useMeteringFirmNumbers(billingPeriodId: string) {
+  return useQuery({
+    queryKey: ["metering-numbers", billingPeriodId],
+    queryFn: () =>
+      apiGet<MeteringFirmNumbers>(`/api/billing-periods/${billingPeriodId}/metering-numbers`),
+    enabled: billingPeriodId !== "",
+  });
+}
+
+export function useSaveMeteringFirmNumbers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      billingPeriodId,
+      body,
+    }: {
+      billingPeriodId: string;
+      body: MeteringFirmNumbersBody;
+    }) =>
+      apiPut<MeteringFirmNumbers>(`/api/billing-periods/${billingPeriodId}/metering-numbers`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["metering-numbers"] }),
   });
 }

@@ -11,6 +11,7 @@ import {
   type BankImportPreview,
   type BankImportResult,
   type BookingPart,
+  type ImportProgress,
 } from "@nk/contract";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -24,6 +25,7 @@ import { useBillingPeriods } from "../../../lib/queries/billing-period-queries";
 import { useCommitBankImport, usePreviewBankImport } from "../api";
 import { BookingCard } from "../components/booking-card";
 import { FilePicker } from "../components/file-picker";
+import { ImportProgressBar } from "../components/import-progress";
 import { ImportResult } from "../components/import-result";
 import { SplitDialog } from "../components/split-dialog";
 import {
@@ -63,8 +65,9 @@ export function BankImportPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const periods = useBillingPeriods();
   const properties = useProperties();
-  const previewImport = usePreviewBankImport();
-  const commitImport = useCommitBankImport();
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const previewImport = usePreviewBankImport(setProgress);
+  const commitImport = useCommitBankImport(setProgress);
   const [periodId, setPeriodId] = useState("");
   const [file, setFile] = useState<SelectedFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -132,6 +135,7 @@ export function BankImportPage() {
     setResult(null);
     setCommitError(null);
     setRowErrors({});
+    setProgress(null);
     try {
       const answer = await previewImport.mutateAsync({
         billingPeriodId: periodId,
@@ -149,6 +153,7 @@ export function BankImportPage() {
   async function confirm(): Promise<void> {
     if (!file || !preview) return;
     setCommitError(null);
+    setProgress(null);
     const sent = assignedList;
     try {
       setResult(
@@ -245,6 +250,13 @@ export function BankImportPage() {
                   Datei prüfen
                 </Button>
               </div>
+              {previewImport.isPending ? (
+                <ImportProgressBar
+                  progress={progress}
+                  hasSavePhase={false}
+                  label="Fortschritt: Datei prüfen"
+                />
+              ) : null}
               {previewImport.isError ? (
                 <Alert variant="error" title="Die Datei kann nicht importiert werden">
                   {getErrorMessage(previewImport.error)}
@@ -310,6 +322,10 @@ export function BankImportPage() {
           ) : null}
           <StickyActionBar>
             {commitError ? <Alert variant="error">{commitError}</Alert> : null}
+            {commitImport.isPending ? (
+              <ImportProgressBar progress={progress} hasSavePhase label="Fortschritt: Import" />
+            ) : null}
+
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-slate-700" aria-live="polite">
                 Zugeordnet:{" "}

@@ -8,6 +8,7 @@ import {
   type MeteringImportPreview,
   type MeteringImportResult,
   type MeteringResultRow,
+  type ImportProgress,
 } from "@nk/contract";
 import { UpgradeRequired } from "../../../components/upgrade-required";
 import { Alert } from "../../../components/ui/alert";
@@ -20,6 +21,7 @@ import { useMe } from "../../../lib/use-me";
 import { useBillingPeriods } from "../../../lib/queries/billing-period-queries";
 import { useCommitMeteringImport, usePreviewMeteringImport } from "../api";
 import { formatFileSize, readFileBase64 } from "../../../lib/read-file-base64";
+import { ImportProgressBar } from "../components/import-progress";
 import { MeteringExport } from "../components/metering-export";
 
 // /dashboard/imports/metering-results (issue 28, item 2; decision 1404): the metering company's
@@ -47,8 +49,9 @@ export function MeteringImportPage() {
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const periods = useBillingPeriods();
-  const previewImport = usePreviewMeteringImport();
-  const commitImport = useCommitMeteringImport();
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const previewImport = usePreviewMeteringImport(setProgress);
+  const commitImport = useCommitMeteringImport(setProgress);
   const [periodId, setPeriodId] = useState("");
   const [files, setFiles] = useState<SelectedFile[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -96,6 +99,7 @@ export function MeteringImportPage() {
 
   async function runPreview(): Promise<void> {
     commitImport.reset();
+    setProgress(null);
     try {
       setPreview(await previewImport.mutateAsync(buildBody()));
     } catch {
@@ -104,6 +108,7 @@ export function MeteringImportPage() {
   }
 
   async function confirm(): Promise<void> {
+    setProgress(null);
     try {
       setResult(await commitImport.mutateAsync(buildBody()));
       setPreview(null);
@@ -226,6 +231,13 @@ export function MeteringImportPage() {
           >
             Dateien prüfen
           </Button>
+          {previewImport.isPending ? (
+            <ImportProgressBar
+              progress={progress}
+              hasSavePhase={false}
+              label="Fortschritt: Dateien prüfen"
+            />
+          ) : null}
           {previewImport.isError ? (
             <Alert variant="error" title="Die Dateien können nicht importiert werden">
               {getErrorMessage(previewImport.error)}
@@ -378,6 +390,9 @@ export function MeteringImportPage() {
 
           {commitImport.isError ? (
             <Alert variant="error">{getErrorMessage(commitImport.error)}</Alert>
+          ) : null}
+          {commitImport.isPending ? (
+            <ImportProgressBar progress={progress} hasSavePhase label="Fortschritt: Übernahme" />
           ) : null}
           <div className="flex flex-wrap gap-3">
             <Button

@@ -8,6 +8,7 @@ import {
   type ReadingImportPreview,
   type ReadingImportResult,
   type ReadingImportRow,
+  type ImportProgress,
 } from "@nk/contract";
 import { UpgradeRequired } from "../../../components/upgrade-required";
 import { Alert } from "../../../components/ui/alert";
@@ -19,6 +20,7 @@ import { getErrorMessage } from "../../../lib/api-error";
 import { useMe } from "../../../lib/use-me";
 import { useCommitReadingImport, usePreviewReadingImport } from "../api";
 import { FilePicker } from "../components/file-picker";
+import { ImportProgressBar } from "../components/import-progress";
 import { formatFileSize, readFileBase64 } from "../../../lib/read-file-base64";
 
 // /dashboard/imports/readings (issue 28, item 4; decision 1401): readings from the metering
@@ -44,8 +46,9 @@ interface SelectedFile {
 export function ReadingImportPage() {
   const me = useMe();
   const fileInput = useRef<HTMLInputElement>(null);
-  const previewImport = usePreviewReadingImport();
-  const commitImport = useCommitReadingImport();
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const previewImport = usePreviewReadingImport(setProgress);
+  const commitImport = useCommitReadingImport(setProgress);
   const [file, setFile] = useState<SelectedFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [preview, setPreview] = useState<ReadingImportPreview | null>(null);
@@ -83,6 +86,7 @@ export function ReadingImportPage() {
     commitImport.reset();
     setIsDecreaseConfirmed(false);
     setShown(PAGE_SIZE);
+    setProgress(null);
     try {
       setPreview(
         await previewImport.mutateAsync({
@@ -96,6 +100,7 @@ export function ReadingImportPage() {
 
   async function confirm(): Promise<void> {
     if (!file) return;
+    setProgress(null);
     try {
       setResult(
         await commitImport.mutateAsync({
@@ -185,6 +190,13 @@ export function ReadingImportPage() {
           >
             Datei prüfen
           </Button>
+          {previewImport.isPending ? (
+            <ImportProgressBar
+              progress={progress}
+              hasSavePhase={false}
+              label="Fortschritt: Datei prüfen"
+            />
+          ) : null}
           {previewImport.isError ? (
             <Alert variant="error" title="Die Datei kann nicht importiert werden">
               {getErrorMessage(previewImport.error)}
@@ -268,6 +280,9 @@ export function ReadingImportPage() {
                 checked={isDecreaseConfirmed}
                 onChange={(event) => setIsDecreaseConfirmed(event.target.checked)}
               />
+            ) : null}
+            {commitImport.isPending ? (
+              <ImportProgressBar progress={progress} hasSavePhase label="Fortschritt: Import" />
             ) : null}
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-slate-700">
