@@ -581,7 +581,7 @@ interface MeteringFlatMappingsTable {
 }
 
 /** Issue 28 (decision 1701): the metering company's customer and property number of a property. */
-export interface MeteringFirmNumbersTable {
+interface MeteringFirmNumbersTable {
   id: Generated<string>;
   userId: string;
   propertyId: string;
