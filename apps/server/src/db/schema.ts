@@ -16,6 +16,8 @@ export interface UsersTable {
   image: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** Counted up by every write transaction of the account (decision 1741). */
+  dataVersion: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -435,19 +437,6 @@ export interface StatementSnapshotsTable {
   >;
 }
 
-export interface StatementItemsTable {
-  id: Generated<string>;
-  statementId: string;
-  position: number;
-  costType: string;
-  distributionKey: string;
-  amount: Decimal;
-  calculationBasis: string;
-  basePercentage: Decimal | null;
-  consumptionPercentage: Decimal | null;
-  details: JsonDocument;
-}
-
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
 
 export interface JobsTable {
@@ -702,7 +691,6 @@ export interface Database {
   billingPeriodAnnualInformation: BillingPeriodAnnualInformationTable;
   billingPeriodConsumptionOverrides: BillingPeriodConsumptionOverridesTable;
   statementSnapshots: StatementSnapshotsTable;
-  statementItems: StatementItemsTable;
   notificationSettings: NotificationSettingsTable;
   contactRequests: ContactRequestsTable;
   stripeEvents: StripeEventsTable;

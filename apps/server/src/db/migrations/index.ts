@@ -29,6 +29,8 @@ import * as m1501 from "./1501-prepayment-proposal.ts";
 import * as m1620 from "./1620-property-heating-fuel.ts";
 import * as m1630 from "./1630-meter-remote-reading.ts";
 import * as m1631 from "./1631-monthly-information-letters.ts";
+import * as m1740 from "./1740-run-lines-in-the-stored-result.ts";
+import * as m1741 from "./1741-account-data-version.ts";
 
 export interface Migration {
   name: string;
@@ -68,4 +70,6 @@ export const MIGRATIONS: Migration[] = [
   { name: "1620-property-heating-fuel", up: m1620.up },
   { name: "1630-meter-remote-reading", up: m1630.up },
   { name: "1631-monthly-information-letters", up: m1631.up },
+  { name: "1740-run-lines-in-the-stored-result", up: m1740.up },
+  { name: "1741-account-data-version", up: m1741.up },
 ];
