@@ -1,7 +1,8 @@
 import type { Db } from "../../db/database.ts";
 import { splitIntoInsertBatches } from "../../db/write-batches.ts";
 
-// Saved statement runs (statement_snapshots), their tenancy statements and lines (docs/rules/statements.md#saved-runs).
+// Saved statement runs (statement_snapshots) and their tenancy statements (docs/rules/statements.md#saved-runs);
+// a run's lines are its stored result's allocations (decision 1740).
 
 export interface SnapshotValues {
   engineVersion: string;
