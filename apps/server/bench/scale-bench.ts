@@ -6,8 +6,11 @@
  * The property: BENCH_UNITS units (default "500,5000", comma-separated), a tenant change in every
  * fifth unit (so 1.2 tenancies per unit), a prepayment per tenancy, a heat cost allocator, a hot
  * and a cold water meter per unit with readings, 20 cost items of every key, CO2 inputs and
- * § 35a labour costs. On the embedded database (in memory) and, with DATABASE_URL, on a fresh
- * database of that PostgreSQL server (BENCH_DATABASES=pglite,postgres to choose).
+ * § 35a labour costs. On the embedded database (in a fresh folder on disk, as `npm start` opens
+ * it; BENCH_PGLITE_MEMORY=1 keeps it in memory) and, with DATABASE_URL, on a fresh database of that
+ * PostgreSQL server (BENCH_DATABASES=pglite,postgres to choose). Each save also prints the CPU
+ * time of the whole process during it (its database thread and the probes included), and with
+ * BENCH_CPU_PROF set its window on the clock of `node --cpu-prof`'s profiles.
  * Then, per BENCH_LETTERS (default "500,1000"; "" skips), a finalized run of exactly that many
  * letters (a property of the same shape) and its letter batch (decision 1084): the time until
  * the joined PDF is done, per letter, the peak memory of the process (its letter threads
