@@ -6,20 +6,28 @@
  * The property: BENCH_UNITS units (default "500,5000", comma-separated), a tenant change in every
  * fifth unit (so 1.2 tenancies per unit), a prepayment per tenancy, a heat cost allocator, a hot
  * and a cold water meter per unit with readings, 20 cost items of every key, CO2 inputs and
- * § 35a labour costs. On the embedded database (in memory) and, with DATABASE_URL, on a fresh
- * database of that PostgreSQL server (BENCH_DATABASES=pglite,postgres to choose).
+ * § 35a labour costs. On the embedded database (in a fresh folder on disk, as `npm start` opens
+ * it; BENCH_PGLITE_MEMORY=1 keeps it in memory) and, with DATABASE_URL, on a fresh database of that
+ * PostgreSQL server (BENCH_DATABASES=pglite,postgres to choose). Each save also prints the CPU
+ * time of the whole process during it (its database thread and the probes included), and with
+ * BENCH_CPU_PROF set its window on the clock of `node --cpu-prof`'s profiles.
  * Then, per BENCH_LETTERS (default "500,1000"; "" skips), a finalized run of exactly that many
  * letters (a property of the same shape) and its letter batch (decision 1084): the time until
  * the joined PDF is done, per letter, the peak memory of the process (its letter threads
  * included) while the batch runs, and /api/health meanwhile. BENCH_UNITS="" skips the saves.
  * It asserts nothing: timings depend on the machine; the load average is printed with every run.
  */
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { calculateStatement, compactStatementResult } from "@nk/engine";
 import { insertProperty } from "../test/support/fixtures.ts";
 import { createBillingPeriodViaApi } from "../test/support/metering-fixtures.ts";
+import { openDatabase } from "../src/db/database.ts";
+import { migrateToLatest } from "../src/db/migrate.ts";
+import { createLogger } from "../src/lib/logger.ts";
 import { createTestContext, type TestContext } from "../test/support/test-app.ts";
 import type { TestDriver } from "../test/support/test-database.ts";
 
@@ -32,6 +40,12 @@ const UNIT_COUNTS = parseCounts(process.env.BENCH_UNITS ?? "500,5000");
 // Issue 32 (decision 1084): "alle Briefe als PDF" of a finalized run of this many letters.
 const LETTER_COUNTS = parseCounts(process.env.BENCH_LETTERS ?? "500,1000");
 const MEMORY_SAMPLE_MS = 100;
+// The embedded database in a folder on disk, as `npm start` opens it; BENCH_PGLITE_MEMORY=1 keeps
+// it in memory (the test harness's database, whose growing in-memory files cost time of their own).
+const PGLITE_IN_MEMORY = process.env.BENCH_PGLITE_MEMORY === "1";
+// With BENCH_CPU_PROF set (and node run with --cpu-prof), each save prints its window on the
+// profiles' clock (microseconds of the monotonic clock), so a profile can be cut to the save.
+const PRINT_PROFILE_WINDOWS = Boolean(process.env.BENCH_CPU_PROF);
 const PROBE_INTERVAL_MS = 25;
 
 const COST_ITEMS = [
@@ -297,8 +311,26 @@ async function probe(
   return { latencies, failures };
 }
 
+/** The bench's app: on PostgreSQL a fresh database; embedded, a fresh folder on disk (or memory). */
+async function createBenchContext(database: TestDriver): Promise<TestContext> {
+  if (database !== "pglite" || PGLITE_IN_MEMORY) return createTestContext(database);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "nk-bench-pglite-"));
+  const handle = await openDatabase({ kind: "pglite", dataDir: folder }, createLogger("warn"));
+  await migrateToLatest(handle.db);
+  const t = await createTestContext(database, {}, { database: handle });
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
 async function benchOne(database: TestDriver, unitCount: number): Promise<void> {
-  const t = await createTestContext(database);
+  const t = await createBenchContext(database);
   try {
     const { cookie, userId } = await t.signUp();
     const plan = await t.request("POST", "/api/subscription/plan", {
@@ -386,13 +418,24 @@ async function benchOne(database: TestDriver, unitCount: number): Promise<void> 
       const health = probe(t, "/api/health", undefined, stop);
       const read = probe(t, "/api/properties", cookie, stop);
       const started = performance.now();
+      const startedMicros = monotonicMicros();
+      const startedCpu = process.cpuUsage();
       const saved = await t.request("POST", "/api/statements", {
         cookie,
         body: { ...body, finalize: false },
       });
       const savedText = await saved.text();
       const saveMs = performance.now() - started;
+      const saveCpu = process.cpuUsage(startedCpu);
       finish();
+      if (PRINT_PROFILE_WINDOWS)
+        console.log(
+          JSON.stringify({
+            measure: `${measure}-profile-window`,
+            from: startedMicros,
+            to: monotonicMicros(),
+          }),
+        );
       if (saved.status !== 200 && saved.status !== 201)
         throw new Error(`save (${attempt}): ${saved.status} ${savedText.slice(0, 300)}`);
       const [healthProbe, readProbe] = await Promise.all([health, read]);
@@ -403,6 +446,13 @@ async function benchOne(database: TestDriver, unitCount: number): Promise<void> 
         value: round(saveMs),
         unit: "ms",
         target: unitCount >= 5000 ? (database === "postgres" ? 3000 : 5000) : null,
+      });
+      // The CPU of the whole process (its database thread and the probes included) during the save.
+      print(database, unitCount, {
+        measure: `${measure.replace(/-ms$/, "")}-cpu-ms`,
+        value: round((saveCpu.user + saveCpu.system) / 1000),
+        unit: "ms",
+        target: null,
       });
       if (attempt === "first") {
         print(database, unitCount, {
@@ -475,7 +525,7 @@ async function samplePeakRss(stop: Promise<unknown>): Promise<number> {
 }
 
 async function benchLetters(database: TestDriver, letterCount: number): Promise<void> {
-  const t = await createTestContext(database);
+  const t = await createBenchContext(database);
   try {
     const { cookie, userId } = await t.signUp();
     const plan = await t.request("POST", "/api/subscription/plan", {

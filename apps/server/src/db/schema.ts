@@ -16,6 +16,8 @@ interface UsersTable {
   image: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** Counted up by every write transaction of the account (decision 1741). */
+  dataVersion: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -438,19 +440,6 @@ interface StatementSnapshotsTable {
   >;
 }
 
-interface StatementItemsTable {
-  id: Generated<string>;
-  statementId: string;
-  position: number;
-  costType: string;
-  distributionKey: string;
-  amount: Decimal;
-  calculationBasis: string;
-  basePercentage: Decimal | null;
-  consumptionPercentage: Decimal | null;
-  details: JsonDocument;
-}
-
 type JobStatus = "queued" | "running" | "succeeded" | "failed";
 
 interface JobsTable {
@@ -717,7 +706,6 @@ export interface Database {
   billingPeriodAnnualInformation: BillingPeriodAnnualInformationTable;
   billingPeriodConsumptionOverrides: BillingPeriodConsumptionOverridesTable;
   statementSnapshots: StatementSnapshotsTable;
-  statementItems: StatementItemsTable;
   notificationSettings: NotificationSettingsTable;
   contactRequests: ContactRequestsTable;
   stripeEvents: StripeEventsTable;

@@ -65,6 +65,9 @@ export const STATEMENT_MESSAGES = {
   /** docs/rules/statements.md#saved-runs: a finalized run is never overwritten; a change is a correction. */
   alreadyFinal:
     "Diese Abrechnung ist bereits finalisiert und kann nicht mehr geändert werden. Änderungen sind nur als Korrektur möglich.",
+  /** Decision 1741: the account's data changed during every try of a save (the run is calculated again each time). */
+  changedWhileSaving:
+    "Die Daten wurden während des Speicherns mehrfach an anderer Stelle geändert. Bitte speichern Sie die Abrechnung erneut.",
   costsLocked:
     "Die Kosten dieser Abrechnungsperiode sind finalisiert und können nicht mehr geändert werden.",
   saved: "Abrechnung erfolgreich gespeichert!",

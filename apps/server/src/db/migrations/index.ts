@@ -31,6 +31,9 @@ import * as m1630 from "./1630-meter-remote-reading.ts";
 import * as m1631 from "./1631-monthly-information-letters.ts";
 import * as m1690 from "./1690-monthly-information-post-and-schedule.ts";
 import * as m1700 from "./1700-metering-firm-numbers.ts";
+import * as m1740 from "./1740-run-lines-in-the-stored-result.ts";
+import * as m1741 from "./1741-account-data-version.ts";
+import * as m1742 from "./1742-stored-runs-as-json-text.ts";
 
 export interface Migration {
   name: string;
@@ -72,4 +75,7 @@ export const MIGRATIONS: Migration[] = [
   { name: "1631-monthly-information-letters", up: m1631.up },
   { name: "1690-monthly-information-post-and-schedule", up: m1690.up },
   { name: "1700-metering-firm-numbers", up: m1700.up },
+  { name: "1740-run-lines-in-the-stored-result", up: m1740.up },
+  { name: "1741-account-data-version", up: m1741.up },
+  { name: "1742-stored-runs-as-json-text", up: m1742.up },
 ];

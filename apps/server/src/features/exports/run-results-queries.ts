@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 
 // SQL of the run results export: the saved run (snapshot) of the account, its tenancy
-// statements and their lines, as the run stored them (docs/rules/statements.md#saved-runs).
+// statements, and their lines from the stored result, as the run stored them (docs/rules/statements.md#saved-runs).
 
 export async function findRunOfAccount(db: Db, userId: string, snapshotId: string) {
   return db
@@ -21,12 +21,14 @@ export async function findRunOfAccount(db: Db, userId: string, snapshotId: strin
     .executeTakeFirst();
 }
 
-export async function listRunResultRows(db: Db, userId: string, snapshotId: string) {
+/** The run's tenancy statements in the engine's order (units by name, then by date). */
+export async function listRunStatementRows(db: Db, userId: string, snapshotId: string) {
   return db
     .selectFrom("statements as st")
-    .leftJoin("statementItems as i", "i.statementId", "st.id")
     .select([
       "st.id as statementId",
+      "st.tenantId",
+      "st.unitId",
       "st.unitName",
       "st.tenantName",
       "st.periodFrom",
@@ -34,16 +36,22 @@ export async function listRunResultRows(db: Db, userId: string, snapshotId: stri
       "st.totalCostsShare",
       "st.prepaymentAmount",
       "st.finalBalance",
-      "i.position",
-      "i.costType",
-      "i.distributionKey",
-      "i.amount",
     ])
     .where("st.snapshotId", "=", snapshotId)
     .where("st.userId", "=", userId)
     .orderBy("st.unitName")
     .orderBy("st.periodFrom")
     .orderBy("st.id")
-    .orderBy("i.position")
     .execute();
+}
+
+/** The run's stored result: each tenancy's lines (decision 1740: they are not copied into rows). */
+export async function findRunResult(db: Db, userId: string, snapshotId: string) {
+  const row = await db
+    .selectFrom("statementSnapshots")
+    .select("result")
+    .where("id", "=", snapshotId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row?.result;
 }

@@ -1,11 +1,12 @@
-import { DISTRIBUTION_KEY_LABELS, isDistributionKey } from "@nk/engine";
+import { readStoredResult } from "@nk/contract";
+import { DISTRIBUTION_KEY_LABELS } from "@nk/engine";
 import type { Db } from "../../db/database.ts";
 import { NotFound } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { assertFeature } from "../account/subscription-change-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { writeCsv, type CsvCell } from "./csv-writer.ts";
-import { findRunOfAccount, listRunResultRows } from "./run-results-queries.ts";
+import { findRunOfAccount, findRunResult, listRunStatementRows } from "./run-results-queries.ts";
 
 // The results of a saved statement run as CSV (issue 28, item 6; decision 1402): one line per
 // tenancy and cost item with the tenancy's share, then per tenancy its total, prepayments and
@@ -48,16 +49,34 @@ export async function exportRunResultsCsv(
   // Another account's id is not found, whatever the plan (docs/rules/accounts-and-plans.md#account-data); then the plan.
   if (!run) throw new NotFound(RUN_NOT_FOUND);
   await assertFeature(db, userId, "bulkImportExport");
-  const rows = await listRunResultRows(db, userId, snapshotId);
+  const rows = await listRunStatementRows(db, userId, snapshotId);
+  // Each tenancy's lines are the stored result's allocations, in their order (decision 1740).
+  const result = readStoredResult(await findRunResult(db, userId, snapshotId));
+  const allocationsOf = new Map(
+    result.tenancies.map((tenancy) => [
+      `${tenancy.tenancyId}|${tenancy.unitId}|${tenancy.from}`,
+      tenancy.allocations,
+    ]),
+  );
   const lines: CsvCell[][] = [];
-  let current: string | null = null;
-  const closeTenancy = (row: (typeof rows)[number]) => {
+  for (const row of rows) {
     const base: CsvCell[] = [
       { text: row.unitName ?? "" },
       { text: row.tenantName ?? "" },
       { date: row.periodFrom ?? run.billingPeriodStart },
       { date: row.periodTo ?? run.billingPeriodEnd },
     ];
+    const allocations =
+      allocationsOf.get(`${row.tenantId}|${row.unitId}|${row.periodFrom ?? ""}`) ?? [];
+    for (const allocation of allocations) {
+      lines.push([
+        ...base,
+        { text: "Kosten" },
+        { text: allocation.costType },
+        { text: DISTRIBUTION_KEY_LABELS[allocation.key] },
+        { amount: allocation.amount },
+      ]);
+    }
     lines.push([
       ...base,
       { text: "Summe Kosten" },
@@ -80,27 +99,7 @@ export async function exportRunResultsCsv(
       { text: "" },
       { amount: row.finalBalance },
     ]);
-  };
-  rows.forEach((row, index) => {
-    if (current !== row.statementId) current = row.statementId;
-    if (row.costType !== null) {
-      const key =
-        row.distributionKey !== null && isDistributionKey(row.distributionKey)
-          ? DISTRIBUTION_KEY_LABELS[row.distributionKey]
-          : (row.distributionKey ?? "");
-      lines.push([
-        { text: row.unitName ?? "" },
-        { text: row.tenantName ?? "" },
-        { date: row.periodFrom ?? run.billingPeriodStart },
-        { date: row.periodTo ?? run.billingPeriodEnd },
-        { text: "Kosten" },
-        { text: row.costType },
-        { text: key },
-        { amount: row.amount! },
-      ]);
-    }
-    if (rows[index + 1]?.statementId !== row.statementId) closeTenancy(row);
-  });
+  }
   if (lines.length === 0) throw new NotFound(RUN_NOT_FOUND);
   await logActivity(db, {
     userId,

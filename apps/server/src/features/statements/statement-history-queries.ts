@@ -292,10 +292,8 @@ export async function insertCorrection(
     .where("snapshotId", "=", source.id)
     .where("userId", "=", userId)
     .execute();
-  // Multi-row inserts (decision 1082): the statements in batches with ids made here, then every
-  // line of the run in one statement through the old-to-new id pairs.
+  // Multi-row inserts (decision 1082); the lines are in the copied result (decision 1740).
   const copies = statements.map((statement) => ({
-    id: crypto.randomUUID(),
     userId,
     costGroupId: statement.costGroupId,
     propertyId: statement.propertyId,
@@ -315,18 +313,8 @@ export async function insertCorrection(
     sentAt: null,
     updatedAt: now,
   }));
-  for (const batch of splitIntoInsertBatches(copies, 19))
+  for (const batch of splitIntoInsertBatches(copies, 18))
     await db.insertInto("statements").values(batch).execute();
-  if (statements.length > 0) {
-    const oldIds = statements.map((statement) => statement.id);
-    const newIds = copies.map((copy) => copy.id);
-    await sql`insert into statement_items (statement_id, position, cost_type, distribution_key, amount, calculation_basis, base_percentage, consumption_percentage, details)
-      select copy.new_id, i.position, i.cost_type, i.distribution_key, i.amount, i.calculation_basis, i.base_percentage, i.consumption_percentage, i.details
-      from statement_items i
-      join unnest(${oldIds}::uuid[], ${newIds}::uuid[]) as copy(old_id, new_id) on copy.old_id = i.statement_id`.execute(
-      db,
-    );
-  }
   return created.id;
 }
 

@@ -1,7 +1,8 @@
 import type { Db } from "../../db/database.ts";
 import { splitIntoInsertBatches } from "../../db/write-batches.ts";
 
-// Saved statement runs (statement_snapshots), their tenancy statements and lines (docs/rules/statements.md#saved-runs).
+// Saved statement runs (statement_snapshots) and their tenancy statements (docs/rules/statements.md#saved-runs);
+// a run's lines are its stored result's allocations (decision 1740).
 
 export interface SnapshotValues {
   engineVersion: string;
@@ -15,7 +16,10 @@ export interface SnapshotValues {
   calculatedAt: Date;
 }
 
-function toColumns(values: SnapshotValues) {
+/** The run's columns, its JSON made once (before the account is locked, decision 1741). */
+export type SnapshotColumns = ReturnType<typeof toSnapshotColumns>;
+
+export function toSnapshotColumns(values: SnapshotValues) {
   return {
     engineVersion: values.engineVersion,
     engineInput: JSON.stringify(values.engineInput),
@@ -46,7 +50,7 @@ export async function insertSnapshot(
   userId: string,
   costGroupId: string,
   propertyId: string,
-  values: SnapshotValues,
+  columns: SnapshotColumns,
 ): Promise<string> {
   const row = await db
     .insertInto("statementSnapshots")
@@ -55,8 +59,8 @@ export async function insertSnapshot(
       costGroupId,
       propertyId,
       version: 1,
-      ...toColumns(values),
-      updatedAt: values.calculatedAt,
+      ...columns,
+      updatedAt: columns.calculatedAt,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -68,11 +72,11 @@ export async function updateDraftSnapshot(
   db: Db,
   userId: string,
   id: string,
-  values: SnapshotValues,
+  columns: SnapshotColumns,
 ): Promise<void> {
   await db
     .updateTable("statementSnapshots")
-    .set({ ...toColumns(values), updatedAt: values.calculatedAt })
+    .set({ ...columns, updatedAt: columns.calculatedAt })
     .where("id", "=", id)
     .where("userId", "=", userId)
     .where("isFinal", "=", false)
@@ -103,15 +107,6 @@ export interface NewTenantStatement {
   total: string;
   prepayments: string;
   balance: string;
-  items: {
-    costType: string;
-    distributionKey: string;
-    amount: string;
-    calculationBasis: string;
-    basePercentage: string | null;
-    consumptionPercentage: string | null;
-    details: unknown;
-  }[];
 }
 
 export async function insertTenantStatements(
@@ -126,11 +121,9 @@ export async function insertTenantStatements(
   },
   statements: NewTenantStatement[],
 ): Promise<void> {
-  // Ids made here, so the items of every statement can be written in the same few batches
-  // (multi-row inserts, decision 1082) instead of two statements per tenancy.
+  // Multi-row inserts (decision 1082); the lines stay in the stored result (decision 1740).
   const now = new Date();
   const rows = statements.map((statement) => ({
-    id: crypto.randomUUID(),
     userId,
     costGroupId: run.costGroupId,
     propertyId: run.propertyId,
@@ -150,18 +143,8 @@ export async function insertTenantStatements(
     sentAt: null,
     updatedAt: now,
   }));
-  for (const batch of splitIntoInsertBatches(rows, 19))
+  for (const batch of splitIntoInsertBatches(rows, 18))
     await db.insertInto("statements").values(batch).execute();
-  const items = statements.flatMap((statement, index) =>
-    statement.items.map((item, position) => ({
-      statementId: rows[index]!.id,
-      position,
-      ...item,
-      details: JSON.stringify(item.details),
-    })),
-  );
-  for (const batch of splitIntoInsertBatches(items, 9))
-    await db.insertInto("statementItems").values(batch).execute();
 }
 
 export async function findSnapshot(db: Db, userId: string, id: string) {

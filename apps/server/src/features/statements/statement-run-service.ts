@@ -14,22 +14,17 @@ import {
   type TenantStatement,
   readStoredRun,
 } from "@nk/contract";
-import {
-  compactStatementResult,
-  DISTRIBUTION_KEY_LABELS,
-  getAllocationParts,
-  type StatementResult,
-} from "@nk/engine";
+import { compactStatementResult, type StatementResult } from "@nk/engine";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
-import { Conflict, NotFound } from "../../domain/domain-errors.ts";
+import { Conflict, NotFound, NotSignedIn } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { logActivity } from "../activity/activity-log.ts";
 import { assertCanCreate } from "../account/subscription-service.ts";
 import { findOwnedBillingPeriod } from "./assembly/assembly-queries.ts";
 import { replaceCosts } from "./costs-queries.ts";
 import { requireOwnedBillingPeriod } from "./costs-service.ts";
-import { computeStatement } from "./statement-calculation-service.ts";
+import { computeStatement, type ComputedStatement } from "./statement-calculation-service.ts";
 import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
 import { loadFeatureFlags } from "../account/subscription-change-service.ts";
 import { limitToPlan } from "./statement-analysis-service.ts";
@@ -46,10 +41,12 @@ import {
   listStatementsOfSnapshot,
   lockBillingPeriod,
   markPeriodFinal,
+  toSnapshotColumns,
   updateDraftSnapshot,
   type NewTenantStatement,
 } from "./statement-run-queries.ts";
-import { inAccountTransaction } from "../account/account-transaction.ts";
+import { readAccountDataVersion } from "../account/account-lock-queries.ts";
+import { AccountDataChanged, inAccountTransactionAt } from "../account/account-transaction.ts";
 import { assertMayFinalize } from "./statement-transition-service.ts";
 
 // Preview, save and read of statement runs (issue 11; docs/rules/statements.md#saved-runs: a saved run is a snapshot of
@@ -75,16 +72,11 @@ export async function previewStatement(
   };
 }
 
-function percentText(value: number | null): string | null {
-  return value === null ? null : String(value);
-}
-
-/** Every tenancy's statement with its lines, from the engine's output (docs/rules/tenancies-and-keys.md#who-bears-what, docs/rules/statements.md#saved-runs). */
+/** Every tenancy's statement, from the engine's output (docs/rules/tenancies-and-keys.md#who-bears-what, docs/rules/statements.md#saved-runs); its lines stay in the stored result (decision 1740). */
 function buildTenantStatements(
   result: StatementResult,
   names: { tenants: Map<string, string>; units: Map<string, string> },
 ): NewTenantStatement[] {
-  const items = new Map(result.items.map((item) => [item.costType, item]));
   return result.tenancies.map((tenancy) => ({
     unitId: tenancy.unitId,
     tenantId: tenancy.tenancyId,
@@ -95,23 +87,6 @@ function buildTenantStatements(
     total: tenancy.total,
     prepayments: tenancy.prepayments,
     balance: tenancy.balance,
-    items: tenancy.allocations.map((allocation) => {
-      const share = items.get(allocation.costType)?.consumptionShare ?? null;
-      return {
-        costType: allocation.costType,
-        distributionKey: allocation.key,
-        amount: allocation.amount,
-        calculationBasis: DISTRIBUTION_KEY_LABELS[allocation.key],
-        basePercentage:
-          allocation.key === "mixed" && share !== null ? percentText(100 - share) : null,
-        consumptionPercentage: allocation.key === "mixed" ? percentText(share) : null,
-        // The rows keep the basis per line as part objects, as before decision 0403.
-        details: {
-          exactAmount: allocation.exactAmount,
-          parts: getAllocationParts(result, tenancy, allocation),
-        },
-      };
-    }),
   }));
 }
 
@@ -134,12 +109,79 @@ function toTenantStatement(
   };
 }
 
-async function storeRun(
+/** How often a save calculates again when the account's data changed meanwhile (decision 1741). */
+const SAVE_ATTEMPTS = 3;
+
+interface StoredRunRef {
+  id: string;
+  created: boolean;
+  version: number;
+}
+
+/**
+ * Calculates the run outside any transaction, then writes it in a short one (decision 1741):
+ * the account's data version is read before the inputs; the write locks the account (decision
+ * 1020) and goes ahead only if no write of the account committed since, so the run holds exactly
+ * the data answered before the save, and a write answered after it finds the run (a costs edit
+ * of a finalized period: 409). Otherwise the save calculates again (3 tries, then 409).
+ */
+async function storeRun(db: Db, userId: string, body: SaveBody): Promise<StoredRunRef> {
+  for (let attempt = 1; ; attempt += 1) {
+    const readVersion = await readAccountDataVersion(db, userId);
+    if (readVersion === null) throw new NotSignedIn();
+    let computed: ComputedStatement;
+    let statements: NewTenantStatement[];
+    try {
+      computed = await computeStatement(db, userId, body);
+      const names = await findTenantAndUnitNames(
+        db,
+        userId,
+        computed.result.tenancies.map((t) => t.tenancyId),
+        computed.result.tenancies.map((t) => t.unitId),
+      );
+      statements = buildTenantStatements(computed.result, names);
+    } catch (error) {
+      // The reads are not one snapshot: a write between two of them (a property deleted after
+      // its period was read) can fail one. Then the version moved, and the next try answers
+      // from the data as it is now (a 404, say); a failure on unchanged data is the answer.
+      if ((await readAccountDataVersion(db, userId)) === readVersion) throw error;
+      if (attempt < SAVE_ATTEMPTS) continue;
+      throw new Conflict(STATEMENT_MESSAGES.changedWhileSaving, { code: "CONCURRENT_CHANGE" });
+    }
+    try {
+      return await writeRun(db, userId, body, readVersion, computed, statements);
+    } catch (error) {
+      if (!(error instanceof AccountDataChanged)) throw error;
+      if (attempt >= SAVE_ATTEMPTS)
+        throw new Conflict(STATEMENT_MESSAGES.changedWhileSaving, { code: "CONCURRENT_CHANGE" });
+    }
+  }
+}
+
+async function writeRun(
   db: Db,
   userId: string,
   body: SaveBody,
-): Promise<{ id: string; created: boolean }> {
-  return inAccountTransaction(db, userId, async (trx) => {
+  readVersion: number,
+  computed: ComputedStatement,
+  statements: NewTenantStatement[],
+): Promise<StoredRunRef> {
+  const calculatedAt = new Date();
+  const values = {
+    engineVersion: CALCULATION_CONTRACT_VERSION,
+    engineInput: computed.engineInput,
+    // Contract v1.6 (decision 1730): stored compactly, read back through readStoredRun.
+    result: compactStatementResult(computed.result),
+    consumption: computed.consumption,
+    rateCosts: computed.rateCosts,
+    analysis: computed.analysis,
+    totalCosts: computed.result.totalCosts,
+    isFinal: body.finalize,
+    calculatedAt,
+  };
+  // The JSON is made before the account is locked: the lock is held for the writes alone.
+  const columns = toSnapshotColumns(values);
+  return inAccountTransactionAt(db, userId, readVersion, async (trx) => {
     // Saves of one period take turns (issue 18: two finalizes at once leave one finalized run).
     await lockBillingPeriod(trx, userId, body.billingPeriodId);
     const period = await findOwnedBillingPeriod(trx, userId, body.billingPeriodId);
@@ -147,31 +189,14 @@ async function storeRun(
     const latest = await findLatestSnapshotOfPeriod(trx, userId, period.id);
     if (period.isFinal || latest?.isFinal)
       throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
-    // Calculated under the account's lock (decision 1020): a change of the period's costs, a
-    // tenant or a reading answered before this save is in the run; one answered after it
-    // either finds the run final (costs: 409) or changes only what the next run will use.
-    const computed = await computeStatement(trx, userId, body);
-    const calculatedAt = new Date();
-    const values = {
-      engineVersion: CALCULATION_CONTRACT_VERSION,
-      engineInput: computed.engineInput,
-      // Contract v1.6 (decision 1730): stored compactly, read back through readStoredRun.
-      result: compactStatementResult(computed.result),
-      consumption: computed.consumption,
-      rateCosts: computed.rateCosts,
-      analysis: computed.analysis,
-      totalCosts: computed.result.totalCosts,
-      isFinal: body.finalize,
-      calculatedAt,
-    };
     let snapshotId: string;
     if (latest) {
-      await updateDraftSnapshot(trx, userId, latest.id, values);
+      await updateDraftSnapshot(trx, userId, latest.id, columns);
       snapshotId = latest.id;
     } else {
       // docs/rules/statements.md#saved-runs: the plan limit counts saved billing periods, drafts included.
       await assertCanCreate(trx, userId, "billingStatements");
-      snapshotId = await insertSnapshot(trx, userId, period.id, period.propertyId, values);
+      snapshotId = await insertSnapshot(trx, userId, period.id, period.propertyId, columns);
     }
     // The inputs of the run are the period's inputs from now on (a reload shows them).
     if (body.costItems) await replaceCosts(trx, userId, period.id, computed.inputs);
@@ -189,9 +214,6 @@ async function storeRun(
     // Issue 30: § 560 (4) BGB, whether and how the letters propose the new prepayment.
     if (body.prepaymentRounding !== undefined)
       await setRunPrepaymentRounding(trx, userId, snapshotId, body.prepaymentRounding);
-    const tenantIds = computed.result.tenancies.map((t) => t.tenancyId);
-    const unitIds = computed.result.tenancies.map((t) => t.unitId);
-    const names = await findTenantAndUnitNames(trx, userId, tenantIds, unitIds);
     const status: StatementStatus = body.finalize ? "finalized" : "calculated";
     await insertTenantStatements(
       trx,
@@ -203,7 +225,7 @@ async function storeRun(
         status,
         finalizedAt: body.finalize ? calculatedAt : null,
       },
-      buildTenantStatements(computed.result, names),
+      statements,
     );
     const metadata = {
       billingPeriodId: period.id,
@@ -237,7 +259,7 @@ async function storeRun(
         metadata,
       });
     }
-    return { id: snapshotId, created: !latest };
+    return { id: snapshotId, created: !latest, version: latest?.version ?? 1 };
   });
 }
 
@@ -260,19 +282,21 @@ export async function saveStatement(
   // A finalized run answers 409 before anything is calculated (the data may have changed since).
   if (period.isFinal)
     throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
-  const { id } = await storeRun(db, userId, body).catch((error: unknown) => {
+  const stored = await storeRun(db, userId, body).catch((error: unknown) => {
     // Two first saves of one period at once: the unique (period, version) lets one insert;
     // the other replaces that draft, as a later save would.
     if (isUniqueViolation(error)) return storeRun(db, userId, body);
     throw error;
   });
-  const run = await getStatementRun(db, userId, id);
+  // The answer needs the statements only, not the stored run read back (tens of megabytes at
+  // 5,000 units).
+  const statements = await listStatementsOfSnapshot(db, userId, stored.id);
   return {
-    id: run.id,
-    billingPeriodId: run.billingPeriodId,
-    version: run.version,
-    isFinal: run.isFinal,
-    statements: run.statements,
+    id: stored.id,
+    billingPeriodId: body.billingPeriodId,
+    version: stored.version,
+    isFinal: body.finalize,
+    statements: statements.map(toTenantStatement),
   };
 }
 

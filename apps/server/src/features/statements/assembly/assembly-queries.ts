@@ -36,6 +36,16 @@ export async function findOwnedBillingPeriod(
 }
 
 /** Loads what the assembly needs; `previousEnd` is the day before the period starts. */
+function groupByTenant<T extends { tenantId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.tenantId);
+    if (group) group.push(row);
+    else groups.set(row.tenantId, [row]);
+  }
+  return groups;
+}
+
 export async function loadAssemblyData(
   db: Db,
   userId: string,
@@ -135,18 +145,24 @@ export async function loadAssemblyData(
           .orderBy("readingDate")
           .orderBy("createdAt")
           .execute();
+  // Grouped once by tenant (each list keeps its order): a filter per tenant read every row of
+  // the property once per tenant, 36 million comparisons at 6,000 tenancies (issue 32).
+  const occupantsOf = groupByTenant(occupants);
+  const prepaymentsOf = groupByTenant(prepayments);
   const tenants: AssemblyTenant[] = tenantRows.map((t) => ({
     ...t,
-    occupants: occupants
-      .filter((o) => o.tenantId === t.id)
-      .map(({ persons, validFrom, validUntil }) => ({ persons, validFrom, validUntil })),
-    prepayments: prepayments
-      .filter((p) => p.tenantId === t.id)
-      .map(({ monthlyAmount, validFrom, validUntil }) => ({
+    occupants: (occupantsOf.get(t.id) ?? []).map(({ persons, validFrom, validUntil }) => ({
+      persons,
+      validFrom,
+      validUntil,
+    })),
+    prepayments: (prepaymentsOf.get(t.id) ?? []).map(
+      ({ monthlyAmount, validFrom, validUntil }) => ({
         monthlyAmount,
         validFrom,
         validUntil,
-      })),
+      }),
+    ),
   }));
   return {
     period: {
