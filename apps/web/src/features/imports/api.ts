@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   BankImportCommitBody,
   BankImportPreview,
@@ -11,9 +11,8 @@ import type {
   ReadingImportPreview,
   ReadingImportPreviewBody,
   ReadingImportResult,
-  StatementList,
 } from "@nk/contract";
-import { apiGet, apiPost } from "../../lib/api-client";
+import { apiPost } from "../../lib/api-client";
 
 // TanStack Query hooks of the imports (/api/imports/*, issue 28) and the billing periods they go into.
 
@@ -47,15 +46,6 @@ export function useCommitReadingImport() {
     mutationFn: (body: ReadingImportCommitBody) =>
       apiPost<ReadingImportResult>("/api/imports/readings", body),
     onSuccess: () => queryClient.invalidateQueries(),
-  });
-}
-
-/** The saved runs, newest first (for the results export). */
-export function useSavedRuns() {
-  return useQuery({
-    queryKey: ["statements", "export-list"],
-    queryFn: () =>
-      apiGet<StatementList>("/api/statements", { query: { sort: "newest", limit: 50 } }),
   });
 }
 
