@@ -2,9 +2,12 @@ import {
   PLANS,
   ROLE_PERMISSIONS,
   buildFeatureFlags,
+  type BillingPeriodDetail,
   type Meter,
   type MeResponse,
   type PlanKey,
+  type PropertyWithUnits,
+  type Unit,
 } from "@nk/contract";
 
 // Answers of the API as the server gives them, for the component tests. Ids are fixed uuids.
@@ -95,6 +98,68 @@ export function buildMeter(overrides: Partial<Meter> = {}): Meter {
     readingCount: 1,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function buildUnit(overrides: Partial<Unit> = {}): Unit {
+  return {
+    id: UNIT_ID,
+    propertyId: PROPERTY_ID,
+    name: "EG links",
+    area: "62.50",
+    persons: 2,
+    hasDecentralizedHotWater: false,
+    activeTenantCount: 1,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function buildProperty(overrides: Partial<PropertyWithUnits> = {}): PropertyWithUnits {
+  const units = overrides.units ?? [buildUnit()];
+  return {
+    id: PROPERTY_ID,
+    name: "Lindenstraße 5",
+    street: "Lindenstraße",
+    houseNumber: "5",
+    addressAddition: null,
+    postalCode: "10115",
+    city: "Berlin",
+    state: null,
+    country: "Deutschland",
+    address: "Lindenstraße 5, 10115 Berlin, Deutschland",
+    propertyType: "Mehrfamilienhaus",
+    efficiencyClass: null,
+    efficiencyDeterminedDate: null,
+    efficiencyDeterminationMethod: null,
+    heatingFuel: null,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    unitCount: units.length,
+    totalArea: "62.50",
+    ...overrides,
+    units,
+  };
+}
+
+export function buildBillingPeriod(
+  overrides: Partial<BillingPeriodDetail> = {},
+): BillingPeriodDetail {
+  return {
+    id: PERIOD_ID,
+    propertyId: PROPERTY_ID,
+    propertyName: "Lindenstraße 5",
+    name: "Abrechnung 2025",
+    billingPeriodStart: "2025-01-01",
+    billingPeriodEnd: "2025-12-31",
+    status: "In Bearbeitung",
+    isFinal: false,
+    readingCount: 0,
+    hasStatementRun: false,
+    createdAt: "2026-11-29T10:00:00.000Z",
+    readings: [],
     ...overrides,
   };
 }
