@@ -29,4 +29,6 @@ afterEach(async () => {
   if (typeof document === "undefined") return;
   const { cleanup } = await import("@testing-library/react");
   cleanup();
+  // Drafts (tenant form) live in localStorage: each test starts without them.
+  window.localStorage.clear();
 });
