@@ -8,6 +8,18 @@ import { documentArithmetic } from "./eslint/document-arithmetic.js";
 // The import restrictions enforce docs/architecture.md's dependency directions: layers/no-forbidden-import
 // (eslint/layer-boundaries.js, proven by eslint/test/layer-boundaries.test.ts) for the layers, the
 // no-restricted-* rules below for the engine's purity and Node APIs.
+// An effect's arrow with an expression body returns that expression as its cleanup: a call
+// answering a Promise (scrollIntoView in current Chromium) crashed every page change (issue 23).
+const EFFECT_BODY_RULE = {
+  selector:
+    "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression.arguments:first-child[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
+  message: "Give an effect a block body: an expression body is returned as the cleanup function.",
+};
+
+/** The lists of GET /api/… that several web features read (apps/web/src/lib/queries/). */
+const SHARED_LIST_PATHS =
+  "/^\\/api\\/(properties|tenants|rates|billing-periods|meters|statements|team)$/";
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "**/*.d.ts", ".tmp/**"] },
   js.configs.recommended,
@@ -92,15 +104,21 @@ export default tseslint.config(
         "error",
         { patterns: [{ group: ["node:*"], message: "No Node APIs in the browser." }] },
       ],
-      // An effect's arrow with an expression body returns that expression as its cleanup: a call
-      // answering a Promise (scrollIntoView in current Chromium) crashed every page change (issue 23).
+      "no-restricted-syntax": ["error", EFFECT_BODY_RULE],
+    },
+  },
+  {
+    // Decision 1720: a list several features read is queried in lib/queries/ only, under one cache
+    // key with one refresh rule; a feature that asked for it itself would keep a second copy.
+    files: ["apps/web/src/features/**/*.{ts,tsx}"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        EFFECT_BODY_RULE,
         {
-          selector:
-            "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression.arguments:first-child[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
+          selector: `CallExpression[callee.name='apiGet'] > Literal.arguments:first-child[value=${SHARED_LIST_PATHS}], CallExpression[callee.name='apiGet'] > TemplateLiteral.arguments:first-child[expressions.length=0] > TemplateElement[value.cooked=${SHARED_LIST_PATHS}]`,
           message:
-            "Give an effect a block body: an expression body is returned as the cleanup function.",
+            "This list is shared: use its hook from apps/web/src/lib/queries/ (or lib/use-properties.ts).",
         },
       ],
     },

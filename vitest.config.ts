@@ -48,7 +48,17 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: "web", include: ["apps/web/test/**/*.test.ts"] } },
+      // Component tests (*.test.tsx) render forms and pages in jsdom with fetch answered by
+      // test/support/fake-api.ts; they say so with a `@vitest-environment jsdom` line.
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/test/**/*.test.{ts,tsx}"],
+          setupFiles: ["apps/web/test/support/setup.ts"],
+          // A rendered form typed into by user-event takes seconds when the two cores are busy.
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: "lint-rules",

@@ -4,7 +4,6 @@ import {
   type ActivityFeedPageSize,
   type ActivityListResponse,
   type ActivityStatsResponse,
-  type TeamResponse,
 } from "@nk/contract";
 import { apiGet } from "../../lib/api-client";
 import type { ActivityFilters } from "./lib/activity-filters";
@@ -50,14 +49,5 @@ export function useActivityStats() {
   return useQuery({
     queryKey: [...ACTIVITIES_KEY, "stats"],
     queryFn: () => apiGet<ActivityStatsResponse>("/api/activities/stats"),
-  });
-}
-
-/** The account's members, for the feed's member filter (issue 29). */
-export function useActivityMembers() {
-  return useQuery({
-    queryKey: ["team"],
-    queryFn: () => apiGet<TeamResponse>("/api/team"),
-    select: (team) => team.members,
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   BankImportCommitBody,
   BankImportPreview,
@@ -14,9 +14,8 @@ import type {
   ReadingImportPreview,
   ReadingImportPreviewBody,
   ReadingImportResult,
-  StatementList,
 } from "@nk/contract";
-import { apiGet, apiPostWithProgress, apiPut } from "../../lib/api-client";
+import { apiGet, apiPost, apiPostWithProgress, apiPut } from "../../lib/api-client";
 
 // TanStack Query hooks of the imports (/api/imports/*, issue 28) and the billing periods they go
 // into. Every import reports its progress (decision 1700) to `onProgress`.
@@ -57,15 +56,6 @@ export function useCommitReadingImport(onProgress: OnProgress) {
     mutationFn: (body: ReadingImportCommitBody) =>
       apiPostWithProgress<ReadingImportResult>("/api/imports/readings", body, onProgress),
     onSuccess: () => queryClient.invalidateQueries(),
-  });
-}
-
-/** The saved runs, newest first (for the results export). */
-export function useSavedRuns() {
-  return useQuery({
-    queryKey: ["statements", "export-list"],
-    queryFn: () =>
-      apiGet<StatementList>("/api/statements", { query: { sort: "newest", limit: 50 } }),
   });
 }
 

@@ -17,6 +17,7 @@ import {
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut, apiRequest } from "../../lib/api-client";
 import { ME_QUERY_KEY, invalidateMe } from "../../lib/use-me";
 import { SUBSCRIPTION_QUERY_KEY, useChangePlan } from "../../lib/use-change-plan";
+import { TEAM_KEY } from "../../lib/queries/query-keys";
 
 // TanStack Query hooks of the settings page: subscription, notifications, profile, password,
 // export and deletion.
@@ -92,13 +93,6 @@ export function deleteAccount(): Promise<unknown> {
 }
 
 export { useBillingData } from "../../lib/use-billing-data";
-
-const TEAM_KEY = ["team"] as const;
-
-/** The members of the account and its open invitations (issue 29). */
-export function useTeam() {
-  return useQuery({ queryKey: TEAM_KEY, queryFn: () => apiGet<TeamResponse>("/api/team") });
-}
 
 function useTeamAction<TArgs>(call: (args: TArgs) => Promise<TeamResponse>) {
   const queryClient = useQueryClient();

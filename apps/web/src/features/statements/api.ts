@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   BillingPeriodCosts,
   BillingPeriodCostsBody,
@@ -17,22 +17,18 @@ import type {
   StatementSaveBody,
   StatementConsumption,
   StatementCorrection,
-  StatementList,
-  StatementListQuery,
   StatementSaveResult,
   StatementTransitionBody,
   StatementTransitionResult,
 } from "@nk/contract";
 import { apiDelete, apiGet, apiPost, apiPut } from "../../lib/api-client";
-import { invalidateMe } from "../../lib/use-me";
-import { BILLING_PERIODS_KEY, DASHBOARD_KEY } from "../../lib/queries/query-keys";
+import { BILLING_PERIODS_KEY, statementRunKey } from "../../lib/queries/query-keys";
+import { refreshAfterStatementChange } from "../../lib/queries/statement-queries";
 
 // TanStack Query hooks of the new-statement wizard: the period's saved cost inputs, preview, save
 // and the saved run. Tenants, tariffs and billing periods come from the shared layer (lib/queries).
 
-const STATEMENTS_KEY = ["statements"] as const;
-
-const costsKey = (billingPeriodId: string) =>
+export const costsKey = (billingPeriodId: string) =>
   [...BILLING_PERIODS_KEY, "costs", billingPeriodId] as const;
 const consumptionKey = (billingPeriodId: string) =>
   [...BILLING_PERIODS_KEY, "consumption", billingPeriodId] as const;
@@ -86,31 +82,16 @@ export function useSaveStatement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StatementSaveBody) => apiPost<StatementSaveResult>("/api/statements", body),
-    onSuccess: () =>
-      Promise.all([
-        invalidateMe(queryClient),
-        queryClient.invalidateQueries({ queryKey: STATEMENTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: BILLING_PERIODS_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-      ]),
+    onSuccess: () => refreshAfterStatementChange(queryClient),
   });
 }
 
 export function useStatementRun(statementId: string | undefined) {
   return useQuery({
-    queryKey: [...STATEMENTS_KEY, "one", statementId ?? "none"],
+    queryKey: statementRunKey(statementId ?? "none"),
     queryFn: () => apiGet<StatementRun>(`/api/statements/${statementId}`),
     enabled: Boolean(statementId),
     retry: false,
-  });
-}
-
-/** GET /api/statements: one page of the history (issue 12), the previous page kept while loading. */
-export function useStatementList(query: StatementListQuery) {
-  return useQuery({
-    queryKey: [...STATEMENTS_KEY, "list", query],
-    queryFn: () => apiGet<StatementList>("/api/statements", { query: { ...query } }),
-    placeholderData: keepPreviousData,
   });
 }
 
@@ -139,20 +120,12 @@ export function deleteStatementRun(id: string): Promise<void> {
 /** After a status change or deletion: the lists, the runs, the plan usage and the dashboard. */
 export function useInvalidateStatements() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      invalidateMe(queryClient),
-      queryClient.invalidateQueries({ queryKey: STATEMENTS_KEY }),
-      queryClient.invalidateQueries({ queryKey: BILLING_PERIODS_KEY }),
-      queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-    ]);
+  return () => refreshAfterStatementChange(queryClient);
 }
 
 export function createStatementCorrection(id: string): Promise<StatementCorrection> {
   return apiPost<StatementCorrection>(`/api/statements/${id}/corrections`);
 }
-
-const runKey = (statementId: string) => [...STATEMENTS_KEY, "one", statementId] as const;
 
 /** POST /api/tenant-statements/:id/send: queued; the run's page shows sent_at once the mail is out. */
 export function useSendStatement(runId: string) {
@@ -160,7 +133,7 @@ export function useSendStatement(runId: string) {
   return useMutation({
     mutationFn: (statementId: string) =>
       apiPost<SendStatementResponse>(`/api/tenant-statements/${statementId}/send`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statementRunKey(runId) }),
   });
 }
 
@@ -169,7 +142,7 @@ export function useSendRun(runId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<RunSendResponse>(`/api/statements/${runId}/send`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statementRunKey(runId) }),
   });
 }
 
@@ -179,14 +152,14 @@ export function useMarkPosted(runId: string) {
   return useMutation({
     mutationFn: ({ statementId, body }: { statementId: string; body: MarkPostedBody }) =>
       apiPost<MarkPostedResponse>(`/api/tenant-statements/${statementId}/mark-posted`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statementRunKey(runId) }),
   });
 }
 
 /** GET /api/statements/:id/dispatch (issue 24): deadline, late reason, each letter's recipient and what it asks for. */
 export function useRunDispatch(runId: string) {
   return useQuery({
-    queryKey: [...runKey(runId), "dispatch"],
+    queryKey: [...statementRunKey(runId), "dispatch"],
     queryFn: () => apiGet<RunDispatch>(`/api/statements/${runId}/dispatch`),
   });
 }
@@ -197,7 +170,7 @@ export function useSetLateExcuse(runId: string) {
   return useMutation({
     mutationFn: (reason: string | null) =>
       apiPut<LateExcuseResponse>(`/api/statements/${runId}/late-excuse`, { reason }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statementRunKey(runId) }),
   });
 }
 
@@ -209,7 +182,7 @@ export function useSetPrepaymentRounding(runId: string) {
       apiPut<PrepaymentRoundingResponse>(`/api/statements/${runId}/prepayment-rounding`, {
         rounding,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statementRunKey(runId) }),
   });
 }
 
@@ -229,7 +202,7 @@ export function useApplyPrepaymentAdjustment(runId: string) {
 export function useRefreshRun(runId: string) {
   const queryClient = useQueryClient();
   return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: runKey(runId) }),
+    () => queryClient.invalidateQueries({ queryKey: statementRunKey(runId) }),
     [queryClient, runId],
   );
 }

@@ -6,6 +6,8 @@ export const RATES_KEY = ["rates"] as const;
 export const BILLING_PERIODS_KEY = ["billing-periods"] as const;
 export const METERS_KEY = ["meters"] as const;
 export const DASHBOARD_KEY = ["dashboard"] as const;
+export const STATEMENTS_KEY = ["statements"] as const;
+export const TEAM_KEY = ["team"] as const;
 
 export const tenantsKey = (propertyId?: string) =>
   [...TENANTS_KEY, "list", propertyId ?? "all"] as const;
@@ -15,3 +17,5 @@ export const billingPeriodsKey = (propertyId?: string) =>
 export const billingPeriodKey = (id: string) => [...BILLING_PERIODS_KEY, "one", id] as const;
 export const metersKey = (propertyId?: string) =>
   [...METERS_KEY, "list", propertyId ?? "all"] as const;
+export const statementListKey = (query: object) => [...STATEMENTS_KEY, "list", query] as const;
+export const statementRunKey = (id: string) => [...STATEMENTS_KEY, "one", id] as const;

@@ -1,7 +1,7 @@
 import { AREA_LABELS, COMMON_ACTIONS, ENTITY_TYPES } from "@nk/contract";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
-import { useActivityMembers } from "../api";
+import { useTeam } from "../../../lib/queries/team-queries";
 import { cn } from "../../../lib/cn";
 import { SearchField } from "../../../components/search-field";
 import { toggleValue, type ActivityFilters } from "../lib/activity-filters";
@@ -45,7 +45,7 @@ export function ActivityFilterBar({
   onChange: (next: ActivityFilters) => void;
   onReset: () => void;
 }) {
-  const members = useActivityMembers();
+  const team = useTeam();
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -74,7 +74,7 @@ export function ActivityFilterBar({
           onChange={(e) => onChange({ ...filters, memberId: e.target.value })}
         >
           <option value="">Alle Mitglieder</option>
-          {(members.data ?? []).map((member) => (
+          {(team.data?.members ?? []).map((member) => (
             <option key={member.userId} value={member.userId}>
               {member.name}
             </option>

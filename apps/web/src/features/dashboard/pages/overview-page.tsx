@@ -5,7 +5,8 @@ import { Button } from "../../../components/ui/button";
 import { LoadingState } from "../../../components/ui/spinner";
 import { getErrorMessage } from "../../../lib/api-error";
 import { useMe } from "../../../lib/use-me";
-import { DASHBOARD_QUERY_KEY, fetchDashboard } from "../api";
+import { fetchDashboard } from "../api";
+import { DASHBOARD_KEY } from "../../../lib/queries/query-keys";
 import { DeadlineCard } from "../components/deadline-card";
 import { QuickLinks } from "../components/quick-links";
 import { RecentActivities } from "../components/recent-activities";
@@ -17,7 +18,7 @@ export function OverviewPage() {
   // Counters and activities change through every other page (properties, tenants, statements),
   // so each visit refetches; the last answer stays visible meanwhile.
   const dashboard = useQuery({
-    queryKey: DASHBOARD_QUERY_KEY,
+    queryKey: DASHBOARD_KEY,
     queryFn: fetchDashboard,
     refetchOnMount: "always",
   });

@@ -4,7 +4,7 @@ import { formatEuroDe } from "@nk/contract";
 import { UpgradeRequired } from "../../../components/upgrade-required";
 import { buttonStyles } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
-import { useSavedRuns } from "../api";
+import { useStatementList } from "../../../lib/queries/statement-queries";
 import { FileSpreadsheet, Gauge, Landmark } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { useMe } from "../../../lib/use-me";
@@ -78,7 +78,7 @@ export function ImportsPage() {
 function ResultsExport() {
   const me = useMe();
   const selectId = useId();
-  const runs = useSavedRuns();
+  const runs = useStatementList({ sort: "newest", limit: "50" });
   const [runId, setRunId] = useState("");
   const isAllowed = me.data ? me.hasFeature("bulkImportExport") : false;
   const items = runs.data?.items ?? [];

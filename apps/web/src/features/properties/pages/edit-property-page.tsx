@@ -30,7 +30,7 @@ import {
   EfficiencyClassSummary,
 } from "../components/efficiency-class-summary";
 import { PropertyFields } from "../components/property-fields";
-import type { PropertiesPageState } from "./properties-page";
+import type { PropertiesPageState } from "../lib/use-properties-page";
 
 /** The input of the contract's update schema; empty selects are "". */
 type EditFormValues = PropertyUpdateBody;

@@ -1,109 +1,24 @@
-import { useEffect, useState, type ReactNode } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Building, MousePointerClick, Plus, WandSparkles } from "lucide-react";
-import {
-  formatCountDe,
-  PROPERTY_MESSAGES,
-  UNIT_MESSAGES,
-  type LimitedResource,
-  type Unit,
-} from "@nk/contract";
+import { formatCountDe } from "@nk/contract";
 import { LimitReachedDialog } from "../../../components/limit-reached";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadingState } from "../../../components/ui/spinner";
-import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
-import { buildLimitReachedInfo } from "../../../lib/plan-access";
-import { useMe } from "../../../lib/use-me";
-import { useDeleteProperty, useDeleteUnit } from "../api";
-import { useProperties } from "../../../lib/use-properties";
 import { PropertyDetails } from "../components/property-details";
 import { PropertyList } from "../components/property-list";
 import { UnitFormDialog } from "../components/unit-form-dialog";
+import { usePropertiesPage } from "../lib/use-properties-page";
 
-/** Navigation state the create pages pass: the new property to select, and a success message. */
-export interface PropertiesPageState {
-  selectedPropertyId?: string;
-  successMessage?: string;
-}
-
-function readPageState(state: unknown): PropertiesPageState {
-  return typeof state === "object" && state !== null ? (state as PropertiesPageState) : {};
-}
-
-/** /dashboard/properties (docs/rules/master-data.md#screens 'Properties', docs/rules/master-data.md#states 'Properties screen'). */
+/** /dashboard/properties (docs/rules/master-data.md#screens 'Properties', docs/rules/master-data.md#states 'Properties screen'); state in usePropertiesPage. */
 export function PropertiesPage() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const { me, canCreate, can } = useMe();
-  // Issue 29: master data are for owners, admins and editors.
-  const isEditor = can("edit_master_data");
-  const properties = useProperties();
-  const deleteProperty = useDeleteProperty();
-  const deleteUnit = useDeleteUnit();
-
-  const [pageState] = useState(() => readPageState(location.state));
-  const [selectedId, setSelectedId] = useState<string | undefined>(pageState.selectedPropertyId);
-  const [successMessage, setSuccessMessage] = useState(pageState.successMessage ?? null);
-  const [unitDialog, setUnitDialog] = useState<{ isOpen: boolean; unit: Unit | null }>({
-    isOpen: false,
-    unit: null,
-  });
-  const [isDeletePropertyOpen, setIsDeletePropertyOpen] = useState(false);
-  const [unitToDelete, setUnitToDelete] = useState<Unit | null>(null);
-  const [limitInfo, setLimitInfo] = useState<{
-    title: string;
-    message: string;
-    resource: LimitedResource;
-  } | null>(null);
-
-  // The message is shown once: a reload or Back does not bring it again.
-  useEffect(() => {
-    if (pageState.successMessage) void navigate(location.pathname, { replace: true, state: null });
-  }, [pageState.successMessage, navigate, location.pathname]);
-
-  const list = properties.data ?? [];
-  // docs/rules/master-data.md#screens: the first property is selected automatically.
-  const selected = list.find((property) => property.id === selectedId) ?? list[0];
-
-  /** Opens the create flow, or 'Limit erreicht' with Upgrade when the plan's limit is reached. */
-  function guardCreation(resource: LimitedResource, open: () => void) {
-    if (!me) return;
-    if (!canCreate(resource)) {
-      setLimitInfo({ ...buildLimitReachedInfo(me, resource), resource });
-      return;
-    }
-    open();
-  }
-
-  async function confirmDeleteProperty() {
-    if (!selected) return;
-    try {
-      await deleteProperty.mutateAsync(selected.id);
-      toast.success(PROPERTY_MESSAGES.deleted);
-      setSelectedId(undefined);
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-    } finally {
-      setIsDeletePropertyOpen(false);
-    }
-  }
-
-  async function confirmDeleteUnit() {
-    if (!unitToDelete) return;
-    try {
-      await deleteUnit.mutateAsync(unitToDelete.id);
-      toast.success(UNIT_MESSAGES.deleted);
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-    } finally {
-      setUnitToDelete(null);
-    }
-  }
+  const page = usePropertiesPage();
+  const { properties, list, selected, unitDialog, propertyDeletion, unitDeletion, limitInfo } =
+    page;
 
   const header = (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -112,18 +27,13 @@ export function PropertiesPage() {
         <p className="mt-1 text-sm text-slate-600">Ihre Immobilien und Wohneinheiten.</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {isEditor ? (
+        {page.isEditor ? (
           <>
             <Link to="/onboarding" className={buttonStyles({ variant: "outline" })}>
               <WandSparkles className="size-4" aria-hidden="true" />
               Einrichtungsassistent
             </Link>
-            <Button
-              disabled={!me}
-              onClick={() =>
-                guardCreation("properties", () => void navigate("/dashboard/properties/new"))
-              }
-            >
+            <Button disabled={!page.isSignedIn} onClick={page.startNewProperty}>
               <Plus className="size-4" aria-hidden="true" />
               Neue Immobilie
             </Button>
@@ -167,13 +77,7 @@ export function PropertiesPage() {
               <WandSparkles className="size-4" aria-hidden="true" />
               Einrichtungsassistent starten
             </Link>
-            <Button
-              variant="outline"
-              disabled={!me}
-              onClick={() =>
-                guardCreation("properties", () => void navigate("/dashboard/properties/new"))
-              }
-            >
+            <Button variant="outline" disabled={!page.isSignedIn} onClick={page.startNewProperty}>
               Immobilie manuell anlegen
             </Button>
           </>
@@ -183,17 +87,15 @@ export function PropertiesPage() {
   } else {
     content = (
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <PropertyList properties={list} selectedId={selected?.id} onSelect={setSelectedId} />
+        <PropertyList properties={list} selectedId={selected?.id} onSelect={page.select} />
         {selected ? (
           <PropertyDetails
             property={selected}
-            canAddUnit={Boolean(me)}
-            onAddUnit={() =>
-              guardCreation("units", () => setUnitDialog({ isOpen: true, unit: null }))
-            }
-            onEditUnit={(unit) => setUnitDialog({ isOpen: true, unit })}
-            onDeleteUnit={setUnitToDelete}
-            onDelete={() => setIsDeletePropertyOpen(true)}
+            canAddUnit={page.isSignedIn}
+            onAddUnit={unitDialog.openNew}
+            onEditUnit={unitDialog.openEdit}
+            onDeleteUnit={unitDeletion.ask}
+            onDelete={() => propertyDeletion.setIsOpen(true)}
           />
         ) : (
           <EmptyState
@@ -210,16 +112,16 @@ export function PropertiesPage() {
     <div className="mx-auto w-full max-w-6xl space-y-6">
       <title>Immobilien – Nebenkosten</title>
       {header}
-      {successMessage ? (
+      {page.successMessage ? (
         <Alert
           variant="success"
           action={
-            <Button size="sm" variant="ghost" onClick={() => setSuccessMessage(null)}>
+            <Button size="sm" variant="ghost" onClick={page.hideSuccessMessage}>
               Ausblenden
             </Button>
           }
         >
-          {successMessage}
+          {page.successMessage}
         </Alert>
       ) : null}
       {content}
@@ -228,37 +130,37 @@ export function PropertiesPage() {
         <>
           <UnitFormDialog
             isOpen={unitDialog.isOpen}
-            onOpenChange={(isOpen) => setUnitDialog((current) => ({ ...current, isOpen }))}
+            onOpenChange={unitDialog.setIsOpen}
             propertyId={selected.id}
             unit={unitDialog.unit}
           />
           <ConfirmDialog
-            isOpen={isDeletePropertyOpen}
-            onOpenChange={setIsDeletePropertyOpen}
+            isOpen={propertyDeletion.isOpen}
+            onOpenChange={propertyDeletion.setIsOpen}
             title="Immobilie löschen"
             description={`Sind Sie sicher, dass Sie die Immobilie „${selected.name}“ löschen möchten? Ihre ${formatCountDe(selected.unitCount, "Wohneinheit", "Wohneinheiten")} mit Mietern und Zählern werden ebenfalls gelöscht.`}
             confirmLabel="Löschen"
             busyLabel="Lösche..."
             isDestructive
-            isBusy={deleteProperty.isPending}
-            onConfirm={confirmDeleteProperty}
+            isBusy={propertyDeletion.isBusy}
+            onConfirm={propertyDeletion.confirm}
           />
         </>
       ) : null}
       <ConfirmDialog
-        isOpen={unitToDelete !== null}
-        onOpenChange={(isOpen) => (isOpen ? undefined : setUnitToDelete(null))}
+        isOpen={unitDeletion.unit !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : unitDeletion.cancel())}
         title="Wohneinheit löschen"
-        description={`Sind Sie sicher, dass Sie die Wohneinheit „${unitToDelete?.name ?? ""}“ löschen möchten?`}
+        description={`Sind Sie sicher, dass Sie die Wohneinheit „${unitDeletion.unit?.name ?? ""}“ löschen möchten?`}
         confirmLabel="Löschen"
         busyLabel="Lösche..."
         isDestructive
-        isBusy={deleteUnit.isPending}
-        onConfirm={confirmDeleteUnit}
+        isBusy={unitDeletion.isBusy}
+        onConfirm={unitDeletion.confirm}
       />
       <LimitReachedDialog
         isOpen={limitInfo !== null}
-        onOpenChange={(isOpen) => (isOpen ? undefined : setLimitInfo(null))}
+        onOpenChange={(isOpen) => (isOpen ? undefined : page.clearLimitInfo())}
         title={limitInfo?.title}
         message={limitInfo?.message ?? ""}
         resource={limitInfo?.resource}

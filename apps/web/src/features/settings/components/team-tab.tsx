@@ -31,13 +31,8 @@ import { getErrorMessage } from "../../../lib/api-error";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { formatDate } from "../../../lib/format";
 import { useMe } from "../../../lib/use-me";
-import {
-  useChangeMemberRole,
-  useInviteMember,
-  useRemoveMember,
-  useRevokeInvitation,
-  useTeam,
-} from "../api";
+import { useChangeMemberRole, useInviteMember, useRemoveMember, useRevokeInvitation } from "../api";
+import { useTeam } from "../../../lib/queries/team-queries";
 
 // Issue 29: the account's members with their roles, invitations by e-mail, role changes and
 // removal. Only who may manage members (owner, admin) sees the controls; only the owner names

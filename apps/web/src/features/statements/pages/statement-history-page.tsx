@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { FilePlus2, FileText } from "lucide-react";
 import {
   STATEMENT_HISTORY_MESSAGES as H,
@@ -7,112 +6,30 @@ import {
   STATEMENT_LIST_SORTS,
   STATEMENT_LIST_STATUS_FILTER_LABELS,
   STATEMENT_LIST_STATUS_FILTERS,
-  STATEMENT_PAGE_SIZE,
-  type StatementListItem,
-  type StatementListSort,
-  type StatementListStatusFilter,
 } from "@nk/contract";
 import { PropertyFilter } from "../../../components/property-filter";
 import { Alert } from "../../../components/ui/alert";
-import { useMe } from "../../../lib/use-me";
 import { Button, buttonStyles } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { SearchField } from "../../../components/search-field";
 import { SelectField } from "../../../components/ui/field";
 import { LoadingState } from "../../../components/ui/spinner";
-import { useToast } from "../../../components/ui/toast";
 import { getErrorMessage } from "../../../lib/api-error";
 import { useProperties } from "../../../lib/use-properties";
-import { deleteStatementRun, useInvalidateStatements, useStatementList } from "../api";
 import { BatchBar } from "../components/batch-bar";
 import { StatementHistoryList } from "../components/statement-history-list";
 import { StatementViewDialog } from "../components/statement-view-dialog";
+import { useStatementHistory } from "../lib/use-statement-history";
 
-function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return allowed.includes(value as T) ? (value as T) : fallback;
-}
-
-/** /dashboard/statements (docs/rules/statements.md#history): the saved statements; optional ?property={id}. */
+/** /dashboard/statements (docs/rules/statements.md#history): the saved statements; optional ?property={id}. State in useStatementHistory. */
 export function StatementHistoryPage() {
-  const toast = useToast();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const propertyId = searchParams.get("property") ?? undefined;
-  const status = pick<StatementListStatusFilter>(
-    searchParams.get("status"),
-    STATEMENT_LIST_STATUS_FILTERS,
-    "all",
-  );
-  const sort = pick<StatementListSort>(searchParams.get("sort"), STATEMENT_LIST_SORTS, "newest");
-  const q = searchParams.get("q") ?? "";
-  const [page, setPage] = useState(0);
   const properties = useProperties();
-  const list = useStatementList({
-    propertyId,
-    status,
-    sort,
-    q: q || undefined,
-    offset: String(page * STATEMENT_PAGE_SIZE),
-    limit: String(STATEMENT_PAGE_SIZE),
-  });
-  const invalidate = useInvalidateStatements();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [viewed, setViewed] = useState<StatementListItem | null>(null);
-  const [deleting, setDeleting] = useState<StatementListItem | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-
-  function setParam(name: string, value: string | undefined): void {
-    const params = new URLSearchParams(searchParams);
-    if (value) params.set(name, value);
-    else params.delete(name);
-    setSearchParams(params);
-    setSelected(new Set());
-    setPage(0);
-  }
-
-  function changePage(next: number): void {
-    setPage(next);
-    setSelected(new Set());
-  }
-
-  async function confirmDelete(): Promise<void> {
-    if (!deleting) return;
-    setIsDeleting(true);
-    try {
-      await deleteStatementRun(deleting.id);
-      toast.success(H.deleted);
-      await invalidate();
-    } catch (error) {
-      toast.error(H.deleteFailed(getErrorMessage(error)));
-    } finally {
-      setIsDeleting(false);
-      setDeleting(null);
-    }
-  }
-
-  const items = list.data?.items ?? [];
-  const pageCount = Math.max(1, Math.ceil((list.data?.total ?? 0) / STATEMENT_PAGE_SIZE));
-  // The fresh row after a status change; the one opened when the filter no longer lists it.
-  const viewing = viewed ? (items.find((item) => item.id === viewed.id) ?? viewed) : null;
-  const selectedItems = items.filter((item) => selected.has(item.id));
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const toggleAll = () =>
-    setSelected((current) =>
-      items.every((item) => current.has(item.id))
-        ? new Set()
-        : new Set(items.map((item) => item.id)),
-    );
-  const newLink = propertyId
-    ? `/dashboard/statements/new?property=${propertyId}`
-    : "/dashboard/statements/new";
-  // Issue 29: the wizard is offered to roles that may create statements.
-  const canCreateStatements = useMe().can("create_billing_statement");
+  const history = useStatementHistory();
+  const { filters, list, items, paging, selection, deletion, newLink, canCreateStatements } =
+    history;
+  const { propertyId, q, status, sort } = filters;
+  const { page, pageCount } = paging;
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
@@ -136,7 +53,7 @@ export function StatementHistoryPage() {
         <PropertyFilter
           properties={properties.data}
           propertyId={propertyId}
-          onChange={(id) => setParam("property", id)}
+          onChange={filters.setProperty}
           clearLabel="Alle Abrechnungen"
         />
       ) : null}
@@ -151,14 +68,12 @@ export function StatementHistoryPage() {
         <SearchField
           initialValue={q}
           placeholder="Name, Zeitraum, Mieter..."
-          onSearch={(text) => (text !== q ? setParam("q", text || undefined) : undefined)}
+          onSearch={filters.setSearch}
         />
         <SelectField
           label="Status"
           value={status}
-          onChange={(event) =>
-            setParam("status", event.target.value === "all" ? undefined : event.target.value)
-          }
+          onChange={(event) => filters.setStatus(event.target.value)}
           options={STATEMENT_LIST_STATUS_FILTERS.map((value) => ({
             value,
             label: STATEMENT_LIST_STATUS_FILTER_LABELS[value],
@@ -167,9 +82,7 @@ export function StatementHistoryPage() {
         <SelectField
           label="Sortierung"
           value={sort}
-          onChange={(event) =>
-            setParam("sort", event.target.value === "newest" ? undefined : event.target.value)
-          }
+          onChange={(event) => filters.setSort(event.target.value)}
           options={STATEMENT_LIST_SORTS.map((value) => ({
             value,
             label: STATEMENT_LIST_SORT_LABELS[value],
@@ -177,7 +90,7 @@ export function StatementHistoryPage() {
         />
       </form>
 
-      <BatchBar selected={selectedItems} onDone={() => setSelected(new Set())} />
+      <BatchBar selected={selection.items} onDone={selection.clear} />
 
       {list.isPending ? (
         <LoadingState text="Lade Abrechnungen..." />
@@ -203,7 +116,7 @@ export function StatementHistoryPage() {
           icon={FileText}
           title={H.empty}
           description={
-            q || status !== "all"
+            filters.isFiltered
               ? "Ändern Sie die Suche oder den Statusfilter."
               : "Erstellen Sie Ihre erste Nebenkostenabrechnung."
           }
@@ -223,29 +136,24 @@ export function StatementHistoryPage() {
           </p>
           <StatementHistoryList
             items={items}
-            selected={selected}
-            onToggle={toggle}
-            onToggleAll={toggleAll}
-            actions={{ onView: setViewed, onDelete: setDeleting }}
+            selected={selection.selected}
+            onToggle={selection.toggle}
+            onToggleAll={selection.toggleAll}
+            actions={{ onView: history.view, onDelete: deletion.ask }}
           />
           {pageCount > 1 ? (
             <nav
               aria-label="Seiten"
               className="flex items-center justify-center gap-3 text-sm text-slate-600"
             >
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => changePage(page - 1)}
-                disabled={page === 0}
-              >
+              <Button variant="outline" size="sm" onClick={paging.previous} disabled={page === 0}>
                 Zurück
               </Button>
               <span>{`Seite ${page + 1} von ${pageCount}`}</span>
               <Button
                 variant="outline"
                 size="sm"
-                onClick={() => changePage(page + 1)}
+                onClick={paging.next}
                 disabled={page + 1 >= pageCount}
                 isBusy={list.isFetching}
               >
@@ -256,17 +164,17 @@ export function StatementHistoryPage() {
         </>
       )}
 
-      <StatementViewDialog item={viewing} onClose={() => setViewed(null)} />
+      <StatementViewDialog item={history.viewing} onClose={history.closeView} />
       <ConfirmDialog
-        isOpen={deleting !== null}
-        onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}
-        title={deleting ? `${deleting.name} löschen?` : "Abrechnung löschen?"}
+        isOpen={deletion.item !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : deletion.cancel())}
+        title={deletion.item ? `${deletion.item.name} löschen?` : "Abrechnung löschen?"}
         description={H.deleteConfirm}
         confirmLabel="Löschen"
         busyLabel="Lösche..."
         isDestructive
-        isBusy={isDeleting}
-        onConfirm={confirmDelete}
+        isBusy={deletion.isBusy}
+        onConfirm={deletion.confirm}
       />
     </div>
   );
