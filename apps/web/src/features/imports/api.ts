@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   BankImportCommitBody,
   BankImportPreview,
@@ -15,7 +15,7 @@ import type {
   ReadingImportPreviewBody,
   ReadingImportResult,
 } from "@nk/contract";
-import { apiGet, apiPost, apiPostWithProgress, apiPut } from "../../lib/api-client";
+import { apiGet, apiPostWithProgress, apiPut } from "../../lib/api-client";
 
 // TanStack Query hooks of the imports (/api/imports/*, issue 28) and the billing periods they go
 // into. Every import reports its progress (decision 1700) to `onProgress`.

@@ -28,7 +28,7 @@ import { refreshAfterStatementChange } from "../../lib/queries/statement-queries
 // TanStack Query hooks of the new-statement wizard: the period's saved cost inputs, preview, save
 // and the saved run. Tenants, tariffs and billing periods come from the shared layer (lib/queries).
 
-export const costsKey = (billingPeriodId: string) =>
+const costsKey = (billingPeriodId: string) =>
   [...BILLING_PERIODS_KEY, "costs", billingPeriodId] as const;
 const consumptionKey = (billingPeriodId: string) =>
   [...BILLING_PERIODS_KEY, "consumption", billingPeriodId] as const;
