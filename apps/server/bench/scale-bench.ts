@@ -264,14 +264,14 @@ async function seedProperty(
     const base = {
       userId,
       meterId: meter.id,
-      costGroupId: null as string | null,
+      billingPeriodId: null as string | null,
       note: null,
       updatedAt: now,
     };
     const rows: (typeof base & { readingValue: string; readingDate: string })[] = [
       {
         ...base,
-        costGroupId: periodId,
+        billingPeriodId: periodId,
         readingValue: String(100 + (index % 90)),
         readingDate: "2024-12-31",
       },
@@ -488,7 +488,7 @@ async function benchOne(database: TestDriver, unitCount: number): Promise<void> 
       }
     }
     const statements = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("userId", "=", userId)
       .executeTakeFirstOrThrow();

@@ -50,7 +50,7 @@ const COST_ITEMS = [
 interface ReadingRow {
   userId: string;
   meterId: string;
-  costGroupId: string | null;
+  billingPeriodId: string | null;
   note: null;
   updatedAt: Date;
   readingValue: string;
@@ -129,14 +129,14 @@ async function main(): Promise<void> {
       const base = {
         userId,
         meterId: meter.id,
-        costGroupId: null,
+        billingPeriodId: null,
         note: null,
         updatedAt: new Date(),
       };
       const rows: ReadingRow[] = [
         {
           ...base,
-          costGroupId: periodId,
+          billingPeriodId: periodId,
           readingValue: String(100 + (index % 90)),
           readingDate: "2024-12-31",
         },

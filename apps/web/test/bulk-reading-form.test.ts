@@ -24,7 +24,7 @@ function valuesOf(
   readingValues: Record<string, string>,
   readingDate = "2024-12-31",
 ): BulkReadingFormValues {
-  return { costGroupId: PERIOD_ID, position: "end", readingDate, readingValues };
+  return { billingPeriodId: PERIOD_ID, position: "end", readingDate, readingValues };
 }
 
 const options = {
@@ -37,7 +37,7 @@ describe("bulk reading form (section 7 'bulk save')", () => {
     expect(
       toBulkReadingsBody(valuesOf({ [METER_A]: " 200 ", [METER_B]: "", [METER_C]: "50.5" })),
     ).toEqual({
-      costGroupId: PERIOD_ID,
+      billingPeriodId: PERIOD_ID,
       position: "end",
       readingDate: "2024-12-31",
       readings: [
@@ -53,7 +53,7 @@ describe("bulk reading form (section 7 'bulk save')", () => {
     expect(toBulkFormField("readings.0.readingValue", body)).toBe(`readingValues.${METER_B}`);
     expect(toBulkFormField("readingDate", body)).toBe("readingDate");
     expect(toBulkFormField("readings", body)).toBe(BULK_FORM_MESSAGE_FIELD);
-    expect(toBulkFormField("costGroupId", body)).toBe(BULK_FORM_MESSAGE_FIELD);
+    expect(toBulkFormField("billingPeriodId", body)).toBe(BULK_FORM_MESSAGE_FIELD);
     expect(toBulkFormField("readings.7.readingValue", body)).toBe(BULK_FORM_MESSAGE_FIELD);
   });
 
@@ -103,7 +103,7 @@ describe("bulk reading form (section 7 'bulk save')", () => {
     );
     expect(result.errors).toEqual({});
     expect(result.values).toMatchObject({
-      costGroupId: PERIOD_ID,
+      billingPeriodId: PERIOD_ID,
       readings: [
         { meterId: METER_A, readingValue: "1020" },
         { meterId: METER_C, readingValue: "12345.678" },

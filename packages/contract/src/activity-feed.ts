@@ -70,7 +70,7 @@ export const AREA_LABELS: Record<string, string> = {
   unit: "Wohneinheiten",
   tenant: "Mieter",
   statement: "Abrechnungen",
-  cost_group: "Abrechnungszeiträume",
+  billing_period: "Abrechnungszeiträume",
   cost: "Kosten",
   meter: "Zähler",
   meter_reading: "Zählerstände",

@@ -207,7 +207,7 @@ interface MonthlyInformationLettersTable {
   sentAt: Date | null;
 }
 
-interface CostGroupsTable {
+interface BillingPeriodsTable {
   id: Generated<string>;
   userId: string;
   propertyId: string;
@@ -226,7 +226,7 @@ interface MeterReadingsTable {
   id: Generated<string>;
   userId: string;
   meterId: string;
-  costGroupId: string | null;
+  billingPeriodId: string | null;
   readingValue: Decimal;
   readingDate: string;
   readingType: Generated<string>;
@@ -270,10 +270,10 @@ interface UtilityRateTiersTable {
   unitPrice: Decimal;
 }
 
-interface StatementsTable {
+interface TenancyStatementsTable {
   id: Generated<string>;
   userId: string;
-  costGroupId: string;
+  billingPeriodId: string;
   propertyId: string;
   unitId: string | null;
   tenantId: string | null;
@@ -286,7 +286,7 @@ interface StatementsTable {
   sentAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
-  snapshotId: string | null;
+  statementRunId: string | null;
   periodFrom: string | null;
   periodTo: string | null;
   tenantName: string | null;
@@ -305,7 +305,7 @@ type JsonDocument = ColumnType<unknown, string, string>;
 interface BillingPeriodCostItemsTable {
   id: Generated<string>;
   userId: string;
-  costGroupId: string;
+  billingPeriodId: string;
   position: number;
   costType: string;
   amount: Decimal | null;
@@ -344,7 +344,7 @@ interface BillingPeriodDirectAmountsTable {
 }
 
 interface BillingPeriodCo2InputsTable {
-  costGroupId: string;
+  billingPeriodId: string;
   userId: string;
   fuel: string | null;
   consumptionKwh: Decimal | null;
@@ -359,7 +359,7 @@ interface BillingPeriodCo2InputsTable {
 
 /** Issue 24, item 6: the heating cost sheet of a billing period (migration 1280). */
 interface BillingPeriodHeatingCostsTable {
-  costGroupId: string;
+  billingPeriodId: string;
   userId: string;
   fuel: string;
   quantityUnit: string;
@@ -386,7 +386,7 @@ interface BillingPeriodHeatingCostsTable {
 
 /** Issue 24, item 12 (decision 1160): the § 6a (3) HeizkV inputs of a billing period. */
 interface BillingPeriodAnnualInformationTable {
-  costGroupId: string;
+  billingPeriodId: string;
   userId: string;
   /** [{ carrier, percent }], percent as decimal text. */
   energyMix: JsonDocument;
@@ -401,7 +401,7 @@ interface BillingPeriodAnnualInformationTable {
 interface BillingPeriodConsumptionOverridesTable {
   id: Generated<string>;
   userId: string;
-  costGroupId: string;
+  billingPeriodId: string;
   unitId: string;
   meterKind: string;
   value: Decimal;
@@ -409,10 +409,10 @@ interface BillingPeriodConsumptionOverridesTable {
   createdAt: CreatedAt;
 }
 
-interface StatementSnapshotsTable {
+interface StatementRunsTable {
   id: Generated<string>;
   userId: string;
-  costGroupId: string;
+  billingPeriodId: string;
   propertyId: string;
   version: Generated<number>;
   replacesId: string | null;
@@ -535,7 +535,7 @@ interface StripeEventsTable {
 interface BankBookingsTable {
   id: Generated<string>;
   userId: string;
-  costGroupId: string;
+  billingPeriodId: string;
   fingerprint: string;
   bookingDate: string;
   amount: Decimal;
@@ -583,7 +583,7 @@ interface MeteringFirmNumbersTable {
 interface MeteringResultsTable {
   id: Generated<string>;
   userId: string;
-  costGroupId: string;
+  billingPeriodId: string;
   unitId: string;
   /** null: the vacancy. */
   tenantId: string | null;
@@ -646,7 +646,7 @@ interface ApiKeysTable {
 interface LetterBatchesTable {
   id: Generated<string>;
   userId: string;
-  snapshotId: string;
+  statementRunId: string;
   status: Generated<"queued" | "running" | "done" | "failed">;
   done: Generated<number>;
   total: number;
@@ -664,7 +664,7 @@ interface LetterBatchesTable {
 interface DeadlineRemindersTable {
   id: Generated<string>;
   userId: string;
-  costGroupId: string;
+  billingPeriodId: string;
   /** YYYY-MM-DD, the § 556 (3) BGB deadline the reminder was about. */
   deadline: string;
   daysBefore: number;
@@ -690,11 +690,11 @@ export interface Database {
   tenantPrepayments: TenantPrepaymentsTable;
   tenantAttributes: TenantAttributesTable;
   meters: MetersTable;
-  costGroups: CostGroupsTable;
+  billingPeriods: BillingPeriodsTable;
   meterReadings: MeterReadingsTable;
   utilityRates: UtilityRatesTable;
   utilityRateTiers: UtilityRateTiersTable;
-  statements: StatementsTable;
+  tenancyStatements: TenancyStatementsTable;
   jobs: JobsTable;
   clientErrors: ClientErrorsTable;
   clientMetrics: ClientMetricsTable;
@@ -705,7 +705,7 @@ export interface Database {
   billingPeriodHeatingCosts: BillingPeriodHeatingCostsTable;
   billingPeriodAnnualInformation: BillingPeriodAnnualInformationTable;
   billingPeriodConsumptionOverrides: BillingPeriodConsumptionOverridesTable;
-  statementSnapshots: StatementSnapshotsTable;
+  statementRuns: StatementRunsTable;
   notificationSettings: NotificationSettingsTable;
   contactRequests: ContactRequestsTable;
   stripeEvents: StripeEventsTable;

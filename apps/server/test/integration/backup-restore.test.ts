@@ -395,7 +395,7 @@ describe("backup and restore of the embedded data folder", () => {
       .insertInto("deadlineReminders")
       .values({
         userId,
-        costGroupId: period.json.id,
+        billingPeriodId: period.json.id,
         deadline: "2025-12-31",
         daysBefore: 30,
         sentOn: "2025-12-01",
@@ -426,7 +426,7 @@ describe("backup and restore of the embedded data folder", () => {
       .insertInto("meteringResults")
       .values({
         userId,
-        costGroupId: earlierPeriod.json.id,
+        billingPeriodId: earlierPeriod.json.id,
         unitId: unit.json.id,
         tenantId: tenant.json.id,
         firmFlat: "0047112300001",

@@ -283,7 +283,7 @@ describe.each(TEST_DRIVERS)("bank statement import (%s)", (driver) => {
       cookie,
       (
         await t.db
-          .selectFrom("costGroups")
+          .selectFrom("billingPeriods")
           .select("propertyId")
           .where("id", "=", billingPeriodId)
           .executeTakeFirstOrThrow()
@@ -438,7 +438,7 @@ describe.each(TEST_DRIVERS)("bank statement import (%s)", (driver) => {
       billingPeriodId: "Abrechnungsperiode nicht gefunden",
     });
     await t.db
-      .updateTable("costGroups")
+      .updateTable("billingPeriods")
       .set({ isFinal: true })
       .where("id", "=", billingPeriodId)
       .execute();

@@ -46,7 +46,7 @@ describe.each(TEST_DRIVERS)("/api/billing-periods (%s)", (driver) => {
       .where("entityId", "=", period.id)
       .executeTakeFirstOrThrow();
     expect(activity).toMatchObject({
-      entityType: "cost_group",
+      entityType: "billing_period",
       action: "created",
       entityName: "Abrechnung 01.01.2024 - 31.12.2024",
     });
@@ -236,11 +236,11 @@ describe.each(TEST_DRIVERS)("/api/billing-periods (%s)", (driver) => {
       (await t.request("DELETE", `/api/billing-periods/${id}`, { cookie: a.cookie })).status,
     ).toBe(204);
     expect(
-      await t.db.selectFrom("costGroups").select("id").where("id", "=", id).execute(),
+      await t.db.selectFrom("billingPeriods").select("id").where("id", "=", id).execute(),
     ).toHaveLength(0);
-    expect(await listActivityKeys(t, a.userId)).toContain("cost_group.deleted");
+    expect(await listActivityKeys(t, a.userId)).toContain("billing_period.deleted");
     const statement = await insertStatement(t.db, a.userId, a.propertyId, a.unitIds[0]);
-    const refused = await t.request("DELETE", `/api/billing-periods/${statement.costGroupId}`, {
+    const refused = await t.request("DELETE", `/api/billing-periods/${statement.billingPeriodId}`, {
       cookie: a.cookie,
     });
     expect(refused.status).toBe(409);

@@ -27,14 +27,14 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
         propertyId: a.propertyId,
       }),
     ];
-    const costGroupId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
-    return { ...a, meters, costGroupId };
+    const billingPeriodId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
+    return { ...a, meters, billingPeriodId };
   }
 
   const rowsOf = (t: TestContext, userId: string) =>
     t.db
       .selectFrom("meterReadings")
-      .select(["meterId", "costGroupId", "readingValue", "readingDate", "note"])
+      .select(["meterId", "billingPeriodId", "readingValue", "readingDate", "note"])
       .where("userId", "=", userId)
       .orderBy("readingValue")
       .execute();
@@ -46,7 +46,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
     const start = await t.request("POST", "/api/readings/bulk", {
       cookie: a.cookie,
       body: {
-        costGroupId: a.costGroupId,
+        billingPeriodId: a.billingPeriodId,
         readingDate: "2024-01-01",
         position: "start",
         readings: [
@@ -59,7 +59,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
     const end = await t.request("POST", "/api/readings/bulk", {
       cookie: a.cookie,
       body: {
-        costGroupId: a.costGroupId,
+        billingPeriodId: a.billingPeriodId,
         readingDate: "2024-12-31",
         readings: [
           { meterId: a.meters[0], readingValue: "1102.5" },
@@ -71,21 +71,21 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
     expect(await readJson(end)).toMatchObject({ insertedCount: 2, updatedCount: 0 });
     const rows = await t.db
       .selectFrom("meterReadings")
-      .select(["meterId", "costGroupId", "readingValue", "readingDate"])
+      .select(["meterId", "billingPeriodId", "readingValue", "readingDate"])
       .where("meterId", "=", a.meters[0]!)
       .orderBy("readingDate")
       .execute();
     expect(rows).toEqual([
-      { meterId: a.meters[0], costGroupId: null, readingValue: "3.000", readingDate: "2023-05-01" },
+      { meterId: a.meters[0], billingPeriodId: null, readingValue: "3.000", readingDate: "2023-05-01" },
       {
         meterId: a.meters[0],
-        costGroupId: null,
+        billingPeriodId: null,
         readingValue: "1020.000",
         readingDate: "2024-01-01",
       },
       {
         meterId: a.meters[0],
-        costGroupId: a.costGroupId,
+        billingPeriodId: a.billingPeriodId,
         readingValue: "1102.500",
         readingDate: "2024-12-31",
       },
@@ -94,7 +94,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
     const again = await t.request("POST", "/api/readings/bulk", {
       cookie: a.cookie,
       body: {
-        costGroupId: a.costGroupId,
+        billingPeriodId: a.billingPeriodId,
         readingDate: "2024-01-01",
         position: "start",
         readings: [{ meterId: a.meters[0], readingValue: "1021" }],
@@ -102,7 +102,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
     });
     expect(await readJson(again)).toMatchObject({ insertedCount: 0, updatedCount: 1 });
     const consumption = await readJson(
-      await t.request("GET", `/api/billing-periods/${a.costGroupId}/consumption`, {
+      await t.request("GET", `/api/billing-periods/${a.billingPeriodId}/consumption`, {
         cookie: a.cookie,
       }),
     );
@@ -121,7 +121,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
     const response = await t.request("POST", "/api/readings/bulk", {
       cookie: a.cookie,
       body: {
-        costGroupId: a.costGroupId,
+        billingPeriodId: a.billingPeriodId,
         readingDate: "2024-01-15",
         position: "start",
         readings: [{ meterId: a.meters[0], readingValue: "10" }],
@@ -140,7 +140,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
     const first = await t.request("POST", "/api/readings/bulk", {
       cookie: a.cookie,
       body: {
-        costGroupId: a.costGroupId,
+        billingPeriodId: a.billingPeriodId,
         readingDate: "2024-12-31",
         readings: [
           { meterId: a.meters[0], readingValue: "100.5" },
@@ -157,20 +157,20 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
       message: "2 Zählerstände erfolgreich gespeichert!",
     });
     expect(
-      body.readings.map((r: { readingValue: string; costGroupId: string; readingType: string }) => [
+      body.readings.map((r: { readingValue: string; billingPeriodId: string; readingType: string }) => [
         r.readingValue,
-        r.costGroupId,
+        r.billingPeriodId,
         r.readingType,
       ]),
     ).toEqual([
-      ["100.500", a.costGroupId, "manual"],
-      ["200.000", a.costGroupId, "manual"],
+      ["100.500", a.billingPeriodId, "manual"],
+      ["200.000", a.billingPeriodId, "manual"],
     ]);
 
     const second = await t.request("POST", "/api/readings/bulk", {
       cookie: a.cookie,
       body: {
-        costGroupId: a.costGroupId,
+        billingPeriodId: a.billingPeriodId,
         readingDate: "2025-01-02",
         readings: [
           { meterId: a.meters[0], readingValue: "101" },
@@ -190,28 +190,28 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
     expect(await rowsOf(t, a.userId)).toEqual([
       {
         meterId: a.meters[2],
-        costGroupId: a.costGroupId,
+        billingPeriodId: a.billingPeriodId,
         readingValue: "55.125",
         readingDate: "2025-01-02",
         note: null,
       },
       {
         meterId: a.meters[0],
-        costGroupId: a.costGroupId,
+        billingPeriodId: a.billingPeriodId,
         readingValue: "101.000",
         readingDate: "2025-01-02",
         note: null,
       },
       {
         meterId: a.meters[1],
-        costGroupId: a.costGroupId,
+        billingPeriodId: a.billingPeriodId,
         readingValue: "190.000",
         readingDate: "2025-01-02",
         note: null,
       },
     ]);
     const detail = await readJson(
-      await t.request("GET", `/api/billing-periods/${a.costGroupId}`, { cookie: a.cookie }),
+      await t.request("GET", `/api/billing-periods/${a.billingPeriodId}`, { cookie: a.cookie }),
     );
     expect(detail.readingCount).toBe(3);
     expect(detail.readings).toHaveLength(3);
@@ -239,7 +239,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
       const response = await t.request("POST", "/api/readings/bulk", {
         cookie: a.cookie,
         body: {
-          costGroupId: a.costGroupId,
+          billingPeriodId: a.billingPeriodId,
           readingDate: "2024-12-31",
           readings: [
             { meterId: a.meters[0], readingValue: "1" },
@@ -263,7 +263,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
       t.request("POST", "/api/readings/bulk", {
         cookie: a.cookie,
         body: {
-          costGroupId: a.costGroupId,
+          billingPeriodId: a.billingPeriodId,
           readingDate: "2024-12-31",
           confirmDecrease,
           readings: [
@@ -311,7 +311,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
     });
     const post = (body: unknown, cookie = a.cookie) =>
       t.request("POST", "/api/readings/bulk", { cookie, body });
-    const base = { costGroupId: a.costGroupId, readingDate: "2024-12-31" };
+    const base = { billingPeriodId: a.billingPeriodId, readingDate: "2024-12-31" };
 
     const foreign = await post({
       ...base,
@@ -351,7 +351,7 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
       readingDate: "2024-12-31",
       readings: [{ meterId: a.meters[0], readingValue: "1" }],
     });
-    expect((await readJson(noPeriod)).error.fields.costGroupId).toBe(
+    expect((await readJson(noPeriod)).error.fields.billingPeriodId).toBe(
       "Bitte wählen Sie eine Abrechnungsperiode aus.",
     );
     const empty = await post({ ...base, readings: [] });

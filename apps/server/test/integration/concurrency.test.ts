@@ -444,7 +444,7 @@ describe.each(TEST_DRIVERS)(
           expect([201, 404]).toContain(period.status);
           expect(
             await a.db
-              .selectFrom("costGroups")
+              .selectFrom("billingPeriods")
               .select("id")
               .where("propertyId", "=", propertyId)
               .execute(),
@@ -545,7 +545,7 @@ describe.each(TEST_DRIVERS)(
           expect([first.status, second.status].sort()).toEqual([201, 409]);
           expect(
             await a.db
-              .selectFrom("costGroups")
+              .selectFrom("billingPeriods")
               .select("id")
               .where("propertyId", "=", propertyId)
               .execute(),
@@ -566,7 +566,7 @@ describe.each(TEST_DRIVERS)(
             a.request("POST", "/api/readings/bulk", {
               cookie,
               body: {
-                costGroupId: periodId,
+                billingPeriodId: periodId,
                 readingDate: "2024-12-31",
                 readings: [{ meterId, readingValue: "120" }],
               },
@@ -610,7 +610,7 @@ describe.each(TEST_DRIVERS)(
             await a.db
               .selectFrom("billingPeriodCostItems")
               .select("id")
-              .where("costGroupId", "=", billingPeriodId)
+              .where("billingPeriodId", "=", billingPeriodId)
               .execute(),
           ).toEqual([]);
         },
@@ -675,9 +675,9 @@ describe.each(TEST_DRIVERS)(
         ],
         async ({ runId, tenantId }, finalize, tenant) => {
           const statement = await a.db
-            .selectFrom("statements")
+            .selectFrom("tenancyStatements")
             .select(["id", "status", "tenantId"])
-            .where("snapshotId", "=", runId)
+            .where("statementRunId", "=", runId)
             .where("tenantName", "=", "Jürgen Krüger")
             .executeTakeFirstOrThrow();
           if (finalize.status === 200) {
@@ -720,9 +720,9 @@ describe.each(TEST_DRIVERS)(
         async ({ billingPeriodId }, save, costs) => {
           expect(save.status).toBe(201);
           const run = await a.db
-            .selectFrom("statementSnapshots")
+            .selectFrom("statementRuns")
             .select(["totalCosts", "isFinal"])
-            .where("costGroupId", "=", billingPeriodId)
+            .where("billingPeriodId", "=", billingPeriodId)
             .executeTakeFirstOrThrow();
           expect(run.isFinal).toBe(true);
           if (costs.status === 200) expect(run.totalCosts).toBe("1050.00");
@@ -758,7 +758,7 @@ describe.each(TEST_DRIVERS)(
         ],
         async ({ propertyId }, save, property) => {
           const runs = await a.db
-            .selectFrom("statementSnapshots")
+            .selectFrom("statementRuns")
             .select("id")
             .where("propertyId", "=", propertyId)
             .execute();
@@ -791,7 +791,7 @@ describe.each(TEST_DRIVERS)(
         ],
         async ({ runId }, deleted, finalize) => {
           const run = await a.db
-            .selectFrom("statementSnapshots")
+            .selectFrom("statementRuns")
             .select("isFinal")
             .where("id", "=", runId)
             .executeTakeFirst();
@@ -829,9 +829,9 @@ describe.each(TEST_DRIVERS)(
         ],
         async ({ billingPeriodId, correctionId }, deleted, save) => {
           const runs = await a.db
-            .selectFrom("statementSnapshots")
+            .selectFrom("statementRuns")
             .select(["id", "version", "isFinal"])
-            .where("costGroupId", "=", billingPeriodId)
+            .where("billingPeriodId", "=", billingPeriodId)
             .orderBy("version")
             .execute();
           if (save.status === 201) {

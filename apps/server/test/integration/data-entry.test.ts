@@ -203,14 +203,14 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
         meterNumber: "M-1",
         unitId: a.unitIds[0],
       });
-      const costGroupId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
+      const billingPeriodId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
       // Entered on the meter's history page first: no billing period.
       await addReadingViaApi(t, a.cookie, meterId, "100", "2024-12-31");
 
       const response = await t.request("POST", "/api/readings/bulk", {
         cookie: a.cookie,
         body: {
-          costGroupId,
+          billingPeriodId,
           readingDate: "2024-12-31",
           readings: [{ meterId, readingValue: "105.5" }],
         },
@@ -223,16 +223,16 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
       });
       const rows = await t.db
         .selectFrom("meterReadings")
-        .select(["readingValue", "readingDate", "costGroupId"])
+        .select(["readingValue", "readingDate", "billingPeriodId"])
         .where("meterId", "=", meterId)
         .execute();
-      expect(rows).toEqual([{ readingValue: "105.500", readingDate: "2024-12-31", costGroupId }]);
+      expect(rows).toEqual([{ readingValue: "105.500", readingDate: "2024-12-31", billingPeriodId }]);
 
       // Saved again on the same date: still one row.
       const again = await t.request("POST", "/api/readings/bulk", {
         cookie: a.cookie,
         body: {
-          costGroupId,
+          billingPeriodId,
           readingDate: "2024-12-31",
           readings: [{ meterId, readingValue: "106" }],
         },
@@ -253,7 +253,7 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
         meterNumber: "M-1",
         unitId: a.unitIds[0],
       });
-      const costGroupId = await createBillingPeriodViaApi(
+      const billingPeriodId = await createBillingPeriodViaApi(
         t,
         a.cookie,
         a.propertyId,
@@ -264,7 +264,7 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
       const response = await t.request("POST", "/api/readings/bulk", {
         cookie: a.cookie,
         body: {
-          costGroupId,
+          billingPeriodId,
           readingDate: "2025-01-31",
           readings: [{ meterId, readingValue: "110" }],
         },

@@ -310,11 +310,11 @@ describe.each(TEST_DRIVERS)("deadlines and reminders (%s)", (driver) => {
     expect(first[0]!.text).toContain("http://localhost:3000/dashboard/deadlines");
     const rows = await t.db
       .selectFrom("deadlineReminders")
-      .select(["costGroupId", "deadline", "daysBefore", "sentOn"])
+      .select(["billingPeriodId", "deadline", "daysBefore", "sentOn"])
       .where("userId", "=", account.userId)
       .execute();
     expect(rows).toEqual([
-      { costGroupId: periodId, deadline: "2026-12-31", daysBefore: 90, sentOn: "2026-10-02" },
+      { billingPeriodId: periodId, deadline: "2026-12-31", daysBefore: 90, sentOn: "2026-10-02" },
     ]);
     // The next days: the 90-day reminder went out, the 30-day one is not due yet.
     await runReminderJob("2026-10-03");

@@ -28,7 +28,7 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
       meterNumber: "WW-1",
       unitId: a.unitIds[0],
     });
-    const costGroupId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
+    const billingPeriodId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
     const single = await t.request("POST", `/api/meters/${meterId}/readings`, {
       cookie: a.cookie,
       body: { readingValue: "1020", readingDate: "2024-06-30" },
@@ -37,7 +37,7 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
     const bulk = await t.request("POST", "/api/readings/bulk", {
       cookie: a.cookie,
       body: {
-        costGroupId,
+        billingPeriodId,
         readingDate: "2024-12-31",
         readings: [{ meterId, readingValue: "12345.678" }],
       },
@@ -61,7 +61,7 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
       meterNumber: "KW-1",
       unitId: a.unitIds[0],
     });
-    const costGroupId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
+    const billingPeriodId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
     const tenant = await insertTenant(t.db, a.userId, a.unitIds[0]!, {
       name: "Anna Alt",
       moveInDate: "2023-01-01",
@@ -78,7 +78,7 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
         [
           "POST",
           "/api/readings/bulk",
-          { costGroupId, readingDate: "2024-12-31", readings: [{ meterId, readingValue: text }] },
+          { billingPeriodId, readingDate: "2024-12-31", readings: [{ meterId, readingValue: text }] },
           "readings.0.readingValue",
           READING_MESSAGES.notANumber,
         ],
@@ -105,14 +105,14 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
         ],
         [
           "PUT",
-          `/api/billing-periods/${costGroupId}/costs`,
+          `/api/billing-periods/${billingPeriodId}/costs`,
           { costItems: [{ costType: "Grundsteuer", amount: text, key: "area" }] },
           "costItems.0.amount",
           STATEMENT_MESSAGES.amountNotANumber,
         ],
         [
           "PUT",
-          `/api/billing-periods/${costGroupId}/costs`,
+          `/api/billing-periods/${billingPeriodId}/costs`,
           { co2: { fuel: "gas", consumptionKwh: text } },
           "co2.consumptionKwh",
           STATEMENT_MESSAGES.consumptionNotANumber,
@@ -144,7 +144,7 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
 
   it("takes percentages, CO2 prices and factors as canonical text too", async () => {
     const a = await createMeteringAccount(t);
-    const costGroupId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
+    const billingPeriodId = await createBillingPeriodViaApi(t, a.cookie, a.propertyId);
     const body = {
       costItems: [
         { costType: "Heizung", amount: "1234.56", key: "mixed", consumptionShare: "62.5" },
@@ -157,13 +157,13 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
         emissionFactor: "0.201",
       },
     };
-    const saved = await t.request("PUT", `/api/billing-periods/${costGroupId}/costs`, {
+    const saved = await t.request("PUT", `/api/billing-periods/${billingPeriodId}/costs`, {
       cookie: a.cookie,
       body,
     });
     expect(saved.status).toBe(200);
     const costs = await readJson(
-      await t.request("GET", `/api/billing-periods/${costGroupId}/costs`, { cookie: a.cookie }),
+      await t.request("GET", `/api/billing-periods/${billingPeriodId}/costs`, { cookie: a.cookie }),
     );
     // Contract v1.5 (decision 1640): the stored text comes back as the columns hold it, never a number.
     expect(costs.costItems[0]).toMatchObject({ amount: "1234.56", consumptionShare: "62.50" });
@@ -173,7 +173,7 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
       vatPercent: "19.00",
       emissionFactor: "0.201000",
     });
-    const german = await t.request("PUT", `/api/billing-periods/${costGroupId}/costs`, {
+    const german = await t.request("PUT", `/api/billing-periods/${billingPeriodId}/costs`, {
       cookie: a.cookie,
       body: {
         ...body,

@@ -183,7 +183,7 @@ describe.each(TEST_DRIVERS)(
       expect((await t.request("DELETE", `/api/tenants/${tenantId}`, { cookie })).status).toBe(204);
       expect(
         await t.db
-          .selectFrom("statements")
+          .selectFrom("tenancyStatements")
           .select(["tenantId", "tenantName"])
           .where("id", "=", statement.id)
           .executeTakeFirst(),
@@ -288,7 +288,7 @@ describe.each(TEST_DRIVERS)(
       await refuses(t.db.deleteFrom("tenants").where("id", "=", tenantId).execute());
       await refuses(t.db.deleteFrom("tenants").where("unitId", "=", ogId).execute());
       await refuses(t.db.deleteFrom("units").where("id", "=", egId).execute());
-      await refuses(t.db.deleteFrom("costGroups").where("id", "=", billingPeriodId).execute());
+      await refuses(t.db.deleteFrom("billingPeriods").where("id", "=", billingPeriodId).execute());
       expect(
         await t.db.selectFrom("tenants").select("id").where("userId", "=", userId).execute(),
       ).toHaveLength(3);
@@ -308,9 +308,9 @@ describe.each(TEST_DRIVERS)(
         "properties",
         "units",
         "tenants",
-        "costGroups",
-        "statementSnapshots",
-        "statements",
+        "billingPeriods",
+        "statementRuns",
+        "tenancyStatements",
       ] as const) {
         expect(
           await t.db.selectFrom(table).select("id").where("userId", "=", userId).execute(),

@@ -121,14 +121,14 @@ describe.each(TEST_DRIVERS)("POST /api/properties/:id/house-setup (%s)", (driver
   }
 
   async function countRows(userId: string) {
-    const count = async (table: "units" | "tenants" | "meters" | "meterReadings" | "costGroups") =>
+    const count = async (table: "units" | "tenants" | "meters" | "meterReadings" | "billingPeriods") =>
       (await t.db.selectFrom(table).select("id").where("userId", "=", userId).execute()).length;
     return {
       units: await count("units"),
       tenants: await count("tenants"),
       meters: await count("meters"),
       readings: await count("meterReadings"),
-      periods: await count("costGroups"),
+      periods: await count("billingPeriods"),
     };
   }
 
@@ -195,13 +195,13 @@ describe.each(TEST_DRIVERS)("POST /api/properties/:id/house-setup (%s)", (driver
     const readings = await t.db
       .selectFrom("meterReadings as r")
       .innerJoin("meters as m", "m.id", "r.meterId")
-      .select(["m.meterNumber", "r.readingDate", "r.readingValue", "r.costGroupId"])
+      .select(["m.meterNumber", "r.readingDate", "r.readingValue", "r.billingPeriodId"])
       .where("m.meterNumber", "=", "HKV-2")
       .where("r.userId", "=", userId)
       .orderBy("r.readingDate")
       .execute();
     expect(
-      readings.map((r) => [r.readingDate, r.readingValue, r.costGroupId === saved.billingPeriodId]),
+      readings.map((r) => [r.readingDate, r.readingValue, r.billingPeriodId === saved.billingPeriodId]),
     ).toEqual([
       ["2024-06-30", "400.000", false],
       ["2024-12-31", "950.000", true],

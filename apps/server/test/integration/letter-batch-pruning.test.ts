@@ -82,7 +82,7 @@ describe.each(TEST_DRIVERS)("letter batch pruning (%s)", (driver) => {
       .insertInto("letterBatches")
       .values({
         userId,
-        snapshotId: runId,
+        statementRunId: runId,
         status,
         done: 1,
         total: 1,

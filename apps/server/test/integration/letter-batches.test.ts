@@ -144,7 +144,7 @@ describe.each(TEST_DRIVERS)("letter batches (%s)", (driver) => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       userId,
-      snapshotId: runId,
+      statementRunId: runId,
       status: "queued",
       total: 3,
       createdBy: userId,

@@ -270,7 +270,7 @@ describe.each(TEST_DRIVERS)("meter remote reading (%s)", (driver) => {
     const stored = await t.db
       .selectFrom("billingPeriodCostItems")
       .select(["heizkvRemoteReadingCut", "heizkvReduction"])
-      .where("costGroupId", "=", billingPeriodId)
+      .where("billingPeriodId", "=", billingPeriodId)
       .execute();
     expect(stored).toEqual([{ heizkvRemoteReadingCut: true, heizkvReduction: false }]);
     const result = (

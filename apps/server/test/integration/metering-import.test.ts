@@ -293,7 +293,7 @@ describe.each(TEST_DRIVERS)("metering results import (%s)", (driver) => {
       true,
     );
     const before = await t.db
-      .selectFrom("costGroups")
+      .selectFrom("billingPeriods")
       .select("costsUpdatedAt")
       .where("id", "=", house.periodId)
       .executeTakeFirstOrThrow();
@@ -308,7 +308,7 @@ describe.each(TEST_DRIVERS)("metering results import (%s)", (driver) => {
       message: "Diese Ergebnisse sind bereits übernommen; es wurde nichts geändert.",
     });
     const after = await t.db
-      .selectFrom("costGroups")
+      .selectFrom("billingPeriods")
       .select("costsUpdatedAt")
       .where("id", "=", house.periodId)
       .executeTakeFirstOrThrow();

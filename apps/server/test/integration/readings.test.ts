@@ -45,7 +45,7 @@ describe.each(TEST_DRIVERS)("meter readings (%s)", (driver) => {
       readingDate: "2024-01-01",
       readingType: "manual",
       validationStatus: "pending",
-      costGroupId: null,
+      billingPeriodId: null,
       note: null,
     });
     await addReadingViaApi(t, a.cookie, a.meterId, "1300.125", "2024-12-31");

@@ -117,7 +117,7 @@ describe.each(TEST_DRIVERS)("§ 6a (3) HeizkV inputs of a billing period (%s)", 
     const row = await t.db
       .selectFrom("billingPeriodAnnualInformation")
       .selectAll()
-      .where("costGroupId", "=", house.periodId)
+      .where("billingPeriodId", "=", house.periodId)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       userId: house.userId,
@@ -136,9 +136,9 @@ describe.each(TEST_DRIVERS)("§ 6a (3) HeizkV inputs of a billing period (%s)", 
     expect(saved.status, await saved.clone().text()).toBe(201);
     const run = await readJson(saved);
     const snapshot = await t.db
-      .selectFrom("statementSnapshots")
+      .selectFrom("statementRuns")
       .select("engineInput")
-      .where("costGroupId", "=", house.periodId)
+      .where("billingPeriodId", "=", house.periodId)
       .executeTakeFirstOrThrow();
     expect((snapshot.engineInput as { annualInformation: unknown }).annualInformation).toEqual({
       energyMix: [
@@ -213,7 +213,7 @@ describe.each(TEST_DRIVERS)("§ 6a (3) HeizkV inputs of a billing period (%s)", 
     const rows = await t.db
       .selectFrom("billingPeriodAnnualInformation")
       .selectAll()
-      .where("costGroupId", "=", house.periodId)
+      .where("billingPeriodId", "=", house.periodId)
       .execute();
     expect(rows.map((row) => row.readingAndBillingFee)).toEqual(["310.50"]);
 
@@ -226,7 +226,7 @@ describe.each(TEST_DRIVERS)("§ 6a (3) HeizkV inputs of a billing period (%s)", 
       await t.db
         .selectFrom("billingPeriodAnnualInformation")
         .selectAll()
-        .where("costGroupId", "=", house.periodId)
+        .where("billingPeriodId", "=", house.periodId)
         .execute(),
     ).toEqual([]);
 

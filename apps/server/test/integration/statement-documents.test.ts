@@ -139,7 +139,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(body.error).toMatchObject({ code: "BILLING_DATA_MISSING", message: MISSING });
     expect(
       await t.db
-        .selectFrom("statementSnapshots")
+        .selectFrom("statementRuns")
         .select("id")
         .where("userId", "=", userId)
         .execute(),
@@ -174,7 +174,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(text).toContain("Hausverwaltung Sonnenschein GmbH");
     expect(text).toContain("Lindenstraße 12a");
     const row = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select("pdfStoragePath")
       .where("id", "=", statement.id)
       .executeTakeFirstOrThrow();
@@ -225,14 +225,14 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     // Nothing saved: no run, no statement, no file.
     expect(
       await t.db
-        .selectFrom("statementSnapshots")
+        .selectFrom("statementRuns")
         .select("id")
         .where("userId", "=", userId)
         .execute(),
     ).toHaveLength(0);
     expect(
       await t.db
-        .selectFrom("statements")
+        .selectFrom("tenancyStatements")
         .select("id")
         .where("propertyId", "=", propertyId)
         .execute(),
@@ -281,7 +281,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     // The same snapshot as the earlier engine stored it: parts on the allocations, no basis,
     // no line positions, no item numbers. Stored runs are read as they are, never migrated.
     const row = await t.db
-      .selectFrom("statementSnapshots")
+      .selectFrom("statementRuns")
       .select("result")
       .where("id", "=", saved.body.id)
       .executeTakeFirstOrThrow();
@@ -311,7 +311,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     };
     expect(JSON.stringify(stored)).not.toContain('"basis":{');
     await t.db
-      .updateTable("statementSnapshots")
+      .updateTable("statementRuns")
       .set({ result: JSON.stringify(stored) })
       .where("id", "=", saved.body.id)
       .execute();
@@ -341,7 +341,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(
       (
         await t.db
-          .selectFrom("statements")
+          .selectFrom("tenancyStatements")
           .select("pdfStoragePath")
           .where("id", "=", statement.id)
           .executeTakeFirstOrThrow()
@@ -359,7 +359,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     });
     expect(posted.status).toBe(200);
     const row = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select([
         "pdfStoragePath",
         "dispatchedOn",
@@ -463,7 +463,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
       new RegExp(`filename="?Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links\\.pdf`),
     );
     const row = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select(["status", "sentAt"])
       .where("id", "=", statement.id)
       .executeTakeFirstOrThrow();
@@ -489,7 +489,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
         "Für Jürgen Krüger ist keine E-Mail-Adresse hinterlegt. Bitte drucken Sie die Abrechnung aus und versenden Sie sie per Post.",
     });
     const row = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select(["status", "sentAt"])
       .where("id", "=", statement.id)
       .executeTakeFirstOrThrow();
@@ -506,7 +506,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
       channel: "post",
     });
     const after = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select(["status", "sentAt"])
       .where("id", "=", statement.id)
       .executeTakeFirstOrThrow();
@@ -568,9 +568,9 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
       new RegExp(`filename="?Nebenkostenabrechnung_${PERIOD_YEAR}_EG_links\\.pdf`),
     );
     const rows = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select(["id", "status", "sentAt"])
-      .where("snapshotId", "=", saved.body.id)
+      .where("statementRunId", "=", saved.body.id)
       .execute();
     expect(rows.find((r) => r.id === juergen.id)).toMatchObject({ status: "sent" });
     expect(rows.find((r) => r.id === maria.id)).toMatchObject({

@@ -142,7 +142,7 @@ describe.each(TEST_DRIVERS)("heating cost sheet (%s)", (driver) => {
     const row = await t.db
       .selectFrom("billingPeriodHeatingCosts")
       .selectAll()
-      .where("costGroupId", "=", house.periodId)
+      .where("billingPeriodId", "=", house.periodId)
       .executeTakeFirstOrThrow();
     expect(row.userId).toBe(house.userId);
     expect(row.openingAmount).toBe("2850.00");
@@ -234,7 +234,7 @@ describe.each(TEST_DRIVERS)("heating cost sheet (%s)", (driver) => {
       await t.db
         .selectFrom("billingPeriodHeatingCosts")
         .selectAll()
-        .where("costGroupId", "=", house.periodId)
+        .where("billingPeriodId", "=", house.periodId)
         .execute(),
     ).toEqual([]);
 

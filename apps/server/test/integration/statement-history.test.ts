@@ -235,15 +235,15 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
     expect(finalized.status).toBe(200);
     expect(finalized.body.isFinal).toBe(true);
     const rows = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select(["status", "finalizedAt", "sentAt"])
-      .where("snapshotId", "=", run.id)
+      .where("statementRunId", "=", run.id)
       .execute();
     expect(
       rows.every((r) => r.status === "finalized" && r.finalizedAt !== null && r.sentAt === null),
     ).toBe(true);
     const snapshot = await t.db
-      .selectFrom("statementSnapshots")
+      .selectFrom("statementRuns")
       .select(["isFinal", "finalizedAt"])
       .where("id", "=", run.id)
       .executeTakeFirstOrThrow();
@@ -266,7 +266,7 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
       { id: run.statements[0]!.id, from: "finalized", status: "sent" },
     ]);
     const sentRow = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select(["status", "sentAt"])
       .where("id", "=", run.statements[0]!.id)
       .executeTakeFirstOrThrow();
@@ -359,9 +359,9 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
       expect((await transition(cookie, url, { to: "draft" })).status).toBe(404);
     }
     const rows = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select("status")
-      .where("snapshotId", "=", run.id)
+      .where("statementRunId", "=", run.id)
       .execute();
     expect(rows.map((r) => r.status)).toEqual(["calculated", "calculated"]);
     // calculated -> draft is allowed for the owner (admin).
@@ -393,7 +393,7 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
     const deleted = await t.request("DELETE", `/api/statements/${draft.id}`, { cookie });
     expect(deleted.status).toBe(204);
     expect(
-      await t.db.selectFrom("statements").select("id").where("snapshotId", "=", draft.id).execute(),
+      await t.db.selectFrom("tenancyStatements").select("id").where("statementRunId", "=", draft.id).execute(),
     ).toHaveLength(0);
     const listed = await list(cookie, `?propertyId=${propertyId}`);
     expect(listed.body.items.map((i: ListItem) => i.id)).toEqual([final.id]);
@@ -457,7 +457,7 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
     expect(letter.status).toBe(200);
     const finalizedOn = (
       await t.db
-        .selectFrom("statementSnapshots")
+        .selectFrom("statementRuns")
         .select("finalizedAt")
         .where("id", "=", original.id)
         .executeTakeFirstOrThrow()
@@ -517,13 +517,13 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
   it("pages through 1,000 saved runs on the server", async () => {
     const { cookie, userId, propertyId } = await setUp();
     // 1,000 billing periods with one saved run each, written straight into the tables.
-    await sql`insert into cost_groups (user_id, property_id, name, billing_period_start, billing_period_end)
+    await sql`insert into billing_periods (user_id, property_id, name, billing_period_start, billing_period_end)
       select ${userId}, ${propertyId}::uuid, 'Lauf ' || i, date '2000-01-01' + i * 2, date '2000-01-02' + i * 2 from generate_series(1, 1000) as i`.execute(
       t.db,
     );
-    await sql`insert into statement_snapshots (user_id, cost_group_id, property_id, engine_version, engine_input, result, consumption, total_costs, calculated_at, created_at)
+    await sql`insert into statement_runs (user_id, billing_period_id, property_id, engine_version, engine_input, result, consumption, total_costs, calculated_at, created_at)
       select user_id, id, property_id, '1.1', '{}'::jsonb, '{}'::jsonb, '{}'::jsonb, (billing_period_start - date '2000-01-01')::numeric, now(), now() - (billing_period_start - date '2000-01-01') * interval '1 minute'
-      from cost_groups where user_id = ${userId}`.execute(t.db);
+      from billing_periods where user_id = ${userId}`.execute(t.db);
     const started = Date.now();
     const first = await list(cookie, `?propertyId=${propertyId}`);
     const last = await list(cookie, `?propertyId=${propertyId}&offset=950&sort=highest_cost`);

@@ -307,7 +307,7 @@ describe.each(TEST_DRIVERS)("statement letters and the law (%s)", (driver) => {
       0,
     );
     const row = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select(["settledBalance", "dispatchContext"])
       .where("id", "=", krueger.id)
       .executeTakeFirstOrThrow();
@@ -447,9 +447,9 @@ describe.each(TEST_DRIVERS)("statement letters and the law (%s)", (driver) => {
       ).toBe(200);
     // What version 2 settled is what version 1 did: the raise was barred.
     const settled = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select(["tenantId", "settledBalance"])
-      .where("snapshotId", "=", raised.id)
+      .where("statementRunId", "=", raised.id)
       .execute();
     expect(Object.fromEntries(settled.map((r) => [r.tenantId, r.settledBalance]))).toEqual({
       [kruegerId]: "270.00",
@@ -502,7 +502,7 @@ describe.each(TEST_DRIVERS)("statement letters and the law (%s)", (driver) => {
     expect(
       (
         await t.db
-          .selectFrom("statements")
+          .selectFrom("tenancyStatements")
           .select("sentAt")
           .where("id", "=", krueger.id)
           .executeTakeFirstOrThrow()
@@ -561,7 +561,7 @@ describe.each(TEST_DRIVERS)("statement letters and the law (%s)", (driver) => {
         .status,
     ).toBe(200);
     const row = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select(["dispatchContext", "dispatchedOn"])
       .where("id", "=", weiss.id)
       .executeTakeFirstOrThrow();
@@ -614,7 +614,7 @@ describe.each(TEST_DRIVERS)("statement letters and the law (%s)", (driver) => {
     ).toBe(202);
     await t.readOutbox();
     const row = await t.db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select(["dispatchedOn", "dispatchChannel", "settledBalance", "pdfStoragePath", "status"])
       .where("id", "=", krueger.id)
       .executeTakeFirstOrThrow();

@@ -572,7 +572,7 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     const rows = await t.db
       .selectFrom("billingPeriodCostItems")
       .selectAll()
-      .where("costGroupId", "=", house.periodId)
+      .where("billingPeriodId", "=", house.periodId)
       .execute();
     expect(rows).toEqual([]);
 
@@ -635,9 +635,9 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     expect(unchanged.costItems).toHaveLength(5);
     expect(
       await t.db
-        .selectFrom("statementSnapshots")
+        .selectFrom("statementRuns")
         .select("isFinal")
-        .where("costGroupId", "=", house.periodId)
+        .where("billingPeriodId", "=", house.periodId)
         .execute(),
     ).toEqual([{ isFinal: false }]);
   });
@@ -688,9 +688,9 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     expect(second.body.id).toBe(first.body.id);
     expect(
       await t.db
-        .selectFrom("statements")
+        .selectFrom("tenancyStatements")
         .select("id")
-        .where("costGroupId", "=", house.periodId)
+        .where("billingPeriodId", "=", house.periodId)
         .execute(),
     ).toHaveLength(3);
     const ref = reference();
@@ -807,16 +807,16 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     expect(a.body.id).toBe(b.body.id);
     expect(
       await t.db
-        .selectFrom("statementSnapshots")
+        .selectFrom("statementRuns")
         .select("id")
-        .where("costGroupId", "=", house.periodId)
+        .where("billingPeriodId", "=", house.periodId)
         .execute(),
     ).toHaveLength(1);
     expect(
       await t.db
-        .selectFrom("statements")
+        .selectFrom("tenancyStatements")
         .select("id")
-        .where("costGroupId", "=", house.periodId)
+        .where("billingPeriodId", "=", house.periodId)
         .execute(),
     ).toHaveLength(3);
   });
@@ -883,9 +883,9 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     });
     expect(
       await t.db
-        .selectFrom("statementSnapshots")
+        .selectFrom("statementRuns")
         .select("id")
-        .where("costGroupId", "=", periods[2]!)
+        .where("billingPeriodId", "=", periods[2]!)
         .execute(),
     ).toEqual([]);
     const me = await readJson(await t.request("GET", "/api/me", { cookie: house.cookie }));

@@ -229,7 +229,7 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL database", () => 
     );
     expect([first!.status, second!.status].sort()).toEqual([201, 409]);
     const runs = await pair.database.db
-      .selectFrom("statementSnapshots")
+      .selectFrom("statementRuns")
       .select(["id", "isFinal"])
       .where("userId", "=", userId)
       .execute();

@@ -93,7 +93,7 @@ export const ID_SOURCES: Record<string, (db: Db, userId: string) => Promise<stri
   "billing-periods": async (db, userId) =>
     (
       await db
-        .selectFrom("costGroups")
+        .selectFrom("billingPeriods")
         .select("id")
         .where("userId", "=", userId)
         .orderBy("isFinal")
@@ -112,13 +112,13 @@ export const ID_SOURCES: Record<string, (db: Db, userId: string) => Promise<stri
   statements: async (db, userId) =>
     (
       await db
-        .selectFrom("statementSnapshots")
+        .selectFrom("statementRuns")
         .select("id")
         .where("userId", "=", userId)
         .executeTakeFirst()
     )?.id,
   "tenant-statements": async (db, userId) =>
-    (await db.selectFrom("statements").select("id").where("userId", "=", userId).executeTakeFirst())
+    (await db.selectFrom("tenancyStatements").select("id").where("userId", "=", userId).executeTakeFirst())
       ?.id,
   // /api/team/members/{id} is a member's user id (not the owner's), /api/team/invitations/{id} an open invitation.
   members: async (db, userId) =>
@@ -301,10 +301,10 @@ export async function createAccountWithEveryResource(
     "tenants",
     "meters",
     "meterReadings",
-    "costGroups",
+    "billingPeriods",
     "utilityRates",
-    "statementSnapshots",
-    "statements",
+    "statementRuns",
+    "tenancyStatements",
     "letterBatches",
   ] as const) {
     for (const row of await t.db
@@ -484,7 +484,7 @@ export function sampleFromSchema(
   }
 }
 
-/** The owner's id for a body field: unitId -> units, propertyId -> properties, costGroupId -> billing-periods. */
+/** The owner's id for a body field: unitId -> units, propertyId -> properties, billingPeriodId -> billing-periods. */
 export function idFieldResource(field: string): string | undefined {
   const base = field.replace(/Id$/, "");
   const known: Record<string, string> = {
@@ -493,7 +493,7 @@ export function idFieldResource(field: string): string | undefined {
     tenant: "tenants",
     meter: "meters",
     reading: "readings",
-    costGroup: "billing-periods",
+    billingPeriod: "billing-periods",
     billingPeriod: "billing-periods",
     rate: "rates",
     prepayment: "prepayments",

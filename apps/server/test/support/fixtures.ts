@@ -102,7 +102,7 @@ export async function insertStatement(
   unitId: string | null,
 ) {
   const group = await db
-    .insertInto("costGroups")
+    .insertInto("billingPeriods")
     .values({
       userId,
       propertyId,
@@ -114,10 +114,10 @@ export async function insertStatement(
     .returningAll()
     .executeTakeFirstOrThrow();
   return db
-    .insertInto("statements")
+    .insertInto("tenancyStatements")
     .values({
       userId,
-      costGroupId: group.id,
+      billingPeriodId: group.id,
       propertyId,
       unitId,
       tenantId: null,

@@ -26,10 +26,10 @@ function reading(
   meterId: string,
   date: string,
   value: string,
-  costGroupId: string | null = null,
+  billingPeriodId: string | null = null,
 ): AssemblyReading {
   readingSeq += 1;
-  return { id: `r${readingSeq}`, meterId, costGroupId, value, date };
+  return { id: `r${readingSeq}`, meterId, billingPeriodId, value, date };
 }
 
 function house(overrides: Partial<AssemblyData> = {}): AssemblyData {

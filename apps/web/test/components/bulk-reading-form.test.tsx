@@ -64,7 +64,7 @@ describe("the bulk reading form", () => {
     expect(await screen.findByText(READING_MESSAGES.bulkSaved(1))).toBeTruthy();
     expect(api.bodiesOf("POST /api/readings/bulk")).toEqual([
       {
-        costGroupId: PERIOD_ID,
+        billingPeriodId: PERIOD_ID,
         position: "end",
         readingDate: "2025-12-31",
         readings: [{ meterId: WATER_ID, readingValue: "1234.567" }],

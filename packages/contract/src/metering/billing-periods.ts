@@ -8,7 +8,7 @@ import {
 import { requiredUuidField } from "../ids.ts";
 
 // Billing periods (cost groups, Abrechnungsperioden) of a property: docs/rules/master-data.md#entities 'cost
-// group'; docs/rules/statements.md#statement-entities 'cost_groups' (name 'Abrechnung {start} - {end}').
+// group'; docs/rules/statements.md#statement-entities 'billing_periods' (name 'Abrechnung {start} - {end}').
 
 export const BILLING_PERIOD_MESSAGES = {
   propertyRequired: "Bitte wählen Sie eine Immobilie aus.",

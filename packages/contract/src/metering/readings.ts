@@ -34,7 +34,7 @@ export const READING_MESSAGES = {
   /** Issue 27: a start reading belongs to the period's first day (or before). */
   startAfterPeriodStart: (periodStart: string) =>
     `Der Anfangsstand gilt zum Beginn der Periode (${formatCalendarDateDe(periodStart)}); bitte dieses Datum oder ein früheres wählen.`,
-  costGroupNotFound: "Abrechnungsperiode nicht gefunden",
+  billingPeriodNotFound: "Abrechnungsperiode nicht gefunden",
 } as const;
 
 /** Error code of the answer that asks the user to confirm a lower reading (HTTP 409). */
@@ -74,8 +74,8 @@ export type CreateReadingBody = z.input<typeof createReadingBodySchema>;
 export const readingSchema = z.object({
   id: z.string(),
   meterId: z.string(),
-  costGroupId: z.string().nullable(),
-  costGroupName: z.string().nullable(),
+  billingPeriodId: z.string().nullable(),
+  billingPeriodName: z.string().nullable(),
   /** Decimal text with 3 decimals as stored ("1234.500"). */
   readingValue: z.string(),
   readingDate: z.string(),
@@ -91,7 +91,7 @@ export type BulkReadingPosition = (typeof BULK_READING_POSITIONS)[number];
 
 /** POST /api/readings/bulk (docs/rules/master-data.md#queries 'bulk save'). */
 export const bulkReadingsBodySchema = z.object({
-  costGroupId: requiredUuidField(READING_MESSAGES.bulkPeriodRequired),
+  billingPeriodId: requiredUuidField(READING_MESSAGES.bulkPeriodRequired),
   readingDate: readingDateSchema,
   readings: z
     .array(

@@ -116,10 +116,10 @@ export async function deleteAccountRows(
   db: Db,
   user: { id: string; email: string },
 ): Promise<void> {
-  await db.deleteFrom("statements").where("userId", "=", user.id).execute();
+  await db.deleteFrom("tenancyStatements").where("userId", "=", user.id).execute();
   // Runs before their periods: a period's runs do not go with it by cascade (migration 1150).
-  await db.deleteFrom("statementSnapshots").where("userId", "=", user.id).execute();
-  await db.deleteFrom("costGroups").where("userId", "=", user.id).execute();
+  await db.deleteFrom("statementRuns").where("userId", "=", user.id).execute();
+  await db.deleteFrom("billingPeriods").where("userId", "=", user.id).execute();
   await db.deleteFrom("users").where("id", "=", user.id).execute();
   await sql`delete from verifications where value = ${user.id} or identifier = ${user.email} or value like ${`%${user.id}%`}`.execute(
     db,

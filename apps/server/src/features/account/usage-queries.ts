@@ -33,13 +33,13 @@ export async function countUsage(
       // docs/rules/statements.md#saved-runs: one 'Abrechnung' is a saved billing period (drafts included); corrections
       // (version 2, 3, ...) do not count again.
       eb
-        .selectFrom("statementSnapshots")
+        .selectFrom("statementRuns")
         .where("userId", "=", userId)
         .where("version", "=", 1)
         .select(eb.fn.countAll<number>().as("n"))
         .as("currentBillingStatements"),
       eb
-        .selectFrom("statementSnapshots")
+        .selectFrom("statementRuns")
         .where("userId", "=", userId)
         .where("version", "=", 1)
         .where("createdAt", ">=", sql<Date>`date_trunc('month', now())`)

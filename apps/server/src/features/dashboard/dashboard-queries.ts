@@ -26,7 +26,7 @@ export async function countDashboard(db: Db, userId: string, today: string = get
         .select(eb.fn.countAll<number>().as("n"))
         .as("activeTenants"),
       eb
-        .selectFrom("costGroups")
+        .selectFrom("billingPeriods")
         .where("userId", "=", userId)
         .where("status", "=", "In Bearbeitung")
         .select(eb.fn.countAll<number>().as("n"))

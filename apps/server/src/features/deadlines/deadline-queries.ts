@@ -7,7 +7,7 @@ import type { Db } from "../../db/database.ts";
 /** The account's billing periods with their property. */
 export function listPeriodsOfAccount(db: Db, userId: string) {
   return db
-    .selectFrom("costGroups as g")
+    .selectFrom("billingPeriods as g")
     .innerJoin("properties as p", "p.id", "g.propertyId")
     .select([
       "g.id",
@@ -43,11 +43,11 @@ export function listTenanciesOfAccount(db: Db, userId: string) {
  */
 export function listFinalStatementsOfAccount(db: Db, userId: string) {
   return db
-    .selectFrom("statements as st")
-    .innerJoin("statementSnapshots as s", "s.id", "st.snapshotId")
+    .selectFrom("tenancyStatements as st")
+    .innerJoin("statementRuns as s", "s.id", "st.statementRunId")
     .select([
       "st.id",
-      "st.costGroupId",
+      "st.billingPeriodId",
       "st.tenantId",
       "st.tenantName",
       "st.unitName",
@@ -72,7 +72,7 @@ export type FinalStatementRow = Awaited<ReturnType<typeof listFinalStatementsOfA
  */
 export function listPeriodEndsForReminders(db: Db) {
   return db
-    .selectFrom("costGroups as g")
+    .selectFrom("billingPeriods as g")
     .innerJoin("users as u", "u.id", "g.userId")
     .leftJoin("notificationSettings as n", "n.userId", "g.userId")
     .select([
@@ -93,7 +93,7 @@ export async function insertDeadlineReminder(
   db: Db,
   values: {
     userId: string;
-    costGroupId: string;
+    billingPeriodId: string;
     deadline: string;
     daysBefore: number;
     sentOn: string;
@@ -102,7 +102,7 @@ export async function insertDeadlineReminder(
   const row = await db
     .insertInto("deadlineReminders")
     .values(values)
-    .onConflict((oc) => oc.columns(["costGroupId", "deadline", "daysBefore"]).doNothing())
+    .onConflict((oc) => oc.columns(["billingPeriodId", "deadline", "daysBefore"]).doNothing())
     .returning("id")
     .executeTakeFirst();
   return row !== undefined;

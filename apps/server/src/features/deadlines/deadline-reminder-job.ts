@@ -73,7 +73,7 @@ async function remindAccount(
     for (const period of due) {
       const isNew = await insertDeadlineReminder(trx, {
         userId: input.userId,
-        costGroupId: period.billingPeriodId,
+        billingPeriodId: period.billingPeriodId,
         deadline: period.deadline,
         daysBefore: period.dueReminderDays!,
         sentOn: input.day,

@@ -75,8 +75,8 @@ export async function buildDeadlinePeriods(
   ]);
   const statementsByPeriod = new Map<string, FinalStatementRow[]>();
   for (const row of statements)
-    statementsByPeriod.set(row.costGroupId, [
-      ...(statementsByPeriod.get(row.costGroupId) ?? []),
+    statementsByPeriod.set(row.billingPeriodId, [
+      ...(statementsByPeriod.get(row.billingPeriodId) ?? []),
       row,
     ]);
   return periods.map((period) => {

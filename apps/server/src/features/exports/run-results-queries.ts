@@ -3,10 +3,10 @@ import type { Db } from "../../db/database.ts";
 // SQL of the run results export: the saved run (snapshot) of the account, its tenancy
 // statements, and their lines from the stored result, as the run stored them (docs/rules/statements.md#saved-runs).
 
-export async function findRunOfAccount(db: Db, userId: string, snapshotId: string) {
+export async function findRunOfAccount(db: Db, userId: string, statementRunId: string) {
   return db
-    .selectFrom("statementSnapshots as s")
-    .innerJoin("costGroups as g", "g.id", "s.costGroupId")
+    .selectFrom("statementRuns as s")
+    .innerJoin("billingPeriods as g", "g.id", "s.billingPeriodId")
     .innerJoin("properties as p", "p.id", "s.propertyId")
     .select([
       "s.id",
@@ -16,15 +16,15 @@ export async function findRunOfAccount(db: Db, userId: string, snapshotId: strin
       "g.billingPeriodEnd",
       "p.name as propertyName",
     ])
-    .where("s.id", "=", snapshotId)
+    .where("s.id", "=", statementRunId)
     .where("s.userId", "=", userId)
     .executeTakeFirst();
 }
 
 /** The run's tenancy statements in the engine's order (units by name, then by date). */
-export async function listRunStatementRows(db: Db, userId: string, snapshotId: string) {
+export async function listRunStatementRows(db: Db, userId: string, statementRunId: string) {
   return db
-    .selectFrom("statements as st")
+    .selectFrom("tenancyStatements as st")
     .select([
       "st.id as statementId",
       "st.tenantId",
@@ -37,7 +37,7 @@ export async function listRunStatementRows(db: Db, userId: string, snapshotId: s
       "st.prepaymentAmount",
       "st.finalBalance",
     ])
-    .where("st.snapshotId", "=", snapshotId)
+    .where("st.statementRunId", "=", statementRunId)
     .where("st.userId", "=", userId)
     .orderBy("st.unitName")
     .orderBy("st.periodFrom")
@@ -46,11 +46,11 @@ export async function listRunStatementRows(db: Db, userId: string, snapshotId: s
 }
 
 /** The run's stored result: each tenancy's lines (decision 1740: they are not copied into rows). */
-export async function findRunResult(db: Db, userId: string, snapshotId: string) {
+export async function findRunResult(db: Db, userId: string, statementRunId: string) {
   const row = await db
-    .selectFrom("statementSnapshots")
+    .selectFrom("statementRuns")
     .select("result")
-    .where("id", "=", snapshotId)
+    .where("id", "=", statementRunId)
     .where("userId", "=", userId)
     .executeTakeFirst();
   return row?.result;

@@ -42,16 +42,16 @@ function toFileName(parts: readonly string[]): string {
 export async function exportRunResultsCsv(
   db: Db,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<CsvFile> {
-  requireResourceId(snapshotId, RUN_NOT_FOUND);
-  const run = await findRunOfAccount(db, userId, snapshotId);
+  requireResourceId(statementRunId, RUN_NOT_FOUND);
+  const run = await findRunOfAccount(db, userId, statementRunId);
   // Another account's id is not found, whatever the plan (docs/rules/accounts-and-plans.md#account-data); then the plan.
   if (!run) throw new NotFound(RUN_NOT_FOUND);
   await assertFeature(db, userId, "bulkImportExport");
-  const rows = await listRunStatementRows(db, userId, snapshotId);
+  const rows = await listRunStatementRows(db, userId, statementRunId);
   // Each tenancy's lines are the stored result's allocations, in their order (decision 1740).
-  const result = readStoredResult(await findRunResult(db, userId, snapshotId));
+  const result = readStoredResult(await findRunResult(db, userId, statementRunId));
   const allocationsOf = new Map(
     result.tenancies.map((tenancy) => [
       `${tenancy.tenancyId}|${tenancy.unitId}|${tenancy.from}`,
@@ -104,7 +104,7 @@ export async function exportRunResultsCsv(
   await logActivity(db, {
     userId,
     key: "system.export",
-    entityId: snapshotId,
+    entityId: statementRunId,
     entityName: run.propertyName,
     description: `Ergebnisse exportiert (CSV): ${run.propertyName}`,
     metadata: { format: "csv", rows: lines.length },

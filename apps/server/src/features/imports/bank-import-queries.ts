@@ -53,7 +53,7 @@ export async function listBookingRules(
 }
 
 export interface NewBankBooking {
-  costGroupId: string;
+  billingPeriodId: string;
   fingerprint: string;
   bookingDate: string;
   amount: string;

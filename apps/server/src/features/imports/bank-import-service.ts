@@ -306,7 +306,7 @@ export async function commitBankImport(
           );
       });
       bookings.push({
-        costGroupId: current.id,
+        billingPeriodId: current.id,
         fingerprint: entry.fingerprint!,
         bookingDate: entry.row.bookingDate!,
         amount: entry.row.amount!,

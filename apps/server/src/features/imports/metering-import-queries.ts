@@ -77,7 +77,7 @@ export interface StoredMeteringResult {
   fileName: string;
 }
 
-export async function listMeteringResults(db: Db, userId: string, costGroupId: string) {
+export async function listMeteringResults(db: Db, userId: string, billingPeriodId: string) {
   return db
     .selectFrom("meteringResults")
     .select([
@@ -94,7 +94,7 @@ export async function listMeteringResults(db: Db, userId: string, costGroupId: s
       "laborCosts",
       "taxCategory",
     ])
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
 }
@@ -103,19 +103,19 @@ export async function listMeteringResults(db: Db, userId: string, costGroupId: s
 export async function replaceMeteringResults(
   db: Db,
   userId: string,
-  costGroupId: string,
+  billingPeriodId: string,
   results: StoredMeteringResult[],
 ): Promise<void> {
   await db
     .deleteFrom("meteringResults")
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
   for (let start = 0; start < results.length; start += 500) {
     await db
       .insertInto("meteringResults")
       .values(
-        results.slice(start, start + 500).map((result) => ({ userId, costGroupId, ...result })),
+        results.slice(start, start + 500).map((result) => ({ userId, billingPeriodId, ...result })),
       )
       .execute();
   }

@@ -69,7 +69,7 @@ export async function insertImportedReadings(
       .values(
         readings.slice(start, start + 1000).map((reading) => ({
           userId,
-          costGroupId: null,
+          billingPeriodId: null,
           ...reading,
           readingType: "import",
           validationStatus: "pending",

@@ -3,7 +3,7 @@ import type { Db } from "../../db/database.ts";
 // SQL of the house grid (issue 27, decision 1101), scoped to the account.
 
 /** The billing period of the property with exactly these dates (one per property and dates). */
-export function findCostGroupByDates(
+export function findBillingPeriodByDates(
   db: Db,
   userId: string,
   propertyId: string,
@@ -11,7 +11,7 @@ export function findCostGroupByDates(
   end: string,
 ) {
   return db
-    .selectFrom("costGroups")
+    .selectFrom("billingPeriods")
     .select(["id", "name"])
     .where("userId", "=", userId)
     .where("propertyId", "=", propertyId)

@@ -17,21 +17,21 @@ import { ValidationFailed } from "../../domain/domain-errors.ts";
 import { inAccountTransaction } from "../account/account-transaction.ts";
 import { assertCanCreate } from "../account/subscription-service.ts";
 import { logActivity } from "../activity/activity-log.ts";
-import { insertCostGroup } from "../metering/billing-periods/billing-period-queries.ts";
+import { insertBillingPeriod } from "../metering/billing-periods/billing-period-queries.ts";
 import { insertMeter } from "../metering/meters/meter-queries.ts";
 import { findReadingDecrease } from "../metering/readings/reading-decrease.ts";
 import {
   findReadingsOfPeriod,
   findReadingsOnDate,
   insertReading,
-  setReadingCostGroup,
+  setReadingBillingPeriod,
   updateReadingValue,
 } from "../metering/readings/reading-queries.ts";
 import { createInitialOccupancy } from "../tenants/occupancy-service.ts";
 import { insertPrepayment } from "../tenants/prepayment-queries.ts";
 import { findOverlappingTenancy, lockUnitRow } from "../tenants/tenancy-overlap-queries.ts";
 import { insertTenantRow } from "../tenants/tenant-queries.ts";
-import { findCostGroupByDates, listMetersOfUnits } from "./house-setup-queries.ts";
+import { findBillingPeriodByDates, listMetersOfUnits } from "./house-setup-queries.ts";
 import { insertUnitRows, listUnitRows, type UnitRow } from "./property-queries.ts";
 import { describeUnitActivity, requirePropertyRow, type Actor } from "./property-service.ts";
 
@@ -145,7 +145,7 @@ interface PlannedReading {
 async function writeReadings(
   trx: Db,
   userId: string,
-  costGroupId: string,
+  billingPeriodId: string,
   planned: PlannedReading[],
   errors: CellErrors,
 ): Promise<number> {
@@ -159,7 +159,7 @@ async function writeReadings(
       reading.meterId,
     );
     const ofPeriod = reading.isPeriodEnd
-      ? (await findReadingsOfPeriod(trx, costGroupId, [reading.meterId])).get(reading.meterId)
+      ? (await findReadingsOfPeriod(trx, billingPeriodId, [reading.meterId])).get(reading.meterId)
       : undefined;
     const current = onDate ?? ofPeriod ?? null;
     const decrease = await findReadingDecrease(
@@ -173,18 +173,18 @@ async function writeReadings(
       errors[`rows.${reading.index}.${reading.field}`] = decrease.message;
       continue;
     }
-    const costGroup = reading.isPeriodEnd ? costGroupId : null;
+    const billingPeriod = reading.isPeriodEnd ? billingPeriodId : null;
     if (current) {
       await updateReadingValue(trx, current.id, {
         readingValue: reading.value,
         readingDate: reading.date,
         note: null,
       });
-      if (costGroup) await setReadingCostGroup(trx, current.id, costGroup);
+      if (billingPeriod) await setReadingBillingPeriod(trx, current.id, billingPeriod);
     } else {
       await insertReading(trx, userId, {
         meterId: reading.meterId,
-        costGroupId: costGroup,
+        billingPeriodId: billingPeriod,
         readingValue: reading.value,
         readingDate: reading.date,
         note: null,
@@ -202,10 +202,10 @@ async function findOrCreatePeriod(
   start: string,
   end: string,
 ): Promise<string> {
-  const existing = await findCostGroupByDates(trx, actor.userId, property.id, start, end);
+  const existing = await findBillingPeriodByDates(trx, actor.userId, property.id, start, end);
   if (existing) return existing.id;
   const name = buildBillingPeriodName(start, end);
-  const id = await insertCostGroup(trx, {
+  const id = await insertBillingPeriod(trx, {
     userId: actor.userId,
     propertyId: property.id,
     name,
@@ -214,7 +214,7 @@ async function findOrCreatePeriod(
   });
   await logActivity(trx, {
     userId: actor.userId,
-    key: "cost_group.created",
+    key: "billing_period.created",
     entityId: id,
     entityName: name,
     metadata: {
@@ -428,7 +428,7 @@ export async function saveHouseSetup(
           entityId: billingPeriodId,
           entityName: buildBillingPeriodName(start, end),
           metadata: {
-            costGroupId: billingPeriodId,
+            billingPeriodId: billingPeriodId,
             savedCount: readingCount,
             source: "house_grid",
           },

@@ -155,13 +155,13 @@ export async function updatePropertyRow(
 /** docs/rules/master-data.md#validation 'Deleting': any statement of the property blocks its deletion (a saved run without letters too). */
 export async function hasStatements(db: Db, userId: string, propertyId: string): Promise<boolean> {
   const row = await db
-    .selectFrom("statements")
+    .selectFrom("tenancyStatements")
     .select("id")
     .where("userId", "=", userId)
     .where("propertyId", "=", propertyId)
     .union(
       db
-        .selectFrom("statementSnapshots")
+        .selectFrom("statementRuns")
         .select("id")
         .where("userId", "=", userId)
         .where("propertyId", "=", propertyId),

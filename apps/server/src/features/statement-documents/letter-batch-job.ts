@@ -44,7 +44,7 @@ export function createLetterBatchJob(deps: DocumentDeps): JobKind<LetterBatchPay
       // Deleted with its run or account, or done by an earlier run of this job: nothing to do.
       if (!batch || batch.status === "done" || batch.status === "failed") return;
       try {
-        const run = await loadRunLetters(deps, userId, batch.snapshotId);
+        const run = await loadRunLetters(deps, userId, batch.statementRunId);
         let writtenAt = 0;
         await recordLetterBatchProgress(context.db, userId, batchId, {
           done: 0,
@@ -79,7 +79,7 @@ export function createLetterBatchJob(deps: DocumentDeps): JobKind<LetterBatchPay
         await logActivity(context.db, {
           userId,
           key: "statement.pdf_generated",
-          entityId: batch.snapshotId,
+          entityId: batch.statementRunId,
           entityName: run.context.snapshot.propertyName,
           metadata: {
             batchId,

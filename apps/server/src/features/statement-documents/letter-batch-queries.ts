@@ -7,7 +7,7 @@ import type { Db } from "../../db/database.ts";
 const COLUMNS = [
   "id",
   "userId",
-  "snapshotId",
+  "statementRunId",
   "status",
   "done",
   "total",
@@ -20,7 +20,7 @@ const COLUMNS = [
 
 export async function insertLetterBatch(
   db: Db,
-  values: { userId: string; snapshotId: string; total: number; createdBy: string | null },
+  values: { userId: string; statementRunId: string; total: number; createdBy: string | null },
 ) {
   return db.insertInto("letterBatches").values(values).returning(COLUMNS).executeTakeFirstOrThrow();
 }
@@ -115,7 +115,7 @@ export async function listPrunableLetterBatches(db: Db, before: Date, limit: num
           eb
             .selectFrom("letterBatches as n")
             .select("n.id")
-            .whereRef("n.snapshotId", "=", "b.snapshotId")
+            .whereRef("n.statementRunId", "=", "b.statementRunId")
             .whereRef("n.userId", "=", "b.userId")
             .where("n.status", "=", "done")
             .whereRef("n.createdAt", ">", "b.createdAt"),

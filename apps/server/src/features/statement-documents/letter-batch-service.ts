@@ -32,7 +32,7 @@ function toLetterBatch(row: LetterBatchRow): LetterBatch {
         : B.notReady(row.done, row.total);
   return {
     id: row.id,
-    statementId: row.snapshotId,
+    statementId: row.statementRunId,
     status: row.status,
     done: row.done,
     total: row.total,
@@ -52,22 +52,22 @@ function toLetterBatch(row: LetterBatchRow): LetterBatch {
 export async function startLetterBatch(
   deps: LetterBatchDeps,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<LetterBatch> {
-  requireResourceId(snapshotId, M.statementNotFound);
-  const snapshot = await findSnapshotForDocuments(deps.db, userId, snapshotId);
+  requireResourceId(statementRunId, M.statementNotFound);
+  const snapshot = await findSnapshotForDocuments(deps.db, userId, statementRunId);
   if (!snapshot) throw new NotFound(M.statementNotFound);
   await requireCompleteBillingData(deps.db, userId);
-  const letters = (await listStatementsOfRun(deps.db, userId, snapshotId)).filter(
+  const letters = (await listStatementsOfRun(deps.db, userId, statementRunId)).filter(
     (row) => row.tenantId,
   ).length;
   if (letters === 0) throw new NotFound(M.noTenants);
   const row = await inAccountTransaction(deps.db, userId, async (trx) => {
-    if (!(await findSnapshotForDocuments(trx, userId, snapshotId)))
+    if (!(await findSnapshotForDocuments(trx, userId, statementRunId)))
       throw new NotFound(M.statementNotFound);
     const inserted = await insertLetterBatch(trx, {
       userId,
-      snapshotId,
+      statementRunId,
       total: letters,
       createdBy: findActingMemberId(),
     });
@@ -75,7 +75,7 @@ export async function startLetterBatch(
     await logActivity(trx, {
       userId,
       key: "statement.pdf_generated",
-      entityId: snapshotId,
+      entityId: statementRunId,
       entityName: snapshot.propertyName,
       metadata: { batchId: inserted.id, letters, started: true },
     });
@@ -121,7 +121,7 @@ export async function getLetterBatchPdf(
   await logActivity(deps.db, {
     userId,
     key: "statement.pdf_downloaded",
-    entityId: row.snapshotId,
+    entityId: row.statementRunId,
     metadata: { batchId: row.id, letters: row.total },
   });
   return { bytes, fileName: row.fileName ?? "Nebenkostenabrechnungen.pdf" };

@@ -31,12 +31,12 @@ import {
 export async function setPrepaymentRounding(
   db: Db,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
   rounding: "euro" | "five_euros" | null,
 ): Promise<PrepaymentRoundingResponse> {
-  requireResourceId(snapshotId, M.statementNotFound);
+  requireResourceId(statementRunId, M.statementNotFound);
   await inAccountTransaction(db, userId, async (trx) => {
-    if (!(await setRunPrepaymentRounding(trx, userId, snapshotId, rounding)))
+    if (!(await setRunPrepaymentRounding(trx, userId, statementRunId, rounding)))
       throw new NotFound(M.statementNotFound);
   });
   return { rounding, message: P.roundingSaved };
@@ -51,12 +51,12 @@ export async function setPrepaymentRounding(
 export async function applyPrepaymentAdjustment(
   db: Db,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
   body: PrepaymentAdjustmentBody,
 ): Promise<PrepaymentAdjustmentResponse> {
-  requireResourceId(snapshotId, M.statementNotFound);
+  requireResourceId(statementRunId, M.statementNotFound);
   return inAccountTransaction(db, userId, async (trx) => {
-    const snapshot = await findSnapshotForDocuments(trx, userId, snapshotId);
+    const snapshot = await findSnapshotForDocuments(trx, userId, statementRunId);
     if (!snapshot) throw new NotFound(M.statementNotFound);
     if (!snapshot.isFinal) throw new Conflict(P.onlyFinal, { code: "STATEMENT_NOT_FINAL" });
     const rounding = snapshot.prepaymentRounding;
@@ -106,7 +106,7 @@ export async function applyPrepaymentAdjustment(
           monthlyAmount,
           validFrom: body.validFrom,
           validUntil: null,
-          statementId: snapshotId,
+          statementId: statementRunId,
           rounding,
         },
       });

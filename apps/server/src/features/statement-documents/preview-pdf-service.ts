@@ -53,7 +53,7 @@ export async function getPreviewPdf(
     finalizedAt: null,
     version: 1,
     replacesFinalizedAt: null,
-    costGroupId: computed.period.id,
+    billingPeriodId: computed.period.id,
     lateExcuse: null,
     prepaymentRounding: null,
     ...property,

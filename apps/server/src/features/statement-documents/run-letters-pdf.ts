@@ -41,16 +41,16 @@ export interface RunLetters {
 export async function loadRunLetters(
   deps: Pick<DocumentDeps, "db">,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<RunLetters> {
-  requireResourceId(snapshotId, M.statementNotFound);
-  const context = await loadRun(deps.db, userId, snapshotId);
-  const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
+  requireResourceId(statementRunId, M.statementNotFound);
+  const context = await loadRun(deps.db, userId, statementRunId);
+  const rows = await listStatementsOfRun(deps.db, userId, statementRunId);
   const byTenant = new Map(rows.filter((row) => row.tenantId).map((row) => [row.tenantId!, row]));
   const letters: StatementWithDispatch[] = [];
   for (const tenancy of context.run.result.tenancies) {
     const row = byTenant.get(tenancy.tenancyId);
-    if (row) letters.push({ ...row, snapshotId, tenantId: tenancy.tenancyId });
+    if (row) letters.push({ ...row, statementRunId, tenantId: tenancy.tenancyId });
   }
   const draft = context.snapshot.isFinal ? [] : ["ENTWURF"];
   const fileName = pdfFileName([
@@ -127,14 +127,14 @@ async function buildRunLettersPdf(
 export async function getRunLettersPdf(
   deps: DocumentDeps,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<PdfFile> {
-  const run = await loadRunLetters(deps, userId, snapshotId);
+  const run = await loadRunLetters(deps, userId, statementRunId);
   const pdf = await buildRunLettersPdf(deps, run);
   await logActivity(deps.db, {
     userId,
     key: "statement.pdf_downloaded",
-    entityId: snapshotId,
+    entityId: statementRunId,
     entityName: run.context.snapshot.propertyName,
     metadata: { letters: run.letters.length, draft: !run.context.snapshot.isFinal },
   });

@@ -27,12 +27,12 @@ export interface ZipFile {
 export async function getRunLettersZip(
   deps: DocumentDeps,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<ZipFile> {
-  requireResourceId(snapshotId, M.statementNotFound);
-  const context = await loadRun(deps.db, userId, snapshotId);
+  requireResourceId(statementRunId, M.statementNotFound);
+  const context = await loadRun(deps.db, userId, statementRunId);
   await assertFeature(deps.db, userId, "bulkImportExport");
-  const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
+  const rows = await listStatementsOfRun(deps.db, userId, statementRunId);
   const draft = context.snapshot.isFinal ? [] : ["ENTWURF"];
   const entries: Record<string, [Uint8Array, { level: 0 }]> = {};
   for (const tenancy of context.run.result.tenancies) {
@@ -40,7 +40,7 @@ export async function getRunLettersZip(
     if (!row) continue;
     const letter = await letterOf(
       deps,
-      { ...row, snapshotId, tenantId: tenancy.tenancyId },
+      { ...row, statementRunId, tenantId: tenancy.tenancyId },
       context,
       deps.letterRenderer,
     );
@@ -57,7 +57,7 @@ export async function getRunLettersZip(
   await logActivity(deps.db, {
     userId,
     key: "statement.pdf_downloaded",
-    entityId: snapshotId,
+    entityId: statementRunId,
     entityName: context.snapshot.propertyName,
     metadata: { zip: true, letters: Object.keys(entries).length },
   });

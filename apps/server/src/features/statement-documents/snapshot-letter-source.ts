@@ -374,8 +374,8 @@ export const pdfKeys = {
   /** Issue 24: a letter as it went out, by the day it was dated (decision 1060). */
   dispatchedLetter: (userId: string, statementId: string, dispatchedOn: string) =>
     `statements/${safeSegment(userId)}/${statementId}-${safeSegment(dispatchedOn)}.pdf`,
-  overview: (userId: string, snapshotId: string) =>
-    `statements/${safeSegment(userId)}/runs/${snapshotId}-uebersicht.pdf`,
+  overview: (userId: string, statementRunId: string) =>
+    `statements/${safeSegment(userId)}/runs/${statementRunId}-uebersicht.pdf`,
 };
 
 function safeSegment(value: string): string {

@@ -11,7 +11,7 @@ const SNAPSHOT_COLUMNS = [
   "s.consumption",
   "s.calculatedAt",
   "s.finalizedAt",
-  "s.costGroupId",
+  "s.billingPeriodId",
   "s.lateExcuse",
   "s.prepaymentRounding",
   "p.name as propertyName",
@@ -21,15 +21,15 @@ const SNAPSHOT_COLUMNS = [
   "p.city as propertyCity",
 ] as const;
 
-export async function findSnapshotForDocuments(db: Db, userId: string, snapshotId: string) {
+export async function findSnapshotForDocuments(db: Db, userId: string, statementRunId: string) {
   return (
     db
-      .selectFrom("statementSnapshots as s")
+      .selectFrom("statementRuns as s")
       .innerJoin("properties as p", "p.id", "s.propertyId")
       // A correction names the run it replaces (docs/rules/statements.md#saved-runs).
-      .leftJoin("statementSnapshots as r", "r.id", "s.replacesId")
+      .leftJoin("statementRuns as r", "r.id", "s.replacesId")
       .select([...SNAPSHOT_COLUMNS, "s.version", "r.finalizedAt as replacesFinalizedAt"])
-      .where("s.id", "=", snapshotId)
+      .where("s.id", "=", statementRunId)
       .where("s.userId", "=", userId)
       .executeTakeFirst()
   );
@@ -65,10 +65,10 @@ const DISPATCH_COLUMNS = [
 
 export async function findTenantStatement(db: Db, userId: string, statementId: string) {
   return db
-    .selectFrom("statements")
+    .selectFrom("tenancyStatements")
     .select([
       "id",
-      "snapshotId",
+      "statementRunId",
       "tenantId",
       "unitId",
       "tenantName",
@@ -85,9 +85,9 @@ export async function findTenantStatement(db: Db, userId: string, statementId: s
 
 export type TenantStatementRow = NonNullable<Awaited<ReturnType<typeof findTenantStatement>>>;
 
-export async function listStatementsOfRun(db: Db, userId: string, snapshotId: string) {
+export async function listStatementsOfRun(db: Db, userId: string, statementRunId: string) {
   return db
-    .selectFrom("statements")
+    .selectFrom("tenancyStatements")
     .select([
       "id",
       "tenantId",
@@ -99,7 +99,7 @@ export async function listStatementsOfRun(db: Db, userId: string, snapshotId: st
       "sentAt",
       ...DISPATCH_COLUMNS,
     ])
-    .where("snapshotId", "=", snapshotId)
+    .where("statementRunId", "=", statementRunId)
     .where("userId", "=", userId)
     .execute();
 }
@@ -148,7 +148,7 @@ export async function markStatementSent(
   sentAt: Date,
 ): Promise<void> {
   await db
-    .updateTable("statements")
+    .updateTable("tenancyStatements")
     .set({ sentAt, status: "sent", updatedAt: sentAt })
     .where("id", "=", statementId)
     .where("userId", "=", userId)
@@ -164,8 +164,8 @@ export async function findPreviousRunInput(
   previousPeriodEnd: string,
 ) {
   return db
-    .selectFrom("statementSnapshots as s")
-    .innerJoin("costGroups as g", "g.id", "s.costGroupId")
+    .selectFrom("statementRuns as s")
+    .innerJoin("billingPeriods as g", "g.id", "s.billingPeriodId")
     .select(["s.engineInput", "s.result", "g.billingPeriodStart", "g.billingPeriodEnd"])
     .where("s.userId", "=", userId)
     .where("s.propertyId", "=", propertyId)
@@ -184,12 +184,12 @@ export async function findPreviousRunInput(
 export async function listPreviousLetters(
   db: Db,
   userId: string,
-  costGroupId: string,
+  billingPeriodId: string,
   beforeVersion: number,
 ) {
   return db
-    .selectFrom("statements as st")
-    .innerJoin("statementSnapshots as s", "s.id", "st.snapshotId")
+    .selectFrom("tenancyStatements as st")
+    .innerJoin("statementRuns as s", "s.id", "st.statementRunId")
     .select([
       "st.tenantId",
       "s.version",
@@ -201,7 +201,7 @@ export async function listPreviousLetters(
       "s.result",
     ])
     .where("st.userId", "=", userId)
-    .where("st.costGroupId", "=", costGroupId)
+    .where("st.billingPeriodId", "=", billingPeriodId)
     .where("s.version", "<", beforeVersion)
     .where((eb) => eb.or([eb("st.dispatchedOn", "is not", null), eb("st.sentAt", "is not", null)]))
     .orderBy("s.version", "desc")
@@ -222,7 +222,7 @@ export async function recordDispatch(
   },
 ): Promise<void> {
   await db
-    .updateTable("statements")
+    .updateTable("tenancyStatements")
     .set({
       dispatchedOn: dispatch.dispatchedOn,
       dispatchChannel: dispatch.channel,
@@ -241,13 +241,13 @@ export async function recordDispatch(
 export async function setRunPrepaymentRounding(
   db: Db,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
   rounding: "euro" | "five_euros" | null,
 ): Promise<boolean> {
   const result = await db
-    .updateTable("statementSnapshots")
+    .updateTable("statementRuns")
     .set({ prepaymentRounding: rounding })
-    .where("id", "=", snapshotId)
+    .where("id", "=", statementRunId)
     .where("userId", "=", userId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -257,13 +257,13 @@ export async function setRunPrepaymentRounding(
 export async function setRunLateExcuse(
   db: Db,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
   excuse: string | null,
 ): Promise<boolean> {
   const result = await db
-    .updateTable("statementSnapshots")
+    .updateTable("statementRuns")
     .set({ lateExcuse: excuse, lateExcuseAt: excuse === null ? null : new Date() })
-    .where("id", "=", snapshotId)
+    .where("id", "=", statementRunId)
     .where("userId", "=", userId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

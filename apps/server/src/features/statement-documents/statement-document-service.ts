@@ -84,8 +84,8 @@ const M = STATEMENT_DOCUMENT_MESSAGES;
  */
 export const RUN_CONCURRENCY = 8;
 
-export async function loadRun(db: Db, userId: string, snapshotId: string): Promise<RunContext> {
-  const snapshot = await findSnapshotForDocuments(db, userId, snapshotId);
+export async function loadRun(db: Db, userId: string, statementRunId: string): Promise<RunContext> {
+  const snapshot = await findSnapshotForDocuments(db, userId, statementRunId);
   if (!snapshot) throw new NotFound(M.statementNotFound);
   const billingData = await requireCompleteBillingData(db, userId);
   return contextOf(db, userId, snapshot, billingData);
@@ -122,7 +122,7 @@ export async function contextOf(
     : null;
   const previousLetters =
     snapshot.version > 1
-      ? await loadPreviousLetters(db, userId, snapshot.costGroupId, snapshot.version)
+      ? await loadPreviousLetters(db, userId, snapshot.billingPeriodId, snapshot.version)
       : undefined;
   return {
     snapshot,
@@ -140,11 +140,11 @@ export async function contextOf(
 async function loadPreviousLetters(
   db: Db,
   userId: string,
-  costGroupId: string,
+  billingPeriodId: string,
   version: number,
 ): Promise<Map<string, PreviousLetter>> {
   const letters = new Map<string, PreviousLetter>();
-  for (const row of await listPreviousLetters(db, userId, costGroupId, version)) {
+  for (const row of await listPreviousLetters(db, userId, billingPeriodId, version)) {
     if (!row.tenantId || letters.has(row.tenantId)) continue;
     const dispatchedOn = row.dispatchedOn ?? (row.sentAt ? getTodayInGermany(row.sentAt) : null);
     if (!dispatchedOn) continue;
@@ -196,13 +196,13 @@ async function requireStatement(
   db: Db,
   userId: string,
   statementId: string,
-): Promise<TenantStatementRow & { snapshotId: string; tenantId: string }> {
+): Promise<TenantStatementRow & { statementRunId: string; tenantId: string }> {
   requireResourceId(statementId, M.statementNotFound);
   const row = await findTenantStatement(db, userId, statementId);
   if (!row) throw new NotFound(M.statementNotFound);
   // A tenant deleted since, or a row of the old per-unit shape: nothing to print from.
-  if (!row.snapshotId || !row.tenantId) throw new NotFound(M.noCalculation);
-  return { ...row, snapshotId: row.snapshotId, tenantId: row.tenantId };
+  if (!row.statementRunId || !row.tenantId) throw new NotFound(M.noCalculation);
+  return { ...row, statementRunId: row.statementRunId, tenantId: row.tenantId };
 }
 
 /**
@@ -227,7 +227,7 @@ export async function letterOf(
   return { bytes, run };
 }
 
-export type StatementWithDispatch = TenantStatementRow & { snapshotId: string; tenantId: string };
+export type StatementWithDispatch = TenantStatementRow & { statementRunId: string; tenantId: string };
 
 /** A letter about to go out: made with the dispatch day and today's context, and stored (issue 24, decision 1060). */
 interface PreparedDispatch {
@@ -283,7 +283,7 @@ async function prepareDispatch(
     key: "statement.pdf_generated",
     entityId: row.id,
     entityName: row.tenantName,
-    metadata: { snapshotId: row.snapshotId, file: fileKey, dispatchedOn },
+    metadata: { statementRunId: row.statementRunId, file: fileKey, dispatchedOn },
   });
   return {
     bytes: pdf.bytes,
@@ -304,7 +304,7 @@ export async function getTenantStatementPdf(
   statementId: string,
 ): Promise<PdfFile> {
   const row = await requireStatement(deps.db, userId, statementId);
-  const context = await loadRun(deps.db, userId, row.snapshotId);
+  const context = await loadRun(deps.db, userId, row.statementRunId);
   const letter = await letterOf(deps, row, context);
   await logActivity(deps.db, {
     userId,
@@ -330,10 +330,10 @@ export async function getTenantStatementPdf(
 export async function getRunOverviewPdf(
   deps: DocumentDeps,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<PdfFile> {
-  requireResourceId(snapshotId, M.statementNotFound);
-  const context = await loadRun(deps.db, userId, snapshotId);
+  requireResourceId(statementRunId, M.statementNotFound);
+  const context = await loadRun(deps.db, userId, statementRunId);
   const final = context.snapshot.isFinal;
   const fileName = pdfFileName([
     "Gesamtabrechnung",
@@ -341,7 +341,7 @@ export async function getRunOverviewPdf(
     context.snapshot.propertyName,
     ...(final ? [] : ["ENTWURF"]),
   ]);
-  const key = pdfKeys.overview(userId, snapshotId);
+  const key = pdfKeys.overview(userId, statementRunId);
   if (final) {
     const stored = await deps.files.get(key);
     if (stored) return { bytes: stored, fileName };
@@ -351,7 +351,7 @@ export async function getRunOverviewPdf(
   await logActivity(deps.db, {
     userId,
     key: "statement.pdf_downloaded",
-    entityId: snapshotId,
+    entityId: statementRunId,
     entityName: context.snapshot.propertyName,
     metadata: { overview: true, draft: !final },
   });
@@ -411,7 +411,7 @@ export async function sendTenantStatement(
   statementId: string,
 ): Promise<SendStatementResponse> {
   const row = await requireStatement(deps.db, userId, statementId);
-  const context = await loadRun(deps.db, userId, row.snapshotId);
+  const context = await loadRun(deps.db, userId, row.statementRunId);
   if (!isSendable(context, row))
     throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
   const tenant = context.tenants.get(row.tenantId);
@@ -435,13 +435,13 @@ export async function sendTenantStatement(
 export async function sendRunStatements(
   deps: DocumentDeps,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<RunSendResponse> {
-  requireResourceId(snapshotId, M.statementNotFound);
-  const context = await loadRun(deps.db, userId, snapshotId);
+  requireResourceId(statementRunId, M.statementNotFound);
+  const context = await loadRun(deps.db, userId, statementRunId);
   if (!context.snapshot.isFinal)
     throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
-  const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
+  const rows = await listStatementsOfRun(deps.db, userId, statementRunId);
   const result: RunSendResponse = { queued: [], withoutEmail: [], alreadySent: [], message: "" };
   const toSend: Array<{ row: StatementWithDispatch; email: string; tenantName: string }> = [];
   for (const tenancy of context.run.result.tenancies) {
@@ -460,7 +460,7 @@ export async function sendRunStatements(
       result.withoutEmail.push(entry);
       continue;
     }
-    toSend.push({ row: { ...row, snapshotId, tenantId: tenancy.tenancyId }, email, tenantName });
+    toSend.push({ row: { ...row, statementRunId, tenantId: tenancy.tenancyId }, email, tenantName });
     result.queued.push({ ...entry, to: email });
   }
   // The letters not stored yet are rendered on the pool's threads side by side.
@@ -487,7 +487,7 @@ export async function markTenantStatementPosted(
   const row = await requireStatement(deps.db, userId, statementId);
   if (!["finalized", "sent"].includes(row.status))
     throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
-  const context = await loadRun(deps.db, userId, row.snapshotId);
+  const context = await loadRun(deps.db, userId, row.statementRunId);
   if (!context.snapshot.isFinal)
     throw new Conflict(M.onlyFinalCanBeSent, { code: "STATEMENT_NOT_FINAL" });
   const today = getTodayInGermany(context.now);
@@ -548,10 +548,10 @@ export async function markTenantStatementPosted(
 export async function getRunDispatch(
   deps: DocumentDeps,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<RunDispatch> {
-  requireResourceId(snapshotId, M.statementNotFound);
-  const snapshot = await findSnapshotForDocuments(deps.db, userId, snapshotId);
+  requireResourceId(statementRunId, M.statementNotFound);
+  const snapshot = await findSnapshotForDocuments(deps.db, userId, statementRunId);
   if (!snapshot) throw new NotFound(M.statementNotFound);
   // No letter is made here: the billing data may still be missing.
   const context = await contextOf(
@@ -562,7 +562,7 @@ export async function getRunDispatch(
   );
   const { result } = context.run;
   const deadline = getStatementDeadline(result.period.end);
-  const rows = await listStatementsOfRun(deps.db, userId, snapshotId);
+  const rows = await listStatementsOfRun(deps.db, userId, statementRunId);
   const byTenant = new Map(rows.filter((r) => r.tenantId).map((r) => [r.tenantId!, r]));
   const letters: RunDispatch["letters"] = [];
   for (const tenancy of result.tenancies) {
@@ -598,17 +598,17 @@ export async function getRunDispatch(
 export async function setLateExcuse(
   db: Db,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
   reason: string | null,
 ): Promise<{ lateExcuse: string | null; message: string }> {
-  requireResourceId(snapshotId, M.statementNotFound);
+  requireResourceId(statementRunId, M.statementNotFound);
   await inAccountTransaction(db, userId, async (trx) => {
-    if (!(await setRunLateExcuse(trx, userId, snapshotId, reason)))
+    if (!(await setRunLateExcuse(trx, userId, statementRunId, reason)))
       throw new NotFound(M.statementNotFound);
     await logActivity(trx, {
       userId,
       key: "statement.late_excuse_set",
-      entityId: snapshotId,
+      entityId: statementRunId,
       metadata: { reason },
     });
   });

@@ -9,11 +9,11 @@ import type { Db } from "../../db/database.ts";
 
 // The cost items, CO2 inputs and manual consumption values of a billing period (docs/rules/statement-inputs.md#assembly).
 
-export async function listCostItemRows(db: Db, userId: string, costGroupId: string) {
+export async function listCostItemRows(db: Db, userId: string, billingPeriodId: string) {
   return db
     .selectFrom("billingPeriodCostItems")
     .selectAll()
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .orderBy("position")
     .execute();
@@ -48,40 +48,40 @@ export async function listOwnTenantIdsOfProperty(
   return rows.map((row) => row.id);
 }
 
-export async function findCo2Row(db: Db, userId: string, costGroupId: string) {
+export async function findCo2Row(db: Db, userId: string, billingPeriodId: string) {
   return db
     .selectFrom("billingPeriodCo2Inputs")
     .selectAll()
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .executeTakeFirst();
 }
 
 /** Issue 24, item 6: the period's heating cost sheet. */
-export async function findHeatingCostsRow(db: Db, userId: string, costGroupId: string) {
+export async function findHeatingCostsRow(db: Db, userId: string, billingPeriodId: string) {
   return db
     .selectFrom("billingPeriodHeatingCosts")
     .selectAll()
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .executeTakeFirst();
 }
 
 /** Issue 24, item 12: the period's § 6a (3) HeizkV inputs. */
-export async function findAnnualInformationRow(db: Db, userId: string, costGroupId: string) {
+export async function findAnnualInformationRow(db: Db, userId: string, billingPeriodId: string) {
   return db
     .selectFrom("billingPeriodAnnualInformation")
     .selectAll()
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .executeTakeFirst();
 }
 
-export async function listOverrideRows(db: Db, userId: string, costGroupId: string) {
+export async function listOverrideRows(db: Db, userId: string, billingPeriodId: string) {
   return db
     .selectFrom("billingPeriodConsumptionOverrides")
     .select(["unitId", "meterKind", "value", "reason"])
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .orderBy("createdAt")
     .orderBy("id")
@@ -91,12 +91,12 @@ export async function listOverrideRows(db: Db, userId: string, costGroupId: stri
 export async function findCostsUpdatedAt(
   db: Db,
   userId: string,
-  costGroupId: string,
+  billingPeriodId: string,
 ): Promise<Date | null> {
   const row = await db
-    .selectFrom("costGroups")
+    .selectFrom("billingPeriods")
     .select("costsUpdatedAt")
-    .where("id", "=", costGroupId)
+    .where("id", "=", billingPeriodId)
     .where("userId", "=", userId)
     .executeTakeFirst();
   return row?.costsUpdatedAt ?? null;
@@ -106,12 +106,12 @@ export async function findCostsUpdatedAt(
 export async function findClimateFactor(
   db: Db,
   userId: string,
-  costGroupId: string,
+  billingPeriodId: string,
 ): Promise<string | null> {
   const row = await db
-    .selectFrom("costGroups")
+    .selectFrom("billingPeriods")
     .select("climateFactor")
-    .where("id", "=", costGroupId)
+    .where("id", "=", billingPeriodId)
     .where("userId", "=", userId)
     .executeTakeFirst();
   return row?.climateFactor ?? null;
@@ -147,7 +147,7 @@ export async function listOwnRateIds(db: Db, userId: string, ids: string[]): Pro
 export async function replaceCosts(
   db: Db,
   userId: string,
-  costGroupId: string,
+  billingPeriodId: string,
   costs: {
     costItems: CostItemDraft[];
     co2: Co2FormValues | null;
@@ -159,27 +159,27 @@ export async function replaceCosts(
 ): Promise<void> {
   await db
     .deleteFrom("billingPeriodAnnualInformation")
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
   await db
     .deleteFrom("billingPeriodHeatingCosts")
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
   await db
     .deleteFrom("billingPeriodCostItems")
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
   await db
     .deleteFrom("billingPeriodCo2Inputs")
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
   await db
     .deleteFrom("billingPeriodConsumptionOverrides")
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
   if (costs.costItems.length > 0) {
@@ -188,7 +188,7 @@ export async function replaceCosts(
       .values(
         costs.costItems.map((item, position) => ({
           userId,
-          costGroupId,
+          billingPeriodId,
           position,
           costType: item.costType,
           amount: item.amount,
@@ -238,7 +238,7 @@ export async function replaceCosts(
     await db
       .insertInto("billingPeriodCo2Inputs")
       .values({
-        costGroupId,
+        billingPeriodId,
         userId,
         fuel: co2.fuel,
         consumptionKwh: co2.consumptionKwh,
@@ -255,7 +255,7 @@ export async function replaceCosts(
     const { deliveries, ...sheet } = costs.heatingCosts;
     await db
       .insertInto("billingPeriodHeatingCosts")
-      .values({ costGroupId, userId, ...sheet, deliveries: JSON.stringify(deliveries) })
+      .values({ billingPeriodId, userId, ...sheet, deliveries: JSON.stringify(deliveries) })
       .execute();
   }
   if (costs.annualInformation) {
@@ -263,7 +263,7 @@ export async function replaceCosts(
     await db
       .insertInto("billingPeriodAnnualInformation")
       .values({
-        costGroupId,
+        billingPeriodId,
         userId,
         ...fees,
         energyMix: JSON.stringify(energyMix),
@@ -277,7 +277,7 @@ export async function replaceCosts(
       .values(
         costs.consumptionOverrides.map((o) => ({
           userId,
-          costGroupId,
+          billingPeriodId,
           unitId: o.unitId,
           meterKind: o.meter,
           value: o.value,
@@ -287,9 +287,9 @@ export async function replaceCosts(
       .execute();
   }
   await db
-    .updateTable("costGroups")
+    .updateTable("billingPeriods")
     .set({ costsUpdatedAt: new Date(), climateFactor: costs.climateFactor })
-    .where("id", "=", costGroupId)
+    .where("id", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
 }

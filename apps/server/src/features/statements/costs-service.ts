@@ -60,16 +60,16 @@ export async function requireOwnedBillingPeriod(
 export async function loadStoredCosts(
   db: Db,
   userId: string,
-  costGroupId: string,
+  billingPeriodId: string,
 ): Promise<StoredCosts> {
-  const rows = await listCostItemRows(db, userId, costGroupId);
+  const rows = await listCostItemRows(db, userId, billingPeriodId);
   const directRows = await listDirectAmountRows(
     db,
     userId,
     rows.filter((row) => row.distributionKey === "direct").map((row) => row.id),
   );
-  const co2 = await findCo2Row(db, userId, costGroupId);
-  const overrides = await listOverrideRows(db, userId, costGroupId);
+  const co2 = await findCo2Row(db, userId, billingPeriodId);
+  const overrides = await listOverrideRows(db, userId, billingPeriodId);
   return {
     costItems: rows.map((row) => ({
       costType: row.costType,
@@ -114,10 +114,10 @@ export async function loadStoredCosts(
       value: o.value,
       reason: o.reason,
     })),
-    climateFactor: await findClimateFactor(db, userId, costGroupId),
-    heatingCosts: toHeatingCosts(await findHeatingCostsRow(db, userId, costGroupId)),
-    annualInformation: toAnnualInformation(await findAnnualInformationRow(db, userId, costGroupId)),
-    updatedAt: await findCostsUpdatedAt(db, userId, costGroupId),
+    climateFactor: await findClimateFactor(db, userId, billingPeriodId),
+    heatingCosts: toHeatingCosts(await findHeatingCostsRow(db, userId, billingPeriodId)),
+    annualInformation: toAnnualInformation(await findAnnualInformationRow(db, userId, billingPeriodId)),
+    updatedAt: await findCostsUpdatedAt(db, userId, billingPeriodId),
   };
 }
 

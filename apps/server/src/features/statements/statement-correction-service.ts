@@ -20,20 +20,20 @@ import { inAccountTransaction } from "../account/account-transaction.ts";
 export async function createCorrection(
   db: Db,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<StatementCorrection> {
-  requireResourceId(snapshotId, H.notFound);
+  requireResourceId(statementRunId, H.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
-    const run = await findRunForTransition(trx, userId, snapshotId);
+    const run = await findRunForTransition(trx, userId, statementRunId);
     if (!run) throw new NotFound(H.notFound);
     if (!run.isFinal) throw new Conflict(H.correctionOnlyFinal, { code: "STATEMENT_NOT_FINAL" });
-    const latest = await findLatestSnapshotOfPeriod(trx, userId, run.costGroupId);
+    const latest = await findLatestSnapshotOfPeriod(trx, userId, run.billingPeriodId);
     if (latest && latest.id !== run.id)
       throw new Conflict(H.correctionNotLatest, { code: "CORRECTION_EXISTS" });
     const source = await findRunSnapshotRow(trx, userId, run.id);
     if (!source) throw new NotFound(H.notFound);
     const id = await insertCorrection(trx, userId, source);
-    await reopenPeriod(trx, userId, run.costGroupId);
+    await reopenPeriod(trx, userId, run.billingPeriodId);
     await logActivity(trx, {
       userId,
       key: "statement.correction_created",
@@ -43,12 +43,12 @@ export async function createCorrection(
       metadata: {
         replacesId: run.id,
         version: source.version + 1,
-        billingPeriodId: run.costGroupId,
+        billingPeriodId: run.billingPeriodId,
       },
     });
     return {
       id,
-      billingPeriodId: run.costGroupId,
+      billingPeriodId: run.billingPeriodId,
       version: source.version + 1,
       replacesId: run.id,
     };

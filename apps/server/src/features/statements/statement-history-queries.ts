@@ -22,8 +22,8 @@ function likePattern(text: string): string {
 
 function filteredRuns(db: Db, userId: string, filter: StatementListFilter) {
   let query = db
-    .selectFrom("statementSnapshots as s")
-    .innerJoin("costGroups as g", "g.id", "s.costGroupId")
+    .selectFrom("statementRuns as s")
+    .innerJoin("billingPeriods as g", "g.id", "s.billingPeriodId")
     .innerJoin("properties as p", "p.id", "s.propertyId")
     .where("s.userId", "=", userId);
   if (filter.propertyId) query = query.where("s.propertyId", "=", filter.propertyId);
@@ -37,9 +37,9 @@ function filteredRuns(db: Db, userId: string, filter: StatementListFilter) {
         eb("p.name", "ilike", pattern),
         eb.exists(
           eb
-            .selectFrom("statements as t")
+            .selectFrom("tenancyStatements as t")
             .select("t.id")
-            .whereRef("t.snapshotId", "=", "s.id")
+            .whereRef("t.statementRunId", "=", "s.id")
             .where((inner) =>
               inner.or([
                 inner("t.tenantName", "ilike", pattern),
@@ -67,7 +67,7 @@ export async function countRuns(
 export async function listRuns(db: Db, userId: string, filter: StatementListFilter) {
   let query = filteredRuns(db, userId, filter).select([
     "s.id",
-    "s.costGroupId",
+    "s.billingPeriodId",
     "s.propertyId",
     "p.name as propertyName",
     "g.name",
@@ -77,18 +77,18 @@ export async function listRuns(db: Db, userId: string, filter: StatementListFilt
     "s.isFinal",
     "s.createdAt",
     "s.totalCosts",
-    sql<boolean>`exists (select 1 from statement_snapshots r where r.replaces_id = s.id and r.is_final and r.user_id = s.user_id)`.as(
+    sql<boolean>`exists (select 1 from statement_runs r where r.replaces_id = s.id and r.is_final and r.user_id = s.user_id)`.as(
       "isReplaced",
     ),
-    sql<string>`(select coalesce(sum(t.final_balance), 0)::numeric(14, 2) from statements t where t.snapshot_id = s.id)`.as(
+    sql<string>`(select coalesce(sum(t.final_balance), 0)::numeric(14, 2) from tenancy_statements t where t.statement_run_id = s.id)`.as(
       "balanceSum",
     ),
-    sql<string>`(select count(*) from statements t where t.snapshot_id = s.id)`.as(
+    sql<string>`(select count(*) from tenancy_statements t where t.statement_run_id = s.id)`.as(
       "statementCount",
     ),
     sql<
       string | null
-    >`(select string_agg(distinct t.status, ',') from statements t where t.snapshot_id = s.id)`.as(
+    >`(select string_agg(distinct t.status, ',') from tenancy_statements t where t.statement_run_id = s.id)`.as(
       "statuses",
     ),
   ]);
@@ -123,22 +123,22 @@ export async function findOwnedProperty(db: Db, userId: string, propertyId: stri
 }
 
 /** The run a transition applies to, locked for the change. */
-export async function findRunForTransition(db: Db, userId: string, snapshotId: string) {
+export async function findRunForTransition(db: Db, userId: string, statementRunId: string) {
   return db
-    .selectFrom("statementSnapshots as s")
-    .innerJoin("costGroups as g", "g.id", "s.costGroupId")
-    .select(["s.id", "s.costGroupId", "s.isFinal", "s.version", "s.replacesId", "g.name"])
-    .where("s.id", "=", snapshotId)
+    .selectFrom("statementRuns as s")
+    .innerJoin("billingPeriods as g", "g.id", "s.billingPeriodId")
+    .select(["s.id", "s.billingPeriodId", "s.isFinal", "s.version", "s.replacesId", "g.name"])
+    .where("s.id", "=", statementRunId)
     .where("s.userId", "=", userId)
     .forUpdate("s")
     .executeTakeFirst();
 }
 
-export async function listRunStatements(db: Db, userId: string, snapshotId: string) {
+export async function listRunStatements(db: Db, userId: string, statementRunId: string) {
   return db
-    .selectFrom("statements")
-    .select(["id", "snapshotId", "tenantId", "status", "tenantName", "unitName", "pdfStoragePath"])
-    .where("snapshotId", "=", snapshotId)
+    .selectFrom("tenancyStatements")
+    .select(["id", "statementRunId", "tenantId", "status", "tenantName", "unitName", "pdfStoragePath"])
+    .where("statementRunId", "=", statementRunId)
     .where("userId", "=", userId)
     .orderBy("unitName")
     .orderBy("periodFrom")
@@ -151,8 +151,8 @@ export async function findTenantStatementForTransition(
   statementId: string,
 ) {
   return db
-    .selectFrom("statements")
-    .select(["id", "snapshotId", "tenantId", "status", "tenantName", "unitName", "pdfStoragePath"])
+    .selectFrom("tenancyStatements")
+    .select(["id", "statementRunId", "tenantId", "status", "tenantName", "unitName", "pdfStoragePath"])
     .where("id", "=", statementId)
     .where("userId", "=", userId)
     .executeTakeFirst();
@@ -166,7 +166,7 @@ export async function hasGeneratedPdf(
   db: Db,
   userId: string,
   statementId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<boolean> {
   const row = await db
     .selectFrom("userActivities")
@@ -174,7 +174,7 @@ export async function hasGeneratedPdf(
     .where("userId", "=", userId)
     .where("entityType", "=", "statement")
     .where("action", "in", ["pdf_generated", "pdf_downloaded"])
-    .where("entityId", "in", [statementId, snapshotId])
+    .where("entityId", "in", [statementId, statementRunId])
     .where(sql<boolean>`coalesce(metadata->>'overview', 'false') <> 'true'`)
     .limit(1)
     .executeTakeFirst();
@@ -188,7 +188,7 @@ export async function setStatementStatus(
   values: { status: string; finalizedAt?: Date | null; sentAt?: Date },
 ): Promise<void> {
   await db
-    .updateTable("statements")
+    .updateTable("tenancyStatements")
     .set({ ...values, updatedAt: new Date() })
     .where("id", "=", statementId)
     .where("userId", "=", userId)
@@ -199,20 +199,20 @@ export async function setStatementStatus(
 export async function markRunFinal(
   db: Db,
   userId: string,
-  snapshotId: string,
-  costGroupId: string,
+  statementRunId: string,
+  billingPeriodId: string,
   finalizedAt: Date,
 ): Promise<void> {
   await db
-    .updateTable("statementSnapshots")
+    .updateTable("statementRuns")
     .set({ isFinal: true, finalizedAt, updatedAt: finalizedAt })
-    .where("id", "=", snapshotId)
+    .where("id", "=", statementRunId)
     .where("userId", "=", userId)
     .execute();
   await db
-    .updateTable("costGroups")
+    .updateTable("billingPeriods")
     .set({ isFinal: true, status: "Finalisiert", updatedAt: finalizedAt })
-    .where("id", "=", costGroupId)
+    .where("id", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
 }
@@ -221,12 +221,12 @@ export async function markRunFinal(
 export async function listRunLetterBatchFileKeys(
   db: Db,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<string[]> {
   const rows = await db
     .selectFrom("letterBatches")
     .select("fileKey")
-    .where("snapshotId", "=", snapshotId)
+    .where("statementRunId", "=", statementRunId)
     .where("userId", "=", userId)
     .where("fileKey", "is not", null)
     .execute();
@@ -234,20 +234,20 @@ export async function listRunLetterBatchFileKeys(
 }
 
 /** A draft run goes with its tenancy statements and lines; the period keeps its cost inputs. */
-export async function deleteRun(db: Db, userId: string, snapshotId: string): Promise<void> {
+export async function deleteRun(db: Db, userId: string, statementRunId: string): Promise<void> {
   await db
-    .deleteFrom("statementSnapshots")
-    .where("id", "=", snapshotId)
+    .deleteFrom("statementRuns")
+    .where("id", "=", statementRunId)
     .where("userId", "=", userId)
     .execute();
 }
 
 /** The full row of a run, for copying it into its correction. */
-export async function findRunSnapshotRow(db: Db, userId: string, snapshotId: string) {
+export async function findRunSnapshotRow(db: Db, userId: string, statementRunId: string) {
   return db
-    .selectFrom("statementSnapshots")
+    .selectFrom("statementRuns")
     .selectAll()
-    .where("id", "=", snapshotId)
+    .where("id", "=", statementRunId)
     .where("userId", "=", userId)
     .executeTakeFirst();
 }
@@ -265,10 +265,10 @@ export async function insertCorrection(
 ): Promise<string> {
   const now = new Date();
   const created = await db
-    .insertInto("statementSnapshots")
+    .insertInto("statementRuns")
     .values({
       userId,
-      costGroupId: source.costGroupId,
+      billingPeriodId: source.billingPeriodId,
       propertyId: source.propertyId,
       version: source.version + 1,
       replacesId: source.id,
@@ -287,17 +287,17 @@ export async function insertCorrection(
     .returning("id")
     .executeTakeFirstOrThrow();
   const statements = await db
-    .selectFrom("statements")
+    .selectFrom("tenancyStatements")
     .selectAll()
-    .where("snapshotId", "=", source.id)
+    .where("statementRunId", "=", source.id)
     .where("userId", "=", userId)
     .execute();
   // Multi-row inserts (decision 1082); the lines are in the copied result (decision 1740).
   const copies = statements.map((statement) => ({
     userId,
-    costGroupId: statement.costGroupId,
+    billingPeriodId: statement.billingPeriodId,
     propertyId: statement.propertyId,
-    snapshotId: created.id,
+    statementRunId: created.id,
     unitId: statement.unitId,
     tenantId: statement.tenantId,
     tenantName: statement.tenantName,
@@ -314,16 +314,16 @@ export async function insertCorrection(
     updatedAt: now,
   }));
   for (const batch of splitIntoInsertBatches(copies, 18))
-    await db.insertInto("statements").values(batch).execute();
+    await db.insertInto("tenancyStatements").values(batch).execute();
   return created.id;
 }
 
 /** The period is open again for its correction (its cost inputs may change). */
-export async function reopenPeriod(db: Db, userId: string, costGroupId: string): Promise<void> {
+export async function reopenPeriod(db: Db, userId: string, billingPeriodId: string): Promise<void> {
   await db
-    .updateTable("costGroups")
+    .updateTable("billingPeriods")
     .set({ isFinal: false, status: "In Bearbeitung", updatedAt: new Date() })
-    .where("id", "=", costGroupId)
+    .where("id", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
 }

@@ -41,7 +41,7 @@ export async function listStatementRuns(
     limit: query.limit,
     items: rows.map((row) => ({
       id: row.id,
-      billingPeriodId: row.costGroupId,
+      billingPeriodId: row.billingPeriodId,
       propertyId: row.propertyId,
       propertyName: row.propertyName,
       name: row.name,

@@ -8,8 +8,8 @@ import type { Db } from "../../db/database.ts";
 
 /** Finalized, sent or archived, or part of a finalized run (an 'ersetzt' version included). */
 function isFinalStatement(): Expression<SqlBool> {
-  return sql<SqlBool>`(statements.status in ('finalized', 'sent', 'archived')
-    or exists (select 1 from statement_snapshots r where r.id = statements.snapshot_id and r.is_final))`;
+  return sql<SqlBool>`(tenancy_statements.status in ('finalized', 'sent', 'archived')
+    or exists (select 1 from statement_runs r where r.id = tenancy_statements.statement_run_id and r.is_final))`;
 }
 
 /** The statements of the tenants, or of the unit and every tenant of it. */
@@ -19,11 +19,11 @@ function ofTenantsOrUnit(target: {
 }): Expression<SqlBool> {
   const parts = [];
   if (target.tenantIds && target.tenantIds.length > 0)
-    parts.push(sql`statements.tenant_id in (${sql.join(target.tenantIds)})`);
+    parts.push(sql`tenancy_statements.tenant_id in (${sql.join(target.tenantIds)})`);
   if (target.unitId) {
-    parts.push(sql`statements.unit_id = ${target.unitId}`);
+    parts.push(sql`tenancy_statements.unit_id = ${target.unitId}`);
     parts.push(
-      sql`statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`,
+      sql`tenancy_statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`,
     );
   }
   return parts.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
@@ -35,7 +35,7 @@ export async function hasFinalStatement(
   target: { tenantIds?: readonly string[]; unitId?: string },
 ): Promise<boolean> {
   const row = await db
-    .selectFrom("statements")
+    .selectFrom("tenancyStatements")
     .select("id")
     .where("userId", "=", userId)
     .where(ofTenantsOrUnit(target))
@@ -53,7 +53,7 @@ async function forgetOnDrafts(
   where: Expression<SqlBool>,
 ): Promise<void> {
   await db
-    .updateTable("statements")
+    .updateTable("tenancyStatements")
     .set({ [column]: null, updatedAt: new Date() })
     .where("userId", "=", userId)
     .where(where)
@@ -72,15 +72,15 @@ export async function detachDraftStatements(
       db,
       userId,
       "tenantId",
-      sql<SqlBool>`statements.tenant_id in (${sql.join(target.tenantIds)})`,
+      sql<SqlBool>`tenancy_statements.tenant_id in (${sql.join(target.tenantIds)})`,
     );
   if (target.unitId) {
     await forgetOnDrafts(
       db,
       userId,
       "tenantId",
-      sql<SqlBool>`statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`,
+      sql<SqlBool>`tenancy_statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`,
     );
-    await forgetOnDrafts(db, userId, "unitId", sql<SqlBool>`statements.unit_id = ${target.unitId}`);
+    await forgetOnDrafts(db, userId, "unitId", sql<SqlBool>`tenancy_statements.unit_id = ${target.unitId}`);
   }
 }

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database.ts";
 import { splitIntoInsertBatches } from "../../db/write-batches.ts";
 
-// Saved statement runs (statement_snapshots) and their tenancy statements (docs/rules/statements.md#saved-runs);
+// Saved statement runs (statement_runs) and their tenancy statements (docs/rules/statements.md#saved-runs);
 // a run's lines are its stored result's allocations (decision 1740).
 
 export interface SnapshotValues {
@@ -35,11 +35,11 @@ export function toSnapshotColumns(values: SnapshotValues) {
 }
 
 /** The latest run of a billing period. */
-export async function findLatestSnapshotOfPeriod(db: Db, userId: string, costGroupId: string) {
+export async function findLatestSnapshotOfPeriod(db: Db, userId: string, billingPeriodId: string) {
   return db
-    .selectFrom("statementSnapshots")
+    .selectFrom("statementRuns")
     .select(["id", "version", "isFinal"])
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .orderBy("version", "desc")
     .executeTakeFirst();
@@ -48,15 +48,15 @@ export async function findLatestSnapshotOfPeriod(db: Db, userId: string, costGro
 export async function insertSnapshot(
   db: Db,
   userId: string,
-  costGroupId: string,
+  billingPeriodId: string,
   propertyId: string,
   columns: SnapshotColumns,
 ): Promise<string> {
   const row = await db
-    .insertInto("statementSnapshots")
+    .insertInto("statementRuns")
     .values({
       userId,
-      costGroupId,
+      billingPeriodId,
       propertyId,
       version: 1,
       ...columns,
@@ -75,24 +75,24 @@ export async function updateDraftSnapshot(
   columns: SnapshotColumns,
 ): Promise<void> {
   await db
-    .updateTable("statementSnapshots")
+    .updateTable("statementRuns")
     .set({ ...columns, updatedAt: columns.calculatedAt })
     .where("id", "=", id)
     .where("userId", "=", userId)
     .where("isFinal", "=", false)
     .execute();
   await db
-    .deleteFrom("statements")
-    .where("snapshotId", "=", id)
+    .deleteFrom("tenancyStatements")
+    .where("statementRunId", "=", id)
     .where("userId", "=", userId)
     .execute();
 }
 
-export async function markPeriodFinal(db: Db, userId: string, costGroupId: string): Promise<void> {
+export async function markPeriodFinal(db: Db, userId: string, billingPeriodId: string): Promise<void> {
   await db
-    .updateTable("costGroups")
+    .updateTable("billingPeriods")
     .set({ isFinal: true, status: "Finalisiert", updatedAt: new Date() })
-    .where("id", "=", costGroupId)
+    .where("id", "=", billingPeriodId)
     .where("userId", "=", userId)
     .execute();
 }
@@ -113,8 +113,8 @@ export async function insertTenantStatements(
   db: Db,
   userId: string,
   run: {
-    snapshotId: string;
-    costGroupId: string;
+    statementRunId: string;
+    billingPeriodId: string;
     propertyId: string;
     status: string;
     finalizedAt: Date | null;
@@ -125,9 +125,9 @@ export async function insertTenantStatements(
   const now = new Date();
   const rows = statements.map((statement) => ({
     userId,
-    costGroupId: run.costGroupId,
+    billingPeriodId: run.billingPeriodId,
     propertyId: run.propertyId,
-    snapshotId: run.snapshotId,
+    statementRunId: run.statementRunId,
     unitId: statement.unitId,
     tenantId: statement.tenantId,
     tenantName: statement.tenantName,
@@ -144,17 +144,17 @@ export async function insertTenantStatements(
     updatedAt: now,
   }));
   for (const batch of splitIntoInsertBatches(rows, 18))
-    await db.insertInto("statements").values(batch).execute();
+    await db.insertInto("tenancyStatements").values(batch).execute();
 }
 
 export async function findSnapshot(db: Db, userId: string, id: string) {
   return db
-    .selectFrom("statementSnapshots as s")
-    .innerJoin("costGroups as g", "g.id", "s.costGroupId")
+    .selectFrom("statementRuns as s")
+    .innerJoin("billingPeriods as g", "g.id", "s.billingPeriodId")
     .innerJoin("properties as p", "p.id", "s.propertyId")
     .select([
       "s.id",
-      "s.costGroupId",
+      "s.billingPeriodId",
       "s.propertyId",
       "p.name as propertyName",
       "g.name",
@@ -179,10 +179,10 @@ export async function findSnapshot(db: Db, userId: string, id: string) {
     .executeTakeFirst();
 }
 
-export async function listStatementsOfSnapshot(db: Db, userId: string, snapshotId: string) {
+export async function listStatementsOfSnapshot(db: Db, userId: string, statementRunId: string) {
   return (
     db
-      .selectFrom("statements")
+      .selectFrom("tenancyStatements")
       .select([
         "id",
         "tenantId",
@@ -197,7 +197,7 @@ export async function listStatementsOfSnapshot(db: Db, userId: string, snapshotI
         "status",
         "sentAt",
       ])
-      .where("snapshotId", "=", snapshotId)
+      .where("statementRunId", "=", statementRunId)
       .where("userId", "=", userId)
       // The engine's order: units by name (the assembly's input order), then by date.
       .orderBy("unitName")
@@ -247,7 +247,7 @@ export async function lockBillingPeriod(
   billingPeriodId: string,
 ): Promise<void> {
   await db
-    .selectFrom("costGroups")
+    .selectFrom("billingPeriods")
     .select("id")
     .where("userId", "=", userId)
     .where("id", "=", billingPeriodId)

@@ -189,38 +189,38 @@ async function writeRun(
     const latest = await findLatestSnapshotOfPeriod(trx, userId, period.id);
     if (period.isFinal || latest?.isFinal)
       throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
-    let snapshotId: string;
+    let statementRunId: string;
     if (latest) {
       await updateDraftSnapshot(trx, userId, latest.id, columns);
-      snapshotId = latest.id;
+      statementRunId = latest.id;
     } else {
       // docs/rules/statements.md#saved-runs: the plan limit counts saved billing periods, drafts included.
       await assertCanCreate(trx, userId, "billingStatements");
-      snapshotId = await insertSnapshot(trx, userId, period.id, period.propertyId, columns);
+      statementRunId = await insertSnapshot(trx, userId, period.id, period.propertyId, columns);
     }
     // The inputs of the run are the period's inputs from now on (a reload shows them).
     if (body.costItems) await replaceCosts(trx, userId, period.id, computed.inputs);
     // Issue 24: the landlord's reason why a statement after the § 556 (3) BGB deadline is not his fault.
     if (body.lateExcuse !== undefined) {
-      await setRunLateExcuse(trx, userId, snapshotId, body.lateExcuse);
+      await setRunLateExcuse(trx, userId, statementRunId, body.lateExcuse);
       await logActivity(trx, {
         userId,
         key: "statement.late_excuse_set",
-        entityId: snapshotId,
+        entityId: statementRunId,
         entityName: period.name,
         metadata: { reason: body.lateExcuse },
       });
     }
     // Issue 30: § 560 (4) BGB, whether and how the letters propose the new prepayment.
     if (body.prepaymentRounding !== undefined)
-      await setRunPrepaymentRounding(trx, userId, snapshotId, body.prepaymentRounding);
+      await setRunPrepaymentRounding(trx, userId, statementRunId, body.prepaymentRounding);
     const status: StatementStatus = body.finalize ? "finalized" : "calculated";
     await insertTenantStatements(
       trx,
       userId,
       {
-        snapshotId,
-        costGroupId: period.id,
+        statementRunId,
+        billingPeriodId: period.id,
         propertyId: period.propertyId,
         status,
         finalizedAt: body.finalize ? calculatedAt : null,
@@ -237,7 +237,7 @@ async function writeRun(
       await logActivity(trx, {
         userId,
         key: "statement.created",
-        entityId: snapshotId,
+        entityId: statementRunId,
         entityName: period.name,
         metadata,
       });
@@ -245,7 +245,7 @@ async function writeRun(
       await logActivity(trx, {
         userId,
         key: "statement.updated",
-        entityId: snapshotId,
+        entityId: statementRunId,
         entityName: period.name,
         metadata,
       });
@@ -254,12 +254,12 @@ async function writeRun(
       await logActivity(trx, {
         userId,
         key: "statement.finalized",
-        entityId: snapshotId,
+        entityId: statementRunId,
         entityName: period.name,
         metadata,
       });
     }
-    return { id: snapshotId, created: !latest, version: latest?.version ?? 1 };
+    return { id: statementRunId, created: !latest, version: latest?.version ?? 1 };
   });
 }
 
@@ -311,7 +311,7 @@ export async function getStatementRun(db: Db, userId: string, id: string): Promi
   const analysis = stored === null ? null : limitToPlan(stored, await loadFeatureFlags(db, userId));
   return {
     id: row.id,
-    billingPeriodId: row.costGroupId,
+    billingPeriodId: row.billingPeriodId,
     version: row.version,
     isFinal: row.isFinal,
     statements: statements.map(toTenantStatement),

@@ -145,7 +145,7 @@ async function applyTransition(
       entityName: [row.unitName, row.tenantName].filter(Boolean).join(", "),
       description: `Status geändert: ${STATEMENT_STATUS_LABELS[row.status as StatementStatus]} → ${STATEMENT_STATUS_LABELS[body.to]}${body.force ? ` (erzwungen: ${body.reason})` : ""}`,
       metadata: {
-        snapshotId: run.id,
+        statementRunId: run.id,
         from: row.status,
         to: body.to,
         forced: body.force,
@@ -158,7 +158,7 @@ async function applyTransition(
     movedIds.has(row.id) ? body.to : (row.status as StatementStatus);
   let isFinal = run.isFinal;
   if (!isFinal && rows.every((row) => FINAL_STATUSES.includes(statusAfter(row)))) {
-    await markRunFinal(trx, userId, run.id, run.costGroupId, now);
+    await markRunFinal(trx, userId, run.id, run.billingPeriodId, now);
     await logActivity(trx, {
       userId,
       key: "statement.finalized",
@@ -183,12 +183,12 @@ export async function transitionRun(
   db: Db,
   userId: string,
   role: MemberRole,
-  snapshotId: string,
+  statementRunId: string,
   body: TransitionBody,
 ): Promise<StatementTransitionResult> {
-  requireResourceId(snapshotId, H.notFound);
+  requireResourceId(statementRunId, H.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
-    const run = await findRunForTransition(trx, userId, snapshotId);
+    const run = await findRunForTransition(trx, userId, statementRunId);
     if (!run) throw new NotFound(H.notFound);
     const rows = await listRunStatements(trx, userId, run.id);
     return applyTransition(trx, userId, role, run, rows, rows, body);
@@ -206,8 +206,8 @@ export async function transitionTenantStatement(
   requireResourceId(statementId, H.notFound);
   return inAccountTransaction(db, userId, async (trx) => {
     const row = await findTenantStatementForTransition(trx, userId, statementId);
-    if (!row?.snapshotId) throw new NotFound(H.notFound);
-    const run = await findRunForTransition(trx, userId, row.snapshotId);
+    if (!row?.statementRunId) throw new NotFound(H.notFound);
+    const run = await findRunForTransition(trx, userId, row.statementRunId);
     if (!run) throw new NotFound(H.notFound);
     const rows = await listRunStatements(trx, userId, run.id);
     // The run's state follows all its statements (docs/rules/statements.md#saved-runs).
@@ -228,11 +228,11 @@ export async function deleteStatementRun(
   db: Db,
   files: FileStorage,
   userId: string,
-  snapshotId: string,
+  statementRunId: string,
 ): Promise<void> {
-  requireResourceId(snapshotId, H.notFound);
+  requireResourceId(statementRunId, H.notFound);
   const batchFileKeys = await inAccountTransaction(db, userId, async (trx) => {
-    const run = await findRunForTransition(trx, userId, snapshotId);
+    const run = await findRunForTransition(trx, userId, statementRunId);
     if (!run) throw new NotFound(H.notFound);
     const rows = await listRunStatements(trx, userId, run.id);
     if (run.isFinal || rows.some((row) => FINAL_STATUSES.includes(row.status as StatementStatus))) {
@@ -242,13 +242,13 @@ export async function deleteStatementRun(
     const fileKeys = await listRunLetterBatchFileKeys(trx, userId, run.id);
     await deleteRun(trx, userId, run.id);
     // A deleted correction leaves the version it would replace as the period's final one.
-    if (run.replacesId) await markPeriodFinal(trx, userId, run.costGroupId);
+    if (run.replacesId) await markPeriodFinal(trx, userId, run.billingPeriodId);
     await logActivity(trx, {
       userId,
       key: "statement.deleted",
       entityId: run.id,
       entityName: run.name,
-      metadata: { billingPeriodId: run.costGroupId, version: run.version },
+      metadata: { billingPeriodId: run.billingPeriodId, version: run.version },
     });
     return fileKeys;
   });

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/database.ts";
 
 function selectBillingPeriods(db: Db, userId: string) {
   return db
-    .selectFrom("costGroups as g")
+    .selectFrom("billingPeriods as g")
     .innerJoin("properties as p", "p.id", "g.propertyId")
     .select((eb) => [
       "g.id",
@@ -18,14 +18,14 @@ function selectBillingPeriods(db: Db, userId: string) {
       eb
         .selectFrom("meterReadings as r")
         .select(eb.fn.countAll<number>().as("n"))
-        .whereRef("r.costGroupId", "=", "g.id")
+        .whereRef("r.billingPeriodId", "=", "g.id")
         .as("readingCount"),
       eb
         .exists(
           eb
-            .selectFrom("statementSnapshots as s")
+            .selectFrom("statementRuns as s")
             .select("s.id")
-            .whereRef("s.costGroupId", "=", "g.id"),
+            .whereRef("s.billingPeriodId", "=", "g.id"),
         )
         .as("hasStatementRun"),
     ])
@@ -71,7 +71,7 @@ export async function findBillingPeriodDetail(
   const readings = await db
     .selectFrom("meterReadings")
     .select(["id", "meterId", "readingValue", "readingDate"])
-    .where("costGroupId", "=", id)
+    .where("billingPeriodId", "=", id)
     .where("userId", "=", userId)
     .orderBy("readingDate", "asc")
     .orderBy("createdAt", "asc")
@@ -79,9 +79,9 @@ export async function findBillingPeriodDetail(
   return { ...toBillingPeriod(row), readings };
 }
 
-export async function findOwnedCostGroup(db: Db, userId: string, id: string) {
+export async function findOwnedPeriodRow(db: Db, userId: string, id: string) {
   return db
-    .selectFrom("costGroups")
+    .selectFrom("billingPeriods")
     .select(["id", "propertyId", "name", "billingPeriodStart", "billingPeriodEnd"])
     .where("id", "=", id)
     .where("userId", "=", userId)
@@ -95,7 +95,7 @@ export async function hasSamePeriod(
   end: string,
 ): Promise<boolean> {
   const row = await db
-    .selectFrom("costGroups")
+    .selectFrom("billingPeriods")
     .select("id")
     .where("propertyId", "=", propertyId)
     .where("billingPeriodStart", "=", start)
@@ -104,7 +104,7 @@ export async function hasSamePeriod(
   return Boolean(row);
 }
 
-export async function insertCostGroup(
+export async function insertBillingPeriod(
   db: Db,
   values: {
     userId: string;
@@ -115,7 +115,7 @@ export async function insertCostGroup(
   },
 ) {
   const row = await db
-    .insertInto("costGroups")
+    .insertInto("billingPeriods")
     .values({ ...values, updatedAt: new Date() })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -123,20 +123,20 @@ export async function insertCostGroup(
 }
 
 /** Tenancy statements of the period, or saved runs of it (a run without letters counts too). */
-export async function countStatementsOfCostGroup(db: Db, costGroupId: string): Promise<number> {
+export async function countStatementsOfBillingPeriod(db: Db, billingPeriodId: string): Promise<number> {
   const row = await db
-    .selectFrom("statements")
+    .selectFrom("tenancyStatements")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .executeTakeFirstOrThrow();
   const runs = await db
-    .selectFrom("statementSnapshots")
+    .selectFrom("statementRuns")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .executeTakeFirstOrThrow();
   return Number(row.n) + Number(runs.n);
 }
 
-export async function deleteCostGroupRow(db: Db, userId: string, id: string): Promise<void> {
-  await db.deleteFrom("costGroups").where("id", "=", id).where("userId", "=", userId).execute();
+export async function deleteBillingPeriodRow(db: Db, userId: string, id: string): Promise<void> {
+  await db.deleteFrom("billingPeriods").where("id", "=", id).where("userId", "=", userId).execute();
 }

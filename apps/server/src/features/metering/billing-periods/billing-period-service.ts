@@ -13,12 +13,12 @@ import { logActivity } from "../../activity/activity-log.ts";
 import { findOwnedProperty } from "../ownership-service.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import {
-  countStatementsOfCostGroup,
-  deleteCostGroupRow,
+  countStatementsOfBillingPeriod,
+  deleteBillingPeriodRow,
   findBillingPeriodDetail,
-  findOwnedCostGroup,
+  findOwnedPeriodRow,
   hasSamePeriod,
-  insertCostGroup,
+  insertBillingPeriod,
   listBillingPeriods,
 } from "./billing-period-queries.ts";
 import { inAccountTransaction } from "../../account/account-transaction.ts";
@@ -70,7 +70,7 @@ export async function createBillingPeriod(
       );
       if (await hasSamePeriod(trx, property.id, start, end)) throw duplicate;
       const name = buildBillingPeriodName(start, end);
-      const newId = await insertCostGroup(trx, {
+      const newId = await insertBillingPeriod(trx, {
         userId,
         propertyId: property.id,
         name,
@@ -79,7 +79,7 @@ export async function createBillingPeriod(
       });
       await logActivity(trx, {
         userId,
-        key: "cost_group.created",
+        key: "billing_period.created",
         entityId: newId,
         entityName: name,
         metadata: {
@@ -103,14 +103,14 @@ export async function createBillingPeriod(
 export async function deleteBillingPeriod(db: Db, userId: string, id: string): Promise<void> {
   requireResourceId(id, BILLING_PERIOD_MESSAGES.notFound);
   await inAccountTransaction(db, userId, async (trx) => {
-    const period = await findOwnedCostGroup(trx, userId, id);
+    const period = await findOwnedPeriodRow(trx, userId, id);
     if (!period) throw new NotFound(BILLING_PERIOD_MESSAGES.notFound);
-    if ((await countStatementsOfCostGroup(trx, id)) > 0)
+    if ((await countStatementsOfBillingPeriod(trx, id)) > 0)
       throw new Conflict(BILLING_PERIOD_MESSAGES.hasStatements);
-    await deleteCostGroupRow(trx, userId, id);
+    await deleteBillingPeriodRow(trx, userId, id);
     await logActivity(trx, {
       userId,
-      key: "cost_group.deleted",
+      key: "billing_period.deleted",
       entityId: id,
       entityName: period.name,
       metadata: {

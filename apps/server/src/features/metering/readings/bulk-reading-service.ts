@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { Db } from "../../../db/database.ts";
 import { NotFound, ValidationFailed } from "../../../domain/domain-errors.ts";
 import { logActivity } from "../../activity/activity-log.ts";
-import { findOwnedCostGroup } from "../billing-periods/billing-period-queries.ts";
+import { findOwnedPeriodRow } from "../billing-periods/billing-period-queries.ts";
 import { requireResourceId } from "../../../domain/resource-id.ts";
 import { findMetersWithOwningProperty } from "../meters/meter-queries.ts";
 import { findReadingDecrease } from "./reading-decrease.ts";
@@ -18,7 +18,7 @@ import {
   findReadingsOnDate,
   insertReading,
   listReadingsByIds,
-  setReadingCostGroup,
+  setReadingBillingPeriod,
   updateReadingValue,
 } from "./reading-queries.ts";
 import { assertNotInFuture, readingDecreaseError } from "./reading-service.ts";
@@ -42,23 +42,23 @@ export async function saveBulkReadings(
   userId: string,
   input: BulkReadingsInput,
 ): Promise<BulkReadingsResponse> {
-  requireResourceId(input.costGroupId, READING_MESSAGES.costGroupNotFound);
+  requireResourceId(input.billingPeriodId, READING_MESSAGES.billingPeriodNotFound);
   for (const row of input.readings) requireResourceId(row.meterId, METER_MESSAGES.notFound);
   assertNotInFuture(input.readingDate);
 
   return inAccountTransaction(db, userId, async (trx) => {
-    const costGroup = await findOwnedCostGroup(trx, userId, input.costGroupId);
-    if (!costGroup) throw new NotFound(READING_MESSAGES.costGroupNotFound);
+    const billingPeriod = await findOwnedPeriodRow(trx, userId, input.billingPeriodId);
+    if (!billingPeriod) throw new NotFound(READING_MESSAGES.billingPeriodNotFound);
     const isStart = input.position === "start";
-    if (isStart && input.readingDate > costGroup.billingPeriodStart) {
+    if (isStart && input.readingDate > billingPeriod.billingPeriodStart) {
       throw new ValidationFailed({
-        readingDate: READING_MESSAGES.startAfterPeriodStart(costGroup.billingPeriodStart),
+        readingDate: READING_MESSAGES.startAfterPeriodStart(billingPeriod.billingPeriodStart),
       });
     }
     const meterIds = input.readings.map((row) => row.meterId);
     const meters = await findMetersWithOwningProperty(trx, userId, meterIds);
     const sameDate = await findReadingsOnDate(trx, userId, meterIds, input.readingDate);
-    const existing = await findReadingsOfPeriod(trx, costGroup.id, meterIds);
+    const existing = await findReadingsOfPeriod(trx, billingPeriod.id, meterIds);
 
     const wrongProperty: Record<string, string> = {};
     const decreases: Record<string, string> = {};
@@ -69,7 +69,7 @@ export async function saveBulkReadings(
     for (const [index, row] of input.readings.entries()) {
       const meter = meters.get(row.meterId);
       if (!meter) throw new NotFound(METER_MESSAGES.notFound);
-      if (meter.owningPropertyId !== costGroup.propertyId) {
+      if (meter.owningPropertyId !== billingPeriod.propertyId) {
         wrongProperty[`readings.${index}.meterId`] = READING_MESSAGES.bulkMeterOfOtherProperty;
         continue;
       }
@@ -90,13 +90,13 @@ export async function saveBulkReadings(
           readingDate: input.readingDate,
           note: confirmationNote,
         });
-        if (onDate && !isStart) await setReadingCostGroup(trx, current.id, costGroup.id);
+        if (onDate && !isStart) await setReadingBillingPeriod(trx, current.id, billingPeriod.id);
         savedIds.push(current.id);
         updatedCount += 1;
       } else {
         const { id } = await insertReading(trx, userId, {
           meterId: row.meterId,
-          costGroupId: isStart ? null : costGroup.id,
+          billingPeriodId: isStart ? null : billingPeriod.id,
           readingValue: row.readingValue,
           readingDate: input.readingDate,
           note: confirmationNote,
@@ -117,11 +117,11 @@ export async function saveBulkReadings(
     await logActivity(trx, {
       userId,
       key: "meter_reading.imported",
-      entityId: costGroup.id,
-      entityName: costGroup.name,
-      description: `${READING_MESSAGES.bulkSaved(savedCount).replace(/!$/, "")}: ${costGroup.name}`,
+      entityId: billingPeriod.id,
+      entityName: billingPeriod.name,
+      description: `${READING_MESSAGES.bulkSaved(savedCount).replace(/!$/, "")}: ${billingPeriod.name}`,
       metadata: {
-        costGroupId: costGroup.id,
+        billingPeriodId: billingPeriod.id,
         readingDate: input.readingDate,
         position: input.position,
         savedCount,

@@ -5,12 +5,12 @@ import type { Db } from "../../../db/database.ts";
 function selectReadings(db: Db, userId: string) {
   return db
     .selectFrom("meterReadings as r")
-    .leftJoin("costGroups as g", "g.id", "r.costGroupId")
+    .leftJoin("billingPeriods as g", "g.id", "r.billingPeriodId")
     .select([
       "r.id",
       "r.meterId",
-      "r.costGroupId",
-      "g.name as costGroupName",
+      "r.billingPeriodId",
+      "g.name as billingPeriodName",
       "r.readingValue",
       "r.readingDate",
       "r.readingType",
@@ -59,7 +59,7 @@ export async function findReading(
 
 export interface NewReading {
   meterId: string;
-  costGroupId: string | null;
+  billingPeriodId: string | null;
   readingValue: string;
   readingDate: string;
   note: string | null;
@@ -82,7 +82,7 @@ export async function insertReading(db: Db, userId: string, reading: NewReading)
         .returning([
           "id",
           "meterId",
-          "costGroupId",
+          "billingPeriodId",
           "readingValue",
           "readingDate",
           "readingType",
@@ -92,12 +92,12 @@ export async function insertReading(db: Db, userId: string, reading: NewReading)
         ]),
     )
     .selectFrom("r")
-    .leftJoin("costGroups as g", "g.id", "r.costGroupId")
+    .leftJoin("billingPeriods as g", "g.id", "r.billingPeriodId")
     .select([
       "r.id",
       "r.meterId",
-      "r.costGroupId",
-      "g.name as costGroupName",
+      "r.billingPeriodId",
+      "g.name as billingPeriodName",
       "r.readingValue",
       "r.readingDate",
       "r.readingType",
@@ -131,12 +131,12 @@ export async function deleteReadingRow(db: Db, userId: string, readingId: string
 }
 
 /** The reading of a meter in a billing period that bulk entry updates (the newest, if several). */
-export async function findReadingsOfPeriod(db: Db, costGroupId: string, meterIds: string[]) {
+export async function findReadingsOfPeriod(db: Db, billingPeriodId: string, meterIds: string[]) {
   if (meterIds.length === 0) return new Map<string, { id: string }>();
   const rows = await db
     .selectFrom("meterReadings")
     .select(["id", "meterId"])
-    .where("costGroupId", "=", costGroupId)
+    .where("billingPeriodId", "=", billingPeriodId)
     .where("meterId", "in", meterIds)
     .orderBy("readingDate", "asc")
     .orderBy("createdAt", "asc")
@@ -240,14 +240,14 @@ export async function findReadingsOnDate(db: Db, userId: string, meterIds: strin
 }
 
 /** Moves a reading into the billing period bulk entry saves for. */
-export async function setReadingCostGroup(
+export async function setReadingBillingPeriod(
   db: Db,
   readingId: string,
-  costGroupId: string,
+  billingPeriodId: string,
 ): Promise<void> {
   await db
     .updateTable("meterReadings")
-    .set({ costGroupId, updatedAt: new Date() })
+    .set({ billingPeriodId, updatedAt: new Date() })
     .where("id", "=", readingId)
     .execute();
 }

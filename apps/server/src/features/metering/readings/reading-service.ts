@@ -67,7 +67,7 @@ export async function addReading(
     if (decrease && !input.confirmDecrease) throw readingDecreaseError(decrease.message);
     const reading = await insertReading(trx, userId, {
       meterId,
-      costGroupId: null,
+      billingPeriodId: null,
       readingValue: input.readingValue,
       readingDate: input.readingDate,
       note: joinNotes(input.note, decrease ? decrease.note : null),

@@ -53,7 +53,7 @@ export interface AssemblyMeter {
 export interface AssemblyReading {
   id: string;
   meterId: string;
-  costGroupId: string | null;
+  billingPeriodId: string | null;
   /** Decimal text. */
   value: string;
   date: string;

@@ -19,7 +19,7 @@ export async function findOwnedBillingPeriod(
   id: string,
 ): Promise<OwnedBillingPeriod | undefined> {
   return db
-    .selectFrom("costGroups as g")
+    .selectFrom("billingPeriods as g")
     .innerJoin("properties as p", "p.id", "g.propertyId")
     .select([
       "g.id",
@@ -59,7 +59,7 @@ export async function loadAssemblyData(
     .where("userId", "=", userId)
     .executeTakeFirstOrThrow();
   const previous = await db
-    .selectFrom("costGroups")
+    .selectFrom("billingPeriods")
     .select("id")
     .where("propertyId", "=", period.propertyId)
     .where("userId", "=", userId)
@@ -130,17 +130,17 @@ export async function loadAssemblyData(
     .orderBy("meterNumber")
     .execute();
   const meterIds = meters.map((m) => m.id);
-  const costGroupIds = previous ? [period.id, previous.id] : [period.id];
+  const billingPeriodIds = previous ? [period.id, previous.id] : [period.id];
   const readings =
     meterIds.length === 0
       ? []
       : await db
           .selectFrom("meterReadings")
-          .select(["id", "meterId", "costGroupId", "readingValue as value", "readingDate as date"])
+          .select(["id", "meterId", "billingPeriodId", "readingValue as value", "readingDate as date"])
           .where("meterId", "in", meterIds)
           .where("userId", "=", userId)
           .where((eb) =>
-            eb.or([eb("readingDate", "<=", period.end), eb("costGroupId", "in", costGroupIds)]),
+            eb.or([eb("readingDate", "<=", period.end), eb("billingPeriodId", "in", billingPeriodIds)]),
           )
           .orderBy("readingDate")
           .orderBy("createdAt")

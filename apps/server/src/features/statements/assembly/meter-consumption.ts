@@ -105,14 +105,14 @@ export function deriveMeterConsumption(input: MeterConsumptionInput): MeterConsu
   const isCumulative = isCumulativeMeterType(meter.meterType);
   const inPeriod = readings.filter((r) => r.date >= period.start && r.date <= period.end);
   const boundaryDays = findBoundaryDays(tenants, period);
-  const forPeriod = readings.find((r) => r.costGroupId === period.id);
+  const forPeriod = readings.find((r) => r.billingPeriodId === period.id);
   const endReading = forPeriod ?? latest(inPeriod.filter((r) => !boundaryDays.has(r.date)));
   const endSource: ReadingUsed["source"] = forPeriod ? "billingPeriod" : "latestInPeriod";
 
   let start: ReadingUsed | null = null;
   if (isCumulative) {
     const previous = period.previousPeriodId
-      ? readings.find((r) => r.costGroupId === period.previousPeriodId)
+      ? readings.find((r) => r.billingPeriodId === period.previousPeriodId)
       : undefined;
     // Issue 27: a reading on the period's first day is its start reading (bulk entry 'Anfangsstand'),
     // taken before anything was used in the period; it outranks older readings.

@@ -90,7 +90,7 @@ export function BulkReadingForm({
     resolver,
     mode: "onTouched",
     defaultValues: {
-      costGroupId: period.id,
+      billingPeriodId: period.id,
       position: "end",
       readingDate: getDefaultReadingDate(period),
       readingValues: {},
@@ -103,7 +103,7 @@ export function BulkReadingForm({
   /** Issue 27: start and end readings are entered apart and never overwrite each other. */
   function choosePosition(next: BulkReadingPosition): void {
     form.reset({
-      costGroupId: period.id,
+      billingPeriodId: period.id,
       position: next,
       readingDate: next === "start" ? period.billingPeriodStart : getDefaultReadingDate(period),
       readingValues: {},

@@ -62,9 +62,9 @@ export function ReadingsTable({
                   {consumption ? `+${formatReadingValue(consumption)}` : "–"}
                 </td>
                 <td className="px-4 py-3 text-slate-600">
-                  {reading.costGroupName ? <p>{reading.costGroupName}</p> : null}
+                  {reading.billingPeriodName ? <p>{reading.billingPeriodName}</p> : null}
                   {reading.note ? <p className="text-xs text-amber-800">{reading.note}</p> : null}
-                  {!reading.costGroupName && !reading.note ? "–" : null}
+                  {!reading.billingPeriodName && !reading.note ? "–" : null}
                 </td>
                 <td className="px-4 py-2 text-right">
                   <Button

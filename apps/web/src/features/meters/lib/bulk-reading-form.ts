@@ -12,7 +12,7 @@ import {
 
 /** The inputs of the bulk entry (/dashboard/quick-meter-readings). */
 export interface BulkReadingFormValues {
-  costGroupId: string;
+  billingPeriodId: string;
   /** Issue 27: the period's end reading (default) or its start reading. */
   position: BulkReadingPosition;
   readingDate: string;
@@ -45,7 +45,7 @@ export function getDefaultReadingDate(period: BillingPeriod | undefined): string
 /** docs/rules/master-data.md#validation: only non-empty values are sent, in the order of the meters on the page. */
 export function toBulkReadingsBody(values: BulkReadingFormValues): BulkReadingsBody {
   return {
-    costGroupId: values.costGroupId,
+    billingPeriodId: values.billingPeriodId,
     position: values.position,
     readingDate: values.readingDate,
     readings: Object.entries(values.readingValues)
