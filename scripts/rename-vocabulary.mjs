@@ -8,9 +8,10 @@
 //   statement snapshot (statement_snapshots)      -> statement run (statement_runs, statementRunId)
 //   statement = a tenant's letter (statements)    -> tenancy statement (tenancy_statements)
 //
-// Left alone: node_modules, dist, the migrations before 1750 (never edit a migration), the
-// decision records (history), and every file that contains the marker "rename-vocabulary: keep"
-// (the migration 1750, its test, the glossary and this script name the old words on purpose).
+// Left alone: node_modules, dist, every migration registered before 1750 in migrations/index.ts
+// (they ran with the old names; never edit a migration), the decision records (history), and
+// every file that contains the marker "rename-vocabulary: keep" (the migration 1750, its test,
+// the compatibility module, the glossary and this script name the old words on purpose).
 // The database follows through migration 1750 (ALTER ... RENAME); stored JSON is not rewritten.
 //
 //   node scripts/rename-vocabulary.mjs            rewrite the tree, print the files changed
@@ -36,8 +37,8 @@ const SKIP_DIRS = new Set([
 ]);
 const EXTENSIONS = new Set([".ts", ".tsx", ".js", ".mjs", ".cjs", ".md", ".json", ".html"]);
 const KEEP_MARKER = "rename-vocabulary: keep";
-const MIGRATION = /^apps\/server\/src\/db\/migrations\/(\d{4})-[^/]+\.ts$/;
-const FIRST_RENAMED_MIGRATION = 1750;
+const MIGRATIONS_DIR = "apps/server/src/db/migrations/";
+const RENAMING_MIGRATION = "1750-one-name-for-each-thing";
 
 /** Identifier characters: a match must not continue an identifier on its left. */
 const START = "(?<![A-Za-z0-9_$])";
@@ -87,10 +88,23 @@ const RULES = [
   ],
 ];
 
+/**
+ * The migrations that run before the renaming one, in the order of migrations/index.ts: they
+ * were written with the old names and must keep them. Before the renaming migration is
+ * registered, that is every migration.
+ */
+function migrationsBeforeRename() {
+  const index = fs.readFileSync(path.join(ROOT, MIGRATIONS_DIR, "index.ts"), "utf8");
+  const names = [...index.matchAll(/name: "([^"]+)"/g)].map((match) => match[1]);
+  const position = names.indexOf(RENAMING_MIGRATION);
+  return new Set(position === -1 ? names : names.slice(0, position));
+}
+
+const OLD_MIGRATIONS = migrationsBeforeRename();
+
 function isExcluded(rel) {
   if (rel.startsWith("docs/decisions/")) return true;
-  const migration = MIGRATION.exec(rel);
-  if (migration && Number(migration[1]) < FIRST_RENAMED_MIGRATION) return true;
+  if (rel.startsWith(MIGRATIONS_DIR) && OLD_MIGRATIONS.has(path.basename(rel, ".ts"))) return true;
   return rel.endsWith("package-lock.json");
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { activitySchema, ENTITY_TYPES } from "./activity.ts";
 import { calendarDate } from "./calendar-dates.ts";
+import { FORMER_ACTIVITY_AREAS } from "./legacy-names.ts";
 
 // Activity feed and statistics (docs/rules/master-data.md#screens, docs/rules/master-data.md#activity, docs/rules/master-data.md#constants).
 
@@ -105,7 +106,12 @@ export const activityListQuerySchema = z
   .object({
     from: calendarDate("Von-Datum ist ungültig (JJJJ-MM-TT).").optional(),
     to: calendarDate("Bis-Datum ist ungültig (JJJJ-MM-TT).").optional(),
-    areas: listParam(z.enum(ENTITY_TYPES, { error: "Unbekannter Bereich." })),
+    areas: listParam(
+      z
+        .string()
+        .transform((area) => FORMER_ACTIVITY_AREAS[area] ?? area)
+        .pipe(z.enum(ENTITY_TYPES, { error: "Unbekannter Bereich." })),
+    ),
     actions: listParam(z.string().regex(ACTION_PATTERN, "Unbekannte Aktion.")),
     q: z
       .string()

@@ -9,6 +9,7 @@ export * from "./common.ts";
 export * from "./calendar-dates.ts";
 export * from "./decimal-text.ts";
 export * from "./ids.ts";
+export * from "./legacy-names.ts";
 export * from "./auth.ts";
 export * from "./me.ts";
 export * from "./activity.ts";

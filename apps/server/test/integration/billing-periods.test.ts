@@ -86,7 +86,7 @@ describe.each(TEST_DRIVERS)("/api/billing-periods (%s)", (driver) => {
         })
       ).status,
     ).toBe(201);
-    // An overlapping but different period is a different cost group (e.g. a short year after a sale).
+    // An overlapping but different period is a different billing period (e.g. a short year after a sale).
     expect(
       (
         await t.request("POST", "/api/billing-periods", {

@@ -108,7 +108,7 @@ export const ID_SOURCES: Record<string, (db: Db, userId: string) => Promise<stri
         .where("userId", "=", userId)
         .executeTakeFirst()
     )?.id,
-  // /api/statements/{id} is a saved statement run (a snapshot), /api/tenant-statements/{id} one tenant's statement of it.
+  // /api/statements/{id} is a saved statement run, /api/tenant-statements/{id} one tenancy statement of it (docs/glossary.md).
   statements: async (db, userId) =>
     (
       await db
@@ -118,8 +118,13 @@ export const ID_SOURCES: Record<string, (db: Db, userId: string) => Promise<stri
         .executeTakeFirst()
     )?.id,
   "tenant-statements": async (db, userId) =>
-    (await db.selectFrom("tenancyStatements").select("id").where("userId", "=", userId).executeTakeFirst())
-      ?.id,
+    (
+      await db
+        .selectFrom("tenancyStatements")
+        .select("id")
+        .where("userId", "=", userId)
+        .executeTakeFirst()
+    )?.id,
   // /api/team/members/{id} is a member's user id (not the owner's), /api/team/invitations/{id} an open invitation.
   members: async (db, userId) =>
     (
@@ -179,7 +184,7 @@ function toCamelCase(segment: string): string {
 
 /**
  * The owner's id for the path parameter at `index` of the path's segments: by ID_SOURCES, else
- * from the table named like the segment (`/api/statements/{id}` -> table statements, user_id).
+ * from the table named like the segment (`/api/meters/{id}` -> table meters, user_id).
  */
 export async function findOwnerId(
   db: Db,
@@ -493,7 +498,6 @@ export function idFieldResource(field: string): string | undefined {
     tenant: "tenants",
     meter: "meters",
     reading: "readings",
-    billingPeriod: "billing-periods",
     billingPeriod: "billing-periods",
     rate: "rates",
     prepayment: "prepayments",

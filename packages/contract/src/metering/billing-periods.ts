@@ -7,8 +7,8 @@ import {
 } from "../calendar-dates.ts";
 import { requiredUuidField } from "../ids.ts";
 
-// Billing periods (cost groups, Abrechnungsperioden) of a property: docs/rules/master-data.md#entities 'cost
-// group'; docs/rules/statements.md#statement-entities 'billing_periods' (name 'Abrechnung {start} - {end}').
+// Billing periods (Abrechnungszeiträume, docs/glossary.md) of a property: docs/rules/master-data.md#entities
+// 'billing period'; docs/rules/statements.md#statement-entities (name 'Abrechnung {start} - {end}').
 
 export const BILLING_PERIOD_MESSAGES = {
   propertyRequired: "Bitte wählen Sie eine Immobilie aus.",

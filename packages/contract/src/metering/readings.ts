@@ -4,6 +4,12 @@ import { calendarDate, formatCalendarDateDe } from "../calendar-dates.ts";
 import { decimalTextSchema, formatDecimalTextDe } from "../decimal-text.ts";
 import { requiredUuidField } from "../ids.ts";
 import { formatCountDe } from "../german-counts.ts";
+import {
+  formerBillingPeriodIdField,
+  formerReadingFields,
+  hasBillingPeriodId,
+  withBillingPeriodId,
+} from "../legacy-names.ts";
 
 // Meter readings (Zählerstände): docs/rules/master-data.md#entities 'meter reading', docs/rules/master-data.md#validation 'Meter reading',
 // docs/rules/master-data.md#messages 'Meters and readings'. Values have up to 3 decimals (numeric(14,3), step 0.001).
@@ -83,6 +89,7 @@ export const readingSchema = z.object({
   validationStatus: z.string(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  ...formerReadingFields,
 });
 export type Reading = z.infer<typeof readingSchema>;
 
@@ -90,45 +97,56 @@ export const BULK_READING_POSITIONS = ["start", "end"] as const;
 export type BulkReadingPosition = (typeof BULK_READING_POSITIONS)[number];
 
 /** POST /api/readings/bulk (docs/rules/master-data.md#queries 'bulk save'). */
-export const bulkReadingsBodySchema = z.object({
-  billingPeriodId: requiredUuidField(READING_MESSAGES.bulkPeriodRequired),
-  readingDate: readingDateSchema,
-  readings: z
-    .array(
-      z.object({
-        meterId: requiredUuidField("Zähler nicht gefunden"),
-        readingValue: readingValueSchema,
+export const bulkReadingsBodySchema = z
+  .object({
+    billingPeriodId: requiredUuidField(READING_MESSAGES.bulkPeriodRequired).optional(),
+    ...formerBillingPeriodIdField(READING_MESSAGES.bulkPeriodRequired),
+    readingDate: readingDateSchema,
+    readings: z
+      .array(
+        z.object({
+          meterId: requiredUuidField("Zähler nicht gefunden"),
+          readingValue: readingValueSchema,
+        }),
+        {
+          error: READING_MESSAGES.bulkValueRequired,
+        },
+      )
+      .min(1, READING_MESSAGES.bulkValueRequired)
+      .max(BULK_READINGS_MAX, READING_MESSAGES.bulkTooMany)
+      .superRefine((rows, ctx) => {
+        const seen = new Set<string>();
+        rows.forEach((row, index) => {
+          if (seen.has(row.meterId))
+            ctx.addIssue({
+              code: "custom",
+              path: [index, "meterId"],
+              message: READING_MESSAGES.bulkDuplicateMeter,
+            });
+          seen.add(row.meterId);
+        });
       }),
-      {
-        error: READING_MESSAGES.bulkValueRequired,
-      },
-    )
-    .min(1, READING_MESSAGES.bulkValueRequired)
-    .max(BULK_READINGS_MAX, READING_MESSAGES.bulkTooMany)
-    .superRefine((rows, ctx) => {
-      const seen = new Set<string>();
-      rows.forEach((row, index) => {
-        if (seen.has(row.meterId))
-          ctx.addIssue({
-            code: "custom",
-            path: [index, "meterId"],
-            message: READING_MESSAGES.bulkDuplicateMeter,
-          });
-        seen.add(row.meterId);
+    /** Confirms every lower reading the previous answer listed (meter replaced or rolled over). */
+    confirmDecrease: z.boolean().optional().default(false),
+    /**
+     * Issue 27: 'end' (default) is the period's reading; 'start' the reading at its beginning,
+     * kept apart from it (dated on or before the period's first day, linked to no period), so
+     * entering the end readings never overwrites the start readings.
+     */
+    position: z
+      .enum(BULK_READING_POSITIONS, { error: "Ungültige Art des Zählerstands" })
+      .optional()
+      .default("end"),
+  })
+  .superRefine((body, ctx) => {
+    if (!hasBillingPeriodId(body))
+      ctx.addIssue({
+        code: "custom",
+        path: ["billingPeriodId"],
+        message: READING_MESSAGES.bulkPeriodRequired,
       });
-    }),
-  /** Confirms every lower reading the previous answer listed (meter replaced or rolled over). */
-  confirmDecrease: z.boolean().optional().default(false),
-  /**
-   * Issue 27: 'end' (default) is the period's reading; 'start' the reading at its beginning,
-   * kept apart from it (dated on or before the period's first day, linked to no period), so
-   * entering the end readings never overwrites the start readings.
-   */
-  position: z
-    .enum(BULK_READING_POSITIONS, { error: "Ungültige Art des Zählerstands" })
-    .optional()
-    .default("end"),
-});
+  })
+  .transform(withBillingPeriodId);
 export type BulkReadingsBody = z.input<typeof bulkReadingsBodySchema>;
 
 export const bulkReadingsResponseSchema = z.object({

@@ -34,6 +34,7 @@ import * as m1700 from "./1700-metering-firm-numbers.ts";
 import * as m1740 from "./1740-run-lines-in-the-stored-result.ts";
 import * as m1741 from "./1741-account-data-version.ts";
 import * as m1742 from "./1742-stored-runs-as-json-text.ts";
+import * as m1750 from "./1750-one-name-for-each-thing.ts";
 
 export interface Migration {
   name: string;
@@ -78,4 +79,6 @@ export const MIGRATIONS: Migration[] = [
   { name: "1740-run-lines-in-the-stored-result", up: m1740.up },
   { name: "1741-account-data-version", up: m1741.up },
   { name: "1742-stored-runs-as-json-text", up: m1742.up },
+  // Renames tables and columns (decision 1750): keep it after every migration written with the old names.
+  { name: "1750-one-name-for-each-thing", up: m1750.up },
 ];

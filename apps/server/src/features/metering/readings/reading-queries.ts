@@ -1,4 +1,4 @@
-import type { Reading } from "@nk/contract";
+import { withFormerReadingFields, type Reading } from "@nk/contract";
 import { sql, type Expression } from "kysely";
 import type { Db } from "../../../db/database.ts";
 
@@ -24,7 +24,7 @@ function selectReadings(db: Db, userId: string) {
 type ReadingRow = Awaited<ReturnType<ReturnType<typeof selectReadings>["executeTakeFirstOrThrow"]>>;
 
 function toReading(row: ReadingRow): Reading {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return withFormerReadingFields({ ...row, createdAt: row.createdAt.toISOString() });
 }
 
 /** Newest reading date first (docs/rules/master-data.md#queries 'meter_readings by meter_id, reading_date descending'). */
