@@ -110,7 +110,7 @@ describe.each(TEST_DRIVERS)("export and account deletion (%s)", (driver) => {
     ]);
     expect(tables.meters).toHaveLength(1);
     expect(tables.meter_readings).toHaveLength(1);
-    expect(tables.statements).toHaveLength(1);
+    expect(tables.tenancy_statements).toHaveLength(1);
     expect(tables.billing_periods).toHaveLength(1);
     expect(tables.subscriptions).toHaveLength(1);
     expect(tables.profiles).toHaveLength(1);

@@ -1,10 +1,15 @@
 // rename-vocabulary: keep (this test writes rows under the former table and column names on purpose)
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { MIGRATIONS } from "../../src/db/migrations/index.ts";
 import { createLogger } from "../../src/lib/logger.ts";
+import { writeBackupArchive } from "../../src/ops/backup-archive.ts";
+import { restoreDataDir } from "../../src/ops/restore-data-dir.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { createEmptyPostgresDatabase, TEST_DRIVERS } from "../support/test-database.ts";
 
@@ -220,4 +225,64 @@ describe.each(TEST_DRIVERS)("migration 1750: one name for each thing (%s)", (dri
       billingPeriodId: "Bitte wählen Sie eine Abrechnungsperiode aus.",
     });
   });
+});
+
+// A backup is a copy of the embedded database's folder (ops/backup-archive.ts): one taken before
+// the rename restores as it is and is renamed by migration 1750 at the next start.
+describe("a backup taken before migration 1750", () => {
+  it("restores, and its rows are found under the new names after the migrations ran", async () => {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-vocabulary-"));
+    try {
+      const logger = createLogger("warn");
+      const oldDir = path.join(workDir, "old");
+      fs.mkdirSync(oldDir);
+      const old = await openDatabase({ kind: "pglite", dataDir: oldDir }, logger);
+      let dump: Uint8Array;
+      try {
+        await migrateToLatest(old.db, BEFORE_RENAME);
+        await sql`insert into users (id, name, email) values ('u-backup', 'Vera Vermieterin', 'vera@example.de')`.execute(
+          old.db,
+        );
+        await sql`insert into properties (id, user_id, name, address, property_type)
+          values ('00000000-0000-4000-8000-000000000001', 'u-backup', 'Lindenweg 3', 'Lindenweg 3, 04109 Leipzig', 'Mehrfamilienhaus')`.execute(
+          old.db,
+        );
+        await sql`insert into cost_groups (id, user_id, property_id, name, billing_period_start, billing_period_end)
+          values ('00000000-0000-4000-8000-000000000002', 'u-backup', '00000000-0000-4000-8000-000000000001', 'Abrechnung 2024', '2024-01-01', '2024-12-31')`.execute(
+          old.db,
+        );
+        await sql`insert into statement_snapshots (id, user_id, cost_group_id, property_id, engine_version, engine_input, result, consumption, total_costs, calculated_at)
+          values ('00000000-0000-4000-8000-000000000003', 'u-backup', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', '1.1', '{}', '{}', '{}', 10, now())`.execute(
+          old.db,
+        );
+        dump = await old.dumpEmbedded!();
+      } finally {
+        await old.close();
+      }
+      const file = path.join(workDir, "backup.tar.gz");
+      fs.mkdirSync(path.join(workDir, "files"));
+      await writeBackupArchive({
+        dataDir: path.join(workDir, "files"),
+        databaseDump: dump,
+        target: file,
+      });
+      const restoredDir = path.join(workDir, "restored");
+      await restoreDataDir({ dataDir: restoredDir, file });
+      const restored = await openDatabase({ kind: "pglite", dataDir: restoredDir }, logger);
+      try {
+        expect(await migrateToLatest(restored.db)).toEqual([RENAME]);
+        expect(
+          await restored.db
+            .selectFrom("statementRuns as r")
+            .innerJoin("billingPeriods as p", "p.id", "r.billingPeriodId")
+            .select(["r.id", "p.name"])
+            .execute(),
+        ).toEqual([{ id: "00000000-0000-4000-8000-000000000003", name: "Abrechnung 2024" }]);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
