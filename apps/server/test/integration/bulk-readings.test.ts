@@ -76,7 +76,12 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
       .orderBy("readingDate")
       .execute();
     expect(rows).toEqual([
-      { meterId: a.meters[0], billingPeriodId: null, readingValue: "3.000", readingDate: "2023-05-01" },
+      {
+        meterId: a.meters[0],
+        billingPeriodId: null,
+        readingValue: "3.000",
+        readingDate: "2023-05-01",
+      },
       {
         meterId: a.meters[0],
         billingPeriodId: null,
@@ -157,11 +162,13 @@ describe.each(TEST_DRIVERS)("POST /api/readings/bulk (%s)", (driver) => {
       message: "2 Zählerstände erfolgreich gespeichert!",
     });
     expect(
-      body.readings.map((r: { readingValue: string; billingPeriodId: string; readingType: string }) => [
-        r.readingValue,
-        r.billingPeriodId,
-        r.readingType,
-      ]),
+      body.readings.map(
+        (r: { readingValue: string; billingPeriodId: string; readingType: string }) => [
+          r.readingValue,
+          r.billingPeriodId,
+          r.readingType,
+        ],
+      ),
     ).toEqual([
       ["100.500", a.billingPeriodId, "manual"],
       ["200.000", a.billingPeriodId, "manual"],

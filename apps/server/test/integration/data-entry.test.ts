@@ -226,7 +226,9 @@ describe.each(TEST_DRIVERS)("data entry rules (%s)", (driver) => {
         .select(["readingValue", "readingDate", "billingPeriodId"])
         .where("meterId", "=", meterId)
         .execute();
-      expect(rows).toEqual([{ readingValue: "105.500", readingDate: "2024-12-31", billingPeriodId }]);
+      expect(rows).toEqual([
+        { readingValue: "105.500", readingDate: "2024-12-31", billingPeriodId },
+      ]);
 
       // Saved again on the same date: still one row.
       const again = await t.request("POST", "/api/readings/bulk", {

@@ -78,7 +78,11 @@ describe.each(TEST_DRIVERS)("decimal text at the API (%s)", (driver) => {
         [
           "POST",
           "/api/readings/bulk",
-          { billingPeriodId, readingDate: "2024-12-31", readings: [{ meterId, readingValue: text }] },
+          {
+            billingPeriodId,
+            readingDate: "2024-12-31",
+            readings: [{ meterId, readingValue: text }],
+          },
           "readings.0.readingValue",
           READING_MESSAGES.notANumber,
         ],

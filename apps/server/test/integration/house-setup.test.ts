@@ -121,8 +121,9 @@ describe.each(TEST_DRIVERS)("POST /api/properties/:id/house-setup (%s)", (driver
   }
 
   async function countRows(userId: string) {
-    const count = async (table: "units" | "tenants" | "meters" | "meterReadings" | "billingPeriods") =>
-      (await t.db.selectFrom(table).select("id").where("userId", "=", userId).execute()).length;
+    const count = async (
+      table: "units" | "tenants" | "meters" | "meterReadings" | "billingPeriods",
+    ) => (await t.db.selectFrom(table).select("id").where("userId", "=", userId).execute()).length;
     return {
       units: await count("units"),
       tenants: await count("tenants"),
@@ -201,7 +202,11 @@ describe.each(TEST_DRIVERS)("POST /api/properties/:id/house-setup (%s)", (driver
       .orderBy("r.readingDate")
       .execute();
     expect(
-      readings.map((r) => [r.readingDate, r.readingValue, r.billingPeriodId === saved.billingPeriodId]),
+      readings.map((r) => [
+        r.readingDate,
+        r.readingValue,
+        r.billingPeriodId === saved.billingPeriodId,
+      ]),
     ).toEqual([
       ["2024-06-30", "400.000", false],
       ["2024-12-31", "950.000", true],

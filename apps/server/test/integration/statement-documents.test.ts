@@ -138,11 +138,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     expect(status).toBe(409);
     expect(body.error).toMatchObject({ code: "BILLING_DATA_MISSING", message: MISSING });
     expect(
-      await t.db
-        .selectFrom("statementRuns")
-        .select("id")
-        .where("userId", "=", userId)
-        .execute(),
+      await t.db.selectFrom("statementRuns").select("id").where("userId", "=", userId).execute(),
     ).toHaveLength(0);
   });
 
@@ -224,11 +220,7 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
 
     // Nothing saved: no run, no statement, no file.
     expect(
-      await t.db
-        .selectFrom("statementRuns")
-        .select("id")
-        .where("userId", "=", userId)
-        .execute(),
+      await t.db.selectFrom("statementRuns").select("id").where("userId", "=", userId).execute(),
     ).toHaveLength(0);
     expect(
       await t.db

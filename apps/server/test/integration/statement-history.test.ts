@@ -393,7 +393,11 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
     const deleted = await t.request("DELETE", `/api/statements/${draft.id}`, { cookie });
     expect(deleted.status).toBe(204);
     expect(
-      await t.db.selectFrom("tenancyStatements").select("id").where("statementRunId", "=", draft.id).execute(),
+      await t.db
+        .selectFrom("tenancyStatements")
+        .select("id")
+        .where("statementRunId", "=", draft.id)
+        .execute(),
     ).toHaveLength(0);
     const listed = await list(cookie, `?propertyId=${propertyId}`);
     expect(listed.body.items.map((i: ListItem) => i.id)).toEqual([final.id]);

@@ -227,7 +227,10 @@ export async function letterOf(
   return { bytes, run };
 }
 
-export type StatementWithDispatch = TenantStatementRow & { statementRunId: string; tenantId: string };
+export type StatementWithDispatch = TenantStatementRow & {
+  statementRunId: string;
+  tenantId: string;
+};
 
 /** A letter about to go out: made with the dispatch day and today's context, and stored (issue 24, decision 1060). */
 interface PreparedDispatch {
@@ -460,7 +463,11 @@ export async function sendRunStatements(
       result.withoutEmail.push(entry);
       continue;
     }
-    toSend.push({ row: { ...row, statementRunId, tenantId: tenancy.tenancyId }, email, tenantName });
+    toSend.push({
+      row: { ...row, statementRunId, tenantId: tenancy.tenancyId },
+      email,
+      tenantName,
+    });
     result.queued.push({ ...entry, to: email });
   }
   // The letters not stored yet are rendered on the pool's threads side by side.

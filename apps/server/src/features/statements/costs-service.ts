@@ -116,7 +116,9 @@ export async function loadStoredCosts(
     })),
     climateFactor: await findClimateFactor(db, userId, billingPeriodId),
     heatingCosts: toHeatingCosts(await findHeatingCostsRow(db, userId, billingPeriodId)),
-    annualInformation: toAnnualInformation(await findAnnualInformationRow(db, userId, billingPeriodId)),
+    annualInformation: toAnnualInformation(
+      await findAnnualInformationRow(db, userId, billingPeriodId),
+    ),
     updatedAt: await findCostsUpdatedAt(db, userId, billingPeriodId),
   };
 }

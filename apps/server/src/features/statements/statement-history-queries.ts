@@ -137,7 +137,15 @@ export async function findRunForTransition(db: Db, userId: string, statementRunI
 export async function listRunStatements(db: Db, userId: string, statementRunId: string) {
   return db
     .selectFrom("tenancyStatements")
-    .select(["id", "statementRunId", "tenantId", "status", "tenantName", "unitName", "pdfStoragePath"])
+    .select([
+      "id",
+      "statementRunId",
+      "tenantId",
+      "status",
+      "tenantName",
+      "unitName",
+      "pdfStoragePath",
+    ])
     .where("statementRunId", "=", statementRunId)
     .where("userId", "=", userId)
     .orderBy("unitName")
@@ -152,7 +160,15 @@ export async function findTenantStatementForTransition(
 ) {
   return db
     .selectFrom("tenancyStatements")
-    .select(["id", "statementRunId", "tenantId", "status", "tenantName", "unitName", "pdfStoragePath"])
+    .select([
+      "id",
+      "statementRunId",
+      "tenantId",
+      "status",
+      "tenantName",
+      "unitName",
+      "pdfStoragePath",
+    ])
     .where("id", "=", statementId)
     .where("userId", "=", userId)
     .executeTakeFirst();

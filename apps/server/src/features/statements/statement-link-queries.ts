@@ -81,6 +81,11 @@ export async function detachDraftStatements(
       "tenantId",
       sql<SqlBool>`tenancy_statements.tenant_id in (select t.id from tenants t where t.unit_id = ${target.unitId})`,
     );
-    await forgetOnDrafts(db, userId, "unitId", sql<SqlBool>`tenancy_statements.unit_id = ${target.unitId}`);
+    await forgetOnDrafts(
+      db,
+      userId,
+      "unitId",
+      sql<SqlBool>`tenancy_statements.unit_id = ${target.unitId}`,
+    );
   }
 }

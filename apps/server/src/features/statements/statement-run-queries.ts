@@ -88,7 +88,11 @@ export async function updateDraftSnapshot(
     .execute();
 }
 
-export async function markPeriodFinal(db: Db, userId: string, billingPeriodId: string): Promise<void> {
+export async function markPeriodFinal(
+  db: Db,
+  userId: string,
+  billingPeriodId: string,
+): Promise<void> {
   await db
     .updateTable("billingPeriods")
     .set({ isFinal: true, status: "Finalisiert", updatedAt: new Date() })

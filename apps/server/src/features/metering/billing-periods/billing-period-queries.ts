@@ -123,7 +123,10 @@ export async function insertBillingPeriod(
 }
 
 /** Tenancy statements of the period, or saved runs of it (a run without letters counts too). */
-export async function countStatementsOfBillingPeriod(db: Db, billingPeriodId: string): Promise<number> {
+export async function countStatementsOfBillingPeriod(
+  db: Db,
+  billingPeriodId: string,
+): Promise<number> {
   const row = await db
     .selectFrom("tenancyStatements")
     .select((eb) => eb.fn.countAll<number>().as("n"))

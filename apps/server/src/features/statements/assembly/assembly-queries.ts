@@ -136,11 +136,20 @@ export async function loadAssemblyData(
       ? []
       : await db
           .selectFrom("meterReadings")
-          .select(["id", "meterId", "billingPeriodId", "readingValue as value", "readingDate as date"])
+          .select([
+            "id",
+            "meterId",
+            "billingPeriodId",
+            "readingValue as value",
+            "readingDate as date",
+          ])
           .where("meterId", "in", meterIds)
           .where("userId", "=", userId)
           .where((eb) =>
-            eb.or([eb("readingDate", "<=", period.end), eb("billingPeriodId", "in", billingPeriodIds)]),
+            eb.or([
+              eb("readingDate", "<=", period.end),
+              eb("billingPeriodId", "in", billingPeriodIds),
+            ]),
           )
           .orderBy("readingDate")
           .orderBy("createdAt")
