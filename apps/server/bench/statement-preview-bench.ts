@@ -44,7 +44,12 @@ const COST_ITEMS = [
   { costType: "Gemeinschafts-Antennenanlage", amount: "1200.00", key: "units" },
   { costType: "Einrichtungen für die Wäschepflege", amount: "600.00", key: "persons" },
   { costType: "Sach- und Haftpflichtversicherung", amount: "3000.00", key: "area" },
-  { costType: "Sonstige", amount: "1500.00", key: "persons" },
+  {
+    costType: "Sonstige",
+    amount: "1500.00",
+    key: "persons",
+    allocationNote: "Mietvertrag § 4 Abs. 2",
+  },
 ];
 
 interface ReadingRow {
