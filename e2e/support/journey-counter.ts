@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import * as prettier from "prettier";
 import type { Locator, Page } from "playwright-core";
 
 // The measured journey of issue 27: every action of the user goes through this counter, which
@@ -121,18 +122,22 @@ export class JourneyCounter {
     ].join("\n");
   }
 
-  /** Writes the report between the markers of a docs file (the section is replaced, the rest kept). */
-  writeTo(file: string, heading: string): void {
+  /**
+   * Writes the report between the markers of a docs file (the section is replaced, the rest kept),
+   * formatted as `npm run lint` expects. Only when JOURNEY_WRITE_DOCS=1 (`npm run bench:journey`):
+   * an ordinary test run leaves the repository as it found it.
+   */
+  async writeTo(file: string, heading: string): Promise<void> {
+    if (process.env.JOURNEY_WRITE_DOCS !== "1") return;
     const begin = "<!-- journey:begin -->";
     const end = "<!-- journey:end -->";
     const section = `${begin}\n${heading}\n\n${this.describe()}\n${end}`;
     const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
     const pattern = new RegExp(`${begin}[\\s\\S]*?${end}`);
-    fs.writeFileSync(
-      file,
-      pattern.test(current)
-        ? current.replace(pattern, section)
-        : `${current.trimEnd()}\n\n${section}\n`,
-    );
+    const text = pattern.test(current)
+      ? current.replace(pattern, section)
+      : `${current.trimEnd()}\n\n${section}\n`;
+    const options = (await prettier.resolveConfig(file)) ?? {};
+    fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
   }
 }

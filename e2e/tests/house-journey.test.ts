@@ -371,7 +371,7 @@ describe.skipIf(!hasBrowser)(
 
     it("pastes the house from a spreadsheet into the one table and finalizes the 2024 letters, counted", async () => {
       const { counter, letters } = await runJourney("pasted");
-      counter.writeTo(
+      await counter.writeTo(
         DOC,
         `## Gemessen am ${new Date().toISOString().slice(0, 10)} (e2e/tests/house-journey.test.ts, eingefügte Tabelle)`,
       );
