@@ -2,6 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { settleBalance } from "../../src/index.ts";
 
+/** Integer cents as decimal text ("-12.05"), in integers only: an oracle independent of the engine. */
+function centsToText(cents: number): string {
+  const absolute = BigInt(Math.abs(cents));
+  const text = `${absolute / 100n}.${String(absolute % 100n).padStart(2, "0")}`;
+  return cents < 0 ? `-${text}` : text;
+}
+
 describe("what a letter asks for or pays out (§ 556 (3) BGB, issue 24 items 1 and 2)", () => {
   it("a first letter in time asks for its back-payment", () => {
     expect(settleBalance({ balance: "291.87", isClaimBarred: false })).toEqual({
@@ -71,7 +78,7 @@ describe("what a letter asks for or pays out (§ 556 (3) BGB, issue 24 items 1 a
         fc.option(cents, { nil: null }),
         fc.boolean(),
         (balance, previous, isClaimBarred) => {
-          const toText = (value: number) => (value / 100).toFixed(2);
+          const toText = centsToText;
           const s = settleBalance({
             balance: toText(balance),
             previousSettled: previous === null ? null : toText(previous),

@@ -15,6 +15,13 @@ import { validStatementInput } from "../support/arbitraries.ts";
 import { loadExamples } from "../support/examples.ts";
 import { buildBaseInput, expectResult } from "../support/inputs.ts";
 
+/** Integer cents as decimal text ("-12.05"), in integers only: an oracle independent of the engine. */
+function centsToText(cents: number): string {
+  const absolute = BigInt(Math.abs(cents));
+  const text = `${absolute / 100n}.${String(absolute % 100n).padStart(2, "0")}`;
+  return cents < 0 ? `-${text}` : text;
+}
+
 // Contract v1.6 (decision 1730): the stored form reads back as the very result the engine
 // calculated, the same JSON text, for every worked example and random statements.
 
@@ -78,7 +85,7 @@ describe("the compact stored result (contract v1.6)", () => {
     const column = compacted.allocations[allocation.item];
     const index = column?.positions ? column.positions.indexOf(line.position) : line.position;
     const cents = column?.amounts[index] as number;
-    expect((cents / 100).toFixed(2)).toBe(allocation.amount);
+    expect(centsToText(cents)).toBe(allocation.amount);
     const micro = cents * 10_000 + (column?.exact[index] as number);
     expect((micro / 1e6).toFixed(6)).toBe(allocation.exactAmount);
     expect(compacted.tenancies[0]).not.toHaveProperty("allocations");
