@@ -1,139 +1,28 @@
-import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { Plus, Users } from "lucide-react";
-import { TENANT_MESSAGES, TENANT_TOASTS, type ForwardingAddress, type Tenant } from "@nk/contract";
+import { TENANT_MESSAGES } from "@nk/contract";
 import { LimitReachedBanner, LimitReachedDialog } from "../../../components/limit-reached";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { LoadingState } from "../../../components/ui/spinner";
-import { useToast } from "../../../components/ui/toast";
-import { getErrorMessage, isApiError } from "../../../lib/api-error";
-import { buildLimitReachedInfo } from "../../../lib/plan-access";
-import { useMe } from "../../../lib/use-me";
-import { useTenants } from "../../../lib/queries/tenant-queries";
-import { useChangeTenantStatus, useDeleteTenant } from "../api";
-import { useProperties } from "../../../lib/use-properties";
+import { getErrorMessage } from "../../../lib/api-error";
 import { MoveOutDialog } from "../components/move-out-dialog";
 import { PrepaymentsDialog } from "../components/prepayments-dialog";
 import { PropertyFilter } from "../../../components/property-filter";
 import { TenantCards } from "../components/tenant-cards";
 import { TenantFormDialog } from "../components/tenant-form-dialog";
-import type { TenantActions } from "../components/tenant-row-actions";
 import { summarizeTenants, TenantSummaryCards } from "../components/tenant-summary-cards";
 import { TenantTable } from "../components/tenant-table";
+import { useTenantsPage } from "../lib/use-tenants-page";
 
-type FormState = { isOpen: false } | { isOpen: true; tenant: Tenant | null };
-
-/** /dashboard/tenants: 'Mieter verwalten' (docs/rules/master-data.md#screens 'Tenants'). */
+/** /dashboard/tenants: 'Mieter verwalten' (docs/rules/master-data.md#screens 'Tenants'); state in useTenantsPage. */
 export function TenantsPage() {
-  const toast = useToast();
-  const { me, canCreate, can } = useMe();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const propertyId = searchParams.get("property") ?? undefined;
-  const tenants = useTenants(propertyId);
-  const properties = useProperties();
-  const changeStatus = useChangeTenantStatus();
-  const deleteTenant = useDeleteTenant();
-
-  const [form, setForm] = useState<FormState>({ isOpen: false });
-  const [prepaymentTenant, setPrepaymentTenant] = useState<Tenant | null>(null);
-  const [deleting, setDeleting] = useState<Tenant | null>(null);
-  const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  const [movingOut, setMovingOut] = useState<Tenant | null>(null);
-  const [moveOutFailure, setMoveOutFailure] = useState<string | null>(null);
-
-  // The permission create_tenant: the member's role (issue 29), and the plan's room: denied
-  // while the usage is unknown or the limit is reached.
-  const isRoleAllowed = can("create_tenant");
-  const isCreateAllowed = isRoleAllowed && canCreate("tenants");
-  const limitInfo =
-    me && isRoleAllowed && !canCreate("tenants") ? buildLimitReachedInfo(me, "tenants") : null;
-
-  function changeFilter(next: string | undefined): void {
-    const params = new URLSearchParams(searchParams);
-    if (next) params.set("property", next);
-    else params.delete("property");
-    setSearchParams(params);
-  }
-
-  function openAdd(): void {
-    if (!isCreateAllowed) {
-      if (limitInfo) setLimitMessage(limitInfo.message);
-      return;
-    }
-    setForm({ isOpen: true, tenant: null });
-  }
-
-  /** Moving out asks for the date first (decision 0985); marking active acts at once. */
-  function startStatusChange(tenant: Tenant): void {
-    if (tenant.isActive) {
-      setMoveOutFailure(null);
-      setMovingOut(tenant);
-    } else {
-      void toggleStatus(tenant);
-    }
-  }
-
-  async function moveOut(
-    tenant: Tenant,
-    moveOutDate: string,
-    forwardingAddress: ForwardingAddress | null,
-  ): Promise<void> {
-    setMoveOutFailure(null);
-    try {
-      await changeStatus.mutateAsync({
-        id: tenant.id,
-        isActive: false,
-        body: { moveOutDate, forwardingAddress },
-      });
-    } catch (error) {
-      setMoveOutFailure(getErrorMessage(error));
-      throw error;
-    }
-    toast.success(TENANT_TOASTS.statusChanged(false));
-    setMovingOut(null);
-  }
-
-  async function toggleStatus(tenant: Tenant): Promise<void> {
-    const isActive = !tenant.isActive;
-    try {
-      await changeStatus.mutateAsync({ id: tenant.id, isActive });
-      toast.success(TENANT_TOASTS.statusChanged(isActive));
-    } catch (error) {
-      if (isApiError(error) && error.isLimitReached) setLimitMessage(error.message);
-      else toast.error(TENANT_TOASTS.statusFailed(getErrorMessage(error)));
-    }
-  }
-
-  async function confirmDelete(): Promise<void> {
-    if (!deleting) return;
-    try {
-      await deleteTenant.mutateAsync(deleting.id);
-      toast.success(TENANT_TOASTS.deleted);
-      setDeleting(null);
-    } catch (error) {
-      toast.error(TENANT_TOASTS.deleteFailed(getErrorMessage(error)));
-      setDeleting(null);
-    }
-  }
-
-  const actions: TenantActions = {
-    onEdit: (tenant) => setForm({ isOpen: true, tenant }),
-    onPrepayments: setPrepaymentTenant,
-    onToggleStatus: startStatusChange,
-    onDelete: setDeleting,
-    busyTenantId: changeStatus.isPending ? (changeStatus.variables?.id ?? null) : null,
-  };
-
-  const propertyList = properties.data ?? [];
-  const filteredProperty = propertyList.find((property) => property.id === propertyId);
-  const defaultUnitId =
-    filteredProperty?.units.length === 1 ? filteredProperty.units[0]?.id : undefined;
+  const page = useTenantsPage();
+  const { me, propertyId, propertyList, tenants, isCreateAllowed, limitInfo, form } = page;
 
   const addButton = isCreateAllowed ? (
-    <Button onClick={openAdd}>
+    <Button onClick={page.openAdd}>
       <Plus className="size-4" aria-hidden="true" />
       Mieter hinzufügen
     </Button>
@@ -164,7 +53,7 @@ export function TenantsPage() {
         <PropertyFilter
           properties={propertyList}
           propertyId={propertyId}
-          onChange={changeFilter}
+          onChange={page.changeFilter}
           clearLabel="Alle Mieter"
         />
       ) : null}
@@ -202,7 +91,7 @@ export function TenantsPage() {
               }
               action={
                 isCreateAllowed ? (
-                  <Button onClick={openAdd}>
+                  <Button onClick={page.openAdd}>
                     <Plus className="size-4" aria-hidden="true" />
                     Ersten Mieter hinzufügen
                   </Button>
@@ -211,8 +100,8 @@ export function TenantsPage() {
             />
           ) : (
             <>
-              <TenantTable tenants={tenants.data} actions={actions} />
-              <TenantCards tenants={tenants.data} actions={actions} />
+              <TenantTable tenants={tenants.data} actions={page.actions} />
+              <TenantCards tenants={tenants.data} actions={page.actions} />
             </>
           )}
         </>
@@ -221,40 +110,40 @@ export function TenantsPage() {
       {me ? (
         <TenantFormDialog
           isOpen={form.isOpen}
-          onOpenChange={(isOpen) => (isOpen ? undefined : setForm({ isOpen: false }))}
+          onOpenChange={(isOpen) => (isOpen ? undefined : page.closeForm())}
           tenant={form.isOpen ? form.tenant : null}
           properties={propertyList}
           userId={me.user.id}
-          defaultUnitId={defaultUnitId}
+          defaultUnitId={page.defaultUnitId}
           onLimitReached={(message) => {
-            setForm({ isOpen: false });
-            setLimitMessage(message);
+            page.closeForm();
+            page.setLimitMessage(message);
           }}
         />
       ) : null}
-      <PrepaymentsDialog tenant={prepaymentTenant} onClose={() => setPrepaymentTenant(null)} />
+      <PrepaymentsDialog tenant={page.prepaymentTenant} onClose={page.closePrepayments} />
       <MoveOutDialog
-        tenant={movingOut}
-        onOpenChange={(isOpen) => (isOpen ? undefined : setMovingOut(null))}
-        onMoveOut={moveOut}
-        failure={moveOutFailure}
-        isBusy={changeStatus.isPending}
+        tenant={page.movingOut}
+        onOpenChange={(isOpen) => (isOpen ? undefined : page.closeMoveOut())}
+        onMoveOut={page.moveOut}
+        failure={page.moveOutFailure}
+        isBusy={page.isChangingStatus}
       />
       <ConfirmDialog
-        isOpen={deleting !== null}
-        onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}
+        isOpen={page.deleting !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : page.closeDelete())}
         title="Mieter löschen"
         description={TENANT_MESSAGES.deleteConfirm}
         confirmLabel="Löschen"
         busyLabel="Lösche..."
         isDestructive
-        isBusy={deleteTenant.isPending}
-        onConfirm={confirmDelete}
+        isBusy={page.isDeleting}
+        onConfirm={page.confirmDelete}
       />
       <LimitReachedDialog
-        isOpen={limitMessage !== null}
-        onOpenChange={(isOpen) => (isOpen ? undefined : setLimitMessage(null))}
-        message={limitMessage ?? ""}
+        isOpen={page.limitMessage !== null}
+        onOpenChange={(isOpen) => (isOpen ? undefined : page.setLimitMessage(null))}
+        message={page.limitMessage ?? ""}
         resource="tenants"
       />
     </div>
