@@ -8,7 +8,7 @@ import { BookingCard } from "./booking-card";
 import { ImportProgressBar } from "./import-progress";
 
 /** "1 Buchung" / "3 Buchungen". */
-export function describeBookingCount(count: number): string {
+function describeBookingCount(count: number): string {
   return count === 1 ? "1 Buchung" : `${count} Buchungen`;
 }
 

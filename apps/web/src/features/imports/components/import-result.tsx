@@ -2,7 +2,7 @@ import { formatEuroDe, type BankImportResult, type BillingPeriod } from "@nk/con
 import { ImportDone } from "./import-done";
 
 /** The statement wizard opened on the period's property and dates (or empty without a period). */
-export function getWizardLink(period: BillingPeriod | undefined): string {
+function getWizardLink(period: BillingPeriod | undefined): string {
   return period
     ? `/dashboard/statements/new?property=${period.propertyId}&from=${period.billingPeriodStart}&to=${period.billingPeriodEnd}`
     : "/dashboard/statements/new";

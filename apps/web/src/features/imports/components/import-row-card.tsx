@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Badge, type BadgeVariant } from "../../../components/ui/badge";
 
 /** The colour of a row's message: red for an error, amber for a lower reading, grey otherwise. */
-export function getRowMessageClass(status: string): string {
+function getRowMessageClass(status: string): string {
   if (status === "error") return "mt-1 text-red-700";
   if (status === "decrease") return "mt-1 text-amber-800";
   return "mt-1 text-slate-600";

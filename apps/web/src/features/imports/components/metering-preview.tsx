@@ -16,7 +16,7 @@ const STATUS_BADGES: Record<MeteringResultRow["status"], { label: string; varian
   };
 
 /** "Liegenschaft 123456789, Wohnung 0001 (Name)": the firm's number split into property and flat. */
-export function describeFirmFlat(flat: { firmFlat: string; names: readonly string[] }): string {
+function describeFirmFlat(flat: { firmFlat: string; names: readonly string[] }): string {
   const names = flat.names.length > 0 ? ` (${flat.names.join(", ")})` : "";
   return `Liegenschaft ${flat.firmFlat.slice(0, 9)}, Wohnung ${flat.firmFlat.slice(9)}${names}`;
 }

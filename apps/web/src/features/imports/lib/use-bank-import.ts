@@ -43,7 +43,7 @@ export function mapErrorsToRows(
 }
 
 /** The period's own cost types first, then the code list, without the types the law forbids. */
-export function getCostTypeOptions(
+function getCostTypeOptions(
   periodCostTypes: readonly string[],
   propertyType: string | null | undefined,
   period: Pick<BillingPeriod, "billingPeriodStart" | "billingPeriodEnd"> | undefined,

@@ -15,7 +15,7 @@ export function toImportFileBody(file: ImportFile): { fileName: string; contentB
 }
 
 /** The message for a file above MAX_IMPORT_FILE_BYTES, with the page's advice. */
-export function describeTooLargeFile(size: number, advice: string): string {
+function describeTooLargeFile(size: number, advice: string): string {
   return `Die Datei ist zu groß (${formatFileSize(size)}; höchstens 5 MB). ${advice}`;
 }
 

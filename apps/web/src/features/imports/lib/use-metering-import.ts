@@ -61,7 +61,7 @@ export function getFlatsToMap(
 }
 
 /** The results are taken over only without an error, with every flat mapped and with cost items. */
-export function canConfirmMetering(preview: MeteringImportPreview | null): boolean {
+function canConfirmMetering(preview: MeteringImportPreview | null): boolean {
   return (
     preview !== null &&
     preview.counts.error === 0 &&

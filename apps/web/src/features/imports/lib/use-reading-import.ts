@@ -6,7 +6,7 @@ import { toImportFileBody, useImportFile } from "./use-import-file";
 // The state and steps of the reading import (reading-import-page.tsx; issue 28, item 4; decision
 // 1401): the file, the dry run, the confirmation of lower readings and the import.
 
-export const READING_PAGE_SIZE = 200;
+const READING_PAGE_SIZE = 200;
 
 /** How many readings the import stores, and whether it may: no error, something new, lower readings confirmed. */
 export function getReadingCommitState(

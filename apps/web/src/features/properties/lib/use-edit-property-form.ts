@@ -23,7 +23,7 @@ import type { PropertiesPageState } from "./use-properties-page";
 /** The input of the contract's update schema; empty selects are "". */
 export type EditFormValues = PropertyUpdateBody;
 
-export function toFormValues(property: PropertyWithUnits): EditFormValues {
+function toFormValues(property: PropertyWithUnits): EditFormValues {
   return {
     name: property.name,
     street: property.street,
