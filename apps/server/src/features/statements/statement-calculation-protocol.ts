@@ -41,13 +41,13 @@ export interface CalculatedRun {
 }
 
 /** Readings the calculation cannot do without are missing: answered as MISSING_READINGS. */
-export interface ReadingsMissing {
+interface ReadingsMissing {
   outcome: "missingReadings";
   blockingMissing: MissingReading[];
 }
 
 /** The engine refused the input: its messages, answered as CALCULATION_FAILED. */
-export interface CalculationRefused {
+interface CalculationRefused {
   outcome: "refused";
   errors: string[];
   calculationMs: number;
