@@ -155,6 +155,9 @@ async function buildServer() {
       // The letter threads' task (letter-render-pool.ts gives piscina dist/letter-render-worker.js).
       "letter-render-worker":
         "apps/server/src/features/statement-documents/letter-render-worker.ts",
+      // The save's calculation thread (statement-calculation-pool.ts, decision 1780).
+      "statement-calculation-worker":
+        "apps/server/src/features/statements/statement-calculation-worker.ts",
       // The embedded database's thread (db/pglite-thread.ts starts dist/pglite-worker.js).
       "pglite-worker": "apps/server/src/db/pglite-worker.ts",
     },

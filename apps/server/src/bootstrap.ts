@@ -59,7 +59,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     releaseLock();
     throw error;
   }
-  const { app, jobWorker, letterRenderer } = composeApp({ config, database, logger });
+  const { app, jobWorker, letterRenderer, statementCalculator } = composeApp({
+    config,
+    database,
+    logger,
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(s as Server),
@@ -106,6 +110,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       ]);
       // After the requests and jobs that could still be waiting for letters: none is left then.
       await letterRenderer.close(SHUTDOWN_GRACE_MS);
+      await statementCalculator.close();
       await control?.close();
       setPoolStatsSource(null);
       await database.close();

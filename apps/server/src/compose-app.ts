@@ -14,6 +14,7 @@ import { createStatementSendJob } from "./features/statement-documents/statement
 import { createLetterBatchJob } from "./features/statement-documents/letter-batch-job.ts";
 import { createLetterBatchPruningJob } from "./features/statement-documents/letter-batch-pruning-job.ts";
 import { createLetterRenderPool } from "./features/statement-documents/letter-render-pool.ts";
+import { createStatementCalculationPool } from "./features/statements/statement-calculation-pool.ts";
 import { createDeadlineReminderJob } from "./features/deadlines/deadline-reminder-job.ts";
 import { createMonthlyInformationSendJob } from "./features/monthly-information/monthly-information-send-job.ts";
 import { createMonthlyInformationAutoJob } from "./features/monthly-information/monthly-information-auto-job.ts";
@@ -43,6 +44,8 @@ export function composeApp({
   const files = createFileStorage(config);
   // Worker threads for the letters of whole runs; started on first use, closed with the server.
   const letterRenderer = createLetterRenderPool({ size: config.letterRenderWorkers, logger });
+  // The thread that calculates and serializes a save's run (decision 1780); closed with the server.
+  const statementCalculator = createStatementCalculationPool({ logger });
   const jobWorker: JobWorker = createJobWorker({
     db: database.db,
     registry: createJobRegistry([
@@ -80,8 +83,9 @@ export function composeApp({
     serveWeb,
     files,
     letterRenderer,
+    statementCalculator,
     wakeJobs: () => jobWorker.wake(),
   });
   setPoolStatsSource(() => database.readPoolStats());
-  return { app, auth, mailer, jobWorker, letterRenderer };
+  return { app, auth, mailer, jobWorker, letterRenderer, statementCalculator };
 }

@@ -63,6 +63,10 @@ import {
   inProcessRenderer,
   type LetterRenderer,
 } from "./features/statement-documents/letter-render-pool.ts";
+import {
+  inProcessCalculator,
+  type StatementCalculator,
+} from "./features/statements/statement-calculation-pool.ts";
 
 export interface AppDeps {
   config: Config;
@@ -76,6 +80,8 @@ export interface AppDeps {
   files?: FileStorage;
   /** Renders the letters of whole runs (the worker pool); default on the calling thread. */
   letterRenderer?: LetterRenderer;
+  /** Calculates and serializes the runs of saves (the calculation thread); default on the calling thread. */
+  statementCalculator?: StatementCalculator;
   /** Tells the job worker that work was queued (the letter batches, decision 1084). */
   wakeJobs?: () => void;
 }
@@ -179,7 +185,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createPropertyRoutes(db));
   app.route("/api", createHouseSetupRoutes(db));
   app.route("/api", createMeteringRoutes(db));
-  app.route("/api", createStatementRoutes(db));
+  app.route("/api", createStatementRoutes(db, deps.statementCalculator ?? inProcessCalculator));
   app.route("/api", createSettingsRoutes(db, config, files));
   app.route("/api", createActivityRoutes(db));
   app.route("/api", createBillingDataRoutes(db));

@@ -116,7 +116,7 @@ export async function createTestContext(
     if (line.includes('"level":"error"')) process.stdout.write(`${line}\n`);
   });
   const outboxDir = path.join(dataDir, "outbox");
-  const { app, auth, jobWorker, letterRenderer } = composeApp({
+  const { app, auth, jobWorker, letterRenderer, statementCalculator } = composeApp({
     config,
     database,
     logger,
@@ -186,6 +186,7 @@ export async function createTestContext(
     async close() {
       await jobWorker.stop(1000);
       await letterRenderer.close(1000);
+      await statementCalculator.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

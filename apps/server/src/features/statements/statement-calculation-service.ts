@@ -9,6 +9,7 @@ import {
   type HeatingCosts,
   type ConsumptionOverride,
   type CostItem,
+  type MissingReading,
   type RateCost,
   type StatementAnalysis,
   type StatementConsumption,
@@ -27,7 +28,7 @@ import type { Db } from "../../db/database.ts";
 import { NotFound, ValidationFailed } from "../../domain/domain-errors.ts";
 import { observeCalculation } from "../../metrics/observe-durations.ts";
 import { getRate } from "../metering/rates/rate-service.ts";
-import type { ResolvedCostItem } from "./assembly/assembly-data.ts";
+import type { AssemblyCosts, AssemblyData, ResolvedCostItem } from "./assembly/assembly-data.ts";
 import { loadAssemblyData, type OwnedBillingPeriod } from "./assembly/assembly-queries.ts";
 import { assembleStatement, buildMissingReadingsMessage } from "./assembly/statement-assembly.ts";
 import {
@@ -39,6 +40,8 @@ import { buildStatementAnalysis, efficiencyClassWarnings } from "./statement-ana
 import { findTenantAndUnitNames } from "./statement-run-queries.ts";
 import { assertChargeableCostItems } from "./cost-type-check.ts";
 import { findPropertyType } from "./costs-queries.ts";
+import type { StatementCalculator } from "./statement-calculation-pool.ts";
+import type { CalculatedRun } from "./statement-calculation-protocol.ts";
 
 // From a billing period and its cost items to the engine's result (issue 11): the costs given in
 // the body or those saved for the period, rate-based amounts from the tariff (the engine's rate
@@ -204,11 +207,21 @@ export async function deriveConsumption(
   }).consumption;
 }
 
-export async function computeStatement(
+/** What a calculation is made from: the period, its inputs, and the data read for the assembly. */
+interface CalculationSources {
+  period: OwnedBillingPeriod;
+  inputs: CalculationInputs;
+  rateCosts: RateCost[];
+  data: AssemblyData;
+  costs: AssemblyCosts;
+}
+
+/** The reads and checks before the assembly, the same for the preview and the save. */
+async function readCalculationSources(
   db: Db,
   userId: string,
   body: CalculationBody,
-): Promise<ComputedStatement> {
+): Promise<CalculationSources> {
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
   const inputs = await resolveCalculationInputs(db, userId, period, body);
   await assertOwnReferences(db, userId, period, inputs);
@@ -220,31 +233,44 @@ export async function computeStatement(
   );
   const { items, rateCosts } = await resolveAmounts(db, userId, period, inputs.costItems);
   const data = await loadAssemblyData(db, userId, period, addDays(period.start, -1));
-  const assembled = assembleStatement(data, {
+  const costs: AssemblyCosts = {
     costItems: items,
     co2: inputs.co2,
     consumptionOverrides: inputs.consumptionOverrides,
     heatingCosts: inputs.heatingCosts,
     annualInformation: inputs.annualInformation,
     climateFactor: inputs.climateFactor,
-  });
-  if (assembled.blockingMissing.length > 0) {
-    throw new ValidationFailed(
-      {},
-      buildMissingReadingsMessage(assembled.blockingMissing),
-      STATEMENT_ERROR_CODES.missingReadings,
-      assembled.blockingMissing.map((m) => m.message),
-    );
-  }
+  };
+  return { period, inputs, rateCosts, data, costs };
+}
+
+function missingReadings(blockingMissing: MissingReading[]): ValidationFailed {
+  return new ValidationFailed(
+    {},
+    buildMissingReadingsMessage(blockingMissing),
+    STATEMENT_ERROR_CODES.missingReadings,
+    blockingMissing.map((m) => m.message),
+  );
+}
+
+function calculationFailed(engineErrors: string[]): ValidationFailed {
+  const errors = engineErrors.length > 0 ? engineErrors : [STATEMENT_MESSAGES.calculationFailed];
+  return new ValidationFailed({}, errors[0], STATEMENT_ERROR_CODES.calculationFailed, errors);
+}
+
+export async function computeStatement(
+  db: Db,
+  userId: string,
+  body: CalculationBody,
+): Promise<ComputedStatement> {
+  const { period, inputs, rateCosts, data, costs } = await readCalculationSources(db, userId, body);
+  const assembled = assembleStatement(data, costs);
+  if (assembled.blockingMissing.length > 0) throw missingReadings(assembled.blockingMissing);
   const started = performance.now();
   // Contract v1.2: the result keeps the figures its letters print (decision 1040).
   const outcome = calculateStatement(assembled.engineInput, { includeLetterFigures: true });
   observeCalculation(performance.now() - started);
-  if (!outcome.ok) {
-    const errors =
-      outcome.errors.length > 0 ? outcome.errors : [STATEMENT_MESSAGES.calculationFailed];
-    throw new ValidationFailed({}, errors[0], STATEMENT_ERROR_CODES.calculationFailed, errors);
-  }
+  if (!outcome.ok) throw calculationFailed(outcome.errors);
   // docs/rules/statements.md#statement-checks: an unusual energy source only warns.
   const sourceWarnings = inputs.costItems.flatMap(
     (item) => getEnergySourceWarning(item.costType, item.energySource) ?? [],
@@ -280,4 +306,36 @@ export async function computeStatement(
     rateCosts,
     analysis,
   };
+}
+
+/** A calculation as a save stores it: the large JSON made by the calculator (decision 1780). */
+export interface ComputedRun {
+  period: OwnedBillingPeriod;
+  inputs: CalculationInputs;
+  rateCosts: RateCost[];
+  run: CalculatedRun;
+}
+
+/**
+ * The save's calculation: the same reads and checks as computeStatement's; the assembly, the
+ * engine, the analysis and the run's JSON on the calculator (the calculation thread, decision
+ * 1780, statement-calculation-task.ts), so the event loop answers other requests meanwhile.
+ */
+export async function computeRunForSave(
+  db: Db,
+  userId: string,
+  body: CalculationBody,
+  calculator: StatementCalculator,
+): Promise<ComputedRun> {
+  const { period, inputs, rateCosts, data, costs } = await readCalculationSources(db, userId, body);
+  const reply = await calculator.calculateForSave({
+    data,
+    costs,
+    invoiceKwh: inputs.co2?.consumptionKwh ?? null,
+    climateFactor: inputs.climateFactor,
+  });
+  if (reply.outcome === "missingReadings") throw missingReadings(reply.blockingMissing);
+  observeCalculation(reply.calculationMs);
+  if (reply.outcome === "refused") throw calculationFailed(reply.errors);
+  return { period, inputs, rateCosts, run: reply };
 }

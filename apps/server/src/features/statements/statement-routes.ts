@@ -25,6 +25,7 @@ import {
 import { getBillingPeriodCosts, putBillingPeriodCosts } from "./costs-service.ts";
 import { deriveConsumption } from "./statement-calculation-service.ts";
 import { getStatementRun, previewStatement, saveStatement } from "./statement-run-service.ts";
+import type { StatementCalculator } from "./statement-calculation-pool.ts";
 import { listQuickSetupTemplates } from "./template-service.ts";
 
 const TAGS = ["Abrechnungen"];
@@ -136,7 +137,7 @@ const getRunRoute = createRoute({
   },
 });
 
-export function createStatementRoutes(db: Db) {
+export function createStatementRoutes(db: Db, calculator: StatementCalculator) {
   return createRouter()
     .openapi(getCostsRoute, async (c) =>
       c.json(await getBillingPeriodCosts(db, c.var.accountId, c.req.valid("param").id), 200),
@@ -165,7 +166,10 @@ export function createStatementRoutes(db: Db) {
       c.json((await previewStatement(db, c.var.accountId, c.req.valid("json"))) as never, 200),
     )
     .openapi(saveRoute, async (c) =>
-      c.json(await saveStatement(db, c.var.accountId, c.var.role, c.req.valid("json")), 201),
+      c.json(
+        await saveStatement(db, c.var.accountId, c.var.role, c.req.valid("json"), calculator),
+        201,
+      ),
     )
     .openapi(getRunRoute, async (c) =>
       c.json((await getStatementRun(db, c.var.accountId, c.req.valid("param").id)) as never, 200),

@@ -6,27 +6,28 @@ import { splitIntoInsertBatches } from "../../db/write-batches.ts";
 
 export interface SnapshotValues {
   engineVersion: string;
-  engineInput: unknown;
-  result: unknown;
-  consumption: unknown;
+  /** The large columns, serialized by the calculator (the calculation thread, decision 1780). */
+  engineInputJson: string;
+  resultJson: string;
+  consumptionJson: string;
   rateCosts: unknown;
-  analysis: unknown;
+  analysisJson: string;
   totalCosts: string;
   isFinal: boolean;
   calculatedAt: Date;
 }
 
-/** The run's columns, its JSON made once (before the account is locked, decision 1741). */
+/** The run's columns, its JSON made once (before the account is locked, decisions 1741, 1780). */
 export type SnapshotColumns = ReturnType<typeof toSnapshotColumns>;
 
 export function toSnapshotColumns(values: SnapshotValues) {
   return {
     engineVersion: values.engineVersion,
-    engineInput: JSON.stringify(values.engineInput),
-    result: JSON.stringify(values.result),
-    consumption: JSON.stringify(values.consumption),
+    engineInput: values.engineInputJson,
+    result: values.resultJson,
+    consumption: values.consumptionJson,
     rateCosts: JSON.stringify(values.rateCosts),
-    analysis: values.analysis === null ? null : JSON.stringify(values.analysis),
+    analysis: values.analysisJson,
     totalCosts: values.totalCosts,
     isFinal: values.isFinal,
     calculatedAt: values.calculatedAt,

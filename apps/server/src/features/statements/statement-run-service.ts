@@ -14,7 +14,6 @@ import {
   type TenantStatement,
   readStoredRun,
 } from "@nk/contract";
-import { compactStatementResult, type StatementResult } from "@nk/engine";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
 import { Conflict, NotFound, NotSignedIn } from "../../domain/domain-errors.ts";
@@ -24,7 +23,13 @@ import { assertCanCreate } from "../account/subscription-service.ts";
 import { findOwnedBillingPeriod } from "./assembly/assembly-queries.ts";
 import { replaceCosts } from "./costs-queries.ts";
 import { requireOwnedBillingPeriod } from "./costs-service.ts";
-import { computeStatement, type ComputedStatement } from "./statement-calculation-service.ts";
+import {
+  computeRunForSave,
+  computeStatement,
+  type ComputedRun,
+} from "./statement-calculation-service.ts";
+import type { StatementCalculator } from "./statement-calculation-pool.ts";
+import type { TenancySummary } from "./statement-calculation-protocol.ts";
 import { requireCompleteBillingData } from "../billing-data/billing-data-service.ts";
 import { loadFeatureFlags } from "../account/subscription-change-service.ts";
 import { limitToPlan } from "./statement-analysis-service.ts";
@@ -74,10 +79,10 @@ export async function previewStatement(
 
 /** Every tenancy's statement, from the engine's output (docs/rules/tenancies-and-keys.md#who-bears-what, docs/rules/statements.md#saved-runs); its lines stay in the stored result (decision 1740). */
 function buildTenantStatements(
-  result: StatementResult,
+  tenancies: TenancySummary[],
   names: { tenants: Map<string, string>; units: Map<string, string> },
 ): NewTenantStatement[] {
-  return result.tenancies.map((tenancy) => ({
+  return tenancies.map((tenancy) => ({
     unitId: tenancy.unitId,
     tenantId: tenancy.tenancyId,
     tenantName: names.tenants.get(tenancy.tenancyId) ?? "",
@@ -125,21 +130,27 @@ interface StoredRunRef {
  * the data answered before the save, and a write answered after it finds the run (a costs edit
  * of a finalized period: 409). Otherwise the save calculates again (3 tries, then 409).
  */
-async function storeRun(db: Db, userId: string, body: SaveBody): Promise<StoredRunRef> {
+async function storeRun(
+  db: Db,
+  userId: string,
+  body: SaveBody,
+  calculator: StatementCalculator,
+): Promise<StoredRunRef> {
   for (let attempt = 1; ; attempt += 1) {
     const readVersion = await readAccountDataVersion(db, userId);
     if (readVersion === null) throw new NotSignedIn();
-    let computed: ComputedStatement;
+    let computed: ComputedRun;
     let statements: NewTenantStatement[];
     try {
-      computed = await computeStatement(db, userId, body);
+      computed = await computeRunForSave(db, userId, body, calculator);
+      const { tenancies } = computed.run;
       const names = await findTenantAndUnitNames(
         db,
         userId,
-        computed.result.tenancies.map((t) => t.tenancyId),
-        computed.result.tenancies.map((t) => t.unitId),
+        tenancies.map((t) => t.tenancyId),
+        tenancies.map((t) => t.unitId),
       );
-      statements = buildTenantStatements(computed.result, names);
+      statements = buildTenantStatements(tenancies, names);
     } catch (error) {
       // The reads are not one snapshot: a write between two of them (a property deleted after
       // its period was read) can fail one. Then the version moved, and the next try answers
@@ -163,19 +174,19 @@ async function writeRun(
   userId: string,
   body: SaveBody,
   readVersion: number,
-  computed: ComputedStatement,
+  computed: ComputedRun,
   statements: NewTenantStatement[],
 ): Promise<StoredRunRef> {
   const calculatedAt = new Date();
   const values = {
     engineVersion: CALCULATION_CONTRACT_VERSION,
-    engineInput: computed.engineInput,
     // Contract v1.6 (decision 1730): stored compactly, read back through readStoredRun.
-    result: compactStatementResult(computed.result),
-    consumption: computed.consumption,
+    engineInputJson: computed.run.engineInputJson,
+    resultJson: computed.run.resultJson,
+    consumptionJson: computed.run.consumptionJson,
     rateCosts: computed.rateCosts,
-    analysis: computed.analysis,
-    totalCosts: computed.result.totalCosts,
+    analysisJson: computed.run.analysisJson,
+    totalCosts: computed.run.totalCosts,
     isFinal: body.finalize,
     calculatedAt,
   };
@@ -231,7 +242,7 @@ async function writeRun(
       billingPeriodId: period.id,
       propertyId: period.propertyId,
       propertyName: period.propertyName,
-      totalCosts: computed.result.totalCosts,
+      totalCosts: computed.run.totalCosts,
     };
     if (!latest)
       await logActivity(trx, {
@@ -274,6 +285,7 @@ export async function saveStatement(
   userId: string,
   role: MemberRole,
   body: SaveBody,
+  calculator: StatementCalculator,
 ): Promise<StatementSaveResult> {
   if (body.finalize) assertMayFinalize(role);
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
@@ -282,10 +294,10 @@ export async function saveStatement(
   // A finalized run answers 409 before anything is calculated (the data may have changed since).
   if (period.isFinal)
     throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
-  const stored = await storeRun(db, userId, body).catch((error: unknown) => {
+  const stored = await storeRun(db, userId, body, calculator).catch((error: unknown) => {
     // Two first saves of one period at once: the unique (period, version) lets one insert;
     // the other replaces that draft, as a later save would.
-    if (isUniqueViolation(error)) return storeRun(db, userId, body);
+    if (isUniqueViolation(error)) return storeRun(db, userId, body, calculator);
     throw error;
   });
   // The answer needs the statements only, not the stored run read back (tens of megabytes at
