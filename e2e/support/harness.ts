@@ -10,14 +10,14 @@ import { registerThroughApi, uniqueEmail } from "./journeys.ts";
 // every browser context a test left open after that test (context.close runs the page checks,
 // page-checks.ts, so their findings fail that test), and stops both after the file.
 
-export type Viewport = "desktop" | "mobile";
+type Viewport = "desktop" | "mobile";
 
-export interface OpenedPage {
+interface OpenedPage {
   context: BrowserContext;
   page: Page;
 }
 
-export interface SignedInPage extends OpenedPage {
+interface SignedInPage extends OpenedPage {
   /** The new account's e-mail address (password: E2E_PASSWORD). */
   email: string;
 }
