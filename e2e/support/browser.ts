@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { installPageChecks } from "./page-checks.ts";
 
@@ -24,12 +25,35 @@ export const hasBrowser: boolean = (() => {
   return false;
 })();
 
+/**
+ * Chromium on Linux takes its interface language, and with it the format a date field shows
+ * ("05.03.2024", not "03/05/2024"), from LANGUAGE/LANG, not from the context's locale; it needs
+ * its German translations (Debian's `chromium-l10n`, locales/de.pak beside the binary) for that.
+ * Without them the dates show in English: a notice, under CI=true an error, as without Chromium.
+ */
+function checkGermanUi(executablePath: string): void {
+  const libDir = path.join(path.dirname(fs.realpathSync(executablePath)), "locales");
+  const debianDir = "/usr/lib/chromium/locales";
+  const found = [libDir, debianDir].some((dir) => fs.existsSync(path.join(dir, "de.pak")));
+  if (found) return;
+  const message =
+    "End-to-end-Tests: Chromium ohne deutsche Sprachdateien (locales/de.pak, Debian-Paket 'chromium-l10n'): Datumsfelder zeigen englische Formate.";
+  if (process.env.CI === "true") throw new Error(`${message} Unter CI=true ist das ein Fehler.`);
+  console.warn(message);
+}
+
+/** What a German user's browser sends (Chromium's own default for German). */
+const GERMAN_ACCEPT_LANGUAGE = "de-DE,de;q=0.9";
+
 export async function launchBrowser(): Promise<Browser> {
+  if (CHROMIUM_PATH) checkGermanUi(CHROMIUM_PATH);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
+    env: { ...process.env, LANGUAGE: "de", LANG: "de_DE.UTF-8" },
     args: [
       "--headless",
+      "--lang=de-DE",
       "--no-sandbox",
       "--disable-gpu",
       "--disable-background-networking",
@@ -42,7 +66,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A fresh browser context (own cookies) with German locale and a laptop (1366 px) or phone
+ * A fresh browser context (own cookies) as a German user's browser (locale de-DE, Berlin time,
+ * Accept-Language German; the interface language is set at launch) and a laptop (1366 px) or phone
  * (375 px) viewport. Every page it visits is checked with axe-core and for sideways scrolling
  * (page-checks.ts, issue 23).
  */
@@ -55,6 +80,7 @@ export async function openPage(
     baseURL,
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
+    extraHTTPHeaders: { "Accept-Language": GERMAN_ACCEPT_LANGUAGE },
     viewport: viewport === "desktop" ? { width: 1366, height: 900 } : { width: 375, height: 800 },
   });
   context.setDefaultTimeout(15_000);

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 export const E2E_PASSWORD = "Sicher123";
 
@@ -49,4 +49,14 @@ export async function registerThroughApi(page: Page, email: string, password = E
     },
   });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * Types a date into a date field as a German user does: eight digits, day first ("31.12.2024" is
+ * typed 31122024). That lands in the right parts only in the order the field shows with the
+ * German interface (browser.ts); in English the day would go into the month.
+ */
+export async function typeGermanDate(field: Locator, germanDate: string): Promise<void> {
+  await field.focus();
+  await field.page().keyboard.type(germanDate.replace(/\D/g, ""));
 }

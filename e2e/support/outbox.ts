@@ -28,21 +28,42 @@ export function readOutbox(dataDir: string): string[] {
     .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), "utf8")));
 }
 
-/** Waits for a mail to `to` in the outbox and returns the first link it contains that matches `pattern`. */
+/**
+ * Waits for a mail to `to` in the outbox and returns the first link it contains that matches
+ * `pattern`. Woken by the folder's changes (the mailer renames each finished mail into it,
+ * apps/server/src/mail/mailer.ts), not by polling; `timeoutMs` only bounds the wait.
+ */
 export async function waitForMailLink(
   dataDir: string,
   to: string,
   pattern: RegExp,
   timeoutMs = 10_000,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const find = (): string | null => {
     for (const mail of readOutbox(dataDir).reverse()) {
       if (!mail.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
       const match = mail.match(pattern);
       if (match) return match[0];
     }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`Keine Mail an ${to} mit ${pattern} im Outbox-Ordner.`);
+    return null;
+  };
+  // The folder is made here if no mail was sent yet (the mailer makes it the same way).
+  const dir = path.join(dataDir, "outbox");
+  fs.mkdirSync(dir, { recursive: true });
+  return new Promise<string>((resolve, reject) => {
+    const finish = (link: string | null) => {
+      watcher.close();
+      clearTimeout(deadline);
+      if (link) resolve(link);
+      else reject(new Error(`Keine Mail an ${to} mit ${pattern} im Outbox-Ordner.`));
+    };
+    const watcher = fs.watch(dir, () => {
+      const link = find();
+      if (link) finish(link);
+    });
+    const deadline = setTimeout(() => finish(find()), timeoutMs);
+    // A mail written before the watch began.
+    const link = find();
+    if (link) finish(link);
+  });
 }

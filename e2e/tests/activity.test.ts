@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-} from "../support/index.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { screenshotPath, describeE2e, useApp } from "../support/index.ts";
 
 const visible = (page: Page, text: string | RegExp) =>
   expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
-describe.skipIf(!hasBrowser)("Aktivitätsverlauf", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Aktivitätsverlauf", () => {
+  const app = useApp();
 
   it("overview, feed with filters and 'Mehr anzeigen', statistics", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("aktivitaet"));
+    const { page } = await app.signedIn("aktivitaet");
     // 25 profile changes and one plan change: 28 entries with registration and trial.
     for (let i = 0; i < 25; i += 1) {
       const response = await page.request.patch("/api/profile", {
@@ -116,6 +97,5 @@ describe.skipIf(!hasBrowser)("Aktivitätsverlauf", () => {
     await page.screenshot({ path: screenshotPath("e2e-activity-stats-1366"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: screenshotPath("e2e-activity-stats-375"), fullPage: true });
-    await context.close();
   });
 });

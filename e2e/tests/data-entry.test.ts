@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import {
   doBoxesOverlap,
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
   screenBoxOf,
   screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
+  typeGermanDate,
   type Box,
+  describeE2e,
+  useApp,
 } from "../support/index.ts";
 
 // Issue 15, item 5: data entry that cannot silently go wrong (decisions 0980-0986), in Chromium.
@@ -65,33 +61,12 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
-/** A page at 1366 px (a common laptop) or 375 px (a phone). */
-async function openAt(
-  browser: Browser,
-  baseUrl: string,
-  viewport: "desktop" | "mobile" = "desktop",
-) {
-  const opened = await openPage(browser, baseUrl, viewport);
-  if (viewport === "desktop") await opened.page.setViewportSize({ width: 1366, height: 900 });
-  return opened;
-}
-
-describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Dateneingabe, die nicht still schiefgeht", () => {
+  const app = useApp();
 
   for (const viewport of ["desktop", "mobile"] as const) {
     it(`saves '66,75' as 66,75 m², asks about 6.675 m², and the toast covers neither 'Abmelden' nor the add button (${viewport})`, async () => {
-      const { context, page } = await openAt(browser, server.baseUrl, viewport);
-      await registerThroughApi(page, uniqueEmail(`flaeche-${viewport}`));
+      const { page } = await app.signedIn(`flaeche-${viewport}`, viewport);
       const { propertyId } = await createProperty(page);
       await page.goto("/dashboard/properties");
       const addUnit = page.getByRole("button", { name: "Wohneinheit hinzufügen" });
@@ -142,13 +117,11 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
       expect(doBoxesOverlap(toastBox, await screenBoxOf(addUnit))).toBe(false);
       await settle(page);
       await page.screenshot({ path: screenshotPath(`data-entry-area-saved-${viewport}`) });
-      await context.close();
     });
   }
 
   it("refuses an overlapping tenant naming the other, asks for the move-out date, then lets the next tenant in", async () => {
-    const { context, page } = await openAt(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("mietzeit"));
+    const { page } = await app.signedIn("mietzeit");
     const { unitId } = await createProperty(page);
     expect(
       (
@@ -190,7 +163,9 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     expect(await dateField.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await settle(page);
     await page.screenshot({ path: screenshotPath("data-entry-move-out") });
-    await dateField.fill("2024-12-31");
+    // Typed as a German user types it, day first: the field shows Tag.Monat.Jahr (browser.ts).
+    await typeGermanDate(dateField, "31.12.2024");
+    expect(await dateField.inputValue()).toBe("2024-12-31");
     await moveOut.getByRole("button", { name: "Auszug speichern" }).click();
     await moveOut.waitFor({ state: "detached" });
     await page.getByText("31.12.2024").first().waitFor();
@@ -202,12 +177,10 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     await dialog.getByLabel("Einzugsdatum").fill("2025-01-01");
     await dialog.getByRole("button", { name: "Mieter hinzufügen" }).click();
     await page.getByText("Mieter erfolgreich hinzugefügt!").first().waitFor();
-    await context.close();
   });
 
   it("updates a reading of the same meter and date in bulk entry instead of adding a second one", async () => {
-    const { context, page } = await openAt(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("ablesung"));
+    const { page } = await app.signedIn("ablesung");
     const { propertyId, unitId } = await createProperty(page);
     const meter = await (
       await page.request.post("/api/meters", {
@@ -243,12 +216,10 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     ]);
     await settle(page);
     await page.screenshot({ path: screenshotPath("data-entry-bulk-same-date"), fullPage: true });
-    await context.close();
   });
 
   it("saves water and sewage at 6,10 EUR/m³ after confirming the price warning", async () => {
-    const { context, page } = await openAt(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("tarif"));
+    const { page } = await app.signedIn("tarif");
     await createProperty(page);
     await page.goto("/dashboard/rates");
     await page.getByRole("button", { name: "Kaltwasser-Tarif hinzufügen" }).click();
@@ -272,13 +243,11 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
     expect(rates.map((rate) => [rate.rateName, rate.unitPrice])).toEqual([
       ["Wasser und Abwasser", "6.100000"],
     ]);
-    await context.close();
   });
 
   for (const viewport of ["desktop", "mobile"] as const) {
     it(`the wizard's new unit row shows no messages before typing and its add button does not move on blur (${viewport})`, async () => {
-      const { context, page } = await openAt(browser, server.baseUrl, viewport);
-      await registerThroughApi(page, uniqueEmail(`assistent-${viewport}`));
+      const { page } = await app.signedIn(`assistent-${viewport}`, viewport);
       await page.goto("/dashboard/onboarding");
       await page.getByLabel("Name der Immobilie").fill("Lindenhof");
       await page.getByLabel("Straße").fill("Lindenstraße");
@@ -316,25 +285,25 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
         path: screenshotPath(`data-entry-wizard-units-${viewport}`),
         fullPage: true,
       });
-      await context.close();
     });
   }
 
   it("keeps the amounts typed while the wizard's first autosave creates the period (a late answer puts back no older state)", async () => {
-    const { context, page } = await openAt(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("autosave"));
+    const { page } = await app.signedIn("autosave");
     const { propertyId } = await createProperty(page);
     // The saved inputs of the period the first autosave creates arrive late, as on a slow line:
     // the server answers at once with what it holds then, the browser gets it only after the
     // user typed the next amount.
     let releaseCosts!: () => void;
     const isReleased = new Promise<void>((resolve) => (releaseCosts = resolve));
+    let lateAnswerArrived!: () => void;
+    const hasLateAnswerArrived = new Promise<void>((resolve) => (lateAnswerArrived = resolve));
     await page.route(/\/api\/billing-periods\/[0-9a-f-]{36}\/costs$/, async (route) => {
       if (route.request().method() !== "GET") return route.continue();
-      await page.waitForTimeout(1500);
       const response = await route.fetch();
       await isReleased;
       await route.fulfill({ response });
+      lateAnswerArrived();
     });
     await page.goto(`/dashboard/statements/new?property=${propertyId}`);
     await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
@@ -359,7 +328,10 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
       .fill("1.234,56");
     expect((await secondSave).status()).toBe(200);
     releaseCosts();
-    await page.waitForTimeout(1500);
+    // The late answer is in the browser; two frames on, the page has put it in (or not).
+    await hasLateAnswerArrived;
+    for (let frame = 0; frame < 2; frame += 1)
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     await page.getByRole("status").getByText("Entwurf gespeichert").waitFor();
     expect(
       await page
@@ -384,6 +356,5 @@ describe.skipIf(!hasBrowser)("Dateneingabe, die nicht still schiefgeht", () => {
         .getByLabel("Betrag (EUR)")
         .inputValue(),
     ).toBe("1.234,56");
-    await context.close();
   });
 });

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import {
   doBoxesOverlap,
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
   screenBoxOf,
   screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
+  describeE2e,
+  useApp,
 } from "../support/index.ts";
 import { seedHouse, todayInGermany } from "../support/house.ts";
 
@@ -43,24 +38,14 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
-describe.skipIf(!hasBrowser)("Deutsche Zahlen: die getippte Zahl ist die gespeicherte", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Deutsche Zahlen: die getippte Zahl ist die gespeicherte", () => {
+  const app = useApp();
 
   for (const viewport of ["desktop", "mobile"] as const) {
     it(`types readings, kWh, an amount, an area and a prepayment in German and reads each back through the API (${viewport})`, async () => {
-      const { context, page } = await openPage(browser, server.baseUrl, viewport);
+      const { page } = await app.signedIn(`zahlen-${viewport}`, viewport);
       const pageErrors: string[] = [];
       page.on("pageerror", (error) => pageErrors.push(error.message));
-      await registerThroughApi(page, uniqueEmail(`zahlen-${viewport}`));
       const house = await seedHouse(page, todayInGermany());
 
       // --- The single-reading dialog: a new cold-water meter without history. ---
@@ -290,7 +275,6 @@ describe.skipIf(!hasBrowser)("Deutsche Zahlen: die getippte Zahl ist die gespeic
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       expect(new URL(page.url()).pathname).toBe("/");
       expect(pageErrors).toEqual([]);
-      await context.close();
     });
   }
 });

@@ -2,21 +2,18 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { afterAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import {
   downloadFile,
   E2E_PASSWORD,
   estimateSeconds,
-  hasBrowser,
   JourneyCounter,
-  launchBrowser,
-  openPage,
   REPO_ROOT,
   screenshotBothWidths,
-  startAppServer,
   uniqueEmail,
-  type AppServer,
+  describeE2e,
+  useApp,
 } from "../support/index.ts";
 
 // Issue 27: the measured journey. A new user signs up, creates the property with its heating
@@ -108,18 +105,11 @@ function toGermanDate(isoDate: string): string {
 /** Every euro figure of the letters in order ("1.234,56 €"): the letters of two variants compared to the cent. */
 const euroFigures = (text: string) => text.match(/-?\d{1,3}(?:\.\d{3})*,\d{2} ?€/g) ?? [];
 
-describe.skipIf(!hasBrowser)(
+describeE2e(
   "Die gemessene Reise: von der Registrierung zu finalisierten Briefen (Issue 27)",
   () => {
-    let server: AppServer;
-    let browser: Browser;
-    beforeAll(async () => {
-      server = await startAppServer();
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
+    const app = useApp();
+    afterAll(() => {
       fs.rmSync(tmp, { recursive: true, force: true });
     });
 
@@ -149,9 +139,13 @@ describe.skipIf(!hasBrowser)(
       variant: "pasted" | "typed",
     ): Promise<{ counter: JourneyCounter; letters: string }> {
       const counter = new JourneyCounter();
-      const { context, page } = await openPage(browser, server.baseUrl);
+      const { context, page } = await app.open();
+      // The page's timers run on a clock the test can move on (time still passes as usual): the
+      // check below that the untouched template is not saved moves past the autosave's delay
+      // instead of sleeping through it.
+      await page.clock.install();
       await context.grantPermissions(["clipboard-read", "clipboard-write"], {
-        origin: server.baseUrl,
+        origin: app.baseUrl,
       });
 
       // Sign-up.
@@ -270,13 +264,16 @@ describe.skipIf(!hasBrowser)(
       // No hot-water meters in the house: hot water is not put in (decision 1100's fit).
       expect(await page.getByRole("listitem", { name: /^Warmwasser/ }).count()).toBe(0);
       await screenshotBothWidths(page, "house-journey-start-template");
-      // Untouched, the template is no draft: nothing is saved until something is changed.
+      // Untouched, the template is no draft: nothing is saved until something is changed. A save
+      // would start with the autosave's timer (800 ms, use-costs-autosave.ts), creating the period
+      // (POST) and then its costs (PUT): the clock is moved a minute on, every timer due has run.
       const costSaves: string[] = [];
       page.on("request", (request) => {
-        if (request.method() === "PUT" && /\/costs$/.test(request.url()))
-          costSaves.push(request.url());
+        if (request.method() !== "GET" && /\/api\/billing-periods/.test(request.url()))
+          costSaves.push(`${request.method()} ${request.url()}`);
       });
-      await page.waitForTimeout(1_500);
+      await page.clock.runFor(60_000);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       expect(costSaves).toEqual([]);
       for (const unused of ["Straßenreinigung", "Betriebsstrom"])
         await counter.click(page.getByRole("button", { name: `${unused} entfernen` }));

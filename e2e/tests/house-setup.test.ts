@@ -1,16 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  screenshotBothWidths,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-  postOk,
-} from "../support/index.ts";
+import { expect, it } from "vitest";
+import { screenshotBothWidths, postOk, describeE2e, useApp } from "../support/index.ts";
 
 // Issue 27: the detours of setting up a house are gone. The wizard keeps what was typed at the
 // plan's limit and upgrades in place; the tenant form takes the first prepayment from the
@@ -26,21 +15,11 @@ const UNITS: [string, string, string][] = [
   ["DG rechts", "45", "2"],
 ];
 
-describe.skipIf(!hasBrowser)("Ein Haus in Minuten (Issue 27)", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Ein Haus in Minuten (Issue 27)", () => {
+  const app = useApp();
 
   it("keeps the wizard's units at the trial's limit, upgrades in place and saves all six with the efficiency class", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("haus-limit"));
+    const { page } = await app.signedIn("haus-limit");
     await page.goto("/dashboard/onboarding");
     await page.getByLabel("Name der Immobilie").fill("Rosenhof");
     await page.getByLabel("Straße").fill("Rosenweg");
@@ -111,12 +90,10 @@ describe.skipIf(!hasBrowser)("Ein Haus in Minuten (Issue 27)", () => {
       ["EG links", "62.50"],
       ["EG rechts", "58.00"],
     ]);
-    await context.close();
   });
 
   it("takes the prepayment in the tenant form, keeps start and end readings apart, and starts the statement where the readings are", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("haus-daten"));
+    const { page } = await app.signedIn("haus-daten");
     const property = await postOk<{ id: string; units: { id: string; name: string }[] }>(
       page,
       "/api/onboarding",
@@ -250,6 +227,5 @@ describe.skipIf(!hasBrowser)("Ein Haus in Minuten (Issue 27)", () => {
     const heating = page.getByRole("listitem", { name: /^Heizung/ });
     expect(await heating.getByLabel("Betrag (EUR)").inputValue()).toBe("");
     expect(await page.getByRole("listitem", { name: /^Warmwasser/ }).count()).toBe(0);
-    await context.close();
   });
 });

@@ -1,19 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { unzipSync } from "fflate";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  REPO_ROOT,
-  screenshotBothWidths,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-} from "../support/index.ts";
+import { REPO_ROOT, screenshotBothWidths, describeE2e, useApp } from "../support/index.ts";
 
 /** The sender of the letters (the ZIP export needs them, as every letter does). */
 const SAMPLE_BILLING = {
@@ -80,21 +70,11 @@ async function previewFile(
   await page.getByRole("button", { name: "Datei prüfen" }).click();
 }
 
-describe.skipIf(!hasBrowser)("Importe", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Importe", () => {
+  const app = useApp();
 
   it("imports a camt.053 into the costs after a dry run, once only, then a Sparkasse CSV; refuses a hostile file", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail());
+    const { page } = await app.signedIn();
     const billingPeriodId = await setUpHouse(page);
     await page.goto("/dashboard/imports/bank-statements");
     await page.getByRole("heading", { name: "Kontoauszug importieren" }).waitFor();
@@ -251,12 +231,10 @@ describe.skipIf(!hasBrowser)("Importe", () => {
           .count(),
       )
       .toBe(1);
-    await context.close();
   });
 
   it("imports the metering company's readings (Windows-1252, decimal commas) after a dry run that asks about a lower value", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail());
+    const { page } = await app.signedIn();
     const billingPeriodId = await setUpHouse(page);
     expect(
       (
@@ -377,12 +355,10 @@ describe.skipIf(!hasBrowser)("Importe", () => {
       "EG_links_Joerg_Schaefer_ENTWURF.pdf",
       "OG_rechts_Uenal_Oeztuerk_ENTWURF.pdf",
     ]);
-    await context.close();
   });
 
   it("fits a phone: the dry run of the Sparkasse CSV at 375 px", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, "mobile");
-    await registerThroughApi(page, uniqueEmail());
+    const { page } = await app.signedIn("vermieter", "mobile");
     await setUpHouse(page);
     await page.goto("/dashboard/imports/bank-statements");
     await previewFile(page, "sparkasse-2025.csv");
@@ -391,6 +367,5 @@ describe.skipIf(!hasBrowser)("Importe", () => {
     await expect
       .poll(() => page.getByText("Zugeordnet: 1 Buchung über 1.250,00 €").count())
       .toBe(1);
-    await context.close();
   });
 });

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  readOutbox,
-  screenshotPath,
-  startAppServer,
-  type AppServer,
-} from "../support/index.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { readOutbox, screenshotPath, describeE2e, useApp } from "../support/index.ts";
 
 const visible = (page: Page, text: string | RegExp) =>
   expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
-describe.skipIf(!hasBrowser)("Impressum, Datenschutz und Kontaktformular", () => {
-  let server: AppServer;
-  let bare: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer({
+describeE2e("Impressum, Datenschutz und Kontaktformular", () => {
+  const app = useApp({
+    env: {
       OPERATOR_NAME: "Muster Software GmbH",
       OPERATOR_REPRESENTATIVE: "Erika Muster",
       OPERATOR_STREET: "Hauptstraße 1",
@@ -26,18 +15,12 @@ describe.skipIf(!hasBrowser)("Impressum, Datenschutz und Kontaktformular", () =>
       OPERATOR_CITY: "Bielefeld",
       OPERATOR_EMAIL: "kontakt@muster-software.de",
       OPERATOR_REGISTER: "Amtsgericht Bielefeld, HRB 12345",
-    });
-    bare = await startAppServer();
-    browser = await launchBrowser();
+    },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await bare?.stop();
-  });
+  const bare = useApp();
 
   it("shows the operator's details from OPERATOR_*, marked noindex, linked from the footer and the auth pages", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+    const { page } = await app.open();
     await page.goto("/");
     await page
       .getByRole("navigation", { name: "Rechtliches" })
@@ -63,20 +46,18 @@ describe.skipIf(!hasBrowser)("Impressum, Datenschutz und Kontaktformular", () =>
     expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(
       375,
     );
-    await context.close();
   });
 
   it("says plainly that the operator's details are missing when none are set", async () => {
-    const { context, page } = await openPage(browser, bare.baseUrl);
+    const { page } = await bare.open();
     await page.goto("/impressum");
     await visible(page, "Betreiberangaben fehlen");
     expect(await page.getByText("Angaben gemäß § 5 DDG").count()).toBe(0);
     await page.screenshot({ path: screenshotPath("e2e-impressum-missing-1366"), fullPage: true });
-    await context.close();
   });
 
   it("contact form: validation, success message, mail to the operator", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+    const { page } = await app.open();
     await page.goto("/#contact");
     const form = page.getByRole("form", { name: "Kontaktformular" });
     expect(await form.getByLabel("E-Mail").getAttribute("type")).toBe("email");
@@ -102,13 +83,12 @@ describe.skipIf(!hasBrowser)("Impressum, Datenschutz und Kontaktformular", () =>
     await expect
       .poll(
         () =>
-          readOutbox(server.dataDir).some(
+          readOutbox(app.server.dataDir).some(
             (mail) =>
               mail.includes("Kontaktanfrage") && mail.includes("kontakt@muster-software.de"),
           ),
         { timeout: 15_000 },
       )
       .toBe(true);
-    await context.close();
   });
 });

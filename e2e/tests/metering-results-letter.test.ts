@@ -2,21 +2,16 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { afterAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { TEST_BILLING_DATA as BILLING_DATA } from "../../apps/server/test/support/fixtures.ts";
 import {
   downloadFile,
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
   REPO_ROOT,
   requestOk,
   screenshotBothWidths,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
+  describeE2e,
+  useApp,
 } from "../support/index.ts";
 
 // Issue 28, "done when": a journey that imports a metering company's results into a statement
@@ -99,23 +94,14 @@ async function setUpHouse(page: Page) {
   return { propertyId: property!.id, billingPeriodId: period.id };
 }
 
-describe.skipIf(!hasBrowser)("Ergebnisse des Messdienstes bis in den Brief", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+describeE2e("Ergebnisse des Messdienstes bis in den Brief", () => {
+  const app = useApp();
+  afterAll(() => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it("imports the ARGE files after the dry run and the mapping, exports the users back, and the tenant's letter carries the heating result and the § 35a share", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await registerThroughApi(page, uniqueEmail("messdienst"));
+    const { page } = await app.signedIn("messdienst");
     const { propertyId, billingPeriodId } = await setUpHouse(page);
 
     // The dry run asks for the firm's flats first; nothing is saved yet.
@@ -236,6 +222,5 @@ describe.skipIf(!hasBrowser)("Ergebnisse des Messdienstes bis in den Brief", () 
     expect(letter).toContain("Steuerermäßigung nach § 35a EStG");
     expect(letter).toMatch(/Summe Handwerkerleistungen 60,19 €/);
     expect(letter).not.toContain("402,55");
-    await context.close();
   });
 });

@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-  screenshotPath,
-} from "../support/index.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { screenshotPath, describeE2e, useApp } from "../support/index.ts";
 
 /** A property with two units through the wizard's API (the properties screens are another feature's). */
 async function createPropertyWithUnits(page: Page) {
@@ -51,21 +42,11 @@ async function addMeter(
   await dialog.waitFor({ state: "detached" });
 }
 
-describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Zähler, Zählerstände und Versorgertarife", () => {
+  const app = useApp();
 
   it("creates meters, adds readings with the lower-value question, enters a bulk reading, and blocks an implausible tariff", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("zaehler"));
+    const { page } = await app.signedIn("zaehler");
     await createPropertyWithUnits(page);
 
     // Meters: empty state, the required-fields rule, then two meters.
@@ -195,12 +176,10 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     expect(await card.textContent()).toContain("0,34 €/kWh");
     expect(await card.textContent()).toContain("11,80 €/Monat");
     await page.screenshot({ path: screenshotPath("rates"), fullPage: true });
-    await context.close();
   });
 
   it("stores an HT/NT tariff for one property, priced by the engine's 60/40 rule", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("tarif"));
+    const { page } = await app.signedIn("tarif");
     await createPropertyWithUnits(page);
     await page.goto("/dashboard/rates");
     await page.getByRole("button", { name: "Strom-Tarif hinzufügen" }).click();
@@ -241,12 +220,10 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await confirm.getByRole("button", { name: "Löschen" }).click();
     await page.getByText("Tarif erfolgreich gelöscht!").waitFor();
     await card.getByText("Noch kein Tarif hinterlegt.").waitFor();
-    await context.close();
   });
 
   it("shows meters as cards and the tariff cards on a phone", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, "mobile");
-    await registerThroughApi(page, uniqueEmail("zaehler-mobil"));
+    const { page } = await app.signedIn("zaehler-mobil", "mobile");
     await createPropertyWithUnits(page);
     const properties = await (await page.request.get("/api/properties")).json();
     const unitId = properties[0].units[0].id;
@@ -273,6 +250,5 @@ describe.skipIf(!hasBrowser)("Zähler, Zählerstände und Versorgertarife", () =
     await page.goto("/dashboard/rates");
     await page.getByTestId("rate-card-heating").waitFor();
     await page.screenshot({ path: screenshotPath("rates-mobile"), fullPage: true });
-    await context.close();
   });
 });

@@ -3,20 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { afterAll, expect, it } from "vitest";
 import {
   downloadFile,
-  hasBrowser,
-  launchBrowser,
-  openPage,
   postOk,
   readOutbox,
-  registerThroughApi,
   screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
+  describeE2e,
+  useApp,
 } from "../support/index.ts";
 
 // Issue 30, items 1 and 2 in the browser (decision 1630): a heat meter installed in 2023 without
@@ -32,23 +26,14 @@ const READING_FILES = path.join(
 const pdfText = (file: string) =>
   execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 
-describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinformation", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+describeE2e("Fernablesbare Zähler und monatliche Verbrauchsinformation", () => {
+  const app = useApp();
+  afterAll(() => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it("marks a meter, sees the warning in the wizard, and reads the monthly letter", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await registerThroughApi(page, uniqueEmail("monat"));
+    const { page } = await app.signedIn("monat");
     await postOk(page, "/api/onboarding", {
       property: {
         name: "Birkenweg 12",
@@ -221,12 +206,12 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     await expect
       .poll(
         () =>
-          readOutbox(server.dataDir).filter((mail) =>
+          readOutbox(app.server.dataDir).filter((mail) =>
             mail.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"),
           ).length,
       )
       .toBe(1);
-    const mail = readOutbox(server.dataDir).find((entry) =>
+    const mail = readOutbox(app.server.dataDir).find((entry) =>
       entry.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"),
     )!;
     expect(mail).toContain("juergen.krueger@example.de");
@@ -236,7 +221,7 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     await page.getByRole("button", { name: "Per E-Mail an die Mieter senden" }).click();
     await page.getByText(/Keine Verbrauchsinformation versendet/).waitFor();
     expect(
-      readOutbox(server.dataDir).filter((entry) =>
+      readOutbox(app.server.dataDir).filter((entry) =>
         entry.includes("Ihre monatliche Verbrauchsinformation Oktober 2025"),
       ),
     ).toHaveLength(1);
@@ -268,6 +253,5 @@ describe.skipIf(!hasBrowser)("Fernablesbare Zähler und monatliche Verbrauchsinf
     await expect.poll(() => weiss.textContent()).toContain("per Post am 07.11.2025");
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: screenshotPath("monthly-information-375"), fullPage: true });
-    await context.close();
   });
 });

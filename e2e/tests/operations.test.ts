@@ -1,38 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Response } from "playwright-core";
+import { expect, it } from "vitest";
+import type { Response } from "playwright-core";
 import path from "node:path";
 import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
   REPO_ROOT,
   registerThroughApi,
-  startAppServer,
   uniqueEmail,
-  type AppServer,
+  describeE2e,
+  useApp,
 } from "../support/index.ts";
 
 // Issue 18: the service worker and the web app's monitoring, in the built app.
 
-describe.skipIf(!hasBrowser)("Service Worker und Monitoring", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Service Worker und Monitoring", () => {
+  const app = useApp();
 
   it("registers /sw.js after load, serves the built assets from its cache on the next visit and never caches /api", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+    const { page } = await app.open();
     await page.goto("/");
     const scriptUrl = await page.evaluate(
       async () => (await navigator.serviceWorker.ready).active?.scriptURL,
     );
-    expect(scriptUrl).toBe(`${server.baseUrl}/sw.js`);
+    expect(scriptUrl).toBe(`${app.baseUrl}/sw.js`);
     await expect
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
       .toBe(true);
@@ -66,11 +54,10 @@ describe.skipIf(!hasBrowser)("Service Worker und Monitoring", () => {
     await page.screenshot({
       path: path.join(REPO_ROOT, ".tmp/screenshots/operations-dashboard-1366.png"),
     });
-    await context.close();
   });
 
   it("keeps an uncaught error locally, scrubbed, and sends it to the server when the page is left", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+    const { page } = await app.open();
     await page.goto("/");
     await page.evaluate(() => {
       setTimeout(() => {
@@ -86,8 +73,8 @@ describe.skipIf(!hasBrowser)("Service Worker und Monitoring", () => {
 
     // Leaving the page flushes the buffer (production build).
     await page.goto("about:blank");
-    await expect.poll(() => server.readLog()).toContain('"event":"client.error"');
-    const line = server
+    await expect.poll(() => app.server.readLog()).toContain('"event":"client.error"');
+    const line = app.server
       .readLog()
       .split("\n")
       .find((l) => l.includes('"event":"client.error"'))!;
@@ -99,6 +86,5 @@ describe.skipIf(!hasBrowser)("Service Worker und Monitoring", () => {
       userId: null,
       release: "1.0.0",
     });
-    await context.close();
   });
 });

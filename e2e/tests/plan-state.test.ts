@@ -1,38 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-  postOk,
-} from "../support/index.ts";
+import { expect, it } from "vitest";
+import { screenshotPath, postOk, describeE2e, useApp } from "../support/index.ts";
 
 // Issue 23, item 9: the plan's state is shown where the user starts, with the upgrade link, not
 // only after a form was filled in and refused: the trial's statement limit at the start of the
 // wizard, the property limit on the new-property form (an expired trial is shown the same way,
 // web unit test of canCreateResource; the server refuses both, integration tests).
 
-describe.skipIf(!hasBrowser)("Plan-Grenzen dort, wo man beginnt", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Plan-Grenzen dort, wo man beginnt", () => {
+  const app = useApp();
 
   for (const viewport of ["desktop", "mobile"] as const) {
     it(`a trial at its statement and property limits learns it before typing (${viewport})`, async () => {
-      const { context, page } = await openPage(browser, server.baseUrl, viewport);
-      await registerThroughApi(page, uniqueEmail(`grenze-${viewport}`));
+      const { page } = await app.signedIn(`grenze-${viewport}`, viewport);
       await postOk(page, "/api/onboarding", {
         property: {
           name: "Ahornhof",
@@ -83,7 +62,6 @@ describe.skipIf(!hasBrowser)("Plan-Grenzen dort, wo man beginnt", () => {
       expect(await page.getByRole("button", { name: "Immobilie erstellen" }).isDisabled()).toBe(
         true,
       );
-      await context.close();
     });
   }
 });

@@ -1,45 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import Stripe from "stripe";
 import { startFakeStripe, type FakeStripe } from "../../apps/server/test/support/fake-stripe.ts";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-} from "../support/index.ts";
+import { screenshotPath, describeE2e, useApp } from "../support/index.ts";
 
 const WEBHOOK_SECRET = "whsec_e2e_geheimnis";
 
-describe.skipIf(!hasBrowser)("Abonnement mit Stripe", () => {
-  let server: AppServer;
+describeE2e("Abonnement mit Stripe", () => {
   let stripe: FakeStripe;
-  let browser: Browser;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    server = await startAppServer({
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+  const app = useApp({
+    env: () => ({
       STRIPE_SECRET_KEY: "sk_test_e2e",
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_PRICE_STARTER: "price_starter",
       STRIPE_PRICE_PROFESSIONAL: "price_professional",
       STRIPE_PRICE_ENTERPRISE: "price_enterprise",
       STRIPE_API_BASE: stripe.baseUrl,
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await stripe?.close();
+    }),
   });
 
   it("sends the upgrade to Stripe Checkout; the plan changes only after the signed webhook", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("stripe"));
+    const { page } = await app.signedIn("stripe");
     const me = (await (await page.request.get("/api/me")).json()) as { user: { id: string } };
     // Stripe's checkout page, stood in for: the browser never leaves for the internet.
     await page.route("https://checkout.stripe.test/**", (route) =>
@@ -60,8 +46,7 @@ describe.skipIf(!hasBrowser)("Abonnement mit Stripe", () => {
     await page.waitForURL("https://checkout.stripe.test/**");
     expect(stripe.requests.at(-1)?.form["line_items[0][price]"]).toBe("price_professional");
     expect(
-      (await (await page.request.get(`${server.baseUrl}/api/subscription`)).json()).subscription
-        .plan,
+      (await (await page.request.get(`${app.baseUrl}/api/subscription`)).json()).subscription.plan,
     ).toBe("trial");
 
     const event = JSON.stringify({
@@ -78,7 +63,7 @@ describe.skipIf(!hasBrowser)("Abonnement mit Stripe", () => {
         },
       },
     });
-    const webhook = await fetch(`${server.baseUrl}/api/stripe/webhook`, {
+    const webhook = await fetch(`${app.baseUrl}/api/stripe/webhook`, {
       method: "POST",
       headers: {
         "stripe-signature": Stripe.webhooks.generateTestHeaderString({
@@ -91,7 +76,7 @@ describe.skipIf(!hasBrowser)("Abonnement mit Stripe", () => {
     });
     expect(webhook.status).toBe(200);
 
-    await page.goto(`${server.baseUrl}/dashboard/settings?tab=billing&checkout=success`);
+    await page.goto(`${app.baseUrl}/dashboard/settings?tab=billing&checkout=success`);
     await expect
       .poll(() =>
         page
@@ -105,6 +90,5 @@ describe.skipIf(!hasBrowser)("Abonnement mit Stripe", () => {
       path: screenshotPath("e2e-settings-stripe-success-1366"),
       fullPage: true,
     });
-    await context.close();
   });
 });

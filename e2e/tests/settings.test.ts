@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  E2E_PASSWORD,
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-} from "../support/index.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { E2E_PASSWORD, screenshotPath, describeE2e, useApp } from "../support/index.ts";
 
 /** Screenshots of the current page at 1366 and 375 px, and no horizontal scrolling on the phone. */
 async function shootBothWidths(page: Page, name: string) {
@@ -30,22 +20,11 @@ async function shootBothWidths(page: Page, name: string) {
 const visible = (page: Page, text: string | RegExp) =>
   expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
-describe.skipIf(!hasBrowser)("Einstellungen", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Einstellungen", () => {
+  const app = useApp();
 
   it("profile: changes the names, shows the read-only e-mail, changes the password", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    const email = uniqueEmail("profil");
-    await registerThroughApi(page, email);
+    const { page, email } = await app.signedIn("profil");
     await page.goto("/dashboard/settings");
     await expect
       .poll(() => page.getByRole("tab", { name: "Profil" }).getAttribute("aria-selected"))
@@ -90,12 +69,10 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
       data: { email, password: "Neues123Pw" },
     });
     expect(signIn.status()).toBe(200);
-    await context.close();
   });
 
   it("Abonnement: ?tab=billing preselects; usage bars; upgrade, cancel and reactivate with their texts", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("abo"));
+    const { page } = await app.signedIn("abo");
     // Three units fill the trial: bars at 100 % (red) and the upgrade prompt.
     const onboarding = await page.request.post("/api/onboarding", {
       data: {
@@ -175,12 +152,10 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
     await page.getByRole("button", { name: "Abonnement reaktivieren" }).click();
     await visible(page, "Abonnement erfolgreich reaktiviert");
     await expect.poll(() => page.getByTestId("subscription-status").textContent()).toBe("Aktiv");
-    await context.close();
   });
 
   it("Abrechnungsdaten: required fields, IBAN checksum, saved and shown again", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("abrechnungsdaten"));
+    const { page } = await app.signedIn("abrechnungsdaten");
     await page.goto("/dashboard/settings?tab=billing-data");
     await expect
       .poll(() => page.getByRole("tab", { name: "Abrechnungsdaten" }).getAttribute("aria-selected"))
@@ -222,12 +197,10 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
       .poll(() => page.getByLabel("IBAN *").inputValue())
       .toBe("DE89 3704 0044 0532 0130 00");
     expect(await page.getByLabel("Firma").inputValue()).toBe("Muster Hausverwaltung GmbH");
-    await context.close();
   });
 
   it("notifications: defaults, saved on the server, kept after a reload", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("benachrichtigung"));
+    const { page } = await app.signedIn("benachrichtigung");
     await page.goto("/dashboard/settings?tab=notifications");
     await expect.poll(() => page.getByLabel("Abrechnungs-E-Mails").isChecked()).toBe(true);
     expect(await page.getByLabel("System-E-Mails").isChecked()).toBe(true);
@@ -253,13 +226,10 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
       })
       .toBe(true);
     await page.screenshot({ path: screenshotPath("e2e-settings-tab-in-view-375") });
-    await context.close();
   });
 
   it("danger: exports the data, deletes the account after typing LÖSCHEN, ends signed out on '/'", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    const email = uniqueEmail("loeschen");
-    await registerThroughApi(page, email);
+    const { page, email } = await app.signedIn("loeschen");
     await page.goto("/dashboard/settings?tab=danger");
 
     const downloadPromise = page.waitForEvent("download");
@@ -288,12 +258,10 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
       data: { email, password: E2E_PASSWORD },
     });
     expect(signIn.status()).toBe(401);
-    await context.close();
   });
 
   it("side menu carries every entry; sign-out lands on '/'", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("menue"));
+    const { page } = await app.signedIn("menue");
     await page.goto("/dashboard/help");
     const menuLinks = page.locator("#dashboard-sidebar nav a");
     await expect.poll(() => menuLinks.count()).toBe(14);
@@ -332,6 +300,5 @@ describe.skipIf(!hasBrowser)("Einstellungen", () => {
     await shootBothWidths(page, "e2e-help");
     await page.getByRole("button", { name: "Abmelden" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await context.close();
   });
 });

@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-  postOk,
-} from "../support/index.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { screenshotPath, postOk, describeE2e, useApp } from "../support/index.ts";
 
 // Issue 17: the consumption analysis and its charts in the wizard's step 2 and on the saved run.
 // The house and its inputs come through the API; the figures are the hand calculation of
@@ -151,21 +141,11 @@ async function expectAnalysis(page: Page): Promise<void> {
   ]);
 }
 
-describe.skipIf(!hasBrowser)("Verbrauchsanalyse", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Verbrauchsanalyse", () => {
+  const app = useApp();
 
   it("shows the Heizspiegel rating, savings and the charts in step 2 and on the saved run", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("analyse"));
+    const { page } = await app.signedIn("analyse");
     const propertyId = await setUpHouse(page, { professional: true });
 
     await page.goto(`/dashboard/statements/new?property=${propertyId}`);
@@ -203,12 +183,10 @@ describe.skipIf(!hasBrowser)("Verbrauchsanalyse", () => {
     await page
       .getByRole("region", { name: "Verbrauchsanalyse" })
       .screenshot({ path: screenshotPath("statement-analysis-saved") });
-    await context.close();
   });
 
   it("shows 'Upgrade erforderlich' for the Heizspiegel in the trial", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("analyse-trial"));
+    const { page } = await app.signedIn("analyse-trial");
     const propertyId = await setUpHouse(page, { professional: false });
     await page.goto(`/dashboard/statements/new?property=${propertyId}`);
     await expect
@@ -229,6 +207,5 @@ describe.skipIf(!hasBrowser)("Verbrauchsanalyse", () => {
     );
     expect(await analysis.getByTestId("benchmark-scale").count()).toBe(0);
     await analysis.screenshot({ path: screenshotPath("statement-analysis-trial") });
-    await context.close();
   });
 });

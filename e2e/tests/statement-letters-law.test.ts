@@ -2,21 +2,16 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import { TEST_BILLING_DATA as BILLING_DATA } from "../../apps/server/test/support/fixtures.ts";
 import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
   screenshotBothWidths,
   screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
   downloadFile,
   postOk,
+  describeE2e,
+  useApp,
 } from "../support/index.ts";
 
 // Issue 24 in the browser: a statement finalized after its § 556 (3) BGB deadline (the wizard
@@ -104,23 +99,14 @@ function keepPages(file: string, name: string) {
   execFileSync("pdftoppm", ["-png", "-r", "60", file, screenshotPath(name).replace(/\.png$/, "")]);
 }
 
-describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+describeE2e("Abrechnungen, die vor Gericht halten", () => {
+  const app = useApp();
+  afterAll(() => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it("a statement past its deadline: the wizard warns, the letter asks for nothing, the landlord's reason brings the demand back", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await registerThroughApi(page, uniqueEmail("frist"));
+    const { page } = await app.signedIn("frist");
     const { propertyId, periodId } = await setUpHouse(page, LATE);
     expect(
       (
@@ -200,13 +186,10 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     expect(excused).toContain("Bitte überweisen Sie die Nachzahlung von 270,00 €");
     expect(excused).toContain(`Verwendungszweck Nebenkostenabrechnung ${LATE} Jürgen Krüger, EG`);
     keepPages(excusedFile, "letters-law-late-with-reason");
-    await context.close();
   });
 
   it("a correction: the letter lists what changed and asks for the difference; posting to a tenant who moved out asks first", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await registerThroughApi(page, uniqueEmail("korrektur"));
+    const { page } = await app.signedIn("korrektur");
     const { periodId, ids } = await setUpHouse(page, IN_TIME, { mariaMovedOut: true });
     const original = (await postOk(page, "/api/statements", {
       billingPeriodId: periodId,
@@ -261,13 +244,10 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
     await posting.getByRole("button", { name: "Als versendet speichern" }).click();
     await page.getByText("Als 'per Post versendet' markiert.").first().waitFor();
     await maria.getByText(/Brief vom \d{2}\.\d{2}\.\d{4} \(Post\)/).waitFor();
-    await context.close();
   });
 
   it("the wizard explains cost types the law forbids or allows only by agreement, and offers the § 12 HeizkV cut; the move-out dialog asks for the new address", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await registerThroughApi(page, uniqueEmail("kostenarten"));
+    const { page } = await app.signedIn("kostenarten");
     const { propertyId, ids } = await setUpHouse(page, IN_TIME);
     await page.goto(`/dashboard/statements/new?property=${propertyId}`);
     await page.getByRole("heading", { name: "Kostenpositionen" }).waitFor();
@@ -321,6 +301,5 @@ describe.skipIf(!hasBrowser)("Abrechnungen, die vor Gericht halten", () => {
       postalCode: "20095",
       city: "Hamburg",
     });
-    await context.close();
   });
 });

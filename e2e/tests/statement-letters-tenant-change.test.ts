@@ -2,20 +2,15 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import { TEST_BILLING_DATA as BILLING_DATA } from "../../apps/server/test/support/fixtures.ts";
 import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
   screenshotBothWidths,
   screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
   downloadFile,
+  describeE2e,
+  useApp,
 } from "../support/index.ts";
 
 // Issue 24, items 3, 4, 5, 13 and 16 in the browser: a tenant change with readings on the change
@@ -160,23 +155,14 @@ async function setUpHouse(page: Page) {
 const download = async (page: Page, button: Locator, name: string): Promise<string> =>
   (await downloadFile(page, button, tmp, name)).file;
 
-describe.skipIf(!hasBrowser)("Nutzerwechsel mit Ablesungen am Wechseltag und Leerstand", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+describeE2e("Nutzerwechsel mit Ablesungen am Wechseltag und Leerstand", () => {
+  const app = useApp();
+  afterAll(() => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it("the preview shows persons, person-days and each tenancy's own consumption; each letter prints its own readings", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await registerThroughApi(page, uniqueEmail("wechsel"));
+    const { page } = await app.signedIn("wechsel");
     const { propertyId } = await setUpHouse(page);
 
     const annaDays = daysBetween(`${YEAR}-01-01`, `${YEAR}-06-30`);
@@ -295,6 +281,5 @@ describe.skipIf(!hasBrowser)("Nutzerwechsel mit Ablesungen am Wechseltag und Lee
       clausenFile,
       screenshotPath("letters-tenant-change-clausen").replace(/\.png$/, ""),
     ]);
-    await context.close();
   });
 });

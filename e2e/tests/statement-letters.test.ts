@@ -2,23 +2,19 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import {
   doBoxesOverlap,
-  hasBrowser,
-  launchBrowser,
-  openPage,
   readOutbox,
-  registerThroughApi,
   screenBoxOf,
   screenshotBothWidths,
   screenshotPath,
-  startAppServer,
-  uniqueEmail,
   type AppServer,
   downloadFile,
   postOk,
+  describeE2e,
+  useApp,
 } from "../support/index.ts";
 
 // The letters of a finalized statement (issue 13): the house, the billing data and the run come
@@ -125,23 +121,14 @@ const pdfText = (file: string) => execFileSync("pdftotext", [file, "-"], { encod
 const mailsTo = (server: AppServer, to: string) =>
   readOutbox(server.dataDir).filter((mail) => mail.toLowerCase().includes(`to: ${to}`));
 
-describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+describeE2e("Abrechnungsbriefe", () => {
+  const app = useApp();
+  afterAll(() => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it("downloads a tenant's letter, sends one and then all by e-mail, marks one as posted", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await registerThroughApi(page, uniqueEmail("briefe"));
+    const { page } = await app.signedIn("briefe");
     const runId = await setUpRun(page, { billingData: true, finalize: true });
 
     await page.goto(`/dashboard/statements/${runId}`);
@@ -184,7 +171,7 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     await page.getByText("Die Abrechnung wird per E-Mail versendet.").first().waitFor();
     await juergen.getByText(/Versendet am \d{2}\.\d{2}\.\d{4}/).waitFor({ timeout: 20_000 });
     expect(await juergen.getByText("Versendet", { exact: true }).count()).toBe(1);
-    const mail = mailsTo(server, "juergen@example.org");
+    const mail = mailsTo(app.server, "juergen@example.org");
     expect(mail).toHaveLength(1);
     expect(mail[0]).toContain("Content-Type: application/pdf");
     expect(mail[0]).toContain(`Nebenkostenabrechnung ${YEAR}`);
@@ -213,8 +200,8 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
       "Bereits versendet und nicht erneut gesendet: Jürgen Krüger",
     );
     await clara.getByText(/Versendet am/).waitFor({ timeout: 20_000 });
-    expect(mailsTo(server, "clara@example.org")).toHaveLength(1);
-    expect(mailsTo(server, "juergen@example.org")).toHaveLength(1);
+    expect(mailsTo(app.server, "clara@example.org")).toHaveLength(1);
+    expect(mailsTo(app.server, "juergen@example.org")).toHaveLength(1);
 
     // Maria has no address: printed and sent by post, on the day the dialog asks for (issue 24).
     await maria.getByRole("button", { name: "Maria Weiß: per Post versendet" }).click();
@@ -244,13 +231,10 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     expect(pdfText(overview.file)).toContain(`Gesamtabrechnung ${YEAR}`);
     await page.getByRole("status").getByText("1 Abrechnung per E-Mail versendet.").waitFor();
     await screenshotBothWidths(page, "statement-letters-sent");
-    await context.close();
   });
 
   it("shows a tenancy's letter and the overview as PDF drafts in the wizard's preview, before saving", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await registerThroughApi(page, uniqueEmail("briefe-vorschau"));
+    const { page } = await app.signedIn("briefe-vorschau");
     const { propertyId, periodId } = await setUpHouse(page, { billingData: true });
     expect(
       (
@@ -323,12 +307,10 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     expect(runs.status()).toBe(200);
     expect(((await runs.json()) as { total: number }).total).toBe(0);
     await page.getByRole("button", { name: "Als Entwurf speichern" }).waitFor();
-    await context.close();
   });
 
   it("shows a draft's letters without sending, and the way to the billing data when they are missing", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("briefe-entwurf"));
+    const { page } = await app.signedIn("briefe-entwurf");
     const runId = await setUpRun(page, { billingData: false, finalize: false });
     await page.goto(`/dashboard/statements/${runId}`);
     const letters = page.getByRole("list", { name: "Briefe je Mietverhältnis" });
@@ -363,6 +345,5 @@ describe.skipIf(!hasBrowser)("Abrechnungsbriefe", () => {
     );
     expect(draft.suggested).toContain("ENTWURF");
     expect(pdfText(draft.file)).toContain("ENTWURF");
-    await context.close();
   });
 });

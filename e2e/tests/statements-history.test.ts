@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-} from "../support/index.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { screenshotPath, describeE2e, useApp } from "../support/index.ts";
 
 // The statement history (issue 12): two drafts saved through the API, then the list with its
 // sort and status filter, a batch finalize of a run whose letters were never opened (issue 23:
@@ -87,21 +78,11 @@ async function setUp(page: Page) {
   return { propertyId: property.id, runs };
 }
 
-describe.skipIf(!hasBrowser)("Abrechnungen (Verlauf)", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Abrechnungen (Verlauf)", () => {
+  const app = useApp();
 
   it("lists, sorts and filters the runs, batch-finalizes with a listed failure, and changes a status in the view modal", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("verlauf"));
+    const { page } = await app.signedIn("verlauf");
     const { propertyId, runs } = await setUp(page);
 
     await page.goto(`/dashboard/statements?property=${propertyId}`);
@@ -230,6 +211,5 @@ describe.skipIf(!hasBrowser)("Abrechnungen (Verlauf)", () => {
     await expect.poll(async () => (await rowNames()).length).toBe(2);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: screenshotPath("statements-history-mobile"), fullPage: true });
-    await context.close();
   });
 });

@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  screenshotPath,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-  postOk,
-} from "../support/index.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { screenshotPath, postOk, describeE2e, useApp } from "../support/index.ts";
 
 // The new-statement wizard from a new account to a finalized statement (issue 11): the house,
 // its tenants (one moving out mid-year), meters and readings come through the API to save time;
@@ -154,21 +144,11 @@ const AMOUNTS: [RegExp, string][] = [
   [/^Hausmeister/, "1000"],
 ];
 
-describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Neue Abrechnung", () => {
+  const app = useApp();
 
   it("runs the wizard with the residential template: HeizkV 45 % refused, a missing reading listed and entered by hand, preview amounts, finalized", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("abrechnung"));
+    const { page } = await app.signedIn("abrechnung");
     const house = await setUpHouse(page);
 
     // Step 0: the property list; choosing the property moves to step 1.
@@ -398,12 +378,10 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
           .inputValue(),
       )
       .toBe("800,00");
-    await context.close();
   });
 
   it("offers the onboarding when there is no property, from the menu, at 375 px", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, "mobile");
-    await registerThroughApi(page, uniqueEmail("abrechnung-leer"));
+    const { page } = await app.signedIn("abrechnung-leer", "mobile");
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Menü öffnen" }).click();
     await page.getByRole("link", { name: "Neue Abrechnung" }).click();
@@ -417,12 +395,10 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath("statements-empty-mobile"), fullPage: true });
-    await context.close();
   });
 
   it("shows the CO2 split of a gas invoice for inputs saved earlier (?property=), then the plan limit on saving", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("abrechnung-co2"));
+    const { page } = await app.signedIn("abrechnung-co2");
     await setUpHouse(page);
     const propertyId = (
       (await (await page.request.get("/api/properties")).json()) as { id: string }[]
@@ -549,6 +525,5 @@ describe.skipIf(!hasBrowser)("Neue Abrechnung", () => {
         url.pathname !== "/dashboard/statements/new",
     );
     expect(await readRounding(new URL(page.url()).pathname.split("/").pop()!)).toBe("five_euros");
-    await context.close();
   });
 });

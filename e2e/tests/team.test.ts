@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import {
   checkPage,
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
   requestOk,
   screenshotBothWidths,
-  startAppServer,
   uniqueEmail,
   waitForMailLink,
-  type AppServer,
+  describeE2e,
+  useApp,
 } from "../support/index.ts";
 
 // Issue 29: the owner invites a billing manager and a viewer by e-mail; the billing manager
@@ -74,21 +70,11 @@ async function seedDraftRun(page: Page): Promise<string> {
   return property!.id;
 }
 
-describe.skipIf(!hasBrowser)("Team", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Team", () => {
+  const app = useApp();
 
   it("the owner invites a billing manager who finalizes; a viewer sees it and cannot change it", async () => {
-    const owner = await openPage(browser, server.baseUrl);
-    await registerThroughApi(owner.page, uniqueEmail("inhaberin"));
+    const owner = await app.signedIn("inhaberin");
     const propertyId = await seedDraftRun(owner.page);
 
     // The owner invites in Einstellungen → Team.
@@ -113,11 +99,11 @@ describe.skipIf(!hasBrowser)("Team", () => {
 
     // The billing manager opens the link, registers and joins.
     const billingLink = await waitForMailLink(
-      server.dataDir,
+      app.server.dataDir,
       billingEmail,
       /http:\/\/[^\s"]+\/einladung\?token=[A-Za-z0-9_-]+/,
     );
-    const billing = await openPage(browser, server.baseUrl);
+    const billing = await app.open();
     await billing.page.goto(new URL(billingLink).pathname + new URL(billingLink).search);
     await billing.page.getByRole("heading", { name: "Einladung in „Erika Mustermann“" }).waitFor();
     await billing.page.getByText("Rolle: Abrechnung.", { exact: false }).waitFor();
@@ -153,11 +139,11 @@ describe.skipIf(!hasBrowser)("Team", () => {
 
     // The viewer joins (through the API, as the form journey is the same) and only reads.
     const viewerLink = await waitForMailLink(
-      server.dataDir,
+      app.server.dataDir,
       viewerEmail,
       /http:\/\/[^\s"]+\/einladung\?token=[A-Za-z0-9_-]+/,
     );
-    const viewer = await openPage(browser, server.baseUrl);
+    const viewer = await app.open();
     await viewer.page.request.post("/api/auth/sign-up/email", {
       data: {
         email: viewerEmail,
@@ -207,12 +193,10 @@ describe.skipIf(!hasBrowser)("Team", () => {
       new Set(["Bea Buchhaltung"]),
     );
     await screenshotBothWidths(owner.page, "team-activity");
-    for (const p of [owner, billing, viewer]) await p.context.close();
   });
 
   it("on Enterprise the owner makes an API key, sees it once, uses it and revokes it", async () => {
-    const owner = await openPage(browser, server.baseUrl);
-    await registerThroughApi(owner.page, uniqueEmail("api"));
+    const owner = await app.signedIn("api");
     await requestOk(owner.page, "post", "/api/properties", {
       name: "Birkenhof",
       street: "Birkenweg",
@@ -247,7 +231,7 @@ describe.skipIf(!hasBrowser)("Team", () => {
     expect(await owner.page.content()).not.toContain(secret);
 
     // A program without the browser's session uses it.
-    const api = await openPage(browser, server.baseUrl);
+    const api = await app.open();
     const read = await api.page.request.get("/api/properties", {
       headers: { authorization: `Bearer ${secret}` },
     });
@@ -267,6 +251,5 @@ describe.skipIf(!hasBrowser)("Team", () => {
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
       "Der API-Schlüssel ist ungültig, widerrufen oder abgelaufen.",
     );
-    for (const p of [owner, api]) await p.context.close();
   });
 });

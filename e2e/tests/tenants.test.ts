@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  hasBrowser,
-  launchBrowser,
-  openPage,
-  registerThroughApi,
-  startAppServer,
-  uniqueEmail,
-  type AppServer,
-  screenshotPath,
-} from "../support/index.ts";
+import { expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { screenshotPath, describeE2e, useApp } from "../support/index.ts";
 
 /** A property with two units through the wizard's API (the properties screens are another feature's). */
 async function createPropertyWithUnits(page: Page) {
@@ -43,21 +34,11 @@ async function readSummary(page: Page) {
   };
 }
 
-describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describeE2e("Mieter und Vorauszahlungen", () => {
+  const app = useApp();
 
   it("adds a tenant after fixing the form, adds prepayments, sees the overlap refused, moves the tenant out", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("mieter"));
+    const { page } = await app.signedIn("mieter");
     await createPropertyWithUnits(page);
 
     await page.goto("/dashboard/tenants");
@@ -219,12 +200,10 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await expect.poll(() => page.getByTestId("tenant-card").first().isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath("e2e-tenants-mobile"), fullPage: true });
-    await context.close();
   });
 
   it("shows the add form on a phone", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, "mobile");
-    await registerThroughApi(page, uniqueEmail("telefon"));
+    const { page } = await app.signedIn("telefon", "mobile");
     await createPropertyWithUnits(page);
     await page.goto("/dashboard/tenants");
     await page.getByRole("button", { name: "Mieter hinzufügen" }).first().click();
@@ -233,12 +212,10 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
       .poll(() => page.getByRole("dialog").getByLabel("Ausweisnummer").isVisible())
       .toBe(true);
     await page.screenshot({ path: screenshotPath("e2e-tenant-form-mobile") });
-    await context.close();
   });
 
   it("keeps the draft of an unsaved form and shows 'Limit erreicht' at the plan limit", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
-    await registerThroughApi(page, uniqueEmail("limit"));
+    const { page } = await app.signedIn("limit");
     await createPropertyWithUnits(page);
     await page.goto("/dashboard/tenants");
 
@@ -298,6 +275,5 @@ describe.skipIf(!hasBrowser)("Mieter und Vorauszahlungen", () => {
     await expect
       .poll(() => page.getByRole("button", { name: "Mieter hinzufügen" }).count())
       .toBe(1);
-    await context.close();
   });
 });
