@@ -100,6 +100,30 @@ function parseScaledQuantityTextSlowly(text: string): bigint {
 const BIG_POWERS_OF_TEN = Array.from({ length: 22 }, (_, power) => 10n ** BigInt(power));
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** The last scale's step (scale / 10^decimals) and half step, or null for an odd step. */
+let lastRoundingStep: {
+  scale: bigint;
+  decimals: number;
+  steps: { step: bigint; half: bigint } | null;
+} | null = null;
+
+/**
+ * The step and half step of a scale that is 10^decimals times an even step, else null.
+ * A statement formats thousands of texts of one scale: the BigInts are made once, not per text.
+ */
+function getRoundingStep(
+  scale: bigint,
+  decimals: number,
+  target: bigint,
+): { step: bigint; half: bigint } | null {
+  if (lastRoundingStep?.scale === scale && lastRoundingStep.decimals === decimals)
+    return lastRoundingStep.steps;
+  const step = scale / target;
+  const steps = scale % (target * 2n) === 0n ? { step, half: step / 2n } : null;
+  lastRoundingStep = { scale, decimals, steps };
+  return steps;
+}
+
 /**
  * A non-negative scaled integer as decimal text, rounded half up to `decimals` places, trailing
  * zeros dropped ("224.219307", "980"). For printing quantities; no money is computed from it.
@@ -111,10 +135,13 @@ export function formatScaledQuantityText(value: bigint, scale: bigint, decimals 
   const target = BIG_POWERS_OF_TEN[decimals] ?? 10n ** BigInt(decimals);
   let rounded: bigint;
   if (scale === target) rounded = value;
-  else if (scale % (target * 2n) === 0n) {
-    const step = scale / target;
-    rounded = (value + step / 2n) / step;
-  } else rounded = (value * target * 2n + scale) / (scale * 2n);
+  else {
+    const step = getRoundingStep(scale, decimals, target);
+    rounded =
+      step !== null
+        ? (value + step.half) / step.step
+        : (value * target * 2n + scale) / (scale * 2n);
+  }
   if (rounded >= 0n && rounded <= MAX_SAFE && decimals <= 9) {
     const number = Number(rounded);
     const unit = POWERS_OF_TEN[decimals] as number;

@@ -277,6 +277,8 @@ function readMeterReadings(
 ): MeterReadingsInput[] {
   const list = reader.readList(value, "meterReadings", false) ?? [];
   const result: MeterReadingsInput[] = [];
+  // Most inputs have no readings: no key per consumption value to build for them.
+  if (list.length === 0) return result;
   const byValue = new Set(consumption.map((entry) => `${entry.unitId}\u0000${entry.meter}`));
   const meterIds = new Set<string>();
   list.forEach((entry, index) => {
