@@ -23,6 +23,17 @@ const HUNDREDTH_SCALE = QUANTITY_SCALE / 100n;
  * (decision 1043: the one representation from the database), a JSON number half up.
  */
 export function toScaledQuantity(value: number | string): bigint {
+  return (
+    toExactScaledQuantity(value) ??
+    BigInt(new Decimal(value).toFixed(QUANTITY_DECIMALS).replace(".", ""))
+  );
+}
+
+/**
+ * toScaledQuantity where it is exact: decimal text, and JSON numbers of at most nine decimals.
+ * Null for a number with more decimals (toScaledQuantity rounds it).
+ */
+export function toExactScaledQuantity(value: number | string): bigint | null {
   if (typeof value === "string") return parseScaledQuantityText(value);
   if (Number.isSafeInteger(value)) return BigInt(value) * QUANTITY_SCALE;
   // The usual case of two decimals ("543.21"): if hundredths / 100 gives the same double, the
@@ -33,15 +44,13 @@ export function toScaledQuantity(value: number | string): bigint {
   // The shortest decimal text of the number is what the JSON said ("81.3"), taken exactly.
   const text = String(value);
   const match = /^(-?)(\d+)\.(\d{1,9})$/.exec(text);
-  if (match) {
-    const sign = match[1] === "-" ? -1n : 1n;
-    return (
-      sign *
-      (BigInt(match[2] as string) * QUANTITY_SCALE +
-        BigInt((match[3] as string).padEnd(QUANTITY_DECIMALS, "0")))
-    );
-  }
-  return BigInt(new Decimal(value).toFixed(QUANTITY_DECIMALS).replace(".", ""));
+  if (!match) return null;
+  const sign = match[1] === "-" ? -1n : 1n;
+  return (
+    sign *
+    (BigInt(match[2] as string) * QUANTITY_SCALE +
+      BigInt((match[3] as string).padEnd(QUANTITY_DECIMALS, "0")))
+  );
 }
 
 /**
