@@ -1,4 +1,5 @@
 import { formatMicroEuros } from "../money/micro-euros.ts";
+import { selectKthSmallest } from "../statement/select.ts";
 import { type Decimal, HUNDRED } from "../money/decimal.ts";
 
 /**
@@ -72,7 +73,8 @@ export function allocateScaledShares(totalCents: number, shares: readonly bigint
     // The usual case: only the lines at the cut-off double need the full order. Every line
     // whose double is above the missing-th largest double has a larger exact remainder than
     // all lines at or below it, so it gets a cent whatever their order.
-    const cutOff = approximate.slice().sort()[count - missing] as number;
+    // The cut-off double by selection, not a sort of every line (select.ts).
+    const cutOff = selectKthSmallest(approximate, count - missing);
     const tied: number[] = [];
     for (let index = 0; index < count; index += 1) {
       const value = approximate[index] as number;
