@@ -61,36 +61,11 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
     if (list) list.push(tenancy);
     else tenanciesByUnit.set(tenancy.unitId, [tenancy]);
   }
-  const result: UnitLines[] = [];
-  let position = 0;
   const vacancyPersons = input.vacancyPersons ? toScaledQuantity(input.vacancyPersons) : 0n;
-  // Most lines span the same dates (the whole period) and count the same persons: their time
-  // weights and scaled persons are computed once (exact integers either way).
-  const timeByRange = new Map<IsoDate, Map<IsoDate, LineTime>>();
-  const getTime = (from: IsoDate, to: IsoDate): LineTime => {
-    let byEnd = timeByRange.get(from);
-    if (!byEnd) {
-      byEnd = new Map();
-      timeByRange.set(from, byEnd);
-    }
-    let time = byEnd.get(to);
-    if (!time) {
-      const days = countDaysInclusive(from, to);
-      time = { days, dayUnits: BigInt(days), degreeDays: degreeDayUnits(from, to) };
-      byEnd.set(to, time);
-    }
-    return time;
-  };
-  const scaledPersons = new Map<number, bigint>();
-  const scalePersons = (persons: number): bigint => {
-    let scaled = scaledPersons.get(persons);
-    if (scaled === undefined) {
-      scaled = toScaledQuantity(persons);
-      scaledPersons.set(persons, scaled);
-    }
-    return scaled;
-  };
-  input.units.forEach((unit, unitIndex) => {
+  const builder = new LineBuilder(vacancyPersons);
+  const result: UnitLines[] = [];
+  for (let unitIndex = 0; unitIndex < input.units.length; unitIndex += 1) {
+    const unit = input.units[unitIndex] as UnitInput;
     const candidates = tenanciesByUnit.get(unit.id) ?? [];
     const tenancies =
       candidates.length === 1 && isInPeriod(candidates[0] as TenancyInput, start, end)
@@ -100,48 +75,98 @@ export function buildBillingLines(input: StatementInput): UnitLines[] {
             .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
     const area = toScaledQuantity(unit.area);
     const lines: BillingLine[] = [];
-    const pushLine = (tenancy: TenancyInput | null, from: IsoDate, to: IsoDate): void => {
-      const { days, dayUnits, degreeDays } = getTime(from, to);
-      // Decision 1140: a vacancy counts the input's vacancyPersons (default 0, contract v1.1).
-      const persons = tenancy ? scalePersons(tenancy.persons ?? unit.persons ?? 0) : vacancyPersons;
-      let personDayUnits: bigint;
-      let personDegreeDayUnits: bigint;
-      if (tenancy?.occupants?.length) {
-        const personWeights = weighPersonDays(tenancy.occupants, persons, from, to);
-        personDayUnits = personWeights.days;
-        personDegreeDayUnits = personWeights.degreeDays;
-      } else {
-        personDayUnits = persons * dayUnits;
-        personDegreeDayUnits = persons * degreeDays;
-      }
-      lines.push({
-        position: position++,
-        unitIndex,
-        unit,
-        tenancy,
-        from,
-        to,
-        days,
-        dayUnits,
-        degreeDayUnits: degreeDays,
-        area,
-        persons,
-        personDayUnits,
-        personDegreeDayUnits,
-      });
-    };
     let nextFree: IsoDate = start;
     for (const tenancy of tenancies) {
       const from = maxDate(tenancy.start, start);
       const to = minDate(tenancy.end ?? OPEN_END_DATE, end);
-      if (from > nextFree) pushLine(null, nextFree, addDays(from, -1));
-      pushLine(tenancy, from, to);
+      if (from > nextFree)
+        lines.push(builder.build(unit, unitIndex, area, null, nextFree, addDays(from, -1)));
+      lines.push(builder.build(unit, unitIndex, area, tenancy, from, to));
       nextFree = addDays(to, 1);
     }
-    if (nextFree <= end) pushLine(null, nextFree, end);
+    if (nextFree <= end) lines.push(builder.build(unit, unitIndex, area, null, nextFree, end));
     result.push({ unit, unitIndex, lines });
-  });
+  }
   return result;
+}
+
+/**
+ * Makes the lines in statement order. Most lines span the same dates (the whole period) and
+ * count the same persons: their time weights and scaled persons are computed once (exact
+ * integers either way).
+ */
+class LineBuilder {
+  private position = 0;
+  private readonly timeByRange = new Map<IsoDate, Map<IsoDate, LineTime>>();
+  private readonly scaledPersons = new Map<number, bigint>();
+
+  /** Decision 1140: a vacancy counts the input's vacancyPersons (default 0, contract v1.1). */
+  constructor(private readonly vacancyPersons: bigint) {}
+
+  build(
+    unit: UnitInput,
+    unitIndex: number,
+    area: bigint,
+    tenancy: TenancyInput | null,
+    from: IsoDate,
+    to: IsoDate,
+  ): BillingLine {
+    const { days, dayUnits, degreeDays } = this.getTime(from, to);
+    const persons = tenancy
+      ? this.scalePersons(tenancy.persons ?? unit.persons ?? 0)
+      : this.vacancyPersons;
+    let personDayUnits: bigint;
+    let personDegreeDayUnits: bigint;
+    if (tenancy?.occupants?.length) {
+      const personWeights = weighPersonDays(tenancy.occupants, persons, from, to);
+      personDayUnits = personWeights.days;
+      personDegreeDayUnits = personWeights.degreeDays;
+    } else {
+      personDayUnits = persons * dayUnits;
+      personDegreeDayUnits = persons * degreeDays;
+    }
+    const position = this.position;
+    this.position += 1;
+    return {
+      position,
+      unitIndex,
+      unit,
+      tenancy,
+      from,
+      to,
+      days,
+      dayUnits,
+      degreeDayUnits: degreeDays,
+      area,
+      persons,
+      personDayUnits,
+      personDegreeDayUnits,
+    };
+  }
+
+  private getTime(from: IsoDate, to: IsoDate): LineTime {
+    let byEnd = this.timeByRange.get(from);
+    if (!byEnd) {
+      byEnd = new Map();
+      this.timeByRange.set(from, byEnd);
+    }
+    let time = byEnd.get(to);
+    if (!time) {
+      const days = countDaysInclusive(from, to);
+      time = { days, dayUnits: BigInt(days), degreeDays: degreeDayUnits(from, to) };
+      byEnd.set(to, time);
+    }
+    return time;
+  }
+
+  private scalePersons(persons: number): bigint {
+    let scaled = this.scaledPersons.get(persons);
+    if (scaled === undefined) {
+      scaled = toScaledQuantity(persons);
+      this.scaledPersons.set(persons, scaled);
+    }
+    return scaled;
+  }
 }
 
 interface LineTime {
@@ -162,6 +187,19 @@ function isInPeriod(tenancy: TenancyInput, start: IsoDate, end: IsoDate): boolea
  */
 export function describeOccupancy(line: BillingLine): OccupancyStretch[] {
   if (!line.tenancy) return [];
+  // Without occupant periods the line is one stretch of the tenancy's persons: its days and
+  // degree days are the line's own.
+  if (!line.tenancy.occupants?.length) {
+    return [
+      {
+        from: line.from,
+        to: line.to,
+        persons: toDisplayNumber(line.persons, QUANTITY_SCALE),
+        days: line.days,
+        degreeDayPerMille: toDisplayNumber(line.degreeDayUnits, DEGREE_DAY_UNITS_PER_MILLE),
+      },
+    ];
+  }
   const stretches: OccupancyStretch[] = [];
   const add = (persons: bigint, from: IsoDate, to: IsoDate): void => {
     if (to < from) return;

@@ -30,7 +30,12 @@ import { validateStatementInputShape } from "../validation/input-shape.ts";
 import { checkStatementRules } from "../validation/statement-checks.ts";
 import { type BillingLine, buildBillingLines } from "./billing-lines.ts";
 import { distributeItem, type PreparedItem, prepareItem } from "./item-allocation.ts";
-import { QUANTITY_SCALE, toDisplayNumber } from "./fixed-point.ts";
+import {
+  formatScaledQuantityText,
+  QUANTITY_SCALE,
+  toDisplayNumber,
+  toExactScaledQuantity,
+} from "./fixed-point.ts";
 import {
   attachTenancyReadings,
   calculateLineConsumption,
@@ -152,8 +157,7 @@ function calculateValidatedStatement(
   if (input.co2) {
     // The building's area defaults to the sum of the units' areas, added exactly; text or a
     // number, read exactly (decision 1640).
-    const area =
-      input.co2.area ?? input.units.reduce((sum, unit) => sum.plus(unit.area), ZERO).toFixed();
+    const area = input.co2.area ?? sumUnitAreas(input.units);
     const outcome = calculateCo2Split({
       period: input.period,
       propertyType: input.propertyType ?? "residential",
@@ -589,6 +593,22 @@ function collectNotes(input: StatementInput, co2: Co2SplitResult | null): string
   // § 7 (3), (4) CO2KostAufG: without the CO2 figures the tenant may cut heating costs by 3 %.
   if (hasHeating && (!co2 || co2.emissionsKg === null)) notes.push(MESSAGES.co2ReductionRight());
   return unique(notes);
+}
+
+/**
+ * The units' areas added exactly, as decimal text without trailing zeros ("81234.5"): in
+ * units of 10^-9 m2 where every area has at most nine decimals (one BigInt per unit instead
+ * of a Decimal), else in Decimal.
+ */
+function sumUnitAreas(units: StatementInput["units"]): string {
+  let sum = 0n;
+  for (const unit of units) {
+    const scaled = toExactScaledQuantity(unit.area);
+    if (scaled === null)
+      return units.reduce((total, each) => total.plus(each.area), ZERO).toFixed();
+    sum += scaled;
+  }
+  return formatScaledQuantityText(sum, QUANTITY_SCALE, 9);
 }
 
 function toFailure(issues: readonly ValidationIssue[]): StatementOutcome {

@@ -23,6 +23,17 @@ const HUNDREDTH_SCALE = QUANTITY_SCALE / 100n;
  * (decision 1043: the one representation from the database), a JSON number half up.
  */
 export function toScaledQuantity(value: number | string): bigint {
+  return (
+    toExactScaledQuantity(value) ??
+    BigInt(new Decimal(value).toFixed(QUANTITY_DECIMALS).replace(".", ""))
+  );
+}
+
+/**
+ * toScaledQuantity where it is exact: decimal text, and JSON numbers of at most nine decimals.
+ * Null for a number with more decimals (toScaledQuantity rounds it).
+ */
+export function toExactScaledQuantity(value: number | string): bigint | null {
   if (typeof value === "string") return parseScaledQuantityText(value);
   if (Number.isSafeInteger(value)) return BigInt(value) * QUANTITY_SCALE;
   // The usual case of two decimals ("543.21"): if hundredths / 100 gives the same double, the
@@ -33,15 +44,13 @@ export function toScaledQuantity(value: number | string): bigint {
   // The shortest decimal text of the number is what the JSON said ("81.3"), taken exactly.
   const text = String(value);
   const match = /^(-?)(\d+)\.(\d{1,9})$/.exec(text);
-  if (match) {
-    const sign = match[1] === "-" ? -1n : 1n;
-    return (
-      sign *
-      (BigInt(match[2] as string) * QUANTITY_SCALE +
-        BigInt((match[3] as string).padEnd(QUANTITY_DECIMALS, "0")))
-    );
-  }
-  return BigInt(new Decimal(value).toFixed(QUANTITY_DECIMALS).replace(".", ""));
+  if (!match) return null;
+  const sign = match[1] === "-" ? -1n : 1n;
+  return (
+    sign *
+    (BigInt(match[2] as string) * QUANTITY_SCALE +
+      BigInt((match[3] as string).padEnd(QUANTITY_DECIMALS, "0")))
+  );
 }
 
 /**
@@ -100,6 +109,30 @@ function parseScaledQuantityTextSlowly(text: string): bigint {
 const BIG_POWERS_OF_TEN = Array.from({ length: 22 }, (_, power) => 10n ** BigInt(power));
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** The last scale's step (scale / 10^decimals) and half step, or null for an odd step. */
+let lastRoundingStep: {
+  scale: bigint;
+  decimals: number;
+  steps: { step: bigint; half: bigint } | null;
+} | null = null;
+
+/**
+ * The step and half step of a scale that is 10^decimals times an even step, else null.
+ * A statement formats thousands of texts of one scale: the BigInts are made once, not per text.
+ */
+function getRoundingStep(
+  scale: bigint,
+  decimals: number,
+  target: bigint,
+): { step: bigint; half: bigint } | null {
+  if (lastRoundingStep?.scale === scale && lastRoundingStep.decimals === decimals)
+    return lastRoundingStep.steps;
+  const step = scale / target;
+  const steps = scale % (target * 2n) === 0n ? { step, half: step / 2n } : null;
+  lastRoundingStep = { scale, decimals, steps };
+  return steps;
+}
+
 /**
  * A non-negative scaled integer as decimal text, rounded half up to `decimals` places, trailing
  * zeros dropped ("224.219307", "980"). For printing quantities; no money is computed from it.
@@ -111,10 +144,13 @@ export function formatScaledQuantityText(value: bigint, scale: bigint, decimals 
   const target = BIG_POWERS_OF_TEN[decimals] ?? 10n ** BigInt(decimals);
   let rounded: bigint;
   if (scale === target) rounded = value;
-  else if (scale % (target * 2n) === 0n) {
-    const step = scale / target;
-    rounded = (value + step / 2n) / step;
-  } else rounded = (value * target * 2n + scale) / (scale * 2n);
+  else {
+    const step = getRoundingStep(scale, decimals, target);
+    rounded =
+      step !== null
+        ? (value + step.half) / step.step
+        : (value * target * 2n + scale) / (scale * 2n);
+  }
   if (rounded >= 0n && rounded <= MAX_SAFE && decimals <= 9) {
     const number = Number(rounded);
     const unit = POWERS_OF_TEN[decimals] as number;

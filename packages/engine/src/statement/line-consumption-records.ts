@@ -46,14 +46,13 @@ export function describeLineConsumption(
     for (const { unit, unitIndex, lines } of units) {
       const figures = figuresByUnit?.get(unitIndex);
       const unitValue = unitValues ? unitValues[unitIndex] : undefined;
-      const own = lines.map((line) =>
-        index.byPosition ? index.byPosition[line.position]?.get(kind) : undefined,
-      );
-      if (!figures && unitValue === undefined && own.every((value) => value === undefined))
-        continue;
-      const otherCount = own.filter((value) => value === undefined).length;
+      const ownCount = countOwnValues(index, lines, kind);
+      if (!figures && unitValue === undefined && ownCount === 0) continue;
+      const otherCount = lines.length - ownCount;
       let total = 0n;
-      lines.forEach((line: BillingLine, lineIndex) => {
+      // Plain loops without a list or closure per unit: 2,000 units x 5 meter kinds.
+      for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
+        const line = lines[lineIndex] as BillingLine;
         const value = values[line.position] as bigint;
         total += value;
         let record: LineConsumption;
@@ -69,7 +68,7 @@ export function describeLineConsumption(
             meters: figures.meters[lineIndex] ?? [],
           };
         } else {
-          const isOwn = own[lineIndex] !== undefined;
+          const isOwn = getOwnValue(index, line, kind) !== undefined;
           // The only line without its own value takes the unit's value (or its rest) whole.
           const isApportioned = !isOwn && otherCount > 1;
           // Most inputs have no estimate: no key to build per line and meter kind then.
@@ -90,7 +89,7 @@ export function describeLineConsumption(
         const list = byPosition[line.position];
         if (list) list.push(record);
         else byPosition[line.position] = [record];
-      });
+      }
       unitTotals.push({
         unitId: unit.id,
         meter: kind,
@@ -99,4 +98,25 @@ export function describeLineConsumption(
     }
   }
   return { byPosition, unitTotals };
+}
+
+/** A line's own consumption value (a tenancy's reading) of the kind, if it has one. */
+function getOwnValue(
+  index: ConsumptionIndex,
+  line: BillingLine,
+  kind: MeterKind,
+): bigint | undefined {
+  return index.byPosition ? index.byPosition[line.position]?.get(kind) : undefined;
+}
+
+/** How many of the unit's lines have their own value of the kind. */
+function countOwnValues(
+  index: ConsumptionIndex,
+  lines: readonly BillingLine[],
+  kind: MeterKind,
+): number {
+  if (!index.byPosition) return 0;
+  let count = 0;
+  for (const line of lines) if (getOwnValue(index, line, kind) !== undefined) count += 1;
+  return count;
 }

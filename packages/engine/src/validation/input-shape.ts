@@ -25,7 +25,7 @@ import type {
   UnitInput,
   ValidationIssue,
 } from "../types.ts";
-import { isPlainObject, QUANTITY_TEXT, ShapeReader } from "./shape-reader.ts";
+import { isPlainObject, ListFieldPath, QUANTITY_TEXT, ShapeReader } from "./shape-reader.ts";
 
 export type ShapeOutcome =
   { ok: true; input: StatementInput } | { ok: false; issues: ValidationIssue[] };
@@ -99,19 +99,20 @@ export function validateStatementInputShape(value: unknown): ShapeOutcome {
 function readUnits(reader: ShapeReader, value: unknown, seen: Set<string>): UnitInput[] {
   const list = reader.readList(value, "units", true) ?? [];
   const units: UnitInput[] = [];
+  const path = new ListFieldPath("units");
   list.forEach((entry, index) => {
-    const path = `units[${index}]`;
-    const unit = reader.readObject(entry, path);
+    const unit = reader.readObject(entry, path.entry(index));
     if (!unit) return;
-    const id = reader.readText(unit.id, `${path}.id`, true);
-    const area = reader.readQuantity(unit.area, `${path}.area`, { isRequired: true });
-    const persons = reader.readNumber(unit.persons, `${path}.persons`, { isRequired: false });
+    const id = reader.readText(unit.id, path.at("id"), true);
+    const area = reader.readQuantity(unit.area, path.at("area"), { isRequired: true });
+    const persons = reader.readNumber(unit.persons, path.at("persons"), { isRequired: false });
     const decentralizedHotWater = reader.readBoolean(
       unit.decentralizedHotWater,
-      `${path}.decentralizedHotWater`,
+      path.at("decentralizedHotWater"),
     );
     if (id !== undefined) {
-      if (seen.has(id)) reader.report(`${path}.id`, MESSAGES.duplicateId(`${path}.id`, id));
+      if (seen.has(id))
+        reader.report(`units[${index}].id`, MESSAGES.duplicateId(`units[${index}].id`, id));
       seen.add(id);
     }
     if (id === undefined || area === undefined) return;
@@ -133,15 +134,19 @@ function readTenancies(
 ): TenancyInput[] {
   const list = reader.readList(value, "tenancies", true) ?? [];
   const tenancies: TenancyInput[] = [];
+  const fieldPath = new ListFieldPath("tenancies");
   list.forEach((entry, index) => {
-    const path = `tenancies[${index}]`;
-    const tenancy = reader.readObject(entry, path);
+    const tenancy = reader.readObject(entry, fieldPath.entry(index));
     if (!tenancy) return;
-    const id = reader.readText(tenancy.id, `${path}.id`, true);
-    const unitId = reader.readText(tenancy.unitId, `${path}.unitId`, true);
-    const start = reader.readDate(tenancy.start, `${path}.start`, { isRequired: true });
-    const end = reader.readDate(tenancy.end, `${path}.end`, { isRequired: false });
-    const persons = reader.readNumber(tenancy.persons, `${path}.persons`, { isRequired: false });
+    const id = reader.readText(tenancy.id, fieldPath.at("id"), true);
+    const unitId = reader.readText(tenancy.unitId, fieldPath.at("unitId"), true);
+    const start = reader.readDate(tenancy.start, fieldPath.at("start"), { isRequired: true });
+    const end = reader.readDate(tenancy.end, fieldPath.at("end"), { isRequired: false });
+    const persons = reader.readNumber(tenancy.persons, fieldPath.at("persons"), {
+      isRequired: false,
+    });
+    // The texts of the rarer problems below, and of the nested lists (one per tenancy).
+    const path = `tenancies[${index}]`;
     const occupants = readOccupants(reader, tenancy.occupants, `${path}.occupants`);
     const prepayments = readPrepayments(reader, tenancy.prepayments, `${path}.prepayments`);
     if (unitId !== undefined && !unitIds.has(unitId))
@@ -183,16 +188,20 @@ function readOccupants(reader: ShapeReader, value: unknown, listPath: string): O
 function readPrepayments(reader: ShapeReader, value: unknown, listPath: string): PrepaymentInput[] {
   const list = reader.readList(value, listPath, false) ?? [];
   const prepayments: PrepaymentInput[] = [];
+  const path = new ListFieldPath(listPath);
   list.forEach((entry, index) => {
-    const path = `${listPath}[${index}]`;
-    const prepayment = reader.readObject(entry, path);
+    const prepayment = reader.readObject(entry, path.entry(index));
     if (!prepayment) return;
-    const monthlyAmount = reader.readMoney(prepayment.monthlyAmount, `${path}.monthlyAmount`, true);
-    const validFrom = reader.readDate(prepayment.validFrom, `${path}.validFrom`, {
+    const monthlyAmount = reader.readMoney(
+      prepayment.monthlyAmount,
+      path.at("monthlyAmount"),
+      true,
+    );
+    const validFrom = reader.readDate(prepayment.validFrom, path.at("validFrom"), {
       isRequired: true,
       invalidMessage: MESSAGES.fieldInvalidStartDate,
     });
-    const validUntil = reader.readDate(prepayment.validUntil, `${path}.validUntil`, {
+    const validUntil = reader.readDate(prepayment.validUntil, path.at("validUntil"), {
       isRequired: false,
       invalidMessage: MESSAGES.fieldInvalidEndDate,
     });
@@ -210,36 +219,39 @@ function readConsumption(
 ): ConsumptionInput[] {
   const list = reader.readList(value, "consumption", false) ?? [];
   const readings: ConsumptionInput[] = [];
+  const fieldPath = new ListFieldPath("consumption");
   list.forEach((entry, index) => {
-    const path = `consumption[${index}]`;
-    const reading = reader.readObject(entry, path);
+    const reading = reader.readObject(entry, fieldPath.entry(index));
     if (!reading) return;
-    const unitId = reader.readText(reading.unitId, `${path}.unitId`, true);
-    const tenancyId = reader.readText(reading.tenancyId, `${path}.tenancyId`, false);
-    const meter = reader.readChoice(reading.meter, `${path}.meter`, METER_KINDS, true);
-    const readingValue = reader.readQuantity(reading.value, `${path}.value`, { isRequired: true });
-    if (unitId !== undefined && !unitIds.has(unitId))
-      reader.report(`${path}.unitId`, MESSAGES.unknownUnit(`${path}.unitId`, unitId));
+    const unitId = reader.readText(reading.unitId, fieldPath.at("unitId"), true);
+    const tenancyId = reader.readText(reading.tenancyId, fieldPath.at("tenancyId"), false);
+    const meter = reader.readChoice(reading.meter, fieldPath.at("meter"), METER_KINDS, true);
+    const readingValue = reader.readQuantity(reading.value, fieldPath.at("value"), {
+      isRequired: true,
+    });
+    if (unitId !== undefined && !unitIds.has(unitId)) {
+      const unitPath = String(fieldPath.at("unitId"));
+      reader.report(unitPath, MESSAGES.unknownUnit(unitPath, unitId));
+    }
     if (tenancyId !== undefined) {
       const tenancyUnit = tenancyUnits.get(tenancyId);
+      const tenancyPath = (): string => String(fieldPath.at("tenancyId"));
       if (tenancyUnit === undefined)
-        reader.report(`${path}.tenancyId`, MESSAGES.unknownTenancy(`${path}.tenancyId`, tenancyId));
+        reader.report(tenancyPath(), MESSAGES.unknownTenancy(tenancyPath(), tenancyId));
       else if (unitId !== undefined && tenancyUnit !== unitId) {
-        reader.report(
-          `${path}.tenancyId`,
-          MESSAGES.tenancyOfOtherUnit(`${path}.tenancyId`, tenancyId, unitId),
-        );
+        reader.report(tenancyPath(), MESSAGES.tenancyOfOtherUnit(tenancyPath(), tenancyId, unitId));
       }
     }
-    const estimated = reader.readBoolean(reading.estimated, `${path}.estimated`);
+    const estimated = reader.readBoolean(reading.estimated, fieldPath.at("estimated"));
     if (unitId === undefined || meter === undefined || readingValue === undefined) return;
-    readings.push({
+    const result: ConsumptionInput = {
       unitId,
       tenancyId: tenancyId ?? null,
       meter,
       value: readingValue,
-      ...(estimated ? { estimated } : {}),
-    });
+    };
+    if (estimated) result.estimated = estimated;
+    readings.push(result);
   });
   return readings;
 }
@@ -277,6 +289,8 @@ function readMeterReadings(
 ): MeterReadingsInput[] {
   const list = reader.readList(value, "meterReadings", false) ?? [];
   const result: MeterReadingsInput[] = [];
+  // Most inputs have no readings: no key per consumption value to build for them.
+  if (list.length === 0) return result;
   const byValue = new Set(consumption.map((entry) => `${entry.unitId}\u0000${entry.meter}`));
   const meterIds = new Set<string>();
   list.forEach((entry, index) => {

@@ -114,4 +114,68 @@ describe("formatScaledShareAsEuros", () => {
       { numRuns: 2000 },
     );
   });
+
+  it("agrees with the exact BigInt rounding where doubles round (shares up to a million euros)", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 2n ** 40n * 10n ** 16n }),
+        fc.bigInt({ min: -3n, max: 3n }),
+        (share, offset) => {
+          const nearBoundary = (share / 10n ** 16n) * 10n ** 16n + 5n * 10n ** 15n + offset;
+          const nearWholeMicroEuro = (share / 10n ** 16n) * 10n ** 16n + offset;
+          for (const value of [share, nearBoundary, nearWholeMicroEuro]) {
+            const positive = value < 0n ? 0n : value;
+            expect(formatScaledShareAsEuros(positive)).toBe(exactly(positive));
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("finds the whole cents exactly where doubles find them (shares up to 10^14 cents)", () => {
+    const scale = 10n ** 20n;
+    // The largest-remainder rule in BigInt throughout: floors, then the missing cents to the
+    // largest remainders (ties: the larger share, then the earlier one).
+    const exactly = (totalCents: number, values: bigint[]): number[] => {
+      const cents = values.map((value) => Number(value / scale));
+      const order = values
+        .map((value, index) => ({ value, remainder: value % scale, index }))
+        .sort((a, b) =>
+          a.remainder !== b.remainder
+            ? a.remainder < b.remainder
+              ? 1
+              : -1
+            : a.value !== b.value
+              ? a.value < b.value
+                ? 1
+                : -1
+              : a.index - b.index,
+        );
+      let missing = totalCents - cents.reduce((sum, value) => sum + value, 0);
+      for (const { index } of order) {
+        if (missing === 0) break;
+        cents[index] = (cents[index] as number) + 1;
+        missing -= 1;
+      }
+      return cents;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.bigInt({ min: 0n, max: 10n ** 14n * scale }), { minLength: 1, maxLength: 5 }),
+        fc.bigInt({ min: -3n, max: 3n }),
+        fc.nat({ max: 4 }),
+        (values, offset, extra) => {
+          // Some shares sit right next to a whole cent, on either side.
+          const shares = values.map((value, index) =>
+            index % 2 === 0 ? value : (value / scale) * scale + (offset < 0n ? scale : 0n) + offset,
+          );
+          const floors = shares.reduce((sum, share) => sum + Number(share / scale), 0);
+          const totalCents = floors + Math.min(extra, shares.length - 1);
+          expect(allocateScaledShares(totalCents, shares)).toEqual(exactly(totalCents, shares));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });
