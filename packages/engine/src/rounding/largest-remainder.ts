@@ -49,9 +49,8 @@ export function allocateScaledShares(totalCents: number, shares: readonly bigint
     }
     const remainder = share % SCALE;
     remainders[index] = remainder;
-    const approximateRemainder = Number(remainder);
-    approximate[index] = approximateRemainder;
-    const wholeCents = getWholeCents(share, approximateRemainder);
+    approximate[index] = Number(remainder);
+    const wholeCents = Number(share / SCALE);
     cents[index] = wholeCents;
     flooredSum += wholeCents;
   }
@@ -118,55 +117,11 @@ export function allocateScaledShares(totalCents: number, shares: readonly bigint
   return cents;
 }
 
-/** 10^20 as a double (exact: 10^20 = 2^20 x 5^20, and 5^20 < 2^53). */
-const SCALE_NUMBER = 1e20;
-/** Up to this many whole cents doubles find them exactly (see getWholeCents). */
-const MAX_CENTS_BY_DOUBLE = 1e14;
-
-/**
- * floor(share / 10^20) for a share whose remainder (share mod 10^20) is known: share minus
- * remainder is a whole number of cents times 10^20, so doubles only need to land nearer to it
- * than to its neighbours. Number() of each and the subtraction and division round by at most
- * 2^-53 of their size each: in all off by less than 5 x 10^-16 x (cents + 1), under 0.05 up
- * to 10^14 cents. Beyond that (or for a share of another sign), in BigInt. One BigInt division
- * fewer per line and item (issue 32).
- */
-function getWholeCents(share: bigint, approximateRemainder: number): number {
-  const cents = (Number(share) - approximateRemainder) / SCALE_NUMBER;
-  return cents >= 0 && cents < MAX_CENTS_BY_DOUBLE ? Math.round(cents) : Number(share / SCALE);
-}
-
 const HALF_MICRO_EURO = 5n * 10n ** BigInt(SHARE_DECIMALS_OF_CENT - 5);
 const MICRO_EURO = 10n ** BigInt(SHARE_DECIMALS_OF_CENT - 4);
-/** 10^16, a micro-euro in units of 10^-20 cent, as a double (exact). */
-const MICRO_EURO_NUMBER = 1e16;
-/** Up to this many micro-euros (about a million euros) doubles round the share (see below). */
-const MAX_MICRO_EUROS_BY_DOUBLE = 2 ** 40;
 
 /** Formats a share in units of 10^-20 cent as euros with six decimals, half up ("1379.207554"). */
 export function formatScaledShareAsEuros(share: bigint): string {
-  const microEuros = roundToMicroEurosByDouble(share);
-  return microEuros === null ? formatScaledShareExactly(share) : formatMicroEuros(microEuros);
-}
-
-/**
- * floor(share / 10^16 + 1/2), the share in micro-euros half up, in doubles without a BigInt:
- * Number(), the division and the added half each round by at most 2^-53 of their size, so the
- * double is off from the exact value by less than 4 x 10^-16 of it (under 5 x 10^-4 up to
- * 2^40). Where the exact value could lie on the other side of a whole number (a double within
- * 10^-3 of one, a tie of half a micro-euro included) or the share is larger or negative, null:
- * the caller rounds in BigInt. Otherwise the floor of the double is the exact result.
- */
-function roundToMicroEurosByDouble(share: bigint): number | null {
-  const halfUp = Number(share) / MICRO_EURO_NUMBER + 0.5;
-  if (!(halfUp >= 0.5 && halfUp < MAX_MICRO_EUROS_BY_DOUBLE)) return null;
-  const microEuros = Math.floor(halfUp);
-  const fraction = halfUp - microEuros;
-  return fraction < 1e-3 || fraction > 1 - 1e-3 ? null : microEuros;
-}
-
-// The same in BigInt, for any share.
-function formatScaledShareExactly(share: bigint): string {
   const microEuros = (share + HALF_MICRO_EURO) / MICRO_EURO;
   if (microEuros <= 9007199254740991n) return formatMicroEuroNumber(Number(microEuros));
   const digits = microEuros.toString();
