@@ -295,6 +295,7 @@ async function probe(
   path: string,
   cookie: string | undefined,
   stop: Promise<unknown>,
+  onBody?: (body: string) => void,
 ): Promise<{ latencies: number[]; failures: number }> {
   const latencies: number[] = [];
   let failures = 0;
@@ -303,8 +304,9 @@ async function probe(
   while (!isDone) {
     const started = performance.now();
     const response = await t.request("GET", path, cookie ? { cookie } : {});
-    await response.arrayBuffer();
+    const body = await response.text();
     if (response.status !== 200) failures += 1;
+    else onBody?.(body);
     latencies.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS));
   }
@@ -569,7 +571,14 @@ async function benchLetters(database: TestDriver, letterCount: number): Promise<
     const stop = new Promise<void>((resolve) => (finish = resolve));
     const peak = samplePeakRss(stop);
     const health = probe(t, "/api/health", undefined, stop);
-    const progress = probe(t, `/api/letter-batches/${batch.id}`, cookie, stop);
+    // When each tenth of the letters was done (the batch's own progress): a time per letter that
+    // grows along the run would show here as tenths that take longer and longer.
+    const tenths: number[] = [];
+    const progress = probe(t, `/api/letter-batches/${batch.id}`, cookie, stop, (body) => {
+      const { done, total } = JSON.parse(body) as { done: number; total: number };
+      while (total > 0 && tenths.length < 10 && done >= ((tenths.length + 1) * total) / 10)
+        tenths.push(performance.now() - started);
+    });
     // The test harness's worker does not poll: the job runs here, as an instance's worker runs it.
     await t.runDueJobs();
     const batchMs = performance.now() - started;
@@ -597,6 +606,17 @@ async function benchLetters(database: TestDriver, letterCount: number): Promise<
       );
     line("letter-batch-ms", round(batchMs), "ms", letterCount >= 1000 ? 60_000 : null);
     line("letter-batch-ms-per-letter", round(batchMs / batch.total), "ms", null);
+    console.log(
+      JSON.stringify({
+        measure: "letter-batch-ms-per-letter-by-tenth",
+        letters: batch.total,
+        database,
+        value: tenths.map((at, index) =>
+          round((at - (index === 0 ? 0 : tenths[index - 1]!)) / (batch.total / 10)),
+        ),
+        unit: "ms",
+      }),
+    );
     line(
       "letter-batch-cpu-ms-main-thread-and-pool",
       round((cpu.user + cpu.system) / 1000),

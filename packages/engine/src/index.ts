@@ -248,10 +248,12 @@ export {
 } from "./heating/heating-cost-sheet.ts";
 export {
   computeAnnualInformation,
+  prepareAnnualInformation,
   type AnnualChartBar,
   type AnnualCostLine,
   type AnnualInformation,
   type AnnualInformationInput,
+  type AnnualInformationOfRun,
   type AnnualInformationRequest,
   type AnnualPeriodConsumption,
   type EnergyMixShareInput,

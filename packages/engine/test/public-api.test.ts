@@ -29,6 +29,8 @@ describe("public API of @nk/engine", () => {
       "parseMoneyToCents",
       // Issue 24, item 12 (decision 1160): the § 6a (3) HeizkV annual information of a letter.
       "computeAnnualInformation",
+      // Issue 32: the same for every tenancy of a run, with the run's own figures worked out once.
+      "prepareAnnualInformation",
       // Decision 1043: the preview's analysis and figures.
       "analyzeStatementHeating",
       "buildPreviewFigures",

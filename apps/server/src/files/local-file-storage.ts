@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { assertFileKey, type FileStorage } from "./file-storage.ts";
 
 /** Files under `{dataDir}/files/{key}`; written to a temporary name first, then renamed (never half a file). */
@@ -31,6 +32,24 @@ export function createLocalFileStorage(dataDir: string): FileStorage {
         return await fs.readFile(resolve(key));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async getStream(key) {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(resolve(key), "r");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+      try {
+        const { size } = await handle.stat();
+        // The stream closes the file when it ends, fails or is cancelled (the client went away).
+        const stream = handle.createReadStream({ autoClose: true });
+        return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, byteLength: size };
+      } catch (error) {
+        await handle.close();
         throw error;
       }
     },

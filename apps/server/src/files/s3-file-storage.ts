@@ -92,6 +92,22 @@ export function createS3FileStorage(settings: S3Settings): FileStorage {
       if (!response.ok) await fail("GET", key, response);
       return Buffer.from(await response.arrayBuffer());
     },
+    async getStream(key) {
+      const response = await send("GET", key);
+      if (response.status === 404) {
+        await response.arrayBuffer();
+        return null;
+      }
+      if (!response.ok) await fail("GET", key, response);
+      const header = response.headers.get("content-length");
+      const length = header === null ? Number.NaN : Number(header);
+      if (!response.body || !Number.isSafeInteger(length)) {
+        // A server that answers without a length: the file is read whole.
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return { body: new Blob([bytes]).stream(), byteLength: bytes.byteLength };
+      }
+      return { body: response.body, byteLength: length };
+    },
     async delete(key) {
       const response = await send("DELETE", key);
       if (!response.ok && response.status !== 404) await fail("DELETE", key, response);

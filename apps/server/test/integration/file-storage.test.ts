@@ -102,6 +102,25 @@ describe.each(storages())("file storage (%s)", (kind, create) => {
     fs.rmSync(source);
   });
 
+  it("streams a stored file with its length, and answers null for a missing one", async () => {
+    const storage = create();
+    const key = "statements/user-1/batches/4b0e7c1e-0000-4000-8000-000000000003.pdf";
+    expect(await storage.getStream(key)).toBeNull();
+    // Larger than one read of a stream (64 KiB), so that the stream gives several parts.
+    const large = Buffer.alloc(300_000);
+    for (let index = 0; index < large.length; index += 1) large[index] = (index * 7) % 251;
+    await storage.put(key, large, "application/pdf");
+    const file = await storage.getStream(key);
+    expect(file?.byteLength).toBe(large.length);
+    const parts: Uint8Array[] = [];
+    const reader = file!.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      parts.push(read.value);
+    expect(Buffer.compare(Buffer.concat(parts), large)).toBe(0);
+    await expect(storage.getStream("../secret.pdf")).rejects.toThrow("Ungültiger Dateischlüssel");
+    await storage.delete(key);
+  });
+
   it("deletes a folder of files (an account's PDFs) and nothing beside it", async () => {
     const storage = create();
     const mine = [

@@ -178,6 +178,10 @@ describe.each(TEST_DRIVERS)("letter batches (%s)", (driver) => {
     expect(joined.response.headers.get("content-disposition")).toContain(
       `Nebenkostenabrechnungen_${PERIOD_YEAR}_Gartenweg_7.pdf`,
     );
+    // Streamed from the file store with its length (issue 32), the whole file.
+    expect(joined.bytes.byteLength).toBeGreaterThan(1000);
+    expect(joined.response.headers.get("content-length")).toBe(String(joined.bytes.byteLength));
+    expect(Buffer.from(joined.bytes.subarray(-6)).toString("latin1")).toBe("%%EOF\n");
     const text = textOf(joined.bytes);
     for (const name of TENANTS) expect(text).toContain(`Guten Tag ${name},`);
     // Every page of every single letter, in the run's order.

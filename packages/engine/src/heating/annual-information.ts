@@ -6,6 +6,7 @@ import {
   buildLetterFigures,
   getHeatingCents,
   splitByWeights,
+  type StatementLetterFigures,
 } from "../statement/letter-figures.ts";
 import type {
   LineConsumption,
@@ -139,41 +140,77 @@ export interface AnnualInformationRequest {
 const TWO = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 const WHOLE = (value: Decimal) => value.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0);
 
+/** A run's annual information, asked per tenancy (prepareAnnualInformation). */
+export type AnnualInformationOfRun = (tenancyId: string) => AnnualInformation | null;
+
 /**
  * § 6a (3) HeizkV: the annual information of one tenancy's letter. Pure; null for a
  * statement without Heizung or Warmwasser items. The tenancy's consumption is its own line's
  * (result.tenancies[].consumption); the previous period's is the same tenancy's line there.
+ * For the letters of a whole run, prepareAnnualInformation answers each tenancy without
+ * reading the run again.
  */
 export function computeAnnualInformation(
   request: AnnualInformationRequest,
 ): AnnualInformation | null {
-  const { input, result } = request;
-  if (!result.items.some((item) => isHeizkvCostType(item.costType))) return null;
-  const tenancy = result.tenancies.find((line) => line.tenancyId === request.tenancyId);
-  if (!tenancy) throw new RangeError(`Tenancy ${request.tenancyId} is not part of the statement`);
+  return prepareAnnualInformation(request)(request.tenancyId);
+}
+
+/**
+ * The annual information of a run's tenancies (issue 32): what belongs to the whole run (the
+ * building's heating energy and units, its average user, the energy mix, each fee's split over
+ * the heating cents, the tenancies by id) is worked out once, so that each tenancy's answer
+ * reads only its own line. Asking for every tenancy of the run this way gives the same figures
+ * as computeAnnualInformation per tenancy, in time that grows with the run, not its square.
+ */
+export function prepareAnnualInformation(
+  run: Omit<AnnualInformationRequest, "tenancyId">,
+): AnnualInformationOfRun {
+  const { input, result } = run;
+  if (!result.items.some((item) => isHeizkvCostType(item.costType))) return () => null;
+  const tenancies = firstById(result.tenancies);
   const info = input.annualInformation ?? {};
+  const climateFactor = info.climateFactor ?? null;
   const energy = getHeatingEnergy(input, result);
-  const current = describePeriod(tenancy, energy.kwhPerUnit, info.climateFactor ?? null);
-  const previousFigures = describePrevious(request);
-  const previous = previousFigures.consumption;
-  const changePercent = current && previous ? compareByDay(current, previous) : null;
-  const averageUser = describeAverageUser(input, result, tenancy, energy.kwhPerUnit, current);
-  return {
-    ...describeEnergyMix(input, result, info),
-    levies: describeLevies(input, result, tenancy, info),
-    fees: describeFees(result, tenancy, info),
-    kwhPerUnit: energy.kwhPerUnit
-      ? energy.kwhPerUnit.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed()
-      : null,
-    heatingEnergyKwh: energy.heatingEnergyKwh ? energy.heatingEnergyKwh.toFixed() : null,
-    heatingEnergySource: energy.source,
-    current,
-    previous,
-    previousMissing: previous ? null : previousFigures.missing,
-    changePercent,
-    averageUser,
-    chart: buildChart(current, previous, averageUser, info.climateFactor ?? null),
+  const kwhPerUnit = energy.kwhPerUnit
+    ? energy.kwhPerUnit.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed()
+    : null;
+  const heatingEnergyKwh = energy.heatingEnergyKwh ? energy.heatingEnergyKwh.toFixed() : null;
+  const previousOf = preparePrevious(run, energy);
+  const averageUserOf = prepareAverageUser(input, result, energy.kwhPerUnit);
+  const energyMix = describeEnergyMix(input, result, info);
+  const share = prepareShares(result);
+  const co2PartOf = prepareCo2Parts(input, result);
+  return (tenancyId) => {
+    const tenancy = tenancies.get(tenancyId);
+    if (!tenancy) throw new RangeError(`Tenancy ${tenancyId} is not part of the statement`);
+    const current = describePeriod(tenancy, energy.kwhPerUnit, climateFactor);
+    const previousFigures = previousOf(tenancyId);
+    const previous = previousFigures.consumption;
+    const changePercent = current && previous ? compareByDay(current, previous) : null;
+    const averageUser = averageUserOf(tenancy, current);
+    return {
+      ...energyMix,
+      levies: describeLevies(result, tenancy, info, share, co2PartOf),
+      fees: describeFees(result, tenancy, info, share),
+      kwhPerUnit,
+      heatingEnergyKwh,
+      heatingEnergySource: energy.source,
+      current,
+      previous,
+      previousMissing: previous ? null : previousFigures.missing,
+      changePercent,
+      averageUser,
+      chart: buildChart(current, previous, averageUser, climateFactor),
+    };
   };
+}
+
+/** The lines by tenancy id; the first line of an id wins, as Array.find answers. */
+function firstById(lines: readonly TenancyStatement[]): Map<string, TenancyStatement> {
+  const byId = new Map<string, TenancyStatement>();
+  for (const line of lines) if (!byId.has(line.tenancyId)) byId.set(line.tenancyId, line);
+  return byId;
 }
 
 /**
@@ -263,55 +300,62 @@ function describePeriod(
   };
 }
 
-function describePrevious(request: AnnualInformationRequest): {
+/** The previous period's figures of a tenancy: its own line in the previous run, or why there is none. */
+function preparePrevious(
+  run: Omit<AnnualInformationRequest, "tenancyId">,
+  current: ReturnType<typeof getHeatingEnergy>,
+): (tenancyId: string) => {
   consumption: AnnualPeriodConsumption | null;
   missing: AnnualInformation["previousMissing"];
 } {
-  const previous = request.previous;
-  if (!previous) return { consumption: null, missing: "noPreviousPeriod" };
-  const tenancy = previous.result.tenancies.find((line) => line.tenancyId === request.tenancyId);
-  if (!tenancy) return { consumption: null, missing: "notTenantThen" };
+  const previous = run.previous;
+  if (!previous) return () => ({ consumption: null, missing: "noPreviousPeriod" });
+  const tenancies = firstById(previous.result.tenancies);
   const energy = getHeatingEnergy(previous.input, previous.result);
-  const current = getHeatingEnergy(request.input, request.result);
   // Both periods in kWh, or both in meter units: never one of each in the comparison.
   const kwhPerUnit = current.kwhPerUnit ? energy.kwhPerUnit : null;
-  const consumption = describePeriod(
-    tenancy,
-    kwhPerUnit,
-    previous.input.annualInformation?.climateFactor ?? null,
-  );
-  return consumption ? { consumption, missing: null } : { consumption: null, missing: "noValue" };
+  const climateFactor = previous.input.annualInformation?.climateFactor ?? null;
+  return (tenancyId) => {
+    const tenancy = tenancies.get(tenancyId);
+    if (!tenancy) return { consumption: null, missing: "notTenantThen" };
+    const consumption = describePeriod(tenancy, kwhPerUnit, climateFactor);
+    return consumption ? { consumption, missing: null } : { consumption: null, missing: "noValue" };
+  };
 }
 
 /** § 6a (3) Nr. 5: the building's average per m² for this flat's area over the tenancy's degree-day share. */
-function describeAverageUser(
+function prepareAverageUser(
   input: StatementInput,
   result: StatementResult,
-  tenancy: TenancyStatement,
   kwhPerUnit: Decimal | null,
+): (
+  tenancy: TenancyStatement,
   current: AnnualPeriodConsumption | null,
-): AnnualInformation["averageUser"] {
+) => AnnualInformation["averageUser"] {
   const areas = new Map(input.units.map((unit) => [unit.id, new Decimal(unit.area)]));
   const measured = (result.unitConsumption ?? []).filter((unit) => unit.meter === "heating");
   const total = measured.reduce((sum, unit) => sum.plus(unit.value), ZERO);
   const area = measured.reduce((sum, unit) => sum.plus(areas.get(unit.unitId) ?? ZERO), ZERO);
-  const flatArea = areas.get(tenancy.unitId);
-  if (!total.greaterThan(0) || !area.greaterThan(0) || !flatArea) return null;
+  if (!total.greaterThan(0) || !area.greaterThan(0)) return () => null;
   const perM2 = total.dividedBy(area);
   const periodWeight = new Decimal(
     degreeDayUnits(result.period.start, result.period.end).toString(),
   );
-  const tenancyWeight = new Decimal(degreeDayUnits(tenancy.from, tenancy.to).toString());
-  const timeShare = periodWeight.isZero() ? ZERO : tenancyWeight.dividedBy(periodWeight);
-  const value = perM2.times(flatArea).times(timeShare);
-  return {
-    perM2: TWO(perM2),
-    value: TWO(value),
-    kwh: kwhPerUnit ? WHOLE(value.times(kwhPerUnit)) : null,
-    yourPercent:
-      current && value.greaterThan(0)
-        ? WHOLE(new Decimal(current.value).dividedBy(value).times(HUNDRED))
-        : null,
+  return (tenancy, current) => {
+    const flatArea = areas.get(tenancy.unitId);
+    if (!flatArea) return null;
+    const tenancyWeight = new Decimal(degreeDayUnits(tenancy.from, tenancy.to).toString());
+    const timeShare = periodWeight.isZero() ? ZERO : tenancyWeight.dividedBy(periodWeight);
+    const value = perM2.times(flatArea).times(timeShare);
+    return {
+      perM2: TWO(perM2),
+      value: TWO(value),
+      kwh: kwhPerUnit ? WHOLE(value.times(kwhPerUnit)) : null,
+      yourPercent:
+        current && value.greaterThan(0)
+          ? WHOLE(new Decimal(current.value).dividedBy(value).times(HUNDRED))
+          : null,
+    };
   };
 }
 
@@ -350,42 +394,56 @@ function describeEnergyMix(
 
 // The tenancy's part of a building amount: by its cents in the heating and hot-water items
 // (largest remainder over every line, docs/rules/money-and-rounding.md#exact-money), as its CO2 part is split.
-function shareOf(
-  result: StatementResult,
-  tenancy: TenancyStatement,
-): (amount: MoneyString) => MoneyString | null {
-  const weights = getHeatingCents(result);
-  return (amount) =>
-    weights.size === 0
-      ? null
-      : formatCents(splitByWeights(parseMoneyToCents(amount), weights).get(tenancy.position) ?? 0);
+// Each amount is split once for the run; a tenancy reads its own part.
+type ShareOf = (amount: MoneyString, tenancy: TenancyStatement) => MoneyString | null;
+
+function prepareShares(result: StatementResult): ShareOf {
+  let weights: Map<number, number> | null = null;
+  const splits = new Map<MoneyString, Map<number, number>>();
+  return (amount, tenancy) => {
+    weights ??= getHeatingCents(result);
+    if (weights.size === 0) return null;
+    let split = splits.get(amount);
+    if (!split) {
+      split = splitByWeights(parseMoneyToCents(amount), weights);
+      splits.set(amount, split);
+    }
+    return formatCents(split.get(tenancy.position) ?? 0);
+  };
 }
 
 /** The tenancy's part of the building's CO2 cost: its tenants' CO2 cost plus the landlord's share on it. */
-function co2PartOf(
+function prepareCo2Parts(
   input: StatementInput,
   result: StatementResult,
-  tenancy: TenancyStatement,
-): MoneyString | null {
-  const letters = result.letters ?? buildLetterFigures(input, result);
-  const co2 = letters.tenancies.find((figures) => figures.tenancyId === tenancy.tenancyId)?.co2;
-  return co2
-    ? formatCents(parseMoneyToCents(co2.tenantCost) + parseMoneyToCents(co2.landlordShare))
-    : null;
+): (tenancy: TenancyStatement) => MoneyString | null {
+  let byTenancy: Map<string, StatementLetterFigures["tenancies"][number]> | null = null;
+  return (tenancy) => {
+    if (!byTenancy) {
+      const letters = result.letters ?? buildLetterFigures(input, result);
+      byTenancy = new Map();
+      for (const figures of letters.tenancies)
+        if (!byTenancy.has(figures.tenancyId)) byTenancy.set(figures.tenancyId, figures);
+    }
+    const co2 = byTenancy.get(tenancy.tenancyId)?.co2;
+    return co2
+      ? formatCents(parseMoneyToCents(co2.tenantCost) + parseMoneyToCents(co2.landlordShare))
+      : null;
+  };
 }
 
 function describeLevies(
-  input: StatementInput,
   result: StatementResult,
   tenancy: TenancyStatement,
   info: AnnualInformationInput,
+  share: ShareOf,
+  co2PartOf: (tenancy: TenancyStatement) => MoneyString | null,
 ): AnnualCostLine[] {
-  const share = shareOf(result, tenancy);
   const lines: AnnualCostLine[] = (info.taxesAndLevies ?? []).map((levy) => ({
     kind: "levy",
     label: levy.label,
     amount: levy.amount,
-    yourShare: share(levy.amount),
+    yourShare: share(levy.amount, tenancy),
   }));
   // The CO2 price of the BEHG is a levy in the fuel cost. The tenancy's part is the same figure the
   // letter's CO2 block splits into the tenants' and the landlord's shares (CO2KostAufG), so the
@@ -395,7 +453,7 @@ function describeLevies(
       kind: "co2",
       label: "CO₂-Kosten (BEHG)",
       amount: result.co2.cost,
-      yourShare: co2PartOf(input, result, tenancy),
+      yourShare: co2PartOf(tenancy),
     });
   return lines;
 }
@@ -404,22 +462,22 @@ function describeFees(
   result: StatementResult,
   tenancy: TenancyStatement,
   info: AnnualInformationInput,
+  share: ShareOf,
 ): AnnualCostLine[] {
-  const share = shareOf(result, tenancy);
   const lines: AnnualCostLine[] = [];
   if (info.meteringDeviceFee)
     lines.push({
       kind: "meteringDevices",
       label: "Gebrauchsüberlassung und Eichung der Erfassungsgeräte",
       amount: info.meteringDeviceFee,
-      yourShare: share(info.meteringDeviceFee),
+      yourShare: share(info.meteringDeviceFee, tenancy),
     });
   if (info.readingAndBillingFee)
     lines.push({
       kind: "readingAndBilling",
       label: "Ablesung und Abrechnung",
       amount: info.readingAndBillingFee,
-      yourShare: share(info.readingAndBillingFee),
+      yourShare: share(info.readingAndBillingFee, tenancy),
     });
   // Without the two fees entered: the metering service of the heating cost sheet, as one figure.
   const service = result.heatingCosts?.components.meteringService;
@@ -428,7 +486,7 @@ function describeFees(
       kind: "meteringService",
       label: "Messdienst: Gerätemiete, Ablesung und Abrechnung",
       amount: service,
-      yourShare: share(service),
+      yourShare: share(service, tenancy),
     });
   }
   return lines;

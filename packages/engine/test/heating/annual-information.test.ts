@@ -4,6 +4,7 @@ import {
   buildLetterFigures,
   calculateStatement,
   computeAnnualInformation,
+  prepareAnnualInformation,
   validateStatementInputShape,
   type StatementInput,
   type StatementResult,
@@ -264,6 +265,45 @@ describe("computeAnnualInformation (§ 6a (3) HeizkV, issue 24 item 12)", () => 
     ]);
     const good = validateStatementInputShape(input);
     expect(good.ok && good.input.annualInformation).toEqual(ANNUAL);
+  });
+
+  it("answers every tenancy of a run from figures worked out once, reading only the tenancy's own line (issue 32)", () => {
+    const reads: string[] = [];
+    const watch = <T extends object>(target: T, name: string): T =>
+      new Proxy(target, {
+        get(object, key, receiver) {
+          if (typeof key === "string") reads.push(`${name}.${key}`);
+          return Reflect.get(object, key, receiver) as unknown;
+        },
+      });
+    const previous = previousRun();
+    const ofRun = prepareAnnualInformation({
+      input: watch(input, "input"),
+      result: watch(result, "result"),
+      previous: { input: previous.input, result: watch(previous.result, "previous") },
+    });
+    // The first answer splits the fees and reads the letter figures (asked only when needed).
+    const first = ofRun("eg");
+    reads.length = 0;
+    const others = [ofRun("og"), ofRun("dg")];
+    const runWide = ["tenancies", "vacancy", "unitConsumption", "letters", "items"];
+    const runReads = reads.filter((read) => runWide.some((key) => read.endsWith(`.${key}`)));
+    expect(runReads).toEqual([]);
+    expect(reads.some((read) => read.startsWith("input."))).toBe(false);
+    // The same figures as asked one tenancy at a time.
+    for (const [tenancyId, info] of [
+      ["eg", first],
+      ["og", others[0]],
+      ["dg", others[1]],
+    ] as const)
+      expect(info).toEqual(computeAnnualInformation({ input, result, tenancyId, previous }));
+    // A fee's parts still add up over the run's tenancies (one split of the fee, shared).
+    const parts = [first, ...others].map((info) => info?.fees[0]?.yourShare ?? "");
+    expect(parts.map((part) => Number.parseInt(part.replace(".", ""), 10))).toHaveLength(3);
+    expect(parts.reduce((sum, part) => sum + Number.parseInt(part.replace(".", ""), 10), 0)).toBe(
+      25000,
+    );
+    expect(() => ofRun("nobody")).toThrow(RangeError);
   });
 
   it("is null without heating items", () => {

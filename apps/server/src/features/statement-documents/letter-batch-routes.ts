@@ -15,7 +15,7 @@ import {
   startLetterBatch,
   type LetterBatchDeps,
 } from "./letter-batch-service.ts";
-import { pdfAnswer } from "./statement-document-routes.ts";
+import { pdfStreamAnswer } from "./statement-document-routes.ts";
 
 // Issue 32 (decision 1084): the letters of a whole run as a background job with progress.
 
@@ -74,6 +74,6 @@ export function createLetterBatchRoutes(deps: LetterBatchDeps) {
       c.json(await getLetterBatch(deps, c.var.accountId, c.req.valid("param").id), 200),
     )
     .openapi(pdfRoute, async (c) =>
-      pdfAnswer(c, await getLetterBatchPdf(deps, c.var.accountId, c.req.valid("param").id)),
+      pdfStreamAnswer(c, await getLetterBatchPdf(deps, c.var.accountId, c.req.valid("param").id)),
     );
 }

@@ -9,7 +9,8 @@ import { requireCompleteBillingData } from "../billing-data/billing-data-service
 import { findLetterBatch, insertLetterBatch, type LetterBatchRow } from "./letter-batch-queries.ts";
 import { LETTER_BATCH } from "./letter-batch-job.ts";
 import { findSnapshotForDocuments, listStatementsOfRun } from "./statement-document-queries.ts";
-import type { DocumentDeps, PdfFile } from "./statement-document-service.ts";
+import type { StoredFileStream } from "../../files/file-storage.ts";
+import type { DocumentDeps } from "./statement-document-service.ts";
 
 // Issue 32 (decision 1084): "alle Briefe als PDF" as a background job. Starting answers at once
 // (202) with the batch; its progress and, when done, its one PDF are read by id. Every batch
@@ -105,24 +106,32 @@ export async function getLetterBatch(
   return toLetterBatch(await requireLetterBatch(deps, userId, batchId));
 }
 
-/** GET /api/letter-batches/:id/pdf: the one PDF of a batch that is done; 409 before, or when it failed. */
+/** A stored PDF answered as a stream (a batch's file is far too large to hold in memory). */
+export interface PdfStream extends StoredFileStream {
+  fileName: string;
+}
+
+/**
+ * GET /api/letter-batches/:id/pdf: the one PDF of a batch that is done; 409 before, or when it
+ * failed. The file is streamed from the store (issue 32): 10,000 letters are about 0.8 GB.
+ */
 export async function getLetterBatchPdf(
   deps: DocumentDeps,
   userId: string,
   batchId: string,
-): Promise<PdfFile> {
+): Promise<PdfStream> {
   const row = await requireLetterBatch(deps, userId, batchId);
   if (row.status === "failed")
     throw new Conflict(row.error ?? B.failed, { code: "LETTER_BATCH_FAILED" });
   if (row.status !== "done" || !row.fileKey)
     throw new Conflict(B.notReady(row.done, row.total), { code: "LETTER_BATCH_NOT_READY" });
-  const bytes = await deps.files.get(row.fileKey);
-  if (!bytes) throw new NotFound(B.fileMissing);
+  const file = await deps.files.getStream(row.fileKey);
+  if (!file) throw new NotFound(B.fileMissing);
   await logActivity(deps.db, {
     userId,
     key: "statement.pdf_downloaded",
     entityId: row.statementRunId,
     metadata: { batchId: row.id, letters: row.total },
   });
-  return { bytes, fileName: row.fileName ?? "Nebenkostenabrechnungen.pdf" };
+  return { ...file, fileName: row.fileName ?? "Nebenkostenabrechnungen.pdf" };
 }

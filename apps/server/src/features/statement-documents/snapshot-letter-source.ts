@@ -6,8 +6,9 @@ import {
   type StatementConsumption,
 } from "@nk/contract";
 import {
-  computeAnnualInformation,
+  prepareAnnualInformation,
   type AnnualInformation,
+  type AnnualInformationOfRun,
   type LineConsumption,
   type LineMeterReading,
   type StatementInput,
@@ -75,9 +76,14 @@ export interface LetterDispatchRecord {
   context: DispatchContext | null;
 }
 
+const runAnnualInformation = new WeakMap<RunContext, AnnualInformationOfRun>();
+
 /**
  * § 6a (3) HeizkV (issue 24, item 12, decision 1160): the engine's annual information of the
- * tenancy, compared with the same tenancy in the previous period's saved run.
+ * tenancy, compared with the same tenancy in the previous period's saved run. The run's own
+ * figures (the building's energy and average, the fees' split) are worked out once per run and
+ * shared by its letters (issue 32): per letter they read the whole run, and the letters of
+ * 10,000 tenancies grew with the square of the run.
  */
 function annualInformationOf(
   context: RunContext,
@@ -85,11 +91,16 @@ function annualInformationOf(
   result: StatementResult,
   tenancyId: string,
 ): AnnualInformation | null {
-  if (!result.tenancies.some((t) => t.tenancyId === tenancyId)) return null;
-  const previous = context.previous
-    ? { input: context.previous.input, result: context.previous.result }
-    : null;
-  return computeAnnualInformation({ input, result, tenancyId, previous });
+  if (!findTenancy(result, tenancyId)) return null;
+  let ofRun = runAnnualInformation.get(context);
+  if (!ofRun) {
+    const previous = context.previous
+      ? { input: context.previous.input, result: context.previous.result }
+      : null;
+    ofRun = prepareAnnualInformation({ input, result, previous });
+    runAnnualInformation.set(context, ofRun);
+  }
+  return ofRun(tenancyId);
 }
 
 function toSender(data: BillingData): LetterSender {

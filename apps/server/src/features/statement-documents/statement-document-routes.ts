@@ -244,12 +244,27 @@ const prepaymentAdjustmentRoute = createRoute({
   },
 });
 
-export function pdfAnswer(c: Context, file: PdfFile) {
-  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_");
-  return c.body(new Uint8Array(file.bytes), 200, {
+function pdfHeaders(fileName: string): Record<string, string> {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_");
+  return {
     "Content-Type": "application/pdf",
-    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
     "Cache-Control": "private, no-store",
+  };
+}
+
+export function pdfAnswer(c: Context, file: PdfFile) {
+  return c.body(new Uint8Array(file.bytes), 200, pdfHeaders(file.fileName));
+}
+
+/** A stored PDF streamed to the client with its length (issue 32: a run's joined letters). */
+export function pdfStreamAnswer(
+  c: Context,
+  file: { body: ReadableStream<Uint8Array>; byteLength: number; fileName: string },
+) {
+  return c.body(file.body, 200, {
+    ...pdfHeaders(file.fileName),
+    "Content-Length": String(file.byteLength),
   });
 }
 
