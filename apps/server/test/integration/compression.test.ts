@@ -85,8 +85,7 @@ describe.each(TEST_DRIVERS)("compressed answers (%s)", (driver) => {
     expect(properties.map((p) => p.name).sort()).toEqual(
       Array.from({ length: 8 }, (_, i) => `Wohnanlage Lindenhof ${i + 1}`).sort(),
     );
-    // Under 16 KB the answer is compressed on the event loop (decision 1790): the same JSON with
-    // either encoding, and a length that matches the body.
+    // A small answer (under 16 KB) with gzip too: the same JSON, and a length that matches the body.
     expect(Buffer.byteLength(JSON.stringify(properties))).toBeLessThan(16 * 1024);
     const gzipped = await t.request("GET", "/api/properties", {
       cookie,

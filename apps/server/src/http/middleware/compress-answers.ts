@@ -18,11 +18,6 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
 // qualities are for files compressed once at build time, not for each answer.
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
-// Below this size an answer is compressed on the calling thread (decision 1790): handing a few
-// KB to libuv's thread pool (a zlib stream, its buffers, the callback) cost 100-150 µs of CPU,
-// compressing them 30-110 µs. From here on both cost about the same, and the event loop stays
-// free for the large answers (previews, exports) by going to the pool.
-const SYNC_LIMIT_BYTES = 16 * 1024;
 
 type AnswerEncoding = "br" | "gzip";
 
@@ -44,20 +39,18 @@ function chooseEncoding(acceptEncoding: string | undefined): AnswerEncoding | nu
 }
 
 async function compressBody(body: Uint8Array, encoding: AnswerEncoding): Promise<Buffer> {
-  const small = body.length < SYNC_LIMIT_BYTES;
+  // zlib's asynchronous functions run on libuv's thread pool: the event loop stays free while a
+  // large answer is compressed.
   if (encoding === "br") {
-    const options: zlib.BrotliOptions = {
+    return brotli(body, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
-    };
-    // zlib's asynchronous functions run on libuv's thread pool: the event loop stays free while
-    // a large answer is compressed.
-    return small ? zlib.brotliCompressSync(body, options) : brotli(body, options);
+    });
   }
-  return small ? zlib.gzipSync(body, { level: GZIP_LEVEL }) : gzip(body, { level: GZIP_LEVEL });
+  return gzip(body, { level: GZIP_LEVEL });
 }
 
 function appendVary(headers: Headers): void {
