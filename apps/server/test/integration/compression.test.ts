@@ -85,6 +85,16 @@ describe.each(TEST_DRIVERS)("compressed answers (%s)", (driver) => {
     expect(properties.map((p) => p.name).sort()).toEqual(
       Array.from({ length: 8 }, (_, i) => `Wohnanlage Lindenhof ${i + 1}`).sort(),
     );
+    // A small answer (under 16 KB) with gzip too: the same JSON, and a length that matches the body.
+    expect(Buffer.byteLength(JSON.stringify(properties))).toBeLessThan(16 * 1024);
+    const gzipped = await t.request("GET", "/api/properties", {
+      cookie,
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    const gzippedBody = Buffer.from(await gzipped.arrayBuffer());
+    expect(Number(gzipped.headers.get("content-length"))).toBe(gzippedBody.length);
+    expect(JSON.parse(decode(gzippedBody, "gzip"))).toEqual(properties);
 
     const health = await t.request("GET", "/api/health", {
       headers: { "accept-encoding": "br, gzip" },

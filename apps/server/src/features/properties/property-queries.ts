@@ -84,6 +84,19 @@ export function listUnitRows(db: Db, userId: string, propertyIds: readonly strin
     .execute();
 }
 
+/** Every unit of the account with its active tenants, by name: the properties list's units. */
+export function listUnitRowsOfAccount(db: Db, userId: string) {
+  return db
+    .selectFrom("units")
+    .select(UNIT_COLUMNS)
+    .select(activeTenantCount().as("activeTenantCount"))
+    .where("units.userId", "=", userId)
+    .orderBy("units.name")
+    .orderBy("units.createdAt")
+    .orderBy("units.id")
+    .execute();
+}
+
 export function findUnitRow(db: Db, userId: string, unitId: string) {
   return db
     .selectFrom("units")

@@ -23,8 +23,10 @@ import {
   insertUnitRows,
   listPropertyRows,
   listUnitRows,
+  listUnitRowsOfAccount,
   updatePropertyRow,
   type PropertyRow,
+  type UnitRow,
   type PropertyColumnValues,
 } from "./property-queries.ts";
 import { toPropertyWithUnits } from "./property-responses.ts";
@@ -57,13 +59,19 @@ export async function requirePropertyRow(
 }
 
 export async function listProperties(db: Db, userId: string): Promise<PropertyWithUnits[]> {
-  const rows = await listPropertyRows(db, userId);
-  const units = await listUnitRows(
-    db,
-    userId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toPropertyWithUnits(row, units));
+  // Both at once (issue 32): every unit of the account belongs to one of its properties, so the
+  // units need not wait for the properties' ids.
+  const [rows, units] = await Promise.all([
+    listPropertyRows(db, userId),
+    listUnitRowsOfAccount(db, userId),
+  ]);
+  const unitsByProperty = new Map<string, UnitRow[]>();
+  for (const unit of units) {
+    const list = unitsByProperty.get(unit.propertyId);
+    if (list) list.push(unit);
+    else unitsByProperty.set(unit.propertyId, [unit]);
+  }
+  return rows.map((row) => toPropertyWithUnits(row, unitsByProperty.get(row.id) ?? []));
 }
 
 export async function getProperty(

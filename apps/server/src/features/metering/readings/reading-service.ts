@@ -39,8 +39,14 @@ async function findOwnedMeter(db: Db, userId: string, meterId: string) {
 }
 
 export async function listReadings(db: Db, userId: string, meterId: string): Promise<Reading[]> {
-  await findOwnedMeter(db, userId, meterId);
-  return listReadingsOfMeter(db, userId, meterId);
+  // Both at once (issue 32): the readings are read within the account too, so another account's
+  // meter finds none of them, and the answer waits for the check either way.
+  requireResourceId(meterId, METER_MESSAGES.notFound);
+  const [, readings] = await Promise.all([
+    findOwnedMeter(db, userId, meterId),
+    listReadingsOfMeter(db, userId, meterId),
+  ]);
+  return readings;
 }
 
 export function readingDecreaseError(message: string, fields?: Record<string, string>): Conflict {
