@@ -15,3 +15,4 @@ export { checkPage } from "./page-checks.ts";
 export { postOk, requestOk, downloadFile } from "./requests.ts";
 export { JourneyCounter, estimateSeconds } from "./journey-counter.ts";
 export { describeE2e, useApp } from "./harness.ts";
+export { readPdfRaw, readPdfText, readPdfLayout } from "./pdf-text.ts";

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +13,7 @@ import {
   uniqueEmail,
   describeE2e,
   useApp,
+  readPdfLayout,
 } from "../support/index.ts";
 
 // Issue 27: the measured journey. A new user signs up, creates the property with its heating
@@ -29,8 +29,6 @@ import {
 
 const DOC = path.join(REPO_ROOT, "docs", "house-setup.md");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-journey-"));
-const pdfText = (file: string) =>
-  execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ");
 
 const HKV = "Heizkostenverteiler";
 /** unit, area, persons, tenant, move-in, move-out, prepayment, meter number, end reading (German text as typed). */
@@ -326,7 +324,7 @@ describeE2e(
         tmp,
         `alle-${variant}.pdf`,
       );
-      const text = pdfText(all.file);
+      const text = readPdfLayout(all.file);
       fs.mkdirSync(path.join(REPO_ROOT, ".tmp"), { recursive: true });
       fs.writeFileSync(path.join(REPO_ROOT, ".tmp", `house-journey-letters-${variant}.txt`), text);
       await context.close();

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import {
   screenshotBothWidths,
   describeE2e,
   useApp,
+  readPdfLayout,
 } from "../support/index.ts";
 
 // Issue 28, "done when": a journey that imports a metering company's results into a statement
@@ -30,8 +30,6 @@ const FILES = [
   "DTE835_20250314093000.DAT",
 ].map((name) => path.join(METERING_FILES, name));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-metering-"));
-const pdfText = (file: string) =>
-  execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ");
 
 async function call<T = { id: string }>(
   page: Page,
@@ -216,7 +214,7 @@ describeE2e("Ergebnisse des Messdienstes bis in den Brief", () => {
       tmp,
       "weiss.pdf",
     );
-    const letter = pdfText(file);
+    const letter = readPdfLayout(file);
     expect(letter).toMatch(/Heizung .*784,11 €/);
     expect(letter).toMatch(/Warmwasser .*211,40 €/);
     expect(letter).toContain("Steuerermäßigung nach § 35a EStG");

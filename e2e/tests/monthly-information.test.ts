@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +10,7 @@ import {
   screenshotPath,
   describeE2e,
   useApp,
+  readPdfText,
 } from "../support/index.ts";
 
 // Issue 30, items 1 and 2 in the browser (decision 1630): a heat meter installed in 2023 without
@@ -23,8 +23,6 @@ const READING_FILES = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   "../../apps/server/test/support/reading-files",
 );
-const pdfText = (file: string) =>
-  execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 
 describeE2e("Fernablesbare Zähler und monatliche Verbrauchsinformation", () => {
   const app = useApp();
@@ -189,7 +187,7 @@ describeE2e("Fernablesbare Zähler und monatliche Verbrauchsinformation", () => 
       tmp,
       "krueger.pdf",
     );
-    const text = pdfText(file);
+    const text = readPdfText(file);
     expect(text).toContain("Monatliche Verbrauchsinformation Oktober 2025");
     expect(text).toContain("Ihr Verbrauch im Oktober 2025 262,5 kWh");
     expect(text).toContain("Ihr Verbrauch im Vormonat nicht verfügbar");
@@ -238,7 +236,7 @@ describeE2e("Fernablesbare Zähler und monatliche Verbrauchsinformation", () => 
       tmp,
       "post.pdf",
     );
-    const printText = pdfText(printed.file);
+    const printText = readPdfText(printed.file);
     expect(printText).toContain("Guten Tag Maria Weiß");
     expect(printText).not.toContain("Guten Tag Jürgen Krüger");
     await page.screenshot({ path: screenshotPath("monthly-information-post"), fullPage: true });

@@ -12,6 +12,7 @@ import {
   postOk,
   describeE2e,
   useApp,
+  readPdfLayout,
 } from "../support/index.ts";
 
 // Issue 24, items 6-8 in the browser: an oil-heated house with stocks and a combined boiler,
@@ -22,8 +23,6 @@ import {
 // for 2024 and 55 €/t for 2025. Pages kept as pictures in .tmp/screenshots.
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-heating-"));
-const layoutText = (file: string) =>
-  execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ");
 
 const download = async (page: Page, button: Locator, name: string): Promise<string> =>
   (await downloadFile(page, button, tmp, name)).file;
@@ -180,7 +179,7 @@ describeE2e("Heizkostenaufstellung mit Vorräten und CO₂ über den Jahreswechs
         .getByRole("button", { name: "PDF für Ayşe Özdemir" }),
       "oel.pdf",
     );
-    const text = layoutText(file);
+    const text = readPdfLayout(file);
     expect(text).toContain("Heizkostenaufstellung und Aufteilung nach § 9 HeizkV");
     expect(text).toContain("Anfangsbestand am 01.07.2024: 3.000 l 2.850,00 €");
     expect(text).toContain("Lieferung am 15.10.2024: 5.000 l zu 1,03 €/l 5.150,00 €");

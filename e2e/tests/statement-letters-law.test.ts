@@ -12,6 +12,7 @@ import {
   postOk,
   describeE2e,
   useApp,
+  readPdfText,
 } from "../support/index.ts";
 
 // Issue 24 in the browser: a statement finalized after its § 556 (3) BGB deadline (the wizard
@@ -31,8 +32,6 @@ const costItems = (grundsteuer: string) => [
 ];
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-law-"));
-const flat = (file: string) =>
-  execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 
 /**
  * Gartenweg 7: EG (Jürgen Krüger, 60 m², 20 €/month: owes 270,00 € on 600 + 300 €) and OG (Maria
@@ -158,7 +157,7 @@ describeE2e("Abrechnungen, die vor Gericht halten", () => {
       juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }),
       "frist-ohne-grund.pdf",
     );
-    const barred = flat(barredFile);
+    const barred = readPdfText(barredFile);
     expect(barred).toContain("Zu zahlen 0,00 €");
     expect(barred).toContain(
       "eine Nachzahlung können wir deshalb nicht mehr verlangen (§ 556 Abs. 3 Satz 3 BGB)",
@@ -179,7 +178,7 @@ describeE2e("Abrechnungen, die vor Gericht halten", () => {
       juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }),
       "frist-mit-grund.pdf",
     );
-    const excused = flat(excusedFile);
+    const excused = readPdfText(excusedFile);
     expect(excused).toContain(
       `Die Verspätung haben wir nicht zu vertreten (§ 556 Abs. 3 Satz 3 BGB): ${reason}`,
     );
@@ -218,7 +217,7 @@ describeE2e("Abrechnungen, die vor Gericht halten", () => {
       juergen.getByRole("button", { name: "PDF für Jürgen Krüger" }),
       "korrektur.pdf",
     );
-    const text = flat(file);
+    const text = readPdfText(file);
     expect(text).toMatch(/Änderungen gegenüber der Abrechnung vom \d{2}\.\d{2}\.\d{4}/);
     expect(text).toContain("Grundsteuer 800,00 € (bisher 600,00 €) 360,00 € 480,00 € + 120,00 €");
     expect(text).toContain("Sie zahlen nach 120,00 €");

@@ -11,6 +11,8 @@ import {
   downloadFile,
   describeE2e,
   useApp,
+  readPdfLayout,
+  readPdfText,
 } from "../support/index.ts";
 
 // Issue 24, items 3, 4, 5, 13 and 16 in the browser: a tenant change with readings on the change
@@ -23,10 +25,7 @@ import {
 
 const YEAR = new Date().getUTCFullYear() - 1;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nk-e2e-change-"));
-const flat = (file: string) =>
-  execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-const flatLayout = (file: string) =>
-  execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+const flatLayout = (file: string) => readPdfLayout(file).replace(/\s+/g, " ");
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
@@ -217,7 +216,7 @@ describeE2e("Nutzerwechsel mit Ablesungen am Wechseltag und Leerstand", () => {
         .getByRole("button", { name: "PDF für Anna Alt" }),
       "anna.pdf",
     );
-    const anna = `${flatLayout(annaFile)} | ${flat(annaFile)}`;
+    const anna = `${flatLayout(annaFile)} | ${readPdfText(annaFile)}`;
     expect(anna).toContain("Ihre Zählerstände und Ihr Verbrauch");
     expect(anna).toContain("Heizkostenverteiler HKV-EG");
     expect(anna).toContain(`0 (01.01.${YEAR}) 410 (30.06.${YEAR}) 410 Einheiten abgelesen`);
@@ -251,7 +250,7 @@ describeE2e("Nutzerwechsel mit Ablesungen am Wechseltag und Leerstand", () => {
         .getByRole("button", { name: "PDF für Bernd Neu" }),
       "bernd.pdf",
     );
-    const bernd = `${flatLayout(berndFile)} | ${flat(berndFile)}`;
+    const bernd = `${flatLayout(berndFile)} | ${readPdfText(berndFile)}`;
     expect(bernd).toContain(`450 (01.09.${YEAR}) 980 (31.12.${YEAR}) 530 Einheiten abgelesen`);
     for (const part of [`1.108,5 (01.09.${YEAR})`, `1.114,2 (31.12.${YEAR})`, "5,7 m³ abgelesen"])
       expect(bernd).toContain(part);
@@ -266,7 +265,7 @@ describeE2e("Nutzerwechsel mit Ablesungen am Wechseltag und Leerstand", () => {
         .getByRole("button", { name: "PDF für Familie Clausen" }),
       "clausen.pdf",
     );
-    const clausen = `${flatLayout(clausenFile)} | ${flat(clausenFile)}`;
+    const clausen = `${flatLayout(clausenFile)} | ${readPdfText(clausenFile)}`;
     expect(clausen).toContain(`(80 m², 3 Personen bis 14.09.${YEAR}, 4 Personen ab 15.09.${YEAR})`);
     expect(clausen).toContain(
       `3 Personen × ${clausenThree} Tage + 4 Personen × ${clausenFour} Tage = ${(3 * clausenThree + 4 * clausenFour).toLocaleString("de-DE")} Personentage`,

@@ -15,6 +15,7 @@ import {
   postOk,
   describeE2e,
   useApp,
+  readPdfRaw,
 } from "../support/index.ts";
 
 // The letters of a finalized statement (issue 13): the house, the billing data and the run come
@@ -117,7 +118,6 @@ async function setUpHouse(
 const download = (page: Page, button: Locator, name: string) =>
   downloadFile(page, button, tmp, name);
 
-const pdfText = (file: string) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
 const mailsTo = (server: AppServer, to: string) =>
   readOutbox(server.dataDir).filter((mail) => mail.toLowerCase().includes(`to: ${to}`));
 
@@ -149,7 +149,7 @@ describeE2e("Abrechnungsbriefe", () => {
     );
     expect(letter.suggested).toBe(`Nebenkostenabrechnung_${YEAR}_EG_Juergen_Krueger.pdf`);
     expect(fs.readFileSync(letter.file).subarray(0, 5).toString()).toBe("%PDF-");
-    const text = pdfText(letter.file);
+    const text = readPdfRaw(letter.file);
     expect(text).toContain("Jürgen Krüger");
     expect(text).toContain("Hausverwaltung Sonnenschein GmbH");
     expect(text).not.toContain("ENTWURF");
@@ -220,7 +220,7 @@ describeE2e("Abrechnungsbriefe", () => {
       page.getByRole("button", { name: "Alle Briefe (PDF)" }),
       "alle.pdf",
     );
-    const allText = pdfText(all.file);
+    const allText = readPdfRaw(all.file);
     for (const name of ["Jürgen Krüger", "Maria Weiß", "Clara Lang"])
       expect(allText).toContain(`Guten Tag ${name},`);
     const overview = await download(
@@ -228,7 +228,7 @@ describeE2e("Abrechnungsbriefe", () => {
       page.getByRole("button", { name: "Übersicht für Vermieter (PDF)" }),
       "uebersicht.pdf",
     );
-    expect(pdfText(overview.file)).toContain(`Gesamtabrechnung ${YEAR}`);
+    expect(readPdfRaw(overview.file)).toContain(`Gesamtabrechnung ${YEAR}`);
     await page.getByRole("status").getByText("1 Abrechnung per E-Mail versendet.").waitFor();
     await screenshotBothWidths(page, "statement-letters-sent");
   });
@@ -276,7 +276,7 @@ describeE2e("Abrechnungsbriefe", () => {
       document: "letter",
     });
     expect(letter.suggested).toBe(`Nebenkostenabrechnung_${YEAR}_EG_Juergen_Krueger_ENTWURF.pdf`);
-    const text = pdfText(letter.file);
+    const text = readPdfRaw(letter.file);
     expect(text).toContain("ENTWURF");
     expect(text).toContain("Guten Tag Jürgen Krüger,");
     expect(text).toContain("Hausverwaltung Sonnenschein GmbH");
@@ -297,7 +297,7 @@ describeE2e("Abrechnungsbriefe", () => {
       page.getByRole("button", { name: "Übersicht für Vermieter (PDF)" }),
       "vorschau-uebersicht.pdf",
     );
-    const overviewText = pdfText(overview.file);
+    const overviewText = readPdfRaw(overview.file);
     expect(overviewText).toContain(`Gesamtabrechnung ${YEAR}`);
     expect(overviewText).toContain("ENTWURF");
     await letters.screenshot({ path: screenshotPath("statement-preview-pdf") });
@@ -344,6 +344,6 @@ describeE2e("Abrechnungsbriefe", () => {
       "entwurf.pdf",
     );
     expect(draft.suggested).toContain("ENTWURF");
-    expect(pdfText(draft.file)).toContain("ENTWURF");
+    expect(readPdfRaw(draft.file)).toContain("ENTWURF");
   });
 });
