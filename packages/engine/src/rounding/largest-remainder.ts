@@ -54,20 +54,74 @@ export function allocateScaledShares(totalCents: number, shares: readonly bigint
     cents[index] = wholeCents;
     flooredSum += wholeCents;
   }
-  let missing = totalCents - flooredSum;
+  return allocateByApproximateRemainders(
+    totalCents - flooredSum,
+    cents,
+    approximate,
+    (a: number, b: number): number => {
+      const approximateA = approximate[a] as number;
+      const approximateB = approximate[b] as number;
+      if (approximateA !== approximateB) return approximateB - approximateA;
+      const remainderA = remainders[a] as bigint;
+      const remainderB = remainders[b] as bigint;
+      if (remainderA !== remainderB) return remainderA < remainderB ? 1 : -1;
+      const shareA = shares[a] as bigint;
+      const shareB = shares[b] as bigint;
+      if (shareA !== shareB) return shareA < shareB ? 1 : -1;
+      return a - b;
+    },
+  );
+}
+
+/**
+ * The largest remainder on shares already split into whole cents and a remainder of
+ * 10^-20 cent (split-shares.ts): the remainder as its whole 10^-15 cent (`remainderHigh`, below
+ * 10^5) and the rest below that (`remainderLow`, below 10^15), both safe integers, so that
+ * they order the remainders exactly. `approximate` is each remainder as the nearest double
+ * (for the selection of the cut-off). The same order as allocateScaledShares: the larger
+ * remainder, then the larger share (the more whole cents), then the earlier share.
+ */
+export function allocateSplitShares(
+  totalCents: number,
+  wholeCents: Float64Array,
+  remainderHigh: Float64Array,
+  remainderLow: Float64Array,
+  approximate: Float64Array,
+): number[] {
+  const count = wholeCents.length;
+  const cents = new Array<number>(count);
+  let flooredSum = 0;
+  for (let index = 0; index < count; index += 1) {
+    const whole = wholeCents[index] as number;
+    cents[index] = whole;
+    flooredSum += whole;
+  }
+  return allocateByApproximateRemainders(
+    totalCents - flooredSum,
+    cents,
+    approximate,
+    (a: number, b: number): number =>
+      (approximate[b] as number) - (approximate[a] as number) ||
+      (remainderHigh[b] as number) - (remainderHigh[a] as number) ||
+      (remainderLow[b] as number) - (remainderLow[a] as number) ||
+      (wholeCents[b] as number) - (wholeCents[a] as number) ||
+      a - b,
+  );
+}
+
+/**
+ * Gives the `missingCents` still missing to the floors in `cents`, one each by `compare`
+ * (largest remainder first); `approximate` orders the remainders where they differ as doubles.
+ */
+function allocateByApproximateRemainders(
+  missingCents: number,
+  cents: number[],
+  approximate: Float64Array,
+  compare: (a: number, b: number) => number,
+): number[] {
+  const count = cents.length;
+  let missing = missingCents;
   if (missing === 0 || count === 0) return cents;
-  const compare = (a: number, b: number): number => {
-    const approximateA = approximate[a] as number;
-    const approximateB = approximate[b] as number;
-    if (approximateA !== approximateB) return approximateB - approximateA;
-    const remainderA = remainders[a] as bigint;
-    const remainderB = remainders[b] as bigint;
-    if (remainderA !== remainderB) return remainderA < remainderB ? 1 : -1;
-    const shareA = shares[a] as bigint;
-    const shareB = shares[b] as bigint;
-    if (shareA !== shareB) return shareA < shareB ? 1 : -1;
-    return a - b;
-  };
   if (missing > 0 && missing < count) {
     // The usual case: only the lines at the cut-off double need the full order. Every line
     // whose double is above the missing-th largest double has a larger exact remainder than

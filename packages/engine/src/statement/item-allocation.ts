@@ -8,7 +8,11 @@ import {
   METER_KIND_LABELS,
 } from "../constants/domain.ts";
 import { MESSAGES } from "../messages/messages.ts";
-import { allocateScaledShares, formatScaledShareAsEuros } from "../rounding/largest-remainder.ts";
+import {
+  allocateScaledShares,
+  allocateSplitShares,
+  formatScaledShareAsEuros,
+} from "../rounding/largest-remainder.ts";
 import type { AllocationBasis, CostItemInput, ValidationIssue } from "../types.ts";
 import {
   getConsumptionSharePercent,
@@ -21,6 +25,13 @@ import { distributeByReducedWeights } from "./integer-shares.ts";
 import type { LineWeightCache } from "./line-weights.ts";
 import { type AllocableWindow, getAllocableCents } from "./allocable-window.ts";
 import { buildDirectWeights } from "./direct-amounts.ts";
+import {
+  formatSplitShare,
+  getSplitRemainderHigh,
+  getSplitWholeCents,
+  MAX_SPLIT,
+  SPLIT_SCALE,
+} from "./split-shares.ts";
 
 /** One basis of an item (mixed items have two); the arrays are indexed by line position. */
 export interface PreparedPart {
@@ -299,6 +310,105 @@ function distributeInBigInt(
   distributedCents: number,
   detail: ShareDetail,
 ): DistributedItem {
+  if (distributedCents >= 0) {
+    const split = distributeSplitShares(prepared, distributedCents, detail);
+    if (split) return split;
+  }
+  return distributeWholeShares(prepared, distributedCents, detail);
+}
+
+/**
+ * The BigInt path with each line's share split into safe integers as soon as it is computed
+ * (split-shares.ts): one BigInt division and one remainder per share instead of four BigInt
+ * operations for its cents, remainder and text, and no list of BigInt shares kept. Null for
+ * a negative share or one too large to split (distributeWholeShares then).
+ */
+function distributeSplitShares(
+  prepared: PreparedItem,
+  distributedCents: number,
+  detail: ShareDetail,
+): DistributedItem | null {
+  const { lines, parts } = prepared;
+  const lineCount = lines.length;
+  const partCount = parts.length;
+  const centsScaled = BigInt(distributedCents) * SHARE_SCALE;
+  const whole = 100n * QUANTITY_SCALE;
+  const numerators: bigint[] = [];
+  const denominators: bigint[] = [];
+  const isActive: boolean[] = [];
+  for (const part of parts) {
+    isActive.push(part.totalWeight > 0n && part.scaledPercent > 0n);
+    // At 100 % the factor 100 x 10^9 stands above and below the line; leaving it out on
+    // both sides gives the same floor with smaller products.
+    const isWhole = part.scaledPercent === whole;
+    const numerator = isWhole ? centsScaled : centsScaled * part.scaledPercent;
+    const denominator = isWhole ? part.totalWeight : whole * part.totalWeight;
+    // A common factor of both leaves floor(numerator x weight / denominator) as it is and
+    // makes every line's product and division smaller.
+    const divisor = denominator > 0n ? getGreatestCommonDivisor(numerator, denominator) : 1n;
+    numerators.push(numerator / divisor);
+    denominators.push(denominator / divisor);
+  }
+  const wholeCents = new Float64Array(lineCount);
+  const remainderHigh = new Float64Array(lineCount);
+  const remainderLow = new Float64Array(lineCount);
+  const approximate = new Float64Array(lineCount);
+  const exactTexts = detail === "cents" ? null : new Array<string>(lineCount);
+  // Only parts of a mixed item need their own texts (the basis shows each).
+  const partTexts =
+    detail === "parts" && partCount > 1 ? parts.map(() => new Array<string>(lineCount)) : null;
+  for (let index = 0; index < lineCount; index += 1) {
+    const position = (lines[index] as BillingLine).position;
+    let share = 0n;
+    for (let partIndex = 0; partIndex < partCount; partIndex += 1) {
+      let partShare = 0n;
+      if (isActive[partIndex]) {
+        const weight = (parts[partIndex] as PreparedPart).weights[position] as bigint;
+        if (weight !== 0n)
+          partShare =
+            ((numerators[partIndex] as bigint) * weight) / (denominators[partIndex] as bigint);
+      }
+      if (partTexts) {
+        if (partShare < 0n || partShare > MAX_SPLIT_SHARE) return null;
+        (partTexts[partIndex] as string[])[index] = formatSplitShare(
+          Number(partShare / SPLIT_SCALE),
+        );
+      }
+      share = partCount === 1 ? partShare : share + partShare;
+    }
+    if (share < 0n || share > MAX_SPLIT_SHARE) return null;
+    const split = share / SPLIT_SCALE;
+    const splitNumber = Number(split);
+    const high = getSplitRemainderHigh(splitNumber);
+    const low = Number(share % SPLIT_SCALE);
+    wholeCents[index] = getSplitWholeCents(splitNumber);
+    remainderHigh[index] = high;
+    remainderLow[index] = low;
+    // The remainder high x 10^15 + low as the nearest double (both terms are exact doubles):
+    // only to find the cut-off, the exact pair decides.
+    approximate[index] = high * 1e15 + low;
+    if (exactTexts) exactTexts[index] = formatSplitShare(splitNumber);
+  }
+  const cents = allocateSplitShares(
+    distributedCents,
+    wholeCents,
+    remainderHigh,
+    remainderLow,
+    approximate,
+  );
+  let exactPartTexts: string[][] | null = null;
+  if (detail === "parts") exactPartTexts = partTexts ?? [exactTexts as string[]];
+  return { prepared, distributedCents, cents, exactTexts, exactPartTexts };
+}
+
+/** The largest share (10^-20 cent) whose split stays a safe integer with the text's 5 added. */
+const MAX_SPLIT_SHARE = MAX_SPLIT * SPLIT_SCALE + (SPLIT_SCALE - 1n);
+
+function distributeWholeShares(
+  prepared: PreparedItem,
+  distributedCents: number,
+  detail: ShareDetail,
+): DistributedItem {
   const { lines } = prepared;
   const lineCount = lines.length;
   const exactShares: bigint[] = new Array<bigint>(lineCount).fill(0n);
@@ -340,4 +450,15 @@ function sumAtPositions(values: readonly bigint[], lines: readonly BillingLine[]
   let sum = 0n;
   for (const line of lines) sum += values[line.position] ?? 0n;
   return sum;
+}
+
+function getGreatestCommonDivisor(a: bigint, b: bigint): bigint {
+  let x = a < 0n ? -a : a;
+  let y = b;
+  while (y !== 0n) {
+    const rest = x % y;
+    x = y;
+    y = rest;
+  }
+  return x === 0n ? 1n : x;
 }

@@ -50,18 +50,20 @@ export function describeLineConsumption(
       if (!figures && unitValue === undefined && ownCount === 0) continue;
       const otherCount = lines.length - ownCount;
       let total = 0n;
+      let text = "";
       // Plain loops without a list or closure per unit: 2,000 units x 5 meter kinds.
       for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
         const line = lines[lineIndex] as BillingLine;
         const value = values[line.position] as bigint;
         total += value;
+        text = formatScaledQuantityText(value, LINE_SCALE);
         let record: LineConsumption;
         if (figures) {
           const isApportioned = figures.isApportioned[lineIndex] === true;
           const isMeasured = figures.isMeasured[lineIndex] === true;
           record = {
             meter: kind,
-            value: formatScaledQuantityText(value, LINE_SCALE),
+            value: text,
             method: isApportioned ? (isMeasured ? "partlyApportioned" : "apportioned") : "measured",
             apportionedBy: isApportioned ? apportionedBy : null,
             isEstimated: figures.isEstimated[lineIndex] === true,
@@ -79,7 +81,7 @@ export function describeLineConsumption(
             );
           record = {
             meter: kind,
-            value: formatScaledQuantityText(value, LINE_SCALE),
+            value: text,
             method: isApportioned ? "apportioned" : "measured",
             apportionedBy: isApportioned ? apportionedBy : null,
             isEstimated,
@@ -93,7 +95,8 @@ export function describeLineConsumption(
       unitTotals.push({
         unitId: unit.id,
         meter: kind,
-        value: formatScaledQuantityText(total, LINE_SCALE),
+        // A unit of one line (most units) has that line's value as its total: the same text.
+        value: lines.length === 1 ? text : formatScaledQuantityText(total, LINE_SCALE),
       });
     }
   }
