@@ -14,7 +14,8 @@ export interface FileStorage {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /**
    * Stores the file at `filePath` (which stays) under the key: a run's joined letters, 75 MB for
-   * 1,000 letters (decision 1610). Local: copied on disk, never read into memory; S3: sent whole.
+   * 1,000 letters (decision 1610). Local: copied on disk, never read into memory; S3: up to 8 MiB
+   * in one PUT, larger in parts of 8 MiB read one at a time (decision 1850).
    */
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** The file's bytes, or null when there is none under the key. */

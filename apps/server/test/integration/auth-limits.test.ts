@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProperty, insertUnit } from "../support/fixtures.ts";
+import { runWithinOneWindow } from "../support/rate-limit-window.ts";
 import {
   createTestContext,
   readJson,
@@ -112,10 +113,15 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
   });
 
   it("lets exactly 5 of 50 concurrent wrong passwords through; the rest answer 429 with Retry-After", async () => {
-    const { email } = await t.signUp();
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => signIn(email, `Falsch${i}Xy`, "198.51.100.20")),
-    );
+    // The 50 failures and the right password after them in one 15-minute window (again with a
+    // new account if the window turned).
+    const { email, responses, rightHere } = await runWithinOneWindow(t.db, 15 * 60, async () => {
+      const { email } = await t.signUp();
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => signIn(email, `Falsch${i}Xy`, "198.51.100.20")),
+      );
+      return { email, responses, rightHere: await signIn(email, TEST_PASSWORD, "198.51.100.20") };
+    });
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(45);
@@ -128,7 +134,7 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
       message: expect.stringMatching(/^Zu viele fehlgeschlagene Anmeldeversuche/),
     });
     // The right password from this address waits too; from an address without failures it gets through.
-    expect((await signIn(email, TEST_PASSWORD, "198.51.100.20")).status).toBe(429);
+    expect(rightHere.status).toBe(429);
     const owner = await signIn(email, TEST_PASSWORD, "198.51.100.21");
     expect(owner.status).toBe(200);
     expect(toCookieHeader(owner)).toContain("better-auth.session_token=");
@@ -145,21 +151,29 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
   it("limits an account to 100 failures an hour across addresses, yet lets an address without failures try", async () => {
     const { email } = await t.signUp();
     expect((await signIn(email, "Falsch123", "192.0.2.77")).status).toBe(401);
-    await presetBucket(`sign-in:account:${email}`, 3600, 100);
-    const repeated = await signIn(email, TEST_PASSWORD, "192.0.2.77");
+    // The preset hour and the refused sign-in in one window (again if the hour turned).
+    const repeated = await runWithinOneWindow(t.db, 3600, async () => {
+      await presetBucket(`sign-in:account:${email}`, 3600, 100);
+      return signIn(email, TEST_PASSWORD, "192.0.2.77");
+    });
     expect(repeated.status).toBe(429);
     expect(Number(repeated.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await signIn(email, TEST_PASSWORD, "192.0.2.78")).status).toBe(200);
   });
 
   it("a successful sign-in forgets the failures of its address", async () => {
-    const { email } = await t.signUp();
-    for (let i = 0; i < 4; i++)
-      expect((await signIn(email, "Falsch123", "192.0.2.90")).status).toBe(401);
-    expect((await signIn(email, TEST_PASSWORD, "192.0.2.90")).status).toBe(200);
-    for (let i = 0; i < 5; i++)
-      expect((await signIn(email, "Falsch123", "192.0.2.90")).status).toBe(401);
-    expect((await signIn(email, "Falsch123", "192.0.2.90")).status).toBe(429);
+    // All in one 15-minute window (again with a new account if the window turned).
+    const statuses = await runWithinOneWindow(t.db, 15 * 60, async () => {
+      const { email } = await t.signUp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await signIn(email, "Falsch123", "192.0.2.90")).status);
+      statuses.push((await signIn(email, TEST_PASSWORD, "192.0.2.90")).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await signIn(email, "Falsch123", "192.0.2.90")).status);
+      return statuses;
+    });
+    expect(statuses).toEqual([401, 401, 401, 401, 200, 401, 401, 401, 401, 401, 429]);
   });
 
   it("rate-limits sign-ups per address with 429 and Retry-After, and keeps the message for a known e-mail", async () => {
@@ -172,10 +186,17 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
     expect((await readJson(known)).error.message).toBe(
       "Ein Konto mit dieser E-Mail-Adresse existiert bereits.",
     );
-    await presetBucket("sign-up:address:192.0.2.200", 3600, 30);
-    const limited = await t.request("POST", "/api/auth/sign-up/email", {
-      body: { email: "neu-200@example.de", password: TEST_PASSWORD, firstName: "A", lastName: "B" },
-      headers: { "x-forwarded-for": "192.0.2.200" },
+    // The preset hour and the refused sign-up in one window (again with another e-mail if the
+    // hour turned and the sign-up went through).
+    let tries = 0;
+    const { limited, newEmail } = await runWithinOneWindow(t.db, 3600, async () => {
+      const newEmail = `neu-200-${(tries += 1)}@example.de`;
+      await presetBucket("sign-up:address:192.0.2.200", 3600, 30);
+      const limited = await t.request("POST", "/api/auth/sign-up/email", {
+        body: { email: newEmail, password: TEST_PASSWORD, firstName: "A", lastName: "B" },
+        headers: { "x-forwarded-for": "192.0.2.200" },
+      });
+      return { limited, newEmail };
     });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -183,19 +204,19 @@ describe.each(TEST_DRIVERS)("authentication limits (%s)", (driver) => {
       /^Zu viele Registrierungen von dieser Adresse\./,
     );
     expect(
-      await t.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "neu-200@example.de")
-        .execute(),
+      await t.db.selectFrom("users").select("id").where("email", "=", newEmail).execute(),
     ).toHaveLength(0);
   });
 
   it("takes the client address from the proxy's own entry of X-Forwarded-For", async () => {
-    const { email } = await t.signUp();
-    for (let i = 0; i < 5; i++) await signIn(email, "Falsch123", `10.0.0.${i}, 192.0.2.150`);
+    // The failures and the refused sign-in in one 15-minute window (again with a new account).
+    const spoofed = await runWithinOneWindow(t.db, 15 * 60, async () => {
+      const { email } = await t.signUp();
+      for (let i = 0; i < 5; i++) await signIn(email, "Falsch123", `10.0.0.${i}, 192.0.2.150`);
+      return signIn(email, TEST_PASSWORD, "10.9.9.9, 192.0.2.150");
+    });
     // A spoofed first entry does not give a fresh address.
-    expect((await signIn(email, TEST_PASSWORD, "10.9.9.9, 192.0.2.150")).status).toBe(429);
+    expect(spoofed.status).toBe(429);
   });
 });
 

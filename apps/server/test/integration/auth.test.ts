@@ -6,6 +6,7 @@ import {
   toCookieHeader,
   type TestContext,
 } from "../support/test-app.ts";
+import { runWithinOneWindow } from "../support/rate-limit-window.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
 
 function extractResetToken(mail: string): string {
@@ -215,18 +216,24 @@ describe.each(TEST_DRIVERS)("authentication (%s)", (driver) => {
     });
 
     it("locks an account for one address after 5 failures, even with the right password; another address gets through", async () => {
-      const { email } = await t.signUp();
-      for (let i = 0; i < 5; i++) {
-        const r = await t.request("POST", "/api/auth/sign-in/email", {
-          body: { email, password: `Falsch${i}xY` },
+      // The failures and the refused sign-in in one 15-minute window (again with a new account).
+      const { email, failures, locked } = await runWithinOneWindow(t.db, 15 * 60, async () => {
+        const { email } = await t.signUp();
+        const failures: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const r = await t.request("POST", "/api/auth/sign-in/email", {
+            body: { email, password: `Falsch${i}xY` },
+            headers: { "x-forwarded-for": "203.0.113.7" },
+          });
+          failures.push(r.status);
+        }
+        const locked = await t.request("POST", "/api/auth/sign-in/email", {
+          body: { email, password: TEST_PASSWORD },
           headers: { "x-forwarded-for": "203.0.113.7" },
         });
-        expect(r.status).toBe(401);
-      }
-      const locked = await t.request("POST", "/api/auth/sign-in/email", {
-        body: { email, password: TEST_PASSWORD },
-        headers: { "x-forwarded-for": "203.0.113.7" },
+        return { email, failures, locked };
       });
+      expect(failures).toEqual([401, 401, 401, 401, 401]);
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await readJson(locked)).error).toMatchObject({
@@ -345,14 +352,21 @@ describe.each(TEST_DRIVERS)("authentication (%s)", (driver) => {
     });
 
     it("limits reset mails to 3 per account in 15 minutes", async () => {
-      const { email } = await t.signUp();
-      for (let i = 0; i < 3; i++)
-        expect(
-          (await t.request("POST", "/api/auth/request-password-reset", { body: { email } })).status,
-        ).toBe(200);
-      const limited = await t.request("POST", "/api/auth/request-password-reset", {
-        body: { email },
+      // The three mails and the refused fourth in one 15-minute window (again with a new account).
+      const { sent, limited } = await runWithinOneWindow(t.db, 15 * 60, async () => {
+        const { email } = await t.signUp();
+        const sent: number[] = [];
+        for (let i = 0; i < 3; i++)
+          sent.push(
+            (await t.request("POST", "/api/auth/request-password-reset", { body: { email } }))
+              .status,
+          );
+        const limited = await t.request("POST", "/api/auth/request-password-reset", {
+          body: { email },
+        });
+        return { sent, limited };
       });
+      expect(sent).toEqual([200, 200, 200]);
       expect(limited.status).toBe(429);
       expect((await readJson(limited)).error.message).toMatch(
         /^Zu viele Anfragen zum Zurücksetzen des Passworts\. Bitte versuchen Sie es in (einer Minute|\d+ Minuten) erneut\.$/,

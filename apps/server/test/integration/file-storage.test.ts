@@ -1,43 +1,34 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import S3rver from "@20minutes/s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load-config.ts";
 import { createFileStorage } from "../../src/files/create-file-storage.ts";
 import type { FileStorage } from "../../src/files/file-storage.ts";
+import { S3_PART_BYTES } from "../../src/files/s3-file-storage.ts";
+import { startS3TestServer, type S3TestServer } from "../support/s3-test-server.ts";
 
 // Both places of docs/rules/statements.md#pdfs-and-sending through the one interface: DATA_DIR/files, and an S3-compatible
-// server that this test starts itself on the loopback address (s3rver, checks SigV4 signatures).
+// server that this test starts itself on the loopback address (s3rver behind a recording proxy,
+// support/s3-test-server.ts).
 
 const BUCKET = "nebenkosten-test";
 const PDF_BYTES = new Uint8Array(
   Buffer.from("%PDF-1.7\n% Nebenkostenabrechnung äöüß €\n%%EOF\n", "utf8"),
 );
 
-let s3Server: { close(): Promise<void> } | undefined;
+let s3: S3TestServer;
 let s3Endpoint = "";
-let s3Directory = "";
 let localDataDir = "";
 
 beforeAll(async () => {
-  s3Directory = fs.mkdtempSync(path.join(os.tmpdir(), "nk-s3rver-"));
   localDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nk-files-"));
-  const server = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: s3Directory,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const address = await server.run();
-  s3Server = server;
-  s3Endpoint = `http://127.0.0.1:${address.port}`;
+  s3 = await startS3TestServer(BUCKET);
+  s3Endpoint = s3.endpoint;
 });
 
 afterAll(async () => {
-  await s3Server?.close();
-  fs.rmSync(s3Directory, { recursive: true, force: true });
+  await s3?.close();
   fs.rmSync(localDataDir, { recursive: true, force: true });
 });
 
@@ -147,6 +138,112 @@ describe.each(storages())("file storage (%s)", (kind, create) => {
         "Ungültiger Dateischlüssel",
       );
     }
+  });
+});
+
+describe("file storage (s3) of a file larger than one part", () => {
+  function s3Storage(): FileStorage {
+    return createFileStorage(
+      loadConfig({
+        NODE_ENV: "test",
+        DATA_DIR: localDataDir,
+        AUTH_SECRET: "x".repeat(32),
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: s3Endpoint,
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+      }),
+    );
+  }
+
+  // Two whole parts and a short last one; every byte position differs from its neighbours'
+  // in the other parts (a part sent twice or out of order would not compare equal).
+  function writeLargeFile(name: string): { file: string; bytes: Buffer } {
+    const bytes = Buffer.alloc(2 * S3_PART_BYTES + 12_344);
+    for (let index = 0; index < bytes.length; index += 4) bytes.writeUInt32BE(index, index);
+    const file = path.join(localDataDir, name);
+    fs.writeFileSync(file, bytes);
+    return { file, bytes };
+  }
+
+  function requestsSince(first: number): string[] {
+    return s3.requests.slice(first).map((request) => `${request.method} ${request.query}`);
+  }
+
+  it("sends it in parts, one part at a time, and the object arrives byte for byte", async () => {
+    const storage = s3Storage();
+    const key = "statements/user-1/batches/4b0e7c1e-0000-4000-8000-000000000011.pdf";
+    const { file, bytes } = writeLargeFile("joined-large.pdf");
+    const first = s3.requests.length;
+    await storage.putFile(key, file, "application/pdf");
+    expect(requestsSince(first)).toEqual([
+      "POST uploads",
+      "PUT partNumber,uploadId",
+      "PUT partNumber,uploadId",
+      "PUT partNumber,uploadId",
+      "POST uploadId",
+    ]);
+    expect(s3.requests.slice(first + 1, first + 4).map((request) => request.contentLength)).toEqual(
+      [S3_PART_BYTES, S3_PART_BYTES, 12_344],
+    );
+    expect(Buffer.compare((await storage.get(key))!, bytes)).toBe(0);
+    expect((await storage.getStream(key))?.byteLength).toBe(bytes.length);
+    expect(s3.openUploads()).toEqual([]);
+    expect(fs.existsSync(file)).toBe(true);
+    await storage.delete(key);
+    fs.rmSync(file);
+  });
+
+  it("sends a file of one part's size or less in one PUT", async () => {
+    const storage = s3Storage();
+    const key = "statements/user-1/batches/4b0e7c1e-0000-4000-8000-000000000012.pdf";
+    const file = path.join(localDataDir, "joined-one-part.pdf");
+    const bytes = Buffer.alloc(S3_PART_BYTES, 7);
+    fs.writeFileSync(file, bytes);
+    const first = s3.requests.length;
+    await storage.putFile(key, file, "application/pdf");
+    expect(requestsSince(first)).toEqual(["PUT "]);
+    expect(Buffer.compare((await storage.get(key))!, bytes)).toBe(0);
+    await storage.delete(key);
+    fs.rmSync(file);
+  });
+
+  it("aborts the upload when a part fails: no object, no parts left, the failure in German", async () => {
+    const storage = s3Storage();
+    const key = "statements/user-1/batches/4b0e7c1e-0000-4000-8000-000000000013.pdf";
+    const { file } = writeLargeFile("joined-failing.pdf");
+    const first = s3.requests.length;
+    s3.failPart(2);
+    try {
+      await expect(storage.putFile(key, file, "application/pdf")).rejects.toThrow(
+        new RegExp(`S3 UploadPart 2 ${key} fehlgeschlagen: HTTP 500 .*InternalError`),
+      );
+    } finally {
+      s3.failPart(null);
+    }
+    expect(requestsSince(first)).toEqual([
+      "POST uploads",
+      "PUT partNumber,uploadId",
+      "PUT partNumber,uploadId",
+      "DELETE uploadId",
+    ]);
+    expect(await storage.get(key)).toBeNull();
+    expect(s3.openUploads()).toEqual([]);
+
+    // An object that was under the key before stays when a later upload fails.
+    await storage.put(key, PDF_BYTES, "application/pdf");
+    s3.failPart(3);
+    try {
+      await expect(storage.putFile(key, file, "application/pdf")).rejects.toThrow(
+        "S3 UploadPart 3",
+      );
+    } finally {
+      s3.failPart(null);
+    }
+    expect(Buffer.compare((await storage.get(key))!, Buffer.from(PDF_BYTES))).toBe(0);
+    expect(s3.openUploads()).toEqual([]);
+    await storage.delete(key);
+    fs.rmSync(file);
   });
 });
 
