@@ -44,6 +44,7 @@ async function findFreePort(): Promise<number> {
 /** A fresh database on the server of DATABASE_URL (dropped again at the end), or none. */
 async function createPostgresDatabase(): Promise<{
   url: string;
+  name: string;
   drop: () => Promise<void>;
 } | null> {
   const base = process.env.DATABASE_URL;
@@ -57,6 +58,7 @@ async function createPostgresDatabase(): Promise<{
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     async drop() {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
@@ -435,12 +437,31 @@ function cpuSeconds(pid: number): number | null {
   }
 }
 
+/**
+ * The PostgreSQL server processes (backends) working for the bench database, by process id: the
+ * database's share of the CPU, which the servers' figure leaves out. Local servers only.
+ */
+async function findDatabaseBackends(adminUrl: string, databaseName: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = $1",
+      [databaseName],
+    );
+    return result.rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
 function printReport(
   database: string,
   instances: number,
   connections: number,
   stats: Map<string, RouteStats>,
   cpu: number | null,
+  databaseCpu: number | null,
   loadBefore: number[],
 ): void {
   const total = [...stats.values()].reduce((sum, entry) => sum + entry.latencies.length, 0);
@@ -464,6 +485,10 @@ function printReport(
   console.log(
     `Server-CPU: ${cpu === null ? "–" : `${cpu.toFixed(1)} s, ${total === 0 ? "–" : ((cpu * 1000) / total).toFixed(2)} ms je Anfrage`} (alle Instanzen)`,
   );
+  if (databaseCpu !== null)
+    console.log(
+      `PostgreSQL-CPU: ${databaseCpu.toFixed(1)} s, ${total === 0 ? "–" : ((databaseCpu * 1000) / total).toFixed(2)} ms je Anfrage (Backends der Bench-Datenbank)`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -493,6 +518,10 @@ async function main(): Promise<void> {
     );
     const loadBefore = os.loadavg();
     const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
+    const backendsBefore = postgres
+      ? await findDatabaseBackends(process.env.DATABASE_URL!, postgres.name)
+      : [];
+    const databaseCpuBefore = new Map(backendsBefore.map((pid) => [pid, cpuSeconds(pid) ?? 0]));
     const stats = await runMix(
       servers.map((server) => server.baseUrl),
       accounts,
@@ -500,6 +529,16 @@ async function main(): Promise<void> {
       SECONDS,
     );
     const cpuAfter = servers.map((server) => cpuSeconds(server.pid));
+    // Backends opened during the run count from zero; those of before, from their figure then.
+    const backendsAfter = postgres
+      ? await findDatabaseBackends(process.env.DATABASE_URL!, postgres.name)
+      : [];
+    const databaseCpu = postgres
+      ? backendsAfter.reduce(
+          (sum, pid) => sum + (cpuSeconds(pid) ?? 0) - (databaseCpuBefore.get(pid) ?? 0),
+          0,
+        )
+      : null;
     const cpu =
       cpuBefore.some((v) => v === null) || cpuAfter.some((v) => v === null)
         ? null
@@ -510,6 +549,7 @@ async function main(): Promise<void> {
       connections,
       stats,
       cpu,
+      databaseCpu,
       loadBefore,
     );
   } finally {

@@ -1,6 +1,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PGlitePool } from "./pglite-pool.ts";
+import { createPreparingPool } from "./prepared-statements.ts";
 import { PGliteThread } from "./pglite-thread.ts";
 import { TYPE_PARSERS } from "./type-parsers.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -64,7 +65,8 @@ export async function openDatabase(
     pgPool.on("error", (error) => {
       logger.warn("database.idle_connection_lost", { message: error.message });
     });
-    pool = pgPool;
+    // Every query a named statement, parsed and planned once per connection (decision 1830).
+    pool = createPreparingPool(pgPool);
     readPoolStats = () => ({
       total: pgPool.totalCount,
       idle: pgPool.idleCount,

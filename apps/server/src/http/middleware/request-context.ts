@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../../lib/logger.ts";
 import type { AppEnv } from "../app-env.ts";
+import { setAnswerHeader } from "./answer-headers.ts";
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -14,7 +15,7 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set("logger", log);
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", requestId);
+    setAnswerHeader(c, "X-Request-Id", requestId);
     if (c.req.path.startsWith("/api/")) {
       log.info("request", {
         method: c.req.method,

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { setAnswerHeader } from "./answer-headers.ts";
 
 // No inline script anywhere: the built app loads its scripts from /assets. Inline styles are
 // allowed because React style attributes and Radix positioning use them.
@@ -18,12 +19,13 @@ const CSP = [
 export function securityHeaders({ isProduction }: { isProduction: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.header("Content-Security-Policy", CSP);
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    c.header("Cross-Origin-Opener-Policy", "same-origin");
-    if (isProduction) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    setAnswerHeader(c, "Content-Security-Policy", CSP);
+    setAnswerHeader(c, "X-Content-Type-Options", "nosniff");
+    setAnswerHeader(c, "X-Frame-Options", "DENY");
+    setAnswerHeader(c, "Referrer-Policy", "strict-origin-when-cross-origin");
+    setAnswerHeader(c, "Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    setAnswerHeader(c, "Cross-Origin-Opener-Policy", "same-origin");
+    if (isProduction)
+      setAnswerHeader(c, "Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   };
 }
