@@ -323,10 +323,14 @@ describeE2e("Neue Abrechnung", () => {
     expect(await anna.getByText("Nachzahlung: 1.735,41 €").count()).toBe(1);
     await page.screenshot({ path: screenshotPath("statements-preview"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
-    const overflow = await page.evaluate<number>(
-      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    // The preview's tables and charts follow the new width after the resize: wait for the layout.
+    await expect
+      .poll(() =>
+        page.evaluate<number>(
+          "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+        ),
+      )
+      .toBeLessThanOrEqual(0);
     await page.screenshot({ path: screenshotPath("statements-preview-mobile"), fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
 
