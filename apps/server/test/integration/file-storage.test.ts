@@ -41,21 +41,7 @@ function storages(): Array<[string, () => FileStorage]> {
           loadConfig({ NODE_ENV: "test", DATA_DIR: localDataDir, AUTH_SECRET: "x".repeat(32) }),
         ),
     ],
-    [
-      "s3",
-      () =>
-        createFileStorage(
-          loadConfig({
-            NODE_ENV: "test",
-            DATA_DIR: localDataDir,
-            AUTH_SECRET: "x".repeat(32),
-            S3_BUCKET: BUCKET,
-            S3_ENDPOINT: s3Endpoint,
-            S3_ACCESS_KEY_ID: "S3RVER",
-            S3_SECRET_ACCESS_KEY: "S3RVER",
-          }),
-        ),
-    ],
+    ["s3", createS3Storage],
   ];
 }
 
@@ -141,21 +127,22 @@ describe.each(storages())("file storage (%s)", (kind, create) => {
   });
 });
 
-describe("file storage (s3) of a file larger than one part", () => {
-  function s3Storage(): FileStorage {
-    return createFileStorage(
-      loadConfig({
-        NODE_ENV: "test",
-        DATA_DIR: localDataDir,
-        AUTH_SECRET: "x".repeat(32),
-        S3_BUCKET: BUCKET,
-        S3_ENDPOINT: s3Endpoint,
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
-      }),
-    );
-  }
+/** The S3 store on the test server (s3rver behind the recording proxy). */
+function createS3Storage(): FileStorage {
+  return createFileStorage(
+    loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: localDataDir,
+      AUTH_SECRET: "x".repeat(32),
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: s3Endpoint,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+    }),
+  );
+}
 
+describe("file storage (s3) of a file larger than one part", () => {
   // Two whole parts and a short last one; every byte position differs from its neighbours'
   // in the other parts (a part sent twice or out of order would not compare equal).
   function writeLargeFile(name: string): { file: string; bytes: Buffer } {
@@ -171,7 +158,7 @@ describe("file storage (s3) of a file larger than one part", () => {
   }
 
   it("sends it in parts, one part at a time, and the object arrives byte for byte", async () => {
-    const storage = s3Storage();
+    const storage = createS3Storage();
     const key = "statements/user-1/batches/4b0e7c1e-0000-4000-8000-000000000011.pdf";
     const { file, bytes } = writeLargeFile("joined-large.pdf");
     const first = s3.requests.length;
@@ -195,7 +182,7 @@ describe("file storage (s3) of a file larger than one part", () => {
   });
 
   it("sends a file of one part's size or less in one PUT", async () => {
-    const storage = s3Storage();
+    const storage = createS3Storage();
     const key = "statements/user-1/batches/4b0e7c1e-0000-4000-8000-000000000012.pdf";
     const file = path.join(localDataDir, "joined-one-part.pdf");
     const bytes = Buffer.alloc(S3_PART_BYTES, 7);
@@ -209,7 +196,7 @@ describe("file storage (s3) of a file larger than one part", () => {
   });
 
   it("aborts the upload when a part fails: no object, no parts left, the failure in German", async () => {
-    const storage = s3Storage();
+    const storage = createS3Storage();
     const key = "statements/user-1/batches/4b0e7c1e-0000-4000-8000-000000000013.pdf";
     const { file } = writeLargeFile("joined-failing.pdf");
     const first = s3.requests.length;
