@@ -128,6 +128,47 @@ describe("the new-statement wizard (docs/rules/statements.md#wizard)", () => {
     expect(screen.getByText("Lindenstraße 5, 10115 Berlin, Deutschland")).toBeTruthy();
   });
 
+  it("keeps the heating and CO2 fields closed until the stored period's saved inputs are in (a number typed before would be replaced)", async () => {
+    api.on("GET /api/billing-periods", { body: [buildBillingPeriod()] });
+    let answerCosts: (value: { body: unknown }) => void = () => undefined;
+    api.on(
+      `GET /api/billing-periods/${PERIOD_ID}/costs`,
+      () => new Promise((resolve) => (answerCosts = resolve)),
+    );
+    renderWizard(`${WIZARD_URL}?property=${PROPERTY_ID}`);
+    expect(await screen.findByText("Lade gespeicherte Kosten...")).toBeTruthy();
+    const kwh = () => screen.getByLabelText("Verbrauch laut Rechnung (kWh)") as HTMLInputElement;
+    expect(kwh().closest("fieldset")?.disabled).toBe(true);
+    expect(
+      (screen.getByRole("button", { name: "Kostenposition hinzufügen" }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    answerCosts({
+      body: {
+        billingPeriodId: PERIOD_ID,
+        costItems: [],
+        co2: {
+          fuel: "gas",
+          consumptionKwh: "48000.000",
+          heatingValue: "lower",
+          emissionsKg: null,
+          cost: null,
+          pricePerTonne: null,
+          vatPercent: null,
+          emissionFactor: null,
+        },
+        consumptionOverrides: [],
+        climateFactor: null,
+        heatingCosts: null,
+        annualInformation: null,
+        updatedAt: "2026-11-28T10:00:00.000Z",
+      },
+    });
+    await vi.waitFor(() => expect(kwh().value).toBe("48.000"));
+    expect(kwh().closest("fieldset")?.disabled).toBe(false);
+    expect(screen.queryByText("Lade gespeicherte Kosten...")).toBeNull();
+  });
+
   it("calculates a German amount, shows the preview, goes back and saves the draft", async () => {
     api.on("POST /api/statements/preview", (request) => ({
       body: buildPreview(

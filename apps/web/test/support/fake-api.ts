@@ -10,7 +10,9 @@ export interface SentRequest {
   body: unknown;
 }
 
-type Answer = { status?: number; body?: unknown } | ((request: SentRequest) => AnswerValue);
+type Answer =
+  | { status?: number; body?: unknown }
+  | ((request: SentRequest) => AnswerValue | Promise<AnswerValue>);
 type AnswerValue = { status?: number; body?: unknown };
 
 export interface FakeApi {
@@ -55,7 +57,7 @@ export function installFakeApi(): FakeApi {
         { status: 404, headers: { "content-type": "application/json" } },
       );
     }
-    const value = typeof answer === "function" ? answer(request) : answer;
+    const value = typeof answer === "function" ? await answer(request) : answer;
     const status = value.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(value.body ?? null), {
       status,

@@ -120,7 +120,12 @@ export function CostsStep(props: CostsStepProps) {
             Kostenpositionen
           </h2>
           <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" onClick={openQuickSetup}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={openQuickSetup}
+              disabled={props.isLoadingCosts}
+            >
               <WandSparkles className="size-4" aria-hidden="true" />
               Quick-Setup
             </Button>
@@ -128,6 +133,7 @@ export function CostsStep(props: CostsStepProps) {
               type="button"
               variant="outline"
               onClick={() => items.append(buildEmptyCostItem())}
+              disabled={props.isLoadingCosts}
             >
               <Plus className="size-4" aria-hidden="true" />
               Kostenposition hinzufügen
@@ -195,8 +201,16 @@ export function CostsStep(props: CostsStepProps) {
         )}
       </section>
 
-      <HeatingSheetFields />
-      <Co2Fields />
+      {/* Disabled until the saved inputs are in the form: they replace the form's values once, and
+          a number typed before would be lost without a word (issue 23: the number typed is stored). */}
+      <fieldset
+        disabled={props.isLoadingCosts}
+        aria-busy={props.isLoadingCosts}
+        className="min-w-0 space-y-6"
+      >
+        <HeatingSheetFields />
+        <Co2Fields />
+      </fieldset>
       <ConsumptionPanel consumption={props.consumption} units={units} />
 
       <StickyActionBar>
