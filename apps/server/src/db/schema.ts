@@ -301,6 +301,8 @@ interface TenancyStatementsTable {
 }
 
 type JsonDocument = ColumnType<unknown, string, string>;
+/** A saved run's document: JSON text, packed or plain; read through unpackJson (decision 1860). */
+type StoredJson = ColumnType<string, string, string>;
 
 interface BillingPeriodCostItemsTable {
   id: Generated<string>;
@@ -418,11 +420,11 @@ interface StatementRunsTable {
   replacesId: string | null;
   isFinal: Generated<boolean>;
   engineVersion: string;
-  engineInput: JsonDocument;
-  result: JsonDocument;
-  consumption: JsonDocument;
-  rateCosts: JsonDocument;
-  analysis: JsonDocument | null;
+  engineInput: StoredJson;
+  result: StoredJson;
+  consumption: StoredJson;
+  rateCosts: StoredJson;
+  analysis: StoredJson | null;
   totalCosts: Decimal;
   pdfUrl: string | null;
   calculatedAt: Timestamp;

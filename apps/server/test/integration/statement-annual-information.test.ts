@@ -12,6 +12,7 @@ import {
 import { createBillingPeriodViaApi } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
+import { unpackJson } from "../../src/db/packed-json.ts";
 
 // Issue 24, item 12 over HTTP (decision 1160): the § 6a (3) HeizkV inputs saved with the
 // period's costs and read back, bad inputs refused with German messages and nothing changed,
@@ -140,7 +141,8 @@ describe.each(TEST_DRIVERS)("§ 6a (3) HeizkV inputs of a billing period (%s)", 
       .select("engineInput")
       .where("billingPeriodId", "=", house.periodId)
       .executeTakeFirstOrThrow();
-    expect((snapshot.engineInput as { annualInformation: unknown }).annualInformation).toEqual({
+    const engineInput = (await unpackJson(snapshot.engineInput)) as { annualInformation: unknown };
+    expect(engineInput.annualInformation).toEqual({
       energyMix: [
         { carrier: "Erdgas (KWK)", percent: "62.5" },
         { carrier: "Biomasse", percent: "37.5" },

@@ -19,6 +19,7 @@ import {
 } from "../support/metering-fixtures.ts";
 import { createTestContext, readJson, type TestContext } from "../support/test-app.ts";
 import { TEST_DRIVERS } from "../support/test-database.ts";
+import { unpackJson } from "../../src/db/packed-json.ts";
 
 // The statement PDFs and sending over HTTP (docs/rules/statements.md#letter-contents, docs/rules/statements.md#saved-runs, docs/rules/statements.md#pdfs-and-sending): billing data required to
 // finalize, draft letters marked ENTWURF and never stored, finalized ones made once and served
@@ -278,7 +279,8 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
       .where("id", "=", saved.body.id)
       .executeTakeFirstOrThrow();
     // Stored compactly since contract v1.6 (decision 1730): the engine's result again.
-    const raw: unknown = typeof row.result === "string" ? JSON.parse(row.result) : row.result;
+    // Packed since decision 1860.
+    const raw = await unpackJson(row.result);
     expect(isCompactResult(raw)).toBe(true);
     const result = expandCompactResult(raw as CompactStatementResult) as StatementResult;
     const { basis, ...rest } = result;

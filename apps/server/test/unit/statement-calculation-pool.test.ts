@@ -14,6 +14,7 @@ import {
 import type { CalculationRequest } from "../../src/features/statements/statement-calculation-protocol.ts";
 import { buildStatementAnalysis } from "../../src/features/statements/statement-analysis-service.ts";
 import { createLogger } from "../../src/lib/logger.ts";
+import { unpackJson } from "../../src/db/packed-json.ts";
 
 // The save's calculation thread (decision 1780; piscina, started from the TypeScript source here
 // with tsx inside the thread): the same run, byte for byte, as the assembly and the engine give
@@ -94,7 +95,7 @@ const AREA_AND_UNITS: CostItemInput[] = [
 ];
 
 describe("the save's calculation thread", () => {
-  it("answers the run the calling thread calculates, its JSON byte for byte", async () => {
+  it("answers the run the calling thread calculates, its JSON packed and equal to the value", async () => {
     const inThread = await pool.calculateForSave(request(AREA_AND_UNITS));
     const here = await inProcessCalculator.calculateForSave(request(AREA_AND_UNITS));
     if (inThread.outcome !== "calculated" || here.outcome !== "calculated")
@@ -104,9 +105,18 @@ describe("the save's calculation thread", () => {
     const calculated = calculateStatement(assembled.engineInput, { includeLetterFigures: true });
     if (!calculated.ok) throw new Error(calculated.errors.join("; "));
     for (const reply of [inThread, here]) {
-      expect(reply.engineInputJson).toBe(JSON.stringify(assembled.engineInput));
-      expect(reply.resultJson).toBe(JSON.stringify(compactStatementResult(calculated.result)));
-      expect(reply.consumptionJson).toBe(JSON.stringify(assembled.consumption));
+      // Decision 1860: packed for storage, the same JSON when unpacked.
+      for (const packed of [reply.engineInputPacked, reply.resultPacked, reply.consumptionPacked])
+        expect(packed.startsWith("gzip-base64:")).toBe(true);
+      expect(await unpackJson(reply.engineInputPacked)).toEqual(
+        JSON.parse(JSON.stringify(assembled.engineInput)),
+      );
+      expect(await unpackJson(reply.resultPacked)).toEqual(
+        JSON.parse(JSON.stringify(compactStatementResult(calculated.result))),
+      );
+      expect(await unpackJson(reply.consumptionPacked)).toEqual(
+        JSON.parse(JSON.stringify(assembled.consumption)),
+      );
       expect(reply.totalCosts).toBe("3012.32");
       expect(reply.tenancies.map((t) => [t.tenancyId, t.unitId, t.from, t.to])).toEqual([
         ["t1", "u1", "2024-01-01", "2024-06-30"],
@@ -116,21 +126,23 @@ describe("the save's calculation thread", () => {
       expect(reply.tenancies.map((t) => t.total)).toEqual(
         calculated.result.tenancies.map((t) => t.total),
       );
-      expect(reply.analysisJson).toBe(
-        JSON.stringify(
-          buildStatementAnalysis({
-            engineInput: assembled.engineInput,
-            unitConsumption: calculated.result.unitConsumption ?? null,
-            invoiceKwh: null,
-            climateFactor: null,
-            unitNames: new Map([
-              ["u1", "EG links"],
-              ["u2", "OG"],
-            ]),
-          }),
+      expect(await unpackJson(reply.analysisPacked)).toEqual(
+        JSON.parse(
+          JSON.stringify(
+            buildStatementAnalysis({
+              engineInput: assembled.engineInput,
+              unitConsumption: calculated.result.unitConsumption ?? null,
+              invoiceKwh: null,
+              climateFactor: null,
+              unitNames: new Map([
+                ["u1", "EG links"],
+                ["u2", "OG"],
+              ]),
+            }),
+          ),
         ),
       );
-      expect(JSON.parse(reply.analysisJson)).toMatchObject({ heatedArea: "140.5" });
+      expect(await unpackJson(reply.analysisPacked)).toMatchObject({ heatedArea: "140.5" });
     }
   });
 

@@ -35,6 +35,7 @@ import * as m1740 from "./1740-run-lines-in-the-stored-result.ts";
 import * as m1741 from "./1741-account-data-version.ts";
 import * as m1742 from "./1742-stored-runs-as-json-text.ts";
 import * as m1750 from "./1750-one-name-for-each-thing.ts";
+import * as m1860 from "./1860-runs-as-packed-json.ts";
 
 export interface Migration {
   name: string;
@@ -81,4 +82,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "1742-stored-runs-as-json-text", up: m1742.up },
   // Renames tables and columns (decision 1750): keep it after every migration written with the old names.
   { name: "1750-one-name-for-each-thing", up: m1750.up },
+  { name: "1860-runs-as-packed-json", up: m1860.up },
 ];

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { unpackJson } from "../../db/packed-json.ts";
 
 // SQL of the run results export: the saved run (snapshot) of the account, its tenancy
 // statements, and their lines from the stored result, as the run stored them (docs/rules/statements.md#saved-runs).
@@ -53,5 +54,5 @@ export async function findRunResult(db: Db, userId: string, statementRunId: stri
     .where("id", "=", statementRunId)
     .where("userId", "=", userId)
     .executeTakeFirst();
-  return row?.result;
+  return row ? unpackJson(row.result) : undefined;
 }

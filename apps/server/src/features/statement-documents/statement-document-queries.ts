@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { unpackJson } from "../../db/packed-json.ts";
 
 // What the letters need beyond the snapshot: names, addresses, e-mail; all scoped to the account.
 
@@ -22,17 +23,20 @@ const SNAPSHOT_COLUMNS = [
 ] as const;
 
 export async function findSnapshotForDocuments(db: Db, userId: string, statementRunId: string) {
-  return (
-    db
-      .selectFrom("statementRuns as s")
-      .innerJoin("properties as p", "p.id", "s.propertyId")
-      // A correction names the run it replaces (docs/rules/statements.md#saved-runs).
-      .leftJoin("statementRuns as r", "r.id", "s.replacesId")
-      .select([...SNAPSHOT_COLUMNS, "s.version", "r.finalizedAt as replacesFinalizedAt"])
-      .where("s.id", "=", statementRunId)
-      .where("s.userId", "=", userId)
-      .executeTakeFirst()
+  const row = await db
+    .selectFrom("statementRuns as s")
+    .innerJoin("properties as p", "p.id", "s.propertyId")
+    // A correction names the run it replaces (docs/rules/statements.md#saved-runs).
+    .leftJoin("statementRuns as r", "r.id", "s.replacesId")
+    .select([...SNAPSHOT_COLUMNS, "s.version", "r.finalizedAt as replacesFinalizedAt"])
+    .where("s.id", "=", statementRunId)
+    .where("s.userId", "=", userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [engineInput, result, consumption] = await Promise.all(
+    [row.engineInput, row.result, row.consumption].map(unpackJson),
   );
+  return { ...row, engineInput, result, consumption };
 }
 
 export type SnapshotForDocuments = NonNullable<
@@ -163,7 +167,7 @@ export async function findPreviousRunInput(
   propertyId: string,
   previousPeriodEnd: string,
 ) {
-  return db
+  const row = await db
     .selectFrom("statementRuns as s")
     .innerJoin("billingPeriods as g", "g.id", "s.billingPeriodId")
     .select(["s.engineInput", "s.result", "g.billingPeriodStart", "g.billingPeriodEnd"])
@@ -174,6 +178,9 @@ export async function findPreviousRunInput(
     .orderBy("s.version", "desc")
     .limit(1)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const [engineInput, result] = await Promise.all([row.engineInput, row.result].map(unpackJson));
+  return { ...row, engineInput, result };
 }
 
 /**
@@ -192,13 +199,12 @@ export async function listPreviousLetters(
     .innerJoin("statementRuns as s", "s.id", "st.statementRunId")
     .select([
       "st.tenantId",
+      "s.id as statementRunId",
       "s.version",
       "st.dispatchedOn",
       "st.sentAt",
       "st.settledBalance",
       "st.finalBalance",
-      "s.engineInput",
-      "s.result",
     ])
     .where("st.userId", "=", userId)
     .where("st.billingPeriodId", "=", billingPeriodId)
@@ -206,6 +212,28 @@ export async function listPreviousLetters(
     .where((eb) => eb.or([eb("st.dispatchedOn", "is not", null), eb("st.sentAt", "is not", null)]))
     .orderBy("s.version", "desc")
     .execute();
+}
+
+/** The engine input and result of these runs of the account, unpacked (decision 1860), by run id. */
+export async function findRunInputsAndResults(db: Db, userId: string, statementRunIds: string[]) {
+  if (statementRunIds.length === 0)
+    return new Map<string, { engineInput: unknown; result: unknown }>();
+  const rows = await db
+    .selectFrom("statementRuns")
+    .select(["id", "engineInput", "result"])
+    .where("userId", "=", userId)
+    .where("id", "in", statementRunIds)
+    .execute();
+  return new Map(
+    await Promise.all(
+      rows.map(async (row) => {
+        const [engineInput, result] = await Promise.all(
+          [row.engineInput, row.result].map(unpackJson),
+        );
+        return [row.id, { engineInput, result }] as const;
+      }),
+    ),
+  );
 }
 
 /** The letter went out (issue 24, decision 1060): its date, channel, context, what it settled and its stored file. First dispatch wins. */

@@ -50,6 +50,7 @@ import {
   findSnapshotForDocuments,
   findTenantStatement,
   listPreviousLetters,
+  findRunInputsAndResults,
   listStatementsOfRun,
   listTenantContacts,
   listUnitNames,
@@ -143,18 +144,34 @@ async function loadPreviousLetters(
   billingPeriodId: string,
   version: number,
 ): Promise<Map<string, PreviousLetter>> {
-  const letters = new Map<string, PreviousLetter>();
+  const latest = new Map<
+    string,
+    { statementRunId: string; version: number; dispatchedOn: string; settledBalance: string }
+  >();
   for (const row of await listPreviousLetters(db, userId, billingPeriodId, version)) {
-    if (!row.tenantId || letters.has(row.tenantId)) continue;
+    if (!row.tenantId || latest.has(row.tenantId)) continue;
     const dispatchedOn = row.dispatchedOn ?? (row.sentAt ? getTodayInGermany(row.sentAt) : null);
     if (!dispatchedOn) continue;
-    letters.set(row.tenantId, {
+    latest.set(row.tenantId, {
+      statementRunId: row.statementRunId,
       version: row.version,
       dispatchedOn,
       settledBalance: row.settledBalance ?? row.finalBalance,
-      result: readStoredRun(row.engineInput, row.result).result,
     });
   }
+  // Each earlier run read and checked once, however many of its letters went out.
+  const runIds = [...new Set([...latest.values()].map((letter) => letter.statementRunId))];
+  const results = new Map<string, PreviousLetter["result"]>();
+  for (const [runId, run] of await findRunInputsAndResults(db, userId, runIds))
+    results.set(runId, readStoredRun(run.engineInput, run.result).result);
+  const letters = new Map<string, PreviousLetter>();
+  for (const [tenantId, letter] of latest)
+    letters.set(tenantId, {
+      version: letter.version,
+      dispatchedOn: letter.dispatchedOn,
+      settledBalance: letter.settledBalance,
+      result: results.get(letter.statementRunId)!,
+    });
   return letters;
 }
 

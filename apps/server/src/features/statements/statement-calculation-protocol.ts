@@ -25,15 +25,16 @@ export interface TenancySummary {
 }
 
 /**
- * A calculated run as the save stores it: its large columns already as JSON text (the result in
- * the compact form of contract v1.6, decision 1730), and the few figures the save reads itself.
+ * A calculated run as the save stores it: its large columns already as packed JSON (decision
+ * 1860; the result in the compact form of contract v1.6, decision 1730), and the few figures the
+ * save reads itself.
  */
 export interface CalculatedRun {
   outcome: "calculated";
-  engineInputJson: string;
-  resultJson: string;
-  consumptionJson: string;
-  analysisJson: string;
+  engineInputPacked: string;
+  resultPacked: string;
+  consumptionPacked: string;
+  analysisPacked: string;
   totalCosts: string;
   tenancies: TenancySummary[];
   /** The engine's time alone (nk_calculation_duration_seconds). */

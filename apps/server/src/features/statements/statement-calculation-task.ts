@@ -2,11 +2,13 @@ import { calculateStatement, compactStatementResult } from "@nk/engine";
 import { assembleStatement } from "./assembly/statement-assembly.ts";
 import type { CalculationReply, CalculationRequest } from "./statement-calculation-protocol.ts";
 import { buildStatementAnalysis } from "./statement-analysis-service.ts";
+import { packJson } from "../../db/packed-json.ts";
 
 /**
  * A save's CPU work (decision 1780): the assembly of the engine's input from the data read, the
  * engine's result with the letter figures (contract v1.2, decision 1040), the consumption
- * analysis, and the run's JSON (the result compact, v1.6, decision 1730). Pure; it runs in the
+ * analysis, and the run's JSON (the result compact, v1.6, decision 1730), packed for storage
+ * (decision 1860). Pure; it runs in the
  * calculation thread (statement-calculation-worker.ts), or on the calling thread when the app has
  * no such thread. The same steps as computeStatement's (statement-calculation-service.ts), which
  * the preview answers with.
@@ -31,10 +33,10 @@ export function calculateRunForSave(request: CalculationRequest): CalculationRep
   });
   return {
     outcome: "calculated",
-    engineInputJson: JSON.stringify(engineInput),
-    resultJson: JSON.stringify(compactStatementResult(result)),
-    consumptionJson: JSON.stringify(assembled.consumption),
-    analysisJson: JSON.stringify(analysis),
+    engineInputPacked: packJson(JSON.stringify(engineInput)),
+    resultPacked: packJson(JSON.stringify(compactStatementResult(result))),
+    consumptionPacked: packJson(JSON.stringify(assembled.consumption)),
+    analysisPacked: packJson(JSON.stringify(analysis)),
     totalCosts: result.totalCosts,
     tenancies: result.tenancies.map((tenancy) => ({
       tenancyId: tenancy.tenancyId,

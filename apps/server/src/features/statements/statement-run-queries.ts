@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { unpackJson } from "../../db/packed-json.ts";
 import { splitIntoInsertBatches } from "../../db/write-batches.ts";
 
 // Saved statement runs (statement_runs) and their tenancy statements (docs/rules/statements.md#saved-runs);
@@ -6,12 +7,12 @@ import { splitIntoInsertBatches } from "../../db/write-batches.ts";
 
 export interface SnapshotValues {
   engineVersion: string;
-  /** The large columns, serialized by the calculator (the calculation thread, decision 1780). */
-  engineInputJson: string;
-  resultJson: string;
-  consumptionJson: string;
+  /** The large columns, serialized and packed by the calculator (the calculation thread, decisions 1780, 1860). */
+  engineInputPacked: string;
+  resultPacked: string;
+  consumptionPacked: string;
   rateCosts: unknown;
-  analysisJson: string;
+  analysisPacked: string;
   totalCosts: string;
   isFinal: boolean;
   calculatedAt: Date;
@@ -23,11 +24,11 @@ export type SnapshotColumns = ReturnType<typeof toSnapshotColumns>;
 export function toSnapshotColumns(values: SnapshotValues) {
   return {
     engineVersion: values.engineVersion,
-    engineInput: values.engineInputJson,
-    result: values.resultJson,
-    consumption: values.consumptionJson,
+    engineInput: values.engineInputPacked,
+    result: values.resultPacked,
+    consumption: values.consumptionPacked,
     rateCosts: JSON.stringify(values.rateCosts),
-    analysis: values.analysisJson,
+    analysis: values.analysisPacked,
     totalCosts: values.totalCosts,
     isFinal: values.isFinal,
     calculatedAt: values.calculatedAt,
@@ -153,7 +154,7 @@ export async function insertTenantStatements(
 }
 
 export async function findSnapshot(db: Db, userId: string, id: string) {
-  return db
+  const row = await db
     .selectFrom("statementRuns as s")
     .innerJoin("billingPeriods as g", "g.id", "s.billingPeriodId")
     .innerJoin("properties as p", "p.id", "s.propertyId")
@@ -182,6 +183,11 @@ export async function findSnapshot(db: Db, userId: string, id: string) {
     .where("s.id", "=", id)
     .where("s.userId", "=", userId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const [engineInput, result, consumption, rateCosts, analysis] = await Promise.all(
+    [row.engineInput, row.result, row.consumption, row.rateCosts, row.analysis].map(unpackJson),
+  );
+  return { ...row, engineInput, result, consumption, rateCosts, analysis };
 }
 
 export async function listStatementsOfSnapshot(db: Db, userId: string, statementRunId: string) {

@@ -181,11 +181,11 @@ async function writeRun(
   const values = {
     engineVersion: CALCULATION_CONTRACT_VERSION,
     // Contract v1.6 (decision 1730): stored compactly, read back through readStoredRun.
-    engineInputJson: computed.run.engineInputJson,
-    resultJson: computed.run.resultJson,
-    consumptionJson: computed.run.consumptionJson,
+    engineInputPacked: computed.run.engineInputPacked,
+    resultPacked: computed.run.resultPacked,
+    consumptionPacked: computed.run.consumptionPacked,
     rateCosts: computed.rateCosts,
-    analysisJson: computed.run.analysisJson,
+    analysisPacked: computed.run.analysisPacked,
     totalCosts: computed.run.totalCosts,
     isFinal: body.finalize,
     calculatedAt,
