@@ -172,10 +172,14 @@ export function createS3FileStorage(settings: S3Settings): FileStorage {
       });
       if (!completed.ok) await fail("CompleteMultipartUpload", key, completed);
       const answer = await completed.text();
-      // S3 may answer 200 and name the failure in the body (the completion takes a while).
-      if (xmlValues(answer, "Code").length > 0) {
+      // S3 may answer 200 and name the failure in the body (the completion takes a while): the
+      // body then begins with the whitespace S3 sent meanwhile, so the error names its code and
+      // message rather than the body's first characters.
+      const [code] = xmlValues(answer, "Code");
+      if (code !== undefined) {
+        const message = (xmlValues(answer, "Message")[0] ?? "").slice(0, 300);
         throw new S3StorageError(
-          `S3 CompleteMultipartUpload ${key} fehlgeschlagen: ${answer.slice(0, 300)}`,
+          `S3 CompleteMultipartUpload ${key} fehlgeschlagen: HTTP 200 ${code} ${message}`.trimEnd(),
         );
       }
     } catch (error) {

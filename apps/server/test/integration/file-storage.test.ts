@@ -232,6 +232,45 @@ describe("file storage (s3) of a file larger than one part", () => {
     await storage.delete(key);
     fs.rmSync(file);
   });
+  it("aborts the upload when the completion answers 200 with an error: no object, the failure named", async () => {
+    const storage = createS3Storage();
+    const key = "statements/user-1/batches/4b0e7c1e-0000-4000-8000-000000000014.pdf";
+    const { file } = writeLargeFile("joined-completion-failing.pdf");
+    const first = s3.requests.length;
+    s3.failCompletionWith200(true);
+    try {
+      await expect(storage.putFile(key, file, "application/pdf")).rejects.toThrow(
+        `S3 CompleteMultipartUpload ${key} fehlgeschlagen: HTTP 200 InternalError We encountered an internal error. Please try again.`,
+      );
+    } finally {
+      s3.failCompletionWith200(false);
+    }
+    expect(requestsSince(first)).toEqual([
+      "POST uploads",
+      "PUT partNumber,uploadId",
+      "PUT partNumber,uploadId",
+      "PUT partNumber,uploadId",
+      "POST uploadId",
+      "DELETE uploadId",
+    ]);
+    expect(await storage.get(key)).toBeNull();
+    expect(s3.openUploads()).toEqual([]);
+
+    // An object that was under the key before stays, unchanged, when the completion fails.
+    await storage.put(key, PDF_BYTES, "application/pdf");
+    s3.failCompletionWith200(true);
+    try {
+      await expect(storage.putFile(key, file, "application/pdf")).rejects.toThrow(
+        "S3 CompleteMultipartUpload",
+      );
+    } finally {
+      s3.failCompletionWith200(false);
+    }
+    expect(Buffer.compare((await storage.get(key))!, Buffer.from(PDF_BYTES))).toBe(0);
+    expect(s3.openUploads()).toEqual([]);
+    await storage.delete(key);
+    fs.rmSync(file);
+  });
 });
 
 // s3rver (the @20minutes fork too) checks the key id but not the SigV4 signature itself (its v4 check is unimplemented).

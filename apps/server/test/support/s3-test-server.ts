@@ -19,6 +19,13 @@ export interface S3TestServer {
   openUploads(): string[];
   /** Makes every UploadPart with this number answer HTTP 500 until set back to null. */
   failPart(partNumber: number | null): void;
+  /**
+   * Makes every CompleteMultipartUpload answer HTTP 200 with an `<Error>` body (the upload left
+   * as it was, not completed) until set back to false: S3 sends the 200 and its headers at once,
+   * keeps the connection busy with whitespace while it joins the parts, and may then name a
+   * failure in the body (its API reference, CompleteMultipartUpload).
+   */
+  failCompletionWith200(isFailing: boolean): void;
   close(): Promise<void>;
 }
 
@@ -29,7 +36,8 @@ const UPLOADS_FOLDER = "._S3rver_uploads";
 /**
  * s3rver (docs/decisions/1652-s3-test-server-fork.md) on 127.0.0.1 behind a small proxy that
  * records the requests, answers AbortMultipartUpload (s3rver refuses a DELETE with an upload id:
- * the proxy removes the upload's parts as S3 does) and can fail a part of an upload.
+ * the proxy removes the upload's parts as S3 does) and can fail a part of an upload or its
+ * completion.
  */
 export async function startS3TestServer(bucket: string): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "nk-s3rver-"));
@@ -44,6 +52,7 @@ export async function startS3TestServer(bucket: string): Promise<S3TestServer> {
   const uploadsDirectory = path.join(directory, bucket, UPLOADS_FOLDER);
   const requests: S3TestRequest[] = [];
   let failingPart: number | null = null;
+  let isCompletionFailing = false;
   // Its own agent, so that closing ends the kept-alive connections to s3rver too.
   const agent = new http.Agent({ keepAlive: true });
 
@@ -70,6 +79,21 @@ export async function startS3TestServer(bucket: string): Promise<S3TestServer> {
     ) {
       request.resume();
       request.on("end", () => answerXml(response, 500, "InternalError"));
+      return;
+    }
+    if (request.method === "POST" && uploadId && isCompletionFailing) {
+      request.resume();
+      request.on("end", () => {
+        response.writeHead(200, { "Content-Type": "application/xml" });
+        response.write('<?xml version="1.0" encoding="UTF-8"?>\n');
+        // More whitespace than the first 300 characters of the answer: a long completion.
+        for (let chunk = 0; chunk < 8; chunk += 1) response.write(" ".repeat(64));
+        setTimeout(() => {
+          response.end(
+            "\n<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>",
+          );
+        }, 20);
+      });
       return;
     }
     if (request.method === "DELETE" && uploadId) {
@@ -110,6 +134,9 @@ export async function startS3TestServer(bucket: string): Promise<S3TestServer> {
     openUploads: () => (fs.existsSync(uploadsDirectory) ? fs.readdirSync(uploadsDirectory) : []),
     failPart(partNumber) {
       failingPart = partNumber;
+    },
+    failCompletionWith200(isFailing) {
+      isCompletionFailing = isFailing;
     },
     async close() {
       const closed = new Promise<void>((resolve) => proxy.close(() => resolve()));
