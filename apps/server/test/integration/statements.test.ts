@@ -792,6 +792,80 @@ describe.each(TEST_DRIVERS)("statements (%s)", (driver) => {
     ]);
   });
 
+  it("stores each tenancy's names, dates and figures exactly, whatever characters the names hold", async () => {
+    const house = await buildHouse();
+    // The rows are written from one array per column (decision 1861): quotes, commas, braces,
+    // backslashes and the word NULL are data, never array syntax.
+    const hostile = {
+      t1: "NULL",
+      t2: 'Müller, "Hans" {Jr.} \\ O\'Brien',
+      tb: 'Ärzte-GbR; Büro {2}, "Nord"',
+    };
+    for (const [key, name] of Object.entries(hostile))
+      await t.db
+        .updateTable("tenants")
+        .set({ name })
+        .where("id", "=", house.tenants[key as keyof typeof hostile])
+        .execute();
+    await t.db
+      .updateTable("units")
+      .set({ name: 'EG "links", {Süd}' })
+      .where("id", "=", house.units.a)
+      .execute();
+    const saved = await post(house.cookie, "/api/statements", {
+      billingPeriodId: house.periodId,
+      costItems: COST_ITEMS,
+      co2: CO2,
+      finalize: false,
+    });
+    expect(saved.status).toBe(201);
+    const rows = await t.db
+      .selectFrom("tenancyStatements")
+      .select([
+        "tenantId",
+        "unitId",
+        "tenantName",
+        "unitName",
+        "periodFrom",
+        "periodTo",
+        "totalCostsShare",
+        "prepaymentAmount",
+        "finalBalance",
+        "status",
+        "statementRunId",
+        "propertyId",
+        "userId",
+      ])
+      .where("billingPeriodId", "=", house.periodId)
+      .orderBy("periodFrom")
+      .orderBy("tenantName")
+      .execute();
+    expect(rows.map((row) => [row.tenantName, row.unitName, row.periodFrom, row.periodTo])).toEqual(
+      [
+        [hostile.t1, 'EG "links", {Süd}', "2024-01-01", "2024-06-30"],
+        [hostile.tb, "2 OG", "2024-01-01", "2024-12-31"],
+        [hostile.t2, 'EG "links", {Süd}', "2024-07-01", "2024-12-31"],
+      ],
+    );
+    for (const row of rows) {
+      const answered = saved.body.statements.find(
+        (s: { tenantId: string }) => s.tenantId === row.tenantId,
+      );
+      expect([row.totalCostsShare, row.prepaymentAmount, row.finalBalance]).toEqual([
+        answered.total,
+        answered.prepayments,
+        answered.balance,
+      ]);
+      expect(row).toMatchObject({
+        status: "calculated",
+        statementRunId: saved.body.id,
+        propertyId: house.propertyId,
+        userId: house.userId,
+      });
+    }
+    expect(rows.find((row) => row.tenantName === "NULL")?.prepaymentAmount).toBe("900.00");
+  });
+
   it("keeps one run when two first saves of a period arrive at once", async () => {
     const house = await buildHouse();
     const body = {

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.ts";
 import { unpackJson } from "../../db/packed-json.ts";
-import { splitIntoInsertBatches } from "../../db/write-batches.ts";
+import { sql } from "kysely";
 
 // Saved statement runs (statement_runs) and their tenancy statements (docs/rules/statements.md#saved-runs);
 // a run's lines are its stored result's allocations (decision 1740).
@@ -127,30 +127,28 @@ export async function insertTenantStatements(
   },
   statements: NewTenantStatement[],
 ): Promise<void> {
-  // Multi-row inserts (decision 1082); the lines stay in the stored result (decision 1740).
-  const now = new Date();
-  const rows = statements.map((statement) => ({
-    userId,
-    billingPeriodId: run.billingPeriodId,
-    propertyId: run.propertyId,
-    statementRunId: run.statementRunId,
-    unitId: statement.unitId,
-    tenantId: statement.tenantId,
-    tenantName: statement.tenantName,
-    unitName: statement.unitName,
-    periodFrom: statement.periodFrom,
-    periodTo: statement.periodTo,
-    status: run.status,
-    totalCostsShare: statement.total,
-    prepaymentAmount: statement.prepayments,
-    finalBalance: statement.balance,
-    pdfStoragePath: null,
-    finalizedAt: run.finalizedAt,
-    sentAt: null,
-    updatedAt: now,
-  }));
-  for (const batch of splitIntoInsertBatches(rows, 18))
-    await db.insertInto("tenancyStatements").values(batch).execute();
+  if (statements.length === 0) return;
+  // One statement with one array per column (issue 32): at 6,000 tenancies a third less of the
+  // save's transaction than multi-row VALUES with 108,000 parameters (decision 1861); the lines
+  // stay in the stored result (decision 1740).
+  const column = <K extends keyof NewTenantStatement>(key: K) =>
+    statements.map((statement) => statement[key]);
+  await sql`
+    insert into tenancy_statements (
+      user_id, billing_period_id, property_id, statement_run_id, status, finalized_at, updated_at,
+      unit_id, tenant_id, tenant_name, unit_name, period_from, period_to,
+      total_costs_share, prepayment_amount, final_balance
+    )
+    select ${userId}, ${run.billingPeriodId}::uuid, ${run.propertyId}::uuid,
+      ${run.statementRunId}::uuid, ${run.status}, ${run.finalizedAt}::timestamptz,
+      ${new Date()}::timestamptz, line.*
+    from unnest(
+      ${column("unitId")}::uuid[], ${column("tenantId")}::uuid[], ${column("tenantName")}::text[],
+      ${column("unitName")}::text[], ${column("periodFrom")}::date[], ${column("periodTo")}::date[],
+      ${column("total")}::numeric[], ${column("prepayments")}::numeric[],
+      ${column("balance")}::numeric[]
+    ) as line
+  `.execute(db);
 }
 
 export async function findSnapshot(db: Db, userId: string, id: string) {
@@ -229,7 +227,7 @@ export async function findTenantAndUnitNames(
       : await db
           .selectFrom("tenants")
           .select(["id", "name"])
-          .where("id", "in", tenantIds)
+          .where("id", "=", (eb) => eb.fn.any(eb.val(tenantIds)))
           .where("userId", "=", userId)
           .execute();
   const units =
@@ -238,7 +236,7 @@ export async function findTenantAndUnitNames(
       : await db
           .selectFrom("units")
           .select(["id", "name"])
-          .where("id", "in", unitIds)
+          .where("id", "=", (eb) => eb.fn.any(eb.val(unitIds)))
           .where("userId", "=", userId)
           .execute();
   return {
