@@ -232,6 +232,7 @@ describe("file storage (s3) of a file larger than one part", () => {
     await storage.delete(key);
     fs.rmSync(file);
   });
+
   it("aborts the upload when the completion answers 200 with an error: no object, the failure named", async () => {
     const storage = createS3Storage();
     const key = "statements/user-1/batches/4b0e7c1e-0000-4000-8000-000000000014.pdf";
