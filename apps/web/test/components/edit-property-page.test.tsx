@@ -47,7 +47,8 @@ describe("the edit property page", () => {
     await user.selectOptions(efficiencyClass, "B");
     await user.click(screen.getByRole("button", { name: "Speichern" }));
     expect(await screen.findByText(PROPERTY_MESSAGES.updated)).toBeTruthy();
-    expect(screen.getByTestId("location").textContent).toBe("/dashboard/properties");
+    // The toast shows before the navigation renders (use-edit-property-form.ts): wait for it.
+    expect((await screen.findByTestId("location")).textContent).toBe("/dashboard/properties");
     expect(api.bodiesOf(`PATCH /api/properties/${PROPERTY_ID}`)).toEqual([
       expect.objectContaining({
         name: "Lindenstraße 5",
