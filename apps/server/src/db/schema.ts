@@ -300,6 +300,14 @@ interface TenancyStatementsTable {
   settledBalance: Decimal | null;
 }
 
+/**
+ * The rows behind the tenancy_statements view (decision 1880): a save writes its rows as a set
+ * before its transaction; the view shows a set once its run names it. Only the save writes here.
+ */
+interface TenancyStatementRowsTable extends TenancyStatementsTable {
+  rowSetId: string | null;
+}
+
 type JsonDocument = ColumnType<unknown, string, string>;
 /** A saved run's document: JSON text, packed or plain; read through unpackJson (decision 1860). */
 type StoredJson = ColumnType<string, string, string>;
@@ -411,6 +419,20 @@ interface BillingPeriodConsumptionOverridesTable {
   createdAt: CreatedAt;
 }
 
+/**
+ * A run's large documents, packed (decision 1860), in their own row (decision 1880): a save
+ * writes them in parts before its transaction; a correction's draft names its source's row.
+ */
+interface StatementRunDocumentsTable {
+  id: Generated<string>;
+  userId: string;
+  engineInput: StoredJson | null;
+  result: StoredJson | null;
+  consumption: StoredJson | null;
+  analysis: StoredJson | null;
+  createdAt: CreatedAt;
+}
+
 interface StatementRunsTable {
   id: Generated<string>;
   userId: string;
@@ -420,11 +442,9 @@ interface StatementRunsTable {
   replacesId: string | null;
   isFinal: Generated<boolean>;
   engineVersion: string;
-  engineInput: StoredJson;
-  result: StoredJson;
-  consumption: StoredJson;
+  /** Decision 1880: the run's engine input, result, consumption and analysis (statement_run_documents). */
+  documentsId: string;
   rateCosts: StoredJson;
-  analysis: StoredJson | null;
   totalCosts: Decimal;
   pdfUrl: string | null;
   calculatedAt: Timestamp;
@@ -440,6 +460,8 @@ interface StatementRunsTable {
     "euro" | "five_euros" | null | undefined,
     "euro" | "five_euros" | null
   >;
+  /** Decision 1880: the set of tenancy statement rows this run shows (null: its rows without a set). */
+  rowSetId: string | null;
 }
 
 type JobStatus = "queued" | "running" | "succeeded" | "failed";
@@ -697,6 +719,7 @@ export interface Database {
   utilityRates: UtilityRatesTable;
   utilityRateTiers: UtilityRateTiersTable;
   tenancyStatements: TenancyStatementsTable;
+  tenancyStatementRows: TenancyStatementRowsTable;
   jobs: JobsTable;
   clientErrors: ClientErrorsTable;
   clientMetrics: ClientMetricsTable;
@@ -708,6 +731,7 @@ export interface Database {
   billingPeriodAnnualInformation: BillingPeriodAnnualInformationTable;
   billingPeriodConsumptionOverrides: BillingPeriodConsumptionOverridesTable;
   statementRuns: StatementRunsTable;
+  statementRunDocuments: StatementRunDocumentsTable;
   notificationSettings: NotificationSettingsTable;
   contactRequests: ContactRequestsTable;
   stripeEvents: StripeEventsTable;

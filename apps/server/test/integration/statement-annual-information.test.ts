@@ -137,9 +137,10 @@ describe.each(TEST_DRIVERS)("§ 6a (3) HeizkV inputs of a billing period (%s)", 
     expect(saved.status, await saved.clone().text()).toBe(201);
     const run = await readJson(saved);
     const snapshot = await t.db
-      .selectFrom("statementRuns")
-      .select("engineInput")
-      .where("billingPeriodId", "=", house.periodId)
+      .selectFrom("statementRuns as s")
+      .innerJoin("statementRunDocuments as d", "d.id", "s.documentsId")
+      .select("d.engineInput")
+      .where("s.billingPeriodId", "=", house.periodId)
       .executeTakeFirstOrThrow();
     const engineInput = (await unpackJson(snapshot.engineInput)) as { annualInformation: unknown };
     expect(engineInput.annualInformation).toEqual({

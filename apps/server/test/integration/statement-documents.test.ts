@@ -274,9 +274,10 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     // The same snapshot as the earlier engine stored it: parts on the allocations, no basis,
     // no line positions, no item numbers. Stored runs are read as they are, never migrated.
     const row = await t.db
-      .selectFrom("statementRuns")
-      .select("result")
-      .where("id", "=", saved.body.id)
+      .selectFrom("statementRuns as s")
+      .innerJoin("statementRunDocuments as d", "d.id", "s.documentsId")
+      .select(["d.id as documentsId", "d.result"])
+      .where("s.id", "=", saved.body.id)
       .executeTakeFirstOrThrow();
     // Stored compactly since contract v1.6 (decision 1730): the engine's result again.
     // Packed since decision 1860.
@@ -305,9 +306,9 @@ describe.each(TEST_DRIVERS)("statement PDFs and sending (%s)", (driver) => {
     };
     expect(JSON.stringify(stored)).not.toContain('"basis":{');
     await t.db
-      .updateTable("statementRuns")
+      .updateTable("statementRunDocuments")
       .set({ result: JSON.stringify(stored) })
-      .where("id", "=", saved.body.id)
+      .where("id", "=", row.documentsId)
       .execute();
 
     expect(textOf((await pdf(cookie, `/api/tenant-statements/${statement.id}/pdf`)).bytes)).toBe(

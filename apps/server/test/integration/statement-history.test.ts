@@ -525,8 +525,12 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
       select ${userId}, ${propertyId}::uuid, 'Lauf ' || i, date '2000-01-01' + i * 2, date '2000-01-02' + i * 2 from generate_series(1, 1000) as i`.execute(
       t.db,
     );
-    await sql`insert into statement_runs (user_id, billing_period_id, property_id, engine_version, engine_input, result, consumption, total_costs, calculated_at, created_at)
-      select user_id, id, property_id, '1.1', '{}'::jsonb, '{}'::jsonb, '{}'::jsonb, (billing_period_start - date '2000-01-01')::numeric, now(), now() - (billing_period_start - date '2000-01-01') * interval '1 minute'
+    await sql`with documents as (
+        insert into statement_run_documents (user_id, engine_input, result, consumption)
+        values (${userId}, '{}', '{}', '{}') returning id
+      )
+      insert into statement_runs (user_id, billing_period_id, property_id, engine_version, documents_id, total_costs, calculated_at, created_at)
+      select user_id, id, property_id, '1.1', (select id from documents), (billing_period_start - date '2000-01-01')::numeric, now(), now() - (billing_period_start - date '2000-01-01') * interval '1 minute'
       from billing_periods where user_id = ${userId}`.execute(t.db);
     const started = Date.now();
     const first = await list(cookie, `?propertyId=${propertyId}`);

@@ -49,10 +49,11 @@ export async function listRunStatementRows(db: Db, userId: string, statementRunI
 /** The run's stored result: each tenancy's lines (decision 1740: they are not copied into rows). */
 export async function findRunResult(db: Db, userId: string, statementRunId: string) {
   const row = await db
-    .selectFrom("statementRuns")
-    .select("result")
-    .where("id", "=", statementRunId)
-    .where("userId", "=", userId)
+    .selectFrom("statementRuns as s")
+    .innerJoin("statementRunDocuments as d", "d.id", "s.documentsId")
+    .select("d.result")
+    .where("s.id", "=", statementRunId)
+    .where("s.userId", "=", userId)
     .executeTakeFirst();
   return row ? unpackJson(row.result) : undefined;
 }

@@ -7,9 +7,9 @@ const SNAPSHOT_COLUMNS = [
   "s.id",
   "s.propertyId",
   "s.isFinal",
-  "s.engineInput",
-  "s.result",
-  "s.consumption",
+  "d.engineInput",
+  "d.result",
+  "d.consumption",
   "s.calculatedAt",
   "s.finalizedAt",
   "s.billingPeriodId",
@@ -25,6 +25,7 @@ const SNAPSHOT_COLUMNS = [
 export async function findSnapshotForDocuments(db: Db, userId: string, statementRunId: string) {
   const row = await db
     .selectFrom("statementRuns as s")
+    .innerJoin("statementRunDocuments as d", "d.id", "s.documentsId")
     .innerJoin("properties as p", "p.id", "s.propertyId")
     // A correction names the run it replaces (docs/rules/statements.md#saved-runs).
     .leftJoin("statementRuns as r", "r.id", "s.replacesId")
@@ -169,8 +170,9 @@ export async function findPreviousRunInput(
 ) {
   const row = await db
     .selectFrom("statementRuns as s")
+    .innerJoin("statementRunDocuments as d", "d.id", "s.documentsId")
     .innerJoin("billingPeriods as g", "g.id", "s.billingPeriodId")
-    .select(["s.engineInput", "s.result", "g.billingPeriodStart", "g.billingPeriodEnd"])
+    .select(["d.engineInput", "d.result", "g.billingPeriodStart", "g.billingPeriodEnd"])
     .where("s.userId", "=", userId)
     .where("s.propertyId", "=", propertyId)
     .where("g.billingPeriodEnd", "=", previousPeriodEnd)
@@ -219,10 +221,11 @@ export async function findRunInputsAndResults(db: Db, userId: string, statementR
   if (statementRunIds.length === 0)
     return new Map<string, { engineInput: unknown; result: unknown }>();
   const rows = await db
-    .selectFrom("statementRuns")
-    .select(["id", "engineInput", "result"])
-    .where("userId", "=", userId)
-    .where("id", "in", statementRunIds)
+    .selectFrom("statementRuns as s")
+    .innerJoin("statementRunDocuments as d", "d.id", "s.documentsId")
+    .select(["s.id", "d.engineInput", "d.result"])
+    .where("s.userId", "=", userId)
+    .where("s.id", "in", statementRunIds)
     .execute();
   return new Map(
     await Promise.all(

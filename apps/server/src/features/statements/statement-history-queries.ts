@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { StatementListSort, StatementListStatusFilter } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { splitIntoInsertBatches } from "../../db/write-batches.ts";
+import { deleteUnusedRunDocuments } from "./statement-run-queries.ts";
 
 // The statement history (issue 12): saved runs page by page, and the rows the status machine
 // changes. Every query is scoped to the account.
@@ -251,11 +252,20 @@ export async function listRunLetterBatchFileKeys(
 
 /** A draft run goes with its tenancy statements and lines; the period keeps its cost inputs. */
 export async function deleteRun(db: Db, userId: string, statementRunId: string): Promise<void> {
+  // Every row set of the run, shown or not (decision 1880: the rows have no key to the run).
   await db
+    .deleteFrom("tenancyStatementRows")
+    .where("statementRunId", "=", statementRunId)
+    .where("userId", "=", userId)
+    .execute();
+  const run = await db
     .deleteFrom("statementRuns")
     .where("id", "=", statementRunId)
     .where("userId", "=", userId)
-    .execute();
+    .returning("documentsId")
+    .executeTakeFirst();
+  // Its documents too, unless the run it corrects names them still.
+  if (run) await deleteUnusedRunDocuments(db, userId, run.documentsId);
 }
 
 /** The full row of a run, for copying it into its correction. */
@@ -290,10 +300,8 @@ export async function insertCorrection(
       replacesId: source.id,
       isFinal: false,
       engineVersion: source.engineVersion,
-      // The stored text as it is, packed or not (decision 1860).
-      engineInput: source.engineInput,
-      result: source.result,
-      consumption: source.consumption,
+      // The same documents until the draft is calculated again (decision 1880).
+      documentsId: source.documentsId,
       rateCosts: source.rateCosts,
       totalCosts: source.totalCosts,
       pdfUrl: null,

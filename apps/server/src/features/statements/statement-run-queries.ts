@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database.ts";
 import { unpackJson } from "../../db/packed-json.ts";
+import { splitIntoParts } from "../../db/write-batches.ts";
 import { sql } from "kysely";
 
 // Saved statement runs (statement_runs) and their tenancy statements (docs/rules/statements.md#saved-runs);
@@ -7,12 +8,9 @@ import { sql } from "kysely";
 
 export interface SnapshotValues {
   engineVersion: string;
-  /** The large columns, serialized and packed by the calculator (the calculation thread, decisions 1780, 1860). */
-  engineInputPacked: string;
-  resultPacked: string;
-  consumptionPacked: string;
+  /** The run's documents, written before the save's transaction (decision 1880). */
+  documentsId: string;
   rateCosts: unknown;
-  analysisPacked: string;
   totalCosts: string;
   isFinal: boolean;
   calculatedAt: Date;
@@ -24,11 +22,8 @@ export type SnapshotColumns = ReturnType<typeof toSnapshotColumns>;
 export function toSnapshotColumns(values: SnapshotValues) {
   return {
     engineVersion: values.engineVersion,
-    engineInput: values.engineInputPacked,
-    result: values.resultPacked,
-    consumption: values.consumptionPacked,
+    documentsId: values.documentsId,
     rateCosts: JSON.stringify(values.rateCosts),
-    analysis: values.analysisPacked,
     totalCosts: values.totalCosts,
     isFinal: values.isFinal,
     calculatedAt: values.calculatedAt,
@@ -36,57 +31,121 @@ export function toSnapshotColumns(values: SnapshotValues) {
   };
 }
 
+/** A run's large documents, serialized and packed by the calculator (the calculation thread, decisions 1780, 1860). */
+export interface PackedRunDocuments {
+  engineInput: string;
+  result: string;
+  consumption: string;
+  analysis: string;
+}
+
+/**
+ * Writes a run's documents before the save's transaction (decision 1880), one document per
+ * statement: at 5,000 units each holds the embedded database's one connection for a part of
+ * the several megabytes, and no reader sees the row until a run names it.
+ */
+export async function insertRunDocuments(
+  db: Db,
+  userId: string,
+  documents: PackedRunDocuments,
+): Promise<string> {
+  const row = await db
+    .insertInto("statementRunDocuments")
+    .values({ userId, engineInput: documents.engineInput })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const column of ["result", "consumption", "analysis"] as const)
+    await db
+      .updateTable("statementRunDocuments")
+      .set({ [column]: documents[column] })
+      .where("id", "=", row.id)
+      .where("userId", "=", userId)
+      .execute();
+  return row.id;
+}
+
+/**
+ * Removes a run's documents that no run names (any more): those a save replaced or wrote for a
+ * transaction that did not commit. A correction's draft may still name them (decision 1880).
+ */
+export async function deleteUnusedRunDocuments(
+  db: Db,
+  userId: string,
+  documentsId: string,
+): Promise<void> {
+  await db
+    .deleteFrom("statementRunDocuments")
+    .where("id", "=", documentsId)
+    .where("userId", "=", userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("statementRuns")
+            .select("statementRuns.id")
+            .whereRef("statementRuns.documentsId", "=", "statementRunDocuments.id"),
+        ),
+      ),
+    )
+    .execute();
+}
+
 /** The latest run of a billing period. */
 export async function findLatestSnapshotOfPeriod(db: Db, userId: string, billingPeriodId: string) {
   return db
     .selectFrom("statementRuns")
-    .select(["id", "version", "isFinal"])
+    .select(["id", "version", "isFinal", "rowSetId", "documentsId"])
     .where("billingPeriodId", "=", billingPeriodId)
     .where("userId", "=", userId)
     .orderBy("version", "desc")
     .executeTakeFirst();
 }
 
+/** A first save's run, under the id its tenancy statements were written with (decision 1880). */
 export async function insertSnapshot(
   db: Db,
   userId: string,
-  billingPeriodId: string,
-  propertyId: string,
+  run: { id: string; billingPeriodId: string; propertyId: string; rowSetId: string },
   columns: SnapshotColumns,
-): Promise<string> {
-  const row = await db
+): Promise<void> {
+  await db
     .insertInto("statementRuns")
     .values({
+      id: run.id,
       userId,
-      billingPeriodId,
-      propertyId,
+      billingPeriodId: run.billingPeriodId,
+      propertyId: run.propertyId,
       version: 1,
+      rowSetId: run.rowSetId,
       ...columns,
       updatedAt: columns.calculatedAt,
     })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .execute();
 }
 
-/** A draft is replaced in place: new input, output and statements under the same id. */
+/**
+ * A draft is replaced in place: new input and output under the same id, and the row set written
+ * before (decision 1880) shown instead of the old one. Rows without a set (written before
+ * decision 1880, or a correction's copies) would stay in view, so they go now.
+ */
 export async function updateDraftSnapshot(
   db: Db,
   userId: string,
   id: string,
+  rowSetId: string,
   columns: SnapshotColumns,
 ): Promise<void> {
   await db
     .updateTable("statementRuns")
-    .set({ ...columns, updatedAt: columns.calculatedAt })
+    .set({ ...columns, rowSetId, updatedAt: columns.calculatedAt })
     .where("id", "=", id)
     .where("userId", "=", userId)
     .where("isFinal", "=", false)
     .execute();
   await db
-    .deleteFrom("tenancyStatements")
+    .deleteFrom("tenancyStatementRows")
     .where("statementRunId", "=", id)
     .where("userId", "=", userId)
+    .where("rowSetId", "is", null)
     .execute();
 }
 
@@ -115,11 +174,24 @@ export interface NewTenantStatement {
   balance: string;
 }
 
-export async function insertTenantStatements(
+/**
+ * Rows per statement when a run's tenancy statements are written: each statement holds the
+ * embedded database's one connection for itself, so a reader waits for one part at most
+ * (at 6,000 tenancies about 40 ms each on this machine, decision 1880).
+ */
+const ROWS_PER_INSERT = 1_000;
+
+/**
+ * Writes a run's tenancy statements as one row set before the save's transaction (decision
+ * 1880): no reader sees them until the run names the set (`updateDraftSnapshot`,
+ * `insertSnapshot`). Each part is one statement with one array per column (decision 1861).
+ */
+export async function insertTenantStatementRows(
   db: Db,
   userId: string,
   run: {
     statementRunId: string;
+    rowSetId: string;
     billingPeriodId: string;
     propertyId: string;
     status: string;
@@ -127,33 +199,69 @@ export async function insertTenantStatements(
   },
   statements: NewTenantStatement[],
 ): Promise<void> {
-  if (statements.length === 0) return;
-  // One statement with one array per column (issue 32): at 6,000 tenancies a third less of the
-  // save's transaction than multi-row VALUES with 108,000 parameters (decision 1861); the lines
-  // stay in the stored result (decision 1740).
-  const column = <K extends keyof NewTenantStatement>(key: K) =>
-    statements.map((statement) => statement[key]);
+  const updatedAt = new Date();
+  for (const part of splitIntoParts(statements, ROWS_PER_INSERT)) {
+    const column = <K extends keyof NewTenantStatement>(key: K) =>
+      part.map((statement) => statement[key]);
+    await sql`
+      insert into tenancy_statement_rows (
+        user_id, billing_period_id, property_id, statement_run_id, row_set_id, status,
+        finalized_at, updated_at,
+        unit_id, tenant_id, tenant_name, unit_name, period_from, period_to,
+        total_costs_share, prepayment_amount, final_balance
+      )
+      select ${userId}, ${run.billingPeriodId}::uuid, ${run.propertyId}::uuid,
+        ${run.statementRunId}::uuid, ${run.rowSetId}::uuid, ${run.status},
+        ${run.finalizedAt}::timestamptz, ${updatedAt}::timestamptz, line.*
+      from unnest(
+        ${column("unitId")}::uuid[], ${column("tenantId")}::uuid[], ${column("tenantName")}::text[],
+        ${column("unitName")}::text[], ${column("periodFrom")}::date[], ${column("periodTo")}::date[],
+        ${column("total")}::numeric[], ${column("prepayments")}::numeric[],
+        ${column("balance")}::numeric[]
+      ) as line
+    `.execute(db);
+  }
+}
+
+/** Removes one row set of a run: the set it showed before a save, or a save's set that was not shown. */
+export async function deleteRowSet(
+  db: Db,
+  userId: string,
+  statementRunId: string,
+  rowSetId: string,
+): Promise<void> {
+  await db
+    .deleteFrom("tenancyStatementRows")
+    .where("statementRunId", "=", statementRunId)
+    .where("rowSetId", "=", rowSetId)
+    .where("userId", "=", userId)
+    .execute();
+}
+
+/**
+ * Row sets of a period that no run shows and that are older than any save in progress: what a
+ * save left when its process ended between writing the rows and its transaction.
+ */
+export async function deleteAbandonedRowSets(
+  db: Db,
+  userId: string,
+  billingPeriodId: string,
+): Promise<void> {
   await sql`
-    insert into tenancy_statements (
-      user_id, billing_period_id, property_id, statement_run_id, status, finalized_at, updated_at,
-      unit_id, tenant_id, tenant_name, unit_name, period_from, period_to,
-      total_costs_share, prepayment_amount, final_balance
-    )
-    select ${userId}, ${run.billingPeriodId}::uuid, ${run.propertyId}::uuid,
-      ${run.statementRunId}::uuid, ${run.status}, ${run.finalizedAt}::timestamptz,
-      ${new Date()}::timestamptz, line.*
-    from unnest(
-      ${column("unitId")}::uuid[], ${column("tenantId")}::uuid[], ${column("tenantName")}::text[],
-      ${column("unitName")}::text[], ${column("periodFrom")}::date[], ${column("periodTo")}::date[],
-      ${column("total")}::numeric[], ${column("prepayments")}::numeric[],
-      ${column("balance")}::numeric[]
-    ) as line
+    delete from tenancy_statement_rows t
+    where t.user_id = ${userId} and t.billing_period_id = ${billingPeriodId}::uuid
+      and t.row_set_id is not null and t.created_at < now() - interval '1 hour'
+      and not exists (
+        select 1 from statement_runs r
+        where r.id = t.statement_run_id and r.row_set_id = t.row_set_id
+      )
   `.execute(db);
 }
 
 export async function findSnapshot(db: Db, userId: string, id: string) {
   const row = await db
     .selectFrom("statementRuns as s")
+    .innerJoin("statementRunDocuments as d", "d.id", "s.documentsId")
     .innerJoin("billingPeriods as g", "g.id", "s.billingPeriodId")
     .innerJoin("properties as p", "p.id", "s.propertyId")
     .select([
@@ -167,11 +275,11 @@ export async function findSnapshot(db: Db, userId: string, id: string) {
       "s.version",
       "s.isFinal",
       "s.engineVersion",
-      "s.engineInput",
-      "s.result",
-      "s.consumption",
+      "d.engineInput",
+      "d.result",
+      "d.consumption",
       "s.rateCosts",
-      "s.analysis",
+      "d.analysis",
       "s.totalCosts",
       "s.calculatedAt",
       "s.finalizedAt",

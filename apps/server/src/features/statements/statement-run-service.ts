@@ -38,11 +38,15 @@ import {
   setRunPrepaymentRounding,
 } from "../statement-documents/statement-document-queries.ts";
 import {
+  deleteAbandonedRowSets,
+  deleteRowSet,
+  deleteUnusedRunDocuments,
   findLatestSnapshotOfPeriod,
   findSnapshot,
   findTenantAndUnitNames,
+  insertRunDocuments,
   insertSnapshot,
-  insertTenantStatements,
+  insertTenantStatementRows,
   listStatementsOfSnapshot,
   lockBillingPeriod,
   markPeriodFinal,
@@ -123,12 +127,24 @@ interface StoredRunRef {
   version: number;
 }
 
+/** What a save wrote before its transaction (decision 1880). */
+interface StagedRun {
+  /** The run the rows belong to: the period's draft, or the id a first save's run will get. */
+  statementRunId: string;
+  /** Whether that run existed when they were written (a draft) or is still to be made. */
+  isExistingRun: boolean;
+  rowSetId: string;
+  documentsId: string;
+}
+
 /**
  * Calculates the run outside any transaction, then writes it in a short one (decision 1741):
  * the account's data version is read before the inputs; the write locks the account (decision
  * 1020) and goes ahead only if no write of the account committed since, so the run holds exactly
  * the data answered before the save, and a write answered after it finds the run (a costs edit
  * of a finalized period: 409). Otherwise the save calculates again (3 tries, then 409).
+ * The tenancy statements are written before the transaction as a row set no reader sees until
+ * the transaction shows it (decision 1880); a set that is not shown is removed again.
  */
 async function storeRun(
   db: Db,
@@ -159,14 +175,73 @@ async function storeRun(
       if (attempt < SAVE_ATTEMPTS) continue;
       throw new Conflict(STATEMENT_MESSAGES.changedWhileSaving, { code: "CONCURRENT_CHANGE" });
     }
+    const calculatedAt = new Date();
+    const staged = await stageRun(db, userId, body, calculatedAt, computed, statements);
     try {
-      return await writeRun(db, userId, body, readVersion, computed, statements);
+      const stored = await writeRun(db, userId, body, readVersion, computed, staged, calculatedAt);
+      // What the run showed before is out of view now; rows a crashed save left go with it.
+      if (stored.previous?.rowSetId)
+        await deleteRowSet(db, userId, stored.id, stored.previous.rowSetId);
+      if (stored.previous) await deleteUnusedRunDocuments(db, userId, stored.previous.documentsId);
+      await deleteAbandonedRowSets(db, userId, body.billingPeriodId);
+      return { id: stored.id, created: stored.created, version: stored.version };
     } catch (error) {
+      // Not shown: it goes (if even that fails, the rows go with a later save's abandoned
+      // sets and the documents stay unnamed; the save's own error is the answer).
+      await deleteRowSet(db, userId, staged.statementRunId, staged.rowSetId).catch(() => {});
+      await deleteUnusedRunDocuments(db, userId, staged.documentsId).catch(() => {});
       if (!(error instanceof AccountDataChanged)) throw error;
       if (attempt >= SAVE_ATTEMPTS)
         throw new Conflict(STATEMENT_MESSAGES.changedWhileSaving, { code: "CONCURRENT_CHANGE" });
     }
   }
+}
+
+/**
+ * Writes the run's documents and its tenancy statements (for the period's draft, or for the run
+ * a first save will make) before the transaction, in parts (decision 1880).
+ */
+async function stageRun(
+  db: Db,
+  userId: string,
+  body: SaveBody,
+  calculatedAt: Date,
+  computed: ComputedRun,
+  statements: NewTenantStatement[],
+): Promise<StagedRun> {
+  const period = await findOwnedBillingPeriod(db, userId, body.billingPeriodId);
+  if (!period) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
+  const latest = await findLatestSnapshotOfPeriod(db, userId, period.id);
+  // The transaction checks it again; this spares the writes when it is known already.
+  if (period.isFinal || latest?.isFinal)
+    throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
+  // Contract v1.6 (decision 1730): stored compactly, read back through readStoredRun.
+  const documentsId = await insertRunDocuments(db, userId, {
+    engineInput: computed.run.engineInputPacked,
+    result: computed.run.resultPacked,
+    consumption: computed.run.consumptionPacked,
+    analysis: computed.run.analysisPacked,
+  });
+  const staged: StagedRun = {
+    statementRunId: latest?.id ?? crypto.randomUUID(),
+    isExistingRun: latest !== undefined,
+    rowSetId: crypto.randomUUID(),
+    documentsId,
+  };
+  await insertTenantStatementRows(
+    db,
+    userId,
+    {
+      statementRunId: staged.statementRunId,
+      rowSetId: staged.rowSetId,
+      billingPeriodId: period.id,
+      propertyId: period.propertyId,
+      status: body.finalize ? "finalized" : "calculated",
+      finalizedAt: body.finalize ? calculatedAt : null,
+    },
+    statements,
+  );
+  return staged;
 }
 
 async function writeRun(
@@ -175,17 +250,13 @@ async function writeRun(
   body: SaveBody,
   readVersion: number,
   computed: ComputedRun,
-  statements: NewTenantStatement[],
-): Promise<StoredRunRef> {
-  const calculatedAt = new Date();
+  staged: StagedRun,
+  calculatedAt: Date,
+): Promise<StoredRunRef & { previous: { rowSetId: string | null; documentsId: string } | null }> {
   const values = {
     engineVersion: CALCULATION_CONTRACT_VERSION,
-    // Contract v1.6 (decision 1730): stored compactly, read back through readStoredRun.
-    engineInputPacked: computed.run.engineInputPacked,
-    resultPacked: computed.run.resultPacked,
-    consumptionPacked: computed.run.consumptionPacked,
+    documentsId: staged.documentsId,
     rateCosts: computed.rateCosts,
-    analysisPacked: computed.run.analysisPacked,
     totalCosts: computed.run.totalCosts,
     isFinal: body.finalize,
     calculatedAt,
@@ -200,14 +271,27 @@ async function writeRun(
     const latest = await findLatestSnapshotOfPeriod(trx, userId, period.id);
     if (period.isFinal || latest?.isFinal)
       throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
-    let statementRunId: string;
+    // The rows were written for the run as it was then; a save of the period committed since
+    // moved the account's version too, so this holds; the save calculates again if not.
+    if ((latest?.id ?? null) !== (staged.isExistingRun ? staged.statementRunId : null))
+      throw new AccountDataChanged();
+    const statementRunId = staged.statementRunId;
     if (latest) {
-      await updateDraftSnapshot(trx, userId, latest.id, columns);
-      statementRunId = latest.id;
+      await updateDraftSnapshot(trx, userId, latest.id, staged.rowSetId, columns);
     } else {
       // docs/rules/statements.md#saved-runs: the plan limit counts saved billing periods, drafts included.
       await assertCanCreate(trx, userId, "billingStatements");
-      statementRunId = await insertSnapshot(trx, userId, period.id, period.propertyId, columns);
+      await insertSnapshot(
+        trx,
+        userId,
+        {
+          id: statementRunId,
+          billingPeriodId: period.id,
+          propertyId: period.propertyId,
+          rowSetId: staged.rowSetId,
+        },
+        columns,
+      );
     }
     // The inputs of the run are the period's inputs from now on (a reload shows them).
     if (body.costItems) await replaceCosts(trx, userId, period.id, computed.inputs);
@@ -225,19 +309,6 @@ async function writeRun(
     // Issue 30: § 560 (4) BGB, whether and how the letters propose the new prepayment.
     if (body.prepaymentRounding !== undefined)
       await setRunPrepaymentRounding(trx, userId, statementRunId, body.prepaymentRounding);
-    const status: StatementStatus = body.finalize ? "finalized" : "calculated";
-    await insertTenantStatements(
-      trx,
-      userId,
-      {
-        statementRunId,
-        billingPeriodId: period.id,
-        propertyId: period.propertyId,
-        status,
-        finalizedAt: body.finalize ? calculatedAt : null,
-      },
-      statements,
-    );
     const metadata = {
       billingPeriodId: period.id,
       propertyId: period.propertyId,
@@ -270,7 +341,12 @@ async function writeRun(
         metadata,
       });
     }
-    return { id: statementRunId, created: !latest, version: latest?.version ?? 1 };
+    return {
+      id: statementRunId,
+      created: !latest,
+      version: latest?.version ?? 1,
+      previous: latest ? { rowSetId: latest.rowSetId, documentsId: latest.documentsId } : null,
+    };
   });
 }
 

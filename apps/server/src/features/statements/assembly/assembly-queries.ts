@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/database.ts";
+import { splitIntoParts } from "../../../db/write-batches.ts";
 import type { AssemblyData, AssemblyTenant } from "./assembly-data.ts";
 
 // The stored data of one billing period that the assembly reads (docs/rules/statement-inputs.md#assembly), scoped to the account.
@@ -37,7 +38,9 @@ export async function findOwnedBillingPeriod(
     .executeTakeFirst();
 }
 
-/** Loads what the assembly needs; `previousEnd` is the day before the period starts. */
+/** Meters per query of their readings (at 15,000 meters six queries of about 50 ms each). */
+const METERS_PER_READINGS_QUERY = 2_500;
+
 function groupByTenant<T extends { tenantId: string }>(rows: readonly T[]): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
@@ -48,6 +51,7 @@ function groupByTenant<T extends { tenantId: string }>(rows: readonly T[]): Map<
   return groups;
 }
 
+/** Loads what the assembly needs; `previousEnd` is the day before the period starts. */
 export async function loadAssemblyData(
   db: Db,
   userId: string,
@@ -136,29 +140,34 @@ export async function loadAssemblyData(
     .execute();
   const meterIds = meters.map((m) => m.id);
   const billingPeriodIds = previous ? [period.id, previous.id] : [period.id];
-  const readings =
-    meterIds.length === 0
-      ? []
-      : await db
-          .selectFrom("meterReadings")
-          .select([
-            "id",
-            "meterId",
-            "billingPeriodId",
-            "readingValue as value",
-            "readingDate as date",
-          ])
-          .where("meterId", "=", (eb) => eb.fn.any(eb.val(meterIds)))
-          .where("userId", "=", userId)
-          .where((eb) =>
-            eb.or([
-              eb("readingDate", "<=", period.end),
-              eb("billingPeriodId", "in", billingPeriodIds),
-            ]),
-          )
-          .orderBy("readingDate")
-          .orderBy("createdAt")
-          .execute();
+  // In parts of meters: each part is one statement, so on the embedded database a read of
+  // another user waits for one part, not for the readings of 15,000 meters (issue 32,
+  // decision 1880). A meter's readings are all in its part, in the order below; the assembly
+  // groups them by meter.
+  const readings: AssemblyData["readings"] = [];
+  for (const someMeterIds of splitIntoParts(meterIds, METERS_PER_READINGS_QUERY))
+    readings.push(
+      ...(await db
+        .selectFrom("meterReadings")
+        .select([
+          "id",
+          "meterId",
+          "billingPeriodId",
+          "readingValue as value",
+          "readingDate as date",
+        ])
+        .where("meterId", "=", (eb) => eb.fn.any(eb.val(someMeterIds)))
+        .where("userId", "=", userId)
+        .where((eb) =>
+          eb.or([
+            eb("readingDate", "<=", period.end),
+            eb("billingPeriodId", "in", billingPeriodIds),
+          ]),
+        )
+        .orderBy("readingDate")
+        .orderBy("createdAt")
+        .execute()),
+    );
   // Grouped once by tenant (each list keeps its order): a filter per tenant read every row of
   // the property once per tenant, 36 million comparisons at 6,000 tenancies (issue 32).
   const occupantsOf = groupByTenant(occupants);
