@@ -300,14 +300,6 @@ interface TenancyStatementsTable {
   settledBalance: Decimal | null;
 }
 
-/**
- * The rows behind the tenancy_statements view (decision 1880): a save writes its rows as a set
- * before its transaction; the view shows a set once its run names it. Only the save writes here.
- */
-interface TenancyStatementRowsTable extends TenancyStatementsTable {
-  rowSetId: string | null;
-}
-
 type JsonDocument = ColumnType<unknown, string, string>;
 /** A saved run's document: JSON text, packed or plain; read through unpackJson (decision 1860). */
 type StoredJson = ColumnType<string, string, string>;
@@ -460,8 +452,6 @@ interface StatementRunsTable {
     "euro" | "five_euros" | null | undefined,
     "euro" | "five_euros" | null
   >;
-  /** Decision 1880: the set of tenancy statement rows this run shows (null: its rows without a set). */
-  rowSetId: string | null;
 }
 
 type JobStatus = "queued" | "running" | "succeeded" | "failed";
@@ -719,7 +709,6 @@ export interface Database {
   utilityRates: UtilityRatesTable;
   utilityRateTiers: UtilityRateTiersTable;
   tenancyStatements: TenancyStatementsTable;
-  tenancyStatementRows: TenancyStatementRowsTable;
   jobs: JobsTable;
   clientErrors: ClientErrorsTable;
   clientMetrics: ClientMetricsTable;

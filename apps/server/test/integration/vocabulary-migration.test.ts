@@ -102,7 +102,7 @@ describe.each(TEST_DRIVERS)("migration 1750: one name for each thing (%s)", (dri
       .where("id", "=", ids.period!)
       .executeTakeFirstOrThrow();
     expect(period.name).toBe("Abrechnung 01.01.2024 - 31.12.2024");
-    // Since migration 1881 a run's documents are in their own row (decision 1880).
+    // Since migration 1880 a run's documents are in their own row (decision 1880).
     const run = await t.db
       .selectFrom("statementRuns as s")
       .innerJoin("statementRunDocuments as d", "d.id", "s.documentsId")
@@ -160,13 +160,11 @@ describe.each(TEST_DRIVERS)("migration 1750: one name for each thing (%s)", (dri
       await names(sql`select indexname as name from pg_indexes where schemaname = current_schema()
         and (indexname ~ '(cost_group|snapshot)' or indexname ~ '^statements_')`),
     ).toEqual([]);
-    // Since migration 1880 the rows are in tenancy_statement_rows behind the tenancy_statements
-    // view; their keys kept the names 1750 gave them (the key to the run went with 1880).
     const tenancyStatementKeys = await names(sql`select con.conname as name from pg_constraint con
-      join pg_class rel on rel.oid = con.conrelid where rel.relname = 'tenancy_statement_rows' order by 1`);
+      join pg_class rel on rel.oid = con.conrelid where rel.relname = 'tenancy_statements' order by 1`);
     expect(tenancyStatementKeys).toContain("tenancy_statements_pkey");
     expect(tenancyStatementKeys).toContain("tenancy_statements_billing_period_id_fkey");
-    expect(tenancyStatementKeys).not.toContain("tenancy_statements_statement_run_id_fkey");
+    expect(tenancyStatementKeys).toContain("tenancy_statements_statement_run_id_fkey");
   });
 
   it("answers the migrated data through the API, under the new and the former names", async () => {

@@ -36,8 +36,7 @@ import * as m1741 from "./1741-account-data-version.ts";
 import * as m1742 from "./1742-stored-runs-as-json-text.ts";
 import * as m1750 from "./1750-one-name-for-each-thing.ts";
 import * as m1860 from "./1860-runs-as-packed-json.ts";
-import * as m1880 from "./1880-tenancy-statements-switched-with-their-run.ts";
-import * as m1881 from "./1881-run-documents-written-ahead.ts";
+import * as m1880 from "./1880-run-documents-written-ahead.ts";
 
 export interface Migration {
   name: string;
@@ -85,6 +84,5 @@ export const MIGRATIONS: Migration[] = [
   // Renames tables and columns (decision 1750): keep it after every migration written with the old names.
   { name: "1750-one-name-for-each-thing", up: m1750.up },
   { name: "1860-runs-as-packed-json", up: m1860.up },
-  { name: "1880-tenancy-statements-switched-with-their-run", up: m1880.up },
-  { name: "1881-run-documents-written-ahead", up: m1881.up },
+  { name: "1880-run-documents-written-ahead", up: m1880.up },
 ];

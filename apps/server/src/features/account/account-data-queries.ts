@@ -20,14 +20,6 @@ const NOT_EXPORTED = new Set([
   "contact_requests",
 ]);
 
-/**
- * Tables read through their view: tenancy statements as every query sees them, without the
- * row sets no run shows (decision 1880).
- */
-const READ_THROUGH_VIEW = new Map([["tenancy_statement_rows", "tenancy_statements"]]);
-
-const exportedName = (table: string) => READ_THROUGH_VIEW.get(table) ?? table;
-
 function quoted(name: string): string {
   if (!IDENTIFIER.test(name)) throw new Error(`unexpected identifier ${name}`);
   return `"${name}"`;
@@ -64,9 +56,9 @@ async function listForeignKeys(db: Db): Promise<ForeignKey[]> {
     db,
   );
   return result.rows.map((r) => ({
-    childTable: exportedName(r.child_table ?? r.childTable!),
+    childTable: r.child_table ?? r.childTable!,
     childColumn: r.child_column ?? r.childColumn!,
-    parentTable: exportedName(r.parent_table ?? r.parentTable!),
+    parentTable: r.parent_table ?? r.parentTable!,
   }));
 }
 
@@ -79,7 +71,7 @@ export async function readAccountTables(
   userId: string,
 ): Promise<Record<string, Record<string, unknown>[]>> {
   const tables: Record<string, Record<string, unknown>[]> = {};
-  for (const table of (await listTablesWithUserId(db)).map(exportedName)) {
+  for (const table of await listTablesWithUserId(db)) {
     if (NOT_EXPORTED.has(table)) continue;
     const rows = await sql<
       Record<string, unknown>
@@ -124,8 +116,7 @@ export async function deleteAccountRows(
   db: Db,
   user: { id: string; email: string },
 ): Promise<void> {
-  // The rows behind the view, sets not shown included (decision 1880).
-  await db.deleteFrom("tenancyStatementRows").where("userId", "=", user.id).execute();
+  await db.deleteFrom("tenancyStatements").where("userId", "=", user.id).execute();
   // Runs before their periods: a period's runs do not go with it by cascade (migration 1150).
   await db.deleteFrom("statementRuns").where("userId", "=", user.id).execute();
   await db.deleteFrom("billingPeriods").where("userId", "=", user.id).execute();

@@ -252,12 +252,6 @@ export async function listRunLetterBatchFileKeys(
 
 /** A draft run goes with its tenancy statements and lines; the period keeps its cost inputs. */
 export async function deleteRun(db: Db, userId: string, statementRunId: string): Promise<void> {
-  // Every row set of the run, shown or not (decision 1880: the rows have no key to the run).
-  await db
-    .deleteFrom("tenancyStatementRows")
-    .where("statementRunId", "=", statementRunId)
-    .where("userId", "=", userId)
-    .execute();
   const run = await db
     .deleteFrom("statementRuns")
     .where("id", "=", statementRunId)

@@ -38,15 +38,14 @@ import {
   setRunPrepaymentRounding,
 } from "../statement-documents/statement-document-queries.ts";
 import {
-  deleteAbandonedRowSets,
-  deleteRowSet,
+  deleteAbandonedRunDocuments,
   deleteUnusedRunDocuments,
   findLatestSnapshotOfPeriod,
   findSnapshot,
   findTenantAndUnitNames,
   insertRunDocuments,
   insertSnapshot,
-  insertTenantStatementRows,
+  insertTenantStatements,
   listStatementsOfSnapshot,
   lockBillingPeriod,
   markPeriodFinal,
@@ -127,24 +126,14 @@ interface StoredRunRef {
   version: number;
 }
 
-/** What a save wrote before its transaction (decision 1880). */
-interface StagedRun {
-  /** The run the rows belong to: the period's draft, or the id a first save's run will get. */
-  statementRunId: string;
-  /** Whether that run existed when they were written (a draft) or is still to be made. */
-  isExistingRun: boolean;
-  rowSetId: string;
-  documentsId: string;
-}
-
 /**
  * Calculates the run outside any transaction, then writes it in a short one (decision 1741):
  * the account's data version is read before the inputs; the write locks the account (decision
  * 1020) and goes ahead only if no write of the account committed since, so the run holds exactly
  * the data answered before the save, and a write answered after it finds the run (a costs edit
  * of a finalized period: 409). Otherwise the save calculates again (3 tries, then 409).
- * The tenancy statements are written before the transaction as a row set no reader sees until
- * the transaction shows it (decision 1880); a set that is not shown is removed again.
+ * The run's documents are written before the transaction, which only names them (decision
+ * 1880); documents no run names are removed again.
  */
 async function storeRun(
   db: Db,
@@ -157,6 +146,7 @@ async function storeRun(
     if (readVersion === null) throw new NotSignedIn();
     let computed: ComputedRun;
     let statements: NewTenantStatement[];
+    let documentsId: string;
     try {
       computed = await computeRunForSave(db, userId, body, calculator);
       const { tenancies } = computed.run;
@@ -167,6 +157,7 @@ async function storeRun(
         tenancies.map((t) => t.unitId),
       );
       statements = buildTenantStatements(tenancies, names);
+      documentsId = await writeRunDocuments(db, userId, body, computed);
     } catch (error) {
       // The reads are not one snapshot: a write between two of them (a property deleted after
       // its period was read) can fail one. Then the version moved, and the next try answers
@@ -175,21 +166,26 @@ async function storeRun(
       if (attempt < SAVE_ATTEMPTS) continue;
       throw new Conflict(STATEMENT_MESSAGES.changedWhileSaving, { code: "CONCURRENT_CHANGE" });
     }
-    const calculatedAt = new Date();
-    const staged = await stageRun(db, userId, body, calculatedAt, computed, statements);
     try {
-      const stored = await writeRun(db, userId, body, readVersion, computed, staged, calculatedAt);
-      // What the run showed before is out of view now; rows a crashed save left go with it.
-      if (stored.previous?.rowSetId)
-        await deleteRowSet(db, userId, stored.id, stored.previous.rowSetId);
-      if (stored.previous) await deleteUnusedRunDocuments(db, userId, stored.previous.documentsId);
-      await deleteAbandonedRowSets(db, userId, body.billingPeriodId);
+      const stored = await writeRun(
+        db,
+        userId,
+        body,
+        readVersion,
+        computed,
+        statements,
+        documentsId,
+      );
+      // The documents the run named before go, unless a correction's draft names them still;
+      // and what a save left when its process ended between the two steps.
+      if (stored.previousDocumentsId)
+        await deleteUnusedRunDocuments(db, userId, stored.previousDocumentsId);
+      await deleteAbandonedRunDocuments(db, userId);
       return { id: stored.id, created: stored.created, version: stored.version };
     } catch (error) {
-      // Not shown: it goes (if even that fails, the rows go with a later save's abandoned
-      // sets and the documents stay unnamed; the save's own error is the answer).
-      await deleteRowSet(db, userId, staged.statementRunId, staged.rowSetId).catch(() => {});
-      await deleteUnusedRunDocuments(db, userId, staged.documentsId).catch(() => {});
+      // Not named by any run: they go (if even that fails, the account's next save removes
+      // them; the save's own error is the answer).
+      await deleteUnusedRunDocuments(db, userId, documentsId).catch(() => {});
       if (!(error instanceof AccountDataChanged)) throw error;
       if (attempt >= SAVE_ATTEMPTS)
         throw new Conflict(STATEMENT_MESSAGES.changedWhileSaving, { code: "CONCURRENT_CHANGE" });
@@ -198,50 +194,29 @@ async function storeRun(
 }
 
 /**
- * Writes the run's documents and its tenancy statements (for the period's draft, or for the run
- * a first save will make) before the transaction, in parts (decision 1880).
+ * Writes the run's documents before the transaction, one per statement (decision 1880): on the
+ * embedded database each statement holds the one connection for a part of the several
+ * megabytes a large run has, and the transaction only names the row.
  */
-async function stageRun(
+async function writeRunDocuments(
   db: Db,
   userId: string,
   body: SaveBody,
-  calculatedAt: Date,
   computed: ComputedRun,
-  statements: NewTenantStatement[],
-): Promise<StagedRun> {
+): Promise<string> {
+  // A finalized period answers 409 without writing (the transaction checks it again).
   const period = await findOwnedBillingPeriod(db, userId, body.billingPeriodId);
   if (!period) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
   const latest = await findLatestSnapshotOfPeriod(db, userId, period.id);
-  // The transaction checks it again; this spares the writes when it is known already.
   if (period.isFinal || latest?.isFinal)
     throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
   // Contract v1.6 (decision 1730): stored compactly, read back through readStoredRun.
-  const documentsId = await insertRunDocuments(db, userId, {
+  return insertRunDocuments(db, userId, {
     engineInput: computed.run.engineInputPacked,
     result: computed.run.resultPacked,
     consumption: computed.run.consumptionPacked,
     analysis: computed.run.analysisPacked,
   });
-  const staged: StagedRun = {
-    statementRunId: latest?.id ?? crypto.randomUUID(),
-    isExistingRun: latest !== undefined,
-    rowSetId: crypto.randomUUID(),
-    documentsId,
-  };
-  await insertTenantStatementRows(
-    db,
-    userId,
-    {
-      statementRunId: staged.statementRunId,
-      rowSetId: staged.rowSetId,
-      billingPeriodId: period.id,
-      propertyId: period.propertyId,
-      status: body.finalize ? "finalized" : "calculated",
-      finalizedAt: body.finalize ? calculatedAt : null,
-    },
-    statements,
-  );
-  return staged;
 }
 
 async function writeRun(
@@ -250,12 +225,13 @@ async function writeRun(
   body: SaveBody,
   readVersion: number,
   computed: ComputedRun,
-  staged: StagedRun,
-  calculatedAt: Date,
-): Promise<StoredRunRef & { previous: { rowSetId: string | null; documentsId: string } | null }> {
+  statements: NewTenantStatement[],
+  documentsId: string,
+): Promise<StoredRunRef & { previousDocumentsId: string | null }> {
+  const calculatedAt = new Date();
   const values = {
     engineVersion: CALCULATION_CONTRACT_VERSION,
-    documentsId: staged.documentsId,
+    documentsId,
     rateCosts: computed.rateCosts,
     totalCosts: computed.run.totalCosts,
     isFinal: body.finalize,
@@ -271,27 +247,14 @@ async function writeRun(
     const latest = await findLatestSnapshotOfPeriod(trx, userId, period.id);
     if (period.isFinal || latest?.isFinal)
       throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
-    // The rows were written for the run as it was then; a save of the period committed since
-    // moved the account's version too, so this holds; the save calculates again if not.
-    if ((latest?.id ?? null) !== (staged.isExistingRun ? staged.statementRunId : null))
-      throw new AccountDataChanged();
-    const statementRunId = staged.statementRunId;
+    let statementRunId: string;
     if (latest) {
-      await updateDraftSnapshot(trx, userId, latest.id, staged.rowSetId, columns);
+      await updateDraftSnapshot(trx, userId, latest.id, columns);
+      statementRunId = latest.id;
     } else {
       // docs/rules/statements.md#saved-runs: the plan limit counts saved billing periods, drafts included.
       await assertCanCreate(trx, userId, "billingStatements");
-      await insertSnapshot(
-        trx,
-        userId,
-        {
-          id: statementRunId,
-          billingPeriodId: period.id,
-          propertyId: period.propertyId,
-          rowSetId: staged.rowSetId,
-        },
-        columns,
-      );
+      statementRunId = await insertSnapshot(trx, userId, period.id, period.propertyId, columns);
     }
     // The inputs of the run are the period's inputs from now on (a reload shows them).
     if (body.costItems) await replaceCosts(trx, userId, period.id, computed.inputs);
@@ -309,6 +272,19 @@ async function writeRun(
     // Issue 30: § 560 (4) BGB, whether and how the letters propose the new prepayment.
     if (body.prepaymentRounding !== undefined)
       await setRunPrepaymentRounding(trx, userId, statementRunId, body.prepaymentRounding);
+    const status: StatementStatus = body.finalize ? "finalized" : "calculated";
+    await insertTenantStatements(
+      trx,
+      userId,
+      {
+        statementRunId,
+        billingPeriodId: period.id,
+        propertyId: period.propertyId,
+        status,
+        finalizedAt: body.finalize ? calculatedAt : null,
+      },
+      statements,
+    );
     const metadata = {
       billingPeriodId: period.id,
       propertyId: period.propertyId,
@@ -345,7 +321,7 @@ async function writeRun(
       id: statementRunId,
       created: !latest,
       version: latest?.version ?? 1,
-      previous: latest ? { rowSetId: latest.rowSetId, documentsId: latest.documentsId } : null,
+      previousDocumentsId: latest?.documentsId ?? null,
     };
   });
 }
