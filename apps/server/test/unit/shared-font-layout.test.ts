@@ -1,9 +1,14 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildLetterModel } from "../../src/features/statement-documents/build-letter-model.ts";
 import { buildLettersDocument } from "../../src/features/statement-documents/letter-document.ts";
 import { renderPdf } from "../../src/features/statement-documents/pdf-renderer.ts";
 import {
+  MAX_SEEN_ONCE_PER_FONT,
+  MAX_WORDS_PER_FONT,
   pdfkitFontMethods,
+  sharedWordCounts,
   withPdfkitOwnLayout,
 } from "../../src/features/statement-documents/shared-font-layout.ts";
 import { sampleLetterSource } from "../support/letter-fixture.ts";
@@ -107,6 +112,30 @@ async function letterBytes(id: string, correction: boolean): Promise<Buffer> {
   return (await renderPdf(fixed)).bytes;
 }
 
+type FontOfDocument = { name: string; layoutCached(text: string): unknown };
+const require = createRequire(import.meta.url);
+const PdfmakeDocument = (
+  require("pdfmake/js/PDFDocument.js") as {
+    default: new (fonts: object) => {
+      provideFont(family: string, bold: boolean, italics: boolean): FontOfDocument;
+    };
+  }
+).default;
+const ROBOTO = path.join(
+  path.dirname(require.resolve("pdfmake/package.json")),
+  "fonts/Roboto/Roboto-Regular.ttf",
+);
+
+/** The regular font of a new document, as pdfmake gives it to pdfkit (with the shared cache). */
+function fontOfNewDocument(): FontOfDocument {
+  return new PdfmakeDocument({
+    Roboto: { normal: ROBOTO, bold: ROBOTO, italics: ROBOTO, bolditalics: ROBOTO },
+  }).provideFont("Roboto", false, false);
+}
+
+const wordCounts = (font: FontOfDocument) =>
+  sharedWordCounts()[font.name] ?? { shared: 0, seenOnce: 0 };
+
 describe("shared word cache (pdfkit patch)", () => {
   it("replaces and relies on pdfkit methods whose source is the one it was written for", () => {
     const methods = pdfkitFontMethods();
@@ -128,5 +157,40 @@ describe("shared word cache (pdfkit patch)", () => {
       expect(shared.subarray(0, 5).toString()).toBe("%PDF-");
       expect(shared.equals(own), `${id}${correction ? " (Korrektur)" : ""}`).toBe(true);
     }
+  }, 60_000);
+
+  // Decision 1870: the words of amounts, names and dates, kept for good, filled a letter thread's
+  // heap and doubled its time per letter; only words of two documents are shared, both bounded.
+  it("shares a word only from its second document on", () => {
+    const first = fontOfNewDocument();
+    const before = wordCounts(first).shared;
+    const once = Array.from({ length: 50 }, (_, index) => `Einmalwort-${index}-${Date.now()}`);
+    for (const word of once) first.layoutCached(word);
+    const firstRuns = once.map((word) => first.layoutCached(word));
+    expect(wordCounts(first).shared).toBe(before);
+    expect(once.map((word) => first.layoutCached(word))).toEqual(firstRuns);
+
+    const second = fontOfNewDocument();
+    const secondRuns = once.map((word) => second.layoutCached(word));
+    expect(secondRuns).toEqual(firstRuns);
+    expect(wordCounts(second).shared).toBe(before + once.length);
+    const third = fontOfNewDocument();
+    once.forEach((word, index) => expect(third.layoutCached(word)).toBe(secondRuns[index]));
+  });
+
+  it("holds at most its bound of words, shared and seen once, however many come", () => {
+    const first = fontOfNewDocument();
+    const second = fontOfNewDocument();
+    for (let index = 0; index < 2 * MAX_WORDS_PER_FONT + 10; index += 1) {
+      const word = `Wort${index}`;
+      first.layoutCached(word);
+      second.layoutCached(word);
+      first.layoutCached(`Nur-einmal${index}`);
+    }
+    const counts = wordCounts(first);
+    expect(counts.shared).toBeGreaterThan(0);
+    expect(counts.shared).toBeLessThanOrEqual(MAX_WORDS_PER_FONT);
+    expect(counts.seenOnce).toBeGreaterThan(0);
+    expect(counts.seenOnce).toBeLessThanOrEqual(MAX_SEEN_ONCE_PER_FONT);
   }, 60_000);
 });

@@ -8,9 +8,11 @@ import { createRequire } from "node:module";
 //
 // This keeps one process-wide cache of shaped words per font, as plain data (glyph id, width,
 // code points and positions), and shapes new words with one shaping-only font per file, so the
-// GSUB/GPOS tables are parsed once per process and a word is shaped once. Each document still
-// gets its own fontkit font for its subset (sharing that font broke the text layer, decision
-// 0602); only finished, immutable layout results are shared, their code points copied when shaped.
+// GSUB/GPOS tables are parsed once per process and a word that repeats is shaped twice at most:
+// once for its first document, which keeps it to itself, and once for the cache (decision 1870).
+// Each document still gets its own fontkit font for its subset (sharing that font broke the text
+// layer, decision 0602); only finished, immutable layout results are shared, their code points
+// copied when shaped.
 //
 // It replaces a method of a class pdfkit does not export, reached through pdfmake's internal
 // module js/PDFDocument.js: it saves about 45 % of a letter's CPU, so it stays (decision 1711,
@@ -42,24 +44,50 @@ interface EmbeddedFontLike {
     positions: Array<Record<string, number>>;
   };
   layoutCached(text: string): unknown;
+  /** pdfkit's word cache of this document (words to their layout), made with the font. */
+  layoutCache?: Record<string, unknown>;
   /** Splits a text into words at spaces and tabs and lays each out through `layoutCached`. */
   layout(text: string, features?: unknown, onlyWidth?: boolean): unknown;
   /** Puts the glyphs of `layout` into the document's subset (id, advanceWidth, codePoints). */
   encode(text: string, features?: unknown): unknown;
 }
 
-// Words of amounts, names and dates differ per letter: the cache is bounded and simply starts
-// over when full (a cleared cache costs one shaping per word, nothing else).
-const MAX_WORDS_PER_FONT = 20_000;
-const caches = new Map<string, Map<string, CachedRun>>();
+// Words of amounts, names and dates differ per letter; labels, headings and cost types repeat
+// in every letter. A word enters the process-wide cache only when a second document uses it
+// (decision 1870): the first document keeps it in its own word cache (pdfkit's `layoutCache`,
+// gone with the document) and notes it in a bounded set of words seen once. Kept for good,
+// the words of amounts and names grew a letter thread's heap to 173 of its 192 MiB and doubled
+// its time per letter through the garbage collector. Both are bounded and simply start over
+// when full (a cleared cache costs one shaping per word, nothing else).
+export const MAX_WORDS_PER_FONT = 5_000;
+export const MAX_SEEN_ONCE_PER_FONT = 5_000;
 
-function cacheOf(fontName: string): Map<string, CachedRun> {
+interface FontWords {
+  /** Words used by at least two documents: shared by all documents of this thread. */
+  readonly shared: Map<string, CachedRun>;
+  /** Words one document has used so far (the words alone, not their layout). */
+  readonly seenOnce: Set<string>;
+}
+
+const caches = new Map<string, FontWords>();
+
+function cacheOf(fontName: string): FontWords {
   let cache = caches.get(fontName);
   if (!cache) {
-    cache = new Map();
+    cache = { shared: new Map(), seenOnce: new Set() };
     caches.set(fontName, cache);
   }
   return cache;
+}
+
+/** How many words the process-wide cache holds, per font name (for the tests). */
+export function sharedWordCounts(): Record<string, { shared: number; seenOnce: number }> {
+  return Object.fromEntries(
+    [...caches].map(([name, words]) => [
+      name,
+      { shared: words.shared.size, seenOnce: words.seenOnce.size },
+    ]),
+  );
 }
 
 function toPlainRun(run: ReturnType<EmbeddedFontLike["layoutRun"]>): CachedRun {
@@ -121,13 +149,24 @@ export function installSharedFontLayout(fontFiles: readonly string[]): void {
   pdfkitOwn = { prototype, layoutCached: prototype.layoutCached };
   prototype.layoutCached = function layoutShared(this: EmbeddedFontLike, text: string) {
     const name = this.name;
-    const cache = cacheOf(name);
-    const cached = cache.get(text);
+    const { shared, seenOnce } = cacheOf(name);
+    const cached = shared.get(text);
     if (cached) return cached;
+    // pdfkit's own cache of this document (absent only with the option fontLayoutCache: false).
+    const own = this.layoutCache;
+    const mine = own?.[text];
+    if (mine) return mine;
     // An unknown font (none today) shapes with its own document's font, as pdfkit would.
     const run = toPlainRun((shapers.get(name) ?? this).layoutRun(text));
-    if (cache.size >= MAX_WORDS_PER_FONT) cache.clear();
-    cache.set(text, run);
+    if (seenOnce.delete(text)) {
+      // The second document with this word: it repeats, so all later documents share it.
+      if (shared.size >= MAX_WORDS_PER_FONT) shared.clear();
+      shared.set(text, run);
+    } else {
+      if (seenOnce.size >= MAX_SEEN_ONCE_PER_FONT) seenOnce.clear();
+      seenOnce.add(text);
+      if (own) own[text] = run;
+    }
     return run;
   };
 }
