@@ -166,22 +166,9 @@ async function storeRun(
       if (attempt < SAVE_ATTEMPTS) continue;
       throw new Conflict(STATEMENT_MESSAGES.changedWhileSaving, { code: "CONCURRENT_CHANGE" });
     }
+    let stored: Awaited<ReturnType<typeof writeRun>>;
     try {
-      const stored = await writeRun(
-        db,
-        userId,
-        body,
-        readVersion,
-        computed,
-        statements,
-        documentsId,
-      );
-      // The documents the run named before go, unless a correction's draft names them still;
-      // and what a save left when its process ended between the two steps.
-      if (stored.previousDocumentsId)
-        await deleteUnusedRunDocuments(db, userId, stored.previousDocumentsId);
-      await deleteAbandonedRunDocuments(db, userId);
-      return { id: stored.id, created: stored.created, version: stored.version };
+      stored = await writeRun(db, userId, body, readVersion, computed, statements, documentsId);
     } catch (error) {
       // Not named by any run: they go (if even that fails, the account's next save removes
       // them; the save's own error is the answer).
@@ -189,7 +176,18 @@ async function storeRun(
       if (!(error instanceof AccountDataChanged)) throw error;
       if (attempt >= SAVE_ATTEMPTS)
         throw new Conflict(STATEMENT_MESSAGES.changedWhileSaving, { code: "CONCURRENT_CHANGE" });
+      continue;
     }
+    // The run is saved. The documents it named before go, unless a correction's draft names
+    // them still, and so do documents a save left when its process ended between its two steps.
+    try {
+      if (stored.previousDocumentsId)
+        await deleteUnusedRunDocuments(db, userId, stored.previousDocumentsId);
+      await deleteAbandonedRunDocuments(db, userId);
+    } catch {
+      // Nothing to answer: the run is saved, and what is left goes with a later save.
+    }
+    return { id: stored.id, created: stored.created, version: stored.version };
   }
 }
 
