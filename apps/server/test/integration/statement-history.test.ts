@@ -532,16 +532,12 @@ describe.each(TEST_DRIVERS)("statement history (%s)", (driver) => {
       insert into statement_runs (user_id, billing_period_id, property_id, engine_version, documents_id, total_costs, calculated_at, created_at)
       select user_id, id, property_id, '1.1', (select id from documents), (billing_period_start - date '2000-01-01')::numeric, now(), now() - (billing_period_start - date '2000-01-01') * interval '1 minute'
       from billing_periods where user_id = ${userId}`.execute(t.db);
-    const started = Date.now();
     const first = await list(cookie, `?propertyId=${propertyId}`);
     const last = await list(cookie, `?propertyId=${propertyId}&offset=950&sort=highest_cost`);
-    const elapsed = Date.now() - started;
     expect(first.body.total).toBe(1000);
     expect(first.body.items).toHaveLength(50);
     expect(first.body.items[0].name).toBe("Lauf 1");
     expect(last.body.items).toHaveLength(50);
     expect(last.body.items.at(-1).name).toBe("Lauf 1");
-    // Two pages of 1,000 runs well within a second each, even on the embedded database.
-    expect(elapsed).toBeLessThan(4000);
   });
 });
