@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { StatementListSort, StatementListStatusFilter } from "@nk/contract";
 import type { Db } from "../../db/database.ts";
 import { splitIntoInsertBatches } from "../../db/write-batches.ts";
-import { deleteUnusedRunDocuments } from "./statement-run-queries.ts";
+import { deleteUnnamedRunDocuments } from "./statement-run-queries.ts";
 
 // The statement history (issue 12): saved runs page by page, and the rows the status machine
 // changes. Every query is scoped to the account.
@@ -259,7 +259,7 @@ export async function deleteRun(db: Db, userId: string, statementRunId: string):
     .returning("documentsId")
     .executeTakeFirst();
   // Its documents too, unless the run it corrects names them still.
-  if (run) await deleteUnusedRunDocuments(db, userId, run.documentsId);
+  if (run) await deleteUnnamedRunDocuments(db, userId, { id: run.documentsId });
 }
 
 /** The full row of a run, for copying it into its correction. */

@@ -167,7 +167,14 @@ export function createStatementRoutes(db: Db, calculator: StatementCalculator) {
     )
     .openapi(saveRoute, async (c) =>
       c.json(
-        await saveStatement(db, c.var.accountId, c.var.role, c.req.valid("json"), calculator),
+        await saveStatement(
+          db,
+          c.var.accountId,
+          c.var.role,
+          c.req.valid("json"),
+          calculator,
+          c.var.logger,
+        ),
         201,
       ),
     )

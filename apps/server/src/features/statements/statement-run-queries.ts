@@ -64,30 +64,25 @@ export async function insertRunDocuments(
 }
 
 /**
- * Documents of the account that no run names and that are older than any save in progress:
- * what a save left when its process ended between writing them and its transaction.
+ * Removes documents of the account that no run names (any more), in one of two ways: the row a
+ * save replaced or wrote for a transaction that did not commit (`id`; a correction's draft may
+ * still name it, then it stays), or every such row older than an hour (`abandoned`: a save's
+ * process ended between writing them and its transaction; younger rows may be a save in
+ * progress). Decision 1880.
  */
-export async function deleteAbandonedRunDocuments(db: Db, userId: string): Promise<void> {
-  await sql`
-    delete from statement_run_documents d
-    where d.user_id = ${userId} and d.created_at < now() - interval '1 hour'
-      and not exists (select 1 from statement_runs r where r.documents_id = d.id)
-  `.execute(db);
-}
-
-/**
- * Removes a run's documents that no run names (any more): those a save replaced or wrote for a
- * transaction that did not commit. A correction's draft may still name them (decision 1880).
- */
-export async function deleteUnusedRunDocuments(
+export async function deleteUnnamedRunDocuments(
   db: Db,
   userId: string,
-  documentsId: string,
+  which: { id: string } | "abandoned",
 ): Promise<void> {
   await db
     .deleteFrom("statementRunDocuments")
-    .where("id", "=", documentsId)
     .where("userId", "=", userId)
+    .where((eb) =>
+      which === "abandoned"
+        ? eb("createdAt", "<", sql<Date>`now() - interval '1 hour'`)
+        : eb("id", "=", which.id),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

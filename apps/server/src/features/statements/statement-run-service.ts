@@ -16,6 +16,7 @@ import {
 } from "@nk/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/database.ts";
+import type { Logger } from "../../lib/logger.ts";
 import { Conflict, NotFound, NotSignedIn } from "../../domain/domain-errors.ts";
 import { requireResourceId } from "../../domain/resource-id.ts";
 import { logActivity } from "../activity/activity-log.ts";
@@ -38,8 +39,7 @@ import {
   setRunPrepaymentRounding,
 } from "../statement-documents/statement-document-queries.ts";
 import {
-  deleteAbandonedRunDocuments,
-  deleteUnusedRunDocuments,
+  deleteUnnamedRunDocuments,
   findLatestSnapshotOfPeriod,
   findSnapshot,
   findTenantAndUnitNames,
@@ -135,11 +135,19 @@ interface StoredRunRef {
  * The run's documents are written before the transaction, which only names them (decision
  * 1880); documents no run names are removed again.
  */
+/** Unnamed documents a save could not remove (decision 1880): a later save removes them. */
+function logCleanupFailure(logger: Logger, error: unknown): void {
+  logger.warn("statement.documents_cleanup_failed", {
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
+
 async function storeRun(
   db: Db,
   userId: string,
   body: SaveBody,
   calculator: StatementCalculator,
+  logger: Logger,
 ): Promise<StoredRunRef> {
   for (let attempt = 1; ; attempt += 1) {
     const readVersion = await readAccountDataVersion(db, userId);
@@ -157,7 +165,14 @@ async function storeRun(
         tenancies.map((t) => t.unitId),
       );
       statements = buildTenantStatements(tenancies, names);
-      documentsId = await writeRunDocuments(db, userId, body, computed);
+      // Written before the transaction, which only names them (decision 1880). Contract v1.6
+      // (decision 1730): stored compactly, read back through readStoredRun.
+      documentsId = await insertRunDocuments(db, userId, {
+        engineInput: computed.run.engineInputPacked,
+        result: computed.run.resultPacked,
+        consumption: computed.run.consumptionPacked,
+        analysis: computed.run.analysisPacked,
+      });
     } catch (error) {
       // The reads are not one snapshot: a write between two of them (a property deleted after
       // its period was read) can fail one. Then the version moved, and the next try answers
@@ -172,7 +187,9 @@ async function storeRun(
     } catch (error) {
       // Not named by any run: they go (if even that fails, the account's next save removes
       // them; the save's own error is the answer).
-      await deleteUnusedRunDocuments(db, userId, documentsId).catch(() => {});
+      await deleteUnnamedRunDocuments(db, userId, { id: documentsId }).catch((cleanupError) =>
+        logCleanupFailure(logger, cleanupError),
+      );
       if (!(error instanceof AccountDataChanged)) throw error;
       if (attempt >= SAVE_ATTEMPTS)
         throw new Conflict(STATEMENT_MESSAGES.changedWhileSaving, { code: "CONCURRENT_CHANGE" });
@@ -180,41 +197,16 @@ async function storeRun(
     }
     // The run is saved. The documents it named before go, unless a correction's draft names
     // them still, and so do documents a save left when its process ended between its two steps.
+    // A failure here is logged, not answered: the run is saved, what is left goes later.
     try {
       if (stored.previousDocumentsId)
-        await deleteUnusedRunDocuments(db, userId, stored.previousDocumentsId);
-      await deleteAbandonedRunDocuments(db, userId);
-    } catch {
-      // Nothing to answer: the run is saved, and what is left goes with a later save.
+        await deleteUnnamedRunDocuments(db, userId, { id: stored.previousDocumentsId });
+      await deleteUnnamedRunDocuments(db, userId, "abandoned");
+    } catch (cleanupError) {
+      logCleanupFailure(logger, cleanupError);
     }
     return { id: stored.id, created: stored.created, version: stored.version };
   }
-}
-
-/**
- * Writes the run's documents before the transaction, one per statement (decision 1880): on the
- * embedded database each statement holds the one connection for a part of the several
- * megabytes a large run has, and the transaction only names the row.
- */
-async function writeRunDocuments(
-  db: Db,
-  userId: string,
-  body: SaveBody,
-  computed: ComputedRun,
-): Promise<string> {
-  // A finalized period answers 409 without writing (the transaction checks it again).
-  const period = await findOwnedBillingPeriod(db, userId, body.billingPeriodId);
-  if (!period) throw new NotFound(STATEMENT_MESSAGES.billingPeriodNotFound);
-  const latest = await findLatestSnapshotOfPeriod(db, userId, period.id);
-  if (period.isFinal || latest?.isFinal)
-    throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
-  // Contract v1.6 (decision 1730): stored compactly, read back through readStoredRun.
-  return insertRunDocuments(db, userId, {
-    engineInput: computed.run.engineInputPacked,
-    result: computed.run.resultPacked,
-    consumption: computed.run.consumptionPacked,
-    analysis: computed.run.analysisPacked,
-  });
 }
 
 async function writeRun(
@@ -336,6 +328,7 @@ export async function saveStatement(
   role: MemberRole,
   body: SaveBody,
   calculator: StatementCalculator,
+  logger: Logger,
 ): Promise<StatementSaveResult> {
   if (body.finalize) assertMayFinalize(role);
   const period = await requireOwnedBillingPeriod(db, userId, body.billingPeriodId);
@@ -344,10 +337,10 @@ export async function saveStatement(
   // A finalized run answers 409 before anything is calculated (the data may have changed since).
   if (period.isFinal)
     throw new Conflict(STATEMENT_MESSAGES.alreadyFinal, { code: "STATEMENT_FINAL" });
-  const stored = await storeRun(db, userId, body, calculator).catch((error: unknown) => {
+  const stored = await storeRun(db, userId, body, calculator, logger).catch((error: unknown) => {
     // Two first saves of one period at once: the unique (period, version) lets one insert;
     // the other replaces that draft, as a later save would.
-    if (isUniqueViolation(error)) return storeRun(db, userId, body, calculator);
+    if (isUniqueViolation(error)) return storeRun(db, userId, body, calculator, logger);
     throw error;
   });
   // The answer needs the statements only, not the stored run read back (tens of megabytes at
