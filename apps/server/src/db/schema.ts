@@ -286,7 +286,7 @@ interface TenancyStatementsTable {
   sentAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
-  statementRunId: string | null;
+  statementRunId: string;
   periodFrom: string | null;
   periodTo: string | null;
   tenantName: string | null;

@@ -294,6 +294,53 @@ describe.each(TEST_DRIVERS)(
       ).toHaveLength(3);
     });
 
+    it("the database refuses a tenancy statement whose property, period or account is not its run's (decision 1890)", async () => {
+      const { cookie, userId, egId, billingPeriodId, propertyId } = await setUp();
+      const { runId } = await saveRun(cookie, billingPeriodId, false);
+      const other = await insertProperty(t.db, userId, { name: "Lindenallee 3" });
+      const otherPeriodId = await createBillingPeriodViaApi(t, cookie, other.id);
+      const stranger = await t.signUp();
+      const row = {
+        userId,
+        billingPeriodId,
+        propertyId,
+        statementRunId: runId,
+        unitId: egId,
+        tenantName: "Jürgen Krüger",
+        totalCostsShare: "1234.56",
+        prepaymentAmount: "1200.00",
+        finalBalance: "34.56",
+        updatedAt: new Date(),
+      };
+      const insertRow = (values: typeof row) =>
+        t.db
+          .insertInto("tenancyStatements")
+          .values(values)
+          .execute()
+          .then(
+            () => null,
+            (error: unknown) => (error as { code?: string }).code,
+          );
+      const countRows = async () =>
+        (
+          await t.db
+            .selectFrom("tenancyStatements")
+            .select("id")
+            .where("statementRunId", "=", runId)
+            .execute()
+        ).length;
+      const before = await countRows();
+      expect(await insertRow({ ...row, propertyId: other.id }), "another property").toBe("23503");
+      expect(await insertRow({ ...row, billingPeriodId: otherPeriodId }), "another period").toBe(
+        "23503",
+      );
+      expect(await insertRow({ ...row, userId: stranger.userId }), "another account").toBe("23503");
+      expect(await countRows()).toBe(before);
+      // The run's own property, period and account: the key lets the row in.
+      expect(await insertRow(row)).toBeNull();
+      expect(await countRows()).toBe(before + 1);
+    });
+
     it("deleting the account still deletes everything, statements and all", async () => {
       const { cookie, userId, billingPeriodId } = await setUp();
       const { runId } = await saveRun(cookie, billingPeriodId, true);

@@ -163,8 +163,15 @@ describe.each(TEST_DRIVERS)("migration 1750: one name for each thing (%s)", (dri
     const tenancyStatementKeys = await names(sql`select con.conname as name from pg_constraint con
       join pg_class rel on rel.oid = con.conrelid where rel.relname = 'tenancy_statements' order by 1`);
     expect(tenancyStatementKeys).toContain("tenancy_statements_pkey");
-    expect(tenancyStatementKeys).toContain("tenancy_statements_billing_period_id_fkey");
-    expect(tenancyStatementKeys).toContain("tenancy_statements_statement_run_id_fkey");
+    // Decision 1890 (migration 1890, after the rename): the run's key checks account, period and property.
+    const foreignKeys = await names(sql`select con.conname as name from pg_constraint con
+      join pg_class rel on rel.oid = con.conrelid
+      where rel.relname = 'tenancy_statements' and con.contype = 'f' order by 1`);
+    expect(foreignKeys).toEqual([
+      "tenancy_statements_run_fkey",
+      "tenancy_statements_tenant_id_fkey",
+      "tenancy_statements_unit_id_fkey",
+    ]);
   });
 
   it("answers the migrated data through the API, under the new and the former names", async () => {

@@ -113,12 +113,36 @@ export async function insertStatement(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // Every tenancy statement belongs to a run (decision 1890), and a run names its documents.
+  const documents = await db
+    .insertInto("statementRunDocuments")
+    .values({ userId })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const run = await db
+    .insertInto("statementRuns")
+    .values({
+      userId,
+      billingPeriodId: group.id,
+      propertyId,
+      documentsId: documents.id,
+      engineVersion: "1.6",
+      rateCosts: "[]",
+      totalCosts: "100.00",
+      pdfUrl: null,
+      calculatedAt: new Date(),
+      finalizedAt: null,
+      updatedAt: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return db
     .insertInto("tenancyStatements")
     .values({
       userId,
       billingPeriodId: group.id,
       propertyId,
+      statementRunId: run.id,
       unitId,
       tenantId: null,
       totalCostsShare: "100.00",

@@ -37,6 +37,7 @@ import * as m1742 from "./1742-stored-runs-as-json-text.ts";
 import * as m1750 from "./1750-one-name-for-each-thing.ts";
 import * as m1860 from "./1860-runs-as-packed-json.ts";
 import * as m1880 from "./1880-run-documents-written-ahead.ts";
+import * as m1890 from "./1890-tenancy-statements-checked-through-their-run.ts";
 
 export interface Migration {
   name: string;
@@ -85,4 +86,5 @@ export const MIGRATIONS: Migration[] = [
   { name: "1750-one-name-for-each-thing", up: m1750.up },
   { name: "1860-runs-as-packed-json", up: m1860.up },
   { name: "1880-run-documents-written-ahead", up: m1880.up },
+  { name: "1890-tenancy-statements-checked-through-their-run", up: m1890.up },
 ];
