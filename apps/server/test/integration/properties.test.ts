@@ -317,6 +317,19 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
       ["OG", "40.10", 1, 0, false],
       ["DG", "0.10", 1, 0, true],
     ]);
+    // The list is read as one JSON value (decision 1891): the timestamps are the rows' own.
+    const stored = await t.db
+      .selectFrom("units")
+      .select(["name", "createdAt", "updatedAt"])
+      .where("propertyId", "=", older.id)
+      .execute();
+    for (const unit of list[1].units as { name: string; createdAt: string; updatedAt: string }[]) {
+      const row = stored.find((candidate) => candidate.name === unit.name);
+      expect([unit.createdAt, unit.updatedAt], unit.name).toEqual([
+        row?.createdAt.toISOString(),
+        row?.updatedAt.toISOString(),
+      ]);
+    }
 
     const one = await readJson(await t.request("GET", `/api/properties/${older.id}`, { cookie }));
     expect(one).toEqual(list[1]);
