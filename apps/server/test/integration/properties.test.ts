@@ -317,7 +317,7 @@ describe.each(TEST_DRIVERS)("properties and units (%s)", (driver) => {
       ["OG", "40.10", 1, 0, false],
       ["DG", "0.10", 1, 0, true],
     ]);
-    // The list is read as one JSON value (decision 1891): the timestamps are the rows' own.
+    // The listed timestamps are the rows' own, to the millisecond.
     const stored = await t.db
       .selectFrom("units")
       .select(["name", "createdAt", "updatedAt"])

@@ -36,19 +36,6 @@ const UNIT_COLUMNS = [
   "units.updatedAt",
 ] as const;
 
-/** A unit as the pages list it: its columns and its active tenants. */
-export interface UnitRow {
-  id: string;
-  propertyId: string;
-  name: string;
-  area: string;
-  persons: number;
-  hasDecentralizedHotWater: boolean;
-  activeTenantCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 // Raw SQL below is not case-converted: it names the snake_case columns itself.
 const unitCount = sql<number>`(select count(*) from units u where u.property_id = properties.id)::int`;
 const totalArea = sql<string>`(select coalesce(sum(u.area), 0)::numeric(12, 2)::text from units u where u.property_id = properties.id)`;
@@ -80,56 +67,34 @@ export function findPropertyRow(db: Db, userId: string, propertyId: string) {
   return selectProperties(db, userId).where("properties.id", "=", propertyId).executeTakeFirst();
 }
 
-/**
- * The units of a list, by name, as one JSON value (issue 32, decision 1891). Every page of the
- * web app asks for the properties with their units; at 5,000 units the embedded database spent
- * 80-140 ms turning 45,000 values into JavaScript one by one (PGlite decodes each field of each
- * row), three times the query itself, and held its single connection meanwhile. One JSON text
- * is decoded at once. The decimal area stays text and the order is the query's (by name).
- */
-async function selectUnitRows(
-  db: Db,
-  userId: string,
-  propertyIds: readonly string[] | null,
-): Promise<UnitRow[]> {
-  // Raw SQL: not case-converted, so it names the snake_case columns and the JSON keys itself.
-  const result = await sql<{
-    units: (Omit<UnitRow, "createdAt" | "updatedAt"> & {
-      createdAt: string;
-      updatedAt: string;
-    })[];
-  }>`
-    select coalesce(json_agg(json_build_object(
-      'id', units.id,
-      'propertyId', units.property_id,
-      'name', units.name,
-      'area', units.area::text,
-      'persons', units.persons,
-      'hasDecentralizedHotWater', units.has_decentralized_hot_water,
-      'activeTenantCount', ${activeTenantCount()},
-      'createdAt', units.created_at,
-      'updatedAt', units.updated_at
-    ) order by units.name, units.created_at, units.id), '[]') as units
-    from units
-    where units.user_id = ${userId}
-      ${propertyIds ? sql`and units.property_id = any(${[...propertyIds]}::uuid[])` : sql``}
-  `.execute(db);
-  return (result.rows[0]?.units ?? []).map((unit) => ({
-    ...unit,
-    createdAt: new Date(unit.createdAt),
-    updatedAt: new Date(unit.updatedAt),
-  }));
-}
+export type UnitRow = Awaited<ReturnType<typeof listUnitRows>>[number];
 
 /** The units of the given properties with their active tenants, by name. */
 export function listUnitRows(db: Db, userId: string, propertyIds: readonly string[]) {
   if (propertyIds.length === 0) return Promise.resolve([]);
-  return selectUnitRows(db, userId, propertyIds);
+  return db
+    .selectFrom("units")
+    .select(UNIT_COLUMNS)
+    .select(activeTenantCount().as("activeTenantCount"))
+    .where("units.userId", "=", userId)
+    .where("units.propertyId", "in", propertyIds)
+    .orderBy("units.name")
+    .orderBy("units.createdAt")
+    .orderBy("units.id")
+    .execute();
 }
 
 /** Every unit of the account with its active tenants, by name: the properties list's units. */
 export function listUnitRowsOfAccount(db: Db, userId: string) {
-  return selectUnitRows(db, userId, null);
+  return db
+    .selectFrom("units")
+    .select(UNIT_COLUMNS)
+    .select(activeTenantCount().as("activeTenantCount"))
+    .where("units.userId", "=", userId)
+    .orderBy("units.name")
+    .orderBy("units.createdAt")
+    .orderBy("units.id")
+    .execute();
 }
 
 export function findUnitRow(db: Db, userId: string, unitId: string) {

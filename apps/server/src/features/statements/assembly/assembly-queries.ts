@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import type { Db } from "../../../db/database.ts";
 import { splitIntoParts } from "../../../db/write-batches.ts";
-import type { AssemblyData, AssemblyMeter, AssemblyTenant } from "./assembly-data.ts";
+import type { AssemblyData, AssemblyTenant } from "./assembly-data.ts";
 
 // The stored data of one billing period that the assembly reads (docs/rules/statement-inputs.md#assembly), scoped to the account.
 // Lists of ids go as one array parameter (`= any($1)`, decision 1861): at 5,000 units an `in`
@@ -116,25 +115,29 @@ export async function loadAssemblyData(
           .where("isActive", "=", true)
           .orderBy("validFrom")
           .execute();
-  // As one JSON value (decision 1891): at 15,000 meters the embedded database spent most of the
-  // read decoding the rows field by field while it held its single connection. The order is the
-  // query's (type, then number, as before).
-  const meterList = await sql<{ meters: AssemblyMeter[] }>`
-    select coalesce(json_agg(json_build_object(
-      'id', m.id,
-      'unitId', m.unit_id,
-      'meterType', m.meter_type,
-      'meterNumber', m.meter_number,
-      'displayName', m.display_name,
-      'isRemoteReadable', m.is_remote_readable,
-      'installedOn', m.installed_on
-    ) order by m.meter_type, m.meter_number), '[]') as meters
-    from meters m
-    where m.user_id = ${userId}
-      and (m.property_id = ${period.propertyId}
-        ${unitIds.length === 0 ? sql`` : sql`or m.unit_id = any(${unitIds}::uuid[])`})
-  `.execute(db);
-  const meters = meterList.rows[0]?.meters ?? [];
+  const meters = await db
+    .selectFrom("meters")
+    .select([
+      "id",
+      "unitId",
+      "meterType",
+      "meterNumber",
+      "displayName",
+      "isRemoteReadable",
+      "installedOn",
+    ])
+    .where("userId", "=", userId)
+    .where((eb) =>
+      unitIds.length === 0
+        ? eb("propertyId", "=", period.propertyId)
+        : eb.or([
+            eb("propertyId", "=", period.propertyId),
+            eb("unitId", "=", eb.fn.any(eb.val(unitIds))),
+          ]),
+    )
+    .orderBy("meterType")
+    .orderBy("meterNumber")
+    .execute();
   const meterIds = meters.map((m) => m.id);
   const billingPeriodIds = previous ? [period.id, previous.id] : [period.id];
   // In parts of meters: each part is one statement, so on the embedded database a read of
