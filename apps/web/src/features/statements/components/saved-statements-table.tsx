@@ -88,11 +88,14 @@ function SavedStatementsGrid({ statements }: { statements: TenantStatement[] }) 
               <td className="whitespace-nowrap px-3 py-2 tabular-nums">
                 {formatDate(statement.from)} – {formatDate(statement.to)}
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatEuroDe(statement.total)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">
+              {/* An amount never breaks before its "€" (the table scrolls instead). */}
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                {formatEuroDe(statement.total)}
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
                 {formatEuroDe(statement.prepayments)}
               </td>
-              <td className="px-3 py-2 text-right">
+              <td className="whitespace-nowrap px-3 py-2 text-right">
                 <BalanceAmount balance={statement.balance} />
               </td>
               <td className="px-3 py-2">
