@@ -1,4 +1,9 @@
+import { CALCULATION_CONTRACT_VERSION } from "@nk/contract";
 import type { Db } from "../../src/db/database.ts";
+import {
+  insertSnapshot,
+  toSnapshotColumns,
+} from "../../src/features/statements/statement-run-queries.ts";
 
 // Direct inserts for tests of other features that need master data to exist. Tests of the
 // properties feature itself go through the API.
@@ -119,30 +124,27 @@ export async function insertStatement(
     .values({ userId })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const run = await db
-    .insertInto("statementRuns")
-    .values({
-      userId,
-      billingPeriodId: group.id,
-      propertyId,
+  const runId = await insertSnapshot(
+    db,
+    userId,
+    group.id,
+    propertyId,
+    toSnapshotColumns({
+      engineVersion: CALCULATION_CONTRACT_VERSION,
       documentsId: documents.id,
-      engineVersion: "1.6",
-      rateCosts: "[]",
+      rateCosts: [],
       totalCosts: "100.00",
-      pdfUrl: null,
+      isFinal: false,
       calculatedAt: new Date(),
-      finalizedAt: null,
-      updatedAt: new Date(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+    }),
+  );
   return db
     .insertInto("tenancyStatements")
     .values({
       userId,
       billingPeriodId: group.id,
       propertyId,
-      statementRunId: run.id,
+      statementRunId: runId,
       unitId,
       tenantId: null,
       totalCostsShare: "100.00",

@@ -126,6 +126,13 @@ interface StoredRunRef {
   version: number;
 }
 
+/** Unnamed documents a save could not remove (decision 1880): a later save removes them. */
+function logCleanupFailure(logger: Logger, error: unknown): void {
+  logger.warn("statement.documents_cleanup_failed", {
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
+
 /**
  * Calculates the run outside any transaction, then writes it in a short one (decision 1741):
  * the account's data version is read before the inputs; the write locks the account (decision
@@ -135,13 +142,6 @@ interface StoredRunRef {
  * The run's documents are written before the transaction, which only names them (decision
  * 1880); documents no run names are removed again.
  */
-/** Unnamed documents a save could not remove (decision 1880): a later save removes them. */
-function logCleanupFailure(logger: Logger, error: unknown): void {
-  logger.warn("statement.documents_cleanup_failed", {
-    message: error instanceof Error ? error.message : String(error),
-  });
-}
-
 async function storeRun(
   db: Db,
   userId: string,
